@@ -1,0 +1,36 @@
+package io.statlens.parse.spi;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The first lines of a file, for {@link Parser#sniff}. Detection is by content: the file name is
+ * available for messages only.
+ *
+ * @param fileName the file's name, never used to decide
+ * @param lines    up to {@link #MAX_LINES} lines, without line terminators
+ */
+public record Head(String fileName, List<String> lines) {
+    public static final int MAX_LINES = 200;
+
+    public Head {
+        lines = List.copyOf(lines);
+    }
+
+    /** Whether any line matches (find, not full match). */
+    public boolean anyMatch(Pattern pattern) {
+        for (String line : lines) {
+            if (pattern.matcher(line).find()) return true;
+        }
+        return false;
+    }
+
+    /** Number of lines that match (find). */
+    public int count(Pattern pattern) {
+        int n = 0;
+        for (String line : lines) {
+            if (pattern.matcher(line).find()) n++;
+        }
+        return n;
+    }
+}

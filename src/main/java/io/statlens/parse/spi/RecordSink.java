@@ -1,0 +1,33 @@
+package io.statlens.parse.spi;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.Fact;
+import io.statlens.model.Row;
+import io.statlens.model.SummaryValue;
+
+/**
+ * Where a parser sends what it finds, in file order. The import pipeline implements it (writing to
+ * the repository); tests implement it with {@link CollectingSink}.
+ */
+public interface RecordSink {
+
+    /** Announces a data set's shape before its first row, and again whenever its header changes. */
+    void dataset(DatasetSpec spec);
+
+    /** One row of a data set previously announced with {@link #dataset}; values follow that spec's metrics. */
+    void row(DatasetSpec spec, Row row);
+
+    void summary(SummaryValue value);
+
+    void fact(Fact fact);
+
+    /** A line that could not be used or was used with a doubt; {@code line} is 1-based. */
+    void warning(long line, String message);
+
+    /** The output variant recognised ({@code linux-sysstat-12}, {@code solaris}); the last call wins. */
+    void variant(String variant);
+
+    default void fact(String name, String value) {
+        fact(new Fact(name, value));
+    }
+}

@@ -1,0 +1,71 @@
+package io.statlens.parse.spi;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * Timestamps for output that prints none (plain vmstat, sysbench intervals): the first sample at
+ * {@code --start} (else the context's fallback start) and one {@code --interval} apart (else the
+ * tool's known or default interval). Creating one records how the times were derived as the fact
+ * {@code time.source}, and warns when it had to assume.
+ */
+public final class SampleClock {
+    private final Instant start;
+    private final long intervalNanos;
+
+    private SampleClock(Instant start, Duration interval) {
+        this.start = start;
+        this.intervalNanos = interval.toNanos();
+    }
+
+    /**
+     * @param knownInterval the interval the output itself states (sysbench's report interval), or null
+     * @param defaultInterval what to assume when neither the output nor the user says
+     */
+    public static SampleClock derive(ParseContext context, RecordSink sink, Duration knownInterval, Duration defaultInterval) {
+        Instant start;
+        String startSource;
+        if (context.start().isPresent()) {
+            start = context.start().get();
+            startSource = "--start " + start;
+        } else {
+            start = context.fallbackStart();
+            startSource = context.fallbackStartSource() + " (" + start + ")";
+            sink.warning(0, "the output has no date; times start at " + startSource + "; give --start to set it");
+        }
+        Duration interval;
+        String intervalSource;
+        if (context.interval().isPresent()) {
+            interval = context.interval().get();
+            intervalSource = "--interval " + seconds(interval) + " s";
+        } else if (knownInterval != null) {
+            interval = knownInterval;
+            intervalSource = "interval printed by the tool, " + seconds(interval) + " s";
+        } else {
+            interval = defaultInterval;
+            intervalSource = "assumed interval " + seconds(interval) + " s";
+            sink.warning(0, "the output does not say its interval; assuming " + seconds(interval) + " s; give --interval to set it");
+        }
+        sink.fact("time.source", "derived: first sample at " + startSource + ", " + intervalSource);
+        return new SampleClock(start, interval);
+    }
+
+    private static String seconds(Duration d) {
+        double s = d.toNanos() / 1e9;
+        return s == Math.rint(s) ? Long.toString((long) s) : Double.toString(s);
+    }
+
+    /** Time of the 0-based sample number. */
+    public Instant at(long sample) {
+        return start.plusNanos(Math.multiplyExact(sample, intervalNanos));
+    }
+
+    /** Time at this many seconds after the start. */
+    public Instant atElapsed(double seconds) {
+        return start.plusNanos(Math.round(seconds * 1e9));
+    }
+
+    public Instant start() {
+        return start;
+    }
+}

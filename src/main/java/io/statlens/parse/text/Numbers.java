@@ -1,0 +1,112 @@
+package io.statlens.parse.text;
+
+/**
+ * Number parsing for tool output: fast for the plain decimals that make up almost every cell,
+ * tolerant of comma decimals (German and other locales print {@code 9,87}) and of unit suffixes.
+ */
+public final class Numbers {
+    private static final double[] POW10 = new double[23];
+
+    static {
+        double p = 1;
+        for (int i = 0; i < POW10.length; i++) {
+            POW10[i] = p;
+            p *= 10;
+        }
+    }
+
+    private Numbers() {
+    }
+
+    /**
+     * Parses a decimal number; a single comma is taken as the decimal separator.
+     *
+     * @throws NumberFormatException if the text is not a number
+     */
+    public static double parse(String s) {
+        double fast = parseSimple(s);
+        if (!Double.isNaN(fast)) return fast;
+        String t = s.trim();
+        if (t.indexOf(',') >= 0 && t.indexOf('.') < 0 && t.indexOf(',') == t.lastIndexOf(',')) {
+            t = t.replace(',', '.');
+        }
+        if (t.isEmpty() || !isNumberStart(t.charAt(0))) throw new NumberFormatException("not a number: '" + s + "'");
+        if (t.equalsIgnoreCase("nan") || t.equalsIgnoreCase("inf") || t.equalsIgnoreCase("-inf")) {
+            throw new NumberFormatException("not a number: '" + s + "'");
+        }
+        return Double.parseDouble(t);
+    }
+
+    /** Whether {@link #parse} would accept the text. */
+    public static boolean isNumber(String s) {
+        if (!Double.isNaN(parseSimple(s))) return true;
+        try {
+            parse(s);
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Parses a number with an optional binary unit suffix ({@code 10.0G}, {@code 512K}, {@code 3M}),
+     * as arcstat and prstat print them.
+     *
+     * @param base 1024 for binary prefixes, 1000 for decimal ones
+     */
+    public static double parseScaled(String s, int base) {
+        if (s.isEmpty()) throw new NumberFormatException("empty number");
+        char last = Character.toUpperCase(s.charAt(s.length() - 1));
+        int power = switch (last) {
+            case 'K' -> 1;
+            case 'M' -> 2;
+            case 'G' -> 3;
+            case 'T' -> 4;
+            case 'P' -> 5;
+            case 'E' -> 6;
+            default -> 0;
+        };
+        if (power == 0) return parse(s);
+        return parse(s.substring(0, s.length() - 1)) * Math.pow(base, power);
+    }
+
+    private static boolean isNumberStart(char c) {
+        return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.';
+    }
+
+    /**
+     * Exact parse of {@code [-+]digits[(.|,)digits]} with at most 15 significant digits (the
+     * mantissa and the power of ten are both exact doubles, so one division is correctly rounded);
+     * NaN when the text has another form.
+     */
+    private static double parseSimple(String s) {
+        int n = s.length();
+        if (n == 0 || n > 17) return Double.NaN;
+        int i = 0;
+        boolean negative = false;
+        char c = s.charAt(0);
+        if (c == '-' || c == '+') {
+            negative = c == '-';
+            i++;
+            if (i == n) return Double.NaN;
+        }
+        long mantissa = 0;
+        int digits = 0;
+        int fraction = -1;
+        for (; i < n; i++) {
+            c = s.charAt(i);
+            if (c >= '0' && c <= '9') {
+                mantissa = mantissa * 10 + (c - '0');
+                digits++;
+                if (fraction >= 0) fraction++;
+            } else if ((c == '.' || c == ',') && fraction < 0) {
+                fraction = 0;
+            } else {
+                return Double.NaN;
+            }
+        }
+        if (digits == 0 || digits > 15) return Double.NaN;
+        double v = fraction > 0 ? mantissa / POW10[fraction] : mantissa;
+        return negative ? -v : v;
+    }
+}

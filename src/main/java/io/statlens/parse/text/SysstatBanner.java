@@ -1,0 +1,47 @@
+package io.statlens.parse.text;
+
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.time.LocalizedDate;
+
+import java.time.LocalDate;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The first line sysstat's tools (sar, iostat, mpstat, pidstat) print:
+ * {@code Linux 5.15.0-91-generic (db01) 09/16/2019 _x86_64_ (32 CPU)}. The date is in the
+ * locale of the machine ({@code 16.09.2019}, {@code 2019년 09월 16일}); sysstat before 8.1 prints
+ * neither the architecture nor the CPU count.
+ *
+ * @param os     {@code Linux}
+ * @param kernel kernel release
+ * @param host   host name as printed
+ * @param date   the date of the first report
+ * @param arch   {@code x86_64}; empty if not printed
+ * @param cpus   CPU count; 0 if not printed
+ */
+public record SysstatBanner(String os, String kernel, String host, LocalDate date, String arch, int cpus) {
+    private static final Pattern BANNER = Pattern.compile(
+            "^\\s*(Linux|GNU/Linux)\\s+(\\S+)\\s+\\(([^)]*)\\)\\s+(.*?)\\s*(?:_([A-Za-z0-9_]+?)_)?\\s*(?:\\((\\d+)\\s+CPU\\))?\\s*$");
+
+    /** The banner in this line, if it is one (a date must be readable). */
+    public static Optional<SysstatBanner> parse(String line) {
+        Matcher m = BANNER.matcher(line);
+        if (!m.matches()) return Optional.empty();
+        Optional<LocalDate> date = LocalizedDate.find(m.group(4));
+        if (date.isEmpty()) return Optional.empty();
+        return Optional.of(new SysstatBanner(m.group(1), m.group(2), m.group(3), date.get(),
+                m.group(5) == null ? "" : m.group(5), m.group(6) == null ? 0 : Integer.parseInt(m.group(6))));
+    }
+
+    /** Records the banner as facts ({@code os.name}, {@code os.kernel}, {@code host}, {@code os.arch}, {@code cpus}). */
+    public void emitFacts(RecordSink sink) {
+        sink.fact("os.name", os);
+        sink.fact("os.kernel", kernel);
+        sink.fact("host", host);
+        if (!arch.isEmpty()) sink.fact("os.arch", arch);
+        if (cpus > 0) sink.fact("cpus", Integer.toString(cpus));
+        sink.fact("date", date.toString());
+    }
+}

@@ -1,0 +1,49 @@
+package io.statlens.parse.text;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class NumbersTest {
+    @Test
+    void parsesPlainCommaAndScaledNumbers() {
+        assertEquals(98.19, Numbers.parse("98.19"));
+        assertEquals(98.19, Numbers.parse("98,19"));
+        assertEquals(-3.5, Numbers.parse("-3.5"));
+        assertEquals(1628317680.0, Numbers.parse("1628317680"));
+        assertEquals(1.5e20, Numbers.parse("1.5e20"));
+        assertEquals(0.1 + 0.2, Numbers.parse("0.30000000000000004"));
+        assertEquals(10.0 * 1024 * 1024 * 1024, Numbers.parseScaled("10.0G", 1024));
+        assertEquals(512 * 1024.0, Numbers.parseScaled("512K", 1024));
+        assertEquals(-7.0, Numbers.parseScaled("-7", 1024));
+        assertThrows(NumberFormatException.class, () -> Numbers.parse("sda"));
+        assertThrows(NumberFormatException.class, () -> Numbers.parse("NaN"));
+        assertTrue(Numbers.isNumber("0,50"));
+        assertFalse(Numbers.isNumber("-"));
+    }
+
+    @Test
+    void splitsOnBlanksAndTabs() {
+        assertArrayEquals(new String[]{"a", "b", "c"}, Tokens.split("  a\tb   c "));
+        assertEquals(40, Tokens.split(" x".repeat(40)).length);
+        assertTrue(Tokens.isBlank(" \t "));
+    }
+
+    @Test
+    void readsSysstatBanners() {
+        var b = SysstatBanner.parse("Linux 4.15.0-55-generic (mijin-desktop)         2019년 09월 16일        _x86_64_        (32 CPU)").orElseThrow();
+        assertEquals("4.15.0-55-generic", b.kernel());
+        assertEquals("mijin-desktop", b.host());
+        assertEquals("2019-09-16", b.date().toString());
+        assertEquals("x86_64", b.arch());
+        assertEquals(32, b.cpus());
+        var old = SysstatBanner.parse("Linux 2.6.18-194.el5 (db1.example)     01/05/2010").orElseThrow();
+        assertEquals("", old.arch());
+        assertEquals(0, old.cpus());
+        assertTrue(SysstatBanner.parse("Average:  all  0.1").isEmpty());
+    }
+}
