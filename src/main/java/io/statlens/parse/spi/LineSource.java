@@ -15,8 +15,8 @@ import java.nio.charset.StandardCharsets;
  * Lines of one input, read on demand, with their 1-based numbers and one line of look-ahead.
  *
  * <p>Input is decoded as UTF-8; undecodable bytes become U+FFFD rather than failing the import.
- * Carriage returns and a leading byte-order mark are dropped. Reading checks the thread's interrupt
- * flag, so cancelling an import stops a parser promptly.
+ * Carriage returns and a leading byte-order mark are dropped. Every read checks a {@link Cancellation},
+ * so cancelling an import stops a parser promptly.
  */
 public final class LineSource implements Closeable {
     private final BufferedReader reader;
@@ -25,17 +25,27 @@ public final class LineSource implements Closeable {
     private String peeked;
     private boolean peekedValid;
     private long charsRead;
+    private final Cancellation cancellation;
 
     public LineSource(String name, Reader reader) {
+        this(name, reader, Cancellation.NONE);
+    }
+
+    public LineSource(String name, Reader reader, Cancellation cancellation) {
         this.name = name;
+        this.cancellation = cancellation;
         this.reader = reader instanceof BufferedReader b ? b : new BufferedReader(reader, 1 << 16);
     }
 
     public static LineSource of(String name, InputStream in) {
+        return of(name, in, Cancellation.NONE);
+    }
+
+    public static LineSource of(String name, InputStream in, Cancellation cancellation) {
         var decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(CodingErrorAction.REPLACE);
-        return new LineSource(name, new InputStreamReader(in, decoder));
+        return new LineSource(name, new InputStreamReader(in, decoder), cancellation);
     }
 
     public static LineSource ofString(String name, String text) {
@@ -79,7 +89,7 @@ public final class LineSource implements Closeable {
     }
 
     private String read() throws IOException {
-        if (Thread.currentThread().isInterrupted()) {
+        if (cancellation.isCancelled()) {
             throw new InterruptedIOException("cancelled while reading " + name);
         }
         String line = reader.readLine();

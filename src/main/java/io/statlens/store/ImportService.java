@@ -1,0 +1,392 @@
+package io.statlens.store;
+
+import io.statlens.model.UserException;
+import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.spi.Cancellation;
+import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.Parser;
+
+import java.io.BufferedReader;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Imports files into a run as one transaction: detection first (so that an unknown file fails
+ * before anything is written), then each file streamed through its parser into an
+ * {@link ImportSession}. Any failure, a bad line under {@code --strict}, or a {@link Cancellation}
+ * rolls the whole import back; a process killed mid-import leaves an uncommitted
+ * transaction that Derby undoes on the next open.
+ */
+public final class ImportService {
+    private static final long PROGRESS_STEP_BYTES = 1 << 20;
+    private final Repository repo;
+    private final ParserRegistry registry;
+
+    public ImportService(Repository repo, ParserRegistry registry) {
+        this.repo = repo;
+        this.registry = registry;
+    }
+
+    private record Planned(Path file, Parser parser) {
+    }
+
+    public ImportResult run(ImportRequest request, ImportProgress progress) {
+        return run(request, progress, Cancellation.NONE);
+    }
+
+    /** Imports; {@code cancellation} stops it between lines and rolls everything back. */
+    public ImportResult run(ImportRequest request, ImportProgress progress, Cancellation cancellation) {
+        if (request.run() == null || request.run().isBlank()) throw new UserException("a run name is required (--run NAME)");
+        List<Planned> plan = plan(request);
+        Connection c = repo.connection();
+        try {
+            RunRecord run = findOrCreateRun(request);
+            ImportSession.RunClock clock = new ImportSession.RunClock(run.start);
+            List<ImportResult.FileResult> results = new ArrayList<>();
+            Instant earliest = null;
+            for (Planned p : plan) {
+                FileOutcome outcome = importFile(request, run, clock, p, progress, cancellation);
+                results.add(outcome.result);
+                progress.fileFinished(outcome.result);
+                if (outcome.earliest != null && (earliest == null || outcome.earliest.isBefore(earliest))) earliest = outcome.earliest;
+            }
+            settleRunStart(run, clock, earliest);
+            c.commit();
+            return new ImportResult(request.run(), results);
+        } catch (SQLException e) {
+            rollback();
+            throw new IllegalStateException("repository error during import: " + e.getMessage(), e);
+        } catch (ImportSession.StoreFailure e) {
+            rollback();
+            throw new IllegalStateException("repository error during import: " + e.sqlException().getMessage(), e.sqlException());
+        } catch (InterruptedIOException e) {
+            rollback();
+            throw new UserException("import cancelled; the repository is unchanged");
+        } catch (IOException e) {
+            rollback();
+            throw new UserException("cannot read input: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            rollback();
+            throw e;
+        }
+    }
+
+    private void rollback() {
+        try {
+            repo.connection().rollback();
+            repo.tables().load();
+        } catch (SQLException ignored) {
+            // the connection is gone; nothing was committed
+        }
+    }
+
+    private List<Planned> plan(ImportRequest request) {
+        List<Planned> plan = new ArrayList<>();
+        Optional<Parser> forced = request.tool().map(t -> registry.byTool(t).orElseThrow(() -> new UserException(
+                "unknown tool '" + t + "'; known tools: " + registry.all().stream().map(Parser::tool).collect(Collectors.joining(", ")))));
+        for (Path input : request.inputs()) {
+            if (!Files.exists(input)) throw new UserException(input + ": no such file or folder");
+            boolean folder = Files.isDirectory(input);
+            for (Path file : folder ? walk(input) : List.of(input)) {
+                if (forced.isPresent()) {
+                    plan.add(new Planned(file, forced.get()));
+                    continue;
+                }
+                Head head = head(file);
+                Optional<Parser> detected = registry.detect(head);
+                if (detected.isPresent()) {
+                    plan.add(new Planned(file, detected.get()));
+                } else if (!(folder && request.skipUnknown())) {
+                    throw new UserException(file + ": no parser recognises this file (closest: " + closest(head)
+                            + "); give --tool to choose one" + (folder ? ", or --skip-unknown to skip such files" : ""));
+                }
+            }
+        }
+        if (plan.isEmpty()) throw new UserException("no files to import in " + request.inputs());
+        return plan;
+    }
+
+    private String closest(Head head) {
+        return registry.rank(head).stream().limit(3)
+                .map(cand -> cand.parser().tool() + String.format(" %.0f%%", cand.confidence() * 100))
+                .collect(Collectors.joining(", "));
+    }
+
+    private static List<Path> walk(Path folder) {
+        try (Stream<Path> s = Files.walk(folder)) {
+            return s.filter(Files::isRegularFile)
+                    .filter(p -> !p.getFileName().toString().startsWith("."))
+                    .sorted()
+                    .toList();
+        } catch (IOException e) {
+            throw new UserException(folder + ": cannot list folder: " + e.getMessage(), e);
+        }
+    }
+
+    /** The first lines of a file, for detection. */
+    public static Head head(Path file) {
+        var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE);
+        List<String> lines = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new java.io.InputStreamReader(Files.newInputStream(file), decoder))) {
+            String line;
+            while (lines.size() < Head.MAX_LINES && (line = r.readLine()) != null) {
+                lines.add(line.length() > 4000 ? line.substring(0, 4000) : line);
+            }
+        } catch (IOException e) {
+            throw new UserException(file + ": cannot read: " + e.getMessage(), e);
+        }
+        return new Head(file.getFileName().toString(), lines);
+    }
+
+    private static final class RunRecord {
+        long id;
+        Instant start;
+        String host;
+    }
+
+    private RunRecord findOrCreateRun(ImportRequest request) throws SQLException {
+        Connection c = repo.connection();
+        RunRecord run = new RunRecord();
+        try (PreparedStatement ps = c.prepareStatement("SELECT ID, START_TS, HOST FROM RUNS WHERE NAME = ?")) {
+            ps.setString(1, request.run());
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    run.id = rs.getLong(1);
+                    run.start = Repository.instant(rs.getTimestamp(2));
+                    run.host = rs.getString(3);
+                }
+            }
+        }
+        if (run.id == 0) {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO RUNS (NAME, HOST, CREATED_AT) VALUES (?, ?, ?)",
+                    Statement.RETURN_GENERATED_KEYS)) {
+                ps.setString(1, request.run());
+                ps.setString(2, request.host().orElse(null));
+                ps.setTimestamp(3, Repository.timestamp(Instant.now()));
+                ps.executeUpdate();
+                try (ResultSet keys = ps.getGeneratedKeys()) {
+                    keys.next();
+                    run.id = keys.getLong(1);
+                }
+            }
+            run.host = request.host().orElse(null);
+        } else if (request.host().isPresent()) {
+            update("UPDATE RUNS SET HOST = ? WHERE ID = ?", request.host().get(), run.id);
+            run.host = request.host().get();
+        }
+        for (String tag : request.tags()) {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO RUN_TAGS (RUN_ID, TAG) SELECT ?, ? FROM RUNS"
+                    + " WHERE ID = ? AND NOT EXISTS (SELECT 1 FROM RUN_TAGS WHERE RUN_ID = ? AND TAG = ?)")) {
+                ps.setLong(1, run.id);
+                ps.setString(2, tag);
+                ps.setLong(3, run.id);
+                ps.setLong(4, run.id);
+                ps.setString(5, tag);
+                ps.executeUpdate();
+            }
+        }
+        return run;
+    }
+
+    private record FileOutcome(ImportResult.FileResult result, Instant earliest) {
+    }
+
+    private FileOutcome importFile(ImportRequest request, RunRecord run, ImportSession.RunClock clock, Planned p,
+                                   ImportProgress progress, Cancellation cancellation) throws SQLException, IOException {
+        Connection c = repo.connection();
+        long size = Files.size(p.file());
+        long fileId;
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO SOURCE_FILES (RUN_ID, PATH, SIZE_BYTES, SHA256, PARSER,"
+                + " PARSER_VERSION, ROW_COUNT, WARNING_COUNT, IMPORTED_AT) VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?)",
+                Statement.RETURN_GENERATED_KEYS)) {
+            ps.setLong(1, run.id);
+            ps.setString(2, p.file().toAbsolutePath().normalize().toString());
+            ps.setLong(3, size);
+            ps.setString(4, "0".repeat(64));
+            ps.setString(5, p.parser().tool());
+            ps.setString(6, p.parser().version());
+            ps.setTimestamp(7, Repository.timestamp(Instant.now()));
+            ps.executeUpdate();
+            try (ResultSet keys = ps.getGeneratedKeys()) {
+                keys.next();
+                fileId = keys.getLong(1);
+            }
+        }
+        progress.fileStarted(p.file(), p.parser().tool(), size);
+        ParseContext context = context(request, clock, p.file());
+        ImportSession session = new ImportSession(repo, run.id, fileId, clock);
+        MessageDigest sha = sha256();
+        String name = p.file().getFileName().toString();
+        try (InputStream raw = Files.newInputStream(p.file());
+             InputStream counted = new ProgressStream(raw, n -> progress.advanced(p.file(), n, size, session.rowCount()));
+             LineSource lines = LineSource.of(name, new DigestInputStream(counted, sha), cancellation)) {
+            p.parser().parse(lines, context, session);
+            // Hash what the parser left unread, so that the SHA-256 is the whole file's.
+            while (lines.next() != null) {
+                // drain
+            }
+        } catch (RuntimeException e) {
+            if (e instanceof ImportSession.StoreFailure || e instanceof UserException) throw e;
+            throw new IllegalStateException("parser '" + p.parser().tool() + "' failed on " + p.file() + ": " + e, e);
+        }
+        session.finish();
+        if (request.strict() && session.lineWarningCount() > 0) {
+            var first = session.firstWarnings().stream().filter(w -> w.line() > 0).findFirst().orElseThrow();
+            throw new UserException(first.format(p.file().toString()) + " (--strict: " + session.lineWarningCount()
+                    + " bad line(s); nothing was imported)");
+        }
+        String hex = HexFormat.of().formatHex(sha.digest());
+        handleDuplicate(request, run, fileId, hex, p.file());
+        try (PreparedStatement ps = c.prepareStatement(
+                "UPDATE SOURCE_FILES SET SHA256 = ?, VARIANT = ?, ROW_COUNT = ?, WARNING_COUNT = ? WHERE ID = ?")) {
+            ps.setString(1, hex);
+            ps.setString(2, session.variant());
+            ps.setLong(3, session.rowCount());
+            ps.setLong(4, session.warningCount());
+            ps.setLong(5, fileId);
+            ps.executeUpdate();
+        }
+        if (run.host == null) {
+            try (PreparedStatement ps = c.prepareStatement("SELECT VAL FROM FACTS WHERE FILE_ID = ? AND NAME = 'host'")) {
+                ps.setLong(1, fileId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) {
+                        run.host = rs.getString(1);
+                        update("UPDATE RUNS SET HOST = ? WHERE ID = ?", run.host, run.id);
+                    }
+                }
+            }
+        }
+        var result = new ImportResult.FileResult(p.file(), p.parser().tool(), session.variant(), session.rowCount(),
+                session.warningCount(), List.copyOf(session.firstWarnings()));
+        return new FileOutcome(result, session.earliest());
+    }
+
+    private ParseContext context(ImportRequest request, ImportSession.RunClock clock, Path file) throws IOException {
+        Instant fallback;
+        String source;
+        if (clock.start() != null) {
+            fallback = clock.start();
+            source = "the run's start";
+        } else {
+            fallback = Files.getLastModifiedTime(file).toInstant();
+            source = "the file's modification time";
+        }
+        return new ParseContext(file.getFileName().toString(), request.zone(), request.start(), request.interval(), fallback, source);
+    }
+
+    private void handleDuplicate(ImportRequest request, RunRecord run, long fileId, String sha, Path file) throws SQLException {
+        Connection c = repo.connection();
+        List<Long> previous = new ArrayList<>();
+        String previousPath = null;
+        try (PreparedStatement ps = c.prepareStatement("SELECT ID, PATH FROM SOURCE_FILES WHERE RUN_ID = ? AND SHA256 = ? AND ID <> ?")) {
+            ps.setLong(1, run.id);
+            ps.setString(2, sha);
+            ps.setLong(3, fileId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    previous.add(rs.getLong(1));
+                    previousPath = rs.getString(2);
+                }
+            }
+        }
+        if (previous.isEmpty()) return;
+        if (!request.replace()) {
+            throw new UserException(file + ": run '" + request.run() + "' already holds this file (same SHA-256, imported from "
+                    + previousPath + "); use --replace to import it again");
+        }
+        for (long id : previous) new RunDeleter(repo).deleteFile(id);
+    }
+
+    /** Moves the run's start to its earliest sample and keeps elapsed seconds relative to it. */
+    private void settleRunStart(RunRecord run, ImportSession.RunClock clock, Instant earliest) throws SQLException {
+        Instant base = clock.start();
+        if (base == null) return;
+        Instant start = earliest != null && earliest.isBefore(base) ? earliest : base;
+        if (start.isBefore(base)) {
+            double shift = (base.getEpochSecond() - start.getEpochSecond()) + (base.getNano() - start.getNano()) / 1e9;
+            new RunDeleter(repo).shiftElapsed(run.id, shift);
+        }
+        if (run.start == null || !run.start.equals(start)) {
+            try (PreparedStatement ps = repo.connection().prepareStatement("UPDATE RUNS SET START_TS = ? WHERE ID = ?")) {
+                ps.setTimestamp(1, Repository.timestamp(start));
+                ps.setLong(2, run.id);
+                ps.executeUpdate();
+            }
+        }
+    }
+
+    private void update(String sql, String value, long id) throws SQLException {
+        try (PreparedStatement ps = repo.connection().prepareStatement(sql)) {
+            ps.setString(1, value);
+            ps.setLong(2, id);
+            ps.executeUpdate();
+        }
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Counts bytes read and reports every megabyte. */
+    private static final class ProgressStream extends FilterInputStream {
+        private final java.util.function.LongConsumer report;
+        private long read;
+        private long nextReport = PROGRESS_STEP_BYTES;
+
+        ProgressStream(InputStream in, java.util.function.LongConsumer report) {
+            super(in);
+            this.report = report;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) count(1);
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buf, int off, int len) throws IOException {
+            int n = super.read(buf, off, len);
+            if (n > 0) count(n);
+            return n;
+        }
+
+        private void count(int n) {
+            read += n;
+            if (read >= nextReport) {
+                nextReport = read + PROGRESS_STEP_BYTES;
+                report.accept(read);
+            }
+        }
+    }
+}

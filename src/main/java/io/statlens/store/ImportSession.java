@@ -1,0 +1,306 @@
+package io.statlens.store;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.Fact;
+import io.statlens.model.ParseWarning;
+import io.statlens.model.Row;
+import io.statlens.model.SummaryValue;
+import io.statlens.parse.spi.RecordSink;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Receives one file's records from its parser and writes them into the repository inside the
+ * caller's transaction: data sets and their rows (buffered in {@link RowBatch}es and appended in
+ * bulk), summary values, facts and warnings. It commits nothing; the import service decides.
+ */
+final class ImportSession implements RecordSink {
+    static final int BATCH_ROWS = 8192;
+    private static final int WARNINGS_KEPT_IN_MEMORY = 20;
+
+    private final Repository repo;
+    private final Connection c;
+    private final long runId;
+    private final long fileId;
+    private final RunClock clock;
+    private final Map<String, DatasetState> datasets = new LinkedHashMap<>();
+    private final Map<DatasetSpec, SpecMapping> mappings = new HashMap<>();
+    private final Map<String, TableWriter> writers = new HashMap<>();
+    private final List<ParseWarning> firstWarnings = new ArrayList<>();
+    private final PreparedStatement insertSummary;
+    private final PreparedStatement insertFact;
+    private final PreparedStatement insertWarning;
+    private long warningCount;
+    private long lineWarningCount;
+    private long rowCount;
+    private String variant = "";
+
+    /** Where the run's elapsed seconds count from; shared by all files of one import. */
+    static final class RunClock {
+        private Instant start;
+
+        RunClock(Instant existingStart) {
+            this.start = existingStart;
+        }
+
+        double elapsed(Instant t) {
+            if (start == null) start = t;
+            return (t.getEpochSecond() - start.getEpochSecond()) + (t.getNano() - start.getNano()) / 1e9;
+        }
+
+        Instant start() {
+            return start;
+        }
+    }
+
+    private static final class DatasetState {
+        final long id;
+        final String table;
+        long rows;
+        Instant first;
+        Instant last;
+
+        DatasetState(long id, String table) {
+            this.id = id;
+            this.table = table;
+        }
+    }
+
+    private record SpecMapping(DatasetState dataset, TableWriter writer, int[] columnOf) {
+    }
+
+    /** The batch and loader of one table; replaced when the table gains columns. */
+    private final class TableWriter {
+        final DataTable table;
+        final RowBatch batch;
+        BulkLoader loader;
+
+        TableWriter(DataTable table) {
+            this.table = table;
+            this.batch = new RowBatch(BATCH_ROWS, table.metrics().size());
+        }
+
+        void flush() throws SQLException {
+            if (batch.size() == 0) return;
+            if (loader == null) loader = repo.dialect().bulkLoader(c, table);
+            loader.load(batch);
+            batch.clear();
+        }
+
+        void close() throws SQLException {
+            flush();
+            if (loader != null) loader.close();
+        }
+    }
+
+    ImportSession(Repository repo, long runId, long fileId, RunClock clock) throws SQLException {
+        this.repo = repo;
+        this.c = repo.connection();
+        this.runId = runId;
+        this.fileId = fileId;
+        this.clock = clock;
+        insertSummary = c.prepareStatement("INSERT INTO SUMMARY (RUN_ID, FILE_ID, DATASET, ITEM, NAME, VAL, UNIT) VALUES (?, ?, ?, ?, ?, ?, ?)");
+        insertFact = c.prepareStatement("INSERT INTO FACTS (RUN_ID, FILE_ID, NAME, VAL) VALUES (?, ?, ?, ?)");
+        insertWarning = c.prepareStatement("INSERT INTO WARNINGS (RUN_ID, FILE_ID, LINE_NO, MESSAGE) VALUES (?, ?, ?, ?)");
+    }
+
+    @Override
+    public void dataset(DatasetSpec spec) {
+        try {
+            DataTable table = repo.tables().ensure(spec);
+            TableWriter writer = writers.get(table.name());
+            if (writer == null || writer.table.metrics().size() != table.metrics().size()) {
+                if (writer != null) writer.close();
+                writer = new TableWriter(table);
+                writers.put(table.name(), writer);
+                // Specs mapped to the old writer must follow it to the new one.
+                for (Map.Entry<DatasetSpec, SpecMapping> e : mappings.entrySet()) {
+                    if (e.getValue().dataset().table.equals(table.name())) {
+                        e.setValue(new SpecMapping(e.getValue().dataset(), writer, e.getValue().columnOf()));
+                    }
+                }
+            }
+            DatasetState state = datasets.get(spec.qualifiedName());
+            if (state == null) {
+                state = new DatasetState(insertDataset(spec, table.name()), table.name());
+                datasets.put(spec.qualifiedName(), state);
+            }
+            int[] columnOf = new int[spec.metrics().size()];
+            for (int i = 0; i < columnOf.length; i++) columnOf[i] = table.indexOfLabel(spec.metrics().get(i).label());
+            mappings.put(spec, new SpecMapping(state, writer, columnOf));
+        } catch (SQLException e) {
+            throw new StoreFailure(e);
+        }
+    }
+
+    private long insertDataset(DatasetSpec spec, String table) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "INSERT INTO DATASETS (RUN_ID, FILE_ID, TOOL, NAME, TABLE_NAME, KEY_LABEL, ROW_COUNT) VALUES (?, ?, ?, ?, ?, ?, 0)",
+                Statement.RETURN_GENERATED_KEYS)) {
+            ps.setLong(1, runId);
+            ps.setLong(2, fileId);
+            ps.setString(3, spec.tool());
+            ps.setString(4, spec.name());
+            ps.setString(5, table);
+            ps.setString(6, spec.keyLabel());
+            ps.executeUpdate();
+            try (ResultSet keys = ps.getGeneratedKeys()) {
+                keys.next();
+                return keys.getLong(1);
+            }
+        }
+    }
+
+    @Override
+    public void row(DatasetSpec spec, Row row) {
+        SpecMapping m = mappings.get(spec);
+        if (m == null) throw new IllegalStateException("row for data set " + spec.qualifiedName() + " before dataset() announced it");
+        if (row.values().length != m.columnOf().length) {
+            throw new IllegalArgumentException("row of " + spec.qualifiedName() + " has " + row.values().length
+                    + " values for " + m.columnOf().length + " metrics");
+        }
+        String key = row.key();
+        if (key.length() > DataTable.ITEM_LENGTH) key = key.substring(0, DataTable.ITEM_LENGTH);
+        DatasetState d = m.dataset();
+        m.writer().batch.add((int) d.id, row.sample(), row.time(), clock.elapsed(row.time()), key, row.sinceBoot(),
+                row.values(), m.columnOf());
+        d.rows++;
+        rowCount++;
+        if (d.first == null || row.time().isBefore(d.first)) d.first = row.time();
+        if (d.last == null || row.time().isAfter(d.last)) d.last = row.time();
+        if (m.writer().batch.isFull()) {
+            try {
+                m.writer().flush();
+            } catch (SQLException e) {
+                throw new StoreFailure(e);
+            }
+        }
+    }
+
+    @Override
+    public void summary(SummaryValue v) {
+        if (Double.isNaN(v.value()) || Double.isInfinite(v.value())) return;
+        try {
+            insertSummary.setLong(1, runId);
+            insertSummary.setLong(2, fileId);
+            insertSummary.setString(3, v.dataset());
+            insertSummary.setString(4, v.key());
+            insertSummary.setString(5, v.name());
+            insertSummary.setDouble(6, v.value());
+            insertSummary.setString(7, v.unit());
+            insertSummary.executeUpdate();
+        } catch (SQLException e) {
+            throw new StoreFailure(e);
+        }
+    }
+
+    @Override
+    public void fact(Fact fact) {
+        try {
+            insertFact.setLong(1, runId);
+            insertFact.setLong(2, fileId);
+            insertFact.setString(3, fact.name());
+            insertFact.setString(4, limit(fact.value()));
+            insertFact.executeUpdate();
+        } catch (SQLException e) {
+            throw new StoreFailure(e);
+        }
+    }
+
+    @Override
+    public void warning(long line, String message) {
+        warningCount++;
+        if (line > 0) lineWarningCount++;
+        if (firstWarnings.size() < WARNINGS_KEPT_IN_MEMORY) firstWarnings.add(new ParseWarning(line, message));
+        try {
+            insertWarning.setLong(1, runId);
+            insertWarning.setLong(2, fileId);
+            insertWarning.setLong(3, line);
+            insertWarning.setString(4, limit(message));
+            insertWarning.executeUpdate();
+        } catch (SQLException e) {
+            throw new StoreFailure(e);
+        }
+    }
+
+    @Override
+    public void variant(String variant) {
+        this.variant = variant;
+    }
+
+    private static String limit(String s) {
+        return s == null || s.length() <= 32000 ? s : s.substring(0, 32000);
+    }
+
+    /** Writes what is still buffered and the per-data-set counts. */
+    void finish() throws SQLException {
+        for (TableWriter w : writers.values()) w.close();
+        try (PreparedStatement ps = c.prepareStatement("UPDATE DATASETS SET ROW_COUNT = ?, FIRST_TS = ?, LAST_TS = ? WHERE ID = ?")) {
+            for (DatasetState d : datasets.values()) {
+                ps.setLong(1, d.rows);
+                ps.setTimestamp(2, d.first == null ? null : Repository.timestamp(d.first));
+                ps.setTimestamp(3, d.last == null ? null : Repository.timestamp(d.last));
+                ps.setLong(4, d.id);
+                ps.executeUpdate();
+            }
+        }
+        insertSummary.close();
+        insertFact.close();
+        insertWarning.close();
+    }
+
+    /** Earliest row time of this file, or null if it had no rows. */
+    Instant earliest() {
+        Instant min = null;
+        for (DatasetState d : datasets.values()) {
+            if (d.first != null && (min == null || d.first.isBefore(min))) min = d.first;
+        }
+        return min;
+    }
+
+    long rowCount() {
+        return rowCount;
+    }
+
+    long warningCount() {
+        return warningCount;
+    }
+
+    long lineWarningCount() {
+        return lineWarningCount;
+    }
+
+    List<ParseWarning> firstWarnings() {
+        return firstWarnings;
+    }
+
+    String variant() {
+        return variant;
+    }
+
+    /** Data set tables touched, for shifting elapsed times. */
+    List<String> tables() {
+        return datasets.values().stream().map(d -> d.table).distinct().toList();
+    }
+
+    /** A database failure while a parser is pushing records; unwrapped by the import service. */
+    static final class StoreFailure extends RuntimeException {
+        StoreFailure(SQLException cause) {
+            super(cause);
+        }
+
+        SQLException sqlException() {
+            return (SQLException) getCause();
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package io.statlens.store;
+
+import java.util.List;
+
+/**
+ * The repository schema, as numbered steps. A repository records the last step applied; opening
+ * applies the missing ones in one transaction and refuses a repository from a newer statlens.
+ * Never edit a released step: add a new one.
+ */
+final class Migrations {
+
+    record Step(int version, String description, List<String> statements) {
+    }
+
+    private Migrations() {
+    }
+
+    static List<Step> steps(SqlDialect d) {
+        String id = d.identityColumn();
+        String text = d.longText();
+        return List.of(new Step(1, "runs, files, data sets, metric catalog, summary, facts, warnings", List.of(
+                "CREATE TABLE RUNS (ID " + id + ", NAME " + d.varchar(200) + " NOT NULL UNIQUE, HOST " + d.varchar(200)
+                        + ", START_TS TIMESTAMP, CREATED_AT TIMESTAMP NOT NULL, NOTES " + text + ")",
+                "CREATE TABLE RUN_TAGS (RUN_ID BIGINT NOT NULL REFERENCES RUNS(ID) ON DELETE CASCADE, TAG "
+                        + d.varchar(200) + " NOT NULL, PRIMARY KEY (RUN_ID, TAG))",
+                "CREATE TABLE SOURCE_FILES (ID " + id + ", RUN_ID BIGINT NOT NULL REFERENCES RUNS(ID) ON DELETE CASCADE, PATH "
+                        + d.varchar(4000) + " NOT NULL, SIZE_BYTES BIGINT NOT NULL, SHA256 CHAR(64) NOT NULL, PARSER "
+                        + d.varchar(100) + " NOT NULL, PARSER_VERSION " + d.varchar(40) + ", VARIANT " + d.varchar(200)
+                        + ", ROW_COUNT BIGINT NOT NULL, WARNING_COUNT INT NOT NULL, IMPORTED_AT TIMESTAMP NOT NULL)",
+                "CREATE INDEX SOURCE_FILES_RUN ON SOURCE_FILES(RUN_ID)",
+                "CREATE TABLE DATASETS (ID " + id + ", RUN_ID BIGINT NOT NULL REFERENCES RUNS(ID) ON DELETE CASCADE,"
+                        + " FILE_ID BIGINT NOT NULL REFERENCES SOURCE_FILES(ID) ON DELETE CASCADE, TOOL " + d.varchar(100)
+                        + " NOT NULL, NAME " + d.varchar(100) + " NOT NULL, TABLE_NAME " + d.varchar(128) + " NOT NULL,"
+                        + " KEY_LABEL " + d.varchar(100) + ", ROW_COUNT BIGINT NOT NULL, FIRST_TS TIMESTAMP, LAST_TS TIMESTAMP)",
+                "CREATE INDEX DATASETS_RUN ON DATASETS(RUN_ID)",
+                "CREATE TABLE METRICS (TABLE_NAME " + d.varchar(128) + " NOT NULL, COLUMN_NAME " + d.varchar(128)
+                        + " NOT NULL, LABEL " + d.varchar(200) + " NOT NULL, UNIT " + d.varchar(40) + ", DESCRIPTION "
+                        + d.varchar(1000) + ", POSITION INT NOT NULL, PRIMARY KEY (TABLE_NAME, COLUMN_NAME))",
+                "CREATE TABLE SUMMARY (RUN_ID BIGINT NOT NULL REFERENCES RUNS(ID) ON DELETE CASCADE,"
+                        + " FILE_ID BIGINT REFERENCES SOURCE_FILES(ID) ON DELETE CASCADE, DATASET " + d.varchar(200)
+                        + " NOT NULL, ITEM " + d.varchar(DataTable.ITEM_LENGTH) + " NOT NULL, NAME " + d.varchar(200)
+                        + " NOT NULL, VAL " + d.doubleType() + " NOT NULL, UNIT " + d.varchar(40) + ")",
+                "CREATE INDEX SUMMARY_RUN ON SUMMARY(RUN_ID)",
+                "CREATE TABLE FACTS (RUN_ID BIGINT NOT NULL REFERENCES RUNS(ID) ON DELETE CASCADE,"
+                        + " FILE_ID BIGINT REFERENCES SOURCE_FILES(ID) ON DELETE CASCADE, NAME " + d.varchar(200)
+                        + " NOT NULL, VAL " + text + ")",
+                "CREATE INDEX FACTS_RUN ON FACTS(RUN_ID)",
+                "CREATE TABLE WARNINGS (RUN_ID BIGINT NOT NULL REFERENCES RUNS(ID) ON DELETE CASCADE,"
+                        + " FILE_ID BIGINT REFERENCES SOURCE_FILES(ID) ON DELETE CASCADE, LINE_NO BIGINT NOT NULL, MESSAGE "
+                        + text + ")",
+                "CREATE INDEX WARNINGS_RUN ON WARNINGS(RUN_ID)",
+                "CREATE VIEW V_DATASETS AS SELECT R.NAME AS RUN, R.HOST, D.ID AS DATASET_ID, D.TOOL, D.NAME AS DATASET,"
+                        + " D.TABLE_NAME, D.KEY_LABEL, D.ROW_COUNT, D.FIRST_TS, D.LAST_TS, F.PATH, F.VARIANT"
+                        + " FROM DATASETS D JOIN RUNS R ON R.ID = D.RUN_ID JOIN SOURCE_FILES F ON F.ID = D.FILE_ID",
+                "CREATE VIEW V_SUMMARY AS SELECT R.NAME AS RUN, S.DATASET, S.ITEM, S.NAME, S.VAL, S.UNIT"
+                        + " FROM SUMMARY S JOIN RUNS R ON R.ID = S.RUN_ID",
+                "CREATE VIEW V_FACTS AS SELECT R.NAME AS RUN, F.NAME, F.VAL FROM FACTS F JOIN RUNS R ON R.ID = F.RUN_ID")));
+    }
+
+    static int latestVersion(SqlDialect d) {
+        List<Step> steps = steps(d);
+        return steps.get(steps.size() - 1).version();
+    }
+}
