@@ -27,7 +27,7 @@ import java.util.List;
  * anything else        a warning "unexpected line"
  * </pre>
  */
-final class ScriptedParser implements Parser {
+public final class ScriptedParser implements Parser {
     @Override
     public String tool() {
         return "scripted";
@@ -47,6 +47,7 @@ final class ScriptedParser implements Parser {
     public void parse(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
         DatasetSpec spec = null;
         long sample = 0;
+        sink.variant("test");
         String line;
         while ((line = lines.next()) != null) {
             String[] t = line.trim().split("\\s+");

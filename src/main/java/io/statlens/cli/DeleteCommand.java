@@ -1,0 +1,37 @@
+package io.statlens.cli;
+
+import io.statlens.store.Repository;
+import io.statlens.store.RunDeleter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code statlens delete RUN...}. */
+@Command(name = "delete", mixinStandardHelpOptions = true, description = "Delete runs and all their data.")
+public final class DeleteCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RepositoryOptions repository;
+
+    @Parameters(arity = "1..*", paramLabel = "RUN", description = "Runs to delete.")
+    List<String> runs;
+
+    @Override
+    public Integer call() {
+        try (Repository repo = repository.open()) {
+            RunDeleter deleter = new RunDeleter(repo);
+            for (String run : runs) {
+                deleter.deleteRun(run);
+                spec.commandLine().getOut().println("deleted run '" + run + "'");
+            }
+        }
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,131 @@
+package io.statlens.cli;
+
+import io.statlens.model.UserException;
+import io.statlens.parse.ParserRegistry;
+import io.statlens.store.ImportProgress;
+import io.statlens.store.ImportRequest;
+import io.statlens.store.ImportResult;
+import io.statlens.store.ImportService;
+import io.statlens.store.Repository;
+import io.statlens.store.RepositoryLocation;
+import io.statlens.store.RunCatalog;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+/**
+ * {@code statlens demo}: the main job on the bundled samples. Imports the real tool outputs shipped
+ * in the jar ({@code statlens/samples/}, listed with their provenance in {@code INDEX.tsv}) into a
+ * fresh embedded repository and shows what was loaded.
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = "Import the bundled sample outputs into a fresh embedded repository and show what was loaded.")
+public final class DemoCommand implements Callable<Integer> {
+    private static final String SAMPLES = "/statlens/samples/";
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--repo", paramLabel = "DIR", defaultValue = "statlens-demo/repo",
+            description = "Repository folder to (re)create (default: ${DEFAULT-VALUE}).")
+    Path repoDir;
+
+    /** One bundled file: which run it belongs to, and where it comes from. */
+    record Sample(String run, String file, String tool, String provenance) {
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        List<Sample> samples = samples();
+        recreate(repoDir);
+        Path extracted = Files.createTempDirectory("statlens-samples");
+        Map<String, List<Path>> byRun = new LinkedHashMap<>();
+        for (Sample s : samples) {
+            try (InputStream in = DemoCommand.class.getResourceAsStream(SAMPLES + s.file())) {
+                if (in == null) throw new IllegalStateException("bundled sample missing: " + s.file());
+                Path target = extracted.resolve(s.run()).resolve(Path.of(s.file()).getFileName().toString());
+                Files.createDirectories(target.getParent());
+                Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+                byRun.computeIfAbsent(s.run(), k -> new ArrayList<>()).add(target);
+            }
+        }
+        out.println("importing " + samples.size() + " bundled sample files into " + repoDir.toAbsolutePath().normalize());
+        try (Repository repo = Repository.open(RepositoryLocation.embedded(repoDir))) {
+            ImportService service = new ImportService(repo, ParserRegistry.load(RepositoryLocation.statlensHome().resolve("parsers")));
+            for (Map.Entry<String, List<Path>> e : byRun.entrySet()) {
+                out.println();
+                out.println("run " + e.getKey());
+                ImportResult result = service.run(new ImportRequest(e.getValue(), e.getKey(), Optional.empty(), List.of("sample"),
+                        Optional.empty(), Optional.empty(), Optional.empty(), java.time.ZoneOffset.UTC, false, false, false),
+                        ImportProgress.NONE);
+                ImportCommand.print(result, out);
+            }
+            out.println();
+            out.println("runs in the repository");
+            TextTable t = new TextTable("RUN", "HOST", "START (UTC)", "FILES", "ROWS").right(3, 4);
+            for (RunCatalog.RunInfo r : new RunCatalog(repo).runs()) t.add(r.name(), r.host(), Format.time(r.start()), r.files(), r.rows());
+            t.print(out);
+        } finally {
+            deleteTree(extracted);
+        }
+        out.println();
+        out.println("next: java -jar target/statlens.jar show <run> --repo " + repoDir
+                + "   |   query \"SELECT RUN, ITEM, AVG(PCT_UTIL) FROM V_IOSTAT GROUP BY RUN, ITEM\" --repo " + repoDir);
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    static List<Sample> samples() {
+        List<Sample> out = new ArrayList<>();
+        try (InputStream in = DemoCommand.class.getResourceAsStream(SAMPLES + "INDEX.tsv")) {
+            if (in == null) throw new IllegalStateException("the jar has no bundled samples (statlens/samples/INDEX.tsv)");
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            String line;
+            while ((line = r.readLine()) != null) {
+                if (line.isBlank() || line.startsWith("#") || line.startsWith("run\t")) continue;
+                String[] f = line.split("\t", -1);
+                out.add(new Sample(f[0], f[1], f[2], f.length > 3 ? f[3] : ""));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    /** Deletes an earlier demo repository; refuses a folder that is not a Derby repository. */
+    private static void recreate(Path dir) throws IOException {
+        if (!Files.exists(dir)) return;
+        if (!Files.exists(dir.resolve("service.properties"))) {
+            throw new UserException(dir + " exists and is not a statlens repository; choose another --repo");
+        }
+        deleteTree(dir);
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) return;
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
+        }
+    }
+}

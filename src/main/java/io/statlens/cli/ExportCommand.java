@@ -1,0 +1,105 @@
+package io.statlens.cli;
+
+import io.statlens.model.SummaryValue;
+import io.statlens.store.DataTable;
+import io.statlens.store.Repository;
+import io.statlens.store.RunCatalog;
+import io.statlens.store.SeriesReader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code statlens export RUN}: one data set as CSV ({@code time,elapsed_s,key,<labels as printed>})
+ * or JSON, or with {@code --summary} the run's summary values as {@code name,value,unit}.
+ */
+@Command(name = "export", mixinStandardHelpOptions = true,
+        description = {"Export a run's data set as CSV or JSON: time (ISO-8601 UTC), elapsed_s, key, then one column per",
+                "metric named by its label as the tool printed it. --summary exports the summary values instead."})
+public final class ExportCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RepositoryOptions repository;
+
+    @Parameters(paramLabel = "RUN", description = "Run name.")
+    String run;
+
+    @Option(names = "--tool", paramLabel = "T", description = "Data set: a tool (iostat) or tool.dataset (iostat.cpu).")
+    String tool;
+
+    @Option(names = "--format", defaultValue = "csv", description = "csv or json (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
+
+    @Option(names = "--summary", description = "Export the run's summary values as name,value,unit.")
+    boolean summary;
+
+    @Option(names = "--include-since-boot", description = "Include the since-boot sample that vmstat/iostat/mpstat print first.")
+    boolean sinceBoot;
+
+    @Override
+    public Integer call() {
+        if (format == OutputFormat.table) throw new io.statlens.model.UserException("--format: export writes csv or json");
+        try (Repository repo = repository.open();
+             TabularWriter writer = TabularWriter.of(format, spec.commandLine().getOut())) {
+            if (summary) {
+                exportSummary(repo, writer);
+            } else {
+                exportSeries(repo, writer);
+            }
+        }
+        return ExitCodes.OK;
+    }
+
+    private void exportSeries(Repository repo, TabularWriter writer) {
+        SeriesReader reader = new SeriesReader(repo);
+        SeriesReader.Selection selection = reader.select(run, tool);
+        List<String> header = new ArrayList<>(List.of("time", "elapsed_s", "key"));
+        selection.metrics().stream().map(DataTable.MetricColumn::label).forEach(header::add);
+        List<Boolean> numeric = new ArrayList<>(List.of(false, true, false));
+        numeric.addAll(Collections.nCopies(selection.metrics().size(), true));
+        writer.header(header, numeric);
+        reader.read(selection, sinceBoot, row -> {
+            List<Object> values = new ArrayList<>(header.size());
+            values.add(row.time());
+            values.add(row.elapsed());
+            values.add(row.key());
+            for (double v : row.values()) values.add(v);
+            writer.row(values);
+        });
+    }
+
+    private void exportSummary(Repository repo, TabularWriter writer) {
+        RunCatalog catalog = new RunCatalog(repo);
+        List<SummaryValue> values;
+        try {
+            values = catalog.summary(catalog.id(run));
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        writer.header(List.of("name", "value", "unit"), List.of(false, true, false));
+        Map<String, Long> datasetsPerName = new HashMap<>();
+        for (SummaryValue v : values) {
+            if (v.key().isEmpty()) datasetsPerName.merge(v.name(), 1L, Long::sum);
+        }
+        for (SummaryValue v : values) writer.row(List.of(summaryName(v, datasetsPerName), v.value(), v.unit()));
+    }
+
+    /** {@code tps}; {@code dataset.name} where two data sets share a name; {@code dataset[key].name} for keyed values. */
+    static String summaryName(SummaryValue v, Map<String, Long> datasetsPerName) {
+        if (!v.key().isEmpty()) return v.dataset() + "[" + v.key() + "]." + v.name();
+        return datasetsPerName.getOrDefault(v.name(), 0L) > 1 ? v.dataset() + "." + v.name() : v.name();
+    }
+}

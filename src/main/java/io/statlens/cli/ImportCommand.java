@@ -1,0 +1,162 @@
+package io.statlens.cli;
+
+import io.statlens.model.ParseWarning;
+import io.statlens.parse.ParserRegistry;
+import io.statlens.store.ImportProgress;
+import io.statlens.store.ImportRequest;
+import io.statlens.store.ImportResult;
+import io.statlens.store.ImportService;
+import io.statlens.store.Repository;
+import io.statlens.store.RepositoryLocation;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/** {@code statlens import}: files and folders into a run, as one transaction. */
+@Command(name = "import", mixinStandardHelpOptions = true,
+        description = {"Import tool output files (or folders of them) into a run, as one transaction.",
+                "The tool is detected from each file's content; bad lines are reported as file:line and kept as warnings."})
+public final class ImportCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RepositoryOptions repository;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE|DIR", description = "Files or folders to import.")
+    List<Path> inputs;
+
+    @Option(names = "--run", required = true, paramLabel = "NAME", description = "Run to import into (created if missing).")
+    String run;
+
+    @Option(names = "--host", paramLabel = "H", description = "Host name of the run (default: from the first banner).")
+    String host;
+
+    @Option(names = "--tag", paramLabel = "T", description = "Tag the run (repeatable).")
+    List<String> tags = new ArrayList<>();
+
+    @Option(names = "--tool", paramLabel = "T", description = "Use this parser instead of detecting one.")
+    String tool;
+
+    @Option(names = "--start", paramLabel = "ISO",
+            description = "Time of the first sample for output without dates, e.g. 2024-03-01T10:00:00 (in --tz) or 2024-03-01T10:00:00Z.")
+    String start;
+
+    @Option(names = "--interval", paramLabel = "SECONDS", description = "Seconds between samples for output without times.")
+    Double interval;
+
+    @Option(names = "--tz", paramLabel = "ZONE", description = "Zone of times printed without one (default: this machine's zone).")
+    String tz;
+
+    @Option(names = "--strict", description = "Fail on the first bad line; nothing is imported.")
+    boolean strict;
+
+    @Option(names = "--replace", description = "Replace files the run already holds (same SHA-256).")
+    boolean replace;
+
+    @Option(names = "--skip-unknown", description = "In folders, skip files no parser recognises.")
+    boolean skipUnknown;
+
+    @Override
+    public Integer call() {
+        ZoneId zone = zone(tz);
+        ImportRequest request = new ImportRequest(inputs, run, Optional.ofNullable(host), tags, Optional.ofNullable(tool),
+                Optional.ofNullable(start).map(s -> parseStart(s, zone)), Optional.ofNullable(interval).map(ImportCommand::seconds),
+                zone, strict, replace, skipUnknown);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try (Repository repo = repository.open()) {
+            ImportService service = new ImportService(repo, ParserRegistry.load(RepositoryLocation.statlensHome().resolve("parsers")));
+            ImportResult result = service.run(request, new StderrProgress(err));
+            print(result, out);
+        }
+        return ExitCodes.OK;
+    }
+
+    static ZoneId zone(String tz) {
+        if (tz == null) return LocalZone.get();
+        try {
+            return ZoneId.of(tz);
+        } catch (RuntimeException e) {
+            throw new io.statlens.model.UserException("--tz " + tz + ": not a time zone (use e.g. UTC, Europe/Berlin, +02:00)");
+        }
+    }
+
+    static Instant parseStart(String s, ZoneId zone) {
+        try {
+            return OffsetDateTime.parse(s).toInstant();
+        } catch (DateTimeParseException e) {
+            try {
+                return LocalDateTime.parse(s).atZone(zone).toInstant();
+            } catch (DateTimeParseException e2) {
+                try {
+                    return Instant.parse(s);
+                } catch (DateTimeParseException e3) {
+                    throw new io.statlens.model.UserException("--start " + s + ": expected an ISO date-time such as 2024-03-01T10:00:00");
+                }
+            }
+        }
+    }
+
+    static Duration seconds(double s) {
+        if (!(s > 0)) throw new io.statlens.model.UserException("--interval must be a positive number of seconds");
+        return Duration.ofNanos(Math.round(s * 1e9));
+    }
+
+    static void print(ImportResult result, PrintWriter out) {
+        TextTable table = new TextTable("FILE", "TOOL", "VARIANT", "ROWS", "WARNINGS").right(3, 4);
+        for (ImportResult.FileResult f : result.files()) {
+            table.add(f.path().getFileName(), f.tool(), f.variant(), f.rows(), f.warningCount());
+        }
+        table.print(out);
+        int shown = 0;
+        long total = 0;
+        for (ImportResult.FileResult f : result.files()) {
+            total += f.warningCount();
+            for (ParseWarning w : f.warnings()) {
+                if (shown++ < 20) out.println("warning: " + w.format(f.path().toString()));
+            }
+        }
+        if (total > shown) out.println("... and " + (total - Math.min(shown, 20)) + " more warnings (statlens show " + result.run() + ")");
+        out.println("imported " + result.rows() + " rows from " + result.files().size() + " file(s) into run '" + result.run() + "'");
+        out.flush();
+    }
+
+    /** One stderr line per second for files above a few megabytes. */
+    private static final class StderrProgress implements ImportProgress {
+        private static final long QUIET_BELOW = 8L << 20;
+        private final PrintWriter err;
+        private long lastPrint;
+
+        StderrProgress(PrintWriter err) {
+            this.err = err;
+        }
+
+        @Override
+        public void advanced(Path file, long bytesRead, long sizeBytes, long rows) {
+            if (sizeBytes < QUIET_BELOW) return;
+            long now = System.nanoTime();
+            if (now - lastPrint < 1_000_000_000L) return;
+            lastPrint = now;
+            err.printf("importing %s: %d%% (%s of %s, %d rows)%n", file.getFileName(), bytesRead * 100 / Math.max(1, sizeBytes),
+                    Format.bytes(bytesRead), Format.bytes(sizeBytes), rows);
+            err.flush();
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package io.statlens.cli;
+
+import io.statlens.model.UserException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+import java.util.Arrays;
+
+/** The {@code statlens} command: one subcommand class per verb. */
+@Command(name = "statlens", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Load performance-tool output into a repository, then query, export and compare it.",
+        subcommands = {ImportCommand.class, RunsCommand.class, ShowCommand.class, ParsersCommand.class, DeleteCommand.class,
+                QueryCommand.class, ExportCommand.class, DemoCommand.class, BenchCommand.class,
+                CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @CommandLine.Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
+            description = "Show stack traces of errors.")
+    boolean debug;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    public static void main(String[] args) {
+        LocalZone.get();
+        int code = execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+        System.exit(code);
+    }
+
+    /** Runs a command line with the given streams and returns the exit code (for tests, too). */
+    public static int execute(PrintWriter out, PrintWriter err, String... args) {
+        boolean debug = Arrays.asList(args).contains("--debug");
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("statlens: " + ex.getMessage());
+            err.println("see: statlens " + qualifiedName(ex.getCommandLine()) + " --help");
+            err.flush();
+            return ExitCodes.USER_ERROR;
+        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            UserException user = userCause(ex);
+            if (user != null) {
+                err.println("statlens: " + user.getMessage());
+                if (debug) user.printStackTrace(err);
+                err.flush();
+                return ExitCodes.USER_ERROR;
+            }
+            err.println("statlens: internal error: " + ex + (debug ? "" : " (run with --debug for details)"));
+            if (debug) ex.printStackTrace(err);
+            err.flush();
+            return ExitCodes.INTERNAL_ERROR;
+        });
+        return cl.execute(args);
+    }
+
+    private static String qualifiedName(CommandLine cl) {
+        String name = cl.getCommandSpec().qualifiedName(" ");
+        return name.startsWith("statlens ") ? name.substring("statlens ".length()) : "";
+    }
+
+    private static UserException userCause(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof UserException u) return u;
+        }
+        return null;
+    }
+
+    /** Version from the jar manifest, or "development" when run from classes. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[]{"statlens " + (v == null ? "development" : v)};
+        }
+    }
+}

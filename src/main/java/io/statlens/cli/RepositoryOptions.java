@@ -1,0 +1,30 @@
+package io.statlens.cli;
+
+import io.statlens.store.Repository;
+import io.statlens.store.RepositoryLocation;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+
+/** {@code --repo DIR} and {@code --db URL}, shared by every command that opens the repository. */
+public final class RepositoryOptions {
+    @Option(names = "--repo", paramLabel = "DIR",
+            description = "Embedded repository folder (default: $STATLENS_HOME/repo, else ~/.statlens/repo).")
+    Path repo;
+
+    @Option(names = "--db", paramLabel = "URL",
+            description = "JDBC URL of a repository, e.g. a Derby network server jdbc:derby://host:1527/statlens.")
+    String db;
+
+    RepositoryLocation location() {
+        if (repo != null && db != null) throw new picocli.CommandLine.ParameterException(
+                new picocli.CommandLine(this), "give either --repo or --db, not both");
+        if (db != null) return RepositoryLocation.url(db);
+        if (repo != null) return RepositoryLocation.embedded(repo);
+        return RepositoryLocation.userDefault();
+    }
+
+    Repository open() {
+        return Repository.open(location());
+    }
+}

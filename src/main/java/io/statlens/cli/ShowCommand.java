@@ -1,0 +1,86 @@
+package io.statlens.cli;
+
+import io.statlens.model.Fact;
+import io.statlens.model.SummaryValue;
+import io.statlens.store.DataTable;
+import io.statlens.store.Repository;
+import io.statlens.store.RunCatalog;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+
+/** {@code statlens show RUN}: files, data sets, metrics, facts, summary values and warnings of one run. */
+@Command(name = "show", mixinStandardHelpOptions = true, description = "Show one run: files, data sets, metrics, facts, summary values.")
+public final class ShowCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RepositoryOptions repository;
+
+    @Parameters(paramLabel = "RUN", description = "Run name.")
+    String run;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        try (Repository repo = repository.open()) {
+            RunCatalog.RunDetails d = new RunCatalog(repo).details(run);
+            out.printf("run %s%n  host: %s%n  start: %s%n  tags: %s%n", d.run().name(), d.run().host() == null ? "" : d.run().host(),
+                    Format.time(d.run().start()), String.join(", ", d.run().tags()));
+            out.println();
+            out.println("files");
+            TextTable files = new TextTable("PATH", "SIZE", "PARSER", "VARIANT", "ROWS", "WARNINGS", "SHA-256").right(1, 4, 5);
+            for (RunCatalog.FileInfo f : d.files()) {
+                files.add(f.path(), Format.bytes(f.sizeBytes()), f.parser(), f.variant(), f.rows(), f.warnings(), f.sha256().substring(0, 12));
+            }
+            files.print(out);
+            out.println();
+            out.println("data sets");
+            TextTable sets = new TextTable("DATA SET", "TABLE", "KEY", "ROWS", "FROM (UTC)", "TO (UTC)", "KEYS").right(3);
+            for (RunCatalog.DatasetInfo s : d.datasets()) {
+                String keys = s.keys().size() > 8 ? String.join(" ", s.keys().subList(0, 8)) + " ... (" + (s.keys().size() > 50 ? "50+" : s.keys().size()) + ")"
+                        : String.join(" ", s.keys());
+                sets.add(s.qualifiedName(), s.table(), s.keyLabel(), s.rows(), Format.time(s.first()), Format.time(s.last()), keys);
+            }
+            sets.print(out);
+            for (RunCatalog.DatasetInfo s : d.datasets()) {
+                out.println();
+                out.println("metrics of " + s.qualifiedName() + " (" + s.table() + ")");
+                TextTable m = new TextTable("LABEL", "COLUMN", "UNIT", "DESCRIPTION");
+                for (DataTable.MetricColumn c : s.metrics()) m.add(c.label(), c.column(), c.unit(), c.description());
+                m.print(out);
+            }
+            if (!d.facts().isEmpty()) {
+                out.println();
+                out.println("facts");
+                TextTable f = new TextTable("NAME", "VALUE");
+                for (Fact fact : d.facts()) f.add(fact.name(), fact.value());
+                f.print(out);
+            }
+            if (!d.summary().isEmpty()) {
+                out.println();
+                out.println("summary values");
+                TextTable sv = new TextTable("DATA SET", "KEY", "NAME", "VALUE", "UNIT").right(3);
+                for (SummaryValue v : d.summary()) sv.add(v.dataset(), v.key(), v.name(), Format.number(v.value()), v.unit());
+                sv.print(out);
+            }
+            if (d.warningCount() > 0) {
+                out.println();
+                out.println("warnings (" + d.warningCount() + ")");
+                out.println(d.warnings().stream().map(w -> "  " + w.format()).collect(Collectors.joining(System.lineSeparator())));
+                if (d.warningCount() > d.warnings().size()) {
+                    out.println("  ... query all of them: statlens query \"SELECT * FROM WARNINGS\"");
+                }
+            }
+            out.flush();
+        }
+        return ExitCodes.OK;
+    }
+}

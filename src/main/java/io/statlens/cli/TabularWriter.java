@@ -1,0 +1,168 @@
+package io.statlens.cli;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Writes rows of a result as an aligned table, CSV (RFC 4180, via Commons CSV) or JSON (an array of
+ * objects, via Jackson), streaming for CSV and JSON.
+ */
+abstract class TabularWriter implements AutoCloseable {
+
+    static TabularWriter of(OutputFormat format, PrintWriter out) {
+        return switch (format) {
+            case table -> new Table(out);
+            case csv -> new Csv(out);
+            case json -> new Json(out);
+        };
+    }
+
+    abstract void header(List<String> names, List<Boolean> numeric);
+
+    abstract void row(List<Object> values);
+
+    @Override
+    public abstract void close();
+
+    static String text(Object v) {
+        if (v == null) return "";
+        if (v instanceof Double d) return Double.isNaN(d) ? "" : Format.number(d);
+        if (v instanceof Float f) return Format.number(f);
+        if (v instanceof Instant t) return Format.time(t);
+        if (v instanceof BigDecimal b) return b.toPlainString();
+        return v.toString();
+    }
+
+    private static final class Table extends TabularWriter {
+        private final PrintWriter out;
+        private TextTable table;
+
+        Table(PrintWriter out) {
+            this.out = out;
+        }
+
+        @Override
+        void header(List<String> names, List<Boolean> numeric) {
+            table = new TextTable(names);
+            for (int i = 0; i < numeric.size(); i++) if (numeric.get(i)) table.right(i);
+        }
+
+        @Override
+        void row(List<Object> values) {
+            table.addRow(values.stream().map(TabularWriter::text).toList());
+        }
+
+        @Override
+        public void close() {
+            if (table != null) {
+                table.print(out);
+                out.println("(" + table.size() + " row" + (table.size() == 1 ? "" : "s") + ")");
+                out.flush();
+            }
+        }
+    }
+
+    private static final class Csv extends TabularWriter {
+        private final PrintWriter out;
+        private CSVPrinter printer;
+
+        Csv(PrintWriter out) {
+            this.out = out;
+        }
+
+        @Override
+        void header(List<String> names, List<Boolean> numeric) {
+            try {
+                printer = CSVFormat.RFC4180.builder().setRecordSeparator('\n').build().print(out);
+                printer.printRecord(names);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        void row(List<Object> values) {
+            try {
+                printer.printRecord(values.stream().map(v -> v instanceof Double d && !Double.isNaN(d) ? Double.toString(d)
+                        : text(v)).toList());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                if (printer != null) printer.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            out.flush();
+        }
+    }
+
+    private static final class Json extends TabularWriter {
+        private final PrintWriter out;
+        private JsonGenerator json;
+        private List<String> names;
+
+        Json(PrintWriter out) {
+            this.out = out;
+        }
+
+        @Override
+        void header(List<String> names, List<Boolean> numeric) {
+            this.names = names;
+            try {
+                json = new JsonFactory().createGenerator(out).useDefaultPrettyPrinter();
+                json.writeStartArray();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        void row(List<Object> values) {
+            try {
+                json.writeStartObject();
+                for (int i = 0; i < names.size(); i++) {
+                    json.writeFieldName(names.get(i));
+                    Object v = values.get(i);
+                    if (v == null || (v instanceof Double d && Double.isNaN(d))) json.writeNull();
+                    else if (v instanceof Double d) json.writeNumber(d);
+                    else if (v instanceof Long l) json.writeNumber(l);
+                    else if (v instanceof Integer n) json.writeNumber(n);
+                    else if (v instanceof BigDecimal b) json.writeNumber(b);
+                    else if (v instanceof Boolean b) json.writeBoolean(b);
+                    else json.writeString(text(v));
+                }
+                json.writeEndObject();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                if (json != null) {
+                    json.writeEndArray();
+                    json.flush();
+                }
+                out.println();
+                out.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+}
