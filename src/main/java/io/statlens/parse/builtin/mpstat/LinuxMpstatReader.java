@@ -195,7 +195,7 @@ final class LinuxMpstatReader implements MpstatReader {
             firstReport.hold(spec, sample, instant, key, values);
             return;
         }
-        if (firstReport.undecided()) firstReport.release(false, this::emit);
+        decideIntervalRun();
         emit(spec, new Row(sample, instant, key, false, values));
     }
 
@@ -255,7 +255,7 @@ final class LinuxMpstatReader implements MpstatReader {
         return true;
     }
 
-    /** mpstat prints {@code Average:} only after interval reports, so the first report was not since boot. */
+    /** A second report time or an {@code Average:} block (printed only after interval reports): not since boot. */
     private void decideIntervalRun() {
         if (firstReport.undecided()) firstReport.release(false, this::emit);
     }

@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  */
 record MpstatCommand(String options, Optional<Duration> interval) {
     private static final Pattern COMMAND = Pattern.compile(
-            "^\\s*(?:\\[[^\\]]*\\][$#%]\\s*|[^\\s$#%>]*[$#%>]\\s*)?(?:\\w+=\\S*\\s+)*(?:sudo\\s+)?(?:\\S*/)?mpstat(?:\\s+(.*?))?\\s*$");
+            "^\\s*(?:\\[[^\\]]*\\][$#%]\\s*|[^\\s$#%>]*[$#%>]\\s*)?" // optional prompt
+                    + "(?:\\w+=\\S*\\s+)*(?:sudo\\s+)?(?:\\S*/)?mpstat(?:\\s+(.*?))?\\s*$");
     /** Options whose value follows as the next word (Linux -P/-I/-N/-o/-T, Solaris -P/-T). */
     private static final Set<String> TAKES_VALUE = Set.of("-P", "-I", "-N", "-o", "-T");
     private static final Set<String> COMMAND_END = Set.of("|", "||", "&&", ";", ">", ">>", "&", "2>&1");

@@ -48,7 +48,8 @@ public final class MpstatParser implements Parser {
         while ((raw = lines.next()) != null) {
             long number = lines.lineNumber();
             String text = MpstatLines.clean(raw);
-            Optional<MpstatCommand> command = MpstatCommand.parse(text);
+            // the contains() test keeps the command pattern off the data lines
+            Optional<MpstatCommand> command = text.contains("mpstat") ? MpstatCommand.parse(text) : Optional.empty();
             if (command.isPresent()) {
                 if (!command.get().options().isEmpty()) sink.fact("options", command.get().options());
                 commandInterval = command.get().interval();

@@ -32,9 +32,4 @@ final class SampleCounter {
         keys.clear();
         return sample;
     }
-
-    /** The current report's number, -1 before the first. */
-    long current() {
-        return sample;
-    }
 }

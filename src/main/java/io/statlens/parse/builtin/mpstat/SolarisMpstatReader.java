@@ -42,6 +42,8 @@ final class SolarisMpstatReader implements MpstatReader {
     private SampleClock clock;
     private boolean warnedMissingDate;
     private boolean warnedIgnoredDate;
+    /** True after a header that is not understood: its rows are skipped, the header was warned about. */
+    private boolean skippingTable;
     private int rowsInReport;
     private int rowsInPreviousReport;
     private long reportLine;
@@ -60,6 +62,13 @@ final class SolarisMpstatReader implements MpstatReader {
         return list.stream().noneMatch(Numbers::isNumber);
     }
 
+    /** A header of a table this parser does not know, such as Solaris 11 {@code mpstat -A core}. */
+    private static boolean isOtherTable(String[] words) {
+        if (words.length < 4 || !words[0].chars().allMatch(Character::isUpperCase)) return false;
+        List<String> list = List.of(words);
+        return list.contains("idl") && list.stream().noneMatch(Numbers::isNumber);
+    }
+
     @Override
     public void line(long number, String text) {
         Optional<Instant> date = DateLine.parse(text, context.zone());
@@ -70,12 +79,17 @@ final class SolarisMpstatReader implements MpstatReader {
         String[] words = Tokens.split(text);
         if (isHeader(words)) {
             header(number, words);
-        } else if (table != null && words.length > 0 && Numbers.isNumber(words[0])) {
-            dataRow(number, words);
+        } else if (isOtherTable(words)) {
+            sink.warning(number, "not a known mpstat table (" + String.join(" ", words) + "); its rows are skipped");
+            table = null;
+            skippingTable = true;
+        } else if (words.length > 0 && Numbers.isNumber(words[0]) && (table != null || skippingTable)) {
+            if (table != null) dataRow(number, words);
         } else {
             sink.warning(number, table == null
                     ? "expected a Solaris mpstat header (CPU minf mjf ... idl), found '" + text.strip() + "'"
-                    : "expected a Solaris mpstat data line for the header at line " + table.line() + ", found '" + text.strip() + "'");
+                    : "expected a Solaris mpstat data line for the header at line " + table.line()
+                            + ", found '" + text.strip() + "'");
         }
     }
 
@@ -96,6 +110,7 @@ final class SolarisMpstatReader implements MpstatReader {
         if (new HashSet<>(List.of(words)).size() != words.length) {
             sink.warning(number, "a column name appears twice in this header; its rows are skipped");
             table = null;
+            skippingTable = true;
             return;
         }
         String dataset = words[0].equals("SET") ? "pset" : "";
@@ -104,6 +119,7 @@ final class SolarisMpstatReader implements MpstatReader {
             sink.variant(dataset.isEmpty() ? "solaris" : "solaris-pset");
         }
         table = new TableHeader(spec, number);
+        skippingTable = false;
         sample = samples.computeIfAbsent(spec.qualifiedName(), q -> new SampleCounter()).startReport();
         reportTime = timeOfReport(number);
         rowsInPreviousReport = rowsInReport;
@@ -129,7 +145,8 @@ final class SolarisMpstatReader implements MpstatReader {
         }
         Duration step = context.interval().or(() -> commandInterval).orElse(DEFAULT_INTERVAL);
         if (!warnedMissingDate) {
-            sink.warning(number, "no date line before this report; its time is the previous report's + " + step.toSeconds() + " s");
+            sink.warning(number, "no date line before this report; its time is the previous report's + "
+                    + step.toSeconds() + " s");
             warnedMissingDate = true;
         }
         return reportTime.plus(step);

@@ -152,8 +152,8 @@ class MpstatCorpusTest {
         assertEquals(0.0, offline.get("%idle"));
         assertEquals(Instant.parse("2009-03-13T14:45:28Z"), offline.row().time(), "02:45:28 PM");
         assertTrue(offline.row().sinceBoot());
-        assertEquals(List.of(new ParseWarning(6, "CPU 1 reports 0 in every column (0.00 %idle): offline or unused CPU; row kept")),
-                sink.warnings());
+        assertEquals(List.of(new ParseWarning(6,
+                "CPU 1 reports 0 in every column (0.00 %idle): offline or unused CPU; row kept")), sink.warnings());
         assertEquals(Optional.of("1"), sink.fact("cpus.all_zero"));
     }
 
@@ -168,7 +168,8 @@ class MpstatCorpusTest {
         assertEquals(Instant.parse("2013-12-02T16:00:00Z"), first.row().time(), "11:00:00 EST");
         assertEquals(214.0, first.get("intr"));
         assertEquals(100.0, first.get("idl"));
-        SpecRow line1000 = rows.stream().filter(r -> r.row().sample() == 7 && r.row().key().equals("151")).findFirst().orElseThrow();
+        SpecRow line1000 = rows.stream().filter(r -> r.row().sample() == 7 && r.row().key().equals("151"))
+                .findFirst().orElseThrow();
         assertEquals(215.0, line1000.get("intr"));
         assertEquals(Instant.parse("2013-12-02T16:00:07Z"), line1000.row().time());
         SpecRow last = rows.get(rows.size() - 1);

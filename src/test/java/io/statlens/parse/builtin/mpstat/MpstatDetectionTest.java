@@ -20,8 +20,10 @@ class MpstatDetectionTest {
     @Test
     void refusesOtherSysstatTools() {
         double sarUAll = sniff(BANNER, "",
-                "16:08:50        CPU      %usr     %nice      %sys   %iowait    %steal      %irq     %soft    %guest    %gnice     %idle",
-                "16:08:51        all      1.00      0.00      1.00      0.00      0.00      0.00      0.00      0.00      0.00     98.00");
+                "16:08:50        CPU      %usr     %nice      %sys   %iowait    %steal      %irq     %soft    %guest    %gnice"
+                        + "     %idle",
+                "16:08:51        all      1.00      0.00      1.00      0.00      0.00      0.00      0.00      0.00      0.00"
+                        + "     98.00");
         double sarU = sniff(BANNER, "", "13:54:15        CPU     %user     %nice   %system   %iowait    %steal     %idle");
         double sarInterrupts = sniff(BANNER, "", "16:08:50         INTR    intr/s", "16:08:51          sum    100.00");
         double iostat = sniff(BANNER, "", "avg-cpu:  %user   %nice %system %iowait  %steal   %idle",

@@ -69,10 +69,10 @@ class MpstatSyntheticTest {
     @Test
     void topologyColumnsOfDashTAreNotPrintedForAll() {
         CollectingSink sink = parse(BANNER
-                + "10:00:00     CPU CORE SOCK NODE    %usr   %nice    %sys %iowait    %irq   %soft  %steal  %guest  %gnice   %idle\n"
-                + "10:00:01     all                   1.00    0.00    1.00    0.00    0.00    0.00    0.00    0.00    0.00   98.00\n"
-                + "10:00:01       0    0    0    0    2.00    0.00    1.00    0.00    0.00    0.00    0.00    0.00    0.00   97.00\n"
-                + "10:00:01       1    1    0    0    0.00    0.00    1.00    0.00    0.00    0.00    0.00    0.00    0.00   99.00\n");
+                + "10:00:00     CPU CORE SOCK NODE " + UTIL.substring(4) + "\n"
+                + "10:00:01     all                   1.00 0.00 1.00 0.00 0.00 0.00 0.00 0.00 0.00   98.00\n"
+                + "10:00:01       0    0    0    0    2.00 0.00 1.00 0.00 0.00 0.00 0.00 0.00 0.00   97.00\n"
+                + "10:00:01       1    1    0    0    0.00 0.00 1.00 0.00 0.00 0.00 0.00 0.00 0.00   99.00\n");
         SpecRow all = sink.rows("mpstat", "all").get(0);
         assertTrue(Double.isNaN(all.get("CORE")));
         assertEquals(98.00, all.get("%idle"));
@@ -105,8 +105,8 @@ class MpstatSyntheticTest {
     void koreanClockAndDate() {
         CollectingSink sink = parse("Linux 4.15.0-20-generic (mijin-desktop) \t2019년 09월 16일 \t_x86_64_\t(4 CPU)\n\n"
                 + "오후 04시 58분 05초  " + UTIL + "\n"
-                + "오후 04시 58분 06초  all    1.00    0.00    1.00    0.00    0.00    0.00    0.00    0.00    0.00   98.00\n"
-                + "오후 04시 58분 07초  all    1.00    0.00    1.00    0.00    0.00    0.00    0.00    0.00    0.00   98.00\n"
+                + "오후 04시 58분 06초  all    1.00 0.00 1.00 0.00 0.00 0.00 0.00 0.00 0.00   98.00\n"
+                + "오후 04시 58분 07초  all    1.00 0.00 1.00 0.00 0.00 0.00 0.00 0.00 0.00   98.00\n"
                 + "평균:  all    1.00    0.00    1.00    0.00    0.00    0.00    0.00    0.00    0.00   98.00\n");
         List<SpecRow> rows = sink.rows("mpstat");
         assertEquals(Instant.parse("2019-09-16T16:58:06Z"), rows.get(0).row().time());
@@ -171,13 +171,15 @@ class MpstatSyntheticTest {
                         + "   0    5   0    1   751  300  510    7   15    8    0  2345    1   3   0  95   0\n"
                         + header
                         + "   0   38   0    0  1019  457  743   36   23   37    0   833    1   5   0  94   0\n",
-                ParseContext.simple("sol.txt").withStart(Instant.parse("2024-01-01T00:00:00Z")).withInterval(Duration.ofSeconds(10)));
+                ParseContext.simple("sol.txt").withStart(Instant.parse("2024-01-01T00:00:00Z"))
+                        .withInterval(Duration.ofSeconds(10)));
         List<SpecRow> rows = sink.rows("mpstat");
         assertEquals(2, rows.size());
         assertTrue(rows.get(0).row().sinceBoot());
         assertEquals(Instant.parse("2024-01-01T00:00:10Z"), rows.get(1).row().time());
         assertEquals(0.0, rows.get(1).get("set"));
-        assertEquals(Optional.of("derived: first sample at --start 2024-01-01T00:00:00Z, --interval 10 s"), sink.fact("time.source"));
+        assertEquals(Optional.of("derived: first sample at --start 2024-01-01T00:00:00Z, --interval 10 s"),
+                sink.fact("time.source"));
         assertEquals(List.of(), sink.warnings());
     }
 
@@ -195,6 +197,19 @@ class MpstatSyntheticTest {
     }
 
     @Test
+    void solarisTablesOfOtherAggregationsAreSkippedWithOneWarning() {
+        String header = " CPU minf mjf xcal  intr ithr  csw icsw migr smtx  srw syscl  usr sys  wt idl\n";
+        String row = "   0    5   0    1   751  300  510    7   15    8    0  2345    1   3   0  95\n";
+        CollectingSink sink = parse("1418763773\n" + header + row
+                + "COR minf mjf xcal  intr ithr  csw icsw migr smtx  srw syscl  usr sys  wt idl sze\n"  // 4
+                + "  0    5   0    1   751  300  510    7   15    8    0  2345    1   3   0  95   2\n"
+                + "1418763778\n" + header + row);
+        assertEquals(2, sink.rows("mpstat").size());
+        assertEquals(List.of(new ParseWarning(4, "not a known mpstat table (COR minf mjf xcal intr ithr csw icsw migr smtx"
+                + " srw syscl usr sys wt idl sze); its rows are skipped")), sink.warnings());
+    }
+
+    @Test
     void somethingElseIsRefusedWithAReason() {
         CollectingSink sink = parse("procs -----------memory---------- ---swap-- -----io----\n r  b   swpd   free\n");
         assertTrue(sink.datasets().isEmpty());
@@ -206,7 +221,8 @@ class MpstatSyntheticTest {
     void commandEchoGivesTheInterval() {
         assertEquals(Optional.of(Duration.ofSeconds(1)), MpstatCommand.parse("$ mpstat -P 0 1 5").orElseThrow().interval());
         assertEquals(Optional.of(Duration.ofSeconds(5)), MpstatCommand.parse("example% mpstat -ap 5 2").orElseThrow().interval());
-        assertEquals(Optional.of(Duration.ofSeconds(2)), MpstatCommand.parse("[root@h ~]# LANG=C mpstat -A 2").orElseThrow().interval());
+        assertEquals(Optional.of(Duration.ofSeconds(2)),
+                MpstatCommand.parse("[root@h ~]# LANG=C mpstat -A 2").orElseThrow().interval());
         assertEquals(Optional.empty(), MpstatCommand.parse("user@dev:~# mpstat").orElseThrow().interval());
         assertTrue(MpstatCommand.parse("Linux 5.15 (mpstat) 09/16/2019 _x86_64_").isEmpty());
     }
