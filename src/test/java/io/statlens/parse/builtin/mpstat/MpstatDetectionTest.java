@@ -1,11 +1,14 @@
 package io.statlens.parse.builtin.mpstat;
 
+import io.statlens.parse.ParserRegistry;
 import io.statlens.parse.spi.Detection;
 import io.statlens.parse.spi.Head;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Path;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** mpstat shares its banner with sar, iostat and pidstat: only its headers may make it claim a file. */
@@ -15,6 +18,14 @@ class MpstatDetectionTest {
 
     private double sniff(String... lines) {
         return parser.sniff(new Head("x.txt", List.of(lines)));
+    }
+
+    @Test
+    void isRegisteredAsAService() {
+        ParserRegistry registry = ParserRegistry.load(Path.of("no-user-parsers"));
+        assertEquals(MpstatParser.class, registry.byTool("mpstat").orElseThrow().getClass());
+        assertEquals(MpstatParser.class, registry.detect(new Head("x.txt", List.of(BANNER, "",
+                "12:53:20     CPU    intr/s", "12:53:21     all  35525.06"))).orElseThrow().getClass());
     }
 
     @Test
