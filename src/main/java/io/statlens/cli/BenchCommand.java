@@ -1,14 +1,199 @@
 package io.statlens.cli;
 
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.Fact;
+import io.statlens.model.Row;
+import io.statlens.model.SummaryValue;
+import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.store.DataTable;
+import io.statlens.store.DerbyImportBaseline;
+import io.statlens.store.ImportProgress;
+import io.statlens.store.ImportRequest;
+import io.statlens.store.ImportService;
+import io.statlens.store.Repository;
+import io.statlens.store.RepositoryLocation;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Comparator;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 
-/** Placeholder replaced below. */
-@Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmark parsing and importing.")
+/**
+ * {@code statlens bench}: generates {@code mpstat -P ALL} output and measures, in one run, parsing
+ * alone, statlens' import (parsing included) and Derby's own {@code SYSCS_IMPORT_TABLE} of the same
+ * rows from CSV, reporting rows/s and the ratio of import to Derby's bulk import.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = {"Benchmark: parse and import generated mpstat -P ALL output, and compare with Derby's own bulk import",
+                "(SYSCS_UTIL.SYSCS_IMPORT_TABLE) of the same rows, in the same run. Defaults: 256 CPUs x 3600 s = 925,200 rows."})
 public final class BenchCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--cpus", defaultValue = "256", description = "CPUs per report (default: ${DEFAULT-VALUE}).")
+    int cpus;
+
+    @Option(names = "--seconds", defaultValue = "3600", description = "Reports, one per second (default: ${DEFAULT-VALUE}).")
+    int seconds;
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "Work folder (default: a temporary folder, deleted afterwards).")
+    Path dir;
+
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("statlens-bench");
+        try {
+            Parser mpstat = ParserRegistry.load(RepositoryLocation.statlensHome().resolve("parsers")).byTool("mpstat")
+                    .orElseThrow(() -> new IllegalStateException("the mpstat parser is not installed"));
+            Path input = work.resolve("mpstat-P-ALL.txt");
+            long generated = MpstatWorkload.write(input, cpus, seconds, 42);
+            out.printf("input: %s, %d rows, %s, max heap %s%n", input.getFileName(), generated, Format.bytes(Files.size(input)),
+                    Format.bytes(Runtime.getRuntime().maxMemory()));
+
+            Path csv = work.resolve("rows.csv");
+            long t0 = System.nanoTime();
+            long parsed = parse(mpstat, input, new CountingSink());
+            double parseSeconds = seconds(t0);
+            parse(mpstat, input, new CsvSink(csv));
+
+            long t1 = System.nanoTime();
+            long imported;
+            DataTable table;
+            try (Repository repo = Repository.open(RepositoryLocation.embedded(work.resolve("repo-import")))) {
+                imported = new ImportService(repo, new ParserRegistry(java.util.List.of(mpstat)))
+                        .run(ImportRequest.of("bench", ZoneOffset.UTC, input), ImportProgress.NONE).rows();
+                table = repo.tables().table("MPSTAT").orElseThrow();
+            }
+            double importSeconds = seconds(t1);
+
+            double baselineSeconds;
+            long baselineRows;
+            try (Repository repo = Repository.open(RepositoryLocation.embedded(work.resolve("repo-baseline")))) {
+                long t2 = System.nanoTime();
+                baselineRows = DerbyImportBaseline.importCsv(repo, table, "MPSTAT_BASELINE", csv);
+                baselineSeconds = seconds(t2);
+            }
+
+            TextTable t = new TextTable("STEP", "ROWS", "SECONDS", "ROWS/S", "VS DERBY IMPORT").right(1, 2, 3, 4);
+            t.add("parse only", parsed, String.format("%.2f", parseSeconds), String.format("%.0f", parsed / parseSeconds),
+                    String.format("%.2fx", (parsed / parseSeconds) / (baselineRows / baselineSeconds)));
+            t.add("statlens import (parse + store)", imported, String.format("%.2f", importSeconds),
+                    String.format("%.0f", imported / importSeconds),
+                    String.format("%.2fx", (imported / importSeconds) / (baselineRows / baselineSeconds)));
+            t.add("Derby SYSCS_IMPORT_TABLE of CSV", baselineRows, String.format("%.2f", baselineSeconds),
+                    String.format("%.0f", baselineRows / baselineSeconds), "1.00x");
+            t.print(out);
+            out.println("ratio > 1 means faster than Derby's own bulk import of the same rows (CSV already written, parsing excluded).");
+        } finally {
+            if (dir == null) deleteTree(work);
+        }
         return ExitCodes.OK;
+    }
+
+    private static double seconds(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1e9;
+    }
+
+    private static long parse(Parser parser, Path input, RowCountingSink sink) throws IOException {
+        try (InputStream in = Files.newInputStream(input); LineSource lines = LineSource.of(input.getFileName().toString(), in)) {
+            parser.parse(lines, ParseContext.simple(input.getFileName().toString()), sink);
+        }
+        sink.close();
+        return sink.rows();
+    }
+
+    private abstract static class RowCountingSink implements RecordSink {
+        long rows;
+
+        long rows() {
+            return rows;
+        }
+
+        void close() throws IOException {
+        }
+
+        @Override
+        public void dataset(DatasetSpec spec) {
+        }
+
+        @Override
+        public void summary(SummaryValue value) {
+        }
+
+        @Override
+        public void fact(Fact fact) {
+        }
+
+        @Override
+        public void warning(long line, String message) {
+        }
+
+        @Override
+        public void variant(String variant) {
+        }
+    }
+
+    private static final class CountingSink extends RowCountingSink {
+        @Override
+        public void row(DatasetSpec spec, Row row) {
+            if (spec.name().isEmpty()) rows++;
+        }
+    }
+
+    /** Writes the main data set's rows in the column order of a statlens data table, for SYSCS_IMPORT_TABLE. */
+    private static final class CsvSink extends RowCountingSink {
+        private final BufferedWriter w;
+        private Instant start;
+
+        CsvSink(Path csv) throws IOException {
+            w = Files.newBufferedWriter(csv, StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public void row(DatasetSpec spec, Row row) {
+            if (!spec.name().isEmpty()) return;
+            if (start == null) start = row.time();
+            rows++;
+            StringBuilder sb = new StringBuilder(160);
+            sb.append("1,").append(row.sample()).append(',')
+                    .append(Repository.timestamp(row.time())).append(',')
+                    .append((row.time().toEpochMilli() - start.toEpochMilli()) / 1000.0).append(",\"")
+                    .append(row.key()).append("\",").append(row.sinceBoot());
+            for (double v : row.values()) sb.append(',').append(Double.isNaN(v) ? "" : Double.toString(v));
+            try {
+                w.write(sb.append('\n').toString());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        void close() throws IOException {
+            w.close();
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
+        }
     }
 }
