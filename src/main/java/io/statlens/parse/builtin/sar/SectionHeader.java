@@ -126,12 +126,15 @@ final class SectionHeader {
         return UNIX_KEYS.contains(t) || isUpperWord(t);
     }
 
-    /** CPU, DEV, IFACE, FILESYSTEM, DEVICE...: sysstat writes identifier columns in capitals, metrics never. */
+    /**
+     * CPU, DEV, IFACE, FILESYSTEM, DEVICE...: sysstat writes identifier columns as capital words. Its
+     * per-CPU interrupt columns ({@code CPU0}, {@code CPU1}) are capitals too, but numbered: metrics.
+     */
     private static boolean isUpperWord(String t) {
-        if (t.length() < 2 || t.charAt(0) < 'A' || t.charAt(0) > 'Z') return false;
-        for (int i = 1; i < t.length(); i++) {
+        if (t.length() < 2) return false;
+        for (int i = 0; i < t.length(); i++) {
             char c = t.charAt(i);
-            if (!(c >= 'A' && c <= 'Z') && !(c >= '0' && c <= '9') && c != '_') return false;
+            if (!(c >= 'A' && c <= 'Z') && c != '_') return false;
         }
         return true;
     }

@@ -41,7 +41,10 @@ record UnixSarBanner(String os, String host, String release, String version, Str
         };
     }
 
-    /** Records {@code os.name}, {@code host}, {@code os.release}, {@code os.version}, {@code os.arch} or {@code machine.id}, {@code date}. */
+    /**
+     * Records {@code os.name}, {@code host}, {@code os.release}, {@code os.version}, {@code os.arch} (or AIX's
+     * {@code machine.id}) and {@code date}.
+     */
     void emitFacts(RecordSink sink) {
         sink.fact("os.name", os);
         sink.fact("host", host);
