@@ -1,0 +1,63 @@
+package io.statlens.parse.builtin.sar;
+
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Recognisers for the lines of sar output that are neither headers nor data. */
+final class SarLines {
+    /**
+     * {@code Average:} (sysstat), {@code Average} (Solaris, AIX, HP-UX), and the translated labels of
+     * sysstat in other locales ({@code Durchschn.:}, {@code Moyenne :}, {@code 평균:}): a single word
+     * ending in a colon at the start of the line.
+     */
+    private static final Pattern AVERAGE = Pattern.compile("^\\s*(?:Average:?|\\p{L}[\\p{L}.]*\\s?:)(?=\\s|$)");
+    private static final Pattern LINUX_RESTART = Pattern.compile("^\\s*LINUX\\s+RESTART\\b(?:\\s*\\((\\d+)\\s+CPU\\))?");
+    private static final Pattern UNIX_RESTART = Pattern.compile("^\\s*unix\\s+restarts?\\b");
+    private static final Pattern COMMENT = Pattern.compile("^\\s*COM\\s+(.*?)\\s*$");
+    private static final Pattern CONFIGURATION = Pattern.compile("^\\s*System configuration:\\s*(.*)$");
+    /** Shell prompts, markdown fences, interrupts and elisions pasted around the output. */
+    private static final Pattern NOISE = Pattern.compile(
+            "^\\s*(?:[$#>]\\s.*|\\[[^]]*][$#].*|\\S+@\\S+?[:~][^$#]*[$#].*|```.*|~~~.*|\\^C|\\.\\.\\.|…)\\s*$");
+
+    /**
+     * What a restart line says.
+     *
+     * @param cpus the CPU count printed, 0 if none
+     */
+    record Restart(int cpus) {
+    }
+
+    private SarLines() {
+    }
+
+    /** Where the values after an average label start, or -1 if the line is not an average line. */
+    static int averageEnd(String line) {
+        Matcher m = AVERAGE.matcher(line);
+        return m.find() ? m.end() : -1;
+    }
+
+    /** A restart mark, from the text after the time of day: {@code LINUX RESTART (8 CPU)}, {@code unix restarts}. */
+    static Optional<Restart> restart(String afterTime) {
+        Matcher m = LINUX_RESTART.matcher(afterTime);
+        if (m.find()) return Optional.of(new Restart(m.group(1) == null ? 0 : Integer.parseInt(m.group(1))));
+        if (UNIX_RESTART.matcher(afterTime).find()) return Optional.of(new Restart(0));
+        return Optional.empty();
+    }
+
+    /** The text of a sysstat comment ({@code COM text}) after the time of day, or null. */
+    static String comment(String afterTime) {
+        Matcher m = COMMENT.matcher(afterTime);
+        return m.matches() ? m.group(1) : null;
+    }
+
+    /** The settings of AIX's {@code System configuration: lcpu=96 mode=Capped} line, or null. */
+    static String configuration(String line) {
+        Matcher m = CONFIGURATION.matcher(line);
+        return m.matches() ? m.group(1).trim() : null;
+    }
+
+    static boolean isNoise(String line) {
+        return NOISE.matcher(line).matches();
+    }
+}

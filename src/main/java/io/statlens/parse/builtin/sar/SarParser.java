@@ -1,0 +1,79 @@
+package io.statlens.parse.builtin.sar;
+
+import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.SysstatBanner;
+import io.statlens.parse.text.Tokens;
+import io.statlens.parse.time.ClockTime;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * sar text output: Linux sysstat (every version, any locale), Solaris, AIX and HP-UX. Every section
+ * (CPU, memory, disks, interfaces...) becomes its own data set, named from its header columns.
+ */
+public final class SarParser implements Parser {
+
+    @Override
+    public String tool() {
+        return SectionHeader.TOOL;
+    }
+
+    @Override
+    public List<String> variants() {
+        return List.of("linux-sysstat", "solaris", "aix", "hp-ux");
+    }
+
+    /**
+     * Sure when a sar banner (sysstat's {@code Linux ... (host) date}, or {@code SunOS}/{@code AIX}/
+     * {@code HP-UX} with a date) comes with a header of a known sar section; fairly sure with such a
+     * header alone. iostat, mpstat and pidstat share the banner, but not the section headers: mpstat's
+     * CPU header is told apart by its column order.
+     */
+    @Override
+    public double sniff(Head head) {
+        boolean banner = false;
+        boolean restart = false;
+        int sarHeaders = 0;
+        for (String line : head.lines()) {
+            if (SysstatBanner.parse(line).isPresent() || UnixSarBanner.parse(line).isPresent()) {
+                banner = true;
+                continue;
+            }
+            Optional<ClockTime.Found> time = ClockTime.leading(line);
+            if (time.isEmpty()) continue;
+            String rest = line.substring(time.get().end());
+            if (SarLines.restart(rest).isPresent()) {
+                restart = true;
+                continue;
+            }
+            String[] tokens = Tokens.split(rest);
+            if (SectionHeader.looksLikeHeader(tokens) && isSarHeader(tokens)) sarHeaders++;
+        }
+        if (sarHeaders > 0 && banner) return 0.95;
+        if (restart && banner) return 0.9;
+        if (sarHeaders > 0) return 0.75;
+        return 0;
+    }
+
+    private static boolean isSarHeader(String[] tokens) {
+        SectionHeader header = SectionHeader.of(List.of(tokens));
+        if (!header.known()) return false;
+        if (!header.spec().keyLabel().equals("CPU") || !header.spec().name().equals("cpu")) return true;
+        // sar: %iowait %steal ... ; mpstat: %iowait %irq ... (and old mpstat ends with intr/s).
+        List<String> labels = List.of(tokens);
+        int iowait = labels.indexOf("%iowait");
+        boolean mpstatOrder = iowait >= 0 && iowait + 1 < labels.size() && labels.get(iowait + 1).equals("%irq");
+        return !mpstatOrder && !labels.contains("intr/s");
+    }
+
+    @Override
+    public void parse(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
+        new SarReader(context, sink).read(lines);
+    }
+}

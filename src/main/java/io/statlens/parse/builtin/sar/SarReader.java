@@ -1,0 +1,264 @@
+package io.statlens.parse.builtin.sar;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.Metric;
+import io.statlens.model.SummaryValue;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.SysstatBanner;
+import io.statlens.parse.text.Tokens;
+import io.statlens.parse.time.ClockTime;
+import io.statlens.parse.time.DayRoller;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * One pass over sar output. Keeps only per-section state: the sections seen (layout, day roll-over,
+ * sample number), the section the current lines belong to, and whether an average block is running.
+ */
+final class SarReader {
+    private final ParseContext context;
+    private final RecordSink sink;
+    private final ZoneId zone;
+    private final Map<String, SectionState> sections = new HashMap<>();
+    /** Facts already recorded, as name and value: sar repeats restarts, configurations and sensor names. */
+    private final Set<String> factsRecorded = new HashSet<>();
+
+    private SectionState current;
+    /** The section an {@code Average} block belongs to while it runs; null outside one. */
+    private SectionState averaging;
+    private LocalDate date;
+    /** Banners seen: each starts the day again for every section. */
+    private int epoch;
+    private DayRoller eventRoller;
+    private int eventRollerEpoch = -1;
+    private String lastBanner;
+    private boolean timeSourceRecorded;
+
+    SarReader(ParseContext context, RecordSink sink) {
+        this.context = context;
+        this.sink = sink;
+        this.zone = context.zone();
+    }
+
+    void read(LineSource lines) throws IOException {
+        boolean sawAnything = false;
+        for (String line = lines.next(); line != null; line = lines.next()) {
+            if (!Tokens.isBlank(line)) sawAnything = true;
+            line(line, lines.lineNumber());
+        }
+        if (!sawAnything) sink.warning(0, "the file is empty: no sar output");
+        else if (sections.values().stream().noneMatch(s -> s.lastTime() != null)) {
+            sink.warning(0, "no sar data lines found: expected a header line such as '12:00:01 CPU %user ...' "
+                    + "followed by lines that start with a time of day");
+        }
+    }
+
+    private void line(String line, long n) {
+        if (Tokens.isBlank(line)) {
+            // A blank line ends an average block and with it the section: sar prints a header before more data.
+            if (averaging != null) {
+                averaging = null;
+                current = null;
+            }
+            return;
+        }
+        if (SarLines.isNoise(line)) return;
+        Optional<SysstatBanner> linux = SysstatBanner.parse(line);
+        if (linux.isPresent()) {
+            banner(line, linux.get().date(), "linux-sysstat", () -> linux.get().emitFacts(sink));
+            return;
+        }
+        Optional<UnixSarBanner> unix = UnixSarBanner.parse(line);
+        if (unix.isPresent()) {
+            banner(line, unix.get().date(), unix.get().variant(), () -> unix.get().emitFacts(sink));
+            return;
+        }
+        String configuration = SarLines.configuration(line);
+        if (configuration != null) {
+            configuration(configuration);
+            return;
+        }
+        int averageEnd = SarLines.averageEnd(line);
+        if (averageEnd >= 0) {
+            average(Tokens.split(line.substring(averageEnd)), n);
+            return;
+        }
+        Optional<ClockTime.Found> time = ClockTime.leading(line);
+        if (time.isPresent()) {
+            timed(time.get().time(), line.substring(time.get().end()), n);
+        } else if (current != null && Tokens.isSpace(line.charAt(0))) {
+            continuation(Tokens.split(line), n);
+        } else {
+            sink.warning(n, "not sar output: expected a line starting with a time of day, 'Average', or a banner");
+        }
+    }
+
+    private void banner(String line, LocalDate bannerDate, String variant, Runnable emitFacts) {
+        if (!line.equals(lastBanner)) emitFacts.run();
+        lastBanner = line;
+        sink.variant(variant);
+        date = bannerDate;
+        epoch++;
+        current = null;
+        averaging = null;
+        if (!timeSourceRecorded) {
+            sink.fact("time.source", "banner date " + bannerDate + " + time of day printed on each line, zone " + zone
+                    + "; each section rolls over midnight on its own");
+            timeSourceRecorded = true;
+        }
+    }
+
+    private void configuration(String settings) {
+        for (String setting : Tokens.split(settings)) {
+            int eq = setting.indexOf('=');
+            if (eq > 0) recordOnce("system." + setting.substring(0, eq).toLowerCase(), setting.substring(eq + 1));
+        }
+    }
+
+    private void timed(LocalTime time, String rest, long n) {
+        String[] tokens = Tokens.split(rest);
+        if (tokens.length == 0) {
+            sink.warning(n, "a time of day without values");
+            return;
+        }
+        Optional<SarLines.Restart> restart = SarLines.restart(rest);
+        if (restart.isPresent()) {
+            int cpus = restart.get().cpus();
+            recordOnce("restart", eventTime(time) + (cpus > 0 ? " (" + cpus + " CPU)" : ""));
+            return;
+        }
+        String comment = SarLines.comment(rest);
+        if (comment != null) {
+            recordOnce("comment", comment);
+            return;
+        }
+        averaging = null;
+        if (SectionHeader.looksLikeHeader(tokens)) {
+            current = section(SectionHeader.of(List.of(tokens)), n);
+            return;
+        }
+        if (current == null) {
+            sink.warning(n, "data line before any section header");
+            return;
+        }
+        row(current, current.resolve(time, date(), zone, epoch), tokens, n);
+    }
+
+    /** Lines of a Solaris, AIX or HP-UX multi-line report after the first: the time is the first line's. */
+    private void continuation(String[] tokens, long n) {
+        if (averaging != null) {
+            summary(averaging, tokens, n);
+        } else if (current.lastTime() == null) {
+            sink.warning(n, "a line without a time of day before the first timed line of its section");
+        } else {
+            row(current, current.lastTime(), tokens, n);
+        }
+    }
+
+    private void average(String[] tokens, long n) {
+        if (tokens.length == 0) return;
+        if (SectionHeader.looksLikeHeader(tokens)) {
+            // sysstat repeats the header before the averages of sections printed one after another (sar -n TCP,ETCP).
+            averaging = section(SectionHeader.of(List.of(tokens)), n);
+            return;
+        }
+        SectionState section = averaging != null ? averaging : current;
+        if (section == null) {
+            sink.warning(n, "average line before any section header");
+            return;
+        }
+        averaging = section;
+        summary(section, tokens, n);
+    }
+
+    private SectionState section(SectionHeader header, long n) {
+        String name = header.spec().name();
+        SectionState state = sections.get(name);
+        if (state == null) {
+            state = new SectionState(header, n);
+            sections.put(name, state);
+        } else {
+            state.header(header, n);
+        }
+        return state;
+    }
+
+    private void row(SectionState section, Instant time, String[] tokens, long n) {
+        SectionHeader.Cells cells = cells(section, tokens, n);
+        if (cells == null) return;
+        for (SectionHeader.Text text : cells.texts()) {
+            if (!text.value().isBlank()) {
+                recordOnce(section.header().spec().name() + "." + cells.key() + "." + text.label().toLowerCase(), text.value());
+            }
+        }
+        section.emit(time, cells.key(), cells.values(), sink);
+    }
+
+    private void summary(SectionState section, String[] tokens, long n) {
+        SectionHeader.Cells cells = cells(section, tokens, n);
+        if (cells == null) return;
+        DatasetSpec spec = section.header().spec();
+        List<Metric> metrics = spec.metrics();
+        for (int i = 0; i < metrics.size(); i++) {
+            double v = cells.values()[i];
+            if (Double.isNaN(v)) continue;
+            Metric m = metrics.get(i);
+            sink.summary(new SummaryValue(spec.qualifiedName(), cells.key(), m.label(), v, m.unit()));
+        }
+    }
+
+    private SectionHeader.Cells cells(SectionState section, String[] tokens, long n) {
+        SectionHeader.Cells cells = section.header().cells(tokens);
+        if (cells == null) {
+            sink.warning(n, "expected " + section.header().columnCount() + " columns as in the header at line "
+                    + section.headerLine() + ", found " + tokens.length + ": " + Arrays.toString(tokens));
+            return null;
+        }
+        if (!cells.nonNumeric().isEmpty()) {
+            sink.warning(n, "not a number, stored as missing: " + String.join(", ", cells.nonNumeric()));
+        }
+        return cells;
+    }
+
+    /** Restarts and comments: on the current section's day if one is running, else on the banner's. */
+    private Instant eventTime(LocalTime time) {
+        if (current != null && current.lastTime() != null) return current.resolve(time, date(), zone, epoch);
+        if (eventRoller == null || eventRollerEpoch != epoch) {
+            eventRoller = new DayRoller(date(), zone);
+            eventRollerEpoch = epoch;
+        }
+        return eventRoller.resolve(time);
+    }
+
+    /** The banner's date; without a banner, --start's date or the fallback start's, with a warning. */
+    private LocalDate date() {
+        if (date == null) {
+            Instant start = context.start().orElse(context.fallbackStart());
+            String source = context.start().isPresent() ? "--start" : context.fallbackStartSource();
+            date = start.atZone(zone).toLocalDate();
+            sink.warning(0, "no sar banner with a date; the times of day are taken to be on " + date + " (" + source
+                    + "); give --start to set the date");
+            sink.fact("time.source", "date " + date + " from " + source + " + time of day printed on each line, zone "
+                    + zone + "; each section rolls over midnight on its own");
+            timeSourceRecorded = true;
+        }
+        return date;
+    }
+
+    private void recordOnce(String name, String value) {
+        if (factsRecorded.add(name + '\n' + value)) sink.fact(name, value);
+    }
+}

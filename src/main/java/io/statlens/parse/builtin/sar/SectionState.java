@@ -1,0 +1,72 @@
+package io.statlens.parse.builtin.sar;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.Row;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.time.DayRoller;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.time.ZoneId;
+
+/**
+ * What one data set needs to remember while the file streams by: its current layout, its own day
+ * roll-over (sar prints every section from the start of the day again), and its sample numbering
+ * (a sample per distinct time, shared by the CPU or device lines of one report).
+ */
+final class SectionState {
+    private SectionHeader header;
+    private long headerLine;
+    private DatasetSpec announced;
+    private DayRoller roller;
+    private int rollerEpoch = -1;
+    private long sample = -1;
+    private Instant lastTime;
+
+    SectionState(SectionHeader header, long headerLine) {
+        this.header = header;
+        this.headerLine = headerLine;
+    }
+
+    SectionHeader header() {
+        return header;
+    }
+
+    long headerLine() {
+        return headerLine;
+    }
+
+    /** A header for this data set was printed again; a changed layout is announced before the next row. */
+    void header(SectionHeader newHeader, long line) {
+        if (!header.sameColumns(newHeader)) header = newHeader;
+        headerLine = line;
+    }
+
+    /**
+     * The instant of a time of day in this section. {@code epoch} counts the banners seen: after a new
+     * banner the day starts again from its date.
+     */
+    Instant resolve(LocalTime time, LocalDate date, ZoneId zone, int epoch) {
+        if (roller == null || rollerEpoch != epoch) {
+            roller = new DayRoller(date, zone);
+            rollerEpoch = epoch;
+        }
+        return roller.resolve(time);
+    }
+
+    /** The time of the last row, which lines without a time of their own (Unix multi-line reports) share. */
+    Instant lastTime() {
+        return lastTime;
+    }
+
+    void emit(Instant time, String key, double[] values, RecordSink sink) {
+        if (announced != header.spec()) {
+            sink.dataset(header.spec());
+            announced = header.spec();
+        }
+        if (!time.equals(lastTime)) sample++;
+        lastTime = time;
+        sink.row(header.spec(), new Row(sample, time, key, false, values));
+    }
+}

@@ -1,0 +1,321 @@
+package io.statlens.parse.builtin.sar;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.ParseWarning;
+import io.statlens.model.SummaryValue;
+import io.statlens.parse.ParserFixtures;
+import io.statlens.parse.spi.CollectingSink;
+import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.RecordSink;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Forms the corpus lacks but sar documents or prints in the wild. */
+class SarParserSyntheticTest {
+    private static final String BANNER = "Linux 5.15.0-91-generic (db01) \t09/16/2019 \t_x86_64_\t(2 CPU)\n\n";
+    private final SarParser parser = new SarParser();
+
+    private CollectingSink parse(String text) {
+        return parse(text, ParseContext.simple("synthetic.txt"));
+    }
+
+    private CollectingSink parse(String text, ParseContext context) {
+        return ParserFixtures.parseText(parser, text, context);
+    }
+
+    private static Head head(String text) {
+        return new Head("x", List.of(text.split("\n")));
+    }
+
+    private static double summary(CollectingSink sink, String dataset, String key, String label) {
+        return sink.summaries().stream()
+                .filter(s -> s.dataset().equals(dataset) && s.key().equals(key) && s.name().equals(label))
+                .map(SummaryValue::value).findFirst().orElseThrow();
+    }
+
+    @Test
+    void everySectionRollsOverMidnightOnItsOwn() {
+        CollectingSink sink = parse(BANNER
+                + "23:40:01        CPU     %user     %nice   %system   %iowait    %steal     %idle\n"
+                + "23:50:01        all      1.00      0.00      1.00      0.00      0.00     98.00\n"
+                + "00:00:01        all      2.00      0.00      1.00      0.00      0.00     97.00\n"
+                + "00:10:01        all      3.00      0.00      1.00      0.00      0.00     96.00\n"
+                + "Average:        all      2.00      0.00      1.00      0.00      0.00     97.00\n\n"
+                + "23:40:01       proc/s   cswch/s\n"
+                + "23:50:01         1.00    100.00\n"
+                + "00:00:01         2.00    200.00\n"
+                + "Average:         1.50    150.00\n");
+        List<Instant> cpu = sink.rows("sar.cpu").stream().map(r -> r.row().time()).toList();
+        assertEquals(List.of(Instant.parse("2019-09-16T23:50:01Z"), Instant.parse("2019-09-17T00:00:01Z"),
+                Instant.parse("2019-09-17T00:10:01Z")), cpu);
+        List<Instant> proc = sink.rows("sar.proc").stream().map(r -> r.row().time()).toList();
+        assertEquals(List.of(Instant.parse("2019-09-16T23:50:01Z"), Instant.parse("2019-09-17T00:00:01Z")), proc);
+        assertEquals(150.0, summary(sink, "sar.proc", "", "cswch/s"));
+        assertTrue(sink.warnings().isEmpty());
+    }
+
+    @Test
+    void localTimesAreInTheContextZone() {
+        CollectingSink sink = parse(BANNER
+                        + "10:00:00       proc/s   cswch/s\n"
+                        + "10:00:01         1.00    100.00\n",
+                ParseContext.simple("x").withZone(ZoneId.of("Europe/Berlin")));
+        assertEquals(Instant.parse("2019-09-16T08:00:01Z"), sink.rows("sar.proc").get(0).row().time());
+        assertTrue(sink.fact("time.source").orElseThrow().contains("Europe/Berlin"));
+    }
+
+    @Test
+    void aixPerProcessorReportWithAggregateAndAverages() {
+        CollectingSink sink = parse("""
+                AIX host1 1 7 00C5CC3C4C00    06/12/19
+
+                System configuration: lcpu=4 ent=0.50 mode=Uncapped
+
+                10:00:00 cpu    %usr    %sys    %wio   %idle   physc   %entc
+                10:00:01  0        1       2       0      97    0.12    24.0
+                          1        0       0       0     100    0.10    20.0
+                          U        -       -       0      50    0.25    50.0
+                          -        1       1       0      98    0.25    50.0
+                10:00:02  0        3       2       0      95    0.12    24.0
+                          1        0       0       0     100    0.10    20.0
+                          -        2       1       0      97    0.25    50.0
+
+                Average   0        2       2       0      96    0.12    24.0
+                          1        0       0       0     100    0.10    20.0
+                          -        1       1       0      97    0.25    50.0
+                """);
+        assertEquals("aix", sink.variant());
+        DatasetSpec spec = sink.spec("sar.cpu");
+        assertEquals("cpu", spec.keyLabel());
+        List<SpecRow> rows = sink.rows("sar.cpu");
+        assertEquals(List.of("0", "1", "U", "all", "0", "1", "all"), rows.stream().map(r -> r.row().key()).toList());
+        assertEquals(List.of(0L, 0L, 0L, 0L, 1L, 1L, 1L), rows.stream().map(r -> r.row().sample()).toList());
+        assertEquals(Instant.parse("2019-06-12T10:00:01Z"), rows.get(3).row().time());
+        assertEquals(Instant.parse("2019-06-12T10:00:02Z"), rows.get(6).row().time());
+        assertTrue(Double.isNaN(rows.get(2).get("%usr")), "AIX prints - for a value it does not have");
+        assertEquals(0.25, rows.get(3).get("physc"));
+        assertEquals(97.0, summary(sink, "sar.cpu", "all", "%idle"));
+        assertEquals(2.0, summary(sink, "sar.cpu", "0", "%usr"));
+        assertEquals(100.0, summary(sink, "sar.cpu", "1", "%idle"));
+        assertEquals("0.50", sink.fact("system.ent").orElseThrow());
+        assertEquals("2019-06-12", sink.fact("date").orElseThrow());
+        assertTrue(sink.warnings().isEmpty(), sink.warnings().toString());
+    }
+
+    @Test
+    void hpuxPerProcessorAggregateIsAll() {
+        CollectingSink sink = parse("""
+                HP-UX host2 B.11.31 U ia64    12/24/13
+
+                08:00:00     cpu    %usr    %sys    %wio   %idle
+                08:05:00       0       4       2       1      93
+                               1       6       2       0      92
+                          system       5       2       1      92
+                """);
+        assertEquals(List.of("0", "1", "all"), sink.rows("sar.cpu").stream().map(r -> r.row().key()).toList());
+        assertEquals(Instant.parse("2013-12-24T08:05:00Z"), sink.rows("sar.cpu", "all").get(0).row().time());
+        assertEquals("ia64", sink.fact("os.arch").orElseThrow());
+    }
+
+    @Test
+    void solarisRestartIsAFact() {
+        CollectingSink sink = parse("""
+                SunOS host3 5.10 Generic_147440-01 sun4u    03/14/2013
+
+                00:00:00    %usr    %sys    %wio   %idle
+                00:10:00       1       2       0      97
+                08:05:12 unix restarts
+                08:10:00       3       2       0      95
+
+                Average        2       2       0      96
+                """);
+        assertEquals(2, sink.rows("sar.cpu").size());
+        assertEquals(Instant.parse("2013-03-14T08:10:00Z"), sink.rows("sar.cpu").get(1).row().time());
+        assertEquals("2013-03-14T08:05:12Z", sink.fact("restart").orElseThrow());
+        assertEquals(96.0, summary(sink, "sar.cpu", "", "%idle"));
+        assertEquals("solaris", sink.variant());
+    }
+
+    @Test
+    void unknownSectionsImportUnderTheirFirstLabelAndPrettyKeysMayComeLast() {
+        CollectingSink sink = parse("Linux 6.1.0 (h) \t2024-01-05 \t_x86_64_\t(4 CPU)\n\n"
+                + "10:00:00     foo/s      %bar\n"
+                + "10:00:01      1.00      2.00\n"
+                + "Average:      1.00      2.00\n\n"
+                + "10:00:00       tps     rkB/s     wkB/s   areq-sz    aqu-sz     await     %util DEV\n"
+                + "10:00:01      5.00     10.00     20.00      6.00      0.10      1.50      3.00 nvme0n1\n"
+                + "10:00:01      1.00      0.00      4.00      4.00      0.00      0.50      0.10 sda\n");
+        assertEquals("foo_s", sink.spec("sar.foo_s").name());
+        assertEquals(List.of("1/s", "%"), sink.spec("sar.foo_s").metrics().stream().map(m -> m.unit()).toList());
+        assertEquals(2.0, sink.rows("sar.foo_s").get(0).get("%bar"));
+        assertEquals(1.0, summary(sink, "sar.foo_s", "", "foo/s"));
+        assertEquals("DEV", sink.spec("sar.disk").keyLabel());
+        assertEquals(5.0, sink.rows("sar.disk", "nvme0n1").get(0).get("tps"));
+        assertEquals(4.0, sink.rows("sar.disk", "sda").get(0).get("wkB/s"));
+        assertTrue(sink.warnings().isEmpty());
+    }
+
+    @Test
+    void aChangedHeaderIsAnnouncedAgainAndContinuesTheDataSet() {
+        List<DatasetSpec> announced = new ArrayList<>();
+        CollectingSink collecting = new CollectingSink();
+        RecordSink sink = new ForwardingSink(collecting) {
+            @Override
+            public void dataset(DatasetSpec spec) {
+                announced.add(spec);
+                super.dataset(spec);
+            }
+        };
+        String text = BANNER
+                + "10:00:00         INTR       all      CPU0\n"
+                + "10:00:01          sum    100.00    100.00\n"
+                + "10:00:01            0     10.00     10.00\n\n"
+                + "10:05:00     LINUX RESTART\t(2 CPU)\n\n"
+                + "10:05:00         INTR       all      CPU0      CPU1\n"
+                + "10:05:01          sum    200.00    150.00     50.00\n";
+        try (var lines = io.statlens.parse.spi.LineSource.ofString("x", text)) {
+            parser.parse(lines, ParseContext.simple("x"), sink);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        assertEquals(2, announced.size());
+        assertEquals(List.of("all", "CPU0"), announced.get(0).metrics().stream().map(m -> m.label()).toList());
+        assertEquals(List.of("all", "CPU0", "CPU1"), announced.get(1).metrics().stream().map(m -> m.label()).toList());
+        List<SpecRow> sum = collecting.rows("sar.intr", "sum");
+        assertEquals(List.of(0L, 1L), sum.stream().map(r -> r.row().sample()).toList());
+        assertEquals(50.0, sum.get(1).get("CPU1"));
+        assertEquals("2019-09-16T10:05:00Z (2 CPU)", collecting.fact("restart").orElseThrow());
+    }
+
+    @Test
+    void malformedLinesWarnWithTheirLineNumbersAndNoiseIsSkipped() {
+        CollectingSink sink = parse(BANNER
+                + "$ sar -u 1 3\n"
+                + "10:00:00        CPU     %user     %nice   %system   %iowait    %steal     %idle\n"
+                + "10:00:01        all      1.00      0.00      1.00      0.00      0.00     98.00\n"
+                + "10:00:02        all      1.00      0.00      1.00\n"
+                + "10:00:03        all      1.00       abc      1.00      0.00      0.00     98.00\n"
+                + "^C\n"
+                + "this is not sar output\n");
+        List<SpecRow> rows = sink.rows("sar.cpu");
+        assertEquals(2, rows.size());
+        assertTrue(Double.isNaN(rows.get(1).get("%nice")));
+        assertEquals(98.0, rows.get(1).get("%idle"));
+        List<Long> lines = sink.warnings().stream().map(ParseWarning::line).toList();
+        assertEquals(List.of(6L, 7L, 9L), lines);
+        assertTrue(sink.warnings().get(0).message().startsWith("expected 7 columns as in the header at line 4, found 4"));
+        assertTrue(sink.warnings().get(1).message().contains("abc"));
+    }
+
+    @Test
+    void withoutABannerTheDateComesFromStart() {
+        CollectingSink sink = parse("""
+                10:00:00        CPU     %user     %nice   %system   %iowait    %steal     %idle
+                10:00:01        all      1.00      0.00      1.00      0.00      0.00     98.00
+                """, ParseContext.simple("x").withStart(Instant.parse("2021-03-04T00:00:00Z")));
+        assertEquals(Instant.parse("2021-03-04T10:00:01Z"), sink.rows("sar.cpu").get(0).row().time());
+        assertEquals(0, sink.warnings().get(0).line());
+        assertTrue(sink.fact("time.source").orElseThrow().contains("--start"));
+    }
+
+    @Test
+    void localizedAverageLabel() {
+        CollectingSink sink = parse("Linux 2.6.37 (h) \t16.04.2012 \t_x86_64_\t(16 CPU)\n\n"
+                + "18,07,11          tps      rtps      wtps   bread/s   bwrtn/s\n"
+                + "18,07,16       300,24    297,26      2,98    276,80    107,66\n"
+                + "Durchschn.:    300,24    297,26      2,98    276,80    107,66\n");
+        assertEquals(297.26, summary(sink, "sar.io", "", "rtps"));
+        assertTrue(sink.warnings().isEmpty());
+    }
+
+    @Test
+    void filesWithoutDataSayWhy() {
+        CollectingSink empty = parse("");
+        assertEquals(0, empty.datasets().size());
+        assertEquals("the file is empty: no sar output", empty.warnings().get(0).message());
+        CollectingSink bannerOnly = parse(BANNER);
+        assertEquals(0, bannerOnly.datasets().size());
+        assertTrue(bannerOnly.warnings().get(0).message().startsWith("no sar data lines found"));
+    }
+
+    @Test
+    void sniffTellsSarFromItsSiblings() {
+        assertTrue(parser.sniff(head("""
+                10:00:00        CPU     %user     %nice   %system   %iowait    %steal     %idle
+                10:00:01        all      1.00      0.00      1.00      0.00      0.00     98.00
+                """)) >= 0.5, "sar -u without its banner");
+        String mpstat = BANNER
+                + "03:15:06 PM  CPU    %usr   %nice    %sys %iowait    %irq   %soft  %steal  %guest  %gnice   %idle\n"
+                + "03:15:06 PM  all    0.22    0.00    0.37    0.01    0.00    0.00    0.00    0.00    0.00   99.40\n";
+        assertTrue(parser.sniff(head(mpstat)) < 0.5, "mpstat");
+        String oldMpstat = BANNER
+                + "10:00:00     CPU   %user   %nice %system %iowait    %irq   %soft   %idle    intr/s\n";
+        assertTrue(parser.sniff(head(oldMpstat)) < 0.5, "mpstat (sysstat 5)");
+        String pidstat = BANNER
+                + "02:05:01 PM   UID       PID    %usr %system  %guest    %CPU   CPU  Command\n"
+                + "02:05:02 PM     0         1    0.00    1.00    0.00    1.00     0  systemd\n";
+        assertTrue(parser.sniff(head(pidstat)) < 0.5, "pidstat");
+        String pidstatW = BANNER + "02:05:01 PM   UID       PID   cswch/s nvcswch/s  Command\n";
+        assertTrue(parser.sniff(head(pidstatW)) < 0.5, "pidstat -w");
+        String iostat = BANNER
+                + "avg-cpu:  %user   %nice %system %iowait  %steal   %idle\n"
+                + "           0.50    0.00    0.25    0.01    0.00   99.24\n\n"
+                + "Device:         rrqm/s   wrqm/s     r/s     w/s    rkB/s    wkB/s avgrq-sz avgqu-sz   await\n";
+        assertTrue(parser.sniff(head(iostat)) < 0.5, "iostat");
+        String vmstat = "procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----\n"
+                + " r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st\n"
+                + " 1  0      0 123456   1234 567890    0    0     1     2    3    4  1  1 98  0  0\n";
+        assertTrue(parser.sniff(head(vmstat)) < 0.5, "vmstat");
+        String solarisMpstat = "CPU minf mjf xcal  intr ithr  csw icsw migr smtx  srw syscl  usr sys  wt idl\n"
+                + "  0    1   0    0   300  100  200    1    2    0    0   100    1   1   0  98\n";
+        assertTrue(parser.sniff(head(solarisMpstat)) < 0.5, "Solaris mpstat");
+    }
+
+    /** A sink that passes everything on, to observe one kind of record. */
+    private static class ForwardingSink implements RecordSink {
+        private final RecordSink target;
+
+        ForwardingSink(RecordSink target) {
+            this.target = target;
+        }
+
+        @Override
+        public void dataset(DatasetSpec spec) {
+            target.dataset(spec);
+        }
+
+        @Override
+        public void row(DatasetSpec spec, io.statlens.model.Row row) {
+            target.row(spec, row);
+        }
+
+        @Override
+        public void summary(SummaryValue value) {
+            target.summary(value);
+        }
+
+        @Override
+        public void fact(io.statlens.model.Fact fact) {
+            target.fact(fact);
+        }
+
+        @Override
+        public void warning(long line, String message) {
+            target.warning(line, message);
+        }
+
+        @Override
+        public void variant(String variant) {
+            target.variant(variant);
+        }
+    }
+}
