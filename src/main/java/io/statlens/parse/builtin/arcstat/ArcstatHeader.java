@@ -1,0 +1,77 @@
+package io.statlens.parse.builtin.arcstat;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.Metric;
+import io.statlens.parse.text.Tokens;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * An arcstat header line: the field names in output order ({@code -f} chooses any of them), the
+ * position of the time column if printed, and the separator ({@code -s} may replace the two blanks).
+ *
+ * @param names     the header as printed
+ * @param timeIndex index of {@code time}/{@code Time}, -1 if absent
+ * @param separator the {@code -s} separator, or null for blanks
+ */
+record ArcstatHeader(List<String> names, int timeIndex, String separator) {
+    static final String TOOL = "arcstat";
+    private static final Pattern NAME = Pattern.compile("^[A-Za-z][A-Za-z0-9_]*%?$");
+
+    /** The line as a header: every token a field name, at least one of them a known arcstat field. */
+    static Optional<ArcstatHeader> parse(String line) {
+        String trimmed = line.strip();
+        String separator = null;
+        String[] tokens = Tokens.split(trimmed);
+        if (tokens.length == 1) {
+            for (char c : trimmed.toCharArray()) {
+                if (!Character.isLetterOrDigit(c) && c != '%' && c != '_') {
+                    separator = String.valueOf(c);
+                    break;
+                }
+            }
+            if (separator != null) tokens = splitOn(trimmed, separator);
+        }
+        List<String> names = new ArrayList<>();
+        int time = -1;
+        boolean known = false;
+        for (String t : tokens) {
+            if (!NAME.matcher(t).matches() || names.contains(t)) return Optional.empty();
+            if (t.equals("time") || t.equals("Time")) {
+                time = names.size();
+            } else {
+                known |= ArcstatField.isKnown(t);
+            }
+            names.add(t);
+        }
+        if (!known) return Optional.empty();
+        return Optional.of(new ArcstatHeader(List.copyOf(names), time, separator));
+    }
+
+    /** The values of a data line, one per header name (the time column included). */
+    String[] cells(String line) {
+        return separator == null ? Tokens.split(line) : splitOn(line.strip(), separator);
+    }
+
+    /** The data set: every column but the time one, in printed order. */
+    DatasetSpec spec() {
+        List<Metric> metrics = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            if (i != timeIndex) metrics.add(ArcstatField.of(names.get(i)).metric());
+        }
+        return new DatasetSpec(TOOL, "", "", metrics);
+    }
+
+    private static String[] splitOn(String text, String separator) {
+        String[] parts = text.split(Pattern.quote(separator), -1);
+        int n = parts.length;
+        // A separator after the last column (arcstat.pl prints one after every value) leaves an empty cell.
+        while (n > 0 && parts[n - 1].isBlank()) n--;
+        String[] out = new String[n];
+        for (int i = 0; i < n; i++) out[i] = parts[i].strip();
+        return out;
+    }
+}

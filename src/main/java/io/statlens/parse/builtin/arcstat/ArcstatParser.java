@@ -1,0 +1,216 @@
+package io.statlens.parse.builtin.arcstat;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.Row;
+import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.spi.SampleClock;
+import io.statlens.parse.text.Numbers;
+import io.statlens.parse.text.Tokens;
+import io.statlens.parse.time.ClockTime;
+import io.statlens.parse.time.DayRoller;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * ZFS ARC statistics from arcstat: Neelakanth Nadgir's original arcstat.pl, the illumos/mharsch
+ * arcstat.pl and OpenZFS arcstat(.py), with any {@code -f} field set. One unkeyed data set
+ * {@code arcstat} (table ARCSTAT) whose columns are the printed fields. See docs/tools/arcstat.md.
+ */
+public final class ArcstatParser implements Parser {
+    private static final List<String> CLASSIC_FIELDS =
+            List.of("read", "miss", "miss%", "dmis", "dm%", "pmis", "pm%", "mmis", "mm%", "arcsz", "c");
+    private static final List<String> OPENZFS_22_FIELDS =
+            List.of("read", "ddread", "ddh%", "dmread", "dmh%", "pread", "ph%", "size", "c", "avail");
+    /** Field names other tools' headers also use; they do not identify arcstat. */
+    private static final Set<String> GENERIC = Set.of("time", "Time", "read", "c", "size", "free", "need", "avail",
+            "grow", "hits", "miss", "mfu", "mru");
+    private static final Pattern COMMAND = Pattern.compile("\\barcstat(?:\\.pl|\\.py)?\\b(.*)$");
+    private static final Pattern NOISE = Pattern.compile(
+            "^\\s*(?:\\.\\.\\.+|\\^C|<State Changed>|No L2ARC [Hh]ere|```.*)\\s*$");
+    private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+
+    @Override
+    public String tool() {
+        return ArcstatHeader.TOOL;
+    }
+
+    @Override
+    public List<String> variants() {
+        return List.of("arcstat.pl-0.1", "classic-default", "openzfs-2.2-default", "custom-fields");
+    }
+
+    @Override
+    public double sniff(Head head) {
+        boolean command = head.anyMatch(COMMAND);
+        for (String line : head.lines()) {
+            Optional<ArcstatHeader> header = ArcstatHeader.parse(line);
+            if (header.isEmpty()) continue;
+            long distinctive = header.get().names().stream()
+                    .filter(n -> ArcstatField.isKnown(n) && !GENERIC.contains(n)).count();
+            if (distinctive >= 2) return command ? 1.0 : 0.9;
+            if (distinctive == 1 && command) return 0.8;
+        }
+        return 0;
+    }
+
+    @Override
+    public void parse(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
+        new Run(context, sink).readAll(lines);
+    }
+
+    /** The state of one parse. */
+    private static final class Run {
+        private final ParseContext context;
+        private final RecordSink sink;
+        private ArcstatHeader header;
+        private long headerLine;
+        private DatasetSpec spec;
+        private boolean firstSampleSinceBoot;
+        private Duration commandInterval;
+        private DayRoller roller;
+        private SampleClock clock;
+        private long sample;
+
+        Run(ParseContext context, RecordSink sink) {
+            this.context = context;
+            this.sink = sink;
+        }
+
+        void readAll(LineSource lines) throws IOException {
+            String line;
+            while ((line = lines.next()) != null) {
+                long number = lines.lineNumber();
+                if (Tokens.isBlank(line) || NOISE.matcher(line).matches()) continue;
+                Optional<ArcstatHeader> h = ArcstatHeader.parse(line);
+                if (h.isPresent()) {
+                    header(h.get(), number);
+                    continue;
+                }
+                Matcher command = COMMAND.matcher(line);
+                if (command.find()) {
+                    command(command.group(1).strip());
+                } else if (header == null) {
+                    sink.warning(number, "expected an arcstat header line (field names such as 'time read miss')");
+                } else {
+                    data(line, number);
+                }
+            }
+            if (sample == 0) {
+                sink.warning(0, header == null ? "no arcstat header found" : "no arcstat data lines found");
+                if (clock == null && roller == null) sink.fact("time.source", "none: no data lines");
+            }
+        }
+
+        /** The command line (shell prompt included): its options, and the interval for outputs without time. */
+        private void command(String arguments) {
+            if (!arguments.isEmpty()) sink.fact("options", arguments);
+            String[] tokens = Tokens.split(arguments);
+            for (int i = 0; i < tokens.length; i++) {
+                String t = tokens[i];
+                if (t.equals("-f") || t.equals("-o") || t.equals("-s")) {
+                    i++;
+                } else if (t.matches("\\d+")) {
+                    commandInterval = Duration.ofSeconds(Long.parseLong(t));
+                    return;
+                }
+            }
+        }
+
+        private void header(ArcstatHeader h, long number) {
+            headerLine = number;
+            if (header != null && header.names().equals(h.names())) return;
+            boolean first = header == null;
+            header = h;
+            spec = h.spec();
+            sink.dataset(spec);
+            List<String> fields = h.names().stream().filter(n -> !n.equalsIgnoreCase("time")).toList();
+            String variant;
+            if (fields.equals(CLASSIC_FIELDS) && h.timeIndex() >= 0 && h.names().get(h.timeIndex()).equals("Time")) {
+                variant = "arcstat.pl-0.1";
+            } else if (fields.equals(CLASSIC_FIELDS)) {
+                variant = "classic-default";
+            } else if (fields.equals(OPENZFS_22_FIELDS)) {
+                variant = "openzfs-2.2-default";
+            } else {
+                variant = "custom-fields";
+            }
+            sink.variant(variant);
+            // arcstat.pl 0.1 prints totals since boot first; later versions take a snapshot at start-up,
+            // so their first line covers the moments since then.
+            if (first) firstSampleSinceBoot = variant.equals("arcstat.pl-0.1");
+        }
+
+        private void data(String line, long number) {
+            String[] cells = header.cells(line);
+            if (cells.length != header.names().size()) {
+                sink.warning(number, "expected " + header.names().size() + " values as in the header at line "
+                        + headerLine + ", found " + cells.length);
+                return;
+            }
+            double[] values = new double[spec.metrics().size()];
+            int v = 0;
+            for (int i = 0; i < cells.length; i++) {
+                if (i == header.timeIndex()) continue;
+                ArcstatField field = ArcstatField.of(header.names().get(i));
+                try {
+                    values[v++] = field.base() == 100 ? Numbers.parse(cells[i]) : Numbers.parseScaled(cells[i], field.base());
+                } catch (NumberFormatException e) {
+                    sink.warning(number, "expected a number for " + field.name() + ", found '" + cells[i] + "'");
+                    return;
+                }
+            }
+            Instant time = time(cells, number);
+            if (time == null) return;
+            boolean sinceBoot = sample == 0 && firstSampleSinceBoot;
+            sink.row(spec, new Row(sample++, time, "", sinceBoot, values));
+        }
+
+        /** The row's time: the time column (time of day, or epoch seconds with -r), else derived. */
+        private Instant time(String[] cells, long number) {
+            if (header.timeIndex() < 0) {
+                if (clock == null) clock = SampleClock.derive(context, sink, commandInterval, DEFAULT_INTERVAL);
+                return clock.at(sample);
+            }
+            String cell = cells[header.timeIndex()];
+            if (cell.matches("\\d{9,}")) {
+                if (sample == 0) sink.fact("time.source", "epoch seconds in the time column (arcstat -r)");
+                return Instant.ofEpochSecond(Long.parseLong(cell));
+            }
+            Optional<ClockTime.Found> found = ClockTime.leading(cell);
+            if (found.isEmpty() || found.get().end() != cell.length()) {
+                sink.warning(number, "expected a time of day (HH:MM:SS) in the time column, found '" + cell + "'");
+                return null;
+            }
+            if (roller == null) roller = new DayRoller(startDate(), context.zone());
+            return roller.resolve(found.get().time());
+        }
+
+        private LocalDate startDate() {
+            LocalDate date;
+            String source;
+            if (context.start().isPresent()) {
+                date = LocalDate.ofInstant(context.start().get(), context.zone());
+                source = "--start";
+            } else {
+                date = LocalDate.ofInstant(context.fallbackStart(), context.zone());
+                source = context.fallbackStartSource();
+                sink.warning(0, "arcstat prints no date; taking " + date + " from " + source + "; give --start to set it");
+            }
+            sink.fact("time.source", "printed time of day on the date of " + source + " (" + date + "), zone "
+                    + context.zone().getId() + ", next day after midnight");
+            return date;
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package io.statlens.parse.builtin.dbt2;
+
+import io.statlens.parse.text.Numbers;
+import io.statlens.parse.text.Tokens;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * The per-transaction table of {@code dbt2-post-process}, in both layouts:
+ * <pre>
+ *  Transaction      %    Average :    90th %        Total        Rollbacks      %      (R script, 0.4x)
+ *  Transaction      %   Average     90th %        Total    Rollbacks      %          (reST, 0.50+)
+ * </pre>
+ * Columns are named from the header line; each becomes a summary value name per transaction.
+ */
+final class Dbt2TransactionTable {
+    /** Columns are separated by two or more blanks, or by the ':' between the response-time columns. */
+    private static final Pattern COLUMN_GAP = Pattern.compile("\\s*:\\s*|\\s{2,}");
+    private static final Pattern NON_WORD = Pattern.compile("[^a-z0-9]+");
+
+    /** A column: the summary name suffix and the unit of its values. */
+    record Column(String name, String unit) {
+    }
+
+    /** A table row: the transaction's name for summary values, and one value per column. */
+    record TransactionRow(String transaction, double[] values) {
+    }
+
+    private final List<Column> columns;
+
+    private Dbt2TransactionTable(List<Column> columns) {
+        this.columns = List.copyOf(columns);
+    }
+
+    static boolean isHeader(String trimmed) {
+        return trimmed.startsWith("Transaction ") && trimmed.contains("%");
+    }
+
+    /**
+     * @param header       the header line, trimmed
+     * @param responseUnit the unit of the "Response Time (s)" group line ({@code s}, {@code ms})
+     */
+    static Dbt2TransactionTable fromHeader(String header, String responseUnit) {
+        String[] labels = COLUMN_GAP.split(header.strip());
+        List<Column> columns = new ArrayList<>();
+        boolean afterRollbacks = false;
+        for (int i = 1; i < labels.length; i++) {
+            String label = labels[i].strip();
+            switch (label) {
+                case "%" -> columns.add(afterRollbacks ? new Column("rollback_pct", "%") : new Column("pct", "%"));
+                case "Average" -> columns.add(new Column("rt_avg_" + responseUnit, responseUnit));
+                case "90th %" -> columns.add(new Column("rt_90th_" + responseUnit, responseUnit));
+                case "Total" -> columns.add(new Column("total", "count"));
+                case "Rollbacks" -> {
+                    columns.add(new Column("rollbacks", "count"));
+                    afterRollbacks = true;
+                }
+                default -> columns.add(new Column(snake(label), ""));
+            }
+        }
+        return new Dbt2TransactionTable(columns);
+    }
+
+    List<Column> columns() {
+        return columns;
+    }
+
+    /**
+     * Reads a data row ({@code "   New Order  47.55      0.067 :     0.148           68                4   5.88"}).
+     *
+     * @throws IllegalArgumentException with what was expected, when the line is not a row of this table
+     */
+    TransactionRow row(String line) {
+        String[] tokens = Tokens.split(line);
+        StringBuilder name = new StringBuilder();
+        List<Double> values = new ArrayList<>();
+        for (String token : tokens) {
+            if (token.equals(":")) continue;
+            if (values.isEmpty() && !Numbers.isNumber(token)) {
+                if (!name.isEmpty()) name.append(' ');
+                name.append(token);
+            } else if (Numbers.isNumber(token)) {
+                values.add(Numbers.parse(token));
+            } else {
+                throw new IllegalArgumentException("expected a number, found '" + token + "'");
+            }
+        }
+        if (name.isEmpty()) throw new IllegalArgumentException("expected a transaction name first");
+        if (values.size() != columns.size()) {
+            throw new IllegalArgumentException("expected " + columns.size() + " numbers as in the table header, found "
+                    + values.size());
+        }
+        double[] v = new double[values.size()];
+        for (int i = 0; i < v.length; i++) v[i] = values.get(i);
+        return new TransactionRow(snake(name.toString()), v);
+    }
+
+    static String snake(String text) {
+        String s = NON_WORD.matcher(text.toLowerCase(Locale.ROOT)).replaceAll("_");
+        return s.replaceAll("^_+|_+$", "");
+    }
+}

@@ -1,0 +1,88 @@
+package io.statlens.parse.builtin.faban;
+
+import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.Tokens;
+
+import javax.xml.stream.XMLInputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import java.io.IOException;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Faban's run summary {@code summary.xml}, read with the JDK's streaming XML parser (StAX). Run totals
+ * only: summary values and facts of data set {@code faban}, no rows. See docs/tools/faban.md.
+ */
+public final class FabanParser implements Parser {
+    private static final Pattern ROOT = Pattern.compile("<benchResults\\b|<benchSummary\\b");
+    private static final Pattern DRIVER = Pattern.compile("<driverSummary\\b");
+
+    @Override
+    public String tool() {
+        return FabanSummaryWalker.TOOL;
+    }
+
+    @Override
+    public List<String> variants() {
+        return List.of("summary-xml");
+    }
+
+    @Override
+    public double sniff(Head head) {
+        if (head.anyMatch(ROOT)) return 1.0;
+        return head.anyMatch(DRIVER) ? 0.9 : 0;
+    }
+
+    @Override
+    public void parse(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
+        sink.variant("summary-xml");
+        sink.fact("time.source", "none: summary.xml holds run totals, no time series");
+        // Console output or a log may precede the XML: it starts at the first line opening a tag.
+        String line;
+        long skipped = 0;
+        while ((line = lines.next()) != null && !line.strip().startsWith("<")) {
+            if (!Tokens.isBlank(line)) skipped++;
+        }
+        if (line == null) {
+            sink.warning(0, "no XML found: expected Faban's summary.xml (<benchResults>)");
+            return;
+        }
+        long offset = lines.lineNumber() - 1;
+        if (skipped > 0) sink.warning(1, "skipped " + skipped + " line(s) of text before the XML");
+        FabanSummaryWalker walker = new FabanSummaryWalker(sink, offset);
+        XMLStreamReader xml = null;
+        try {
+            xml = factory().createXMLStreamReader(new LineSourceReader(lines, line));
+            walker.walk(xml);
+        } catch (XMLStreamException e) {
+            long at = e.getLocation() == null ? 0 : e.getLocation().getLineNumber() + offset;
+            sink.warning(at, "malformed XML, reading stopped: " + e.getMessage().replaceAll("\\s+", " "));
+        } finally {
+            close(xml);
+        }
+        if (!walker.found()) sink.warning(0, "no <benchSummary> or <driverSummary> found in the XML");
+    }
+
+    private static XMLInputFactory factory() {
+        XMLInputFactory factory = XMLInputFactory.newFactory();
+        // A results file is data: no DTDs, no external entities.
+        factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
+        factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
+        factory.setProperty(XMLInputFactory.IS_COALESCING, true);
+        return factory;
+    }
+
+    private static void close(XMLStreamReader xml) {
+        if (xml == null) return;
+        try {
+            xml.close();
+        } catch (XMLStreamException e) {
+            // Nothing is left to read; a failure to release the parser changes no result.
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package io.statlens.parse.builtin.faban;
+
+import io.statlens.parse.spi.LineSource;
+
+import java.io.IOException;
+import java.io.Reader;
+
+/**
+ * The lines of a {@link LineSource} as a character stream for the XML parser, one line at a time,
+ * so the XML is streamed like any other input. Line {@code n} of the stream is line
+ * {@code n + offset} of the file, {@code offset} being the lines skipped before the XML starts.
+ */
+final class LineSourceReader extends Reader {
+    private final LineSource lines;
+    private String current;
+    private int position;
+
+    /** @param firstLine the first line to deliver (already read from the source), or null at the end */
+    LineSourceReader(LineSource lines, String firstLine) {
+        this.lines = lines;
+        this.current = firstLine == null ? null : firstLine + "\n";
+    }
+
+    @Override
+    public int read(char[] buffer, int offset, int length) throws IOException {
+        if (length == 0) return 0;
+        while (current != null && position == current.length()) {
+            String next = lines.next();
+            current = next == null ? null : next + "\n";
+            position = 0;
+        }
+        if (current == null) return -1;
+        int n = Math.min(length, current.length() - position);
+        current.getChars(position, position + n, buffer, offset);
+        position += n;
+        return n;
+    }
+
+    @Override
+    public void close() {
+        // The LineSource belongs to the caller.
+    }
+}

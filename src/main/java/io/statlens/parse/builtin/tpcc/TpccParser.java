@@ -1,0 +1,242 @@
+package io.statlens.parse.builtin.tpcc;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.Row;
+import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.spi.SampleClock;
+import io.statlens.parse.text.Tokens;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * tpcc-mysql's {@code tpcc_start} console output: banner, {@code option x with value '...'} lines,
+ * {@code <Parameters>}, the per-interval lines (data set {@code tpcc}, table TPCC) and the end-of-run
+ * sections (summary values, constraint-check facts, TpmC). See docs/tools/tpcc-mysql.md.
+ */
+public final class TpccParser implements Parser {
+    private static final Pattern BANNER = Pattern.compile("TPC-C Load Generator");
+    private static final Pattern RESULT_SECTION = Pattern.compile("^\\s*<(Raw Results|Constraint Check|TpmC)");
+    private static final Pattern OPTION = Pattern.compile("^\\s*option (\\S)(?: \\([^)]*\\))? with value '(.*)'\\s*$");
+    private static final Pattern PARAMETER = Pattern.compile("^\\s*\\[([A-Za-z][A-Za-z ]*)]:\\s*(.*?)\\s*$");
+    private static final Pattern RAMP_UP = Pattern.compile("^\\s*RAMP-UP TIME\\.\\((\\d+) sec\\.\\)\\s*$");
+    private static final Pattern MEASURING = Pattern.compile("^\\s*MEASURING START\\.\\s*$");
+    /** What a terminal leaves on the next line when it hard-wraps a complete-looking interval line. */
+    private static final Pattern FRAGMENT = Pattern.compile("^\\s*[\\d.]+(?:,\\s*\\d+\\|[\\d.]+)*,?\\s*$");
+    private static final Pattern WRAPPED_PIECE = Pattern.compile("^[\\w.%|:, ]+$");
+    /** Banner stars, markdown fences, elisions, the dots threads print when they stop, thread notices. */
+    private static final Pattern NOISE = Pattern.compile("^\\s*(?:\\*+|\\*+ ###easy### TPC-C Load Generator \\*+|```.*|\\.+"
+            + "|STOPPING THREADS\\.*|<Parameters>|Using schema: .*|\\S*[$#] .*tpcc_start.*)\\s*$");
+    private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(10);
+
+    @Override
+    public String tool() {
+        return TpccIntervalSpec.TOOL;
+    }
+
+    @Override
+    public List<String> variants() {
+        return List.of("trx-intervals", "summary-only");
+    }
+
+    @Override
+    public double sniff(Head head) {
+        if (head.anyMatch(BANNER)) return 1.0;
+        if (head.anyMatch(TpccIntervalLine.START)) return 0.9;
+        if (head.anyMatch(RESULT_SECTION)) return 0.8;
+        return 0;
+    }
+
+    @Override
+    public void parse(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
+        new Run(lines, context, sink).readAll();
+    }
+
+    /** The state of one parse. */
+    private static final class Run {
+        private final LineSource lines;
+        private final ParseContext context;
+        private final RecordSink sink;
+        private final TpccResults results;
+        private final List<String> options = new ArrayList<>();
+        private Integer optionInterval;
+        private boolean rampUpKnown;
+        private boolean measuringStarted;
+        private TpccIntervalLine pending;
+        private SampleClock clock;
+        private DatasetSpec spec;
+        private String shape;
+        private long sample;
+        private boolean resultsSeen;
+
+        Run(LineSource lines, ParseContext context, RecordSink sink) {
+            this.lines = lines;
+            this.context = context;
+            this.sink = sink;
+            this.results = new TpccResults(sink);
+        }
+
+        void readAll() throws IOException {
+            String line;
+            while ((line = lines.next()) != null) {
+                long number = lines.lineNumber();
+                Matcher option = OPTION.matcher(line);
+                if (option.matches()) {
+                    option(option.group(1), option.group(2));
+                    continue;
+                }
+                emitOptions();
+                if (Tokens.isBlank(line) || NOISE.matcher(line).matches()) continue;
+                if (TpccIntervalLine.startsInterval(line)) {
+                    interval(joinWrapped(line), number);
+                } else if (results.opensSection(line)) {
+                    resultsSeen = true;
+                } else if (results.inSection()) {
+                    results.accept(line, number).ifPresent(problem -> sink.warning(number, problem));
+                } else if (!header(line)) {
+                    sink.warning(number, "unrecognised line: expected tpcc_start output (parameters, interval lines "
+                            + "'<seconds>, trx: ...' or result sections)");
+                }
+            }
+            emitOptions();
+            finish();
+        }
+
+        /** Banner-to-measurement lines: parameters, ramp-up and measuring-start notices. */
+        private boolean header(String line) {
+            Matcher parameter = PARAMETER.matcher(line);
+            if (parameter.matches()) {
+                parameter(parameter.group(1), parameter.group(2));
+                return true;
+            }
+            Matcher rampUp = RAMP_UP.matcher(line);
+            if (rampUp.matches()) {
+                if (!rampUpKnown) sink.fact("tpcc.rampup_s", rampUp.group(1));
+                rampUpKnown = true;
+                return true;
+            }
+            if (MEASURING.matcher(line).matches()) {
+                measuringStarted = true;
+                return true;
+            }
+            return false;
+        }
+
+        private void option(String letter, String value) {
+            if (letter.equals("i")) {
+                try {
+                    optionInterval = Integer.parseInt(value.strip());
+                } catch (NumberFormatException e) {
+                    sink.warning(lines.lineNumber(), "expected a number of seconds for option i");
+                }
+            }
+            // The password is echoed by tpcc_start; statlens does not keep it.
+            options.add("-" + letter + " " + (letter.equals("p") ? "***" : value));
+        }
+
+        private void emitOptions() {
+            if (options.isEmpty()) return;
+            sink.fact("options", String.join(" ", options));
+            options.clear();
+        }
+
+        private void parameter(String name, String value) {
+            String bare = value.replace("(sec.)", "").strip();
+            switch (name) {
+                case "pass" -> { /* the password is not recorded */ }
+                case "warehouse" -> sink.fact("tpcc.warehouses", bare);
+                case "connection" -> sink.fact("tpcc.connections", bare);
+                case "rampup" -> {
+                    sink.fact("tpcc.rampup_s", bare);
+                    rampUpKnown = true;
+                }
+                case "measure" -> sink.fact("tpcc.measure_s", bare);
+                default -> sink.fact("tpcc." + name.strip().toLowerCase(Locale.ROOT).replace(' ', '_'), bare);
+            }
+        }
+
+        /**
+         * Terminals hard-wrap the long interval lines (about 105 columns in one published run): the
+         * rest continues at the start of the next line, sometimes mid-number.
+         */
+        private String joinWrapped(String first) throws IOException {
+            String joined = first;
+            while (true) {
+                String next = lines.peek();
+                if (next == null || Tokens.isBlank(next) || TpccIntervalLine.startsInterval(next)
+                        || NOISE.matcher(next).matches()) {
+                    return joined;
+                }
+                boolean complete = TpccIntervalLine.parse(joined).ok();
+                boolean continues = complete ? FRAGMENT.matcher(next).matches() : WRAPPED_PIECE.matcher(next).matches();
+                if (!continues) return joined;
+                joined = joined + next.strip();
+                lines.next();
+            }
+        }
+
+        private void interval(String text, long number) {
+            TpccIntervalLine.Parsed parsed = TpccIntervalLine.parse(text);
+            if (!parsed.ok()) {
+                sink.warning(number, "interval line: " + parsed.problem());
+                return;
+            }
+            TpccIntervalLine line = parsed.line();
+            if (clock == null) {
+                if (pending == null) {
+                    if (optionInterval != null) {
+                        startClock(Duration.ofSeconds(optionInterval));
+                    } else if (measuringStarted) {
+                        // tpcc_start's first line is printed one interval after MEASURING START.
+                        startClock(Duration.ofSeconds(line.elapsed()));
+                    } else {
+                        pending = line;
+                        return;
+                    }
+                } else {
+                    int step = line.elapsed() - pending.elapsed();
+                    startClock(step > 0 ? Duration.ofSeconds(step) : null);
+                    emit(pending);
+                    pending = null;
+                }
+            }
+            emit(line);
+        }
+
+        private void startClock(Duration knownInterval) {
+            clock = SampleClock.derive(context, sink, knownInterval, DEFAULT_INTERVAL);
+            sink.variant("trx-intervals");
+        }
+
+        private void emit(TpccIntervalLine line) {
+            if (!line.shape().equals(shape)) {
+                shape = line.shape();
+                spec = TpccIntervalSpec.forLine(line);
+                sink.dataset(spec);
+            }
+            sink.row(spec, new Row(sample++, clock.atElapsed(line.elapsed()), "", false, TpccIntervalSpec.values(line)));
+        }
+
+        private void finish() {
+            if (pending != null) {
+                startClock(null);
+                emit(pending);
+            }
+            if (clock != null) return;
+            sink.variant("summary-only");
+            sink.fact("time.source", "none: the output has no interval lines");
+            if (!resultsSeen) {
+                sink.warning(0, "no interval lines and no result sections: nothing of tpcc_start's output was found");
+            }
+        }
+    }
+}

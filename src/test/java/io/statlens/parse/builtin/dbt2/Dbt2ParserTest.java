@@ -1,0 +1,127 @@
+package io.statlens.parse.builtin.dbt2;
+
+import io.statlens.model.ParseWarning;
+import io.statlens.model.SummaryValue;
+import io.statlens.parse.ParserFixtures;
+import io.statlens.parse.spi.CollectingSink;
+import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.ParseContext;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class Dbt2ParserTest {
+    private final Dbt2Parser parser = new Dbt2Parser();
+
+    private static final String OLD = "dbt2/dbt2-run-workload-tail-old-format-indented.txt";
+    private static final String EXPECTED = "dbt2/osdldbt-test-summary-expected.txt";
+    private static final String GUIDE = "dbt2/osdldbt-user-guide-rst-summary.txt";
+
+    @Test
+    void classicSummaryIndentedAfterConsoleLines() {
+        CollectingSink sink = ParserFixtures.parse(parser, OLD);
+        assertEquals(13.55, sink.summary("notpm").orElseThrow());
+        assertEquals(5.0, sink.summary("duration_min").orElseThrow());
+        assertEquals(0, sink.summary("unknown_errors").orElseThrow());
+        assertEquals(0.0, sink.summary("ramp_up_s").orElseThrow());
+        assertEquals(2.80, sink.summary("delivery_pct").orElseThrow());
+        assertEquals(0.282, sink.summary("delivery_rt_avg_s").orElseThrow());
+        assertEquals(0.364, sink.summary("delivery_rt_90th_s").orElseThrow());
+        assertEquals(47.55, sink.summary("new_order_pct").orElseThrow());
+        assertEquals(68, sink.summary("new_order_total").orElseThrow());
+        assertEquals(4, sink.summary("new_order_rollbacks").orElseThrow());
+        assertEquals(5.88, sink.summary("new_order_rollback_pct").orElseThrow());
+        assertEquals(0.289, sink.summary("stock_level_rt_90th_s").orElseThrow());
+        assertEquals(5 * 6 + 4, sink.summaries().size());
+        assertTrue(sink.summaries().stream().allMatch(s -> s.dataset().equals("dbt2")));
+        assertEquals(new SummaryValue("dbt2", "", "payment_rt_avg_s", 0.023, "s"),
+                sink.summaries().stream().filter(s -> s.name().equals("payment_rt_avg_s")).findFirst().orElseThrow());
+        assertEquals("/var/tmp/results21", sink.fact("dbt2.results_dir").orElseThrow());
+        assertEquals("classic", sink.variant());
+        assertEquals(List.of(new ParseWarning(1, "skipped 4 line(s) before the summary "
+                + "(console output of dbt2-run-workload, not part of the summary)")), sink.warnings());
+        assertTrue(sink.datasets().isEmpty());
+        assertTrue(sink.fact("time.source").orElseThrow().startsWith("none"));
+    }
+
+    @Test
+    void restSummaryWithRampUpInMinutes() {
+        CollectingSink sink = ParserFixtures.parse(parser, EXPECTED);
+        assertEquals(0.30, sink.summary("notpm").orElseThrow());
+        assertEquals(10.0, sink.summary("duration_min").orElseThrow());
+        assertEquals(600.0, sink.summary("ramp_up_s").orElseThrow());
+        assertEquals(42.86, sink.summary("new_order_pct").orElseThrow());
+        assertEquals(1.667, sink.summary("new_order_rt_avg_s").orElseThrow());
+        assertEquals(3.000, sink.summary("new_order_rt_90th_s").orElseThrow());
+        assertEquals(3, sink.summary("new_order_total").orElseThrow());
+        assertEquals(33.33, sink.summary("new_order_rollback_pct").orElseThrow());
+        assertEquals(14.29, sink.summary("order_status_pct").orElseThrow());
+        assertEquals("rst", sink.variant());
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
+    void restSummaryIndentedInAUserGuide() {
+        CollectingSink sink = ParserFixtures.parse(parser, GUIDE);
+        assertEquals(12.99, sink.summary("notpm").orElseThrow());
+        assertEquals(3.9, sink.summary("duration_min").orElseThrow());
+        assertEquals(0, sink.summary("unknown_errors").orElseThrow());
+        assertTrue(sink.summary("ramp_up_s").isEmpty());
+        assertEquals(0.004, sink.summary("payment_rt_avg_s").orElseThrow());
+        assertEquals(42, sink.summary("payment_total").orElseThrow());
+        assertEquals(2.00, sink.summary("new_order_rollback_pct").orElseThrow());
+        assertEquals(3, sink.summary("stock_level_total").orElseThrow());
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
+    void millisecondsWarehouseStatsAndBadRows() {
+        String text = """
+                                         Response Time (ms)
+                 Transaction      %    Average :    90th %        Total        Rollbacks      %
+                ------------  -----  ---------------------  -----------  ---------------  -----
+                    Delivery   3.99    515.000 :   629.000        15919                0   0.00
+                   New Order  45.17    440.000 :   534.000       180204             1778
+                ------------  -----  ---------------------  -----------  ---------------  -----
+                3003.86 new-order transactions per minute (NOTPM)
+                59.0 minute duration
+                0 total unknown errors
+                1003 second(s) ramping up
+                warehouse range: min 1 max 100
+                warehouse stats: median 50.0 mean 50.5 sd 28.9 var 833.3
+                something else
+                """;
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("t"));
+        assertEquals(515.0, sink.summary("delivery_rt_avg_ms").orElseThrow());
+        assertEquals(629.0, sink.summary("delivery_rt_90th_ms").orElseThrow());
+        assertTrue(sink.summary("new_order_total").isEmpty());
+        assertEquals(3003.86, sink.summary("notpm").orElseThrow());
+        assertEquals(1003, sink.summary("ramp_up_s").orElseThrow());
+        assertEquals(100, sink.summary("warehouse_max").orElseThrow());
+        assertEquals(833.3, sink.summary("warehouse_var").orElseThrow());
+        assertEquals(List.of(
+                new ParseWarning(5, "transaction row: expected 6 numbers as in the table header, found 5"),
+                new ParseWarning(13, "unrecognised line in a dbt2-post-process summary")), sink.warnings());
+    }
+
+    @Test
+    void otherTextIsRefusedWithAReason() {
+        CollectingSink sink = ParserFixtures.parseText(parser, "hello\nworld\n", ParseContext.simple("t"));
+        assertTrue(sink.summaries().isEmpty());
+        assertEquals(List.of(new ParseWarning(0, "no dbt2-post-process summary (transaction table or NOTPM line) found")),
+                sink.warnings());
+    }
+
+    @Test
+    void sniffTakesDbt2SummariesOnly() {
+        for (String f : List.of(OLD, EXPECTED, GUIDE)) assertTrue(parser.sniff(ParserFixtures.head(f)) >= 0.5, f);
+        assertTrue(parser.sniff(new Head("x", List.of("<TpmC>", "                 3634.300 TpmC"))) < 0.5);
+        assertTrue(parser.sniff(new Head("x", List.of("SQL statistics:", "    queries performed:",
+                "        read:                            1037120"))) < 0.5);
+        assertTrue(parser.sniff(new Head("x", List.of("procs -----------memory---------- ---swap-- -----io----",
+                " r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st"))) < 0.5);
+    }
+}
