@@ -3,6 +3,7 @@ package io.statlens.parse.builtin.sysbench;
 import io.statlens.model.ParseWarning;
 import io.statlens.model.SummaryValue;
 import io.statlens.parse.ParserFixtures;
+import io.statlens.parse.ParserRegistry;
 import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
 import io.statlens.parse.spi.Head;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -61,6 +63,14 @@ class SysbenchParserTest {
             "vc-1.1.0-oltp-point-select.txt"})
     void sniffsEveryCorpusFile(String file) {
         assertTrue(parser.sniff(ParserFixtures.head("sysbench/" + file)) >= 0.5, file);
+    }
+
+    @Test
+    void isRegisteredAsAService() {
+        var registry = ParserRegistry.load(Path.of("no-user-parsers"));
+        assertTrue(registry.byTool("sysbench").orElseThrow() instanceof SysbenchParser);
+        assertEquals("sysbench", registry.detect(ParserFixtures.head("sysbench/mb-0.5-early-rw-64thr-10s.txt"))
+                .orElseThrow().tool());
     }
 
     @Test
@@ -738,6 +748,50 @@ class SysbenchParserTest {
         assertEquals("0.4.12", fact(sink, "sysbench.version"));
         assertTrue(sink.facts().stream().noneMatch(f -> f.value().contains("secret") || f.name().contains("password")));
         assertEquals(276.21, summary(sink, "tps"), EPS);
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
+    void parsesTheExampleOfTheDocumentation() {
+        String text = """
+                sysbench 1.0.20 (using bundled LuaJIT 2.1.0-beta2)
+
+                Running the test with following options:
+                Number of threads: 16
+                Report intermediate results every 1 second(s)
+
+                Threads started!
+
+                [ 1s ] thds: 16 tps: 3325.76 qps: 66720.01 (r/w/o: 46735.47/13317.04/6667.51) \
+                lat (ms,95%): 7.84 err/s: 0.00 reconn/s: 0.00
+                [ 2s ] thds: 16 tps: 3490.44 qps: 69754.72 (r/w/o: 48823.10/13951.74/6979.87) \
+                lat (ms,95%): 7.04 err/s: 0.00 reconn/s: 0.00
+                SQL statistics:
+                    transactions:                        104490 (3482.24 per sec.)
+                    queries:                             2089800 (69644.89 per sec.)
+
+                Latency (ms):
+                         avg:                                    4.59
+                         95th percentile:                        7.43
+                """;
+        Instant start = Instant.parse("2025-01-01T10:00:00Z");
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("example.txt").withStart(start));
+        List<SpecRow> rows = sink.rows("sysbench");
+        assertEquals(2, rows.size());
+        assertEquals(start.plusSeconds(1), rows.get(0).row().time());
+        assertEquals(start.plusSeconds(2), rows.get(1).row().time());
+        assertEquals(List.of(16.0, 3325.76, 66720.01, 46735.47, 13317.04, 6667.51, 7.84, 0.0, 0.0),
+                Arrays.stream(rows.get(0).row().values()).boxed().toList());
+        assertEquals(List.of("threads", "transactions", "tps", "queries", "qps", "latency_avg_ms", "latency_p95_ms"),
+                sink.summaries().stream().map(SummaryValue::name).toList());
+        assertEquals(3482.24, summary(sink, "tps"), EPS);
+        assertEquals(69644.89, summary(sink, "qps"), EPS);
+        assertEquals(7.43, summary(sink, "latency_p95_ms"), EPS);
+        assertEquals("derived: first sample at --start 2025-01-01T10:00:00Z, interval printed by the tool, 1 s",
+                fact(sink, "time.source"));
+        assertEquals("oltp", fact(sink, "sysbench.test"));
+        assertEquals("95", fact(sink, "sysbench.percentile"));
+        assertEquals("sysbench-1.0", sink.variant());
         assertEquals(List.of(), sink.warnings());
     }
 }
