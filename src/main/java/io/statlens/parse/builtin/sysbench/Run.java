@@ -29,10 +29,6 @@ final class Run {
         if (value != null && !value.isBlank()) facts.putIfAbsent(name, value.strip());
     }
 
-    String fact(String name) {
-        return facts.get(name);
-    }
-
     Map<String, String> facts() {
         if (!tables.isEmpty()) facts.putIfAbsent("sysbench.tables", Integer.toString(tables.size()));
         return facts;
