@@ -367,7 +367,8 @@ public final class ColumnLayout {
                         + " (found " + n + " values for " + m + " columns)");
             }
             if (!unsure.isEmpty()) {
-                return new Cells(values, Fit.AMBIGUOUS, String.join("; ", unsure) + ", which cannot be told apart with certainty");
+                String problem = String.join("; ", unsure) + ", which cannot be told apart with certainty";
+                return new Cells(values, Fit.AMBIGUOUS, problem);
             }
             return new Cells(values, Fit.POSITIONS, String.join("; ", cutNotes));
         }

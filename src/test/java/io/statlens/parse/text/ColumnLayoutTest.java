@@ -14,8 +14,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ColumnLayoutTest {
-    private static final String PROCPS_GROUPS = "procs -----------memory---------- ---swap-- -----io---- -system-- -------cpu-------";
-    private static final String PROCPS_LABELS = " r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st gu";
+    private static final String PROCPS_GROUPS =
+            "procs -----------memory---------- ---swap-- -----io---- -system-- -------cpu-------";
+    private static final String PROCPS_LABELS =
+            " r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st gu";
     private static final String DISK_GROUPS = "disk- ------------reads------------ ------------writes----------- -----IO------";
     private static final String DISK_LABELS = "       total merged sectors      ms  total merged sectors      ms    cur    sec";
 

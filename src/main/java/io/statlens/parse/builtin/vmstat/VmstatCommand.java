@@ -24,7 +24,9 @@ import java.util.regex.Pattern;
  * @param skipsSinceBoot {@code -y}/{@code --no-first}: the first report is not the since-boot one
  */
 record VmstatCommand(String options, Duration interval, String memoryUnit, boolean skipsSinceBoot) {
-    private static final Pattern INVOCATION = Pattern.compile("(?:^|[\\s$#%>:;(|&`\\u00bb\\u276f\\u279c\\u03bb])(?:\\S*/)?vmstat(?=\\s|$)");
+    /** The word vmstat, perhaps with a path, after a prompt character, a shell separator or a blank. */
+    private static final Pattern INVOCATION =
+            Pattern.compile("(?:^|[\\s$#%>:;(|&`\\u00bb\\u276f\\u279c\\u03bb])(?:\\S*/)?vmstat(?=\\s|$)");
     /** Options that take the next word as their argument (Linux -S/-p, Solaris -T, FreeBSD -c/-M/-N). */
     private static final Set<String> WITH_ARGUMENT = Set.of("-S", "-p", "-T", "-c", "-M", "-N", "--unit", "--partition");
     private static final Set<String> COMMAND_END = Set.of("|", "||", ">", ">>", "&", "&&", ";", "2>&1", "<");

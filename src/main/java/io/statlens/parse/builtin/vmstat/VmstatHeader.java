@@ -33,6 +33,7 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
     static final String TOOL = "vmstat";
     private static final Pattern GROUP_LINE = Pattern.compile(
             "^\\s*(?:-*procs-*\\s+-*memory-*|kthr\\s+memory|disk-\\s+-*reads-*)(?:\\s|$)");
+    private static final Pattern RULE = Pattern.compile("^[-\\s]*-{3,}[-\\s]*$");
     private static final Pattern ZONE = Pattern.compile("[A-Z]{2,5}|[+-]\\d{2}(?::?\\d{2})?");
     private static final String TIMESTAMP_GROUP = "timestamp";
     private static final List<String> DISK_GROUPS =
@@ -43,6 +44,11 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
         return GROUP_LINE.matcher(line).find();
     }
 
+    /** A rule of dashes under the group titles, as AIX prints it. */
+    static boolean isRule(String line) {
+        return RULE.matcher(line).matches();
+    }
+
     /** The line of labels: {@code r b swpd ...}, {@code r b w swap ...}, {@code total merged sectors ...}. */
     static boolean isLabelLine(String line) {
         String[] t = Tokens.split(line);
@@ -50,8 +56,9 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
         boolean main = t[0].equals("r") && (t[1].equals("b") || t[1].equals("s"));
         boolean disk = t[0].equals("total") && t[1].equals("merged");
         if (!main && !disk) return false;
-        for (String token : t) {
-            if (Numbers.isNumber(token)) return false;
+        for (int i = 0; i < t.length; i++) {
+            boolean zone = i == t.length - 1 && ZONE.matcher(t[i]).matches();
+            if (!zone && Numbers.isNumber(t[i])) return false;
         }
         return true;
     }

@@ -10,12 +10,13 @@ import java.util.regex.Pattern;
  * vmstat are {@link VmstatCommand}s, not noise.
  */
 enum VmstatNoise {
-    /** Nothing happened to the run: blank lines, fences, elisions. */
+    /** Nothing happened to the run: blank lines, fences, elisions, rules of dashes (AIX draws one under its groups). */
     QUIET,
     /** Whatever ran before has ended: {@code ^C}, a shell prompt, an uptime(1) line. */
     END_OF_RUN;
 
-    private static final Pattern QUIET_LINE = Pattern.compile("^\\s*(?:```.*|~~~.*|\\.{3,}|…|\\[\\.\\.\\.]|\\(\\.\\.\\.\\))\\s*$");
+    private static final Pattern QUIET_LINE =
+            Pattern.compile("^\\s*(?:```.*|~~~.*|\\.{3,}|…|\\[\\.\\.\\.]|\\(\\.\\.\\.\\)|[-\\s]*-[-\\s]*)\\s*$");
     private static final Pattern INTERRUPT = Pattern.compile("^\\s*\\^[CZ]");
     private static final Pattern UPTIME = Pattern.compile("^\\s*\\d{1,2}:\\d{2}(?::\\d{2})?\\s+up\\s");
     /** Box-drawing decorations of fancy prompts, bare prompt characters, user@host prompts. */

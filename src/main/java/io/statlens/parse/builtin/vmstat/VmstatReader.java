@@ -42,6 +42,8 @@ import java.util.regex.Pattern;
 final class VmstatReader {
     static final int HOLD_LIMIT = 1000;
     private static final Pattern STAMP = Pattern.compile("\\s(\\d{4}-\\d{2}-\\d{2})\\s+(\\d{2}:\\d{2}:\\d{2})\\s*$");
+    /** AIX starts every run with {@code System configuration: lcpu=4 mem=7936MB}. */
+    private static final Pattern AIX_CONFIGURATION = Pattern.compile("^\\s*System configuration:(.*)$");
     private static final Pattern DISK_NAME = Pattern.compile("^\\s*([A-Za-z][\\w.:/-]*)\\s+\\d");
 
     /** A data line seen before any header, with the date line that preceded it. */
@@ -93,9 +95,13 @@ final class VmstatReader {
         }
         if (VmstatHeader.isGroupLine(line)) {
             String next = lines.peek();
+            if (next != null && VmstatHeader.isRule(next)) {
+                lines.next();
+                next = lines.peek();
+            }
             if (next != null && VmstatHeader.isLabelLine(next)) {
                 lines.next();
-                header(VmstatHeader.of(line, next, number + 1, memoryUnit));
+                header(VmstatHeader.of(line, next, lines.lineNumber(), memoryUnit));
             } else {
                 sink.warning(number, "vmstat group header without the line of column labels under it");
             }
@@ -118,6 +124,12 @@ final class VmstatReader {
             } else {
                 data(number, line, dateLine, pendingEpoch, lines);
             }
+            return;
+        }
+        Matcher aix = AIX_CONFIGURATION.matcher(line);
+        if (aix.find()) {
+            sink.fact("system.configuration", aix.group(1).strip());
+            runStarting = true;
             return;
         }
         VmstatNoise noise = VmstatNoise.classify(line);
@@ -150,7 +162,6 @@ final class VmstatReader {
         if (changed) sink.variant(next.variant());
         if (changed || !next.zoneLabel().equals(header.zoneLabel())) stampZone(next);
         header = next;
-        if (header.flavour() == VmstatFlavour.LINUX_DISK) disksInReport.clear();
         List<Held> early = List.copyOf(held);
         held.clear();
         for (Held h : early) data(h.line(), h.text(), h.date(), h.epoch(), null);
