@@ -280,6 +280,25 @@ class VmstatSyntheticTest {
     }
 
     @Test
+    void theExampleOfTheDocs() {
+        String text = "$ vmstat -a -t 5 2\n"
+                + "procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu----- -----timestamp-----\n"
+                + " r  b   swpd   free  inact active   si   so    bi    bo   in   cs us sy id wa st                 PDT\n"
+                + " 2  0      0 2794716 295968 312724    0    0     1     3   29   57  0  0 99  0  0 2021-09-16 20:33:13\n"
+                + " 0  0      0 2794716 295968 312744    0    0     0     0   41   84  0  0 100  0  0 2021-09-16 20:33:18\n";
+        CollectingSink sink = parse(text);
+        List<SpecRow> rows = sink.rows("vmstat");
+        assertEquals(2, rows.size());
+        assertEquals(Instant.parse("2021-09-17T03:33:18Z"), rows.get(1).row().time());
+        assertEquals(List.of(true, false), sinceBoot(rows));
+        assertEquals(2794716, rows.get(0).get("free"));
+        assertEquals(100, rows.get(1).get("id"));
+        assertEquals("-a -t 5 2", sink.fact("options").orElseThrow());
+        assertEquals("linux-procps-ng", sink.variant());
+        assertTrue(sink.warnings().isEmpty(), sink.warnings().toString());
+    }
+
+    @Test
     void sniffIgnoresOtherToolsHeaders() {
         List<String> others = List.of(
                 "Linux 5.15.0-91-generic (db01) \t09/16/2019 \t_x86_64_\t(32 CPU)\n\n"
