@@ -27,8 +27,10 @@ record VmstatCommand(String options, Duration interval, String memoryUnit, boole
     /** The word vmstat, perhaps with a path, after a prompt character, a shell separator or a blank. */
     private static final Pattern INVOCATION =
             Pattern.compile("(?:^|[\\s$#%>:;(|&`\\u00bb\\u276f\\u279c\\u03bb])(?:\\S*/)?vmstat(?=\\s|$)");
-    /** Options that take the next word as their argument (Linux -S/-p, Solaris -T, FreeBSD -c/-M/-N). */
-    private static final Set<String> WITH_ARGUMENT = Set.of("-S", "-p", "-T", "-c", "-M", "-N", "--unit", "--partition");
+    /** Options that take the next word as their argument (Linux -p, Solaris -T, FreeBSD -c/-M/-N). */
+    private static final Set<String> WITH_ARGUMENT = Set.of("-p", "-T", "-c", "-M", "-N", "--unit", "--partition");
+    /** Linux -S takes a unit; Solaris -S (swapping columns) takes nothing. */
+    private static final Set<String> UNITS = Set.of("k", "K", "m", "M");
     private static final Set<String> COMMAND_END = Set.of("|", "||", ">", ">>", "&", "&&", ";", "2>&1", "<");
 
     /** The vmstat command in a line, if the line runs vmstat. */
@@ -46,7 +48,9 @@ record VmstatCommand(String options, Duration interval, String memoryUnit, boole
             typed.add(w);
             if (w.equals("-y") || w.equals("--no-first")) skipsFirst = true;
             String argument = null;
-            if (WITH_ARGUMENT.contains(w) && i + 1 < words.length) {
+            boolean hasNext = i + 1 < words.length;
+            boolean takesNext = WITH_ARGUMENT.contains(w) || (w.equals("-S") && hasNext && UNITS.contains(words[i + 1]));
+            if (takesNext && hasNext) {
                 argument = words[++i];
                 typed.add(argument);
             } else if (w.startsWith("--unit=")) {

@@ -27,6 +27,9 @@ class VmstatLineKindsTest {
         assertEquals("kB", VmstatCommand.find("vmstat -S k 1").orElseThrow().memoryUnit());
         assertEquals(Duration.ofSeconds(1), VmstatCommand.find("vmstat -S k 1").orElseThrow().interval());
         assertEquals(Duration.ofSeconds(3), VmstatCommand.find("$ vmstat -T u 3").orElseThrow().interval());
+        VmstatCommand solarisSwapping = VmstatCommand.find("$ vmstat -S 5").orElseThrow();
+        assertEquals(Duration.ofSeconds(5), solarisSwapping.interval());
+        assertNull(solarisSwapping.memoryUnit());
         assertTrue(VmstatCommand.find("$ vmstat --no-first 1").orElseThrow().skipsSinceBoot());
         assertNull(VmstatCommand.find("$ vmstat -d").orElseThrow().interval());
 
