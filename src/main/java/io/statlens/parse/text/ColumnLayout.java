@@ -18,13 +18,14 @@ import java.util.List;
  * the counts differ does it use the header's positions:
  * <ul>
  *   <li>fewer tokens than columns: each token is matched to the column whose right edge it ends at
- *       (allowing for drift); a token of digits that ends under a later column than its neighbours
- *       leave room for holds several values run together ({@code 0100} under {@code sy id}) and is cut
- *       where the header's columns end. The cut is certain when the values did not drift inside the
- *       token; when they did ({@code 1628317680348232712} under {@code sectors ms} after a wide value),
- *       every cut consistent with the header is possible, so those cells are left {@code null} and the
- *       result says {@link Fit#AMBIGUOUS}. Columns without any value under them (a line cut short)
- *       give {@link Fit#MISSING}.</li>
+ *       (allowing for drift). A token of digits may be matched to several neighbouring columns: it
+ *       holds their values run together ({@code 0100} under {@code sy id}) and is cut where the
+ *       header's columns end, shifted by the drift ({@link Fit#POSITIONS}). A cut is certain when
+ *       nothing drifted inside the token; when something did ({@code 1628317680348232712} under
+ *       {@code sectors ms} after a wide value), several cuts fit the header equally, so those cells
+ *       are left {@code null} and the result says {@link Fit#AMBIGUOUS}. A piece never starts with
+ *       {@code 0} unless it is {@code 0}, as printf prints no leading zeros. Columns without any
+ *       value under them (a line cut short) give {@link Fit#MISSING}.</li>
  *   <li>more tokens than columns: {@link Fit#EXCESS}, no cell is filled.</li>
  * </ul>
  *
