@@ -53,6 +53,13 @@ class VmstatCorpusTest {
     }
 
     @Test
+    void isRegisteredAndDetected() {
+        var registry = io.statlens.parse.ParserRegistry.load(java.nio.file.Path.of("no-user-parsers"));
+        assertTrue(registry.byTool("vmstat").orElseThrow() instanceof VmstatParser);
+        assertEquals("vmstat", registry.detect(ParserFixtures.head("vmstat/solaris-P315-epoch.txt")).orElseThrow().tool());
+    }
+
+    @Test
     void procpsNgPlainSingleSample() {
         CollectingSink sink = parse("jc-centos77-vmstat.txt");
         assertEquals("linux-procps-ng", sink.variant());
