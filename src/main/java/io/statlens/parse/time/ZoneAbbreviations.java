@@ -35,13 +35,17 @@ public final class ZoneAbbreviations {
     private ZoneAbbreviations() {
     }
 
-    /** The zone an abbreviation, a region id ({@code Europe/Berlin}) or an offset ({@code +0200}) names. */
+    /**
+     * The zone an abbreviation, a region id ({@code Europe/Berlin}) or an offset ({@code +0200}, {@code +02},
+     * {@code +02:00}) names.
+     */
     public static Optional<ZoneId> lookup(String text) {
         ZoneOffset offset = OFFSETS.get(text.toUpperCase());
         if (offset != null) return Optional.of(offset);
-        if (text.matches("[+-]\\d{4}")) {
+        // strftime's %Z prints "+04" or "-0330" for zones without an abbreviation
+        if (text.matches("[+-]\\d{2}(?::?\\d{2})?")) {
             int h = Integer.parseInt(text.substring(1, 3));
-            int m = Integer.parseInt(text.substring(3));
+            int m = text.length() == 3 ? 0 : Integer.parseInt(text.substring(text.length() - 2));
             return Optional.of(ZoneOffset.ofHoursMinutes(text.charAt(0) == '-' ? -h : h, text.charAt(0) == '-' ? -m : m));
         }
         if (text.contains("/")) {

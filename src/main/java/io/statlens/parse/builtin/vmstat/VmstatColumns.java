@@ -1,0 +1,152 @@
+package io.statlens.parse.builtin.vmstat;
+
+import io.statlens.model.Metric;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Units and descriptions of vmstat's columns, per flavour, from the manual pages. A label not listed
+ * (a column added by a newer version) still becomes a metric: with unit {@code %} in the cpu group,
+ * as operations per second when it names a disk (Solaris, BSD), else without a unit.
+ */
+final class VmstatColumns {
+    private static final String KIB = "KiB";
+    private static final String MEMORY_UNIT = "<memory>";
+    private static final String MEMORY_RATE = "<memory>/s";
+    private static final Pattern DEVICE = Pattern.compile("[a-z]{1,6}\\d+[a-z0-9]*");
+
+    private static final Map<String, Metric> LINUX = table(
+            "r", "count", "processes runnable (running or waiting for a CPU)",
+            "b", "count", "processes blocked in uninterruptible sleep",
+            "swpd", MEMORY_UNIT, "virtual memory used (swap in use)",
+            "free", MEMORY_UNIT, "idle memory",
+            "buff", MEMORY_UNIT, "memory used as buffers",
+            "cache", MEMORY_UNIT, "memory used as page cache",
+            "inact", MEMORY_UNIT, "inactive memory (-a)",
+            "active", MEMORY_UNIT, "active memory (-a)",
+            "si", MEMORY_RATE, "memory swapped in from disk",
+            "so", MEMORY_RATE, "memory swapped out to disk",
+            "bi", "blocks/s", "blocks received from block devices",
+            "bo", "blocks/s", "blocks sent to block devices",
+            "in", "1/s", "interrupts, including the clock",
+            "cs", "1/s", "context switches",
+            "us", "%", "CPU time in user code, including nice (procps-ng 4: guest time is in gu)",
+            "sy", "%", "CPU time in the kernel",
+            "id", "%", "CPU time idle",
+            "wa", "%", "CPU time waiting for I/O",
+            "st", "%", "CPU time stolen from this virtual machine",
+            "gu", "%", "CPU time running KVM guests");
+
+    private static final Map<String, Metric> LINUX_DISK = table(
+            "reads total", "count", "reads completed successfully, since boot",
+            "reads merged", "count", "reads merged into one I/O, since boot",
+            "reads sectors", "sectors", "sectors read, since boot",
+            "reads ms", "ms", "milliseconds spent reading, since boot",
+            "writes total", "count", "writes completed successfully, since boot",
+            "writes merged", "count", "writes merged into one I/O, since boot",
+            "writes sectors", "sectors", "sectors written, since boot",
+            "writes ms", "ms", "milliseconds spent writing, since boot",
+            "IO cur", "count", "I/O in progress",
+            "IO sec", "s", "seconds spent doing I/O, since boot");
+
+    private static final Map<String, Metric> SOLARIS = table(
+            "r", "count", "kernel threads in the run queue",
+            "b", "count", "kernel threads blocked waiting for I/O or paging",
+            "w", "count", "swapped-out lightweight processes waiting for resources",
+            "swap", KIB, "available swap space",
+            "free", KIB, "size of the free list",
+            "re", "1/s", "page reclaims",
+            "mf", "1/s", "minor faults",
+            "si", "1/s", "LWPs swapped in (-S)",
+            "so", "1/s", "whole processes swapped out (-S)",
+            "pi", "KiB/s", "kilobytes paged in",
+            "po", "KiB/s", "kilobytes paged out",
+            "fr", "KiB/s", "kilobytes freed",
+            "de", KIB, "anticipated short-term memory shortfall",
+            "sr", "pages/s", "pages scanned by the clock algorithm",
+            "in", "1/s", "interrupts",
+            "faults sy", "1/s", "system calls",
+            "cs", "1/s", "CPU context switches",
+            "us", "%", "CPU time in user mode",
+            "sy", "%", "CPU time in system mode",
+            "id", "%", "CPU time idle");
+
+    private static final Map<String, Metric> BSD = table(
+            "r", "count", "processes in the run queue",
+            "b", "count", "processes blocked for resources (I/O, paging)",
+            "w", "count", "processes runnable or in short sleep but swapped out",
+            "avm", KIB, "active virtual memory",
+            "fre", KIB, "size of the free list",
+            "flt", "1/s", "page faults",
+            "re", "1/s", "pages reclaimed",
+            "pi", "pages/s", "pages paged in",
+            "po", "pages/s", "pages paged out",
+            "fr", "pages/s", "pages freed",
+            "sr", "pages/s", "pages scanned by the clock algorithm",
+            "in", "1/s", "device interrupts",
+            "faults sy", "1/s", "system calls",
+            "cs", "1/s", "CPU context switches",
+            "us", "%", "CPU time in user mode (including nice)",
+            "sy", "%", "CPU time in system mode",
+            "id", "%", "CPU time idle");
+
+    private static final Map<String, Metric> AIX = table(
+            "r", "count", "kernel threads runnable",
+            "b", "count", "kernel threads in the wait queue",
+            "avm", "pages", "active virtual memory, 4 KiB pages",
+            "fre", "pages", "size of the free list, 4 KiB pages",
+            "re", "1/s", "pager input/output list",
+            "pi", "pages/s", "pages paged in from paging space",
+            "po", "pages/s", "pages paged out to paging space",
+            "fr", "pages/s", "pages freed",
+            "sr", "pages/s", "pages scanned by the replacement algorithm",
+            "cy", "1/s", "clock cycles of the replacement algorithm",
+            "in", "1/s", "device interrupts",
+            "faults sy", "1/s", "system calls",
+            "cs", "1/s", "kernel thread context switches",
+            "us", "%", "CPU time in user mode",
+            "sy", "%", "CPU time in system mode",
+            "id", "%", "CPU time idle",
+            "wa", "%", "CPU time idle with disk I/O outstanding",
+            "pc", "count", "physical processors consumed",
+            "ec", "%", "entitled capacity consumed");
+
+    private VmstatColumns() {
+    }
+
+    /**
+     * The metric of a column.
+     *
+     * @param label      the column's name in the data set (already prefixed where labels repeat)
+     * @param group      the header group above it, empty if none
+     * @param memoryUnit the Linux memory unit ({@code KiB} unless {@code -S} said otherwise)
+     */
+    static Metric metric(VmstatFlavour flavour, String label, String group, String memoryUnit) {
+        Map<String, Metric> table = switch (flavour) {
+            case LINUX -> LINUX;
+            case LINUX_DISK -> LINUX_DISK;
+            case SOLARIS -> SOLARIS;
+            case BSD -> BSD;
+            case AIX -> AIX;
+            case OTHER -> Map.of();
+        };
+        Metric known = table.get(label);
+        if (known != null) {
+            String unit = known.unit().replace(MEMORY_UNIT, memoryUnit);
+            return unit.equals(known.unit()) ? known : new Metric(label, unit, known.description());
+        }
+        if (group.equals("cpu")) return new Metric(label, "%", "");
+        if ((flavour == VmstatFlavour.SOLARIS || flavour == VmstatFlavour.BSD) && DEVICE.matcher(label).matches()) {
+            return new Metric(label, "1/s", "operations per second on disk " + label);
+        }
+        return new Metric(label, "", "");
+    }
+
+    private static Map<String, Metric> table(String... triples) {
+        Map<String, Metric> map = new HashMap<>();
+        for (int i = 0; i < triples.length; i += 3) map.put(triples[i], new Metric(triples[i], triples[i + 1], triples[i + 2]));
+        return Map.copyOf(map);
+    }
+}

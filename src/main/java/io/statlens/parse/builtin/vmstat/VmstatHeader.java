@@ -1,0 +1,145 @@
+package io.statlens.parse.builtin.vmstat;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.Metric;
+import io.statlens.parse.text.ColumnLayout;
+import io.statlens.parse.text.Numbers;
+import io.statlens.parse.text.Tokens;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * One vmstat header: the optional line of group titles and the line of column labels, read into the
+ * columns' positions and the data set they fill.
+ *
+ * <p>Labels become metric names as printed, except where a label repeats: Solaris and the BSDs print
+ * {@code sy} under faults (system calls) and under cpu, so the faults one is {@code faults sy} and the
+ * cpu one stays {@code sy}, as on Linux; {@code vmstat -d} repeats all its labels, so every one of them
+ * gets its group ({@code reads total}, {@code writes ms}, {@code IO cur}).
+ *
+ * @param flavour     which vmstat printed it
+ * @param layout      the value columns, without the {@code -t} time stamp column
+ * @param spec        the data set its rows fill
+ * @param timestamped whether {@code -t} added a time stamp column
+ * @param zoneLabel   the zone printed above that column ({@code PDT}), empty when none
+ * @param line        the line number of the label line, for messages
+ */
+record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec, boolean timestamped, String zoneLabel,
+                    long line) {
+    static final String TOOL = "vmstat";
+    private static final Pattern GROUP_LINE = Pattern.compile(
+            "^\\s*(?:-*procs-*\\s+-*memory-*|kthr\\s+memory|disk-\\s+-*reads-*)(?:\\s|$)");
+    private static final Pattern RULE = Pattern.compile("^[-\\s]*-{3,}[-\\s]*$");
+    private static final Pattern ZONE = Pattern.compile("[A-Z]{2,5}|[+-]\\d{2}(?::?\\d{2})?");
+    private static final String TIMESTAMP_GROUP = "timestamp";
+    private static final List<String> DISK_GROUPS =
+            List.of("reads", "reads", "reads", "reads", "writes", "writes", "writes", "writes", "IO", "IO");
+
+    /** The line of group titles: {@code procs ---memory---}, Solaris {@code kthr memory}, {@code disk- ---reads---}. */
+    static boolean isGroupLine(String line) {
+        return GROUP_LINE.matcher(line).find();
+    }
+
+    /** A rule of dashes under the group titles, as AIX prints it. */
+    static boolean isRule(String line) {
+        return RULE.matcher(line).matches();
+    }
+
+    /** The line of labels: {@code r b swpd ...}, {@code r b w swap ...}, {@code total merged sectors ...}. */
+    static boolean isLabelLine(String line) {
+        String[] t = Tokens.split(line);
+        if (t.length < 6) return false;
+        boolean main = t[0].equals("r") && (t[1].equals("b") || t[1].equals("s"));
+        boolean disk = t[0].equals("total") && t[1].equals("merged");
+        if (!main && !disk) return false;
+        for (int i = 0; i < t.length; i++) {
+            boolean zone = i == t.length - 1 && ZONE.matcher(t[i]).matches();
+            if (!zone && Numbers.isNumber(t[i])) return false;
+        }
+        return true;
+    }
+
+    /**
+     * @param groupLine  the group titles, or null when the label line came alone
+     * @param labelLine  the labels
+     * @param line       the label line's number
+     * @param memoryUnit unit of Linux memory columns
+     */
+    static VmstatHeader of(String groupLine, String labelLine, long line, String memoryUnit) {
+        ColumnLayout layout = ColumnLayout.of(groupLine, labelLine);
+        List<ColumnLayout.Column> columns = layout.columns();
+        boolean timestamped = groupLine != null && groupLine.contains("-" + TIMESTAMP_GROUP + "-");
+        String zone = "";
+        ColumnLayout.Column last = columns.get(columns.size() - 1);
+        boolean zoneColumn = timestamped ? last.group().equals(TIMESTAMP_GROUP) : ZONE.matcher(last.label()).matches();
+        if (zoneColumn) {
+            zone = last.label();
+            timestamped = true;
+            layout = layout.firstColumns(columns.size() - 1);
+            columns = layout.columns();
+        }
+        boolean kthr = groupLine != null && groupLine.trim().startsWith("kthr");
+        VmstatFlavour flavour = VmstatFlavour.of(layout.labels(), kthr);
+        List<String> names = names(flavour, columns);
+        List<Metric> metrics = new ArrayList<>(names.size());
+        for (int i = 0; i < names.size(); i++) {
+            metrics.add(VmstatColumns.metric(flavour, names.get(i), columns.get(i).group(), memoryUnit));
+        }
+        DatasetSpec spec = flavour == VmstatFlavour.LINUX_DISK
+                ? new DatasetSpec(TOOL, "disk", "Disk", metrics)
+                : new DatasetSpec(TOOL, "", "", metrics);
+        return new VmstatHeader(flavour, layout, spec, timestamped, zone, line);
+    }
+
+    private static List<String> names(VmstatFlavour flavour, List<ColumnLayout.Column> columns) {
+        List<String> names = new ArrayList<>(columns.size());
+        if (flavour == VmstatFlavour.LINUX_DISK) {
+            boolean standard = columns.size() == DISK_GROUPS.size();
+            for (int i = 0; i < columns.size(); i++) {
+                String group = columns.get(i).group();
+                if (group.isEmpty() || group.equals("disk")) group = standard ? DISK_GROUPS.get(i) : "";
+                names.add(group.isEmpty() ? columns.get(i).label() : group + " " + columns.get(i).label());
+            }
+            return names;
+        }
+        Map<String, Integer> lastIndex = new HashMap<>();
+        for (int i = 0; i < columns.size(); i++) lastIndex.put(columns.get(i).label(), i);
+        for (int i = 0; i < columns.size(); i++) {
+            String label = columns.get(i).label();
+            boolean repeatedLater = lastIndex.get(label) != i;
+            names.add(repeatedLater ? earlierName(flavour, columns.get(i), i) : label);
+        }
+        return names;
+    }
+
+    /**
+     * The name of a label that is printed again further right. The faults group is known for the one
+     * repeat every vmstat has ({@code sy}); word group titles are placed too freely to be trusted for it.
+     */
+    private static String earlierName(VmstatFlavour flavour, ColumnLayout.Column column, int index) {
+        if (column.label().equals("sy") && flavour != VmstatFlavour.LINUX) return "faults sy";
+        String group = column.group();
+        return group.isEmpty() ? column.label() + " (" + (index + 1) + ")" : group + " " + column.label();
+    }
+
+    /** Same data set and same columns in the same order: a repeated header, not a new one. */
+    boolean sameColumns(VmstatHeader other) {
+        return other != null && spec.equals(other.spec) && timestamped == other.timestamped;
+    }
+
+    String variant() {
+        return switch (flavour) {
+            case LINUX -> layout.labels().contains("gu") ? "linux-procps-ng-gu"
+                    : layout.labels().contains("st") ? "linux-procps-ng" : "linux-procps-3.2";
+            case LINUX_DISK -> "linux-procps-disk";
+            case SOLARIS -> "solaris";
+            case BSD -> "bsd";
+            case AIX -> "aix";
+            case OTHER -> "other";
+        };
+    }
+}

@@ -1,0 +1,344 @@
+package io.statlens.parse.builtin.vmstat;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.Metric;
+import io.statlens.model.Row;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.ColumnLayout;
+import io.statlens.parse.text.Numbers;
+import io.statlens.parse.text.Tokens;
+import io.statlens.parse.time.DateLine;
+import io.statlens.parse.time.ZoneAbbreviations;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads one file of vmstat output, line by line, into rows: the state of one parse.
+ *
+ * <p>Runs: vmstat's first report after it starts averages since boot. A run starts at the first header
+ * of the file, or at a header that follows a command line, {@code ^C}, a prompt or other foreign text.
+ * A header repeated inside a run (Linux reprints it every screenful, Solaris every few samples) does not
+ * start one, and neither does a header after data rows that had none above them: such a capture began
+ * in the middle of a run, so its first row is not the since-boot one.
+ *
+ * <p>Data before the first header (a capture that began mid-run) is held, at most {@link #HOLD_LIMIT}
+ * lines, until a header names its columns.
+ */
+final class VmstatReader {
+    static final int HOLD_LIMIT = 1000;
+    private static final Pattern STAMP = Pattern.compile("\\s(\\d{4}-\\d{2}-\\d{2})\\s+(\\d{2}:\\d{2}:\\d{2})\\s*$");
+    /** AIX starts every run with {@code System configuration: lcpu=4 mem=7936MB}. */
+    private static final Pattern AIX_CONFIGURATION = Pattern.compile("^\\s*System configuration:(.*)$");
+    private static final Pattern DISK_NAME = Pattern.compile("^\\s*([A-Za-z][\\w.:/-]*)\\s+\\d");
+
+    /** A data line seen before any header, with the date line that preceded it. */
+    private record Held(long line, String text, Instant date, boolean epoch) {
+    }
+
+    private final ParseContext context;
+    private final RecordSink sink;
+    private final VmstatTimes times;
+    private final Map<String, DatasetSpec> announced = new HashMap<>();
+    private final List<Held> held = new ArrayList<>();
+    private VmstatHeader header;
+    private ZoneId stampZone;
+    private String stampZoneDescription;
+    private String memoryUnit = "KiB";
+    private boolean skipsSinceBoot;
+    private boolean runStarting = true;
+    private boolean sinceBootNext;
+    private Instant pendingDate;
+    private boolean pendingEpoch;
+    private long mainSample;
+    private long diskReport = -1;
+    private final Set<String> disksInReport = new HashSet<>();
+    private String reportStamp;
+    private Instant reportTime;
+    private long rows;
+
+    VmstatReader(ParseContext context, RecordSink sink) {
+        this.context = context;
+        this.sink = sink;
+        this.times = new VmstatTimes(context, sink);
+    }
+
+    void read(LineSource lines) throws IOException {
+        String line;
+        while ((line = lines.next()) != null) {
+            accept(line, lines.lineNumber(), lines);
+        }
+        finish();
+    }
+
+    private void accept(String line, long number, LineSource lines) throws IOException {
+        if (Tokens.isBlank(line)) return;
+        Optional<Instant> date = DateLine.parse(line, context.zone());
+        if (date.isPresent()) {
+            pendingDate = date.get();
+            pendingEpoch = Character.isDigit(line.trim().charAt(0));
+            return;
+        }
+        if (VmstatHeader.isGroupLine(line)) {
+            String next = lines.peek();
+            if (next != null && VmstatHeader.isRule(next)) {
+                lines.next();
+                next = lines.peek();
+            }
+            if (next != null && VmstatHeader.isLabelLine(next)) {
+                lines.next();
+                header(VmstatHeader.of(line, next, lines.lineNumber(), memoryUnit));
+            } else {
+                sink.warning(number, "vmstat group header without the line of column labels under it");
+            }
+            return;
+        }
+        if (VmstatHeader.isLabelLine(line)) {
+            header(VmstatHeader.of(null, line, number, memoryUnit));
+            return;
+        }
+        Optional<VmstatCommand> command = VmstatCommand.find(line);
+        if (command.isPresent()) {
+            command(command.get());
+            return;
+        }
+        if (isData(line)) {
+            Instant dateLine = pendingDate;
+            pendingDate = null;
+            if (header == null) {
+                hold(new Held(number, line, dateLine, pendingEpoch));
+            } else {
+                data(number, line, dateLine, pendingEpoch, lines);
+            }
+            return;
+        }
+        Matcher aix = AIX_CONFIGURATION.matcher(line);
+        if (aix.find()) {
+            sink.fact("system.configuration", aix.group(1).strip());
+            runStarting = true;
+            return;
+        }
+        VmstatNoise noise = VmstatNoise.classify(line);
+        if (noise == VmstatNoise.QUIET) return;
+        if (noise == null) sink.warning(number, "not vmstat output, skipped: " + abbreviate(line));
+        runStarting = true;
+    }
+
+    private boolean isData(String line) {
+        if (header != null && header.flavour() == VmstatFlavour.LINUX_DISK) return DISK_NAME.matcher(line).find();
+        String[] tokens = Tokens.split(line);
+        return tokens.length >= 3 && isDigits(tokens[0]) && Numbers.isNumber(tokens[1]);
+    }
+
+    private void command(VmstatCommand command) {
+        runStarting = true;
+        if (!command.options().isEmpty()) sink.fact("options", command.options());
+        times.commandInterval(command.interval());
+        memoryUnit = command.memoryUnit() == null ? "KiB" : command.memoryUnit();
+        skipsSinceBoot = command.skipsSinceBoot();
+    }
+
+    private void header(VmstatHeader next) throws IOException {
+        boolean changed = !next.sameColumns(header);
+        if (runStarting || changed) {
+            // a run's first header: its first row averages since boot, unless data came before it
+            sinceBootNext = held.isEmpty() && !skipsSinceBoot && next.flavour() != VmstatFlavour.LINUX_DISK;
+        }
+        runStarting = false;
+        if (changed) sink.variant(next.variant());
+        if (changed || !next.zoneLabel().equals(header.zoneLabel())) stampZone(next);
+        header = next;
+        List<Held> early = List.copyOf(held);
+        held.clear();
+        for (Held h : early) data(h.line(), h.text(), h.date(), h.epoch(), null);
+    }
+
+    private void stampZone(VmstatHeader h) {
+        if (!h.timestamped()) return;
+        Optional<ZoneId> printed = h.zoneLabel().isEmpty() ? Optional.empty() : ZoneAbbreviations.lookup(h.zoneLabel());
+        if (printed.isPresent()) {
+            stampZone = printed.get();
+            stampZoneDescription = h.zoneLabel();
+            return;
+        }
+        stampZone = context.zone();
+        if (h.zoneLabel().isEmpty()) {
+            stampZoneDescription = context.zone().getId() + " (none printed)";
+        } else {
+            stampZoneDescription = context.zone().getId() + " (printed zone '" + h.zoneLabel() + "' is not known)";
+            sink.warning(h.line(), "the time stamp zone '" + h.zoneLabel() + "' is not known; times are read in "
+                    + context.zone().getId() + "; give --tz to set it");
+        }
+    }
+
+    private void hold(Held line) {
+        runStarting = false;
+        if (held.size() < HOLD_LIMIT) {
+            held.add(line);
+        } else {
+            sink.warning(line.line(), "data without a vmstat header above it; the columns cannot be named, line skipped");
+        }
+    }
+
+    private void data(long number, String text, Instant dateLine, boolean epoch, LineSource lines) throws IOException {
+        runStarting = false;
+        String body = text;
+        String stamp = null;
+        if (header.timestamped()) {
+            Matcher m = STAMP.matcher(text);
+            if (m.find()) {
+                stamp = m.group(1) + "T" + m.group(2);
+                body = text.substring(0, m.start());
+            }
+        }
+        if (header.flavour() == VmstatFlavour.LINUX_DISK) {
+            diskRow(number, body, stamp, dateLine, epoch);
+        } else {
+            mainRow(number, body, stamp, dateLine, epoch, lines);
+        }
+    }
+
+    private void mainRow(long number, String body, String stamp, Instant dateLine, boolean epoch, LineSource lines)
+            throws IOException {
+        long sample = mainSample++;
+        boolean sinceBoot = sinceBootNext;
+        sinceBootNext = false;
+        ColumnLayout.Cells cells = header.layout().split(body);
+        if (cells.fit() == ColumnLayout.Fit.MISSING && lines != null) cells = joinWrapped(body, cells, lines);
+        double[] values = values(number, cells);
+        if (values == null) return;
+        Instant time = time(number, sample, stamp, dateLine, epoch);
+        emit(new Row(sample, time, "", sinceBoot, values));
+    }
+
+    private void diskRow(long number, String body, String stamp, Instant dateLine, boolean epoch) {
+        Matcher m = DISK_NAME.matcher(body);
+        if (!m.find()) {
+            sink.warning(number, "expected a disk name followed by numbers");
+            return;
+        }
+        String disk = m.group(1);
+        boolean newReport = diskReport < 0 || disksInReport.contains(disk) || dateLine != null
+                || (stamp != null && !stamp.equals(reportStamp));
+        if (newReport) {
+            diskReport++;
+            disksInReport.clear();
+            reportStamp = stamp;
+            reportTime = time(number, diskReport, stamp, dateLine, epoch);
+        }
+        disksInReport.add(disk);
+        double[] values = values(number, header.layout().split(body, m.end(1)));
+        if (values != null) emit(new Row(diskReport, reportTime, disk, false, values));
+    }
+
+    /** A line a terminal wrapped: the rest of its values is on the next line. */
+    private ColumnLayout.Cells joinWrapped(String body, ColumnLayout.Cells cells, LineSource lines) throws IOException {
+        String next = lines.peek();
+        if (next == null || Tokens.isBlank(next)) return cells;
+        for (String joined : new String[] {body + next, body + " " + next}) {
+            ColumnLayout.Cells whole = header.layout().split(joined);
+            if (whole.complete()) {
+                lines.next();
+                return whole;
+            }
+        }
+        return cells;
+    }
+
+    /** The numbers of a data line, NaN where a value is unknown; null when the line cannot be used. */
+    private double[] values(long number, ColumnLayout.Cells cells) {
+        List<Metric> metrics = header.spec().metrics();
+        switch (cells.fit()) {
+            case MISSING, EXCESS -> {
+                sink.warning(number, "expected " + metrics.size() + " values as in the header at line " + header.line()
+                        + ": " + cells.problem() + "; line skipped");
+                return null;
+            }
+            case AMBIGUOUS -> sink.warning(number, cells.problem() + "; those values are stored as missing");
+            default -> {
+            }
+        }
+        double[] values = new double[metrics.size()];
+        for (int i = 0; i < values.length; i++) {
+            String cell = cells.values()[i];
+            values[i] = cell == null ? Double.NaN : number(number, metrics.get(i), cell);
+        }
+        return values;
+    }
+
+    private double number(long number, Metric metric, String cell) {
+        try {
+            return Numbers.parse(cell);
+        } catch (NumberFormatException e) {
+            // newer FreeBSD prints memory humanized in bytes (514G, 300M)
+            if (metric.unit().equals("KiB") && Character.isLetter(cell.charAt(cell.length() - 1))) {
+                try {
+                    return Numbers.parseScaled(cell, 1024) / 1024;
+                } catch (NumberFormatException ignored) {
+                    // reported below
+                }
+            }
+            sink.warning(number, "column '" + metric.label() + "': '" + cell + "' is not a number; stored as missing");
+            return Double.NaN;
+        }
+    }
+
+    private Instant time(long number, long sample, String stamp, Instant dateLine, boolean epoch) {
+        if (stamp != null) {
+            try {
+                return times.stamped(LocalDateTime.parse(stamp).atZone(stampZone).toInstant(), stampZoneDescription);
+            } catch (DateTimeParseException e) {
+                sink.warning(number, "time stamp '" + stamp.replace('T', ' ') + "' is not a valid date and time");
+            }
+        }
+        return times.unstamped(sample, dateLine, epoch);
+    }
+
+    private void emit(Row row) {
+        DatasetSpec spec = header.spec();
+        if (!spec.equals(announced.get(spec.qualifiedName()))) {
+            sink.dataset(spec);
+            announced.put(spec.qualifiedName(), spec);
+        }
+        sink.row(spec, row);
+        rows++;
+    }
+
+    private void finish() {
+        if (!held.isEmpty()) {
+            sink.warning(held.get(0).line(), held.size() + " data lines without a vmstat header above them; "
+                    + "the columns cannot be named, not imported");
+        }
+        if (rows == 0) {
+            sink.warning(0, header == null ? "no vmstat output found: no vmstat header and no data"
+                    : "no vmstat data: the header at line " + header.line() + " is not followed by any sample");
+        }
+        if (!times.recordedAny()) sink.fact("time.source", "none: no samples");
+    }
+
+    private static boolean isDigits(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (!Character.isDigit(s.charAt(i))) return false;
+        }
+        return !s.isEmpty();
+    }
+
+    private static String abbreviate(String line) {
+        String t = line.strip();
+        return t.length() <= 60 ? t : t.substring(0, 57) + "...";
+    }
+}

@@ -1,0 +1,19 @@
+package io.statlens.parse.time;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.ZoneOffset;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ZoneOffsetAbbreviationTest {
+    @Test
+    void readsTheNumericZonesStrftimePrintsForZonesWithoutAnAbbreviation() {
+        assertEquals(ZoneOffset.ofHours(4), ZoneAbbreviations.lookup("+04").orElseThrow());
+        assertEquals(ZoneOffset.ofHours(-3), ZoneAbbreviations.lookup("-03").orElseThrow());
+        assertEquals(ZoneOffset.ofHoursMinutes(-3, -30), ZoneAbbreviations.lookup("-0330").orElseThrow());
+        assertEquals(ZoneOffset.ofHoursMinutes(5, 45), ZoneAbbreviations.lookup("+05:45").orElseThrow());
+        assertTrue(ZoneAbbreviations.lookup("+4").isEmpty());
+    }
+}
