@@ -76,19 +76,26 @@ final class DeclarativeRun {
                 return;
             }
         }
-        for (FactRule fact : definition.factRules()) {
-            Matcher m = fact.pattern().matcher(line);
-            if (m.find()) {
-                if (m.group(1) != null) sink.fact(fact.name(), m.group(1).strip());
-                return;
-            }
-        }
+        if (factLine(line)) return;
         if (noise.isNoise(line)) return;
         if (layout == null) {
             sink.warning(number, "expected a " + definition.tool() + " header before data rows; line not recognised");
             return;
         }
         dataRow(number, line);
+    }
+
+    /** Records the fact of every fact rule the line matches (a banner may carry several); false if none does. */
+    private boolean factLine(String line) {
+        boolean matched = false;
+        for (FactRule fact : definition.factRules()) {
+            Matcher m = fact.pattern().matcher(line);
+            if (m.find()) {
+                matched = true;
+                if (m.group(1) != null) sink.fact(fact.name(), m.group(1).strip());
+            }
+        }
+        return matched;
     }
 
     private void header(long number, String line, Matcher m, TableDefinition table) {
@@ -150,7 +157,7 @@ final class DeclarativeRun {
         TableDefinition table = layout.table();
         String key = key(cells);
         if (table.kind() == TableKind.FACTS) {
-            facts(table, key, cells);
+            cellFacts(table, key, cells);
             return;
         }
         DatasetState state = state(table.dataset());
@@ -223,7 +230,7 @@ final class DeclarativeRun {
         }
     }
 
-    private void facts(TableDefinition table, String key, String[] cells) {
+    private void cellFacts(TableDefinition table, String key, String[] cells) {
         recordsFound++;
         StringBuilder prefix = new StringBuilder(definition.tool()).append('.');
         if (!table.dataset().isEmpty()) prefix.append(table.dataset()).append('.');
