@@ -35,9 +35,14 @@ final class DeclarativeRun {
     private final NoiseLines noise;
     private final Map<String, DatasetState> datasets = new HashMap<>();
     private final Map<LineDefinition, DatasetSpec> lineSpecs = new HashMap<>();
+    private final Map<HeaderKey, HeaderLayout> layouts = new HashMap<>();
     private HeaderLayout layout;
     private Instant lastRowTime;
     private long recordsFound;
+
+    /** The header of the table with this index, with these labels. */
+    private record HeaderKey(int table, List<String> labels) {
+    }
 
     DeclarativeRun(ParserDefinition definition, ParseContext context, RecordSink sink) {
         this.definition = definition;
@@ -61,10 +66,10 @@ final class DeclarativeRun {
 
     private void handle(long number, String line) {
         if (line.isEmpty() || matchesAny(definition.skips(), line)) return;
-        for (TableDefinition table : definition.tables()) {
-            Matcher m = table.header().matcher(line);
+        for (int t = 0; t < definition.tables().size(); t++) {
+            Matcher m = definition.tables().get(t).header().matcher(line);
             if (m.find()) {
-                header(number, line, m, table);
+                header(number, line, m, t);
                 return;
             }
         }
@@ -98,14 +103,23 @@ final class DeclarativeRun {
         return matched;
     }
 
-    private void header(long number, String line, Matcher m, TableDefinition table) {
+    private void header(long number, String line, Matcher m, int tableIndex) {
+        TableDefinition table = definition.tables().get(tableIndex);
         String labelText = line;
         Instant headerTime = null;
         if (table.time().source() == TimeSpec.Source.HEADER && m.group("time") != null) {
             labelText = line.substring(0, m.start("time")) + " " + line.substring(m.end("time"));
             headerTime = printedTime(number, m.group("time"), table.time().format(), "printed in the header");
         }
-        layout = HeaderLayout.of(definition.tool(), table, Arrays.asList(Tokens.split(labelText)), number, sink);
+        // Tools repeat their header every report: its layout (and any warning about it) is made once.
+        List<String> labels = Arrays.asList(Tokens.split(labelText));
+        HeaderKey headerKey = new HeaderKey(tableIndex, labels);
+        HeaderLayout known = layouts.get(headerKey);
+        if (known == null) {
+            known = HeaderLayout.of(definition.tool(), table, labels, number, sink);
+            layouts.put(headerKey, known);
+        }
+        layout = known.atLine(number);
         if (!table.variant().isEmpty()) sink.variant(table.variant());
         if (table.kind() == TableKind.FACTS) return;
         DatasetState state = state(table.dataset());

@@ -108,9 +108,11 @@ public final class DefinitionReader {
                 if (!s.kind().isEmpty() && (TOOL_KEYS.contains(key) || key.startsWith(FACT_PREFIX))) {
                     throw error(e.line(), "'" + key + "' belongs before the first section");
                 }
+                if (s.kind().isEmpty() && LINE_KEYS.contains(key)) {
+                    throw error(e.line(), "'" + key + "' belongs in a [line] section");
+                }
                 if (TABLE_KEYS.contains(key) || LINE_KEYS.contains(key)) {
-                    throw error(e.line(), "'" + key + "' cannot be used in a [" + (s.kind().isEmpty() ? "top" : s.kind())
-                            + "] section");
+                    throw error(e.line(), "'" + key + "' cannot be used in a [" + s.kind() + "] section");
                 }
                 throw error(e.line(), "unknown key '" + key + "'; expected one of " + String.join(", ", TOOL_KEYS)
                         + ", fact.<name>, " + String.join(", ", TABLE_KEYS) + ", match, " + String.join(", ", COLUMN_KEYS)
@@ -174,7 +176,8 @@ public final class DefinitionReader {
     }
 
     private LineDefinition line(SectionKeys k) {
-        Entry match = k.get("match").orElseThrow(() -> error(k.sectionLine(), "[line] has no 'match = <regex with named groups>'"));
+        Entry match = k.get("match")
+                .orElseThrow(() -> error(k.sectionLine(), "[line] has no 'match = <regex with named groups>'"));
         Pattern p = regex(match, match.value());
         List<String> groups = p.namedGroups().entrySet().stream()
                 .sorted(Map.Entry.comparingByValue(Comparator.naturalOrder()))
@@ -188,7 +191,8 @@ public final class DefinitionReader {
     private String dataset(SectionKeys k) {
         Optional<Entry> e = k.get("dataset");
         if (e.isPresent() && !DATASET_NAME.matcher(e.get().value()).matches()) {
-            throw error(e.get().line(), "expected a lower-case data set name such as 'extended', found '" + e.get().value() + "'");
+            throw error(e.get().line(), "expected a lower-case data set name such as 'extended', found '"
+                    + e.get().value() + "'");
         }
         return e.map(Entry::value).orElse("");
     }
@@ -271,7 +275,8 @@ public final class DefinitionReader {
             case "none" -> 0;
             case "1000" -> 1000;
             case "1024" -> 1024;
-            default -> throw error(e.line(), "expected '" + e.key() + " = 1024', '= 1000' or '= none', found '" + e.value() + "'");
+            default -> throw error(e.line(), "expected '" + e.key() + " = 1024', '= 1000' or '= none', found '"
+                    + e.value() + "'");
         };
     }
 

@@ -77,6 +77,12 @@ final class HeaderLayout {
                 values.stream().mapToInt(Integer::intValue).toArray(), readers, spec);
     }
 
+    /** The same columns under a repeat of the header at another line. */
+    HeaderLayout atLine(long headerLine) {
+        if (headerLine == line) return this;
+        return new HeaderLayout(table, headerLine, labels, keyIndexes, timeIndex, valueIndexes, readers, spec);
+    }
+
     /** Leading labels then the header's; a label printed twice gets a suffix so metrics stay distinct. */
     private static List<String> uniqueLabels(List<String> leading, List<String> header, long line, RecordSink sink) {
         List<String> labels = new ArrayList<>();

@@ -159,18 +159,24 @@ class DeclarativeEngineTest {
                 sda  1    2    3
                 name r/s  new/s
                 x    4    5
+                dev  r/s  w/s  r/s
+                sdb  1    2
                 """, CONTEXT.withStart(Instant.EPOCH).withInterval(Duration.ofSeconds(1)));
-        assertEquals(List.of("name", "r/s", "new/s"), sink.spec("probe").metrics().stream().map(Metric::label).toList(),
-                "the latest spec: a header without the key keeps every column as a metric");
+        assertEquals(List.of("r/s", "w/s", "r/s_2"), sink.spec("probe").metrics().stream().map(Metric::label).toList(),
+                "the latest spec");
         List<SpecRow> rows = sink.rows("probe");
         assertEquals(List.of("r/s", "w/s", "r/s_2"), rows.get(0).spec().metrics().stream().map(Metric::label).toList());
         assertEquals(3.0, rows.get(0).get("r/s_2"));
         assertEquals("", rows.get(1).row().key());
+        assertEquals(List.of("name", "r/s", "new/s"), rows.get(1).spec().metrics().stream().map(Metric::label).toList(),
+                "a header without the key keeps every column as a metric");
         assertEquals(5.0, rows.get(1).get("new/s"));
         assertEquals(1, rows.get(1).row().sample(), "every header starts a report");
         assertEquals(List.of(new ParseWarning(1, "the header repeats the column 'r/s'; storing the repeat as 'r/s_2'"),
                 new ParseWarning(3, "expected the key column 'dev' in this header; its rows are stored without a key"),
-                new ParseWarning(4, "expected a number in column 'name', found 'x' (stored as no value)")), sink.warnings());
+                new ParseWarning(4, "expected a number in column 'name', found 'x' (stored as no value)"),
+                new ParseWarning(6, "expected 4 columns as in the header at line 5, found 3")), sink.warnings(),
+                "a repeated header is not warned again");
     }
 
     @Test
@@ -201,8 +207,8 @@ class DeclarativeEngineTest {
                 25:00:00 busy
                 sda 1
                 """, CONTEXT.withStart(Instant.parse("2024-01-01T00:00:00Z")));
-        assertEquals(List.of(new ParseWarning(1, "expected a date(1) line such as 'Sun Nov 17 17:01:05 EST 2013' or epoch seconds,"
-                        + " found 'yesterday'"),
+        assertEquals(List.of(new ParseWarning(1, "expected a date(1) line such as 'Sun Nov 17 17:01:05 EST 2013'"
+                        + " or epoch seconds, found 'yesterday'"),
                 new ParseWarning(2, "expected a time (HH:mm:ss) printed in the header, found '25:00:00'"),
                 new ParseWarning(0, "the output does not say its interval; assuming 1 s; give --interval to set it")),
                 sink.warnings());

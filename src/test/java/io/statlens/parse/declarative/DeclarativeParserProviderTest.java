@@ -38,7 +38,8 @@ class DeclarativeParserProviderTest {
 
     @Test
     void isRegisteredAsAServiceAndLoadsTheShippedDefinitionsByName() {
-        List<ParserProvider> providers = ServiceLoader.load(ParserProvider.class).stream().map(ServiceLoader.Provider::get).toList();
+        List<ParserProvider> providers = ServiceLoader.load(ParserProvider.class).stream()
+                .map(ServiceLoader.Provider::get).toList();
         assertTrue(providers.stream().anyMatch(p -> p instanceof DeclarativeParserProvider));
         List<Parser> parsers = new DeclarativeParserProvider().parsers(Path.of("does-not-exist"));
         List<String> tools = parsers.stream().map(Parser::tool).toList();
@@ -67,7 +68,8 @@ class DeclarativeParserProviderTest {
         assertEquals("99", nicstat.version(), "the user's definition replaces the shipped one");
         assertTrue(registry.byTool("prstat").isPresent());
         Parser qstat = registry.byTool("qstat").orElseThrow();
-        CollectingSink sink = ParserFixtures.parseText(qstat, "QUEUE DEPTH\norders 12\nbilling 0\n", ParseContext.simple("q.txt"));
+        CollectingSink sink = ParserFixtures.parseText(qstat, "QUEUE DEPTH\norders 12\nbilling 0\n",
+                ParseContext.simple("q.txt"));
         assertEquals(List.of("orders", "billing"), sink.rows("qstat").stream().map(r -> r.row().key()).toList());
         assertEquals(12.0, sink.rows("qstat", "orders").get(0).get("DEPTH"));
         assertEquals("count", sink.spec("qstat").metrics().get(0).unit());

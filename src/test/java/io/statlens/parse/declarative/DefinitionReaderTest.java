@@ -104,26 +104,26 @@ class DefinitionReaderTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
-            tool = demo\\nheadr = ^A                     | x.parser:2: unknown key 'headr'; expected one of
-            detect = 0.5 ^A\\nheader = ^A                  | x.parser:1: missing 'tool = <id>' before the first section
-            tool = Demo                                    | x.parser:1: expected a lower-case tool id such as 'nicstat', found 'Demo'
-            tool = demo\\nheader = ^A                      | x.parser:1: missing 'detect = <confidence> <regex>'
-            tool = demo\\ndetect = high ^A                 | x.parser:2: expected 'detect = <confidence 0..1> <regex>[ && <regex>...]'
-            tool = demo\\ndetect = 0.5 ^(A                 | x.parser:2: invalid regular expression '^(A': Unclosed group
+            tool = demo\\nheadr = ^A | x.parser:2: unknown key 'headr'; expected one of
+            detect = 0.5 ^A\\nheader = ^A | x.parser:1: missing 'tool = <id>' before the first section
+            tool = Demo | x.parser:1: expected a lower-case tool id such as 'nicstat', found 'Demo'
+            tool = demo\\nheader = ^A | x.parser:1: missing 'detect = <confidence> <regex>'
+            tool = demo\\ndetect = high ^A | x.parser:2: expected 'detect = <confidence 0..1> <regex>[ && <regex>...]'
+            tool = demo\\ndetect = 0.5 ^(A | x.parser:2: invalid regular expression '^(A': Unclosed group
             tool = demo\\ndetect = 0.5 ^A\\nheader = ^A\\ntool = again | x.parser:4: 'tool' is already set at line 1
-            tool = demo\\ndetect = 0.5 ^A                  | x.parser:1: nothing to parse
+            tool = demo\\ndetect = 0.5 ^A | x.parser:1: nothing to parse
             tool = demo\\ndetect = 0.5 ^A\\n[table]\\nkey = A | x.parser:3: [table] has no 'header = <regex>'
-            tool = demo\\ndetect = 0.5 ^A\\n[tabel]        | x.parser:3: expected a section line '[table]' or '[line]', found '[tabel]'
-            tool = demo\\ndetect = 0.5 ^A\\nheader ^A      | x.parser:3: expected 'key = value', '[table]', '[line]' or a # comment
-            tool = demo\\ndetect = 0.5 ^A\\n[table]\\nheader = ^A\\nskip = ^B | x.parser:5: 'skip' belongs before the first section
+            tool = demo\\ndetect = 0.5 ^A\\n[tabel] | x.parser:3: expected a section line '[table]' or '[line]', found '[tabel]'
+            tool = demo\\ndetect = 0.5 ^A\\nheader ^A | x.parser:3: expected 'key = value', '[table]', '[line]' or a # comment
+            tool = demo\\ndetect = 0.5 ^A\\n[table]\\nheader = ^A\\nskip = ^B | x.parser:5: 'skip' belongs before the first
             tool = demo\\ndetect = 0.5 ^A\\n[line]\\nheader = ^A | x.parser:4: 'header' cannot be used in a [line] section
-            tool = demo\\ndetect = 0.5 ^A\\n[line]\\nmatch = ^A (\\d+) | x.parser:4: expected named groups (?<name>...) around the values
-            tool = demo\\ndetect = 0.5 ^A\\nheader = ^A\\ntime = header HH:mm:ss | x.parser:4: 'time = header ...' needs a named group
+            tool = demo\\ndetect = 0.5 ^A\\n[line]\\nmatch = ^A (\\d+) | x.parser:4: expected named groups (?<name>...) around
+            tool = demo\\ndetect = 0.5 ^A\\nheader = ^A\\ntime = header HH:mm:ss | x.parser:4: 'time = header ...' needs a named
             tool = demo\\ndetect = 0.5 ^A\\nheader = ^A\\ntime = T HH:mm{ | x.parser:4: expected a time format such as HH:mm:ss
             tool = demo\\ndetect = 0.5 ^A\\nheader = ^A\\ntime = T | x.parser:4: expected 'time = <column> <format>'
-            tool = demo\\ndetect = 0.5 ^A\\nheader = ^A\\nreport.start = time.change | x.parser:4: 'time.change' needs a time column
-            tool = demo\\ndetect = 0.5 ^A\\nheader = ^A\\nreport.start = time.line | x.parser:4: 'time.line' needs 'time.lines = <regex>'
-            tool = demo\\ndetect = 0.5 ^A\\nheader = ^A\\nreport.start = footer | x.parser:4: expected 'report.start' to list header
+            tool = demo\\ndetect = 0.5 ^A\\nheader = ^A\\nreport.start = time.change | x.parser:4: 'time.change' needs a time
+            tool = demo\\ndetect = 0.5 ^A\\nheader = ^A\\nreport.start = time.line | x.parser:4: 'time.line' needs 'time.lines =
+            tool = demo\\ndetect = 0.5 ^A\\nheader = ^A\\nreport.start = footer | x.parser:4: expected 'report.start' to list
             tool = demo\\ndetect = 0.5 ^A\\nheader = ^A\\nsince.boot = yes | x.parser:4: expected 'since.boot = true' or 'false'
             tool = demo\\ndetect = 0.5 ^A\\nheader = ^A\\nvalue.suffixes = 1042 | x.parser:4: expected 'value.suffixes = 1024'
             tool = demo\\ndetect = 0.5 ^A\\nheader = ^A\\nunit.T = duration h:x | x.parser:4: expected 'duration <fields>'

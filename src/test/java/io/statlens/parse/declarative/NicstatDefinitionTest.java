@@ -8,11 +8,12 @@ import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -202,6 +203,25 @@ class NicstatDefinitionTest {
         assertEquals(Instant.parse("2024-03-04T23:59:59Z"), ext.get(0).row().time());
         assertEquals(Instant.parse("2024-03-05T00:00:00Z"), ext.get(1).row().time());
         assertEquals(13.5, ext.get(1).get("WrKB"));
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
+    void aDateLineBeforeTheOutputDatesItsTimesOfDay() {
+        String text = """
+                Wed Jul 10 23:59:59 CEST 2024
+                    Time      Int   rKB/s   wKB/s   rPk/s   wPk/s    rAvs    wAvs %Util    Sat
+                23:59:59     eth0    1.00    2.00    3.00    4.00   100.0   200.0  0.01   0.00
+                00:00:01     eth0    5.00    6.00    7.00    8.00   300.0   400.0  0.02   0.00
+                """;
+        CollectingSink sink = ParserFixtures.parseText(NICSTAT, text,
+                ParseContext.simple("d.txt").withZone(ZoneId.of("Europe/Berlin")));
+        List<SpecRow> rows = sink.rows("nicstat");
+        assertEquals(Instant.parse("2024-07-10T21:59:59Z"), rows.get(0).row().time());
+        assertEquals(Instant.parse("2024-07-10T22:00:01Z"), rows.get(1).row().time());
+        assertEquals(1, rows.get(1).row().sample());
+        assertEquals("time of day in column 'Time' on the date of the preceding date(1) or epoch line, zone Europe/Berlin",
+                sink.fact("time.source").orElseThrow());
         assertEquals(List.of(), sink.warnings());
     }
 

@@ -76,7 +76,8 @@ class PrstatDefinitionTest {
         assertEquals(25.0, totals.get(0).get("processes"));
         assertEquals(0.08, totals.get(0).get("load5"));
         assertEquals(START, totals.get(0).row().time());
-        assertEquals("derived: first sample at --start 2024-03-04T10:00:00Z, --interval 10 s", sink.fact("time.source").orElseThrow());
+        assertEquals("derived: first sample at --start 2024-03-04T10:00:00Z, --interval 10 s",
+                sink.fact("time.source").orElseThrow());
         assertEquals(List.of(), sink.warnings(), "the 'example%' prompt is noise");
     }
 
@@ -184,7 +185,8 @@ class PrstatDefinitionTest {
 
         DatasetSpec users = sink.spec("prstat.user");
         assertEquals("USERNAME", users.keyLabel());
-        assertEquals(List.of("NPROC", "SWAP", "RSS", "MEMORY", "TIME", "CPU"), users.metrics().stream().map(Metric::label).toList());
+        assertEquals(List.of("NPROC", "SWAP", "RSS", "MEMORY", "TIME", "CPU"),
+                users.metrics().stream().map(Metric::label).toList());
         List<SpecRow> userRows = sink.rows("prstat.user", "root");
         assertEquals(2, userRows.size());
         assertEquals(42.0, userRows.get(0).get("NPROC"));
@@ -243,7 +245,8 @@ class PrstatDefinitionTest {
         assertTrue(Double.isNaN(sink.rows("prstat", "555").get(0).get("SIZE")));
         assertEquals(List.of(new ParseWarning(0, "the output does not say its interval; assuming 5 s; give --interval to set it"),
                 new ParseWarning(3, "expected 10 columns as in the header at line 1, found 5"),
-                new ParseWarning(4, "expected a number (K/M/G suffixes base 1024) in column 'SIZE', found '10Q' (stored as no value)")),
+                new ParseWarning(4, "expected a number (K/M/G suffixes base 1024) in column 'SIZE', found '10Q'"
+                        + " (stored as no value)")),
                 sink.warnings());
     }
 }
