@@ -24,8 +24,8 @@ import java.util.regex.Pattern;
 /**
  * One pass of a declarative parser over one file. Each line is, in this order: skipped ({@code skip}),
  * a header of one of the tables, a time line, a one-line record, a fact line, noise, or a data row of
- * the table whose header came last. Only the current header's layout and each data set's current
- * report are kept, so files of any size stream through.
+ * the table whose header came last. Only the layouts of the distinct headers seen and each data set's
+ * current report are kept, so files of any size stream through.
  */
 final class DeclarativeRun {
     private final ParserDefinition definition;
