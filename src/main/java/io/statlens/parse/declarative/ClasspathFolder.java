@@ -1,0 +1,128 @@
+package io.statlens.parse.declarative;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.JarURLConnection;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLConnection;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+
+/**
+ * The files directly inside a folder of the class path, whether it lies in a directory
+ * ({@code target/classes}) or inside a jar (the shaded {@code statlens.jar}). The class loader has
+ * no call for listing a folder, so each root found for it is listed by its URL's protocol.
+ */
+final class ClasspathFolder {
+
+    /**
+     * A file found in the folder.
+     *
+     * @param name   the file name
+     * @param source where it is, for messages ({@code statlens/parsers/nicstat.parser})
+     * @param text   its content, UTF-8
+     */
+    record File(String name, String source, String text) {
+    }
+
+    private ClasspathFolder() {
+    }
+
+    /**
+     * Files of {@code folder} whose names end with {@code suffix}, by name. When several roots hold a
+     * file of the same name, the first root on the class path wins, as for a single resource.
+     *
+     * @param extraRoots class path roots (directories or jars) to list besides those the loader reports:
+     *                   a jar built without directory entries has no resource for the folder itself
+     */
+    static List<File> list(ClassLoader loader, String folder, String suffix, List<URL> extraRoots) {
+        Map<String, File> byName = new TreeMap<>();
+        try {
+            Enumeration<URL> roots = loader.getResources(folder);
+            for (URL url : Collections.list(roots)) collect(url, folder, suffix, byName);
+            for (URL root : extraRoots) collectRoot(root, folder, suffix, byName);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + folder + " on the class path", e);
+        }
+        return new ArrayList<>(byName.values());
+    }
+
+    /** The class path root (directory or jar) a class was loaded from, if it can be told. */
+    static List<URL> rootOf(Class<?> type) {
+        var source = type.getProtectionDomain().getCodeSource();
+        return source == null || source.getLocation() == null ? List.of() : List.of(source.getLocation());
+    }
+
+    private static void collect(URL url, String folder, String suffix, Map<String, File> out) throws IOException {
+        switch (url.getProtocol()) {
+            case "file" -> listDirectory(path(url), folder, suffix, out);
+            case "jar" -> {
+                URLConnection connection = url.openConnection();
+                if (connection instanceof JarURLConnection jar) {
+                    jar.setUseCaches(false);
+                    try (JarFile file = jar.getJarFile()) {
+                        listJar(file, folder, suffix, out);
+                    }
+                }
+            }
+            default -> {
+                // Other protocols (jrt:, custom loaders) cannot be listed; their folders are not ours.
+            }
+        }
+    }
+
+    private static void collectRoot(URL root, String folder, String suffix, Map<String, File> out) throws IOException {
+        if (!root.getProtocol().equals("file")) return;
+        Path path = path(root);
+        if (Files.isDirectory(path)) {
+            listDirectory(path.resolve(folder), folder, suffix, out);
+        } else if (Files.isRegularFile(path)) {
+            try (JarFile jar = new JarFile(path.toFile())) {
+                listJar(jar, folder, suffix, out);
+            }
+        }
+    }
+
+    private static void listDirectory(Path dir, String folder, String suffix, Map<String, File> out) throws IOException {
+        if (!Files.isDirectory(dir)) return;
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path p : files.filter(f -> f.getFileName().toString().endsWith(suffix)).sorted().toList()) {
+                String name = p.getFileName().toString();
+                if (!out.containsKey(name)) out.put(name, new File(name, folder + "/" + name, Files.readString(p)));
+            }
+        }
+    }
+
+    private static void listJar(JarFile jar, String folder, String suffix, Map<String, File> out) throws IOException {
+        String prefix = folder + "/";
+        for (JarEntry entry : Collections.list(jar.entries())) {
+            String entryName = entry.getName();
+            if (entry.isDirectory() || !entryName.startsWith(prefix) || !entryName.endsWith(suffix)) continue;
+            String name = entryName.substring(prefix.length());
+            if (name.contains("/") || out.containsKey(name)) continue;
+            try (InputStream in = jar.getInputStream(entry)) {
+                out.put(name, new File(name, entryName, new String(in.readAllBytes(), StandardCharsets.UTF_8)));
+            }
+        }
+    }
+
+    private static Path path(URL url) {
+        try {
+            return Path.of(url.toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("not a file URL: " + url, e);
+        }
+    }
+}

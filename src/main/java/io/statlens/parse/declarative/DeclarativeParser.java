@@ -1,0 +1,62 @@
+package io.statlens.parse.declarative;
+
+import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.RecordSink;
+
+import java.io.IOException;
+import java.util.List;
+
+/** A {@link Parser} whose behaviour comes from a {@link ParserDefinition} rather than Java code. */
+public final class DeclarativeParser implements Parser {
+    private final ParserDefinition definition;
+
+    public DeclarativeParser(ParserDefinition definition) {
+        this.definition = definition;
+    }
+
+    public ParserDefinition definition() {
+        return definition;
+    }
+
+    @Override
+    public String tool() {
+        return definition.tool();
+    }
+
+    @Override
+    public List<String> variants() {
+        return definition.variants();
+    }
+
+    @Override
+    public String version() {
+        return definition.version();
+    }
+
+    /**
+     * The highest confidence among the {@code detect} rules that match the head; 0 when none does. Rules see
+     * the lines as the parser does: without indentation and terminal control sequences.
+     */
+    @Override
+    public double sniff(Head head) {
+        Head cleaned = new Head(head.fileName(), head.lines().stream().map(NoiseLines::clean).toList());
+        double best = 0;
+        for (DetectRule rule : definition.detectRules()) {
+            if (rule.confidence() > best && rule.matches(cleaned)) best = rule.confidence();
+        }
+        return best;
+    }
+
+    @Override
+    public void parse(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
+        new DeclarativeRun(definition, context, sink).run(lines);
+    }
+
+    @Override
+    public String toString() {
+        return "declarative parser " + definition.tool() + " (" + definition.source() + ")";
+    }
+}

@@ -1,0 +1,281 @@
+package io.statlens.parse.declarative;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.Row;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.Tokens;
+import io.statlens.parse.time.DateLine;
+
+import java.io.IOException;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One pass of a declarative parser over one file. Each line is, in this order: skipped ({@code skip}),
+ * a header of one of the tables, a time line, a one-line record, a fact line, noise, or a data row of
+ * the table whose header came last. Only the layouts of the distinct headers seen and each data set's
+ * current report are kept, so files of any size stream through.
+ */
+final class DeclarativeRun {
+    private final ParserDefinition definition;
+    private final RecordSink sink;
+    private final ParseContext context;
+    private final ReportClock clock;
+    private final NoiseLines noise;
+    private final Map<String, DatasetState> datasets = new HashMap<>();
+    private final Map<LineDefinition, DatasetSpec> lineSpecs = new HashMap<>();
+    private final Map<HeaderKey, HeaderLayout> layouts = new HashMap<>();
+    private HeaderLayout layout;
+    private Instant lastRowTime;
+    private long recordsFound;
+
+    /** The header of the table with this index, with these labels. */
+    private record HeaderKey(int table, List<String> labels) {
+    }
+
+    DeclarativeRun(ParserDefinition definition, ParseContext context, RecordSink sink) {
+        this.definition = definition;
+        this.context = context;
+        this.sink = sink;
+        this.clock = new ReportClock(context, sink, definition.intervalDefault());
+        this.noise = new NoiseLines(definition.tool());
+    }
+
+    void run(LineSource lines) throws IOException {
+        String raw;
+        while ((raw = lines.next()) != null) {
+            handle(lines.lineNumber(), NoiseLines.clean(raw));
+        }
+        if (recordsFound == 0) {
+            sink.warning(0, "no " + definition.tool() + " data found: no line matched a header or record of "
+                    + definition.source());
+        }
+        clock.finish();
+    }
+
+    private void handle(long number, String line) {
+        if (line.isEmpty() || matchesAny(definition.skips(), line)) return;
+        for (int t = 0; t < definition.tables().size(); t++) {
+            Matcher m = definition.tables().get(t).header().matcher(line);
+            if (m.find()) {
+                header(number, line, m, t);
+                return;
+            }
+        }
+        if (timeLine(number, line)) return;
+        for (LineDefinition record : definition.lines()) {
+            Matcher m = record.match().matcher(line);
+            if (m.find()) {
+                lineRecord(number, record, m);
+                return;
+            }
+        }
+        if (factLine(line)) return;
+        if (noise.isNoise(line)) return;
+        if (layout == null) {
+            sink.warning(number, "expected a " + definition.tool() + " header before data rows; line not recognised");
+            return;
+        }
+        dataRow(number, line);
+    }
+
+    /** Records the fact of every fact rule the line matches (a banner may carry several); false if none does. */
+    private boolean factLine(String line) {
+        boolean matched = false;
+        for (FactRule fact : definition.factRules()) {
+            Matcher m = fact.pattern().matcher(line);
+            if (m.find()) {
+                matched = true;
+                if (m.group(1) != null) sink.fact(fact.name(), m.group(1).strip());
+            }
+        }
+        return matched;
+    }
+
+    private void header(long number, String line, Matcher m, int tableIndex) {
+        TableDefinition table = definition.tables().get(tableIndex);
+        String labelText = line;
+        Instant headerTime = null;
+        if (table.time().source() == TimeSpec.Source.HEADER && m.group("time") != null) {
+            labelText = line.substring(0, m.start("time")) + " " + line.substring(m.end("time"));
+            headerTime = printedTime(number, m.group("time"), table.time().format(), "printed in the header");
+        }
+        // Tools repeat their header every report: its layout (and any warning about it) is made once.
+        List<String> labels = Arrays.asList(Tokens.split(labelText));
+        HeaderKey headerKey = new HeaderKey(tableIndex, labels);
+        HeaderLayout known = layouts.get(headerKey);
+        if (known == null) {
+            known = HeaderLayout.of(definition.tool(), table, labels, number, sink);
+            layouts.put(headerKey, known);
+        }
+        layout = known.atLine(number);
+        if (!table.variant().isEmpty()) sink.variant(table.variant());
+        if (table.kind() == TableKind.FACTS) return;
+        DatasetState state = state(table.dataset());
+        if (state.announce(layout.spec())) sink.dataset(layout.spec());
+        if (!state.reportOpen() || table.reportStart().contains(ReportStart.HEADER)) state.openReport(clock.timeLineCount());
+        if (headerTime != null) state.reportTime(headerTime);
+    }
+
+    private boolean timeLine(long number, String line) {
+        Optional<Pattern> pattern = definition.timeLines();
+        if (pattern.isEmpty()) return false;
+        Matcher m = pattern.get().matcher(line);
+        if (!m.find()) return false;
+        String text = m.groupCount() >= 1 && m.group(1) != null ? m.group(1) : line;
+        Optional<Instant> time = DateLine.parse(text, context.zone());
+        if (time.isPresent()) {
+            clock.timeLine(time.get());
+        } else {
+            sink.warning(number, "expected a date(1) line such as 'Sun Nov 17 17:01:05 EST 2013' or epoch seconds, found '"
+                    + text + "'");
+        }
+        return true;
+    }
+
+    private void lineRecord(long number, LineDefinition record, Matcher m) {
+        recordsFound++;
+        DatasetSpec spec = lineSpecs.computeIfAbsent(record, r -> new DatasetSpec(definition.tool(), r.dataset(), "",
+                r.groups().stream().map(g -> r.columns().metric(g)).toList()));
+        DatasetState state = state(record.dataset());
+        if (state.announce(spec)) sink.dataset(spec);
+        if (!record.variant().isEmpty()) sink.variant(record.variant());
+        double[] values = new double[record.groups().size()];
+        List<String> problems = new ArrayList<>();
+        for (int i = 0; i < values.length; i++) {
+            String group = record.groups().get(i);
+            String text = m.group(group);
+            values[i] = text == null ? Double.NaN : value(record.columns().reader(group), group, text, problems);
+        }
+        warnProblems(number, problems);
+        state.openReport(clock.timeLineCount());
+        // A record such as prstat's Total line closes a report: it belongs to the rows just before it.
+        Instant time = lastRowTime != null ? lastRowTime : clock.report(state.sample(), state.reportsSinceTimeLine());
+        sink.row(spec, new Row(state.sample(), time, "", false, values));
+    }
+
+    private void dataRow(long number, String line) {
+        String[] cells = cells(number, Tokens.split(line));
+        if (cells == null) return;
+        TableDefinition table = layout.table();
+        String key = key(cells);
+        if (table.kind() == TableKind.FACTS) {
+            cellFacts(table, key, cells);
+            return;
+        }
+        DatasetState state = state(table.dataset());
+        Instant time = rowTime(number, cells, state, table);
+        if (time == null) return;
+        int[] columns = layout.valueIndexes();
+        double[] values = new double[columns.length];
+        List<String> problems = new ArrayList<>();
+        for (int v = 0; v < columns.length; v++) {
+            values[v] = value(layout.reader(v), layout.label(columns[v]), cells[columns[v]], problems);
+        }
+        warnProblems(number, problems);
+        sink.row(layout.spec(), new Row(state.sample(), time, key, table.sinceBoot() && state.sample() == 0, values));
+        lastRowTime = time;
+        recordsFound++;
+    }
+
+    /** The row's cells aligned with the header, or null (with a warning) when they cannot be. */
+    private String[] cells(long number, String[] tokens) {
+        int width = layout.width();
+        if (tokens.length == width) return tokens;
+        if (tokens.length > width && layout.lastColumnIsText()) {
+            // The last column is free text (a process name with blanks): it takes the surplus.
+            String[] cells = Arrays.copyOf(tokens, width);
+            cells[width - 1] = String.join(" ", Arrays.asList(tokens).subList(width - 1, tokens.length));
+            return cells;
+        }
+        sink.warning(number, "expected " + width + " columns as in the header at line " + layout.line() + ", found "
+                + tokens.length);
+        return null;
+    }
+
+    private String key(String[] cells) {
+        int[] keys = layout.keyIndexes();
+        if (keys.length == 1) return cells[keys[0]];
+        List<String> parts = new ArrayList<>();
+        for (int k : keys) parts.add(cells[k]);
+        return String.join("/", parts);
+    }
+
+    /** The row's time; opens a new report when the definition says this row starts one. Null when unreadable. */
+    private Instant rowTime(long number, String[] cells, DatasetState state, TableDefinition table) {
+        if (table.reportStart().contains(ReportStart.TIME_LINE) && state.timeLinesAtStart() != clock.timeLineCount()) {
+            state.openReport(clock.timeLineCount());
+        }
+        int column = layout.timeIndex();
+        if (column < 0) {
+            if (!state.reportOpen()) state.openReport(clock.timeLineCount());
+            if (state.reportTime() == null) state.reportTime(clock.report(state.sample(), state.reportsSinceTimeLine()));
+            return state.reportTime();
+        }
+        String text = cells[column];
+        Instant time = printedTime(number, text, table.time().format(), "in column '" + layout.label(column) + "'");
+        if (time == null) return null;
+        boolean changed = state.reportTimeText() != null && !state.reportTimeText().equals(text);
+        if (!state.reportOpen() || (changed && table.reportStart().contains(ReportStart.TIME_CHANGE))) {
+            state.openReport(clock.timeLineCount());
+        }
+        if (state.reportTimeText() == null) state.reportTimeText(text);
+        return time;
+    }
+
+    private Instant printedTime(long number, String text, TimeFormat format, String where) {
+        try {
+            if (format.epoch()) return clock.epoch(format.epochInstant(text), where);
+            return clock.timeOfDay(format.timeOfDay(text), where);
+        } catch (DateTimeException | NumberFormatException e) {
+            sink.warning(number, "expected a time (" + format.pattern() + ") " + where + ", found '" + text + "'");
+            return null;
+        }
+    }
+
+    private void cellFacts(TableDefinition table, String key, String[] cells) {
+        recordsFound++;
+        StringBuilder prefix = new StringBuilder(definition.tool()).append('.');
+        if (!table.dataset().isEmpty()) prefix.append(table.dataset()).append('.');
+        if (!key.isEmpty()) prefix.append(key).append('.');
+        for (int column : layout.valueIndexes()) {
+            if (table.columns().missing().contains(cells[column])) continue;
+            sink.fact((prefix + layout.label(column)).toLowerCase(Locale.ROOT), cells[column]);
+        }
+    }
+
+    private static double value(CellReader reader, String label, String cell, List<String> problems) {
+        try {
+            return reader.read(cell);
+        } catch (NumberFormatException e) {
+            problems.add("expected " + reader.expected() + " in column '" + label + "', found '" + cell + "'");
+            return Double.NaN;
+        }
+    }
+
+    private void warnProblems(long number, List<String> problems) {
+        if (!problems.isEmpty()) sink.warning(number, String.join("; ", problems) + " (stored as no value)");
+    }
+
+    private DatasetState state(String dataset) {
+        return datasets.computeIfAbsent(dataset, d -> new DatasetState());
+    }
+
+    private static boolean matchesAny(List<Pattern> patterns, String line) {
+        for (Pattern p : patterns) {
+            if (p.matcher(line).find()) return true;
+        }
+        return false;
+    }
+}

@@ -1,0 +1,36 @@
+package io.statlens.parse.declarative;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * A declarative parser definition as read from a {@code .parser} file (format: docs/parsers.md).
+ *
+ * @param source          where the definition came from, for messages ({@code statlens/parsers/nicstat.parser})
+ * @param tool            lower-case tool id
+ * @param description     one line about the tool
+ * @param version         parser version, recorded per imported file
+ * @param variants        the output variants the definition understands
+ * @param detectRules     content rules for {@code sniff}
+ * @param skips           lines to ignore silently
+ * @param factRules       lines that carry a fact
+ * @param timeLines       date(1) or epoch lines between reports, if the tool's output may have them
+ * @param intervalDefault interval assumed when neither the output nor the user gives one
+ * @param tables          the headed tables, tried in file order
+ * @param lines           the one-line records, tried in file order
+ */
+public record ParserDefinition(String source, String tool, String description, String version, List<String> variants,
+                               List<DetectRule> detectRules, List<Pattern> skips, List<FactRule> factRules,
+                               Optional<Pattern> timeLines, Duration intervalDefault,
+                               List<TableDefinition> tables, List<LineDefinition> lines) {
+    public ParserDefinition {
+        variants = List.copyOf(variants);
+        detectRules = List.copyOf(detectRules);
+        skips = List.copyOf(skips);
+        factRules = List.copyOf(factRules);
+        tables = List.copyOf(tables);
+        lines = List.copyOf(lines);
+    }
+}
