@@ -113,7 +113,7 @@ public final class DataTables {
         DerbyDialect.execute(connection, "CREATE TABLE " + name + " (DATASET_ID BIGINT NOT NULL, SAMPLE BIGINT NOT NULL,"
                 + " TS TIMESTAMP NOT NULL, ELAPSED_S " + dialect.doubleType() + " NOT NULL, ITEM "
                 + dialect.varchar(DataTable.ITEM_LENGTH) + " NOT NULL, SINCE_BOOT BOOLEAN NOT NULL)");
-        DerbyDialect.execute(connection, "CREATE INDEX " + indexName(name) + " ON " + name + " (DATASET_ID, ITEM, TS)");
+        DerbyDialect.execute(connection, "CREATE INDEX " + indexName(name) + " ON " + name + " (DATASET_ID, SAMPLE)");
     }
 
     private static String indexName(String table) {

@@ -22,7 +22,7 @@ public final class DerbyImportBaseline {
                 + " SINCE_BOOT BOOLEAN NOT NULL");
         for (DataTable.MetricColumn m : like.metrics()) ddl.append(", ").append(m.column()).append(" DOUBLE");
         DerbyDialect.execute(c, ddl.append(")").toString());
-        DerbyDialect.execute(c, "CREATE INDEX IX_" + table + " ON " + table + " (DATASET_ID, ITEM, TS)");
+        DerbyDialect.execute(c, "CREATE INDEX IX_" + table + " ON " + table + " (DATASET_ID, SAMPLE)");
         c.commit();
         try (CallableStatement call = c.prepareCall("CALL SYSCS_UTIL.SYSCS_IMPORT_TABLE(NULL, ?, ?, ',', '\"', 'UTF-8', 0)")) {
             call.setString(1, table);
