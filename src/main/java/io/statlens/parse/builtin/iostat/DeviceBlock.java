@@ -46,7 +46,8 @@ final class DeviceBlock implements Block {
         if (n < 2) return false;
         String key = header.keyFirst() ? tokens[0] : tokens[n - 1];
         if (Numbers.isNumber(key)) return false;
-        double[] values = header.keyFirst() ? CellValue.parseAll(tokens, 1, n, units) : CellValue.parseAll(tokens, 0, n - 1, units);
+        int from = header.keyFirst() ? 1 : 0;
+        double[] values = CellValue.parseAll(tokens, from, from + n - 1, units);
         if (values == null) return false;
         take(key, values, line);
         return true;

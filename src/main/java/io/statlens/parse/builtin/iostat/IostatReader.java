@@ -54,8 +54,8 @@ final class IostatReader {
             endBlock();
             return;
         }
-        if (LineNoise.isNoise(line)) return;
         if (block != null && block.offer(tokens, number)) return;
+        if (LineNoise.isNoise(line)) return;
         if (banner(line) || command(line) || timestamp(line)) return;
         if (tokens[0].equals("avg-cpu:")) {
             cpuHeader(List.of(tokens).subList(1, tokens.length), number);
@@ -107,7 +107,8 @@ final class IostatReader {
         if (stamp.get().newInvocation()) {
             newInvocation();
         } else {
-            endBlock();
+            // One-line-per-report formats print their header once; the stamp only starts a new report.
+            if (!(block instanceof GroupedBlock)) endBlock();
             if (out.current().hasContent()) out.finish();
         }
         out.current().timestamp(stamp.get());

@@ -142,7 +142,8 @@ class IostatCorpusTest {
     @Test
     void ubuntu2010BasicWithDiscardTotals() {
         CollectingSink sink = parse("jc-ubuntu2010-iostat.txt");
-        assertEquals(List.of("tps", "kB_read/s", "kB_wrtn/s", "kB_dscd/s", "kB_read", "kB_wrtn", "kB_dscd"), labels(sink, "iostat"));
+        assertEquals(List.of("tps", "kB_read/s", "kB_wrtn/s", "kB_dscd/s", "kB_read", "kB_wrtn", "kB_dscd"),
+                labels(sink, "iostat"));
         SpecRow sda = only(sink, "iostat", "sda", 0);
         assertEquals(693732, sda.get("kB_wrtn"), EPS);
         assertEquals(0, sda.get("kB_dscd"), EPS);
@@ -297,7 +298,8 @@ class IostatCorpusTest {
     void solaris11ExtendedDescriptiveNamesTwelveReports() {
         CollectingSink sink = parse("getperf-solaris11-xn.txt");
         assertEquals("solaris-xn", sink.variant());
-        assertEquals(List.of("r/s", "w/s", "kr/s", "kw/s", "wait", "actv", "wsvc_t", "asvc_t", "%w", "%b"), labels(sink, "iostat"));
+        assertEquals(List.of("r/s", "w/s", "kr/s", "kw/s", "wait", "actv", "wsvc_t", "asvc_t", "%w", "%b"),
+                labels(sink, "iostat"));
         assertEquals(12 * 27, sink.rows("iostat").size());
         String wwn = "c0t60060E8021534B005060534B00000307d0";
         assertEquals(12, sink.rows("iostat", wwn).size());
