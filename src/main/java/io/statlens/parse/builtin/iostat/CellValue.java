@@ -21,17 +21,27 @@ final class CellValue {
      * @return the value in the column's unit, or NaN if the cell is not a number
      */
     static double parse(String cell, String unit) {
-        if (Numbers.isNumber(cell)) return Numbers.parse(cell);
+        if (isNumber(cell)) return Numbers.parse(cell);
         int n = cell.length();
         if (n < 2) return Double.NaN;
         char last = cell.charAt(n - 1);
         String number = cell.substring(0, n - 1);
-        if (!Numbers.isNumber(number)) return Double.NaN;
+        if (!isNumber(number)) return Double.NaN;
         if (last == '%' && unit.equals("%")) return Numbers.parse(number);
         double bytesPerUnit = IostatMetrics.bytesPerUnit(unit);
         int power = SIZE_SUFFIXES.indexOf(Character.toUpperCase(last));
         if (bytesPerUnit == 0 || power < 0) return Double.NaN;
         return Numbers.parse(number) * Math.pow(1024, power) / bytesPerUnit;
+    }
+
+    /**
+     * Whether a word is a plain number. Labels and device names are turned away by their first
+     * character, without the exception {@link Numbers#isNumber} costs for them.
+     */
+    static boolean isNumber(String word) {
+        char c = word.charAt(0);
+        if (!(c >= '0' && c <= '9') && c != '-' && c != '+' && c != '.') return false;
+        return Numbers.isNumber(word);
     }
 
     /**

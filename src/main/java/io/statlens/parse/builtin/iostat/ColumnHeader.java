@@ -1,7 +1,5 @@
 package io.statlens.parse.builtin.iostat;
 
-import io.statlens.parse.text.Numbers;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -42,7 +40,7 @@ record ColumnHeader(String dataset, String keyLabel, boolean keyFirst, List<Stri
         List<String> all = List.of(tokens).subList(keyFirst ? 1 : 0, keyFirst ? n : n - 1);
         boolean anyKnown = false;
         for (String label : all) {
-            if (Numbers.isNumber(label)) return Optional.empty();
+            if (CellValue.isNumber(label)) return Optional.empty();
             anyKnown |= IostatMetrics.isKnown(label);
         }
         if (!anyKnown) return Optional.empty();

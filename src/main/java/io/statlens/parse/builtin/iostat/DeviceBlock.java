@@ -2,7 +2,6 @@ package io.statlens.parse.builtin.iostat;
 
 import io.statlens.model.Metric;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.parse.text.Numbers;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -45,7 +44,7 @@ final class DeviceBlock implements Block {
         }
         if (n < 2) return false;
         String key = header.keyFirst() ? tokens[0] : tokens[n - 1];
-        if (Numbers.isNumber(key)) return false;
+        if (CellValue.isNumber(key)) return false;
         int from = header.keyFirst() ? 1 : 0;
         double[] values = CellValue.parseAll(tokens, from, from + n - 1, units);
         if (values == null) return false;
@@ -55,7 +54,7 @@ final class DeviceBlock implements Block {
 
     /** A line holding only a device name, whose values follow on the next line. */
     boolean offerName(String[] tokens, long line) {
-        if (!header.keyFirst() || tokens.length != 1 || Numbers.isNumber(tokens[0])) return false;
+        if (!header.keyFirst() || tokens.length != 1 || CellValue.isNumber(tokens[0])) return false;
         warnPendingName();
         pendingKey = tokens[0];
         pendingLine = line;

@@ -1,7 +1,5 @@
 package io.statlens.parse.builtin.iostat;
 
-import io.statlens.parse.text.Numbers;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -42,7 +40,7 @@ record GroupedHeader(List<Group> groups, String variant) {
         List<String> names = groupNames(groupLine);
         if (names.isEmpty()) return Optional.empty();
         for (String label : labelLine) {
-            if (Numbers.isNumber(label)) return Optional.empty();
+            if (CellValue.isNumber(label)) return Optional.empty();
         }
         List<Group> groups = new ArrayList<>();
         boolean knownGroup = false;
@@ -81,7 +79,7 @@ record GroupedHeader(List<Group> groups, String variant) {
         List<String> names = new ArrayList<>();
         for (int i = 0; i < words.length; i++) {
             String w = words[i];
-            if (Numbers.isNumber(w) || w.contains("/") || w.contains("%") || w.endsWith(":")) return List.of();
+            if (CellValue.isNumber(w) || w.contains("/") || w.contains("%") || w.endsWith(":")) return List.of();
             if (w.equals("load") && i + 1 < words.length && words[i + 1].equals("average")) {
                 names.add("load average");
                 i++;

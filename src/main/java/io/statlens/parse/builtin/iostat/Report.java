@@ -22,6 +22,9 @@ final class Report {
         private final String keyLabel;
         private final List<String> labels = new ArrayList<>();
         private final Map<String, double[]> rows = new LinkedHashMap<>();
+        /** The label list of the last put and where its values go: every row of a block uses the same list. */
+        private List<String> lastValueLabels;
+        private int[] lastColumns;
 
         private Part(String dataset, String keyLabel) {
             this.dataset = dataset;
@@ -52,15 +55,7 @@ final class Report {
          * @return false if the key already had a value for one of these labels in this report
          */
         boolean put(String key, List<String> valueLabels, double[] values, int from) {
-            int[] columns = new int[valueLabels.size()];
-            for (int i = 0; i < columns.length; i++) {
-                int c = labels.indexOf(valueLabels.get(i));
-                if (c < 0) {
-                    labels.add(valueLabels.get(i));
-                    c = labels.size() - 1;
-                }
-                columns[i] = c;
-            }
+            int[] columns = columns(valueLabels);
             double[] row = rows.get(key);
             row = row == null ? pad(new double[0], labels.size()) : pad(row, labels.size());
             boolean fresh = true;
@@ -70,6 +65,22 @@ final class Report {
             }
             rows.put(key, row);
             return fresh;
+        }
+
+        private int[] columns(List<String> valueLabels) {
+            if (valueLabels == lastValueLabels) return lastColumns;
+            int[] columns = new int[valueLabels.size()];
+            for (int i = 0; i < columns.length; i++) {
+                int c = labels.indexOf(valueLabels.get(i));
+                if (c < 0) {
+                    labels.add(valueLabels.get(i));
+                    c = labels.size() - 1;
+                }
+                columns[i] = c;
+            }
+            lastValueLabels = valueLabels;
+            lastColumns = columns;
+            return columns;
         }
 
         private static double[] pad(double[] row, int size) {
@@ -97,10 +108,6 @@ final class Report {
         return parts.values().stream().anyMatch(p -> !p.rows.isEmpty());
     }
 
-    boolean has(String dataset) {
-        return parts.containsKey(dataset);
-    }
-
     /** Whether a block with these columns for the data set would repeat a column already read: a new report. */
     boolean overlaps(String dataset, Collection<String> labels) {
         Part part = parts.get(dataset);
@@ -110,9 +117,7 @@ final class Report {
     /** The part for a data set, created on first use; announcing a block's columns keeps their order. */
     Part part(String dataset, String keyLabel, List<String> labels) {
         Part part = parts.computeIfAbsent(dataset, d -> new Part(d, keyLabel));
-        for (String label : labels) {
-            if (!part.labels.contains(label)) part.labels.add(label);
-        }
+        part.columns(labels);
         return part;
     }
 

@@ -71,6 +71,8 @@ record ReportTimestamp(Instant time, String source, boolean newInvocation) {
 
     /** {@code %x %X}: a date in any locale at the start, then the time of day, then nothing. */
     private static Optional<ReportTimestamp> localized(String text, ZoneId zone) {
+        // Every date form starts with a digit; headers, which are long, are turned away cheaply.
+        if (text.isEmpty() || !Character.isDigit(text.charAt(0))) return Optional.empty();
         Optional<LocalizedDate.Found> date = LocalizedDate.locate(text);
         if (date.isEmpty() || date.get().start() != 0) return Optional.empty();
         String rest = text.substring(date.get().end());
