@@ -1,0 +1,63 @@
+package io.statlens.parse.builtin.iostat;
+
+import io.statlens.parse.text.Numbers;
+
+import java.util.List;
+
+/**
+ * Reads one value cell. Besides plain and comma decimals it reads what sysstat's {@code --human}
+ * mode ({@code -h} since 12.x) prints: sizes with a binary suffix ({@code 1.2M} in a {@code rkB/s}
+ * column is 1.2 MiB/s, stored as 1228.8 kB/s) and percentages with a {@code %} sign.
+ */
+final class CellValue {
+    /** Size suffixes by power of 1024: {@code B} bytes, {@code k} kibibytes, {@code M} mebibytes... */
+    private static final String SIZE_SUFFIXES = "BKMGTPE";
+
+    private CellValue() {
+    }
+
+    /**
+     * @param unit the column's unit, which says how a size suffix converts
+     * @return the value in the column's unit, or NaN if the cell is not a number
+     */
+    static double parse(String cell, String unit) {
+        if (isNumber(cell)) return Numbers.parse(cell);
+        int n = cell.length();
+        if (n < 2) return Double.NaN;
+        char last = cell.charAt(n - 1);
+        String number = cell.substring(0, n - 1);
+        if (!isNumber(number)) return Double.NaN;
+        if (last == '%' && unit.equals("%")) return Numbers.parse(number);
+        double bytesPerUnit = IostatMetrics.bytesPerUnit(unit);
+        int power = SIZE_SUFFIXES.indexOf(Character.toUpperCase(last));
+        if (bytesPerUnit == 0 || power < 0) return Double.NaN;
+        return Numbers.parse(number) * Math.pow(1024, power) / bytesPerUnit;
+    }
+
+    /**
+     * Whether a word is a plain number. Labels and device names are turned away by their first
+     * character, without the exception {@link Numbers#isNumber} costs for them.
+     */
+    static boolean isNumber(String word) {
+        char c = word.charAt(0);
+        if (!(c >= '0' && c <= '9') && c != '-' && c != '+' && c != '.') return false;
+        return Numbers.isNumber(word);
+    }
+
+    /**
+     * Reads {@code tokens[from..to)} as the values of columns with these units (by position; a cell
+     * beyond the units is read as a plain number).
+     *
+     * @return the values, or null if a cell is not a number
+     */
+    static double[] parseAll(String[] tokens, int from, int to, List<String> units) {
+        double[] values = new double[to - from];
+        for (int i = from; i < to; i++) {
+            int column = i - from;
+            double v = parse(tokens[i], column < units.size() ? units.get(column) : "");
+            if (Double.isNaN(v)) return null;
+            values[column] = v;
+        }
+        return values;
+    }
+}

@@ -1,0 +1,46 @@
+package io.statlens.parse.builtin.iostat;
+
+import io.statlens.model.Metric;
+import io.statlens.parse.spi.RecordSink;
+
+import java.util.List;
+
+/** Linux {@code avg-cpu:  %user %nice ...} and the one line of values under it. */
+final class CpuBlock implements Block {
+    private final List<String> labels;
+    private final List<String> units;
+    private final long headerLine;
+    private final ReportWriter out;
+    private final RecordSink sink;
+    private boolean done;
+
+    CpuBlock(List<String> labels, long headerLine, ReportWriter out, RecordSink sink) {
+        this.labels = labels;
+        this.units = labels.stream().map(IostatMetrics::of).map(Metric::unit).toList();
+        this.headerLine = headerLine;
+        this.out = out;
+        this.sink = sink;
+        out.current().part("cpu", "", labels);
+    }
+
+    @Override
+    public boolean offer(String[] tokens, long line) {
+        // A lone number is an epoch time stamp (-T u), not a short row.
+        if (done || (tokens.length == 1 && labels.size() > 1)) return false;
+        double[] values = CellValue.parseAll(tokens, 0, tokens.length, units);
+        if (values == null) return false;
+        done = true;
+        if (values.length != labels.size()) {
+            sink.warning(line, "expected " + labels.size() + " numeric columns as in the avg-cpu header at line "
+                    + headerLine + ", found " + values.length);
+        } else {
+            out.current().part("cpu", "", labels).put("", labels, values, 0);
+        }
+        return true;
+    }
+
+    @Override
+    public void end() {
+        if (!done) sink.warning(headerLine, "avg-cpu header is not followed by a line of values");
+    }
+}

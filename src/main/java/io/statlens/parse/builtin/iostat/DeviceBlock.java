@@ -1,0 +1,97 @@
+package io.statlens.parse.builtin.iostat;
+
+import io.statlens.model.Metric;
+import io.statlens.parse.spi.RecordSink;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The device (or NFS mount) lines under a {@link ColumnHeader}: one line per key, the key first or
+ * last. sysstat's {@code -h} before 12.x prints a long name on a line of its own and the values,
+ * indented, on the next one.
+ */
+final class DeviceBlock implements Block {
+    private final ColumnHeader header;
+    private final long headerLine;
+    private final ReportWriter out;
+    private final RecordSink sink;
+    private final List<String> units = new ArrayList<>();
+    private String pendingKey;
+    private long pendingLine;
+
+    DeviceBlock(ColumnHeader header, long headerLine, ReportWriter out, RecordSink sink) {
+        this.header = header;
+        this.headerLine = headerLine;
+        this.out = out;
+        this.sink = sink;
+        for (List<String> labels : List.of(header.labels(), header.ttyLabels(), header.cpuLabels())) {
+            labels.stream().map(IostatMetrics::of).map(Metric::unit).forEach(units::add);
+        }
+        out.current().part(header.dataset(), header.keyLabel(), header.labels());
+    }
+
+    @Override
+    public boolean offer(String[] tokens, long line) {
+        int n = tokens.length;
+        if (pendingKey != null) {
+            double[] values = CellValue.parseAll(tokens, 0, n, units);
+            if (values != null) {
+                take(pendingKey, values, line);
+                pendingKey = null;
+                return true;
+            }
+        }
+        if (n < 2) return false;
+        String key = header.keyFirst() ? tokens[0] : tokens[n - 1];
+        if (CellValue.isNumber(key)) return false;
+        int from = header.keyFirst() ? 1 : 0;
+        double[] values = CellValue.parseAll(tokens, from, from + n - 1, units);
+        if (values == null) return false;
+        take(key, values, line);
+        return true;
+    }
+
+    /** A line holding only a device name, whose values follow on the next line. */
+    boolean offerName(String[] tokens, long line) {
+        if (!header.keyFirst() || tokens.length != 1 || CellValue.isNumber(tokens[0])) return false;
+        warnPendingName();
+        pendingKey = tokens[0];
+        pendingLine = line;
+        return true;
+    }
+
+    @Override
+    public void end() {
+        warnPendingName();
+    }
+
+    private void warnPendingName() {
+        if (pendingKey != null) {
+            sink.warning(pendingLine, "device name '" + pendingKey + "' is not followed by a line of values");
+            pendingKey = null;
+        }
+    }
+
+    private void take(String key, double[] values, long line) {
+        int width = header.labels().size();
+        boolean extras = header.widthWithExtras() > width && values.length == header.widthWithExtras();
+        if (values.length != width && !extras) {
+            sink.warning(line, "expected " + width + " numeric columns as in the header at line " + headerLine
+                    + (header.widthWithExtras() > width ? " (or " + header.widthWithExtras() + " with tty and cpu)" : "")
+                    + ", found " + values.length);
+            return;
+        }
+        Report report = out.current();
+        if (!report.part(header.dataset(), header.keyLabel(), header.labels()).put(key, header.labels(), values, 0)) {
+            sink.warning(line, header.keyLabel() + " '" + key + "' appears twice in one report; keeping the later values");
+        }
+        if (extras) {
+            int tty = header.ttyLabels().size();
+            if (tty > 0) report.part("tty", "", header.ttyLabels()).put("", header.ttyLabels(), values, width);
+            if (!header.cpuLabels().isEmpty()) {
+                report.part("cpu", "", header.cpuLabels()).put("", header.cpuLabels(), values, width + tty);
+            }
+        }
+    }
+}

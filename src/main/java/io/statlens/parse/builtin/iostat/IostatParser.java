@@ -1,0 +1,59 @@
+package io.statlens.parse.builtin.iostat;
+
+import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.RecordSink;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * iostat from Linux sysstat (every column generation from 7.x to 12.7, basic, {@code -x},
+ * {@code -x -s}, {@code -k}/{@code -m}, {@code -t}, {@code -h}, comma decimals), Solaris/illumos
+ * ({@code -x}, {@code -xn}, {@code -c}, {@code -T d|u}, the plain format) and macOS.
+ *
+ * <p>Data sets: {@code iostat} keyed by Device, {@code iostat.cpu}, {@code iostat.nfs} keyed by
+ * Filesystem, {@code iostat.tty} and {@code iostat.load}. See docs/tools/iostat.md.
+ */
+public final class IostatParser implements Parser {
+    /** Patterns that only iostat prints, with how sure each one makes us. */
+    private record Signal(Pattern pattern, double confidence) {
+    }
+
+    private static final List<Signal> SIGNALS = List.of(
+            new Signal(Pattern.compile("^\\s*avg-cpu:\\s+%user\\b"), 0.95),
+            new Signal(Pattern.compile("^\\s*(?:Device:?|Filesystem:)\\s+(?:tps|rrqm/s|r/s|r(?:Blk|kB|MB)_nor/s)\\s"), 0.95),
+            new Signal(Pattern.compile("\\s(?:%util|kB_dscd|kB_wrtn|MB_wrtn|Blk_wrtn|kB_w\\+d)\\s+Device\\s*$"), 0.9),
+            new Signal(Pattern.compile("^\\s*extended device statistics\\b"), 0.9),
+            new Signal(Pattern.compile("\\br/s\\s+w/s\\s+[kM]r/s\\s+[kM]w(?:/s)?\\s+wait\\s+actv\\b"), 0.9),
+            new Signal(Pattern.compile("\\bKB/t\\s+tps\\s+MB/s\\b"), 0.9),
+            new Signal(Pattern.compile("^\\s*(?:tin\\s+tout\\s+)?kps\\s+tps\\s+serv\\b"), 0.85));
+
+    @Override
+    public String tool() {
+        return ReportWriter.TOOL;
+    }
+
+    @Override
+    public List<String> variants() {
+        return List.of("linux-sysstat", "linux-sysstat-x", "linux-sysstat-11-x", "linux-sysstat-12-x", "linux-sysstat-xs",
+                "linux-sysstat-cpu", "linux-sysstat-nfs", "solaris-x", "solaris-xn", "solaris", "macos");
+    }
+
+    @Override
+    public double sniff(Head head) {
+        double best = 0;
+        for (Signal signal : SIGNALS) {
+            if (signal.confidence() > best && head.anyMatch(signal.pattern())) best = signal.confidence();
+        }
+        return best;
+    }
+
+    @Override
+    public void parse(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
+        new IostatReader(lines, context, sink).run();
+    }
+}

@@ -1,0 +1,85 @@
+package io.statlens.parse.builtin.iostat;
+
+import io.statlens.parse.time.ClockTime;
+import io.statlens.parse.time.DateLine;
+import io.statlens.parse.time.LocalizedDate;
+import io.statlens.parse.time.ZoneAbbreviations;
+
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A line that stamps the report after it: sysstat's {@code iostat -t} line ({@code %x %X} in the
+ * machine's locale, e.g. {@code 09/16/2019 04:58:06 PM}, {@code 16.09.2019 16:58:06},
+ * {@code 2019년 09월 16일 오후 04시 58분 06초}; {@code 2019-09-16T16:58:06+0200} with
+ * {@code S_TIME_FORMAT=ISO}), Solaris {@code -T d} date(1) and {@code -T u} epoch lines, and the
+ * {@code zzz ***Mon Sep 16 16:58:06 CEST 2019} line OSWatcher writes before each snapshot.
+ *
+ * @param time           the instant stated
+ * @param source         how the time was obtained, for the {@code time.source} fact
+ * @param newInvocation  true when the line marks a new run of iostat (OSWatcher starts one per snapshot)
+ */
+record ReportTimestamp(Instant time, String source, boolean newInvocation) {
+    private static final Pattern ISO = Pattern.compile(
+            "^(\\d{4}-\\d{2}-\\d{2})T(\\d{2}:\\d{2}:\\d{2})(Z|[+-]\\d{2}:?\\d{2})?$");
+    private static final Pattern OSWATCHER = Pattern.compile("^zzz\\s*\\**\\s*(.+)$");
+    private static final Pattern EPOCH = Pattern.compile("^\\d{9,10}$");
+
+    /** The time stamp this whole line states, if it is one; local times are in {@code zone}. */
+    static Optional<ReportTimestamp> parse(String line, ZoneId zone) {
+        String text = line.strip();
+        Matcher zzz = OSWATCHER.matcher(text);
+        if (zzz.matches()) {
+            return stated(zzz.group(1), zone).map(t -> new ReportTimestamp(t.time(),
+                    "OSWatcher zzz line before each snapshot (" + t.source() + ")", true));
+        }
+        return stated(text, zone);
+    }
+
+    private static Optional<ReportTimestamp> stated(String text, ZoneId zone) {
+        Optional<Instant> dateLine = DateLine.parse(text, zone);
+        if (dateLine.isPresent()) {
+            String source = EPOCH.matcher(text).matches()
+                    ? "epoch seconds line before each report (iostat -T u)"
+                    : "date(1) line before each report (iostat -T d), zone as printed else " + zone;
+            return Optional.of(new ReportTimestamp(dateLine.get(), source, false));
+        }
+        Matcher iso = ISO.matcher(text);
+        if (iso.matches()) return iso(iso, zone);
+        return localized(text, zone);
+    }
+
+    private static Optional<ReportTimestamp> iso(Matcher m, ZoneId zone) {
+        try {
+            LocalDateTime local = LocalDateTime.of(LocalDate.parse(m.group(1)), LocalTime.parse(m.group(2)));
+            String offset = m.group(3);
+            ZoneId printed = offset == null ? zone : ZoneAbbreviations.lookup(offset.replace(":", "")).orElse(zone);
+            return Optional.of(new ReportTimestamp(local.atZone(printed).toInstant(),
+                    "ISO 8601 time stamp line before each report (iostat -t, S_TIME_FORMAT=ISO)"
+                            + (offset == null ? ", zone " + zone : ""), false));
+        } catch (DateTimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** {@code %x %X}: a date in any locale at the start, then the time of day, then nothing. */
+    private static Optional<ReportTimestamp> localized(String text, ZoneId zone) {
+        // Every date form starts with a digit; headers, which are long, are turned away cheaply.
+        if (text.isEmpty() || !Character.isDigit(text.charAt(0))) return Optional.empty();
+        Optional<LocalizedDate.Found> date = LocalizedDate.locate(text);
+        if (date.isEmpty() || date.get().start() != 0) return Optional.empty();
+        String rest = text.substring(date.get().end());
+        Optional<ClockTime.Found> time = ClockTime.leading(rest);
+        if (time.isEmpty() || !rest.substring(time.get().end()).isBlank()) return Optional.empty();
+        LocalDateTime local = LocalDateTime.of(date.get().date(), time.get().time());
+        return Optional.of(new ReportTimestamp(local.atZone(zone).toInstant(),
+                "time stamp line before each report (iostat -t), zone " + zone, false));
+    }
+}

@@ -1,0 +1,78 @@
+package io.statlens.parse.builtin.iostat;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.Metric;
+import io.statlens.model.Row;
+import io.statlens.parse.spi.RecordSink;
+
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Holds the report being read and sends it to the sink when it ends: announces a data set whenever
+ * its columns change, numbers the samples of each data set, and marks the first report of every
+ * iostat invocation as since boot.
+ */
+final class ReportWriter {
+    static final String TOOL = "iostat";
+    private final RecordSink sink;
+    private final ReportClock clock;
+    private final Map<String, DatasetSpec> announced = new HashMap<>();
+    private final Map<String, Long> nextSample = new HashMap<>();
+    private long reports;
+    private long rows;
+    private boolean nextSinceBoot = true;
+    private Report current = new Report();
+
+    ReportWriter(RecordSink sink, ReportClock clock) {
+        this.sink = sink;
+        this.clock = clock;
+    }
+
+    /** A new run of iostat starts: its first report averages since boot, unless it was run with -y. */
+    void newInvocation(boolean omitsSinceBoot) {
+        nextSinceBoot = !omitsSinceBoot;
+    }
+
+    long rowsWritten() {
+        return rows;
+    }
+
+    /** The report being read. */
+    Report current() {
+        return current;
+    }
+
+    /** Ends the report being read: writes its rows, if it has any, and starts the next. */
+    void finish() {
+        Report report = current;
+        current = new Report();
+        if (!report.hasRows()) return;
+        Instant time = clock.timeOf(report.timestamp(), reports++);
+        boolean sinceBoot = nextSinceBoot;
+        nextSinceBoot = false;
+        for (Report.Part part : report.parts()) {
+            if (part.rows().isEmpty()) continue;
+            DatasetSpec spec = spec(part);
+            long sample = nextSample.merge(part.dataset(), 1L, Long::sum) - 1;
+            for (Map.Entry<String, double[]> row : part.rows().entrySet()) {
+                sink.row(spec, new Row(sample, time, row.getKey(), sinceBoot, row.getValue()));
+                rows++;
+            }
+        }
+    }
+
+    private DatasetSpec spec(Report.Part part) {
+        List<Metric> metrics = part.labels().stream().map(IostatMetrics::of).toList();
+        DatasetSpec previous = announced.get(part.dataset());
+        if (previous != null && previous.keyLabel().equals(part.keyLabel()) && previous.metrics().equals(metrics)) {
+            return previous;
+        }
+        DatasetSpec spec = new DatasetSpec(TOOL, part.dataset(), part.keyLabel(), metrics);
+        sink.dataset(spec);
+        announced.put(part.dataset(), spec);
+        return spec;
+    }
+}
