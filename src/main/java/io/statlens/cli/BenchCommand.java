@@ -74,15 +74,16 @@ public final class BenchCommand implements Callable<Integer> {
             double parseSeconds = seconds(t0);
             parse(mpstat, input, new CsvSink(csv));
 
-            long t1 = System.nanoTime();
             long imported;
+            double importSeconds;
             DataTable table;
             try (Repository repo = Repository.open(RepositoryLocation.embedded(work.resolve("repo-import")))) {
+                long t1 = System.nanoTime();
                 imported = new ImportService(repo, new ParserRegistry(java.util.List.of(mpstat)))
                         .run(ImportRequest.of("bench", ZoneOffset.UTC, input), ImportProgress.NONE).rows();
+                importSeconds = seconds(t1);
                 table = repo.tables().table("MPSTAT").orElseThrow();
             }
-            double importSeconds = seconds(t1);
 
             double baselineSeconds;
             long baselineRows;

@@ -1,13 +1,13 @@
 package io.statlens.store;
 
+import java.io.IOException;
+import java.sql.Connection;
 import java.sql.SQLException;
 
-/** Appends buffered rows to one data table; see {@link SqlDialect#bulkLoader}. */
-public interface BulkLoader extends AutoCloseable {
+/** Appends spilled rows to one data table; see {@link SqlDialect#bulkLoad}. */
+@FunctionalInterface
+public interface BulkLoader {
 
-    /** Writes the batch's rows into the table, inside the current transaction. */
-    void load(RowBatch batch) throws SQLException;
-
-    @Override
-    void close() throws SQLException;
+    /** Writes all rows of the spill into the table, inside the connection's current transaction. */
+    void load(Connection c, DataTable table, RowSpill spill) throws SQLException, IOException;
 }

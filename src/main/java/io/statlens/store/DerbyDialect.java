@@ -82,8 +82,8 @@ public final class DerbyDialect implements SqlDialect {
     }
 
     @Override
-    public BulkLoader bulkLoader(Connection c, DataTable table) throws SQLException {
-        return DerbyRowFeed.loader(c, table);
+    public BulkLoader bulkLoader() {
+        return DerbyRowFeed::load;
     }
 
     @Override

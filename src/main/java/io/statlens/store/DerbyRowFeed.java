@@ -2,72 +2,67 @@ package io.statlens.store;
 
 import org.apache.derby.vti.VTITemplate;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Derby's fast path for appending rows: a table function that hands Derby a {@link RowBatch} as a
- * result set, consumed by one {@code INSERT INTO t SELECT * FROM TABLE(feed(?))}. Derby then runs
- * one statement per batch instead of one per row, which is what makes imports at least as fast
- * as {@code SYSCS_UTIL.SYSCS_IMPORT_TABLE} (see the {@code bench} command).
+ * Derby's fast path for appending rows: a table function that hands Derby a {@link RowSpill} as a
+ * result set, consumed by one {@code INSERT INTO t SELECT * FROM TABLE(feed(?))}. Derby runs one
+ * statement per table and file instead of one per row, and into an empty table it bulk-loads
+ * (DERBY-4789), which is how imports keep up with {@code SYSCS_UTIL.SYSCS_IMPORT_TABLE} (see the
+ * {@code bench} command).
  *
  * <p>Each table gets its own function, named after the table and its column count, because a
  * Derby table function declares its columns; a table that gains columns gets a new function.
  */
 public final class DerbyRowFeed extends VTITemplate {
-    private static final Map<Integer, RowBatch> PENDING = new ConcurrentHashMap<>();
+    private static final Map<Integer, RowSpill.Reader> PENDING = new ConcurrentHashMap<>();
     private static final AtomicInteger HANDLES = new AtomicInteger();
+    private static final int FIXED = DataTable.FIXED_COLUMNS.size();
 
-    private final RowBatch batch;
-    private final int fixed = DataTable.FIXED_COLUMNS.size();
-    private int row = -1;
+    private final RowSpill.Reader rows;
     private boolean wasNull;
 
-    private DerbyRowFeed(RowBatch batch) {
-        this.batch = batch;
+    private DerbyRowFeed(RowSpill.Reader rows) {
+        this.rows = rows;
     }
 
     /** Called by Derby through the table function; public for that reason only. */
     public static ResultSet feed(int handle) {
-        RowBatch batch = PENDING.get(handle);
-        if (batch == null) throw new IllegalStateException("no pending row batch " + handle);
-        return new DerbyRowFeed(batch);
+        RowSpill.Reader rows = PENDING.get(handle);
+        if (rows == null) throw new IllegalStateException("no pending rows for handle " + handle);
+        return new DerbyRowFeed(rows);
     }
 
-    static BulkLoader loader(Connection c, DataTable table) throws SQLException {
+    static void load(Connection c, DataTable table, RowSpill spill) throws SQLException, IOException {
+        if (spill.rows() == 0) return;
         String function = "SL_FEED_" + table.name() + "_" + table.metrics().size();
         if (function.length() > 128) function = "SL_FEED_" + Integer.toHexString(table.name().hashCode()) + "_" + table.metrics().size();
         ensureFunction(c, function, table);
         String sql = "INSERT INTO " + table.name() + " (" + String.join(", ", table.allColumns()) + ") SELECT * FROM TABLE("
                 + function + "(?)) AS F";
-        PreparedStatement insert = c.prepareStatement(sql);
-        return new BulkLoader() {
-            @Override
-            public void load(RowBatch batch) throws SQLException {
-                if (batch.size() == 0) return;
-                int handle = HANDLES.incrementAndGet();
-                PENDING.put(handle, batch);
-                try {
-                    insert.setInt(1, handle);
-                    insert.executeUpdate();
-                } finally {
-                    PENDING.remove(handle);
-                }
+        int handle = HANDLES.incrementAndGet();
+        try (RowSpill.Reader reader = spill.reader(); PreparedStatement insert = c.prepareStatement(sql)) {
+            PENDING.put(handle, reader);
+            insert.setInt(1, handle);
+            insert.executeUpdate();
+        } catch (SQLException e) {
+            // Derby wraps an exception thrown by the feed; surface I/O trouble as such.
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof UncheckedIOException u) throw u.getCause();
             }
-
-            @Override
-            public void close() throws SQLException {
-                insert.close();
-            }
-        };
+            throw e;
+        } finally {
+            PENDING.remove(handle);
+        }
     }
 
     private static void ensureFunction(Connection c, String function, DataTable table) throws SQLException {
@@ -88,12 +83,16 @@ public final class DerbyRowFeed extends VTITemplate {
 
     @Override
     public boolean next() {
-        return ++row < batch.size();
+        try {
+            return rows.next();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Override
     public void close() {
-        row = batch.size();
+        // the reader is closed by load()
     }
 
     @Override
@@ -105,8 +104,8 @@ public final class DerbyRowFeed extends VTITemplate {
     public long getLong(int column) {
         wasNull = false;
         return switch (column) {
-            case 1 -> batch.dataset[row];
-            case 2 -> batch.sample[row];
+            case 1 -> rows.datasetId;
+            case 2 -> rows.sample;
             default -> throw new IllegalArgumentException("column " + column + " is not an integer");
         };
     }
@@ -119,25 +118,28 @@ public final class DerbyRowFeed extends VTITemplate {
     @Override
     public Timestamp getTimestamp(int column) {
         wasNull = false;
-        // The repository keeps UTC wall-clock time; the JVM runs with a UTC default zone (see Repository).
-        return Timestamp.valueOf(LocalDateTime.ofEpochSecond(batch.epochSecond[row], batch.nano[row], ZoneOffset.UTC));
+        // The repository keeps UTC wall-clock time and the JVM's default zone is UTC (see Repository),
+        // so epoch milliseconds give the right wall clock without calendar arithmetic.
+        Timestamp ts = new Timestamp(rows.epochSecond * 1000);
+        ts.setNanos(rows.nano);
+        return ts;
     }
 
     @Override
     public String getString(int column) {
         wasNull = false;
-        return batch.item[row];
+        return rows.key;
     }
 
     @Override
     public boolean getBoolean(int column) {
         wasNull = false;
-        return batch.sinceBoot[row];
+        return rows.sinceBoot;
     }
 
     @Override
     public double getDouble(int column) {
-        double v = column == 4 ? batch.elapsed[row] : batch.values[column - fixed - 1][row];
+        double v = column == 4 ? rows.elapsed : rows.value(column - FIXED - 1);
         wasNull = Double.isNaN(v);
         return wasNull ? 0 : v;
     }

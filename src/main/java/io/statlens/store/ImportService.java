@@ -239,6 +239,17 @@ public final class ImportService {
         progress.fileStarted(p.file(), p.parser().tool(), size);
         ParseContext context = context(request, clock, p.file());
         ImportSession session = new ImportSession(repo, run.id, fileId, clock);
+        try {
+            return importFile(request, run, p, progress, cancellation, size, fileId, context, session);
+        } finally {
+            session.close();
+        }
+    }
+
+    private FileOutcome importFile(ImportRequest request, RunRecord run, Planned p, ImportProgress progress,
+                                   Cancellation cancellation, long size, long fileId, ParseContext context,
+                                   ImportSession session) throws SQLException, IOException {
+        Connection c = repo.connection();
         MessageDigest sha = sha256();
         String name = p.file().getFileName().toString();
         try (InputStream raw = Files.newInputStream(p.file());
@@ -249,6 +260,8 @@ public final class ImportService {
             while (lines.next() != null) {
                 // drain
             }
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
         } catch (RuntimeException e) {
             if (e instanceof ImportSession.StoreFailure || e instanceof UserException) throw e;
             throw new IllegalStateException("parser '" + p.parser().tool() + "' failed on " + p.file() + ": " + e, e);

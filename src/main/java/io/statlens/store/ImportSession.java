@@ -7,6 +7,8 @@ import io.statlens.model.Row;
 import io.statlens.model.SummaryValue;
 import io.statlens.parse.spi.RecordSink;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -21,11 +23,10 @@ import java.util.Map;
 
 /**
  * Receives one file's records from its parser and writes them into the repository inside the
- * caller's transaction: data sets and their rows (buffered in {@link RowBatch}es and appended in
- * bulk), summary values, facts and warnings. It commits nothing; the import service decides.
+ * caller's transaction: data sets and their rows (spilled to a temporary file per table, then appended
+ * in bulk by one statement per table), summary values, facts and warnings. It commits nothing; the import service decides.
  */
 final class ImportSession implements RecordSink {
-    static final int BATCH_ROWS = 8192;
     private static final int WARNINGS_KEPT_IN_MEMORY = 20;
 
     private final Repository repo;
@@ -35,7 +36,7 @@ final class ImportSession implements RecordSink {
     private final RunClock clock;
     private final Map<String, DatasetState> datasets = new LinkedHashMap<>();
     private final Map<DatasetSpec, SpecMapping> mappings = new HashMap<>();
-    private final Map<String, TableWriter> writers = new HashMap<>();
+    private final Map<String, TableRows> tables = new LinkedHashMap<>();
     private final List<ParseWarning> firstWarnings = new ArrayList<>();
     private final PreparedStatement insertSummary;
     private final PreparedStatement insertFact;
@@ -76,30 +77,16 @@ final class ImportSession implements RecordSink {
         }
     }
 
-    private record SpecMapping(DatasetState dataset, TableWriter writer, int[] columnOf) {
+    private record SpecMapping(DatasetState dataset, TableRows table, int[] columnOf) {
     }
 
-    /** The batch and loader of one table; replaced when the table gains columns. */
-    private final class TableWriter {
-        final DataTable table;
-        final RowBatch batch;
-        BulkLoader loader;
+    /** The rows of one table from this file, and the table's current width. */
+    private static final class TableRows {
+        final RowSpill spill = new RowSpill();
+        DataTable table;
 
-        TableWriter(DataTable table) {
+        TableRows(DataTable table) {
             this.table = table;
-            this.batch = new RowBatch(BATCH_ROWS, table.metrics().size());
-        }
-
-        void flush() throws SQLException {
-            if (batch.size() == 0) return;
-            if (loader == null) loader = repo.dialect().bulkLoader(c, table);
-            loader.load(batch);
-            batch.clear();
-        }
-
-        void close() throws SQLException {
-            flush();
-            if (loader != null) loader.close();
         }
     }
 
@@ -118,18 +105,8 @@ final class ImportSession implements RecordSink {
     public void dataset(DatasetSpec spec) {
         try {
             DataTable table = repo.tables().ensure(spec);
-            TableWriter writer = writers.get(table.name());
-            if (writer == null || writer.table.metrics().size() != table.metrics().size()) {
-                if (writer != null) writer.close();
-                writer = new TableWriter(table);
-                writers.put(table.name(), writer);
-                // Specs mapped to the old writer must follow it to the new one.
-                for (Map.Entry<DatasetSpec, SpecMapping> e : mappings.entrySet()) {
-                    if (e.getValue().dataset().table.equals(table.name())) {
-                        e.setValue(new SpecMapping(e.getValue().dataset(), writer, e.getValue().columnOf()));
-                    }
-                }
-            }
+            TableRows rows = tables.computeIfAbsent(table.name(), k -> new TableRows(table));
+            rows.table = table;
             DatasetState state = datasets.get(spec.qualifiedName());
             if (state == null) {
                 state = new DatasetState(insertDataset(spec, table.name()), table.name());
@@ -137,7 +114,7 @@ final class ImportSession implements RecordSink {
             }
             int[] columnOf = new int[spec.metrics().size()];
             for (int i = 0; i < columnOf.length; i++) columnOf[i] = table.indexOfLabel(spec.metrics().get(i).label());
-            mappings.put(spec, new SpecMapping(state, writer, columnOf));
+            mappings.put(spec, new SpecMapping(state, rows, columnOf));
         } catch (SQLException e) {
             throw new StoreFailure(e);
         }
@@ -172,19 +149,16 @@ final class ImportSession implements RecordSink {
         String key = row.key();
         if (key.length() > DataTable.ITEM_LENGTH) key = key.substring(0, DataTable.ITEM_LENGTH);
         DatasetState d = m.dataset();
-        m.writer().batch.add((int) d.id, row.sample(), row.time(), clock.elapsed(row.time()), key, row.sinceBoot(),
-                row.values(), m.columnOf());
+        try {
+            m.table().spill.add(d.id, row.sample(), row.time(), clock.elapsed(row.time()), key, row.sinceBoot(),
+                    row.values(), m.columnOf(), m.table().table.metrics().size());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write imported rows to a temporary file: " + e.getMessage(), e);
+        }
         d.rows++;
         rowCount++;
         if (d.first == null || row.time().isBefore(d.first)) d.first = row.time();
         if (d.last == null || row.time().isAfter(d.last)) d.last = row.time();
-        if (m.writer().batch.isFull()) {
-            try {
-                m.writer().flush();
-            } catch (SQLException e) {
-                throw new StoreFailure(e);
-            }
-        }
     }
 
     @Override
@@ -243,8 +217,12 @@ final class ImportSession implements RecordSink {
     }
 
     /** Writes what is still buffered and the per-data-set counts. */
-    void finish() throws SQLException {
-        for (TableWriter w : writers.values()) w.close();
+    void finish() throws SQLException, IOException {
+        try {
+            for (TableRows t : tables.values()) repo.dialect().bulkLoader().load(c, t.table, t.spill);
+        } finally {
+            close();
+        }
         try (PreparedStatement ps = c.prepareStatement("UPDATE DATASETS SET ROW_COUNT = ?, FIRST_TS = ?, LAST_TS = ? WHERE ID = ?")) {
             for (DatasetState d : datasets.values()) {
                 ps.setLong(1, d.rows);
@@ -257,6 +235,11 @@ final class ImportSession implements RecordSink {
         insertSummary.close();
         insertFact.close();
         insertWarning.close();
+    }
+
+    /** Deletes the temporary row files; safe to call more than once. */
+    void close() {
+        tables.values().forEach(t -> t.spill.close());
     }
 
     /** Earliest row time of this file, or null if it had no rows. */

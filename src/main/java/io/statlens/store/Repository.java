@@ -43,6 +43,7 @@ public final class Repository implements AutoCloseable {
             // Derby writes derby.log into the working directory unless told otherwise.
             System.setProperty("derby.stream.error.file", location.embeddedDir().resolveSibling("derby.log").toString());
         }
+        tuneDerby();
         SqlDialect dialect = new DerbyDialect();
         Connection c;
         try {
@@ -70,6 +71,22 @@ public final class Repository implements AutoCloseable {
             if (e instanceof RuntimeException r) throw r;
             throw new IllegalStateException("cannot prepare repository " + location.description() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Derby's defaults suit small OLTP work: a 4 MB page cache, a log file switch (with a sync) every
+     * megabyte and a checkpoint every 10 MB. Imports append millions of rows in one transaction,
+     * so a larger cache and rarer log switches and checkpoints cut the time spent waiting on disk.
+     * Set only when the user has not set them.
+     */
+    private static void tuneDerby() {
+        setDefault("derby.storage.pageCacheSize", "4000");
+        setDefault("derby.storage.logSwitchInterval", Integer.toString(32 << 20));
+        setDefault("derby.storage.checkpointInterval", Integer.toString(128 << 20));
+    }
+
+    private static void setDefault(String property, String value) {
+        if (System.getProperty(property) == null) System.setProperty(property, value);
     }
 
     private void migrate() throws SQLException {

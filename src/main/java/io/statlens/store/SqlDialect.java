@@ -34,10 +34,10 @@ public interface SqlDialect {
     boolean isReserved(String upperCaseWord);
 
     /**
-     * A loader that appends many rows to one data table faster than row-by-row inserts.
-     * It must join the connection's current transaction.
+     * How to append many rows to a data table faster than row-by-row inserts, inside the
+     * connection's current transaction.
      */
-    BulkLoader bulkLoader(Connection c, DataTable table) throws SQLException;
+    BulkLoader bulkLoader();
 
     /** Statement that limits a query's rows, appended to a SELECT. */
     String fetchFirst(int rows);
