@@ -1,15 +1,17 @@
 package io.statlens.store;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * One file's rows for one data table, written to a temporary file while the parser runs and read
@@ -18,18 +20,23 @@ import java.time.Instant;
  * and indexes without row-by-row logging), and spilling keeps memory flat for files of any size.
  *
  * <p>Rows carry their own value count, because a table may gain columns while the file is parsed;
- * columns are only ever appended, so value i is always table column i.
+ * columns are only ever appended, so value i is always table column i. Keys (CPU ids, devices) repeat
+ * on every report, so they are stored once and referenced by number.
  */
 public final class RowSpill implements AutoCloseable {
+    private static final int BUFFER = 1 << 20;
     private final Path file;
-    private DataOutputStream out;
+    private final FileChannel channel;
+    private final ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER);
+    private final Map<String, Integer> keyIds = new HashMap<>();
+    private final List<String> keys = new ArrayList<>();
     private long rows;
 
     RowSpill() {
         try {
             file = Files.createTempFile("statlens-rows", ".bin");
             file.toFile().deleteOnExit();
-            out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16));
+            channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a temporary file for imported rows: " + e.getMessage(), e);
         }
@@ -41,19 +48,27 @@ public final class RowSpill implements AutoCloseable {
      */
     void add(long datasetId, long sample, Instant ts, double elapsed, String key, boolean sinceBoot, double[] values,
              int[] columnOf, int width) throws IOException {
-        out.writeLong(datasetId);
-        out.writeLong(sample);
-        out.writeLong(ts.getEpochSecond());
-        out.writeInt(ts.getNano());
-        out.writeDouble(elapsed);
-        out.writeUTF(key);
-        out.writeBoolean(sinceBoot);
-        out.writeShort(width);
-        double[] row = new double[width];
-        java.util.Arrays.fill(row, Double.NaN);
-        for (int i = 0; i < values.length; i++) row[columnOf[i]] = values[i];
-        for (double v : row) out.writeDouble(v);
+        int size = 8 + 8 + 8 + 4 + 8 + 4 + 1 + 2 + 8 * width;
+        if (buffer.remaining() < size) drain();
+        Integer keyId = keyIds.get(key);
+        if (keyId == null) {
+            keyId = keys.size();
+            keys.add(key);
+            keyIds.put(key, keyId);
+        }
+        buffer.putLong(datasetId).putLong(sample).putLong(ts.getEpochSecond()).putInt(ts.getNano()).putDouble(elapsed)
+                .putInt(keyId).put((byte) (sinceBoot ? 1 : 0)).putShort((short) width);
+        int start = buffer.position();
+        for (int i = 0; i < width; i++) buffer.putDouble(start + 8 * i, Double.NaN);
+        for (int i = 0; i < values.length; i++) buffer.putDouble(start + 8 * columnOf[i], values[i]);
+        buffer.position(start + 8 * width);
         rows++;
+    }
+
+    private void drain() throws IOException {
+        buffer.flip();
+        while (buffer.hasRemaining()) channel.write(buffer);
+        buffer.clear();
     }
 
     public long rows() {
@@ -62,15 +77,16 @@ public final class RowSpill implements AutoCloseable {
 
     /** Finishes writing and opens the rows for reading, once. */
     Reader reader() throws IOException {
-        out.close();
-        out = null;
-        return new Reader(new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16)));
+        drain();
+        channel.position(0);
+        buffer.flip();
+        return new Reader();
     }
 
     @Override
     public void close() {
         try {
-            if (out != null) out.close();
+            channel.close();
             Files.deleteIfExists(file);
         } catch (IOException ignored) {
             // a temporary file left behind is deleted on exit
@@ -78,8 +94,7 @@ public final class RowSpill implements AutoCloseable {
     }
 
     /** Sequential access to the spilled rows, for the table function. */
-    public static final class Reader implements AutoCloseable {
-        private final DataInputStream in;
+    public final class Reader implements AutoCloseable {
         long datasetId;
         long sample;
         long epochSecond;
@@ -90,27 +105,30 @@ public final class RowSpill implements AutoCloseable {
         int width;
         double[] values = new double[0];
 
-        Reader(DataInputStream in) {
-            this.in = in;
-        }
-
         /** Reads the next row; false at the end. */
         boolean next() throws IOException {
-            try {
-                datasetId = in.readLong();
-            } catch (EOFException end) {
-                return false;
-            }
-            sample = in.readLong();
-            epochSecond = in.readLong();
-            nano = in.readInt();
-            elapsed = in.readDouble();
-            key = in.readUTF();
-            sinceBoot = in.readBoolean();
-            width = in.readShort();
+            if (buffer.remaining() < 43 && !refill(43)) return false;
+            datasetId = buffer.getLong();
+            sample = buffer.getLong();
+            epochSecond = buffer.getLong();
+            nano = buffer.getInt();
+            elapsed = buffer.getDouble();
+            key = keys.get(buffer.getInt());
+            sinceBoot = buffer.get() == 1;
+            width = buffer.getShort();
+            if (buffer.remaining() < 8 * width && !refill(8 * width)) throw new IOException("temporary row file is truncated");
             if (values.length < width) values = new double[width];
-            for (int i = 0; i < width; i++) values[i] = in.readDouble();
+            for (int i = 0; i < width; i++) values[i] = buffer.getDouble();
             return true;
+        }
+
+        private boolean refill(int needed) throws IOException {
+            buffer.compact();
+            while (buffer.position() < needed) {
+                if (channel.read(buffer) < 0) break;
+            }
+            buffer.flip();
+            return buffer.remaining() >= needed;
         }
 
         /** Value of table metric column i (0-based); NaN when the row predates the column. */
@@ -119,8 +137,8 @@ public final class RowSpill implements AutoCloseable {
         }
 
         @Override
-        public void close() throws IOException {
-            in.close();
+        public void close() {
+            // the spill owns the file; RowSpill.close() deletes it
         }
     }
 }
