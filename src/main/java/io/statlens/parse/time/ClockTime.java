@@ -28,6 +28,8 @@ public final class ClockTime {
 
     /** The time at the start of the line (after blanks), if the line starts with one. */
     public static Optional<Found> leading(String line) {
+        Optional<Found> plain = plain24(line);
+        if (plain != null) return plain;
         Matcher m = LATIN.matcher(line);
         if (m.find()) {
             String meridiem = m.group(5);
@@ -49,6 +51,39 @@ public final class ClockTime {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The common {@code HH:MM:SS} followed by a blank (not AM/PM), read without a regular expression
+     * because it starts every data line of sysstat output; null when the line has another form.
+     */
+    private static Optional<Found> plain24(String line) {
+        int i = 0;
+        int n = line.length();
+        while (i < n && line.charAt(i) == ' ') i++;
+        if (i + 8 > n || line.charAt(i + 2) != ':' || line.charAt(i + 5) != ':') return null;
+        int h = twoDigits(line, i);
+        int m = twoDigits(line, i + 3);
+        int s = twoDigits(line, i + 6);
+        if (h < 0 || m < 0 || s < 0) return null;
+        int end = i + 8;
+        if (end < n) {
+            char next = line.charAt(end);
+            if (next != ' ' && next != '\t') return null;
+            int j = end;
+            while (j < n && (line.charAt(j) == ' ' || line.charAt(j) == '\t')) j++;
+            // A meridiem or fraction after the time: leave it to the full patterns.
+            if (j < n && "AaPp".indexOf(line.charAt(j)) >= 0 && j + 1 < n && "Mm.".indexOf(line.charAt(j + 1)) >= 0) return null;
+        }
+        if (h > 23 || m > 59 || s > 59) return Optional.empty();
+        return Optional.of(new Found(LocalTime.of(h, m, s), end, false));
+    }
+
+    private static int twoDigits(String s, int at) {
+        char a = s.charAt(at);
+        char b = s.charAt(at + 1);
+        if (a < '0' || a > '9' || b < '0' || b > '9') return -1;
+        return (a - '0') * 10 + (b - '0');
     }
 
     private static Optional<Found> build(String h, String mi, String s, String meridiem, int end) {

@@ -39,7 +39,6 @@ final class LinuxMpstatReader implements MpstatReader {
     private static final Pattern AVERAGE_LABEL = Pattern.compile("^\\s*\\p{L}[\\p{L} ]{0,30}?\\s?:\\s+");
     /** A zone abbreviation or offset printed after the time ({@code 12:38:33 PM IST  CPU}). */
     private static final Pattern ZONE_TOKEN = Pattern.compile("[A-Z]{2,5}|[+-]\\d{4}");
-    private static final Pattern KEY = Pattern.compile("all|\\d+");
     private static final Set<String> TOPOLOGY = Set.of("CORE", "SOCK", "NODE");
 
     private final ParseContext context;
@@ -102,10 +101,21 @@ final class LinuxMpstatReader implements MpstatReader {
         skippingTable = false;
     }
 
+    /** {@code all} or a CPU/node number; checked by hand because it runs on every data line. */
+    private static boolean isKey(String word) {
+        if (word.equals("all")) return true;
+        if (word.isEmpty()) return false;
+        for (int i = 0; i < word.length(); i++) {
+            char c = word.charAt(i);
+            if (c < '0' || c > '9') return false;
+        }
+        return true;
+    }
+
     private void timed(long number, ClockTime.Found time, String[] words) {
         ZoneId zone = context.zone();
         String printedZone = null;
-        if (words.length >= 2 && !isKeyLabel(words[0]) && ZONE_TOKEN.matcher(words[0]).matches()) {
+        if (words.length >= 2 && !isKey(words[0]) && !isKeyLabel(words[0]) && ZONE_TOKEN.matcher(words[0]).matches()) {
             printedZone = words[0];
             zone = zoneOf(number, printedZone);
             words = Arrays.copyOfRange(words, 1, words.length);
@@ -179,7 +189,7 @@ final class LinuxMpstatReader implements MpstatReader {
             return;
         }
         String key = words[0];
-        if (!KEY.matcher(key).matches()) {
+        if (!isKey(key)) {
             sink.warning(number, "expected 'all' or a number in the " + table.spec().keyLabel() + " column, found '" + key + "'");
             return;
         }
@@ -238,7 +248,7 @@ final class LinuxMpstatReader implements MpstatReader {
             header(number, words);
             return true;
         }
-        if (!KEY.matcher(words[0]).matches()) return false;
+        if (!isKey(words[0])) return false;
         decideIntervalRun();
         if (table == null) {
             if (!skippingTable) sink.warning(number, "'Average:' line before any mpstat table header; skipped");

@@ -30,6 +30,11 @@ final class MpstatLines {
 
     /** Blank lines, prompts, fences, {@code ^C} and {@code ...}: skipped without a warning. */
     static boolean isNoise(String text) {
+        int first = firstNonSpace(text);
+        if (first < 0) return true;
+        // Data lines start with a digit (the time of day); skip the patterns for them.
+        char c = text.charAt(first);
+        if (c >= '0' && c <= '9') return false;
         return Tokens.isBlank(text) || FENCE_OR_ELISION.matcher(text).matches() || PROMPT.matcher(text).matches();
     }
 
