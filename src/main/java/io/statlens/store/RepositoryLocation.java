@@ -32,8 +32,13 @@ public record RepositoryLocation(String jdbcUrl, String description, Path embedd
         return embedded(statlensHome().resolve("repo"));
     }
 
-    /** The per-user statlens folder: {@code $STATLENS_HOME}, else {@code ~/.statlens}. */
+    /**
+     * The per-user statlens folder: the system property {@code statlens.home}, else
+     * {@code $STATLENS_HOME}, else {@code ~/.statlens}.
+     */
     public static Path statlensHome() {
+        String property = System.getProperty("statlens.home");
+        if (property != null && !property.isBlank()) return Path.of(property);
         String env = System.getenv("STATLENS_HOME");
         if (env != null && !env.isBlank()) return Path.of(env);
         return Path.of(System.getProperty("user.home"), ".statlens");

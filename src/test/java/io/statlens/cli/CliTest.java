@@ -114,6 +114,23 @@ class CliTest {
     }
 
     @Test
+    void aBrokenUserParserDefinitionIsReportedWithFileAndLine() throws Exception {
+        Path home = dir.resolve("home");
+        Path parsers = java.nio.file.Files.createDirectories(home.resolve("parsers"));
+        Files.writeString(parsers.resolve("broken.parser"), "tool = broken\nthis line is not a key value pair\n");
+        String before = System.getProperty("statlens.home");
+        System.setProperty("statlens.home", home.toString());
+        try {
+            Result r = run("parsers");
+            assertEquals(1, r.code(), r.err());
+            assertTrue(r.err().startsWith("statlens: ") && r.err().contains("broken.parser:2: "), r.err());
+        } finally {
+            if (before == null) System.clearProperty("statlens.home");
+            else System.setProperty("statlens.home", before);
+        }
+    }
+
+    @Test
     void everyCommandHasHelp() {
         for (String cmd : List.of("import", "runs", "show", "parsers", "delete", "query", "export", "demo", "bench")) {
             StringWriter out = new StringWriter();
