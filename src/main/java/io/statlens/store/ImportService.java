@@ -306,7 +306,7 @@ public final class ImportService {
             fallback = clock.start();
             source = "the run's start";
         } else {
-            fallback = Files.getLastModifiedTime(file).toInstant();
+            fallback = Files.getLastModifiedTime(file).toInstant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
             source = "the file's modification time";
         }
         return new ParseContext(file.getFileName().toString(), request.zone(), request.start(), request.interval(), fallback, source);
