@@ -75,10 +75,14 @@ public final class ParserRegistry {
         return out;
     }
 
-    /** The parser for this content, or empty when none is sure enough ({@link Detection#THRESHOLD}). */
+    /**
+     * The parser for this content, or empty when none is sure enough ({@link Detection#THRESHOLD}) or
+     * two are equally sure (the user must choose with {@code --tool}).
+     */
     public Optional<Parser> detect(Head head) {
         List<Candidate> ranked = rank(head);
         if (ranked.isEmpty() || ranked.get(0).confidence() < Detection.THRESHOLD) return Optional.empty();
+        if (ranked.size() > 1 && ranked.get(1).confidence() == ranked.get(0).confidence()) return Optional.empty();
         return Optional.of(ranked.get(0).parser());
     }
 }
