@@ -31,7 +31,7 @@ public final class SampleClock {
         } else {
             start = context.fallbackStart();
             startSource = context.fallbackStartSource() + " (" + start + ")";
-            sink.warning(0, "the output has no date; times start at " + startSource + "; give --start to set it");
+            sink.warning(0, "the output has no time stamps; times start at " + startSource + "; give --start to set it");
         }
         Duration interval;
         String intervalSource;

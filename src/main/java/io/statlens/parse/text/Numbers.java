@@ -37,15 +37,14 @@ public final class Numbers {
         return Double.parseDouble(t);
     }
 
-    /** Whether {@link #parse} would accept the text. */
+    private static final java.util.regex.Pattern DECIMAL =
+            java.util.regex.Pattern.compile("\\s*[-+]?(\\d+[.,]?\\d*|[.,]\\d+)([eE][-+]?\\d+)?\\s*");
+
+    /** Whether {@link #parse} would accept the text; cheap, as parsers call it on labels too. */
     public static boolean isNumber(String s) {
         if (!Double.isNaN(parseSimple(s))) return true;
-        try {
-            parse(s);
-            return true;
-        } catch (NumberFormatException e) {
-            return false;
-        }
+        if (s.isEmpty() || s.indexOf(',') != s.lastIndexOf(',') || (s.indexOf(',') >= 0 && s.indexOf('.') >= 0)) return false;
+        return DECIMAL.matcher(s).matches();
     }
 
     /**

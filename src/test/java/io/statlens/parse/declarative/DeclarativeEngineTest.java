@@ -138,7 +138,7 @@ class DeclarativeEngineTest {
         assertEquals(2, sink.rows("probe").size());
         assertEquals(List.of(
                         new ParseWarning(1, "expected a probe header before data rows; line not recognised"),
-                        new ParseWarning(0, "the output has no date; times start at test default (1970-01-01T00:00:00Z);"
+                        new ParseWarning(0, "the output has no time stamps; times start at test default (1970-01-01T00:00:00Z);"
                                 + " give --start to set it"),
                         new ParseWarning(0, "the output does not say its interval; assuming 2 s; give --interval to set it"),
                         new ParseWarning(9, "expected 2 columns as in the header at line 6, found 3"),

@@ -103,7 +103,7 @@ class TpccParserTest {
         assertEquals(5, failed.size());
         assertEquals(new ParseWarning(57, "TPC-C constraint check failed: New-Order 0.00% of transactions within the "
                 + "response-time limit (needs at least 90%)"), failed.get(0));
-        assertEquals(List.of(new ParseWarning(0, "the output has no date; times start at test default "
+        assertEquals(List.of(new ParseWarning(0, "the output has no time stamps; times start at test default "
                 + "(1970-01-01T00:00:00Z); give --start to set it")),
                 sink.warnings().stream().filter(w -> !w.message().contains("constraint")).toList());
     }
