@@ -1,0 +1,74 @@
+package io.statlens.analysis;
+
+import io.statlens.model.UserException;
+import io.statlens.store.DataTable;
+import io.statlens.store.Repository;
+import io.statlens.store.SeriesReader;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/** Loads metric series of a run from the repository, one per key. */
+public final class SeriesLoader {
+    private final SeriesReader reader;
+
+    public SeriesLoader(Repository repo) {
+        this.reader = new SeriesReader(repo);
+    }
+
+    /**
+     * @param dataset   {@code iostat}, {@code iostat.cpu}, ... (as {@code statlens show} lists them)
+     * @param label     the metric label as printed ({@code %util})
+     * @param keys      which keys to keep
+     * @param sinceBoot whether to include the since-boot sample
+     * @return one series per key, keys in order of first appearance
+     */
+    public List<MetricSeries> load(String run, String dataset, String label, Predicate<String> keys, boolean sinceBoot) {
+        SeriesReader.Selection all = reader.select(run, dataset);
+        DataTable.MetricColumn column = all.metrics().stream().filter(m -> m.label().equals(label)).findFirst()
+                .orElseThrow(() -> new UserException("data set '" + all.dataset() + "' of run '" + run + "' has no metric '" + label
+                        + "'; it has: " + String.join(", ", all.metrics().stream().map(DataTable.MetricColumn::label).toList())));
+        SeriesReader.Selection one = new SeriesReader.Selection(all.run(), all.dataset(), all.table(), all.keyLabel(), all.datasetIds(),
+                List.of(column));
+        Map<String, Builder> byKey = new LinkedHashMap<>();
+        reader.read(one, sinceBoot, row -> {
+            if (!keys.test(row.key())) return;
+            byKey.computeIfAbsent(row.key(), k -> new Builder()).add(row.time(), row.elapsed(), row.values()[0]);
+        });
+        List<MetricSeries> out = new ArrayList<>();
+        byKey.forEach((key, b) -> out.add(b.build(all.dataset(), label, column.unit(), key)));
+        return out;
+    }
+
+    /** Labels of the metrics a run's data set holds, in table order. */
+    public List<DataTable.MetricColumn> metrics(String run, String dataset) {
+        return reader.select(run, dataset).metrics();
+    }
+
+    private static final class Builder {
+        private final List<Instant> times = new ArrayList<>();
+        private double[] elapsed = new double[64];
+        private double[] values = new double[64];
+        private int n;
+
+        void add(Instant t, double e, double v) {
+            if (n == values.length) {
+                elapsed = java.util.Arrays.copyOf(elapsed, n * 2);
+                values = java.util.Arrays.copyOf(values, n * 2);
+            }
+            times.add(t);
+            elapsed[n] = e;
+            values[n] = v;
+            n++;
+        }
+
+        MetricSeries build(String dataset, String label, String unit, String key) {
+            return new MetricSeries(dataset, label, unit, key, times.toArray(Instant[]::new), java.util.Arrays.copyOf(elapsed, n),
+                    java.util.Arrays.copyOf(values, n));
+        }
+    }
+}
