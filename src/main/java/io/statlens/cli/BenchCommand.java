@@ -41,8 +41,9 @@ import java.util.stream.Stream;
  * rows from CSV, reporting rows/s and the ratio of import to Derby's bulk import.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Benchmark: parse and import generated mpstat -P ALL output, and compare with Derby's own bulk import",
-                "(SYSCS_UTIL.SYSCS_IMPORT_TABLE) of the same rows, in the same run. Defaults: 256 CPUs x 3600 s = 925,200 rows."})
+        description = {"Benchmark parsing and importing against Derby's own bulk import.",
+                "Generates mpstat -P ALL output, then times parsing alone, statlens' import, and Derby's",
+                "SYSCS_UTIL.SYSCS_IMPORT_TABLE of the same rows from CSV. Defaults: 256 CPUs x 3600 s = 925,200 rows."})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -58,6 +59,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (cpus < 1 || seconds < 1) throw new io.statlens.model.UserException("--cpus and --seconds must be at least 1");
         PrintWriter out = spec.commandLine().getOut();
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("statlens-bench");
         try {
@@ -145,6 +147,10 @@ public final class BenchCommand implements Callable<Integer> {
 
         @Override
         public void warning(long line, String message) {
+        }
+
+        @Override
+        public void notice(long line, String message) {
         }
 
         @Override

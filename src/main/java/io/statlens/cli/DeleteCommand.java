@@ -1,6 +1,7 @@
 package io.statlens.cli;
 
 import io.statlens.store.Repository;
+import io.statlens.store.RunCatalog;
 import io.statlens.store.RunDeleter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,8 +26,11 @@ public final class DeleteCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Repository repo = repository.open()) {
+        try (Repository repo = repository.openExisting()) {
             RunDeleter deleter = new RunDeleter(repo);
+            // All or nothing: a misspelt name must not leave the others half deleted.
+            RunCatalog catalog = new RunCatalog(repo);
+            runs.forEach(catalog::run);
             for (String run : runs) {
                 deleter.deleteRun(run);
                 spec.commandLine().getOut().println("deleted run '" + run + "'");

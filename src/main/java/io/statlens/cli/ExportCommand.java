@@ -25,8 +25,9 @@ import java.util.concurrent.Callable;
  * or JSON, or with {@code --summary} the run's summary values as {@code name,value,unit}.
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
-        description = {"Export a run's data set as CSV or JSON: time (ISO-8601 UTC), elapsed_s, key, then one column per",
-                "metric named by its label as the tool printed it. --summary exports the summary values instead."})
+        description = {"Export a run's data set (or its summary values) as CSV or JSON.",
+                "Columns: time (ISO-8601 UTC), elapsed_s, key, then one column per metric named by its label as the tool",
+                "printed it. --summary exports the summary values as name,value,unit instead."})
 public final class ExportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -52,7 +53,7 @@ public final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (format == OutputFormat.table) throw new io.statlens.model.UserException("--format: export writes csv or json");
-        try (Repository repo = repository.open();
+        try (Repository repo = repository.openExisting();
              TabularWriter writer = TabularWriter.of(format, spec.commandLine().getOut())) {
             if (summary) {
                 exportSummary(repo, writer);

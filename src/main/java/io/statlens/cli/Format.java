@@ -9,13 +9,25 @@ final class Format {
     private Format() {
     }
 
+    /**
+     * A number for people: six significant digits (more for large integers parts), no exponent,
+     * no trailing zeros: {@code 3482.24}, {@code 0.31}, {@code 224813328}.
+     */
     static String number(double v) {
         if (Double.isNaN(v)) return "";
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) return Long.toString((long) v);
-        double a = Math.abs(v);
-        if (a >= 1000) return String.format("%.1f", v);
-        if (a >= 1) return String.format("%.3f", v).replaceAll("0+$", "").replaceAll("\\.$", "");
-        return String.format("%.4g", v);
+        if (Double.isInfinite(v)) return v > 0 ? "inf" : "-inf";
+        if (v == 0) return "0";
+        int integerDigits = (int) Math.floor(Math.log10(Math.abs(v))) + 1;
+        java.math.BigDecimal d = new java.math.BigDecimal(v).round(new java.math.MathContext(Math.max(6, integerDigits)));
+        return d.stripTrailingZeros().toPlainString();
+    }
+
+    /** A number for files: exact (shortest round-trip form), no exponent, no trailing {@code .0}. */
+    static String exact(double v) {
+        if (Double.isNaN(v)) return "";
+        if (Double.isInfinite(v)) return v > 0 ? "Infinity" : "-Infinity";
+        if (v == 0) return "0";
+        return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
     }
 
     /** ISO-8601 UTC, seconds precision unless there are fractions. */

@@ -64,7 +64,8 @@ public final class ImportCommand implements Callable<Integer> {
     @Option(names = "--tz", paramLabel = "ZONE", description = "Zone of times printed without one (default: this machine's zone).")
     String tz;
 
-    @Option(names = "--strict", description = "Fail on the first bad line; nothing is imported.")
+    @Option(names = "--strict", description = {"Fail at the first bad line (one that cannot be read); nothing is imported.",
+            "Notices about well-formed content (the tool's own warnings, failed benchmark checks) do not count."})
     boolean strict;
 
     @Option(names = "--replace", description = "Replace files the run already holds (same SHA-256).")

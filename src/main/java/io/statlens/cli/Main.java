@@ -40,7 +40,8 @@ public final class Main implements Runnable {
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
             err.println("statlens: " + ex.getMessage());
-            err.println("see: statlens " + qualifiedName(ex.getCommandLine()) + " --help");
+            String command = qualifiedName(ex.getCommandLine());
+            err.println("see: statlens " + (command.isEmpty() ? "" : command + " ") + "--help");
             err.flush();
             return ExitCodes.USER_ERROR;
         });

@@ -31,7 +31,7 @@ public final class QueryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Repository repo = repository.open();
+        try (Repository repo = repository.openExisting();
              TabularWriter writer = TabularWriter.of(format, spec.commandLine().getOut())) {
             new ReadOnlyQuery(repo).run(sql, new ReadOnlyQuery.Handler() {
                 @Override

@@ -24,7 +24,13 @@ public final class RepositoryOptions {
         return RepositoryLocation.userDefault();
     }
 
+    /** Opens the repository, creating it if it does not exist yet (for commands that write). */
     Repository open() {
-        return Repository.open(location());
+        return Repository.open(location(), true);
+    }
+
+    /** Opens an existing repository; a missing one is a user error (for commands that only read). */
+    Repository openExisting() {
+        return Repository.open(location(), false);
     }
 }

@@ -22,7 +22,7 @@ public final class RunsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        try (Repository repo = repository.open()) {
+        try (Repository repo = repository.openExisting()) {
             var runs = new RunCatalog(repo).runs();
             if (runs.isEmpty()) {
                 out.println("no runs in " + repo.location().description() + " (statlens import FILE --run NAME)");

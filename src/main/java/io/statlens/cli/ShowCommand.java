@@ -30,7 +30,7 @@ public final class ShowCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        try (Repository repo = repository.open()) {
+        try (Repository repo = repository.openExisting()) {
             RunCatalog.RunDetails d = new RunCatalog(repo).details(run);
             out.printf("run %s%n  host: %s%n  start: %s%n  tags: %s%n", d.run().name(), d.run().host() == null ? "" : d.run().host(),
                     Format.time(d.run().start()), String.join(", ", d.run().tags()));

@@ -92,8 +92,7 @@ abstract class TabularWriter implements AutoCloseable {
         @Override
         void row(List<Object> values) {
             try {
-                printer.printRecord(values.stream().map(v -> v instanceof Double d && !Double.isNaN(d) ? Double.toString(d)
-                        : text(v)).toList());
+                printer.printRecord(values.stream().map(v -> v instanceof Double d ? Format.exact(d) : text(v)).toList());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

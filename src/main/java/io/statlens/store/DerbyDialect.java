@@ -83,7 +83,17 @@ public final class DerbyDialect implements SqlDialect {
 
     @Override
     public BulkLoader bulkLoader() {
-        return DerbyRowFeed::load;
+        // The table function reads the spill file from inside the database engine, so it only works
+        // when the engine runs in this process; a network server gets plain JDBC batches.
+        return (c, table, spill) -> {
+            if (isEmbedded(c)) DerbyRowFeed.load(c, table, spill);
+            else BatchInsertLoader.load(c, table, spill);
+        };
+    }
+
+    private static boolean isEmbedded(Connection c) throws SQLException {
+        String url = c.getMetaData().getURL();
+        return url.startsWith("jdbc:derby:") && !url.startsWith("jdbc:derby://");
     }
 
     @Override

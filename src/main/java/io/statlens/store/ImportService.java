@@ -120,7 +120,7 @@ public final class ImportService {
                 if (detected.isPresent()) {
                     plan.add(new Planned(file, detected.get()));
                 } else if (!(folder && request.skipUnknown())) {
-                    throw new UserException(file + ": no parser recognises this file (closest: " + closest(head)
+                    throw new UserException(file + ": no parser recognises this file (" + closest(head)
                             + "); give --tool to choose one" + (folder ? ", or --skip-unknown to skip such files" : ""));
                 }
             }
@@ -130,9 +130,10 @@ public final class ImportService {
     }
 
     private String closest(Head head) {
-        return registry.rank(head).stream().limit(3)
+        String candidates = registry.rank(head).stream().filter(cand -> cand.confidence() > 0).limit(3)
                 .map(cand -> cand.parser().tool() + String.format(" %.0f%%", cand.confidence() * 100))
                 .collect(Collectors.joining(", "));
+        return candidates.isEmpty() ? "nothing in it looks like any known tool's output" : "closest: " + candidates;
     }
 
     private static List<Path> walk(Path folder) {
@@ -238,7 +239,7 @@ public final class ImportService {
         }
         progress.fileStarted(p.file(), p.parser().tool(), size);
         ParseContext context = context(request, clock, p.file());
-        ImportSession session = new ImportSession(repo, run.id, fileId, clock);
+        ImportSession session = new ImportSession(repo, run.id, fileId, clock, request.strict() ? p.file().toString() : null);
         try {
             return importFile(request, run, p, progress, cancellation, size, fileId, context, session);
         } finally {
@@ -267,11 +268,6 @@ public final class ImportService {
             throw new IllegalStateException("parser '" + p.parser().tool() + "' failed on " + p.file() + ": " + e, e);
         }
         session.finish();
-        if (request.strict() && session.lineWarningCount() > 0) {
-            var first = session.firstWarnings().stream().filter(w -> w.line() > 0).findFirst().orElseThrow();
-            throw new UserException(first.format(p.file().toString()) + " (--strict: " + session.lineWarningCount()
-                    + " bad line(s); nothing was imported)");
-        }
         String hex = HexFormat.of().formatHex(sha.digest());
         handleDuplicate(request, run, fileId, hex, p.file());
         try (PreparedStatement ps = c.prepareStatement(

@@ -5,6 +5,7 @@ import io.statlens.model.Fact;
 import io.statlens.model.ParseWarning;
 import io.statlens.model.Row;
 import io.statlens.model.SummaryValue;
+import io.statlens.model.UserException;
 import io.statlens.parse.spi.RecordSink;
 
 import java.io.IOException;
@@ -28,12 +29,17 @@ import java.util.Map;
  */
 final class ImportSession implements RecordSink {
     private static final int WARNINGS_KEPT_IN_MEMORY = 20;
+    /** WARNINGS.KIND of a line that could not be used (fails --strict). */
+    static final String KIND_BAD_LINE = "bad line";
+    /** WARNINGS.KIND of a notice about well-formed content. */
+    static final String KIND_NOTICE = "notice";
 
     private final Repository repo;
     private final Connection c;
     private final long runId;
     private final long fileId;
     private final RunClock clock;
+    private final String strictFile;
     private final Map<String, DatasetState> datasets = new LinkedHashMap<>();
     private final Map<DatasetSpec, SpecMapping> mappings = new HashMap<>();
     private final Map<String, TableRows> tables = new LinkedHashMap<>();
@@ -42,7 +48,6 @@ final class ImportSession implements RecordSink {
     private final PreparedStatement insertFact;
     private final PreparedStatement insertWarning;
     private long warningCount;
-    private long lineWarningCount;
     private long rowCount;
     private String variant = "";
 
@@ -90,7 +95,12 @@ final class ImportSession implements RecordSink {
         }
     }
 
-    ImportSession(Repository repo, long runId, long fileId, RunClock clock) throws SQLException {
+    /**
+     * @param strictFile the file's name when importing with {@code --strict} (the first bad line then
+     *                   aborts the import), null otherwise
+     */
+    ImportSession(Repository repo, long runId, long fileId, RunClock clock, String strictFile) throws SQLException {
+        this.strictFile = strictFile;
         this.repo = repo;
         this.c = repo.connection();
         this.runId = runId;
@@ -98,7 +108,7 @@ final class ImportSession implements RecordSink {
         this.clock = clock;
         insertSummary = c.prepareStatement("INSERT INTO SUMMARY (RUN_ID, FILE_ID, DATASET, ITEM, NAME, VAL, UNIT) VALUES (?, ?, ?, ?, ?, ?, ?)");
         insertFact = c.prepareStatement("INSERT INTO FACTS (RUN_ID, FILE_ID, NAME, VAL) VALUES (?, ?, ?, ?)");
-        insertWarning = c.prepareStatement("INSERT INTO WARNINGS (RUN_ID, FILE_ID, LINE_NO, MESSAGE) VALUES (?, ?, ?, ?)");
+        insertWarning = c.prepareStatement("INSERT INTO WARNINGS (RUN_ID, FILE_ID, LINE_NO, KIND, MESSAGE) VALUES (?, ?, ?, ?, ?)");
     }
 
     @Override
@@ -193,14 +203,27 @@ final class ImportSession implements RecordSink {
 
     @Override
     public void warning(long line, String message) {
+        if (strictFile != null && line > 0) {
+            // --strict: stop at the first bad line; the import service rolls everything back.
+            throw new UserException(new ParseWarning(line, message).format(strictFile) + " (--strict: nothing was imported)");
+        }
+        record(line, KIND_BAD_LINE, message);
+    }
+
+    @Override
+    public void notice(long line, String message) {
+        record(line, KIND_NOTICE, message);
+    }
+
+    private void record(long line, String kind, String message) {
         warningCount++;
-        if (line > 0) lineWarningCount++;
         if (firstWarnings.size() < WARNINGS_KEPT_IN_MEMORY) firstWarnings.add(new ParseWarning(line, message));
         try {
             insertWarning.setLong(1, runId);
             insertWarning.setLong(2, fileId);
             insertWarning.setLong(3, line);
-            insertWarning.setString(4, limit(message));
+            insertWarning.setString(4, kind);
+            insertWarning.setString(5, limit(message));
             insertWarning.executeUpdate();
         } catch (SQLException e) {
             throw new StoreFailure(e);
@@ -257,10 +280,6 @@ final class ImportSession implements RecordSink {
 
     long warningCount() {
         return warningCount;
-    }
-
-    long lineWarningCount() {
-        return lineWarningCount;
     }
 
     List<ParseWarning> firstWarnings() {

@@ -46,8 +46,8 @@ final class Migrations {
                         + " NOT NULL, VAL " + text + ")",
                 "CREATE INDEX FACTS_RUN ON FACTS(RUN_ID)",
                 "CREATE TABLE WARNINGS (RUN_ID BIGINT NOT NULL REFERENCES RUNS(ID) ON DELETE CASCADE,"
-                        + " FILE_ID BIGINT REFERENCES SOURCE_FILES(ID) ON DELETE CASCADE, LINE_NO BIGINT NOT NULL, MESSAGE "
-                        + text + ")",
+                        + " FILE_ID BIGINT REFERENCES SOURCE_FILES(ID) ON DELETE CASCADE, LINE_NO BIGINT NOT NULL, KIND "
+                        + d.varchar(20) + " NOT NULL, MESSAGE " + text + ")",
                 "CREATE INDEX WARNINGS_RUN ON WARNINGS(RUN_ID)",
                 "CREATE VIEW V_DATASETS AS SELECT R.NAME AS RUN, R.HOST, D.ID AS DATASET_ID, D.TOOL, D.NAME AS DATASET,"
                         + " D.TABLE_NAME, D.KEY_LABEL, D.ROW_COUNT, D.FIRST_TS, D.LAST_TS, F.PATH, F.VARIANT"

@@ -38,6 +38,20 @@ public final class Repository implements AutoCloseable {
 
     /** Opens (creating if needed) and migrates the repository. */
     public static Repository open(RepositoryLocation location) {
+        return open(location, true);
+    }
+
+    /**
+     * Opens and migrates the repository.
+     *
+     * @param create whether to create an embedded repository that does not exist yet; commands that
+     *               only read refuse a missing one instead of leaving an empty repository behind
+     */
+    public static Repository open(RepositoryLocation location, boolean create) {
+        if (!create && location.embeddedDir() != null && !Files.exists(location.embeddedDir().resolve("service.properties"))) {
+            throw new UserException("no repository at " + location.description()
+                    + " (import something first: statlens import FILE --run NAME, or give --repo DIR / --db URL)");
+        }
         TimeZone.setDefault(TimeZone.getTimeZone(ZoneOffset.UTC));
         if (location.embeddedDir() != null && System.getProperty("derby.stream.error.file") == null) {
             // Derby writes derby.log into the working directory unless told otherwise.
@@ -56,7 +70,7 @@ public final class Repository implements AutoCloseable {
                         + " (an embedded repository opens in one process at a time); close it, or share the repository"
                         + " through a Derby network server and --db jdbc:derby://host:1527/name");
             }
-            throw new UserException("cannot open repository " + location.description() + ": " + e.getMessage(), e);
+            throw new UserException("cannot open repository " + location.description() + ": " + messages(e), e);
         } catch (java.io.IOException e) {
             throw new UserException("cannot create repository folder " + location.description() + ": " + e.getMessage(), e);
         }
@@ -87,6 +101,15 @@ public final class Repository implements AutoCloseable {
 
     private static void setDefault(String property, String value) {
         if (System.getProperty(property) == null) System.setProperty(property, value);
+    }
+
+    /** Derby explains many failures in chained "next" exceptions; say all of it. */
+    private static String messages(SQLException e) {
+        StringBuilder sb = new StringBuilder(e.getMessage());
+        for (SQLException next = e.getNextException(); next != null; next = next.getNextException()) {
+            if (!sb.toString().contains(next.getMessage())) sb.append("; ").append(next.getMessage());
+        }
+        return sb.toString().replace(", see the next exception for details", "");
     }
 
     private void migrate() throws SQLException {

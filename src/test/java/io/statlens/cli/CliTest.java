@@ -58,8 +58,8 @@ class CliTest {
         assertEquals("RUN,ITEM,PCT_USR\nbase,cpu0,1.5\nbase,cpu0,2.5\n", query.out());
 
         Result csv = run("export", "base");
-        assertEquals("time,elapsed_s,key,%usr,\"lat(ms,95%)\"\n2023-11-14T22:13:20Z,0.0,cpu0,1.5,2.0\n"
-                + "2023-11-14T22:13:30Z,10.0,cpu0,2.5,3.0\n", csv.out());
+        assertEquals("time,elapsed_s,key,%usr,\"lat(ms,95%)\"\n2023-11-14T22:13:20Z,0,cpu0,1.5,2\n"
+                + "2023-11-14T22:13:30Z,10,cpu0,2.5,3\n", csv.out());
         Result summary = run("export", "base", "--summary");
         assertEquals("name,value,unit\ntps,120.5,1/s\n", summary.out());
         Result json = run("export", "base", "--format", "json");
@@ -67,7 +67,8 @@ class CliTest {
     }
 
     @Test
-    void queriesThatWouldChangeTheRepositoryAreRefused() {
+    void queriesThatWouldChangeTheRepositoryAreRefused() throws Exception {
+        assertEquals(0, run("import", scripted("one.txt", "columns a", "1700000000 - 1").toString(), "--run", "r").code());
         for (String sql : List.of("DELETE FROM RUNS", "DROP TABLE RUNS", "SELECT 1 FROM RUNS; DELETE FROM RUNS",
                 "CALL SYSCS_UTIL.SYSCS_COMPRESS_TABLE('APP','RUNS',1)")) {
             Result r = run("query", sql);
@@ -81,16 +82,20 @@ class CliTest {
 
     @Test
     void userErrorsExitWithOneAndAShortMessage() throws Exception {
-        Result unknownRun = run("show", "nope");
-        assertEquals(1, unknownRun.code());
-        assertEquals("statlens: no run named 'nope'; the repository has no runs yet (statlens import ... --run NAME)\n",
-                unknownRun.err());
+        Result noRepository = run("show", "nope");
+        assertEquals(1, noRepository.code());
+        assertTrue(noRepository.err().startsWith("statlens: no repository at "), noRepository.err());
+        assertFalse(Files.exists(dir.resolve("repo")), "reading commands do not create a repository");
 
         Path bad = scripted("bad.txt", "columns a", "1700000000 - 1", "what is this");
         Result strict = run("import", bad.toString(), "--run", "x", "--strict");
         assertEquals(1, strict.code());
         assertTrue(strict.err().contains("bad.txt:4: unexpected line (--strict"), strict.err());
         assertTrue(run("runs").out().startsWith("no runs"), "strict failure imported nothing");
+        Result unknownRun = run("show", "nope");
+        assertEquals(1, unknownRun.code());
+        assertEquals("statlens: no run named 'nope'; the repository has no runs yet (statlens import ... --run NAME)\n",
+                unknownRun.err());
 
         Result missingOption = run("import", bad.toString());
         assertEquals(1, missingOption.code());

@@ -32,6 +32,7 @@ public final class CollectingSink implements RecordSink {
     private final List<SummaryValue> summaries = new ArrayList<>();
     private final List<Fact> facts = new ArrayList<>();
     private final List<ParseWarning> warnings = new ArrayList<>();
+    private final List<ParseWarning> notices = new ArrayList<>();
     private String variant = "";
 
     @Override
@@ -62,6 +63,11 @@ public final class CollectingSink implements RecordSink {
     @Override
     public void warning(long line, String message) {
         warnings.add(new ParseWarning(line, message));
+    }
+
+    @Override
+    public void notice(long line, String message) {
+        notices.add(new ParseWarning(line, message));
     }
 
     @Override
@@ -108,6 +114,11 @@ public final class CollectingSink implements RecordSink {
 
     public List<ParseWarning> warnings() {
         return warnings;
+    }
+
+    /** Notices about well-formed content (see {@link RecordSink#notice}). */
+    public List<ParseWarning> notices() {
+        return notices;
     }
 
     public String variant() {

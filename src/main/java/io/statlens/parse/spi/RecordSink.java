@@ -21,8 +21,18 @@ public interface RecordSink {
 
     void fact(Fact fact);
 
-    /** A line that could not be used or was used with a doubt; {@code line} is 1-based. */
+    /**
+     * A line that could not be used, or was used with a doubt (malformed input); {@code line} is
+     * 1-based, 0 for the whole file. Line warnings make an import under {@code --strict} fail.
+     */
     void warning(long line, String message);
+
+    /**
+     * Something the person should know about well-formed content: a warning the tool itself printed,
+     * a failed benchmark constraint check, an offline CPU, how a missing time was filled in. Kept
+     * with the run like a warning, but never fails {@code --strict}.
+     */
+    void notice(long line, String message);
 
     /** The output variant recognised ({@code linux-sysstat-12}, {@code solaris}); the last call wins. */
     void variant(String variant);

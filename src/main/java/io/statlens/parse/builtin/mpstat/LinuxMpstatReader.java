@@ -236,7 +236,7 @@ final class LinuxMpstatReader implements MpstatReader {
             if (v != 0) return;
         }
         if (allZeroCpus.add(key)) {
-            sink.warning(number, "CPU " + key + " reports 0 in every column (0.00 %idle): offline or unused CPU; row kept");
+            sink.notice(number, "CPU " + key + " reports 0 in every column (0.00 %idle): offline or unused CPU; row kept");
         }
     }
 

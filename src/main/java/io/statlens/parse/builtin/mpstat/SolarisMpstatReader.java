@@ -96,7 +96,7 @@ final class SolarisMpstatReader implements MpstatReader {
     private void dateLine(long number, Instant date) {
         if (Boolean.FALSE.equals(fromDateLines)) {
             if (!warnedIgnoredDate) {
-                sink.warning(number, "date line ignored: the first report had none, so times are derived for all reports");
+                sink.notice(number, "date line ignored: the first report had none, so times are derived for all reports");
                 warnedIgnoredDate = true;
             }
             return;
@@ -145,7 +145,7 @@ final class SolarisMpstatReader implements MpstatReader {
         }
         Duration step = context.interval().or(() -> commandInterval).orElse(DEFAULT_INTERVAL);
         if (!warnedMissingDate) {
-            sink.warning(number, "no date line before this report; its time is the previous report's + "
+            sink.notice(number, "no date line before this report; its time is the previous report's + "
                     + step.toSeconds() + " s");
             warnedMissingDate = true;
         }

@@ -123,7 +123,10 @@ final class SysbenchReader {
         ShellLines.facts(command, run);
     }
 
-    /** FATAL and WARNING lines are kept as warnings; a following "(last message repeated N times)" is folded in. */
+    /**
+     * FATAL and WARNING lines are kept as notices (the tool's own words, not a malformed line); a following
+     * "(last message repeated N times)" is folded in.
+     */
     private void message(long number, String text, LineSource lines) throws IOException {
         String message = "sysbench printed: " + text;
         String next = lines.peek();
@@ -132,7 +135,7 @@ final class SysbenchReader {
             lines.next();
             message += " (repeated " + repeated.group(1) + " more times)";
         }
-        sink.warning(number, message);
+        sink.notice(number, message);
     }
 
     private void interval(long number, IntervalLine interval) {

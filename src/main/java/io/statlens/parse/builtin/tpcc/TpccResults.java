@@ -115,7 +115,7 @@ final class TpccResults {
         if (verdict.equals("NG")) {
             String needed = mix ? (m.group(3) == null ? "" : " (needs " + m.group(3).replace(" ", "") + ")")
                     : " of transactions within the response-time limit (needs at least 90%)";
-            sink.warning(lineNumber, "TPC-C constraint check failed: " + m.group(1) + " "
+            sink.notice(lineNumber, "TPC-C constraint check failed: " + m.group(1) + " "
                     + (mix ? "share of all transactions " : "") + m.group(2) + "%" + needed);
         }
         return Optional.empty();

@@ -153,7 +153,7 @@ class MpstatCorpusTest {
         assertEquals(Instant.parse("2009-03-13T14:45:28Z"), offline.row().time(), "02:45:28 PM");
         assertTrue(offline.row().sinceBoot());
         assertEquals(List.of(new ParseWarning(6,
-                "CPU 1 reports 0 in every column (0.00 %idle): offline or unused CPU; row kept")), sink.warnings());
+                "CPU 1 reports 0 in every column (0.00 %idle): offline or unused CPU; row kept")), sink.notices());
         assertEquals(Optional.of("1"), sink.fact("cpus.all_zero"));
     }
 
@@ -225,7 +225,7 @@ class MpstatCorpusTest {
         assertEquals(Instant.EPOCH.plusSeconds(5), set1.row().time());
         assertEquals(1, sink.warnings().size());
         assertEquals(0, sink.warnings().get(0).line());
-        assertTrue(sink.warnings().get(0).message().contains("no date"));
+        assertTrue(sink.warnings().get(0).message().contains("no time stamps"));
     }
 
     @Test

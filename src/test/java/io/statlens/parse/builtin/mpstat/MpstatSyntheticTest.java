@@ -193,7 +193,7 @@ class MpstatSyntheticTest {
         assertEquals(Instant.ofEpochSecond(1418763778), rows.get(1).row().time());
         assertEquals(Instant.ofEpochSecond(1418763779), rows.get(2).row().time());
         assertEquals(List.of(new ParseWarning(7, "no date line before this report; its time is the previous report's + 1 s")),
-                sink.warnings());
+                sink.notices());
     }
 
     @Test

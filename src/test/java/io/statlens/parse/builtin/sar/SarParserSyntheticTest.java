@@ -314,6 +314,11 @@ class SarParserSyntheticTest {
         }
 
         @Override
+        public void notice(long line, String message) {
+            target.notice(line, message);
+        }
+
+        @Override
         public void variant(String variant) {
             target.variant(variant);
         }

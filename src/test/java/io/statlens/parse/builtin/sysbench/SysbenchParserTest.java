@@ -357,8 +357,9 @@ class SysbenchParserTest {
         assertEquals("16KiB", fact(sink, "sysbench.file_block_size"));
         assertEquals("100", fact(sink, "sysbench.file_fsync_freq"));
         assertEquals("synchronous", fact(sink, "sysbench.file_io_mode"));
-        // the deprecation WARNING is kept; the trailing shell prompt is not a problem
-        List<ParseWarning> warnings = lineWarnings(sink);
+        // the deprecation WARNING is kept as a notice; the trailing shell prompt is not a problem
+        assertEquals(List.of(), lineWarnings(sink));
+        List<ParseWarning> warnings = sink.notices();
         assertEquals(1, warnings.size(), warnings.toString());
         assertEquals(1, warnings.get(0).line());
         assertTrue(warnings.get(0).message().contains("WARNING: the --test option is deprecated"));
@@ -402,7 +403,7 @@ class SysbenchParserTest {
         assertEquals("1.1719Gb", fact(slow, "sysbench.file_size"));
         // lines holding a single space are blank lines; the loader's complaint is kept
         assertEquals(List.of(new ParseWarning(1, "sysbench printed: sysbench: /usr/lib/libmysqlclient.so.18: "
-                + "no version information available (required by sysbench)")), slow.warnings());
+                + "no version information available (required by sysbench)")), slow.notices());
     }
 
     @Test
@@ -437,7 +438,7 @@ class SysbenchParserTest {
     void keepsWarningsOfAnAnnotatedRunAndSkipsTheAuthorsComments() {
         CollectingSink sink = parse("cn-0.4.10-oltp-annotated.txt");
         assertEquals(List.of(new ParseWarning(4, "sysbench printed: WARNING: Preparing of \"BEGIN\" is unsupported, "
-                + "using emulation (repeated 99 more times)")), sink.warnings());
+                + "using emulation (repeated 99 more times)")), sink.notices());
         assertEquals(276.21, summary(sink, "tps"), EPS);
         assertEquals(5247.91, summary(sink, "read_write_requests_per_s"), EPS);
         assertEquals(552.41, summary(sink, "other_operations_per_s"), EPS);
@@ -536,7 +537,7 @@ class SysbenchParserTest {
         assertEquals("read", fact(memory, "sysbench.memory_oper"));
         assertEquals("write", fact(memory, "sysbench.run2.memory_oper"));
         assertEquals("local", fact(memory, "sysbench.run3.memory_scope"));
-        assertEquals(List.of(37L, 43L, 49L, 55L), memory.warnings().stream().filter(w -> w.message().contains("FATAL"))
+        assertEquals(List.of(37L, 43L, 49L, 55L), memory.notices().stream().filter(w -> w.message().contains("FATAL"))
                 .map(ParseWarning::line).toList());
 
         CollectingSink oltp = parse("upstream-oltp_read_write_mysql.t.txt");
@@ -559,9 +560,9 @@ class SysbenchParserTest {
         assertEquals("seqwr", fact(sink, "sysbench.file_test_mode"));
         assertEquals("off", fact(sink, "sysbench.run2.file_fsync_end"), "from the second command's --file-fsync-end=off");
         assertEquals(new ParseWarning(35, "sysbench printed: FATAL: Missing required argument: --file-test-mode"),
-                sink.warnings().stream().filter(w -> w.line() == 35).findFirst().orElseThrow());
+                sink.notices().stream().filter(w -> w.line() == 35).findFirst().orElseThrow());
         assertEquals(new ParseWarning(194, "sysbench printed: WARNING: Did you forget to run the prepare step?"),
-                sink.warnings().stream().filter(w -> w.line() == 194).findFirst().orElseThrow());
+                sink.notices().stream().filter(w -> w.line() == 194).findFirst().orElseThrow());
     }
 
     @Test
@@ -722,8 +723,9 @@ class SysbenchParserTest {
                 """, ParseContext.simple("failed.txt"));
         assertTrue(failed.rows("sysbench").isEmpty());
         assertTrue(failed.summaries().isEmpty());
-        assertEquals(List.of(3L, 0L), failed.warnings().stream().map(ParseWarning::line).toList());
-        assertTrue(failed.warnings().get(1).message().contains("no intermediate reports and no final statistics"));
+        assertEquals(List.of(3L), failed.notices().stream().map(ParseWarning::line).toList(), "the tool's FATAL line");
+        assertEquals(List.of(0L), failed.warnings().stream().map(ParseWarning::line).toList());
+        assertTrue(failed.warnings().get(0).message().contains("no intermediate reports and no final statistics"));
         assertEquals("1.0.20", fact(failed, "sysbench.version"), "facts of a run that measured nothing are still kept");
 
         CollectingSink nothing = ParserFixtures.parseText(parser, "hello\nworld\n", ParseContext.simple("nothing.txt"));

@@ -99,7 +99,7 @@ class TpccParserTest {
 
         assertEquals("OK", sink.fact("tpcc.check.transaction_percentage.payment").orElseThrow());
         assertEquals("NG", sink.fact("tpcc.check.response_time.new_order").orElseThrow());
-        List<ParseWarning> failed = sink.warnings().stream().filter(w -> w.message().contains("constraint")).toList();
+        List<ParseWarning> failed = sink.notices().stream().filter(w -> w.message().contains("constraint")).toList();
         assertEquals(5, failed.size());
         assertEquals(new ParseWarning(57, "TPC-C constraint check failed: New-Order 0.00% of transactions within the "
                 + "response-time limit (needs at least 90%)"), failed.get(0));
@@ -127,7 +127,7 @@ class TpccParserTest {
         assertEquals(45.14, sink.summary("new_order_on_time_pct").orElseThrow());
         assertEquals("NG", sink.fact("tpcc.check.response_time.payment").orElseThrow());
         assertEquals("OK", sink.fact("tpcc.check.response_time.delivery").orElseThrow());
-        assertEquals(2, sink.warnings().stream().filter(w -> w.message().contains("constraint")).count());
+        assertEquals(2, sink.notices().stream().filter(w -> w.message().contains("constraint")).count());
     }
 
     @Test
@@ -143,7 +143,7 @@ class TpccParserTest {
         assertEquals(1800, sink.summary("measured_s").orElseThrow());
         assertEquals(0.15, sink.summary("payment_on_time_pct").orElseThrow());
         assertTrue(sink.fact("time.source").orElseThrow().endsWith("interval printed by the tool, 10 s"));
-        assertEquals(5, sink.warnings().stream().filter(w -> w.message().contains("constraint")).count());
+        assertEquals(5, sink.notices().stream().filter(w -> w.message().contains("constraint")).count());
     }
 
     @Test
