@@ -79,7 +79,8 @@ public final class AveragedRuns {
     public static boolean isCompanionSummary(SummaryValue v, List<SummaryValue> runSummary, boolean averaged) {
         if (!averaged || !v.name().endsWith(STDDEV_SUMMARY_SUFFIX)) return false;
         String base = v.name().substring(0, v.name().length() - STDDEV_SUMMARY_SUFFIX.length());
-        return runSummary.stream().anyMatch(o -> o.dataset().equals(v.dataset()) && o.key().equals(v.key()) && o.name().equals(base));
+        return runSummary.stream()
+                .anyMatch(o -> o.dataset().equals(v.dataset()) && o.key().equals(v.key()) && o.name().equals(base));
     }
 
     /** The standard deviation stored for a summary value of an averaged run; NaN when there is none. */

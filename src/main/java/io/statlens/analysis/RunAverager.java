@@ -121,7 +121,9 @@ public final class RunAverager {
     }
 
     private static void validate(Request request) {
-        if (request.name() == null || request.name().isBlank()) throw new UserException("a name for the new run is required (--as NAME)");
+        if (request.name() == null || request.name().isBlank()) {
+            throw new UserException("a name for the new run is required (--as NAME)");
+        }
         if (request.runs().size() < 2) throw new UserException("averaging needs at least two runs, got " + request.runs().size());
         Set<String> seen = new HashSet<>();
         for (String r : request.runs()) {
@@ -169,8 +171,7 @@ public final class RunAverager {
         keys.forEach(k -> out.keys.put(k, new KeyCells(grid.points, metrics.size())));
         // Pass 2: one run at a time, resampled onto the grid and folded into the across-run statistics.
         for (SeriesReader.Selection s : selections) {
-            SeriesReader.Selection chosen = new SeriesReader.Selection(s.run(), s.dataset(), s.table(), s.keyLabel(), s.datasetIds(),
-                    metrics);
+            SeriesReader.Selection chosen = withMetrics(s, metrics);
             Map<String, SeriesBuilder> byKey = new LinkedHashMap<>();
             reader.read(chosen, false, row -> {
                 if (keys.contains(row.key())) byKey.computeIfAbsent(row.key(), k -> new SeriesBuilder(metrics.size())).add(row);
@@ -191,7 +192,8 @@ public final class RunAverager {
             List<String> missing = new ArrayList<>();
             DataTable.MetricColumn column = null;
             for (int i = 0; i < selections.size(); i++) {
-                Optional<DataTable.MetricColumn> m = selections.get(i).metrics().stream().filter(c -> c.label().equals(label)).findFirst();
+                Optional<DataTable.MetricColumn> m = selections.get(i).metrics().stream()
+                        .filter(c -> c.label().equals(label)).findFirst();
                 if (m.isEmpty()) missing.add(runs.get(i).name());
                 else column = m.get();
             }
@@ -229,8 +231,7 @@ public final class RunAverager {
     }
 
     private Timeline timeline(SeriesReader.Selection s) {
-        SeriesReader.Selection timesOnly = new SeriesReader.Selection(s.run(), s.dataset(), s.table(), s.keyLabel(), s.datasetIds(),
-                List.of());
+        SeriesReader.Selection timesOnly = withMetrics(s, List.of());
         DoubleList elapsed = new DoubleList();
         Set<String> keys = new LinkedHashSet<>();
         reader.read(timesOnly, false, row -> {
@@ -239,6 +240,10 @@ public final class RunAverager {
             keys.add(row.key());
         });
         return new Timeline(elapsed.toArray(), keys);
+    }
+
+    private static SeriesReader.Selection withMetrics(SeriesReader.Selection s, List<DataTable.MetricColumn> metrics) {
+        return new SeriesReader.Selection(s.run(), s.dataset(), s.table(), s.keyLabel(), s.datasetIds(), metrics);
     }
 
     /** The elapsed-seconds grid of one data set. Point i covers [origin + i*step, origin + (i+1)*step). */
@@ -253,8 +258,8 @@ public final class RunAverager {
             double origin = first - step / 2;
             double points = Math.floor((last - origin) / step) + 1;
             if (points > MAX_POINTS) {
-                throw new UserException("--interval " + ShortNumber.format(step) + " gives " + (long) points + " points for data set "
-                        + dataset + " (at most " + MAX_POINTS + "); choose a larger interval");
+                throw new UserException("--interval " + ShortNumber.format(step) + " gives " + (long) points
+                        + " points for data set " + dataset + " (at most " + MAX_POINTS + "); choose a larger interval");
             }
             return new Grid(origin, step, (int) points);
         }
@@ -387,7 +392,8 @@ public final class RunAverager {
     /** A summary value averaged over runs, and its sample standard deviation. */
     private record AveragedValue(SummaryValue mean, double stddev) {
         SummaryValue stddevValue() {
-            return new SummaryValue(mean.dataset(), mean.key(), mean.name() + AveragedRuns.STDDEV_SUMMARY_SUFFIX, stddev, mean.unit());
+            String name = mean.name() + AveragedRuns.STDDEV_SUMMARY_SUFFIX;
+            return new SummaryValue(mean.dataset(), mean.key(), name, stddev, mean.unit());
         }
     }
 

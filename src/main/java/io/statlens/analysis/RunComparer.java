@@ -102,7 +102,7 @@ public final class RunComparer {
         checkNamed("--key", request.keys(), seenKeys, all, request);
         if (out.isEmpty()) {
             throw new UserException("runs " + request.base() + " and " + String.join(", ", request.others())
-                    + " have no data set or summary value in common" + (request.tool().isPresent() ? " for --tool " + request.tool().get() : ""));
+                    + " have no data set or summary value in common" + request.tool().map(t -> " for --tool " + t).orElse(""));
         }
         out.sort(ORDER);
         return out;
@@ -133,8 +133,8 @@ public final class RunComparer {
         }
     }
 
-    private void compareSummary(Request request, RunContents base, RunContents other, List<Comparison> out, Set<String> seenMetrics,
-                                Set<String> seenKeys) {
+    private void compareSummary(Request request, RunContents base, RunContents other, List<Comparison> out,
+                                Set<String> seenMetrics, Set<String> seenKeys) {
         Map<List<String>, SummaryValue> theirs = new LinkedHashMap<>();
         other.summary().forEach(v -> theirs.put(identity(v), v));
         for (SummaryValue b : base.summary()) {
@@ -145,8 +145,9 @@ public final class RunComparer {
             int otherN = other.averaged() ? AveragedRuns.runCount(other.facts()).orElse(1) : 1;
             ChangeSignificance.Verdict verdict = ChangeSignificance.summary(b.value(), base.stddevOf(b), baseN, o.value(),
                     other.stddevOf(o), otherN);
-            out.add(comparison(Kind.summary, b.dataset(), b.name(), b.unit(), b.key(), other.name(),
-                    new Side(baseN, b.value(), Double.NaN, Double.NaN), new Side(otherN, o.value(), Double.NaN, Double.NaN), verdict));
+            Side baseSide = new Side(baseN, b.value(), Double.NaN, Double.NaN);
+            Side otherSide = new Side(otherN, o.value(), Double.NaN, Double.NaN);
+            out.add(comparison(Kind.summary, b.dataset(), b.name(), b.unit(), b.key(), other.name(), baseSide, otherSide, verdict));
         }
     }
 

@@ -18,9 +18,10 @@ import java.util.concurrent.Callable;
 /** {@code statlens average RUN... --as NAME}: a new run holding the per-interval mean of runs. */
 @Command(name = "average", mixinStandardHelpOptions = true,
         description = {"Build a new run whose series are the per-interval mean of the given runs, aligned by elapsed time,",
-                "for every data set, metric and key they all have. The spread goes into companion data sets <data set>.stddev",
-                "(the standard deviation of each metric, and n, the runs with a sample in the interval); summary values are",
-                "averaged with a <name>_stddev companion; textual facts come from one representative run. See docs/average-compare.md."})
+                "for every data set, metric and key they all have. The spread goes into companion data sets",
+                "<data set>.stddev (the standard deviation of each metric, and n, the runs with a sample in the interval);",
+                "summary values are averaged with a <name>_stddev companion; textual facts come from one representative run.",
+                "See docs/average-compare.md."})
 public final class AverageCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -35,7 +36,8 @@ public final class AverageCommand implements Callable<Integer> {
     String name;
 
     @Option(names = "--text-from", paramLabel = "RUN",
-            description = "Take the textual facts from this run (default: the run whose tps, qps, tpmC... is closest to the median).")
+            description = "Take the textual facts from this run (default: the run whose tps, qps, tpmC... is closest to the"
+                    + " median).")
     String textFrom;
 
     @Option(names = "--interval", paramLabel = "SECONDS",
@@ -49,14 +51,18 @@ public final class AverageCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         try (Repository repo = repository.open()) {
-            RunAverager.Result r = new RunAverager(repo).average(new RunAverager.Request(runs, name, Optional.ofNullable(textFrom),
-                    interval == null ? OptionalDouble.empty() : OptionalDouble.of(interval), replace));
+            OptionalDouble step = interval == null ? OptionalDouble.empty() : OptionalDouble.of(interval);
+            RunAverager.Result r = new RunAverager(repo).average(
+                    new RunAverager.Request(runs, name, Optional.ofNullable(textFrom), step, replace));
             TextTable table = new TextTable("DATA SET", "INTERVAL S", "KEYS", "ROWS").right(1, 2, 3);
-            for (RunAverager.DatasetResult d : r.datasets()) table.add(d.dataset(), Format.number(d.intervalS()), d.keys(), d.rows());
+            for (RunAverager.DatasetResult d : r.datasets()) {
+                table.add(d.dataset(), Format.number(d.intervalS()), d.keys(), d.rows());
+            }
             table.print(out);
             for (String note : r.notes()) out.println("note: " + note);
-            out.println("averaged " + r.sources().size() + " runs (" + String.join(", ", r.sources()) + ") into run '" + r.run() + "': "
-                    + r.datasets().size() + " data set(s), " + r.summaryValues() + " summary value(s); facts from " + r.textFrom());
+            out.println("averaged " + r.sources().size() + " runs (" + String.join(", ", r.sources()) + ") into run '" + r.run()
+                    + "': " + r.datasets().size() + " data set(s), " + r.summaryValues() + " summary value(s); facts from "
+                    + r.textFrom());
             out.flush();
         }
         return ExitCodes.OK;

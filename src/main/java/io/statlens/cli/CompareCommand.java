@@ -1,5 +1,6 @@
 package io.statlens.cli;
 
+import io.statlens.analysis.ChangeSignificance;
 import io.statlens.analysis.RunComparer;
 import io.statlens.store.Repository;
 import picocli.CommandLine.Command;
@@ -10,6 +11,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -18,7 +20,8 @@ import java.util.concurrent.Callable;
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Compare runs with a base run: per data set, metric and key both runs have, the mean, 95th percentile and",
                 "maximum of the per-interval samples, the change of the mean against BASE, and whether it is beyond run-to-run",
-                "noise (Welch's t-test with effective sample sizes from the lag-1 autocorrelation, p < 0.05); summary values too.",
+                "noise (Welch's t-test with effective sample sizes from the lag-1 autocorrelation, p < 0.05); summary values",
+                "too.",
                 "Sorted significant first, then by the largest relative change. See docs/average-compare.md."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec
@@ -51,16 +54,24 @@ public final class CompareCommand implements Callable<Integer> {
             List<RunComparer.Comparison> rows = new RunComparer(repo).compare(
                     new RunComparer.Request(base, others, Optional.ofNullable(tool), metrics, keys));
             try (TabularWriter writer = TabularWriter.of(format, spec.commandLine().getOut())) {
-                writer.header(List.of("kind", "dataset", "metric", "unit", "key", "run", "base_mean", "mean", "change", "change_pct",
-                        "base_p95", "p95", "base_max", "max", "p_value", "significant"),
-                        List.of(false, false, false, false, false, false, true, true, true, true, true, true, true, true, true, false));
+                List<String> names = List.of("kind", "dataset", "metric", "unit", "key", "run", "base_mean", "mean", "change",
+                        "change_pct", "base_p95", "p95", "base_max", "max", "p_value", "significant");
+                List<Boolean> numeric = new ArrayList<>(Collections.nCopies(names.size(), true));
+                for (int text : new int[]{0, 1, 2, 3, 4, 5, 15}) numeric.set(text, false);
+                writer.header(names, numeric);
                 for (RunComparer.Comparison c : rows) {
                     writer.row(List.of(c.kind().name(), c.dataset(), c.metric(), c.unit(), c.key(), c.run(), c.base().mean(),
                             c.other().mean(), c.change(), c.changePct(), c.base().p95(), c.other().p95(), c.base().max(),
-                            c.other().max(), c.verdict().pValue(), c.verdict().tested() ? (c.verdict().significant() ? "yes" : "no") : ""));
+                            c.other().max(), c.verdict().pValue(), significance(c.verdict())));
                 }
             }
         }
         return ExitCodes.OK;
+    }
+
+    /** yes, no, or empty when no test was possible. */
+    private static String significance(ChangeSignificance.Verdict v) {
+        if (!v.tested()) return "";
+        return v.significant() ? "yes" : "no";
     }
 }

@@ -113,8 +113,8 @@ public final class DerivedRunWriter {
     }
 
     private long insertFile(long runId, Header header) throws SQLException {
-        try (PreparedStatement ps = repo.connection().prepareStatement("INSERT INTO SOURCE_FILES (RUN_ID, PATH, SIZE_BYTES, SHA256,"
-                + " PARSER, PARSER_VERSION, ROW_COUNT, WARNING_COUNT, IMPORTED_AT) VALUES (?, ?, 0, ?, ?, NULL, 0, 0, ?)",
+        try (PreparedStatement ps = repo.connection().prepareStatement("INSERT INTO SOURCE_FILES (RUN_ID, PATH, SIZE_BYTES,"
+                + " SHA256, PARSER, PARSER_VERSION, ROW_COUNT, WARNING_COUNT, IMPORTED_AT) VALUES (?, ?, 0, ?, ?, NULL, 0, 0, ?)",
                 Statement.RETURN_GENERATED_KEYS)) {
             String origin = header.origin().length() > 4000 ? header.origin().substring(0, 4000) : header.origin();
             ps.setLong(1, runId);

@@ -110,7 +110,8 @@ class ChangeSignificanceTest {
         assertEquals("prediction", v.test());
         assertEquals(expected, v.pValue(), 1e-9);
         assertFalse(v.significant(), "p " + v.pValue());
-        assertEquals(expected, ChangeSignificance.summary(140, Double.NaN, 1, 100, 10, 3).pValue(), 1e-9, "either side may be the average");
+        assertEquals(expected, ChangeSignificance.summary(140, Double.NaN, 1, 100, 10, 3).pValue(), 1e-9,
+                "either side may be the average");
     }
 
     @Test

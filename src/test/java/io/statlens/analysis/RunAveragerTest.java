@@ -59,7 +59,8 @@ class RunAveragerTest {
 
     @Test
     void runsWithDifferentIntervalsAreResampledToTheLargestAndKeepNAndStddevPerPoint() {
-        // r1 every second: elapsed 0,1,2,3; r2 every two seconds: elapsed 0,2 (r2 starts a day later: alignment is by elapsed time).
+        // r1 every second: elapsed 0,1,2,3; r2 every two seconds: elapsed 0,2
+        // (r2 starts a day later: alignment is by elapsed time).
         runs.run("r1", "columns a", "1700000000 - 1", "1700000001 - 2", "1700000002 - 3", "1700000003 - 4");
         runs.run("r2", "columns a", "1700086400 - 10", "1700086402 - 20");
         RunAverager.Result result = average("avg", "r1", "r2");
@@ -69,13 +70,15 @@ class RunAveragerTest {
         // r1 on the grid: 1, mean(2,3) = 2.5, 4; r2: 10, 20, none.
         List<List<String>> means = runs.rows("SELECT ELAPSED_S, SAMPLE, A FROM V_SCRIPTED WHERE RUN = 'avg' ORDER BY ELAPSED_S");
         assertEquals(List.of(List.of("0.0", "0", "5.5"), List.of("2.0", "1", "11.25"), List.of("4.0", "2", "4.0")), means);
-        List<List<String>> spread = runs.rows("SELECT ELAPSED_S, A, N FROM V_SCRIPTED_STDDEV WHERE RUN = 'avg' ORDER BY ELAPSED_S");
+        List<List<String>> spread = runs.rows("SELECT ELAPSED_S, A, N FROM V_SCRIPTED_STDDEV WHERE RUN = 'avg'"
+                + " ORDER BY ELAPSED_S");
         assertEquals(3, spread.size());
         assertEquals(Math.sqrt(2 * 4.5 * 4.5), Double.parseDouble(spread.get(0).get(1)), EPS, "sd of 1 and 10");
         assertEquals(17.5 / Math.sqrt(2), Double.parseDouble(spread.get(1).get(1)), EPS, "sd of 2.5 and 20");
         assertEquals("null", spread.get(2).get(1), "one run only: no stddev");
         assertEquals(List.of("2.0", "2.0", "1.0"), spread.stream().map(r -> r.get(2)).toList(), "n per point");
-        assertEquals(Instant.ofEpochSecond(1700000000), new RunCatalog(repo).run("avg").start(), "start of the representative run");
+        assertEquals(Instant.ofEpochSecond(1700000000), new RunCatalog(repo).run("avg").start(),
+                "start of the representative run");
         assertEquals("2", fact("avg", "average.interval_s.scripted"));
         assertEquals("elapsed", fact("avg", "average.alignment"));
         assertEquals("r1, r2", fact("avg", "average.sources"));
@@ -95,8 +98,10 @@ class RunAveragerTest {
 
     @Test
     void keyedDataIsAveragedPerKeyCommonToAllRunsAndTheOthersAreNoted() {
-        runs.run("r1", "columns a b", "1700000000 cpu0 1 10", "1700000000 cpu1 2 20", "1700000001 cpu0 3 30", "1700000001 cpu1 4 40");
-        runs.run("r2", "columns a b", "1700000000 cpu0 5 50", "1700000000 cpu2 6 60", "1700000001 cpu0 7 70", "1700000001 cpu2 8 80");
+        runs.run("r1", "columns a b", "1700000000 cpu0 1 10", "1700000000 cpu1 2 20",
+                "1700000001 cpu0 3 30", "1700000001 cpu1 4 40");
+        runs.run("r2", "columns a b", "1700000000 cpu0 5 50", "1700000000 cpu2 6 60",
+                "1700000001 cpu0 7 70", "1700000001 cpu2 8 80");
         RunAverager.Result result = average("avg", "r1", "r2");
 
         assertEquals(List.of(List.of("0.0", "cpu0", "3.0", "30.0"), List.of("1.0", "cpu0", "5.0", "50.0")),
@@ -138,7 +143,8 @@ class RunAveragerTest {
         // deviations from 113.33: -13.33, 16.67, -3.33; sum of squares 466.67 over n - 1 = 2
         assertEquals(Math.sqrt(1400.0 / 3 / 2), s.get(1).value(), EPS);
         assertEquals("1/s", s.get(1).unit());
-        assertTrue(result.notes().contains("summary values left out (not in every run): scripted.only_here"), result.notes().toString());
+        assertTrue(result.notes().contains("summary values left out (not in every run): scripted.only_here"),
+                result.notes().toString());
     }
 
     @Test
@@ -186,7 +192,8 @@ class RunAveragerTest {
         assertEquals(List.of("tps", "tps_stddev"), names);
         assertEquals(375, summary("avg2").get(0).value(), EPS);
         assertEquals("avg1, r3", fact("avg2", "average.sources"));
-        assertEquals(1, new RunCatalog(repo).details("avg2").facts().stream().filter(f -> f.name().equals("average.sources")).count(),
+        assertEquals(1, new RunCatalog(repo).details("avg2").facts().stream()
+                        .filter(f -> f.name().equals("average.sources")).count(),
                 "avg1's provenance is not copied over avg2's own");
     }
 
@@ -202,8 +209,8 @@ class RunAveragerTest {
         assertEquals(1, runs.number("SELECT COUNT(*) FROM V_SCRIPTED WHERE RUN = 'avg'"), "the old average's rows are gone");
         assertEquals("r2, r1", fact("avg", "average.sources"));
 
-        UserException source = assertThrows(UserException.class, () -> averager.average(new RunAverager.Request(List.of("r1", "r2"),
-                "r1", Optional.empty(), OptionalDouble.empty(), true)));
+        UserException source = assertThrows(UserException.class, () -> averager.average(
+                new RunAverager.Request(List.of("r1", "r2"), "r1", Optional.empty(), OptionalDouble.empty(), true)));
         assertEquals("--as r1: the new run cannot replace one of the runs it averages", source.getMessage());
     }
 
@@ -228,7 +235,8 @@ class RunAveragerTest {
         assertEquals(List.of("average of r1, r2"), d.files().stream().map(RunCatalog.FileInfo::path).toList());
         assertEquals("average", d.files().get(0).parser());
         assertEquals(2, d.files().get(0).rows(), "one mean row and one stddev row");
-        assertEquals(List.of("scripted", "scripted.stddev"), d.datasets().stream().map(RunCatalog.DatasetInfo::qualifiedName).toList());
+        assertEquals(List.of("scripted", "scripted.stddev"),
+                d.datasets().stream().map(RunCatalog.DatasetInfo::qualifiedName).toList());
         List<MetricSeries> series = new SeriesLoader(repo).load("avg", "scripted", "a", k -> true, false);
         assertEquals(2, series.get(0).values()[0], EPS);
         assertFalse(new SeriesLoader(repo).metrics("avg", "scripted").stream().anyMatch(m -> m.label().equals("n")),

@@ -114,7 +114,8 @@ class RunComparerTest {
         RunComparer.Comparison first = rows.get(0);
         assertEquals("other", first.run());
         assertEquals("a", first.metric());
-        assertEquals(List.of("summary tps third -50.0", "summary tps other 20.0"), rows.stream().filter(r -> r.kind() == RunComparer.Kind.summary)
+        assertEquals(List.of("summary tps third -50.0", "summary tps other 20.0"), rows.stream()
+                .filter(r -> r.kind() == RunComparer.Kind.summary)
                 .map(r -> r.kind() + " " + r.metric() + " " + r.run() + " " + r.changePct()).toList());
     }
 
@@ -122,8 +123,8 @@ class RunComparerTest {
     void filtersByMetricKeyAndTool() {
         run("base", 1700000000, alternating(10, 12, 4), alternating(5, 7, 4), ramp(1, 4));
         run("other", 1700000000, alternating(20, 22, 4), alternating(7, 5, 4), ramp(2, 4));
-        List<RunComparer.Comparison> onlyB = comparer.compare(new RunComparer.Request("base", List.of("other"), Optional.of("scripted"),
-                List.of("b"), List.of()));
+        List<RunComparer.Comparison> onlyB = comparer.compare(
+                new RunComparer.Request("base", List.of("other"), Optional.of("scripted"), List.of("b"), List.of()));
         assertEquals(List.of("b"), onlyB.stream().map(RunComparer.Comparison::metric).toList());
 
         runs.run("kbase", "columns x", "1700000000 sda 1", "1700000000 sdb 5", "1700000001 sda 3", "1700000001 sdb 7");
