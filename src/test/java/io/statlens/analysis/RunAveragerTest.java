@@ -3,6 +3,10 @@ package io.statlens.analysis;
 import io.statlens.model.Fact;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
+import io.statlens.parse.ParserRegistry;
+import io.statlens.store.ImportProgress;
+import io.statlens.store.ImportRequest;
+import io.statlens.store.ImportService;
 import io.statlens.store.Repository;
 import io.statlens.store.RepositoryLocation;
 import io.statlens.store.RunCatalog;
@@ -11,8 +15,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -241,5 +247,27 @@ class RunAveragerTest {
         assertEquals(2, series.get(0).values()[0], EPS);
         assertFalse(new SeriesLoader(repo).metrics("avg", "scripted").stream().anyMatch(m -> m.label().equals("n")),
                 "n and the stddevs stay out of the main data set's metrics");
+    }
+
+    @Test
+    void realKeyedMpstatDataLeavesTheSinceBootReportOutAndCountsRunsPerPoint() throws Exception {
+        // Solaris mpstat, 8 CPUs, one report a second; the first report averages since boot. Run "part" holds its
+        // first four reports (ten lines each), so from the fourth report on only "whole" contributes.
+        Path file = Path.of("src/test/resources/corpus/mpstat/solaris-x64-8cpu-datestamped.txt");
+        Path part = Files.write(dir.resolve("part.txt"), Files.readAllLines(file).subList(0, 40));
+        var importer = new ImportService(repo, ParserRegistry.load(dir.resolve("none")));
+        importer.run(ImportRequest.of("whole", ZoneOffset.UTC, file), ImportProgress.NONE);
+        importer.run(ImportRequest.of("part", ZoneOffset.UTC, part), ImportProgress.NONE);
+        RunAverager.Result r = average("avg", "whole", "part");
+
+        assertEquals(List.of(new RunAverager.DatasetResult("mpstat", 1, 8, 14 * 8)), r.datasets());
+        assertEquals(List.of(), r.notes());
+        assertEquals(List.of(List.of("1.0", "2.0"), List.of("2.0", "2.0"), List.of("3.0", "2.0"), List.of("4.0", "1.0")),
+                runs.rows("SELECT ELAPSED_S, N FROM V_MPSTAT_STDDEV WHERE RUN = 'avg' AND ITEM = '0' AND ELAPSED_S < 5"
+                        + " ORDER BY ELAPSED_S"), "no point for the since-boot report at elapsed 0");
+        // Identical samples: the mean is the sample, the spread 0.
+        assertEquals(List.of(List.of("1019.0", "0.0")), runs.rows("SELECT M.INTR, S.INTR FROM V_MPSTAT M JOIN V_MPSTAT_STDDEV S"
+                + " ON S.RUN = M.RUN AND S.SAMPLE = M.SAMPLE AND S.ITEM = M.ITEM WHERE M.RUN = 'avg' AND M.ITEM = '0'"
+                + " AND M.ELAPSED_S = 1"));
     }
 }
