@@ -154,6 +154,10 @@ public final class RunAverager {
                                                      List<String> notes) {
         List<SeriesReader.Selection> selections = runs.stream().map(r -> reader.select(r.name(), dataset)).toList();
         List<DataTable.MetricColumn> metrics = commonMetrics(dataset, runs, selections, notes);
+        if (metrics.isEmpty()) {
+            notes.add("data set " + dataset + " left out: no metric with values in every run");
+            return Optional.empty();
+        }
         // Pass 1: sample times and keys only, to size the grid before any values are held.
         List<Timeline> timelines = selections.stream().map(this::timeline).toList();
         Set<String> keys = commonKeys(dataset, runs, timelines, notes);
