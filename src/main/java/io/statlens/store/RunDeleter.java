@@ -26,10 +26,7 @@ public final class RunDeleter {
         Connection c = repo.connection();
         try {
             long id = RunCatalog.runId(c, name).orElseThrow(() -> new UserException("no run named '" + name + "'"));
-            for (String table : tables("RUN_ID", id)) {
-                execute("DELETE FROM " + table + " WHERE DATASET_ID IN (SELECT ID FROM DATASETS WHERE RUN_ID = ?)", id);
-            }
-            execute("DELETE FROM RUNS WHERE ID = ?", id);
+            deleteRun(id);
             c.commit();
         } catch (SQLException e) {
             try {
@@ -39,6 +36,14 @@ public final class RunDeleter {
             }
             throw new IllegalStateException("cannot delete run '" + name + "': " + e.getMessage(), e);
         }
+    }
+
+    /** Deletes a run and its rows inside the current transaction. */
+    void deleteRun(long runId) throws SQLException {
+        for (String table : tables("RUN_ID", runId)) {
+            execute("DELETE FROM " + table + " WHERE DATASET_ID IN (SELECT ID FROM DATASETS WHERE RUN_ID = ?)", runId);
+        }
+        execute("DELETE FROM RUNS WHERE ID = ?", runId);
     }
 
     /** Deletes one source file's data inside the current transaction. */

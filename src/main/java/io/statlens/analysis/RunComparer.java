@@ -1,0 +1,255 @@
+package io.statlens.analysis;
+
+import io.statlens.model.SummaryValue;
+import io.statlens.model.UserException;
+import io.statlens.store.DataTable;
+import io.statlens.store.Repository;
+import io.statlens.store.RunCatalog;
+import io.statlens.store.SeriesReader;
+import org.apache.commons.statistics.descriptive.Quantile;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Compares runs against a base run: per data set, metric and key that the base and the other run both
+ * have, the mean, 95th percentile and maximum of the per-interval samples side by side, the change of
+ * the mean, and whether it is beyond run-to-run noise ({@link ChangeSignificance}); summary values the
+ * same way. Since-boot samples are left out. Rows are sorted significant first, then by the size of
+ * the relative change.
+ */
+public final class RunComparer {
+    /** Linear interpolation between order statistics (Hyndman-Fan 7), as numpy and spreadsheets do it. */
+    private static final Quantile QUANTILE = Quantile.withDefaults().with(Quantile.EstimationMethod.HF7);
+
+    private final Repository repo;
+    private final SeriesReader reader;
+
+    public RunComparer(Repository repo) {
+        this.repo = repo;
+        this.reader = new SeriesReader(repo);
+    }
+
+    /**
+     * @param tool    a tool ({@code iostat}: all its data sets) or a data set ({@code iostat.cpu}); empty = all
+     * @param metrics metric labels and summary value names to keep; empty = all
+     * @param keys    keys (CPUs, devices) to keep; empty = all, unkeyed data included
+     */
+    public record Request(String base, List<String> others, Optional<String> tool, List<String> metrics, List<String> keys) {
+        public Request {
+            others = List.copyOf(others);
+            metrics = List.copyOf(metrics);
+            keys = List.copyOf(keys);
+            Objects.requireNonNull(tool, "tool");
+        }
+    }
+
+    /** Whether a row compares per-interval samples or single summary values. */
+    public enum Kind { series, summary }
+
+    /**
+     * One run's side of a comparison: for a summary value, {@code mean} is the value, {@code n} 1 (or the
+     * number of runs of an average) and p95 and max are NaN.
+     */
+    public record Side(int n, double mean, double p95, double max) {
+    }
+
+    /**
+     * @param change    {@code other.mean - base.mean}
+     * @param changePct change relative to the base mean, in %; NaN when the base mean is 0
+     */
+    public record Comparison(Kind kind, String dataset, String metric, String unit, String key, String run, Side base, Side other,
+                             double change, double changePct, ChangeSignificance.Verdict verdict) {
+    }
+
+    /** Significant first, then the largest relative change (then absolute change; no relative change last). */
+    static final Comparator<Comparison> ORDER = Comparator
+            .comparing((Comparison c) -> !c.verdict().significant())
+            .thenComparing(c -> Double.isNaN(c.changePct()) ? -1 : Math.abs(c.changePct()), Comparator.reverseOrder())
+            .thenComparing(c -> Math.abs(c.change()), Comparator.reverseOrder());
+
+    public List<Comparison> compare(Request request) {
+        validate(request);
+        RunCatalog catalog = new RunCatalog(repo);
+        RunContents base = RunContents.of(catalog.details(request.base()));
+        List<RunContents> others = request.others().stream().map(r -> RunContents.of(catalog.details(r))).toList();
+        List<RunContents> all = new ArrayList<>();
+        all.add(base);
+        all.addAll(others);
+        request.tool().ifPresent(t -> checkTool(t, base));
+        Map<List<String>, Map<String, Map<String, double[]>>> cache = new HashMap<>();
+        Set<String> seenMetrics = new HashSet<>();
+        Set<String> seenKeys = new HashSet<>();
+        List<Comparison> out = new ArrayList<>();
+        for (RunContents other : others) {
+            compareSummary(request, base, other, out, seenMetrics, seenKeys);
+            for (String dataset : base.datasets().keySet()) {
+                if (!other.datasets().containsKey(dataset) || !matchesTool(dataset, request.tool())) continue;
+                compareDataset(request, dataset, base, other, cache, out, seenMetrics, seenKeys);
+            }
+        }
+        checkNamed("--metric", request.metrics(), seenMetrics, all, request);
+        checkNamed("--key", request.keys(), seenKeys, all, request);
+        if (out.isEmpty()) {
+            throw new UserException("runs " + request.base() + " and " + String.join(", ", request.others())
+                    + " have no data set or summary value in common" + request.tool().map(t -> " for --tool " + t).orElse(""));
+        }
+        out.sort(ORDER);
+        return out;
+    }
+
+    private static void validate(Request request) {
+        if (request.others().isEmpty()) throw new UserException("name at least one run to compare with the base run");
+        Set<String> seen = new HashSet<>();
+        seen.add(request.base());
+        for (String r : request.others()) {
+            if (!seen.add(r)) throw new UserException("run '" + r + "' is named twice; name each run once");
+        }
+    }
+
+    /** {@code iostat} matches iostat and iostat.cpu; {@code iostat.cpu} only itself. */
+    static boolean matchesTool(String dataset, Optional<String> tool) {
+        if (tool.isEmpty()) return true;
+        String t = tool.get().toLowerCase();
+        return dataset.equals(t) || dataset.startsWith(t + ".");
+    }
+
+    private static void checkTool(String tool, RunContents base) {
+        Set<String> known = new TreeSet<>(base.datasets().keySet());
+        base.summary().forEach(v -> known.add(v.dataset()));
+        if (known.stream().noneMatch(d -> matchesTool(d, Optional.of(tool)))) {
+            throw new UserException("run '" + base.name() + "' has no data set or summary values of '" + tool + "'; it has: "
+                    + String.join(", ", known));
+        }
+    }
+
+    private void compareSummary(Request request, RunContents base, RunContents other, List<Comparison> out,
+                                Set<String> seenMetrics, Set<String> seenKeys) {
+        Map<List<String>, SummaryValue> theirs = new LinkedHashMap<>();
+        other.summary().forEach(v -> theirs.put(identity(v), v));
+        for (SummaryValue b : base.summary()) {
+            SummaryValue o = theirs.get(identity(b));
+            if (o == null || !matchesTool(b.dataset(), request.tool())) continue;
+            if (!selected(request.metrics(), b.name(), seenMetrics) || !selectedKey(request.keys(), b.key(), seenKeys)) continue;
+            int baseN = base.averaged() ? AveragedRuns.runCount(base.facts()).orElse(1) : 1;
+            int otherN = other.averaged() ? AveragedRuns.runCount(other.facts()).orElse(1) : 1;
+            ChangeSignificance.Verdict verdict = ChangeSignificance.summary(b.value(), base.stddevOf(b), baseN, o.value(),
+                    other.stddevOf(o), otherN);
+            Side baseSide = new Side(baseN, b.value(), Double.NaN, Double.NaN);
+            Side otherSide = new Side(otherN, o.value(), Double.NaN, Double.NaN);
+            out.add(comparison(Kind.summary, b.dataset(), b.name(), b.unit(), b.key(), other.name(), baseSide, otherSide, verdict));
+        }
+    }
+
+    private static List<String> identity(SummaryValue v) {
+        return List.of(v.dataset(), v.key(), v.name());
+    }
+
+    private void compareDataset(Request request, String dataset, RunContents base, RunContents other,
+                                Map<List<String>, Map<String, Map<String, double[]>>> cache, List<Comparison> out,
+                                Set<String> seenMetrics, Set<String> seenKeys) {
+        SeriesReader.Selection bs = reader.select(base.name(), dataset);
+        SeriesReader.Selection os = reader.select(other.name(), dataset);
+        Set<String> theirLabels = new HashSet<>();
+        os.metrics().forEach(m -> theirLabels.add(m.label()));
+        List<DataTable.MetricColumn> metrics = new ArrayList<>();
+        for (DataTable.MetricColumn m : bs.metrics()) {
+            if (theirLabels.contains(m.label()) && selected(request.metrics(), m.label(), seenMetrics)) metrics.add(m);
+        }
+        if (metrics.isEmpty()) return;
+        Map<String, Map<String, double[]>> mine = cache.computeIfAbsent(List.of(base.name(), dataset), k -> load(bs));
+        Map<String, Map<String, double[]>> theirs = cache.computeIfAbsent(List.of(other.name(), dataset), k -> load(os));
+        for (Map.Entry<String, Map<String, double[]>> e : mine.entrySet()) {
+            String key = e.getKey();
+            if (!theirs.containsKey(key) || !selectedKey(request.keys(), key, seenKeys)) continue;
+            for (DataTable.MetricColumn m : metrics) {
+                double[] b = e.getValue().get(m.label());
+                double[] o = theirs.get(key).get(m.label());
+                ChangeSignificance.SeriesMoments bm = ChangeSignificance.SeriesMoments.of(b);
+                ChangeSignificance.SeriesMoments om = ChangeSignificance.SeriesMoments.of(o);
+                if (bm.n() == 0 || om.n() == 0) continue;
+                out.add(comparison(Kind.series, dataset, m.label(), m.unit(), key, other.name(), side(b, bm), side(o, om),
+                        ChangeSignificance.series(bm, om)));
+            }
+        }
+    }
+
+    /** Per key, per metric label, the values in time order. */
+    private Map<String, Map<String, double[]>> load(SeriesReader.Selection s) {
+        int n = s.metrics().size();
+        Map<String, List<double[]>> rows = new LinkedHashMap<>();
+        reader.read(s, false, row -> rows.computeIfAbsent(row.key(), k -> new ArrayList<>()).add(row.values()));
+        Map<String, Map<String, double[]>> out = new LinkedHashMap<>();
+        rows.forEach((key, list) -> {
+            Map<String, double[]> byLabel = new LinkedHashMap<>();
+            for (int m = 0; m < n; m++) {
+                double[] column = new double[list.size()];
+                for (int i = 0; i < column.length; i++) column[i] = list.get(i)[m];
+                byLabel.put(s.metrics().get(m).label(), column);
+            }
+            out.put(key, byLabel);
+        });
+        return out;
+    }
+
+    private static Side side(double[] values, ChangeSignificance.SeriesMoments moments) {
+        double[] x = Arrays.stream(values).filter(v -> !Double.isNaN(v)).toArray();
+        return new Side(moments.n(), moments.mean(), QUANTILE.evaluate(x, 0.95), Arrays.stream(x).max().orElse(Double.NaN));
+    }
+
+    private static Comparison comparison(Kind kind, String dataset, String metric, String unit, String key, String run, Side base,
+                                         Side other, ChangeSignificance.Verdict verdict) {
+        double change = other.mean() - base.mean();
+        double pct = base.mean() == 0 ? Double.NaN : change / Math.abs(base.mean()) * 100;
+        return new Comparison(kind, dataset, metric, unit, key, run, base, other, change, pct, verdict);
+    }
+
+    private static boolean selected(List<String> wanted, String name, Set<String> seen) {
+        if (wanted.isEmpty()) return true;
+        if (!wanted.contains(name)) return false;
+        seen.add(name);
+        return true;
+    }
+
+    private static boolean selectedKey(List<String> wanted, String key, Set<String> seen) {
+        if (wanted.isEmpty()) return true;
+        if (!wanted.contains(key)) return false;
+        seen.add(key);
+        return true;
+    }
+
+    /** Every name given with --metric or --key must have matched something; else say what there is. */
+    private void checkNamed(String option, List<String> wanted, Set<String> seen, List<RunContents> runs, Request request) {
+        List<String> unknown = wanted.stream().filter(w -> !seen.contains(w)).toList();
+        if (unknown.isEmpty()) return;
+        Set<String> available = new TreeSet<>();
+        for (RunContents r : runs) {
+            for (String dataset : r.datasets().keySet()) {
+                if (!matchesTool(dataset, request.tool())) continue;
+                SeriesReader.Selection s = reader.select(r.name(), dataset);
+                if (option.equals("--metric")) s.metrics().forEach(m -> available.add(m.label()));
+                else r.datasets().get(dataset).keys().stream().filter(k -> !k.isEmpty()).forEach(available::add);
+            }
+            for (SummaryValue v : r.summary()) {
+                if (!matchesTool(v.dataset(), request.tool())) continue;
+                if (option.equals("--metric")) available.add(v.name());
+                else if (!v.key().isEmpty()) available.add(v.key());
+            }
+        }
+        List<String> listed = new ArrayList<>(available);
+        String shown = listed.size() > 40 ? String.join(", ", listed.subList(0, 40)) + ", ..." : String.join(", ", listed);
+        throw new UserException(option + " " + String.join(", ", unknown) + ": not found in both " + request.base() + " and "
+                + String.join(", ", request.others()) + (request.tool().map(t -> " (--tool " + t + ")").orElse(""))
+                + (listed.isEmpty() ? "" : "; there are: " + shown));
+    }
+}

@@ -1,0 +1,77 @@
+package io.statlens.cli;
+
+import io.statlens.analysis.ChangeSignificance;
+import io.statlens.analysis.RunComparer;
+import io.statlens.store.Repository;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/** {@code statlens compare BASE OTHER...}: mean, p95 and max side by side, the change, and whether it is beyond noise. */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Compare runs with a base run: per data set, metric and key both runs have, the mean, 95th percentile and",
+                "maximum of the per-interval samples, the change of the mean against BASE, and whether it is beyond run-to-run",
+                "noise (Welch's t-test with effective sample sizes from the lag-1 autocorrelation, p < 0.05); summary values",
+                "too.",
+                "Sorted significant first, then by the largest relative change. See docs/average-compare.md."})
+public final class CompareCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RepositoryOptions repository;
+
+    @Parameters(index = "0", paramLabel = "BASE", description = "The run to compare against.")
+    String base;
+
+    @Parameters(index = "1..*", arity = "1..*", paramLabel = "OTHER", description = "Runs to compare with BASE.")
+    List<String> others;
+
+    @Option(names = "--tool", paramLabel = "T", description = "Only this tool (iostat) or data set (iostat.cpu).")
+    String tool;
+
+    @Option(names = "--metric", paramLabel = "M", description = "Only this metric label or summary value name (repeatable).")
+    List<String> metrics = new ArrayList<>();
+
+    @Option(names = "--key", paramLabel = "K", description = "Only this key: CPU, device, interface... (repeatable).")
+    List<String> keys = new ArrayList<>();
+
+    @Option(names = "--format", defaultValue = "table", description = "table, csv or json (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
+
+    @Override
+    public Integer call() {
+        try (Repository repo = repository.open()) {
+            List<RunComparer.Comparison> rows = new RunComparer(repo).compare(
+                    new RunComparer.Request(base, others, Optional.ofNullable(tool), metrics, keys));
+            try (TabularWriter writer = TabularWriter.of(format, spec.commandLine().getOut())) {
+                List<String> names = List.of("kind", "dataset", "metric", "unit", "key", "run", "base_mean", "mean", "change",
+                        "change_pct", "base_p95", "p95", "base_max", "max", "p_value", "significant");
+                List<Boolean> numeric = new ArrayList<>(Collections.nCopies(names.size(), true));
+                for (int text : new int[]{0, 1, 2, 3, 4, 5, 15}) numeric.set(text, false);
+                writer.header(names, numeric);
+                for (RunComparer.Comparison c : rows) {
+                    writer.row(List.of(c.kind().name(), c.dataset(), c.metric(), c.unit(), c.key(), c.run(), c.base().mean(),
+                            c.other().mean(), c.change(), c.changePct(), c.base().p95(), c.other().p95(), c.base().max(),
+                            c.other().max(), c.verdict().pValue(), significance(c.verdict())));
+                }
+            }
+        }
+        return ExitCodes.OK;
+    }
+
+    /** yes, no, or empty when no test was possible. */
+    private static String significance(ChangeSignificance.Verdict v) {
+        if (!v.tested()) return "";
+        return v.significant() ? "yes" : "no";
+    }
+}
