@@ -113,7 +113,7 @@ public final class RunAverager {
                 sink.summary(v.stddevValue());
             }
             facts.forEach(sink::fact);
-            notes.forEach(n -> sink.warning(0, n));
+            notes.forEach(n -> sink.notice(0, n));
         });
         return new Result(request.name(), request.runs(), choice.fact(),
                 datasets.stream().map(d -> new DatasetResult(d.qualified, d.grid.step, d.keys.size(), d.rowCount())).toList(),

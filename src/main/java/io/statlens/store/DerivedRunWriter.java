@@ -68,7 +68,7 @@ public final class DerivedRunWriter {
             }
             long runId = insertRun(header);
             long fileId = insertFile(runId, header);
-            ImportSession session = new ImportSession(repo, runId, fileId, new ImportSession.RunClock(header.start()));
+            ImportSession session = new ImportSession(repo, runId, fileId, new ImportSession.RunClock(header.start()), null);
             try {
                 content.write(session);
                 session.finish();

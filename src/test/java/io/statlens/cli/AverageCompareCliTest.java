@@ -64,24 +64,24 @@ class AverageCompareCliTest {
         Result csv = run("export", "avg", "--tool", "scripted");
         assertEquals("""
                 time,elapsed_s,key,a
-                2023-11-14T22:13:20Z,0.0,,12.0
-                2023-11-14T22:13:21Z,1.0,,14.0
-                2023-11-14T22:13:22Z,2.0,,12.0
-                2023-11-14T22:13:23Z,3.0,,14.0
+                2023-11-14T22:13:20Z,0,,12
+                2023-11-14T22:13:21Z,1,,14
+                2023-11-14T22:13:22Z,2,,12
+                2023-11-14T22:13:23Z,3,,14
                 """, csv.out());
         Result spread = run("export", "avg", "--tool", "scripted.stddev");
-        assertTrue(spread.out().startsWith("time,elapsed_s,key,a,n\n2023-11-14T22:13:20Z,0.0,,2.8284271247461903,2.0\n"),
+        assertTrue(spread.out().startsWith("time,elapsed_s,key,a,n\n2023-11-14T22:13:20Z,0,,2.8284271247461903,2\n"),
                 spread.out());
         Result summary = run("export", "avg", "--summary");
-        assertEquals("name,value,unit\ntps,110.0,1/s\ntps_stddev,14.142135623730951,1/s\n", summary.out());
+        assertEquals("name,value,unit\ntps,110,1/s\ntps_stddev,14.142135623730951,1/s\n", summary.out());
 
         Result again = run("average", "avg", "r3", "--as", "avg2", "--interval", "2");
         assertEquals(0, again.code(), again.err());
         // 2-second points centred on elapsed 0, 2, 4 hold the samples at 0 | 1, 2 | 3.
         assertTrue(again.out().contains("scripted           2     1     3"), again.out());
         assertTrue(again.out().endsWith("facts from avg (tps 110 closest to the median 205)\n"), "a tie goes to the first run");
-        assertEquals("time,elapsed_s,key,a\n2023-11-14T22:13:20Z,0.0,,21.0\n2023-11-14T22:13:22Z,2.0,,22.0\n"
-                        + "2023-11-14T22:13:24Z,4.0,,23.0\n",
+        assertEquals("time,elapsed_s,key,a\n2023-11-14T22:13:20Z,0,,21\n2023-11-14T22:13:22Z,2,,22\n"
+                        + "2023-11-14T22:13:24Z,4,,23\n",
                 run("export", "avg2", "--tool", "scripted").out(), "avg (12, 13, 14) and r3 (30, 31, 32) on the 2-second grid");
     }
 
@@ -95,13 +95,13 @@ class AverageCompareCliTest {
                         + "significant",
                 lines[0]);
         // a: r1 10,12,10,12 (mean 11); r3 mean 31, r2 mean 15. Alternating series have r1 < 0, so n_eff = n = 4.
-        assertTrue(lines[1].startsWith("series,scripted,a,%,,r3,11.0,31.0,20.0,181.8181818181818,12.0,32.0,12.0,32.0,"),
+        assertTrue(lines[1].startsWith("series,scripted,a,%,,r3,11,31,20,181.8181818181818,12,32,12,32,"),
                 lines[1]);
         assertTrue(lines[1].endsWith(",yes"), lines[1]);
-        assertTrue(lines[2].startsWith("series,scripted,a,%,,r2,11.0,15.0,4.0,36.36363636363637,"), lines[2]);
-        assertEquals("summary,scripted,tps,1/s,,r3,100.0,300.0,200.0,200.0,,,,,,", lines[3],
+        assertTrue(lines[2].startsWith("series,scripted,a,%,,r2,11,15,4,36.36363636363637,"), lines[2]);
+        assertEquals("summary,scripted,tps,1/s,,r3,100,300,200,200,,,,,,", lines[3],
                 "untested: after the significant ones");
-        assertEquals("summary,scripted,tps,1/s,,r2,100.0,120.0,20.0,20.0,,,,,,", lines[4]);
+        assertEquals("summary,scripted,tps,1/s,,r2,100,120,20,20,,,,,,", lines[4]);
         assertEquals(5, lines.length);
 
         Result json = run("compare", "r1", "r3", "--metric", "a", "--format", "json");
