@@ -49,6 +49,38 @@ public final class SeriesLoader {
         return reader.select(run, dataset).metrics();
     }
 
+    /** Every data set of a run, with the metrics it holds (see {@link SeriesReader#selectAll}). */
+    public List<SeriesReader.Selection> datasets(String run) {
+        return reader.selectAll(run);
+    }
+
+    /**
+     * All series of a data set in one pass over its rows: one per metric and key, metrics in table order, keys in order
+     * of first appearance.
+     *
+     * @param labels which metrics to keep, by label
+     */
+    public List<MetricSeries> loadAll(SeriesReader.Selection dataset, Predicate<String> labels, boolean sinceBoot) {
+        List<DataTable.MetricColumn> metrics = dataset.metrics().stream().filter(m -> labels.test(m.label())).toList();
+        if (metrics.isEmpty()) return List.of();
+        SeriesReader.Selection chosen = new SeriesReader.Selection(dataset.run(), dataset.dataset(), dataset.table(),
+                dataset.keyLabel(), dataset.datasetIds(), metrics);
+        List<Map<String, Builder>> byMetricAndKey = new ArrayList<>();
+        metrics.forEach(m -> byMetricAndKey.add(new LinkedHashMap<>()));
+        reader.read(chosen, sinceBoot, row -> {
+            for (int i = 0; i < metrics.size(); i++) {
+                Builder series = byMetricAndKey.get(i).computeIfAbsent(row.key(), k -> new Builder());
+                series.add(row.time(), row.elapsed(), row.values()[i]);
+            }
+        });
+        List<MetricSeries> out = new ArrayList<>();
+        for (int i = 0; i < metrics.size(); i++) {
+            DataTable.MetricColumn m = metrics.get(i);
+            byMetricAndKey.get(i).forEach((key, b) -> out.add(b.build(dataset.dataset(), m.label(), m.unit(), key)));
+        }
+        return out;
+    }
+
     private static final class Builder {
         private final List<Instant> times = new ArrayList<>();
         private double[] elapsed = new double[64];
