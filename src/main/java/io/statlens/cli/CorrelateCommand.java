@@ -21,9 +21,10 @@ import java.util.concurrent.Callable;
 
 /** {@code statlens correlate RUN --metric M}: the series of a run that moved with M over time, strongest first. */
 @Command(name = "correlate", mixinStandardHelpOptions = true,
-        description = {"Rank the other series of a run (every metric of every data set, per key) by their correlation over time",
-                "with one metric, aligned by time stamp on a common grid. Shows r, the number of common points n, and the",
-                "two-sided p-value of r (t distribution, n-2 degrees of freedom)."})
+        description = {"Rank the other series of a run (every metric of every data set, per key)",
+                "by their correlation over time with one metric, aligned by time stamp on a",
+                "common grid. Shows r, the number n of common points, and the two-sided",
+                "p-value of r (t distribution, n-2 degrees of freedom). See docs/correlate.md."})
 public final class CorrelateCommand implements Callable<Integer> {
     /** Skipped series are named one by one up to this many; beyond, only counted. */
     private static final int SKIPPED_LISTED = 10;
