@@ -10,7 +10,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Predicate;
 
 /**
  * Ranks the series of a run (every metric of every data set, per key) by their correlation over time with one target
@@ -63,15 +62,20 @@ public final class RunCorrelator {
         List<MetricRef> with = request.with().stream().map(w -> MetricRef.parseSelection(w, labels)).toList();
         SeriesReader.Selection targetSet = datasets.stream().filter(s -> s.dataset().equals(targetRef.dataset()))
                 .findFirst().orElseThrow();
-        MetricSeries target = target(targetSet, targetRef, request.key());
+        // The target's data set is read once, for the target and for its other series.
+        List<MetricSeries> targetSetSeries = loader.loadAll(targetSet,
+                label -> label.equals(targetRef.label()) || wanted(with, targetSet, label), false);
+        MetricSeries target = target(targetSet, targetRef, request.key(),
+                targetSetSeries.stream().filter(s -> s.label().equals(targetRef.label())).toList());
 
         Correlator correlator = new Correlator(request.settings());
         List<Correlator.Correlation> ranked = new ArrayList<>();
         List<Correlator.Skipped> skipped = new ArrayList<>();
         for (SeriesReader.Selection set : datasets) {
-            Predicate<String> wanted = label -> with.isEmpty() || with.stream().anyMatch(w -> w.matches(set.dataset(), label));
-            for (MetricSeries other : loader.loadAll(set, wanted, false)) {
-                if (isSame(other, target)) continue;
+            List<MetricSeries> others = set == targetSet ? targetSetSeries
+                    : loader.loadAll(set, label -> wanted(with, set, label), false);
+            for (MetricSeries other : others) {
+                if (isSame(other, target) || !wanted(with, set, other.label())) continue;
                 switch (correlator.correlate(target, other)) {
                     case Correlator.Correlation c -> ranked.add(c);
                     case Correlator.Skipped s -> skipped.add(s);
@@ -83,8 +87,12 @@ public final class RunCorrelator {
                 request.settings(), List.copyOf(ranked), List.copyOf(skipped));
     }
 
-    private MetricSeries target(SeriesReader.Selection set, MetricRef ref, String key) {
-        List<MetricSeries> perKey = loader.loadAll(set, ref.label()::equals, false);
+    private static boolean wanted(List<MetricRef> with, SeriesReader.Selection set, String label) {
+        return with.isEmpty() || with.stream().anyMatch(w -> w.matches(set.dataset(), label));
+    }
+
+    /** Chooses the target among the series of its metric, one per key. */
+    private static MetricSeries target(SeriesReader.Selection set, MetricRef ref, String key, List<MetricSeries> perKey) {
         List<String> keys = perKey.stream().map(MetricSeries::key).toList();
         MetricSeries chosen;
         if (!key.isEmpty()) {
