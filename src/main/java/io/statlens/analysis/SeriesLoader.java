@@ -49,6 +49,76 @@ public final class SeriesLoader {
         return reader.select(run, dataset).metrics();
     }
 
+    /** Every data set of a run, with the metrics it holds (see {@link SeriesReader#selectAll}). */
+    public List<SeriesReader.Selection> datasets(String run) {
+        return reader.selectAll(run);
+    }
+
+    /**
+     * All series of a data set in one pass over its rows: one per metric and key, metrics in table order, keys in order
+     * of first appearance. The series of one key share their {@code times} and {@code elapsed} arrays.
+     *
+     * @param labels which metrics to keep, by label
+     */
+    public List<MetricSeries> loadAll(SeriesReader.Selection dataset, Predicate<String> labels, boolean sinceBoot) {
+        List<DataTable.MetricColumn> metrics = dataset.metrics().stream().filter(m -> labels.test(m.label())).toList();
+        if (metrics.isEmpty()) return List.of();
+        SeriesReader.Selection chosen = new SeriesReader.Selection(dataset.run(), dataset.dataset(), dataset.table(),
+                dataset.keyLabel(), dataset.datasetIds(), metrics);
+        Map<String, KeyRows> byKey = new LinkedHashMap<>();
+        reader.read(chosen, sinceBoot, row -> byKey.computeIfAbsent(row.key(), k -> new KeyRows(metrics.size()))
+                .add(row.time(), row.elapsed(), row.values()));
+        List<MetricSeries> out = new ArrayList<>();
+        for (int i = 0; i < metrics.size(); i++) {
+            DataTable.MetricColumn m = metrics.get(i);
+            for (Map.Entry<String, KeyRows> e : byKey.entrySet()) {
+                KeyRows k = e.getValue();
+                out.add(new MetricSeries(dataset.dataset(), m.label(), m.unit(), e.getKey(), k.times(), k.elapsed(),
+                        k.values(i)));
+            }
+        }
+        return out;
+    }
+
+    /** The rows of one key: times once, values per metric. */
+    private static final class KeyRows {
+        private final List<Instant> times = new ArrayList<>();
+        private double[] elapsed = new double[64];
+        private final double[][] values;
+        private int n;
+        private Instant[] timesArray;
+        private double[] elapsedArray;
+
+        KeyRows(int metrics) {
+            values = new double[metrics][64];
+        }
+
+        void add(Instant t, double e, double[] row) {
+            if (n == elapsed.length) {
+                elapsed = java.util.Arrays.copyOf(elapsed, n * 2);
+                for (int i = 0; i < values.length; i++) values[i] = java.util.Arrays.copyOf(values[i], n * 2);
+            }
+            times.add(t);
+            elapsed[n] = e;
+            for (int i = 0; i < values.length; i++) values[i][n] = row[i];
+            n++;
+        }
+
+        Instant[] times() {
+            if (timesArray == null) timesArray = times.toArray(Instant[]::new);
+            return timesArray;
+        }
+
+        double[] elapsed() {
+            if (elapsedArray == null) elapsedArray = java.util.Arrays.copyOf(elapsed, n);
+            return elapsedArray;
+        }
+
+        double[] values(int metric) {
+            return java.util.Arrays.copyOf(values[metric], n);
+        }
+    }
+
     private static final class Builder {
         private final List<Instant> times = new ArrayList<>();
         private double[] elapsed = new double[64];

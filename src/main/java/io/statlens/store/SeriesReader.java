@@ -42,6 +42,25 @@ public final class SeriesReader {
      * run must hold exactly one data set.
      */
     public Selection select(String run, String tool) {
+        List<Selection> all = selectAll(run);
+        List<String> names = all.stream().map(Selection::dataset).toList();
+        if (tool == null || tool.isEmpty()) {
+            if (all.size() != 1) {
+                throw new UserException("run '" + run + "' holds several data sets; choose one with --tool: "
+                        + String.join(", ", names));
+            }
+            return all.get(0);
+        }
+        return all.stream().filter(s -> s.dataset().equals(tool.toLowerCase())).findFirst()
+                .orElseThrow(() -> new UserException("run '" + run + "' has no data set '" + tool + "'; it has: "
+                        + String.join(", ", names)));
+    }
+
+    /**
+     * Every data set of a run, one selection per qualified name (files of one tool merge), in import order. Reads the
+     * catalog once: it counts values per column, which costs a scan of the run's rows.
+     */
+    public List<Selection> selectAll(String run) {
         RunCatalog catalog = new RunCatalog(repo);
         long runId = catalog.id(run);
         List<RunCatalog.DatasetInfo> all;
@@ -52,28 +71,16 @@ public final class SeriesReader {
         }
         Map<String, List<RunCatalog.DatasetInfo>> byName = new LinkedHashMap<>();
         for (RunCatalog.DatasetInfo d : all) byName.computeIfAbsent(d.qualifiedName(), k -> new ArrayList<>()).add(d);
-        String chosen;
-        if (tool == null || tool.isEmpty()) {
-            if (byName.size() != 1) {
-                throw new UserException("run '" + run + "' holds several data sets; choose one with --tool: "
-                        + String.join(", ", byName.keySet()));
-            }
-            chosen = byName.keySet().iterator().next();
-        } else {
-            chosen = tool.toLowerCase();
-            if (!byName.containsKey(chosen)) {
-                throw new UserException("run '" + run + "' has no data set '" + tool + "'; it has: " + String.join(", ", byName.keySet()));
-            }
-        }
-        List<RunCatalog.DatasetInfo> sets = byName.get(chosen);
-        Map<String, DataTable.MetricColumn> metrics = new LinkedHashMap<>();
-        DataTable table = repo.tables().table(sets.get(0).table()).orElseThrow();
-        List<String> used = sets.stream().flatMap(d -> d.metrics().stream()).map(DataTable.MetricColumn::column).distinct().toList();
-        for (DataTable.MetricColumn m : table.metrics()) {
-            if (used.contains(m.column())) metrics.put(m.column(), m);
-        }
-        return new Selection(run, chosen, table.name(), sets.get(0).keyLabel(), sets.stream().map(RunCatalog.DatasetInfo::id).toList(),
-                List.copyOf(metrics.values()));
+        List<Selection> out = new ArrayList<>();
+        byName.forEach((name, sets) -> {
+            DataTable table = repo.tables().table(sets.get(0).table()).orElseThrow();
+            List<String> used = sets.stream().flatMap(d -> d.metrics().stream()).map(DataTable.MetricColumn::column)
+                    .distinct().toList();
+            List<DataTable.MetricColumn> metrics = table.metrics().stream().filter(m -> used.contains(m.column())).toList();
+            List<Long> ids = sets.stream().map(RunCatalog.DatasetInfo::id).toList();
+            out.add(new Selection(run, name, table.name(), sets.get(0).keyLabel(), ids, metrics));
+        });
+        return out;
     }
 
     /** Reads the selection's rows ordered by time and key. */

@@ -19,6 +19,7 @@ import java.util.List;
  * A parser driven by its input, to test the import pipeline without real formats. First line
  * {@code #scripted}; then one command per line:
  * <pre>
+ * dataset NAME [KEY]   later "columns" announce data set "scripted.NAME", keyed by KEY (unkeyed without)
  * columns a b c        announce data set "scripted" with these metrics (again = header change)
  * 1700000000 k 1 2 3   a row: epoch seconds, key ("-" = none), values
  * summary tps 123.4    a summary value
@@ -46,6 +47,8 @@ public final class ScriptedParser implements Parser {
     @Override
     public void parse(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
         DatasetSpec spec = null;
+        String datasetName = "";
+        String keyLabel = "Key";
         long sample = 0;
         sink.variant("test");
         String line;
@@ -53,10 +56,14 @@ public final class ScriptedParser implements Parser {
             String[] t = line.trim().split("\\s+");
             if (line.startsWith("#") || line.isBlank()) continue;
             switch (t[0]) {
+                case "dataset" -> {
+                    datasetName = t[1];
+                    keyLabel = t.length > 2 ? t[2] : "";
+                }
                 case "columns" -> {
                     List<Metric> metrics = new ArrayList<>();
                     for (int i = 1; i < t.length; i++) metrics.add(Metric.of(t[i], "%"));
-                    spec = new DatasetSpec("scripted", "", "Key", metrics);
+                    spec = new DatasetSpec("scripted", datasetName, keyLabel, metrics);
                     sink.dataset(spec);
                 }
                 case "summary" -> sink.summary(SummaryValue.of("scripted", t[1], Double.parseDouble(t[2]), "1/s"));

@@ -1,0 +1,135 @@
+package io.statlens.cli;
+
+import io.statlens.analysis.CorrelationMethod;
+import io.statlens.analysis.Correlator;
+import io.statlens.analysis.RunCorrelator;
+import io.statlens.model.UserException;
+import io.statlens.store.Repository;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+
+/** {@code statlens correlate RUN --metric M}: the series of a run that moved with M over time, strongest first. */
+@Command(name = "correlate", mixinStandardHelpOptions = true,
+        description = {"Rank the other series of a run (every metric of every data set, per key)",
+                "by their correlation over time with one metric, aligned by time stamp on a",
+                "common grid. Shows r, the number n of common points, and the two-sided",
+                "p-value of r (t distribution, n-2 degrees of freedom). See docs/correlate.md."})
+public final class CorrelateCommand implements Callable<Integer> {
+    /** Skipped series are named one by one up to this many; beyond, only counted. */
+    private static final int SKIPPED_LISTED = 10;
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RepositoryOptions repository;
+
+    @Parameters(paramLabel = "RUN", description = "Run name.")
+    String run;
+
+    @Option(names = "--metric", required = true, paramLabel = "M",
+            description = "Target metric as <dataset>.<label>, e.g. sysbench.tps, iostat.%%util, mpstat.%%iowait,"
+                    + " \"sysbench.lat (ms,95%%)\".")
+    String metric;
+
+    @Option(names = "--key", paramLabel = "K",
+            description = "Key of the target when its data set has one series per CPU, device...")
+    String key;
+
+    @Option(names = "--with", paramLabel = "M",
+            description = "Only these data sets (iostat) or metrics (iostat.%%util); repeatable.")
+    List<String> with = new ArrayList<>();
+
+    @Option(names = "--method", defaultValue = "pearson", paramLabel = "NAME",
+            description = "pearson (linear) or spearman (ranks: any monotonic relation) (default: ${DEFAULT-VALUE}).")
+    CorrelationMethod method;
+
+    @Option(names = "-n", defaultValue = "20", paramLabel = "N",
+            description = "Show the N strongest (default: ${DEFAULT-VALUE}).")
+    int limit;
+
+    @Option(names = "--lag", defaultValue = "0", paramLabel = "SECONDS",
+            description = "Pair the target at time t with the other series at t - SECONDS (positive: the other series leads).")
+    double lag;
+
+    @Option(names = "--step", paramLabel = "SECONDS",
+            description = "Grid step (default: the larger typical interval of the two series of each pair).")
+    Double step;
+
+    @Option(names = "--min-points", defaultValue = "5", paramLabel = "N",
+            description = "Skip series with fewer common grid points (at least 3; default: ${DEFAULT-VALUE}).")
+    int minPoints;
+
+    @Option(names = "--format", defaultValue = "table", description = "table, csv or json (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
+
+    @Override
+    public Integer call() {
+        if (limit < 1) throw new UserException("-n " + limit + ": expected a positive number of series to show");
+        if (step != null && !(step > 0)) throw new UserException("--step " + step + ": expected a positive number of seconds");
+        if (minPoints < 3) {
+            throw new UserException("--min-points " + minPoints + ": expected 3 or more (r needs 3 points to mean anything)");
+        }
+        if (!Double.isFinite(lag)) throw new UserException("--lag " + lag + ": expected a number of seconds");
+        Correlator.Settings settings = new Correlator.Settings(method, step == null ? Double.NaN : step, lag, minPoints);
+        PrintWriter out = spec.commandLine().getOut();
+        RunCorrelator.Report report;
+        try (Repository repo = repository.open()) {
+            report = new RunCorrelator(repo).correlate(new RunCorrelator.Request(run, metric, key, with, settings));
+        }
+        if (format == OutputFormat.table) printHeading(report, out);
+        try (TabularWriter writer = TabularWriter.of(format, out)) {
+            writer.header(List.of("rank", "dataset", "metric", "key", "r", "n", "p", "step_s"),
+                    List.of(true, false, false, false, true, true, true, true));
+            List<Correlator.Correlation> shown = report.ranked().subList(0, Math.min(limit, report.ranked().size()));
+            for (int i = 0; i < shown.size(); i++) {
+                Correlator.Correlation c = shown.get(i);
+                Correlator.SeriesName name = c.series();
+                writer.row(List.of(i + 1, name.dataset(), name.label(), name.key(), c.r(), c.n(), c.p(), c.step()));
+            }
+        }
+        if (format == OutputFormat.table) printFooter(report, out);
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    private static void printHeading(RunCorrelator.Report r, PrintWriter out) {
+        Correlator.Settings s = r.settings();
+        out.printf("run %s: series correlated with %s (%d samples, every %s s)%n", r.run(), r.target().display(),
+                r.targetSamples(), Format.number(r.targetStep()));
+        String step = Double.isNaN(s.step()) ? "the larger typical interval of each pair" : Format.number(s.step()) + " s";
+        out.printf("method %s, lag %s s, grid step %s, at least %d common points; p: two-sided, t distribution%n%n", s.method(),
+                Format.number(s.lag()), step, s.minPoints());
+    }
+
+    private void printFooter(RunCorrelator.Report r, PrintWriter out) {
+        if (r.ranked().size() > limit) {
+            out.printf("%d more correlated series (-n %d shows them)%n", r.ranked().size() - limit, r.ranked().size());
+        }
+        if (r.skipped().isEmpty()) return;
+        if (r.skipped().size() <= SKIPPED_LISTED) {
+            out.printf("skipped %d series:%n", r.skipped().size());
+            for (Correlator.Skipped s : r.skipped()) {
+                out.printf("  %s: %s%s%n", s.series().display(), s.reason().text(),
+                        s.reason() == Correlator.Reason.TOO_FEW_POINTS ? " (" + s.n() + ")" : "");
+            }
+            return;
+        }
+        Map<String, Integer> byReason = new TreeMap<>();
+        for (Correlator.Skipped s : r.skipped()) byReason.merge(s.reason().text(), 1, Integer::sum);
+        List<String> parts = new ArrayList<>();
+        byReason.forEach((reason, count) -> parts.add(count + " " + reason));
+        out.printf("skipped %d series: %s%n", r.skipped().size(), String.join(", ", parts));
+    }
+}
