@@ -60,7 +60,7 @@ class CorrelateCommandTest {
         assertEquals(4, lines.size(), r.out());
         assertTrue(lines.get(1).matches("1,scripted\\.bench,lat\\.ms,,-1,10,0,1"), lines.get(1));
         assertTrue(lines.get(2).matches("2,scripted\\.disk,util,sda,(1|0\\.99999999999999\\d+),5,0,2"), lines.get(2));
-        assertTrue(lines.get(3).matches("3,scripted\\.disk,util,sdb,-0\\.3\\d*,5,0\\.6238\\d+,2\\.0"), lines.get(3));
+        assertTrue(lines.get(3).matches("3,scripted\\.disk,util,sdb,-0\\.3\\d*,5,0\\.6238\\d+,2"), lines.get(3));
     }
 
     @Test
