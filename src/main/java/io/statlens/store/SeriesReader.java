@@ -76,25 +76,86 @@ public final class SeriesReader {
                 List.copyOf(metrics.values()));
     }
 
+    /**
+     * Every data set of a run, one selection per qualified name, without reading the data tables
+     * (fast on big runs). Unlike {@link #select}, a selection holds all of its table's metric columns,
+     * including any this run left empty.
+     */
+    public List<Selection> selectAll(String run) {
+        long runId = new RunCatalog(repo).id(run);
+        record Dataset(long id, String qualifiedName, String table, String keyLabel) {
+        }
+        List<Dataset> sets = new ArrayList<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement(
+                "SELECT ID, TOOL, NAME, TABLE_NAME, KEY_LABEL FROM DATASETS WHERE RUN_ID = ? ORDER BY ID")) {
+            ps.setLong(1, runId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    String name = rs.getString(3);
+                    sets.add(new Dataset(rs.getLong(1), name.isEmpty() ? rs.getString(2) : rs.getString(2) + "." + name,
+                            rs.getString(4), rs.getString(5)));
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot list the data sets of run " + run + ": " + e.getMessage(), e);
+        }
+        Map<String, List<Dataset>> byName = new LinkedHashMap<>();
+        for (Dataset d : sets) byName.computeIfAbsent(d.qualifiedName(), k -> new ArrayList<>()).add(d);
+        List<Selection> out = new ArrayList<>();
+        byName.forEach((name, list) -> {
+            DataTable table = repo.tables().table(list.get(0).table()).orElseThrow();
+            out.add(new Selection(run, name, table.name(), list.get(0).keyLabel(), list.stream().map(Dataset::id).toList(),
+                    table.metrics()));
+        });
+        return out;
+    }
+
     /** Reads the selection's rows ordered by time and key. */
     public void read(Selection s, boolean includeSinceBoot, RowHandler handler) {
+        read(s, includeSinceBoot, TimeWindow.ALL, handler);
+    }
+
+    /** Reads the selection's rows within a window, ordered by time and key. */
+    public void read(Selection s, boolean includeSinceBoot, TimeWindow window, RowHandler handler) {
+        query(s, includeSinceBoot, window, " ORDER BY TS, ITEM", handler);
+    }
+
+    /**
+     * Reads the selection's rows within a window in storage order, for statistics that do not need
+     * time order: it spares the database a sort of the whole data set.
+     */
+    public void scan(Selection s, boolean includeSinceBoot, TimeWindow window, RowHandler handler) {
+        query(s, includeSinceBoot, window, "", handler);
+    }
+
+    private void query(Selection s, boolean includeSinceBoot, TimeWindow window, String order, RowHandler handler) {
         String columns = s.metrics().stream().map(DataTable.MetricColumn::column).collect(Collectors.joining(", "));
         String ids = s.datasetIds().stream().map(String::valueOf).collect(Collectors.joining(", "));
         String sql = "SELECT TS, ELAPSED_S, ITEM, SINCE_BOOT" + (columns.isEmpty() ? "" : ", " + columns) + " FROM " + s.table()
                 + " WHERE DATASET_ID IN (" + ids + ")" + (includeSinceBoot ? "" : " AND SINCE_BOOT = FALSE")
-                + " ORDER BY TS, ITEM";
-        try (PreparedStatement ps = repo.connection().prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
-            int n = s.metrics().size();
-            while (rs.next()) {
-                double[] values = new double[n];
-                for (int i = 0; i < n; i++) {
-                    double v = rs.getDouble(5 + i);
-                    values[i] = rs.wasNull() ? Double.NaN : v;
-                }
-                handler.row(new SeriesRow(Repository.instant(rs.getTimestamp(1)), rs.getDouble(2), rs.getString(3), rs.getBoolean(4), values));
+                + (window.from() == null ? "" : " AND TS >= ?") + (window.to() == null ? "" : " AND TS <= ?") + order;
+        try (PreparedStatement ps = repo.connection().prepareStatement(sql)) {
+            int p = 1;
+            if (window.from() != null) ps.setTimestamp(p++, Repository.timestamp(window.from()));
+            if (window.to() != null) ps.setTimestamp(p, Repository.timestamp(window.to()));
+            try (ResultSet rs = ps.executeQuery()) {
+                handle(s, rs, handler);
             }
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read " + s.dataset() + " of run " + s.run() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void handle(Selection s, ResultSet rs, RowHandler handler) throws SQLException {
+        int n = s.metrics().size();
+        while (rs.next()) {
+            double[] values = new double[n];
+            for (int i = 0; i < n; i++) {
+                double v = rs.getDouble(5 + i);
+                values[i] = rs.wasNull() ? Double.NaN : v;
+            }
+            handler.row(new SeriesRow(Repository.instant(rs.getTimestamp(1)), rs.getDouble(2), rs.getString(3), rs.getBoolean(4),
+                    values));
         }
     }
 }
