@@ -1,6 +1,8 @@
 package io.statlens.cli;
 
 import io.statlens.model.SummaryValue;
+import io.statlens.store.Annotation;
+import io.statlens.store.AnnotationStore;
 import io.statlens.store.DataTable;
 import io.statlens.store.Repository;
 import io.statlens.store.RunCatalog;
@@ -21,12 +23,15 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
- * {@code statlens export RUN}: one data set as CSV ({@code time,elapsed_s,key,<labels as printed>})
- * or JSON, or with {@code --summary} the run's summary values as {@code name,value,unit}.
+ * {@code statlens export RUN}: one data set as CSV ({@code time,elapsed_s,key,<labels as printed>,annotation})
+ * or JSON, or with {@code --summary} the run's summary values as {@code name,value,unit}. The
+ * {@code annotation} column carries each annotation's text on the first exported row at or after its
+ * time (texts that land on the same row are joined with "; "); annotations after the last row are not exported.
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = {"Export a run's data set as CSV or JSON: time (ISO-8601 UTC), elapsed_s, key, then one column per",
-                "metric named by its label as the tool printed it. --summary exports the summary values instead."})
+                "metric named by its label as the tool printed it, and an annotation column with the run's annotations",
+                "(each on the first row at or after its time). --summary exports the summary values instead."})
 public final class ExportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -68,15 +73,24 @@ public final class ExportCommand implements Callable<Integer> {
         SeriesReader.Selection selection = reader.select(run, tool);
         List<String> header = new ArrayList<>(List.of("time", "elapsed_s", "key"));
         selection.metrics().stream().map(DataTable.MetricColumn::label).forEach(header::add);
+        header.add("annotation");
         List<Boolean> numeric = new ArrayList<>(List.of(false, true, false));
         numeric.addAll(Collections.nCopies(selection.metrics().size(), true));
+        numeric.add(false);
         writer.header(header, numeric);
+        List<Annotation> annotations = new AnnotationStore(repo).list(run);
+        int[] next = {0};
         reader.read(selection, sinceBoot, row -> {
             List<Object> values = new ArrayList<>(header.size());
             values.add(row.time());
             values.add(row.elapsed());
             values.add(row.key());
             for (double v : row.values()) values.add(v);
+            List<String> due = new ArrayList<>();
+            while (next[0] < annotations.size() && !annotations.get(next[0]).time().isAfter(row.time())) {
+                due.add(annotations.get(next[0]++).text());
+            }
+            values.add(due.isEmpty() ? null : String.join("; ", due));
             writer.row(values);
         });
     }

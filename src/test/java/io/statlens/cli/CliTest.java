@@ -58,8 +58,8 @@ class CliTest {
         assertEquals("RUN,ITEM,PCT_USR\nbase,cpu0,1.5\nbase,cpu0,2.5\n", query.out());
 
         Result csv = run("export", "base");
-        assertEquals("time,elapsed_s,key,%usr,\"lat(ms,95%)\"\n2023-11-14T22:13:20Z,0.0,cpu0,1.5,2.0\n"
-                + "2023-11-14T22:13:30Z,10.0,cpu0,2.5,3.0\n", csv.out());
+        assertEquals("time,elapsed_s,key,%usr,\"lat(ms,95%)\",annotation\n2023-11-14T22:13:20Z,0.0,cpu0,1.5,2.0,\n"
+                + "2023-11-14T22:13:30Z,10.0,cpu0,2.5,3.0,\n", csv.out());
         Result summary = run("export", "base", "--summary");
         assertEquals("name,value,unit\ntps,120.5,1/s\n", summary.out());
         Result json = run("export", "base", "--format", "json");
