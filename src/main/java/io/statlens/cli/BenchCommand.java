@@ -1,5 +1,8 @@
 package io.statlens.cli;
 
+import io.statlens.analysis.RunStatistics;
+import io.statlens.analysis.Statistic;
+import io.statlens.analysis.StatsRequest;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Fact;
 import io.statlens.model.Row;
@@ -16,6 +19,8 @@ import io.statlens.store.ImportRequest;
 import io.statlens.store.ImportService;
 import io.statlens.store.Repository;
 import io.statlens.store.RepositoryLocation;
+import io.statlens.store.RunCatalog;
+import io.statlens.store.TimeWindow;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -32,18 +37,23 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 /**
  * {@code statlens bench}: generates {@code mpstat -P ALL} output and measures, in one run, parsing
  * alone, statlens' import (parsing included) and Derby's own {@code SYSCS_IMPORT_TABLE} of the same
- * rows from CSV, reporting rows/s and the ratio of import to Derby's bulk import.
+ * rows from CSV, reporting rows/s and the ratio of import to Derby's bulk import; then times
+ * statistics and Top-N on the imported run, stored and computed.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Benchmark: parse and import generated mpstat -P ALL output, and compare with Derby's own bulk import",
-                "(SYSCS_UTIL.SYSCS_IMPORT_TABLE) of the same rows, in the same run. Defaults: 256 CPUs x 3600 s = 925,200 rows."})
+                "(SYSCS_UTIL.SYSCS_IMPORT_TABLE) of the same rows, in the same run; then time stats and top on the imported run.",
+                "Defaults: 256 CPUs x 3600 s = 925,200 rows."})
 public final class BenchCommand implements Callable<Integer> {
+    private static final String RUN = "bench";
+
     @Spec
     CommandSpec spec;
 
@@ -77,12 +87,14 @@ public final class BenchCommand implements Callable<Integer> {
             long imported;
             double importSeconds;
             DataTable table;
+            TextTable queries;
             try (Repository repo = Repository.open(RepositoryLocation.embedded(work.resolve("repo-import")))) {
                 long t1 = System.nanoTime();
-                imported = new ImportService(repo, new ParserRegistry(java.util.List.of(mpstat)))
-                        .run(ImportRequest.of("bench", ZoneOffset.UTC, input), ImportProgress.NONE).rows();
+                imported = new ImportService(repo, new ParserRegistry(List.of(mpstat)))
+                        .run(ImportRequest.of(RUN, ZoneOffset.UTC, input), ImportProgress.NONE).rows();
                 importSeconds = seconds(t1);
                 table = repo.tables().table("MPSTAT").orElseThrow();
+                queries = queries(repo, imported);
             }
 
             double baselineSeconds;
@@ -103,10 +115,33 @@ public final class BenchCommand implements Callable<Integer> {
                     String.format("%.0f", baselineRows / baselineSeconds), "1.00x");
             t.print(out);
             out.println("ratio > 1 means faster than Derby's own bulk import of the same rows (CSV already written, parsing excluded).");
+            out.println();
+            queries.print(out);
         } finally {
             if (dir == null) deleteTree(work);
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * Times statistics and Top-N on the imported run: from the summaries stored at import, and
+     * computed from the rows of a window that spans the whole run.
+     */
+    private static TextTable queries(Repository repo, long rows) {
+        RunStatistics statistics = new RunStatistics(repo);
+        TextTable t = new TextTable("QUERY ON THE IMPORTED RUN", "ROWS", "RESULTS", "SECONDS").right(1, 2, 3);
+        long t0 = System.nanoTime();
+        int all = statistics.stats(StatsRequest.all(RUN)).size();
+        t.add("stats RUN (stored at import)", rows, all, String.format("%.3f", seconds(t0)));
+        StatsRequest usr = new StatsRequest(RUN, List.of("mpstat"), List.of("%usr"), List.of(), TimeWindow.ALL, false);
+        long t1 = System.nanoTime();
+        int top = statistics.top(usr, Statistic.P95, 10, false).size();
+        t.add("top RUN --metric %usr --by p95 -n 10 (stored)", rows, top, String.format("%.3f", seconds(t1)));
+        TimeWindow whole = new TimeWindow(new RunCatalog(repo).run(RUN).start(), null);
+        long t2 = System.nanoTime();
+        int windowed = statistics.stats(new StatsRequest(RUN, List.of(), List.of(), List.of(), whole, false)).size();
+        t.add("stats RUN --from 0 (computed from the rows)", rows, windowed, String.format("%.3f", seconds(t2)));
+        return t;
     }
 
     private static double seconds(long startNanos) {
