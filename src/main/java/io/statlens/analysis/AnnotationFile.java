@@ -41,8 +41,8 @@ public final class AnnotationFile {
             String time = timeWords == 2 ? words[0] + " " + words[1] : words[0];
             var parsed = TimeExpression.parse(time);
             if (parsed.isEmpty()) {
-                errors.add(name + ":" + (i + 1) + ": expected a time at the start of the line: " + TimeExpression.FORMS
-                        + "; got '" + time + "'");
+                errors.add(name + ":" + (i + 1) + ": expected a time at the start of the line (" + TimeExpression.EXAMPLES
+                        + "); got '" + time + "'");
                 continue;
             }
             String[] parts = trimmed.split("\\s+", timeWords + 1);

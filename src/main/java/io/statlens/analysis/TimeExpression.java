@@ -17,6 +17,9 @@ public sealed interface TimeExpression {
     String FORMS = "elapsed seconds since the run's start (300, +300, 300s, 5m, 1h30m), an ISO time (2024-03-01T10:05:00,"
             + " or with Z or an offset), 2024-03-01 10:05:00, or a clock time 10:05:00 on the day the run started";
 
+    /** The forms by example, for messages that repeat. */
+    String EXAMPLES = "2024-03-01T10:05:00, 2024-03-01 10:05:00, 10:05:00, +300 or 5m";
+
     /** Seconds since the run's start. */
     record Elapsed(double seconds) implements TimeExpression {
     }

@@ -7,6 +7,7 @@ import io.statlens.store.Repository;
 import io.statlens.store.RunCatalog;
 import io.statlens.store.TimeWindow;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -65,8 +66,8 @@ public final class WindowResolver {
     }
 
     private static String describe(Annotation n, Instant start) {
-        String elapsed = start == null ? "" : " (+" + java.math.BigDecimal.valueOf(Duration.between(start, n.time()).toNanos(), 9)
-                .stripTrailingZeros().toPlainString() + "s)";
+        String elapsed = start == null ? "" : " (+" + BigDecimal.valueOf(Duration.between(start, n.time()).toNanos(), 9)
+                .stripTrailingZeros().toPlainString() + " s)";
         return n.time() + elapsed + "  " + n.text();
     }
 }

@@ -64,8 +64,8 @@ class AnnotationFileTest {
                 "10:05:00 fine", "warmup done", "25:00:00 not a clock", "+300", "2024-02-30T10:00:00 no such day"),
                 START, BERLIN));
         String[] lines = e.getMessage().split("\\R");
-        assertTrue(lines[0].startsWith("log.txt:2: expected a time at the start of the line: elapsed seconds"), lines[0]);
-        assertTrue(lines[0].endsWith("; got 'warmup'"), lines[0]);
+        assertEquals("log.txt:2: expected a time at the start of the line (2024-03-01T10:05:00, 2024-03-01 10:05:00,"
+                + " 10:05:00, +300 or 5m); got 'warmup'", lines[0]);
         assertTrue(lines[1].startsWith("log.txt:3: expected a time") && lines[1].endsWith("got '25:00:00'"), lines[1]);
         assertEquals("log.txt:4: expected a message after the time '+300'", lines[2]);
         assertTrue(lines[3].startsWith("log.txt:5: expected a time"), lines[3]);

@@ -153,7 +153,7 @@ class RunStatisticsTest {
         UserException ambiguous = assertThrows(UserException.class, () -> windows.resolve("r1", "done", null, ZoneOffset.UTC));
         assertTrue(ambiguous.getMessage().startsWith("--from done: matches 2 annotations; give more of the text"),
                 ambiguous.getMessage());
-        assertTrue(ambiguous.getMessage().contains("2023-11-14T22:13:40Z (+20s)  load 2 done"), ambiguous.getMessage());
+        assertTrue(ambiguous.getMessage().contains("2023-11-14T22:13:40Z (+20 s)  load 2 done"), ambiguous.getMessage());
         UserException unknown = assertThrows(UserException.class, () -> windows.resolve("r1", null, "reboot", ZoneOffset.UTC));
         assertTrue(unknown.getMessage().startsWith("--to reboot: neither a time nor the text of an annotation"),
                 unknown.getMessage());
