@@ -1,5 +1,8 @@
 package io.statlens.cli;
 
+import io.statlens.analysis.RunStatistics;
+import io.statlens.analysis.Statistic;
+import io.statlens.analysis.StatsRequest;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Fact;
 import io.statlens.model.Row;
@@ -16,6 +19,8 @@ import io.statlens.store.ImportRequest;
 import io.statlens.store.ImportService;
 import io.statlens.store.Repository;
 import io.statlens.store.RepositoryLocation;
+import io.statlens.store.RunCatalog;
+import io.statlens.store.TimeWindow;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -32,19 +37,25 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.IntSupplier;
 import java.util.stream.Stream;
 
 /**
  * {@code statlens bench}: generates {@code mpstat -P ALL} output and measures, in one run, parsing
  * alone, statlens' import (parsing included) and Derby's own {@code SYSCS_IMPORT_TABLE} of the same
- * rows from CSV, reporting rows/s and the ratio of import to Derby's bulk import.
+ * rows from CSV, reporting rows/s and the ratio of import to Derby's bulk import; then times
+ * statistics and Top-N on the imported run, stored and computed.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Benchmark parsing and importing against Derby's own bulk import.",
+        description = {"Benchmark parsing, importing and statistics against Derby's own bulk import.",
                 "Generates mpstat -P ALL output, then times parsing alone, statlens' import, and Derby's",
-                "SYSCS_UTIL.SYSCS_IMPORT_TABLE of the same rows from CSV. Defaults: 256 CPUs x 3600 s = 925,200 rows."})
+                "SYSCS_UTIL.SYSCS_IMPORT_TABLE of the same rows from CSV; then stats and top on the imported run.",
+                "Defaults: 256 CPUs x 3600 s = 925,200 rows."})
 public final class BenchCommand implements Callable<Integer> {
+    private static final String RUN = "bench";
+
     @Spec
     CommandSpec spec;
 
@@ -79,12 +90,14 @@ public final class BenchCommand implements Callable<Integer> {
             long imported;
             double importSeconds;
             DataTable table;
+            TextTable queries;
             try (Repository repo = Repository.open(RepositoryLocation.embedded(work.resolve("repo-import")))) {
                 long t1 = System.nanoTime();
-                imported = new ImportService(repo, new ParserRegistry(java.util.List.of(mpstat)))
-                        .run(ImportRequest.of("bench", ZoneOffset.UTC, input), ImportProgress.NONE).rows();
+                imported = new ImportService(repo, new ParserRegistry(List.of(mpstat)))
+                        .run(ImportRequest.of(RUN, ZoneOffset.UTC, input), ImportProgress.NONE).rows();
                 importSeconds = seconds(t1);
                 table = repo.tables().table("MPSTAT").orElseThrow();
+                queries = queries(repo, imported);
             }
 
             double baselineSeconds;
@@ -105,10 +118,44 @@ public final class BenchCommand implements Callable<Integer> {
                     String.format("%.0f", baselineRows / baselineSeconds), "1.00x");
             t.print(out);
             out.println("ratio > 1 means faster than Derby's own bulk import of the same rows (CSV already written, parsing excluded).");
+            out.println();
+            queries.print(out);
         } finally {
             if (dir == null) deleteTree(work);
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * Times statistics and Top-N on the imported run: from the summaries stored at import (the first
+     * call pays for loading classes and compiling statements, so it is timed again), and computed
+     * from the rows of a window that spans the whole run.
+     */
+    private static TextTable queries(Repository repo, long rows) {
+        RunStatistics statistics = new RunStatistics(repo);
+        TextTable t = new TextTable("QUERY ON THE IMPORTED RUN", "ROWS", "RESULTS", "SECONDS", "AGAIN").right(1, 2, 3, 4);
+        StatsRequest all = StatsRequest.all(RUN);
+        timed(t, "stats RUN (stored at import)", rows, () -> statistics.stats(all).size(), true);
+        StatsRequest usr = new StatsRequest(RUN, List.of("mpstat"), List.of("%usr"), List.of(), TimeWindow.ALL, false);
+        timed(t, "top RUN --metric %usr --by p95 -n 10 (stored)", rows, () -> statistics.top(usr, Statistic.P95, 10, false).size(),
+                true);
+        TimeWindow whole = new TimeWindow(new RunCatalog(repo).run(RUN).start(), null);
+        StatsRequest windowed = new StatsRequest(RUN, List.of(), List.of(), List.of(), whole, false);
+        timed(t, "stats RUN --from 0 (computed from the rows)", rows, () -> statistics.stats(windowed).size(), false);
+        return t;
+    }
+
+    private static void timed(TextTable t, String query, long rows, IntSupplier run, boolean again) {
+        long t0 = System.nanoTime();
+        int results = run.getAsInt();
+        double first = seconds(t0);
+        String second = "";
+        if (again) {
+            long t1 = System.nanoTime();
+            run.getAsInt();
+            second = String.format("%.3f", seconds(t1));
+        }
+        t.add(query, rows, results, String.format("%.3f", first), second);
     }
 
     private static double seconds(long startNanos) {

@@ -1,6 +1,8 @@
 package io.statlens.cli;
 
 import io.statlens.model.SummaryValue;
+import io.statlens.store.Annotation;
+import io.statlens.store.AnnotationStore;
 import io.statlens.store.DataTable;
 import io.statlens.store.Repository;
 import io.statlens.store.RunCatalog;
@@ -21,13 +23,17 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
- * {@code statlens export RUN}: one data set as CSV ({@code time,elapsed_s,key,<labels as printed>})
- * or JSON, or with {@code --summary} the run's summary values as {@code name,value,unit}.
+ * {@code statlens export RUN}: one data set as CSV ({@code time,elapsed_s,key,<labels as printed>}) or JSON,
+ * or with {@code --summary} the run's summary values as {@code name,value,unit}. A run with annotations
+ * gets a last column, {@code annotation}, carrying each text on the first exported row at or after its
+ * time (texts that land on the same row are joined with "; "); annotations after the last row are not
+ * exported. Runs without annotations keep the plain column set, so scripts reading it do not change.
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = {"Export a run's data set (or its summary values) as CSV or JSON.",
                 "Columns: time (ISO-8601 UTC), elapsed_s, key, then one column per metric named by its label as the tool",
-                "printed it. --summary exports the summary values as name,value,unit instead."})
+                "printed it; runs with annotations get a last column, annotation (each text on the first row at or after",
+                "its time). --summary exports the summary values as name,value,unit instead."})
 public final class ExportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -67,17 +73,31 @@ public final class ExportCommand implements Callable<Integer> {
     private void exportSeries(Repository repo, TabularWriter writer) {
         SeriesReader reader = new SeriesReader(repo);
         SeriesReader.Selection selection = reader.select(run, tool);
+        List<Annotation> annotations = new AnnotationStore(repo).list(run);
+        boolean annotated = !annotations.isEmpty();
         List<String> header = new ArrayList<>(List.of("time", "elapsed_s", "key"));
         selection.metrics().stream().map(DataTable.MetricColumn::label).forEach(header::add);
         List<Boolean> numeric = new ArrayList<>(List.of(false, true, false));
         numeric.addAll(Collections.nCopies(selection.metrics().size(), true));
+        if (annotated) {
+            header.add("annotation");
+            numeric.add(false);
+        }
         writer.header(header, numeric);
+        int[] next = {0};
         reader.read(selection, sinceBoot, row -> {
             List<Object> values = new ArrayList<>(header.size());
             values.add(row.time());
             values.add(row.elapsed());
             values.add(row.key());
             for (double v : row.values()) values.add(v);
+            if (annotated) {
+                List<String> due = new ArrayList<>();
+                while (next[0] < annotations.size() && !annotations.get(next[0]).time().isAfter(row.time())) {
+                    due.add(annotations.get(next[0]++).text());
+                }
+                values.add(due.isEmpty() ? null : String.join("; ", due));
+            }
             writer.row(values);
         });
     }

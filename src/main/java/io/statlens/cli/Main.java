@@ -11,8 +11,8 @@ import java.util.Arrays;
 @Command(name = "statlens", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Load performance-tool output into a repository, then query, export and compare it.",
         subcommands = {ImportCommand.class, RunsCommand.class, ShowCommand.class, ParsersCommand.class, DeleteCommand.class,
-                QueryCommand.class, ExportCommand.class, DemoCommand.class, BenchCommand.class, AverageCommand.class,
-                CompareCommand.class, CorrelateCommand.class,
+                QueryCommand.class, ExportCommand.class, StatsCommand.class, TopCommand.class, NoteCommand.class,
+                AverageCommand.class, CompareCommand.class, CorrelateCommand.class, DemoCommand.class, BenchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec

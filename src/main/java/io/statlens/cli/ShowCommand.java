@@ -2,6 +2,8 @@ package io.statlens.cli;
 
 import io.statlens.model.Fact;
 import io.statlens.model.SummaryValue;
+import io.statlens.store.Annotation;
+import io.statlens.store.AnnotationStore;
 import io.statlens.store.DataTable;
 import io.statlens.store.Repository;
 import io.statlens.store.RunCatalog;
@@ -12,6 +14,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
@@ -70,6 +73,17 @@ public final class ShowCommand implements Callable<Integer> {
                 TextTable sv = new TextTable("DATA SET", "KEY", "NAME", "VALUE", "UNIT").right(3);
                 for (SummaryValue v : d.summary()) sv.add(v.dataset(), v.key(), v.name(), Format.number(v.value()), v.unit());
                 sv.print(out);
+            }
+            List<Annotation> annotations = new AnnotationStore(repo).list(run);
+            if (!annotations.isEmpty()) {
+                out.println();
+                out.println("annotations");
+                TextTable a = new TextTable("ID", "TIME (UTC)", "ELAPSED_S", "TEXT", "SOURCE").right(0, 2);
+                for (Annotation n : annotations) {
+                    a.add(n.id(), Format.time(n.time()), d.run().start() == null ? ""
+                            : Format.number(NoteCommand.seconds(d.run().start(), n.time())), n.text(), n.source());
+                }
+                a.print(out);
             }
             if (d.warningCount() > 0) {
                 out.println();

@@ -47,6 +47,17 @@ public final class DerbyDialect implements SqlDialect {
     }
 
     @Override
+    public String varbinary(int length) {
+        return "VARCHAR(" + length + ") FOR BIT DATA";
+    }
+
+    @Override
+    public String secondsBetween(String from, String to) {
+        // FRAC_SECOND counts nanoseconds as a BIGINT: exact, and good for 292 years.
+        return "CAST({fn TIMESTAMPDIFF(SQL_TSI_FRAC_SECOND, " + from + ", " + to + ")} AS DOUBLE) / 1e9";
+    }
+
+    @Override
     public boolean tableExists(Connection c, String table) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
                 "SELECT 1 FROM SYS.SYSTABLES T JOIN SYS.SYSSCHEMAS S ON T.SCHEMAID = S.SCHEMAID"

@@ -17,6 +17,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +26,9 @@ import java.util.Map;
 /**
  * Receives one file's records from its parser and writes them into the repository inside the
  * caller's transaction: data sets and their rows (spilled to a temporary file per table, then appended
- * in bulk by one statement per table), summary values, facts and warnings. It commits nothing; the import service decides.
+ * in bulk by one statement per table), summary values, facts and warnings, and per data set, key and
+ * metric a streaming summary of the values (since-boot samples excluded) stored in {@code DATASET_STATS}.
+ * It commits nothing; the import service decides.
  */
 final class ImportSession implements RecordSink {
     private static final int WARNINGS_KEPT_IN_MEMORY = 20;
@@ -72,6 +75,8 @@ final class ImportSession implements RecordSink {
     private static final class DatasetState {
         final long id;
         final String table;
+        /** Summaries by key, then by table metric column (grown when the table gains columns). */
+        final Map<String, SeriesSummary[]> summaries = new LinkedHashMap<>();
         long rows;
         Instant first;
         Instant last;
@@ -165,10 +170,25 @@ final class ImportSession implements RecordSink {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write imported rows to a temporary file: " + e.getMessage(), e);
         }
+        if (!row.sinceBoot()) summarize(d, key, row.values(), m.columnOf(), m.table().table.metrics().size());
         d.rows++;
         rowCount++;
         if (d.first == null || row.time().isBefore(d.first)) d.first = row.time();
         if (d.last == null || row.time().isAfter(d.last)) d.last = row.time();
+    }
+
+    private static void summarize(DatasetState d, String key, double[] values, int[] columnOf, int width) {
+        SeriesSummary[] columns = d.summaries.get(key);
+        if (columns == null || columns.length < width) {
+            columns = columns == null ? new SeriesSummary[width] : Arrays.copyOf(columns, width);
+            d.summaries.put(key, columns);
+        }
+        for (int i = 0; i < values.length; i++) {
+            if (Double.isNaN(values[i])) continue;
+            SeriesSummary s = columns[columnOf[i]];
+            if (s == null) s = columns[columnOf[i]] = new SeriesSummary();
+            s.add(values[i]);
+        }
     }
 
     @Override
@@ -254,6 +274,9 @@ final class ImportSession implements RecordSink {
                 ps.setLong(4, d.id);
                 ps.executeUpdate();
             }
+        }
+        for (DatasetState d : datasets.values()) {
+            StoredStats.write(c, d.id, repo.tables().table(d.table).orElseThrow(), d.summaries);
         }
         insertSummary.close();
         insertFact.close();

@@ -131,20 +131,48 @@ public final class RunCatalog {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     String table = rs.getString(4);
+                    StoredColumns stored = storedColumns(rs.getLong(1));
                     String qualified = rs.getString(3).isEmpty() ? rs.getString(2) : rs.getString(2) + "." + rs.getString(3);
                     out.add(new DatasetInfo(rs.getLong(1), qualified, table, rs.getString(5), rs.getLong(6),
                             Repository.instant(rs.getTimestamp(7)), Repository.instant(rs.getTimestamp(8)), rs.getString(9),
-                            usedMetrics(table, rs.getLong(1)), keys(table, rs.getLong(1))));
+                            usedMetrics(table, rs.getLong(1), stored), keys(table, rs.getLong(1), stored)));
                 }
             }
         }
         return out;
     }
 
-    /** Metric columns of the table that hold at least one value for this data set. */
-    private List<DataTable.MetricColumn> usedMetrics(String table, long datasetId) throws SQLException {
+    /** The columns and keys the statistics stored at import hold values for; both empty when there are none. */
+    private record StoredColumns(java.util.Set<String> columns, List<String> keys) {
+        boolean known() {
+            return !columns.isEmpty();
+        }
+    }
+
+    private StoredColumns storedColumns(long datasetId) throws SQLException {
+        java.util.Set<String> columns = new java.util.HashSet<>();
+        java.util.Set<String> keys = new java.util.LinkedHashSet<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement(
+                "SELECT ITEM, COLUMN_NAME FROM DATASET_STATS WHERE DATASET_ID = ? AND N > 0 ORDER BY ITEM")) {
+            ps.setLong(1, datasetId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    if (!rs.getString(1).isEmpty()) keys.add(rs.getString(1));
+                    columns.add(rs.getString(2));
+                }
+            }
+        }
+        return new StoredColumns(columns, new ArrayList<>(keys));
+    }
+
+    /**
+     * Metric columns of the table that hold at least one value for this data set: from the statistics
+     * stored at import (cheap), or by counting when there are none (a data set of since-boot rows only).
+     */
+    private List<DataTable.MetricColumn> usedMetrics(String table, long datasetId, StoredColumns stored) throws SQLException {
         DataTable t = repo.tables().table(table).orElseThrow();
         if (t.metrics().isEmpty()) return List.of();
+        if (stored.known()) return t.metrics().stream().filter(m -> stored.columns().contains(m.column())).toList();
         StringBuilder sql = new StringBuilder("SELECT ");
         for (int i = 0; i < t.metrics().size(); i++) {
             if (i > 0) sql.append(", ");
@@ -164,7 +192,8 @@ public final class RunCatalog {
         return out;
     }
 
-    private List<String> keys(String table, long datasetId) throws SQLException {
+    private List<String> keys(String table, long datasetId, StoredColumns stored) throws SQLException {
+        if (stored.known()) return stored.keys().size() > 51 ? stored.keys().subList(0, 51) : stored.keys();
         List<String> out = new ArrayList<>();
         try (PreparedStatement ps = repo.connection().prepareStatement("SELECT DISTINCT ITEM FROM " + table
                 + " WHERE DATASET_ID = ? AND ITEM <> ''" + repo.dialect().fetchFirst(51))) {

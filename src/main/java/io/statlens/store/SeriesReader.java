@@ -57,8 +57,8 @@ public final class SeriesReader {
     }
 
     /**
-     * Every data set of a run, one selection per qualified name (files of one tool merge), in import order. Reads the
-     * catalog once: it counts values per column, which costs a scan of the run's rows.
+     * Every data set of a run, one selection per qualified name (files of one tool merge), in import order, each
+     * with the metric columns that hold values for it (known from the statistics stored at import).
      */
     public List<Selection> selectAll(String run) {
         RunCatalog catalog = new RunCatalog(repo);
@@ -85,23 +85,50 @@ public final class SeriesReader {
 
     /** Reads the selection's rows ordered by time and key. */
     public void read(Selection s, boolean includeSinceBoot, RowHandler handler) {
+        read(s, includeSinceBoot, TimeWindow.ALL, handler);
+    }
+
+    /** Reads the selection's rows within a window, ordered by time and key. */
+    public void read(Selection s, boolean includeSinceBoot, TimeWindow window, RowHandler handler) {
+        query(s, includeSinceBoot, window, " ORDER BY TS, ITEM", handler);
+    }
+
+    /**
+     * Reads the selection's rows within a window in storage order, for statistics that do not need
+     * time order: it spares the database a sort of the whole data set.
+     */
+    public void scan(Selection s, boolean includeSinceBoot, TimeWindow window, RowHandler handler) {
+        query(s, includeSinceBoot, window, "", handler);
+    }
+
+    private void query(Selection s, boolean includeSinceBoot, TimeWindow window, String order, RowHandler handler) {
         String columns = s.metrics().stream().map(DataTable.MetricColumn::column).collect(Collectors.joining(", "));
         String ids = s.datasetIds().stream().map(String::valueOf).collect(Collectors.joining(", "));
         String sql = "SELECT TS, ELAPSED_S, ITEM, SINCE_BOOT" + (columns.isEmpty() ? "" : ", " + columns) + " FROM " + s.table()
                 + " WHERE DATASET_ID IN (" + ids + ")" + (includeSinceBoot ? "" : " AND SINCE_BOOT = FALSE")
-                + " ORDER BY TS, ITEM";
-        try (PreparedStatement ps = repo.connection().prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
-            int n = s.metrics().size();
-            while (rs.next()) {
-                double[] values = new double[n];
-                for (int i = 0; i < n; i++) {
-                    double v = rs.getDouble(5 + i);
-                    values[i] = rs.wasNull() ? Double.NaN : v;
-                }
-                handler.row(new SeriesRow(Repository.instant(rs.getTimestamp(1)), rs.getDouble(2), rs.getString(3), rs.getBoolean(4), values));
+                + (window.from() == null ? "" : " AND TS >= ?") + (window.to() == null ? "" : " AND TS <= ?") + order;
+        try (PreparedStatement ps = repo.connection().prepareStatement(sql)) {
+            int p = 1;
+            if (window.from() != null) ps.setTimestamp(p++, Repository.timestamp(window.from()));
+            if (window.to() != null) ps.setTimestamp(p, Repository.timestamp(window.to()));
+            try (ResultSet rs = ps.executeQuery()) {
+                handle(s, rs, handler);
             }
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read " + s.dataset() + " of run " + s.run() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void handle(Selection s, ResultSet rs, RowHandler handler) throws SQLException {
+        int n = s.metrics().size();
+        while (rs.next()) {
+            double[] values = new double[n];
+            for (int i = 0; i < n; i++) {
+                double v = rs.getDouble(5 + i);
+                values[i] = rs.wasNull() ? Double.NaN : v;
+            }
+            handler.row(new SeriesRow(Repository.instant(rs.getTimestamp(1)), rs.getDouble(2), rs.getString(3), rs.getBoolean(4),
+                    values));
         }
     }
 }

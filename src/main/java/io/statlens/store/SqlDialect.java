@@ -21,6 +21,12 @@ public interface SqlDialect {
     /** Column type for long text (notes, fact values, warning messages). */
     String longText();
 
+    /** Column type for binary data up to {@code length} bytes. */
+    String varbinary(int length);
+
+    /** Expression for the seconds, with fractions, from one timestamp expression to another. */
+    String secondsBetween(String from, String to);
+
     /** Whether the table exists (in the default schema). */
     boolean tableExists(Connection c, String table) throws SQLException;
 

@@ -1,0 +1,14 @@
+package io.statlens.analysis;
+
+import io.statlens.store.SeriesStats;
+
+/**
+ * Statistics of one metric of one key of a run's data set.
+ *
+ * @param dataset  qualified data set ({@code iostat}, {@code sar.cpu})
+ * @param keyLabel what keys are ({@code Device}); empty for unkeyed data sets
+ * @param key      the key ({@code sda}); empty for unkeyed data sets
+ * @param label    the metric as the tool prints it ({@code %util})
+ */
+public record MetricStats(String dataset, String keyLabel, String key, String label, String unit, SeriesStats stats) {
+}

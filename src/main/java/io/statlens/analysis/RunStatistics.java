@@ -1,0 +1,186 @@
+package io.statlens.analysis;
+
+import io.statlens.model.UserException;
+import io.statlens.store.DataTable;
+import io.statlens.store.Repository;
+import io.statlens.store.RunCatalog;
+import io.statlens.store.SeriesReader;
+import io.statlens.store.SeriesStats;
+import io.statlens.store.SeriesSummary;
+import io.statlens.store.StoredStats;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Statistics of a run's metrics per key, and Top-N keys. Without a window (and without the
+ * since-boot samples) they come from the summaries stored at import, merged across the files of a
+ * data set; with a window they are computed from the rows in it, in one pass with bounded memory.
+ */
+public final class RunStatistics {
+    private static final int KEYS_LISTED = 30;
+    private final Repository repo;
+
+    public RunStatistics(Repository repo) {
+        this.repo = repo;
+    }
+
+    /** Per data set, then metric (in table order), then key (numbers by value). */
+    public List<MetricStats> stats(StatsRequest request) {
+        SeriesReader reader = new SeriesReader(repo);
+        List<SeriesReader.Selection> selections = choose(reader.selectAll(request.run()), request);
+        Set<String> keysSeen = new LinkedHashSet<>();
+        List<Ranked> ranked = request.precomputed() ? stored(request, selections, keysSeen)
+                : computed(request, selections, reader, keysSeen);
+        ranked.sort(Comparator.comparingInt(Ranked::dataset).thenComparingInt(Ranked::metric)
+                .thenComparing(r -> r.stats().key(), KeyOrder.INSTANCE));
+        List<MetricStats> out = ranked.stream().map(Ranked::stats).toList();
+        checkKeys(request, out, keysSeen);
+        if (out.isEmpty()) {
+            throw new UserException("run '" + request.run() + "' has no values" + (request.metrics().isEmpty() ? ""
+                    : " of " + String.join(", ", request.metrics())) + (request.window().bounded() ? " between "
+                    + (request.window().from() == null ? "its start" : request.window().from()) + " and "
+                    + (request.window().to() == null ? "its end" : request.window().to()) : ""));
+        }
+        return out;
+    }
+
+    /**
+     * The {@code n} keys with the highest (or lowest) value of a statistic. The aggregate key
+     * {@code all} that mpstat and sar print is not a CPU and is left out, unless asked for with a key filter.
+     */
+    public List<MetricStats> top(StatsRequest request, Statistic by, int n, boolean ascending) {
+        if (n < 1) throw new UserException("-n must be at least 1");
+        boolean allAsked = request.keys().stream().anyMatch(k -> k.equalsIgnoreCase("all"));
+        Comparator<MetricStats> order = Comparator.comparingDouble(s -> by.of(s.stats()));
+        if (!ascending) order = order.reversed();
+        return stats(request).stream().filter(s -> allAsked || !s.key().equalsIgnoreCase("all"))
+                .sorted(order.thenComparing(MetricStats::dataset).thenComparing(MetricStats::key, KeyOrder.INSTANCE))
+                .limit(n).toList();
+    }
+
+    /** A result with the positions of its data set and metric, for ordering. */
+    private record Ranked(int dataset, int metric, MetricStats stats) {
+    }
+
+    /** The requested data sets, each narrowed to the requested metrics. */
+    private static List<SeriesReader.Selection> choose(List<SeriesReader.Selection> all, StatsRequest request) {
+        for (String tool : request.tools()) {
+            if (all.stream().noneMatch(s -> isOf(s.dataset(), tool))) {
+                throw new UserException("run '" + request.run() + "' has no data set '" + tool + "'; it has: "
+                        + all.stream().map(SeriesReader.Selection::dataset).collect(Collectors.joining(", ")));
+            }
+        }
+        List<SeriesReader.Selection> chosen = all.stream()
+                .filter(s -> request.tools().isEmpty() || request.tools().stream().anyMatch(t -> isOf(s.dataset(), t))).toList();
+        if (request.metrics().isEmpty()) return chosen;
+        for (String metric : request.metrics()) {
+            if (chosen.stream().flatMap(s -> s.metrics().stream()).noneMatch(m -> isMetric(m, metric))) {
+                throw new UserException("no metric '" + metric + "' in " + chosen.stream().map(SeriesReader.Selection::dataset)
+                        .collect(Collectors.joining(", ")) + "; metrics: " + chosen.stream().flatMap(s -> s.metrics().stream())
+                        .map(DataTable.MetricColumn::label).distinct().collect(Collectors.joining(" ")));
+            }
+        }
+        List<SeriesReader.Selection> out = new ArrayList<>();
+        for (SeriesReader.Selection s : chosen) {
+            List<DataTable.MetricColumn> metrics = s.metrics().stream()
+                    .filter(m -> request.metrics().stream().anyMatch(r -> isMetric(m, r))).toList();
+            if (!metrics.isEmpty()) {
+                out.add(new SeriesReader.Selection(s.run(), s.dataset(), s.table(), s.keyLabel(), s.datasetIds(), metrics));
+            }
+        }
+        return out;
+    }
+
+    /** {@code iostat} names iostat's data sets ({@code iostat}, {@code iostat.cpu}); {@code iostat.cpu} names one. */
+    private static boolean isOf(String dataset, String tool) {
+        String t = tool.toLowerCase(Locale.ROOT);
+        return dataset.equals(t) || dataset.startsWith(t + ".");
+    }
+
+    private static boolean isMetric(DataTable.MetricColumn m, String requested) {
+        return m.label().equals(requested) || m.column().equalsIgnoreCase(requested);
+    }
+
+    private List<Ranked> stored(StatsRequest request, List<SeriesReader.Selection> selections, Set<String> keysSeen) {
+        record Series(String dataset, String key, String column) {
+        }
+        Map<Series, List<StoredStats.Entry>> bySeries = new LinkedHashMap<>();
+        for (StoredStats.Entry e : new StoredStats(repo).run(new RunCatalog(repo).id(request.run()))) {
+            bySeries.computeIfAbsent(new Series(e.dataset(), e.key(), e.column()), k -> new ArrayList<>()).add(e);
+        }
+        List<Ranked> out = new ArrayList<>();
+        bySeries.forEach((series, entries) -> {
+            int d = indexOf(selections, series.dataset());
+            if (d < 0) return;
+            int m = columnIndex(selections.get(d).metrics(), series.column());
+            if (m < 0) return;
+            keysSeen.add(series.key());
+            if (!request.keys().isEmpty() && !request.keys().contains(series.key())) return;
+            StoredStats.Entry first = entries.get(0);
+            SeriesStats merged = SeriesSummary.merge(entries.stream().map(StoredStats.Entry::part).toList());
+            out.add(new Ranked(d, m, new MetricStats(series.dataset(), first.keyLabel(), series.key(), first.label(),
+                    first.unit(), merged)));
+        });
+        return out;
+    }
+
+    private static List<Ranked> computed(StatsRequest request, List<SeriesReader.Selection> selections, SeriesReader reader,
+                                         Set<String> keysSeen) {
+        List<Ranked> out = new ArrayList<>();
+        for (int d = 0; d < selections.size(); d++) {
+            SeriesReader.Selection s = selections.get(d);
+            int width = s.metrics().size();
+            Map<String, SeriesSummary[]> byKey = new LinkedHashMap<>();
+            reader.scan(s, request.sinceBoot(), request.window(), row -> {
+                keysSeen.add(row.key());
+                if (!request.keys().isEmpty() && !request.keys().contains(row.key())) return;
+                SeriesSummary[] summaries = byKey.computeIfAbsent(row.key(), k -> new SeriesSummary[width]);
+                double[] values = row.values();
+                for (int i = 0; i < width; i++) {
+                    if (Double.isNaN(values[i])) continue;
+                    if (summaries[i] == null) summaries[i] = new SeriesSummary();
+                    summaries[i].add(values[i]);
+                }
+            });
+            for (Map.Entry<String, SeriesSummary[]> e : byKey.entrySet()) {
+                for (int m = 0; m < width; m++) {
+                    SeriesSummary summary = e.getValue()[m];
+                    if (summary == null) continue;
+                    DataTable.MetricColumn c = s.metrics().get(m);
+                    out.add(new Ranked(d, m, new MetricStats(s.dataset(), s.keyLabel(), e.getKey(), c.label(), c.unit(),
+                            summary.stats())));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static int indexOf(List<SeriesReader.Selection> selections, String dataset) {
+        for (int i = 0; i < selections.size(); i++) if (selections.get(i).dataset().equals(dataset)) return i;
+        return -1;
+    }
+
+    private static int columnIndex(List<DataTable.MetricColumn> metrics, String column) {
+        for (int i = 0; i < metrics.size(); i++) if (metrics.get(i).column().equals(column)) return i;
+        return -1;
+    }
+
+    private static void checkKeys(StatsRequest request, List<MetricStats> found, Set<String> keysSeen) {
+        Set<String> foundKeys = found.stream().map(MetricStats::key).collect(Collectors.toSet());
+        List<String> missing = request.keys().stream().filter(k -> !foundKeys.contains(k)).toList();
+        if (missing.isEmpty()) return;
+        List<String> keys = keysSeen.stream().filter(k -> !k.isEmpty()).sorted(KeyOrder.INSTANCE).toList();
+        String listed = String.join(" ", keys.size() > KEYS_LISTED ? keys.subList(0, KEYS_LISTED) : keys)
+                + (keys.size() > KEYS_LISTED ? " ..." : "");
+        throw new UserException("no values for key " + String.join(", ", missing)
+                + (keys.isEmpty() ? " (the data sets have no keys)" : "; keys: " + listed));
+    }
+}

@@ -1,0 +1,127 @@
+package io.statlens.cli;
+
+import io.statlens.analysis.AnnotationFile;
+import io.statlens.analysis.TimeExpression;
+import io.statlens.model.UserException;
+import io.statlens.store.Annotation;
+import io.statlens.store.AnnotationStore;
+import io.statlens.store.Repository;
+import io.statlens.store.RunCatalog;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code statlens note RUN}: add, import, list and delete a run's annotations. */
+@Command(name = "note", mixinStandardHelpOptions = true,
+        description = {"Annotate a run with timestamped messages (\"warmup done\"), from the command line or a file.",
+                "Annotations show in show and export, and bound the windows of stats and top (--from \"warmup done\").",
+                "File format: one message per line, a time then the text; see docs/stats.md."})
+public final class NoteCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RepositoryOptions repository;
+
+    @Parameters(index = "0", paramLabel = "RUN", description = "Run name.")
+    String run;
+
+    @Parameters(index = "1..*", paramLabel = "TEXT", description = "The message, with --at.")
+    List<String> text = new ArrayList<>();
+
+    @Option(names = "--at", paramLabel = "TIME", description = {"When: elapsed seconds since the run's start (300, 5m),",
+            "an ISO time (2024-03-01T10:05:00, in --tz unless it ends in Z or an offset) or a clock time 10:05:00."})
+    String at;
+
+    @Option(names = "--file", paramLabel = "F", description = "Import a file of timestamped messages (all or nothing).")
+    Path file;
+
+    @Option(names = "--list", description = "List the run's annotations.")
+    boolean list;
+
+    @Option(names = "--delete", paramLabel = "ID", description = "Delete an annotation (IDs: --list).")
+    Long delete;
+
+    @Option(names = "--tz", paramLabel = "ZONE", description = "Zone of times given without one (default: this machine's zone).")
+    String tz;
+
+    @Option(names = "--format", defaultValue = "table",
+            description = "Of --list: table, csv or json (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
+
+    @Override
+    public Integer call() throws IOException {
+        int actions = (at != null ? 1 : 0) + (file != null ? 1 : 0) + (list ? 1 : 0) + (delete != null ? 1 : 0);
+        if (!text.isEmpty() && at == null) throw new UserException("a message goes with --at TIME");
+        if (actions != 1) throw new UserException("give one of --at TIME \"text\", --file F, --list or --delete ID");
+        ZoneId zone = ImportCommand.zone(tz);
+        PrintWriter out = spec.commandLine().getOut();
+        try (Repository repo = repository.open()) {
+            AnnotationStore store = new AnnotationStore(repo);
+            Instant start = new RunCatalog(repo).run(run).start();
+            if (at != null) {
+                String message = String.join(" ", text).strip();
+                if (message.isEmpty()) {
+                    throw new UserException("--at " + at + ": the message is missing: statlens note RUN --at TIME \"text\"");
+                }
+                Instant time = TimeExpression.parse(at).orElseThrow(() -> new UserException("--at " + at + ": expected "
+                        + TimeExpression.FORMS)).resolve(start, zone);
+                store.add(run, List.of(new AnnotationStore.Note(time, message)), "note");
+                out.println("annotated run '" + run + "' at " + Format.time(time) + elapsed(start, time) + ": " + message);
+            } else if (file != null) {
+                List<AnnotationStore.Note> notes = AnnotationFile.parse(file.toString(), read(file), start, zone);
+                store.add(run, notes, file.getFileName().toString());
+                out.println("added " + notes.size() + " annotation" + (notes.size() == 1 ? "" : "s") + " from " + file
+                        + " to run '" + run + "'");
+            } else if (list) {
+                list(store.list(run), start, out);
+            } else {
+                store.delete(run, delete);
+                out.println("deleted annotation " + delete + " of run '" + run + "'");
+            }
+            out.flush();
+        }
+        return ExitCodes.OK;
+    }
+
+    private void list(List<Annotation> annotations, Instant start, PrintWriter out) {
+        try (TabularWriter writer = TabularWriter.of(format, out)) {
+            writer.header(List.of("id", "time", "elapsed_s", "text", "source"), List.of(true, false, true, false, false));
+            for (Annotation a : annotations) {
+                double elapsed = start == null ? Double.NaN : seconds(start, a.time());
+                writer.row(List.of(a.id(), a.time(), elapsed, a.text(), a.source()));
+            }
+        }
+    }
+
+    private static List<String> read(Path file) {
+        try {
+            return Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UserException(file + ": cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    static double seconds(Instant start, Instant t) {
+        return Duration.between(start, t).toNanos() / 1e9;
+    }
+
+    private static String elapsed(Instant start, Instant t) {
+        return start == null ? "" : " (" + (t.isBefore(start) ? "" : "+") + Format.number(seconds(start, t)) + " s)";
+    }
+}

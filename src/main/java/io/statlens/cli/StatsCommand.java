@@ -1,0 +1,83 @@
+package io.statlens.cli;
+
+import io.statlens.analysis.MetricStats;
+import io.statlens.analysis.RunStatistics;
+import io.statlens.analysis.StatsRequest;
+import io.statlens.store.Repository;
+import io.statlens.store.SeriesStats;
+import io.statlens.store.TimeWindow;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code statlens stats RUN}: count, min, max, mean, stddev and percentiles per data set, metric and key. */
+@Command(name = "stats", mixinStandardHelpOptions = true,
+        description = {"Statistics of a run's metrics per data set, metric and key:",
+                "n, min, max, mean, stddev, p50, p90, p95, p99.",
+                "The since-boot sample is left out. Without a window the statistics stored at import answer at once;",
+                "with --from/--to (or --since-boot) they are computed from the rows. See docs/stats.md."})
+public final class StatsCommand implements Callable<Integer> {
+    static final List<String> HEADER = List.of("dataset", "key", "metric", "unit", "n", "min", "max", "mean", "stddev", "p50",
+            "p90", "p95", "p99");
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RepositoryOptions repository;
+
+    @Mixin
+    WindowOptions window;
+
+    @Parameters(paramLabel = "RUN", description = "Run name.")
+    String run;
+
+    @Option(names = "--tool", paramLabel = "T",
+            description = "Data sets: a tool (iostat: all of its data sets) or one (iostat.cpu); repeatable.")
+    List<String> tools = new ArrayList<>();
+
+    @Option(names = "--metric", paramLabel = "M",
+            description = "Metric label as printed (%util) or column (PCT_UTIL); repeatable.")
+    List<String> metrics = new ArrayList<>();
+
+    @Option(names = "--key", paramLabel = "K", description = "Key (CPU, device, interface); repeatable.")
+    List<String> keys = new ArrayList<>();
+
+    @Option(names = "--since-boot", description = "Include the since-boot sample that vmstat/iostat/mpstat print first.")
+    boolean sinceBoot;
+
+    @Option(names = "--format", defaultValue = "table", description = "table, csv or json (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        try (Repository repo = repository.open()) {
+            TimeWindow w = window.resolve(repo, run);
+            List<MetricStats> stats = new RunStatistics(repo).stats(new StatsRequest(run, tools, metrics, keys, w, sinceBoot));
+            if (format == OutputFormat.table && w.bounded()) out.println("window: " + describe(w));
+            try (TabularWriter writer = TabularWriter.of(format, out)) {
+                writer.header(HEADER, List.of(false, false, false, false, true, true, true, true, true, true, true, true, true));
+                for (MetricStats m : stats) {
+                    SeriesStats s = m.stats();
+                    writer.row(List.of(m.dataset(), m.key(), m.label(), m.unit(), s.n(), s.min(), s.max(), s.mean(), s.stddev(),
+                            s.p50(), s.p90(), s.p95(), s.p99()));
+                }
+            }
+        }
+        return ExitCodes.OK;
+    }
+
+    static String describe(TimeWindow w) {
+        return (w.from() == null ? "run start" : Format.time(w.from())) + " to "
+                + (w.to() == null ? "run end" : Format.time(w.to()));
+    }
+}

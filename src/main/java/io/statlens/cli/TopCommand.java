@@ -1,0 +1,91 @@
+package io.statlens.cli;
+
+import io.statlens.analysis.MetricStats;
+import io.statlens.analysis.RunStatistics;
+import io.statlens.analysis.Statistic;
+import io.statlens.analysis.StatsRequest;
+import io.statlens.store.Repository;
+import io.statlens.store.SeriesStats;
+import io.statlens.store.TimeWindow;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/** {@code statlens top RUN --metric M}: the keys (disks, CPUs, interfaces) with the highest value of a statistic. */
+@Command(name = "top", mixinStandardHelpOptions = true,
+        description = {"Top-N: the hottest keys (disks, CPUs, interfaces) of a metric, ranked by a statistic.",
+                "The aggregate key 'all' (mpstat, sar) is left out unless asked for with --key all."})
+public final class TopCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RepositoryOptions repository;
+
+    @Mixin
+    WindowOptions window;
+
+    @Parameters(paramLabel = "RUN", description = "Run name.")
+    String run;
+
+    @Option(names = "--tool", paramLabel = "T", description = "Data sets: a tool (iostat) or one of its data sets (iostat.cpu).")
+    List<String> tools = new ArrayList<>();
+
+    @Option(names = "--metric", required = true, paramLabel = "M",
+            description = "Metric label as printed (%util) or column (PCT_UTIL).")
+    String metric;
+
+    @Option(names = "--by", paramLabel = "STAT", defaultValue = "p95",
+            description = "Rank by p95 (default), p99, p90, p50, max, avg or min.")
+    String by;
+
+    @Option(names = "-n", paramLabel = "N", defaultValue = "10", description = "How many keys (default: ${DEFAULT-VALUE}).")
+    int n;
+
+    @Option(names = "--ascending", description = "Lowest first (the idlest keys).")
+    boolean ascending;
+
+    @Option(names = "--key", paramLabel = "K", description = "Only these keys; repeatable.")
+    List<String> keys = new ArrayList<>();
+
+    @Option(names = "--since-boot", description = "Include the since-boot sample.")
+    boolean sinceBoot;
+
+    @Option(names = "--format", defaultValue = "table", description = "table, csv or json (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
+
+    @Override
+    public Integer call() {
+        Statistic statistic = Statistic.parse(by);
+        PrintWriter out = spec.commandLine().getOut();
+        try (Repository repo = repository.open()) {
+            TimeWindow w = window.resolve(repo, run);
+            List<MetricStats> top = new RunStatistics(repo).top(new StatsRequest(run, tools, List.of(metric), keys, w, sinceBoot),
+                    statistic, n, ascending);
+            if (format == OutputFormat.table) {
+                out.println((ascending ? "lowest " : "top ") + n + " by " + statistic.name().toLowerCase(Locale.ROOT) + " of "
+                        + metric + (w.bounded() ? ", " + StatsCommand.describe(w) : ""));
+            }
+            try (TabularWriter writer = TabularWriter.of(format, out)) {
+                writer.header(List.of("rank", "dataset", "key", "metric", "unit", "min", "avg", "p50", "p90", "p95", "p99", "max",
+                        "n"), List.of(true, false, false, false, false, true, true, true, true, true, true, true, true));
+                int rank = 0;
+                for (MetricStats m : top) {
+                    SeriesStats s = m.stats();
+                    writer.row(List.of(++rank, m.dataset(), m.key(), m.label(), m.unit(), s.min(), s.mean(), s.p50(), s.p90(),
+                            s.p95(), s.p99(), s.max(), s.n()));
+                }
+            }
+        }
+        return ExitCodes.OK;
+    }
+}
