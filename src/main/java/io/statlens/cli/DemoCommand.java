@@ -59,7 +59,9 @@ public final class DemoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         List<Sample> samples = samples();
         recreate(repoDir);
-        Path extracted = Files.createTempDirectory("statlens-samples");
+        // The files stay beside the repository, so that the paths it records keep pointing at them.
+        Path extracted = repoDir.toAbsolutePath().normalize().resolveSibling("samples");
+        recreateSamples(extracted);
         Map<String, List<Path>> byRun = new LinkedHashMap<>();
         for (Sample s : samples) {
             try (InputStream in = DemoCommand.class.getResourceAsStream(SAMPLES + s.file())) {
@@ -86,12 +88,13 @@ public final class DemoCommand implements Callable<Integer> {
             TextTable t = new TextTable("RUN", "HOST", "START (UTC)", "FILES", "ROWS").right(3, 4);
             for (RunCatalog.RunInfo r : new RunCatalog(repo).runs()) t.add(r.name(), r.host(), Format.time(r.start()), r.files(), r.rows());
             t.print(out);
-        } finally {
-            deleteTree(extracted);
         }
         out.println();
-        out.println("next: java -jar target/statlens.jar show <run> --repo " + repoDir
-                + "   |   query \"SELECT RUN, ITEM, AVG(PCT_UTIL) FROM V_IOSTAT GROUP BY RUN, ITEM\" --repo " + repoDir);
+        out.println("the sample files are in " + extracted + "; next, for example:");
+        out.println("  java -jar target/statlens.jar show rhel7-sar-48cpu --repo " + repoDir);
+        out.println("  java -jar target/statlens.jar top rhel7-sar-48cpu --tool sar.cpu --metric %usr --by p95 -n 5 --repo " + repoDir);
+        out.println("  java -jar target/statlens.jar query \"SELECT RUN, ITEM, AVG(PCT_UTIL) AS AVG_UTIL FROM V_IOSTAT"
+                + " WHERE NOT SINCE_BOOT GROUP BY RUN, ITEM\" --repo " + repoDir);
         out.flush();
         return ExitCodes.OK;
     }
@@ -120,6 +123,20 @@ public final class DemoCommand implements Callable<Integer> {
             throw new UserException(dir + " exists and is not a statlens repository; choose another --repo");
         }
         deleteTree(dir);
+    }
+
+    private static final String SAMPLES_MARKER = ".statlens-demo-samples";
+
+    /** Empties the samples folder of an earlier demo; refuses a folder the demo did not make. */
+    private static void recreateSamples(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            if (!Files.exists(dir.resolve(SAMPLES_MARKER))) {
+                throw new UserException(dir + " exists and was not made by statlens demo; choose another --repo");
+            }
+            deleteTree(dir);
+        }
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve(SAMPLES_MARKER), "sample files extracted by statlens demo\n");
     }
 
     private static void deleteTree(Path dir) throws IOException {

@@ -136,6 +136,20 @@ class CliTest {
     }
 
     @Test
+    void demoImportsTheBundledSamplesAndCanRunAgain() {
+        for (int i = 0; i < 2; i++) {
+            Result demo = run("demo");
+            assertEquals(0, demo.code(), demo.err());
+            assertTrue(demo.out().contains("imported 1932 rows from 1 file(s) into run 'rhel7-sar-48cpu'"), demo.out());
+            assertTrue(demo.out().contains("imported 124 rows from 2 file(s) into run 'solaris-x64'"), demo.out());
+        }
+        assertTrue(Files.exists(dir.resolve("samples/rhel7-sar-48cpu/ksar-linux-sysstat-10.1.5-48cpu.txt")),
+                "the imported files stay beside the repository");
+        Result runs = run("runs");
+        assertEquals(5, runs.out().lines().count() - 1, runs.out());
+    }
+
+    @Test
     void everyCommandHasHelp() {
         for (String cmd : List.of("import", "runs", "show", "parsers", "delete", "query", "export", "demo", "bench")) {
             StringWriter out = new StringWriter();
