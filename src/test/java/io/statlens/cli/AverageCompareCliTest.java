@@ -7,7 +7,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -18,22 +17,13 @@ class AverageCompareCliTest {
     @TempDir
     Path dir;
 
-    record Result(int code, String out, String err) {
-    }
-
-    Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        List<String> all = new ArrayList<>(List.of(args));
-        all.add("--repo");
-        all.add(dir.resolve("repo").toString());
-        int code = Main.execute(new PrintWriter(out), new PrintWriter(err), all.toArray(String[]::new));
-        return new Result(code, out.toString(), err.toString());
+    private CliRun run(String... args) {
+        return CliRun.in(dir.resolve("repo"), args);
     }
 
     private void importRun(String name, String... lines) throws Exception {
         Path f = Files.writeString(dir.resolve(name + ".txt"), "#scripted\n" + String.join("\n", lines) + "\n");
-        Result r = run("import", f.toString(), "--run", name);
+        CliRun r = run("import", f.toString(), "--run", name);
         assertEquals(0, r.code(), r.err());
     }
 
@@ -49,7 +39,7 @@ class AverageCompareCliTest {
     @Test
     void averageBuildsARunThatCanBeExportedAndCompared() throws Exception {
         threeRuns();
-        Result avg = run("average", "r1", "r2", "--as", "avg");
+        CliRun avg = run("average", "r1", "r2", "--as", "avg");
         assertEquals(0, avg.code(), avg.err());
         assertEquals("""
                 DATA SET  INTERVAL S  KEYS  ROWS
@@ -58,10 +48,10 @@ class AverageCompareCliTest {
                 facts from r1 (tps 100 closest to the median 110)
                 """, avg.out());
 
-        Result both = run("export", "avg");
+        CliRun both = run("export", "avg");
         assertEquals("statlens: run 'avg' holds several data sets; choose one with --tool: scripted, scripted.stddev\n",
                 both.err());
-        Result csv = run("export", "avg", "--tool", "scripted");
+        CliRun csv = run("export", "avg", "--tool", "scripted");
         assertEquals("""
                 time,elapsed_s,key,a
                 2023-11-14T22:13:20Z,0,,12
@@ -69,13 +59,13 @@ class AverageCompareCliTest {
                 2023-11-14T22:13:22Z,2,,12
                 2023-11-14T22:13:23Z,3,,14
                 """, csv.out());
-        Result spread = run("export", "avg", "--tool", "scripted.stddev");
+        CliRun spread = run("export", "avg", "--tool", "scripted.stddev");
         assertTrue(spread.out().startsWith("time,elapsed_s,key,a,n\n2023-11-14T22:13:20Z,0,,2.8284271247461903,2\n"),
                 spread.out());
-        Result summary = run("export", "avg", "--summary");
+        CliRun summary = run("export", "avg", "--summary");
         assertEquals("name,value,unit\ntps,110,1/s\ntps_stddev,14.142135623730951,1/s\n", summary.out());
 
-        Result again = run("average", "avg", "r3", "--as", "avg2", "--interval", "2");
+        CliRun again = run("average", "avg", "r3", "--as", "avg2", "--interval", "2");
         assertEquals(0, again.code(), again.err());
         // 2-second points centred on elapsed 0, 2, 4 hold the samples at 0 | 1, 2 | 3.
         assertTrue(again.out().contains("scripted           2     1     3"), again.out());
@@ -88,7 +78,7 @@ class AverageCompareCliTest {
     @Test
     void compareWritesTableCsvAndJsonSortedByTheLargestSignificantChange() throws Exception {
         threeRuns();
-        Result csv = run("compare", "r1", "r2", "r3", "--format", "csv");
+        CliRun csv = run("compare", "r1", "r2", "r3", "--format", "csv");
         assertEquals(0, csv.code(), csv.err());
         String[] lines = csv.out().split("\n");
         assertEquals("kind,dataset,metric,unit,key,run,base_mean,mean,change,change_pct,base_p95,p95,base_max,max,p_value,"
@@ -104,11 +94,11 @@ class AverageCompareCliTest {
         assertEquals("summary,scripted,tps,1/s,,r2,100,120,20,20,,,,,,", lines[4]);
         assertEquals(5, lines.length);
 
-        Result json = run("compare", "r1", "r3", "--metric", "a", "--format", "json");
+        CliRun json = run("compare", "r1", "r3", "--metric", "a", "--format", "json");
         assertTrue(json.out().contains("\"change\" : 20.0"), json.out());
         assertTrue(json.out().contains("\"significant\" : \"yes\""), json.out());
 
-        Result table = run("compare", "r1", "r2", "--metric", "tps");
+        CliRun table = run("compare", "r1", "r2", "--metric", "tps");
         assertEquals("""
                 kind     dataset   metric  unit  key  run  base_mean  mean  change  change_pct  base_p95  p95  base_max  max  \
                 p_value  significant
@@ -120,27 +110,27 @@ class AverageCompareCliTest {
     @Test
     void unknownRunsMetricsAndExistingNamesExitWithOne() throws Exception {
         threeRuns();
-        Result unknownRun = run("compare", "r1", "nope");
+        CliRun unknownRun = run("compare", "r1", "nope");
         assertEquals(1, unknownRun.code());
         assertTrue(unknownRun.err().startsWith("statlens: no run named 'nope'"), unknownRun.err());
-        Result unknownMetric = run("compare", "r1", "r2", "--metric", "zz");
+        CliRun unknownMetric = run("compare", "r1", "r2", "--metric", "zz");
         assertEquals(1, unknownMetric.code());
         assertEquals("statlens: --metric zz: not found in both r1 and r2; there are: a, tps\n", unknownMetric.err());
-        Result oneRun = run("compare", "r1");
+        CliRun oneRun = run("compare", "r1");
         assertEquals(1, oneRun.code(), "picocli: OTHER is required");
 
         assertEquals(0, run("average", "r1", "r2", "--as", "avg").code());
-        Result exists = run("average", "r1", "r2", "--as", "avg");
+        CliRun exists = run("average", "r1", "r2", "--as", "avg");
         assertEquals(1, exists.code());
         assertEquals("statlens: run 'avg' already exists; use --replace to overwrite it\n", exists.err());
         assertEquals(0, run("average", "r1", "r3", "--as", "avg", "--replace").code());
-        Result badInterval = run("average", "r1", "r2", "--as", "x", "--interval", "-1");
+        CliRun badInterval = run("average", "r1", "r2", "--as", "x", "--interval", "-1");
         assertEquals(1, badInterval.code());
         assertEquals("statlens: --interval: expected seconds > 0, got -1.0\n", badInterval.err());
-        Result badTextFrom = run("average", "r1", "r2", "--as", "x", "--text-from", "r3");
+        CliRun badTextFrom = run("average", "r1", "r2", "--as", "x", "--text-from", "r3");
         assertEquals(1, badTextFrom.code());
         assertEquals("statlens: --text-from r3: expected one of the runs being averaged (r1, r2)\n", badTextFrom.err());
-        Result unknownSource = run("average", "r1", "zz", "--as", "x");
+        CliRun unknownSource = run("average", "r1", "zz", "--as", "x");
         assertEquals(1, unknownSource.code());
     }
 

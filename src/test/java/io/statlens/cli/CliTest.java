@@ -7,7 +7,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,19 +18,8 @@ class CliTest {
     @TempDir
     Path dir;
 
-    record Result(int code, String out, String err) {
-    }
-
-    Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        List<String> all = new ArrayList<>(List.of(args));
-        if (!all.isEmpty() && !all.get(0).equals("parsers")) {
-            all.add("--repo");
-            all.add(dir.resolve("repo").toString());
-        }
-        int code = Main.execute(new PrintWriter(out), new PrintWriter(err), all.toArray(String[]::new));
-        return new Result(code, out.toString(), err.toString());
+    private CliRun run(String... args) {
+        return CliRun.in(dir.resolve("repo"), args);
     }
 
     private Path scripted(String name, String... lines) throws Exception {
@@ -42,27 +30,27 @@ class CliTest {
     void importRunsShowQueryExport() throws Exception {
         Path f = scripted("cpu.txt", "columns %usr lat(ms,95%)", "1700000000 cpu0 1.5 2", "1700000010 cpu0 2.5 3",
                 "summary tps 120.5", "fact host db7");
-        Result imp = run("import", f.toString(), "--run", "base", "--tag", "baseline");
+        CliRun imp = run("import", f.toString(), "--run", "base", "--tag", "baseline");
         assertEquals(0, imp.code(), imp.err());
         assertTrue(imp.out().contains("cpu.txt  scripted  test        2         0"), imp.out());
         assertTrue(imp.out().contains("imported 2 rows from 1 file(s) into run 'base'"));
 
-        Result runs = run("runs");
+        CliRun runs = run("runs");
         assertTrue(runs.out().contains("base  db7   2023-11-14T22:13:20Z      1     2  baseline"), runs.out());
 
-        Result show = run("show", "base");
+        CliRun show = run("show", "base");
         assertTrue(show.out().contains("lat(ms,95%)  LAT_MS_95_PCT  %"), show.out());
         assertTrue(show.out().contains("scripted       tps   120.5  1/s"), show.out());
 
-        Result query = run("query", "SELECT RUN, ITEM, PCT_USR FROM V_SCRIPTED ORDER BY TS", "--format", "csv");
+        CliRun query = run("query", "SELECT RUN, ITEM, PCT_USR FROM V_SCRIPTED ORDER BY TS", "--format", "csv");
         assertEquals("RUN,ITEM,PCT_USR\nbase,cpu0,1.5\nbase,cpu0,2.5\n", query.out());
 
-        Result csv = run("export", "base");
+        CliRun csv = run("export", "base");
         assertEquals("time,elapsed_s,key,%usr,\"lat(ms,95%)\"\n2023-11-14T22:13:20Z,0,cpu0,1.5,2\n"
                 + "2023-11-14T22:13:30Z,10,cpu0,2.5,3\n", csv.out());
-        Result summary = run("export", "base", "--summary");
+        CliRun summary = run("export", "base", "--summary");
         assertEquals("name,value,unit\ntps,120.5,1/s\n", summary.out());
-        Result json = run("export", "base", "--format", "json");
+        CliRun json = run("export", "base", "--format", "json");
         assertTrue(json.out().contains("\"lat(ms,95%)\" : 3.0"), json.out());
     }
 
@@ -71,37 +59,37 @@ class CliTest {
         assertEquals(0, run("import", scripted("one.txt", "columns a", "1700000000 - 1").toString(), "--run", "r").code());
         for (String sql : List.of("DELETE FROM RUNS", "DROP TABLE RUNS", "SELECT 1 FROM RUNS; DELETE FROM RUNS",
                 "CALL SYSCS_UTIL.SYSCS_COMPRESS_TABLE('APP','RUNS',1)")) {
-            Result r = run("query", sql);
+            CliRun r = run("query", sql);
             assertEquals(1, r.code(), sql);
             assertTrue(r.err().startsWith("statlens: "), r.err());
             assertFalse(r.err().contains("\tat "), "no stack trace");
         }
-        Result ok = run("query", "VALUES 1 + 1");
+        CliRun ok = run("query", "VALUES 1 + 1");
         assertEquals(0, ok.code());
     }
 
     @Test
     void userErrorsExitWithOneAndAShortMessage() throws Exception {
-        Result noRepository = run("show", "nope");
+        CliRun noRepository = run("show", "nope");
         assertEquals(1, noRepository.code());
         assertTrue(noRepository.err().startsWith("statlens: no repository at "), noRepository.err());
         assertFalse(Files.exists(dir.resolve("repo")), "reading commands do not create a repository");
 
         Path bad = scripted("bad.txt", "columns a", "1700000000 - 1", "what is this");
-        Result strict = run("import", bad.toString(), "--run", "x", "--strict");
+        CliRun strict = run("import", bad.toString(), "--run", "x", "--strict");
         assertEquals(1, strict.code());
         assertTrue(strict.err().contains("bad.txt:4: unexpected line (--strict"), strict.err());
         assertTrue(run("runs").out().startsWith("no runs"), "strict failure imported nothing");
-        Result unknownRun = run("show", "nope");
+        CliRun unknownRun = run("show", "nope");
         assertEquals(1, unknownRun.code());
         assertEquals("statlens: no run named 'nope'; the repository has no runs yet (statlens import ... --run NAME)\n",
                 unknownRun.err());
 
-        Result missingOption = run("import", bad.toString());
+        CliRun missingOption = run("import", bad.toString());
         assertEquals(1, missingOption.code());
         assertTrue(missingOption.err().contains("Missing required option: '--run=NAME'"), missingOption.err());
 
-        Result badStart = run("import", bad.toString(), "--run", "x", "--start", "yesterday");
+        CliRun badStart = run("import", bad.toString(), "--run", "x", "--start", "yesterday");
         assertEquals(1, badStart.code());
         assertTrue(badStart.err().contains("--start yesterday: expected an ISO date-time"), badStart.err());
     }
@@ -109,11 +97,11 @@ class CliTest {
     @Test
     void internalErrorsExitWithTwoAndShowTheTraceOnlyWithDebug() throws Exception {
         Path boom = scripted("boom.txt", "columns a", "throw kaputt");
-        Result plain = run("import", boom.toString(), "--run", "x");
+        CliRun plain = run("import", boom.toString(), "--run", "x");
         assertEquals(2, plain.code());
         assertTrue(plain.err().contains("internal error") && plain.err().contains("--debug"), plain.err());
         assertFalse(plain.err().contains("\tat "));
-        Result debug = run("import", boom.toString(), "--run", "x", "--debug");
+        CliRun debug = run("import", boom.toString(), "--run", "x", "--debug");
         assertEquals(2, debug.code());
         assertTrue(debug.err().contains("\tat "), "stack trace with --debug");
     }
@@ -126,7 +114,7 @@ class CliTest {
         String before = System.getProperty("statlens.home");
         System.setProperty("statlens.home", home.toString());
         try {
-            Result r = run("parsers");
+            CliRun r = run("parsers");
             assertEquals(1, r.code(), r.err());
             assertTrue(r.err().startsWith("statlens: ") && r.err().contains("broken.parser:2: "), r.err());
         } finally {
@@ -138,14 +126,14 @@ class CliTest {
     @Test
     void demoImportsTheBundledSamplesAndCanRunAgain() {
         for (int i = 0; i < 2; i++) {
-            Result demo = run("demo");
+            CliRun demo = run("demo");
             assertEquals(0, demo.code(), demo.err());
             assertTrue(demo.out().contains("imported 1932 rows from 1 file(s) into run 'rhel7-sar-48cpu'"), demo.out());
             assertTrue(demo.out().contains("imported 124 rows from 2 file(s) into run 'solaris-x64'"), demo.out());
         }
         assertTrue(Files.exists(dir.resolve("samples/rhel7-sar-48cpu/ksar-linux-sysstat-10.1.5-48cpu.txt")),
                 "the imported files stay beside the repository");
-        Result runs = run("runs");
+        CliRun runs = run("runs");
         assertEquals(5, runs.out().lines().count() - 1, runs.out());
     }
 

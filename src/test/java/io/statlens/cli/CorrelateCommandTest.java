@@ -4,8 +4,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,17 +17,8 @@ class CorrelateCommandTest {
     @TempDir
     Path dir;
 
-    record Result(int code, String out, String err) {
-    }
-
-    private Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        List<String> all = new ArrayList<>(List.of(args));
-        all.add("--repo");
-        all.add(dir.resolve("repo").toString());
-        int code = Main.execute(new PrintWriter(out), new PrintWriter(err), all.toArray(String[]::new));
-        return new Result(code, out.toString(), err.toString());
+    private CliRun run(String... args) {
+        return CliRun.in(dir.resolve("repo"), args);
     }
 
     /** tps every second; "lat (ms)" falls as tps rises; disk util every 2 s: sda rises with tps, sdb does not, sdc is flat. */
@@ -47,13 +36,13 @@ class CorrelateCommandTest {
             lines.add(t + " sdc 5");
         }
         Path file = Files.writeString(dir.resolve("run.txt"), String.join("\n", lines) + "\n");
-        Result imp = run("import", file.toString(), "--run", "r1");
+        CliRun imp = run("import", file.toString(), "--run", "r1");
         assertEquals(0, imp.code(), imp.err());
     }
 
     @Test
     void csvListsTheStrongestFirstWithRNPAndStep() {
-        Result r = run("correlate", "r1", "--metric", "scripted.bench.tps", "--format", "csv");
+        CliRun r = run("correlate", "r1", "--metric", "scripted.bench.tps", "--format", "csv");
         assertEquals(0, r.code(), r.err());
         List<String> lines = r.out().lines().toList();
         assertEquals("rank,dataset,metric,key,r,n,p,step_s", lines.get(0));
@@ -65,7 +54,7 @@ class CorrelateCommandTest {
 
     @Test
     void theTableSaysWhatWasCorrelatedAndWhatWasSkipped() {
-        Result r = run("correlate", "r1", "--metric", "scripted.bench.tps", "-n", "2");
+        CliRun r = run("correlate", "r1", "--metric", "scripted.bench.tps", "-n", "2");
         assertEquals(0, r.code(), r.err());
         assertEquals("""
                 run r1: series correlated with scripted.bench tps (10 samples, every 1 s)
@@ -84,7 +73,7 @@ class CorrelateCommandTest {
 
     @Test
     void jsonAndSpearmanAndAFilter() {
-        Result r = run("correlate", "r1", "--metric", "scripted.bench.tps", "--with", "scripted.disk.util",
+        CliRun r = run("correlate", "r1", "--metric", "scripted.bench.tps", "--with", "scripted.disk.util",
                 "--method", "spearman", "--format", "json");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("\"metric\" : \"util\""), r.out());
@@ -94,33 +83,33 @@ class CorrelateCommandTest {
 
     @Test
     void badInputExitsWithOneAndSaysWhatWasExpected() {
-        Result keyed = run("correlate", "r1", "--metric", "scripted.disk.util");
+        CliRun keyed = run("correlate", "r1", "--metric", "scripted.disk.util");
         assertEquals(1, keyed.code());
         assertEquals("statlens: scripted.disk.util has one series per Device; choose one with --key: sda, sdb, sdc\n",
                 keyed.err());
 
-        Result metric = run("correlate", "r1", "--metric", "scripted.bench.qps");
+        CliRun metric = run("correlate", "r1", "--metric", "scripted.bench.qps");
         assertEquals(1, metric.code());
         assertEquals("statlens: 'scripted.bench.qps': data set 'scripted.bench' has no metric 'qps'; it has: tps, lat.ms\n",
                 metric.err());
 
-        Result method = run("correlate", "r1", "--metric", "scripted.bench.tps", "--method", "kendall");
+        CliRun method = run("correlate", "r1", "--metric", "scripted.bench.tps", "--method", "kendall");
         assertEquals(1, method.code());
         assertTrue(method.err().contains("expected one of [pearson, spearman]"), method.err());
 
-        Result limit = run("correlate", "r1", "--metric", "scripted.bench.tps", "-n", "0");
+        CliRun limit = run("correlate", "r1", "--metric", "scripted.bench.tps", "-n", "0");
         assertEquals(1, limit.code());
         assertEquals("statlens: -n 0: expected a positive number of series to show\n", limit.err());
 
-        Result points = run("correlate", "r1", "--metric", "scripted.bench.tps", "--min-points", "2");
+        CliRun points = run("correlate", "r1", "--metric", "scripted.bench.tps", "--min-points", "2");
         assertEquals(1, points.code());
         assertTrue(points.err().startsWith("statlens: --min-points 2: expected 3 or more"), points.err());
 
-        Result noRun = run("correlate", "nope", "--metric", "scripted.bench.tps");
+        CliRun noRun = run("correlate", "nope", "--metric", "scripted.bench.tps");
         assertEquals(1, noRun.code());
         assertEquals("statlens: no run named 'nope'; runs: r1\n", noRun.err());
 
-        Result missing = run("correlate", "r1");
+        CliRun missing = run("correlate", "r1");
         assertEquals(1, missing.code());
         assertTrue(missing.err().contains("Missing required option: '--metric=M'"), missing.err());
     }
@@ -128,7 +117,7 @@ class CorrelateCommandTest {
     @Test
     void aLagShiftsTheOtherSeries() {
         // disk samples at 1 3 5 7 9 s, moved to 3 5 7 9 11 s, pair with tps averaged over 3-4, 5-6, 7-8 and 9 s
-        Result r = run("correlate", "r1", "--metric", "scripted.bench.tps", "--with", "scripted.disk", "--lag", "2",
+        CliRun r = run("correlate", "r1", "--metric", "scripted.bench.tps", "--with", "scripted.disk", "--lag", "2",
                 "--min-points", "3", "--format", "csv");
         assertEquals(0, r.code(), r.err());
         List<String> lines = r.out().lines().toList();

@@ -8,7 +8,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,16 +18,8 @@ class StatsCliTest {
     @TempDir
     Path dir;
 
-    record Result(int code, String out, String err) {
-    }
-
-    Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("--repo", dir.resolve("repo").toString()));
-        int code = Main.execute(new PrintWriter(out), new PrintWriter(err), all.toArray(String[]::new));
-        return new Result(code, out.toString(), err.toString());
+    private CliRun run(String... args) {
+        return CliRun.in(dir.resolve("repo"), args);
     }
 
     @BeforeEach
@@ -43,12 +34,12 @@ class StatsCliTest {
 
     @Test
     void statsPrintsEveryStatisticPerKey() {
-        Result csv = run("stats", "r1", "--format", "csv", "--key", "sd2", "--key", "sd10");
+        CliRun csv = run("stats", "r1", "--format", "csv", "--key", "sd2", "--key", "sd10");
         assertEquals(0, csv.code(), csv.err());
         assertEquals("dataset,key,metric,unit,n,min,max,mean,stddev,p50,p90,p95,p99\n"
                 + "scripted,sd2,util,%,4,1,4,2.5,1.2909944487358056,2.5,3.7,3.8499999999999996,3.9699999999999998\n"
                 + "scripted,sd10,util,%,4,2,10,7.25,3.593976442141304,8.5,9.7,9.85,9.969999999999999\n", csv.out());
-        Result window = run("stats", "r1", "--metric", "util", "--key", "sd2", "--from", "10", "--to", "2023-11-14T22:13:40Z");
+        CliRun window = run("stats", "r1", "--metric", "util", "--key", "sd2", "--from", "10", "--to", "2023-11-14T22:13:40Z");
         assertEquals(0, window.code(), window.err());
         assertEquals("""
                 window: 2023-11-14T22:13:30Z to 2023-11-14T22:13:40Z
@@ -60,12 +51,12 @@ class StatsCliTest {
 
     @Test
     void topRanksTheKeys() {
-        Result top = run("top", "r1", "--metric", "util", "--by", "max", "--format", "csv");
+        CliRun top = run("top", "r1", "--metric", "util", "--by", "max", "--format", "csv");
         assertEquals(0, top.code(), top.err());
         assertEquals("rank,dataset,key,metric,unit,min,avg,p50,p90,p95,p99,max,n\n"
                 + "1,scripted,sd10,util,%,2,7.25,8.5,9.7,9.85,9.969999999999999,10,4\n"
                 + "2,scripted,sd2,util,%,1,2.5,2.5,3.7,3.8499999999999996,3.9699999999999998,4,4\n", top.out());
-        Result table = run("top", "r1", "--metric", "util", "--by", "avg", "-n", "1", "--ascending");
+        CliRun table = run("top", "r1", "--metric", "util", "--by", "avg", "-n", "1", "--ascending");
         assertTrue(table.out().startsWith("lowest 1 by avg of util\nrank  dataset   key"), table.out());
         assertTrue(table.out().contains("   1  scripted  sd2  util"), table.out());
     }
@@ -86,31 +77,31 @@ class StatsCliTest {
         assertError(run("note", "r1", "--delete", "99"), "statlens: run 'r1' has no annotation 99");
     }
 
-    private static void assertError(Result r, String start) {
+    private static void assertError(CliRun r, String start) {
         assertEquals(1, r.code(), r.out() + r.err());
         assertTrue(r.err().startsWith(start), r.err());
     }
 
     @Test
     void notesAreAddedImportedListedExportedShownAndDeleted() throws Exception {
-        Result at = run("note", "r1", "--at", "10", "warmup", "done");
+        CliRun at = run("note", "r1", "--at", "10", "warmup", "done");
         assertEquals(0, at.code(), at.err());
         assertEquals("annotated run 'r1' at 2023-11-14T22:13:30Z (+10 s): warmup done\n", at.out());
 
         Path bad = Files.writeString(dir.resolve("bad.txt"), "+15 ok\nno time here\n");
-        Result rejected = run("note", "r1", "--file", bad.toString());
+        CliRun rejected = run("note", "r1", "--file", bad.toString());
         assertEquals(1, rejected.code());
         assertTrue(rejected.err().contains("bad.txt:2: expected a time at the start of the line"), rejected.err());
         Path good = Files.writeString(dir.resolve("good.txt"), "# load log\n22:13:45 checkpoint\n+30 end of test\n");
-        Result imported = run("note", "r1", "--file", good.toString(), "--tz", "UTC");
+        CliRun imported = run("note", "r1", "--file", good.toString(), "--tz", "UTC");
         assertEquals(0, imported.code(), imported.err());
 
-        Result list = run("note", "r1", "--list", "--format", "csv");
+        CliRun list = run("note", "r1", "--list", "--format", "csv");
         assertEquals("id,time,elapsed_s,text,source\n1,2023-11-14T22:13:30Z,10,warmup done,note\n"
                 + "2,2023-11-14T22:13:45Z,25,checkpoint,good.txt\n3,2023-11-14T22:13:50Z,30,end of test,good.txt\n",
                 list.out());
 
-        Result export = run("export", "r1");
+        CliRun export = run("export", "r1");
         assertEquals("""
                 time,elapsed_s,key,util,annotation
                 2023-11-14T22:13:20Z,0,all,5,
@@ -127,11 +118,11 @@ class StatsCliTest {
                 2023-11-14T22:13:50Z,30,sd2,4,
                 """, export.out());
 
-        Result show = run("show", "r1");
+        CliRun show = run("show", "r1");
         assertTrue(show.out().contains("annotations\nID  TIME (UTC)            ELAPSED_S  TEXT         SOURCE\n"
                 + " 1  2023-11-14T22:13:30Z         10  warmup done  note\n"), show.out());
 
-        Result window = run("stats", "r1", "--key", "sd2", "--from", "warmup", "--to", "checkpoint", "--format", "csv");
+        CliRun window = run("stats", "r1", "--key", "sd2", "--from", "warmup", "--to", "checkpoint", "--format", "csv");
         // 10 s to 25 s: the samples at 10 and 20 s
         assertTrue(window.out().endsWith("\nscripted,sd2,util,%,2,2,3,2.5,0.7071067811865476,2.5,2.9,2.95,2.99\n"),
                 window.out());
