@@ -54,7 +54,11 @@ final class Migrations {
                         + " FROM DATASETS D JOIN RUNS R ON R.ID = D.RUN_ID JOIN SOURCE_FILES F ON F.ID = D.FILE_ID",
                 "CREATE VIEW V_SUMMARY AS SELECT R.NAME AS RUN, S.DATASET, S.ITEM, S.NAME, S.VAL, S.UNIT"
                         + " FROM SUMMARY S JOIN RUNS R ON R.ID = S.RUN_ID",
-                "CREATE VIEW V_FACTS AS SELECT R.NAME AS RUN, F.NAME, F.VAL FROM FACTS F JOIN RUNS R ON R.ID = F.RUN_ID")));
+                "CREATE VIEW V_FACTS AS SELECT R.NAME AS RUN, F.NAME, F.VAL FROM FACTS F JOIN RUNS R ON R.ID = F.RUN_ID",
+                // Chart definitions saved by name (statlens presets save). They describe charts, not runs,
+                // so they reference no run and outlive every run.
+                "CREATE TABLE CHART_PRESETS (NAME " + d.varchar(200) + " NOT NULL PRIMARY KEY, DEFINITION " + text
+                        + " NOT NULL, SAVED_AT TIMESTAMP NOT NULL)")));
     }
 
     static int latestVersion(SqlDialect d) {

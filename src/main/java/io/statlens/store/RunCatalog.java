@@ -141,6 +141,20 @@ public final class RunCatalog {
         return out;
     }
 
+    /** The qualified names of a run's data sets ({@code sar.cpu}), without reading their tables. */
+    public java.util.Set<String> datasetNames(String run) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT DISTINCT TOOL, NAME FROM DATASETS WHERE RUN_ID = ?")) {
+            ps.setLong(1, id(run));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.add(rs.getString(2).isEmpty() ? rs.getString(1) : rs.getString(1) + "." + rs.getString(2));
+            }
+            return out;
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot list the data sets of run '" + run + "': " + e.getMessage(), e);
+        }
+    }
+
     /** Metric columns of the table that hold at least one value for this data set. */
     private List<DataTable.MetricColumn> usedMetrics(String table, long datasetId) throws SQLException {
         DataTable t = repo.tables().table(table).orElseThrow();
