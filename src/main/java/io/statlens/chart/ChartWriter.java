@@ -1,8 +1,11 @@
 package io.statlens.chart;
 
+import org.apache.batik.svggen.ImageHandlerBase64Encoder;
 import org.apache.batik.svggen.SVGGeneratorContext;
+import org.apache.batik.svggen.SVGGraphics2DIOException;
 import org.apache.batik.svggen.SVGGraphics2D;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.text.TextUtils;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 
@@ -13,8 +16,10 @@ import java.awt.Dimension;
 import java.awt.Graphics2D;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
+import java.awt.image.RenderedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -29,6 +34,13 @@ import java.nio.file.Path;
  */
 public final class ChartWriter {
     private static final String SVG_NS = "http://www.w3.org/2000/svg";
+
+    static {
+        // JFreeChart draws rotated text (the value axis label) through a TextLayout by default, a
+        // workaround for old JDKs that Batik can only write as glyph outlines; drawString under a
+        // rotation keeps it a <text> element.
+        TextUtils.setUseDrawRotatedStringWorkaround(false);
+    }
 
     private ChartWriter() {
     }
@@ -83,6 +95,7 @@ public final class ChartWriter {
         context.setEmbeddedFontsOn(false);
         // Two decimals are a hundredth of a pixel: exact enough, and a long path stays short.
         context.setPrecision(2);
+        context.setImageHandler(new PngImages());
         SVGGraphics2D g = new SVGGraphics2D(context, false);
         g.setSVGCanvasSize(new Dimension(size.width(), size.height()));
         draw(chart, g, size);
@@ -95,5 +108,21 @@ public final class ChartWriter {
             throw new UncheckedIOException(e);
         }
         return out.toByteArray();
+    }
+
+    /**
+     * Embeds images (the cells of a heat map) as PNG data URIs. Batik's own handler asks its codec
+     * module for a PNG encoder, which statlens does not ship; the JDK's ImageIO encodes PNG as well.
+     */
+    private static final class PngImages extends ImageHandlerBase64Encoder {
+        @Override
+        public void encodeImage(RenderedImage image, OutputStream out) throws SVGGraphics2DIOException {
+            try {
+                if (!ImageIO.write(image, "png", out)) throw new SVGGraphics2DIOException("no PNG encoder in this JDK");
+                out.flush();
+            } catch (IOException e) {
+                throw new SVGGraphics2DIOException(e);
+            }
+        }
     }
 }

@@ -8,6 +8,8 @@ import java.util.List;
  * kept. A line through those points covers exactly the pixels the full series would, so a one-sample
  * spike in a million points stays visible, while the chart draws at most two points per column.
  *
+ * <p>The first and last points are always kept, so the decimated series spans the same x range.
+ *
  * <p>Several series sharing their x values (the layers of a stacked area) are decimated together: a
  * point is kept if it holds the minimum or maximum of any of them in its column, so the layers stay
  * aligned. A slice in which a series has no value (NaN) keeps its first NaN, so gaps stay gaps.
@@ -54,7 +56,9 @@ public final class PeakPreservingDecimator {
             }
         }
         boolean[] keep = new boolean[n];
-        int kept = 0;
+        keep[0] = true;
+        keep[n - 1] = true;
+        int kept = 2;
         for (int[] chosen : new int[][]{minAt, maxAt, nanAt}) {
             for (int i : chosen) {
                 if (i >= 0 && !keep[i]) {
