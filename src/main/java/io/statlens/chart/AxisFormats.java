@@ -1,15 +1,22 @@
 package io.statlens.chart;
 
+import org.jfree.chart.axis.DateTickUnit;
+import org.jfree.chart.axis.DateTickUnitType;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.TickUnitSource;
 import org.jfree.chart.axis.TickUnits;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.text.DateFormat;
 import java.text.FieldPosition;
 import java.text.NumberFormat;
 import java.text.ParsePosition;
+import java.text.SimpleDateFormat;
+import java.time.ZoneId;
 import java.util.List;
+import java.util.Locale;
+import java.util.TimeZone;
 
 /** Tick units and labels of statlens axes: compact numbers, elapsed time, key names. */
 final class AxisFormats {
@@ -37,6 +44,29 @@ final class AxisFormats {
         NumberFormat format = new ElapsedFormat(hours);
         for (long s : ELAPSED_STEPS) units.add(new NumberTickUnit(s, format));
         return units;
+    }
+
+    /**
+     * Clock ticks from one second to years, labelled the ISO way ({@code 09:15}, {@code 03-28 12:00},
+     * {@code 2024-03}); no sub-second steps, which only clutter charts of tools that sample every second.
+     */
+    static TickUnitSource timeTicks(ZoneId zone) {
+        TickUnits units = new TickUnits();
+        TimeZone tz = TimeZone.getTimeZone(zone);
+        for (int n : new int[]{1, 2, 5, 10, 15, 30}) units.add(new DateTickUnit(DateTickUnitType.SECOND, n, format("HH:mm:ss", tz)));
+        for (int n : new int[]{1, 2, 5, 10, 15, 20, 30}) units.add(new DateTickUnit(DateTickUnitType.MINUTE, n, format("HH:mm", tz)));
+        for (int n : new int[]{1, 2, 3}) units.add(new DateTickUnit(DateTickUnitType.HOUR, n, format("HH:mm", tz)));
+        for (int n : new int[]{6, 12}) units.add(new DateTickUnit(DateTickUnitType.HOUR, n, format("MM-dd HH:mm", tz)));
+        for (int n : new int[]{1, 2, 7, 14}) units.add(new DateTickUnit(DateTickUnitType.DAY, n, format("MM-dd", tz)));
+        for (int n : new int[]{1, 3, 6}) units.add(new DateTickUnit(DateTickUnitType.MONTH, n, format("yyyy-MM", tz)));
+        for (int n : new int[]{1, 2, 5, 10}) units.add(new DateTickUnit(DateTickUnitType.YEAR, n, format("yyyy", tz)));
+        return units;
+    }
+
+    private static DateFormat format(String pattern, TimeZone zone) {
+        SimpleDateFormat f = new SimpleDateFormat(pattern, Locale.ROOT);
+        f.setTimeZone(zone);
+        return f;
     }
 
     /** Labels the integer positions of a heat map's rows with the row names. */

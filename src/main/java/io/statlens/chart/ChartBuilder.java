@@ -258,7 +258,8 @@ public final class ChartBuilder {
     private ValueAxis domainAxis(ChartData d, double[] range) {
         return switch (d.domain()) {
             case TIME -> {
-                DateAxis axis = new DateAxis("time (" + zoneName() + ")", TimeZone.getTimeZone(zone), Locale.ENGLISH);
+                DateAxis axis = new DateAxis("time (" + zoneName() + ")", TimeZone.getTimeZone(zone), Locale.ROOT);
+                axis.setStandardTickUnits(AxisFormats.timeTicks(zone));
                 axis.setLowerMargin(0);
                 axis.setUpperMargin(0);
                 yield axis;

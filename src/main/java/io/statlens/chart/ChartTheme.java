@@ -46,6 +46,8 @@ final class ChartTheme {
         chart.setAntiAlias(true);
         chart.setTextAntiAlias(true);
         chart.getRenderingHints().put(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
+        // Text is measured and drawn with the same (fractional) glyph advances, so a title's last letter is not clipped.
+        chart.getRenderingHints().put(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
         if (chart.getTitle() != null) {
             chart.getTitle().setFont(TITLE);
             chart.getTitle().setPaint(TEXT);
