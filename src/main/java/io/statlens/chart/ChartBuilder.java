@@ -101,6 +101,7 @@ public final class ChartBuilder {
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
         renderer.setDrawSeriesLineAsPath(true);
         Set<String> names = new HashSet<>();
+        boolean dots = d.series().size() <= DOTS_UP_TO_LINES && d.series().stream().allMatch(s -> s.size() <= DOTS_UP_TO);
         int i = 0;
         for (ChartData.PlotSeries s : d.series()) {
             double[] x = s.x();
@@ -114,7 +115,7 @@ public final class ChartBuilder {
             renderer.setSeriesPaint(i, palette.colour(s.colourKey()));
             renderer.setSeriesStroke(i, stroke(s.dash(), d.series().size() > 6 ? 1.2f : 1.6f));
             renderer.setSeriesShape(i, new Ellipse2D.Double(-2.5, -2.5, 5, 5));
-            renderer.setSeriesShapesVisible(i, s.size() <= DOTS_UP_TO && d.series().size() <= DOTS_UP_TO_LINES);
+            renderer.setSeriesShapesVisible(i, dots);
             i++;
         }
         XYPlot plot = new XYPlot(dataset, domainAxis(d, range), valueAxis(d.yLabel(), minimum(d.series()) >= 0), renderer);
@@ -242,8 +243,10 @@ public final class ChartBuilder {
         }
         CategoryAxis axis = new CategoryAxis(d.keyLabel());
         axis.setCategoryMargin(0.15);
-        axis.setLowerMargin(0.02);
-        axis.setUpperMargin(0.02);
+        // Few bars gather in the middle instead of spreading over the whole width, so they can be compared.
+        double margin = Math.min(0.4, Math.max(0.02, (1 - categories.size() * series.size() * 0.14) / 2));
+        axis.setLowerMargin(margin);
+        axis.setUpperMargin(margin);
         if (categories.size() > 8) axis.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
         double lowest = d.bars().stream().mapToDouble(ChartData.BarValue::value).filter(v -> !Double.isNaN(v)).min().orElse(0);
         NumberAxis values = valueAxis(d.yLabel(), true);

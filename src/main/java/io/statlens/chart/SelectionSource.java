@@ -1,7 +1,5 @@
 package io.statlens.chart;
 
-import io.statlens.analysis.MetricSeries;
-import io.statlens.analysis.SeriesLoader;
 import io.statlens.model.UserException;
 import io.statlens.store.DataTable;
 import io.statlens.store.Repository;
@@ -10,23 +8,23 @@ import io.statlens.store.SeriesReader;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Predicate;
 
 /** Loads the metrics a definition selects (tool, metric alternatives, keys) from one run. */
 final class SelectionSource {
     private final RunCatalog catalog;
     private final SeriesReader reader;
-    private final SeriesLoader loader;
 
     SelectionSource(Repository repo) {
         this.catalog = new RunCatalog(repo);
         this.reader = new SeriesReader(repo);
-        this.loader = new SeriesLoader(repo);
     }
 
     /**
@@ -53,17 +51,50 @@ final class SelectionSource {
         }
         if (chosen.isEmpty()) return Optional.empty();
         Set<String> wanted = new HashSet<>(def.keys());
-        Predicate<String> keys = wanted.isEmpty() ? k -> true : wanted::contains;
+        SeriesReader.Selection columns = new SeriesReader.Selection(selection.run(), selection.dataset(), selection.table(),
+                selection.keyLabel(), selection.datasetIds(), chosen);
+        // One pass over the data set for all metrics: the rows come in time order, each key's samples in turn.
+        Map<String, KeySamples> byKey = new LinkedHashMap<>();
+        reader.read(columns, def.sinceBoot(), row -> {
+            if (wanted.isEmpty() || wanted.contains(row.key())) {
+                byKey.computeIfAbsent(row.key(), k -> new KeySamples(chosen.size())).add(row);
+            }
+        });
         List<Trace> traces = new ArrayList<>();
-        for (DataTable.MetricColumn column : chosen) {
-            for (MetricSeries s : loader.load(run, selection.dataset(), column.label(), keys, def.sinceBoot())) {
-                double[] time = new double[s.size()];
-                for (int i = 0; i < time.length; i++) time[i] = s.times()[i].toEpochMilli();
-                traces.add(new Trace(run, s.label(), s.unit() == null ? "" : s.unit(), s.key(), time, s.elapsed(), s.values()));
+        for (int m = 0; m < chosen.size(); m++) {
+            DataTable.MetricColumn column = chosen.get(m);
+            for (Map.Entry<String, KeySamples> e : byKey.entrySet()) {
+                KeySamples k = e.getValue();
+                traces.add(new Trace(run, column.label(), column.unit() == null ? "" : column.unit(), e.getKey(),
+                        Arrays.copyOf(k.time, k.size), Arrays.copyOf(k.elapsed, k.size), Arrays.copyOf(k.values[m], k.size)));
             }
         }
         if (!lenient) checkKeys(def, run, selection, traces);
         return Optional.of(new LoadedData(selection.dataset(), selection.keyLabel() == null ? "" : selection.keyLabel(), null, traces));
+    }
+
+    /** The samples of one key, growing as rows are read. */
+    private static final class KeySamples {
+        double[] time = new double[256];
+        double[] elapsed = new double[256];
+        final double[][] values;
+        int size;
+
+        KeySamples(int metrics) {
+            values = new double[metrics][256];
+        }
+
+        void add(SeriesReader.SeriesRow row) {
+            if (size == time.length) {
+                time = Arrays.copyOf(time, size * 2);
+                elapsed = Arrays.copyOf(elapsed, size * 2);
+                for (int m = 0; m < values.length; m++) values[m] = Arrays.copyOf(values[m], size * 2);
+            }
+            time[size] = row.time().toEpochMilli();
+            elapsed[size] = row.elapsed();
+            for (int m = 0; m < values.length; m++) values[m][size] = row.values()[m];
+            size++;
+        }
     }
 
     /** A key the user named that the run does not have is a typo worth reporting, with the keys there are. */

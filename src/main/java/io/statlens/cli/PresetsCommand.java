@@ -54,7 +54,8 @@ public final class PresetsCommand implements Callable<Integer> {
         TextTable t = new TextTable("NAME", "KIND", "DATA", "ORIGIN", "DESCRIPTION");
         for (PresetCatalog.Preset p : presets) {
             String data = p.definition().isSql() ? "sql" : p.definition().tool() == null ? "" : p.definition().tool();
-            if (tool != null && !data.equals(tool) && !data.startsWith(tool + ".")) continue;
+            boolean ofTool = data.equals(tool) || data.startsWith(tool + ".") || p.name().startsWith(tool + ".");
+            if (tool != null && !ofTool) continue;
             t.add(p.name(), p.definition().kind().id(), data, p.origin().text(), p.definition().description());
         }
         t.print(out);

@@ -69,7 +69,7 @@ class ChartCliTest {
                 "sar48_sar.cswch_line.png"), defaults.out().lines().map(l -> Path.of(l).getFileName().toString()).toList());
         Result vmstat = run("chart", "sar48", "--preset", "vmstat", "-o", out.toString());
         assertEquals(1, vmstat.code());
-        assertTrue(vmstat.err().startsWith("statlens: nothing to chart: chart 'vmstat.cpu': run sar48 hold no data set 'vmstat'"),
+        assertTrue(vmstat.err().startsWith("statlens: nothing to chart: chart 'vmstat.cpu': run sar48 holds no data set 'vmstat'"),
                 vmstat.err());
     }
 
