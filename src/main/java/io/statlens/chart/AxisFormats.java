@@ -53,8 +53,12 @@ final class AxisFormats {
     static TickUnitSource timeTicks(ZoneId zone) {
         TickUnits units = new TickUnits();
         TimeZone tz = TimeZone.getTimeZone(zone);
-        for (int n : new int[]{1, 2, 5, 10, 15, 30}) units.add(new DateTickUnit(DateTickUnitType.SECOND, n, format("HH:mm:ss", tz)));
-        for (int n : new int[]{1, 2, 5, 10, 15, 20, 30}) units.add(new DateTickUnit(DateTickUnitType.MINUTE, n, format("HH:mm", tz)));
+        for (int n : new int[]{1, 2, 5, 10, 15, 30}) {
+            units.add(new DateTickUnit(DateTickUnitType.SECOND, n, format("HH:mm:ss", tz)));
+        }
+        for (int n : new int[]{1, 2, 5, 10, 15, 20, 30}) {
+            units.add(new DateTickUnit(DateTickUnitType.MINUTE, n, format("HH:mm", tz)));
+        }
         for (int n : new int[]{1, 2, 3}) units.add(new DateTickUnit(DateTickUnitType.HOUR, n, format("HH:mm", tz)));
         for (int n : new int[]{6, 12}) units.add(new DateTickUnit(DateTickUnitType.HOUR, n, format("MM-dd HH:mm", tz)));
         for (int n : new int[]{1, 2, 7, 14}) units.add(new DateTickUnit(DateTickUnitType.DAY, n, format("MM-dd", tz)));

@@ -46,13 +46,16 @@ final class ChartAssembler {
     List<ChartData> assemble(ChartDefinition def, List<String> runs, LoadedData data, Map<String, List<ChartNote>> notes,
                              Map<String, Instant> starts) {
         List<Trace> traces = new ArrayList<>(data.traces());
-        if (def.kind() == ChartKind.HEATMAP && !def.keys().contains(KeyOrder.ALL)) traces.removeIf(t -> t.key().equals(KeyOrder.ALL));
+        if (def.kind() == ChartKind.HEATMAP && !def.keys().contains(KeyOrder.ALL)) {
+            traces.removeIf(t -> t.key().equals(KeyOrder.ALL));
+        }
         traces.removeIf(t -> !hasValue(t));
         if (traces.isEmpty()) return List.of();
         KeyChoice choice = chooseKeys(def, traces, data.keyLabel());
         traces.removeIf(t -> !choice.keys().contains(t.key()));
         List<String> metricOrder = metricsOf(data.traces());
-        traces.sort(Comparator.comparingInt((Trace t) -> metricOrder.indexOf(t.metric())).thenComparing(Trace::key, KeyOrder.NATURAL));
+        traces.sort(Comparator.comparingInt((Trace t) -> metricOrder.indexOf(t.metric()))
+                .thenComparing(Trace::key, KeyOrder.NATURAL));
         Context c = new Context(def, data, choice, notes, starts);
         List<String> present = runs.stream().filter(r -> traces.stream().anyMatch(t -> t.run().equals(r))).toList();
         List<String> chartRuns = present.isEmpty() ? List.of("") : present;
@@ -130,7 +133,8 @@ final class ChartAssembler {
                         .map(t -> new ChartData.PlotSeries(t.metric(), t.metric(), 0, x(t, domain, traces), t.values())).toList();
                 String suffix = key.isEmpty() ? "" : key;
                 String keyNote = key.isEmpty() ? "" : (c.data().keyLabel().isEmpty() ? "key" : c.data().keyLabel()) + " " + key;
-                out.add(chart(c, ChartKind.AREA, List.of(run), suffix, domain, series, List.of(), yLabel(metricsOf(layers), layers, ""),
+                String label = yLabel(metricsOf(layers), layers, "");
+                out.add(chart(c, ChartKind.AREA, List.of(run), suffix, domain, series, List.of(), label,
                         subtitle(List.of(run), layers, domain, keyNote)));
             }
         }
@@ -152,7 +156,8 @@ final class ChartAssembler {
         ChartData.Domain domain = domain(c.data(), false);
         List<Trace> rows = traces.stream().filter(t -> t.run().equals(run)).toList();
         List<ChartData.PlotSeries> series = rows.stream()
-                .map(t -> new ChartData.PlotSeries(t.key().isEmpty() ? t.metric() : t.key(), t.key(), 0, x(t, domain, traces), t.values()))
+                .map(t -> new ChartData.PlotSeries(t.key().isEmpty() ? t.metric() : t.key(), t.key(), 0, x(t, domain, traces),
+                        t.values()))
                 .toList();
         return chart(c, ChartKind.HEATMAP, List.of(run), "", domain, series, List.of(), yLabel(metricsOf(rows), rows, ""),
                 subtitle(List.of(run), rows, domain, c.choice().note()));
@@ -178,12 +183,13 @@ final class ChartAssembler {
         List<String> categories = bars.stream().map(ChartData.BarValue::category).distinct().toList();
         String what = def.name() != null ? ChartFiles.slug(def.name()) : ChartFiles.slug(c.data().source()) + "_"
                 + String.join("-", metricsOf(c.data().traces()).stream().map(ChartFiles::slug).toList());
-        String id = ChartFiles.slug(runsPart(runs)) + "_" + what + (suffix.isEmpty() ? "" : "_" + ChartFiles.slug(suffix)) + "_" + kind.id();
+        String id = ChartFiles.slug(runsPart(runs)) + "_" + what + (suffix.isEmpty() ? "" : "_" + ChartFiles.slug(suffix))
+                + "_" + kind.id();
         String title = def.title() != null ? def.title() : autoTitle(c, kind, categories);
         String keyLabel = c.data().keyLabel().isEmpty() ? (kind == ChartKind.BARS ? "" : "key") : c.data().keyLabel();
         String unit = c.data().traces().stream().map(Trace::unit).filter(u -> !u.isEmpty()).findFirst().orElse("");
-        return new ChartData(id, kind, title, subtitle, domain, c.data().xLabel(), keyLabel, yLabel, unit, def.hot(), series, bars,
-                markers(c, runs, domain));
+        return new ChartData(id, kind, title, subtitle, domain, c.data().xLabel(), keyLabel, yLabel, unit, def.hot(), series,
+                bars, markers(c, runs, domain));
     }
 
     private String autoTitle(Context c, ChartKind kind, List<String> categories) {
@@ -283,7 +289,8 @@ final class ChartAssembler {
     private static double[] x(Trace t, ChartData.Domain domain, List<Trace> all) {
         if (domain == ChartData.Domain.TIME) return t.time();
         if (t.position() != null) return t.position();
-        double first = all.stream().filter(o -> o.run().equals(t.run()) && o.size() > 0).mapToDouble(o -> o.time()[0]).min().orElse(0);
+        double first = all.stream().filter(o -> o.run().equals(t.run()) && o.size() > 0).mapToDouble(o -> o.time()[0]).min()
+                .orElse(0);
         double[] out = new double[t.size()];
         for (int i = 0; i < out.length; i++) out[i] = (t.time()[i] - first) / 1000.0;
         return out;
@@ -296,7 +303,8 @@ final class ChartAssembler {
 
     /** {@code %util (%)}; several metrics of one unit: {@code us, sy, id (%)}. */
     static String yLabel(List<String> metrics, List<Trace> traces, String prefix) {
-        Set<String> units = traces.stream().map(Trace::unit).filter(u -> !u.isEmpty()).collect(Collectors.toCollection(LinkedHashSet::new));
+        Set<String> units = traces.stream().map(Trace::unit).filter(u -> !u.isEmpty())
+                .collect(Collectors.toCollection(LinkedHashSet::new));
         String names = String.join(", ", metrics);
         if (names.length() > 30) names = units.size() == 1 ? "value" : metrics.get(0) + ", ...";
         return prefix + names + (units.size() == 1 ? " (" + unitText(units.iterator().next()) + ")" : "");
@@ -313,7 +321,8 @@ final class ChartAssembler {
         if (!named.isEmpty()) parts.add((named.size() == 1 ? "run " : "runs ") + String.join(", ", named));
         if (domain == ChartData.Domain.TIME) {
             double lo = traces.stream().filter(t -> t.size() > 0).mapToDouble(t -> t.time()[0]).min().orElse(Double.NaN);
-            double hi = traces.stream().filter(t -> t.size() > 0).mapToDouble(t -> t.time()[t.size() - 1]).max().orElse(Double.NaN);
+            double hi = traces.stream().filter(t -> t.size() > 0).mapToDouble(t -> t.time()[t.size() - 1]).max()
+                    .orElse(Double.NaN);
             if (!Double.isNaN(lo)) parts.add(timeRange((long) lo, (long) hi));
         }
         if (!note.isEmpty()) parts.add(note);

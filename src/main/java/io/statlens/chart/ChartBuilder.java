@@ -128,7 +128,9 @@ public final class ChartBuilder {
         double[] range = xRange(layers);
         double[] x = layers.isEmpty() ? new double[0] : layers.get(0).x();
         for (ChartData.PlotSeries s : layers) {
-            if (!Arrays.equals(s.x(), x)) throw new IllegalArgumentException("the layers of a stacked area must share their x values");
+            if (!Arrays.equals(s.x(), x)) {
+                throw new IllegalArgumentException("the layers of a stacked area must share their x values");
+            }
         }
         int[] keep = decimate ? PeakPreservingDecimator.select(x, layers.stream().map(ChartData.PlotSeries::y).toList(), range[0],
                 range[1], size.columns()) : PeakPreservingDecimator.all(x.length);
@@ -236,7 +238,8 @@ public final class ChartBuilder {
         int s = 0;
         for (String name : series) renderer.setSeriesPaint(s++, palette.colour(name));
         if (d.bars().size() <= 24) {
-            renderer.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", new AxisFormats.CompactFormat(0.01)));
+            renderer.setDefaultItemLabelGenerator(
+                    new StandardCategoryItemLabelGenerator("{2}", new AxisFormats.CompactFormat(0.01)));
             renderer.setDefaultItemLabelsVisible(true);
             renderer.setDefaultItemLabelFont(ChartTheme.MARKER);
             renderer.setDefaultItemLabelPaint(ChartTheme.TEXT);
@@ -374,7 +377,8 @@ public final class ChartBuilder {
 
     /** The median over rows of each row's typical sample spacing; NaN if no row has two samples. */
     private static double typicalStep(List<ChartData.PlotSeries> rows) {
-        double[] steps = rows.stream().mapToDouble(s -> Resampler.typicalStep(s.x())).filter(v -> !Double.isNaN(v)).sorted().toArray();
+        double[] steps = rows.stream().mapToDouble(s -> Resampler.typicalStep(s.x())).filter(v -> !Double.isNaN(v)).sorted()
+                .toArray();
         return steps.length == 0 ? Double.NaN : steps[steps.length / 2];
     }
 }

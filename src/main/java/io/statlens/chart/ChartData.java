@@ -21,7 +21,8 @@ import java.util.List;
  * @param markers  labelled vertical markers (annotations), in x units of the domain
  */
 public record ChartData(String id, ChartKind kind, String title, String subtitle, Domain domain, String xLabel, String keyLabel,
-                        String yLabel, String unit, HotEnd hot, List<PlotSeries> series, List<BarValue> bars, List<ChartMarker> markers) {
+                        String yLabel, String unit, HotEnd hot, List<PlotSeries> series, List<BarValue> bars,
+                        List<ChartMarker> markers) {
 
     public ChartData {
         series = List.copyOf(series);
@@ -54,7 +55,9 @@ public record ChartData(String id, ChartKind kind, String title, String subtitle
      */
     public record PlotSeries(String name, String colourKey, int dash, double[] x, double[] y) {
         public PlotSeries {
-            if (x.length != y.length) throw new IllegalArgumentException("x and y differ in length: " + x.length + " != " + y.length);
+            if (x.length != y.length) {
+                throw new IllegalArgumentException("x and y differ in length: " + x.length + " != " + y.length);
+            }
         }
 
         public int size() {

@@ -29,8 +29,8 @@ import java.util.Set;
  */
 public final class ChartDefinitionFormat {
     private static final Set<String> REPEATABLE = Set.of("metric", "key");
-    private static final List<String> KEYS = List.of("name", "title", "description", "kind", "tool", "metric", "key", "top", "hot",
-            "since.boot", "sql", "unit");
+    private static final List<String> KEYS = List.of("name", "title", "description", "kind", "tool", "metric", "key", "top",
+            "hot", "since.boot", "sql", "unit");
 
     private ChartDefinitionFormat() {
     }
@@ -63,7 +63,9 @@ public final class ChartDefinitionFormat {
             }
             if (section == null) section = new Section(null, line.number());
             int eq = t.indexOf('=');
-            if (eq <= 0) throw new UserException(source + ":" + line.number() + ": expected 'key = value' or '[name]', got '" + t + "'");
+            if (eq <= 0) {
+                throw new UserException(source + ":" + line.number() + ": expected 'key = value' or '[name]', got '" + t + "'");
+            }
             section.set(t.substring(0, eq).trim().toLowerCase(), t.substring(eq + 1).trim(), source, line.number());
         }
         if (section != null) out.add(section.build(source));

@@ -86,7 +86,8 @@ public final class ChartWriter {
     public static byte[] svg(JFreeChart chart, RenderSize size) {
         Document document;
         try {
-            document = DocumentBuilderFactory.newInstance().newDocumentBuilder().getDOMImplementation().createDocument(SVG_NS, "svg", null);
+            document = DocumentBuilderFactory.newInstance().newDocumentBuilder().getDOMImplementation()
+                    .createDocument(SVG_NS, "svg", null);
         } catch (ParserConfigurationException e) {
             throw new IllegalStateException("no XML DOM implementation: " + e.getMessage(), e);
         }

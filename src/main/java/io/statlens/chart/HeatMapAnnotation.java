@@ -32,8 +32,8 @@ final class HeatMapAnnotation extends AbstractXYAnnotation {
     }
 
     @Override
-    public void draw(Graphics2D g2, XYPlot plot, Rectangle2D dataArea, ValueAxis domainAxis, ValueAxis rangeAxis, int rendererIndex,
-                     PlotRenderingInfo info) {
+    public void draw(Graphics2D g2, XYPlot plot, Rectangle2D dataArea, ValueAxis domainAxis, ValueAxis rangeAxis,
+                     int rendererIndex, PlotRenderingInfo info) {
         int rows = cells.length;
         int columns = rows == 0 ? 0 : cells[0].length;
         if (columns == 0) return;
@@ -65,9 +65,8 @@ final class HeatMapAnnotation extends AbstractXYAnnotation {
         }
         AffineTransform place = AffineTransform.getTranslateInstance(Math.min(x0, x1), Math.min(yFirst, yLast));
         place.scale(1 / sx, 1 / sy);
-        Rectangle2D.Double clip = new Rectangle2D.Double(dataArea.getX(), dataArea.getY(), dataArea.getWidth(), dataArea.getHeight());
         java.awt.Shape savedClip = g2.getClip();
-        g2.clip(clip);
+        g2.clip(dataArea);
         g2.drawImage(image, place, null);
         g2.setClip(savedClip);
     }

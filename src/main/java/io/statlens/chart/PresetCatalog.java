@@ -80,7 +80,8 @@ public final class PresetCatalog {
         if (saved != null) {
             for (ChartPresets.SavedPreset s : saved.list()) {
                 Origin origin = byName.containsKey(s.name()) ? Origin.SAVED_OVER_BUILT_IN : Origin.SAVED;
-                byName.put(s.name(), new Preset(parseSaved(s.name(), s.definition()), withName(s.name(), s.definition()), origin));
+                ChartDefinition definition = parseSaved(s.name(), s.definition());
+                byName.put(s.name(), new Preset(definition, withName(s.name(), s.definition()), origin));
             }
         }
         return List.copyOf(byName.values());

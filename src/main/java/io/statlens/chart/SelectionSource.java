@@ -70,7 +70,8 @@ final class SelectionSource {
             }
         }
         if (!lenient) checkKeys(def, run, selection, traces);
-        return Optional.of(new LoadedData(selection.dataset(), selection.keyLabel() == null ? "" : selection.keyLabel(), null, traces));
+        String keyLabel = selection.keyLabel() == null ? "" : selection.keyLabel();
+        return Optional.of(new LoadedData(selection.dataset(), keyLabel, null, traces));
     }
 
     /** The samples of one key, growing as rows are read. */
@@ -112,7 +113,8 @@ final class SelectionSource {
         }
         String label = selection.keyLabel() == null || selection.keyLabel().isEmpty() ? "key" : selection.keyLabel();
         throw new UserException("data set '" + selection.dataset() + "' of run '" + run + "' has no " + label + " '"
-                + String.join("', '", missing) + "'" + (keys.isEmpty() ? " (it has no keys)" : "; it has: " + String.join(", ", keys)
-                + (keys.size() > 50 ? ", ..." : "")));
+                + String.join("', '", missing) + "'"
+                + (keys.isEmpty() ? " (it has no keys)"
+                : "; it has: " + String.join(", ", keys) + (keys.size() > 50 ? ", ..." : "")));
     }
 }

@@ -58,7 +58,9 @@ final class SqlSource {
         @Override
         public void columns(List<String> columnNames, List<Boolean> numeric) {
             names = columnNames;
-            if (names.size() < 2) throw new UserException("a chart query needs at least two columns: x (or a bar group) and a value");
+            if (names.size() < 2) {
+                throw new UserException("a chart query needs at least two columns: x (or a bar group) and a value");
+            }
             for (int i = 1; i < names.size(); i++) (numeric.get(i) ? valueColumns : keyColumns).add(i);
             if (valueColumns.isEmpty()) throw new UserException("the chart query has no numeric column to draw");
             if (categories) keyColumns.add(0, 0);
@@ -104,7 +106,8 @@ final class SqlSource {
                 double[] x = PeakPreservingDecimator.pick(c.x, order);
                 for (int m = 0; m < valueColumns.size(); m++) {
                     double[] y = PeakPreservingDecimator.pick(c.values[m], order);
-                    out.add(new Trace(run, names.get(valueColumns.get(m)), unit, key, timeAxis ? x : null, timeAxis ? null : x, y));
+                    String metric = names.get(valueColumns.get(m));
+                    out.add(new Trace(run, metric, unit, key, timeAxis ? x : null, timeAxis ? null : x, y));
                 }
             });
             return out;

@@ -61,7 +61,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--charts", description = "Benchmark chart drawing instead of importing.")
     boolean charts;
 
-    @Option(names = "--points", defaultValue = "1000000", description = "Points of the --charts series (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--points", defaultValue = "1000000",
+            description = "Points of the --charts series (default: ${DEFAULT-VALUE}).")
     int points;
 
     @Override

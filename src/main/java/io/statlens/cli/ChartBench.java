@@ -40,15 +40,16 @@ final class ChartBench {
         Result fast = measure(data, true, dir, "decimated");
         Result full = measure(data, false, dir, "every-point");
         TextTable t = new TextTable("RENDERING", "POINTS DRAWN", "PNG S", "PNG SIZE", "SVG S", "SVG SIZE").right(1, 2, 3, 4, 5);
-        int drawn = PeakPreservingDecimator.select(data.series().get(0).x(), data.series().get(0).y(), data.series().get(0).x()[0],
-                data.series().get(0).x()[points - 1], SIZE.columns()).length;
-        t.add("statlens: min/max per pixel column", String.format("%,d", drawn), seconds(fast.pngNanos), Format.bytes(fast.pngBytes),
-                seconds(fast.svgNanos), Format.bytes(fast.svgBytes));
+        ChartData.PlotSeries s = data.series().get(0);
+        int drawn = PeakPreservingDecimator.select(s.x(), s.y(), s.x()[0], s.x()[points - 1], SIZE.columns()).length;
+        t.add("statlens: min/max per pixel column", String.format("%,d", drawn), seconds(fast.pngNanos),
+                Format.bytes(fast.pngBytes), seconds(fast.svgNanos), Format.bytes(fast.svgBytes));
         t.add("JFreeChart: every point", String.format("%,d", points), seconds(full.pngNanos), Format.bytes(full.pngBytes),
                 seconds(full.svgNanos), Format.bytes(full.svgBytes));
         t.print(out);
-        out.printf("statlens vs every point: PNG %.1fx faster, SVG %.1fx faster and %.0fx smaller (times include building the chart)%n",
-                (double) full.pngNanos / fast.pngNanos, (double) full.svgNanos / fast.svgNanos, (double) full.svgBytes / fast.svgBytes);
+        out.printf("statlens vs every point: PNG %.1fx faster, SVG %.1fx faster and %.0fx smaller"
+                        + " (times include building the chart)%n", (double) full.pngNanos / fast.pngNanos,
+                (double) full.svgNanos / fast.svgNanos, (double) full.svgBytes / fast.svgBytes);
         if (dir != null) out.println("charts written to " + dir);
     }
 
@@ -84,8 +85,9 @@ final class ChartBench {
             if (i == points / 2) v = 0;
             y[i] = Math.max(0, Math.min(100, v));
         }
-        return new ChartData("bench", ChartKind.LINE, "bench %util", String.format("%,d points", points), ChartData.Domain.TIME, null,
-                "Device", "%util (%)", "%", HotEnd.HIGH, List.of(new ChartData.PlotSeries("sda", "sda", 0, x, y)), List.of(), List.of());
+        return new ChartData("bench", ChartKind.LINE, "bench %util", String.format("%,d points", points), ChartData.Domain.TIME,
+                null, "Device", "%util (%)", "%", HotEnd.HIGH, List.of(new ChartData.PlotSeries("sda", "sda", 0, x, y)),
+                List.of(), List.of());
     }
 
     private static String seconds(long nanos) {

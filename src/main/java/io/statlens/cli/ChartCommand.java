@@ -85,8 +85,8 @@ public final class ChartCommand implements Callable<Integer> {
     @Option(names = "--title", paramLabel = "TEXT", description = "Chart title (default: data set and metric).")
     String title;
 
-    @Option(names = "--preset", paramLabel = "NAME", description = "A chart preset, or a tool name for all its presets; repeatable."
-            + " See: statlens presets.")
+    @Option(names = "--preset", paramLabel = "NAME",
+            description = "A chart preset, or a tool name for all its presets; repeatable. See: statlens presets.")
     List<String> presets = new ArrayList<>();
 
     @Option(names = "--defaults", description = "Every preset that applies to a data set the runs hold.")
@@ -116,7 +116,8 @@ public final class ChartCommand implements Callable<Integer> {
             + " start (90, 90s) or an ISO time (2024-03-01T09:05:00Z); repeatable.")
     List<String> marks = new ArrayList<>();
 
-    @Option(names = "--tz", paramLabel = "ZONE", defaultValue = "UTC", description = "Zone of the time axis (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--tz", paramLabel = "ZONE", defaultValue = "UTC",
+            description = "Zone of the time axis (default: ${DEFAULT-VALUE}).")
     String tz;
 
     @Override
@@ -217,7 +218,8 @@ public final class ChartCommand implements Callable<Integer> {
     private ChartDefinition overridden(ChartDefinition d) {
         if (keys.isEmpty() && top == null && !sinceBoot) return d;
         return new ChartDefinition(d.name(), d.title(), d.description(), d.kind(), d.tool(), d.metrics(),
-                keys.isEmpty() ? d.keys() : keys, top == null ? d.top() : top, d.hot(), d.sinceBoot() || sinceBoot, d.sql(), d.unit());
+                keys.isEmpty() ? d.keys() : keys, top == null ? d.top() : top, d.hot(), d.sinceBoot() || sinceBoot, d.sql(),
+                d.unit());
     }
 
     private static String unique(String stem, Set<String> used) {
@@ -238,7 +240,9 @@ public final class ChartCommand implements Callable<Integer> {
     record Mark(Double seconds, Instant at, String text) {
         static Mark parse(String spec, ZoneId zone) {
             int eq = spec.indexOf('=');
-            if (eq <= 0 || eq == spec.length() - 1) throw new UserException("--mark " + spec + ": expected TIME=TEXT, e.g. 90=warm-up done");
+            if (eq <= 0 || eq == spec.length() - 1) {
+                throw new UserException("--mark " + spec + ": expected TIME=TEXT, e.g. 90=warm-up done");
+            }
             String time = spec.substring(0, eq).trim();
             String text = spec.substring(eq + 1).trim();
             if (time.matches("\\d+(\\.\\d+)?s?")) return new Mark(Double.parseDouble(time.replace("s", "")), null, text);
@@ -248,8 +252,8 @@ public final class ChartCommand implements Callable<Integer> {
                 try {
                     return new Mark(null, LocalDateTime.parse(time).atZone(zone).toInstant(), text);
                 } catch (DateTimeParseException e) {
-                    throw new UserException("--mark " + spec + ": TIME must be seconds since the run's start (90 or 90s) or an ISO"
-                            + " time (2024-03-01T09:05:00Z, or without zone in --tz)");
+                    throw new UserException("--mark " + spec + ": TIME must be seconds since the run's start (90 or 90s)"
+                            + " or an ISO time (2024-03-01T09:05:00Z, or without zone in --tz)");
                 }
             }
         }

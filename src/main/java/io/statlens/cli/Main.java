@@ -11,7 +11,8 @@ import java.util.Arrays;
 @Command(name = "statlens", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Load performance-tool output into a repository, then query, export and compare it.",
         subcommands = {ImportCommand.class, RunsCommand.class, ShowCommand.class, ParsersCommand.class, DeleteCommand.class,
-                QueryCommand.class, ExportCommand.class, ChartCommand.class, PresetsCommand.class, DemoCommand.class, BenchCommand.class,
+                QueryCommand.class, ExportCommand.class, ChartCommand.class, PresetsCommand.class, DemoCommand.class,
+                BenchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec

@@ -42,8 +42,8 @@ public final class ChartPresets {
                 "SELECT NAME, DEFINITION, SAVED_AT FROM CHART_PRESETS WHERE NAME = ?")) {
             ps.setString(1, name);
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(new SavedPreset(rs.getString(1), rs.getString(2), Repository.instant(rs.getTimestamp(3))))
-                        : Optional.empty();
+                if (!rs.next()) return Optional.empty();
+                return Optional.of(new SavedPreset(rs.getString(1), rs.getString(2), Repository.instant(rs.getTimestamp(3))));
             }
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read chart preset '" + name + "': " + e.getMessage(), e);
@@ -55,7 +55,8 @@ public final class ChartPresets {
         Connection c = repo.connection();
         try {
             try (PreparedStatement delete = c.prepareStatement("DELETE FROM CHART_PRESETS WHERE NAME = ?");
-                 PreparedStatement insert = c.prepareStatement("INSERT INTO CHART_PRESETS (NAME, DEFINITION, SAVED_AT) VALUES (?, ?, ?)")) {
+                 PreparedStatement insert = c.prepareStatement(
+                         "INSERT INTO CHART_PRESETS (NAME, DEFINITION, SAVED_AT) VALUES (?, ?, ?)")) {
                 delete.setString(1, name);
                 delete.executeUpdate();
                 insert.setString(1, name);

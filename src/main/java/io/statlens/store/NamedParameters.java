@@ -29,7 +29,8 @@ record NamedParameters(String sql, List<String> names) {
             if (end >= 0) {
                 sql.append(statement, i, end);
                 i = end;
-            } else if (c == ':' && i + 1 < n && isNameStart(statement.charAt(i + 1)) && (i == 0 || statement.charAt(i - 1) != ':')) {
+            } else if (c == ':' && i + 1 < n && isNameStart(statement.charAt(i + 1))
+                    && (i == 0 || statement.charAt(i - 1) != ':')) {
                 int j = i + 1;
                 while (j < n && (Character.isLetterOrDigit(statement.charAt(j)) || statement.charAt(j) == '_')) j++;
                 names.add(statement.substring(i + 1, j).toLowerCase());

@@ -48,7 +48,8 @@ public final class ReadOnlyQuery {
         NamedParameters bound = NamedParameters.of(validate(sql));
         for (String name : bound.names()) {
             if (!parameters.containsKey(name)) {
-                String given = parameters.isEmpty() ? "none" : String.join(", ", parameters.keySet().stream().map(n -> ":" + n).sorted().toList());
+                String given = parameters.isEmpty() ? "none"
+                        : String.join(", ", parameters.keySet().stream().map(n -> ":" + n).sorted().toList());
                 throw new UserException("the query uses :" + name + ", which is not given (parameters given: " + given + ")");
             }
         }

@@ -144,7 +144,8 @@ public final class RunCatalog {
     /** The qualified names of a run's data sets ({@code sar.cpu}), without reading their tables. */
     public java.util.Set<String> datasetNames(String run) {
         java.util.Set<String> out = new java.util.TreeSet<>();
-        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT DISTINCT TOOL, NAME FROM DATASETS WHERE RUN_ID = ?")) {
+        try (PreparedStatement ps = repo.connection().prepareStatement(
+                "SELECT DISTINCT TOOL, NAME FROM DATASETS WHERE RUN_ID = ?")) {
             ps.setLong(1, id(run));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) out.add(rs.getString(2).isEmpty() ? rs.getString(1) : rs.getString(1) + "." + rs.getString(2));

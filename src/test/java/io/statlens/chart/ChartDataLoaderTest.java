@@ -77,7 +77,7 @@ class ChartDataLoaderTest {
     @Test
     void aLineChartHasOneSeriesPerKeyOnTheClockWithTheUnitOnTheAxis() throws Exception {
         threeKeys("r1", 1_700_000_000L);
-        ChartData c = single(loader.load(metric("scripted", ChartKind.LINE, "%busy").build(), List.of("r1"), NoteSource.NONE, false));
+        ChartData c = chart(metric("scripted", ChartKind.LINE, "%busy"), "r1");
         assertEquals(ChartData.Domain.TIME, c.domain());
         assertEquals(List.of("a", "b", "c"), c.series().stream().map(ChartData.PlotSeries::name).toList());
         assertEquals("%busy (%)", c.yLabel());
@@ -91,18 +91,15 @@ class ChartDataLoaderTest {
     @Test
     void topNKeepsTheBusiestKeysAtTheHotEnd() throws Exception {
         threeKeys("r1", 1_700_000_000L);
-        ChartData high = single(loader.load(metric("scripted", ChartKind.LINE, "%busy").top(2).build(), List.of("r1"), NoteSource.NONE,
-                false));
+        ChartData high = chart(metric("scripted", ChartKind.LINE, "%busy").top(2), "r1");
         assertEquals(List.of("b", "c"), high.series().stream().map(ChartData.PlotSeries::name).toList());
         assertTrue(high.subtitle().endsWith("top 2 of 3 Keys by mean %busy"), high.subtitle());
-        ChartData low = single(loader.load(metric("scripted", ChartKind.LINE, "%idle").top(1).hot(HotEnd.LOW).build(), List.of("r1"),
-                NoteSource.NONE, false));
+        ChartData low = chart(metric("scripted", ChartKind.LINE, "%idle").top(1).hot(HotEnd.LOW), "r1");
         assertEquals(List.of("b"), low.series().stream().map(ChartData.PlotSeries::name).toList(), "lowest idle is busiest");
-        ChartData filtered = single(loader.load(metric("scripted", ChartKind.LINE, "%busy").key("a").key("c").build(), List.of("r1"),
-                NoteSource.NONE, false));
+        ChartData filtered = chart(metric("scripted", ChartKind.LINE, "%busy").key("a").key("c"), "r1");
         assertEquals(List.of("a", "c"), filtered.series().stream().map(ChartData.PlotSeries::name).toList());
-        UserException typo = assertThrows(UserException.class, () -> loader.load(metric("scripted", ChartKind.LINE, "%busy").key("d")
-                .build(), List.of("r1"), NoteSource.NONE, false));
+        ChartDefinition.Builder typoKey = metric("scripted", ChartKind.LINE, "%busy").key("d");
+        UserException typo = assertThrows(UserException.class, () -> chart(typoKey, "r1"));
         assertEquals("data set 'scripted' of run 'r1' has no Key 'd'; it has: a, b, c", typo.getMessage());
     }
 
@@ -115,15 +112,15 @@ class ChartDataLoaderTest {
         assertEquals(ChartKind.OVERLAY, overlay.kind());
         assertEquals(ChartData.Domain.ELAPSED, overlay.domain());
         assertEquals(List.of("base b", "next b"), overlay.series().stream().map(ChartData.PlotSeries::name).toList());
-        assertEquals(List.of("base", "next"), overlay.series().stream().map(ChartData.PlotSeries::colourKey).toList(), "colour per run");
+        assertEquals(List.of("base", "next"), overlay.series().stream().map(ChartData.PlotSeries::colourKey).toList(),
+                "colour per run");
         assertArrayEquals(new double[]{0, 10, 20, 30}, overlay.series().get(1).x());
         assertEquals("base+next_scripted_pct-busy_overlay", overlay.id());
 
-        ChartData bars = single(loader.load(metric("scripted", ChartKind.BARS, "%busy").build(), List.of("base", "next"), NoteSource.NONE,
-                false));
+        ChartData bars = chart(metric("scripted", ChartKind.BARS, "%busy"), "base", "next");
         assertEquals(List.of(new ChartData.BarValue("a", "base", 1), new ChartData.BarValue("a", "next", 1),
-                new ChartData.BarValue("b", "base", 5), new ChartData.BarValue("b", "next", 5), new ChartData.BarValue("c", "base", 3),
-                new ChartData.BarValue("c", "next", 3)), bars.bars());
+                new ChartData.BarValue("b", "base", 5), new ChartData.BarValue("b", "next", 5),
+                new ChartData.BarValue("c", "base", 3), new ChartData.BarValue("c", "next", 3)), bars.bars());
         assertEquals("mean %busy (%)", bars.yLabel());
     }
 
@@ -133,7 +130,8 @@ class ChartDataLoaderTest {
         NoteSource notes = run -> List.of(new ChartNote(Instant.ofEpochSecond(1_700_000_015L), "warm-up done"));
         ChartData line = single(loader.load(metric("scripted", ChartKind.LINE, "%busy").build(), List.of("r1"), notes, false));
         assertEquals(List.of(new ChartData.ChartMarker(1_700_000_015_000.0, "warm-up done")), line.markers());
-        ChartData overlay = single(loader.load(metric("scripted", ChartKind.OVERLAY, "%busy").build(), List.of("r1"), notes, false));
+        ChartData overlay = single(loader.load(metric("scripted", ChartKind.OVERLAY, "%busy").build(), List.of("r1"), notes,
+                false));
         assertEquals(List.of(new ChartData.ChartMarker(15, "warm-up done")), overlay.markers(), "15 s after the run's start");
     }
 
@@ -142,7 +140,8 @@ class ChartDataLoaderTest {
         threeKeys("base", 1_700_000_000L);
         threeKeys("next", 1_800_000_000L);
         ChartDefinition def = ChartDefinition.builder().name("busy-by-key").kind(ChartKind.BARS).unit("%")
-                .sql("SELECT ITEM, AVG(PCT_BUSY) AS \"mean busy\" FROM V_SCRIPTED WHERE RUN = :run GROUP BY ITEM ORDER BY ITEM").build();
+                .sql("SELECT ITEM, AVG(PCT_BUSY) AS \"mean busy\" FROM V_SCRIPTED WHERE RUN = :run GROUP BY ITEM ORDER BY ITEM")
+                .build();
         ChartData bars = single(loader.load(def, List.of("base", "next"), NoteSource.NONE, false));
         assertEquals(6, bars.bars().size());
         assertEquals(new ChartData.BarValue("b", "next", 5), bars.bars().get(3));
@@ -165,18 +164,18 @@ class ChartDataLoaderTest {
         assertTrue(r.charts().isEmpty());
         assertEquals(List.of("chart 'vmstat.procs': run r1 holds no data set 'vmstat' with r"), r.skipped());
         assertThrows(UserException.class, () -> loader.load(vmstat, List.of("r1"), NoteSource.NONE, false));
-        assertThrows(UserException.class, () -> loader.load(vmstat, List.of("nope"), NoteSource.NONE, true), "an unknown run always fails");
+        assertThrows(UserException.class, () -> loader.load(vmstat, List.of("nope"), NoteSource.NONE, true),
+                "an unknown run always fails");
     }
 
     @Test
     void theSinceBootSampleIsLeftOutUnlessAskedFor() {
         importCorpus("vm", "vmstat/jc-ubuntu1804-vmstat-1-long.txt");
-        ChartData plain = single(loader.load(metric("vmstat", ChartKind.LINE, "us").build(), List.of("vm"), NoteSource.NONE, false));
+        ChartData plain = chart(metric("vmstat", ChartKind.LINE, "us"), "vm");
         // 37 reports (vmstat repeats its header after 34 of them); the first one averages since boot
         assertEquals(36, plain.series().get(0).size());
         assertEquals(0, plain.series().get(0).y()[0]);
-        ChartData withBoot = single(loader.load(metric("vmstat", ChartKind.LINE, "us").sinceBoot(true).build(), List.of("vm"),
-                NoteSource.NONE, false));
+        ChartData withBoot = chart(metric("vmstat", ChartKind.LINE, "us").sinceBoot(true), "vm");
         assertEquals(37, withBoot.series().get(0).size());
         assertEquals(4, withBoot.series().get(0).y()[0], "the since-boot average of 4% user time");
     }
@@ -184,9 +183,7 @@ class ChartDataLoaderTest {
     @Test
     void builtInPresetsChartThe48CpuSarFile() {
         importCorpus("sar48", "sar/ksar-linux-sysstat-10.1.5-48cpu.txt");
-        PresetCatalog presets = new PresetCatalog(repo);
-        ChartData heat = single(loader.load(presets.find("sar.cpu-heatmap").orElseThrow().definition(), List.of("sar48"),
-                NoteSource.NONE, true));
+        ChartData heat = preset("sar.cpu-heatmap", "sar48");
         assertEquals(48, heat.series().size(), "one row per CPU, without the all line");
         assertEquals("0", heat.series().get(0).name());
         assertEquals("47", heat.series().get(47).name());
@@ -195,9 +192,10 @@ class ChartDataLoaderTest {
         assertEquals(HotEnd.LOW, heat.hot());
         assertEquals("CPU", heat.keyLabel());
 
-        ChartData area = single(loader.load(presets.find("sar.cpu").orElseThrow().definition(), List.of("sar48"), NoteSource.NONE, true));
+        ChartData area = preset("sar.cpu", "sar48");
         assertEquals(List.of("%usr", "%nice", "%sys", "%iowait", "%irq", "%soft", "%steal", "%idle"),
-                area.series().stream().map(ChartData.PlotSeries::name).toList(), "the alternatives sar 10.1 prints, in preset order");
+                area.series().stream().map(ChartData.PlotSeries::name).toList(),
+                "the alternatives sar 10.1 prints, in preset order");
         assertEquals(99.97, area.series().get(7).y()[0], "all CPUs idle at 09:10:01");
         assertEquals("CPU all", area.subtitle().substring(area.subtitle().lastIndexOf("\u00b7") + 3));
     }
@@ -205,8 +203,7 @@ class ChartDataLoaderTest {
     @Test
     void aSysbenchLineChartHasEveryInterval() {
         importCorpus("sb", "sysbench/plantegg-1.0.20-oltp_rw-16thr.txt");
-        ChartData tps = single(loader.load(new PresetCatalog(repo).find("sysbench.tps").orElseThrow().definition(), List.of("sb"),
-                NoteSource.NONE, true));
+        ChartData tps = preset("sysbench.tps", "sb");
         assertEquals(30, tps.series().get(0).size());
         assertEquals(3325.76, tps.series().get(0).y()[0]);
         assertEquals("tps (/s)", tps.yLabel());
@@ -214,7 +211,19 @@ class ChartDataLoaderTest {
     }
 
     private static ChartData single(ChartDataLoader.Result r) {
-        assertEquals(1, r.charts().size(), "charts: " + r.charts().stream().map(ChartData::id).toList() + ", skipped: " + r.skipped());
+        assertEquals(1, r.charts().size(), "charts: " + r.charts().stream().map(ChartData::id).toList() + ", skipped: "
+                + r.skipped());
         return r.charts().get(0);
+    }
+
+    /** The one chart of a definition made on the spot (strict, as on the command line). */
+    private ChartData chart(ChartDefinition.Builder def, String... runs) {
+        return single(loader.load(def.build(), List.of(runs), NoteSource.NONE, false));
+    }
+
+    /** The one chart of a built-in preset (lenient, as presets are loaded). */
+    private ChartData preset(String name, String run) {
+        ChartDefinition def = new PresetCatalog(repo).find(name).orElseThrow().definition();
+        return single(loader.load(def, List.of(run), NoteSource.NONE, true));
     }
 }

@@ -57,30 +57,31 @@ class ChartDefinitionFormatTest {
         for (ChartDefinition d : PresetCatalog.builtIn()) {
             assertEquals(d, ChartDefinitionFormat.parseOne(ChartDefinitionFormat.write(d), "written"), d.name());
         }
-        ChartDefinition sql = ChartDefinition.builder().name("q").kind(ChartKind.BARS).sql("SELECT ITEM,\nAVG(X) FROM T GROUP BY ITEM")
-                .unit("ms").build();
+        ChartDefinition sql = ChartDefinition.builder().name("q").kind(ChartKind.BARS)
+                .sql("SELECT ITEM,\nAVG(X) FROM T GROUP BY ITEM").unit("ms").build();
         assertEquals(sql, ChartDefinitionFormat.parseOne(ChartDefinitionFormat.write(sql), "written"));
+    }
+
+    private static String error(String text) {
+        return assertThrows(UserException.class, () -> ChartDefinitionFormat.parseOne(text, "f")).getMessage();
     }
 
     @Test
     void mistakesNameTheLine() {
         assertEquals("f:2: unknown key 'colour'; expected one of: name, title, description, kind, tool, metric, key, top, hot,"
                         + " since.boot, sql, unit",
-                assertThrows(UserException.class, () -> ChartDefinitionFormat.parseOne("tool = x\ncolour = red\nmetric = a", "f"))
-                        .getMessage());
+                error("tool = x\ncolour = red\nmetric = a"));
         assertEquals("f:1: unknown chart kind 'pie'; expected one of: line, area, heatmap, overlay, bars",
-                assertThrows(UserException.class, () -> ChartDefinitionFormat.parseOne("kind = pie\nmetric = a", "f")).getMessage());
+                error("kind = pie\nmetric = a"));
         assertEquals("f:2: 'tool' is given twice",
-                assertThrows(UserException.class, () -> ChartDefinitionFormat.parseOne("tool = a\ntool = b", "f")).getMessage());
+                error("tool = a\ntool = b"));
         assertEquals("f:1: a chart needs at least one metric (or an sql query)",
-                assertThrows(UserException.class, () -> ChartDefinitionFormat.parseOne("tool = vmstat", "f")).getMessage());
+                error("tool = vmstat"));
         assertEquals("f:1: x: a heat map shows one metric (key by time), not 2",
-                assertThrows(UserException.class, () -> ChartDefinitionFormat.parseOne("[x]\nkind = heatmap\nmetric = a\nmetric = b", "f"))
-                        .getMessage());
+                error("[x]\nkind = heatmap\nmetric = a\nmetric = b"));
         assertEquals("f:3: expected 'key = value' or '[name]', got 'oops'",
-                assertThrows(UserException.class, () -> ChartDefinitionFormat.parseOne("tool = a\nmetric = b\noops", "f")).getMessage());
-        assertTrue(assertThrows(UserException.class, () -> ChartDefinitionFormat.parseOne("[a]\nmetric = x\n[b]\nmetric = y", "f"))
-                .getMessage().startsWith("f: expected one chart definition, found 2 (a, b)"));
+                error("tool = a\nmetric = b\noops"));
+        assertTrue(error("[a]\nmetric = x\n[b]\nmetric = y").startsWith("f: expected one chart definition, found 2 (a, b)"));
     }
 
     @Test

@@ -61,8 +61,8 @@ class ChartRenderTest {
     @Test
     void svgKeepsTextAsTextWithMarkerLabels() {
         ChartData data = line(500, ChartKind.LINE, List.of(new ChartData.ChartMarker(T0 + 100_000, "warm-up done")));
-        String svg = new String(ChartWriter.svg(new ChartBuilder(new KeyPalette(), ZoneOffset.UTC).build(data, RenderSize.DEFAULT),
-                RenderSize.DEFAULT), StandardCharsets.UTF_8);
+        JFreeChart chart = new ChartBuilder(new KeyPalette(), ZoneOffset.UTC).build(data, RenderSize.DEFAULT);
+        String svg = new String(ChartWriter.svg(chart, RenderSize.DEFAULT), StandardCharsets.UTF_8);
         List<String> texts = texts(svg);
         assertTrue(texts.contains("iostat %util"), texts.toString());
         assertTrue(texts.contains("%util (%)"), "axis label with unit: " + texts);
@@ -115,15 +115,17 @@ class ChartRenderTest {
         double[] x = {T0, T0 + 1000, T0 + 2000};
         List<ChartData.PlotSeries> layers = List.of(new ChartData.PlotSeries("%usr", "%usr", 0, x, new double[]{60, 50, 70}),
                 new ChartData.PlotSeries("%idle", "%idle", 0, x, new double[]{40, 50, 30}));
-        BufferedImage area = png(new ChartData("a", ChartKind.AREA, "cpu", "", ChartData.Domain.TIME, null, "", "%usr, %idle (%)", "%",
-                HotEnd.HIGH, layers, List.of(), List.of()), RenderSize.DEFAULT);
+        BufferedImage area = png(new ChartData("a", ChartKind.AREA, "cpu", "", ChartData.Domain.TIME, null, "", "%usr, %idle (%)",
+                "%", HotEnd.HIGH, layers, List.of(), List.of()), RenderSize.DEFAULT);
         assertTrue(countRgb(area, 0x4E79A7) > 100_000, "user time is blue");
         assertTrue(countRgb(area, 0xD9D9D9) > 100_000, "idle is light grey");
 
-        List<ChartData.BarValue> bars = List.of(new ChartData.BarValue("sda", "base", 10), new ChartData.BarValue("sda", "new", 20));
+        List<ChartData.BarValue> bars = List.of(new ChartData.BarValue("sda", "base", 10),
+                new ChartData.BarValue("sda", "new", 20));
         KeyPalette palette = new KeyPalette().register(List.of("base", "new"));
-        JFreeChart chart = new ChartBuilder(palette, ZoneOffset.UTC).build(new ChartData("b", ChartKind.BARS, "mean", "",
-                ChartData.Domain.NUMBER, null, "Device", "mean %util (%)", "%", HotEnd.HIGH, List.of(), bars, List.of()), RenderSize.DEFAULT);
+        ChartData barData = new ChartData("b", ChartKind.BARS, "mean", "", ChartData.Domain.NUMBER, null, "Device",
+                "mean %util (%)", "%", HotEnd.HIGH, List.of(), bars, List.of());
+        JFreeChart chart = new ChartBuilder(palette, ZoneOffset.UTC).build(barData, RenderSize.DEFAULT);
         BufferedImage image = ImageIO.read(new ByteArrayInputStream(ChartWriter.png(chart, RenderSize.DEFAULT)));
         int base = countRgb(image, 0x4E79A7);
         int other = countRgb(image, 0xF28E2B);

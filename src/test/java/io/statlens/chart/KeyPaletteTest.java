@@ -30,7 +30,9 @@ class KeyPaletteTest {
         KeyPalette b = new KeyPalette().register(List.of("run-a", "run-b"));
         charts.forEach(a::assign);
         charts.forEach(b::assign);
-        for (String key : List.of("run-a", "run-b", "0", "1", "2", "sda", "eth0", "lo")) assertEquals(a.colour(key), b.colour(key), key);
+        for (String key : List.of("run-a", "run-b", "0", "1", "2", "sda", "eth0", "lo")) {
+            assertEquals(a.colour(key), b.colour(key), key);
+        }
         assertEquals(new Color(0x4E79A7), a.colour("run-a"), "runs registered first take the first colours");
         assertEquals(new Color(0xF28E2B), a.colour("run-b"));
     }

@@ -39,21 +39,24 @@ class PresetCatalogTest {
         assertEquals("name = db.disks\n# my disks\nkind = line\ntool = iostat\nmetric = %util\nkey = sda\n", shown.text(),
                 "the text as written, comments kept, under the saved name");
         assertEquals(List.of("sda"), shown.definition().keys());
-        assertEquals(shown.definition(), ChartDefinitionFormat.parseOne(shown.text(), "shown"), "what show prints saves back unchanged");
+        assertEquals(shown.definition(), ChartDefinitionFormat.parseOne(shown.text(), "shown"),
+                "what show prints saves back unchanged");
 
         catalog.save("db.disks", shown.text().replace("key = sda", "key = sdb"), "edited");
         assertEquals(List.of("sdb"), catalog.find("db.disks").orElseThrow().definition().keys(), "saving again replaces");
 
         catalog.delete("db.disks");
         assertFalse(catalog.find("db.disks").isPresent());
-        assertEquals("no saved preset named 'db.disks'", assertThrows(UserException.class, () -> catalog.delete("db.disks")).getMessage());
+        assertEquals("no saved preset named 'db.disks'",
+                assertThrows(UserException.class, () -> catalog.delete("db.disks")).getMessage());
     }
 
     @Test
     void aSavedPresetReplacesTheBuiltInOneOfItsNameUntilDeleted() {
         ChartDefinition builtIn = catalog.find("iostat.util").orElseThrow().definition();
         assertEquals(8, builtIn.top());
-        PresetCatalog.Preset mine = catalog.save("iostat.util", ChartDefinitionFormat.write(builtIn).replace("top = 8", "top = 3"), "f");
+        String edited = ChartDefinitionFormat.write(builtIn).replace("top = 8", "top = 3");
+        PresetCatalog.Preset mine = catalog.save("iostat.util", edited, "f");
         assertEquals(PresetCatalog.Origin.SAVED_OVER_BUILT_IN, mine.origin());
         assertEquals(3, catalog.find("iostat.util").orElseThrow().definition().top());
         assertEquals(1, catalog.list().stream().filter(p -> p.name().equals("iostat.util")).count());
@@ -78,6 +81,7 @@ class PresetCatalogTest {
                 catalog.resolve("vmstat").stream().map(PresetCatalog.Preset::name).toList());
         assertEquals(List.of("iostat.cpu", "sysbench.tps", "sysbench.qps", "sysbench.latency"),
                 catalog.applicable(List.of("sysbench", "iostat.cpu")).stream().map(PresetCatalog.Preset::name).toList());
-        assertTrue(assertThrows(UserException.class, () -> catalog.resolve("nope")).getMessage().startsWith("no chart preset named 'nope'"));
+        assertTrue(assertThrows(UserException.class, () -> catalog.resolve("nope")).getMessage()
+                .startsWith("no chart preset named 'nope'"));
     }
 }

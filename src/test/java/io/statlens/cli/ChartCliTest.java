@@ -69,7 +69,8 @@ class ChartCliTest {
                 "sar48_sar.cswch_line.png"), defaults.out().lines().map(l -> Path.of(l).getFileName().toString()).toList());
         Result vmstat = run("chart", "sar48", "--preset", "vmstat", "-o", out.toString());
         assertEquals(1, vmstat.code());
-        assertTrue(vmstat.err().startsWith("statlens: nothing to chart: chart 'vmstat.cpu': run sar48 holds no data set 'vmstat'"),
+        assertTrue(vmstat.err().startsWith(
+                        "statlens: nothing to chart: chart 'vmstat.cpu': run sar48 holds no data set 'vmstat'"),
                 vmstat.err());
     }
 
@@ -78,34 +79,38 @@ class ChartCliTest {
         importSar();
         Result noWhat = run("chart", "sar48");
         assertEquals(1, noWhat.code());
-        assertTrue(noWhat.err().startsWith("statlens: what to chart? give --metric M (with --tool T), --preset NAME or --defaults"));
+        assertTrue(noWhat.err().startsWith(
+                "statlens: what to chart? give --metric M (with --tool T), --preset NAME or --defaults"));
         Result kind = run("chart", "sar48", "--tool", "sar.cpu", "--metric", "%idle", "--kind", "pie");
         assertEquals(1, kind.code());
         assertEquals("statlens: unknown chart kind 'pie'; expected one of: line, area, heatmap, overlay, bars\n", kind.err());
         Result metric = run("chart", "sar48", "--tool", "sar.cpu", "--metric", "%bogus");
         assertEquals(1, metric.code());
-        assertTrue(metric.err().startsWith("statlens: data set 'sar.cpu' of run 'sar48' has no metric '%bogus'; it has: %usr, "), metric.err());
+        assertTrue(metric.err().startsWith("statlens: data set 'sar.cpu' of run 'sar48' has no metric '%bogus'; it has: %usr, "),
+                metric.err());
         Result run = run("chart", "nope", "--tool", "sar.cpu", "--metric", "%idle");
         assertEquals(1, run.code());
         assertTrue(run.err().startsWith("statlens: no run named 'nope'"), run.err());
         Result format = run("chart", "sar48", "--tool", "sar.cpu", "--metric", "%idle", "--format", "gif");
         assertEquals("statlens: format 'gif': expected png or svg\n", format.err());
-        Result area = run("chart", "sar48", "--tool", "sar.cpu", "--metric", "%usr", "--metric", "%idle", "--kind", "area", "--key", "99");
+        Result area = run("chart", "sar48", "--tool", "sar.cpu", "--metric", "%usr", "--metric", "%idle", "--kind", "area",
+                "--key", "99");
         assertEquals(1, area.code());
-        assertTrue(area.err().startsWith("statlens: data set 'sar.cpu' of run 'sar48' has no CPU '99'; it has: all, 0, 1, 2"), area.err());
+        assertTrue(area.err().startsWith("statlens: data set 'sar.cpu' of run 'sar48' has no CPU '99'; it has: all, 0, 1, 2"),
+                area.err());
     }
 
     @Test
     void presetsListShowSaveDelete() throws Exception {
         Result list = run("presets");
         assertEquals(0, list.code(), list.err());
-        assertTrue(list.out().lines().anyMatch(l -> l.matches("mpstat\\.idle-heatmap +heatmap +mpstat +built-in +heat map of %idle.*")),
+        assertTrue(list.out().lines().anyMatch(l -> l.matches("mpstat\\.idle-heatmap +heatmap +mpstat +built-in +heat map of.*")),
                 list.out());
         assertFalse(Files.exists(dir.resolve("repo")), "listing does not create a repository");
 
         Result show = run("presets", "show", "iostat.util");
-        assertEquals("name = iostat.util\ntitle = Device utilisation (iostat)\ndescription = %util of the 8 busiest devices\nkind = line\n"
-                + "tool = iostat\nmetric = %util | %b\ntop = 8\n", show.out());
+        assertEquals("name = iostat.util\ntitle = Device utilisation (iostat)\ndescription = %util of the 8 busiest devices\n"
+                + "kind = line\ntool = iostat\nmetric = %util | %b\ntop = 8\n", show.out());
 
         Path edited = Files.writeString(dir.resolve("util.chart"), show.out().replace("top = 8", "top = 2"));
         Result save = run("presets", "save", "iostat.util", "--from-file", edited.toString());
