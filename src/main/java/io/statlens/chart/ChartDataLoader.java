@@ -75,8 +75,8 @@ public final class ChartDataLoader {
                 traces.addAll(one.get().traces());
             }
             if (first == null) {
-                String who = runs.size() == 1 ? "run " + runs.get(0) + " holds" : "runs " + String.join(", ", runs) + " hold";
-                throw new UserException(who + " no data set '" + def.tool() + "' with " + metricNames(def));
+                String who = runs.size() == 1 ? "run " + runs.get(0) + " has no" : "none of the runs " + String.join(", ", runs) + " has";
+                throw new UserException(who + " " + def.tool() + " data with " + metricNames(def));
             }
             data = new LoadedData(first.source(), first.keyLabel(), null, traces);
         }

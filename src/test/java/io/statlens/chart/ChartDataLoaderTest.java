@@ -162,7 +162,7 @@ class ChartDataLoaderTest {
         ChartDefinition vmstat = metric("vmstat", ChartKind.LINE, "r").name("vmstat.procs").build();
         ChartDataLoader.Result r = loader.load(vmstat, List.of("r1"), NoteSource.NONE, true);
         assertTrue(r.charts().isEmpty());
-        assertEquals(List.of("chart 'vmstat.procs': run r1 holds no data set 'vmstat' with r"), r.skipped());
+        assertEquals(List.of("chart 'vmstat.procs': run r1 has no vmstat data with r"), r.skipped());
         assertThrows(UserException.class, () -> loader.load(vmstat, List.of("r1"), NoteSource.NONE, false));
         assertThrows(UserException.class, () -> loader.load(vmstat, List.of("nope"), NoteSource.NONE, true),
                 "an unknown run always fails");

@@ -70,7 +70,7 @@ class ChartCliTest {
         Result vmstat = run("chart", "sar48", "--preset", "vmstat", "-o", out.toString());
         assertEquals(1, vmstat.code());
         assertTrue(vmstat.err().startsWith(
-                        "statlens: nothing to chart: chart 'vmstat.cpu': run sar48 holds no data set 'vmstat'"),
+                        "statlens: nothing to chart: chart 'vmstat.cpu': run sar48 has no vmstat data"),
                 vmstat.err());
     }
 
