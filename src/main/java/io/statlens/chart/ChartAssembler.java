@@ -337,6 +337,7 @@ final class ChartAssembler {
         DateTimeFormatter time = seconds ? TIME_S : TIME;
         DateTimeFormatter day = seconds ? DAY_TIME_S : DAY_TIME;
         String zoneName = zone.normalized().equals(java.time.ZoneOffset.UTC) ? "UTC" : zone.getId();
+        if (from == to) return DAY_TIME_S.format(a) + " " + zoneName;
         String end = a.toLocalDate().equals(b.toLocalDate()) ? time.format(b) : day.format(b);
         return day.format(a) + " \u2013 " + end + " " + zoneName;
     }

@@ -115,7 +115,8 @@ public final class ChartBuilder {
             renderer.setSeriesPaint(i, palette.colour(s.colourKey()));
             renderer.setSeriesStroke(i, stroke(s.dash(), d.series().size() > 6 ? 1.2f : 1.6f));
             renderer.setSeriesShape(i, new Ellipse2D.Double(-2.5, -2.5, 5, 5));
-            renderer.setSeriesShapesVisible(i, dots);
+            // A single sample cannot be drawn as a line: it always gets its dot.
+            renderer.setSeriesShapesVisible(i, dots || s.size() < 2);
             i++;
         }
         XYPlot plot = new XYPlot(dataset, domainAxis(d, range), valueAxis(d.yLabel(), minimum(d.series()) >= 0), renderer);
