@@ -44,7 +44,7 @@ import java.util.stream.Stream;
         description = {"Benchmark parsing and importing against Derby's own bulk import.",
                 "Generates mpstat -P ALL output, then times parsing alone, statlens' import, and Derby's",
                 "SYSCS_UTIL.SYSCS_IMPORT_TABLE of the same rows from CSV. Defaults: 256 CPUs x 3600 s = 925,200 rows.",
-                "With --charts: draw a long series as PNG and SVG, decimated versus every point (see docs/charts.md)."})
+                "--charts: draw a long series as PNG and SVG, decimated and point by point."})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -50,9 +50,10 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "chart", mixinStandardHelpOptions = true,
         description = {"Draw charts of runs as PNG and SVG files; print the paths written.",
-                "Either name metrics (--tool T --metric M ...), or presets (--preset NAME, a tool name for all its presets),",
-                "or --defaults for the built-in charts of every tool the runs hold. Several runs share one elapsed-time",
-                "axis (an overlay). Files are named RUN_DATASET_METRIC_KIND (or RUN_PRESET_KIND) in the output folder."})
+                "Name metrics (--tool T --metric M), presets (--preset NAME; a tool name",
+                "stands for all its presets), or --defaults for the presets of every data",
+                "set the runs hold. Several runs share an elapsed-time axis (an overlay).",
+                "Files are named RUN_DATASET_METRIC_KIND or RUN_PRESET_KIND. See docs/charts.md."})
 public final class ChartCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
