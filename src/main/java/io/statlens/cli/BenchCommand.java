@@ -52,7 +52,8 @@ import java.util.stream.Stream;
         description = {"Benchmark parsing, importing and statistics against Derby's own bulk import.",
                 "Generates mpstat -P ALL output, then times parsing alone, statlens' import, and Derby's",
                 "SYSCS_UTIL.SYSCS_IMPORT_TABLE of the same rows from CSV; then stats and top on the imported run.",
-                "Defaults: 256 CPUs x 3600 s = 925,200 rows."})
+                "Defaults: 256 CPUs x 3600 s = 925,200 rows. --charts: draw a long series as PNG and SVG, decimated and",
+                "point by point."})
 public final class BenchCommand implements Callable<Integer> {
     private static final String RUN = "bench";
 
@@ -68,10 +69,22 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--dir", paramLabel = "DIR", description = "Work folder (default: a temporary folder, deleted afterwards).")
     Path dir;
 
+    @Option(names = "--charts", description = "Benchmark chart drawing instead of importing.")
+    boolean charts;
+
+    @Option(names = "--points", defaultValue = "1000000",
+            description = "Points of the --charts series (default: ${DEFAULT-VALUE}).")
+    int points;
+
     @Override
     public Integer call() throws Exception {
         if (cpus < 1 || seconds < 1) throw new io.statlens.model.UserException("--cpus and --seconds must be at least 1");
         PrintWriter out = spec.commandLine().getOut();
+        if (charts) {
+            if (points < 2) throw new io.statlens.model.UserException("--points must be at least 2");
+            ChartBench.run(out, points, dir);
+            return ExitCodes.OK;
+        }
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("statlens-bench");
         try {
             Parser mpstat = ParserRegistry.load(RepositoryLocation.statlensHome().resolve("parsers")).byTool("mpstat")

@@ -74,7 +74,11 @@ final class Migrations {
                         + " JOIN DATASETS D ON D.ID = S.DATASET_ID JOIN RUNS R ON R.ID = D.RUN_ID"
                         + " JOIN METRICS M ON M.TABLE_NAME = D.TABLE_NAME AND M.COLUMN_NAME = S.COLUMN_NAME",
                 "CREATE VIEW V_ANNOTATIONS AS SELECT A.ID, R.NAME AS RUN, A.TS, " + d.secondsBetween("R.START_TS", "A.TS")
-                        + " AS ELAPSED_S, A.TEXT, A.SOURCE FROM ANNOTATIONS A JOIN RUNS R ON R.ID = A.RUN_ID")));
+                        + " AS ELAPSED_S, A.TEXT, A.SOURCE FROM ANNOTATIONS A JOIN RUNS R ON R.ID = A.RUN_ID",
+                // Chart definitions saved by name (statlens presets save). They describe charts, not runs,
+                // so they reference no run and outlive every run.
+                "CREATE TABLE CHART_PRESETS (NAME " + d.varchar(200) + " NOT NULL PRIMARY KEY, DEFINITION " + text
+                        + " NOT NULL, SAVED_AT TIMESTAMP NOT NULL)")));
     }
 
     static int latestVersion(SqlDialect d) {

@@ -3,19 +3,21 @@ package io.statlens.store;
 import io.statlens.model.UserException;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
  * Runs a user's SQL question against the repository, read-only: only a single SELECT or VALUES
  * statement is accepted, and it runs on a read-only connection, so that neither DDL nor DML can
- * change the repository.
+ * change the repository. Named parameters ({@code :run}) are bound as string values, so that a
+ * saved question (a chart definition) can be asked of any run without splicing text into SQL.
  */
 public final class ReadOnlyQuery {
     private static final Pattern COMMENTS = Pattern.compile("(?s)/\\*.*?\\*/|--[^\\n]*");
@@ -35,28 +37,29 @@ public final class ReadOnlyQuery {
     }
 
     public void run(String sql, Handler handler) {
-        String statement = validate(sql);
+        run(sql, Map.of(), handler);
+    }
+
+    /**
+     * Runs a statement with named parameters: each {@code :name} outside literals and comments is
+     * bound to {@code parameters.get(name)} as a string.
+     */
+    public void run(String sql, Map<String, String> parameters, Handler handler) {
+        NamedParameters bound = NamedParameters.of(validate(sql));
+        for (String name : bound.names()) {
+            if (!parameters.containsKey(name)) {
+                String given = parameters.isEmpty() ? "none"
+                        : String.join(", ", parameters.keySet().stream().map(n -> ":" + n).sorted().toList());
+                throw new UserException("the query uses :" + name + ", which is not given (parameters given: " + given + ")");
+            }
+        }
         Connection c = repo.connection();
         try {
             c.rollback();
             c.setReadOnly(true);
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(statement)) {
-                ResultSetMetaData md = rs.getMetaData();
-                List<String> names = new ArrayList<>();
-                List<Boolean> numeric = new ArrayList<>();
-                for (int i = 1; i <= md.getColumnCount(); i++) {
-                    names.add(md.getColumnLabel(i));
-                    numeric.add(isNumeric(md.getColumnType(i)));
-                }
-                handler.columns(names, numeric);
-                while (rs.next()) {
-                    List<Object> row = new ArrayList<>(names.size());
-                    for (int i = 1; i <= names.size(); i++) {
-                        Object v = rs.getObject(i);
-                        row.add(v instanceof Timestamp ts ? Repository.instant(ts) : v);
-                    }
-                    handler.row(row);
-                }
+            try (PreparedStatement s = c.prepareStatement(bound.sql())) {
+                for (int i = 0; i < bound.names().size(); i++) s.setString(i + 1, parameters.get(bound.names().get(i)));
+                read(s.executeQuery(), handler);
             }
         } catch (SQLException e) {
             throw new UserException("query failed: " + e.getMessage().replaceAll("\\s+", " ").trim(), e);
@@ -66,6 +69,32 @@ public final class ReadOnlyQuery {
                 c.setReadOnly(false);
             } catch (SQLException ignored) {
                 // the connection is unusable anyway
+            }
+        }
+    }
+
+    /** The named parameters a statement uses ({@code run} for {@code WHERE RUN = :run}), each once, in order. */
+    public static List<String> parameterNames(String sql) {
+        return NamedParameters.of(sql).names().stream().distinct().toList();
+    }
+
+    private static void read(ResultSet result, Handler handler) throws SQLException {
+        try (ResultSet rs = result) {
+            ResultSetMetaData md = rs.getMetaData();
+            List<String> names = new ArrayList<>();
+            List<Boolean> numeric = new ArrayList<>();
+            for (int i = 1; i <= md.getColumnCount(); i++) {
+                names.add(md.getColumnLabel(i));
+                numeric.add(isNumeric(md.getColumnType(i)));
+            }
+            handler.columns(names, numeric);
+            while (rs.next()) {
+                List<Object> row = new ArrayList<>(names.size());
+                for (int i = 1; i <= names.size(); i++) {
+                    Object v = rs.getObject(i);
+                    row.add(v instanceof Timestamp ts ? Repository.instant(ts) : v);
+                }
+                handler.row(row);
             }
         }
     }

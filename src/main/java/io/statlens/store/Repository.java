@@ -48,7 +48,7 @@ public final class Repository implements AutoCloseable {
      *               only read refuse a missing one instead of leaving an empty repository behind
      */
     public static Repository open(RepositoryLocation location, boolean create) {
-        if (!create && location.embeddedDir() != null && !Files.exists(location.embeddedDir().resolve("service.properties"))) {
+        if (!create && !location.exists()) {
             throw new UserException("no repository at " + location.description()
                     + " (import something first: statlens import FILE --run NAME, or give --repo DIR / --db URL)");
         }

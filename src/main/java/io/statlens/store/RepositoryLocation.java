@@ -44,6 +44,11 @@ public record RepositoryLocation(String jdbcUrl, String description, Path embedd
         return Path.of(System.getProperty("user.home"), ".statlens");
     }
 
+    /** Whether a repository exists here; a server or in-memory one is assumed to (connecting tells). */
+    public boolean exists() {
+        return embeddedDir == null || java.nio.file.Files.exists(embeddedDir.resolve("service.properties"));
+    }
+
     boolean isDerby() {
         return jdbcUrl.startsWith("jdbc:derby:");
     }

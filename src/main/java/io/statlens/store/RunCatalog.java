@@ -142,6 +142,21 @@ public final class RunCatalog {
         return out;
     }
 
+    /** The qualified names of a run's data sets ({@code sar.cpu}), without reading their tables. */
+    public java.util.Set<String> datasetNames(String run) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement(
+                "SELECT DISTINCT TOOL, NAME FROM DATASETS WHERE RUN_ID = ?")) {
+            ps.setLong(1, id(run));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.add(rs.getString(2).isEmpty() ? rs.getString(1) : rs.getString(1) + "." + rs.getString(2));
+            }
+            return out;
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot list the data sets of run '" + run + "': " + e.getMessage(), e);
+        }
+    }
+
     /** The columns and keys the statistics stored at import hold values for; both empty when there are none. */
     private record StoredColumns(java.util.Set<String> columns, List<String> keys) {
         boolean known() {

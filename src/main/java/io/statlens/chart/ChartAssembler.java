@@ -1,0 +1,353 @@
+package io.statlens.chart;
+
+import io.statlens.model.UserException;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * Shapes loaded traces into the charts a definition asks for: chooses keys (filter, top N, the
+ * aggregate {@code all} row), decides the x axis, names series, titles, labels and file names, and
+ * places annotations. One definition gives one chart, except area charts and heat maps, which show
+ * one run (and one key) each.
+ */
+final class ChartAssembler {
+    /** Lines of a chart nobody limited: more than this is spaghetti, so the busiest are shown and the subtitle says so. */
+    static final int DEFAULT_MAX_LINES = 10;
+    static final int DEFAULT_MAX_BAR_GROUPS = 20;
+    private static final DateTimeFormatter DAY_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
+    private static final DateTimeFormatter DAY_TIME_S = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+    private static final DateTimeFormatter TIME_S = DateTimeFormatter.ofPattern("HH:mm:ss");
+
+    private final ZoneId zone;
+
+    ChartAssembler(ZoneId zone) {
+        this.zone = zone;
+    }
+
+    /**
+     * @param runs   the runs, in the order the user named them
+     * @param notes  annotations per run
+     * @param starts each run's start, to place annotations on an elapsed-time axis
+     */
+    List<ChartData> assemble(ChartDefinition def, List<String> runs, LoadedData data, Map<String, List<ChartNote>> notes,
+                             Map<String, Instant> starts) {
+        List<Trace> traces = new ArrayList<>(data.traces());
+        if (def.kind() == ChartKind.HEATMAP && !def.keys().contains(KeyOrder.ALL)) {
+            traces.removeIf(t -> t.key().equals(KeyOrder.ALL));
+        }
+        traces.removeIf(t -> !hasValue(t));
+        if (traces.isEmpty()) return List.of();
+        KeyChoice choice = chooseKeys(def, traces, data.keyLabel());
+        traces.removeIf(t -> !choice.keys().contains(t.key()));
+        List<String> metricOrder = metricsOf(data.traces());
+        traces.sort(Comparator.comparingInt((Trace t) -> metricOrder.indexOf(t.metric()))
+                .thenComparing(Trace::key, KeyOrder.NATURAL));
+        Context c = new Context(def, data, choice, notes, starts);
+        List<String> present = runs.stream().filter(r -> traces.stream().anyMatch(t -> t.run().equals(r))).toList();
+        List<String> chartRuns = present.isEmpty() ? List.of("") : present;
+        return switch (def.kind()) {
+            case LINE -> List.of(chartRuns.size() > 1 ? overlay(c, traces, chartRuns) : line(c, traces, chartRuns.get(0)));
+            case OVERLAY -> List.of(overlay(c, traces, chartRuns));
+            case AREA -> areas(c, traces, chartRuns);
+            case HEATMAP -> chartRuns.stream().map(r -> heatMap(c, traces, r)).toList();
+            case BARS -> List.of(bars(c, traces, chartRuns));
+        };
+    }
+
+    /** What the chart needs besides the traces. */
+    private record Context(ChartDefinition def, LoadedData data, KeyChoice choice, Map<String, List<ChartNote>> notes,
+                           Map<String, Instant> starts) {
+    }
+
+    /**
+     * @param keys keys to draw (the empty key for unkeyed data)
+     * @param note what was chosen, for the subtitle; empty if nothing was left out
+     */
+    private record KeyChoice(Set<String> keys, String note) {
+    }
+
+    private ChartData line(Context c, List<Trace> traces, String run) {
+        ChartData.Domain domain = domain(c.data(), false);
+        List<String> metrics = metricsOf(traces);
+        boolean keyed = traces.stream().anyMatch(t -> !t.key().isEmpty());
+        List<ChartData.PlotSeries> series = new ArrayList<>();
+        for (Trace t : traces) {
+            String name = seriesName(t, metrics.size() > 1, keyed);
+            series.add(new ChartData.PlotSeries(name, name, 0, x(t, domain, traces), t.values()));
+        }
+        return chart(c, ChartKind.LINE, List.of(run), "", domain, series, List.of(), yLabel(metrics, traces, ""),
+                subtitle(List.of(run), traces, domain, keyNote(c, traces)));
+    }
+
+    /**
+     * Runs on one elapsed-time axis. Each run has a colour while each run draws one line; when runs draw
+     * several lines (keys), the keys have the colours and the runs differ by dash pattern, since eight
+     * lines in one colour could not be told apart.
+     */
+    private ChartData overlay(Context c, List<Trace> traces, List<String> runs) {
+        ChartData.Domain domain = domain(c.data(), true);
+        List<String> metrics = metricsOf(traces);
+        boolean keyed = traces.stream().anyMatch(t -> !t.key().isEmpty());
+        boolean linesPerRun = runs.stream().anyMatch(r -> traces.stream().filter(t -> t.run().equals(r)).count() > 1);
+        List<ChartData.PlotSeries> series = new ArrayList<>();
+        for (int r = 0; r < runs.size(); r++) {
+            String run = runs.get(r);
+            for (Trace t : traces.stream().filter(t -> t.run().equals(run)).toList()) {
+                String what = seriesName(t, metrics.size() > 1, keyed);
+                double[] x = x(t, domain, traces);
+                if (runs.size() == 1) {
+                    series.add(new ChartData.PlotSeries(what, what, 0, x, t.values()));
+                } else if (!linesPerRun) {
+                    series.add(new ChartData.PlotSeries(keyed ? run + " " + what : run, run, 0, x, t.values()));
+                } else {
+                    series.add(new ChartData.PlotSeries(run + " " + what, what, r, x, t.values()));
+                }
+            }
+        }
+        return chart(c, ChartKind.OVERLAY, runs, "", domain, series, List.of(), yLabel(metrics, traces, ""),
+                subtitle(runs, traces, domain, keyNote(c, traces)));
+    }
+
+    private List<ChartData> areas(Context c, List<Trace> traces, List<String> runs) {
+        List<ChartData> out = new ArrayList<>();
+        ChartData.Domain domain = domain(c.data(), false);
+        for (String run : runs) {
+            List<Trace> ofRun = traces.stream().filter(t -> t.run().equals(run)).toList();
+            for (String key : areaKeys(c, ofRun)) {
+                List<Trace> layers = ofRun.stream().filter(t -> t.key().equals(key)).toList();
+                List<ChartData.PlotSeries> series = layers.stream()
+                        .map(t -> new ChartData.PlotSeries(t.metric(), t.metric(), 0, x(t, domain, traces), t.values())).toList();
+                String suffix = key.isEmpty() ? "" : key;
+                String keyNote = key.isEmpty() ? "" : (c.data().keyLabel().isEmpty() ? "key" : c.data().keyLabel()) + " " + key;
+                String label = yLabel(metricsOf(layers), layers, "");
+                out.add(chart(c, ChartKind.AREA, List.of(run), suffix, domain, series, List.of(), label,
+                        subtitle(List.of(run), layers, domain, keyNote)));
+            }
+        }
+        return out;
+    }
+
+    /** An area stacks the metrics of one key: the keys named, else {@code all}, else the only one. */
+    private List<String> areaKeys(Context c, List<Trace> ofRun) {
+        Set<String> keys = new TreeSet<>(KeyOrder.NATURAL);
+        ofRun.forEach(t -> keys.add(t.key()));
+        if (!c.def().keys().isEmpty()) return c.def().keys().stream().filter(keys::contains).toList();
+        if (keys.size() == 1) return List.copyOf(keys);
+        if (keys.contains(KeyOrder.ALL)) return List.of(KeyOrder.ALL);
+        throw new UserException("an area chart stacks the metrics of one key; choose one or more with --key (keys: "
+                + String.join(", ", keys.stream().limit(20).toList()) + (keys.size() > 20 ? ", ..." : "") + ")");
+    }
+
+    private ChartData heatMap(Context c, List<Trace> traces, String run) {
+        ChartData.Domain domain = domain(c.data(), false);
+        List<Trace> rows = traces.stream().filter(t -> t.run().equals(run)).toList();
+        List<ChartData.PlotSeries> series = rows.stream()
+                .map(t -> new ChartData.PlotSeries(t.key().isEmpty() ? t.metric() : t.key(), t.key(), 0, x(t, domain, traces),
+                        t.values()))
+                .toList();
+        return chart(c, ChartKind.HEATMAP, List.of(run), "", domain, series, List.of(), yLabel(metricsOf(rows), rows, ""),
+                subtitle(List.of(run), rows, domain, c.choice().note()));
+    }
+
+    private ChartData bars(Context c, List<Trace> traces, List<String> runs) {
+        List<String> metrics = metricsOf(traces);
+        boolean keyed = traces.stream().anyMatch(t -> !t.key().isEmpty());
+        List<ChartData.BarValue> bars = new ArrayList<>();
+        for (Trace t : traces) {
+            String category = keyed ? seriesName(t, metrics.size() > 1, true) : t.metric();
+            String series = runs.size() > 1 || !t.run().isEmpty() ? t.run() : (metrics.size() > 1 ? "value" : t.metric());
+            bars.add(new ChartData.BarValue(category, series, t.mean()));
+        }
+        String aggregate = c.data().xLabel() != null ? "" : "mean ";
+        return chart(c, ChartKind.BARS, runs, "", ChartData.Domain.NUMBER, List.of(), bars, yLabel(metrics, traces, aggregate),
+                subtitle(runs, traces, ChartData.Domain.NUMBER, c.choice().note()));
+    }
+
+    private ChartData chart(Context c, ChartKind kind, List<String> runs, String suffix, ChartData.Domain domain,
+                            List<ChartData.PlotSeries> series, List<ChartData.BarValue> bars, String yLabel, String subtitle) {
+        ChartDefinition def = c.def();
+        List<String> categories = bars.stream().map(ChartData.BarValue::category).distinct().toList();
+        String what = def.name() != null ? ChartFiles.slug(def.name()) : ChartFiles.slug(c.data().source()) + "_"
+                + String.join("-", metricsOf(c.data().traces()).stream().map(ChartFiles::slug).toList());
+        String id = ChartFiles.slug(runsPart(runs)) + "_" + what + (suffix.isEmpty() ? "" : "_" + ChartFiles.slug(suffix))
+                + "_" + kind.id();
+        String title = def.title() != null ? def.title() : autoTitle(c, kind, categories);
+        String keyLabel = c.data().keyLabel().isEmpty() ? (kind == ChartKind.BARS ? "" : "key") : c.data().keyLabel();
+        String unit = c.data().traces().stream().map(Trace::unit).filter(u -> !u.isEmpty()).findFirst().orElse("");
+        return new ChartData(id, kind, title, subtitle, domain, c.data().xLabel(), keyLabel, yLabel, unit, def.hot(), series,
+                bars, markers(c, runs, domain));
+    }
+
+    private String autoTitle(Context c, ChartKind kind, List<String> categories) {
+        List<String> metrics = metricsOf(c.data().traces());
+        String source = c.data().source();
+        String by = c.data().keyLabel().isEmpty() ? "" : " by " + c.data().keyLabel();
+        return switch (kind) {
+            case AREA -> source + " " + String.join(", ", metrics);
+            case BARS -> source + " mean " + String.join(", ", metrics) + (categories.size() > 1 && !by.isEmpty() ? by : "");
+            default -> source + " " + String.join(", ", metrics) + (kind == ChartKind.OVERLAY ? "" : by);
+        };
+    }
+
+    private static String runsPart(List<String> runs) {
+        String joined = String.join("+", runs);
+        return joined.length() <= 80 ? joined : runs.get(0) + "-and-" + (runs.size() - 1) + "-more";
+    }
+
+    private List<ChartData.ChartMarker> markers(Context c, List<String> runs, ChartData.Domain domain) {
+        List<ChartData.ChartMarker> out = new ArrayList<>();
+        if (domain == ChartData.Domain.NUMBER) return out;
+        for (String run : runs) {
+            for (ChartNote note : c.notes().getOrDefault(run, List.of())) {
+                Instant start = c.starts().get(run);
+                double x;
+                if (domain == ChartData.Domain.TIME) {
+                    x = note.at().toEpochMilli();
+                } else if (start != null) {
+                    x = (note.at().toEpochMilli() - start.toEpochMilli()) / 1000.0;
+                } else {
+                    continue;
+                }
+                out.add(new ChartData.ChartMarker(x, runs.size() > 1 ? run + ": " + note.text() : note.text()));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The keys to draw. A named key list (already applied when loading) wins; then each run's top N by
+     * mean of the first metric at the hot end (runs of different machines have different devices).
+     * Line and bar charts nobody limited are cut to the busiest keys too when they have very many, and
+     * the note says so. {@code all} is an average, not a CPU: it never competes for the top.
+     */
+    private KeyChoice chooseKeys(ChartDefinition def, List<Trace> traces, String keyLabel) {
+        Set<String> keys = new TreeSet<>(KeyOrder.NATURAL);
+        traces.forEach(t -> keys.add(t.key()));
+        String metric = metricsOf(traces).get(0);
+        Map<String, Map<String, Double>> meansByRun = new LinkedHashMap<>();
+        for (Trace t : traces) {
+            if (t.key().isEmpty() || t.key().equals(KeyOrder.ALL)) continue;
+            Map<String, Double> means = meansByRun.computeIfAbsent(t.run(), r -> new HashMap<>());
+            if (t.metric().equals(metric)) means.put(t.key(), t.mean());
+            else means.putIfAbsent(t.key(), Double.NaN);
+        }
+        int mostPerRun = meansByRun.values().stream().mapToInt(Map::size).max().orElse(0);
+        int limit = def.top();
+        if (limit == 0 && def.keys().isEmpty()) {
+            int implicit = switch (def.kind()) {
+                case LINE, OVERLAY -> DEFAULT_MAX_LINES;
+                case BARS -> DEFAULT_MAX_BAR_GROUPS;
+                default -> 0;
+            };
+            if (mostPerRun > implicit) limit = implicit;
+        }
+        if (limit == 0 || mostPerRun <= limit || def.kind() == ChartKind.AREA) return new KeyChoice(keys, "");
+        int n = limit;
+        Set<String> chosen = new TreeSet<>(KeyOrder.NATURAL);
+        for (Map<String, Double> means : meansByRun.values()) {
+            Comparator<String> busiest = Comparator.comparingDouble(k -> {
+                double m = means.get(k);
+                return Double.isNaN(m) ? Double.POSITIVE_INFINITY : def.hot() == HotEnd.HIGH ? -m : m;
+            });
+            means.keySet().stream().sorted(busiest.thenComparing(KeyOrder.NATURAL)).limit(n).forEach(chosen::add);
+        }
+        String what = keyLabel.isEmpty() ? "keys" : keyLabel.endsWith("s") ? keyLabel : keyLabel + "s";
+        String note = "top " + limit + " of " + mostPerRun + " " + what + (meansByRun.size() > 1 ? " per run" : "") + " by "
+                + (def.hot() == HotEnd.LOW ? "lowest " : "") + "mean " + metric;
+        return new KeyChoice(chosen, note);
+    }
+
+    /** The choice of keys; or, when a single key is drawn, which one (a chart of one line has no legend to say it). */
+    private static String keyNote(Context c, List<Trace> traces) {
+        Set<String> keys = new TreeSet<>();
+        traces.forEach(t -> keys.add(t.key()));
+        if (!c.choice().note().isEmpty() || keys.size() != 1 || keys.contains("")) return c.choice().note();
+        return (c.data().keyLabel().isEmpty() ? "key" : c.data().keyLabel()) + " " + keys.iterator().next();
+    }
+
+    private static ChartData.Domain domain(LoadedData data, boolean overlay) {
+        boolean hasTime = data.traces().stream().allMatch(t -> t.time() != null);
+        if (hasTime || data.xLabel() == null) return overlay ? ChartData.Domain.ELAPSED : ChartData.Domain.TIME;
+        return data.xLabel().equalsIgnoreCase("ELAPSED_S") ? ChartData.Domain.ELAPSED : ChartData.Domain.NUMBER;
+    }
+
+    /** x values of a trace in the domain; clock times become seconds since the run's first sample when no elapsed time exists. */
+    private static double[] x(Trace t, ChartData.Domain domain, List<Trace> all) {
+        if (domain == ChartData.Domain.TIME) return t.time();
+        if (t.position() != null) return t.position();
+        double first = all.stream().filter(o -> o.run().equals(t.run()) && o.size() > 0).mapToDouble(o -> o.time()[0]).min()
+                .orElse(0);
+        double[] out = new double[t.size()];
+        for (int i = 0; i < out.length; i++) out[i] = (t.time()[i] - first) / 1000.0;
+        return out;
+    }
+
+    private static String seriesName(Trace t, boolean severalMetrics, boolean keyed) {
+        if (!keyed || t.key().isEmpty()) return t.metric();
+        return severalMetrics ? t.metric() + " [" + t.key() + "]" : t.key();
+    }
+
+    /** {@code %util (%)}; several metrics of one unit: {@code us, sy, id (%)}. */
+    static String yLabel(List<String> metrics, List<Trace> traces, String prefix) {
+        Set<String> units = traces.stream().map(Trace::unit).filter(u -> !u.isEmpty())
+                .collect(Collectors.toCollection(LinkedHashSet::new));
+        String names = String.join(", ", metrics);
+        if (names.length() > 30) names = units.size() == 1 ? "value" : metrics.get(0) + ", ...";
+        return prefix + names + (units.size() == 1 ? " (" + unitText(units.iterator().next()) + ")" : "");
+    }
+
+    /** Units as an axis shows them: rates per second as {@code /s}. */
+    static String unitText(String unit) {
+        return unit.equals("1/s") ? "/s" : unit;
+    }
+
+    private String subtitle(List<String> runs, List<Trace> traces, ChartData.Domain domain, String note) {
+        List<String> parts = new ArrayList<>();
+        List<String> named = runs.stream().filter(r -> !r.isEmpty()).toList();
+        if (!named.isEmpty()) parts.add((named.size() == 1 ? "run " : "runs ") + String.join(", ", named));
+        if (domain == ChartData.Domain.TIME) {
+            double lo = traces.stream().filter(t -> t.size() > 0).mapToDouble(t -> t.time()[0]).min().orElse(Double.NaN);
+            double hi = traces.stream().filter(t -> t.size() > 0).mapToDouble(t -> t.time()[t.size() - 1]).max()
+                    .orElse(Double.NaN);
+            if (!Double.isNaN(lo)) parts.add(timeRange((long) lo, (long) hi));
+        }
+        if (!note.isEmpty()) parts.add(note);
+        return String.join("  \u00b7  ", parts);
+    }
+
+    /** {@code 2016-03-28 09:10 – 15:00 UTC}; with seconds when either end has them. */
+    private String timeRange(long from, long to) {
+        ZonedDateTime a = Instant.ofEpochMilli(from).atZone(zone);
+        ZonedDateTime b = Instant.ofEpochMilli(to).atZone(zone);
+        boolean seconds = a.getSecond() != 0 || b.getSecond() != 0;
+        DateTimeFormatter time = seconds ? TIME_S : TIME;
+        DateTimeFormatter day = seconds ? DAY_TIME_S : DAY_TIME;
+        String zoneName = zone.normalized().equals(java.time.ZoneOffset.UTC) ? "UTC" : zone.getId();
+        if (from == to) return DAY_TIME_S.format(a) + " " + zoneName;
+        String end = a.toLocalDate().equals(b.toLocalDate()) ? time.format(b) : day.format(b);
+        return day.format(a) + " \u2013 " + end + " " + zoneName;
+    }
+
+    private static List<String> metricsOf(List<Trace> traces) {
+        return traces.stream().map(Trace::metric).distinct().toList();
+    }
+
+    private static boolean hasValue(Trace t) {
+        for (double v : t.values()) if (!Double.isNaN(v)) return true;
+        return false;
+    }
+}

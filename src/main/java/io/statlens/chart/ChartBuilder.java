@@ -1,0 +1,385 @@
+package io.statlens.chart;
+
+import io.statlens.analysis.Resampler;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.AxisLocation;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.CategoryLabelPositions;
+import org.jfree.chart.axis.DateAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnitSource;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.xy.StackedXYAreaRenderer2;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.PaintScaleLegend;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.Layer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.xy.DefaultTableXYDataset;
+import org.jfree.data.xy.DefaultXYDataset;
+import org.jfree.data.xy.XYSeries;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Stroke;
+import java.awt.geom.Ellipse2D;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TimeZone;
+
+/**
+ * The one factory of statlens charts: builds a JFreeChart from {@link ChartData} and its kind, then
+ * applies the {@link ChartTheme}. Every series goes through the {@link PeakPreservingDecimator} on the
+ * way in, down to the pixel columns of the {@link RenderSize}, so that drawing cost and SVG size depend
+ * on the chart's width, not on the number of samples.
+ */
+public final class ChartBuilder {
+    /**
+     * Series this short get a dot on each sample, so that sparse data (tpcc's 4 intervals) reads as
+     * points; not in charts of many lines, where dots would bury the lines.
+     */
+    private static final int DOTS_UP_TO = 60;
+    private static final int DOTS_UP_TO_LINES = 4;
+    private static final float[][] DASHES = {null, {7f, 4f}, {2f, 3f}, {9f, 3f, 2f, 3f}};
+
+    private final KeyPalette palette;
+    private final ZoneId zone;
+    private final boolean decimate;
+
+    public ChartBuilder(KeyPalette palette, ZoneId zone) {
+        this(palette, zone, true);
+    }
+
+    /**
+     * @param decimate false draws every point, as JFreeChart alone would; only the benchmark wants that
+     */
+    public ChartBuilder(KeyPalette palette, ZoneId zone, boolean decimate) {
+        this.palette = palette;
+        this.zone = zone;
+        this.decimate = decimate;
+    }
+
+    public JFreeChart build(ChartData data, RenderSize size) {
+        List<String> colourKeys = new ArrayList<>();
+        data.series().forEach(s -> colourKeys.add(s.colourKey()));
+        data.bars().forEach(b -> colourKeys.add(b.series()));
+        if (data.kind() != ChartKind.HEATMAP) palette.assign(colourKeys.stream().distinct().toList());
+        JFreeChart chart = switch (data.kind()) {
+            case LINE, OVERLAY -> lines(data, size);
+            case AREA -> area(data, size);
+            case HEATMAP -> heatMap(data, size);
+            case BARS -> bars(data);
+        };
+        if (!data.subtitle().isEmpty()) chart.addSubtitle(0, new TextTitle(data.subtitle()));
+        if (chart.getLegend() != null) chart.getLegend().setPosition(RectangleEdge.BOTTOM);
+        ChartTheme.apply(chart);
+        return chart;
+    }
+
+    private JFreeChart lines(ChartData d, RenderSize size) {
+        double[] range = xRange(d.series());
+        DefaultXYDataset dataset = new DefaultXYDataset();
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+        renderer.setDrawSeriesLineAsPath(true);
+        Set<String> names = new HashSet<>();
+        boolean dots = d.series().size() <= DOTS_UP_TO_LINES && d.series().stream().allMatch(s -> s.size() <= DOTS_UP_TO);
+        int i = 0;
+        for (ChartData.PlotSeries s : d.series()) {
+            double[] x = s.x();
+            double[] y = s.y();
+            if (decimate) {
+                int[] keep = PeakPreservingDecimator.select(x, y, range[0], range[1], size.columns());
+                x = PeakPreservingDecimator.pick(x, keep);
+                y = PeakPreservingDecimator.pick(y, keep);
+            }
+            dataset.addSeries(unique(s.name(), names), new double[][]{x, y});
+            renderer.setSeriesPaint(i, palette.colour(s.colourKey()));
+            renderer.setSeriesStroke(i, stroke(s.dash(), d.series().size() > 6 ? 1.2f : 1.6f));
+            renderer.setSeriesShape(i, new Ellipse2D.Double(-2.5, -2.5, 5, 5));
+            // A single sample cannot be drawn as a line: it always gets its dot.
+            renderer.setSeriesShapesVisible(i, dots || s.size() < 2);
+            i++;
+        }
+        XYPlot plot = new XYPlot(dataset, domainAxis(d, range), valueAxis(d.yLabel(), minimum(d.series()) >= 0), renderer);
+        markers(plot, d, range, size);
+        return new JFreeChart(d.title(), ChartTheme.TITLE, plot, d.series().size() > 1);
+    }
+
+    private JFreeChart area(ChartData d, RenderSize size) {
+        List<ChartData.PlotSeries> layers = d.series();
+        double[] range = xRange(layers);
+        double[] x = layers.isEmpty() ? new double[0] : layers.get(0).x();
+        for (ChartData.PlotSeries s : layers) {
+            if (!Arrays.equals(s.x(), x)) {
+                throw new IllegalArgumentException("the layers of a stacked area must share their x values");
+            }
+        }
+        int[] keep = decimate ? PeakPreservingDecimator.select(x, layers.stream().map(ChartData.PlotSeries::y).toList(), range[0],
+                range[1], size.columns()) : PeakPreservingDecimator.all(x.length);
+        DefaultTableXYDataset dataset = new DefaultTableXYDataset();
+        StackedXYAreaRenderer2 renderer = new StackedXYAreaRenderer2();
+        renderer.setRoundXCoordinates(true);
+        double[] totals = new double[keep.length];
+        Set<String> names = new HashSet<>();
+        for (int s = 0; s < layers.size(); s++) {
+            XYSeries series = new XYSeries(unique(layers.get(s).name(), names), false, false);
+            double[] y = layers.get(s).y();
+            for (int j = 0; j < keep.length; j++) {
+                // A missing value stacks as nothing rather than breaking the layers above it.
+                double v = Double.isNaN(y[keep[j]]) ? 0 : y[keep[j]];
+                totals[j] += v;
+                series.add(x[keep[j]], v, false);
+            }
+            dataset.addSeries(series);
+            renderer.setSeriesPaint(s, palette.colour(layers.get(s).colourKey()));
+        }
+        NumberAxis values = valueAxis(d.yLabel(), true);
+        double highest = Arrays.stream(totals).max().orElse(0);
+        if (d.unit().equals("%") && highest <= 100.5 && highest > 50) values.setRange(0, 100);
+        XYPlot plot = new XYPlot(dataset, domainAxis(d, range), values, renderer);
+        markers(plot, d, range, size);
+        return new JFreeChart(d.title(), ChartTheme.TITLE, plot, true);
+    }
+
+    private JFreeChart heatMap(ChartData d, RenderSize size) {
+        List<ChartData.PlotSeries> rows = d.series();
+        double[] range = xRange(rows);
+        double step = typicalStep(rows);
+        double span = Math.max(range[1] - range[0], 0);
+        // One cell per sample interval, but never more cells than pixel columns.
+        double width = Math.max(Double.isNaN(step) ? 1 : step, decimate ? span / size.columns() : 0);
+        if (width <= 0) width = 1;
+        int cells = (int) Math.floor(span / width + 1e-9) + 1;
+        double[][] grid = new double[rows.size()][];
+        double lowest = Double.POSITIVE_INFINITY;
+        double highest = Double.NEGATIVE_INFINITY;
+        for (int r = 0; r < rows.size(); r++) {
+            ChartData.PlotSeries s = rows.get(r);
+            grid[r] = PeakPreservingDecimator.cellExtremes(s.x(), s.y(), range[0], width, cells, mean(s.y()));
+            for (double v : grid[r]) {
+                if (Double.isNaN(v)) continue;
+                lowest = Math.min(lowest, v);
+                highest = Math.max(highest, v);
+            }
+        }
+        if (lowest > highest) {
+            lowest = 0;
+            highest = 1;
+        }
+        if (d.unit().equals("%") && lowest >= 0 && highest <= 100.5) {
+            lowest = 0;
+            highest = 100;
+        }
+        HeatScale scale = new HeatScale(lowest, highest, d.hot());
+        ValueAxis time = domainAxis(d, new double[]{range[0], range[0] + cells * width});
+        time.setRange(range[0], range[0] + cells * width);
+        NumberAxis keys = new NumberAxis(d.keyLabel());
+        List<String> names = rows.stream().map(ChartData.PlotSeries::name).toList();
+        keys.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        keys.setNumberFormatOverride(AxisFormats.keyNames(names));
+        keys.setRange(-0.5, Math.max(rows.size(), 1) - 0.5);
+        keys.setInverted(true);
+        keys.setTickMarksVisible(false);
+        keys.setMinorTickMarksVisible(false);
+        XYPlot plot = new XYPlot(null, time, keys, null);
+        plot.setDomainGridlinesVisible(false);
+        plot.setRangeGridlinesVisible(false);
+        plot.addAnnotation(new HeatMapAnnotation(grid, range[0], width, scale));
+        markers(plot, d, range, size);
+        JFreeChart chart = new JFreeChart(d.title(), ChartTheme.TITLE, plot, false);
+        NumberAxis legendAxis = new NumberAxis(d.yLabel());
+        legendAxis.setStandardTickUnits(AxisFormats.compactTicks());
+        legendAxis.setRange(lowest, highest);
+        PaintScaleLegend legend = new PaintScaleLegend(scale, legendAxis);
+        legend.setPosition(RectangleEdge.RIGHT);
+        legend.setAxisLocation(AxisLocation.BOTTOM_OR_RIGHT);
+        legend.setSubdivisionCount(100);
+        legend.setStripWidth(14);
+        legend.setStripOutlineVisible(false);
+        legend.setAxisOffset(3);
+        legend.setMargin(new RectangleInsets(4, 12, 40, 0));
+        chart.addSubtitle(legend);
+        return chart;
+    }
+
+    private JFreeChart bars(ChartData d) {
+        DefaultCategoryDataset dataset = new DefaultCategoryDataset();
+        Set<String> categories = new LinkedHashSet<>();
+        Set<String> series = new LinkedHashSet<>();
+        for (ChartData.BarValue b : d.bars()) {
+            dataset.addValue(b.value(), b.series(), b.category());
+            categories.add(b.category());
+            series.add(b.series());
+        }
+        BarRenderer renderer = new BarRenderer();
+        renderer.setBarPainter(new StandardBarPainter());
+        renderer.setShadowVisible(false);
+        renderer.setDrawBarOutline(false);
+        renderer.setItemMargin(0.04);
+        renderer.setMaximumBarWidth(0.12);
+        int s = 0;
+        for (String name : series) renderer.setSeriesPaint(s++, palette.colour(name));
+        if (d.bars().size() <= 24) {
+            renderer.setDefaultItemLabelGenerator(
+                    new StandardCategoryItemLabelGenerator("{2}", new AxisFormats.CompactFormat(0.01)));
+            renderer.setDefaultItemLabelsVisible(true);
+            renderer.setDefaultItemLabelFont(ChartTheme.MARKER);
+            renderer.setDefaultItemLabelPaint(ChartTheme.TEXT);
+        }
+        CategoryAxis axis = new CategoryAxis(d.keyLabel());
+        axis.setCategoryMargin(0.15);
+        // Few bars gather in the middle instead of spreading over the whole width, so they can be compared.
+        double margin = Math.min(0.4, Math.max(0.02, (1 - categories.size() * series.size() * 0.14) / 2));
+        axis.setLowerMargin(margin);
+        axis.setUpperMargin(margin);
+        if (categories.size() > 8) axis.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+        double lowest = d.bars().stream().mapToDouble(ChartData.BarValue::value).filter(v -> !Double.isNaN(v)).min().orElse(0);
+        NumberAxis values = valueAxis(d.yLabel(), true);
+        values.setUpperMargin(0.1);
+        CategoryPlot plot = new CategoryPlot(dataset, axis, values, renderer);
+        plot.setOrientation(PlotOrientation.VERTICAL);
+        plot.setDomainGridlinesVisible(false);
+        if (lowest < 0) plot.setRangeZeroBaselineVisible(true);
+        return new JFreeChart(d.title(), ChartTheme.TITLE, plot, series.size() > 1);
+    }
+
+    private ValueAxis domainAxis(ChartData d, double[] range) {
+        return switch (d.domain()) {
+            case TIME -> {
+                DateAxis axis = new DateAxis("time (" + zoneName() + ")", TimeZone.getTimeZone(zone), Locale.ROOT);
+                axis.setStandardTickUnits(AxisFormats.timeTicks(zone));
+                axis.setLowerMargin(0);
+                axis.setUpperMargin(0);
+                yield axis;
+            }
+            case ELAPSED -> {
+                boolean hours = range[1] >= 3600;
+                NumberAxis axis = new NumberAxis("elapsed (" + (hours ? "h:mm:ss" : "m:ss") + ")");
+                axis.setStandardTickUnits(AxisFormats.elapsedTicks(hours));
+                axis.setAutoRangeIncludesZero(false);
+                axis.setLowerMargin(0);
+                axis.setUpperMargin(0);
+                yield axis;
+            }
+            case NUMBER -> {
+                NumberAxis axis = new NumberAxis(d.xLabel());
+                axis.setStandardTickUnits(new NumberTickUnitSource());
+                axis.setAutoRangeIncludesZero(false);
+                axis.setLowerMargin(0);
+                axis.setUpperMargin(0);
+                yield axis;
+            }
+        };
+    }
+
+    private String zoneName() {
+        return zone.normalized().equals(ZoneOffset.UTC) ? "UTC" : zone.getId();
+    }
+
+    private static NumberAxis valueAxis(String label, boolean includeZero) {
+        NumberAxis axis = new NumberAxis(label);
+        axis.setStandardTickUnits(AxisFormats.compactTicks());
+        axis.setAutoRangeIncludesZero(includeZero);
+        axis.setUpperMargin(0.06);
+        return axis;
+    }
+
+    /**
+     * Vertical markers with their labels at the top. Labels that would overlap the one before are
+     * moved down a line (up to four lines, then back to the first), so that close annotations stay readable.
+     */
+    private static void markers(XYPlot plot, ChartData d, double[] range, RenderSize size) {
+        if (d.markers().isEmpty() || !(range[1] > range[0])) return;
+        double plotWidth = size.width() - 140.0;
+        double[] lineEnds = new double[4];
+        Arrays.fill(lineEnds, Double.NEGATIVE_INFINITY);
+        List<ChartData.ChartMarker> sorted = new ArrayList<>(d.markers());
+        sorted.sort(Comparator.comparingDouble(ChartData.ChartMarker::x));
+        for (ChartData.ChartMarker m : sorted) {
+            if (m.x() < range[0] || m.x() > range[1]) continue;
+            double at = (m.x() - range[0]) / (range[1] - range[0]) * plotWidth;
+            double labelWidth = m.label().length() * 6.2 + 10;
+            int line = 0;
+            while (line < lineEnds.length && lineEnds[line] > at) line++;
+            if (line == lineEnds.length) line = 0;
+            lineEnds[line] = at + labelWidth;
+            ValueMarker marker = new ValueMarker(m.x(), ChartTheme.MARKER_LINE,
+                    new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[]{4f, 3f}, 0f));
+            marker.setLabel(m.label());
+            marker.setLabelFont(ChartTheme.MARKER);
+            marker.setLabelPaint(ChartTheme.TEXT);
+            marker.setLabelBackgroundColor(new Color(255, 255, 255, 220));
+            marker.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+            marker.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+            marker.setLabelOffset(new RectangleInsets(3 + line * 14, 3, 0, 0));
+            plot.addDomainMarker(marker, Layer.FOREGROUND);
+        }
+    }
+
+    private static Stroke stroke(int dash, float width) {
+        float[] pattern = DASHES[Math.floorMod(dash, DASHES.length)];
+        return pattern == null ? new BasicStroke(width, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND)
+                : new BasicStroke(width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, pattern, 0f);
+    }
+
+    /** A series name not used yet in this chart: JFreeChart merges series of equal names. */
+    private static String unique(String name, Set<String> used) {
+        String candidate = name;
+        for (int n = 2; !used.add(candidate); n++) candidate = name + " (" + n + ")";
+        return candidate;
+    }
+
+    private static double[] xRange(List<ChartData.PlotSeries> series) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (ChartData.PlotSeries s : series) {
+            if (s.size() == 0) continue;
+            lo = Math.min(lo, s.x()[0]);
+            hi = Math.max(hi, s.x()[s.size() - 1]);
+        }
+        return lo > hi ? new double[]{0, 1} : new double[]{lo, hi};
+    }
+
+    private static double minimum(List<ChartData.PlotSeries> series) {
+        double lo = Double.POSITIVE_INFINITY;
+        for (ChartData.PlotSeries s : series) for (double v : s.y()) if (v < lo) lo = v;
+        return lo;
+    }
+
+    private static double mean(double[] y) {
+        double sum = 0;
+        int n = 0;
+        for (double v : y) {
+            if (Double.isNaN(v)) continue;
+            sum += v;
+            n++;
+        }
+        return n == 0 ? Double.NaN : sum / n;
+    }
+
+    /** The median over rows of each row's typical sample spacing; NaN if no row has two samples. */
+    private static double typicalStep(List<ChartData.PlotSeries> rows) {
+        double[] steps = rows.stream().mapToDouble(s -> Resampler.typicalStep(s.x())).filter(v -> !Double.isNaN(v)).sorted()
+                .toArray();
+        return steps.length == 0 ? Double.NaN : steps[steps.length / 2];
+    }
+}

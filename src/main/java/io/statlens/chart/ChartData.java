@@ -1,0 +1,80 @@
+package io.statlens.chart;
+
+import java.util.List;
+
+/**
+ * The data of one chart, ready to draw: what {@link ChartBuilder} turns into a JFreeChart. Made by
+ * {@link ChartDataLoader} from a definition and runs, or directly by other layers (a comparison's bars).
+ *
+ * @param id       a file name stem: {@code rhel7_sar.cpu_pct-idle_heatmap}
+ * @param kind     how to draw it
+ * @param title    the chart's title
+ * @param subtitle run, time range and choices made (top N); may be empty
+ * @param domain   what x means, for {@link #series}
+ * @param xLabel   the x axis label of a {@link Domain#NUMBER} domain
+ * @param keyLabel what the keys are ({@code CPU}, {@code Device}): the axis of heat-map rows and bar groups
+ * @param yLabel   the value axis label, with its unit: {@code %util (%)}
+ * @param unit     the values' unit ({@code %} fixes a heat map's scale at 0..100)
+ * @param hot      which end of the values is busy (heat-map colours)
+ * @param series   lines, area layers or heat-map rows (one per key, top to bottom in this order)
+ * @param bars     the values of a bar chart
+ * @param markers  labelled vertical markers (annotations), in x units of the domain
+ */
+public record ChartData(String id, ChartKind kind, String title, String subtitle, Domain domain, String xLabel, String keyLabel,
+                        String yLabel, String unit, HotEnd hot, List<PlotSeries> series, List<BarValue> bars,
+                        List<ChartMarker> markers) {
+
+    public ChartData {
+        series = List.copyOf(series);
+        bars = List.copyOf(bars);
+        markers = List.copyOf(markers);
+        subtitle = subtitle == null ? "" : subtitle;
+        keyLabel = keyLabel == null ? "" : keyLabel;
+        unit = unit == null ? "" : unit;
+        if (hot == null) hot = HotEnd.HIGH;
+    }
+
+    /** What the x values of the series are. */
+    public enum Domain {
+        /** Epoch milliseconds, drawn as dates and times. */
+        TIME,
+        /** Seconds since the run's start, drawn as h:mm:ss. */
+        ELAPSED,
+        /** Plain numbers (an SQL chart's first column). */
+        NUMBER
+    }
+
+    /**
+     * One line, area layer or heat-map row.
+     *
+     * @param name      legend entry (or heat-map row label)
+     * @param colourKey what the colour belongs to (a key, a run, a metric), see {@link KeyPalette}
+     * @param dash      0 for a solid line; 1.. for dash patterns (several keys of one run in an overlay)
+     * @param x         positions, ascending, in the chart's domain
+     * @param y         values; NaN leaves a gap
+     */
+    public record PlotSeries(String name, String colourKey, int dash, double[] x, double[] y) {
+        public PlotSeries {
+            if (x.length != y.length) {
+                throw new IllegalArgumentException("x and y differ in length: " + x.length + " != " + y.length);
+            }
+        }
+
+        public int size() {
+            return x.length;
+        }
+    }
+
+    /**
+     * One bar.
+     *
+     * @param category the group on the axis (a key, a metric)
+     * @param series   the bar within the group (a run); also its colour key
+     */
+    public record BarValue(String category, String series, double value) {
+    }
+
+    /** A labelled vertical line at {@code x} (domain units). */
+    public record ChartMarker(double x, String label) {
+    }
+}

@@ -1,0 +1,120 @@
+package io.statlens.chart;
+
+import io.statlens.model.UserException;
+import io.statlens.store.DataTable;
+import io.statlens.store.Repository;
+import io.statlens.store.RunCatalog;
+import io.statlens.store.SeriesReader;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** Loads the metrics a definition selects (tool, metric alternatives, keys) from one run. */
+final class SelectionSource {
+    private final RunCatalog catalog;
+    private final SeriesReader reader;
+
+    SelectionSource(Repository repo) {
+        this.catalog = new RunCatalog(repo);
+        this.reader = new SeriesReader(repo);
+    }
+
+    /**
+     * @param lenient skip (empty result) rather than fail when the run lacks the data set or every metric;
+     *                for presets applied to whatever a run holds
+     */
+    Optional<LoadedData> load(ChartDefinition def, String run, boolean lenient) {
+        if (lenient && def.tool() != null && !catalog.datasetNames(run).contains(def.tool().toLowerCase(Locale.ROOT))) {
+            return Optional.empty();
+        }
+        SeriesReader.Selection selection = reader.select(run, def.tool());
+        List<DataTable.MetricColumn> chosen = new ArrayList<>();
+        for (List<String> alternatives : def.metrics()) {
+            Optional<DataTable.MetricColumn> column = alternatives.stream()
+                    .flatMap(label -> selection.metrics().stream().filter(m -> m.label().equals(label)))
+                    .findFirst();
+            if (column.isPresent()) {
+                chosen.add(column.get());
+            } else if (!lenient) {
+                throw new UserException("data set '" + selection.dataset() + "' of run '" + run + "' has no metric '"
+                        + String.join("' or '", alternatives) + "'; it has: "
+                        + String.join(", ", selection.metrics().stream().map(DataTable.MetricColumn::label).toList()));
+            }
+        }
+        if (chosen.isEmpty()) return Optional.empty();
+        Set<String> wanted = new HashSet<>(def.keys());
+        SeriesReader.Selection columns = new SeriesReader.Selection(selection.run(), selection.dataset(), selection.table(),
+                selection.keyLabel(), selection.datasetIds(), chosen);
+        // One pass over the data set for all metrics: the rows come in time order, each key's samples in turn.
+        Map<String, KeySamples> byKey = new LinkedHashMap<>();
+        reader.read(columns, def.sinceBoot(), row -> {
+            if (wanted.isEmpty() || wanted.contains(row.key())) {
+                byKey.computeIfAbsent(row.key(), k -> new KeySamples(chosen.size())).add(row);
+            }
+        });
+        List<Trace> traces = new ArrayList<>();
+        for (int m = 0; m < chosen.size(); m++) {
+            DataTable.MetricColumn column = chosen.get(m);
+            for (Map.Entry<String, KeySamples> e : byKey.entrySet()) {
+                KeySamples k = e.getValue();
+                traces.add(new Trace(run, column.label(), column.unit() == null ? "" : column.unit(), e.getKey(),
+                        Arrays.copyOf(k.time, k.size), Arrays.copyOf(k.elapsed, k.size), Arrays.copyOf(k.values[m], k.size)));
+            }
+        }
+        if (!lenient) checkKeys(def, run, selection, traces);
+        String keyLabel = selection.keyLabel() == null ? "" : selection.keyLabel();
+        return Optional.of(new LoadedData(selection.dataset(), keyLabel, null, traces));
+    }
+
+    /** The samples of one key, growing as rows are read. */
+    private static final class KeySamples {
+        double[] time = new double[256];
+        double[] elapsed = new double[256];
+        final double[][] values;
+        int size;
+
+        KeySamples(int metrics) {
+            values = new double[metrics][256];
+        }
+
+        void add(SeriesReader.SeriesRow row) {
+            if (size == time.length) {
+                time = Arrays.copyOf(time, size * 2);
+                elapsed = Arrays.copyOf(elapsed, size * 2);
+                for (int m = 0; m < values.length; m++) values[m] = Arrays.copyOf(values[m], size * 2);
+            }
+            time[size] = row.time().toEpochMilli();
+            elapsed[size] = row.elapsed();
+            for (int m = 0; m < values.length; m++) values[m][size] = row.values()[m];
+            size++;
+        }
+    }
+
+    /** A key the user named that the run does not have is a typo worth reporting, with the keys there are. */
+    private void checkKeys(ChartDefinition def, String run, SeriesReader.Selection selection, List<Trace> traces) {
+        Set<String> found = new HashSet<>();
+        traces.forEach(t -> found.add(t.key()));
+        List<String> missing = def.keys().stream().filter(k -> !found.contains(k)).toList();
+        if (missing.isEmpty()) return;
+        List<String> keys;
+        try {
+            keys = catalog.datasets(catalog.id(run)).stream().filter(d -> d.qualifiedName().equals(selection.dataset()))
+                    .flatMap(d -> d.keys().stream()).distinct().sorted(KeyOrder.NATURAL).toList();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        String label = selection.keyLabel() == null || selection.keyLabel().isEmpty() ? "key" : selection.keyLabel();
+        throw new UserException("data set '" + selection.dataset() + "' of run '" + run + "' has no " + label + " '"
+                + String.join("', '", missing) + "'"
+                + (keys.isEmpty() ? " (it has no keys)"
+                : "; it has: " + String.join(", ", keys) + (keys.size() > 50 ? ", ..." : "")));
+    }
+}

@@ -1,0 +1,31 @@
+package io.statlens.chart;
+
+/**
+ * One metric of one key of one run, as loaded for a chart, before it is shaped into series.
+ *
+ * @param run      the run it belongs to
+ * @param metric   the metric label (or an SQL column label)
+ * @param unit     its unit; may be empty
+ * @param key      CPU, device...; empty for unkeyed data
+ * @param time     epoch milliseconds of each sample, or null when the data has no clock time
+ * @param position elapsed seconds (or an SQL chart's numeric x) of each sample, or null
+ * @param values   the values; NaN where none was printed
+ */
+record Trace(String run, String metric, String unit, String key, double[] time, double[] position, double[] values) {
+
+    int size() {
+        return values.length;
+    }
+
+    /** Mean of the values that exist; NaN if none does. */
+    double mean() {
+        double sum = 0;
+        int n = 0;
+        for (double v : values) {
+            if (Double.isNaN(v)) continue;
+            sum += v;
+            n++;
+        }
+        return n == 0 ? Double.NaN : sum / n;
+    }
+}

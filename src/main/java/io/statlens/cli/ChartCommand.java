@@ -1,0 +1,269 @@
+package io.statlens.cli;
+
+import io.statlens.chart.ChartBuilder;
+import io.statlens.chart.ChartData;
+import io.statlens.chart.ChartDataLoader;
+import io.statlens.chart.ChartDefinition;
+import io.statlens.chart.ChartFormat;
+import io.statlens.chart.ChartKind;
+import io.statlens.chart.ChartNote;
+import io.statlens.chart.ChartWriter;
+import io.statlens.chart.HotEnd;
+import io.statlens.chart.KeyPalette;
+import io.statlens.chart.NoteSource;
+import io.statlens.chart.PresetCatalog;
+import io.statlens.chart.RenderSize;
+import io.statlens.model.UserException;
+import io.statlens.store.ReadOnlyQuery;
+import io.statlens.store.Repository;
+import io.statlens.store.RunCatalog;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code statlens chart RUN...}: draws charts of runs as PNG and/or SVG files, from metrics named on
+ * the command line or from presets, and prints the paths of the files written.
+ */
+@Command(name = "chart", mixinStandardHelpOptions = true,
+        description = {"Draw charts of runs as PNG and SVG files; print the paths written.",
+                "Name metrics (--tool T --metric M), presets (--preset NAME; a tool name",
+                "stands for all its presets), or --defaults for the presets of every data",
+                "set the runs hold. Several runs share an elapsed-time axis (an overlay).",
+                "Files are named RUN_DATASET_METRIC_KIND or RUN_PRESET_KIND. See docs/charts.md."})
+public final class ChartCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RepositoryOptions repository;
+
+    @Parameters(paramLabel = "RUN", arity = "0..*", description = "Runs to chart.")
+    List<String> runs = new ArrayList<>();
+
+    @Option(names = "--tool", paramLabel = "T", description = "Data set: a tool (iostat) or tool.dataset (iostat.cpu).")
+    String tool;
+
+    @Option(names = "--metric", paramLabel = "M", description = "A metric label as the tool prints it (%%util); repeatable."
+            + " Each gets its own chart, except with --kind area, which stacks them.")
+    List<String> metrics = new ArrayList<>();
+
+    @Option(names = "--kind", paramLabel = "K", description = "line (default), area, heatmap, overlay or bars.")
+    String kind;
+
+    @Option(names = "--key", paramLabel = "K", description = "Draw only this key (CPU, device...); repeatable.")
+    List<String> keys = new ArrayList<>();
+
+    @Option(names = "--top", paramLabel = "N", description = "Draw only the N busiest keys (by mean).")
+    Integer top;
+
+    @Option(names = "--hot", paramLabel = "END", description = "Which end of the metric is busy: high (default) or low (%%idle).")
+    String hot;
+
+    @Option(names = "--title", paramLabel = "TEXT", description = "Chart title (default: data set and metric).")
+    String title;
+
+    @Option(names = "--preset", paramLabel = "NAME",
+            description = "A chart preset, or a tool name for all its presets; repeatable. See: statlens presets.")
+    List<String> presets = new ArrayList<>();
+
+    @Option(names = "--defaults", description = "Every preset that applies to a data set the runs hold.")
+    boolean defaults;
+
+    @Option(names = "--format", paramLabel = "F", split = ",", defaultValue = "png",
+            description = "png, svg or png,svg (default: ${DEFAULT-VALUE}).")
+    List<String> formats;
+
+    @Option(names = "--scale", paramLabel = "S", defaultValue = "1", description = "PNG pixels per point, 2 for high-DPI screens"
+            + " (default: ${DEFAULT-VALUE}).")
+    double scale;
+
+    @Option(names = "--width", paramLabel = "PX", defaultValue = "1200", description = "Width (default: ${DEFAULT-VALUE}).")
+    int width;
+
+    @Option(names = "--height", paramLabel = "PX", defaultValue = "600", description = "Height (default: ${DEFAULT-VALUE}).")
+    int height;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "DIR", defaultValue = ".", description = "Output folder (default: current).")
+    Path output;
+
+    @Option(names = "--include-since-boot", description = "Draw the since-boot sample vmstat/iostat/mpstat print first.")
+    boolean sinceBoot;
+
+    @Option(names = "--mark", paramLabel = "TIME=TEXT", description = "Draw a labelled marker: TIME is seconds since each run's"
+            + " start (90, 90s) or an ISO time (2024-03-01T09:05:00Z); repeatable.")
+    List<String> marks = new ArrayList<>();
+
+    @Option(names = "--tz", paramLabel = "ZONE", defaultValue = "UTC",
+            description = "Zone of the time axis (default: ${DEFAULT-VALUE}).")
+    String tz;
+
+    @Override
+    public Integer call() throws IOException {
+        ZoneId zone = zone(tz);
+        RenderSize size = new RenderSize(width, height, scale);
+        Set<ChartFormat> chosenFormats = new LinkedHashSet<>();
+        for (String f : formats) chosenFormats.add(ChartFormat.parse(f));
+        List<Mark> parsedMarks = marks.stream().map(m -> Mark.parse(m, zone)).toList();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try (Repository repo = repository.openExisting()) {
+            RunCatalog catalog = new RunCatalog(repo);
+            runs.forEach(catalog::run);
+            List<ChartDefinition> definitions = definitions(new PresetCatalog(repo), catalog);
+            boolean lenient = !presets.isEmpty() || defaults;
+            ChartDataLoader loader = new ChartDataLoader(repo, zone);
+            NoteSource notes = run -> parsedMarks.stream().map(m -> m.note(catalog.run(run).start())).toList();
+            List<ChartData> charts = new ArrayList<>();
+            List<String> skipped = new ArrayList<>();
+            for (ChartDefinition d : definitions) {
+                ChartDataLoader.Result r = loader.load(d, runsFor(d), notes, lenient);
+                charts.addAll(r.charts());
+                skipped.addAll(r.skipped());
+            }
+            if (charts.isEmpty()) throw new UserException("nothing to chart: " + String.join("; ", skipped));
+            Files.createDirectories(output);
+            // Runs take the first colours; keys get theirs chart by chart (see KeyPalette).
+            ChartBuilder builder = new ChartBuilder(new KeyPalette().register(runs), zone);
+            Set<String> used = new HashSet<>();
+            for (ChartData data : charts) {
+                var chart = builder.build(data, size);
+                String stem = unique(data.id(), used);
+                for (ChartFormat f : chosenFormats) {
+                    Path file = output.resolve(stem + "." + f.extension());
+                    ChartWriter.write(chart, f, size, file);
+                    out.println(file);
+                }
+            }
+            out.flush();
+            for (String s : skipped) err.println("statlens: skipped " + s);
+            err.flush();
+        }
+        return ExitCodes.OK;
+    }
+
+    private List<ChartDefinition> definitions(PresetCatalog catalog, RunCatalog runCatalog) {
+        boolean byPreset = !presets.isEmpty() || defaults;
+        if (byPreset && (!metrics.isEmpty() || tool != null || kind != null || hot != null || title != null)) {
+            throw new UserException("--preset and --defaults take their tool, metrics, kind and title from the presets;"
+                    + " give either presets or --metric (with --tool, --kind...)");
+        }
+        if (!byPreset && metrics.isEmpty()) {
+            throw new UserException("what to chart? give --metric M (with --tool T), --preset NAME or --defaults;"
+                    + " see statlens show RUN for metrics and statlens presets for presets");
+        }
+        if (!byPreset && runs.isEmpty()) throw new UserException("name at least one run to chart");
+        if (!byPreset) return adHoc();
+        Map<String, ChartDefinition> chosen = new LinkedHashMap<>();
+        for (String name : presets) {
+            for (PresetCatalog.Preset p : catalog.resolve(name)) chosen.put(p.name(), overridden(p.definition()));
+        }
+        if (defaults) {
+            if (runs.isEmpty()) throw new UserException("--defaults needs at least one run");
+            Set<String> datasets = new TreeSet<>();
+            for (String run : runs) datasets.addAll(runCatalog.datasetNames(run));
+            for (PresetCatalog.Preset p : catalog.applicable(datasets)) chosen.putIfAbsent(p.name(), overridden(p.definition()));
+            if (chosen.isEmpty()) throw new UserException("no preset applies to the data sets of " + String.join(", ", runs)
+                    + " (" + String.join(", ", datasets) + "); chart them with --tool and --metric");
+        }
+        for (ChartDefinition d : chosen.values()) {
+            if (runsFor(d).isEmpty()) throw new UserException("preset '" + d.name() + "' needs at least one run");
+        }
+        return List.copyOf(chosen.values());
+    }
+
+    /** A query without :run charts what it selects; every other chart is of the runs named. */
+    private List<String> runsFor(ChartDefinition d) {
+        return d.isSql() && !ReadOnlyQuery.parameterNames(d.sql()).contains("run") ? List.of() : runs;
+    }
+
+    /** One chart per metric, except an area, which stacks all of them. */
+    private List<ChartDefinition> adHoc() {
+        ChartKind k = kind == null ? ChartKind.LINE : ChartKind.parse(kind);
+        List<List<String>> groups = k == ChartKind.AREA ? List.of(metrics) : metrics.stream().map(List::of).toList();
+        List<ChartDefinition> out = new ArrayList<>();
+        for (List<String> group : groups) {
+            ChartDefinition.Builder b = ChartDefinition.builder().kind(k).tool(tool).title(title).sinceBoot(sinceBoot)
+                    .top(top == null ? 0 : top).hot(hot == null ? null : HotEnd.parse(hot));
+            group.forEach(m -> b.metric(List.of(m)));
+            keys.forEach(b::key);
+            out.add(b.build());
+        }
+        return out;
+    }
+
+    /** A preset with the command line's --key, --top and --include-since-boot applied. */
+    private ChartDefinition overridden(ChartDefinition d) {
+        if (keys.isEmpty() && top == null && !sinceBoot) return d;
+        return new ChartDefinition(d.name(), d.title(), d.description(), d.kind(), d.tool(), d.metrics(),
+                keys.isEmpty() ? d.keys() : keys, top == null ? d.top() : top, d.hot(), d.sinceBoot() || sinceBoot, d.sql(),
+                d.unit());
+    }
+
+    private static String unique(String stem, Set<String> used) {
+        String candidate = stem;
+        for (int n = 2; !used.add(candidate); n++) candidate = stem + "-" + n;
+        return candidate;
+    }
+
+    static ZoneId zone(String text) {
+        try {
+            return ZoneId.of(text);
+        } catch (DateTimeException e) {
+            throw new UserException("--tz " + text + ": expected a zone such as UTC, Europe/Berlin or +02:00");
+        }
+    }
+
+    /** A --mark: at seconds after each run's start, or at a fixed time. */
+    record Mark(Double seconds, Instant at, String text) {
+        static Mark parse(String spec, ZoneId zone) {
+            int eq = spec.indexOf('=');
+            if (eq <= 0 || eq == spec.length() - 1) {
+                throw new UserException("--mark " + spec + ": expected TIME=TEXT, e.g. 90=warm-up done");
+            }
+            String time = spec.substring(0, eq).trim();
+            String text = spec.substring(eq + 1).trim();
+            if (time.matches("\\d+(\\.\\d+)?s?")) return new Mark(Double.parseDouble(time.replace("s", "")), null, text);
+            try {
+                return new Mark(null, OffsetDateTime.parse(time).toInstant(), text);
+            } catch (DateTimeParseException notOffset) {
+                try {
+                    return new Mark(null, LocalDateTime.parse(time).atZone(zone).toInstant(), text);
+                } catch (DateTimeParseException e) {
+                    throw new UserException("--mark " + spec + ": TIME must be seconds since the run's start (90 or 90s)"
+                            + " or an ISO time (2024-03-01T09:05:00Z, or without zone in --tz)");
+                }
+            }
+        }
+
+        ChartNote note(Instant runStart) {
+            if (at != null) return new ChartNote(at, text);
+            // A run without a start holds no samples, so nothing is drawn for it anyway.
+            Instant start = runStart == null ? Instant.EPOCH : runStart;
+            return new ChartNote(start.plusMillis(Math.round(seconds * 1000)), text);
+        }
+    }
+}

@@ -1,0 +1,229 @@
+package io.statlens.chart;
+
+import io.statlens.model.UserException;
+import io.statlens.parse.ParserRegistry;
+import io.statlens.store.ImportProgress;
+import io.statlens.store.ImportRequest;
+import io.statlens.store.ImportService;
+import io.statlens.store.Repository;
+import io.statlens.store.RepositoryLocation;
+import io.statlens.store.ScriptedParser;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** From repository data to chart data: key choice, axes, titles, units, since-boot rows, SQL charts, annotations. */
+class ChartDataLoaderTest {
+    @TempDir
+    Path dir;
+    private Repository repo;
+    private ChartDataLoader loader;
+
+    @BeforeEach
+    void open() {
+        repo = Repository.open(RepositoryLocation.memory("c" + UUID.randomUUID()));
+        loader = new ChartDataLoader(repo, ZoneOffset.UTC);
+    }
+
+    @AfterEach
+    void close() {
+        repo.close();
+    }
+
+    private void importScripted(String run, String... lines) throws Exception {
+        Path f = Files.writeString(dir.resolve(run + ".txt"), "#scripted\n" + String.join("\n", lines) + "\n");
+        new ImportService(repo, new ParserRegistry(List.of(new ScriptedParser())))
+                .run(ImportRequest.of(run, ZoneOffset.UTC, f), ImportProgress.NONE);
+    }
+
+    private void importCorpus(String run, String file) {
+        Path f = Path.of("src/test/resources/corpus", file);
+        new ImportService(repo, ParserRegistry.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of(run, ZoneOffset.UTC, f),
+                ImportProgress.NONE);
+    }
+
+    private static ChartDefinition.Builder metric(String tool, ChartKind kind, String... labels) {
+        ChartDefinition.Builder b = ChartDefinition.builder().tool(tool).kind(kind);
+        for (String l : labels) b.metric(List.of(l));
+        return b;
+    }
+
+    /** Keys a, b, c with %busy means 1, 5, 3 and %idle 99, 95, 97. */
+    private void threeKeys(String run, long t0) throws Exception {
+        List<String> lines = new ArrayList<>(List.of("columns %busy %idle"));
+        for (int i = 0; i < 4; i++) {
+            long t = t0 + i * 10L;
+            lines.add(t + " a 1 99");
+            lines.add(t + " b 5 95");
+            lines.add(t + " c 3 97");
+        }
+        importScripted(run, lines.toArray(String[]::new));
+    }
+
+    @Test
+    void aLineChartHasOneSeriesPerKeyOnTheClockWithTheUnitOnTheAxis() throws Exception {
+        threeKeys("r1", 1_700_000_000L);
+        ChartData c = chart(metric("scripted", ChartKind.LINE, "%busy"), "r1");
+        assertEquals(ChartData.Domain.TIME, c.domain());
+        assertEquals(List.of("a", "b", "c"), c.series().stream().map(ChartData.PlotSeries::name).toList());
+        assertEquals("%busy (%)", c.yLabel());
+        assertEquals("scripted %busy by Key", c.title());
+        assertEquals("run r1  \u00b7  2023-11-14 22:13:20 \u2013 22:13:50 UTC", c.subtitle());
+        assertArrayEquals(new double[]{1_700_000_000_000.0, 1_700_000_010_000.0, 1_700_000_020_000.0, 1_700_000_030_000.0},
+                c.series().get(0).x());
+        assertEquals("r1_scripted_pct-busy_line", c.id());
+    }
+
+    @Test
+    void topNKeepsTheBusiestKeysAtTheHotEnd() throws Exception {
+        threeKeys("r1", 1_700_000_000L);
+        ChartData high = chart(metric("scripted", ChartKind.LINE, "%busy").top(2), "r1");
+        assertEquals(List.of("b", "c"), high.series().stream().map(ChartData.PlotSeries::name).toList());
+        assertTrue(high.subtitle().endsWith("top 2 of 3 Keys by mean %busy"), high.subtitle());
+        ChartData low = chart(metric("scripted", ChartKind.LINE, "%idle").top(1).hot(HotEnd.LOW), "r1");
+        assertEquals(List.of("b"), low.series().stream().map(ChartData.PlotSeries::name).toList(), "lowest idle is busiest");
+        ChartData filtered = chart(metric("scripted", ChartKind.LINE, "%busy").key("a").key("c"), "r1");
+        assertEquals(List.of("a", "c"), filtered.series().stream().map(ChartData.PlotSeries::name).toList());
+        ChartDefinition.Builder typoKey = metric("scripted", ChartKind.LINE, "%busy").key("d");
+        UserException typo = assertThrows(UserException.class, () -> chart(typoKey, "r1"));
+        assertEquals("data set 'scripted' of run 'r1' has no Key 'd'; it has: a, b, c", typo.getMessage());
+    }
+
+    @Test
+    void severalRunsShareAnElapsedAxisAndBarsCompareTheirMeans() throws Exception {
+        threeKeys("base", 1_700_000_000L);
+        threeKeys("next", 1_800_000_000L);
+        ChartDefinition def = metric("scripted", ChartKind.LINE, "%busy").key("b").build();
+        ChartData overlay = single(loader.load(def, List.of("base", "next"), NoteSource.NONE, false));
+        assertEquals(ChartKind.OVERLAY, overlay.kind());
+        assertEquals(ChartData.Domain.ELAPSED, overlay.domain());
+        assertEquals(List.of("base b", "next b"), overlay.series().stream().map(ChartData.PlotSeries::name).toList());
+        assertEquals(List.of("base", "next"), overlay.series().stream().map(ChartData.PlotSeries::colourKey).toList(),
+                "colour per run");
+        assertArrayEquals(new double[]{0, 10, 20, 30}, overlay.series().get(1).x());
+        assertEquals("base+next_scripted_pct-busy_overlay", overlay.id());
+
+        ChartData bars = chart(metric("scripted", ChartKind.BARS, "%busy"), "base", "next");
+        assertEquals(List.of(new ChartData.BarValue("a", "base", 1), new ChartData.BarValue("a", "next", 1),
+                new ChartData.BarValue("b", "base", 5), new ChartData.BarValue("b", "next", 5),
+                new ChartData.BarValue("c", "base", 3), new ChartData.BarValue("c", "next", 3)), bars.bars());
+        assertEquals("mean %busy (%)", bars.yLabel());
+    }
+
+    @Test
+    void annotationsBecomeMarkersOnEitherAxis() throws Exception {
+        threeKeys("r1", 1_700_000_000L);
+        NoteSource notes = run -> List.of(new ChartNote(Instant.ofEpochSecond(1_700_000_015L), "warm-up done"));
+        ChartData line = single(loader.load(metric("scripted", ChartKind.LINE, "%busy").build(), List.of("r1"), notes, false));
+        assertEquals(List.of(new ChartData.ChartMarker(1_700_000_015_000.0, "warm-up done")), line.markers());
+        ChartData overlay = single(loader.load(metric("scripted", ChartKind.OVERLAY, "%busy").build(), List.of("r1"), notes,
+                false));
+        assertEquals(List.of(new ChartData.ChartMarker(15, "warm-up done")), overlay.markers(), "15 s after the run's start");
+    }
+
+    @Test
+    void aQueryDefinesAChartAndIsAskedOfEachRun() throws Exception {
+        threeKeys("base", 1_700_000_000L);
+        threeKeys("next", 1_800_000_000L);
+        ChartDefinition def = ChartDefinition.builder().name("busy-by-key").kind(ChartKind.BARS).unit("%")
+                .sql("SELECT ITEM, AVG(PCT_BUSY) AS \"mean busy\" FROM V_SCRIPTED WHERE RUN = :run GROUP BY ITEM ORDER BY ITEM")
+                .build();
+        ChartData bars = single(loader.load(def, List.of("base", "next"), NoteSource.NONE, false));
+        assertEquals(6, bars.bars().size());
+        assertEquals(new ChartData.BarValue("b", "next", 5), bars.bars().get(3));
+        assertEquals("mean busy (%)", bars.yLabel());
+        assertEquals("base+next_busy-by-key_bars", bars.id());
+
+        ChartDefinition heat = ChartDefinition.builder().kind(ChartKind.HEATMAP).unit("%")
+                .sql("SELECT TS, ITEM, 100 - PCT_IDLE AS BUSY FROM V_SCRIPTED WHERE RUN = :run").build();
+        ChartData map = single(loader.load(heat, List.of("base"), NoteSource.NONE, false));
+        assertEquals(ChartData.Domain.TIME, map.domain());
+        assertEquals(List.of("a", "b", "c"), map.series().stream().map(ChartData.PlotSeries::name).toList());
+        assertArrayEquals(new double[]{5, 5, 5, 5}, map.series().get(1).y());
+    }
+
+    @Test
+    void aPresetForAToolTheRunLacksIsSkippedWithTheReason() throws Exception {
+        threeKeys("r1", 1_700_000_000L);
+        ChartDefinition vmstat = metric("vmstat", ChartKind.LINE, "r").name("vmstat.procs").build();
+        ChartDataLoader.Result r = loader.load(vmstat, List.of("r1"), NoteSource.NONE, true);
+        assertTrue(r.charts().isEmpty());
+        assertEquals(List.of("chart 'vmstat.procs': run r1 has no vmstat data with r"), r.skipped());
+        assertThrows(UserException.class, () -> loader.load(vmstat, List.of("r1"), NoteSource.NONE, false));
+        assertThrows(UserException.class, () -> loader.load(vmstat, List.of("nope"), NoteSource.NONE, true),
+                "an unknown run always fails");
+    }
+
+    @Test
+    void theSinceBootSampleIsLeftOutUnlessAskedFor() {
+        importCorpus("vm", "vmstat/jc-ubuntu1804-vmstat-1-long.txt");
+        ChartData plain = chart(metric("vmstat", ChartKind.LINE, "us"), "vm");
+        // 37 reports (vmstat repeats its header after 34 of them); the first one averages since boot
+        assertEquals(36, plain.series().get(0).size());
+        assertEquals(0, plain.series().get(0).y()[0]);
+        ChartData withBoot = chart(metric("vmstat", ChartKind.LINE, "us").sinceBoot(true), "vm");
+        assertEquals(37, withBoot.series().get(0).size());
+        assertEquals(4, withBoot.series().get(0).y()[0], "the since-boot average of 4% user time");
+    }
+
+    @Test
+    void builtInPresetsChartThe48CpuSarFile() {
+        importCorpus("sar48", "sar/ksar-linux-sysstat-10.1.5-48cpu.txt");
+        ChartData heat = preset("sar.cpu-heatmap", "sar48");
+        assertEquals(48, heat.series().size(), "one row per CPU, without the all line");
+        assertEquals("0", heat.series().get(0).name());
+        assertEquals("47", heat.series().get(47).name());
+        assertEquals(36, heat.series().get(0).size());
+        assertEquals(99.93, heat.series().get(0).y()[0], "CPU 0 at 09:10:01");
+        assertEquals(HotEnd.LOW, heat.hot());
+        assertEquals("CPU", heat.keyLabel());
+
+        ChartData area = preset("sar.cpu", "sar48");
+        assertEquals(List.of("%usr", "%nice", "%sys", "%iowait", "%irq", "%soft", "%steal", "%idle"),
+                area.series().stream().map(ChartData.PlotSeries::name).toList(),
+                "the alternatives sar 10.1 prints, in preset order");
+        assertEquals(99.97, area.series().get(7).y()[0], "all CPUs idle at 09:10:01");
+        assertEquals("CPU all", area.subtitle().substring(area.subtitle().lastIndexOf("\u00b7") + 3));
+    }
+
+    @Test
+    void aSysbenchLineChartHasEveryInterval() {
+        importCorpus("sb", "sysbench/plantegg-1.0.20-oltp_rw-16thr.txt");
+        ChartData tps = preset("sysbench.tps", "sb");
+        assertEquals(30, tps.series().get(0).size());
+        assertEquals(3325.76, tps.series().get(0).y()[0]);
+        assertEquals("tps (/s)", tps.yLabel());
+        assertEquals("Transactions per second (sysbench)", tps.title());
+    }
+
+    private static ChartData single(ChartDataLoader.Result r) {
+        assertEquals(1, r.charts().size(), "charts: " + r.charts().stream().map(ChartData::id).toList() + ", skipped: "
+                + r.skipped());
+        return r.charts().get(0);
+    }
+
+    /** The one chart of a definition made on the spot (strict, as on the command line). */
+    private ChartData chart(ChartDefinition.Builder def, String... runs) {
+        return single(loader.load(def.build(), List.of(runs), NoteSource.NONE, false));
+    }
+
+    /** The one chart of a built-in preset (lenient, as presets are loaded). */
+    private ChartData preset(String name, String run) {
+        ChartDefinition def = new PresetCatalog(repo).find(name).orElseThrow().definition();
+        return single(loader.load(def, List.of(run), NoteSource.NONE, true));
+    }
+}

@@ -1,0 +1,141 @@
+package io.statlens.chart;
+
+import org.jfree.chart.JFreeChart;
+import org.junit.jupiter.api.Test;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ChartRenderTest {
+    private static final long T0 = Instant.parse("2024-03-01T09:00:00Z").toEpochMilli();
+
+    private static ChartData line(int points, ChartKind kind, List<ChartData.ChartMarker> markers) {
+        double[] x = new double[points];
+        double[] y = new double[points];
+        for (int i = 0; i < points; i++) {
+            x[i] = T0 + i * 1000.0;
+            y[i] = 40 + 20 * Math.sin(i / 50.0) + (i % 7);
+        }
+        y[points / 3] = 100;
+        return new ChartData("t", kind, "iostat %util", "run test", ChartData.Domain.TIME, null, "Device", "%util (%)", "%",
+                HotEnd.HIGH, List.of(new ChartData.PlotSeries("sda", "sda", 0, x, y)), List.of(), markers);
+    }
+
+    private static BufferedImage png(ChartData data, RenderSize size) throws Exception {
+        JFreeChart chart = new ChartBuilder(new KeyPalette(), ZoneOffset.UTC).build(data, size);
+        return ImageIO.read(new ByteArrayInputStream(ChartWriter.png(chart, size)));
+    }
+
+    private static int countRgb(BufferedImage image, int rgb) {
+        int n = 0;
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) if ((image.getRGB(x, y) & 0xFFFFFF) == rgb) n++;
+        }
+        return n;
+    }
+
+    @Test
+    void aLineChartIsAPngOfTheAskedSizeWithTheLineDrawn() throws Exception {
+        BufferedImage image = png(line(500, ChartKind.LINE, List.of()), RenderSize.DEFAULT);
+        assertEquals(1200, image.getWidth());
+        assertEquals(600, image.getHeight());
+        assertTrue(countRgb(image, 0x4E79A7) > 500, "the series colour is drawn");
+        assertTrue(countRgb(image, 0xFFFFFF) > 1200 * 600 / 2, "on a white background");
+
+        BufferedImage hiDpi = png(line(500, ChartKind.LINE, List.of()), new RenderSize(1200, 600, 2));
+        assertEquals(2400, hiDpi.getWidth(), "scale 2 doubles the pixels for high-DPI screens");
+        assertEquals(1200, hiDpi.getHeight());
+    }
+
+    @Test
+    void svgKeepsTextAsTextWithMarkerLabels() {
+        ChartData data = line(500, ChartKind.LINE, List.of(new ChartData.ChartMarker(T0 + 100_000, "warm-up done")));
+        JFreeChart chart = new ChartBuilder(new KeyPalette(), ZoneOffset.UTC).build(data, RenderSize.DEFAULT);
+        String svg = new String(ChartWriter.svg(chart, RenderSize.DEFAULT), StandardCharsets.UTF_8);
+        List<String> texts = texts(svg);
+        assertTrue(texts.contains("iostat %util"), texts.toString());
+        assertTrue(texts.contains("%util (%)"), "axis label with unit: " + texts);
+        assertTrue(texts.contains("warm-up done"), "annotation label: " + texts);
+        assertTrue(texts.contains("time (UTC)"), texts.toString());
+        assertTrue(svg.contains("viewBox=\"0 0 1200 600\""));
+    }
+
+    @Test
+    void aMillionPointsDrawFastAndMakeASmallSvg() throws Exception {
+        ChartData data = line(1_000_000, ChartKind.LINE, List.of());
+        ChartBuilder builder = new ChartBuilder(new KeyPalette(), ZoneOffset.UTC);
+        ChartWriter.png(builder.build(line(20_000, ChartKind.LINE, List.of()), RenderSize.DEFAULT), RenderSize.DEFAULT);
+        long best = Long.MAX_VALUE;
+        for (int attempt = 0; attempt < 2; attempt++) {
+            long t0 = System.nanoTime();
+            ChartWriter.png(builder.build(data, RenderSize.DEFAULT), RenderSize.DEFAULT);
+            best = Math.min(best, System.nanoTime() - t0);
+        }
+        assertTrue(best < 1_000_000_000L, "1M points to PNG took " + best / 1_000_000 + " ms");
+        byte[] svg = ChartWriter.svg(builder.build(data, RenderSize.DEFAULT), RenderSize.DEFAULT);
+        assertTrue(svg.length < 1_000_000, "SVG of 1M points: " + svg.length + " bytes");
+        assertTrue(texts(new String(svg, StandardCharsets.UTF_8)).contains("iostat %util"));
+    }
+
+    @Test
+    void aHeatMapDrawsBusyCellsInTheHotColour() throws Exception {
+        // Two CPUs, ten samples; CPU 1 is 0% idle in the second half (hot end low, as for %idle).
+        List<ChartData.PlotSeries> rows = new ArrayList<>();
+        for (int cpu = 0; cpu < 2; cpu++) {
+            double[] x = new double[10];
+            double[] y = new double[10];
+            for (int i = 0; i < 10; i++) {
+                x[i] = T0 + i * 60_000.0;
+                y[i] = cpu == 1 && i >= 5 ? 0 : 100;
+            }
+            rows.add(new ChartData.PlotSeries(Integer.toString(cpu), Integer.toString(cpu), 0, x, y));
+        }
+        ChartData data = new ChartData("h", ChartKind.HEATMAP, "idle", "", ChartData.Domain.TIME, null, "CPU", "%idle (%)", "%",
+                HotEnd.LOW, rows, List.of(), List.of());
+        BufferedImage image = png(data, RenderSize.DEFAULT);
+        int hottest = 0x800026;
+        int palest = 0xFFFFCC;
+        assertTrue(countRgb(image, hottest) > 10_000, "CPU 1's busy half is dark red");
+        assertTrue(countRgb(image, palest) > 3 * countRgb(image, hottest), "three quarters of the cells are idle, pale");
+    }
+
+    @Test
+    void stackedAreaAndBarsDrawTheirColours() throws Exception {
+        double[] x = {T0, T0 + 1000, T0 + 2000};
+        List<ChartData.PlotSeries> layers = List.of(new ChartData.PlotSeries("%usr", "%usr", 0, x, new double[]{60, 50, 70}),
+                new ChartData.PlotSeries("%idle", "%idle", 0, x, new double[]{40, 50, 30}));
+        BufferedImage area = png(new ChartData("a", ChartKind.AREA, "cpu", "", ChartData.Domain.TIME, null, "", "%usr, %idle (%)",
+                "%", HotEnd.HIGH, layers, List.of(), List.of()), RenderSize.DEFAULT);
+        assertTrue(countRgb(area, 0x4E79A7) > 100_000, "user time is blue");
+        assertTrue(countRgb(area, 0xD9D9D9) > 100_000, "idle is light grey");
+
+        List<ChartData.BarValue> bars = List.of(new ChartData.BarValue("sda", "base", 10),
+                new ChartData.BarValue("sda", "new", 20));
+        KeyPalette palette = new KeyPalette().register(List.of("base", "new"));
+        ChartData barData = new ChartData("b", ChartKind.BARS, "mean", "", ChartData.Domain.NUMBER, null, "Device",
+                "mean %util (%)", "%", HotEnd.HIGH, List.of(), bars, List.of());
+        JFreeChart chart = new ChartBuilder(palette, ZoneOffset.UTC).build(barData, RenderSize.DEFAULT);
+        BufferedImage image = ImageIO.read(new ByteArrayInputStream(ChartWriter.png(chart, RenderSize.DEFAULT)));
+        int base = countRgb(image, 0x4E79A7);
+        int other = countRgb(image, 0xF28E2B);
+        assertTrue(base > 1000 && other > 1.8 * base, "the bar of 20 is about twice the bar of 10: " + base + " vs " + other);
+    }
+
+    static List<String> texts(String svg) {
+        List<String> out = new ArrayList<>();
+        Matcher m = Pattern.compile("<text[^>]*>([^<]*)</text").matcher(svg);
+        while (m.find()) out.add(m.group(1).trim());
+        return out;
+    }
+}
