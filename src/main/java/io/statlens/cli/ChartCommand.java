@@ -6,11 +6,12 @@ import io.statlens.chart.ChartDataLoader;
 import io.statlens.chart.ChartDefinition;
 import io.statlens.chart.ChartFormat;
 import io.statlens.chart.ChartKind;
-import io.statlens.chart.ChartNote;
 import io.statlens.chart.ChartWriter;
 import io.statlens.chart.HotEnd;
 import io.statlens.chart.KeyPalette;
+import io.statlens.chart.ChartNote;
 import io.statlens.chart.NoteSource;
+import io.statlens.store.AnnotationStore;
 import io.statlens.chart.PresetCatalog;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
@@ -136,7 +137,14 @@ public final class ChartCommand implements Callable<Integer> {
             List<ChartDefinition> definitions = definitions(new PresetCatalog(repo), catalog);
             boolean lenient = !presets.isEmpty() || defaults;
             ChartDataLoader loader = new ChartDataLoader(repo, zone);
-            NoteSource notes = run -> parsedMarks.stream().map(m -> m.note(catalog.run(run).start())).toList();
+            // The run's annotations (statlens note) and the --mark markers of this command, all drawn.
+            AnnotationStore annotations = new AnnotationStore(repo);
+            NoteSource notes = run -> {
+                List<ChartNote> all = new ArrayList<>();
+                annotations.list(run).forEach(a -> all.add(new ChartNote(a.time(), a.text())));
+                parsedMarks.forEach(m -> all.add(m.note(catalog.run(run).start())));
+                return all;
+            };
             List<ChartData> charts = new ArrayList<>();
             List<String> skipped = new ArrayList<>();
             for (ChartDefinition d : definitions) {

@@ -5,11 +5,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,23 +18,12 @@ class ChartCliTest {
     @TempDir
     Path dir;
 
-    record Result(int code, String out, String err) {
-    }
-
-    Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        List<String> all = new ArrayList<>(List.of(args));
-        if (!all.get(0).equals("bench")) {
-            all.add("--repo");
-            all.add(dir.resolve("repo").toString());
-        }
-        int code = Main.execute(new PrintWriter(out), new PrintWriter(err), all.toArray(String[]::new));
-        return new Result(code, out.toString(), err.toString());
+    private CliRun run(String... args) {
+        return CliRun.in(dir.resolve("repo"), args);
     }
 
     private void importSar() {
-        Result r = run("import", "src/test/resources/corpus/sar/ksar-linux-sysstat-10.1.5-48cpu.txt", "--run", "sar48");
+        CliRun r = run("import", "src/test/resources/corpus/sar/ksar-linux-sysstat-10.1.5-48cpu.txt", "--run", "sar48");
         assertEquals(0, r.code(), r.err());
     }
 
@@ -45,7 +31,7 @@ class ChartCliTest {
     void chartWritesPngAndSvgNamedAfterRunDataSetAndMetricAndPrintsTheirPaths() throws Exception {
         importSar();
         Path out = dir.resolve("charts");
-        Result r = run("chart", "sar48", "--tool", "sar.cpu", "--metric", "%idle", "--kind", "heatmap", "--hot", "low",
+        CliRun r = run("chart", "sar48", "--tool", "sar.cpu", "--metric", "%idle", "--kind", "heatmap", "--hot", "low",
                 "--format", "png,svg", "--scale", "2", "-o", out.toString());
         assertEquals(0, r.code(), r.err());
         Path png = out.resolve("sar48_sar.cpu_pct-idle_heatmap.png");
@@ -60,14 +46,27 @@ class ChartCliTest {
     }
 
     @Test
+    void theRunsAnnotationsAreDrawnAsLabelledMarkers() throws Exception {
+        importSar();
+        assertEquals(0, run("note", "sar48", "--at", "2016-03-28T09:20:00Z", "backup started").code());
+        Path out = dir.resolve("charts");
+        CliRun r = run("chart", "sar48", "--tool", "sar.cpu", "--metric", "%iowait", "--key", "all", "--format", "svg",
+                "--mark", "1800=checkpoint", "-o", out.toString());
+        assertEquals(0, r.code(), r.err());
+        String svg = Files.readString(out.resolve("sar48_sar.cpu_pct-iowait_line.svg"));
+        assertTrue(svg.contains(">backup started<"), "the note from statlens note");
+        assertTrue(svg.contains(">checkpoint<"), "the --mark of this command");
+    }
+
+    @Test
     void presetsAndDefaultsChartWhatTheRunHoldsAndSaySoWhenNothingApplies() {
         importSar();
         Path out = dir.resolve("charts");
-        Result defaults = run("chart", "sar48", "--defaults", "-o", out.toString());
+        CliRun defaults = run("chart", "sar48", "--defaults", "-o", out.toString());
         assertEquals(0, defaults.code(), defaults.err());
         assertEquals(List.of("sar48_sar.cpu_all_area.png", "sar48_sar.cpu-heatmap_heatmap.png", "sar48_sar.io_line.png",
                 "sar48_sar.cswch_line.png"), defaults.out().lines().map(l -> Path.of(l).getFileName().toString()).toList());
-        Result vmstat = run("chart", "sar48", "--preset", "vmstat", "-o", out.toString());
+        CliRun vmstat = run("chart", "sar48", "--preset", "vmstat", "-o", out.toString());
         assertEquals(1, vmstat.code());
         assertTrue(vmstat.err().startsWith(
                         "statlens: nothing to chart: chart 'vmstat.cpu': run sar48 has no vmstat data"),
@@ -77,23 +76,23 @@ class ChartCliTest {
     @Test
     void userErrorsExitWithOne() {
         importSar();
-        Result noWhat = run("chart", "sar48");
+        CliRun noWhat = run("chart", "sar48");
         assertEquals(1, noWhat.code());
         assertTrue(noWhat.err().startsWith(
                 "statlens: what to chart? give --metric M (with --tool T), --preset NAME or --defaults"));
-        Result kind = run("chart", "sar48", "--tool", "sar.cpu", "--metric", "%idle", "--kind", "pie");
+        CliRun kind = run("chart", "sar48", "--tool", "sar.cpu", "--metric", "%idle", "--kind", "pie");
         assertEquals(1, kind.code());
         assertEquals("statlens: unknown chart kind 'pie'; expected one of: line, area, heatmap, overlay, bars\n", kind.err());
-        Result metric = run("chart", "sar48", "--tool", "sar.cpu", "--metric", "%bogus");
+        CliRun metric = run("chart", "sar48", "--tool", "sar.cpu", "--metric", "%bogus");
         assertEquals(1, metric.code());
         assertTrue(metric.err().startsWith("statlens: data set 'sar.cpu' of run 'sar48' has no metric '%bogus'; it has: %usr, "),
                 metric.err());
-        Result run = run("chart", "nope", "--tool", "sar.cpu", "--metric", "%idle");
+        CliRun run = run("chart", "nope", "--tool", "sar.cpu", "--metric", "%idle");
         assertEquals(1, run.code());
         assertTrue(run.err().startsWith("statlens: no run named 'nope'"), run.err());
-        Result format = run("chart", "sar48", "--tool", "sar.cpu", "--metric", "%idle", "--format", "gif");
+        CliRun format = run("chart", "sar48", "--tool", "sar.cpu", "--metric", "%idle", "--format", "gif");
         assertEquals("statlens: format 'gif': expected png or svg\n", format.err());
-        Result area = run("chart", "sar48", "--tool", "sar.cpu", "--metric", "%usr", "--metric", "%idle", "--kind", "area",
+        CliRun area = run("chart", "sar48", "--tool", "sar.cpu", "--metric", "%usr", "--metric", "%idle", "--kind", "area",
                 "--key", "99");
         assertEquals(1, area.code());
         assertTrue(area.err().startsWith("statlens: data set 'sar.cpu' of run 'sar48' has no CPU '99'; it has: all, 0, 1, 2"),
@@ -102,18 +101,18 @@ class ChartCliTest {
 
     @Test
     void presetsListShowSaveDelete() throws Exception {
-        Result list = run("presets");
+        CliRun list = run("presets");
         assertEquals(0, list.code(), list.err());
         assertTrue(list.out().lines().anyMatch(l -> l.matches("mpstat\\.idle-heatmap +heatmap +mpstat +built-in +heat map of.*")),
                 list.out());
         assertFalse(Files.exists(dir.resolve("repo")), "listing does not create a repository");
 
-        Result show = run("presets", "show", "iostat.util");
+        CliRun show = run("presets", "show", "iostat.util");
         assertEquals("name = iostat.util\ntitle = Device utilisation (iostat)\ndescription = %util of the 8 busiest devices\n"
                 + "kind = line\ntool = iostat\nmetric = %util | %b\ntop = 8\n", show.out());
 
         Path edited = Files.writeString(dir.resolve("util.chart"), show.out().replace("top = 8", "top = 2"));
-        Result save = run("presets", "save", "iostat.util", "--from-file", edited.toString());
+        CliRun save = run("presets", "save", "iostat.util", "--from-file", edited.toString());
         assertEquals(0, save.code(), save.err());
         assertEquals("saved chart preset 'iostat.util' (replaces the built-in one)\n", save.out());
         assertTrue(run("presets", "list", "--tool", "iostat").out().contains("saved (replaces built-in)"));
@@ -121,16 +120,16 @@ class ChartCliTest {
 
         assertEquals(0, run("presets", "delete", "iostat.util").code());
         assertTrue(run("presets", "show", "iostat.util").out().contains("top = 8"), "the built-in one again");
-        Result again = run("presets", "delete", "iostat.util");
+        CliRun again = run("presets", "delete", "iostat.util");
         assertEquals(1, again.code());
         assertEquals("statlens: 'iostat.util' is a built-in preset; only saved presets can be deleted\n", again.err());
-        Result missing = run("presets", "save", "x", "--from-file", dir.resolve("nope").toString());
+        CliRun missing = run("presets", "save", "x", "--from-file", dir.resolve("nope").toString());
         assertEquals(1, missing.code());
     }
 
     @Test
     void benchDrawsDecimatedAndEveryPointInOneRun() {
-        Result r = run("bench", "--charts", "--points", "20000");
+        CliRun r = run("bench", "--charts", "--points", "20000");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("statlens: min/max per pixel column"), r.out());
         assertTrue(r.out().lines().anyMatch(l -> l.matches("JFreeChart: every point +20,000 .*")), r.out());

@@ -1,5 +1,7 @@
 package io.statlens.cli;
 
+import picocli.CommandLine;
+
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -13,16 +15,21 @@ import java.util.List;
  */
 record CliRun(int code, String out, String err) {
 
-    /** Runs {@code statlens ARGS --repo REPO} ({@code parsers} takes no repository). */
+    /** Runs {@code statlens ARGS}, adding {@code --repo REPO} for commands that take it. */
     static CliRun in(Path repo, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         List<String> all = new ArrayList<>(List.of(args));
-        if (!all.isEmpty() && !all.get(0).equals("parsers")) {
+        if (!all.isEmpty() && takesRepository(all.get(0))) {
             all.add("--repo");
             all.add(repo.toString());
         }
         int code = Main.execute(new PrintWriter(out), new PrintWriter(err), all.toArray(String[]::new));
         return new CliRun(code, out.toString(), err.toString());
+    }
+
+    private static boolean takesRepository(String command) {
+        CommandLine sub = new CommandLine(new Main()).getSubcommands().get(command);
+        return sub != null && sub.getCommandSpec().findOption("--repo") != null;
     }
 }
