@@ -17,8 +17,8 @@ import java.util.concurrent.Callable;
 
 /** {@code statlens average RUN... --as NAME}: a new run holding the per-interval mean of runs. */
 @Command(name = "average", mixinStandardHelpOptions = true,
-        description = {"Build a new run whose series are the per-interval mean of the given runs, aligned by elapsed time,",
-                "for every data set, metric and key they all have. The spread goes into companion data sets",
+        description = {"Build a new run from the per-interval mean of several runs.",
+                "Series are aligned by elapsed time, for every data set, metric and key the runs all have. The spread goes into companion data sets",
                 "<data set>.stddev (the standard deviation of each metric, and n, the runs with a sample in the interval);",
                 "summary values are averaged with a <name>_stddev companion; textual facts come from one representative run.",
                 "See docs/average-compare.md."})
@@ -50,7 +50,7 @@ public final class AverageCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        try (Repository repo = repository.open()) {
+        try (Repository repo = repository.openExisting()) {
             OptionalDouble step = interval == null ? OptionalDouble.empty() : OptionalDouble.of(interval);
             RunAverager.Result r = new RunAverager(repo).average(
                     new RunAverager.Request(runs, name, Optional.ofNullable(textFrom), step, replace));

@@ -18,10 +18,10 @@ import java.util.concurrent.Callable;
 
 /** {@code statlens compare BASE OTHER...}: mean, p95 and max side by side, the change, and whether it is beyond noise. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Compare runs with a base run: per data set, metric and key both runs have, the mean, 95th percentile and",
-                "maximum of the per-interval samples, the change of the mean against BASE, and whether it is beyond run-to-run",
-                "noise (Welch's t-test with effective sample sizes from the lag-1 autocorrelation, p < 0.05); summary values",
-                "too.",
+        description = {"Compare runs with a base run, and say which changes are beyond run-to-run noise.",
+                "Per data set, metric and key both runs have: the mean, 95th percentile and maximum of the per-interval",
+                "samples, the change of the mean against BASE, and whether it is beyond noise (Welch's t-test with",
+                "effective sample sizes from the lag-1 autocorrelation, p < 0.05); summary values too.",
                 "Sorted significant first, then by the largest relative change. See docs/average-compare.md."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec
@@ -50,7 +50,7 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Repository repo = repository.open()) {
+        try (Repository repo = repository.openExisting()) {
             List<RunComparer.Comparison> rows = new RunComparer(repo).compare(
                     new RunComparer.Request(base, others, Optional.ofNullable(tool), metrics, keys));
             try (TabularWriter writer = TabularWriter.of(format, spec.commandLine().getOut())) {

@@ -85,7 +85,7 @@ public final class CorrelateCommand implements Callable<Integer> {
         Correlator.Settings settings = new Correlator.Settings(method, step == null ? Double.NaN : step, lag, minPoints);
         PrintWriter out = spec.commandLine().getOut();
         RunCorrelator.Report report;
-        try (Repository repo = repository.open()) {
+        try (Repository repo = repository.openExisting()) {
             report = new RunCorrelator(repo).correlate(new RunCorrelator.Request(run, metric, key, with, settings));
         }
         if (format == OutputFormat.table) printHeading(report, out);

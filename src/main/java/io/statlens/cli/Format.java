@@ -17,6 +17,8 @@ final class Format {
         if (Double.isNaN(v)) return "";
         if (Double.isInfinite(v)) return v > 0 ? "inf" : "-inf";
         if (v == 0) return "0";
+        // Tiny values (p-values) in plain notation would be dozens of zeros long.
+        if (Math.abs(v) < 1e-4) return String.format("%.3g", v);
         int integerDigits = (int) Math.floor(Math.log10(Math.abs(v))) + 1;
         java.math.BigDecimal d = new java.math.BigDecimal(v).round(new java.math.MathContext(Math.max(6, integerDigits)));
         return d.stripTrailingZeros().toPlainString();

@@ -71,7 +71,7 @@ public final class NoteCommand implements Callable<Integer> {
         if (actions != 1) throw new UserException("give one of --at TIME \"text\", --file F, --list or --delete ID");
         ZoneId zone = ImportCommand.zone(tz);
         PrintWriter out = spec.commandLine().getOut();
-        try (Repository repo = repository.open()) {
+        try (Repository repo = repository.openExisting()) {
             AnnotationStore store = new AnnotationStore(repo);
             Instant start = new RunCatalog(repo).run(run).start();
             if (at != null) {

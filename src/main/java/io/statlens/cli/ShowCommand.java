@@ -36,7 +36,7 @@ public final class ShowCommand implements Callable<Integer> {
         try (Repository repo = repository.openExisting()) {
             RunCatalog.RunDetails d = new RunCatalog(repo).details(run);
             out.printf("run %s%n  host: %s%n  start: %s%n  tags: %s%n", d.run().name(), d.run().host() == null ? "" : d.run().host(),
-                    Format.time(d.run().start()), String.join(", ", d.run().tags()));
+                    Format.time(d.run().start()), d.run().tags().isEmpty() ? "(none)" : String.join(", ", d.run().tags()));
             out.println();
             out.println("files");
             TextTable files = new TextTable("PATH", "SIZE", "PARSER", "VARIANT", "ROWS", "WARNINGS", "SHA-256").right(1, 4, 5);

@@ -20,8 +20,8 @@ import java.util.concurrent.Callable;
 
 /** {@code statlens stats RUN}: count, min, max, mean, stddev and percentiles per data set, metric and key. */
 @Command(name = "stats", mixinStandardHelpOptions = true,
-        description = {"Statistics of a run's metrics per data set, metric and key:",
-                "n, min, max, mean, stddev, p50, p90, p95, p99.",
+        description = {"Statistics of a run's metrics: n, min, max, mean, stddev, p50, p90, p95, p99.",
+                "Per data set, metric and key.",
                 "The since-boot sample is left out. Without a window the statistics stored at import answer at once;",
                 "with --from/--to (or --since-boot) they are computed from the rows. See docs/stats.md."})
 public final class StatsCommand implements Callable<Integer> {
@@ -45,7 +45,7 @@ public final class StatsCommand implements Callable<Integer> {
     List<String> tools = new ArrayList<>();
 
     @Option(names = "--metric", paramLabel = "M",
-            description = "Metric label as printed (%util) or column (PCT_UTIL); repeatable.")
+            description = "Metric label as printed (%%util) or column (PCT_UTIL); repeatable.")
     List<String> metrics = new ArrayList<>();
 
     @Option(names = "--key", paramLabel = "K", description = "Key (CPU, device, interface); repeatable.")
@@ -60,7 +60,7 @@ public final class StatsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        try (Repository repo = repository.open()) {
+        try (Repository repo = repository.openExisting()) {
             TimeWindow w = window.resolve(repo, run);
             List<MetricStats> stats = new RunStatistics(repo).stats(new StatsRequest(run, tools, metrics, keys, w, sinceBoot));
             if (format == OutputFormat.table && w.bounded()) out.println("window: " + describe(w));

@@ -38,7 +38,7 @@ abstract class TabularWriter implements AutoCloseable {
         if (v instanceof Double d) return Double.isNaN(d) ? "" : Format.number(d);
         if (v instanceof Float f) return Format.number(f);
         if (v instanceof Instant t) return Format.time(t);
-        if (v instanceof BigDecimal b) return b.toPlainString();
+        if (v instanceof BigDecimal b) return b.signum() == 0 ? "0" : b.stripTrailingZeros().toPlainString();
         return v.toString();
     }
 
@@ -123,6 +123,8 @@ abstract class TabularWriter implements AutoCloseable {
             this.names = names;
             try {
                 json = new JsonFactory().createGenerator(out).useDefaultPrettyPrinter();
+                // Numbers as written by people: 16 and 0.0001, not 16.0 and 1.0E-4.
+                json.enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
                 json.writeStartArray();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -137,7 +139,8 @@ abstract class TabularWriter implements AutoCloseable {
                     json.writeFieldName(names.get(i));
                     Object v = values.get(i);
                     if (v == null || (v instanceof Double d && Double.isNaN(d))) json.writeNull();
-                    else if (v instanceof Double d) json.writeNumber(d);
+                    else if (v instanceof Double d && Double.isInfinite(d)) json.writeString(Format.exact(d));
+                    else if (v instanceof Double d) json.writeNumber(new BigDecimal(Format.exact(d)));
                     else if (v instanceof Long l) json.writeNumber(l);
                     else if (v instanceof Integer n) json.writeNumber(n);
                     else if (v instanceof BigDecimal b) json.writeNumber(b);

@@ -41,7 +41,7 @@ public final class TopCommand implements Callable<Integer> {
     List<String> tools = new ArrayList<>();
 
     @Option(names = "--metric", required = true, paramLabel = "M",
-            description = "Metric label as printed (%util) or column (PCT_UTIL).")
+            description = "Metric label as printed (%%util) or column (PCT_UTIL).")
     String metric;
 
     @Option(names = "--by", paramLabel = "STAT", defaultValue = "p95",
@@ -67,7 +67,7 @@ public final class TopCommand implements Callable<Integer> {
     public Integer call() {
         Statistic statistic = Statistic.parse(by);
         PrintWriter out = spec.commandLine().getOut();
-        try (Repository repo = repository.open()) {
+        try (Repository repo = repository.openExisting()) {
             TimeWindow w = window.resolve(repo, run);
             List<MetricStats> top = new RunStatistics(repo).top(new StatsRequest(run, tools, List.of(metric), keys, w, sinceBoot),
                     statistic, n, ascending);

@@ -91,7 +91,7 @@ final class ReportClock {
         } else {
             date = LocalDate.ofInstant(context.fallbackStart(), zone);
             dateSource = "the date of " + context.fallbackStartSource() + " (" + date + ")";
-            sink.warning(0, "the output has no date; taking " + date + " from " + context.fallbackStartSource()
+            sink.notice(0, "the output has no date; taking " + date + " from " + context.fallbackStartSource()
                     + "; give --start to set it");
         }
         roller = new DayRoller(date, zone);

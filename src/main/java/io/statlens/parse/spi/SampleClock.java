@@ -7,7 +7,7 @@ import java.time.Instant;
  * Timestamps for output that prints none (plain vmstat, sysbench intervals): the first sample at
  * {@code --start} (else the context's fallback start) and one {@code --interval} apart (else the
  * tool's known or default interval). Creating one records how the times were derived as the fact
- * {@code time.source}, and warns when it had to assume.
+ * {@code time.source}, and leaves a notice when it had to assume.
  */
 public final class SampleClock {
     private final Instant start;
@@ -31,7 +31,7 @@ public final class SampleClock {
         } else {
             start = context.fallbackStart();
             startSource = context.fallbackStartSource() + " (" + start + ")";
-            sink.warning(0, "the output has no time stamps; times start at " + startSource + "; give --start to set it");
+            sink.notice(0, "the output has no time stamps; times start at " + startSource + "; give --start to set it");
         }
         Duration interval;
         String intervalSource;
@@ -44,7 +44,7 @@ public final class SampleClock {
         } else {
             interval = defaultInterval;
             intervalSource = "assumed interval " + seconds(interval) + " s";
-            sink.warning(0, "the output does not say its interval; assuming " + seconds(interval) + " s; give --interval to set it");
+            sink.notice(0, "the output does not say its interval; assuming " + seconds(interval) + " s; give --interval to set it");
         }
         sink.fact("time.source", "derived: first sample at " + startSource + ", " + intervalSource);
         return new SampleClock(start, interval);

@@ -127,7 +127,8 @@ class ArcstatParserTest {
         assertEquals(Instant.parse("2015-06-03T12:00:04Z"), rows.get(4).row().time());
         assertEquals("derived: first sample at --start 2015-06-03T12:00:00Z, assumed interval 1 s",
                 sink.fact("time.source").orElseThrow());
-        assertEquals(1, sink.warnings().size());
+        assertEquals(1, sink.notices().size(), "the assumed interval is said");
+        assertEquals(List.of(), sink.warnings());
     }
 
     @Test
