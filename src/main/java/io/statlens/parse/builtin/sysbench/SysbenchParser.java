@@ -37,12 +37,15 @@ public final class SysbenchParser implements Parser {
 
     @Override
     public double sniff(Head head) {
-        if (head.anyMatch(BANNER) || head.anyMatch(INTERVAL)) return 0.95;
-        long markers = head.lines().stream().map(String::strip).filter(MARKERS::contains).distinct().count();
-        if (head.lines().stream().anyMatch(l -> l.contains("events (avg/stddev):"))) markers++;
+        // Rows of a tab-separated table that merely quote sysbench (a catalogue of captures) are not its output.
+        Head text = new Head(head.fileName(),
+                head.lines().stream().filter(l -> l.chars().filter(c -> c == '\t').count() < 3).toList());
+        if (text.anyMatch(BANNER) || text.anyMatch(INTERVAL)) return 0.95;
+        long markers = text.lines().stream().map(String::strip).filter(MARKERS::contains).distinct().count();
+        if (text.lines().stream().anyMatch(l -> l.contains("events (avg/stddev):"))) markers++;
         if (markers >= 2) return 0.9;
         if (markers == 1) return 0.7;
-        return head.anyMatch(COMMAND) ? 0.6 : 0;
+        return text.anyMatch(COMMAND) ? 0.6 : 0;
     }
 
     @Override
