@@ -165,13 +165,13 @@ public final class PdfReportWriter {
         private Destination section(ReportModel.Heading heading) throws IOException {
             newPage();
             Destination d = new Destination(page, y);
-            write(heading.title(), bold, 16, MARGIN, 20);
+            write(heading.title(), bold, 16, MARGIN, 22);
             cs.setStrokingColor(ACCENT);
             cs.setLineWidth(1.5f);
-            cs.moveTo(MARGIN, y + 4);
-            cs.lineTo(MARGIN + WIDTH, y + 4);
+            cs.moveTo(MARGIN, y);
+            cs.lineTo(MARGIN + WIDTH, y);
             cs.stroke();
-            y -= 8;
+            y -= 14;
             return d;
         }
 
@@ -299,7 +299,8 @@ public final class PdfReportWriter {
             for (int i = 0; i < n; i++) {
                 natural[i] = width(text.safe(t.headers().get(i)), bold, TABLE_FONT);
                 for (List<String> row : t.rows()) natural[i] = Math.max(natural[i], width(text.safe(row.get(i)), regular, TABLE_FONT));
-                natural[i] += 2 * CELL_PAD;
+                // One point of slack: a cell measured to fit exactly must not wrap on rounding.
+                natural[i] += 2 * CELL_PAD + 1;
             }
             float total = 0;
             float fixed = 0;
