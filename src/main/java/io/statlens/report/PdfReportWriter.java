@@ -101,7 +101,7 @@ public final class PdfReportWriter {
             doc.getDocumentCatalog().setDocumentOutline(outline);
             newPage();
             PDPage titlePage = page;
-            write(model.title(), bold, 18, MARGIN, 24);
+            for (String line : wrap(text.safe(model.title()), bold, 18, WIDTH)) write(line, bold, 18, MARGIN, 24);
             write("generated " + tables.time(model.generated()) + " by statlens", regular, 9, MARGIN, 18);
             y -= 6;
             table(tables.runs(model.runs()));
