@@ -1,6 +1,7 @@
 package io.statlens.cli;
 
 import io.statlens.chart.RenderSize;
+import io.statlens.model.UserException;
 import io.statlens.report.HtmlReportWriter;
 import io.statlens.report.PdfReportWriter;
 import io.statlens.report.ReportAssembler;
@@ -23,7 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code statlens report RUN... -o FILE}: a PDF or HTML report of runs, with charts, statistics, a comparison and annotations. */
+/** {@code statlens report RUN... -o FILE}: a PDF or HTML report of runs: charts, statistics, a comparison, annotations. */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Write a report of runs as PDF or one self-contained HTML file: the runs' metadata and facts,",
                 "per tool the default charts and statistics, a comparison against the first run when several",
@@ -63,7 +64,7 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         ReportFormat f = format == null ? ReportFormat.of(output) : ReportFormat.parse(format);
-        if (chartsPerTool < 0) throw new io.statlens.model.UserException("--charts-per-tool " + chartsPerTool + ": expected 0 or more");
+        if (chartsPerTool < 0) throw new UserException("--charts-per-tool " + chartsPerTool + ": expected 0 or more");
         try (Repository repo = repository.openExisting()) {
             write(repo, new ReportRequest(runs, presets, chartsPerTool, 60, ChartCommand.zone(tz)), f, output);
         }

@@ -80,7 +80,8 @@ public final class HtmlReportWriter {
         b.append("</ol>\n</nav>\n");
         int chartNumber = 0;
         for (ReportModel.ToolSection s : model.sections()) {
-            b.append("<section id=\"").append(escape("tool-" + s.tool())).append("\">\n<h2>").append(escape(s.tool())).append("</h2>\n");
+            b.append("<section id=\"").append(escape("tool-" + s.tool())).append("\">\n<h2>").append(escape(s.tool()))
+                    .append("</h2>\n");
             for (ChartData c : s.charts()) {
                 chartNumber++;
                 b.append("<figure>\n").append(inlineSvg(ChartWriter.svg(charts.build(c, size), size), "c" + chartNumber))

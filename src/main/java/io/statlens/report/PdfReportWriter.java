@@ -298,7 +298,9 @@ public final class PdfReportWriter {
             float[] natural = new float[n];
             for (int i = 0; i < n; i++) {
                 natural[i] = width(text.safe(t.headers().get(i)), bold, TABLE_FONT);
-                for (List<String> row : t.rows()) natural[i] = Math.max(natural[i], width(text.safe(row.get(i)), regular, TABLE_FONT));
+                for (List<String> row : t.rows()) {
+                    natural[i] = Math.max(natural[i], width(text.safe(row.get(i)), regular, TABLE_FONT));
+                }
                 // One point of slack: a cell measured to fit exactly must not wrap on rounding.
                 natural[i] += 2 * CELL_PAD + 1;
             }
@@ -325,7 +327,9 @@ public final class PdfReportWriter {
 
         private List<List<String>> wrapRow(List<String> cells, float[] widths, PDFont font) throws IOException {
             List<List<String>> out = new ArrayList<>();
-            for (int i = 0; i < cells.size(); i++) out.add(wrap(text.safe(cells.get(i)), font, TABLE_FONT, widths[i] - 2 * CELL_PAD));
+            for (int i = 0; i < cells.size(); i++) {
+                out.add(wrap(text.safe(cells.get(i)), font, TABLE_FONT, widths[i] - 2 * CELL_PAD));
+            }
             return out;
         }
 
@@ -403,7 +407,8 @@ public final class PdfReportWriter {
             y -= leading;
         }
 
-        private void text(PDPageContentStream out, String s, PDFont font, float fontSize, float x, float baseline) throws IOException {
+        private void text(PDPageContentStream out, String s, PDFont font, float fontSize, float x, float baseline)
+                throws IOException {
             out.beginText();
             out.setFont(font, fontSize);
             out.newLineAtOffset(x, baseline);

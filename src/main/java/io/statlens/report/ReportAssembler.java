@@ -98,7 +98,8 @@ public final class ReportAssembler {
         }
         Map<String, List<Annotation>> notesByRun = new LinkedHashMap<>();
         runs.forEach(r -> notesByRun.put(r.info().name(), r.annotations()));
-        NoteSource notes = run -> notesByRun.getOrDefault(run, List.of()).stream().map(a -> new ChartNote(a.time(), a.text())).toList();
+        NoteSource notes = run -> notesByRun.getOrDefault(run, List.of()).stream()
+                .map(a -> new ChartNote(a.time(), a.text())).toList();
         ChartDataLoader loader = new ChartDataLoader(repo, request.zone());
         Map<String, List<ChartData>> byTool = new LinkedHashMap<>();
         Map<String, Integer> drawn = new LinkedHashMap<>();
@@ -121,7 +122,8 @@ public final class ReportAssembler {
         return byTool;
     }
 
-    private static List<ReportModel.StatsTable> stats(RunStatistics statistics, String tool, Map<String, Set<String>> datasetsByRun,
+    private static List<ReportModel.StatsTable> stats(RunStatistics statistics, String tool,
+                                                      Map<String, Set<String>> datasetsByRun,
                                                       ReportRequest request) {
         List<ReportModel.StatsTable> tables = new ArrayList<>();
         for (String run : request.runs()) {
@@ -132,7 +134,8 @@ public final class ReportAssembler {
                 all = statistics.stats(new StatsRequest(run, List.of(tool), List.of(), List.of(), TimeWindow.ALL, false));
             } catch (UserException e) {
                 // A file of one report holds only the since-boot sample: nothing to summarise, and the report says so.
-                tables.add(new ReportModel.StatsTable(run, tool, List.of(), e.getMessage() + " (since-boot samples are left out)", 0));
+                String note = e.getMessage() + " (since-boot samples are left out)";
+                tables.add(new ReportModel.StatsTable(run, tool, List.of(), note, 0));
                 continue;
             }
             for (MetricStats s : all) byDataset.computeIfAbsent(s.dataset(), k -> new ArrayList<>()).add(s);

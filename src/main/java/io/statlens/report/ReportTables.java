@@ -78,7 +78,8 @@ public final class ReportTables {
         List<List<String>> rows = new ArrayList<>();
         for (RunComparer.Comparison c : model.comparison()) {
             String verdict = c.verdict().significant() ? "yes" : c.verdict().tested() ? "no" : "untested";
-            rows.add(List.of(c.run(), c.dataset(), c.metric(), c.key(), c.unit(), number(c.base().mean()), number(c.other().mean()),
+            rows.add(List.of(c.run(), c.dataset(), c.metric(), c.key(), c.unit(), number(c.base().mean()),
+                    number(c.other().mean()),
                     number(c.change()), Double.isNaN(c.changePct()) ? "" : signed(c.changePct()) + "%", verdict,
                     Double.isNaN(c.verdict().pValue()) ? "" : number(c.verdict().pValue())));
         }

@@ -19,7 +19,9 @@ public record Table(String caption, List<String> headers, List<Boolean> numeric,
         note = note == null ? "" : note;
         if (numeric.size() != headers.size()) throw new IllegalArgumentException("numeric flags differ from headers");
         for (List<String> r : rows) {
-            if (r.size() != headers.size()) throw new IllegalArgumentException("row of " + r.size() + " cells, expected " + headers.size());
+            if (r.size() != headers.size()) {
+                throw new IllegalArgumentException("row of " + r.size() + " cells, expected " + headers.size());
+            }
         }
     }
 }

@@ -58,7 +58,8 @@ class ReportWritersTest {
         new ImportService(repo, new ParserRegistry(List.of(new ScriptedParser())))
                 .run(ImportRequest.of("evil", ZoneOffset.UTC, f), ImportProgress.NONE);
         Instant start = new RunCatalog(repo).run("sb16").start();
-        new AnnotationStore(repo).add("sb16", List.of(new AnnotationStore.Note(start.plusSeconds(10), "<img src=x onerror=alert(2)>"),
+        new AnnotationStore(repo).add("sb16", List.of(
+                new AnnotationStore.Note(start.plusSeconds(10), "<img src=x onerror=alert(2)>"),
                 new AnnotationStore.Note(start.plusSeconds(20), "готово 完了")), "note");
     }
 
@@ -90,8 +91,9 @@ class ReportWritersTest {
         assertTrue(html.contains("<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>"), "the fact, escaped");
         assertTrue(html.contains("<td>&lt;img src=x onerror=alert(2)&gt;</td>"), "the annotation, escaped");
         assertTrue(html.contains("<td>готово 完了</td>"), "UTF-8 text stays as it is");
-        assertTrue(html.contains("<li><a href=\"#tool-sysbench\">sysbench</a></li>\n<li><a href=\"#tool-scripted\">scripted</a></li>\n"
-                + "<li><a href=\"#comparison\">Comparison</a></li>\n<li><a href=\"#annotations\">Annotations</a></li>"), "the contents");
+        assertTrue(html.contains("<li><a href=\"#tool-sysbench\">sysbench</a></li>\n"
+                + "<li><a href=\"#tool-scripted\">scripted</a></li>\n<li><a href=\"#comparison\">Comparison</a></li>\n"
+                + "<li><a href=\"#annotations\">Annotations</a></li>"), "the contents");
         assertEquals(3, count(html, "<svg "), "sysbench's three presets: tps, qps, latency; scripted has none");
         assertTrue(html.contains(">Transactions per second (sysbench)<"), "chart text is SVG text");
         assertTrue(html.contains(">tps (/s)<"), "the value axis label with its unit");
@@ -119,7 +121,8 @@ class ReportWritersTest {
         ReportModel two = model("sb16", "sb8");
         assertTrue(two.compares());
         RunComparer.Comparison tps = two.comparison().get(0);
-        assertEquals(List.of("series", "tps", "sb8"), List.of(tps.kind().name(), tps.metric(), tps.run()), "the largest significant change");
+        assertEquals(List.of("series", "tps", "sb8"), List.of(tps.kind().name(), tps.metric(), tps.run()),
+                "the largest significant change");
         assertEquals(3482.37, tps.base().mean(), 0.005);
         assertEquals(1635.9, tps.other().mean(), 0.005);
         assertTrue(tps.verdict().significant());
