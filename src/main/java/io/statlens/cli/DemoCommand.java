@@ -2,6 +2,8 @@ package io.statlens.cli;
 
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserRegistry;
+import io.statlens.report.ReportFormat;
+import io.statlens.report.ReportRequest;
 import io.statlens.store.ImportProgress;
 import io.statlens.store.ImportRequest;
 import io.statlens.store.ImportResult;
@@ -36,10 +38,11 @@ import java.util.stream.Stream;
 /**
  * {@code statlens demo}: the main job on the bundled samples. Imports the real tool outputs shipped
  * in the jar ({@code statlens/samples/}, listed with their provenance in {@code INDEX.tsv}) into a
- * fresh embedded repository and shows what was loaded.
+ * fresh embedded repository, shows what was loaded, and writes an HTML and a PDF report of the runs.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Import the bundled sample outputs into a fresh embedded repository and show what was loaded.")
+        description = {"Import the bundled sample outputs into a fresh embedded repository, show what was loaded,",
+                "and write an HTML and a PDF report of them beside the repository (report.html, report.pdf)."})
 public final class DemoCommand implements Callable<Integer> {
     private static final String SAMPLES = "/statlens/samples/";
 
@@ -72,6 +75,8 @@ public final class DemoCommand implements Callable<Integer> {
                 byRun.computeIfAbsent(s.run(), k -> new ArrayList<>()).add(target);
             }
         }
+        Path html;
+        Path pdf;
         out.println("importing " + samples.size() + " bundled sample files into " + repoDir.toAbsolutePath().normalize());
         try (Repository repo = Repository.open(RepositoryLocation.embedded(repoDir))) {
             ImportService service = new ImportService(repo, ParserRegistry.load(RepositoryLocation.statlensHome().resolve("parsers")));
@@ -88,7 +93,19 @@ public final class DemoCommand implements Callable<Integer> {
             TextTable t = new TextTable("RUN", "HOST", "START (UTC)", "FILES", "ROWS").right(3, 4);
             for (RunCatalog.RunInfo r : new RunCatalog(repo).runs()) t.add(r.name(), r.host(), Format.time(r.start()), r.files(), r.rows());
             t.print(out);
+            // The reports cover every bundled run, a few charts per tool, so that the demo stays quick.
+            List<String> runs = new ArrayList<>(byRun.keySet());
+            Path folder = repoDir.toAbsolutePath().normalize().getParent();
+            html = folder.resolve("report.html");
+            pdf = folder.resolve("report.pdf");
+            ReportRequest request = new ReportRequest(runs, List.of(), 2, 40, java.time.ZoneOffset.UTC);
+            ReportCommand.write(repo, request, ReportFormat.HTML, html);
+            ReportCommand.write(repo, request, ReportFormat.PDF, pdf);
         }
+        out.println();
+        out.println("reports of the bundled runs:");
+        out.println("  " + html);
+        out.println("  " + pdf);
         out.println();
         out.println("the sample files are in " + extracted + "; next, for example:");
         out.println("  java -jar target/statlens.jar show rhel7-sar-48cpu --repo " + repoDir);

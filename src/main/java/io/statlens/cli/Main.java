@@ -13,7 +13,7 @@ import java.util.Arrays;
         subcommands = {ImportCommand.class, RunsCommand.class, ShowCommand.class, ParsersCommand.class, DeleteCommand.class,
                 QueryCommand.class, ExportCommand.class, StatsCommand.class, TopCommand.class, NoteCommand.class,
                 AverageCommand.class, CompareCommand.class, CorrelateCommand.class, ChartCommand.class, PresetsCommand.class,
-                DemoCommand.class, BenchCommand.class,
+                ReportCommand.class, DemoCommand.class, BenchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec

@@ -124,22 +124,25 @@ class CliTest {
     }
 
     @Test
-    void demoImportsTheBundledSamplesAndCanRunAgain() {
+    void demoImportsTheBundledSamplesAndCanRunAgain() throws Exception {
         for (int i = 0; i < 2; i++) {
             CliRun demo = run("demo");
             assertEquals(0, demo.code(), demo.err());
             assertTrue(demo.out().contains("imported 1932 rows from 1 file(s) into run 'rhel7-sar-48cpu'"), demo.out());
             assertTrue(demo.out().contains("imported 124 rows from 2 file(s) into run 'solaris-x64'"), demo.out());
+            assertTrue(demo.out().contains("reports of the bundled runs:\n  " + dir.resolve("report.html").toAbsolutePath().normalize()
+                    + "\n  " + dir.resolve("report.pdf").toAbsolutePath().normalize()), demo.out());
         }
         assertTrue(Files.exists(dir.resolve("samples/rhel7-sar-48cpu/ksar-linux-sysstat-10.1.5-48cpu.txt")),
                 "the imported files stay beside the repository");
+        assertTrue(Files.size(dir.resolve("report.pdf")) > 10_000 && Files.size(dir.resolve("report.html")) > 10_000);
         CliRun runs = run("runs");
         assertEquals(5, runs.out().lines().count() - 1, runs.out());
     }
 
     @Test
     void everyCommandHasHelp() {
-        for (String cmd : List.of("import", "runs", "show", "parsers", "delete", "query", "export", "demo", "bench")) {
+        for (String cmd : List.of("import", "runs", "show", "parsers", "delete", "query", "export", "demo", "bench", "report")) {
             StringWriter out = new StringWriter();
             int code = Main.execute(new PrintWriter(out), new PrintWriter(new StringWriter()), cmd, "--help");
             assertEquals(0, code, cmd);

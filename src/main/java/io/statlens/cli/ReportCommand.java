@@ -1,0 +1,86 @@
+package io.statlens.cli;
+
+import io.statlens.chart.RenderSize;
+import io.statlens.model.UserException;
+import io.statlens.report.HtmlReportWriter;
+import io.statlens.report.PdfReportWriter;
+import io.statlens.report.ReportAssembler;
+import io.statlens.report.ReportFormat;
+import io.statlens.report.ReportModel;
+import io.statlens.report.ReportRequest;
+import io.statlens.store.Repository;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code statlens report RUN... -o FILE}: a PDF or HTML report of runs: charts, statistics, a comparison, annotations. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = {"Write a report of runs as PDF or one self-contained HTML file: the runs' metadata and facts,",
+                "per tool the default charts and statistics, a comparison against the first run when several",
+                "are given, and the annotations. See docs/reports.md."})
+public final class ReportCommand implements Callable<Integer> {
+    /** The SVG view box of an HTML report's charts, scaled to the page width by the browser. */
+    static final RenderSize HTML_CHART = new RenderSize(960, 480, 1);
+    /** A PDF's charts, drawn at this size and scaled to the text width (515 points): labels of about 8 points. */
+    static final RenderSize PDF_CHART = new RenderSize(800, 400, 1);
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RepositoryOptions repository;
+
+    @Parameters(paramLabel = "RUN", arity = "1..*", description = "Runs to report on; the first is the base of the comparison.")
+    List<String> runs = new ArrayList<>();
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "The report file (.pdf or .html).")
+    Path output;
+
+    @Option(names = "--format", paramLabel = "F", description = "pdf or html (default: from the file name).")
+    String format;
+
+    @Option(names = "--preset", paramLabel = "P", description = "Draw this chart preset, or a tool's presets (sar); repeatable"
+            + " (default: every preset that applies).")
+    List<String> presets = new ArrayList<>();
+
+    @Option(names = "--charts-per-tool", paramLabel = "N", defaultValue = "0",
+            description = "Draw at most N chart presets per tool (default: 0, no limit).")
+    int chartsPerTool;
+
+    @Option(names = "--tz", paramLabel = "ZONE", defaultValue = "UTC", description = "Zone of times (default: ${DEFAULT-VALUE}).")
+    String tz;
+
+    @Override
+    public Integer call() throws IOException {
+        ReportFormat f = format == null ? ReportFormat.of(output) : ReportFormat.parse(format);
+        if (chartsPerTool < 0) throw new UserException("--charts-per-tool " + chartsPerTool + ": expected 0 or more");
+        try (Repository repo = repository.openExisting()) {
+            write(repo, new ReportRequest(runs, presets, chartsPerTool, 60, ChartCommand.zone(tz)), f, output);
+        }
+        spec.commandLine().getOut().println(output);
+        spec.commandLine().getOut().flush();
+        return ExitCodes.OK;
+    }
+
+    /** Assembles and writes a report; also the demo's. */
+    static void write(Repository repo, ReportRequest request, ReportFormat format, Path file) throws IOException {
+        ReportModel model = new ReportAssembler(repo, Clock.systemUTC()).assemble(request);
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) Files.createDirectories(parent);
+        switch (format) {
+            case HTML -> new HtmlReportWriter(HTML_CHART).write(model, file);
+            case PDF -> new PdfReportWriter(PDF_CHART).write(model, file);
+        }
+    }
+}

@@ -1,0 +1,440 @@
+package io.statlens.report;
+
+import de.rototor.pdfbox.graphics2d.PdfBoxGraphics2D;
+import io.statlens.chart.ChartBuilder;
+import io.statlens.chart.ChartData;
+import io.statlens.chart.ChartWriter;
+import io.statlens.chart.KeyPalette;
+import io.statlens.chart.RenderSize;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDDocumentInformation;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.PDPageContentStream;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.font.PDFont;
+import org.apache.pdfbox.pdmodel.font.PDType1Font;
+import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
+import org.apache.pdfbox.pdmodel.graphics.form.PDFormXObject;
+import org.apache.pdfbox.pdmodel.interactive.action.PDActionGoTo;
+import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationLink;
+import org.apache.pdfbox.pdmodel.interactive.annotation.PDBorderStyleDictionary;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDPageXYZDestination;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDDocumentOutline;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlineItem;
+import org.apache.pdfbox.util.Matrix;
+
+import java.awt.Color;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Calendar;
+import java.util.GregorianCalendar;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TimeZone;
+
+/**
+ * Writes a report as PDF (A4): a title page with the runs and their facts, a table of contents with
+ * page numbers and links, a section per tool with vector charts and statistics tables, the comparison
+ * and the annotations; an outline (bookmarks) with one item per part, and page numbers in the footer.
+ * Charts go through {@link ChartWriter#draw} onto a PdfBoxGraphics2D, so they are vectors and their
+ * text is text (standard 14 fonts), as is all other text: selectable and searchable.
+ */
+public final class PdfReportWriter {
+    private static final float MARGIN = 40;
+    private static final float TOP = PDRectangle.A4.getHeight() - 50;
+    private static final float BOTTOM = 50;
+    private static final float WIDTH = PDRectangle.A4.getWidth() - 2 * MARGIN;
+    private static final float TABLE_FONT = 7;
+    private static final float CELL_PAD = 3;
+    private static final float TOC_LEADING = 16;
+    private static final Color HEADER_FILL = new Color(0xF2F4F7);
+    private static final Color RULE = new Color(0xDDDDDD);
+    private static final Color ACCENT = new Color(0x4E79A7);
+
+    private final RenderSize size;
+
+    /** @param size the size charts are drawn at before they are scaled to the text width */
+    public PdfReportWriter(RenderSize size) {
+        this.size = size;
+    }
+
+    public void write(ReportModel model, Path file) {
+        StandardFontText.quietFontWarnings();
+        try (PDDocument doc = new PDDocument()) {
+            new Layout(doc, model).run();
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file))) {
+                doc.save(out);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** One pass over the model, page by page; the contents and the page numbers are filled in at the end. */
+    private final class Layout {
+        private final PDDocument doc;
+        private final ReportModel model;
+        private final ReportTables tables;
+        private final PDFont regular = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        private final PDFont bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+        private final PdfText text = new PdfText(regular);
+        private final StandardFontText chartText = new StandardFontText();
+        private PDPage page;
+        private PDPageContentStream cs;
+        private float y;
+
+        Layout(PDDocument doc, ReportModel model) {
+            this.doc = doc;
+            this.model = model;
+            this.tables = new ReportTables(model.zone());
+        }
+
+        void run() throws IOException {
+            info();
+            PDDocumentOutline outline = new PDDocumentOutline();
+            doc.getDocumentCatalog().setDocumentOutline(outline);
+            newPage();
+            PDPage titlePage = page;
+            for (String line : wrap(text.safe(model.title()), bold, 18, WIDTH)) write(line, bold, 18, MARGIN, 24);
+            write("generated " + tables.time(model.generated()) + " by statlens", regular, 9, MARGIN, 18);
+            y -= 6;
+            table(tables.runs(model.runs()));
+            for (ReportModel.RunPart r : model.runs()) table(tables.facts(r));
+            close();
+            bookmark(outline, "Runs", titlePage, TOP);
+
+            List<ReportModel.Heading> headings = model.headings();
+            int tocPages = Math.max(1, (int) Math.ceil(headings.size() * TOC_LEADING / (TOP - BOTTOM - 40)));
+            List<PDPage> toc = new ArrayList<>();
+            for (int i = 0; i < tocPages; i++) {
+                PDPage p = new PDPage(PDRectangle.A4);
+                doc.addPage(p);
+                toc.add(p);
+            }
+            bookmark(outline, "Contents", toc.get(0), TOP);
+
+            Map<ReportModel.Heading, Destination> targets = new LinkedHashMap<>();
+            ChartBuilder charts = new ChartBuilder(new KeyPalette().register(model.runNames()), model.zone());
+            int h = 0;
+            for (ReportModel.ToolSection s : model.sections()) {
+                targets.put(headings.get(h), section(headings.get(h)));
+                h++;
+                for (ChartData c : s.charts()) chart(charts, c);
+                for (ReportModel.RunSummary sum : s.summary()) table(tables.summary(sum));
+                for (ReportModel.StatsTable t : s.stats()) table(tables.stats(t));
+                close();
+            }
+            if (model.compares()) {
+                targets.put(headings.get(h), section(headings.get(h)));
+                h++;
+                paragraph("Per metric and key the runs share: the mean of the per-interval samples against the base run,"
+                        + " and whether the change is beyond run-to-run noise (p < 0.05, as statlens compare tests it).");
+                table(tables.comparison(model));
+                close();
+            }
+            if (model.hasAnnotations()) {
+                targets.put(headings.get(h), section(headings.get(h)));
+                table(tables.annotations(model.runs()));
+                close();
+            }
+            for (Map.Entry<ReportModel.Heading, Destination> e : targets.entrySet()) {
+                bookmark(outline, e.getKey().title(), e.getValue().page(), e.getValue().top());
+            }
+            contents(toc, targets);
+            footers();
+        }
+
+        private void info() {
+            PDDocumentInformation info = doc.getDocumentInformation();
+            info.setTitle(text.safe(model.title()));
+            info.setCreator("statlens");
+            Calendar created = new GregorianCalendar(TimeZone.getTimeZone("UTC"));
+            created.setTimeInMillis(model.generated().toEpochMilli());
+            info.setCreationDate(created);
+        }
+
+        private record Destination(PDPage page, float top) {
+        }
+
+        private Destination section(ReportModel.Heading heading) throws IOException {
+            newPage();
+            Destination d = new Destination(page, y);
+            write(heading.title(), bold, 16, MARGIN, 22);
+            cs.setStrokingColor(ACCENT);
+            cs.setLineWidth(1.5f);
+            cs.moveTo(MARGIN, y);
+            cs.lineTo(MARGIN + WIDTH, y);
+            cs.stroke();
+            y -= 14;
+            return d;
+        }
+
+        private void contents(List<PDPage> pages, Map<ReportModel.Heading, Destination> targets) throws IOException {
+            int index = 0;
+            float top = TOP;
+            PDPageContentStream out = new PDPageContentStream(doc, pages.get(0));
+            text(out, "Contents", bold, 16, MARGIN, top - 16);
+            top -= 40;
+            for (Map.Entry<ReportModel.Heading, Destination> e : targets.entrySet()) {
+                if (top < BOTTOM + TOC_LEADING) {
+                    out.close();
+                    out = new PDPageContentStream(doc, pages.get(++index));
+                    top = TOP;
+                }
+                String title = text.safe(e.getKey().title());
+                String number = Integer.toString(doc.getPages().indexOf(e.getValue().page()) + 1);
+                float baseline = top - 11;
+                text(out, title, regular, 11, MARGIN, baseline);
+                float numberWidth = width(number, regular, 11);
+                text(out, number, regular, 11, MARGIN + WIDTH - numberWidth, baseline);
+                out.setStrokingColor(RULE);
+                out.setLineWidth(0.5f);
+                out.moveTo(MARGIN + width(title, regular, 11) + 6, baseline);
+                out.lineTo(MARGIN + WIDTH - numberWidth - 6, baseline);
+                out.stroke();
+                link(pages.get(index), new PDRectangle(MARGIN, baseline - 4, WIDTH, TOC_LEADING), e.getValue());
+                top -= TOC_LEADING;
+            }
+            out.close();
+        }
+
+        private void link(PDPage on, PDRectangle area, Destination to) throws IOException {
+            PDAnnotationLink link = new PDAnnotationLink();
+            link.setRectangle(area);
+            PDBorderStyleDictionary border = new PDBorderStyleDictionary();
+            border.setWidth(0);
+            link.setBorderStyle(border);
+            PDActionGoTo go = new PDActionGoTo();
+            go.setDestination(destination(to.page(), to.top()));
+            link.setAction(go);
+            on.getAnnotations().add(link);
+        }
+
+        private void footers() throws IOException {
+            int n = doc.getNumberOfPages();
+            String title = text.safe(model.title());
+            for (int i = 0; i < n; i++) {
+                try (PDPageContentStream out = new PDPageContentStream(doc, doc.getPage(i), PDPageContentStream.AppendMode.APPEND,
+                        true, true)) {
+                    String number = "page " + (i + 1) + " of " + n;
+                    out.setNonStrokingColor(Color.GRAY);
+                    text(out, fit(title, regular, 8, WIDTH * 0.7f), regular, 8, MARGIN, 28);
+                    text(out, number, regular, 8, MARGIN + WIDTH - width(number, regular, 8), 28);
+                }
+            }
+        }
+
+        private void bookmark(PDDocumentOutline outline, String title, PDPage target, float top) {
+            PDOutlineItem item = new PDOutlineItem();
+            item.setTitle(title);
+            item.setDestination(destination(target, top));
+            outline.addLast(item);
+        }
+
+        private PDPageXYZDestination destination(PDPage target, float top) {
+            PDPageXYZDestination d = new PDPageXYZDestination();
+            d.setPage(target);
+            d.setLeft(0);
+            d.setTop(Math.round(top + 24));
+            return d;
+        }
+
+        private void chart(ChartBuilder builder, ChartData data) throws IOException {
+            float scale = WIDTH / size.width();
+            float height = size.height() * scale;
+            ensure(height + 10);
+            PdfBoxGraphics2D g = new PdfBoxGraphics2D(doc, size.width(), size.height());
+            g.setFontTextDrawer(chartText);
+            try {
+                ChartWriter.draw(builder.build(data, size), g, size);
+            } finally {
+                g.dispose();
+            }
+            PDFormXObject form = g.getXFormObject();
+            cs.saveGraphicsState();
+            cs.transform(new Matrix(scale, 0, 0, scale, MARGIN, y - height));
+            cs.drawForm(form);
+            cs.restoreGraphicsState();
+            y -= height + 10;
+        }
+
+        private void paragraph(String s) throws IOException {
+            for (String line : wrap(text.safe(s), regular, 9, WIDTH)) write(line, regular, 9, MARGIN, 13);
+            y -= 4;
+        }
+
+        /** A table: columns as wide as their contents, text columns narrowed and wrapped when the page is too narrow. */
+        private void table(Table t) throws IOException {
+            ensure(40);
+            write(t.caption(), bold, 10, MARGIN, 16);
+            if (!t.rows().isEmpty()) {
+                float[] widths = columnWidths(t);
+                List<List<String>> header = wrapRow(t.headers(), widths, bold);
+                drawRow(header, t, widths, bold, true);
+                for (List<String> row : t.rows()) {
+                    List<List<String>> cells = wrapRow(row, widths, regular);
+                    if (y - rowHeight(cells) < BOTTOM) {
+                        newPage();
+                        drawRow(header, t, widths, bold, true);
+                    }
+                    drawRow(cells, t, widths, regular, false);
+                }
+            }
+            if (!t.note().isEmpty()) {
+                y -= 2;
+                for (String line : wrap(text.safe(t.note()), regular, 7.5f, WIDTH)) write(line, regular, 7.5f, MARGIN, 10);
+            }
+            y -= 10;
+        }
+
+        private float[] columnWidths(Table t) throws IOException {
+            int n = t.headers().size();
+            float[] natural = new float[n];
+            for (int i = 0; i < n; i++) {
+                natural[i] = width(text.safe(t.headers().get(i)), bold, TABLE_FONT);
+                for (List<String> row : t.rows()) {
+                    natural[i] = Math.max(natural[i], width(text.safe(row.get(i)), regular, TABLE_FONT));
+                }
+                // One point of slack: a cell measured to fit exactly must not wrap on rounding.
+                natural[i] += 2 * CELL_PAD + 1;
+            }
+            float total = 0;
+            float fixed = 0;
+            for (int i = 0; i < n; i++) {
+                total += natural[i];
+                if (t.numeric().get(i)) fixed += natural[i];
+            }
+            if (total <= WIDTH) return natural;
+            // Numbers keep their width; text columns share what is left, in proportion, and wrap.
+            float textNatural = total - fixed;
+            float room = Math.max(WIDTH - fixed, 40 * (n - countNumeric(t)));
+            float[] widths = natural.clone();
+            for (int i = 0; i < n; i++) {
+                if (!t.numeric().get(i)) widths[i] = Math.max(30, natural[i] * room / textNatural);
+            }
+            return widths;
+        }
+
+        private int countNumeric(Table t) {
+            return (int) t.numeric().stream().filter(b -> b).count();
+        }
+
+        private List<List<String>> wrapRow(List<String> cells, float[] widths, PDFont font) throws IOException {
+            List<List<String>> out = new ArrayList<>();
+            for (int i = 0; i < cells.size(); i++) {
+                out.add(wrap(text.safe(cells.get(i)), font, TABLE_FONT, widths[i] - 2 * CELL_PAD));
+            }
+            return out;
+        }
+
+        private float rowHeight(List<List<String>> cells) {
+            int lines = cells.stream().mapToInt(List::size).max().orElse(1);
+            return lines * (TABLE_FONT + 2) + 2 * CELL_PAD - 2;
+        }
+
+        private void drawRow(List<List<String>> cells, Table t, float[] widths, PDFont font, boolean header) throws IOException {
+            float h = rowHeight(cells);
+            float tableWidth = 0;
+            for (float w : widths) tableWidth += w;
+            if (header) {
+                cs.setNonStrokingColor(HEADER_FILL);
+                cs.addRect(MARGIN, y - h, tableWidth, h);
+                cs.fill();
+            }
+            float x = MARGIN;
+            for (int i = 0; i < cells.size(); i++) {
+                float lineY = y - CELL_PAD - TABLE_FONT + 1;
+                for (String line : cells.get(i)) {
+                    float lx = t.numeric().get(i) ? x + widths[i] - CELL_PAD - width(line, font, TABLE_FONT) : x + CELL_PAD;
+                    cs.setNonStrokingColor(Color.BLACK);
+                    text(cs, line, font, TABLE_FONT, lx, lineY);
+                    lineY -= TABLE_FONT + 2;
+                }
+                x += widths[i];
+            }
+            y -= h;
+            cs.setStrokingColor(RULE);
+            cs.setLineWidth(0.5f);
+            cs.moveTo(MARGIN, y);
+            cs.lineTo(MARGIN + tableWidth, y);
+            cs.stroke();
+        }
+
+        /** Lines of at most {@code max} points; a word longer than a line is cut. */
+        private List<String> wrap(String s, PDFont font, float fontSize, float max) throws IOException {
+            List<String> lines = new ArrayList<>();
+            StringBuilder line = new StringBuilder();
+            for (String word : s.split(" ", -1)) {
+                String candidate = line.isEmpty() ? word : line + " " + word;
+                if (width(candidate, font, fontSize) <= max) {
+                    line.setLength(0);
+                    line.append(candidate);
+                    continue;
+                }
+                if (!line.isEmpty()) lines.add(line.toString());
+                line.setLength(0);
+                String rest = word;
+                while (width(rest, font, fontSize) > max && rest.length() > 1) {
+                    int cut = rest.length() - 1;
+                    while (cut > 1 && width(rest.substring(0, cut), font, fontSize) > max) cut--;
+                    lines.add(rest.substring(0, cut));
+                    rest = rest.substring(cut);
+                }
+                line.append(rest);
+            }
+            if (!line.isEmpty() || lines.isEmpty()) lines.add(line.toString());
+            return lines;
+        }
+
+        private String fit(String s, PDFont font, float fontSize, float max) throws IOException {
+            if (width(s, font, fontSize) <= max) return s;
+            String cut = s;
+            while (cut.length() > 1 && width(cut + "...", font, fontSize) > max) cut = cut.substring(0, cut.length() - 1);
+            return cut + "...";
+        }
+
+        /** Writes a line at the cursor and moves the cursor down by {@code leading}. */
+        private void write(String s, PDFont font, float fontSize, float x, float leading) throws IOException {
+            ensure(leading);
+            cs.setNonStrokingColor(Color.BLACK);
+            text(cs, text.safe(s), font, fontSize, x, y - fontSize);
+            y -= leading;
+        }
+
+        private void text(PDPageContentStream out, String s, PDFont font, float fontSize, float x, float baseline)
+                throws IOException {
+            out.beginText();
+            out.setFont(font, fontSize);
+            out.newLineAtOffset(x, baseline);
+            out.showText(text.safe(s));
+            out.endText();
+        }
+
+        private float width(String s, PDFont font, float fontSize) throws IOException {
+            return font.getStringWidth(text.safe(s)) / 1000 * fontSize;
+        }
+
+        private void ensure(float height) throws IOException {
+            if (cs == null || y - height < BOTTOM) newPage();
+        }
+
+        private void newPage() throws IOException {
+            close();
+            page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            cs = new PDPageContentStream(doc, page);
+            y = TOP;
+        }
+
+        private void close() throws IOException {
+            if (cs != null) cs.close();
+            cs = null;
+        }
+    }
+}

@@ -1,0 +1,178 @@
+package io.statlens.report;
+
+import io.statlens.analysis.MetricStats;
+import io.statlens.analysis.RunComparer;
+import io.statlens.analysis.RunStatistics;
+import io.statlens.analysis.StatsRequest;
+import io.statlens.chart.ChartData;
+import io.statlens.chart.ChartDataLoader;
+import io.statlens.chart.ChartDefinition;
+import io.statlens.chart.ChartNote;
+import io.statlens.chart.NoteSource;
+import io.statlens.chart.PresetCatalog;
+import io.statlens.model.SummaryValue;
+import io.statlens.model.UserException;
+import io.statlens.store.Annotation;
+import io.statlens.store.AnnotationStore;
+import io.statlens.store.Repository;
+import io.statlens.store.RunCatalog;
+import io.statlens.store.TimeWindow;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads a report's contents from the repository: run metadata and facts ({@link RunCatalog}), the charts
+ * of the chart presets that apply ({@link PresetCatalog}, {@link ChartDataLoader}), statistics
+ * ({@link RunStatistics}), the comparison against the first run ({@link RunComparer}) and annotations.
+ */
+public final class ReportAssembler {
+    /** The aggregate line of mpstat and sar: when a data set has it, its table shows only that line. */
+    private static final String ALL = "all";
+
+    private final Repository repo;
+    private final Clock clock;
+
+    public ReportAssembler(Repository repo, Clock clock) {
+        this.repo = repo;
+        this.clock = clock;
+    }
+
+    public ReportModel assemble(ReportRequest request) {
+        RunCatalog catalog = new RunCatalog(repo);
+        AnnotationStore annotationStore = new AnnotationStore(repo);
+        List<ReportModel.RunPart> runs = new ArrayList<>();
+        Map<String, Set<String>> datasetsByRun = new LinkedHashMap<>();
+        for (String name : request.runs()) {
+            RunCatalog.RunDetails d = catalog.details(name);
+            runs.add(new ReportModel.RunPart(d.run(), d.facts(), d.summary(), annotationStore.list(name)));
+            datasetsByRun.put(name, catalog.datasetNames(name));
+        }
+        Map<String, List<ChartData>> chartsByTool = charts(request, datasetsByRun, runs);
+        List<ReportModel.ToolSection> sections = new ArrayList<>();
+        RunStatistics statistics = new RunStatistics(repo);
+        for (Map.Entry<String, List<ChartData>> e : chartsByTool.entrySet()) {
+            String tool = e.getKey();
+            sections.add(new ReportModel.ToolSection(tool, e.getValue(), stats(statistics, tool, datasetsByRun, request),
+                    summaries(tool, runs, request.rowsPerTable())));
+        }
+        List<RunComparer.Comparison> comparison = List.of();
+        int omitted = 0;
+        String comparisonNote = "";
+        if (request.runs().size() > 1) {
+            try {
+                List<RunComparer.Comparison> all = new RunComparer(repo).compare(new RunComparer.Request(request.runs().get(0),
+                        request.runs().subList(1, request.runs().size()), Optional.empty(), List.of(), List.of()));
+                comparison = all.subList(0, Math.min(all.size(), request.rowsPerTable()));
+                omitted = all.size() - comparison.size();
+            } catch (UserException e) {
+                // Runs of different tools have nothing to compare; the rest of the report still stands.
+                comparisonNote = e.getMessage();
+            }
+        }
+        String title = "statlens report: " + String.join(", ", request.runs());
+        return new ReportModel(title, clock.instant(), request.zone(), runs, sections, comparison, omitted, comparisonNote);
+    }
+
+    /**
+     * The charts per tool, tools in the order of the presets, then tools without presets (their sections
+     * have statistics only). Each chart covers the runs that hold its data set, so several runs overlay.
+     */
+    private Map<String, List<ChartData>> charts(ReportRequest request, Map<String, Set<String>> datasetsByRun,
+                                               List<ReportModel.RunPart> runs) {
+        PresetCatalog presets = new PresetCatalog(repo);
+        Set<String> allDatasets = new LinkedHashSet<>();
+        datasetsByRun.values().forEach(allDatasets::addAll);
+        List<ChartDefinition> definitions = new ArrayList<>();
+        if (request.presets().isEmpty()) {
+            presets.applicable(allDatasets).forEach(p -> definitions.add(p.definition()));
+        } else {
+            for (String name : request.presets()) presets.resolve(name).forEach(p -> definitions.add(p.definition()));
+        }
+        Map<String, List<Annotation>> notesByRun = new LinkedHashMap<>();
+        runs.forEach(r -> notesByRun.put(r.info().name(), r.annotations()));
+        NoteSource notes = run -> notesByRun.getOrDefault(run, List.of()).stream()
+                .map(a -> new ChartNote(a.time(), a.text())).toList();
+        ChartDataLoader loader = new ChartDataLoader(repo, request.zone());
+        Map<String, List<ChartData>> byTool = new LinkedHashMap<>();
+        Map<String, Integer> drawn = new LinkedHashMap<>();
+        for (ChartDefinition d : definitions) {
+            if (d.isSql()) continue;
+            String dataset = d.tool().toLowerCase(Locale.ROOT);
+            String tool = toolOf(dataset);
+            List<String> holders = datasetsByRun.entrySet().stream().filter(e -> e.getValue().contains(dataset))
+                    .map(Map.Entry::getKey).toList();
+            if (holders.isEmpty()) continue;
+            List<ChartData> charts = byTool.computeIfAbsent(tool, t -> new ArrayList<>());
+            int done = drawn.getOrDefault(tool, 0);
+            if (request.chartsPerTool() > 0 && done >= request.chartsPerTool()) continue;
+            List<ChartData> loaded = loader.load(d, holders, notes, true).charts();
+            if (loaded.isEmpty()) continue;
+            charts.addAll(loaded);
+            drawn.put(tool, done + 1);
+        }
+        for (String dataset : allDatasets) byTool.computeIfAbsent(toolOf(dataset), t -> new ArrayList<>());
+        return byTool;
+    }
+
+    private static List<ReportModel.StatsTable> stats(RunStatistics statistics, String tool,
+                                                      Map<String, Set<String>> datasetsByRun,
+                                                      ReportRequest request) {
+        List<ReportModel.StatsTable> tables = new ArrayList<>();
+        for (String run : request.runs()) {
+            if (datasetsByRun.get(run).stream().noneMatch(d -> toolOf(d).equals(tool))) continue;
+            Map<String, List<MetricStats>> byDataset = new LinkedHashMap<>();
+            List<MetricStats> all;
+            try {
+                all = statistics.stats(new StatsRequest(run, List.of(tool), List.of(), List.of(), TimeWindow.ALL, false));
+            } catch (UserException e) {
+                // A file of one report holds only the since-boot sample: nothing to summarise, and the report says so.
+                String note = e.getMessage() + " (since-boot samples are left out)";
+                tables.add(new ReportModel.StatsTable(run, tool, List.of(), note, 0));
+                continue;
+            }
+            for (MetricStats s : all) byDataset.computeIfAbsent(s.dataset(), k -> new ArrayList<>()).add(s);
+            for (Map.Entry<String, List<MetricStats>> e : byDataset.entrySet()) {
+                List<MetricStats> rows = e.getValue();
+                String note = "";
+                if (rows.stream().anyMatch(s -> s.key().equals(ALL))) {
+                    long keys = rows.stream().map(MetricStats::key).distinct().count() - 1;
+                    rows = rows.stream().filter(s -> s.key().equals(ALL)).toList();
+                    note = "the 'all' line; " + keys + " more " + rows.get(0).keyLabel()
+                            + (keys == 1 ? "" : "s") + " in: statlens stats " + run + " --tool " + e.getKey();
+                }
+                List<MetricStats> shown = rows.subList(0, Math.min(rows.size(), request.rowsPerTable()));
+                tables.add(new ReportModel.StatsTable(run, e.getKey(), shown, note, rows.size() - shown.size()));
+            }
+        }
+        return tables;
+    }
+
+    private static List<ReportModel.RunSummary> summaries(String tool, List<ReportModel.RunPart> runs, int limit) {
+        List<ReportModel.RunSummary> out = new ArrayList<>();
+        for (ReportModel.RunPart r : runs) {
+            List<SummaryValue> values = r.summary().stream().filter(v -> toolOf(v.dataset()).equals(tool)).toList();
+            if (values.isEmpty()) continue;
+            // An Average: block per CPU repeats the statistics tables; its aggregate line says enough.
+            if (values.stream().anyMatch(v -> v.key().equals(ALL))) {
+                values = values.stream().filter(v -> v.key().isEmpty() || v.key().equals(ALL)).toList();
+            }
+            List<SummaryValue> shown = values.subList(0, Math.min(values.size(), limit));
+            out.add(new ReportModel.RunSummary(r.info().name(), shown, values.size() - shown.size()));
+        }
+        return out;
+    }
+
+    /** {@code sar} of {@code sar.cpu}. */
+    static String toolOf(String dataset) {
+        int dot = dataset.indexOf('.');
+        return (dot < 0 ? dataset : dataset.substring(0, dot)).toLowerCase(Locale.ROOT);
+    }
+}

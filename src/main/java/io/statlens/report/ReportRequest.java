@@ -1,0 +1,30 @@
+package io.statlens.report;
+
+import io.statlens.model.UserException;
+
+import java.time.ZoneId;
+import java.util.List;
+
+/**
+ * What a report covers.
+ *
+ * @param runs          the runs; the first is the base of the comparison
+ * @param presets       chart presets (or tool names for all their presets); empty = every preset that applies
+ * @param chartsPerTool the most charts a tool's section draws (0 = no limit): keeps a demo report small
+ * @param rowsPerTable  the most rows of a statistics or comparison table; the rest are counted, not shown
+ * @param zone          zone of the times shown
+ */
+public record ReportRequest(List<String> runs, List<String> presets, int chartsPerTool, int rowsPerTable, ZoneId zone) {
+    public ReportRequest {
+        runs = List.copyOf(runs);
+        presets = List.copyOf(presets);
+        if (runs.isEmpty()) throw new UserException("name at least one run to report on");
+        if (runs.stream().distinct().count() != runs.size()) throw new UserException("a run is named twice: " + runs);
+        if (chartsPerTool < 0) throw new IllegalArgumentException("chartsPerTool " + chartsPerTool);
+        if (rowsPerTable < 1) throw new IllegalArgumentException("rowsPerTable " + rowsPerTable);
+    }
+
+    public static ReportRequest of(List<String> runs) {
+        return new ReportRequest(runs, List.of(), 0, 60, ZoneId.of("UTC"));
+    }
+}

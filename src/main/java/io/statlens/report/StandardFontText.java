@@ -1,0 +1,44 @@
+package io.statlens.report;
+
+import de.rototor.pdfbox.graphics2d.PdfBoxGraphics2DFontTextDrawerDefaultFonts;
+import org.apache.pdfbox.pdmodel.font.PDFont;
+import org.apache.pdfbox.pdmodel.font.PDType1Font;
+import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
+
+import java.awt.Font;
+import java.io.IOException;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Draws a chart's text as PDF text in the standard 14 fonts, one font object per font of a document:
+ * the library's own drawer makes a new font for every string, which bloats the file. Text the fonts
+ * cannot encode is drawn as outlines by the library (still visible, just not selectable).
+ */
+final class StandardFontText extends PdfBoxGraphics2DFontTextDrawerDefaultFonts {
+    /**
+     * Held, so that the level set stays: PDFBox warns on every standard font it substitutes a system font
+     * for (to measure and render it), which says nothing to a statlens user and buried the command's output.
+     */
+    private static final Logger PDFBOX_FONTS = Logger.getLogger("org.apache.pdfbox.pdmodel.font");
+
+    static {
+        PDFBOX_FONTS.setLevel(Level.SEVERE);
+    }
+
+    private final Map<Standard14Fonts.FontName, PDFont> fonts = new EnumMap<>(Standard14Fonts.FontName.class);
+
+    @Override
+    protected PDFont mapFont(Font font, IFontTextDrawerEnv env) throws IOException {
+        Standard14Fonts.FontName name = mapDefaultFonts(font);
+        if (name == null) name = Standard14Fonts.FontName.HELVETICA;
+        return fonts.computeIfAbsent(name, PDType1Font::new);
+    }
+
+    /** Makes sure the logging level is set before the first font is made. */
+    static void quietFontWarnings() {
+        PDFBOX_FONTS.getLevel();
+    }
+}

@@ -1,0 +1,179 @@
+package io.statlens.report;
+
+import io.statlens.analysis.RunComparer;
+import io.statlens.chart.RenderSize;
+import io.statlens.model.UserException;
+import io.statlens.parse.ParserRegistry;
+import io.statlens.store.AnnotationStore;
+import io.statlens.store.ImportProgress;
+import io.statlens.store.ImportRequest;
+import io.statlens.store.ImportService;
+import io.statlens.store.Repository;
+import io.statlens.store.RepositoryLocation;
+import io.statlens.store.RunCatalog;
+import io.statlens.store.ScriptedParser;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlineItem;
+import org.apache.pdfbox.text.PDFTextStripper;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Reports of real sysbench fixtures and a scripted run with hostile facts and annotations, as HTML and PDF. */
+class ReportWritersTest {
+    private static final String HOSTILE = "<script>alert(1)</script>";
+    private static final Instant GENERATED = Instant.parse("2024-05-01T12:00:00Z");
+
+    @TempDir
+    Path dir;
+    private Repository repo;
+
+    @BeforeEach
+    void open() throws Exception {
+        repo = Repository.open(RepositoryLocation.memory("r" + UUID.randomUUID()));
+        importCorpus("sb16", "sysbench/plantegg-1.0.20-oltp_rw-16thr.txt");
+        importCorpus("sb8", "sysbench/mb-0.5-mid-rw-8thr-5s.txt");
+        Path f = Files.writeString(dir.resolve("evil.txt"), String.join("\n", "#scripted", "fact os.name " + HOSTILE,
+                "columns busy", "1700000000 - 1", "1700000010 - 3", "1700000020 - 5") + "\n");
+        new ImportService(repo, new ParserRegistry(List.of(new ScriptedParser())))
+                .run(ImportRequest.of("evil", ZoneOffset.UTC, f), ImportProgress.NONE);
+        Instant start = new RunCatalog(repo).run("sb16").start();
+        new AnnotationStore(repo).add("sb16", List.of(
+                new AnnotationStore.Note(start.plusSeconds(10), "<img src=x onerror=alert(2)>"),
+                new AnnotationStore.Note(start.plusSeconds(20), "готово 完了")), "note");
+    }
+
+    @AfterEach
+    void close() {
+        repo.close();
+    }
+
+    private void importCorpus(String run, String file) {
+        new ImportService(repo, ParserRegistry.load(dir.resolve("no-user-parsers")))
+                .run(ImportRequest.of(run, ZoneOffset.UTC, Path.of("src/test/resources/corpus", file)), ImportProgress.NONE);
+    }
+
+    private ReportModel model(String... runs) {
+        return new ReportAssembler(repo, Clock.fixed(GENERATED, ZoneOffset.UTC)).assemble(ReportRequest.of(List.of(runs)));
+    }
+
+    private String html(String... runs) {
+        return new HtmlReportWriter(new RenderSize(960, 480, 1)).html(model(runs));
+    }
+
+    @Test
+    void htmlIsOneSelfContainedFileWithContentsChartsAndEscapedInput() {
+        String html = html("sb16", "evil");
+        assertTrue(html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"));
+        assertFalse(html.toLowerCase().contains("http:") || html.toLowerCase().contains("https:"), "no URL at all");
+        assertFalse(html.contains("<script"), "no script element, in particular not the hostile fact");
+        assertFalse(html.contains("<img"), "the hostile annotation is text, not an element");
+        assertTrue(html.contains("<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>"), "the fact, escaped");
+        assertTrue(html.contains("<td>&lt;img src=x onerror=alert(2)&gt;</td>"), "the annotation, escaped");
+        assertTrue(html.contains("<td>готово 完了</td>"), "UTF-8 text stays as it is");
+        assertTrue(html.contains("<li><a href=\"#tool-sysbench\">sysbench</a></li>\n"
+                + "<li><a href=\"#tool-scripted\">scripted</a></li>\n<li><a href=\"#comparison\">Comparison</a></li>\n"
+                + "<li><a href=\"#annotations\">Annotations</a></li>"), "the contents");
+        assertEquals(3, count(html, "<svg "), "sysbench's three presets: tps, qps, latency; scripted has none");
+        assertTrue(html.contains(">Transactions per second (sysbench)<"), "chart text is SVG text");
+        assertTrue(html.contains(">tps (/s)<"), "the value axis label with its unit");
+    }
+
+    @Test
+    void chartIdsAreUniqueInThePage() {
+        String html = html("sb16");
+        Matcher m = Pattern.compile("\\bid=\"([^\"]+)\"").matcher(html);
+        Set<String> ids = new HashSet<>();
+        List<String> dupes = new ArrayList<>();
+        while (m.find()) if (!ids.add(m.group(1))) dupes.add(m.group(1));
+        assertTrue(dupes.isEmpty(), "duplicate ids: " + dupes);
+        assertTrue(ids.contains("c1-clipPath1") && ids.contains("c2-clipPath1"), "each chart's clip paths under its own prefix");
+        assertFalse(html.contains("url(#clipPath"), "every reference follows its id");
+    }
+
+    @Test
+    void comparisonOnlyWithSeveralRuns() {
+        ReportModel one = model("sb16");
+        assertFalse(one.compares());
+        assertFalse(html("sb16").contains("id=\"comparison\""));
+        assertEquals(List.of("sysbench", "Annotations"), one.headings().stream().map(ReportModel.Heading::title).toList());
+
+        ReportModel two = model("sb16", "sb8");
+        assertTrue(two.compares());
+        RunComparer.Comparison tps = two.comparison().get(0);
+        assertEquals(List.of("series", "tps", "sb8"), List.of(tps.kind().name(), tps.metric(), tps.run()),
+                "the largest significant change");
+        assertEquals(3482.37, tps.base().mean(), 0.005);
+        assertEquals(1635.9, tps.other().mean(), 0.005);
+        assertTrue(tps.verdict().significant());
+        assertEquals("", two.comparisonNote());
+        assertTrue(html("sb16", "sb8").contains("<section id=\"comparison\">"));
+
+        ReportModel unrelated = model("sb8", "evil");
+        assertTrue(unrelated.comparison().isEmpty());
+        assertTrue(unrelated.comparisonNote().contains("in common"), unrelated.comparisonNote());
+    }
+
+    @Test
+    void pdfHasOutlinePageNumbersAndRealText() throws Exception {
+        Path file = dir.resolve("r.pdf");
+        new PdfReportWriter(new RenderSize(800, 400, 1)).write(model("sb16", "sb8", "evil"), file);
+        try (PDDocument pdf = Loader.loadPDF(file.toFile())) {
+            int pages = pdf.getNumberOfPages();
+            assertTrue(pages > 4, "title, contents, three sections, comparison: " + pages);
+            List<String> outline = new ArrayList<>();
+            for (PDOutlineItem item : pdf.getDocumentCatalog().getDocumentOutline().children()) outline.add(item.getTitle());
+            assertEquals(List.of("Runs", "Contents", "sysbench", "scripted", "Comparison", "Annotations"), outline);
+            PDFTextStripper stripper = new PDFTextStripper();
+            for (int p = 1; p <= pages; p++) {
+                stripper.setStartPage(p);
+                stripper.setEndPage(p);
+                assertTrue(stripper.getText(pdf).contains("page " + p + " of " + pages), "footer of page " + p);
+            }
+            stripper.setStartPage(1);
+            stripper.setEndPage(pages);
+            String text = stripper.getText(pdf);
+            assertTrue(text.contains("statlens report: sb16, sb8, evil"), "title");
+            assertTrue(text.contains(HOSTILE), "the hostile fact is just text in a PDF");
+            assertTrue(text.contains("?????? ??"), "characters Helvetica lacks become '?': " + text.lines()
+                    .filter(l -> l.contains("??")).toList());
+            assertTrue(text.contains("runs sb16, sb8"), "a chart subtitle (the overlay's runs) is text");
+            assertTrue(text.contains("Transactions per second (sysbench)"), "a chart title is text");
+            assertTrue(text.contains("Against the base run sb16"), "comparison table");
+        }
+    }
+
+    @Test
+    void formatFromTheFileName() {
+        assertEquals(ReportFormat.PDF, ReportFormat.of(Path.of("out/Report.PDF")));
+        assertEquals(ReportFormat.HTML, ReportFormat.of(Path.of("r.html")));
+        UserException e = assertThrows(UserException.class, () -> ReportFormat.of(Path.of("r.txt")));
+        assertEquals("format 'txt': expected pdf or html", e.getMessage());
+    }
+
+    private static int count(String s, String what) {
+        int n = 0;
+        for (int i = s.indexOf(what); i >= 0; i = s.indexOf(what, i + 1)) n++;
+        return n;
+    }
+}
