@@ -21,7 +21,7 @@ import java.util.TimeZone;
 /** Tick units and labels of statlens axes: compact numbers, elapsed time, key names. */
 final class AxisFormats {
     private static final long[] ELAPSED_STEPS = {1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600,
-            43200, 86400, 172800, 432000, 864000};
+            43200, 86400, 172800, 432000, 864000, 1728000, 2592000, 7776000, 15552000, 31536000, 63072000, 157680000};
 
     private AxisFormats() {
     }
