@@ -8,14 +8,17 @@ import java.util.Comparator;
  */
 public final class KeyOrder implements Comparator<String> {
     public static final KeyOrder INSTANCE = new KeyOrder();
+    /** The aggregate line sysstat prints before the per-CPU lines. */
+    public static final String ALL = "all";
 
     private KeyOrder() {
     }
 
     @Override
     public int compare(String a, String b) {
-        boolean allA = a.equalsIgnoreCase("all");
-        boolean allB = b.equalsIgnoreCase("all");
+        if (a.equals(b)) return 0;
+        boolean allA = a.equalsIgnoreCase(ALL);
+        boolean allB = b.equalsIgnoreCase(ALL);
         if (allA != allB) return allA ? -1 : 1;
         int i = 0;
         int j = 0;
@@ -35,7 +38,9 @@ public final class KeyOrder implements Comparator<String> {
                 j++;
             }
         }
-        return Integer.compare(a.length() - i, b.length() - j);
+        int byRest = Integer.compare(a.length() - i, b.length() - j);
+        // Equal by value ("1" and "01") is not the same key: sorted sets must keep both.
+        return byRest != 0 ? byRest : a.compareTo(b);
     }
 
     private static int digitsEnd(String s, int from) {

@@ -1,5 +1,7 @@
 package io.statlens.chart;
 
+import io.statlens.analysis.KeyOrder;
+
 import io.statlens.model.UserException;
 
 import java.time.Instant;
@@ -55,7 +57,7 @@ final class ChartAssembler {
         traces.removeIf(t -> !choice.keys().contains(t.key()));
         List<String> metricOrder = metricsOf(data.traces());
         traces.sort(Comparator.comparingInt((Trace t) -> metricOrder.indexOf(t.metric()))
-                .thenComparing(Trace::key, KeyOrder.NATURAL));
+                .thenComparing(Trace::key, KeyOrder.INSTANCE));
         Context c = new Context(def, data, choice, notes, starts);
         List<String> present = runs.stream().filter(r -> traces.stream().anyMatch(t -> t.run().equals(r))).toList();
         List<String> chartRuns = present.isEmpty() ? List.of("") : present;
@@ -143,7 +145,7 @@ final class ChartAssembler {
 
     /** An area stacks the metrics of one key: the keys named, else {@code all}, else the only one. */
     private List<String> areaKeys(Context c, List<Trace> ofRun) {
-        Set<String> keys = new TreeSet<>(KeyOrder.NATURAL);
+        Set<String> keys = new TreeSet<>(KeyOrder.INSTANCE);
         ofRun.forEach(t -> keys.add(t.key()));
         if (!c.def().keys().isEmpty()) return c.def().keys().stream().filter(keys::contains).toList();
         if (keys.size() == 1) return List.copyOf(keys);
@@ -235,7 +237,7 @@ final class ChartAssembler {
      * the note says so. {@code all} is an average, not a CPU: it never competes for the top.
      */
     private KeyChoice chooseKeys(ChartDefinition def, List<Trace> traces, String keyLabel) {
-        Set<String> keys = new TreeSet<>(KeyOrder.NATURAL);
+        Set<String> keys = new TreeSet<>(KeyOrder.INSTANCE);
         traces.forEach(t -> keys.add(t.key()));
         String metric = metricsOf(traces).get(0);
         Map<String, Map<String, Double>> meansByRun = new LinkedHashMap<>();
@@ -257,13 +259,13 @@ final class ChartAssembler {
         }
         if (limit == 0 || mostPerRun <= limit || def.kind() == ChartKind.AREA) return new KeyChoice(keys, "");
         int n = limit;
-        Set<String> chosen = new TreeSet<>(KeyOrder.NATURAL);
+        Set<String> chosen = new TreeSet<>(KeyOrder.INSTANCE);
         for (Map<String, Double> means : meansByRun.values()) {
             Comparator<String> busiest = Comparator.comparingDouble(k -> {
                 double m = means.get(k);
                 return Double.isNaN(m) ? Double.POSITIVE_INFINITY : def.hot() == HotEnd.HIGH ? -m : m;
             });
-            means.keySet().stream().sorted(busiest.thenComparing(KeyOrder.NATURAL)).limit(n).forEach(chosen::add);
+            means.keySet().stream().sorted(busiest.thenComparing(KeyOrder.INSTANCE)).limit(n).forEach(chosen::add);
         }
         String what = keyLabel.isEmpty() ? "keys" : keyLabel.endsWith("s") ? keyLabel : keyLabel + "s";
         String note = "top " + limit + " of " + mostPerRun + " " + what + (meansByRun.size() > 1 ? " per run" : "") + " by "

@@ -1,5 +1,7 @@
 package io.statlens.chart;
 
+import io.statlens.analysis.KeyOrder;
+
 import io.statlens.model.UserException;
 import io.statlens.store.DataTable;
 import io.statlens.store.Repository;
@@ -107,7 +109,7 @@ final class SelectionSource {
         List<String> keys;
         try {
             keys = catalog.datasets(catalog.id(run)).stream().filter(d -> d.qualifiedName().equals(selection.dataset()))
-                    .flatMap(d -> d.keys().stream()).distinct().sorted(KeyOrder.NATURAL).toList();
+                    .flatMap(d -> d.keys().stream()).distinct().sorted(KeyOrder.INSTANCE).toList();
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
