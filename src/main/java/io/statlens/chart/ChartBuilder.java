@@ -16,7 +16,7 @@ import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
-import org.jfree.chart.renderer.xy.StackedXYAreaRenderer2;
+import org.jfree.chart.renderer.xy.XYAreaRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.title.PaintScaleLegend;
 import org.jfree.chart.title.TextTitle;
@@ -26,9 +26,9 @@ import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
-import org.jfree.data.xy.DefaultTableXYDataset;
 import org.jfree.data.xy.DefaultXYDataset;
 import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -135,9 +135,12 @@ public final class ChartBuilder {
         }
         int[] keep = decimate ? PeakPreservingDecimator.select(x, layers.stream().map(ChartData.PlotSeries::y).toList(), range[0],
                 range[1], size.columns()) : PeakPreservingDecimator.all(x.length);
-        DefaultTableXYDataset dataset = new DefaultTableXYDataset();
-        StackedXYAreaRenderer2 renderer = new StackedXYAreaRenderer2();
-        renderer.setRoundXCoordinates(true);
+        // Stacking is done here and each layer drawn as ONE polygon from zero up to its cumulative top,
+        // largest first (XYPlot renders series in reverse): JFreeChart's stacked renderers fill one polygon
+        // per sample interval, and the anti-aliased edges between them show as hairline seams in PDF and SVG.
+        XYSeriesCollection dataset = new XYSeriesCollection();
+        XYAreaRenderer renderer = new XYAreaRenderer(XYAreaRenderer.AREA);
+        renderer.setOutline(false);
         double[] totals = new double[keep.length];
         Set<String> names = new HashSet<>();
         for (int s = 0; s < layers.size(); s++) {
@@ -147,7 +150,7 @@ public final class ChartBuilder {
                 // A missing value stacks as nothing rather than breaking the layers above it.
                 double v = Double.isNaN(y[keep[j]]) ? 0 : y[keep[j]];
                 totals[j] += v;
-                series.add(x[keep[j]], v, false);
+                series.add(x[keep[j]], totals[j], false);
             }
             dataset.addSeries(series);
             renderer.setSeriesPaint(s, palette.colour(layers.get(s).colourKey()));
