@@ -128,6 +128,8 @@ public final class ImportViewModel {
         @Override
         public void fileFinished(ImportResult.FileResult result) {
             finished += result.path().toFile().length();
+            double done = Math.min(1, finished / (double) total);
+            executor.onUiThread(() -> progress.set(done));
         }
     }
 
