@@ -13,7 +13,7 @@ import java.util.Arrays;
         subcommands = {ImportCommand.class, RunsCommand.class, ShowCommand.class, ParsersCommand.class, DeleteCommand.class,
                 QueryCommand.class, ExportCommand.class, StatsCommand.class, TopCommand.class, NoteCommand.class,
                 AverageCommand.class, CompareCommand.class, CorrelateCommand.class, ChartCommand.class, PresetsCommand.class,
-                ReportCommand.class, DemoCommand.class, BenchCommand.class,
+                ReportCommand.class, DemoCommand.class, BenchCommand.class, GuiCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
@@ -30,6 +30,8 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         LocalZone.get();
+        // Started without arguments (a double-click on the jar) on a desktop: open the window.
+        if (args.length == 0 && !java.awt.GraphicsEnvironment.isHeadless()) args = new String[]{"gui"};
         int code = execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
         System.exit(code);
     }

@@ -1,0 +1,66 @@
+package io.statlens.gui;
+
+import io.statlens.gui.BrowserNode.DatasetNode;
+import io.statlens.gui.BrowserNode.MetricNode;
+import io.statlens.gui.BrowserNode.RunNode;
+import io.statlens.store.Repository;
+import io.statlens.store.RunCatalog;
+import javafx.beans.property.ReadOnlyListProperty;
+import javafx.beans.property.ReadOnlyListWrapper;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** The repository browser: the runs with their data sets and metrics, and the text filter over them. */
+public final class BrowserViewModel {
+    private final Repository repo;
+    private final TaskExecutor executor;
+    private final Consumer<String> status;
+    private List<RunNode> all = List.of();
+    private final ReadOnlyListWrapper<RunNode> shown = new ReadOnlyListWrapper<>(FXCollections.observableArrayList());
+    private final StringProperty filter = new SimpleStringProperty("");
+
+    public BrowserViewModel(Repository repo, TaskExecutor executor, Consumer<String> status) {
+        this.repo = repo;
+        this.executor = executor;
+        this.status = status;
+        filter.addListener((o, was, now) -> shown.setAll(BrowserFilter.apply(all, now)));
+    }
+
+    /** Reads the runs again (after an import), in the background. */
+    public void reload() {
+        executor.run(() -> read(repo), runs -> {
+            all = runs;
+            shown.setAll(BrowserFilter.apply(all, filter.get()));
+            status.accept(runs.size() + " run(s) in " + repo.location().description());
+        }, e -> status.accept("cannot read the runs: " + e.getMessage()));
+    }
+
+    static List<RunNode> read(Repository repo) {
+        RunCatalog catalog = new RunCatalog(repo);
+        List<RunNode> runs = new ArrayList<>();
+        for (RunCatalog.RunInfo r : catalog.runs()) {
+            List<DatasetNode> datasets = new ArrayList<>();
+            for (RunCatalog.DatasetInfo d : catalog.details(r.name()).datasets()) {
+                List<MetricNode> metrics = d.metrics().stream()
+                        .map(m -> new MetricNode(r.name(), d.qualifiedName(), m.label(), m.unit())).toList();
+                datasets.add(new DatasetNode(r.name(), d.qualifiedName(), d.keyLabel(), d.rows(), metrics));
+            }
+            runs.add(new RunNode(r.name(), r.host(), r.start(), r.tags(), datasets));
+        }
+        return runs;
+    }
+
+    /** The runs that pass the filter, with only their matching data sets and metrics. */
+    public ReadOnlyListProperty<RunNode> shownRuns() {
+        return shown.getReadOnlyProperty();
+    }
+
+    public StringProperty filterProperty() {
+        return filter;
+    }
+}

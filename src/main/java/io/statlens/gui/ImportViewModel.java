@@ -1,0 +1,147 @@
+package io.statlens.gui;
+
+import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.spi.Cancellation;
+import io.statlens.store.ImportProgress;
+import io.statlens.store.ImportRequest;
+import io.statlens.store.ImportResult;
+import io.statlens.store.ImportService;
+import io.statlens.store.Repository;
+import io.statlens.store.RepositoryLocation;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyListProperty;
+import javafx.beans.property.ReadOnlyListWrapper;
+import javafx.collections.FXCollections;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * Import of files and folders into a run, in the background, with progress, cancel (which leaves the
+ * repository unchanged: {@link ImportService} rolls back) and the warnings of the files afterwards.
+ */
+public final class ImportViewModel {
+    private final Repository repo;
+    private final TaskExecutor executor;
+    private final ZoneId zone;
+    private final Consumer<String> status;
+    private final Runnable imported;
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyListWrapper<String> warnings = new ReadOnlyListWrapper<>(FXCollections.observableArrayList());
+    private Cancellation cancellation = new Cancellation();
+
+    /** @param imported called on the UI thread after a successful import (to reload the browser) */
+    public ImportViewModel(Repository repo, TaskExecutor executor, ZoneId zone, Consumer<String> status, Runnable imported) {
+        this.repo = repo;
+        this.executor = executor;
+        this.zone = zone;
+        this.status = status;
+        this.imported = imported;
+    }
+
+    /** A run name for files: the first file's name without its extension. */
+    public static String suggestedRun(List<Path> inputs) {
+        if (inputs.isEmpty()) return "run";
+        String name = inputs.get(0).getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+
+    public void importFiles(List<Path> inputs, String run) {
+        if (running.get()) throw new IllegalStateException("an import is already running");
+        cancellation = new Cancellation();
+        Cancellation thisImport = cancellation;
+        running.set(true);
+        progress.set(0);
+        warnings.clear();
+        status.accept("importing " + inputs.size() + " item(s) into run '" + run + "'...");
+        executor.run(() -> {
+            ImportService service = new ImportService(repo, ParserRegistry.load(RepositoryLocation.statlensHome().resolve("parsers")));
+            return service.run(ImportRequest.of(run, zone, inputs.toArray(Path[]::new)), new Progress(totalBytes(inputs)), thisImport);
+        }, result -> {
+            running.set(false);
+            progress.set(1);
+            warnings.setAll(warningLines(result));
+            status.accept("imported " + result.rows() + " rows from " + result.files().size() + " file(s) into run '" + run + "'"
+                    + (warnings.isEmpty() ? "" : ", " + warnings.size() + " warning(s)"));
+            imported.run();
+        }, e -> {
+            running.set(false);
+            progress.set(0);
+            status.accept("import failed: " + e.getMessage());
+        });
+    }
+
+    /** Asks the running import to stop; it rolls back, so the repository stays as it was. */
+    public void cancel() {
+        cancellation.cancel();
+    }
+
+    static List<String> warningLines(ImportResult result) {
+        List<String> out = new ArrayList<>();
+        for (ImportResult.FileResult f : result.files()) {
+            f.warnings().forEach(w -> out.add(w.format(f.path().getFileName().toString())));
+            long unlisted = f.warningCount() - f.warnings().size();
+            if (unlisted > 0) out.add(f.path().getFileName() + ": ... and " + unlisted + " more");
+        }
+        return out;
+    }
+
+    private static long totalBytes(List<Path> inputs) {
+        long total = 0;
+        for (Path p : inputs) {
+            try (Stream<Path> files = Files.walk(p)) {
+                total += files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return Math.max(total, 1);
+    }
+
+    /** Bytes read over all files, reported to the UI thread as a fraction. */
+    private final class Progress implements ImportProgress {
+        private final long total;
+        private long finished;
+
+        Progress(long total) {
+            this.total = total;
+        }
+
+        @Override
+        public void advanced(Path file, long bytesRead, long sizeBytes, long rows) {
+            double done = Math.min(1, (finished + bytesRead) / (double) total);
+            executor.onUiThread(() -> progress.set(done));
+        }
+
+        @Override
+        public void fileFinished(ImportResult.FileResult result) {
+            finished += result.path().toFile().length();
+            double done = Math.min(1, finished / (double) total);
+            executor.onUiThread(() -> progress.set(done));
+        }
+    }
+
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty runningProperty() {
+        return running.getReadOnlyProperty();
+    }
+
+    public ReadOnlyListProperty<String> warnings() {
+        return warnings.getReadOnlyProperty();
+    }
+}

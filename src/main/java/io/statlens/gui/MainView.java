@@ -1,0 +1,221 @@
+package io.statlens.gui;
+
+import io.statlens.chart.RenderSize;
+import io.statlens.gui.BrowserNode.DatasetNode;
+import io.statlens.gui.BrowserNode.MetricNode;
+import io.statlens.gui.BrowserNode.RunNode;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TextInputDialog;
+import javafx.scene.control.TitledPane;
+import javafx.scene.control.ToolBar;
+import javafx.scene.control.TreeCell;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeView;
+import javafx.scene.input.TransferMode;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.FileChooser;
+import org.jfree.chart.fx.ChartViewer;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The main window's content: tool bar (import, export, progress, cancel), the repository browser on the
+ * left, the chart on the right, warnings and status below. Holds no logic beyond wiring the view models.
+ */
+public final class MainView extends BorderPane {
+    private final BrowserViewModel browser;
+    private final ImportViewModel importer;
+    private final ChartViewModel charts;
+    private final TreeView<BrowserNode> tree = new TreeView<>(new TreeItem<>());
+    private final ChartViewer viewer = new ChartViewer();
+    private MetricNode pendingSelection;
+
+    public MainView(BrowserViewModel browser, ImportViewModel importer, ChartViewModel charts, Label status) {
+        this.browser = browser;
+        this.importer = importer;
+        this.charts = charts;
+        setTop(toolBar());
+        setCenter(new SplitPane(browserPane(), chartPane()));
+        ((SplitPane) getCenter()).setDividerPositions(0.3);
+        setBottom(bottomPane(status));
+        acceptDroppedFiles();
+    }
+
+    private ToolBar toolBar() {
+        Button importFiles = new Button("Import files...");
+        importFiles.setId("import-files");
+        importFiles.setOnAction(e -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle("Import tool output");
+            List<File> files = chooser.showOpenMultipleDialog(getScene().getWindow());
+            if (files != null) askRunAndImport(files.stream().map(File::toPath).toList());
+        });
+        Button importFolder = new Button("Import folder...");
+        importFolder.setId("import-folder");
+        importFolder.setOnAction(e -> {
+            File dir = new DirectoryChooser().showDialog(getScene().getWindow());
+            if (dir != null) askRunAndImport(List.of(dir.toPath()));
+        });
+        Button export = new Button("Export chart...");
+        export.setId("export");
+        export.disableProperty().bind(charts.chartProperty().isNull());
+        export.setOnAction(e -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle("Export chart");
+            chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("PNG image", "*.png"),
+                    new FileChooser.ExtensionFilter("SVG drawing", "*.svg"));
+            File file = chooser.showSaveDialog(getScene().getWindow());
+            if (file != null) charts.export(file.toPath(), RenderSize.DEFAULT);
+        });
+        ProgressBar progress = new ProgressBar();
+        progress.setId("progress");
+        progress.progressProperty().bind(importer.progressProperty());
+        progress.visibleProperty().bind(importer.runningProperty());
+        Button cancel = new Button("Cancel");
+        cancel.setId("cancel");
+        cancel.visibleProperty().bind(importer.runningProperty());
+        cancel.setOnAction(e -> importer.cancel());
+        importFiles.disableProperty().bind(importer.runningProperty());
+        importFolder.disableProperty().bind(importer.runningProperty());
+        return new ToolBar(importFiles, importFolder, export, progress, cancel);
+    }
+
+    private VBox browserPane() {
+        TextField filter = new TextField();
+        filter.setId("filter");
+        filter.setPromptText("Filter runs, data sets, metrics");
+        filter.textProperty().bindBidirectional(browser.filterProperty());
+        tree.setId("browser");
+        tree.setShowRoot(false);
+        tree.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        tree.setCellFactory(t -> new TreeCell<>() {
+            @Override
+            protected void updateItem(BrowserNode item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : item.label());
+            }
+        });
+        browser.shownRuns().addListener((ListChangeListener<RunNode>) c -> rebuildTree(!browser.filterProperty().get().isBlank()));
+        tree.getSelectionModel().getSelectedItems().addListener((ListChangeListener<TreeItem<BrowserNode>>) c -> chartSelection());
+        VBox.setVgrow(tree, Priority.ALWAYS);
+        VBox box = new VBox(6, filter, tree);
+        box.setPadding(new Insets(6));
+        return box;
+    }
+
+    private BorderPane chartPane() {
+        viewer.setId("chart");
+        charts.chartProperty().addListener((o, was, now) -> viewer.setChart(now));
+        return new BorderPane(viewer);
+    }
+
+    private VBox bottomPane(Label status) {
+        ListView<String> warnings = new ListView<>(importer.warnings());
+        warnings.setId("warnings");
+        warnings.setPrefHeight(110);
+        TitledPane pane = new TitledPane("Import warnings", warnings);
+        pane.setExpanded(false);
+        importer.warnings().addListener((ListChangeListener<String>) c -> pane.setExpanded(!importer.warnings().isEmpty()));
+        status.setId("status");
+        status.setPadding(new Insets(2, 6, 2, 6));
+        return new VBox(pane, status);
+    }
+
+    private void acceptDroppedFiles() {
+        setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles() && !importer.runningProperty().get()) e.acceptTransferModes(TransferMode.COPY);
+            e.consume();
+        });
+        setOnDragDropped(e -> {
+            boolean ok = e.getDragboard().hasFiles();
+            if (ok) askRunAndImport(e.getDragboard().getFiles().stream().map(File::toPath).toList());
+            e.setDropCompleted(ok);
+            e.consume();
+        });
+    }
+
+    private void askRunAndImport(List<Path> inputs) {
+        TextInputDialog ask = new TextInputDialog(ImportViewModel.suggestedRun(inputs));
+        ask.setTitle("Import");
+        ask.setHeaderText("Import " + inputs.size() + " item(s) into run:");
+        ask.showAndWait().map(String::strip).filter(s -> !s.isEmpty()).ifPresent(run -> importer.importFiles(inputs, run));
+    }
+
+    private void rebuildTree(boolean expand) {
+        TreeItem<BrowserNode> root = tree.getRoot();
+        root.getChildren().clear();
+        for (RunNode run : browser.shownRuns()) {
+            TreeItem<BrowserNode> runItem = new TreeItem<>(run);
+            runItem.setExpanded(expand);
+            for (DatasetNode d : run.datasets()) {
+                TreeItem<BrowserNode> dataItem = new TreeItem<>(d);
+                dataItem.setExpanded(expand);
+                d.metrics().forEach(m -> dataItem.getChildren().add(new TreeItem<>(m)));
+                runItem.getChildren().add(dataItem);
+            }
+            root.getChildren().add(runItem);
+        }
+        if (pendingSelection != null) select(pendingSelection);
+    }
+
+    /** Selects a metric (by run, data set and label) in the browser, which charts it; now or once the browser holds it. */
+    public void select(MetricNode wanted) {
+        pendingSelection = wanted;
+        for (TreeItem<BrowserNode> run : tree.getRoot().getChildren()) {
+            for (TreeItem<BrowserNode> data : run.getChildren()) {
+                for (TreeItem<BrowserNode> metric : data.getChildren()) {
+                    if (!(metric.getValue() instanceof MetricNode m) || !m.run().equals(wanted.run())
+                            || !m.dataset().equals(wanted.dataset()) || !m.metric().equals(wanted.metric())) continue;
+                    pendingSelection = null;
+                    run.setExpanded(true);
+                    data.setExpanded(true);
+                    tree.getSelectionModel().clearSelection();
+                    tree.getSelectionModel().select(metric);
+                    tree.scrollTo(tree.getRow(metric));
+                    return;
+                }
+            }
+        }
+    }
+
+    /**
+     * Charts the last selected metric for the runs of everything selected: select a metric, then
+     * Ctrl-click other runs to overlay them.
+     */
+    private void chartSelection() {
+        List<TreeItem<BrowserNode>> selected = new ArrayList<>(tree.getSelectionModel().getSelectedItems());
+        MetricNode metric = null;
+        for (TreeItem<BrowserNode> item : selected) {
+            if (item != null && item.getValue() instanceof MetricNode m) metric = m;
+        }
+        if (metric == null) return;
+        Set<String> runs = new LinkedHashSet<>();
+        runs.add(metric.run());
+        for (TreeItem<BrowserNode> item : selected) if (item != null && item.getValue() != null) runs.add(item.getValue().run());
+        charts.show(new ChartViewModel.Selection(List.copyOf(runs), metric.dataset(), metric.metric()));
+    }
+
+    TreeView<BrowserNode> tree() {
+        return tree;
+    }
+
+    ChartViewer viewer() {
+        return viewer;
+    }
+}

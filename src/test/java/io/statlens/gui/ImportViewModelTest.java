@@ -1,0 +1,71 @@
+package io.statlens.gui;
+
+import io.statlens.gui.BrowserNode.RunNode;
+import io.statlens.store.Repository;
+import io.statlens.store.RepositoryLocation;
+import io.statlens.store.RunCatalog;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The import and browser view models without a window: JavaFX properties work without the toolkit. */
+class ImportViewModelTest {
+    static final Path HPUX_SAR = Path.of("src/test/resources/corpus/sar/ksar-hpux-11.31.txt");
+    private final Repository repo = Repository.open(RepositoryLocation.memory("gui" + UUID.randomUUID()), true);
+    private final List<String> status = new ArrayList<>();
+    private int reloads;
+    private final ImportViewModel importer = new ImportViewModel(repo, new SynchronousExecutor(), ZoneOffset.UTC, status::add,
+            () -> reloads++);
+
+    @AfterEach
+    void close() {
+        repo.close();
+    }
+
+    @Test
+    void importsAFixtureAndReportsRowsAndProgress() {
+        importer.importFiles(List.of(HPUX_SAR), "hpux");
+
+        assertEquals("imported 1029 rows from 1 file(s) into run 'hpux'", status.get(status.size() - 1));
+        assertEquals(1.0, importer.progressProperty().get());
+        assertFalse(importer.runningProperty().get());
+        assertTrue(importer.warnings().isEmpty());
+        assertEquals(1, reloads);
+        List<RunNode> runs = BrowserViewModel.read(repo);
+        assertEquals(1, runs.size());
+        assertEquals("lasv", runs.get(0).host());
+        assertEquals(List.of("sar.cpu", "sar.disk"), runs.get(0).datasets().stream().map(BrowserNode.DatasetNode::dataset).toList());
+        assertEquals(List.of("%usr", "%sys", "%wio", "%idle"),
+                runs.get(0).datasets().get(0).metrics().stream().map(BrowserNode.MetricNode::metric).toList());
+    }
+
+    @Test
+    void cancelDuringImportLeavesTheRepositoryUnchanged() {
+        // Cancel as soon as the first progress arrives (at the latest when the first of two files is done),
+        // as a user pressing Cancel would.
+        importer.progressProperty().addListener((o, was, now) -> {
+            if (now.doubleValue() > 0 && importer.runningProperty().get()) importer.cancel();
+        });
+        importer.importFiles(List.of(HPUX_SAR, Path.of("src/test/resources/corpus/sar/mb-de-sar-u.txt")), "hpux");
+
+        assertEquals("import failed: import cancelled; the repository is unchanged", status.get(status.size() - 1));
+        assertFalse(importer.runningProperty().get());
+        assertEquals(0, reloads);
+        assertTrue(new RunCatalog(repo).runs().isEmpty());
+    }
+
+    @Test
+    void suggestsTheFirstFileNameAsRun() {
+        assertEquals("ksar-hpux-11.31", ImportViewModel.suggestedRun(List.of(HPUX_SAR)));
+        assertEquals("logs", ImportViewModel.suggestedRun(List.of(Path.of("/tmp/logs"))));
+    }
+}

@@ -1,0 +1,110 @@
+package io.statlens.gui;
+
+import io.statlens.chart.RenderSize;
+import io.statlens.gui.BrowserNode.MetricNode;
+import io.statlens.store.Repository;
+import io.statlens.store.RepositoryLocation;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.TreeItem;
+import javafx.stage.Stage;
+import org.jfree.chart.plot.XYPlot;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The real window, headless (Monocle): import a fixture, chart a metric from the browser, overlay a
+ * second run, export. Work runs synchronously inside {@code interact}, on the FX thread, so nothing races.
+ */
+@ExtendWith(ApplicationExtension.class)
+class MainViewTest {
+    static {
+        // Headless for this class only; set before TestFX starts the toolkit.
+        System.setProperty("testfx.robot", "glass");
+        System.setProperty("testfx.headless", "true");
+        System.setProperty("prism.order", "sw");
+        System.setProperty("glass.platform", "Monocle");
+        System.setProperty("monocle.platform", "Headless");
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    private Repository repo;
+    private ImportViewModel importer;
+    private ChartViewModel charts;
+    private BrowserViewModel browser;
+    private MainView view;
+    private Label status;
+
+    @Start
+    void start(Stage stage) {
+        repo = Repository.open(RepositoryLocation.memory("gui" + UUID.randomUUID()), true);
+        TaskExecutor executor = new SynchronousExecutor();
+        status = new Label();
+        browser = new BrowserViewModel(repo, executor, status::setText);
+        importer = new ImportViewModel(repo, executor, ZoneOffset.UTC, status::setText, browser::reload);
+        charts = new ChartViewModel(repo, executor, ZoneOffset.UTC, status::setText);
+        view = new MainView(browser, importer, charts, status);
+        stage.setScene(new Scene(view, 1000, 700));
+        stage.show();
+    }
+
+    @AfterEach
+    void close() {
+        repo.close();
+    }
+
+    @Test
+    void importChartOverlayAndExport(FxRobot robot, @TempDir Path dir) throws IOException {
+        robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
+        robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux-again"));
+        List<TreeItem<BrowserNode>> runs = view.tree().getRoot().getChildren();
+        assertEquals(List.of("hpux", "hpux-again"), runs.stream().map(r -> r.getValue().run()).toList());
+        assertTrue(runs.get(0).getValue().label().startsWith("hpux  @lasv  2018-03-21 00:05:01 UTC"), runs.get(0).getValue().label());
+
+        robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%wio", null)));
+        assertEquals(new ChartViewModel.Selection(List.of("hpux"), "sar.cpu", "%wio"), charts.shownProperty().get());
+        assertEquals(1, ((XYPlot) view.viewer().getChart().getPlot()).getDataset().getSeriesCount());
+        assertEquals("sar.cpu %wio", view.viewer().getChart().getTitle().getText());
+
+        // Ctrl-click another run: the chart overlays it.
+        robot.interact(() -> view.tree().getSelectionModel().select(runs.get(1)));
+        assertEquals(List.of("hpux", "hpux-again"), charts.shownProperty().get().runs());
+        assertEquals(2, ((XYPlot) view.viewer().getChart().getPlot()).getDataset().getSeriesCount());
+
+        Path png = dir.resolve("wio.png");
+        robot.interact(() -> charts.export(png, new RenderSize(800, 400, 1)));
+        assertTrue(status.getText().startsWith("wrote " + png), status.getText());
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertEquals(800, image.getWidth());
+        assertEquals(400, image.getHeight());
+        assertTrue(Files.size(png) > 10_000, "a drawn chart, not a blank image: " + Files.size(png));
+    }
+
+    @Test
+    void filterNarrowsTheBrowserToMatchingMetrics(FxRobot robot) {
+        robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
+        robot.clickOn("#filter").write("avwait");
+        TreeItem<BrowserNode> run = view.tree().getRoot().getChildren().get(0);
+        assertEquals(1, run.getChildren().size());
+        TreeItem<BrowserNode> disk = run.getChildren().get(0);
+        assertEquals("sar.disk", ((BrowserNode.DatasetNode) disk.getValue()).dataset());
+        assertEquals(List.of("avwait  [ms]"), disk.getChildren().stream().map(m -> m.getValue().label()).toList());
+    }
+}
