@@ -12,6 +12,8 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputDialog;
 import javafx.scene.control.TitledPane;
@@ -36,7 +38,8 @@ import java.util.Set;
 
 /**
  * The main window's content: tool bar (import, export, progress, cancel), the repository browser on the
- * left, the chart on the right, warnings and status below. Holds no logic beyond wiring the view models.
+ * left, the chart and the SQL console (tabs) on the right, warnings and status below. Holds no logic beyond
+ * wiring the view models.
  */
 public final class MainView extends BorderPane {
     private final BrowserViewModel browser;
@@ -46,12 +49,18 @@ public final class MainView extends BorderPane {
     private final ChartViewer viewer = new ChartViewer();
     private MetricNode pendingSelection;
 
-    public MainView(BrowserViewModel browser, ImportViewModel importer, ChartViewModel charts, Label status) {
+    public MainView(BrowserViewModel browser, ImportViewModel importer, ChartViewModel charts, SqlConsoleViewModel console,
+                    Label status) {
         this.browser = browser;
         this.importer = importer;
         this.charts = charts;
         setTop(toolBar());
-        setCenter(new SplitPane(browserPane(), chartPane()));
+        Tab chartTab = new Tab("Chart", chartPane());
+        Tab sqlTab = new Tab("SQL", new SqlConsoleView(console));
+        sqlTab.setId("sql-tab");
+        TabPane tabs = new TabPane(chartTab, sqlTab);
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        setCenter(new SplitPane(browserPane(), tabs));
         ((SplitPane) getCenter()).setDividerPositions(0.3);
         setBottom(bottomPane(status));
         acceptDroppedFiles();

@@ -60,7 +60,7 @@ class MainViewTest {
         browser = new BrowserViewModel(repo, executor, status::setText);
         importer = new ImportViewModel(repo, executor, ZoneOffset.UTC, status::setText, browser::reload);
         charts = new ChartViewModel(repo, executor, ZoneOffset.UTC, status::setText);
-        view = new MainView(browser, importer, charts, status);
+        view = new MainView(browser, importer, charts, new SqlConsoleViewModel(repo, executor), status);
         stage.setScene(new Scene(view, 1000, 700));
         stage.show();
     }

@@ -1,0 +1,130 @@
+package io.statlens.gui;
+
+import io.statlens.model.UserException;
+import io.statlens.store.ReadOnlyQuery;
+import io.statlens.store.Repository;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.StringProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The SQL console: the user's read-only question (passed as typed to {@link ReadOnlyQuery}, which refuses
+ * anything but SELECT/VALUES), its result as a table, a history of the statements run, and CSV export.
+ */
+public final class SqlConsoleViewModel {
+    /** A result: column names and rows of values as {@link ReadOnlyQuery} reads them. */
+    public record Result(List<String> columns, List<List<Object>> rows) {
+        public Result {
+            columns = List.copyOf(columns);
+            rows = List.copyOf(rows);
+        }
+    }
+
+    private final Repository repo;
+    private final TaskExecutor executor;
+    private final StringProperty sql = new SimpleStringProperty("");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ReadOnlyObjectWrapper<Result> result = new ReadOnlyObjectWrapper<>();
+    private final ObservableList<String> history = FXCollections.observableArrayList();
+    // Where Up/Down stand in the history; history.size() means "past the newest", the text being typed.
+    private int historyPosition;
+
+    public SqlConsoleViewModel(Repository repo, TaskExecutor executor) {
+        this.repo = repo;
+        this.executor = executor;
+    }
+
+    /** Runs the editor's text in the background; shows the result, or the UserException's message (no stack trace). */
+    public void run() {
+        String text = sql.get().strip();
+        if (text.isEmpty()) return;
+        if (history.isEmpty() || !history.get(history.size() - 1).equals(text)) history.add(text);
+        historyPosition = history.size();
+        message.set("running...");
+        executor.run(() -> query(text), r -> {
+            result.set(r);
+            message.set(r.rows().size() + " row(s)");
+        }, e -> message.set(e instanceof UserException ? e.getMessage() : "query failed: " + e));
+    }
+
+    private Result query(String text) {
+        List<String> columns = new ArrayList<>();
+        List<List<Object>> rows = new ArrayList<>();
+        new ReadOnlyQuery(repo).run(text, new ReadOnlyQuery.Handler() {
+            @Override
+            public void columns(List<String> names, List<Boolean> numeric) {
+                columns.addAll(names);
+            }
+
+            @Override
+            public void row(List<Object> values) {
+                rows.add(values);
+            }
+        });
+        return new Result(columns, rows);
+    }
+
+    /** Puts the previous statement of the history into the editor (Up). */
+    public void previous() {
+        if (historyPosition > 0) sql.set(history.get(--historyPosition));
+    }
+
+    /** Puts the next statement into the editor (Down); past the newest, an empty editor. */
+    public void next() {
+        if (historyPosition >= history.size()) return;
+        historyPosition++;
+        sql.set(historyPosition == history.size() ? "" : history.get(historyPosition));
+    }
+
+    /** Writes the shown result as CSV (RFC 4180, a header line), as {@code statlens query --format csv} does. */
+    public void exportCsv(Path file) {
+        Result shown = result.get();
+        if (shown == null) throw new IllegalStateException("no result to export");
+        executor.run(() -> {
+            writeCsv(shown, file);
+            return shown.rows().size();
+        }, n -> message.set("wrote " + n + " row(s) to " + file),
+                e -> message.set("cannot write " + file + ": " + e.getMessage()));
+    }
+
+    static void writeCsv(Result result, Path file) {
+        try (Writer out = Files.newBufferedWriter(file);
+             CSVPrinter printer = CSVFormat.RFC4180.builder().setRecordSeparator('\n').build().print(out)) {
+            printer.printRecord(result.columns());
+            for (List<Object> row : result.rows()) printer.printRecord(row);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public StringProperty sqlProperty() {
+        return sql;
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Result> resultProperty() {
+        return result.getReadOnlyProperty();
+    }
+
+    public ObservableList<String> history() {
+        return history;
+    }
+}

@@ -1,0 +1,112 @@
+package io.statlens.gui;
+
+import io.statlens.store.Repository;
+import io.statlens.store.RepositoryLocation;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/** The SQL console, headless: a SELECT over an imported sar fixture, a refused DELETE, history, CSV export. */
+@ExtendWith(ApplicationExtension.class)
+class SqlConsoleViewTest {
+    static {
+        System.setProperty("testfx.robot", "glass");
+        System.setProperty("testfx.headless", "true");
+        System.setProperty("prism.order", "sw");
+        System.setProperty("glass.platform", "Monocle");
+        System.setProperty("monocle.platform", "Headless");
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    private static final String SELECT =
+            "SELECT RUN, ITEM, PCT_USR FROM V_SAR_CPU WHERE RUN = 'hpux' ORDER BY TS FETCH FIRST 3 ROWS ONLY";
+    private Repository repo;
+    private SqlConsoleViewModel console;
+    private SqlConsoleView view;
+
+    @Start
+    void start(Stage stage) {
+        repo = Repository.open(RepositoryLocation.memory("sql" + UUID.randomUUID()), true);
+        TaskExecutor executor = new SynchronousExecutor();
+        new ImportViewModel(repo, executor, ZoneOffset.UTC, s -> { }, () -> { })
+                .importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux");
+        console = new SqlConsoleViewModel(repo, executor);
+        view = new SqlConsoleView(console);
+        stage.setScene(new Scene(view, 900, 600));
+        stage.show();
+    }
+
+    @AfterEach
+    void close() {
+        repo.close();
+    }
+
+    @Test
+    void selectShowsColumnsAndRowsAndExportsCsv(FxRobot robot, @TempDir Path dir) throws IOException {
+        robot.interact(() -> console.sqlProperty().set(SELECT));
+        robot.clickOn("#sql-run");
+        String message = robot.lookup("#sql-message").queryAs(Label.class).getText();
+        List<String> columns = view.table().getColumns().stream().map(TableColumn::getText).toList();
+        assertEquals(List.of("RUN", "ITEM", "PCT_USR"), columns, message);
+        assertEquals(List.of(List.of("hpux", "", 19.0), List.of("hpux", "", 22.0), List.of("hpux", "", 46.0)),
+                view.table().getItems());
+        assertEquals("3 row(s)", robot.lookup("#sql-message").queryAs(Label.class).getText());
+
+        Path csv = dir.resolve("usr.csv");
+        robot.interact(() -> console.exportCsv(csv));
+        assertEquals(List.of("RUN,ITEM,PCT_USR", "hpux,,19.0", "hpux,,22.0", "hpux,,46.0"), Files.readAllLines(csv));
+    }
+
+    @Test
+    void deleteIsRefusedWithTheReadOnlyMessage(FxRobot robot) {
+        robot.interact(() -> {
+            console.sqlProperty().set("DELETE FROM RUNS");
+            console.run();
+        });
+        assertEquals("statlens query is read-only: only SELECT and VALUES are allowed (got DELETE)",
+                robot.lookup("#sql-message").queryAs(Label.class).getText());
+        assertNull(console.resultProperty().get());
+        robot.interact(() -> console.sqlProperty().set("VALUES 1"));
+        robot.interact(console::run);
+        assertEquals(List.of(List.of(1)), view.table().getItems());
+    }
+
+    @Test
+    void historyWalksBackAndForth(FxRobot robot) {
+        robot.interact(() -> {
+            console.sqlProperty().set("VALUES 1");
+            console.run();
+            console.sqlProperty().set("VALUES 2");
+            console.run();
+            console.sqlProperty().set("");
+        });
+        assertEquals(List.of("VALUES 1", "VALUES 2"), console.history());
+        robot.interact(console::previous);
+        assertEquals("VALUES 2", console.sqlProperty().get());
+        robot.interact(console::previous);
+        robot.interact(console::previous);
+        assertEquals("VALUES 1", console.sqlProperty().get());
+        robot.interact(console::next);
+        assertEquals("VALUES 2", console.sqlProperty().get());
+        robot.interact(console::next);
+        assertEquals("", console.sqlProperty().get());
+    }
+}
