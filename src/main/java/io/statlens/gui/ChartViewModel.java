@@ -51,8 +51,8 @@ public final class ChartViewModel {
     public void show(Selection selection) {
         status.accept("charting " + selection.dataset() + " " + selection.metric() + " of " + String.join(", ", selection.runs()) + "...");
         executor.run(() -> build(selection), built -> {
+            shown.set(selection); // first: listeners of the chart ask what it shows
             chart.set(built);
-            shown.set(selection);
             status.accept(built.getTitle().getText());
         }, e -> status.accept("cannot chart " + selection.metric() + ": " + e.getMessage()));
     }

@@ -6,6 +6,7 @@ import io.statlens.gui.BrowserNode.MetricNode;
 import io.statlens.gui.BrowserNode.RunNode;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
@@ -27,7 +28,11 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
+import org.jfree.chart.axis.DateAxis;
 import org.jfree.chart.fx.ChartViewer;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.data.Range;
+import org.jfree.data.general.DatasetUtils;
 
 import java.io.File;
 import java.nio.file.Path;
@@ -45,15 +50,17 @@ public final class MainView extends BorderPane {
     private final BrowserViewModel browser;
     private final ImportViewModel importer;
     private final ChartViewModel charts;
+    private final StatsViewModel stats;
     private final TreeView<BrowserNode> tree = new TreeView<>(new TreeItem<>());
     private final ChartViewer viewer = new ChartViewer();
     private MetricNode pendingSelection;
 
-    public MainView(BrowserViewModel browser, ImportViewModel importer, ChartViewModel charts, SqlConsoleViewModel console,
-                    Label status) {
+    public MainView(BrowserViewModel browser, ImportViewModel importer, ChartViewModel charts, StatsViewModel stats,
+                    SqlConsoleViewModel console, Label status) {
         this.browser = browser;
         this.importer = importer;
         this.charts = charts;
+        this.stats = stats;
         setTop(toolBar());
         Tab chartTab = new Tab("Chart", chartPane());
         Tab sqlTab = new Tab("SQL", new SqlConsoleView(console));
@@ -128,10 +135,34 @@ public final class MainView extends BorderPane {
         return box;
     }
 
-    private BorderPane chartPane() {
+    private SplitPane chartPane() {
         viewer.setId("chart");
-        charts.chartProperty().addListener((o, was, now) -> viewer.setChart(now));
-        return new BorderPane(viewer);
+        charts.chartProperty().addListener((o, was, now) -> {
+            viewer.setChart(now);
+            if (now.getPlot() instanceof XYPlot plot) {
+                plot.getDomainAxis().addChangeListener(e -> showStats(plot));
+                showStats(plot);
+            }
+        });
+        SplitPane pane = new SplitPane(viewer, new StatsView(stats));
+        pane.setOrientation(Orientation.VERTICAL);
+        pane.setDividerPositions(0.72);
+        return pane;
+    }
+
+    /**
+     * Statistics over the time the chart shows: the whole run while the axis shows all the data (so that the
+     * figures are those stored at import, as {@code statlens stats} prints them), else the zoomed part.
+     */
+    private void showStats(XYPlot plot) {
+        ChartViewModel.Selection selection = charts.shownProperty().get();
+        if (selection == null) return;
+        Range shown = plot.getDomainAxis().getRange();
+        Range data = DatasetUtils.findDomainBounds(plot.getDataset());
+        boolean whole = data == null
+                || (shown.getLowerBound() <= data.getLowerBound() && shown.getUpperBound() >= data.getUpperBound());
+        boolean elapsed = !(plot.getDomainAxis() instanceof DateAxis);
+        stats.show(selection, whole ? null : new StatsViewModel.Window(elapsed, shown.getLowerBound(), shown.getUpperBound()));
     }
 
     private VBox bottomPane(Label status) {

@@ -6,6 +6,8 @@ import io.statlens.store.Repository;
 import io.statlens.store.RepositoryLocation;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
 import javafx.scene.control.TreeItem;
 import javafx.stage.Stage;
 import org.jfree.chart.plot.XYPlot;
@@ -22,7 +24,9 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -48,6 +52,7 @@ class MainViewTest {
     private Repository repo;
     private ImportViewModel importer;
     private ChartViewModel charts;
+    private StatsViewModel stats;
     private BrowserViewModel browser;
     private MainView view;
     private Label status;
@@ -60,7 +65,8 @@ class MainViewTest {
         browser = new BrowserViewModel(repo, executor, status::setText);
         importer = new ImportViewModel(repo, executor, ZoneOffset.UTC, status::setText, browser::reload);
         charts = new ChartViewModel(repo, executor, ZoneOffset.UTC, status::setText);
-        view = new MainView(browser, importer, charts, new SqlConsoleViewModel(repo, executor), status);
+        stats = new StatsViewModel(repo, executor);
+        view = new MainView(browser, importer, charts, stats, new SqlConsoleViewModel(repo, executor), status);
         stage.setScene(new Scene(view, 1000, 700));
         stage.show();
     }
@@ -106,5 +112,40 @@ class MainViewTest {
         TreeItem<BrowserNode> disk = run.getChildren().get(0);
         assertEquals("sar.disk", ((BrowserNode.DatasetNode) disk.getValue()).dataset());
         assertEquals(List.of("avwait  [ms]"), disk.getChildren().stream().map(m -> m.getValue().label()).toList());
+    }
+
+    @Test
+    void statsPaneFollowsTheChartsTimeWindow(FxRobot robot) {
+        robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
+        robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%usr", null)));
+        // As `statlens stats hpux --tool sar.cpu --metric %usr` prints them (docs/gui.md).
+        assertEquals(List.of("hpux  132  3  82  25.7803  16.2463  22  40  70.95  80"), statsRows());
+        assertEquals("sar.cpu %usr, whole run", robot.lookup("#stats-caption").queryAs(Label.class).getText());
+
+        // Zoom to the first three samples (00:05:01 to 00:15:01): 19, 22, 46.
+        XYPlot plot = (XYPlot) view.viewer().getChart().getPlot();
+        robot.interact(() -> plot.getDomainAxis().setRange(Instant.parse("2018-03-21T00:05:01Z").toEpochMilli(),
+                Instant.parse("2018-03-21T00:15:01Z").toEpochMilli()));
+        assertEquals(List.of("hpux  3  19  46  29  14.7986  22  41.2  43.6  45.52"), statsRows());
+        assertEquals("sar.cpu %usr, 2018-03-21T00:05:01Z to 2018-03-21T00:15:01Z",
+                robot.lookup("#stats-caption").queryAs(Label.class).getText());
+    }
+
+    /** The stats table's cells, as shown: run, n, min, max, mean, stddev, p50, p90, p95, p99 (sar.cpu has no key). */
+    private List<String> statsRows() {
+        TableView<StatsViewModel.Row> table = statsTable();
+        return table.getItems().stream().map(row -> {
+            List<String> cells = new ArrayList<>();
+            for (TableColumn<StatsViewModel.Row, ?> c : table.getColumns()) {
+                String cell = String.valueOf(c.getCellData(row));
+                if (!cell.isEmpty()) cells.add(cell);
+            }
+            return String.join("  ", cells);
+        }).toList();
+    }
+
+    @SuppressWarnings("unchecked")
+    private TableView<StatsViewModel.Row> statsTable() {
+        return (TableView<StatsViewModel.Row>) view.lookup("#stats");
     }
 }

@@ -1,0 +1,103 @@
+package io.statlens.gui;
+
+import io.statlens.analysis.MetricStats;
+import io.statlens.analysis.RunStatistics;
+import io.statlens.analysis.StatsRequest;
+import io.statlens.model.UserException;
+import io.statlens.store.Repository;
+import io.statlens.store.RunCatalog;
+import io.statlens.store.SeriesStats;
+import io.statlens.store.TimeWindow;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The statistics pane under the chart: count, min, max, mean, stddev and percentiles of the charted metric,
+ * per run and key, over the time the chart shows. Zooming or panning the chart changes that window.
+ */
+public final class StatsViewModel {
+    /** One line of the pane: a run's key of the charted metric. */
+    public record Row(String run, String key, SeriesStats stats) {
+    }
+
+    /**
+     * The part of the chart's x axis shown, in the chart's units: epoch milliseconds for a time axis, seconds
+     * since each run's start for an elapsed axis (runs overlaid).
+     */
+    public record Window(boolean elapsed, double from, double to) {
+    }
+
+    private final Repository repo;
+    private final TaskExecutor executor;
+    private final ObservableList<Row> rows = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper caption = new ReadOnlyStringWrapper("");
+
+    public StatsViewModel(Repository repo, TaskExecutor executor) {
+        this.repo = repo;
+        this.executor = executor;
+    }
+
+    /**
+     * Computes the statistics of a chart's selection.
+     *
+     * @param window null for the whole of each run (the chart not zoomed): then the summaries stored at
+     *               import answer, exactly as {@code statlens stats} without {@code --from/--to}
+     */
+    public void show(ChartViewModel.Selection selection, Window window) {
+        executor.run(() -> compute(selection, window), computed -> {
+            rows.setAll(computed);
+            caption.set(selection.dataset() + " " + selection.metric() + ", " + (window == null ? "whole run"
+                    : window.elapsed() ? "elapsed " + seconds(window.from()) + " to " + seconds(window.to())
+                    : Instant.ofEpochMilli(Math.round(window.from())) + " to "
+                    + Instant.ofEpochMilli(Math.round(window.to()))));
+        }, e -> {
+            rows.clear();
+            caption.set(e instanceof UserException ? e.getMessage() : "cannot compute statistics: " + e);
+        });
+    }
+
+    private List<Row> compute(ChartViewModel.Selection selection, Window window) {
+        RunStatistics statistics = new RunStatistics(repo);
+        RunCatalog catalog = new RunCatalog(repo);
+        List<Row> out = new ArrayList<>();
+        for (String run : selection.runs()) {
+            TimeWindow times = window == null ? TimeWindow.ALL : times(window, catalog.run(run).start());
+            StatsRequest request = new StatsRequest(run, List.of(selection.dataset()), List.of(selection.metric()),
+                    List.of(), times, false);
+            List<MetricStats> stats;
+            try {
+                stats = statistics.stats(request);
+            } catch (UserException noValuesInWindow) {
+                continue; // an overlaid run may be shorter than the window; the others still count
+            }
+            stats.forEach(s -> out.add(new Row(run, s.key(), s.stats())));
+        }
+        if (out.isEmpty()) throw new UserException("no values of " + selection.metric() + " in the shown time");
+        return out;
+    }
+
+    private static TimeWindow times(Window w, Instant runStart) {
+        if (!w.elapsed()) return new TimeWindow(Instant.ofEpochMilli((long) Math.ceil(w.from())),
+                Instant.ofEpochMilli((long) Math.floor(w.to())));
+        return new TimeWindow(runStart.plusMillis((long) Math.ceil(w.from() * 1000)),
+                runStart.plusMillis((long) Math.floor(w.to() * 1000)));
+    }
+
+    private static String seconds(double s) {
+        return Math.round(s) + " s";
+    }
+
+    public ObservableList<Row> rows() {
+        return rows;
+    }
+
+    public ReadOnlyStringProperty captionProperty() {
+        return caption.getReadOnlyProperty();
+    }
+}
