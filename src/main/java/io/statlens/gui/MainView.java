@@ -5,6 +5,7 @@ import io.statlens.gui.BrowserNode.DatasetNode;
 import io.statlens.gui.BrowserNode.MetricNode;
 import io.statlens.gui.BrowserNode.RunNode;
 import javafx.collections.ListChangeListener;
+import javafx.scene.Scene;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.control.Button;
@@ -28,6 +29,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
+import javafx.stage.Stage;
 import org.jfree.chart.axis.DateAxis;
 import org.jfree.chart.fx.ChartViewer;
 import org.jfree.chart.plot.XYPlot;
@@ -51,12 +53,15 @@ public final class MainView extends BorderPane {
     private final ImportViewModel importer;
     private final ChartViewModel charts;
     private final StatsViewModel stats;
+    private final ReportBuilderViewModel reports;
+    private Stage reportWindow;
     private final TreeView<BrowserNode> tree = new TreeView<>(new TreeItem<>());
     private final ChartViewer viewer = new ChartViewer();
     private MetricNode pendingSelection;
 
     public MainView(BrowserViewModel browser, ImportViewModel importer, ChartViewModel charts, StatsViewModel stats,
-                    SqlConsoleViewModel console, Label status) {
+                    SqlConsoleViewModel console, ReportBuilderViewModel reports, Label status) {
+        this.reports = reports;
         this.browser = browser;
         this.importer = importer;
         this.charts = charts;
@@ -109,7 +114,10 @@ public final class MainView extends BorderPane {
         cancel.setOnAction(e -> importer.cancel());
         importFiles.disableProperty().bind(importer.runningProperty());
         importFolder.disableProperty().bind(importer.runningProperty());
-        return new ToolBar(importFiles, importFolder, export, progress, cancel);
+        Button report = new Button("Report...");
+        report.setId("report");
+        report.setOnAction(e -> openReportBuilder());
+        return new ToolBar(importFiles, importFolder, export, report, progress, cancel);
     }
 
     private VBox browserPane() {
@@ -212,6 +220,28 @@ public final class MainView extends BorderPane {
             root.getChildren().add(runItem);
         }
         if (pendingSelection != null) select(pendingSelection);
+    }
+
+    /** Opens the report builder (one window, reused) for the runs selected in the browser. */
+    void openReportBuilder() {
+        reports.runs().setAll(selectedRuns());
+        if (reportWindow == null) {
+            reportWindow = new Stage();
+            reportWindow.setTitle("Report");
+            reportWindow.initOwner(getScene().getWindow());
+            reportWindow.setScene(new Scene(new ReportBuilderView(reports), 520, 360));
+        }
+        reportWindow.show();
+        reportWindow.toFront();
+    }
+
+    /** The runs of everything selected in the browser, in the order shown. */
+    List<String> selectedRuns() {
+        Set<String> runs = new LinkedHashSet<>();
+        for (TreeItem<BrowserNode> item : tree.getSelectionModel().getSelectedItems()) {
+            if (item != null && item.getValue() != null) runs.add(item.getValue().run());
+        }
+        return List.copyOf(runs);
     }
 
     /** Selects a metric (by run, data set and label) in the browser, which charts it; now or once the browser holds it. */

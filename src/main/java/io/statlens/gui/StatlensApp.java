@@ -55,7 +55,8 @@ public final class StatlensApp extends Application {
         ImportViewModel importer = new ImportViewModel(repository, executor, options.zone(), status::setText, browser::reload);
         ChartViewModel charts = new ChartViewModel(repository, executor, options.zone(), status::setText);
         MainView view = new MainView(browser, importer, charts, new StatsViewModel(repository, executor),
-                new SqlConsoleViewModel(repository, executor), status);
+                new SqlConsoleViewModel(repository, executor), new ReportBuilderViewModel(repository, executor, options.zone()),
+                status);
         stage.setScene(new Scene(view, settings.width(), settings.height()));
         stage.setTitle("statlens - " + repository.location().description());
         stage.setOnCloseRequest(e -> settings.windowSize(stage.getWidth(), stage.getHeight()));

@@ -2,12 +2,14 @@ package io.statlens.gui;
 
 import io.statlens.chart.RenderSize;
 import io.statlens.gui.BrowserNode.MetricNode;
+import io.statlens.report.ReportFormat;
 import io.statlens.store.Repository;
 import io.statlens.store.RepositoryLocation;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
 import javafx.scene.control.TreeItem;
 import javafx.stage.Stage;
 import org.jfree.chart.plot.XYPlot;
@@ -53,6 +55,7 @@ class MainViewTest {
     private ImportViewModel importer;
     private ChartViewModel charts;
     private StatsViewModel stats;
+    private ReportBuilderViewModel reports;
     private BrowserViewModel browser;
     private MainView view;
     private Label status;
@@ -66,7 +69,9 @@ class MainViewTest {
         importer = new ImportViewModel(repo, executor, ZoneOffset.UTC, status::setText, browser::reload);
         charts = new ChartViewModel(repo, executor, ZoneOffset.UTC, status::setText);
         stats = new StatsViewModel(repo, executor);
-        view = new MainView(browser, importer, charts, stats, new SqlConsoleViewModel(repo, executor), status);
+        reports = new ReportBuilderViewModel(repo, executor, ZoneOffset.UTC);
+        view = new MainView(browser, importer, charts, stats, new SqlConsoleViewModel(repo, executor),
+                reports, status);
         stage.setScene(new Scene(view, 1000, 700));
         stage.show();
     }
@@ -147,5 +152,24 @@ class MainViewTest {
     @SuppressWarnings("unchecked")
     private TableView<StatsViewModel.Row> statsTable() {
         return (TableView<StatsViewModel.Row>) view.lookup("#stats");
+    }
+
+    @Test
+    void reportBuilderWritesAnHtmlReportOfTheSelectedRun(FxRobot robot, @TempDir Path dir) throws IOException {
+        robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux-report"));
+        robot.interact(() -> view.tree().getSelectionModel().select(view.tree().getRoot().getChildren().get(0)));
+        robot.interact(view::openReportBuilder);
+        assertEquals(List.of("hpux-report"), reports.runs());
+
+        Path html = dir.resolve("out/report.html");
+        robot.interact(() -> robot.lookup("#report-file").queryAs(TextField.class).setText(html.toString()));
+        assertEquals(ReportFormat.HTML, reports.formatProperty().get());
+        robot.clickOn("#report-write");
+        assertEquals("wrote " + html + " (" + Files.size(html) + " bytes)",
+                robot.lookup("#report-message").queryAs(Label.class).getText());
+        String page = Files.readString(html);
+        assertTrue(page.startsWith("<!DOCTYPE html>"), page.substring(0, 40));
+        assertTrue(page.contains("hpux-report"));
+        assertTrue(page.contains("<svg"), "the charts are drawn in the page");
     }
 }
