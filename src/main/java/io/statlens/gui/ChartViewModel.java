@@ -57,6 +57,12 @@ public final class ChartViewModel {
         }, e -> status.accept("cannot chart " + selection.metric() + ": " + e.getMessage()));
     }
 
+    /** Draws the shown selection again (a note was added). */
+    public void redraw() {
+        Selection current = shown.get();
+        if (current != null) show(current);
+    }
+
     private JFreeChart build(Selection s) {
         ChartDefinition def = ChartDefinition.builder().tool(s.dataset()).metric(List.of(s.metric())).build();
         AnnotationStore annotations = new AnnotationStore(repo);

@@ -54,14 +54,17 @@ public final class MainView extends BorderPane {
     private final ChartViewModel charts;
     private final StatsViewModel stats;
     private final ReportBuilderViewModel reports;
+    private final NoteViewModel notes;
     private Stage reportWindow;
+    private Stage noteWindow;
     private final TreeView<BrowserNode> tree = new TreeView<>(new TreeItem<>());
     private final ChartViewer viewer = new ChartViewer();
     private MetricNode pendingSelection;
 
     public MainView(BrowserViewModel browser, ImportViewModel importer, ChartViewModel charts, StatsViewModel stats,
-                    SqlConsoleViewModel console, ReportBuilderViewModel reports, Label status) {
+                    SqlConsoleViewModel console, ReportBuilderViewModel reports, NoteViewModel notes, Label status) {
         this.reports = reports;
+        this.notes = notes;
         this.browser = browser;
         this.importer = importer;
         this.charts = charts;
@@ -117,7 +120,11 @@ public final class MainView extends BorderPane {
         Button report = new Button("Report...");
         report.setId("report");
         report.setOnAction(e -> openReportBuilder());
-        return new ToolBar(importFiles, importFolder, export, report, progress, cancel);
+        Button note = new Button("Add note at...");
+        note.setId("add-note");
+        note.disableProperty().bind(charts.chartProperty().isNull());
+        note.setOnAction(e -> openNotes());
+        return new ToolBar(importFiles, importFolder, export, note, report, progress, cancel);
     }
 
     private VBox browserPane() {
@@ -233,6 +240,21 @@ public final class MainView extends BorderPane {
         }
         reportWindow.show();
         reportWindow.toFront();
+    }
+
+    /** Opens the note window (one, reused) for the charted run, the first of an overlay. */
+    void openNotes() {
+        ChartViewModel.Selection shown = charts.shownProperty().get();
+        if (shown == null) return;
+        notes.open(shown.runs().get(0));
+        if (noteWindow == null) {
+            noteWindow = new Stage();
+            noteWindow.setTitle("Add note");
+            noteWindow.initOwner(getScene().getWindow());
+            noteWindow.setScene(new Scene(new NoteView(notes), 520, 380));
+        }
+        noteWindow.show();
+        noteWindow.toFront();
     }
 
     /** The runs of everything selected in the browser, in the order shown. */

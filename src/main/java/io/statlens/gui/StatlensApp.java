@@ -56,7 +56,7 @@ public final class StatlensApp extends Application {
         ChartViewModel charts = new ChartViewModel(repository, executor, options.zone(), status::setText);
         MainView view = new MainView(browser, importer, charts, new StatsViewModel(repository, executor),
                 new SqlConsoleViewModel(repository, executor), new ReportBuilderViewModel(repository, executor, options.zone()),
-                status);
+                new NoteViewModel(repository, executor, options.zone(), charts::redraw), status);
         stage.setScene(new Scene(view, settings.width(), settings.height()));
         stage.setTitle("statlens - " + repository.location().description());
         stage.setOnCloseRequest(e -> settings.windowSize(stage.getWidth(), stage.getHeight()));

@@ -3,6 +3,8 @@ package io.statlens.gui;
 import io.statlens.chart.RenderSize;
 import io.statlens.gui.BrowserNode.MetricNode;
 import io.statlens.report.ReportFormat;
+import io.statlens.store.Annotation;
+import io.statlens.store.AnnotationStore;
 import io.statlens.store.Repository;
 import io.statlens.store.RepositoryLocation;
 import javafx.scene.Scene;
@@ -12,7 +14,9 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TreeItem;
 import javafx.stage.Stage;
+import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.ui.Layer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -29,10 +33,12 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -71,7 +77,7 @@ class MainViewTest {
         stats = new StatsViewModel(repo, executor);
         reports = new ReportBuilderViewModel(repo, executor, ZoneOffset.UTC);
         view = new MainView(browser, importer, charts, stats, new SqlConsoleViewModel(repo, executor),
-                reports, status);
+                reports, new NoteViewModel(repo, executor, ZoneOffset.UTC, charts::redraw), status);
         stage.setScene(new Scene(view, 1000, 700));
         stage.show();
     }
@@ -171,5 +177,48 @@ class MainViewTest {
         assertTrue(page.startsWith("<!DOCTYPE html>"), page.substring(0, 40));
         assertTrue(page.contains("hpux-report"));
         assertTrue(page.contains("<svg"), "the charts are drawn in the page");
+    }
+
+    @Test
+    void noteAddedAtAnElapsedTimeIsStoredListedAndDrawn(FxRobot robot) {
+        robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
+        robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%usr", null)));
+        assertNull(((XYPlot) view.viewer().getChart().getPlot()).getDomainMarkers(Layer.FOREGROUND), "no note yet");
+        robot.interact(view::openNotes);
+        robot.interact(() -> {
+            robot.lookup("#note-at").queryAs(TextField.class).setText("10m");
+            robot.lookup("#note-text").queryAs(TextField.class).setText("warmup done");
+        });
+        robot.clickOn("#note-add");
+
+        // The run starts at its first sample, 00:05:01; ten minutes later is 00:15:01.
+        List<Annotation> stored = new AnnotationStore(repo).list("hpux");
+        assertEquals(1, stored.size());
+        assertEquals(Instant.parse("2018-03-21T00:15:01Z"), stored.get(0).time());
+        assertEquals("warmup done", stored.get(0).text());
+        assertEquals("gui", stored.get(0).source());
+        assertEquals(stored, robot.lookup("#note-list").queryListView().getItems());
+        assertEquals("noted at 2018-03-21T00:15:01Z: warmup done", robot.lookup("#note-message").queryAs(Label.class).getText());
+
+        Collection<?> markers = ((XYPlot) view.viewer().getChart().getPlot()).getDomainMarkers(Layer.FOREGROUND);
+        assertEquals(1, markers.size());
+        ValueMarker marker = (ValueMarker) markers.iterator().next();
+        assertEquals(Instant.parse("2018-03-21T00:15:01Z").toEpochMilli(), marker.getValue());
+        assertTrue(marker.getLabel().contains("warmup done"), marker.getLabel());
+    }
+
+    @Test
+    void noteAtATimeInNoFormSaysWhichFormsThereAre(FxRobot robot) {
+        robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
+        robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%usr", null)));
+        robot.interact(view::openNotes);
+        robot.interact(() -> {
+            robot.lookup("#note-at").queryAs(TextField.class).setText("soon");
+            robot.lookup("#note-text").queryAs(TextField.class).setText("x");
+        });
+        robot.clickOn("#note-add");
+        String message = robot.lookup("#note-message").queryAs(Label.class).getText();
+        assertTrue(message.startsWith("time 'soon': expected elapsed seconds since the run's start"), message);
+        assertTrue(new AnnotationStore(repo).list("hpux").isEmpty());
     }
 }
