@@ -23,7 +23,8 @@ public final class StatlensApp extends Application {
     /**
      * @param location   the repository; null for the last one used (else the default)
      * @param show       a metric to chart at start; null for none
-     * @param screenshot write a picture of the window here once the chart is shown, then quit (for docs)
+     * @param screenshot write a picture of the window here once the chart and its statistics are shown, then quit
+     *                   (for docs)
      */
     public record Options(RepositoryLocation location, MetricNode show, Path screenshot, ZoneId zone) {
     }
@@ -54,7 +55,8 @@ public final class StatlensApp extends Application {
         BrowserViewModel browser = new BrowserViewModel(repository, executor, status::setText);
         ImportViewModel importer = new ImportViewModel(repository, executor, options.zone(), status::setText, browser::reload);
         ChartViewModel charts = new ChartViewModel(repository, executor, options.zone(), status::setText);
-        MainView view = new MainView(browser, importer, charts, new StatsViewModel(repository, executor),
+        StatsViewModel stats = new StatsViewModel(repository, executor);
+        MainView view = new MainView(browser, importer, charts, stats,
                 new SqlConsoleViewModel(repository, executor), new ReportBuilderViewModel(repository, executor, options.zone()),
                 new NoteViewModel(repository, executor, options.zone(), charts::redraw), status);
         stage.setScene(new Scene(view, settings.width(), settings.height()));
@@ -63,7 +65,8 @@ public final class StatlensApp extends Application {
         stage.show();
         if (options.show() != null) view.select(options.show());
         if (options.screenshot() != null) {
-            charts.chartProperty().addListener((o, was, now) -> Platform.runLater(() -> {
+            // The statistics are computed after the chart: their caption is the last thing to change.
+            stats.captionProperty().addListener((o, was, now) -> Platform.runLater(() -> {
                 write(view.getScene().snapshot(null), options.screenshot());
                 Platform.exit();
             }));
