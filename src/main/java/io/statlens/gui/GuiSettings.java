@@ -1,6 +1,8 @@
 package io.statlens.gui;
 
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.prefs.Preferences;
 
@@ -9,6 +11,10 @@ public final class GuiSettings {
     private static final String REPOSITORY = "lastRepository";
     private static final String WIDTH = "windowWidth";
     private static final String HEIGHT = "windowHeight";
+    private static final String X = "windowX";
+    private static final String Y = "windowY";
+    private static final String MAXIMIZED = "windowMaximized";
+    private static final String DIVIDERS = "windowDividers";
     private final Preferences node;
 
     public GuiSettings(Preferences node) {
@@ -27,16 +33,32 @@ public final class GuiSettings {
         node.put(REPOSITORY, dir.toAbsolutePath().toString());
     }
 
-    public double width() {
-        return node.getDouble(WIDTH, 1280);
+    public WindowLayout windowLayout() {
+        List<Double> dividers = Arrays.stream(node.get(DIVIDERS, "").split(","))
+                .filter(v -> !v.isBlank())
+                .map(GuiSettings::fraction)
+                .toList();
+        return new WindowLayout(node.getDouble(X, Double.NaN), node.getDouble(Y, Double.NaN),
+                node.getDouble(WIDTH, WindowLayout.DEFAULT.width()), node.getDouble(HEIGHT, WindowLayout.DEFAULT.height()),
+                node.getBoolean(MAXIMIZED, false), dividers.contains(null) ? List.of() : dividers);
     }
 
-    public double height() {
-        return node.getDouble(HEIGHT, 800);
+    public void windowLayout(WindowLayout layout) {
+        node.putDouble(X, layout.x());
+        node.putDouble(Y, layout.y());
+        node.putDouble(WIDTH, layout.width());
+        node.putDouble(HEIGHT, layout.height());
+        node.putBoolean(MAXIMIZED, layout.maximized());
+        node.put(DIVIDERS, String.join(",", layout.dividers().stream().map(String::valueOf).toList()));
     }
 
-    public void windowSize(double width, double height) {
-        node.putDouble(WIDTH, width);
-        node.putDouble(HEIGHT, height);
+    /** A stored divider position, or null when the preference was edited into something else. */
+    private static Double fraction(String text) {
+        try {
+            double v = Double.parseDouble(text.strip());
+            return v >= 0 && v <= 1 ? v : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 }

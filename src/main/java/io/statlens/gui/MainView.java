@@ -60,6 +60,8 @@ public final class MainView extends BorderPane {
     private final TreeView<BrowserNode> tree = new TreeView<>(new TreeItem<>());
     private final ChartViewer viewer = new ChartViewer();
     private MetricNode pendingSelection;
+    private final SplitPane mainSplit;
+    private SplitPane chartSplit;
 
     public MainView(BrowserViewModel browser, ImportViewModel importer, ChartViewModel charts, StatsViewModel stats,
                     SqlConsoleViewModel console, ReportBuilderViewModel reports, NoteViewModel notes, Label status) {
@@ -75,8 +77,9 @@ public final class MainView extends BorderPane {
         sqlTab.setId("sql-tab");
         TabPane tabs = new TabPane(chartTab, sqlTab);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        setCenter(new SplitPane(browserPane(), tabs));
-        ((SplitPane) getCenter()).setDividerPositions(0.3);
+        mainSplit = new SplitPane(browserPane(), tabs);
+        mainSplit.setDividerPositions(0.3);
+        setCenter(mainSplit);
         setBottom(bottomPane(status));
         acceptDroppedFiles();
     }
@@ -159,10 +162,10 @@ public final class MainView extends BorderPane {
                 showStats(plot);
             }
         });
-        SplitPane pane = new SplitPane(viewer, new StatsView(stats));
-        pane.setOrientation(Orientation.VERTICAL);
-        pane.setDividerPositions(0.72);
-        return pane;
+        chartSplit = new SplitPane(viewer, new StatsView(stats));
+        chartSplit.setOrientation(Orientation.VERTICAL);
+        chartSplit.setDividerPositions(0.72);
+        return chartSplit;
     }
 
     /**
@@ -301,6 +304,30 @@ public final class MainView extends BorderPane {
         runs.add(metric.run());
         for (TreeItem<BrowserNode> item : selected) if (item != null && item.getValue() != null) runs.add(item.getValue().run());
         charts.show(new ChartViewModel.Selection(List.copyOf(runs), metric.dataset(), metric.metric()));
+    }
+
+    /** The split panes whose dividers are remembered, in a fixed order (browser | tabs, chart / statistics). */
+    List<SplitPane> splitPanes() {
+        return List.of(mainSplit, chartSplit);
+    }
+
+    /** The window's place, size and dividers now, to be restored at the next start. */
+    WindowLayout layout(Stage stage) {
+        List<Double> dividers = new ArrayList<>();
+        for (SplitPane split : splitPanes()) for (double d : split.getDividerPositions()) dividers.add(d);
+        return new WindowLayout(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight(), stage.isMaximized(), dividers);
+    }
+
+    /** Restores divider positions saved by {@link #layout}; a list that does not fit the panes (an older layout) is ignored. */
+    void dividers(List<Double> positions) {
+        int needed = splitPanes().stream().mapToInt(s -> s.getDividers().size()).sum();
+        if (positions.size() != needed) return;
+        int i = 0;
+        for (SplitPane split : splitPanes()) {
+            double[] own = new double[split.getDividers().size()];
+            for (int d = 0; d < own.length; d++) own[d] = positions.get(i++);
+            split.setDividerPositions(own);
+        }
     }
 
     TreeView<BrowserNode> tree() {

@@ -9,6 +9,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.image.PixelFormat;
 import javafx.scene.image.WritableImage;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 
 import javax.imageio.ImageIO;
@@ -59,10 +60,17 @@ public final class StatlensApp extends Application {
         MainView view = new MainView(browser, importer, charts, stats,
                 new SqlConsoleViewModel(repository, executor), new ReportBuilderViewModel(repository, executor, options.zone()),
                 new NoteViewModel(repository, executor, options.zone(), charts::redraw), status);
-        stage.setScene(new Scene(view, settings.width(), settings.height()));
+        WindowLayout layout = settings.windowLayout();
+        stage.setScene(new Scene(view, layout.width(), layout.height()));
         stage.setTitle("statlens - " + repository.location().description());
-        stage.setOnCloseRequest(e -> settings.windowSize(stage.getWidth(), stage.getHeight()));
+        if (layout.placedOn(Screen.getScreens().stream().map(Screen::getVisualBounds).toList())) {
+            stage.setX(layout.x());
+            stage.setY(layout.y());
+        }
+        stage.setMaximized(layout.maximized());
+        stage.setOnCloseRequest(e -> settings.windowLayout(view.layout(stage).keepingBoundsWhenMaximized(layout)));
         stage.show();
+        view.dividers(layout.dividers());
         if (options.show() != null) view.select(options.show());
         if (options.screenshot() != null) {
             // The statistics are computed after the chart: their caption is the last thing to change.
