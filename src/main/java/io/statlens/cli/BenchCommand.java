@@ -72,6 +72,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--charts", description = "Benchmark chart drawing instead of importing.")
     boolean charts;
 
+    @Option(names = "--gui", description = {"Benchmark the window's responsiveness instead: import the generated file",
+            "and chart all its rows in the real window, measuring how long the FX thread takes to answer."})
+    boolean gui;
+
     @Option(names = "--points", defaultValue = "1000000",
             description = "Points of the --charts series (default: ${DEFAULT-VALUE}).")
     int points;
@@ -87,6 +91,10 @@ public final class BenchCommand implements Callable<Integer> {
         }
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("statlens-bench");
         try {
+            if (gui) {
+                GuiBench.run(out, work, cpus, seconds);
+                return ExitCodes.OK;
+            }
             Parser mpstat = ParserRegistry.load(RepositoryLocation.statlensHome().resolve("parsers")).byTool("mpstat")
                     .orElseThrow(() -> new IllegalStateException("the mpstat parser is not installed"));
             Path input = work.resolve("mpstat-P-ALL.txt");

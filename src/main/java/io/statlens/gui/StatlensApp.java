@@ -6,7 +6,8 @@ import io.statlens.store.RepositoryLocation;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
-import javafx.scene.control.Label;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonType;
 import javafx.scene.image.PixelFormat;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Screen;
@@ -18,6 +19,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.ZoneId;
+import java.util.concurrent.CompletableFuture;
 
 /** The desktop application: one window over one repository. */
 public final class StatlensApp extends Application {
@@ -35,13 +37,23 @@ public final class StatlensApp extends Application {
     private static Repository repository;
     private TaskExecutor executor;
 
-    /** Opens the repository (before the window, so that a bad one is reported on the console), then the window. */
+    /**
+     * Opens the repository, then the window. A repository that cannot be opened (in use by another statlens, a newer
+     * schema) is reported in a dialog as well as on the console: started from a desktop there is no console to read.
+     */
     public static void launch(Options opts) {
         GuiSettings settings = GuiSettings.user();
         RepositoryLocation location = opts.location() != null ? opts.location()
                 : settings.lastRepository().map(RepositoryLocation::embedded).orElse(RepositoryLocation.userDefault());
         options = opts;
-        try (Repository repo = Repository.open(location, true)) {
+        Repository opened;
+        try {
+            opened = Repository.open(location, true);
+        } catch (RuntimeException e) {
+            if (opts.screenshot() == null) showStartupError(location, e);
+            throw e;
+        }
+        try (Repository repo = opened) {
             repository = repo;
             if (location.embeddedDir() != null) settings.lastRepository(location.embeddedDir());
             Application.launch(StatlensApp.class);
@@ -52,14 +64,8 @@ public final class StatlensApp extends Application {
     public void start(Stage stage) {
         GuiSettings settings = GuiSettings.user();
         executor = new BackgroundTaskExecutor();
-        Label status = new Label();
-        BrowserViewModel browser = new BrowserViewModel(repository, executor, status::setText);
-        ImportViewModel importer = new ImportViewModel(repository, executor, options.zone(), status::setText, browser::reload);
-        ChartViewModel charts = new ChartViewModel(repository, executor, options.zone(), status::setText);
-        StatsViewModel stats = new StatsViewModel(repository, executor);
-        MainView view = new MainView(browser, importer, charts, stats,
-                new SqlConsoleViewModel(repository, executor), new ReportBuilderViewModel(repository, executor, options.zone()),
-                new NoteViewModel(repository, executor, options.zone(), charts::redraw), status);
+        Workbench bench = Workbench.create(repository, executor, options.zone());
+        MainView view = bench.view();
         WindowLayout layout = settings.windowLayout();
         stage.setScene(new Scene(view, layout.width(), layout.height()));
         stage.setTitle("statlens - " + repository.location().description());
@@ -74,12 +80,28 @@ public final class StatlensApp extends Application {
         if (options.show() != null) view.select(options.show());
         if (options.screenshot() != null) {
             // The statistics are computed after the chart: their caption is the last thing to change.
-            stats.captionProperty().addListener((o, was, now) -> Platform.runLater(() -> {
+            bench.stats().captionProperty().addListener((o, was, now) -> Platform.runLater(() -> {
                 write(view.getScene().snapshot(null), options.screenshot());
                 Platform.exit();
             }));
         }
-        browser.reload();
+        bench.browser().reload();
+    }
+
+    private static void showStartupError(RepositoryLocation location, RuntimeException e) {
+        CompletableFuture<Void> closed = new CompletableFuture<>();
+        Platform.startup(() -> {
+        });
+        // Not inside startup's own runnable: a dialog shown from there is never painted.
+        Platform.runLater(() -> {
+            Alert alert = new Alert(Alert.AlertType.ERROR, e.getMessage(), ButtonType.CLOSE);
+            alert.setTitle("statlens");
+            alert.setHeaderText("Cannot open the repository " + location.description());
+            alert.showAndWait();
+            closed.complete(null);
+        });
+        closed.join();
+        Platform.exit();
     }
 
     @Override
