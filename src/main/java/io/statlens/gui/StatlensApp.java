@@ -53,7 +53,8 @@ public final class StatlensApp extends Application {
         executor = new BackgroundTaskExecutor();
         Label status = new Label();
         BrowserViewModel browser = new BrowserViewModel(repository, executor, status::setText);
-        ImportViewModel importer = new ImportViewModel(repository, executor, options.zone(), status::setText, browser::reload);
+        ImportViewModel importer = new ImportViewModel(repository, executor, options.zone(), status::setText, browser::reload,
+                RecentInputs.kept(settings));
         ChartViewModel charts = new ChartViewModel(repository, executor, options.zone(), status::setText);
         StatsViewModel stats = new StatsViewModel(repository, executor);
         MainView view = new MainView(browser, importer, charts, stats,
