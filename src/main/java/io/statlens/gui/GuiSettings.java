@@ -1,6 +1,7 @@
 package io.statlens.gui;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -8,6 +9,9 @@ import java.util.prefs.Preferences;
 
 /** What the GUI remembers between sessions (java.util.prefs, node io/statlens/gui). */
 public final class GuiSettings {
+    /** How many imported files and folders are remembered. */
+    public static final int RECENT_LIMIT = 10;
+    private static final String RECENT = "recentInput";
     private static final String REPOSITORY = "lastRepository";
     private static final String WIDTH = "windowWidth";
     private static final String HEIGHT = "windowHeight";
@@ -59,6 +63,24 @@ public final class GuiSettings {
             return v >= 0 && v <= 1 ? v : null;
         } catch (NumberFormatException e) {
             return null;
+        }
+    }
+
+    /** The files and folders imported last, most recent first, as stored (paths gone since included). */
+    public List<Path> recentInputs() {
+        List<Path> out = new ArrayList<>();
+        for (int i = 0; i < RECENT_LIMIT; i++) {
+            String path = node.get(RECENT + i, null);
+            if (path != null) out.add(Path.of(path));
+        }
+        return out;
+    }
+
+    /** Stores the first {@link #RECENT_LIMIT} of these paths (one key each: a path may be long) and forgets the rest. */
+    public void recentInputs(List<Path> paths) {
+        for (int i = 0; i < RECENT_LIMIT; i++) {
+            if (i < paths.size()) node.put(RECENT + i, paths.get(i).toAbsolutePath().toString());
+            else node.remove(RECENT + i);
         }
     }
 }

@@ -23,12 +23,14 @@ import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
  * Import of files and folders into a run, in the background, with progress, cancel (which leaves the
- * repository unchanged: {@link ImportService} rolls back) and the warnings of the files afterwards.
+ * repository unchanged: {@link ImportService} rolls back) and the warnings of the files afterwards. The plan
+ * before it ({@link #plan}) shows the tool detected per file; imported inputs are remembered as recent.
  */
 public final class ImportViewModel {
     private final Repository repo;
@@ -36,18 +38,41 @@ public final class ImportViewModel {
     private final ZoneId zone;
     private final Consumer<String> status;
     private final Runnable imported;
+    private final RecentInputs recent;
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyListWrapper<String> warnings = new ReadOnlyListWrapper<>(FXCollections.observableArrayList());
     private Cancellation cancellation = new Cancellation();
 
-    /** @param imported called on the UI thread after a successful import (to reload the browser) */
+    /** Recent inputs are remembered for this window only. */
     public ImportViewModel(Repository repo, TaskExecutor executor, ZoneId zone, Consumer<String> status, Runnable imported) {
+        this(repo, executor, zone, status, imported, RecentInputs.forSession());
+    }
+
+    /**
+     * @param imported called on the UI thread after a successful import (to reload the browser)
+     * @param recent   where the inputs of successful imports are remembered
+     */
+    public ImportViewModel(Repository repo, TaskExecutor executor, ZoneId zone, Consumer<String> status, Runnable imported,
+                           RecentInputs recent) {
         this.repo = repo;
         this.executor = executor;
         this.zone = zone;
         this.status = status;
         this.imported = imported;
+        this.recent = recent;
+    }
+
+    /** The parsers: built-in, shipped, and the user's folder ($STATLENS_HOME/parsers), read afresh for each import. */
+    static ParserRegistry registry() {
+        return ParserRegistry.load(RepositoryLocation.statlensHome().resolve("parsers"));
+    }
+
+    /** The plan for these inputs, computed in the background; its Import imports the choices through this view model. */
+    public ImportPlanViewModel plan(List<Path> inputs) {
+        ImportPlanViewModel plan = new ImportPlanViewModel(inputs, executor, ImportViewModel::registry, this::importChosen);
+        plan.compute();
+        return plan;
     }
 
     /** A run name for files: the first file's name without its extension. */
@@ -58,23 +83,30 @@ public final class ImportViewModel {
         return dot > 0 ? name.substring(0, dot) : name;
     }
 
+    /** Imports files and folders with the tools detection finds. */
     public void importFiles(List<Path> inputs, String run) {
+        importChosen(new ImportChoices(inputs, run, inputs, Map.of()));
+    }
+
+    /** Imports the files chosen in a plan with their tools; the plan's sources become the most recent inputs. */
+    public void importChosen(ImportChoices choices) {
         if (running.get()) throw new IllegalStateException("an import is already running");
+        List<Path> inputs = choices.files();
+        String run = choices.run();
         cancellation = new Cancellation();
         Cancellation thisImport = cancellation;
         running.set(true);
         progress.set(0);
         warnings.clear();
         status.accept("importing " + inputs.size() + " item(s) into run '" + run + "'...");
-        executor.run(() -> {
-            ImportService service = new ImportService(repo, ParserRegistry.load(RepositoryLocation.statlensHome().resolve("parsers")));
-            return service.run(ImportRequest.of(run, zone, inputs.toArray(Path[]::new)), new Progress(totalBytes(inputs)), thisImport);
-        }, result -> {
+        ImportRequest request = ImportRequest.of(run, zone, inputs.toArray(Path[]::new)).choosingTools(choices.tools());
+        executor.run(() -> new ImportService(repo, registry()).run(request, new Progress(totalBytes(inputs)), thisImport), result -> {
             running.set(false);
             progress.set(1);
             warnings.setAll(warningLines(result));
             status.accept("imported " + result.rows() + " rows from " + result.files().size() + " file(s) into run '" + run + "'"
                     + (warnings.isEmpty() ? "" : ", " + warnings.size() + " warning(s)"));
+            recent.remember(choices.sources());
             imported.run();
         }, e -> {
             running.set(false);
@@ -143,5 +175,9 @@ public final class ImportViewModel {
 
     public ReadOnlyListProperty<String> warnings() {
         return warnings.getReadOnlyProperty();
+    }
+
+    public RecentInputs recent() {
+        return recent;
     }
 }

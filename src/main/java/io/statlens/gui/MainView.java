@@ -17,7 +17,6 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
-import javafx.scene.control.TextInputDialog;
 import javafx.scene.control.TitledPane;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.TreeCell;
@@ -29,6 +28,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
+import javafx.stage.Modality;
 import javafx.stage.Stage;
 import org.jfree.chart.axis.DateAxis;
 import org.jfree.chart.fx.ChartViewer;
@@ -120,6 +120,8 @@ public final class MainView extends BorderPane {
         cancel.setOnAction(e -> importer.cancel());
         importFiles.disableProperty().bind(importer.runningProperty());
         importFolder.disableProperty().bind(importer.runningProperty());
+        RecentImportsButton recent = new RecentImportsButton(importer.recent(), path -> askRunAndImport(List.of(path)));
+        recent.disableProperty().bind(importer.runningProperty());
         Button report = new Button("Report...");
         report.setId("report");
         report.setOnAction(e -> openReportBuilder());
@@ -127,7 +129,7 @@ public final class MainView extends BorderPane {
         note.setId("add-note");
         note.disableProperty().bind(charts.chartProperty().isNull());
         note.setOnAction(e -> openNotes());
-        return new ToolBar(importFiles, importFolder, export, note, report, progress, cancel);
+        return new ToolBar(importFiles, importFolder, recent, export, note, report, progress, cancel);
     }
 
     private VBox browserPane() {
@@ -208,11 +210,14 @@ public final class MainView extends BorderPane {
         });
     }
 
-    private void askRunAndImport(List<Path> inputs) {
-        TextInputDialog ask = new TextInputDialog(ImportViewModel.suggestedRun(inputs));
-        ask.setTitle("Import");
-        ask.setHeaderText("Import " + inputs.size() + " item(s) into run:");
-        ask.showAndWait().map(String::strip).filter(s -> !s.isEmpty()).ifPresent(run -> importer.importFiles(inputs, run));
+    /** Opens the import plan for these inputs: the tool detected per file, to confirm or change, and the run's name. */
+    void askRunAndImport(List<Path> inputs) {
+        Stage plan = new Stage();
+        plan.setTitle("Import " + inputs.size() + " item(s)");
+        plan.initOwner(getScene().getWindow());
+        plan.initModality(Modality.WINDOW_MODAL);
+        plan.setScene(new Scene(new ImportPlanView(importer.plan(inputs)), 760, 420));
+        plan.show();
     }
 
     private void rebuildTree(boolean expand) {

@@ -64,7 +64,7 @@ public final class StatlensApp extends Application {
     public void start(Stage stage) {
         GuiSettings settings = GuiSettings.user();
         executor = new BackgroundTaskExecutor();
-        Workbench bench = Workbench.create(repository, executor, options.zone());
+        Workbench bench = Workbench.create(repository, executor, options.zone(), RecentInputs.kept(settings));
         MainView view = bench.view();
         WindowLayout layout = settings.windowLayout();
         stage.setScene(new Scene(view, layout.width(), layout.height()));

@@ -12,10 +12,10 @@ import java.time.ZoneId;
 record Workbench(MainView view, BrowserViewModel browser, ImportViewModel importer, ChartViewModel charts,
                  StatsViewModel stats, Label status) {
 
-    static Workbench create(Repository repository, TaskExecutor executor, ZoneId zone) {
+    static Workbench create(Repository repository, TaskExecutor executor, ZoneId zone, RecentInputs recent) {
         Label status = new Label();
         BrowserViewModel browser = new BrowserViewModel(repository, executor, status::setText);
-        ImportViewModel importer = new ImportViewModel(repository, executor, zone, status::setText, browser::reload);
+        ImportViewModel importer = new ImportViewModel(repository, executor, zone, status::setText, browser::reload, recent);
         ChartViewModel charts = new ChartViewModel(repository, executor, zone, status::setText);
         StatsViewModel stats = new StatsViewModel(repository, executor);
         MainView view = new MainView(browser, importer, charts, stats,

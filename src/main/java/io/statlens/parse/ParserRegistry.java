@@ -80,7 +80,14 @@ public final class ParserRegistry {
      * two are equally sure (the user must choose with {@code --tool}).
      */
     public Optional<Parser> detect(Head head) {
-        List<Candidate> ranked = rank(head);
+        return best(rank(head));
+    }
+
+    /**
+     * The detected parser of a ranking from {@link #rank}: the first if it is sure enough and not tied. For
+     * callers that show the ranking too, so that every parser sniffs the file only once.
+     */
+    public static Optional<Parser> best(List<Candidate> ranked) {
         if (ranked.isEmpty() || ranked.get(0).confidence() < Detection.THRESHOLD) return Optional.empty();
         if (ranked.size() > 1 && ranked.get(1).confidence() == ranked.get(0).confidence()) return Optional.empty();
         return Optional.of(ranked.get(0).parser());

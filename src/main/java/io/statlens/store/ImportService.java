@@ -3,18 +3,13 @@ package io.statlens.store;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserRegistry;
 import io.statlens.parse.spi.Cancellation;
-import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
-import io.statlens.parse.spi.Parser;
 
-import java.io.BufferedReader;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.DigestInputStream;
@@ -29,13 +24,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Optional;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
- * Imports files into a run as one transaction: detection first (so that an unknown file fails
- * before anything is written), then each file streamed through its parser into an
+ * Imports files into a run as one transaction: the {@link ImportPlanner}'s plan first (so that an unknown file
+ * fails before anything is written), then each file streamed through its parser into an
  * {@link ImportSession}. Any failure, a bad line under {@code --strict}, or a {@link Cancellation}
  * rolls the whole import back; a process killed mid-import leaves an uncommitted
  * transaction that Derby undoes on the next open.
@@ -50,9 +42,6 @@ public final class ImportService {
         this.registry = registry;
     }
 
-    private record Planned(Path file, Parser parser) {
-    }
-
     public ImportResult run(ImportRequest request, ImportProgress progress) {
         return run(request, progress, Cancellation.NONE);
     }
@@ -60,14 +49,14 @@ public final class ImportService {
     /** Imports; {@code cancellation} stops it between lines and rolls everything back. */
     public ImportResult run(ImportRequest request, ImportProgress progress, Cancellation cancellation) {
         if (request.run() == null || request.run().isBlank()) throw new UserException("a run name is required (--run NAME)");
-        List<Planned> plan = plan(request);
+        List<ImportPlanner.Planned> plan = new ImportPlanner(registry).plan(request);
         Connection c = repo.connection();
         try {
             RunRecord run = findOrCreateRun(request);
             ImportSession.RunClock clock = new ImportSession.RunClock(run.start);
             List<ImportResult.FileResult> results = new ArrayList<>();
             Instant earliest = null;
-            for (Planned p : plan) {
+            for (ImportPlanner.Planned p : plan) {
                 FileOutcome outcome = importFile(request, run, clock, p, progress, cancellation);
                 results.add(outcome.result);
                 progress.fileFinished(outcome.result);
@@ -101,66 +90,6 @@ public final class ImportService {
         } catch (SQLException ignored) {
             // the connection is gone; nothing was committed
         }
-    }
-
-    private List<Planned> plan(ImportRequest request) {
-        List<Planned> plan = new ArrayList<>();
-        Optional<Parser> forced = request.tool().map(t -> registry.byTool(t).orElseThrow(() -> new UserException(
-                "unknown tool '" + t + "'; known tools: " + registry.all().stream().map(Parser::tool).collect(Collectors.joining(", ")))));
-        for (Path input : request.inputs()) {
-            if (!Files.exists(input)) throw new UserException(input + ": no such file or folder");
-            boolean folder = Files.isDirectory(input);
-            for (Path file : folder ? walk(input) : List.of(input)) {
-                if (forced.isPresent()) {
-                    plan.add(new Planned(file, forced.get()));
-                    continue;
-                }
-                Head head = head(file);
-                Optional<Parser> detected = registry.detect(head);
-                if (detected.isPresent()) {
-                    plan.add(new Planned(file, detected.get()));
-                } else if (!(folder && request.skipUnknown())) {
-                    throw new UserException(file + ": no parser recognises this file (" + closest(head)
-                            + "); give --tool to choose one" + (folder ? ", or --skip-unknown to skip such files" : ""));
-                }
-            }
-        }
-        if (plan.isEmpty()) throw new UserException("no files to import in " + request.inputs());
-        return plan;
-    }
-
-    private String closest(Head head) {
-        String candidates = registry.rank(head).stream().filter(cand -> cand.confidence() > 0).limit(3)
-                .map(cand -> cand.parser().tool() + String.format(" %.0f%%", cand.confidence() * 100))
-                .collect(Collectors.joining(", "));
-        return candidates.isEmpty() ? "nothing in it looks like any known tool's output" : "closest: " + candidates;
-    }
-
-    private static List<Path> walk(Path folder) {
-        try (Stream<Path> s = Files.walk(folder)) {
-            return s.filter(Files::isRegularFile)
-                    .filter(p -> !p.getFileName().toString().startsWith("."))
-                    .sorted()
-                    .toList();
-        } catch (IOException e) {
-            throw new UserException(folder + ": cannot list folder: " + e.getMessage(), e);
-        }
-    }
-
-    /** The first lines of a file, for detection. */
-    public static Head head(Path file) {
-        var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
-                .onUnmappableCharacter(CodingErrorAction.REPLACE);
-        List<String> lines = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new java.io.InputStreamReader(Files.newInputStream(file), decoder))) {
-            String line;
-            while (lines.size() < Head.MAX_LINES && (line = r.readLine()) != null) {
-                lines.add(line.length() > 4000 ? line.substring(0, 4000) : line);
-            }
-        } catch (IOException e) {
-            throw new UserException(file + ": cannot read: " + e.getMessage(), e);
-        }
-        return new Head(file.getFileName().toString(), lines);
     }
 
     private static final class RunRecord {
@@ -216,7 +145,7 @@ public final class ImportService {
     private record FileOutcome(ImportResult.FileResult result, Instant earliest) {
     }
 
-    private FileOutcome importFile(ImportRequest request, RunRecord run, ImportSession.RunClock clock, Planned p,
+    private FileOutcome importFile(ImportRequest request, RunRecord run, ImportSession.RunClock clock, ImportPlanner.Planned p,
                                    ImportProgress progress, Cancellation cancellation) throws SQLException, IOException {
         Connection c = repo.connection();
         long size = Files.size(p.file());
@@ -247,7 +176,7 @@ public final class ImportService {
         }
     }
 
-    private FileOutcome importFile(ImportRequest request, RunRecord run, Planned p, ImportProgress progress,
+    private FileOutcome importFile(ImportRequest request, RunRecord run, ImportPlanner.Planned p, ImportProgress progress,
                                    Cancellation cancellation, long size, long fileId, ParseContext context,
                                    ImportSession session) throws SQLException, IOException {
         Connection c = repo.connection();

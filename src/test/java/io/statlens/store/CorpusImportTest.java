@@ -193,7 +193,7 @@ class CorpusImportTest {
         Path file = fixture.file();
 
         // (1) detection among every registered parser picks this folder's tool, and not by a tie
-        Head head = ImportService.head(file);
+        Head head = ImportPlanner.head(file);
         List<ParserRegistry.Candidate> ranked = registry.rank(head);
         String ranking = ranked.stream().limit(3)
                 .map(c -> c.parser().tool() + String.format(" %.2f", c.confidence())).collect(Collectors.joining(", "));
@@ -247,7 +247,7 @@ class CorpusImportTest {
         List<String> offenders = new ArrayList<>();
         List<Fixture> all = fixtures().toList();
         for (Fixture fixture : all) {
-            Head head = ImportService.head(fixture.file());
+            Head head = ImportPlanner.head(fixture.file());
             for (Parser p : registry.all()) {
                 if (p.tool().equals(fixture.tool())) continue;
                 try {

@@ -1,0 +1,115 @@
+package io.statlens.gui;
+
+import io.statlens.gui.ImportPlanViewModel.FileRow;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.ObservableList;
+import javafx.geometry.Insets;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.ContentDisplay;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.control.cell.CheckBoxTableCell;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The import plan window's content: the run's name, one row per file (import tick, name, size, detected tool,
+ * the tool to use), a message line, Import and Cancel. Both buttons close the window when they are done.
+ */
+public final class ImportPlanView extends VBox {
+    public ImportPlanView(ImportPlanViewModel model) {
+        super(6);
+        setPadding(new Insets(8));
+        TextField run = new TextField();
+        run.setId("plan-run");
+        run.textProperty().bindBidirectional(model.runProperty());
+        HBox.setHgrow(run, Priority.ALWAYS);
+
+        TableView<FileRow> table = new TableView<>(model.rows());
+        table.setId("plan-table");
+        table.setEditable(true);
+        table.setPlaceholder(new Label("no files"));
+        TableColumn<FileRow, Boolean> include = new TableColumn<>("Import");
+        include.setCellValueFactory(c -> c.getValue().includedProperty());
+        include.setCellFactory(CheckBoxTableCell.forTableColumn(include));
+        include.setPrefWidth(60);
+        TableColumn<FileRow, String> file = textColumn("File", FileRow::name, 300);
+        TableColumn<FileRow, String> size = textColumn("Size", FileRow::size, 80);
+        size.setStyle("-fx-alignment: CENTER-RIGHT;");
+        TableColumn<FileRow, String> detected = textColumn("Detected", FileRow::detected, 110);
+        TableColumn<FileRow, FileRow> tool = new TableColumn<>("Tool");
+        tool.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
+        tool.setCellFactory(c -> new ToolCell(model.tools()));
+        tool.setPrefWidth(140);
+        table.getColumns().setAll(List.of(include, file, size, detected, tool));
+        table.setRowFactory(t -> new TableRow<>() {
+            @Override
+            protected void updateItem(FileRow row, boolean empty) {
+                super.updateItem(row, empty);
+                setTooltip(empty || row == null ? null : new Tooltip(row.candidates()));
+            }
+        });
+        VBox.setVgrow(table, Priority.ALWAYS);
+
+        Label message = new Label();
+        message.setId("plan-message");
+        message.setWrapText(true);
+        message.textProperty().bind(model.messageProperty());
+        Button importButton = new Button("Import");
+        importButton.setId("plan-import");
+        importButton.setDefaultButton(true);
+        importButton.disableProperty().bind(model.planningProperty());
+        importButton.setOnAction(e -> {
+            if (model.importChosen()) getScene().getWindow().hide();
+        });
+        Button cancel = new Button("Cancel");
+        cancel.setId("plan-cancel");
+        cancel.setCancelButton(true);
+        cancel.setOnAction(e -> getScene().getWindow().hide());
+        getChildren().addAll(new HBox(6, new Label("Run:"), run), table, message, new HBox(6, importButton, cancel));
+    }
+
+    private static TableColumn<FileRow, String> textColumn(String title, Function<FileRow, String> value,
+                                                          double width) {
+        TableColumn<FileRow, String> column = new TableColumn<>(title);
+        column.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
+        column.setEditable(false);
+        column.setPrefWidth(width);
+        return column;
+    }
+
+    /** A file's tool as a drop-down of every registered tool, bound to the row it shows. */
+    private static final class ToolCell extends TableCell<FileRow, FileRow> {
+        private final ComboBox<String> box;
+        private ObjectProperty<String> shown;
+
+        ToolCell(ObservableList<String> tools) {
+            box = new ComboBox<>(tools);
+            box.getStyleClass().add("plan-tool");
+            box.setPromptText("choose...");
+            box.setMaxWidth(Double.MAX_VALUE);
+            setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
+        }
+
+        @Override
+        protected void updateItem(FileRow row, boolean empty) {
+            super.updateItem(row, empty);
+            if (shown != null) box.valueProperty().unbindBidirectional(shown);
+            shown = empty || row == null ? null : row.toolProperty();
+            if (shown != null) box.valueProperty().bindBidirectional(shown);
+            setGraphic(shown == null ? null : box);
+        }
+    }
+}

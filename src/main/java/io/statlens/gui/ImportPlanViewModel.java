@@ -1,0 +1,190 @@
+package io.statlens.gui;
+
+import io.statlens.model.UserException;
+import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.spi.Parser;
+import io.statlens.store.ImportPlanner;
+import io.statlens.store.ImportPlanner.FileDetection;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * The import plan: every file of the dropped or chosen inputs (folders walked as the import walks them) with the
+ * tool detected for it, a tick to import it and the tool to read it with, plus the run's name. Files no parser
+ * recognises start unticked; giving one a tool ticks it. Import hands the ticked files and their tools on.
+ */
+public final class ImportPlanViewModel {
+    private final List<Path> inputs;
+    private final TaskExecutor executor;
+    private final Supplier<ParserRegistry> registry;
+    private final Consumer<ImportChoices> importer;
+    private final StringProperty run = new SimpleStringProperty();
+    private final ObservableList<FileRow> rows = FXCollections.observableArrayList();
+    private final ObservableList<String> tools = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper planning = new ReadOnlyBooleanWrapper();
+
+    /**
+     * @param registry the parsers, asked for in the background (loading them reads the user's parser folder)
+     * @param importer receives the choices when the user imports
+     */
+    ImportPlanViewModel(List<Path> inputs, TaskExecutor executor, Supplier<ParserRegistry> registry, Consumer<ImportChoices> importer) {
+        this.inputs = List.copyOf(inputs);
+        this.executor = executor;
+        this.registry = registry;
+        this.importer = importer;
+        run.set(ImportViewModel.suggestedRun(inputs));
+    }
+
+    /** One file of the plan: a row of the table. */
+    public static final class FileRow {
+        private final FileDetection detection;
+        private final BooleanProperty included;
+        private final ObjectProperty<String> tool;
+
+        FileRow(FileDetection detection) {
+            this.detection = detection;
+            String detected = detection.detected().map(Parser::tool).orElse(null);
+            included = new SimpleBooleanProperty(detected != null);
+            tool = new SimpleObjectProperty<>(detected);
+            // Choosing a tool for a file nothing recognised says the user wants it imported.
+            tool.addListener((o, was, now) -> {
+                if (was == null && now != null) included.set(true);
+            });
+        }
+
+        public Path file() {
+            return detection.file();
+        }
+
+        /** The path below the dropped folder, or the file's name when the file itself was given. */
+        public String name() {
+            return detection.name();
+        }
+
+        public String size() {
+            return size(detection.sizeBytes());
+        }
+
+        /** "vmstat 100%": the detected tool and its confidence; "unknown" when no parser is sure enough. */
+        public String detected() {
+            return detection.detected()
+                    .map(p -> p.tool() + String.format(Locale.ROOT, " %.0f%%", detection.candidates().get(0).confidence() * 100))
+                    .orElse("unknown");
+        }
+
+        /** The most confident parsers, for a tool tip. */
+        public String candidates() {
+            return detection.closest();
+        }
+
+        public BooleanProperty includedProperty() {
+            return included;
+        }
+
+        /** The tool to import the file with; null while none is chosen. */
+        public ObjectProperty<String> toolProperty() {
+            return tool;
+        }
+
+        static String size(long bytes) {
+            if (bytes < 1024) return bytes + " B";
+            if (bytes < 1024 * 1024) return String.format(Locale.ROOT, "%.1f KiB", bytes / 1024.0);
+            if (bytes < 1024L * 1024 * 1024) return String.format(Locale.ROOT, "%.1f MiB", bytes / (1024.0 * 1024));
+            return String.format(Locale.ROOT, "%.1f GiB", bytes / (1024.0 * 1024 * 1024));
+        }
+    }
+
+    private record Found(List<FileDetection> files, List<String> tools) {
+    }
+
+    /** Walks the inputs and detects each file's tool in the background (a folder may hold hundreds of files). */
+    void compute() {
+        planning.set(true);
+        message.set("looking at " + inputs.size() + " item(s)...");
+        executor.run(() -> {
+            ParserRegistry parsers = registry.get();
+            return new Found(new ImportPlanner(parsers).detect(inputs), parsers.all().stream().map(Parser::tool).sorted().toList());
+        }, found -> {
+            tools.setAll(found.tools());
+            rows.setAll(found.files().stream().map(FileRow::new).toList());
+            planning.set(false);
+            message.set(summary());
+        }, e -> {
+            planning.set(false);
+            message.set(e instanceof UserException ? e.getMessage() : "cannot look at the files: " + e.getMessage());
+        });
+    }
+
+    private String summary() {
+        if (rows.isEmpty()) return "no files in " + String.join(", ", inputs.stream().map(Path::toString).toList());
+        long unknown = rows.stream().filter(r -> r.toolProperty().get() == null).count();
+        String files = rows.size() == 1 ? "1 file" : rows.size() + " files";
+        if (unknown == 0) return files + (rows.size() == 1 ? ", recognised" : ", all recognised");
+        return files + "; " + unknown + " not recognised, left unticked: choose a tool to import " + (unknown == 1 ? "it" : "them");
+    }
+
+    /** Why Import cannot go ahead yet, or empty. */
+    public Optional<String> problem() {
+        if (planning.get()) return Optional.of("still looking at the files");
+        if (run.get() == null || run.get().isBlank()) return Optional.of("give the run a name");
+        List<FileRow> ticked = rows.stream().filter(r -> r.includedProperty().get()).toList();
+        if (ticked.isEmpty()) return Optional.of("tick at least one file to import");
+        return ticked.stream().filter(r -> r.toolProperty().get() == null).findFirst()
+                .map(r -> "choose a tool for " + r.name() + ", or untick it");
+    }
+
+    /** Imports the ticked files with their tools; false, with the reason in the message, when something is missing. */
+    public boolean importChosen() {
+        Optional<String> problem = problem();
+        if (problem.isPresent()) {
+            message.set(problem.get());
+            return false;
+        }
+        // A file dropped both alone and inside its folder is imported once.
+        Map<Path, String> chosen = new LinkedHashMap<>();
+        rows.stream().filter(r -> r.includedProperty().get()).forEach(r -> chosen.putIfAbsent(r.file(), r.toolProperty().get()));
+        importer.accept(new ImportChoices(inputs, run.get().strip(), List.copyOf(chosen.keySet()), chosen));
+        return true;
+    }
+
+    public StringProperty runProperty() {
+        return run;
+    }
+
+    public ObservableList<FileRow> rows() {
+        return rows;
+    }
+
+    /** Every registered tool, by name: the choices of each file's tool. */
+    public ObservableList<String> tools() {
+        return tools;
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty planningProperty() {
+        return planning.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,166 @@
+package io.statlens.gui;
+
+import io.statlens.gui.ImportPlanViewModel.FileRow;
+import io.statlens.parse.ParserRegistry;
+import io.statlens.store.Repository;
+import io.statlens.store.RepositoryLocation;
+import io.statlens.store.RunCatalog;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The import plan without a window, on a folder of real fixtures; the import it starts goes into a real repository. */
+class ImportPlanViewModelTest {
+    private static final Path CORPUS = Path.of("src/test/resources/corpus");
+    @TempDir
+    Path dir;
+    private Path logs;
+    private final Repository repo = Repository.open(RepositoryLocation.memory("plan" + UUID.randomUUID()), true);
+    private final List<String> status = new ArrayList<>();
+    private final RecentInputs recent = RecentInputs.forSession();
+    private final ImportViewModel importer = new ImportViewModel(repo, new SynchronousExecutor(), ZoneOffset.UTC, status::add,
+            () -> { }, recent);
+
+    /**
+     * A folder as a user might drop it: vmstat, iostat (in a sub-folder) and sar -u output, the vmstat fixtures'
+     * SOURCES.tsv that no parser recognises, and a hidden file the walk skips.
+     */
+    static Path logsFolder(Path dir) throws IOException {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Files.copy(CORPUS.resolve("vmstat/jc-centos77-vmstat-at.txt"), logs.resolve("jc-centos77-vmstat-at.txt"));
+        Files.copy(CORPUS.resolve("iostat/jc-centos77-iostat-x.txt"),
+                Files.createDirectories(logs.resolve("disks")).resolve("jc-centos77-iostat-x.txt"));
+        Files.copy(CORPUS.resolve("sar/mb-de-sar-u.txt"), logs.resolve("mb-de-sar-u.txt"));
+        Files.copy(CORPUS.resolve("vmstat/SOURCES.tsv"), logs.resolve("SOURCES.tsv"));
+        Files.copy(CORPUS.resolve("vmstat/jc-centos77-vmstat.txt"), logs.resolve(".hidden-vmstat.txt"));
+        return logs;
+    }
+
+    /** What a row shows: tick, file, size, detected, tool. */
+    static String shown(FileRow row) {
+        return (row.includedProperty().get() ? "[x] " : "[ ] ") + row.name() + "  " + row.size() + "  " + row.detected() + "  "
+                + row.toolProperty().get();
+    }
+
+    @BeforeEach
+    void folder() throws IOException {
+        logs = logsFolder(dir);
+    }
+
+    @AfterEach
+    void close() {
+        repo.close();
+    }
+
+    private ImportPlanViewModel plan(List<Path> inputs) {
+        ImportPlanViewModel plan = new ImportPlanViewModel(inputs, new SynchronousExecutor(),
+                () -> ParserRegistry.load(dir.resolve("no-user-parsers")), importer::importChosen);
+        plan.compute();
+        return plan;
+    }
+
+    @Test
+    void showsEachFileWithItsDetectedToolAndLeavesTheUnknownOneUnticked() {
+        ImportPlanViewModel plan = plan(List.of(logs));
+
+        assertEquals("logs", plan.runProperty().get());
+        assertEquals(List.of(
+                "[ ] SOURCES.tsv  5.2 KiB  unknown  null",
+                "[x] disks/jc-centos77-iostat-x.txt  690 B  iostat 95%  iostat",
+                "[x] jc-centos77-vmstat-at.txt  614 B  vmstat 100%  vmstat",
+                "[x] mb-de-sar-u.txt  2.5 KiB  sar 95%  sar"), plan.rows().stream().map(ImportPlanViewModelTest::shown).toList());
+        assertEquals("4 files; 1 not recognised, left unticked: choose a tool to import it", plan.messageProperty().get());
+        assertEquals("nothing in it looks like any known tool's output", plan.rows().get(0).candidates());
+        assertEquals("closest: vmstat 100%", plan.rows().get(2).candidates());
+        // Every registered tool, by name; "scripted" is the test parser src/test/resources registers.
+        assertEquals(List.of("arcstat", "dbt2", "faban", "iostat", "mpstat", "nicstat", "prstat", "sar", "scripted", "sysbench",
+                "tpcc", "vmstat"), plan.tools());
+        assertFalse(plan.planningProperty().get());
+    }
+
+    @Test
+    void importsTheTickedFilesWithTheChosenTools() {
+        ImportPlanViewModel plan = plan(List.of(logs));
+        // sar -u prints mpstat's columns: the user wants it next to the mpstat data.
+        plan.rows().get(3).toolProperty().set("mpstat");
+
+        assertTrue(plan.importChosen());
+
+        assertEquals("imported 38 rows from 3 file(s) into run 'logs', 2 warning(s)", status.get(status.size() - 1));
+        RunCatalog.RunDetails details = new RunCatalog(repo).details("logs");
+        Map<String, String> parsers = details.files().stream()
+                .collect(Collectors.toMap(f -> Path.of(f.path()).getFileName().toString(), RunCatalog.FileInfo::parser));
+        assertEquals(Map.of("jc-centos77-iostat-x.txt", "iostat", "jc-centos77-vmstat-at.txt", "vmstat", "mb-de-sar-u.txt", "mpstat"),
+                parsers, "SOURCES.tsv, unticked, is not imported");
+        Map<String, Long> rows = details.datasets().stream()
+                .collect(Collectors.toMap(RunCatalog.DatasetInfo::qualifiedName, RunCatalog.DatasetInfo::rows, Long::sum));
+        assertEquals(30L, rows.get("mpstat"));
+        assertEquals(4L, rows.get("vmstat"));
+        assertFalse(rows.containsKey("sar"), rows.toString());
+        assertEquals(List.of(logs.toAbsolutePath()), recent.shown(), "the dropped folder is remembered, not its files");
+    }
+
+    @Test
+    void aTickedFileWithoutAToolStopsTheImportWithAReason() {
+        ImportPlanViewModel plan = plan(List.of(logs));
+        FileRow unknown = plan.rows().get(0);
+        unknown.includedProperty().set(true);
+
+        assertFalse(plan.importChosen());
+        assertEquals("choose a tool for SOURCES.tsv, or untick it", plan.messageProperty().get());
+        assertTrue(new RunCatalog(repo).runs().isEmpty());
+
+        plan.runProperty().set("  ");
+        assertFalse(plan.importChosen());
+        assertEquals("give the run a name", plan.messageProperty().get());
+
+        plan.rows().forEach(r -> r.includedProperty().set(false));
+        plan.runProperty().set("logs");
+        assertFalse(plan.importChosen());
+        assertEquals("tick at least one file to import", plan.messageProperty().get());
+        assertTrue(status.isEmpty(), "no import started: " + status);
+    }
+
+    @Test
+    void givingAnUnknownFileAToolTicksIt() {
+        FileRow unknown = plan(List.of(logs)).rows().get(0);
+        unknown.toolProperty().set("vmstat");
+        assertTrue(unknown.includedProperty().get());
+    }
+
+    @Test
+    void aSingleFileIsNamedByItselfAndAMissingOneIsReported() {
+        ImportPlanViewModel one = plan(List.of(logs.resolve("mb-de-sar-u.txt")));
+        assertEquals("mb-de-sar-u", one.runProperty().get());
+        assertEquals(List.of("[x] mb-de-sar-u.txt  2.5 KiB  sar 95%  sar"), one.rows().stream().map(ImportPlanViewModelTest::shown).toList());
+        assertEquals("1 file, recognised", one.messageProperty().get());
+
+        Path gone = dir.resolve("gone.txt");
+        ImportPlanViewModel missing = plan(List.of(gone));
+        assertEquals(gone + ": no such file or folder", missing.messageProperty().get());
+        assertTrue(missing.rows().isEmpty());
+        assertFalse(missing.importChosen());
+    }
+
+    @Test
+    void sizesReadAsBytesKibAndMib() {
+        assertEquals("614 B", FileRow.size(614));
+        assertEquals("5.2 KiB", FileRow.size(5322));
+        assertEquals("3.0 MiB", FileRow.size(3 * 1024 * 1024 + 10));
+    }
+}

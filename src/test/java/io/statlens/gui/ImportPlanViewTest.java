@@ -1,0 +1,191 @@
+package io.statlens.gui;
+
+import io.statlens.gui.ImportPlanViewModel.FileRow;
+import io.statlens.store.Repository;
+import io.statlens.store.RepositoryLocation;
+import io.statlens.store.RunCatalog;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.prefs.BackingStoreException;
+import java.util.prefs.Preferences;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The import plan window and the Import recent menu in the real window, headless (see MainViewTest). Recent
+ * inputs go to a preferences node of the test's own, never to the user's io/statlens/gui.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ImportPlanViewTest {
+    static {
+        System.setProperty("testfx.robot", "glass");
+        System.setProperty("testfx.headless", "true");
+        System.setProperty("prism.order", "sw");
+        System.setProperty("glass.platform", "Monocle");
+        System.setProperty("monocle.platform", "Headless");
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    private final Preferences node = Preferences.userRoot().node("io/statlens/test/gui-" + UUID.randomUUID());
+    private Repository repo;
+    private ImportViewModel importer;
+    private MainView view;
+    private Label status;
+
+    @Start
+    void start(Stage stage) {
+        repo = Repository.open(RepositoryLocation.memory("gui" + UUID.randomUUID()), true);
+        TaskExecutor executor = new SynchronousExecutor();
+        status = new Label();
+        BrowserViewModel browser = new BrowserViewModel(repo, executor, status::setText);
+        importer = new ImportViewModel(repo, executor, ZoneOffset.UTC, status::setText, browser::reload,
+                RecentInputs.kept(new GuiSettings(node)));
+        ChartViewModel charts = new ChartViewModel(repo, executor, ZoneOffset.UTC, status::setText);
+        view = new MainView(browser, importer, charts, new StatsViewModel(repo, executor), new SqlConsoleViewModel(repo, executor),
+                new ReportBuilderViewModel(repo, executor, ZoneOffset.UTC),
+                new NoteViewModel(repo, executor, ZoneOffset.UTC, charts::redraw), status);
+        stage.setScene(new Scene(view, 1000, 700));
+        stage.show();
+    }
+
+    @AfterEach
+    void close() throws BackingStoreException {
+        repo.close();
+        node.removeNode();
+    }
+
+    @Test
+    void planShowsTheDetectedToolsAndImportsWhatTheUserChose(FxRobot robot, @TempDir Path dir) throws IOException {
+        Path logs = ImportPlanViewModelTest.logsFolder(dir);
+        robot.interact(() -> view.askRunAndImport(List.of(logs)));
+
+        assertEquals("logs", robot.lookup("#plan-run").queryAs(TextField.class).getText());
+        assertEquals(List.of(
+                "false  SOURCES.tsv  5.2 KiB  unknown  choose...",
+                "true  disks/jc-centos77-iostat-x.txt  690 B  iostat 95%  iostat",
+                "true  jc-centos77-vmstat-at.txt  614 B  vmstat 100%  vmstat",
+                "true  mb-de-sar-u.txt  2.5 KiB  sar 95%  sar"), shownRows(robot));
+        assertEquals("4 files; 1 not recognised, left unticked: choose a tool to import it",
+                robot.lookup("#plan-message").queryAs(Label.class).getText());
+
+        // Untick the iostat file, read the sar -u output as mpstat, name the run; SOURCES.tsv stays unticked.
+        robot.clickOn(checkBox(robot, "disks/jc-centos77-iostat-x.txt"));
+        assertFalse(checkBox(robot, "disks/jc-centos77-iostat-x.txt").isSelected());
+        ComboBox<String> sarTool = toolBox(robot, "mb-de-sar-u.txt");
+        robot.interact(() -> sarTool.setValue("mpstat"));
+        robot.interact(() -> robot.lookup("#plan-run").queryAs(TextField.class).setText("logs-chosen"));
+        Node table = robot.lookup("#plan-table").query();
+        robot.clickOn("#plan-import");
+
+        assertFalse(table.getScene().getWindow().isShowing(), "the plan window closes once the import starts");
+        RunCatalog.RunDetails details = new RunCatalog(repo).details("logs-chosen");
+        assertEquals(Map.of("jc-centos77-vmstat-at.txt", "vmstat", "mb-de-sar-u.txt", "mpstat"), details.files().stream()
+                .collect(Collectors.toMap(f -> Path.of(f.path()).getFileName().toString(), RunCatalog.FileInfo::parser)));
+        assertEquals(List.of("mpstat 30", "vmstat 4"),
+                details.datasets().stream().map(d -> d.qualifiedName() + " " + d.rows()).sorted().toList());
+        assertEquals(List.of("logs-chosen"), view.tree().getRoot().getChildren().stream().map(r -> r.getValue().run()).toList());
+        assertEquals(List.of(logs.toAbsolutePath()), new GuiSettings(node).recentInputs());
+    }
+
+    @Test
+    void aTickedUnknownFileIsReportedAndNothingIsImported(FxRobot robot, @TempDir Path dir) throws IOException {
+        Path logs = ImportPlanViewModelTest.logsFolder(dir);
+        robot.interact(() -> view.askRunAndImport(List.of(logs)));
+        robot.clickOn(checkBox(robot, "SOURCES.tsv"));
+        robot.clickOn("#plan-import");
+
+        assertEquals("choose a tool for SOURCES.tsv, or untick it", robot.lookup("#plan-message").queryAs(Label.class).getText());
+        assertTrue(robot.lookup("#plan-table").query().getScene().getWindow().isShowing(), "the plan stays open to be fixed");
+        assertTrue(new RunCatalog(repo).runs().isEmpty());
+    }
+
+    @Test
+    void importRecentListsThePathsStillThereAndReopensThePlan(FxRobot robot, @TempDir Path dir) throws IOException {
+        MenuButton recent = robot.lookup("#import-recent").queryAs(MenuButton.class);
+        assertEquals(List.of("no recent imports"), recent.getItems().stream().map(MenuItem::getText).toList());
+
+        Path sar = Files.copy(ImportViewModelTest.HPUX_SAR, dir.resolve("ksar-hpux-11.31.txt"));
+        Path gone = Files.createDirectories(dir.resolve("gone"));
+        Path vmstat = Files.copy(Path.of("src/test/resources/corpus/vmstat/jc-centos77-vmstat-at.txt"), gone.resolve("vmstat.txt"));
+        robot.interact(() -> importer.importFiles(List.of(sar), "hpux"));
+        robot.interact(() -> importer.importFiles(List.of(gone), "gone"));
+        assertEquals(List.of(gone.toString(), sar.toString()), recent.getItems().stream().map(MenuItem::getText).toList());
+        Files.delete(vmstat);
+        Files.delete(gone);
+
+        robot.clickOn("#import-recent");
+        assertEquals(List.of(sar.toString()), recent.getItems().stream().map(MenuItem::getText).toList(),
+                "the deleted folder is dropped when the menu opens");
+        robot.interact(() -> {
+            recent.hide();
+            recent.getItems().get(0).fire();
+        });
+
+        assertEquals(List.of("true  ksar-hpux-11.31.txt  63.3 KiB  sar 95%  sar"), shownRows(robot));
+        assertEquals("ksar-hpux-11.31", robot.lookup("#plan-run").queryAs(TextField.class).getText());
+    }
+
+    /** The plan table as shown: tick, file, size, detected, and the tool drop-down's value (or its prompt). */
+    private static List<String> shownRows(FxRobot robot) {
+        TableView<FileRow> table = robot.lookup("#plan-table").queryTableView();
+        List<String> out = new ArrayList<>();
+        for (FileRow row : table.getItems()) {
+            List<String> cells = new ArrayList<>();
+            for (TableColumn<FileRow, ?> c : table.getColumns()) {
+                if (!(c.getCellData(row) instanceof FileRow)) cells.add(String.valueOf(c.getCellData(row)));
+            }
+            ComboBox<String> tool = toolBox(robot, row.name());
+            cells.add(tool.getValue() == null ? tool.getPromptText() : tool.getValue());
+            out.add(String.join("  ", cells));
+        }
+        return out;
+    }
+
+    private static ComboBox<String> toolBox(FxRobot robot, String file) {
+        @SuppressWarnings("unchecked")
+        ComboBox<String> box = (ComboBox<String>) inRow(robot, ".plan-tool", file);
+        return box;
+    }
+
+    private static CheckBox checkBox(FxRobot robot, String file) {
+        return (CheckBox) inRow(robot, ".check-box", file);
+    }
+
+    /** The node matching {@code selector} in the table row of this file. */
+    private static Node inRow(FxRobot robot, String selector, String file) {
+        for (Node node : robot.lookup("#plan-table " + selector).queryAll()) {
+            if (node.getParent() instanceof TableCell<?, ?> cell && cell.getTableRow() != null
+                    && cell.getTableRow().getItem() instanceof FileRow row && row.name().equals(file)) return node;
+        }
+        throw new AssertionError("no " + selector + " in the row of " + file);
+    }
+}
