@@ -56,9 +56,13 @@ public final class StatlensApp extends Application {
         ImportViewModel importer = new ImportViewModel(repository, executor, options.zone(), status::setText, browser::reload);
         ChartViewModel charts = new ChartViewModel(repository, executor, options.zone(), status::setText);
         StatsViewModel stats = new StatsViewModel(repository, executor);
+        // The desktop opens a written report or chart; HostServices is the Application's, so it is passed in.
+        DocumentOpener opener = file -> getHostServices().showDocument(file.toUri().toString());
         MainView view = new MainView(browser, importer, charts, stats,
-                new SqlConsoleViewModel(repository, executor), new ReportBuilderViewModel(repository, executor, options.zone()),
-                new NoteViewModel(repository, executor, options.zone(), charts::redraw), status);
+                new SqlConsoleViewModel(repository, executor), new ReportBuilderViewModel(repository, executor, options.zone(), opener),
+                new NoteViewModel(repository, executor, options.zone(), charts::redraw),
+                new CompareViewModel(repository, executor, options.zone()),
+                new AverageViewModel(repository, executor, options.zone(), browser::reload), status);
         stage.setScene(new Scene(view, settings.width(), settings.height()));
         stage.setTitle("statlens - " + repository.location().description());
         stage.setOnCloseRequest(e -> settings.windowSize(stage.getWidth(), stage.getHeight()));

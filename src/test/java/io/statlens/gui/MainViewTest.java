@@ -75,9 +75,11 @@ class MainViewTest {
         importer = new ImportViewModel(repo, executor, ZoneOffset.UTC, status::setText, browser::reload);
         charts = new ChartViewModel(repo, executor, ZoneOffset.UTC, status::setText);
         stats = new StatsViewModel(repo, executor);
-        reports = new ReportBuilderViewModel(repo, executor, ZoneOffset.UTC);
+        reports = new ReportBuilderViewModel(repo, executor, ZoneOffset.UTC, file -> { });
         view = new MainView(browser, importer, charts, stats, new SqlConsoleViewModel(repo, executor),
-                reports, new NoteViewModel(repo, executor, ZoneOffset.UTC, charts::redraw), status);
+                reports, new NoteViewModel(repo, executor, ZoneOffset.UTC, charts::redraw),
+                new CompareViewModel(repo, executor, ZoneOffset.UTC),
+                new AverageViewModel(repo, executor, ZoneOffset.UTC, browser::reload), status);
         stage.setScene(new Scene(view, 1000, 700));
         stage.show();
     }
@@ -165,7 +167,7 @@ class MainViewTest {
         robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux-report"));
         robot.interact(() -> view.tree().getSelectionModel().select(view.tree().getRoot().getChildren().get(0)));
         robot.interact(view::openReportBuilder);
-        assertEquals(List.of("hpux-report"), reports.runs());
+        assertEquals(List.of("hpux-report"), reports.chosenRuns());
 
         Path html = dir.resolve("out/report.html");
         robot.interact(() -> robot.lookup("#report-file").queryAs(TextField.class).setText(html.toString()));
