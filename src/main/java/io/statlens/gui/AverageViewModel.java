@@ -170,6 +170,7 @@ public final class AverageViewModel {
         chartDatasets.setAll(metricsByDataset.keySet());
         chartDataset.set(chartDatasets.isEmpty() ? null : chartDatasets.get(0));
         reload.run();
+        created.set(null); // a replaced run has the same name: its metric must still count as new
         if (chartMetric.get() != null) created.set(new MetricNode(r.run(), chartDataset.get(), chartMetric.get(), null));
     }
 

@@ -87,6 +87,19 @@ class AverageViewTest {
         assertEquals(List.of("avg-of-t16", "t16", "m128"), List.of(plot.getDataset().getSeriesKey(0).toString(),
                 plot.getDataset().getSeriesKey(1).toString(), plot.getDataset().getSeriesKey(2).toString()));
         assertInstanceOf(NumberAxis.class, plot.getDomainAxis());
+
+        // Again under the same name: refused unless Replace is checked.
+        robot.interact(() -> bench.selectRuns("t16", "m128"));
+        robot.interact(bench.view::openAverage);
+        robot.interact(bench.average::average);
+        assertEquals("run 'avg-of-t16' already exists; use --replace to overwrite it", message(robot));
+        robot.interact(() -> bench.average.intervalProperty().set("10"));
+        robot.clickOn("#average-replace");
+        robot.clickOn("#average-run");
+        assertEquals(List.of(new RunAverager.DatasetResult("sysbench", 10, 1, 398)), bench.average.datasets());
+        assertEquals(398, tps("avg-of-t16").size(), "replaced by the 10-second average");
+        assertEquals(398, ((XYPlot) bench.view.viewer().getChart().getPlot()).getDataset().getItemCount(0),
+                "the main chart shows the replaced run");
     }
 
     @Test
