@@ -5,6 +5,7 @@ import io.statlens.gui.BrowserNode.DatasetNode;
 import io.statlens.gui.BrowserNode.MetricNode;
 import io.statlens.gui.BrowserNode.RunNode;
 import javafx.collections.ListChangeListener;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -55,8 +56,12 @@ public final class MainView extends BorderPane {
     private final StatsViewModel stats;
     private final ReportBuilderViewModel reports;
     private final NoteViewModel notes;
+    private final CompareViewModel compare;
+    private final AverageViewModel average;
     private Stage reportWindow;
     private Stage noteWindow;
+    private Stage compareWindow;
+    private Stage averageWindow;
     private final TreeView<BrowserNode> tree = new TreeView<>(new TreeItem<>());
     private final ChartViewer viewer = new ChartViewer();
     private MetricNode pendingSelection;
@@ -64,13 +69,20 @@ public final class MainView extends BorderPane {
     private SplitPane chartSplit;
 
     public MainView(BrowserViewModel browser, ImportViewModel importer, ChartViewModel charts, StatsViewModel stats,
-                    SqlConsoleViewModel console, ReportBuilderViewModel reports, NoteViewModel notes, Label status) {
+                    SqlConsoleViewModel console, ReportBuilderViewModel reports, NoteViewModel notes, CompareViewModel compare,
+                    AverageViewModel average, Label status) {
         this.reports = reports;
         this.notes = notes;
+        this.compare = compare;
+        this.average = average;
         this.browser = browser;
         this.importer = importer;
         this.charts = charts;
         this.stats = stats;
+        // A new averaged run: select its charted metric once the reloaded browser holds it.
+        average.createdProperty().addListener((o, was, now) -> {
+            if (now != null) select(now);
+        });
         setTop(toolBar());
         Tab chartTab = new Tab("Chart", chartPane());
         Tab sqlTab = new Tab("SQL", new SqlConsoleView(console));
@@ -129,7 +141,13 @@ public final class MainView extends BorderPane {
         note.setId("add-note");
         note.disableProperty().bind(charts.chartProperty().isNull());
         note.setOnAction(e -> openNotes());
-        return new ToolBar(importFiles, importFolder, recent, export, note, report, progress, cancel);
+        Button compareRuns = new Button("Compare...");
+        compareRuns.setId("compare");
+        compareRuns.setOnAction(e -> openCompare());
+        Button averageRuns = new Button("Average...");
+        averageRuns.setId("average");
+        averageRuns.setOnAction(e -> openAverage());
+        return new ToolBar(importFiles, importFolder, recent, export, note, compareRuns, averageRuns, report, progress, cancel);
     }
 
     private VBox browserPane() {
@@ -239,15 +257,34 @@ public final class MainView extends BorderPane {
 
     /** Opens the report builder (one window, reused) for the runs selected in the browser. */
     void openReportBuilder() {
-        reports.runs().setAll(selectedRuns());
-        if (reportWindow == null) {
-            reportWindow = new Stage();
-            reportWindow.setTitle("Report");
-            reportWindow.initOwner(getScene().getWindow());
-            reportWindow.setScene(new Scene(new ReportBuilderView(reports), 520, 360));
-        }
+        reports.open(selectedRuns());
+        if (reportWindow == null) reportWindow = window("Report", new ReportBuilderView(reports), 900, 560);
         reportWindow.show();
         reportWindow.toFront();
+    }
+
+    /** Opens the compare window (one, reused) for the runs selected in the browser; the first is the base. */
+    void openCompare() {
+        compare.open(selectedRuns());
+        if (compareWindow == null) compareWindow = window("Compare runs", new CompareView(compare), 1100, 760);
+        compareWindow.show();
+        compareWindow.toFront();
+    }
+
+    /** Opens the average window (one, reused) for the runs selected in the browser. */
+    void openAverage() {
+        average.open(selectedRuns());
+        if (averageWindow == null) averageWindow = window("Average runs", new AverageView(average), 900, 760);
+        averageWindow.show();
+        averageWindow.toFront();
+    }
+
+    private Stage window(String title, Parent content, double width, double height) {
+        Stage stage = new Stage();
+        stage.setTitle(title);
+        stage.initOwner(getScene().getWindow());
+        stage.setScene(new Scene(content, width, height));
+        return stage;
     }
 
     /** Opens the note window (one, reused) for the charted run, the first of an overlay. */

@@ -1,5 +1,14 @@
 package io.statlens.gui;
 
+import io.statlens.chart.ChartBuilder;
+import io.statlens.chart.ChartData;
+import io.statlens.chart.ChartDataLoader;
+import io.statlens.chart.ChartFormat;
+import io.statlens.chart.ChartNote;
+import io.statlens.chart.ChartWriter;
+import io.statlens.chart.KeyPalette;
+import io.statlens.chart.NoteSource;
+import io.statlens.chart.PresetCatalog;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
 import io.statlens.report.HtmlReportWriter;
@@ -8,13 +17,20 @@ import io.statlens.report.ReportAssembler;
 import io.statlens.report.ReportFormat;
 import io.statlens.report.ReportModel;
 import io.statlens.report.ReportRequest;
+import io.statlens.report.ReportSection;
+import io.statlens.store.AnnotationStore;
 import io.statlens.store.Repository;
+import io.statlens.store.RunCatalog;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -24,76 +40,240 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 /**
- * The report builder: the runs to report on (the first is the comparison's base), PDF or HTML, the file.
- * Writes with the report layer as {@code statlens report} does, in the background.
+ * The report builder: which runs (a checklist, the selected ones first and checked; the first checked is the
+ * comparison's base), which chart presets (those that apply to the checked runs, as {@code statlens report}
+ * picks them) and which sections; PDF or HTML, written by the report layer in the background. Or one chart, a
+ * preset drawn for one run, as SVG or PNG through the chart layer. What was written last can be opened.
  */
 public final class ReportBuilderViewModel {
     /** Chart sizes as {@code statlens report} uses them: an HTML page's SVG view box, a PDF's drawing size. */
     private static final RenderSize HTML_CHART = new RenderSize(960, 480, 1);
     private static final RenderSize PDF_CHART = new RenderSize(800, 400, 1);
+    /** A single chart's size, as {@code statlens chart} draws it by default. */
+    static final RenderSize SINGLE_CHART = RenderSize.DEFAULT;
 
     private final Repository repo;
     private final TaskExecutor executor;
     private final ZoneId zone;
-    private final ObservableList<String> runs = FXCollections.observableArrayList();
+    private final DocumentOpener opener;
+    private final ObservableList<Choice<String>> runs = FXCollections.observableArrayList();
+    private final ObservableList<Choice<String>> presets = FXCollections.observableArrayList();
+    private final ObservableList<Choice<ReportSection>> sections = FXCollections.observableArrayList();
     private final ObjectProperty<ReportFormat> format = new SimpleObjectProperty<>(ReportFormat.HTML);
     private final ObjectProperty<Path> output = new SimpleObjectProperty<>();
+    private final ObservableList<String> chartPresets = FXCollections.observableArrayList();
+    private final ObservableList<String> chartRuns = FXCollections.observableArrayList();
+    private final StringProperty chartPreset = new SimpleStringProperty();
+    private final StringProperty chartRun = new SimpleStringProperty();
+    private final ObjectProperty<Path> chartOutput = new SimpleObjectProperty<>();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyObjectWrapper<Path> written = new ReadOnlyObjectWrapper<>();
 
-    public ReportBuilderViewModel(Repository repo, TaskExecutor executor, ZoneId zone) {
+    /** @param opener opens a written file with the desktop (the Open button) */
+    public ReportBuilderViewModel(Repository repo, TaskExecutor executor, ZoneId zone, DocumentOpener opener) {
         this.repo = repo;
         this.executor = executor;
         this.zone = zone;
+        this.opener = opener;
+        for (ReportSection s : ReportSection.values()) sections.add(new Choice<>(s, s.label(), true));
     }
 
-    /** Writes the report; says why not (no run, no file) or what was written in {@link #messageProperty}. */
+    /**
+     * Lists the repository's runs, the selected ones first (in the browser's order) and checked, the others after
+     * them unchecked; then the presets that apply to the checked runs.
+     */
+    public void open(List<String> selected) {
+        message.set("");
+        executor.run(() -> new RunCatalog(repo).runs().stream().map(RunCatalog.RunInfo::name).toList(), all -> {
+            List<Choice<String>> choices = new ArrayList<>();
+            for (String run : selected) choices.add(runChoice(run, true));
+            for (String run : all) if (!selected.contains(run)) choices.add(runChoice(run, false));
+            runs.setAll(choices);
+            runsChanged();
+        }, e -> message.set("cannot read the runs: " + e.getMessage()));
+    }
+
+    private Choice<String> runChoice(String run, boolean checked) {
+        Choice<String> c = new Choice<>(run, run, checked);
+        c.checkedProperty().addListener((o, was, now) -> runsChanged());
+        return c;
+    }
+
+    /** The checked runs, in list order: the first is the base of the comparison. */
+    public List<String> chosenRuns() {
+        return runs.stream().filter(Choice::checked).map(Choice::value).toList();
+    }
+
+    /** The checked presets, in catalog order. */
+    public List<String> chosenPresets() {
+        return presets.stream().filter(Choice::checked).map(Choice::value).toList();
+    }
+
+    /** The runs changed: offer them for the single chart, and the presets that apply to them (checks kept by name). */
+    private void runsChanged() {
+        List<String> chosen = chosenRuns();
+        chartRuns.setAll(chosen);
+        if (chartRun.get() == null || !chosen.contains(chartRun.get())) chartRun.set(chosen.isEmpty() ? null : chosen.get(0));
+        Map<String, Boolean> before = new HashMap<>();
+        presets.forEach(p -> before.put(p.value(), p.checked()));
+        executor.run(() -> applicable(chosen), found -> {
+            presets.setAll(found.stream().map(p -> new Choice<>(p.name(), (p.name() + "  " + p.definition().description()).strip(),
+                    before.getOrDefault(p.name(), true))).toList());
+            List<String> names = found.stream().map(PresetCatalog.Preset::name).toList();
+            chartPresets.setAll(names);
+            if (chartPreset.get() == null || !names.contains(chartPreset.get())) chartPreset.set(names.isEmpty() ? null : names.get(0));
+        }, e -> message.set("cannot list the chart presets: " + e.getMessage()));
+    }
+
+    /** As {@code statlens report} picks them by default: the presets that chart a data set one of the runs has. */
+    private List<PresetCatalog.Preset> applicable(List<String> chosen) {
+        RunCatalog catalog = new RunCatalog(repo);
+        Set<String> datasets = new LinkedHashSet<>();
+        for (String run : chosen) datasets.addAll(catalog.datasetNames(run));
+        return new PresetCatalog(repo).applicable(datasets);
+    }
+
+    /** Writes the report; says why not (no run, no section, no preset, no file) or what was written. */
     public void write() {
-        List<String> chosen = List.copyOf(runs);
+        List<String> chosen = chosenRuns();
+        Set<ReportSection> parts = EnumSet.noneOf(ReportSection.class);
+        sections.stream().filter(Choice::checked).forEach(c -> parts.add(c.value()));
+        List<String> drawn = chosenPresets();
         Path file = output.get();
         ReportFormat f = format.get();
         if (chosen.isEmpty()) {
-            message.set("choose at least one run in the browser");
+            message.set("check at least one run");
+            return;
+        }
+        if (parts.isEmpty()) {
+            message.set("check at least one section");
+            return;
+        }
+        if (parts.contains(ReportSection.CHARTS) && drawn.isEmpty()) {
+            message.set("check at least one chart preset, or leave out the charts section");
             return;
         }
         if (file == null) {
             message.set("choose the report file");
             return;
         }
+        // Without the charts section no preset is drawn; an empty list would mean "every preset" to the report layer.
+        ReportRequest request = new ReportRequest(chosen, parts.contains(ReportSection.CHARTS) ? drawn : List.of(), 0, 60, zone,
+                parts);
         running.set(true);
         message.set("writing " + file + "...");
         executor.run(() -> {
-            write(new ReportRequest(chosen, List.of(), 0, 60, zone), f, file);
+            write(request, f, file);
             return Files.size(file);
-        }, bytes -> {
-            running.set(false);
-            message.set("wrote " + file + " (" + bytes + " bytes)");
-        }, e -> {
-            running.set(false);
-            message.set(e instanceof UserException ? e.getMessage() : "cannot write " + file + ": " + e);
-        });
+        }, bytes -> written(file, "wrote " + file + " (" + bytes + " bytes)"), this::failed);
     }
 
     private void write(ReportRequest request, ReportFormat f, Path file) {
         ReportModel model = new ReportAssembler(repo, Clock.systemUTC()).assemble(request);
-        try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) Files.createDirectories(parent);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        createParent(file);
         switch (f) {
             case HTML -> new HtmlReportWriter(HTML_CHART).write(model, file);
             case PDF -> new PdfReportWriter(PDF_CHART).write(model, file);
         }
     }
 
-    /** The runs to report on, in order; the first is the base of the comparison. */
-    public ObservableList<String> runs() {
+    /**
+     * Writes one chart: the chosen preset drawn for the chosen run, by the chart layer as {@code statlens chart}
+     * draws it (its size, its notes), SVG or PNG by the file's extension. A preset that draws one chart per key
+     * (area charts) gives several: the first is written, and the message says so.
+     */
+    public void exportChart() {
+        String preset = chartPreset.get();
+        String run = chartRun.get();
+        Path file = chartOutput.get();
+        if (preset == null || run == null) {
+            message.set("choose a chart preset and a run");
+            return;
+        }
+        if (file == null) {
+            message.set("choose the chart file (.svg or .png)");
+            return;
+        }
+        ChartFormat chartFormat;
+        try {
+            chartFormat = ChartFormat.parse(extension(file));
+        } catch (UserException e) {
+            message.set(file.getFileName() + ": " + e.getMessage());
+            return;
+        }
+        running.set(true);
+        message.set("writing " + file + "...");
+        executor.run(() -> drawChart(preset, run, chartFormat, file), done -> written(file, done), this::failed);
+    }
+
+    private String drawChart(String preset, String run, ChartFormat chartFormat, Path file) {
+        PresetCatalog.Preset p = new PresetCatalog(repo).find(preset)
+                .orElseThrow(() -> new UserException("no chart preset named '" + preset + "'"));
+        AnnotationStore annotations = new AnnotationStore(repo);
+        NoteSource notes = r -> annotations.list(r).stream().map(a -> new ChartNote(a.time(), a.text())).toList();
+        List<ChartData> charts = new ChartDataLoader(repo, zone).load(p.definition(), List.of(run), notes, false).charts();
+        createParent(file);
+        long bytes = ChartWriter.write(new ChartBuilder(new KeyPalette().register(List.of(run)), zone).build(charts.get(0),
+                SINGLE_CHART), chartFormat, SINGLE_CHART, file);
+        return "wrote " + file + " (" + bytes + " bytes)"
+                + (charts.size() > 1 ? "; " + preset + " draws " + charts.size() + " charts for " + run + ", this is the first" : "");
+    }
+
+    private void written(Path file, String text) {
+        running.set(false);
+        written.set(file);
+        message.set(text);
+    }
+
+    private void failed(Throwable e) {
+        running.set(false);
+        message.set(e instanceof UserException ? e.getMessage() : "cannot write: " + e.getMessage());
+    }
+
+    /** Opens the file written last with the desktop. */
+    public void openWritten() {
+        Path file = written.get();
+        if (file != null) opener.open(file);
+    }
+
+    private static void createParent(Path file) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) Files.createDirectories(parent);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String extension(Path file) {
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
+    }
+
+    /** Every run of the repository, checked ones in the report; the first checked is the base. */
+    public ObservableList<Choice<String>> runs() {
         return runs;
+    }
+
+    /** The chart presets that apply to the checked runs. */
+    public ObservableList<Choice<String>> presets() {
+        return presets;
+    }
+
+    public ObservableList<Choice<ReportSection>> sections() {
+        return sections;
     }
 
     public ObjectProperty<ReportFormat> formatProperty() {
@@ -104,11 +284,38 @@ public final class ReportBuilderViewModel {
         return output;
     }
 
+    /** The presets a single chart can be drawn from: those that apply to the checked runs. */
+    public ObservableList<String> chartPresets() {
+        return chartPresets;
+    }
+
+    /** The runs a single chart can be drawn for: the checked ones. */
+    public ObservableList<String> chartRuns() {
+        return chartRuns;
+    }
+
+    public StringProperty chartPresetProperty() {
+        return chartPreset;
+    }
+
+    public StringProperty chartRunProperty() {
+        return chartRun;
+    }
+
+    public ObjectProperty<Path> chartOutputProperty() {
+        return chartOutput;
+    }
+
     public ReadOnlyStringProperty messageProperty() {
         return message.getReadOnlyProperty();
     }
 
     public ReadOnlyBooleanProperty runningProperty() {
         return running.getReadOnlyProperty();
+    }
+
+    /** The file written last (report or chart); null before the first. */
+    public ReadOnlyObjectProperty<Path> writtenProperty() {
+        return written.getReadOnlyProperty();
     }
 }

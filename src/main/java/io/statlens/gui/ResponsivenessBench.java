@@ -59,7 +59,7 @@ public final class ResponsivenessBench {
         try (BackgroundTaskExecutor executor = new BackgroundTaskExecutor();
              FxLatencyProbe probe = new FxLatencyProbe(PROBE_INTERVAL_MILLIS)) {
             Workbench bench = onFx(() -> {
-                Workbench w = Workbench.create(repository, executor, zone, RecentInputs.forSession());
+                Workbench w = Workbench.create(repository, executor, zone, RecentInputs.forSession(), file -> { });
                 Stage stage = new Stage();
                 stage.setScene(new Scene(w.view(), 1280, 800));
                 stage.show();

@@ -64,7 +64,9 @@ public final class StatlensApp extends Application {
     public void start(Stage stage) {
         GuiSettings settings = GuiSettings.user();
         executor = new BackgroundTaskExecutor();
-        Workbench bench = Workbench.create(repository, executor, options.zone(), RecentInputs.kept(settings));
+        // The desktop opens a written report or chart; HostServices is the Application's, so it is passed in.
+        DocumentOpener opener = file -> getHostServices().showDocument(file.toUri().toString());
+        Workbench bench = Workbench.create(repository, executor, options.zone(), RecentInputs.kept(settings), opener);
         MainView view = bench.view();
         WindowLayout layout = settings.windowLayout();
         stage.setScene(new Scene(view, layout.width(), layout.height()));

@@ -7,20 +7,29 @@ import java.time.ZoneId;
 
 /**
  * The window's content with its view models, wired over one repository and one executor: what the application
- * shows, and what the responsiveness benchmark drives.
+ * shows, what the responsiveness benchmark drives, and what the GUI tests click through.
  */
 record Workbench(MainView view, BrowserViewModel browser, ImportViewModel importer, ChartViewModel charts,
-                 StatsViewModel stats, Label status) {
+                 StatsViewModel stats, SqlConsoleViewModel console, ReportBuilderViewModel reports, NoteViewModel notes,
+                 CompareViewModel compare, AverageViewModel average, Label status) {
 
-    static Workbench create(Repository repository, TaskExecutor executor, ZoneId zone, RecentInputs recent) {
+    /**
+     * @param recent the recent imports (kept in the user's settings by the application, per session in tests)
+     * @param opener how a written report or chart is opened (the desktop's, or a recorder in tests)
+     */
+    static Workbench create(Repository repository, TaskExecutor executor, ZoneId zone, RecentInputs recent,
+                            DocumentOpener opener) {
         Label status = new Label();
         BrowserViewModel browser = new BrowserViewModel(repository, executor, status::setText);
         ImportViewModel importer = new ImportViewModel(repository, executor, zone, status::setText, browser::reload, recent);
         ChartViewModel charts = new ChartViewModel(repository, executor, zone, status::setText);
         StatsViewModel stats = new StatsViewModel(repository, executor);
-        MainView view = new MainView(browser, importer, charts, stats,
-                new SqlConsoleViewModel(repository, executor), new ReportBuilderViewModel(repository, executor, zone),
-                new NoteViewModel(repository, executor, zone, charts::redraw), status);
-        return new Workbench(view, browser, importer, charts, stats, status);
+        SqlConsoleViewModel console = new SqlConsoleViewModel(repository, executor);
+        ReportBuilderViewModel reports = new ReportBuilderViewModel(repository, executor, zone, opener);
+        NoteViewModel notes = new NoteViewModel(repository, executor, zone, charts::redraw);
+        CompareViewModel compare = new CompareViewModel(repository, executor, zone);
+        AverageViewModel average = new AverageViewModel(repository, executor, zone, browser::reload);
+        MainView view = new MainView(browser, importer, charts, stats, console, reports, notes, compare, average, status);
+        return new Workbench(view, browser, importer, charts, stats, console, reports, notes, compare, average, status);
     }
 }

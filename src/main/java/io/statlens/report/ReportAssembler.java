@@ -55,18 +55,22 @@ public final class ReportAssembler {
             runs.add(new ReportModel.RunPart(d.run(), d.facts(), d.summary(), annotationStore.list(name)));
             datasetsByRun.put(name, catalog.datasetNames(name));
         }
+        Set<ReportSection> shown = request.sections();
         Map<String, List<ChartData>> chartsByTool = charts(request, datasetsByRun, runs);
         List<ReportModel.ToolSection> sections = new ArrayList<>();
         RunStatistics statistics = new RunStatistics(repo);
         for (Map.Entry<String, List<ChartData>> e : chartsByTool.entrySet()) {
             String tool = e.getKey();
-            sections.add(new ReportModel.ToolSection(tool, e.getValue(), stats(statistics, tool, datasetsByRun, request),
-                    summaries(tool, runs, request.rowsPerTable())));
+            ReportModel.ToolSection section = new ReportModel.ToolSection(tool, e.getValue(),
+                    shown.contains(ReportSection.STATISTICS) ? stats(statistics, tool, datasetsByRun, request) : List.of(),
+                    shown.contains(ReportSection.SUMMARY) ? summaries(tool, runs, request.rowsPerTable()) : List.of());
+            // With every block chosen a tool's section always has statistics; with some left out it may be empty.
+            if (!section.charts().isEmpty() || !section.stats().isEmpty() || !section.summary().isEmpty()) sections.add(section);
         }
         List<RunComparer.Comparison> comparison = List.of();
         int omitted = 0;
         String comparisonNote = "";
-        if (request.runs().size() > 1) {
+        if (request.runs().size() > 1 && shown.contains(ReportSection.COMPARISON)) {
             try {
                 List<RunComparer.Comparison> all = new RunComparer(repo).compare(new RunComparer.Request(request.runs().get(0),
                         request.runs().subList(1, request.runs().size()), Optional.empty(), List.of(), List.of()));
@@ -78,7 +82,7 @@ public final class ReportAssembler {
             }
         }
         String title = "statlens report: " + String.join(", ", request.runs());
-        return new ReportModel(title, clock.instant(), request.zone(), runs, sections, comparison, omitted, comparisonNote);
+        return new ReportModel(title, clock.instant(), request.zone(), runs, sections, comparison, omitted, comparisonNote, shown);
     }
 
     /**
@@ -91,10 +95,12 @@ public final class ReportAssembler {
         Set<String> allDatasets = new LinkedHashSet<>();
         datasetsByRun.values().forEach(allDatasets::addAll);
         List<ChartDefinition> definitions = new ArrayList<>();
-        if (request.presets().isEmpty()) {
-            presets.applicable(allDatasets).forEach(p -> definitions.add(p.definition()));
-        } else {
-            for (String name : request.presets()) presets.resolve(name).forEach(p -> definitions.add(p.definition()));
+        if (request.sections().contains(ReportSection.CHARTS)) {
+            if (request.presets().isEmpty()) {
+                presets.applicable(allDatasets).forEach(p -> definitions.add(p.definition()));
+            } else {
+                for (String name : request.presets()) presets.resolve(name).forEach(p -> definitions.add(p.definition()));
+            }
         }
         Map<String, List<Annotation>> notesByRun = new LinkedHashMap<>();
         runs.forEach(r -> notesByRun.put(r.info().name(), r.annotations()));

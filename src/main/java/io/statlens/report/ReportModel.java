@@ -11,6 +11,7 @@ import io.statlens.store.RunCatalog;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Everything a report shows, read from the repository once, so that the HTML and the PDF writer show
@@ -21,22 +22,26 @@ import java.util.List;
  * @param comparison the other runs against the first; empty for a single run
  * @param comparisonOmitted comparison rows beyond the table's limit
  * @param comparisonNote why there is no comparison (the runs share no data); may be empty
+ * @param shown      the blocks the report was asked for ({@link ReportRequest#sections()})
  */
 public record ReportModel(String title, Instant generated, ZoneId zone, List<RunPart> runs, List<ToolSection> sections,
-                          List<RunComparer.Comparison> comparison, int comparisonOmitted, String comparisonNote) {
+                          List<RunComparer.Comparison> comparison, int comparisonOmitted, String comparisonNote,
+                          Set<ReportSection> shown) {
     public ReportModel {
         runs = List.copyOf(runs);
         sections = List.copyOf(sections);
         comparison = List.copyOf(comparison);
+        shown = Set.copyOf(shown);
     }
 
-    /** Whether the report compares runs: only when it covers several. */
+    /** Whether the report compares runs: only when it covers several, and the comparison was asked for. */
     public boolean compares() {
-        return runs.size() > 1;
+        return runs.size() > 1 && shown.contains(ReportSection.COMPARISON);
     }
 
+    /** Whether the report lists annotations: when there are some, and the list was asked for. */
     public boolean hasAnnotations() {
-        return runs.stream().anyMatch(r -> !r.annotations().isEmpty());
+        return shown.contains(ReportSection.ANNOTATIONS) && runs.stream().anyMatch(r -> !r.annotations().isEmpty());
     }
 
     /**

@@ -3,7 +3,9 @@ package io.statlens.report;
 import io.statlens.model.UserException;
 
 import java.time.ZoneId;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What a report covers.
@@ -13,8 +15,10 @@ import java.util.List;
  * @param chartsPerTool the most charts a tool's section draws (0 = no limit): keeps a demo report small
  * @param rowsPerTable  the most rows of a statistics or comparison table; the rest are counted, not shown
  * @param zone          zone of the times shown
+ * @param sections      the blocks to show; at least one
  */
-public record ReportRequest(List<String> runs, List<String> presets, int chartsPerTool, int rowsPerTable, ZoneId zone) {
+public record ReportRequest(List<String> runs, List<String> presets, int chartsPerTool, int rowsPerTable, ZoneId zone,
+                            Set<ReportSection> sections) {
     public ReportRequest {
         runs = List.copyOf(runs);
         presets = List.copyOf(presets);
@@ -22,6 +26,13 @@ public record ReportRequest(List<String> runs, List<String> presets, int chartsP
         if (runs.stream().distinct().count() != runs.size()) throw new UserException("a run is named twice: " + runs);
         if (chartsPerTool < 0) throw new IllegalArgumentException("chartsPerTool " + chartsPerTool);
         if (rowsPerTable < 1) throw new IllegalArgumentException("rowsPerTable " + rowsPerTable);
+        sections = Set.copyOf(sections);
+        if (sections.isEmpty()) throw new UserException("choose at least one section of the report");
+    }
+
+    /** A report with every section, as {@code statlens report} writes it. */
+    public ReportRequest(List<String> runs, List<String> presets, int chartsPerTool, int rowsPerTable, ZoneId zone) {
+        this(runs, presets, chartsPerTool, rowsPerTable, zone, EnumSet.allOf(ReportSection.class));
     }
 
     public static ReportRequest of(List<String> runs) {

@@ -64,15 +64,11 @@ class ImportPlanViewTest {
     @Start
     void start(Stage stage) {
         repo = Repository.open(RepositoryLocation.memory("gui" + UUID.randomUUID()), true);
-        TaskExecutor executor = new SynchronousExecutor();
-        status = new Label();
-        BrowserViewModel browser = new BrowserViewModel(repo, executor, status::setText);
-        importer = new ImportViewModel(repo, executor, ZoneOffset.UTC, status::setText, browser::reload,
-                RecentInputs.kept(new GuiSettings(node)));
-        ChartViewModel charts = new ChartViewModel(repo, executor, ZoneOffset.UTC, status::setText);
-        view = new MainView(browser, importer, charts, new StatsViewModel(repo, executor), new SqlConsoleViewModel(repo, executor),
-                new ReportBuilderViewModel(repo, executor, ZoneOffset.UTC),
-                new NoteViewModel(repo, executor, ZoneOffset.UTC, charts::redraw), status);
+        Workbench wiring = Workbench.create(repo, new SynchronousExecutor(), ZoneOffset.UTC,
+                RecentInputs.kept(new GuiSettings(node)), file -> { });
+        status = wiring.status();
+        importer = wiring.importer();
+        view = wiring.view();
         stage.setScene(new Scene(view, 1000, 700));
         stage.show();
     }

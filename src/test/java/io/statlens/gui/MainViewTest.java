@@ -69,15 +69,14 @@ class MainViewTest {
     @Start
     void start(Stage stage) {
         repo = Repository.open(RepositoryLocation.memory("gui" + UUID.randomUUID()), true);
-        TaskExecutor executor = new SynchronousExecutor();
-        status = new Label();
-        browser = new BrowserViewModel(repo, executor, status::setText);
-        importer = new ImportViewModel(repo, executor, ZoneOffset.UTC, status::setText, browser::reload);
-        charts = new ChartViewModel(repo, executor, ZoneOffset.UTC, status::setText);
-        stats = new StatsViewModel(repo, executor);
-        reports = new ReportBuilderViewModel(repo, executor, ZoneOffset.UTC);
-        view = new MainView(browser, importer, charts, stats, new SqlConsoleViewModel(repo, executor),
-                reports, new NoteViewModel(repo, executor, ZoneOffset.UTC, charts::redraw), status);
+        Workbench wiring = Workbench.create(repo, new SynchronousExecutor(), ZoneOffset.UTC, RecentInputs.forSession(), file -> { });
+        status = wiring.status();
+        browser = wiring.browser();
+        importer = wiring.importer();
+        charts = wiring.charts();
+        stats = wiring.stats();
+        reports = wiring.reports();
+        view = wiring.view();
         stage.setScene(new Scene(view, 1000, 700));
         stage.show();
     }
@@ -165,7 +164,7 @@ class MainViewTest {
         robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux-report"));
         robot.interact(() -> view.tree().getSelectionModel().select(view.tree().getRoot().getChildren().get(0)));
         robot.interact(view::openReportBuilder);
-        assertEquals(List.of("hpux-report"), reports.runs());
+        assertEquals(List.of("hpux-report"), reports.chosenRuns());
 
         Path html = dir.resolve("out/report.html");
         robot.interact(() -> robot.lookup("#report-file").queryAs(TextField.class).setText(html.toString()));

@@ -27,6 +27,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -132,6 +133,33 @@ class ReportWritersTest {
         ReportModel unrelated = model("sb8", "evil");
         assertTrue(unrelated.comparison().isEmpty());
         assertTrue(unrelated.comparisonNote().contains("in common"), unrelated.comparisonNote());
+    }
+
+    @Test
+    void onlyTheChosenSectionsAndPresetAreShown() {
+        ReportModel chartOnly = new ReportAssembler(repo, Clock.fixed(GENERATED, ZoneOffset.UTC)).assemble(new ReportRequest(
+                List.of("sb16", "sb8"), List.of("sysbench.tps"), 0, 60, ZoneOffset.UTC, EnumSet.of(ReportSection.CHARTS)));
+        assertFalse(chartOnly.compares(), "two runs, but the comparison was left out");
+        assertFalse(chartOnly.hasAnnotations(), "sb16 has annotations, but their table was left out");
+        assertEquals(List.of("sysbench"), chartOnly.headings().stream().map(ReportModel.Heading::title).toList());
+        ReportModel.ToolSection sysbench = chartOnly.sections().get(0);
+        assertEquals(List.of("Transactions per second (sysbench)"), sysbench.charts().stream().map(c -> c.title()).toList());
+        assertTrue(sysbench.stats().isEmpty() && sysbench.summary().isEmpty());
+        String html = new HtmlReportWriter(new RenderSize(960, 480, 1)).html(chartOnly);
+        assertEquals(1, count(html, "<svg "));
+        assertFalse(html.contains("Statistics of ") || html.contains("Summary values of ") || html.contains("id=\"comparison\""));
+        assertTrue(html.contains("<h3>Facts of run sb8</h3>"), "the title page stays");
+
+        ReportModel comparisonOnly = new ReportAssembler(repo, Clock.fixed(GENERATED, ZoneOffset.UTC)).assemble(new ReportRequest(
+                List.of("sb16", "sb8"), List.of(), 0, 60, ZoneOffset.UTC, EnumSet.of(ReportSection.COMPARISON)));
+        assertEquals(List.of("Comparison"), comparisonOnly.headings().stream().map(ReportModel.Heading::title).toList(),
+                "no tool section is left with nothing in it");
+        assertEquals("tps", comparisonOnly.comparison().get(0).metric());
+        assertEquals(0, count(new HtmlReportWriter(new RenderSize(960, 480, 1)).html(comparisonOnly), "<svg "));
+
+        UserException none = assertThrows(UserException.class, () -> new ReportRequest(List.of("sb16"), List.of(), 0, 60,
+                ZoneOffset.UTC, EnumSet.noneOf(ReportSection.class)));
+        assertEquals("choose at least one section of the report", none.getMessage());
     }
 
     @Test
