@@ -253,9 +253,16 @@ public final class PdfReportWriter {
             g.setFontTextDrawer(chartText);
             try {
                 ChartWriter.draw(builder.build(data, size), g, size);
-            } finally {
-                g.dispose();
+            } catch (RuntimeException e) {
+                // dispose() of a half-drawn canvas fails too and would hide why the drawing failed.
+                try {
+                    g.dispose();
+                } catch (RuntimeException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+                throw e;
             }
+            g.dispose();
             PDFormXObject form = g.getXFormObject();
             cs.saveGraphicsState();
             cs.transform(new Matrix(scale, 0, 0, scale, MARGIN, y - height));

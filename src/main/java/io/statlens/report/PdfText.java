@@ -30,6 +30,11 @@ final class PdfText {
         return b.toString();
     }
 
+    /** True when the font has a glyph for every character of {@code s}. */
+    boolean canShow(String s) {
+        return s.codePoints().allMatch(cp -> encodable.computeIfAbsent(cp, this::canEncode));
+    }
+
     private boolean canEncode(int cp) {
         try {
             font.encode(new String(Character.toChars(cp)));

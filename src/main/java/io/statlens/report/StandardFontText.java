@@ -6,8 +6,13 @@ import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
 
 import java.awt.Font;
+import java.awt.FontFormatException;
+import java.awt.font.TextAttribute;
 import java.io.IOException;
+import java.text.AttributedCharacterIterator;
+import java.text.CharacterIterator;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -15,7 +20,9 @@ import java.util.logging.Logger;
 /**
  * Draws a chart's text as PDF text in the standard 14 fonts, one font object per font of a document:
  * the library's own drawer makes a new font for every string, which bloats the file. Text the fonts
- * cannot encode is drawn as outlines by the library (still visible, just not selectable).
+ * cannot encode is drawn as outlines by the library (still visible, just not selectable). That check is
+ * ours: the library asks only whether the AWT font shows the text, and a system with CJK fonts says yes to
+ * characters no standard font can encode, which then failed the whole PDF.
  */
 final class StandardFontText extends PdfBoxGraphics2DFontTextDrawerDefaultFonts {
     /**
@@ -29,6 +36,22 @@ final class StandardFontText extends PdfBoxGraphics2DFontTextDrawerDefaultFonts 
     }
 
     private final Map<Standard14Fonts.FontName, PDFont> fonts = new EnumMap<>(Standard14Fonts.FontName.class);
+    private final Map<PDFont, PdfText> encodable = new HashMap<>();
+
+    @Override
+    public boolean canDrawText(AttributedCharacterIterator text, IFontTextDrawerEnv env) throws IOException, FontFormatException {
+        if (!super.canDrawText(text, env)) return false;
+        try {
+            for (char c = text.first(); c != CharacterIterator.DONE; c = text.next()) {
+                Font font = text.getAttribute(TextAttribute.FONT) instanceof Font f ? f : env.getFont();
+                PDFont pdf = mapFont(font, env);
+                if (!encodable.computeIfAbsent(pdf, PdfText::new).canShow(String.valueOf(c))) return false;
+            }
+            return true;
+        } finally {
+            text.first();
+        }
+    }
 
     @Override
     protected PDFont mapFont(Font font, IFontTextDrawerEnv env) throws IOException {
