@@ -75,6 +75,10 @@ public final class MainView extends BorderPane {
         sqlTab.setId("sql-tab");
         TabPane tabs = new TabPane(chartTab, sqlTab);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        console.chartTo((sql, shown, failed) -> charts.showSql(sql, () -> {
+            tabs.getSelectionModel().select(chartTab);
+            shown.run();
+        }, failed));
         setCenter(new SplitPane(browserPane(), tabs));
         ((SplitPane) getCenter()).setDividerPositions(0.3);
         setBottom(bottomPane(status));
@@ -122,7 +126,7 @@ public final class MainView extends BorderPane {
         report.setOnAction(e -> openReportBuilder());
         Button note = new Button("Add note at...");
         note.setId("add-note");
-        note.disableProperty().bind(charts.chartProperty().isNull());
+        note.disableProperty().bind(charts.shownProperty().isNull());
         note.setOnAction(e -> openNotes());
         return new ToolBar(importFiles, importFolder, export, note, report, progress, cancel);
     }
@@ -159,7 +163,7 @@ public final class MainView extends BorderPane {
                 showStats(plot);
             }
         });
-        SplitPane pane = new SplitPane(viewer, new StatsView(stats));
+        SplitPane pane = new SplitPane(new ChartView(charts, viewer, this::openNotesAt), new StatsView(stats));
         pane.setOrientation(Orientation.VERTICAL);
         pane.setDividerPositions(0.72);
         return pane;
@@ -255,6 +259,12 @@ public final class MainView extends BorderPane {
         }
         noteWindow.show();
         noteWindow.toFront();
+    }
+
+    /** Opens the note window with a time filled in (a click on the chart). */
+    void openNotesAt(String at) {
+        notes.atProperty().set(at);
+        openNotes();
     }
 
     /** The runs of everything selected in the browser, in the order shown. */
