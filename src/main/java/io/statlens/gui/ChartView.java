@@ -23,6 +23,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
+import org.jfree.chart.fx.ChartCanvas;
 import org.jfree.chart.fx.ChartViewer;
 import org.jfree.chart.fx.interaction.ChartMouseEventFX;
 import org.jfree.chart.fx.interaction.ChartMouseListenerFX;
@@ -32,6 +33,7 @@ import org.jfree.chart.plot.XYPlot;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.Graphics2D;
 import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,7 +67,13 @@ public final class ChartView extends BorderPane {
         this.viewer = viewer;
         this.addNoteAt = addNoteAt;
         crosshair.setVisible(false);
-        CrosshairOverlayFX overlay = new CrosshairOverlayFX();
+        // The canvas paints its overlays before any chart is set too, which JFreeChart's crosshair overlay cannot.
+        CrosshairOverlayFX overlay = new CrosshairOverlayFX() {
+            @Override
+            public void paintOverlay(Graphics2D g2, ChartCanvas canvas) {
+                if (canvas.getChart() != null) super.paintOverlay(g2, canvas);
+            }
+        };
         overlay.addDomainCrosshair(crosshair);
         viewer.getCanvas().addOverlay(overlay);
         viewer.addChartMouseListener(new ChartMouseListenerFX() {

@@ -91,6 +91,8 @@ public final class ChartViewModel {
     private final ReadOnlyObjectWrapper<ChartData> data = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<KeyFilter> filter = new ReadOnlyObjectWrapper<>(KeyFilter.DEFAULT);
     private final ObservableList<String> keys = FXCollections.observableArrayList();
+    // One wrapper for all: it listens to the list weakly, so a wrapper made per call would lose its listeners.
+    private final ObservableList<String> keysShown = FXCollections.unmodifiableObservableList(keys);
     private final StringProperty sql = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper sqlMessage = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper fromSql = new ReadOnlyBooleanWrapper();
@@ -289,7 +291,7 @@ public final class ChartViewModel {
 
     /** The keys of the charted data set, to pick from; empty for unkeyed data and SQL console charts. */
     public ObservableList<String> keys() {
-        return FXCollections.unmodifiableObservableList(keys);
+        return keysShown;
     }
 
     /** The query giving the chart's data; the user edits it here and applies it with {@link #applySql}. */
