@@ -28,6 +28,7 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.XYPlot;
 
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -210,6 +211,8 @@ public final class ChartViewModel {
         NoteSource notes = run -> annotations.list(run).stream().map(a -> new ChartNote(a.time(), a.text())).toList();
         ChartData loaded = new ChartDataLoader(repo, zone).load(def, s.runs(), notes, false).charts().get(0);
         JFreeChart built = new ChartBuilder(new KeyPalette().register(s.runs()), zone).build(loaded, RenderSize.DEFAULT);
+        // The viewer pans a plot along x by Alt-drag only if the plot allows it; files written from it are the same.
+        if (built.getPlot() instanceof XYPlot plot) plot.setDomainPannable(true);
         return new Drawn(loaded, built, query, keyList);
     }
 
