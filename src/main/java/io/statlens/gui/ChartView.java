@@ -16,6 +16,7 @@ import javafx.scene.control.Spinner;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.MouseButton;
 import javafx.scene.layout.BorderPane;
@@ -136,6 +137,7 @@ public final class ChartView extends BorderPane {
         model.filterProperty().addListener((o, was, now) -> syncFilter(now));
         keys.disableProperty().bind(model.fromSqlProperty().or(Bindings.isEmpty(model.keys())));
         sqlToggle.setId("chart-sql-toggle");
+        sqlToggle.setTooltip(new Tooltip("Show (and edit) the query that gives this chart's data"));
         ToolBar bar = new ToolBar(new Label("Top"), top, new Label("hottest by"), hot, keys, sqlToggle);
         bar.disableProperty().bind(model.chartProperty().isNull());
         return bar;
@@ -144,7 +146,7 @@ public final class ChartView extends BorderPane {
     private VBox sqlPane() {
         TextArea editor = new TextArea();
         editor.setId("chart-sql");
-        editor.setPrefRowCount(6);
+        editor.setPrefRowCount(8);
         editor.setStyle("-fx-font-family: monospace");
         editor.textProperty().bindBidirectional(model.sqlProperty());
         Button apply = new Button("Apply");

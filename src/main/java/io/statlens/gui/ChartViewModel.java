@@ -31,7 +31,6 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.XYPlot;
 
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
@@ -220,13 +219,9 @@ public final class ChartViewModel {
     private List<String> keysOf(Selection selection) {
         RunCatalog catalog = new RunCatalog(repo);
         Set<String> out = new TreeSet<>(KeyOrder.INSTANCE);
-        try {
-            for (String run : selection.runs()) {
-                catalog.datasets(catalog.id(run)).stream().filter(d -> d.qualifiedName().equals(selection.dataset()))
-                        .forEach(d -> out.addAll(d.keys()));
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot list the keys of " + selection.dataset() + ": " + e.getMessage(), e);
+        for (String run : selection.runs()) {
+            catalog.details(run).datasets().stream().filter(d -> d.qualifiedName().equals(selection.dataset()))
+                    .forEach(d -> out.addAll(d.keys()));
         }
         return List.copyOf(out);
     }

@@ -124,6 +124,12 @@ class ChartViewTest {
         robot.press(KeyCode.ALT).drag(from).dropBy(100, 0).release(KeyCode.ALT);
         assertTrue(plot.getDomainAxis().getLowerBound() < Instant.parse("2018-03-21T02:00:00Z").toEpochMilli(),
                 Instant.ofEpochMilli((long) plot.getDomainAxis().getLowerBound()).toString());
+
+        // Overlaid, the axis is elapsed time: a click at 0:10:40 notes the first run's sample at 600 s.
+        robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux-again"));
+        robot.interact(() -> charts.show(new ChartViewModel.Selection(List.of("hpux", "hpux-again"), "sar.cpu", "%sys")));
+        assertEquals("600", charts.noteTime(640));
+        assertEquals(List.of("0:10:00", "hpux: 11 %", "hpux-again: 11 %"), charts.readout(640));
     }
 
     @Test
