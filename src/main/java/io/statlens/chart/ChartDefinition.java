@@ -55,6 +55,15 @@ public record ChartDefinition(String name, String title, String description, Cha
         return new ChartDefinition(newName, title, description, kind, tool, metrics, keys, top, hot, sinceBoot, sql, unit);
     }
 
+    /**
+     * The same chart (kind, keys, top N, hot end, title) with its data from a query instead of a tool's metrics.
+     *
+     * @param valueUnit the unit of the query's values; may be empty
+     */
+    public ChartDefinition withSql(String query, String valueUnit) {
+        return new ChartDefinition(name, title, description, kind, null, List.of(), keys, top, hot, sinceBoot, query, valueUnit);
+    }
+
     public static Builder builder() {
         return new Builder();
     }

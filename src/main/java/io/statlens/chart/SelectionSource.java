@@ -37,24 +37,10 @@ final class SelectionSource {
         if (lenient && def.tool() != null && !catalog.datasetNames(run).contains(def.tool().toLowerCase(Locale.ROOT))) {
             return Optional.empty();
         }
-        SeriesReader.Selection selection = reader.select(run, def.tool());
-        List<DataTable.MetricColumn> chosen = new ArrayList<>();
-        for (List<String> alternatives : def.metrics()) {
-            Optional<DataTable.MetricColumn> column = alternatives.stream()
-                    .flatMap(label -> selection.metrics().stream().filter(m -> m.label().equals(label)))
-                    .findFirst();
-            if (column.isPresent()) {
-                chosen.add(column.get());
-            } else if (!lenient) {
-                throw new UserException("data set '" + selection.dataset() + "' of run '" + run + "' has no metric '"
-                        + String.join("' or '", alternatives) + "'; it has: "
-                        + String.join(", ", selection.metrics().stream().map(DataTable.MetricColumn::label).toList()));
-            }
-        }
+        SeriesReader.Selection columns = columns(def, run, lenient);
+        List<DataTable.MetricColumn> chosen = columns.metrics();
         if (chosen.isEmpty()) return Optional.empty();
         Set<String> wanted = new HashSet<>(def.keys());
-        SeriesReader.Selection columns = new SeriesReader.Selection(selection.run(), selection.dataset(), selection.table(),
-                selection.keyLabel(), selection.datasetIds(), chosen);
         // One pass over the data set for all metrics: the rows come in time order, each key's samples in turn.
         Map<String, KeySamples> byKey = new LinkedHashMap<>();
         reader.read(columns, def.sinceBoot(), row -> {
@@ -71,9 +57,32 @@ final class SelectionSource {
                         Arrays.copyOf(k.time, k.size), Arrays.copyOf(k.elapsed, k.size), Arrays.copyOf(k.values[m], k.size)));
             }
         }
-        if (!lenient) checkKeys(def, run, selection, traces);
-        String keyLabel = selection.keyLabel() == null ? "" : selection.keyLabel();
-        return Optional.of(new LoadedData(selection.dataset(), keyLabel, null, traces));
+        if (!lenient) checkKeys(def, run, columns, traces);
+        String keyLabel = columns.keyLabel() == null ? "" : columns.keyLabel();
+        return Optional.of(new LoadedData(columns.dataset(), keyLabel, null, traces));
+    }
+
+    /**
+     * The run's data set with only the columns the definition's metrics choose: of each metric's alternatives the
+     * first label the data set has. A metric none of whose labels exists is an error, or left out when lenient.
+     */
+    SeriesReader.Selection columns(ChartDefinition def, String run, boolean lenient) {
+        SeriesReader.Selection selection = reader.select(run, def.tool());
+        List<DataTable.MetricColumn> chosen = new ArrayList<>();
+        for (List<String> alternatives : def.metrics()) {
+            Optional<DataTable.MetricColumn> column = alternatives.stream()
+                    .flatMap(label -> selection.metrics().stream().filter(m -> m.label().equals(label)))
+                    .findFirst();
+            if (column.isPresent()) {
+                chosen.add(column.get());
+            } else if (!lenient) {
+                throw new UserException("data set '" + selection.dataset() + "' of run '" + run + "' has no metric '"
+                        + String.join("' or '", alternatives) + "'; it has: "
+                        + String.join(", ", selection.metrics().stream().map(DataTable.MetricColumn::label).toList()));
+            }
+        }
+        return new SeriesReader.Selection(selection.run(), selection.dataset(), selection.table(), selection.keyLabel(),
+                selection.datasetIds(), chosen);
     }
 
     /** The samples of one key, growing as rows are read. */

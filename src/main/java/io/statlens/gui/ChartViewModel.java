@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.KeyOrder;
 import io.statlens.chart.ChartBuilder;
 import io.statlens.chart.ChartData;
 import io.statlens.chart.ChartDataLoader;
@@ -7,24 +8,43 @@ import io.statlens.chart.ChartDefinition;
 import io.statlens.chart.ChartFormat;
 import io.statlens.chart.ChartNote;
 import io.statlens.chart.ChartWriter;
+import io.statlens.chart.HotEnd;
 import io.statlens.chart.KeyPalette;
 import io.statlens.chart.NoteSource;
 import io.statlens.chart.RenderSize;
+import io.statlens.chart.SelectionSql;
+import io.statlens.model.UserException;
 import io.statlens.store.AnnotationStore;
 import io.statlens.store.Repository;
+import io.statlens.store.RunCatalog;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.XYPlot;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
  * The chart pane: one metric of a data set for one or more runs (several runs share an elapsed-time
- * axis), drawn by the chart layer as on the command line, and exported to PNG or SVG.
+ * axis), drawn by the chart layer as on the command line, and exported to PNG or SVG. Multi-key data is cut to
+ * the N hottest keys or to keys picked by hand; the SQL that gives the chart's data is shown, and an edited
+ * query (or one from the SQL console) is charted through the chart layer's SQL charts. The crosshair's readout
+ * comes from the loaded data ({@link CrosshairReadout}).
  */
 public final class ChartViewModel {
     /** What is charted: the runs and the data set and metric. */
@@ -34,12 +54,49 @@ public final class ChartViewModel {
         }
     }
 
+    /**
+     * Which keys of multi-key data are drawn: the {@code top} hottest by mean at the {@code hot} end, or, when
+     * any are picked, exactly the {@code picked} ones.
+     */
+    public record KeyFilter(int top, HotEnd hot, List<String> picked) {
+        /** As the command line draws a chart nobody limited: at most the ten busiest keys. */
+        public static final KeyFilter DEFAULT = new KeyFilter(10, HotEnd.HIGH, List.of());
+
+        public KeyFilter {
+            if (top < 1) throw new IllegalArgumentException("top must be 1 or more, not " + top);
+            picked = List.copyOf(picked);
+        }
+    }
+
+    /**
+     * Where the chart's data comes from: the browser's selection, or a query (edited in the pane, with the
+     * selection's runs for {@code :run}; or from the SQL console, with no selection).
+     */
+    private record Source(Selection selection, String sql) {
+        List<String> runs() {
+            return selection == null ? List.of() : selection.runs();
+        }
+    }
+
+    /** A chart drawn, with what the pane shows beside it. */
+    private record Drawn(ChartData data, JFreeChart chart, String sql, List<String> keys) {
+    }
+
     private final Repository repo;
     private final TaskExecutor executor;
     private final ZoneId zone;
     private final Consumer<String> status;
     private final ReadOnlyObjectWrapper<JFreeChart> chart = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Selection> shown = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<ChartData> data = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<KeyFilter> filter = new ReadOnlyObjectWrapper<>(KeyFilter.DEFAULT);
+    private final ObservableList<String> keys = FXCollections.observableArrayList();
+    // One wrapper for all: it listens to the list weakly, so a wrapper made per call would lose its listeners.
+    private final ObservableList<String> keysShown = FXCollections.unmodifiableObservableList(keys);
+    private final StringProperty sql = new SimpleStringProperty("");
+    private final ReadOnlyStringWrapper sqlMessage = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper fromSql = new ReadOnlyBooleanWrapper();
+    private Source source;
 
     public ChartViewModel(Repository repo, TaskExecutor executor, ZoneId zone, Consumer<String> status) {
         this.repo = repo;
@@ -48,27 +105,152 @@ public final class ChartViewModel {
         this.status = status;
     }
 
+    /** Charts a selection of the browser; keys picked for the previous one are forgotten, N and the hot end kept. */
     public void show(Selection selection) {
-        status.accept("charting " + selection.dataset() + " " + selection.metric() + " of " + String.join(", ", selection.runs()) + "...");
-        executor.run(() -> build(selection), built -> {
-            shown.set(selection); // first: listeners of the chart ask what it shows
-            chart.set(built);
-            status.accept(built.getTitle().getText());
-        }, e -> status.accept("cannot chart " + selection.metric() + ": " + e.getMessage()));
+        KeyFilter f = filter.get();
+        filter.set(new KeyFilter(f.top(), f.hot(), List.of()));
+        draw(new Source(selection, null), () -> sqlMessage.set(""),
+                e -> status.accept("cannot chart " + selection.metric() + ": " + e));
     }
 
-    /** Draws the shown selection again (a note was added). */
+    /** Draws the shown chart again (a note was added). */
     public void redraw() {
-        Selection current = shown.get();
-        if (current != null) show(current);
+        if (source != null) draw(source, () -> { }, e -> status.accept("cannot chart: " + e));
     }
 
-    private JFreeChart build(Selection s) {
-        ChartDefinition def = ChartDefinition.builder().tool(s.dataset()).metric(List.of(s.metric())).build();
+    /** Draws the {@code n} hottest keys (a filter of picked keys stays until cleared). */
+    public void top(int n) {
+        KeyFilter f = filter.get();
+        refilter(new KeyFilter(n, f.hot(), f.picked()));
+    }
+
+    /** Which end of the values is hot: high for %util, low for %idle. */
+    public void hot(HotEnd end) {
+        KeyFilter f = filter.get();
+        refilter(new KeyFilter(f.top(), end, f.picked()));
+    }
+
+    /** Draws exactly these keys; none for the N hottest again. */
+    public void pick(List<String> picked) {
+        KeyFilter f = filter.get();
+        refilter(new KeyFilter(f.top(), f.hot(), picked));
+    }
+
+    private void refilter(KeyFilter f) {
+        filter.set(f);
+        redraw();
+    }
+
+    /** Charts the edited query for the shown runs; an error is said in {@link #sqlMessageProperty}, the chart stays. */
+    public void applySql() {
+        String text = sql.get().strip();
+        if (source == null) return;
+        if (text.isEmpty()) {
+            sqlMessage.set("the query is empty");
+            return;
+        }
+        draw(new Source(source.selection(), text), () -> sqlMessage.set("charted the query"), sqlMessage::set);
+    }
+
+    /** Back from an edited query to the selection's own data and query. */
+    public void resetSql() {
+        if (source == null || source.selection() == null) return;
+        draw(new Source(source.selection(), null), () -> sqlMessage.set(""), sqlMessage::set);
+    }
+
+    /**
+     * Charts a query of the SQL console (no run: a {@code :run} in it cannot be bound).
+     *
+     * @param shown  called once the chart is shown
+     * @param failed gets why the result cannot be charted
+     */
+    public void showSql(String query, Runnable shown, Consumer<String> failed) {
+        draw(new Source(null, query.strip()), () -> {
+            sqlMessage.set("");
+            shown.run();
+        }, failed);
+    }
+
+    private void draw(Source next, Runnable done, Consumer<String> failed) {
+        KeyFilter f = filter.get();
+        status.accept("charting " + (next.selection() == null || next.sql() != null ? "the query"
+                : next.selection().dataset() + " " + next.selection().metric() + " of " + String.join(", ", next.runs())) + "...");
+        executor.run(() -> build(next, f), drawn -> {
+            source = next;
+            shown.set(next.selection()); // before the chart: listeners of the chart ask what it shows
+            data.set(drawn.data());
+            if (!keys.equals(drawn.keys())) keys.setAll(drawn.keys()); // an open key menu is rebuilt only for new keys
+            sql.set(drawn.sql());
+            fromSql.set(next.sql() != null);
+            chart.set(drawn.chart());
+            status.accept(drawn.chart().getTitle().getText());
+            done.run();
+        }, e -> failed.accept(e instanceof UserException ? e.getMessage() : e.toString()));
+    }
+
+    private Drawn build(Source s, KeyFilter f) {
+        Selection selection = s.selection();
+        ChartDefinition def;
+        String query;
+        List<String> keyList = List.of();
+        if (selection == null) {
+            def = ChartDefinition.builder().sql(s.sql()).top(f.top()).hot(f.hot()).build();
+            query = s.sql();
+        } else {
+            ChartDefinition.Builder b = ChartDefinition.builder().tool(selection.dataset()).metric(List.of(selection.metric()))
+                    .top(f.picked().isEmpty() ? f.top() : 0).hot(f.hot());
+            f.picked().forEach(b::key);
+            ChartDefinition chosen = b.build();
+            ChartDefinition asSql = new SelectionSql(repo).toSql(chosen, selection.runs());
+            def = s.sql() == null ? chosen : asSql.withSql(s.sql(), asSql.unit());
+            query = s.sql() == null ? asSql.sql() : s.sql();
+            keyList = keysOf(selection);
+        }
         AnnotationStore annotations = new AnnotationStore(repo);
         NoteSource notes = run -> annotations.list(run).stream().map(a -> new ChartNote(a.time(), a.text())).toList();
-        List<ChartData> charts = new ChartDataLoader(repo, zone).load(def, s.runs(), notes, false).charts();
-        return new ChartBuilder(new KeyPalette().register(s.runs()), zone).build(charts.get(0), RenderSize.DEFAULT);
+        ChartData loaded = new ChartDataLoader(repo, zone).load(def, s.runs(), notes, false).charts().get(0);
+        JFreeChart built = new ChartBuilder(new KeyPalette().register(s.runs()), zone).build(loaded, RenderSize.DEFAULT);
+        // The viewer pans a plot along x by Alt-drag only if the plot allows it; files written from it are the same.
+        if (built.getPlot() instanceof XYPlot plot) plot.setDomainPannable(true);
+        return new Drawn(loaded, built, query, keyList);
+    }
+
+    /** The keys of the selection's data set in any of its runs, as people read them (all, 0, 1, ..., 10). */
+    private List<String> keysOf(Selection selection) {
+        RunCatalog catalog = new RunCatalog(repo);
+        Set<String> out = new TreeSet<>(KeyOrder.INSTANCE);
+        for (String run : selection.runs()) {
+            catalog.details(run).datasets().stream().filter(d -> d.qualifiedName().equals(selection.dataset()))
+                    .forEach(d -> out.addAll(d.keys()));
+        }
+        return List.copyOf(out);
+    }
+
+    /** The readout of the crosshair at {@code x} (axis units); empty without a chart of samples. */
+    public List<String> readout(double x) {
+        ChartData d = data.get();
+        return d == null ? List.of() : new CrosshairReadout(d, zone).lines(x);
+    }
+
+    /** Where the crosshair stands at {@code x}: the nearest sample's x; NaN without a chart of samples. */
+    public double snap(double x) {
+        ChartData d = data.get();
+        return d == null ? Double.NaN : new CrosshairReadout(d, zone).snap(x);
+    }
+
+    /**
+     * The time of the sample nearest to {@code x}, written for the note dialog: an ISO time on a clock axis,
+     * seconds since the (first) run's start on an elapsed one; empty when the chart's x is not a time.
+     */
+    public String noteTime(double x) {
+        ChartData d = data.get();
+        double at = snap(x);
+        if (d == null || Double.isNaN(at) || shown.get() == null) return "";
+        return switch (d.domain()) {
+            case TIME -> Instant.ofEpochMilli(Math.round(at)).toString();
+            case ELAPSED -> CrosshairReadout.value(at);
+            case NUMBER -> "";
+        };
     }
 
     /** Writes the shown chart; the format follows the file's extension (.png or .svg). */
@@ -91,7 +273,36 @@ public final class ChartViewModel {
         return chart.getReadOnlyProperty();
     }
 
+    /** The selection charted; null for a chart of the SQL console. */
     public ReadOnlyObjectProperty<Selection> shownProperty() {
         return shown.getReadOnlyProperty();
+    }
+
+    /** The data of the shown chart, every stored sample (the drawn chart may hold fewer). */
+    public ReadOnlyObjectProperty<ChartData> dataProperty() {
+        return data.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<KeyFilter> filterProperty() {
+        return filter.getReadOnlyProperty();
+    }
+
+    /** The keys of the charted data set, to pick from; empty for unkeyed data and SQL console charts. */
+    public ObservableList<String> keys() {
+        return keysShown;
+    }
+
+    /** The query giving the chart's data; the user edits it here and applies it with {@link #applySql}. */
+    public StringProperty sqlProperty() {
+        return sql;
+    }
+
+    public ReadOnlyStringProperty sqlMessageProperty() {
+        return sqlMessage.getReadOnlyProperty();
+    }
+
+    /** Whether the chart is drawn from a query (edited or the console's) rather than from the selection. */
+    public ReadOnlyBooleanProperty fromSqlProperty() {
+        return fromSql.getReadOnlyProperty();
     }
 }

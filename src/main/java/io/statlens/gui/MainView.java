@@ -89,6 +89,10 @@ public final class MainView extends BorderPane {
         sqlTab.setId("sql-tab");
         TabPane tabs = new TabPane(chartTab, sqlTab);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        console.chartTo((sql, shown, failed) -> charts.showSql(sql, () -> {
+            tabs.getSelectionModel().select(chartTab);
+            shown.run();
+        }, failed));
         mainSplit = new SplitPane(browserPane(), tabs);
         mainSplit.setDividerPositions(0.3);
         setCenter(mainSplit);
@@ -139,7 +143,7 @@ public final class MainView extends BorderPane {
         report.setOnAction(e -> openReportBuilder());
         Button note = new Button("Add note at...");
         note.setId("add-note");
-        note.disableProperty().bind(charts.chartProperty().isNull());
+        note.disableProperty().bind(charts.shownProperty().isNull());
         note.setOnAction(e -> openNotes());
         Button compareRuns = new Button("Compare...");
         compareRuns.setId("compare");
@@ -182,7 +186,7 @@ public final class MainView extends BorderPane {
                 showStats(plot);
             }
         });
-        chartSplit = new SplitPane(viewer, new StatsView(stats));
+        chartSplit = new SplitPane(new ChartView(charts, viewer, this::openNotesAt), new StatsView(stats));
         chartSplit.setOrientation(Orientation.VERTICAL);
         chartSplit.setDividerPositions(0.72);
         return chartSplit;
@@ -300,6 +304,12 @@ public final class MainView extends BorderPane {
         }
         noteWindow.show();
         noteWindow.toFront();
+    }
+
+    /** Opens the note window with a time filled in (a click on the chart). */
+    void openNotesAt(String at) {
+        notes.atProperty().set(at);
+        openNotes();
     }
 
     /** The runs of everything selected in the browser, in the order shown. */

@@ -80,7 +80,11 @@ public final class SqlConsoleView extends BorderPane {
             File file = chooser.showSaveDialog(getScene().getWindow());
             if (file != null) model.exportCsv(file.toPath());
         });
-        return new ToolBar(run, export);
+        Button chart = new Button("Chart this result");
+        chart.setId("sql-chart");
+        chart.disableProperty().bind(model.sqlProperty().isEmpty());
+        chart.setOnAction(e -> model.chartResult());
+        return new ToolBar(run, export, chart);
     }
 
     private void show(SqlConsoleViewModel.Result result) {

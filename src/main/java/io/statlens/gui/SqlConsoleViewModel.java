@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The SQL console: the user's read-only question (passed as typed to {@link ReadOnlyQuery}, which refuses
@@ -35,8 +36,21 @@ public final class SqlConsoleViewModel {
         }
     }
 
+    /**
+     * Where "Chart this result" sends a statement: the chart pane, which draws it through the chart layer's SQL
+     * charts and says why a result cannot be charted.
+     */
+    public interface ChartTarget {
+        void chart(String sql, Runnable shown, Consumer<String> failed);
+    }
+
+    /** What a result needs to be charted (docs/charts.md), said with every reason one cannot be. */
+    static final String CHART_SHAPE = "A chart needs: first column x (a time stamp such as TS, or a number such as"
+            + " ELAPSED_S), then text columns as the key (such as ITEM), and numeric columns as the values.";
+
     private final Repository repo;
     private final TaskExecutor executor;
+    private ChartTarget chartTarget;
     private final StringProperty sql = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<Result> result = new ReadOnlyObjectWrapper<>();
@@ -77,6 +91,21 @@ public final class SqlConsoleViewModel {
             }
         });
         return new Result(columns, rows);
+    }
+
+    /** Sets where {@link #chartResult} charts (the main window's chart pane). */
+    public void chartTo(ChartTarget target) {
+        chartTarget = target;
+    }
+
+    /** Charts the editor's statement in the chart pane; why it cannot be charted, and the shape needed, goes to the message. */
+    public void chartResult() {
+        String text = sql.get().strip();
+        if (text.isEmpty()) return;
+        if (chartTarget == null) throw new IllegalStateException("no chart pane to chart in");
+        message.set("charting...");
+        chartTarget.chart(text, () -> message.set("charted in the Chart tab"),
+                reason -> message.set("cannot chart this result: " + reason + "\n" + CHART_SHAPE));
     }
 
     /** Puts the previous statement of the history into the editor (Up). */

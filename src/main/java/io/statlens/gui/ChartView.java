@@ -1,0 +1,239 @@
+package io.statlens.gui;
+
+import io.statlens.chart.HotEnd;
+import javafx.beans.binding.Bindings;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.CustomMenuItem;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.ContextMenuEvent;
+import javafx.scene.input.MouseButton;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
+import org.jfree.chart.fx.ChartCanvas;
+import org.jfree.chart.fx.ChartViewer;
+import org.jfree.chart.fx.interaction.ChartMouseEventFX;
+import org.jfree.chart.fx.interaction.ChartMouseListenerFX;
+import org.jfree.chart.fx.overlay.CrosshairOverlayFX;
+import org.jfree.chart.plot.Crosshair;
+import org.jfree.chart.plot.XYPlot;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.geom.Rectangle2D;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The chart tab's content: the key filter (top N, hottest by, keys by hand) and the SQL toggle above the chart,
+ * the crosshair's readout under it, and the chart's query (shown, edited, applied) below when toggled on. Mouse
+ * positions become axis values here; what to show for them is the view model's business.
+ */
+public final class ChartView extends BorderPane {
+    static final String HINT = "Move the mouse over the chart for exact values; Alt-click (or right-click, Add note here)"
+            + " to add a note at a sample's time.";
+    private final ChartViewModel model;
+    private final ChartViewer viewer;
+    private final Consumer<String> addNoteAt;
+    private final Crosshair crosshair = new Crosshair(0, Color.DARK_GRAY, new BasicStroke(0.8f));
+    private final Label readout = new Label(HINT);
+    private final MenuButton keys = new MenuButton("Keys");
+    private final Spinner<Integer> top = new Spinner<>(1, 9999, ChartViewModel.KeyFilter.DEFAULT.top());
+    private final ChoiceBox<HotEnd> hot = new ChoiceBox<>();
+    private final ToggleButton sqlToggle = new ToggleButton("SQL");
+    private double menuX = Double.NaN;
+
+    /**
+     * @param viewer    the chart viewer (the main window sets its chart)
+     * @param addNoteAt opens the note dialog with this time filled in
+     */
+    public ChartView(ChartViewModel model, ChartViewer viewer, Consumer<String> addNoteAt) {
+        this.model = model;
+        this.viewer = viewer;
+        this.addNoteAt = addNoteAt;
+        crosshair.setVisible(false);
+        // The canvas paints its overlays before any chart is set too, which JFreeChart's crosshair overlay cannot.
+        CrosshairOverlayFX overlay = new CrosshairOverlayFX() {
+            @Override
+            public void paintOverlay(Graphics2D g2, ChartCanvas canvas) {
+                if (canvas.getChart() != null) super.paintOverlay(g2, canvas);
+            }
+        };
+        overlay.addDomainCrosshair(crosshair);
+        viewer.getCanvas().addOverlay(overlay);
+        viewer.addChartMouseListener(new ChartMouseListenerFX() {
+            @Override
+            public void chartMouseMoved(ChartMouseEventFX e) {
+                follow(e.getTrigger().getX());
+            }
+
+            @Override
+            public void chartMouseClicked(ChartMouseEventFX e) {
+                if (e.getTrigger().getButton() == MouseButton.PRIMARY && e.getTrigger().isAltDown()) noteAt(e.getTrigger().getX());
+            }
+        });
+        viewer.setOnMouseExited(e -> crosshair.setVisible(false));
+        viewer.getCanvas().addEventHandler(ContextMenuEvent.CONTEXT_MENU_REQUESTED, e -> menuX = e.getX());
+        MenuItem noteHere = new MenuItem("Add note here");
+        noteHere.setId("chart-note-here");
+        noteHere.setOnAction(e -> noteAt(menuX));
+        viewer.getContextMenu().getItems().addAll(new SeparatorMenuItem(), noteHere);
+        model.chartProperty().addListener((o, was, now) -> {
+            crosshair.setVisible(false);
+            readout.setText(HINT);
+        });
+
+        readout.setId("chart-readout");
+        readout.setWrapText(true);
+        readout.setPadding(new Insets(2, 6, 2, 6));
+        VBox.setVgrow(viewer, Priority.ALWAYS);
+        setTop(toolBar());
+        setCenter(new VBox(viewer, readout));
+        setBottom(sqlPane());
+    }
+
+    private ToolBar toolBar() {
+        top.setId("chart-top");
+        top.setEditable(true);
+        top.setPrefWidth(80);
+        top.valueProperty().addListener((o, was, now) -> {
+            if (now != null && now != model.filterProperty().get().top()) model.top(now);
+        });
+        hot.setId("chart-hot");
+        hot.getItems().setAll(HotEnd.HIGH, HotEnd.LOW);
+        hot.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(HotEnd end) {
+                return end == HotEnd.LOW ? "lowest mean" : "highest mean";
+            }
+
+            @Override
+            public HotEnd fromString(String text) {
+                return text.startsWith("lowest") ? HotEnd.LOW : HotEnd.HIGH;
+            }
+        });
+        hot.setValue(ChartViewModel.KeyFilter.DEFAULT.hot());
+        hot.valueProperty().addListener((o, was, now) -> {
+            if (now != null && now != model.filterProperty().get().hot()) model.hot(now);
+        });
+        keys.setId("chart-keys");
+        model.keys().addListener((ListChangeListener<String>) c -> rebuildKeys());
+        model.filterProperty().addListener((o, was, now) -> syncFilter(now));
+        keys.disableProperty().bind(model.fromSqlProperty().or(Bindings.isEmpty(model.keys())));
+        sqlToggle.setId("chart-sql-toggle");
+        sqlToggle.setTooltip(new Tooltip("Show (and edit) the query that gives this chart's data"));
+        ToolBar bar = new ToolBar(new Label("Top"), top, new Label("hottest by"), hot, keys, sqlToggle);
+        bar.disableProperty().bind(model.chartProperty().isNull());
+        return bar;
+    }
+
+    private VBox sqlPane() {
+        TextArea editor = new TextArea();
+        editor.setId("chart-sql");
+        editor.setPrefRowCount(8);
+        editor.setStyle("-fx-font-family: monospace");
+        editor.textProperty().bindBidirectional(model.sqlProperty());
+        Button apply = new Button("Apply");
+        apply.setId("chart-sql-apply");
+        apply.setOnAction(e -> model.applySql());
+        Button reset = new Button("Back to the selection");
+        reset.setId("chart-sql-reset");
+        reset.disableProperty().bind(model.fromSqlProperty().not().or(model.shownProperty().isNull()));
+        reset.setOnAction(e -> model.resetSql());
+        Label message = new Label();
+        message.setId("chart-sql-message");
+        message.setWrapText(true);
+        message.textProperty().bind(model.sqlMessageProperty());
+        HBox.setHgrow(message, Priority.ALWAYS);
+        VBox pane = new VBox(4, editor, new HBox(6, apply, reset, message));
+        pane.setPadding(new Insets(4, 6, 4, 6));
+        pane.visibleProperty().bind(sqlToggle.selectedProperty());
+        pane.managedProperty().bind(sqlToggle.selectedProperty());
+        return pane;
+    }
+
+    /** One check box per key, kept open while picking: every change redraws the chart with the keys checked. */
+    private void rebuildKeys() {
+        List<MenuItem> items = new ArrayList<>();
+        MenuItem hottest = new MenuItem("The N hottest (clear picks)");
+        hottest.setId("chart-keys-clear");
+        hottest.setOnAction(e -> model.pick(List.of()));
+        items.add(hottest);
+        items.add(new SeparatorMenuItem());
+        for (String key : model.keys()) {
+            CheckBox box = new CheckBox(key);
+            box.setSelected(model.filterProperty().get().picked().contains(key));
+            box.selectedProperty().addListener((o, was, now) -> model.pick(checkedKeys()));
+            CustomMenuItem item = new CustomMenuItem(box, false);
+            items.add(item);
+        }
+        keys.getItems().setAll(items);
+        syncFilter(model.filterProperty().get());
+    }
+
+    private List<String> checkedKeys() {
+        List<String> out = new ArrayList<>();
+        for (MenuItem item : keys.getItems()) {
+            if (item instanceof CustomMenuItem c && c.getContent() instanceof CheckBox box && box.isSelected()) out.add(box.getText());
+        }
+        return out;
+    }
+
+    /** Shows the filter the chart has (a new selection clears the picks) without setting it again. */
+    private void syncFilter(ChartViewModel.KeyFilter f) {
+        if (top.getValue() != f.top()) top.getValueFactory().setValue(f.top());
+        if (hot.getValue() != f.hot()) hot.setValue(f.hot());
+        keys.setText(f.picked().isEmpty() ? "Keys" : "Keys (" + f.picked().size() + " picked)");
+        for (MenuItem item : keys.getItems()) {
+            if (item instanceof CustomMenuItem c && c.getContent() instanceof CheckBox box
+                    && box.isSelected() != f.picked().contains(box.getText())) {
+                box.setSelected(f.picked().contains(box.getText()));
+            }
+        }
+    }
+
+    private void follow(double canvasX) {
+        double x = axisValue(canvasX);
+        List<String> lines = Double.isNaN(x) ? List.of() : model.readout(x);
+        if (lines.isEmpty()) {
+            crosshair.setVisible(false);
+            return;
+        }
+        crosshair.setValue(model.snap(x));
+        crosshair.setVisible(true);
+        readout.setText(String.join("    ", lines));
+    }
+
+    private void noteAt(double canvasX) {
+        double x = axisValue(canvasX);
+        String at = Double.isNaN(x) ? "" : model.noteTime(x);
+        if (!at.isEmpty()) addNoteAt.accept(at);
+    }
+
+    /** The x axis value under a point of the canvas; NaN outside the plot's data area or without an x-y chart. */
+    private double axisValue(double canvasX) {
+        if (viewer.getChart() == null || !(viewer.getChart().getPlot() instanceof XYPlot plot)
+                || viewer.getRenderingInfo() == null) {
+            return Double.NaN;
+        }
+        Rectangle2D area = viewer.getRenderingInfo().getPlotInfo().getDataArea();
+        if (area == null || canvasX < area.getMinX() || canvasX > area.getMaxX()) return Double.NaN;
+        return plot.getDomainAxis().java2DToValue(canvasX, area, plot.getDomainAxisEdge());
+    }
+}

@@ -1,0 +1,175 @@
+package io.statlens.chart;
+
+import io.statlens.model.UserException;
+import io.statlens.parse.ParserRegistry;
+import io.statlens.store.ImportProgress;
+import io.statlens.store.ImportRequest;
+import io.statlens.store.ImportService;
+import io.statlens.store.Repository;
+import io.statlens.store.RepositoryLocation;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A selection written as SQL gives the same chart: each pair is loaded both ways, through the selection and
+ * through the SQL-chart path, and the series (names, colours, x and y of every sample), axes and subtitles compared.
+ */
+class SelectionSqlTest {
+    @TempDir
+    Path dir;
+    private Repository repo;
+    private ChartDataLoader loader;
+    private SelectionSql sql;
+
+    @BeforeEach
+    void open() {
+        repo = Repository.open(RepositoryLocation.memory("s" + UUID.randomUUID()));
+        loader = new ChartDataLoader(repo, ZoneOffset.UTC);
+        sql = new SelectionSql(repo);
+    }
+
+    @AfterEach
+    void close() {
+        repo.close();
+    }
+
+    private void importCorpus(String run, String file) {
+        new ImportService(repo, ParserRegistry.load(dir.resolve("no-user-parsers")))
+                .run(ImportRequest.of(run, ZoneOffset.UTC, Path.of("src/test/resources/corpus", file)), ImportProgress.NONE);
+    }
+
+    private static ChartDefinition.Builder metrics(String tool, String... labels) {
+        ChartDefinition.Builder b = ChartDefinition.builder().tool(tool);
+        for (String l : labels) b.metric(List.of(l));
+        return b;
+    }
+
+    @Test
+    void perCpuLinesOfMpstatAreTheSameFromTheirQuery() {
+        importCorpus("mpa", "mpstat/sysstat-fixture-mpstat-A.txt");
+        ChartDefinition def = metrics("mpstat", "%usr").build();
+        ChartDefinition asSql = sql.toSql(def, List.of("mpa"));
+        assertEquals("""
+                SELECT TS, ITEM AS "CPU", PCT_USR AS "%usr"
+                FROM V_MPSTAT
+                WHERE RUN = :run
+                  AND TOOL = 'mpstat'
+                  AND DATASET = ''
+                  AND SINCE_BOOT = FALSE
+                ORDER BY TS, ITEM""", asSql.sql());
+        assertEquals("%", asSql.unit());
+        List<ChartData> charts = assertSame(def, asSql, List.of("mpa"));
+        assertEquals(List.of("all", "0", "1", "2", "3", "4", "5", "6", "7", "8"),
+                charts.get(0).series().stream().map(ChartData.PlotSeries::name).toList());
+        assertEquals("mpstat %usr by CPU", charts.get(0).title());
+        assertEquals("query %usr by CPU", charts.get(1).title());
+
+        // The top N and the hand-picked keys are kept: top N as an option of the SQL chart, the keys in the query.
+        ChartDefinition top3 = metrics("mpstat", "%idle").top(3).hot(HotEnd.LOW).build();
+        List<ChartData> lowest = assertSame(top3, sql.toSql(top3, List.of("mpa")), List.of("mpa"));
+        assertEquals(List.of("0", "3", "8"), lowest.get(0).series().stream().map(ChartData.PlotSeries::name).toList());
+        ChartDefinition picked = metrics("mpstat", "%usr").key("all").key("4").build();
+        ChartDefinition pickedSql = sql.toSql(picked, List.of("mpa"));
+        assertTrue(pickedSql.sql().contains("AND ITEM IN ('all', '4')"), pickedSql.sql());
+        assertEquals(List.of("all", "4"), assertSame(picked, pickedSql, List.of("mpa")).get(0).series().stream()
+                .map(ChartData.PlotSeries::name).toList());
+    }
+
+    @Test
+    void anOverlayOfRunsIsOnElapsedTime() {
+        importCorpus("hpux", "sar/ksar-hpux-11.31.txt");
+        importCorpus("hpux-again", "sar/ksar-hpux-11.31.txt");
+        ChartDefinition def = metrics("sar.cpu", "%usr").build();
+        ChartDefinition asSql = sql.toSql(def, List.of("hpux", "hpux-again"));
+        assertTrue(asSql.sql().startsWith("SELECT ELAPSED_S, PCT_USR AS \"%usr\"\nFROM V_SAR_CPU\n"), asSql.sql());
+        assertTrue(asSql.sql().contains("AND TOOL = 'sar'\n  AND DATASET = 'cpu'"), asSql.sql());
+        List<ChartData> charts = assertSame(def, asSql, List.of("hpux", "hpux-again"));
+        assertEquals(ChartData.Domain.ELAPSED, charts.get(0).domain());
+        assertEquals(List.of("hpux", "hpux-again"), charts.get(0).series().stream().map(ChartData.PlotSeries::name).toList());
+    }
+
+    @Test
+    void aStackedAreaOfUnkeyedMetricsIsTheSame() {
+        importCorpus("hpux", "sar/ksar-hpux-11.31.txt");
+        ChartDefinition def = metrics("sar.cpu", "%usr", "%sys", "%wio", "%idle").kind(ChartKind.AREA).build();
+        ChartDefinition asSql = sql.toSql(def, List.of("hpux"));
+        assertTrue(asSql.sql().startsWith("SELECT TS, PCT_USR AS \"%usr\", PCT_SYS AS \"%sys\", PCT_WIO AS \"%wio\","
+                + " PCT_IDLE AS \"%idle\"\n"), asSql.sql());
+        assertSame(def, asSql, List.of("hpux"));
+    }
+
+    @Test
+    void theSinceBootSampleAndTheTopDevicesOfIostatAreTheSame() {
+        importCorpus("pitbull", "iostat/mb-pitbull-3.1-de-xm.txt");
+        ChartDefinition def = metrics("iostat", "%util").top(4).build();
+        assertEquals(4, assertSame(def, sql.toSql(def, List.of("pitbull")), List.of("pitbull")).get(0).series().size());
+        ChartDefinition sinceBoot = metrics("iostat", "%util").key("sdb").sinceBoot(true).build();
+        ChartDefinition sinceBootSql = sql.toSql(sinceBoot, List.of("pitbull"));
+        assertTrue(!sinceBootSql.sql().contains("SINCE_BOOT"), sinceBootSql.sql());
+        ChartData withFirst = assertSame(sinceBoot, sinceBootSql, List.of("pitbull")).get(0);
+        assertEquals(0.31, withFirst.series().get(0).y()[0], "the since-boot sample of sdb is drawn");
+    }
+
+    @Test
+    void aLabelWithCommasAndBracketsIsQuoted() {
+        importCorpus("sb", "sysbench/plantegg-1.0.20-oltp_rw-16thr.txt");
+        ChartDefinition def = metrics("sysbench", "lat (ms,95%)").build();
+        ChartDefinition asSql = sql.toSql(def, List.of("sb"));
+        assertTrue(asSql.sql().startsWith("SELECT TS, LAT_MS_95_PCT AS \"lat (ms,95%)\"\n"), asSql.sql());
+        assertEquals("ms", asSql.unit());
+        assertSame(def, asSql, List.of("sb"));
+    }
+
+    @Test
+    void barsAndMissingMetricsAreRefusedWithTheReason() {
+        importCorpus("hpux", "sar/ksar-hpux-11.31.txt");
+        ChartDefinition bars = metrics("sar.cpu", "%usr").kind(ChartKind.BARS).build();
+        assertTrue(assertThrows(UserException.class, () -> sql.toSql(bars, List.of("hpux"))).getMessage()
+                .startsWith("a bar chart of a tool's metrics has no query form here"));
+        ChartDefinition missing = metrics("sar.cpu", "%steal").build();
+        assertEquals("data set 'sar.cpu' of run 'hpux' has no metric '%steal'; it has: %usr, %sys, %wio, %idle",
+                assertThrows(UserException.class, () -> sql.toSql(missing, List.of("hpux"))).getMessage());
+    }
+
+    /** Loads both definitions; everything but title and file name must be equal. Returns both charts. */
+    private List<ChartData> assertSame(ChartDefinition selection, ChartDefinition query, List<String> runs) {
+        assertTrue(query.isSql());
+        ChartData a = single(loader.load(selection, runs, NoteSource.NONE, false));
+        ChartData b = single(loader.load(query, runs, NoteSource.NONE, false));
+        assertEquals(a.kind(), b.kind());
+        assertEquals(a.domain(), b.domain());
+        assertEquals(a.subtitle(), b.subtitle());
+        assertEquals(a.keyLabel(), b.keyLabel());
+        assertEquals(a.yLabel(), b.yLabel());
+        assertEquals(a.unit(), b.unit());
+        assertEquals(a.series().size(), b.series().size());
+        for (int i = 0; i < a.series().size(); i++) {
+            ChartData.PlotSeries s = a.series().get(i);
+            ChartData.PlotSeries t = b.series().get(i);
+            assertEquals(s.name(), t.name());
+            assertEquals(s.colourKey(), t.colourKey());
+            assertEquals(s.dash(), t.dash());
+            assertArrayEquals(s.x(), t.x(), s.name());
+            assertArrayEquals(s.y(), t.y(), s.name());
+        }
+        assertTrue(a.series().stream().mapToInt(ChartData.PlotSeries::size).sum() > 0);
+        return List.of(a, b);
+    }
+
+    private static ChartData single(ChartDataLoader.Result r) {
+        assertEquals(1, r.charts().size(), r.skipped().toString());
+        return r.charts().get(0);
+    }
+}

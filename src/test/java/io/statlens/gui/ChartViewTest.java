@@ -1,0 +1,238 @@
+package io.statlens.gui;
+
+import io.statlens.chart.ChartData;
+import io.statlens.chart.HotEnd;
+import io.statlens.gui.BrowserNode.MetricNode;
+import io.statlens.store.Repository;
+import io.statlens.store.RepositoryLocation;
+import javafx.geometry.Point2D;
+import javafx.scene.Scene;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.CustomMenuItem;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.input.ContextMenuEvent;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.data.xy.XYDataset;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import java.awt.geom.Rectangle2D;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The chart tab in the real window, headless: crosshair readout under the mouse, Alt-click to note, the key
+ * filter, the chart's SQL edited and applied, and the SQL console's "Chart this result".
+ */
+@ExtendWith(ApplicationExtension.class)
+class ChartViewTest {
+    static {
+        System.setProperty("testfx.robot", "glass");
+        System.setProperty("testfx.headless", "true");
+        System.setProperty("prism.order", "sw");
+        System.setProperty("glass.platform", "Monocle");
+        System.setProperty("monocle.platform", "Headless");
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    private Repository repo;
+    private ImportViewModel importer;
+    private ChartViewModel charts;
+    private SqlConsoleViewModel console;
+    private MainView view;
+
+    @Start
+    void start(Stage stage) {
+        repo = Repository.open(RepositoryLocation.memory("chart" + UUID.randomUUID()), true);
+        Workbench wiring = Workbench.create(repo, new SynchronousExecutor(), ZoneOffset.UTC, RecentInputs.forSession(), file -> { });
+        importer = wiring.importer();
+        charts = wiring.charts();
+        console = wiring.console();
+        view = wiring.view();
+        stage.setScene(new Scene(view, 1000, 700));
+        stage.show();
+    }
+
+    @AfterEach
+    void close() {
+        repo.close();
+    }
+
+    /** Where on the screen the chart draws the time {@code x}, halfway up its plot. */
+    private Point2D screenPoint(FxRobot robot, double x) {
+        XYPlot plot = (XYPlot) view.viewer().getChart().getPlot();
+        Rectangle2D area = view.viewer().getRenderingInfo().getPlotInfo().getDataArea();
+        double px = plot.getDomainAxis().valueToJava2D(x, area, plot.getDomainAxisEdge());
+        return view.viewer().getCanvas().localToScreen(px, area.getCenterY());
+    }
+
+    @Test
+    void theCrosshairReadsTheSampleUnderTheMouseAndAltClickNotesItsTime(FxRobot robot) {
+        robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
+        robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%usr", null)));
+        Label readout = robot.lookup("#chart-readout").queryAs(Label.class);
+        assertEquals(ChartView.HINT, readout.getText());
+
+        // A minute after the 00:15:01 sample; the next one is at 00:20:01.
+        Point2D near = screenPoint(robot, Instant.parse("2018-03-21T00:16:01Z").toEpochMilli());
+        robot.moveTo(near);
+        assertEquals("2018-03-21 00:15:01 UTC    %usr: 46 %", readout.getText());
+
+        robot.press(KeyCode.ALT).clickOn(near).release(KeyCode.ALT);
+        assertEquals("2018-03-21T00:15:01Z", robot.lookup("#note-at").queryAs(TextField.class).getText());
+
+        // The context menu's item does the same (the note window moved aside); 00:19:00 is nearest to 00:20:01.
+        robot.interact(() -> robot.lookup("#note-at").query().getScene().getWindow().hide());
+        // Headless Monocle makes no context-menu request of a right click: the test makes the one a desktop makes.
+        Point2D menuAt = screenPoint(robot, Instant.parse("2018-03-21T00:19:00Z").toEpochMilli());
+        Point2D inScene = view.viewer().getCanvas().localToScene(view.viewer().getCanvas().screenToLocal(menuAt));
+        robot.interact(() -> view.viewer().getCanvas().fireEvent(new ContextMenuEvent(ContextMenuEvent.CONTEXT_MENU_REQUESTED,
+                inScene.getX(), inScene.getY(), menuAt.getX(), menuAt.getY(), false, null)));
+        assertTrue(view.viewer().getContextMenu().isShowing());
+        robot.clickOn("Add note here");
+        assertEquals("2018-03-21T00:20:01Z", robot.lookup("#note-at").queryAs(TextField.class).getText());
+
+        // Alt-drag pans along the time axis: dragged to the right, earlier times come into view.
+        robot.interact(() -> robot.lookup("#note-at").query().getScene().getWindow().hide());
+        XYPlot plot = (XYPlot) view.viewer().getChart().getPlot();
+        robot.interact(() -> plot.getDomainAxis().setRange(Instant.parse("2018-03-21T02:00:00Z").toEpochMilli(),
+                Instant.parse("2018-03-21T04:00:00Z").toEpochMilli()));
+        Point2D from = screenPoint(robot, Instant.parse("2018-03-21T03:00:00Z").toEpochMilli());
+        robot.press(KeyCode.ALT).drag(from).dropBy(100, 0).release(KeyCode.ALT);
+        assertTrue(plot.getDomainAxis().getLowerBound() < Instant.parse("2018-03-21T02:00:00Z").toEpochMilli(),
+                Instant.ofEpochMilli((long) plot.getDomainAxis().getLowerBound()).toString());
+
+        // Overlaid, the axis is elapsed time: a click at 0:10:40 notes the first run's sample at 600 s.
+        robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux-again"));
+        robot.interact(() -> charts.show(new ChartViewModel.Selection(List.of("hpux", "hpux-again"), "sar.cpu", "%sys")));
+        assertEquals("600", charts.noteTime(640));
+        assertEquals(List.of("0:10:00", "hpux: 11 %", "hpux-again: 11 %"), charts.readout(640));
+    }
+
+    @Test
+    void theKeyFilterDrawsTheNHottestOrTheKeysPickedByHand(FxRobot robot) {
+        robot.interact(() -> importer.importFiles(List.of(CrosshairReadoutTest.MPSTAT_A), "mpa"));
+        robot.interact(() -> view.select(new MetricNode("mpa", "mpstat", "%usr", null)));
+        // Nine CPUs and all: no more than the ten drawn by default.
+        assertEquals(List.of("all", "0", "1", "2", "3", "4", "5", "6", "7", "8"), seriesNames());
+        assertEquals(List.of("all", "0", "1", "2", "3", "4", "5", "6", "7", "8"), charts.keys());
+
+        // Top 3 by mean %usr: CPU 3 (8.4925), 1 (4.425), 8 (4.05); all is an average and never competes.
+        robot.interact(() -> robot.lookup("#chart-top").queryAs(Spinner.class).getValueFactory().setValue(3));
+        assertEquals(List.of("1", "3", "8"), seriesNames());
+        @SuppressWarnings("unchecked")
+        ChoiceBox<HotEnd> hot = robot.lookup("#chart-hot").queryAs(ChoiceBox.class);
+        robot.interact(() -> hot.setValue(HotEnd.LOW));
+        assertEquals(List.of("0", "4", "6"), seriesNames(), "the three least busy by mean %usr: 2.21, 3.375, 3.27");
+
+        // By hand: CPU 0 and all, exactly.
+        MenuButton keys = robot.lookup("#chart-keys").queryAs(MenuButton.class);
+        robot.interact(() -> {
+            box(keys, "0").setSelected(true);
+            box(keys, "all").setSelected(true);
+        });
+        assertEquals(List.of("all", "0"), seriesNames());
+        assertEquals(new ChartViewModel.KeyFilter(3, HotEnd.LOW, List.of("all", "0")), charts.filterProperty().get());
+        assertEquals("Keys (2 picked)", keys.getText());
+        robot.interact(() -> charts.pick(List.of()));
+        assertEquals(List.of("0", "4", "6"), seriesNames());
+        assertFalse(box(keys, "0").isSelected());
+    }
+
+    @Test
+    void theChartsSqlIsShownEditedAndApplied(FxRobot robot) {
+        robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
+        robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%usr", null)));
+        robot.clickOn("#chart-sql-toggle");
+        TextArea editor = robot.lookup("#chart-sql").queryAs(TextArea.class);
+        assertTrue(editor.isVisible());
+        assertEquals("""
+                SELECT TS, PCT_USR AS "%usr"
+                FROM V_SAR_CPU
+                WHERE RUN = :run
+                  AND TOOL = 'sar'
+                  AND DATASET = 'cpu'
+                  AND SINCE_BOOT = FALSE
+                ORDER BY TS""", editor.getText());
+
+        // User plus system time instead: the first samples are 19 + 8, 22 + 7, 46 + 11.
+        robot.interact(() -> editor.setText(editor.getText().replace("PCT_USR AS \"%usr\"", "PCT_USR + PCT_SYS AS \"usr+sys\"")));
+        robot.clickOn("#chart-sql-apply");
+        assertEquals("charted the query", robot.lookup("#chart-sql-message").queryAs(Label.class).getText());
+        assertEquals("query usr+sys", view.viewer().getChart().getTitle().getText());
+        ChartData data = charts.dataProperty().get();
+        assertEquals(List.of(27.0, 29.0, 57.0), firstValues(data, 3), "19+8, 22+7, 46+11");
+
+        robot.interact(() -> editor.setText("SELECT TS FROM"));
+        robot.clickOn("#chart-sql-apply");
+        String message = robot.lookup("#chart-sql-message").queryAs(Label.class).getText();
+        assertTrue(message.startsWith("query failed: Syntax error"), message);
+        assertEquals("query usr+sys", view.viewer().getChart().getTitle().getText(), "the chart stays");
+
+        robot.clickOn("#chart-sql-reset");
+        assertEquals("sar.cpu %usr", view.viewer().getChart().getTitle().getText());
+        assertEquals(List.of(19.0, 22.0, 46.0), firstValues(charts.dataProperty().get(), 3));
+    }
+
+    @Test
+    void theConsoleChartsAResultOfTheRightShapeAndSaysTheShapeOtherwise(FxRobot robot) {
+        robot.interact(() -> importer.importFiles(List.of(CrosshairReadoutTest.MPSTAT_A), "mpa"));
+        TabPane tabs = (TabPane) view.lookup(".tab-pane");
+        robot.interact(() -> tabs.getSelectionModel().select(1));
+        robot.interact(() -> console.sqlProperty().set(
+                "SELECT TS, ITEM, PCT_USR FROM V_MPSTAT WHERE RUN = 'mpa' AND ITEM IN ('3', '8') ORDER BY TS"));
+        robot.clickOn("#sql-chart");
+        assertEquals("charted in the Chart tab", robot.lookup("#sql-message").queryAs(Label.class).getText());
+        assertEquals(0, tabs.getSelectionModel().getSelectedIndex());
+        ChartData data = charts.dataProperty().get();
+        assertEquals(List.of("3", "8"), data.series().stream().map(ChartData.PlotSeries::name).toList());
+        assertEquals(List.of(0.0, 0.0, 2.33, 31.64), firstValues(data, 4));
+        assertEquals(List.of(5.26, 2.84), List.of(data.series().get(1).y()[0], data.series().get(1).y()[1]));
+        assertEquals("query PCT_USR by ITEM", view.viewer().getChart().getTitle().getText());
+
+        robot.interact(() -> tabs.getSelectionModel().select(1));
+        robot.interact(() -> console.sqlProperty().set("SELECT ITEM, PCT_USR FROM V_MPSTAT WHERE RUN = 'mpa' ORDER BY ITEM"));
+        robot.clickOn("#sql-chart");
+        assertEquals("cannot chart this result: the first column of a chart query is x and must be a time stamp or a number;"
+                        + " column 'ITEM' holds '0' (bar charts take text there)\n" + SqlConsoleViewModel.CHART_SHAPE,
+                robot.lookup("#sql-message").queryAs(Label.class).getText());
+        assertEquals(1, tabs.getSelectionModel().getSelectedIndex(), "the console stays in front");
+    }
+
+    private List<String> seriesNames() {
+        XYDataset d = ((XYPlot) view.viewer().getChart().getPlot()).getDataset();
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < d.getSeriesCount(); i++) out.add(d.getSeriesKey(i).toString());
+        return out;
+    }
+
+    private static List<Double> firstValues(ChartData data, int n) {
+        List<Double> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) out.add(data.series().get(0).y()[i]);
+        return out;
+    }
+
+    private static CheckBox box(MenuButton keys, String key) {
+        return keys.getItems().stream().filter(i -> i instanceof CustomMenuItem c && c.getContent() instanceof CheckBox)
+                .map(i -> (CheckBox) ((CustomMenuItem) i).getContent()).filter(b -> b.getText().equals(key)).findFirst().orElseThrow();
+    }
+}

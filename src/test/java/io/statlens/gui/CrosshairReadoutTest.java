@@ -1,0 +1,103 @@
+package io.statlens.gui;
+
+import io.statlens.chart.ChartBuilder;
+import io.statlens.chart.ChartData;
+import io.statlens.chart.ChartDataLoader;
+import io.statlens.chart.ChartDefinition;
+import io.statlens.chart.ChartKind;
+import io.statlens.chart.HotEnd;
+import io.statlens.chart.KeyPalette;
+import io.statlens.chart.NoteSource;
+import io.statlens.chart.RenderSize;
+import io.statlens.store.Repository;
+import io.statlens.store.RepositoryLocation;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.data.xy.XYDataset;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The crosshair's readout over real fixtures: the nearest sample's time and each series' stored value and unit. */
+class CrosshairReadoutTest {
+    static final Path MPSTAT_A = Path.of("src/test/resources/corpus/mpstat/sysstat-fixture-mpstat-A.txt");
+    private final Repository repo = Repository.open(RepositoryLocation.memory("x" + UUID.randomUUID()), true);
+    private final ImportViewModel importer = new ImportViewModel(repo, new SynchronousExecutor(), ZoneOffset.UTC, s -> { },
+            () -> { });
+
+    @AfterEach
+    void close() {
+        repo.close();
+    }
+
+    private ChartData chart(String tool, String metric, String... runs) {
+        ChartDefinition def = ChartDefinition.builder().tool(tool).metric(List.of(metric)).build();
+        return new ChartDataLoader(repo, ZoneOffset.UTC).load(def, List.of(runs), NoteSource.NONE, false).charts().get(0);
+    }
+
+    private static double at(String iso) {
+        return Instant.parse(iso).toEpochMilli();
+    }
+
+    @Test
+    void aClockChartReadsTheNearestSampleInTheGuisZone() {
+        importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux");
+        ChartData usr = chart("sar.cpu", "%usr", "hpux");
+        // Samples every five minutes: 00:10:01 22, 00:15:01 46, 00:20:01 40. 00:16:40 is nearest to 00:15:01.
+        CrosshairReadout utc = new CrosshairReadout(usr, ZoneOffset.UTC);
+        assertEquals(List.of("2018-03-21 00:15:01 UTC", "%usr: 46 %"), utc.lines(at("2018-03-21T00:16:40Z")));
+        assertEquals(at("2018-03-21T00:15:01Z"), utc.snap(at("2018-03-21T00:16:40Z")));
+        assertEquals(List.of("2018-03-21 00:20:01 UTC", "%usr: 40 %"), utc.lines(at("2018-03-21T00:17:32Z")));
+        assertEquals(List.of("2018-03-21 01:15:01 Europe/Berlin", "%usr: 46 %"),
+                new CrosshairReadout(usr, ZoneId.of("Europe/Berlin")).lines(at("2018-03-21T00:15:01Z")));
+    }
+
+    @Test
+    void anOverlayReadsElapsedTimeAndEachRun() {
+        importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux");
+        importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux-again");
+        ChartData overlay = chart("sar.cpu", "%sys", "hpux", "hpux-again");
+        assertEquals(List.of("0:10:00", "hpux: 11 %", "hpux-again: 11 %"),
+                new CrosshairReadout(overlay, ZoneOffset.UTC).lines(640));
+    }
+
+    @Test
+    void perCpuLinesSayWhenACpuHasNoSampleThen() {
+        importer.importFiles(List.of(MPSTAT_A), "mpa");
+        ChartData usr = chart("mpstat", "%usr", "mpa");
+        // CPU 6 was offline at 12:53:22 and 12:53:23, CPU 8 until 12:53:23 (sysstat's own mpstat -A test output).
+        assertEquals(List.of("2020-06-01 12:53:22 UTC", "all: 2.28 %", "0: 1.25 %", "1: 2.15 %", "2: 3.27 %", "3: 0 %",
+                        "4: 3.44 %", "5: 2.76 %", "6: 2.41 %  (at 2020-06-01 12:53:21 UTC)", "7: 0.83 %", "8: no sample"),
+                new CrosshairReadout(usr, ZoneOffset.UTC).lines(at("2020-06-01T12:53:22.300Z")));
+    }
+
+    @Test
+    void theStoredValueIsReadWhereTheDrawnChartLeftTheSampleOut() {
+        // 100,000 samples a second apart, each the index: far more than a 1200-pixel chart draws.
+        int n = 100_000;
+        double[] x = new double[n];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = i;
+            y[i] = i + 0.25;
+        }
+        ChartData data = new ChartData("synthetic", ChartKind.OVERLAY, "ramp", "", ChartData.Domain.ELAPSED, null, "key", "v (1/s)",
+                "1/s", HotEnd.HIGH, List.of(new ChartData.PlotSeries("ramp", "ramp", 0, x, y)), List.of(), List.of());
+        XYDataset drawn = ((XYPlot) new ChartBuilder(new KeyPalette(), ZoneOffset.UTC).build(data, RenderSize.DEFAULT).getPlot())
+                .getDataset();
+        assertTrue(drawn.getItemCount(0) < 5_000, "decimated: " + drawn.getItemCount(0));
+        boolean drawnThere = false;
+        for (int i = 0; i < drawn.getItemCount(0); i++) drawnThere |= drawn.getXValue(0, i) == 50_001;
+        assertFalse(drawnThere, "the sample at 13:53:21 is not among the drawn points");
+        assertEquals(List.of("13:53:21", "ramp: 50001.25 /s"), new CrosshairReadout(data, ZoneOffset.UTC).lines(50_001.2));
+    }
+}
