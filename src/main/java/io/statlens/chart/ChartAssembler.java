@@ -53,7 +53,7 @@ final class ChartAssembler {
         }
         traces.removeIf(t -> !hasValue(t));
         if (traces.isEmpty()) return List.of();
-        KeyChoice choice = chooseKeys(def, traces, data.keyLabel());
+        KeyChoice choice = chooseKeys(def, traces, data.keyLabel(), data.mostKeys());
         traces.removeIf(t -> !choice.keys().contains(t.key()));
         List<String> metricOrder = metricsOf(data.traces());
         traces.sort(Comparator.comparingInt((Trace t) -> metricOrder.indexOf(t.metric()))
@@ -236,7 +236,7 @@ final class ChartAssembler {
      * Line and bar charts nobody limited are cut to the busiest keys too when they have very many, and
      * the note says so. {@code all} is an average, not a CPU: it never competes for the top.
      */
-    private KeyChoice chooseKeys(ChartDefinition def, List<Trace> traces, String keyLabel) {
+    private KeyChoice chooseKeys(ChartDefinition def, List<Trace> traces, String keyLabel, int mostKeysStored) {
         Set<String> keys = new TreeSet<>(KeyOrder.INSTANCE);
         traces.forEach(t -> keys.add(t.key()));
         String metric = metricsOf(traces).get(0);
@@ -247,17 +247,9 @@ final class ChartAssembler {
             if (t.metric().equals(metric)) means.put(t.key(), t.mean());
             else means.putIfAbsent(t.key(), Double.NaN);
         }
-        int mostPerRun = meansByRun.values().stream().mapToInt(Map::size).max().orElse(0);
-        int limit = def.top();
-        if (limit == 0 && def.keys().isEmpty()) {
-            int implicit = switch (def.kind()) {
-                case LINE, OVERLAY -> DEFAULT_MAX_LINES;
-                case BARS -> DEFAULT_MAX_BAR_GROUPS;
-                default -> 0;
-            };
-            if (mostPerRun > implicit) limit = implicit;
-        }
-        if (limit == 0 || mostPerRun <= limit || def.kind() == ChartKind.AREA) return new KeyChoice(keys, "");
+        int mostPerRun = Math.max(mostKeysStored, meansByRun.values().stream().mapToInt(Map::size).max().orElse(0));
+        int limit = keyLimit(def, mostPerRun);
+        if (limit == 0) return new KeyChoice(keys, "");
         int n = limit;
         Set<String> chosen = new TreeSet<>(KeyOrder.INSTANCE);
         for (Map<String, Double> means : meansByRun.values()) {
@@ -271,6 +263,24 @@ final class ChartAssembler {
         String note = "top " + limit + " of " + mostPerRun + " " + what + (meansByRun.size() > 1 ? " per run" : "") + " by "
                 + (def.hot() == HotEnd.LOW ? "lowest " : "") + "mean " + metric;
         return new KeyChoice(chosen, note);
+    }
+
+    /**
+     * How many keys per run a chart of {@code def} draws when a run has {@code keysPerRun} of them: 0 for all. The
+     * user's top N; else line and bar charts nobody limited are cut to the busiest when they have very many; stacked
+     * areas are never cut (the layers add up to a whole), nor are keys named by hand.
+     */
+    static int keyLimit(ChartDefinition def, int keysPerRun) {
+        if (def.kind() == ChartKind.AREA || !def.keys().isEmpty() && def.top() == 0) return 0;
+        int limit = def.top();
+        if (limit == 0) {
+            limit = switch (def.kind()) {
+                case LINE, OVERLAY -> DEFAULT_MAX_LINES;
+                case BARS -> DEFAULT_MAX_BAR_GROUPS;
+                default -> 0;
+            };
+        }
+        return keysPerRun > limit ? limit : 0;
     }
 
     /** The choice of keys; or, when a single key is drawn, which one (a chart of one line has no legend to say it). */

@@ -68,17 +68,19 @@ public final class ChartDataLoader {
         } else {
             List<Trace> traces = new ArrayList<>();
             LoadedData first = null;
+            int mostKeys = 0;
             for (String run : runs) {
                 Optional<LoadedData> one = selections.load(def, run, lenient);
                 if (one.isEmpty()) continue;
                 if (first == null) first = one.get();
                 traces.addAll(one.get().traces());
+                mostKeys = Math.max(mostKeys, one.get().mostKeys());
             }
             if (first == null) {
                 String who = runs.size() == 1 ? "run " + runs.get(0) + " has no" : "none of the runs " + String.join(", ", runs) + " has";
                 throw new UserException(who + " " + def.tool() + " data with " + metricNames(def));
             }
-            data = new LoadedData(first.source(), first.keyLabel(), null, traces);
+            data = new LoadedData(first.source(), first.keyLabel(), null, traces, mostKeys);
         }
         List<ChartData> charts = assembler.assemble(def, runs, data, notesByRun, starts);
         if (charts.isEmpty()) {

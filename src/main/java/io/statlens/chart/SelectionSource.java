@@ -23,10 +23,12 @@ import java.util.Set;
 final class SelectionSource {
     private final RunCatalog catalog;
     private final SeriesReader reader;
+    private final BusiestKeys busiestKeys;
 
     SelectionSource(Repository repo) {
         this.catalog = new RunCatalog(repo);
         this.reader = new SeriesReader(repo);
+        this.busiestKeys = new BusiestKeys(repo);
     }
 
     /**
@@ -40,14 +42,11 @@ final class SelectionSource {
         SeriesReader.Selection columns = columns(def, run, lenient);
         List<DataTable.MetricColumn> chosen = columns.metrics();
         if (chosen.isEmpty()) return Optional.empty();
-        Set<String> wanted = new HashSet<>(def.keys());
+        Optional<BusiestKeys.Choice> busiest = busiestKeys.choose(def, run, columns);
+        Set<String> wanted = busiest.map(BusiestKeys.Choice::keys).orElse(new HashSet<>(def.keys()));
         // One pass over the data set for all metrics: the rows come in time order, each key's samples in turn.
         Map<String, KeySamples> byKey = new LinkedHashMap<>();
-        reader.read(columns, def.sinceBoot(), row -> {
-            if (wanted.isEmpty() || wanted.contains(row.key())) {
-                byKey.computeIfAbsent(row.key(), k -> new KeySamples(chosen.size())).add(row);
-            }
-        });
+        reader.read(columns, def.sinceBoot(), wanted, row -> byKey.computeIfAbsent(row.key(), k -> new KeySamples(chosen.size())).add(row));
         List<Trace> traces = new ArrayList<>();
         for (int m = 0; m < chosen.size(); m++) {
             DataTable.MetricColumn column = chosen.get(m);
@@ -59,7 +58,7 @@ final class SelectionSource {
         }
         if (!lenient) checkKeys(def, run, columns, traces);
         String keyLabel = columns.keyLabel() == null ? "" : columns.keyLabel();
-        return Optional.of(new LoadedData(columns.dataset(), keyLabel, null, traces));
+        return Optional.of(new LoadedData(columns.dataset(), keyLabel, null, traces, busiest.map(BusiestKeys.Choice::keysInRun).orElse(0)));
     }
 
     /**

@@ -8,6 +8,8 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -90,7 +92,15 @@ public final class SeriesReader {
 
     /** Reads the selection's rows within a window, ordered by time and key. */
     public void read(Selection s, boolean includeSinceBoot, TimeWindow window, RowHandler handler) {
-        query(s, includeSinceBoot, window, " ORDER BY TS, ITEM", handler);
+        query(s, includeSinceBoot, window, List.of(), " ORDER BY TS, ITEM", handler);
+    }
+
+    /**
+     * Reads the rows of these keys only (all keys when empty), ordered by time and key: the database leaves the
+     * other keys' rows out before sorting, which matters for a chart of 10 of 256 CPUs over millions of rows.
+     */
+    public void read(Selection s, boolean includeSinceBoot, Collection<String> keys, RowHandler handler) {
+        query(s, includeSinceBoot, TimeWindow.ALL, List.copyOf(keys), " ORDER BY TS, ITEM", handler);
     }
 
     /**
@@ -98,19 +108,22 @@ public final class SeriesReader {
      * time order: it spares the database a sort of the whole data set.
      */
     public void scan(Selection s, boolean includeSinceBoot, TimeWindow window, RowHandler handler) {
-        query(s, includeSinceBoot, window, "", handler);
+        query(s, includeSinceBoot, window, List.of(), "", handler);
     }
 
-    private void query(Selection s, boolean includeSinceBoot, TimeWindow window, String order, RowHandler handler) {
+    private void query(Selection s, boolean includeSinceBoot, TimeWindow window, List<String> keys, String order,
+                       RowHandler handler) {
         String columns = s.metrics().stream().map(DataTable.MetricColumn::column).collect(Collectors.joining(", "));
         String ids = s.datasetIds().stream().map(String::valueOf).collect(Collectors.joining(", "));
         String sql = "SELECT TS, ELAPSED_S, ITEM, SINCE_BOOT" + (columns.isEmpty() ? "" : ", " + columns) + " FROM " + s.table()
                 + " WHERE DATASET_ID IN (" + ids + ")" + (includeSinceBoot ? "" : " AND SINCE_BOOT = FALSE")
-                + (window.from() == null ? "" : " AND TS >= ?") + (window.to() == null ? "" : " AND TS <= ?") + order;
+                + (window.from() == null ? "" : " AND TS >= ?") + (window.to() == null ? "" : " AND TS <= ?")
+                + (keys.isEmpty() ? "" : " AND ITEM IN (" + String.join(", ", Collections.nCopies(keys.size(), "?")) + ")") + order;
         try (PreparedStatement ps = repo.connection().prepareStatement(sql)) {
             int p = 1;
             if (window.from() != null) ps.setTimestamp(p++, Repository.timestamp(window.from()));
-            if (window.to() != null) ps.setTimestamp(p, Repository.timestamp(window.to()));
+            if (window.to() != null) ps.setTimestamp(p++, Repository.timestamp(window.to()));
+            for (String key : keys) ps.setString(p++, key);
             try (ResultSet rs = ps.executeQuery()) {
                 handle(s, rs, handler);
             }
