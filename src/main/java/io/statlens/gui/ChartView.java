@@ -20,6 +20,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.MouseButton;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -102,9 +103,15 @@ public final class ChartView extends BorderPane {
         readout.setId("chart-readout");
         readout.setWrapText(true);
         readout.setPadding(new Insets(2, 6, 2, 6));
-        VBox.setVgrow(viewer, Priority.ALWAYS);
+        // An empty chart area says what to do, rather than show nothing.
+        Label empty = new Label("Select a metric in the browser to chart it (Ctrl-click other runs to overlay them),\n"
+                + "or drop tool output files or folders here to import them.");
+        empty.setId("chart-empty");
+        empty.visibleProperty().bind(model.chartProperty().isNull());
+        StackPane chartArea = new StackPane(viewer, empty);
+        VBox.setVgrow(chartArea, Priority.ALWAYS);
         setTop(toolBar());
-        setCenter(new VBox(viewer, readout));
+        setCenter(new VBox(chartArea, readout));
         setBottom(sqlPane());
     }
 

@@ -38,6 +38,7 @@ import java.util.List;
 import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -88,6 +89,7 @@ class MainViewTest {
 
     @Test
     void importChartOverlayAndExport(FxRobot robot, @TempDir Path dir) throws IOException {
+        assertTrue(robot.lookup("#chart-empty").query().isVisible(), "an empty chart area says what to do");
         robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
         robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux-again"));
         List<TreeItem<BrowserNode>> runs = view.tree().getRoot().getChildren();
@@ -98,6 +100,7 @@ class MainViewTest {
         assertEquals(new ChartViewModel.Selection(List.of("hpux"), "sar.cpu", "%wio"), charts.shownProperty().get());
         assertEquals(1, ((XYPlot) view.viewer().getChart().getPlot()).getDataset().getSeriesCount());
         assertEquals("sar.cpu %wio", view.viewer().getChart().getTitle().getText());
+        assertFalse(robot.lookup("#chart-empty").query().isVisible());
 
         // Ctrl-click another run: the chart overlays it.
         robot.interact(() -> view.tree().getSelectionModel().select(runs.get(1)));
@@ -111,6 +114,18 @@ class MainViewTest {
         assertEquals(800, image.getWidth());
         assertEquals(400, image.getHeight());
         assertTrue(Files.size(png) > 10_000, "a drawn chart, not a blank image: " + Files.size(png));
+    }
+
+    @Test
+    void dividersAndPlaceRoundTripThroughTheLayout(FxRobot robot) {
+        robot.interact(() -> view.dividers(List.of(0.22, 0.61)));
+        WindowLayout layout = view.layout((Stage) view.getScene().getWindow());
+        assertEquals(0.22, layout.dividers().get(0), 0.005);
+        assertEquals(0.61, layout.dividers().get(1), 0.005);
+        assertEquals(1000, layout.width(), 0.5);
+        robot.interact(() -> view.dividers(List.of(0.5)));
+        assertEquals(0.22, view.layout((Stage) view.getScene().getWindow()).dividers().get(0), 0.005,
+                "a layout of other panes (an older version's) is ignored");
     }
 
     @Test
