@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.UUID;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -53,6 +54,12 @@ class StatsViewModelTest {
         assertEquals("avg", row.run());
         assertEquals("", row.key());
         assertMatches(expected, row.stats());
+        // As the pane shows it, the figures of the sysbench row of `statlens stats avg --tool sysbench --metric tps`
+        // (docs/gui.md).
+        SeriesStats s = row.stats();
+        assertEquals("1988  4114.58  5462.03  5331.3  90.4358  5337.74  5388.03  5399.54  5424.59", String.join("  ",
+                Stream.of(s.n(), s.min(), s.max(), s.mean(), s.stddev(), s.p50(), s.p90(), s.p95(), s.p99())
+                        .map(v -> StatsView.shown(v.doubleValue())).toList()));
         assertEquals("sysbench tps, whole run", stats.captionProperty().get());
     }
 
