@@ -73,13 +73,13 @@ public final class RunStatistics {
     /** The requested data sets, each narrowed to the requested metrics. */
     private static List<SeriesReader.Selection> choose(List<SeriesReader.Selection> all, StatsRequest request) {
         for (String tool : request.tools()) {
-            if (all.stream().noneMatch(s -> isOf(s.dataset(), tool))) {
+            if (all.stream().noneMatch(s -> isOf(s.dataset(), tool, request.exact()))) {
                 throw new UserException("run '" + request.run() + "' has no data set '" + tool + "'; it has: "
                         + all.stream().map(SeriesReader.Selection::dataset).collect(Collectors.joining(", ")));
             }
         }
-        List<SeriesReader.Selection> chosen = all.stream()
-                .filter(s -> request.tools().isEmpty() || request.tools().stream().anyMatch(t -> isOf(s.dataset(), t))).toList();
+        List<SeriesReader.Selection> chosen = all.stream().filter(s -> request.tools().isEmpty()
+                || request.tools().stream().anyMatch(t -> isOf(s.dataset(), t, request.exact()))).toList();
         if (request.metrics().isEmpty()) return chosen;
         for (String metric : request.metrics()) {
             if (chosen.stream().flatMap(s -> s.metrics().stream()).noneMatch(m -> isMetric(m, metric))) {
@@ -99,10 +99,13 @@ public final class RunStatistics {
         return out;
     }
 
-    /** {@code iostat} names iostat's data sets ({@code iostat}, {@code iostat.cpu}); {@code iostat.cpu} names one. */
-    private static boolean isOf(String dataset, String tool) {
+    /**
+     * {@code iostat} names iostat's data sets ({@code iostat}, {@code iostat.cpu}); {@code iostat.cpu} names one.
+     * Exact, {@code iostat} names only {@code iostat}.
+     */
+    private static boolean isOf(String dataset, String tool, boolean exact) {
         String t = tool.toLowerCase(Locale.ROOT);
-        return dataset.equals(t) || dataset.startsWith(t + ".");
+        return dataset.equals(t) || !exact && dataset.startsWith(t + ".");
     }
 
     private static boolean isMetric(DataTable.MetricColumn m, String requested) {

@@ -31,12 +31,24 @@ public final class BrowserViewModel {
         filter.addListener((o, was, now) -> shown.setAll(BrowserFilter.apply(all, now)));
     }
 
-    /** Reads the runs again (after an import), in the background. */
+    /** Reads the runs in the background and says in the status line how many there are (at start, after averaging). */
     public void reload() {
+        load(true);
+    }
+
+    /**
+     * Reads the runs again after an import, keeping the status line: it shows what the import did, which the
+     * number of runs would overwrite. A failure to read is still said.
+     */
+    public void refresh() {
+        load(false);
+    }
+
+    private void load(boolean sayCount) {
         executor.run(() -> read(repo), runs -> {
             all = runs;
             shown.setAll(BrowserFilter.apply(all, filter.get()));
-            status.accept(runs.size() + " run(s) in " + repo.location().description());
+            if (sayCount) status.accept(runs.size() + " run(s) in " + repo.location().description());
         }, e -> status.accept("cannot read the runs: " + e.getMessage()));
     }
 

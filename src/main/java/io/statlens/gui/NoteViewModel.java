@@ -19,26 +19,26 @@ import java.util.List;
 
 /**
  * Adding a note (annotation) to a run at a time written as on the command line ({@code statlens note --at}):
- * elapsed seconds, an ISO time or a clock time. Lists the run's notes; after a note is added the chart is
- * drawn again, so that its marker shows.
+ * elapsed seconds, an ISO time or a clock time; deleting notes, as {@code statlens note --delete} does. Lists
+ * the run's notes; after a note is added or deleted the chart is drawn again, so that its markers match.
  */
 public final class NoteViewModel {
     private final Repository repo;
     private final TaskExecutor executor;
     private final ZoneId zone;
-    private final Runnable added;
+    private final Runnable changed;
     private final StringProperty run = new SimpleStringProperty();
     private final StringProperty at = new SimpleStringProperty("");
     private final StringProperty text = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ObservableList<Annotation> notes = FXCollections.observableArrayList();
 
-    /** @param added called (on the UI thread) once a note is stored: redraws the chart */
-    public NoteViewModel(Repository repo, TaskExecutor executor, ZoneId zone, Runnable added) {
+    /** @param changed called (on the UI thread) once notes are stored or deleted: redraws the chart */
+    public NoteViewModel(Repository repo, TaskExecutor executor, ZoneId zone, Runnable changed) {
         this.repo = repo;
         this.executor = executor;
         this.zone = zone;
-        this.added = added;
+        this.changed = changed;
     }
 
     /** Chooses the run the notes are of, and lists its notes. */
@@ -73,8 +73,38 @@ public final class NoteViewModel {
             text.set("");
             message.set("noted at " + listed.stream().filter(a -> a.text().equals(note)).reduce((a, b) -> b)
                     .map(a -> a.time().toString()).orElse("?") + ": " + note);
-            added.run();
+            changed.run();
         }, e -> message.set(e instanceof UserException ? e.getMessage() : "cannot add the note: " + e));
+    }
+
+    /**
+     * Deletes these notes of the run, one by one through the store (each commits). If one fails (deleted
+     * elsewhere meanwhile), the reason is said, and the list and chart are read again, since the ones
+     * before it are gone.
+     */
+    public void delete(List<Annotation> chosen) {
+        String runName = run.get();
+        if (runName == null || chosen.isEmpty()) {
+            message.set("select the notes to delete");
+            return;
+        }
+        List<Annotation> gone = List.copyOf(chosen);
+        executor.run(() -> {
+            AnnotationStore store = new AnnotationStore(repo);
+            for (Annotation a : gone) store.delete(runName, a.id());
+            return store.list(runName);
+        }, listed -> {
+            notes.setAll(listed);
+            message.set(gone.size() == 1 ? "deleted the note at " + gone.get(0).time() + ": " + gone.get(0).text()
+                    : "deleted " + gone.size() + " notes");
+            changed.run();
+        }, e -> {
+            message.set(e instanceof UserException ? e.getMessage() : "cannot delete the notes: " + e);
+            executor.run(() -> new AnnotationStore(repo).list(runName), listed -> {
+                notes.setAll(listed);
+                changed.run();
+            }, again -> message.set("cannot read the notes of run '" + runName + "': " + again.getMessage()));
+        });
     }
 
     public StringProperty runProperty() {

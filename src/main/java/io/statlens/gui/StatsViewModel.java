@@ -68,8 +68,8 @@ public final class StatsViewModel {
         List<Row> out = new ArrayList<>();
         for (String run : selection.runs()) {
             TimeWindow times = window == null ? TimeWindow.ALL : times(window, catalog.run(run).start());
-            StatsRequest request = new StatsRequest(run, List.of(selection.dataset()), List.of(selection.metric()),
-                    List.of(), times, false);
+            // Exactly the charted data set: an averaged run's sysbench.stddev has the same metric labels as sysbench.
+            StatsRequest request = StatsRequest.ofDataset(run, selection.dataset(), selection.metric(), times);
             List<MetricStats> stats;
             try {
                 stats = statistics.stats(request);

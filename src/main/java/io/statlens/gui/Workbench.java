@@ -21,7 +21,7 @@ record Workbench(MainView view, BrowserViewModel browser, ImportViewModel import
                             DocumentOpener opener) {
         Label status = new Label();
         BrowserViewModel browser = new BrowserViewModel(repository, executor, status::setText);
-        ImportViewModel importer = new ImportViewModel(repository, executor, zone, status::setText, browser::reload, recent);
+        ImportViewModel importer = new ImportViewModel(repository, executor, zone, status::setText, browser::refresh, recent);
         ChartViewModel charts = new ChartViewModel(repository, executor, zone, status::setText);
         StatsViewModel stats = new StatsViewModel(repository, executor);
         SqlConsoleViewModel console = new SqlConsoleViewModel(repository, executor);

@@ -254,6 +254,19 @@ class RunStatisticsTest {
     }
 
     @Test
+    void anExactRequestNamesOnlyThatDataSet() throws Exception {
+        importer.run(ImportRequest.of("pitbull", ZoneOffset.UTC, PITBULL), ImportProgress.NONE);
+        StatsRequest exact = new StatsRequest("pitbull", List.of("iostat"), List.of(), List.of(), TimeWindow.ALL, false, true);
+        assertEquals(List.of("iostat"), statistics.stats(exact).stream().map(MetricStats::dataset).distinct().toList());
+        List<MetricStats> iowait = statistics.stats(StatsRequest.ofDataset("pitbull", "iostat.cpu", "%iowait", TimeWindow.ALL));
+        assertEquals(1, iowait.size());
+        assertEquals("iostat.cpu", iowait.get(0).dataset());
+        UserException none = assertThrows(UserException.class,
+                () -> statistics.stats(StatsRequest.ofDataset("pitbull", "iost", "%util", TimeWindow.ALL)));
+        assertEquals("run 'pitbull' has no data set 'iost'; it has: iostat.cpu, iostat", none.getMessage());
+    }
+
+    @Test
     void replacingAFileOrDeletingTheRunRemovesItsStatisticsAndAnnotations() throws Exception {
         importDisks("r1");
         assertEquals(6, count("SELECT COUNT(*) FROM DATASET_STATS"), "3 keys x 2 metrics");

@@ -140,6 +140,17 @@ class MainViewTest {
     }
 
     @Test
+    void theImportsMessageStaysInTheStatusLineAfterTheBrowserReadsTheRuns(FxRobot robot) {
+        robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
+        assertEquals(List.of("hpux"), view.tree().getRoot().getChildren().stream().map(r -> r.getValue().run()).toList(),
+                "the browser read the runs again");
+        assertEquals("imported 1029 rows from 1 file(s) into run 'hpux'", status.getText());
+
+        robot.interact(browser::reload); // as at start: the count of runs
+        assertEquals("1 run(s) in " + repo.location().description(), status.getText());
+    }
+
+    @Test
     void statsPaneFollowsTheChartsTimeWindow(FxRobot robot) {
         robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
         robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%usr", null)));
