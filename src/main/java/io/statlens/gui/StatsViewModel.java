@@ -1,6 +1,7 @@
 package io.statlens.gui;
 
 import io.statlens.analysis.MetricStats;
+import io.statlens.analysis.KeyOrder;
 import io.statlens.analysis.RunStatistics;
 import io.statlens.analysis.StatsRequest;
 import io.statlens.model.UserException;
@@ -15,6 +16,7 @@ import javafx.collections.ObservableList;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -76,7 +78,10 @@ public final class StatsViewModel {
             } catch (UserException noValuesInWindow) {
                 continue; // an overlaid run may be shorter than the window; the others still count
             }
-            stats.forEach(s -> out.add(new Row(run, s.key(), s.stats())));
+            // The busiest keys first, as the chart's top N picks them; the average over all keys leads.
+            stats.stream().sorted(Comparator.comparing((MetricStats s) -> !s.key().isEmpty() && !s.key().equals(KeyOrder.ALL))
+                            .thenComparing(s -> -s.stats().mean()))
+                    .forEach(s -> out.add(new Row(run, s.key(), s.stats())));
         }
         if (out.isEmpty()) throw new UserException("no values of " + selection.metric() + " in the shown time");
         return out;
