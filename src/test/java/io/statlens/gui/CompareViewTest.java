@@ -36,15 +36,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @ExtendWith(ApplicationExtension.class)
 class CompareViewTest {
-    static {
-        System.setProperty("testfx.robot", "glass");
-        System.setProperty("testfx.headless", "true");
-        System.setProperty("prism.order", "sw");
-        System.setProperty("glass.platform", "Monocle");
-        System.setProperty("monocle.platform", "Headless");
-        System.setProperty("java.awt.headless", "true");
-    }
-
     private SysbenchWindow bench;
 
     @Start

@@ -46,15 +46,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @ExtendWith(ApplicationExtension.class)
 class ImportPlanViewTest {
-    static {
-        System.setProperty("testfx.robot", "glass");
-        System.setProperty("testfx.headless", "true");
-        System.setProperty("prism.order", "sw");
-        System.setProperty("glass.platform", "Monocle");
-        System.setProperty("monocle.platform", "Headless");
-        System.setProperty("java.awt.headless", "true");
-    }
-
     private final Preferences node = Preferences.userRoot().node("io/statlens/test/gui-" + UUID.randomUUID());
     private Repository repo;
     private ImportViewModel importer;

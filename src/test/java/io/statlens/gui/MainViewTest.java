@@ -48,16 +48,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @ExtendWith(ApplicationExtension.class)
 class MainViewTest {
-    static {
-        // Headless for this class only; set before TestFX starts the toolkit.
-        System.setProperty("testfx.robot", "glass");
-        System.setProperty("testfx.headless", "true");
-        System.setProperty("prism.order", "sw");
-        System.setProperty("glass.platform", "Monocle");
-        System.setProperty("monocle.platform", "Headless");
-        System.setProperty("java.awt.headless", "true");
-    }
-
     private Repository repo;
     private ImportViewModel importer;
     private ChartViewModel charts;

@@ -37,15 +37,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @ExtendWith(ApplicationExtension.class)
 class NoteViewTest {
-    static {
-        System.setProperty("testfx.robot", "glass");
-        System.setProperty("testfx.headless", "true");
-        System.setProperty("prism.order", "sw");
-        System.setProperty("glass.platform", "Monocle");
-        System.setProperty("monocle.platform", "Headless");
-        System.setProperty("java.awt.headless", "true");
-    }
-
     private static final Instant AT_10M = Instant.parse("2018-03-21T00:15:01Z");
     private static final Instant AT_20M = Instant.parse("2018-03-21T00:25:01Z");
 

@@ -27,15 +27,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 /** The SQL console, headless: a SELECT over an imported sar fixture, a refused DELETE, history, CSV export. */
 @ExtendWith(ApplicationExtension.class)
 class SqlConsoleViewTest {
-    static {
-        System.setProperty("testfx.robot", "glass");
-        System.setProperty("testfx.headless", "true");
-        System.setProperty("prism.order", "sw");
-        System.setProperty("glass.platform", "Monocle");
-        System.setProperty("monocle.platform", "Headless");
-        System.setProperty("java.awt.headless", "true");
-    }
-
     private static final String SELECT =
             "SELECT RUN, ITEM, PCT_USR FROM V_SAR_CPU WHERE RUN = 'hpux' ORDER BY TS FETCH FIRST 3 ROWS ONLY";
     private Repository repo;
