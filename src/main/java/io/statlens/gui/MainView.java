@@ -298,7 +298,7 @@ public final class MainView extends BorderPane {
         notes.open(shown.runs().get(0));
         if (noteWindow == null) {
             noteWindow = new Stage();
-            noteWindow.setTitle("Add note");
+            noteWindow.setTitle("Notes");
             noteWindow.initOwner(getScene().getWindow());
             noteWindow.setScene(new Scene(new NoteView(notes), 520, 380));
         }
