@@ -8,6 +8,7 @@ import io.statlens.report.ReportAssembler;
 import io.statlens.report.ReportFormat;
 import io.statlens.report.ReportModel;
 import io.statlens.report.ReportRequest;
+import io.statlens.report.ReportSection;
 import io.statlens.store.Repository;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,7 +22,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /** {@code statlens report RUN... -o FILE}: a PDF or HTML report of runs: charts, statistics, a comparison, annotations. */
@@ -61,12 +66,30 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--tz", paramLabel = "ZONE", defaultValue = "UTC", description = "Zone of times (default: ${DEFAULT-VALUE}).")
     String tz;
 
+    @Option(names = "--section", paramLabel = "S", description = "Only these sections besides the title page: charts, summary,"
+            + " statistics, comparison, annotations; repeatable (default: all).")
+    List<String> sections = new ArrayList<>();
+
+    private Set<ReportSection> sections() {
+        if (sections.isEmpty()) return EnumSet.allOf(ReportSection.class);
+        Set<ReportSection> chosen = EnumSet.noneOf(ReportSection.class);
+        for (String name : sections) {
+            String wanted = name.strip().toLowerCase(Locale.ROOT);
+            chosen.add(Arrays.stream(ReportSection.values())
+                    .filter(s -> s.name().toLowerCase(Locale.ROOT).equals(wanted) || s.label().equals(wanted))
+                    .findFirst()
+                    .orElseThrow(() -> new UserException("--section " + name + ": expected one of charts, summary, statistics,"
+                            + " comparison, annotations")));
+        }
+        return chosen;
+    }
+
     @Override
     public Integer call() throws IOException {
         ReportFormat f = format == null ? ReportFormat.of(output) : ReportFormat.parse(format);
         if (chartsPerTool < 0) throw new UserException("--charts-per-tool " + chartsPerTool + ": expected 0 or more");
         try (Repository repo = repository.openExisting()) {
-            write(repo, new ReportRequest(runs, presets, chartsPerTool, 60, ChartCommand.zone(tz)), f, output);
+            write(repo, new ReportRequest(runs, presets, chartsPerTool, 60, ChartCommand.zone(tz), sections()), f, output);
         }
         spec.commandLine().getOut().println(output);
         spec.commandLine().getOut().flush();

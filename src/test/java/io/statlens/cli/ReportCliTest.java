@@ -45,6 +45,27 @@ class ReportCliTest {
     }
 
     @Test
+    void sectionsLeaveTheOthersOut() throws Exception {
+        importSysbench();
+        Path all = dir.resolve("all.html");
+        assertEquals(0, run("report", "sb16", "-o", all.toString()).code());
+        Path statistics = dir.resolve("stats.html");
+        CliRun r = run("report", "sb16", "--section", "statistics", "-o", statistics.toString());
+        assertEquals(0, r.code(), r.err());
+        String full = Files.readString(all);
+        String only = Files.readString(statistics);
+        assertTrue(full.contains("<svg"), "the full report has charts");
+        assertFalse(only.contains("<svg"), "no charts when only statistics are asked for");
+        assertTrue(only.contains(">tps<"), "the statistics table lists tps");
+
+        CliRun bad = run("report", "sb16", "--section", "pictures", "-o", dir.resolve("bad.html").toString());
+        assertEquals(1, bad.code());
+        assertEquals("statlens: --section pictures: expected one of charts, summary, statistics, comparison, annotations",
+                bad.err().strip());
+        assertFalse(Files.exists(dir.resolve("bad.html")));
+    }
+
+    @Test
     void userErrorsExitWithOne() {
         importSysbench();
         CliRun unknownRun = run("report", "nope", "-o", dir.resolve("r.html").toString());
