@@ -6,7 +6,6 @@ import io.statlens.store.RunCatalog;
 import io.statlens.store.SeriesReader;
 import io.statlens.store.StoredStats;
 
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -52,13 +51,9 @@ final class BusiestKeys {
         }
         int limit = ChartAssembler.keyLimit(def, keys.size());
         if (limit == 0) return Optional.empty();
-        Comparator<String> busiest = Comparator.comparingDouble(k -> {
-            double[] acc = sumAndCount.get(k);
-            if (acc == null) return Double.POSITIVE_INFINITY;
-            double mean = acc[0] / acc[1];
-            return def.hot() == HotEnd.HIGH ? -mean : mean;
-        });
-        List<String> top = keys.stream().sorted(busiest.thenComparing(KeyOrder.INSTANCE)).limit(limit).toList();
+        Map<String, Double> means = new HashMap<>();
+        sumAndCount.forEach((key, acc) -> means.put(key, acc[0] / acc[1]));
+        List<String> top = keys.stream().sorted(ChartAssembler.busiestFirst(means, def.hot())).limit(limit).toList();
         return Optional.of(new Choice(Set.copyOf(top), keys.size()));
     }
 }

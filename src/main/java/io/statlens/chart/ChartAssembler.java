@@ -253,11 +253,7 @@ final class ChartAssembler {
         int n = limit;
         Set<String> chosen = new TreeSet<>(KeyOrder.INSTANCE);
         for (Map<String, Double> means : meansByRun.values()) {
-            Comparator<String> busiest = Comparator.comparingDouble(k -> {
-                double m = means.get(k);
-                return Double.isNaN(m) ? Double.POSITIVE_INFINITY : def.hot() == HotEnd.HIGH ? -m : m;
-            });
-            means.keySet().stream().sorted(busiest.thenComparing(KeyOrder.INSTANCE)).limit(n).forEach(chosen::add);
+            means.keySet().stream().sorted(busiestFirst(means, def.hot())).limit(n).forEach(chosen::add);
         }
         String what = keyLabel.isEmpty() ? "keys" : keyLabel.endsWith("s") ? keyLabel : keyLabel + "s";
         String note = "top " + limit + " of " + mostPerRun + " " + what + (meansByRun.size() > 1 ? " per run" : "") + " by "
@@ -281,6 +277,18 @@ final class ChartAssembler {
             };
         }
         return keysPerRun > limit ? limit : 0;
+    }
+
+    /**
+     * Keys by their mean at the hot end first; keys without a mean last; ties in key order. One ranking for loaded
+     * traces and for the statistics stored at import ({@link BusiestKeys}), so that both pick the same keys.
+     */
+    static Comparator<String> busiestFirst(Map<String, Double> means, HotEnd hot) {
+        Comparator<String> byMean = Comparator.comparingDouble(k -> {
+            Double m = means.get(k);
+            return m == null || Double.isNaN(m) ? Double.POSITIVE_INFINITY : hot == HotEnd.HIGH ? -m : m;
+        });
+        return byMean.thenComparing(KeyOrder.INSTANCE);
     }
 
     /** The choice of keys; or, when a single key is drawn, which one (a chart of one line has no legend to say it). */
