@@ -3,13 +3,10 @@ package io.statlens.store;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserRegistry;
 import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.Parser;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -152,12 +149,10 @@ public final class ImportPlanner {
 
     /** The first lines of a file, for detection. */
     public static Head head(Path file) {
-        var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
-                .onUnmappableCharacter(CodingErrorAction.REPLACE);
         List<String> lines = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(Files.newInputStream(file), decoder))) {
+        try (LineSource source = LineSource.of(file.getFileName().toString(), Files.newInputStream(file))) {
             String line;
-            while (lines.size() < Head.MAX_LINES && (line = r.readLine()) != null) {
+            while (lines.size() < Head.MAX_LINES && (line = source.next()) != null) {
                 lines.add(line.length() > 4000 ? line.substring(0, 4000) : line);
             }
         } catch (IOException e) {

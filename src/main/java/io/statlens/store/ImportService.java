@@ -184,7 +184,10 @@ public final class ImportService {
         String name = p.file().getFileName().toString();
         try (InputStream raw = Files.newInputStream(p.file());
              InputStream counted = new ProgressStream(raw, n -> progress.advanced(p.file(), n, size, session.rowCount()));
-             LineSource lines = LineSource.of(name, new DigestInputStream(counted, sha), cancellation)) {
+             LineSource lines = LineSource.of(name, new DigestInputStream(counted, sha), cancellation)
+                     .onOverlongLine((line, length) -> session.warning(line, String.format(java.util.Locale.ROOT,
+                             "line of %,d characters skipped: lines longer than %,d characters are not read", length,
+                             LineSource.MAX_LINE_LENGTH)))) {
             p.parser().parse(lines, context, session);
             // Hash what the parser left unread, so that the SHA-256 is the whole file's.
             while (lines.next() != null) {

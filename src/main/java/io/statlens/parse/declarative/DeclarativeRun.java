@@ -55,7 +55,12 @@ final class DeclarativeRun {
     void run(LineSource lines) throws IOException {
         String raw;
         while ((raw = lines.next()) != null) {
-            handle(lines.lineNumber(), NoiseLines.clean(raw));
+            try {
+                handle(lines.lineNumber(), new BudgetedLine(NoiseLines.clean(raw)));
+            } catch (BudgetedLine.TooSlow e) {
+                sink.warning(lines.lineNumber(), "line skipped: the patterns of " + definition.source()
+                        + " need too long to match it (a pattern that backtracks; see docs/parsers.md)");
+            }
         }
         if (recordsFound == 0) {
             sink.warning(0, "no " + definition.tool() + " data found: no line matched a header or record of "
@@ -64,24 +69,26 @@ final class DeclarativeRun {
         clock.finish();
     }
 
-    private void handle(long number, String line) {
-        if (line.isEmpty() || matchesAny(definition.skips(), line)) return;
+    /** Handles one cleaned line; every pattern of the definition matches through the line's budget. */
+    private void handle(long number, BudgetedLine budgeted) {
+        String line = budgeted.toString();
+        if (line.isEmpty() || matchesAny(definition.skips(), budgeted)) return;
         for (int t = 0; t < definition.tables().size(); t++) {
-            Matcher m = definition.tables().get(t).header().matcher(line);
+            Matcher m = budgeted.matcher(definition.tables().get(t).header());
             if (m.find()) {
                 header(number, line, m, t);
                 return;
             }
         }
-        if (timeLine(number, line)) return;
+        if (timeLine(number, budgeted)) return;
         for (LineDefinition record : definition.lines()) {
-            Matcher m = record.match().matcher(line);
+            Matcher m = budgeted.matcher(record.match());
             if (m.find()) {
                 lineRecord(number, record, m);
                 return;
             }
         }
-        if (factLine(line)) return;
+        if (factLine(budgeted)) return;
         if (noise.isNoise(line)) return;
         if (layout == null) {
             sink.warning(number, "expected a " + definition.tool() + " header before data rows; line not recognised");
@@ -91,10 +98,10 @@ final class DeclarativeRun {
     }
 
     /** Records the fact of every fact rule the line matches (a banner may carry several); false if none does. */
-    private boolean factLine(String line) {
+    private boolean factLine(BudgetedLine line) {
         boolean matched = false;
         for (FactRule fact : definition.factRules()) {
-            Matcher m = fact.pattern().matcher(line);
+            Matcher m = line.matcher(fact.pattern());
             if (m.find()) {
                 matched = true;
                 if (m.group(1) != null) sink.fact(fact.name(), m.group(1).strip());
@@ -128,12 +135,12 @@ final class DeclarativeRun {
         if (headerTime != null) state.reportTime(headerTime);
     }
 
-    private boolean timeLine(long number, String line) {
+    private boolean timeLine(long number, BudgetedLine line) {
         Optional<Pattern> pattern = definition.timeLines();
         if (pattern.isEmpty()) return false;
-        Matcher m = pattern.get().matcher(line);
+        Matcher m = line.matcher(pattern.get());
         if (!m.find()) return false;
-        String text = m.groupCount() >= 1 && m.group(1) != null ? m.group(1) : line;
+        String text = m.groupCount() >= 1 && m.group(1) != null ? m.group(1) : line.toString();
         Optional<Instant> time = DateLine.parse(text, context.zone());
         if (time.isPresent()) {
             clock.timeLine(time.get());
@@ -272,9 +279,9 @@ final class DeclarativeRun {
         return datasets.computeIfAbsent(dataset, d -> new DatasetState());
     }
 
-    private static boolean matchesAny(List<Pattern> patterns, String line) {
+    private static boolean matchesAny(List<Pattern> patterns, BudgetedLine line) {
         for (Pattern p : patterns) {
-            if (p.matcher(line).find()) return true;
+            if (line.matcher(p).find()) return true;
         }
         return false;
     }

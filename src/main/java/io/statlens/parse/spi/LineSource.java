@@ -1,6 +1,5 @@
 package io.statlens.parse.spi;
 
-import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,15 +15,30 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Input is decoded as UTF-8; undecodable bytes become U+FFFD rather than failing the import.
  * Carriage returns and a leading byte-order mark are dropped. Every read checks a {@link Cancellation},
- * so cancelling an import stops a parser promptly.
+ * so cancelling an import stops a parser promptly. A line longer than {@value BoundedLines#MAX_LINE}
+ * characters is never handed to a parser: it is skipped (its number still counts) and reported to the
+ * {@link OverlongLines} listener, so that no input makes a parser hold or scan an unbounded line.
  */
 public final class LineSource implements Closeable {
-    private final BufferedReader reader;
+    /** The longest line handed to a parser, in characters. */
+    public static final int MAX_LINE_LENGTH = BoundedLines.MAX_LINE;
+
+    /** Told about every line that was too long to keep. */
+    @FunctionalInterface
+    public interface OverlongLines {
+        void skipped(long line, long length);
+    }
+
+    private final BoundedLines reader;
     private final String name;
     private long lineNumber;
+    /** Physical number of the last line read from the input, skipped ones included. */
+    private long linesRead;
     private String peeked;
+    private long peekedNumber;
     private boolean peekedValid;
     private long charsRead;
+    private OverlongLines overlong = (line, length) -> { };
     private final Cancellation cancellation;
 
     public LineSource(String name, Reader reader) {
@@ -34,7 +48,13 @@ public final class LineSource implements Closeable {
     public LineSource(String name, Reader reader, Cancellation cancellation) {
         this.name = name;
         this.cancellation = cancellation;
-        this.reader = reader instanceof BufferedReader b ? b : new BufferedReader(reader, 1 << 16);
+        this.reader = new BoundedLines(reader, cancellation, name);
+    }
+
+    /** Where lines too long to keep are reported (the import makes them {@code file:line} warnings). */
+    public LineSource onOverlongLine(OverlongLines listener) {
+        this.overlong = listener;
+        return this;
     }
 
     public static LineSource of(String name, InputStream in) {
@@ -61,11 +81,11 @@ public final class LineSource implements Closeable {
     public String next() throws IOException {
         if (peekedValid) {
             peekedValid = false;
-            lineNumber++;
+            if (peeked != null) lineNumber = peekedNumber;
             return peeked;
         }
         String line = read();
-        if (line != null) lineNumber++;
+        if (line != null) lineNumber = linesRead;
         return line;
     }
 
@@ -73,6 +93,7 @@ public final class LineSource implements Closeable {
     public String peek() throws IOException {
         if (!peekedValid) {
             peeked = read();
+            peekedNumber = linesRead;
             peekedValid = true;
         }
         return peeked;
@@ -89,16 +110,22 @@ public final class LineSource implements Closeable {
     }
 
     private String read() throws IOException {
-        if (cancellation.isCancelled()) {
-            throw new InterruptedIOException("cancelled while reading " + name);
+        if (cancellation.isCancelled()) throw new InterruptedIOException("cancelled while reading " + name);
+        while (true) {
+            BoundedLines.Item item = reader.next();
+            if (item == null) return null;
+            linesRead++;
+            if (item instanceof BoundedLines.Overlong o) {
+                charsRead += o.length() + 1;
+                overlong.skipped(linesRead, o.length());
+                continue;
+            }
+            BoundedLines.Line l = (BoundedLines.Line) item;
+            charsRead += l.consumed();
+            String line = l.text();
+            if (linesRead == 1 && !line.isEmpty() && line.charAt(0) == '\uFEFF') line = line.substring(1);
+            return line;
         }
-        String line = reader.readLine();
-        if (line == null) return null;
-        charsRead += line.length() + 1;
-        if (lineNumber == 0 && !line.isEmpty() && line.charAt(0) == '\uFEFF') line = line.substring(1);
-        int cr = line.indexOf('\r');
-        if (cr >= 0) line = line.replace("\r", "");
-        return line;
     }
 
     @Override
