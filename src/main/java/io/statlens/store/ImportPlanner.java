@@ -57,8 +57,12 @@ public final class ImportPlanner {
         }
     }
 
-    /** A file and the parser that will read it. */
-    record Planned(Path file, Parser parser) {
+    /**
+     * A file and the parser that will read it.
+     *
+     * @param chosen whether the user chose the parser ({@code --tool}, or a tool for the file) rather than detection
+     */
+    record Planned(Path file, Parser parser, boolean chosen) {
     }
 
     /** A file to import and the input that named it. */
@@ -87,16 +91,16 @@ public final class ImportPlanner {
             Optional<String> chosen = request.toolFor(file);
             if (chosen.isPresent()) {
                 chosenFiles.add(ImportRequest.key(file));
-                plan.add(new Planned(file, parser(chosen.get(), file)));
+                plan.add(new Planned(file, parser(chosen.get(), file), true));
                 continue;
             }
             if (forced.isPresent()) {
-                plan.add(new Planned(file, forced.get()));
+                plan.add(new Planned(file, forced.get(), true));
                 continue;
             }
             FileDetection detection = detect(source);
             if (detection.detected().isPresent()) {
-                plan.add(new Planned(file, detection.detected().get()));
+                plan.add(new Planned(file, detection.detected().get(), false));
             } else if (!(source.inFolder() && request.skipUnknown())) {
                 throw new UserException(file + ": no parser recognises this file (" + detection.closest() + "); give --tool to choose one"
                         + (source.inFolder() ? ", or --skip-unknown to skip such files" : ""));

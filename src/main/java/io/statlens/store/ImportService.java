@@ -1,6 +1,7 @@
 package io.statlens.store;
 
 import io.statlens.model.UserException;
+import io.statlens.parse.CheckedSink;
 import io.statlens.parse.ParserRegistry;
 import io.statlens.parse.spi.Cancellation;
 import io.statlens.parse.spi.LineSource;
@@ -188,7 +189,7 @@ public final class ImportService {
                      .onOverlongLine((line, length) -> session.warning(line, String.format(java.util.Locale.ROOT,
                              "line of %,d characters skipped: lines longer than %,d characters are not read", length,
                              LineSource.MAX_LINE_LENGTH)))) {
-            p.parser().parse(lines, context, session);
+            p.parser().parse(lines, context, new CheckedSink(session, lines));
             // Hash what the parser left unread, so that the SHA-256 is the whole file's.
             while (lines.next() != null) {
                 // drain
@@ -200,6 +201,7 @@ public final class ImportService {
             throw new IllegalStateException("parser '" + p.parser().tool() + "' failed on " + p.file() + ": " + e, e);
         }
         session.finish();
+        refuseEmptyChoice(p, session);
         String hex = HexFormat.of().formatHex(sha.digest());
         handleDuplicate(request, run, fileId, hex, p.file());
         try (PreparedStatement ps = c.prepareStatement(
@@ -225,6 +227,21 @@ public final class ImportService {
         var result = new ImportResult.FileResult(p.file(), p.parser().tool(), session.variant(), session.rowCount(),
                 session.warningCount(), List.copyOf(session.firstWarnings()));
         return new FileOutcome(result, session.earliest());
+    }
+
+    /**
+     * A parser the user chose that found neither rows nor summary values in the file read the wrong tool's
+     * output ({@code import vmstat.txt --tool iostat}): the file is refused rather than imported as an empty
+     * file. A file of summary values only (a benchmark's final report) is data.
+     */
+    private void refuseEmptyChoice(ImportPlanner.Planned p, ImportSession session) {
+        if (!p.chosen() || session.rowCount() > 0 || session.summaryCount() > 0) return;
+        String tool = p.parser().tool();
+        String firstProblem = session.firstWarnings().stream().filter(w -> w.line() > 0).findFirst()
+                .map(w -> "; line " + w.line() + ": " + w.message()).orElse("");
+        String detected = new ImportPlanner(registry).detect(List.of(p.file())).get(0).closest();
+        throw new UserException(p.file() + ": the " + tool + " parser found no " + tool + " data in this file" + firstProblem
+                + "; nothing was imported (detection: " + detected + ")");
     }
 
     private ParseContext context(ImportRequest request, ImportSession.RunClock clock, Path file) throws IOException {

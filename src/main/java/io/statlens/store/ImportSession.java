@@ -52,6 +52,7 @@ final class ImportSession implements RecordSink {
     private final PreparedStatement insertWarning;
     private long warningCount;
     private long rowCount;
+    private long summaryCount;
     private String variant = "";
 
     /** Where the run's elapsed seconds count from; shared by all files of one import. */
@@ -203,6 +204,7 @@ final class ImportSession implements RecordSink {
             insertSummary.setDouble(6, v.value());
             insertSummary.setString(7, v.unit());
             insertSummary.executeUpdate();
+            summaryCount++;
         } catch (SQLException e) {
             throw new StoreFailure(e);
         }
@@ -299,6 +301,10 @@ final class ImportSession implements RecordSink {
 
     long rowCount() {
         return rowCount;
+    }
+
+    long summaryCount() {
+        return summaryCount;
     }
 
     long warningCount() {

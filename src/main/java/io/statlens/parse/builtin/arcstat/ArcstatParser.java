@@ -1,5 +1,6 @@
 package io.statlens.parse.builtin.arcstat;
 
+import io.statlens.parse.text.Intervals;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Row;
 import io.statlens.parse.spi.Head;
@@ -122,7 +123,7 @@ public final class ArcstatParser implements Parser {
                 if (t.equals("-f") || t.equals("-o") || t.equals("-s")) {
                     i++;
                 } else if (t.matches("\\d+")) {
-                    commandInterval = Duration.ofSeconds(Long.parseLong(t));
+                    commandInterval = Intervals.digits(t).orElse(null);
                     return;
                 }
             }
@@ -184,7 +185,7 @@ public final class ArcstatParser implements Parser {
                 return clock.at(sample);
             }
             String cell = cells[header.timeIndex()];
-            if (cell.matches("\\d{9,}")) {
+            if (cell.matches("\\d{9,11}")) {
                 if (sample == 0) sink.fact("time.source", "epoch seconds in the time column (arcstat -r)");
                 return Instant.ofEpochSecond(Long.parseLong(cell));
             }

@@ -1,5 +1,6 @@
 package io.statlens.parse.builtin.iostat;
 
+import io.statlens.parse.text.Intervals;
 import io.statlens.parse.text.Tokens;
 
 import java.time.Duration;
@@ -48,7 +49,7 @@ record IostatCommand(String command, String options, Optional<Duration> interval
                 omitsSinceBoot |= !word.startsWith("--") && word.indexOf('y') > 0;
                 if (takesValue(word, tokens, i)) options.add(tokens[++i]);
             } else if (interval == null && word.chars().allMatch(Character::isDigit)) {
-                interval = Duration.ofSeconds(Long.parseLong(word));
+                interval = Intervals.digits(word).orElse(null);
             }
         }
         String command = String.join(" ", List.of(tokens).subList(at, end));

@@ -1,5 +1,6 @@
 package io.statlens.parse.builtin.mpstat;
 
+import io.statlens.parse.text.Intervals;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.Tokens;
 
@@ -42,8 +43,7 @@ record MpstatCommand(String options, Optional<Duration> interval) {
             } else if (w.equals("-A") && i + 1 < words.length && !Numbers.isNumber(words[i + 1])) {
                 i++; // Solaris -A core|soc|lgroup; Linux -A takes no value
             } else if (!w.startsWith("-") && Numbers.isNumber(w)) {
-                double seconds = Numbers.parse(w);
-                return seconds > 0 ? Optional.of(Duration.ofNanos(Math.round(seconds * 1e9))) : Optional.empty();
+                return Intervals.seconds(Numbers.parse(w));
             }
         }
         return Optional.empty();

@@ -1,5 +1,6 @@
 package io.statlens.parse.builtin.vmstat;
 
+import io.statlens.parse.text.Intervals;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.Tokens;
 
@@ -63,8 +64,7 @@ record VmstatCommand(String options, Duration interval, String memoryUnit, boole
             if ((w.equals("-S") || w.equals("--unit")) && argument != null) unit = unitName(argument);
             if (argument == null && !w.startsWith("-") && Numbers.isNumber(w)) numbers.add(Numbers.parse(w));
         }
-        Duration interval = numbers.isEmpty() || numbers.get(0) <= 0 ? null
-                : Duration.ofNanos(Math.round(numbers.get(0) * 1e9));
+        Duration interval = numbers.isEmpty() ? null : Intervals.seconds(numbers.get(0)).orElse(null);
         return Optional.of(new VmstatCommand(String.join(" ", typed), interval, unit, skipsFirst));
     }
 
