@@ -179,6 +179,20 @@ public final class Repository implements AutoCloseable {
         }
     }
 
+    /**
+     * A second connection to the same repository, for a question that may have to be stopped: Derby stops an
+     * embedded statement only by closing its connection (see {@link ReadOnlyQuery.Stop}). The caller closes it.
+     */
+    Connection openQueryConnection() {
+        try {
+            Connection c = DriverManager.getConnection(location.jdbcUrl());
+            c.setAutoCommit(false);
+            return c;
+        } catch (SQLException e) {
+            throw new UserException("cannot open a query connection to " + location.description() + ": " + messages(e), e);
+        }
+    }
+
     public Connection connection() {
         return connection;
     }

@@ -5,6 +5,7 @@ import io.statlens.model.Row;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.Labels;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.DateLine;
 
@@ -119,7 +120,7 @@ final class DeclarativeRun {
             headerTime = printedTime(number, m.group("time"), table.time().format(), "printed in the header");
         }
         // Tools repeat their header every report: its layout (and any warning about it) is made once.
-        List<String> labels = Arrays.asList(Tokens.split(labelText));
+        List<String> labels = Labels.distinct(Arrays.asList(Tokens.split(labelText)));
         HeaderKey headerKey = new HeaderKey(tableIndex, labels);
         HeaderLayout known = layouts.get(headerKey);
         if (known == null) {
