@@ -1,5 +1,7 @@
 package io.statlens.parse.text;
 
+import io.statlens.model.Metric;
+
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -30,6 +32,17 @@ public final class Labels {
                 for (int n = 2; !seen.add(candidate); n++) candidate = label + " (" + (i + 1) + "." + n + ")";
             }
             out.add(candidate);
+        }
+        return out;
+    }
+
+    /** The metrics with their labels made {@link #distinct}, units and descriptions kept. */
+    public static List<Metric> distinctMetrics(List<Metric> metrics) {
+        List<String> labels = distinct(metrics.stream().map(Metric::label).toList());
+        List<Metric> out = new ArrayList<>(metrics.size());
+        for (int i = 0; i < metrics.size(); i++) {
+            Metric m = metrics.get(i);
+            out.add(m.label().equals(labels.get(i)) ? m : new Metric(labels.get(i), m.unit(), m.description()));
         }
         return out;
     }
