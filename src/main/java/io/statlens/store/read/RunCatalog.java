@@ -50,7 +50,7 @@ public final class RunCatalog {
                              List<SummaryValue> summary, List<StoredWarning> warnings, long warningCount) {
     }
 
-    public static Optional<Long> runId(Connection c, String name) throws SQLException {
+    private static Optional<Long> runId(Connection c, String name) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT ID FROM RUNS WHERE NAME = ?")) {
             ps.setString(1, name);
             try (ResultSet rs = ps.executeQuery()) {

@@ -52,6 +52,11 @@ public final class DerbyDialect implements SqlDialect {
     }
 
     @Override
+    public String dropNotNull(String table, String column) {
+        return "ALTER TABLE " + table + " ALTER COLUMN " + column + " NULL";
+    }
+
+    @Override
     public String secondsBetween(String from, String to) {
         // FRAC_SECOND counts nanoseconds as a BIGINT: exact, and good for 292 years.
         return "CAST({fn TIMESTAMPDIFF(SQL_TSI_FRAC_SECOND, " + from + ", " + to + ")} AS DOUBLE) / 1e9";

@@ -24,6 +24,9 @@ public interface SqlDialect {
     /** Column type for binary data up to {@code length} bytes. */
     String varbinary(int length);
 
+    /** Statement that lets a column hold NULL. */
+    String dropNotNull(String table, String column);
+
     /** Expression for the seconds, with fractions, from one timestamp expression to another. */
     String secondsBetween(String from, String to);
 
