@@ -7,7 +7,6 @@ import io.statlens.store.read.SeriesReader;
 import io.statlens.store.schema.DataTable;
 import io.statlens.store.schema.Repository;
 
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -113,13 +112,8 @@ final class SelectionSource {
         traces.forEach(t -> found.add(t.key()));
         List<String> missing = def.keys().stream().filter(k -> !found.contains(k)).toList();
         if (missing.isEmpty()) return;
-        List<String> keys;
-        try {
-            keys = catalog.datasets(catalog.id(run)).stream().filter(d -> d.qualifiedName().equals(selection.dataset()))
-                    .flatMap(d -> d.keys().stream()).distinct().sorted(KeyOrder.INSTANCE).toList();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        List<String> keys = catalog.datasets(catalog.id(run)).stream().filter(d -> d.qualifiedName().equals(selection.dataset()))
+                .flatMap(d -> d.keys().stream()).distinct().sorted(KeyOrder.INSTANCE).toList();
         String label = selection.keyLabel() == null || selection.keyLabel().isEmpty() ? "key" : selection.keyLabel();
         throw new UserException("data set '" + selection.dataset() + "' of run '" + run + "' has no " + label + " '"
                 + String.join("', '", missing) + "'"

@@ -1,5 +1,6 @@
 package io.statlens.store.load;
 
+import io.statlens.store.StoreException;
 import io.statlens.model.UserException;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.store.schema.Repository;
@@ -69,10 +70,10 @@ public final class DerivedRunWriter {
             }
         } catch (SQLException e) {
             repo.rollback();
-            throw new IllegalStateException("cannot write run '" + header.name() + "': " + e.getMessage(), e);
+            throw new StoreException("cannot write run '" + header.name() + "': " + e.getMessage(), e);
         } catch (ImportSession.StoreFailure e) {
             repo.rollback();
-            throw new IllegalStateException("cannot write run '" + header.name() + "': " + e.sqlException().getMessage(), e);
+            throw new StoreException("cannot write run '" + header.name() + "': " + e.sqlException().getMessage(), e);
         } catch (IOException e) {
             repo.rollback();
             throw new UncheckedIOException("cannot write run '" + header.name() + "': " + e.getMessage(), e);

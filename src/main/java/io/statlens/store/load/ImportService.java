@@ -1,5 +1,6 @@
 package io.statlens.store.load;
 
+import io.statlens.store.StoreException;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserRegistry;
 import io.statlens.parse.spi.Cancellation;
@@ -72,10 +73,10 @@ public final class ImportService {
             return new ImportResult(request.run(), results);
         } catch (SQLException e) {
             repo.rollback();
-            throw new IllegalStateException("repository error during import: " + e.getMessage(), e);
+            throw new StoreException("repository error during import: " + e.getMessage(), e);
         } catch (ImportSession.StoreFailure e) {
             repo.rollback();
-            throw new IllegalStateException("repository error during import: " + e.sqlException().getMessage(), e.sqlException());
+            throw new StoreException("repository error during import: " + e.sqlException().getMessage(), e.sqlException());
         } catch (InterruptedIOException e) {
             repo.rollback();
             throw new UserException("import cancelled; the repository is unchanged");

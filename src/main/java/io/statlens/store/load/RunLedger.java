@@ -1,5 +1,6 @@
 package io.statlens.store.load;
 
+import io.statlens.store.StoreException;
 import io.statlens.model.UserException;
 import io.statlens.store.schema.Repository;
 
@@ -175,7 +176,7 @@ public final class RunLedger {
             c.commit();
         } catch (SQLException e) {
             repo.rollback();
-            throw new IllegalStateException("cannot delete run '" + name + "': " + e.getMessage(), e);
+            throw new StoreException("cannot delete run '" + name + "': " + e.getMessage(), e);
         }
     }
 

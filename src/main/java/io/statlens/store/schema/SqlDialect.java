@@ -31,7 +31,7 @@ public interface SqlDialect {
     String secondsBetween(String from, String to);
 
     /** Whether the table exists (in the default schema). */
-    boolean tableExists(Connection c, String table) throws SQLException;
+    boolean tableExists(Connection c, String table);
 
     /** Whether this exception says another process holds the repository. */
     boolean isRepositoryInUse(SQLException e);
