@@ -1,7 +1,7 @@
 package io.statlens.gui;
 
 import io.statlens.gui.ImportPlanViewModel.FileRow;
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.store.Repository;
 import io.statlens.store.RepositoryLocation;
 import io.statlens.store.RunCatalog;
@@ -69,7 +69,7 @@ class ImportPlanViewModelTest {
 
     private ImportPlanViewModel plan(List<Path> inputs) {
         ImportPlanViewModel plan = new ImportPlanViewModel(inputs, new SynchronousExecutor(),
-                () -> ParserRegistry.load(dir.resolve("no-user-parsers")), importer::importChosen);
+                () -> ParserCatalog.load(dir.resolve("no-user-parsers")), importer::importChosen);
         plan.compute();
         return plan;
     }

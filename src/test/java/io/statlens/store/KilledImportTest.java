@@ -1,6 +1,6 @@
 package io.statlens.store;
 
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +27,7 @@ class KilledImportTest {
         Path repoDir = dir.resolve("repo");
         Path small = Files.writeString(dir.resolve("small.txt"), "#scripted\ncolumns a\n1700000000 - 1\n");
         try (Repository repo = Repository.open(RepositoryLocation.embedded(repoDir))) {
-            new ImportService(repo, new ParserRegistry(List.of(new ScriptedParser())))
+            new ImportService(repo, new ParserCatalog(List.of(new ScriptedParser())))
                     .run(ImportRequest.of("before", ZoneOffset.UTC, small), ImportProgress.NONE);
         }
         Path big = dir.resolve("big.txt");
@@ -61,7 +61,7 @@ class KilledImportTest {
     public static final class SlowImport {
         public static void main(String[] args) {
             try (Repository repo = Repository.open(RepositoryLocation.embedded(Path.of(args[0])))) {
-                new ImportService(repo, new ParserRegistry(List.of(new ScriptedParser()))).run(
+                new ImportService(repo, new ParserCatalog(List.of(new ScriptedParser()))).run(
                         ImportRequest.of("killed", ZoneOffset.UTC, Path.of(args[1])), new ImportProgress() {
                             private boolean said;
 

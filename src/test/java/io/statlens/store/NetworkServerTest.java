@@ -1,6 +1,6 @@
 package io.statlens.store;
 
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import org.apache.derby.drda.NetworkServerControl;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,7 +36,7 @@ class NetworkServerTest {
             Path f = Files.writeString(dir.resolve("net.txt"), "#scripted\ncolumns a b\n1700000000 x 1 2\n1700000005 x 3 4\n");
             RepositoryLocation location = RepositoryLocation.url("jdbc:derby://localhost:" + port + "/memory:net;create=true");
             try (Repository repo = Repository.open(location)) {
-                new ImportService(repo, new ParserRegistry(List.of(new ScriptedParser())))
+                new ImportService(repo, new ParserCatalog(List.of(new ScriptedParser())))
                         .run(ImportRequest.of("shared", ZoneOffset.UTC, f), ImportProgress.NONE);
             }
             try (Repository repo = Repository.open(location)) {
