@@ -94,6 +94,17 @@ class ImportPlanViewModelTest {
     }
 
     @Test
+    void aUserDefinitionThatCouldNotBeLoadedIsSaidAfterTheSummary() throws IOException {
+        Path userParsers = Files.createDirectories(dir.resolve("user-parsers"));
+        Path broken = Files.writeString(userParsers.resolve("qmon.parser"), "tool = qmon\ndetect 0.9 ^QUEUE\n");
+        ImportPlanViewModel plan = new ImportPlanViewModel(List.of(logs.resolve("jc-centos77-vmstat-at.txt")),
+                new SynchronousExecutor(), () -> ParserCatalog.load(userParsers), importer::importChosen);
+        plan.compute();
+        assertEquals("1 file, recognised; a parser definition was left out: " + broken + ":2: expected 'key = value', '[table]',"
+                + " '[line]' or a # comment, found 'detect 0.9 ^QUEUE'", plan.messageProperty().get());
+    }
+
+    @Test
     void importsTheTickedFilesWithTheChosenTools() {
         ImportPlanViewModel plan = plan(List.of(logs));
         // sar -u prints mpstat's columns: the user wants it next to the mpstat data.

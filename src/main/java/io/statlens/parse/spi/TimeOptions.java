@@ -3,7 +3,6 @@ package io.statlens.parse.spi;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -16,7 +15,7 @@ import java.util.Optional;
  */
 public record TimeOptions(ZoneId zone, Optional<Instant> start, Optional<Duration> interval) {
     /** What a context without time options means: UTC, no {@code --start}, no {@code --interval}. */
-    public static final TimeOptions DEFAULT = new TimeOptions(ZoneOffset.UTC, Optional.empty(), Optional.empty());
+    public static final TimeOptions DEFAULT = new TimeOptions(ZoneId.of("UTC"), Optional.empty(), Optional.empty());
 
     public TimeOptions {
         Objects.requireNonNull(zone);
