@@ -7,7 +7,7 @@ import io.statlens.model.DatasetSpec;
 import io.statlens.model.Fact;
 import io.statlens.model.Row;
 import io.statlens.model.SummaryValue;
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
@@ -71,7 +71,7 @@ public final class ImportBench {
      * @param input the generated mpstat output
      */
     public static Result run(Path work, Workload input) throws IOException {
-        Parser mpstat = ParserRegistry.load(RepositoryLocation.statlensHome().resolve("parsers")).byTool("mpstat")
+        Parser mpstat = ParserCatalog.installed().byTool("mpstat")
                 .orElseThrow(() -> new IllegalStateException("the mpstat parser is not installed"));
         Path csv = work.resolve("rows.csv");
         long t0 = System.nanoTime();
@@ -84,7 +84,7 @@ public final class ImportBench {
         List<Query> queries;
         try (Repository repo = Repository.open(RepositoryLocation.embedded(work.resolve("repo-import")))) {
             long t1 = System.nanoTime();
-            long imported = new ImportService(repo, new ParserRegistry(List.of(mpstat)))
+            long imported = new ImportService(repo, new ParserCatalog(List.of(mpstat)))
                     .run(ImportRequest.of(RUN, ZoneOffset.UTC, input.file()), ImportProgress.NONE).rows();
             importing = new Step(imported, seconds(t1));
             table = repo.tables().table("MPSTAT").orElseThrow();

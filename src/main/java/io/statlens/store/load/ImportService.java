@@ -2,11 +2,15 @@ package io.statlens.store.load;
 
 import io.statlens.store.StoreException;
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ImportPlanner;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.spi.Cancellation;
+import io.statlens.parse.spi.Detection;
+import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
-import io.statlens.store.ImportPlanner;
+import io.statlens.parse.spi.ParserFailureException;
+import io.statlens.parse.spi.TimeOptions;
 import io.statlens.store.schema.Repository;
 
 import java.io.FilterInputStream;
@@ -26,7 +30,8 @@ import java.util.List;
 
 /**
  * Imports files into a run as one transaction: the {@link ImportPlanner}'s plan first (so that an unknown file
- * fails before anything is written), then each file streamed through its parser into an
+ * fails before anything is written), then each file streamed through the planner's {@link
+ * io.statlens.parse.AutoDetectParser} (which hands it to the planned parser) into an
  * {@link ImportSession}. Any failure, a bad line under {@code --strict}, or a {@link Cancellation}
  * rolls the whole import back; a process killed mid-import leaves an uncommitted
  * transaction that Derby undoes on the next open.
@@ -34,11 +39,11 @@ import java.util.List;
 public final class ImportService {
     private static final long PROGRESS_STEP_BYTES = 1 << 20;
     private final Repository repo;
-    private final ParserRegistry registry;
+    private final ImportPlanner planner;
 
-    public ImportService(Repository repo, ParserRegistry registry) {
+    public ImportService(Repository repo, ParserCatalog catalog) {
         this.repo = repo;
-        this.registry = registry;
+        this.planner = new ImportPlanner(catalog);
     }
 
     public ImportResult run(ImportRequest request, ImportProgress progress) {
@@ -53,7 +58,7 @@ public final class ImportService {
      */
     public ImportResult run(ImportRequest request, ImportProgress progress, Cancellation cancellation) {
         if (request.run() == null || request.run().isBlank()) throw new UserException("a run name is required (--run NAME)");
-        List<ImportPlanner.Planned> plan = new ImportPlanner(registry).plan(request);
+        List<ImportPlanner.Planned> plan = planner.plan(request.inputs(), request.parserChoices());
         RunLedger ledger = new RunLedger(repo);
         try {
             RunLedger.OpenRun run = ledger.open(request.run(), request.host(), request.tags());
@@ -98,15 +103,15 @@ public final class ImportService {
             throws SQLException, IOException {
         long size = Files.size(p.file());
         long fileId = ledger.register(run, new RunLedger.SourceFile(p.file().toAbsolutePath().normalize().toString(), size,
-                p.parser().tool(), p.parser().version()));
-        progress.fileStarted(p.file(), p.parser().tool(), size);
-        ParseContext context = context(request, clock, p.file());
+                p.parser().info().tool(), p.parser().info().version()));
+        progress.fileStarted(p.file(), p.parser().info().tool(), size);
+        ParseContext context = context(request, clock, p);
         try (ImportSession session = new ImportSession(repo, run.id(), fileId, clock, request.strict() ? p.file().toString() : null)) {
             String sha256 = stream(p, context, session, size, progress, cancellation);
             ledger.verify(run, sha256, p.file().toString(), request.replace());
             session.load();
             ledger.record(fileId, new RunLedger.Loaded(sha256, session.variant(), session.rowCount(), session.warningCount()));
-            var result = new ImportResult.FileResult(p.file(), p.parser().tool(), session.variant(), session.rowCount(),
+            var result = new ImportResult.FileResult(p.file(), p.parser().info().tool(), session.variant(), session.rowCount(),
                     session.warningCount(), List.copyOf(session.firstWarnings()));
             return new FileOutcome(result, session.earliest(), session.host());
         }
@@ -116,28 +121,29 @@ public final class ImportService {
      * Reads the whole file through its parser into the session (rows go to the session's spill files,
      * not yet to their tables) and returns the file's SHA-256.
      */
-    private static String stream(ImportPlanner.Planned p, ParseContext context, ImportSession session, long size,
+    private String stream(ImportPlanner.Planned p, ParseContext context, ImportSession session, long size,
                                  ImportProgress progress, Cancellation cancellation) throws IOException {
         MessageDigest sha = sha256();
         String name = p.file().getFileName().toString();
         try (InputStream raw = Files.newInputStream(p.file());
              InputStream counted = new ProgressStream(raw, n -> progress.advanced(p.file(), n, size, session.rowCount()));
              LineSource lines = LineSource.of(name, new DigestInputStream(counted, sha), cancellation)) {
-            p.parser().parse(lines, context, session);
+            planner.parser().parse(lines, context, session);
             // Hash what the parser left unread, so that the SHA-256 is the whole file's.
             while (lines.next() != null) {
                 // drain
             }
         } catch (java.io.UncheckedIOException e) {
             throw e.getCause();
-        } catch (RuntimeException e) {
-            if (e instanceof ImportSession.StoreFailure || e instanceof UserException) throw e;
-            throw new IllegalStateException("parser '" + p.parser().tool() + "' failed on " + p.file() + ": " + e, e);
+        } catch (ParserFailureException e) {
+            throw e.inFile(p.file().toString());
         }
         return HexFormat.of().formatHex(sha.digest());
     }
 
-    private ParseContext context(ImportRequest request, RunClock clock, Path file) throws IOException {
+    /** The file's time options and fallback start, and the plan's parser for the {@code AutoDetectParser}. */
+    private ParseContext context(ImportRequest request, RunClock clock, ImportPlanner.Planned p) throws IOException {
+        Path file = p.file();
         Instant fallback;
         String source;
         if (clock.start() != null) {
@@ -147,7 +153,10 @@ public final class ImportService {
             fallback = Files.getLastModifiedTime(file).toInstant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
             source = "the file's modification time";
         }
-        return new ParseContext(file.getFileName().toString(), request.zone(), request.start(), request.interval(), fallback, source);
+        return new ParseContext(file.getFileName().toString())
+                .set(TimeOptions.class, new TimeOptions(request.zone(), request.start(), request.interval()))
+                .set(FallbackStart.class, new FallbackStart(fallback, source))
+                .set(Detection.class, p.detection());
     }
 
     private static MessageDigest sha256() {
