@@ -2,8 +2,8 @@ package io.statlens.chart;
 
 import io.statlens.analysis.KeyOrder;
 import io.statlens.model.UserException;
-import io.statlens.store.Repository;
-import io.statlens.store.SeriesReader;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.read.SeriesReader;
 
 import java.time.Instant;
 import java.time.ZoneId;

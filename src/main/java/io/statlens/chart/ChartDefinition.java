@@ -1,7 +1,7 @@
 package io.statlens.chart;
 
 import io.statlens.model.UserException;
-import io.statlens.store.ReadOnlyQuery;
+import io.statlens.store.read.ReadOnlyQuery;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.statlens.chart;
 
 import io.statlens.model.UserException;
-import io.statlens.store.AnnotationStore;
-import io.statlens.store.Repository;
-import io.statlens.store.RunCatalog;
+import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.read.RunCatalog;
 
 import java.time.Instant;
 import java.time.ZoneId;

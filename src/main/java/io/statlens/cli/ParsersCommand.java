@@ -2,7 +2,7 @@ package io.statlens.cli;
 
 import io.statlens.parse.ParserRegistry;
 import io.statlens.parse.spi.Parser;
-import io.statlens.store.RepositoryLocation;
+import io.statlens.store.schema.RepositoryLocation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;

@@ -10,7 +10,7 @@ import io.statlens.chart.DrawnChart;
 import io.statlens.chart.HotEnd;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
-import io.statlens.store.Repository;
+import io.statlens.store.schema.Repository;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;

@@ -12,10 +12,10 @@ import io.statlens.chart.PresetCatalog;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
-import io.statlens.store.AnnotationStore;
-import io.statlens.store.Repository;
-import io.statlens.store.RunCatalog;
-import io.statlens.store.TimeWindow;
+import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.read.TimeWindow;
 
 import java.time.Clock;
 import java.util.ArrayList;

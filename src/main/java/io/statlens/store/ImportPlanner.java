@@ -4,6 +4,7 @@ import io.statlens.model.UserException;
 import io.statlens.parse.ParserRegistry;
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.Parser;
+import io.statlens.store.load.ImportRequest;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -61,7 +62,7 @@ public final class ImportPlanner {
     }
 
     /** A file and the parser that will read it. */
-    record Planned(Path file, Parser parser) {
+    public record Planned(Path file, Parser parser) {
     }
 
     /** A file to import and the input that named it. */
@@ -81,7 +82,7 @@ public final class ImportPlanner {
      * detection. An unrecognised file fails the whole plan, unless it lies in a folder and the request skips
      * unknown files; so does a choice for a file the inputs do not name.
      */
-    List<Planned> plan(ImportRequest request) {
+    public List<Planned> plan(ImportRequest request) {
         List<Planned> plan = new ArrayList<>();
         Optional<Parser> forced = request.tool().map(t -> parser(t, null));
         Set<Path> chosenFiles = new HashSet<>();
