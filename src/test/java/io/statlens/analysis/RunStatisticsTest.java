@@ -1,7 +1,7 @@
 package io.statlens.analysis;
 
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
@@ -53,7 +53,7 @@ class RunStatisticsTest {
     @BeforeEach
     void open() {
         repo = Repository.open(RepositoryLocation.memory("s" + UUID.randomUUID()));
-        importer = new ImportService(repo, ParserRegistry.load(dir.resolve("no-parsers")));
+        importer = new ImportService(repo, ParserCatalog.load(dir.resolve("no-parsers")));
         statistics = new RunStatistics(repo);
     }
 

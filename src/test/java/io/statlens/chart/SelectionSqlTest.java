@@ -1,7 +1,7 @@
 package io.statlens.chart;
 
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
@@ -44,7 +44,7 @@ class SelectionSqlTest {
     }
 
     private void importCorpus(String run, String file) {
-        new ImportService(repo, ParserRegistry.load(dir.resolve("no-user-parsers")))
+        new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers")))
                 .run(ImportRequest.of(run, ZoneOffset.UTC, Path.of("src/test/resources/corpus", file)), ImportProgress.NONE);
     }
 

@@ -1,11 +1,15 @@
 package io.statlens.store.load;
 
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ImportPlanner;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.spi.Cancellation;
+import io.statlens.parse.spi.Detection;
+import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
-import io.statlens.store.ImportPlanner;
+import io.statlens.parse.spi.ParserFailureException;
+import io.statlens.parse.spi.TimeOptions;
 import io.statlens.store.schema.Repository;
 
 import java.io.FilterInputStream;
@@ -29,7 +33,8 @@ import java.util.List;
 
 /**
  * Imports files into a run as one transaction: the {@link ImportPlanner}'s plan first (so that an unknown file
- * fails before anything is written), then each file streamed through its parser into an
+ * fails before anything is written), then each file streamed through the planner's {@link
+ * io.statlens.parse.AutoDetectParser} (which hands it to the planned parser) into an
  * {@link ImportSession}. Any failure, a bad line under {@code --strict}, or a {@link Cancellation}
  * rolls the whole import back; a process killed mid-import leaves an uncommitted
  * transaction that Derby undoes on the next open.
@@ -37,11 +42,11 @@ import java.util.List;
 public final class ImportService {
     private static final long PROGRESS_STEP_BYTES = 1 << 20;
     private final Repository repo;
-    private final ParserRegistry registry;
+    private final ImportPlanner planner;
 
-    public ImportService(Repository repo, ParserRegistry registry) {
+    public ImportService(Repository repo, ParserCatalog catalog) {
         this.repo = repo;
-        this.registry = registry;
+        this.planner = new ImportPlanner(catalog);
     }
 
     public ImportResult run(ImportRequest request, ImportProgress progress) {
@@ -51,7 +56,7 @@ public final class ImportService {
     /** Imports; {@code cancellation} stops it between lines and rolls everything back. */
     public ImportResult run(ImportRequest request, ImportProgress progress, Cancellation cancellation) {
         if (request.run() == null || request.run().isBlank()) throw new UserException("a run name is required (--run NAME)");
-        List<ImportPlanner.Planned> plan = new ImportPlanner(registry).plan(request);
+        List<ImportPlanner.Planned> plan = planner.plan(request.inputs(), request.parserChoices());
         Connection c = repo.connection();
         try {
             RunRecord run = findOrCreateRun(request);
@@ -150,8 +155,8 @@ public final class ImportService {
             ps.setString(2, p.file().toAbsolutePath().normalize().toString());
             ps.setLong(3, size);
             ps.setString(4, "0".repeat(64));
-            ps.setString(5, p.parser().tool());
-            ps.setString(6, p.parser().version());
+            ps.setString(5, p.parser().info().tool());
+            ps.setString(6, p.parser().info().version());
             ps.setTimestamp(7, Repository.timestamp(Instant.now()));
             ps.executeUpdate();
             try (ResultSet keys = ps.getGeneratedKeys()) {
@@ -159,8 +164,8 @@ public final class ImportService {
                 fileId = keys.getLong(1);
             }
         }
-        progress.fileStarted(p.file(), p.parser().tool(), size);
-        ParseContext context = context(request, clock, p.file());
+        progress.fileStarted(p.file(), p.parser().info().tool(), size);
+        ParseContext context = context(request, clock, p);
         ImportSession session = new ImportSession(repo, run.id, fileId, clock, request.strict() ? p.file().toString() : null);
         try {
             return importFile(request, run, p, progress, cancellation, size, fileId, context, session);
@@ -178,16 +183,15 @@ public final class ImportService {
         try (InputStream raw = Files.newInputStream(p.file());
              InputStream counted = new ProgressStream(raw, n -> progress.advanced(p.file(), n, size, session.rowCount()));
              LineSource lines = LineSource.of(name, new DigestInputStream(counted, sha), cancellation)) {
-            p.parser().parse(lines, context, session);
+            planner.parser().parse(lines, context, session);
             // Hash what the parser left unread, so that the SHA-256 is the whole file's.
             while (lines.next() != null) {
                 // drain
             }
         } catch (java.io.UncheckedIOException e) {
             throw e.getCause();
-        } catch (RuntimeException e) {
-            if (e instanceof ImportSession.StoreFailure || e instanceof UserException) throw e;
-            throw new IllegalStateException("parser '" + p.parser().tool() + "' failed on " + p.file() + ": " + e, e);
+        } catch (ParserFailureException e) {
+            throw e.inFile(p.file().toString());
         }
         session.finish();
         String hex = HexFormat.of().formatHex(sha.digest());
@@ -212,12 +216,14 @@ public final class ImportService {
                 }
             }
         }
-        var result = new ImportResult.FileResult(p.file(), p.parser().tool(), session.variant(), session.rowCount(),
+        var result = new ImportResult.FileResult(p.file(), p.parser().info().tool(), session.variant(), session.rowCount(),
                 session.warningCount(), List.copyOf(session.firstWarnings()));
         return new FileOutcome(result, session.earliest());
     }
 
-    private ParseContext context(ImportRequest request, ImportSession.RunClock clock, Path file) throws IOException {
+    /** The file's time options and fallback start, and the plan's parser for the {@code AutoDetectParser}. */
+    private ParseContext context(ImportRequest request, ImportSession.RunClock clock, ImportPlanner.Planned p) throws IOException {
+        Path file = p.file();
         Instant fallback;
         String source;
         if (clock.start() != null) {
@@ -227,7 +233,10 @@ public final class ImportService {
             fallback = Files.getLastModifiedTime(file).toInstant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
             source = "the file's modification time";
         }
-        return new ParseContext(file.getFileName().toString(), request.zone(), request.start(), request.interval(), fallback, source);
+        return new ParseContext(file.getFileName().toString())
+                .set(TimeOptions.class, new TimeOptions(request.zone(), request.start(), request.interval()))
+                .set(FallbackStart.class, new FallbackStart(fallback, source))
+                .set(Detection.class, p.detection());
     }
 
     private void handleDuplicate(ImportRequest request, RunRecord run, long fileId, String sha, Path file) throws SQLException {

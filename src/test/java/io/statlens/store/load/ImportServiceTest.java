@@ -1,7 +1,7 @@
 package io.statlens.store.load;
 
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.spi.Cancellation;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
@@ -37,7 +37,7 @@ class ImportServiceTest {
     @BeforeEach
     void open() {
         repo = Repository.open(RepositoryLocation.memory("t" + UUID.randomUUID()));
-        importer = new ImportService(repo, new ParserRegistry(List.of(new ScriptedParser())));
+        importer = new ImportService(repo, new ParserCatalog(List.of(new ScriptedParser())));
     }
 
     @AfterEach
@@ -125,9 +125,11 @@ class ImportServiceTest {
     void aFailingParserRollsBackEveryFileOfTheImport() throws Exception {
         Path good = file("1.txt", "columns a", "1700000000 - 1");
         Path bad = file("2.txt", "columns x", "1700000000 - 1", "throw broken");
-        assertThrows(IllegalStateException.class, () -> importer.run(new ImportRequest(List.of(good, bad), "r1",
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> importer.run(new ImportRequest(List.of(good, bad), "r1",
                 java.util.Optional.empty(), List.of(), java.util.Optional.empty(), java.util.Optional.empty(),
                 java.util.Optional.empty(), ZoneOffset.UTC, false, false, false), ImportProgress.NONE));
+        assertEquals(bad + ":4: parser scripted 1 failed: java.lang.IllegalStateException: broken", e.getMessage(),
+                "which parser, which version, which file and line");
         assertEquals(0, count("SELECT COUNT(*) FROM RUNS"));
         assertEquals(0, count("SELECT COUNT(*) FROM DATASETS"));
         assertTrue(repo.tables().table("SCRIPTED").isEmpty(), "the table created by the failed import is gone");
