@@ -1,6 +1,6 @@
 package io.statlens.chart;
 
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
@@ -41,7 +41,7 @@ class ChartServiceTest {
     @BeforeAll
     void importRuns(@TempDir Path dir) {
         repo = Repository.open(RepositoryLocation.memory("cs" + UUID.randomUUID()));
-        ImportService importer = new ImportService(repo, ParserRegistry.load(dir.resolve("no-user-parsers")));
+        ImportService importer = new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers")));
         for (String[] run : new String[][]{{"mpa", "mpstat/sysstat-fixture-mpstat-A.txt"}, {"hpux", "sar/ksar-hpux-11.31.txt"},
                 {"hpux-again", "sar/ksar-hpux-11.31.txt"}}) {
             importer.run(ImportRequest.of(run[0], ZoneOffset.UTC, Path.of("src/test/resources/corpus", run[1])), ImportProgress.NONE);
