@@ -113,6 +113,29 @@ public final class SeriesReader {
         query(s, includeSinceBoot, window, List.of(), "", handler);
     }
 
+    /**
+     * The keys (CPUs, devices) the selection's data sets hold, in no particular order; none for unkeyed data. From the
+     * statistics stored at import; a data set without them (since-boot rows only) is asked for its distinct keys.
+     */
+    public List<String> keys(Selection s) {
+        String ids = s.datasetIds().stream().map(String::valueOf).collect(Collectors.joining(", "));
+        List<String> out = distinct("SELECT DISTINCT ITEM FROM DATASET_STATS WHERE DATASET_ID IN (" + ids + ") AND ITEM <> ''", s);
+        if (out.isEmpty()) {
+            out = distinct("SELECT DISTINCT ITEM FROM " + s.table() + " WHERE DATASET_ID IN (" + ids + ") AND ITEM <> ''", s);
+        }
+        return out;
+    }
+
+    private List<String> distinct(String sql, Selection s) {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) out.add(rs.getString(1));
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot list the keys of " + s.dataset() + " of run " + s.run() + ": " + e.getMessage(), e);
+        }
+        return out;
+    }
+
     private void query(Selection s, boolean includeSinceBoot, TimeWindow window, List<String> keys, String order,
                        RowHandler handler) {
         String columns = s.metrics().stream().map(DataTable.MetricColumn::column).collect(Collectors.joining(", "));
