@@ -1,9 +1,9 @@
 package io.statlens.cli;
 
-import io.statlens.store.ReadOnlyQuery;
-import io.statlens.store.Repository;
-import io.statlens.store.RepositoryLocation;
-import io.statlens.store.RunCatalog;
+import io.statlens.store.read.ReadOnlyQuery;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
+import io.statlens.store.read.RunCatalog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,7 +1,7 @@
 package io.statlens.gui;
 
-import io.statlens.store.Repository;
-import io.statlens.store.RepositoryLocation;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
@@ -128,6 +128,6 @@ class SqlConsoleViewTest {
             WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> model.resultProperty().get() != null);
             assertEquals(List.of(List.of(1)), model.resultProperty().get().rows());
         }
-        assertEquals(1, new io.statlens.store.RunCatalog(repo).runs().size(), "the repository's own connection still works");
+        assertEquals(1, new io.statlens.store.read.RunCatalog(repo).runs().size(), "the repository's own connection still works");
     }
 }

@@ -29,7 +29,8 @@ import java.util.Map;
  */
 class ParserFuzzTest {
     /** The shipped parsers: built-in ones and the declarative definitions in the jar; no user folder. */
-    private static final ParserRegistry REGISTRY = ParserRegistry.load(Path.of("no-user-parsers"));
+    private static final ParserCatalog REGISTRY = ParserCatalog.load(Path.of("no-user-parsers"));
+    private static final AutoDetectParser DETECTION = new AutoDetectParser(REGISTRY);
 
     @FuzzTest(maxDuration = "30m")
     void arcstat(byte[] input) {
@@ -96,19 +97,22 @@ class ParserFuzzTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Head head = new Head("fuzz.txt", lines);
+        Head head = Head.of("fuzz.txt", lines);
         for (Parser p : REGISTRY.all()) {
             double confidence = p.sniff(head);
-            if (!(confidence >= 0 && confidence <= 1)) throw new AssertionError(p.tool() + " sniffed " + confidence);
+            if (!(confidence >= 0 && confidence <= 1)) throw new AssertionError(p.info().tool() + " sniffed " + confidence);
         }
-        REGISTRY.detect(head);
+        DETECTION.detect(head);
     }
 
-    /** Parses the bytes as the import does: through the {@link CheckedSink} edge, into a sink that checks every record. */
+    /**
+     * Parses the bytes as the import does: through {@link AutoDetectParser#delegate}, which turns what a parser
+     * throws into a failure and passes every record through the {@link CheckedSink}, into a sink that checks them.
+     */
     static void parse(String tool, byte[] input) {
         Parser parser = REGISTRY.byTool(tool).orElseThrow();
         try (LineSource lines = LineSource.of("fuzz.txt", new ByteArrayInputStream(input))) {
-            parser.parse(lines, ParseContext.simple("fuzz.txt"), new CheckedSink(new CheckingSink(), lines));
+            AutoDetectParser.delegate(parser, lines, ParseContext.simple("fuzz.txt"), new CheckingSink());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -9,9 +9,11 @@ import java.io.Reader;
 import java.io.StringReader;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 
 /**
- * Lines of one input, read on demand, with their 1-based numbers and one line of look-ahead.
+ * Lines of one input, read on demand, with their 1-based numbers and look-ahead: one line
+ * ({@link #peek}) or the first lines for detection ({@link #head}).
  *
  * <p>Input is decoded as UTF-8; undecodable bytes become U+FFFD rather than failing the import.
  * Carriage returns and a leading byte-order mark are dropped. Every read checks a {@link Cancellation},
@@ -29,14 +31,18 @@ public final class LineSource implements Closeable {
         void skipped(long line, long length);
     }
 
+    /** A line read ahead, with its number in the input (skipped lines count). */
+    private record Numbered(String text, long number) {
+    }
+
     private final BoundedLines reader;
     private final String name;
     private long lineNumber;
     /** Physical number of the last line read from the input, skipped ones included. */
     private long linesRead;
-    private String peeked;
-    private long peekedNumber;
-    private boolean peekedValid;
+    /** Lines read ahead by {@link #peek} and {@link #head}, not yet returned by {@link #next}. */
+    private final ArrayDeque<Numbered> ahead = new ArrayDeque<>();
+    private boolean ended;
     private long charsRead;
     private OverlongLines overlong = (line, length) -> { };
     private final Cancellation cancellation;
@@ -79,24 +85,34 @@ public final class LineSource implements Closeable {
 
     /** The next line, or null at the end. */
     public String next() throws IOException {
-        if (peekedValid) {
-            peekedValid = false;
-            if (peeked != null) lineNumber = peekedNumber;
-            return peeked;
-        }
-        String line = read();
-        if (line != null) lineNumber = linesRead;
-        return line;
+        Numbered line = ahead.isEmpty() ? read() : ahead.poll();
+        if (line == null) return null;
+        lineNumber = line.number();
+        return line.text();
     }
 
     /** The line {@link #next()} would return, without consuming it; null at the end. */
     public String peek() throws IOException {
-        if (!peekedValid) {
-            peeked = read();
-            peekedNumber = linesRead;
-            peekedValid = true;
+        if (ahead.isEmpty()) {
+            Numbered line = read();
+            if (line == null) return null;
+            ahead.add(line);
         }
-        return peeked;
+        return ahead.peek().text();
+    }
+
+    /**
+     * The first lines of the input, for detection, without consuming them: {@link #next()} still returns
+     * the first line. Only before the first {@link #next()}.
+     */
+    public Head head() throws IOException {
+        if (lineNumber > 0) throw new IllegalStateException("head() after next(): the first lines of " + name + " are gone");
+        while (ahead.size() < Head.MAX_LINES) {
+            Numbered line = read();
+            if (line == null) break;
+            ahead.add(line);
+        }
+        return Head.of(name, ahead.stream().map(Numbered::text).toList());
     }
 
     /** Number of the line last returned by {@link #next()}; 0 before the first. */
@@ -109,11 +125,15 @@ public final class LineSource implements Closeable {
         return charsRead;
     }
 
-    private String read() throws IOException {
+    private Numbered read() throws IOException {
+        if (ended) return null;
         if (cancellation.isCancelled()) throw new InterruptedIOException("cancelled while reading " + name);
         while (true) {
             BoundedLines.Item item = reader.next();
-            if (item == null) return null;
+            if (item == null) {
+                ended = true;
+                return null;
+            }
             linesRead++;
             if (item instanceof BoundedLines.Overlong o) {
                 charsRead += o.length() + 1;
@@ -124,7 +144,7 @@ public final class LineSource implements Closeable {
             charsRead += l.consumed();
             String line = l.text();
             if (linesRead == 1 && !line.isEmpty() && line.charAt(0) == '\uFEFF') line = line.substring(1);
-            return line;
+            return new Numbered(line, linesRead);
         }
     }
 

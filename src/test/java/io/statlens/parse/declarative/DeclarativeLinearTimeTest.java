@@ -30,7 +30,7 @@ class DeclarativeLinearTimeTest {
         for (Parser parser : List.of(ShippedDefinitions.parser("nicstat"), ShippedDefinitions.parser("prstat"))) {
             CollectingSink sink = assertTimeoutPreemptively(Duration.ofSeconds(20),
                     () -> ParserFixtures.parseText(parser, longWord + "\n" + longWords + "\n" + "[" + longWord + "\n", CONTEXT),
-                    parser.tool());
+                    parser.info().tool());
             assertFalse(sink.warnings().isEmpty(), "the long lines are reported as not recognised");
         }
     }
