@@ -6,7 +6,6 @@ import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
-import io.statlens.parse.text.Labels;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.DateLine;
 
@@ -123,7 +122,7 @@ final class DeclarativeRun {
             headerTime = printedTime(number, m.group("time"), table.time().format(), "printed in the header");
         }
         // Tools repeat their header every report: its layout (and any warning about it) is made once.
-        List<String> labels = Labels.distinct(Arrays.asList(Tokens.split(labelText)));
+        List<String> labels = Arrays.asList(Tokens.split(labelText));
         HeaderKey headerKey = new HeaderKey(tableIndex, labels);
         HeaderLayout known = layouts.get(headerKey);
         if (known == null) {
