@@ -23,6 +23,8 @@ class HostileImportTest {
              r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st
             """;
 
+    private static final String SAR_WITH_PASSIVE = "judasn-centos7-sar-n-TCP-ETCP.txt";
+
     @TempDir
     Path dir;
 
@@ -73,6 +75,15 @@ class HostileImportTest {
                 + ParserFixtures.text("iostat/jc-centos77-iostat-x.txt")));
         String vmstat = ParserFixtures.text("vmstat/ssup-ubuntu1804-vmstat-1-iowait.txt").replace("$ vmstat 1", "$ vmstat 9999999999");
         assertImported(file("vmstat-huge.txt", vmstat));
+    }
+
+    @Test
+    void labelsLongerThanARepositoryHoldsAreShortenedNotAnInternalError() throws Exception {
+        String sar = ParserFixtures.text("sar/" + SAR_WITH_PASSIVE).replace("passive/s", "p".repeat(300) + "/s");
+        Path file = file("sar-long-label.txt", sar);
+        CliRun imp = run("import", file.toString(), "--run", "long");
+        assertEquals(0, imp.code(), imp.out() + imp.err());
+        assertTrue(imp.out().contains("names longer than a repository holds are shortened"), imp.out());
     }
 
     @Test
