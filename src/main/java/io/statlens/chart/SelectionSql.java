@@ -1,20 +1,19 @@
 package io.statlens.chart;
 
 import io.statlens.model.UserException;
-import io.statlens.store.schema.DataTable;
-import io.statlens.store.schema.DataTables;
+import io.statlens.store.read.SelectionQuery;
 import io.statlens.store.read.SeriesReader;
+import io.statlens.store.schema.DataTable;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /**
  * Writes a chart that selects a tool's metrics as the SQL chart giving the same data (the shape of
  * docs/charts.md), so that a user can see where a chart's numbers come from and change the query. It is written from
- * the columns the chart was read from, so it costs no read of its own. The query
- * reads the data set's view for {@code :run}, one metric column per metric labelled as the tool prints it,
- * the key column labelled with what the keys are, and leaves out the since-boot sample as a selection does.
+ * the columns the chart was read from, so it costs no read of its own. The query itself is the store's
+ * {@link SelectionQuery} over the data set's view; this class decides what the chart needs of it (clock or
+ * elapsed time, since-boot sample, keys) and checks that one query fits every run.
  * Series, axes and subtitle of both charts are the same; the title says {@code query}.
  */
 final class SelectionSql {
@@ -40,34 +39,11 @@ final class SelectionSql {
                         + labels(first) + " and " + labels(other) + "); one query cannot give both");
             }
         }
-        boolean keyed = first.keyLabel() != null && !first.keyLabel().isEmpty();
         boolean elapsed = def.kind() == ChartKind.OVERLAY || (def.kind() == ChartKind.LINE && read.size() > 1);
-        List<String> columns = new ArrayList<>();
-        columns.add(elapsed ? "ELAPSED_S" : "TS");
-        if (keyed) columns.add("ITEM AS " + identifier(first.keyLabel()));
-        first.metrics().forEach(m -> columns.add(m.column() + " AS " + identifier(m.label())));
-        String dataset = first.dataset();
-        int dot = dataset.indexOf('.');
-        List<String> where = new ArrayList<>(List.of("RUN = :run", "TOOL = " + literal(dot < 0 ? dataset : dataset.substring(0, dot)),
-                "DATASET = " + literal(dot < 0 ? "" : dataset.substring(dot + 1))));
-        if (!def.sinceBoot()) where.add("SINCE_BOOT = FALSE");
-        if (!def.keys().isEmpty()) {
-            where.add("ITEM IN (" + def.keys().stream().map(SelectionSql::literal).collect(Collectors.joining(", ")) + ")");
-        }
-        return "SELECT " + String.join(", ", columns) + "\nFROM " + DataTables.viewName(first.table())
-                + "\nWHERE " + String.join("\n  AND ", where) + "\nORDER BY " + (elapsed ? "ELAPSED_S" : "TS") + (keyed ? ", ITEM" : "");
+        return new SelectionQuery(first, elapsed, def.sinceBoot(), def.keys()).sql();
     }
 
     private static String labels(SeriesReader.Selection s) {
         return s.metrics().stream().map(DataTable.MetricColumn::label).collect(Collectors.joining(", "));
-    }
-
-    /** A quoted identifier: the label exactly as the tool prints it ({@code "%usr"}), which the query's result is named by. */
-    private static String identifier(String label) {
-        return "\"" + label.replace("\"", "\"\"") + "\"";
-    }
-
-    private static String literal(String text) {
-        return "'" + text.replace("'", "''") + "'";
     }
 }

@@ -1,5 +1,6 @@
 package io.statlens.store.read;
 
+import io.statlens.store.StoreException;
 import io.statlens.model.UserException;
 import io.statlens.store.schema.DataTable;
 import io.statlens.store.schema.Repository;
@@ -67,12 +68,7 @@ public final class SeriesReader {
     public List<Selection> selectAll(String run) {
         RunCatalog catalog = new RunCatalog(repo);
         long runId = catalog.id(run);
-        List<RunCatalog.DatasetInfo> all;
-        try {
-            all = catalog.datasets(runId);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        List<RunCatalog.DatasetInfo> all = catalog.datasets(runId);
         Map<String, List<RunCatalog.DatasetInfo>> byName = new LinkedHashMap<>();
         for (RunCatalog.DatasetInfo d : all) byName.computeIfAbsent(d.qualifiedName(), k -> new ArrayList<>()).add(d);
         List<Selection> out = new ArrayList<>();
@@ -153,7 +149,7 @@ public final class SeriesReader {
                 handle(s, rs, handler);
             }
         } catch (SQLException e) {
-            throw new IllegalStateException("cannot read " + s.dataset() + " of run " + s.run() + ": " + e.getMessage(), e);
+            throw new StoreException("cannot read " + s.dataset() + " of run " + s.run() + ": " + e.getMessage(), e);
         }
     }
 

@@ -221,9 +221,9 @@ class ImportServiceTest {
     void deletingARunRemovesItsRows() throws Exception {
         importer.run(ImportRequest.of("r1", ZoneOffset.UTC, file("a.txt", "columns a", "1700000000 - 1")), ImportProgress.NONE);
         importer.run(ImportRequest.of("r2", ZoneOffset.UTC, file("b.txt", "columns a", "1700000000 - 2")), ImportProgress.NONE);
-        new RunDeleter(repo).deleteRun("r1");
+        new RunLedger(repo).deleteRun("r1");
         assertEquals(1, count("SELECT COUNT(*) FROM SCRIPTED"));
         assertEquals(2, count("SELECT A FROM V_SCRIPTED WHERE RUN = 'r2'"));
-        assertThrows(UserException.class, () -> new RunDeleter(repo).deleteRun("r1"));
+        assertThrows(UserException.class, () -> new RunLedger(repo).deleteRun("r1"));
     }
 }
