@@ -1,5 +1,6 @@
 package io.statlens.cli;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.RunStatistics;
 import io.statlens.analysis.Statistic;
 import io.statlens.analysis.StatsRequest;
@@ -38,6 +39,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.IntSupplier;
 import java.util.stream.Stream;
@@ -99,8 +101,9 @@ public final class BenchCommand implements Callable<Integer> {
                     .orElseThrow(() -> new IllegalStateException("the mpstat parser is not installed"));
             Path input = work.resolve("mpstat-P-ALL.txt");
             long generated = MpstatWorkload.write(input, cpus, seconds, 42);
-            out.printf("input: %s, %d rows, %s, max heap %s%n", input.getFileName(), generated, Format.bytes(Files.size(input)),
-                    Format.bytes(Runtime.getRuntime().maxMemory()));
+            out.printf(Locale.ROOT, "input: %s, %d rows, %s, max heap %s%n", input.getFileName(), generated,
+                    Format.bytes(Files.size(input), ReadableNumbers.ROOT),
+                    Format.bytes(Runtime.getRuntime().maxMemory(), ReadableNumbers.ROOT));
 
             Path csv = work.resolve("rows.csv");
             long t0 = System.nanoTime();
@@ -129,14 +132,14 @@ public final class BenchCommand implements Callable<Integer> {
                 baselineSeconds = seconds(t2);
             }
 
-            TextTable t = new TextTable("STEP", "ROWS", "SECONDS", "ROWS/S", "VS DERBY IMPORT").right(1, 2, 3, 4);
-            t.add("parse only", parsed, String.format("%.2f", parseSeconds), String.format("%.0f", parsed / parseSeconds),
-                    String.format("%.2fx", (parsed / parseSeconds) / (baselineRows / baselineSeconds)));
-            t.add("statlens import (parse + store)", imported, String.format("%.2f", importSeconds),
-                    String.format("%.0f", imported / importSeconds),
-                    String.format("%.2fx", (imported / importSeconds) / (baselineRows / baselineSeconds)));
-            t.add("Derby SYSCS_IMPORT_TABLE of CSV", baselineRows, String.format("%.2f", baselineSeconds),
-                    String.format("%.0f", baselineRows / baselineSeconds), "1.00x");
+            TextTable t = new TextTable(ReadableNumbers.ROOT, "STEP", "ROWS", "SECONDS", "ROWS/S", "VS DERBY IMPORT").right(1, 2, 3, 4);
+            t.add("parse only", parsed, String.format(Locale.ROOT, "%.2f", parseSeconds), String.format(Locale.ROOT, "%.0f", parsed / parseSeconds),
+                    String.format(Locale.ROOT, "%.2fx", (parsed / parseSeconds) / (baselineRows / baselineSeconds)));
+            t.add("statlens import (parse + store)", imported, String.format(Locale.ROOT, "%.2f", importSeconds),
+                    String.format(Locale.ROOT, "%.0f", imported / importSeconds),
+                    String.format(Locale.ROOT, "%.2fx", (imported / importSeconds) / (baselineRows / baselineSeconds)));
+            t.add("Derby SYSCS_IMPORT_TABLE of CSV", baselineRows, String.format(Locale.ROOT, "%.2f", baselineSeconds),
+                    String.format(Locale.ROOT, "%.0f", baselineRows / baselineSeconds), "1.00x");
             t.print(out);
             out.println("ratio > 1 means faster than Derby's own bulk import of the same rows (CSV already written, parsing excluded).");
             out.println();
@@ -154,7 +157,7 @@ public final class BenchCommand implements Callable<Integer> {
      */
     private static TextTable queries(Repository repo, long rows) {
         RunStatistics statistics = new RunStatistics(repo);
-        TextTable t = new TextTable("QUERY ON THE IMPORTED RUN", "ROWS", "RESULTS", "SECONDS", "AGAIN").right(1, 2, 3, 4);
+        TextTable t = new TextTable(ReadableNumbers.ROOT, "QUERY ON THE IMPORTED RUN", "ROWS", "RESULTS", "SECONDS", "AGAIN").right(1, 2, 3, 4);
         StatsRequest all = StatsRequest.all(RUN);
         timed(t, "stats RUN (stored at import)", rows, () -> statistics.stats(all).size(), true);
         StatsRequest usr = new StatsRequest(RUN, List.of("mpstat"), List.of("%usr"), List.of(), TimeWindow.ALL, false);
@@ -174,9 +177,9 @@ public final class BenchCommand implements Callable<Integer> {
         if (again) {
             long t1 = System.nanoTime();
             run.getAsInt();
-            second = String.format("%.3f", seconds(t1));
+            second = String.format(Locale.ROOT, "%.3f", seconds(t1));
         }
-        t.add(query, rows, results, String.format("%.3f", first), second);
+        t.add(query, rows, results, String.format(Locale.ROOT, "%.3f", first), second);
     }
 
     private static double seconds(long startNanos) {

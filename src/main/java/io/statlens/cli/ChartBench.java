@@ -1,5 +1,6 @@
 package io.statlens.cli;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.ChartBuilder;
 import io.statlens.chart.ChartData;
 import io.statlens.chart.ChartKind;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
@@ -32,22 +34,22 @@ final class ChartBench {
 
     static void run(PrintWriter out, int points, Path dir) throws IOException {
         ChartData data = series(points, 42);
-        out.printf("series: %,d points, 1 s apart (a day-long wave, noise, and one-sample spikes); chart %d x %d, PNG scale %s%n",
-                points, SIZE.width(), SIZE.height(), Format.number(SIZE.scale()));
+        out.printf(Locale.ROOT, "series: %,d points, 1 s apart (a day-long wave, noise, and one-sample spikes); chart %d x %d, PNG scale %s%n",
+                points, SIZE.width(), SIZE.height(), ReadableNumbers.ROOT.number(SIZE.scale()));
         // Warm up class loading, fonts and the JIT on a smaller series, so that both sides are measured warm.
         ChartData warmUp = series(Math.min(points, 50_000), 7);
         for (boolean decimate : new boolean[]{true, false}) measure(warmUp, decimate, null, "warm-up");
         Result fast = measure(data, true, dir, "decimated");
         Result full = measure(data, false, dir, "every-point");
-        TextTable t = new TextTable("RENDERING", "POINTS DRAWN", "PNG S", "PNG SIZE", "SVG S", "SVG SIZE").right(1, 2, 3, 4, 5);
+        TextTable t = new TextTable(ReadableNumbers.ROOT, "RENDERING", "POINTS DRAWN", "PNG S", "PNG SIZE", "SVG S", "SVG SIZE").right(1, 2, 3, 4, 5);
         ChartData.PlotSeries s = data.series().get(0);
         int drawn = PeakPreservingDecimator.select(s.x(), s.y(), s.x()[0], s.x()[points - 1], SIZE.columns()).length;
-        t.add("statlens: min/max per pixel column", String.format("%,d", drawn), seconds(fast.pngNanos),
-                Format.bytes(fast.pngBytes), seconds(fast.svgNanos), Format.bytes(fast.svgBytes));
-        t.add("JFreeChart: every point", String.format("%,d", points), seconds(full.pngNanos), Format.bytes(full.pngBytes),
-                seconds(full.svgNanos), Format.bytes(full.svgBytes));
+        t.add("statlens: min/max per pixel column", drawn, seconds(fast.pngNanos), Format.bytes(fast.pngBytes, ReadableNumbers.ROOT),
+                seconds(fast.svgNanos), Format.bytes(fast.svgBytes, ReadableNumbers.ROOT));
+        t.add("JFreeChart: every point", points, seconds(full.pngNanos), Format.bytes(full.pngBytes, ReadableNumbers.ROOT),
+                seconds(full.svgNanos), Format.bytes(full.svgBytes, ReadableNumbers.ROOT));
         t.print(out);
-        out.printf("statlens vs every point: PNG %.1fx faster, SVG %.1fx faster and %.0fx smaller"
+        out.printf(Locale.ROOT, "statlens vs every point: PNG %.1fx faster, SVG %.1fx faster and %.0fx smaller"
                         + " (times include building the chart)%n", (double) full.pngNanos / fast.pngNanos,
                 (double) full.svgNanos / fast.svgNanos, (double) full.svgBytes / fast.svgBytes);
         if (dir != null) out.println("charts written to " + dir);
@@ -85,12 +87,12 @@ final class ChartBench {
             if (i == points / 2) v = 0;
             y[i] = Math.max(0, Math.min(100, v));
         }
-        return new ChartData("bench", ChartKind.LINE, "bench %util", String.format("%,d points", points), ChartData.Domain.TIME,
+        return new ChartData("bench", ChartKind.LINE, "bench %util", String.format(Locale.ROOT, "%,d points", points), ChartData.Domain.TIME,
                 null, "Device", "%util (%)", "%", HotEnd.HIGH, List.of(new ChartData.PlotSeries("sda", "sda", 0, x, y)),
                 List.of(), List.of());
     }
 
     private static String seconds(long nanos) {
-        return String.format("%.3f", nanos / 1e9);
+        return String.format(Locale.ROOT, "%.3f", nanos / 1e9);
     }
 }

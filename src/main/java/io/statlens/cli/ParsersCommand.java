@@ -1,5 +1,6 @@
 package io.statlens.cli;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.parse.ParserRegistry;
 import io.statlens.parse.spi.Parser;
 import io.statlens.store.RepositoryLocation;
@@ -21,7 +22,7 @@ public final class ParsersCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         ParserRegistry registry = ParserRegistry.load(RepositoryLocation.statlensHome().resolve("parsers"));
-        TextTable t = new TextTable("TOOL", "KIND", "VERSION", "VARIANTS");
+        TextTable t = new TextTable(ReadableNumbers.ROOT, "TOOL", "KIND", "VERSION", "VARIANTS");
         for (Parser p : registry.all()) {
             String kind = p.getClass().getPackageName().contains(".declarative") ? "declarative" : "built-in";
             t.add(p.tool(), kind, p.version(), String.join("; ", p.variants()));

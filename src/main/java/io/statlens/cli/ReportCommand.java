@@ -1,5 +1,6 @@
 package io.statlens.cli;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
 import io.statlens.report.HtmlReportWriter;
@@ -46,6 +47,9 @@ public final class ReportCommand implements Callable<Integer> {
     @Mixin
     RepositoryOptions repository;
 
+    @Mixin
+    NumberOptions numberOptions;
+
     @Parameters(paramLabel = "RUN", arity = "1..*", description = "Runs to report on; the first is the base of the comparison.")
     List<String> runs = new ArrayList<>();
 
@@ -89,7 +93,8 @@ public final class ReportCommand implements Callable<Integer> {
         ReportFormat f = format == null ? ReportFormat.of(output) : ReportFormat.parse(format);
         if (chartsPerTool < 0) throw new UserException("--charts-per-tool " + chartsPerTool + ": expected 0 or more");
         try (Repository repo = repository.openExisting()) {
-            write(repo, new ReportRequest(runs, presets, chartsPerTool, 60, ChartCommand.zone(tz), sections()), f, output);
+            write(repo, new ReportRequest(runs, presets, chartsPerTool, 60, ChartCommand.zone(tz), sections()),
+                    numberOptions.numbers(), f, output);
         }
         spec.commandLine().getOut().println(output);
         spec.commandLine().getOut().flush();
@@ -97,13 +102,14 @@ public final class ReportCommand implements Callable<Integer> {
     }
 
     /** Assembles and writes a report; also the demo's. */
-    static void write(Repository repo, ReportRequest request, ReportFormat format, Path file) throws IOException {
+    static void write(Repository repo, ReportRequest request, ReadableNumbers numbers, ReportFormat format, Path file)
+            throws IOException {
         ReportModel model = new ReportAssembler(repo, Clock.systemUTC()).assemble(request);
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) Files.createDirectories(parent);
         switch (format) {
-            case HTML -> new HtmlReportWriter(HTML_CHART).write(model, file);
-            case PDF -> new PdfReportWriter(PDF_CHART).write(model, file);
+            case HTML -> new HtmlReportWriter(HTML_CHART, numbers).write(model, file);
+            case PDF -> new PdfReportWriter(PDF_CHART, numbers).write(model, file);
         }
     }
 }

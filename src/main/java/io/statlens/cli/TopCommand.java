@@ -1,6 +1,7 @@
 package io.statlens.cli;
 
 import io.statlens.analysis.MetricStats;
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.RunStatistics;
 import io.statlens.analysis.Statistic;
 import io.statlens.analysis.StatsRequest;
@@ -30,6 +31,9 @@ public final class TopCommand implements Callable<Integer> {
 
     @Mixin
     RepositoryOptions repository;
+
+    @Mixin
+    NumberOptions numberOptions;
 
     @Mixin
     WindowOptions window;
@@ -67,6 +71,7 @@ public final class TopCommand implements Callable<Integer> {
     public Integer call() {
         Statistic statistic = Statistic.parse(by);
         PrintWriter out = spec.commandLine().getOut();
+        ReadableNumbers numbers = numberOptions.numbers();
         try (Repository repo = repository.openExisting()) {
             TimeWindow w = window.resolve(repo, run);
             List<MetricStats> top = new RunStatistics(repo).top(new StatsRequest(run, tools, List.of(metric), keys, w, sinceBoot),
@@ -75,14 +80,18 @@ public final class TopCommand implements Callable<Integer> {
                 out.println((ascending ? "lowest " : "top ") + n + " by " + statistic.name().toLowerCase(Locale.ROOT) + " of "
                         + metric + (w.bounded() ? ", " + StatsCommand.describe(w) : ""));
             }
-            try (TabularWriter writer = TabularWriter.of(format, out)) {
+            try (TabularWriter writer = TabularWriter.of(format, out, numbers)) {
                 writer.header(List.of("rank", "dataset", "key", "metric", "unit", "min", "avg", "p50", "p90", "p95", "p99", "max",
                         "n"), List.of(true, false, false, false, false, true, true, true, true, true, true, true, true));
                 int rank = 0;
                 for (MetricStats m : top) {
                     SeriesStats s = m.stats();
-                    writer.row(List.of(++rank, m.dataset(), m.key(), m.label(), m.unit(), s.min(), s.mean(), s.p50(), s.p90(),
-                            s.p95(), s.p99(), s.max(), s.n()));
+                    List<Object> row = new ArrayList<>(List.of(++rank, m.dataset(), m.key(), m.label(), m.unit()));
+                    for (double v : new double[]{s.min(), s.mean(), s.p50(), s.p90(), s.p95(), s.p99(), s.max()}) {
+                        row.add(new TabularWriter.Figure(v, numbers.number(v, m.unit())));
+                    }
+                    row.add(s.n());
+                    writer.row(row);
                 }
             }
         }

@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.RenderSize;
 import io.statlens.gui.BrowserNode.DatasetNode;
 import io.statlens.gui.BrowserNode.MetricNode;
@@ -58,6 +59,7 @@ public final class MainView extends BorderPane {
     private final NoteViewModel notes;
     private final CompareViewModel compare;
     private final AverageViewModel average;
+    private final ReadableNumbers numbers;
     private Stage reportWindow;
     private Stage noteWindow;
     private Stage compareWindow;
@@ -70,7 +72,8 @@ public final class MainView extends BorderPane {
 
     public MainView(BrowserViewModel browser, ImportViewModel importer, ChartViewModel charts, StatsViewModel stats,
                     SqlConsoleViewModel console, ReportBuilderViewModel reports, NoteViewModel notes, CompareViewModel compare,
-                    AverageViewModel average, Label status) {
+                    AverageViewModel average, Label status, ReadableNumbers numbers) {
+        this.numbers = numbers;
         this.reports = reports;
         this.notes = notes;
         this.compare = compare;
@@ -186,7 +189,7 @@ public final class MainView extends BorderPane {
                 showStats(plot);
             }
         });
-        chartSplit = new SplitPane(new ChartView(charts, viewer, this::openNotesAt), new StatsView(stats));
+        chartSplit = new SplitPane(new ChartView(charts, viewer, this::openNotesAt), new StatsView(stats, numbers));
         chartSplit.setOrientation(Orientation.VERTICAL);
         chartSplit.setDividerPositions(0.72);
         return chartSplit;
@@ -270,7 +273,7 @@ public final class MainView extends BorderPane {
     /** Opens the compare window (one, reused) for the runs selected in the browser; the first is the base. */
     void openCompare() {
         compare.open(selectedRuns());
-        if (compareWindow == null) compareWindow = window("Compare runs", new CompareView(compare), 1100, 760);
+        if (compareWindow == null) compareWindow = window("Compare runs", new CompareView(compare, numbers), 1100, 760);
         compareWindow.show();
         compareWindow.toFront();
     }
@@ -278,7 +281,7 @@ public final class MainView extends BorderPane {
     /** Opens the average window (one, reused) for the runs selected in the browser. */
     void openAverage() {
         average.open(selectedRuns());
-        if (averageWindow == null) averageWindow = window("Average runs", new AverageView(average), 900, 760);
+        if (averageWindow == null) averageWindow = window("Average runs", new AverageView(average, numbers), 900, 760);
         averageWindow.show();
         averageWindow.toFront();
     }

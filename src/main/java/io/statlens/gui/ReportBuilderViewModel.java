@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.ChartBuilder;
 import io.statlens.chart.ChartData;
 import io.statlens.chart.ChartDataLoader;
@@ -65,6 +66,7 @@ public final class ReportBuilderViewModel {
     private final Repository repo;
     private final TaskExecutor executor;
     private final ZoneId zone;
+    private final ReadableNumbers numbers;
     private final DocumentOpener opener;
     private final ObservableList<Choice<String>> runs = FXCollections.observableArrayList();
     private final ObservableList<Choice<String>> presets = FXCollections.observableArrayList();
@@ -80,11 +82,16 @@ public final class ReportBuilderViewModel {
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
     private final ReadOnlyObjectWrapper<Path> written = new ReadOnlyObjectWrapper<>();
 
-    /** @param opener opens a written file with the desktop (the Open button) */
-    public ReportBuilderViewModel(Repository repo, TaskExecutor executor, ZoneId zone, DocumentOpener opener) {
+    /**
+     * @param numbers how the report's tables show numbers
+     * @param opener  opens a written file with the desktop (the Open button)
+     */
+    public ReportBuilderViewModel(Repository repo, TaskExecutor executor, ZoneId zone, ReadableNumbers numbers,
+                                  DocumentOpener opener) {
         this.repo = repo;
         this.executor = executor;
         this.zone = zone;
+        this.numbers = numbers;
         this.opener = opener;
         for (ReportSection s : ReportSection.values()) sections.add(new Choice<>(s, s.label(), true));
     }
@@ -183,8 +190,8 @@ public final class ReportBuilderViewModel {
         ReportModel model = new ReportAssembler(repo, Clock.systemUTC()).assemble(request);
         createParent(file);
         switch (f) {
-            case HTML -> new HtmlReportWriter(HTML_CHART).write(model, file);
-            case PDF -> new PdfReportWriter(PDF_CHART).write(model, file);
+            case HTML -> new HtmlReportWriter(HTML_CHART, numbers).write(model, file);
+            case PDF -> new PdfReportWriter(PDF_CHART, numbers).write(model, file);
         }
     }
 

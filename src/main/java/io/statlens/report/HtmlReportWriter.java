@@ -1,5 +1,6 @@
 package io.statlens.report;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.ChartBuilder;
 import io.statlens.chart.ChartData;
 import io.statlens.chart.ChartWriter;
@@ -46,10 +47,15 @@ public final class HtmlReportWriter {
     private static final Pattern IDS = Pattern.compile("(\\bid=\"|url\\(#|href=\"#)");
 
     private final RenderSize size;
+    private final ReadableNumbers numbers;
 
-    /** @param size the size charts are drawn at: the SVG view box, scaled to the page width in the browser */
-    public HtmlReportWriter(RenderSize size) {
+    /**
+     * @param size    the size charts are drawn at: the SVG view box, scaled to the page width in the browser
+     * @param numbers how tables show numbers
+     */
+    public HtmlReportWriter(RenderSize size, ReadableNumbers numbers) {
         this.size = size;
+        this.numbers = numbers;
     }
 
     public void write(ReportModel model, Path file) {
@@ -61,7 +67,7 @@ public final class HtmlReportWriter {
     }
 
     public String html(ReportModel model) {
-        ReportTables tables = new ReportTables(model.zone());
+        ReportTables tables = new ReportTables(model.zone(), numbers);
         ChartBuilder charts = new ChartBuilder(new KeyPalette().register(model.runNames()), model.zone());
         StringBuilder b = new StringBuilder(1 << 16);
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")

@@ -1,6 +1,7 @@
 package io.statlens.report;
 
 import de.rototor.pdfbox.graphics2d.PdfBoxGraphics2D;
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.ChartBuilder;
 import io.statlens.chart.ChartData;
 import io.statlens.chart.ChartWriter;
@@ -58,10 +59,15 @@ public final class PdfReportWriter {
     private static final Color ACCENT = new Color(0x4E79A7);
 
     private final RenderSize size;
+    private final ReadableNumbers numbers;
 
-    /** @param size the size charts are drawn at before they are scaled to the text width */
-    public PdfReportWriter(RenderSize size) {
+    /**
+     * @param size    the size charts are drawn at before they are scaled to the text width
+     * @param numbers how the tables show numbers
+     */
+    public PdfReportWriter(RenderSize size, ReadableNumbers numbers) {
         this.size = size;
+        this.numbers = numbers;
     }
 
     public void write(ReportModel model, Path file) {
@@ -92,7 +98,7 @@ public final class PdfReportWriter {
         Layout(PDDocument doc, ReportModel model) {
             this.doc = doc;
             this.model = model;
-            this.tables = new ReportTables(model.zone());
+            this.tables = new ReportTables(model.zone(), numbers);
         }
 
         void run() throws IOException {

@@ -1,5 +1,6 @@
 package io.statlens.report;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.RunComparer;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
@@ -79,7 +80,7 @@ class ReportWritersTest {
     }
 
     private String html(String... runs) {
-        return new HtmlReportWriter(new RenderSize(960, 480, 1)).html(model(runs));
+        return new HtmlReportWriter(new RenderSize(960, 480, 1), ReadableNumbers.ROOT).html(model(runs));
     }
 
     @Test
@@ -145,7 +146,7 @@ class ReportWritersTest {
         ReportModel.ToolSection sysbench = chartOnly.sections().get(0);
         assertEquals(List.of("Transactions per second (sysbench)"), sysbench.charts().stream().map(c -> c.title()).toList());
         assertTrue(sysbench.stats().isEmpty() && sysbench.summary().isEmpty());
-        String html = new HtmlReportWriter(new RenderSize(960, 480, 1)).html(chartOnly);
+        String html = new HtmlReportWriter(new RenderSize(960, 480, 1), ReadableNumbers.ROOT).html(chartOnly);
         assertEquals(1, count(html, "<svg "));
         assertFalse(html.contains("Statistics of ") || html.contains("Summary values of ") || html.contains("id=\"comparison\""));
         assertTrue(html.contains("<h3>Facts of run sb8</h3>"), "the title page stays");
@@ -155,7 +156,7 @@ class ReportWritersTest {
         assertEquals(List.of("Comparison"), comparisonOnly.headings().stream().map(ReportModel.Heading::title).toList(),
                 "no tool section is left with nothing in it");
         assertEquals("tps", comparisonOnly.comparison().get(0).metric());
-        assertEquals(0, count(new HtmlReportWriter(new RenderSize(960, 480, 1)).html(comparisonOnly), "<svg "));
+        assertEquals(0, count(new HtmlReportWriter(new RenderSize(960, 480, 1), ReadableNumbers.ROOT).html(comparisonOnly), "<svg "));
 
         UserException none = assertThrows(UserException.class, () -> new ReportRequest(List.of("sb16"), List.of(), 0, 60,
                 ZoneOffset.UTC, EnumSet.noneOf(ReportSection.class)));
@@ -165,7 +166,7 @@ class ReportWritersTest {
     @Test
     void pdfHasOutlinePageNumbersAndRealText() throws Exception {
         Path file = dir.resolve("r.pdf");
-        new PdfReportWriter(new RenderSize(800, 400, 1)).write(model("sb16", "sb8", "evil"), file);
+        new PdfReportWriter(new RenderSize(800, 400, 1), ReadableNumbers.ROOT).write(model("sb16", "sb8", "evil"), file);
         try (PDDocument pdf = Loader.loadPDF(file.toFile())) {
             int pages = pdf.getNumberOfPages();
             assertTrue(pages > 4, "title, contents, three sections, comparison: " + pages);
