@@ -14,9 +14,10 @@ import java.util.Locale;
  * <ul>
  *   <li>the integer part is never rounded ({@code 1,913,088}, {@code 3,482}), and thousands are grouped;</li>
  *   <li>the fraction carries a fixed number of significant digits chosen by the unit
- *       ({@link #style(String)}): three for measured values (53.3 %, 7.46 ms, 0.0714 count, 12.7 r/s),
- *       at most two decimals for a percentage (iostat's and mpstat's own precision), four for numbers
- *       without a unit (SQL results, a correlation coefficient); trailing zeros are dropped;</li>
+ *       ({@link #style(String)}): three for measured values (7.46 ms, 0.0714 count, 12.7 r/s), four but
+ *       at most two decimals for a percentage (53.31 %, 99.99 % idle: iostat's and mpstat's own precision,
+ *       and a nearly idle CPU does not read as 100 % idle), four for numbers without a unit (SQL results,
+ *       a correlation coefficient); trailing zeros are dropped;</li>
  *   <li>no exponent form ever: a p-value below 0.0001 reads {@code <0.0001}, a measured value too small
  *       for its decimals reads {@code 0};</li>
  *   <li>{@link Locale#ROOT} ({@code 1,234.5}) unless the user asks for a locale ({@code de-DE}:
@@ -31,7 +32,7 @@ public final class ReadableNumbers {
 
     /** Fractions of a measured value beyond this many decimals are noise (and would be a screen of zeros). */
     private static final int MAX_DECIMALS = 9;
-    private static final Style PERCENT = new Style(3, 2);
+    private static final Style PERCENT = new Style(4, 2);
     private static final Style MEASURED = new Style(3, MAX_DECIMALS);
     private static final Style PLAIN = new Style(4, MAX_DECIMALS);
     private static final double SMALLEST_P = 1e-4;

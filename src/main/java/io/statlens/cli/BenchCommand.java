@@ -133,13 +133,13 @@ public final class BenchCommand implements Callable<Integer> {
             }
 
             TextTable t = new TextTable(ReadableNumbers.ROOT, "STEP", "ROWS", "SECONDS", "ROWS/S", "VS DERBY IMPORT").right(1, 2, 3, 4);
-            t.add("parse only", parsed, String.format(Locale.ROOT, "%.2f", parseSeconds), String.format(Locale.ROOT, "%.0f", parsed / parseSeconds),
+            t.add("parse only", parsed, String.format(Locale.ROOT, "%.2f", parseSeconds), Math.round(parsed / parseSeconds),
                     String.format(Locale.ROOT, "%.2fx", (parsed / parseSeconds) / (baselineRows / baselineSeconds)));
             t.add("statlens import (parse + store)", imported, String.format(Locale.ROOT, "%.2f", importSeconds),
-                    String.format(Locale.ROOT, "%.0f", imported / importSeconds),
+                    Math.round(imported / importSeconds),
                     String.format(Locale.ROOT, "%.2fx", (imported / importSeconds) / (baselineRows / baselineSeconds)));
             t.add("Derby SYSCS_IMPORT_TABLE of CSV", baselineRows, String.format(Locale.ROOT, "%.2f", baselineSeconds),
-                    String.format(Locale.ROOT, "%.0f", baselineRows / baselineSeconds), "1.00x");
+                    Math.round(baselineRows / baselineSeconds), "1.00x");
             t.print(out);
             out.println("ratio > 1 means faster than Derby's own bulk import of the same rows (CSV already written, parsing excluded).");
             out.println();

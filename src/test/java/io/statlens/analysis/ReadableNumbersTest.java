@@ -31,7 +31,8 @@ class ReadableNumbersTest {
 
     @Test
     void percentagesStopAtTwoDecimals() {
-        assertEquals("53.3", root.number(53.314, "%"));
+        assertEquals("53.31", root.number(53.314, "%"));
+        assertEquals("99.99", root.number(99.9875, "%"));
         assertEquals("8.49", root.number(8.4925, "%"));
         assertEquals("0.07", root.number(0.0714286, "%"));
         assertEquals("100", root.number(100, "%"));
@@ -71,7 +72,8 @@ class ReadableNumbersTest {
         assertEquals("+11.3", root.signed(11.26, "1/s"));
         assertEquals("-0.5", root.signed(-0.5, "ms"));
         assertEquals("0", root.signed(0.0001, "%"));
-        assertEquals("+12.3%", root.percentChange(12.345));
+        assertEquals("+12.35%", root.percentChange(12.345));
+        assertEquals("+352.4%", root.percentChange(352.383));
         assertEquals("-0.41%", root.percentChange(-0.41));
         assertEquals("", root.percentChange(Double.NaN));
     }
