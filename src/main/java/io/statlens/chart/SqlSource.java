@@ -1,8 +1,8 @@
 package io.statlens.chart;
 
 import io.statlens.model.UserException;
-import io.statlens.store.ReadOnlyQuery;
-import io.statlens.store.Repository;
+import io.statlens.store.read.ReadOnlyQuery;
+import io.statlens.store.schema.Repository;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,7 +30,7 @@ final class SqlSource {
     }
 
     LoadedData load(ChartDefinition def, List<String> runs) {
-        boolean perRun = ReadOnlyQuery.parameterNames(def.sql()).contains("run");
+        boolean perRun = def.drawsRuns();
         if (perRun && runs.isEmpty()) throw new UserException("the chart's query uses :run; name at least one run");
         List<Trace> traces = new ArrayList<>();
         Shape shape = null;

@@ -2,12 +2,12 @@ package io.statlens.cli;
 
 import io.statlens.analysis.ReadableNumbers;
 import io.statlens.model.SummaryValue;
-import io.statlens.store.Annotation;
-import io.statlens.store.AnnotationStore;
-import io.statlens.store.DataTable;
-import io.statlens.store.Repository;
-import io.statlens.store.RunCatalog;
-import io.statlens.store.SeriesReader;
+import io.statlens.store.read.Annotation;
+import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.read.SeriesReader;
+import io.statlens.store.schema.DataTable;
+import io.statlens.store.schema.Repository;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,7 +15,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -105,12 +104,7 @@ public final class ExportCommand implements Callable<Integer> {
 
     private void exportSummary(Repository repo, TabularWriter writer) {
         RunCatalog catalog = new RunCatalog(repo);
-        List<SummaryValue> values;
-        try {
-            values = catalog.summary(catalog.id(run));
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        List<SummaryValue> values = catalog.summary(catalog.id(run));
         writer.header(List.of("name", "value", "unit"), List.of(false, true, false));
         Map<String, Long> datasetsPerName = new HashMap<>();
         for (SummaryValue v : values) {

@@ -1,7 +1,6 @@
 package io.statlens.gui;
 
 import io.statlens.analysis.ReadableNumbers;
-import io.statlens.store.SeriesStats;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;

@@ -1,7 +1,7 @@
 package io.statlens.gui;
 
 import io.statlens.analysis.ReadableNumbers;
-import io.statlens.store.Repository;
+import io.statlens.store.schema.Repository;
 import javafx.scene.control.Label;
 
 import java.time.ZoneId;

@@ -3,10 +3,12 @@ package io.statlens.report;
 import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.ChartData;
 import io.statlens.chart.ChartKind;
-import io.statlens.chart.KeyPalette;
+import io.statlens.chart.DrawnChart;
 import io.statlens.chart.PeakPreservingDecimator;
+import org.jfree.chart.plot.XYPlot;
 
 import java.awt.Color;
+import java.awt.Paint;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.time.Instant;
@@ -39,11 +41,10 @@ final class ChartJson {
                 && c.series().stream().anyMatch(s -> s.size() > 0);
     }
 
-    /**
-     * @param palette the palette the static chart of {@code c} was drawn with, so that both show the same colours
-     * @param columns the static chart's pixel columns
-     */
-    static String of(ChartData c, KeyPalette palette, ZoneId zone, int columns) {
+    /** The drawn chart's data, in the colours of its static picture, decimated for its width. */
+    static String of(DrawnChart drawn, ZoneId zone) {
+        ChartData c = drawn.data();
+        int columns = drawn.size().columns();
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
         for (ChartData.PlotSeries s : c.series()) {
@@ -74,7 +75,7 @@ final class ChartJson {
             if (i > 0) b.append(',');
             b.append('{');
             b.append("\"name\":").append(quote(s.name()));
-            b.append(",\"colour\":\"").append(hex(palette.colour(s.colourKey()))).append('"');
+            b.append(",\"colour\":\"").append(hex(colour(drawn, i))).append('"');
             b.append(",\"dash\":").append(Math.floorMod(s.dash(), 4));
             b.append(",\"width\":").append(many ? "1.2" : "1.6");
             b.append(",\"x\":");
@@ -155,7 +156,14 @@ final class ChartJson {
         return "[" + String.join(",", out) + "]";
     }
 
-    private static String hex(Color c) {
+    /** The colour series {@code i} has in the static chart (lines and area layers are its plot's series in order). */
+    private static Paint colour(DrawnChart drawn, int i) {
+        Paint p = drawn.chart().getPlot() instanceof XYPlot plot ? plot.getRenderer().getSeriesPaint(i) : null;
+        return p == null ? Color.DARK_GRAY : p;
+    }
+
+    private static String hex(Paint paint) {
+        Color c = paint instanceof Color colour ? colour : Color.DARK_GRAY;
         return String.format(Locale.ROOT, "#%02x%02x%02x", c.getRed(), c.getGreen(), c.getBlue());
     }
 

@@ -1,11 +1,8 @@
 package io.statlens.report;
 
 import io.statlens.analysis.ReadableNumbers;
-import io.statlens.chart.ChartBuilder;
-import io.statlens.chart.ChartData;
 import io.statlens.chart.ChartWriter;
-import io.statlens.chart.KeyPalette;
-import io.statlens.chart.RenderSize;
+import io.statlens.chart.DrawnChart;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -47,15 +44,10 @@ public final class HtmlReportWriter {
     private static final Pattern IDS = Pattern.compile("(\\bid=\"|url\\(#|href=\"#)");
     private static final Pattern STYLE = Pattern.compile("\\sstyle=\"([^\"]*)\"");
 
-    private final RenderSize size;
     private final ReadableNumbers numbers;
 
-    /**
-     * @param size    the size charts are drawn at: the SVG view box, scaled to the page width in the browser
-     * @param numbers how tables and the chart readouts show numbers
-     */
-    public HtmlReportWriter(RenderSize size, ReadableNumbers numbers) {
-        this.size = size;
+    /** @param numbers how tables and the chart readouts show numbers */
+    public HtmlReportWriter(ReadableNumbers numbers) {
         this.numbers = numbers;
     }
 
@@ -69,8 +61,6 @@ public final class HtmlReportWriter {
 
     public String html(ReportModel model) {
         ReportTables tables = new ReportTables(model.zone(), numbers);
-        KeyPalette palette = new KeyPalette().register(model.runNames());
-        ChartBuilder charts = new ChartBuilder(palette, model.zone());
         StringBuilder b = new StringBuilder(1 << 16);
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(CSP).append("\">\n")
@@ -96,17 +86,17 @@ public final class HtmlReportWriter {
             List<String> entries = new ArrayList<>();
             main.append("<section id=\"").append(escape(id)).append("\">\n<details open>\n<summary><h2>").append(escape(s.tool()))
                     .append("</h2></summary>\n");
-            for (ChartData c : s.charts()) {
+            for (DrawnChart c : s.charts()) {
                 String chartId = "c" + ++chartNumber;
+                // The size the chart was drawn for is the SVG's view box, scaled to the page width in the browser.
                 main.append("<figure id=\"").append(chartId).append("\" class=\"chart\">\n<div class=\"static\">")
-                        .append(inlineSvg(ChartWriter.svg(charts.build(c, size), size), chartId)).append("</div>\n");
-                // Right after the static chart: the palette holds this chart's colours now.
-                if (ChartJson.interactive(c)) {
+                        .append(inlineSvg(ChartWriter.svg(c.chart(), c.size()), chartId)).append("</div>\n");
+                if (ChartJson.interactive(c.data())) {
                     main.append("<script type=\"application/json\" class=\"chart-data\">")
-                            .append(ChartJson.of(c, palette, model.zone(), size.columns())).append("</script>\n");
+                            .append(ChartJson.of(c, model.zone())).append("</script>\n");
                 }
                 main.append("</figure>\n");
-                entries.add(link(chartId, c.title()));
+                entries.add(link(chartId, c.data().title()));
             }
             for (ReportModel.RunSummary sum : s.summary()) {
                 String tid = "t" + ++tableNumber;

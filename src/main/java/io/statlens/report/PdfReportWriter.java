@@ -2,10 +2,8 @@ package io.statlens.report;
 
 import de.rototor.pdfbox.graphics2d.PdfBoxGraphics2D;
 import io.statlens.analysis.ReadableNumbers;
-import io.statlens.chart.ChartBuilder;
-import io.statlens.chart.ChartData;
+import io.statlens.chart.DrawnChart;
 import io.statlens.chart.ChartWriter;
-import io.statlens.chart.KeyPalette;
 import io.statlens.chart.RenderSize;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDDocumentInformation;
@@ -58,15 +56,10 @@ public final class PdfReportWriter {
     private static final Color RULE = new Color(0xDDDDDD);
     private static final Color ACCENT = new Color(0x4E79A7);
 
-    private final RenderSize size;
     private final ReadableNumbers numbers;
 
-    /**
-     * @param size    the size charts are drawn at before they are scaled to the text width
-     * @param numbers how the tables show numbers
-     */
-    public PdfReportWriter(RenderSize size, ReadableNumbers numbers) {
-        this.size = size;
+    /** @param numbers how the tables show numbers */
+    public PdfReportWriter(ReadableNumbers numbers) {
         this.numbers = numbers;
     }
 
@@ -126,12 +119,11 @@ public final class PdfReportWriter {
             bookmark(outline, "Contents", toc.get(0), TOP);
 
             Map<ReportModel.Heading, Destination> targets = new LinkedHashMap<>();
-            ChartBuilder charts = new ChartBuilder(new KeyPalette().register(model.runNames()), model.zone());
             int h = 0;
             for (ReportModel.ToolSection s : model.sections()) {
                 targets.put(headings.get(h), section(headings.get(h)));
                 h++;
-                for (ChartData c : s.charts()) chart(charts, c);
+                for (DrawnChart c : s.charts()) chart(c);
                 for (ReportModel.RunSummary sum : s.summary()) table(tables.summary(sum));
                 for (ReportModel.StatsTable t : s.stats()) table(tables.stats(t));
                 close();
@@ -251,14 +243,16 @@ public final class PdfReportWriter {
             return d;
         }
 
-        private void chart(ChartBuilder builder, ChartData data) throws IOException {
+        /** A chart drawn at the size it was drawn for, scaled to the text width. */
+        private void chart(DrawnChart chart) throws IOException {
+            RenderSize size = chart.size();
             float scale = WIDTH / size.width();
             float height = size.height() * scale;
             ensure(height + 10);
             PdfBoxGraphics2D g = new PdfBoxGraphics2D(doc, size.width(), size.height());
             g.setFontTextDrawer(chartText);
             try {
-                ChartWriter.draw(builder.build(data, size), g, size);
+                ChartWriter.draw(chart.chart(), g, size);
             } catch (RuntimeException e) {
                 // dispose() of a half-drawn canvas fails too and would hide why the drawing failed.
                 try {

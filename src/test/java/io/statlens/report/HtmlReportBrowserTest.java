@@ -1,15 +1,14 @@
 package io.statlens.report;
 
 import io.statlens.analysis.ReadableNumbers;
-import io.statlens.chart.RenderSize;
-import io.statlens.parse.ParserRegistry;
-import io.statlens.store.AnnotationStore;
-import io.statlens.store.ImportProgress;
-import io.statlens.store.ImportRequest;
-import io.statlens.store.ImportService;
-import io.statlens.store.Repository;
-import io.statlens.store.RepositoryLocation;
-import io.statlens.store.RunCatalog;
+import io.statlens.parse.ParserCatalog;
+import io.statlens.store.load.ImportProgress;
+import io.statlens.store.load.ImportRequest;
+import io.statlens.store.load.ImportService;
+import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -65,7 +64,7 @@ class HtmlReportBrowserTest {
                 "skipped: the HTML report's browser test needs Debian's chromium and chromium-driver"
                         + " (/usr/bin/chromium, /usr/bin/chromedriver): apt-get install -y chromium chromium-driver");
         try (Repository repo = Repository.open(RepositoryLocation.memory("b" + UUID.randomUUID()))) {
-            ImportService service = new ImportService(repo, ParserRegistry.load(dir.resolve("no-user-parsers")));
+            ImportService service = new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers")));
             service.run(ImportRequest.of("sb16", ZoneOffset.UTC,
                     Path.of("src/test/resources/corpus/sysbench/plantegg-1.0.20-oltp_rw-16thr.txt")), ImportProgress.NONE);
             service.run(ImportRequest.of("sb8 <img src=http://127.0.0.1:9/x>", ZoneOffset.UTC,
@@ -74,9 +73,9 @@ class HtmlReportBrowserTest {
             new AnnotationStore(repo).add("sb16", List.of(new AnnotationStore.Note(start.plusSeconds(10),
                     "<img src=http://127.0.0.1:9/y onerror=alert(2)>")), "note");
             ReportModel model = new ReportAssembler(repo, Clock.fixed(Instant.parse("2024-05-01T12:00:00Z"), ZoneOffset.UTC))
-                    .assemble(ReportRequest.of(List.of("sb16", "sb8 <img src=http://127.0.0.1:9/x>")));
+                    .assemble(ReportRequest.of(List.of("sb16", "sb8 <img src=http://127.0.0.1:9/x>")), ReportFormat.HTML.chartSize());
             page = dir.resolve("report.html");
-            new HtmlReportWriter(new RenderSize(960, 480, 1), ReadableNumbers.ROOT).write(model, page);
+            new HtmlReportWriter(ReadableNumbers.ROOT).write(model, page);
         }
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.PERFORMANCE, Level.ALL);

@@ -1,0 +1,203 @@
+package io.statlens.store.load;
+
+import io.statlens.store.StoreException;
+import io.statlens.model.UserException;
+import io.statlens.parse.ImportPlanner;
+import io.statlens.parse.ParserCatalog;
+import io.statlens.parse.spi.Cancellation;
+import io.statlens.parse.spi.Detection;
+import io.statlens.parse.spi.FallbackStart;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.ParserFailureException;
+import io.statlens.parse.spi.TimeOptions;
+import io.statlens.store.schema.Repository;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * Imports files into a run as one transaction: the {@link ImportPlanner}'s plan first (so that an unknown file
+ * fails before anything is written), then each file streamed through the planner's {@link
+ * io.statlens.parse.AutoDetectParser} (which hands it to the planned parser) into an
+ * {@link ImportSession}. Any failure, a bad line under {@code --strict}, or a {@link Cancellation}
+ * rolls the whole import back; a process killed mid-import leaves an uncommitted
+ * transaction that Derby undoes on the next open.
+ */
+public final class ImportService {
+    private static final long PROGRESS_STEP_BYTES = 1 << 20;
+    private final Repository repo;
+    private final ImportPlanner planner;
+
+    public ImportService(Repository repo, ParserCatalog catalog) {
+        this.repo = repo;
+        this.planner = new ImportPlanner(catalog);
+    }
+
+    public ImportResult run(ImportRequest request, ImportProgress progress) {
+        return run(request, progress, Cancellation.NONE);
+    }
+
+    /**
+     * Imports; {@code cancellation} stops it between lines and rolls everything back.
+     *
+     * <p>Plan every file, open the run, then per file: register it, stream it through its parser, verify
+     * its SHA-256 against the run's files, load its rows; settle the run's start and host; commit.
+     */
+    public ImportResult run(ImportRequest request, ImportProgress progress, Cancellation cancellation) {
+        if (request.run() == null || request.run().isBlank()) throw new UserException("a run name is required (--run NAME)");
+        List<ImportPlanner.Planned> plan = planner.plan(request.inputs(), request.parserChoices());
+        RunLedger ledger = new RunLedger(repo);
+        try {
+            RunLedger.OpenRun run = ledger.open(request.run(), request.host(), request.tags());
+            RunClock clock = new RunClock(run.start());
+            List<ImportResult.FileResult> results = new ArrayList<>();
+            Instant earliest = null;
+            String host = null;
+            for (ImportPlanner.Planned p : plan) {
+                FileOutcome outcome = importFile(request, ledger, run, clock, p, progress, cancellation);
+                results.add(outcome.result);
+                progress.fileFinished(outcome.result);
+                if (outcome.earliest != null && (earliest == null || outcome.earliest.isBefore(earliest))) earliest = outcome.earliest;
+                if (host == null) host = outcome.host;
+            }
+            ledger.settle(run, clock.start(), earliest, host);
+            repo.connection().commit();
+            return new ImportResult(request.run(), results);
+        } catch (SQLException e) {
+            repo.rollback();
+            throw new StoreException("repository error during import: " + e.getMessage(), e);
+        } catch (ImportSession.StoreFailure e) {
+            repo.rollback();
+            throw new StoreException("repository error during import: " + e.sqlException().getMessage(), e.sqlException());
+        } catch (InterruptedIOException e) {
+            repo.rollback();
+            throw new UserException("import cancelled; the repository is unchanged");
+        } catch (IOException e) {
+            repo.rollback();
+            throw new UserException("cannot read input: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            repo.rollback();
+            throw e;
+        }
+    }
+
+    /** @param host the host the file reported, or null */
+    private record FileOutcome(ImportResult.FileResult result, Instant earliest, String host) {
+    }
+
+    private FileOutcome importFile(ImportRequest request, RunLedger ledger, RunLedger.OpenRun run, RunClock clock,
+                                   ImportPlanner.Planned p, ImportProgress progress, Cancellation cancellation)
+            throws SQLException, IOException {
+        long size = Files.size(p.file());
+        long fileId = ledger.register(run, new RunLedger.SourceFile(p.file().toAbsolutePath().normalize().toString(), size,
+                p.parser().info().tool(), p.parser().info().version()));
+        progress.fileStarted(p.file(), p.parser().info().tool(), size);
+        ParseContext context = context(request, clock, p);
+        try (ImportSession session = new ImportSession(repo, run.id(), fileId, clock, request.strict() ? p.file().toString() : null)) {
+            String sha256 = stream(p, context, session, size, progress, cancellation);
+            ledger.verify(run, sha256, p.file().toString(), request.replace());
+            session.load();
+            ledger.record(fileId, new RunLedger.Loaded(sha256, session.variant(), session.rowCount(), session.warningCount()));
+            var result = new ImportResult.FileResult(p.file(), p.parser().info().tool(), session.variant(), session.rowCount(),
+                    session.warningCount(), List.copyOf(session.firstWarnings()));
+            return new FileOutcome(result, session.earliest(), session.host());
+        }
+    }
+
+    /**
+     * Reads the whole file through its parser into the session (rows go to the session's spill files,
+     * not yet to their tables) and returns the file's SHA-256.
+     */
+    private String stream(ImportPlanner.Planned p, ParseContext context, ImportSession session, long size,
+                                 ImportProgress progress, Cancellation cancellation) throws IOException {
+        MessageDigest sha = sha256();
+        String name = p.file().getFileName().toString();
+        try (InputStream raw = Files.newInputStream(p.file());
+             InputStream counted = new ProgressStream(raw, n -> progress.advanced(p.file(), n, size, session.rowCount()));
+             LineSource lines = LineSource.of(name, new DigestInputStream(counted, sha), cancellation)) {
+            planner.parser().parse(lines, context, session);
+            // Hash what the parser left unread, so that the SHA-256 is the whole file's.
+            while (lines.next() != null) {
+                // drain
+            }
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
+        } catch (ParserFailureException e) {
+            throw e.inFile(p.file().toString());
+        }
+        return HexFormat.of().formatHex(sha.digest());
+    }
+
+    /** The file's time options and fallback start, and the plan's parser for the {@code AutoDetectParser}. */
+    private ParseContext context(ImportRequest request, RunClock clock, ImportPlanner.Planned p) throws IOException {
+        Path file = p.file();
+        Instant fallback;
+        String source;
+        if (clock.start() != null) {
+            fallback = clock.start();
+            source = "the run's start";
+        } else {
+            fallback = Files.getLastModifiedTime(file).toInstant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+            source = "the file's modification time";
+        }
+        return new ParseContext(file.getFileName().toString())
+                .set(TimeOptions.class, new TimeOptions(request.zone(), request.start(), request.interval()))
+                .set(FallbackStart.class, new FallbackStart(fallback, source))
+                .set(Detection.class, p.detection());
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Counts bytes read and reports every megabyte. */
+    private static final class ProgressStream extends FilterInputStream {
+        private final java.util.function.LongConsumer report;
+        private long read;
+        private long nextReport = PROGRESS_STEP_BYTES;
+
+        ProgressStream(InputStream in, java.util.function.LongConsumer report) {
+            super(in);
+            this.report = report;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) count(1);
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buf, int off, int len) throws IOException {
+            int n = super.read(buf, off, len);
+            if (n > 0) count(n);
+            return n;
+        }
+
+        private void count(int n) {
+            read += n;
+            if (read >= nextReport) {
+                nextReport = read + PROGRESS_STEP_BYTES;
+                report.accept(read);
+            }
+        }
+    }
+}
