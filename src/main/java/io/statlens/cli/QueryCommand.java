@@ -31,6 +31,9 @@ public final class QueryCommand implements Callable<Integer> {
     @Mixin
     RepositoryOptions repository;
 
+    @Mixin
+    NumberOptions numberOptions;
+
     @Parameters(paramLabel = "SQL", description = "The query.")
     String sql;
 
@@ -63,7 +66,7 @@ public final class QueryCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         ReadOnlyQuery.Outcome outcome;
         try (Repository repo = repository.openExisting();
-             TabularWriter writer = TabularWriter.of(format, spec.commandLine().getOut())) {
+             TabularWriter writer = TabularWriter.of(format, spec.commandLine().getOut(), numberOptions.numbers())) {
             outcome = new ReadOnlyQuery(repo).run(sql, Map.of(), new ReadOnlyQuery.Handler() {
                 @Override
                 public void columns(List<String> names, List<Boolean> numeric) {
