@@ -20,6 +20,17 @@ record TableHeader(DatasetSpec spec, long line, List<Integer> omissible) {
         this(spec, line, List.of());
     }
 
+    /** Whether {@code tokens[from..]} are as many numbers as the header has columns (or as many less the omissible ones). */
+    boolean fits(String[] tokens, int from) {
+        int count = tokens.length - from;
+        int expected = spec.metrics().size();
+        if (count != expected && (omissible.isEmpty() || count != expected - omissible.size())) return false;
+        for (int i = from; i < tokens.length; i++) {
+            if (!Numbers.isNumber(tokens[i])) return false;
+        }
+        return true;
+    }
+
     /**
      * The values of a data line, aligned with the spec's metrics, or null after a warning.
      *
