@@ -54,7 +54,7 @@ class BusiestKeysTest {
 
     @Test
     void onlyTheBusiestKeysAreReadAndTheChartIsTheSame() {
-        LoadedData cut = new SelectionSource(repo).load(usr().build(), "sar48", false).orElseThrow();
+        LoadedData cut = new SelectionSource(repo).load(usr().build(), "sar48", false).orElseThrow().data();
         assertEquals(48, cut.mostKeys(), "the run's CPUs, without all");
         assertEquals(10, cut.traces().size(), "an unlimited line chart draws the 10 busiest; only they are read");
 
@@ -62,7 +62,7 @@ class BusiestKeysTest {
         List<String> cpus = IntStream.range(0, 48).mapToObj(String::valueOf).toList();
         ChartDefinition.Builder everyCpu = usr();
         cpus.forEach(everyCpu::key);
-        LoadedData all = new SelectionSource(repo).load(everyCpu.build(), "sar48", false).orElseThrow();
+        LoadedData all = new SelectionSource(repo).load(everyCpu.build(), "sar48", false).orElseThrow().data();
         assertEquals(48, all.traces().size());
         assertEquals(0, all.mostKeys());
         Set<String> expected = all.traces().stream()
@@ -72,18 +72,18 @@ class BusiestKeysTest {
         Map<String, Trace> byKey = all.traces().stream().collect(Collectors.toMap(Trace::key, t -> t));
         for (Trace t : cut.traces()) assertArrayEquals(byKey.get(t.key()).values(), t.values(), "CPU " + t.key());
 
-        ChartData chart = new ChartDataLoader(repo, ZoneOffset.UTC).load(usr().build(), List.of("sar48"), run -> List.of(), false)
-                .charts().get(0);
+        ChartData chart = new ChartService(repo, ZoneOffset.UTC).draw(ChartRequest.of(usr().build(), List.of("sar48")))
+                .charts().get(0).data();
         assertEquals(List.copyOf(expected), chart.series().stream().map(ChartData.PlotSeries::name).toList());
         assertTrue(chart.subtitle().endsWith("top 10 of 48 CPUs by mean %usr"), chart.subtitle());
     }
 
     @Test
     void theLowEndAndAnExplicitTopAreChosenTheSameWay() {
-        LoadedData lowest = new SelectionSource(repo).load(usr().top(3).hot(HotEnd.LOW).build(), "sar48", false).orElseThrow();
+        LoadedData lowest = new SelectionSource(repo).load(usr().top(3).hot(HotEnd.LOW).build(), "sar48", false).orElseThrow().data();
         assertEquals(3, lowest.traces().size());
-        ChartData chart = new ChartDataLoader(repo, ZoneOffset.UTC)
-                .load(usr().top(3).hot(HotEnd.LOW).build(), List.of("sar48"), run -> List.of(), false).charts().get(0);
+        ChartData chart = new ChartService(repo, ZoneOffset.UTC)
+                .draw(ChartRequest.of(usr().top(3).hot(HotEnd.LOW).build(), List.of("sar48"))).charts().get(0).data();
         assertEquals(lowest.traces().stream().map(Trace::key).sorted(KeyOrder.INSTANCE).toList(),
                 chart.series().stream().map(ChartData.PlotSeries::name).toList());
         assertTrue(chart.subtitle().endsWith("top 3 of 48 CPUs by lowest mean %usr"), chart.subtitle());
@@ -92,8 +92,8 @@ class BusiestKeysTest {
     @Test
     void stackedAreasHeatmapsAndSinceBootChartsReadEveryKey() {
         SelectionSource source = new SelectionSource(repo);
-        assertEquals(49, source.load(usr().kind(ChartKind.HEATMAP).build(), "sar48", false).orElseThrow().traces().size(),
+        assertEquals(49, source.load(usr().kind(ChartKind.HEATMAP).build(), "sar48", false).orElseThrow().data().traces().size(),
                 "48 CPUs and all");
-        assertEquals(49, source.load(usr().sinceBoot(true).build(), "sar48", false).orElseThrow().traces().size());
+        assertEquals(49, source.load(usr().sinceBoot(true).build(), "sar48", false).orElseThrow().data().traces().size());
     }
 }
