@@ -23,6 +23,9 @@ public final class Prompt {
                     + "(?<context>\\[[^\\]]*+]"                 // [root@db01 ~]
                     + "|[\\w.@~:/+\\-\\[\\]()]++(?:\\s++[~/][^\\s$#%>]*+\\s?)?)?" // user@db01:~, ann@db01 ~
                     + "[" + MARKS + "](?=\\s|$)\\s*+");
+    /** oh-my-zsh's default theme prints the directory, and the git branch, after its arrow: {@code ➜  src git:(main) ✗ }. */
+    private static final Pattern ZSH_ARROW_CONTEXT = Pattern.compile(
+            "^(?:[~/]\\S*(?:\\s+git:\\([^)]*\\))?|\\S+\\s+git:\\([^)]*\\))(?:\\s+\u2717)?\\s+");
     /** The first line of a two-line fancy prompt: box drawing, then anything. */
     private static final Pattern BOX_LINE = Pattern.compile("^\\s*[\\u2500-\\u257F]");
 
@@ -40,6 +43,10 @@ public final class Prompt {
             return BOX_LINE.matcher(text).lookingAt() ? Optional.of("") : Optional.empty();
         }
         String rest = text.substring(m.end());
+        if (text.substring(0, m.end()).strip().endsWith("\u279C")) {
+            Matcher zsh = ZSH_ARROW_CONTEXT.matcher(rest);
+            if (zsh.lookingAt()) rest = rest.substring(zsh.end());
+        }
         for (int i = 0; i < 3 && !rest.isEmpty(); i++) {
             Matcher again = PROMPT.matcher(rest);
             if (!again.lookingAt() || !isBareMark(rest, again.end())) break;

@@ -46,6 +46,8 @@ public final class Transcript {
     private static final Pattern QUOTE = Pattern.compile("^\\s*(?:>\\s?)+");
     /** Most continuation lines a wrapped line is rejoined from. */
     private static final int MAX_PIECES = 4;
+    /** Ways to join a piece: as it is (a terminal's wrap), without its indentation, or after a blank (a page's wrap). */
+    private static final int JOINS = 3;
 
     private final LineSource lines;
     private final CommandSyntax syntax;
@@ -206,9 +208,6 @@ public final class Transcript {
         }
         return Optional.empty();
     }
-
-    /** Ways to join a piece: as it is (a terminal's wrap), without its indentation, or after a blank (a page's wrap). */
-    private static final int JOINS = 3;
 
     /** The line with {@code k} pieces joined, the {@code way} (in base {@link #JOINS}) saying how each is joined. */
     private static String joined(String text, List<String> pieces, int k, int way) {
