@@ -103,8 +103,9 @@ final class DeclarativeRun {
             sink.warning(number, "expected a " + definition.tool() + " header before data rows; line not recognised");
             return;
         }
-        if (!fits(line)) line = lines.repair(transcriptLine, text -> fits(text.strip())).strip();
-        dataRow(number, line);
+        String[] tokens = Tokens.split(line);
+        if (!fitsWidth(tokens.length)) tokens = Tokens.split(lines.repair(transcriptLine, text -> fits(text.strip())));
+        dataRow(number, tokens);
     }
 
     /**
@@ -114,6 +115,12 @@ final class DeclarativeRun {
     private void command(PastedCommand command) {
         if (!command.arguments().isEmpty()) sink.fact("options", command.argumentText());
         if (definition.commandOptions()) command.interval().ifPresent(clock::commandInterval);
+    }
+
+    /** Whether a line has as many cells as the header (or more, when the last column is free text); cheap, for every row. */
+    private boolean fitsWidth(int count) {
+        int width = layout.width();
+        return count == width || (count > width && layout.lastColumnIsText());
     }
 
     /** Whether a line is a complete row of the current table: as many cells as the header, each readable. */
@@ -207,8 +214,8 @@ final class DeclarativeRun {
         sink.row(spec, new Row(state.sample(), time, "", false, values));
     }
 
-    private void dataRow(long number, String line) {
-        String[] cells = cells(number, Tokens.split(line));
+    private void dataRow(long number, String[] tokens) {
+        String[] cells = cells(number, tokens);
         if (cells == null) return;
         TableDefinition table = layout.table();
         String key = key(cells);

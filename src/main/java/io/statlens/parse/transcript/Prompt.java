@@ -75,7 +75,11 @@ public final class Prompt {
     private static boolean mayBePrompt(String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (MARKS.indexOf(c) >= 0 || (c >= '\u2500' && c <= '\u257F')) return true;
+            if (c < 0x80) {
+                if (c == '$' || c == '#' || c == '%' || c == '>') return true;
+            } else if (MARKS.indexOf(c) >= 0 || (c >= '\u2500' && c <= '\u257F')) {
+                return true;
+            }
         }
         return false;
     }

@@ -276,9 +276,10 @@ public final class Transcript {
             if (first < 0) return new TranscriptLine(number, text, Kind.BLANK, null);
         }
         shellContinues = false;
-        String stripped = text.strip();
-        if (isDecoration(stripped)) return new TranscriptLine(number, text, Kind.DECORATION, null);
-        if (CONTROL.matcher(stripped).lookingAt() || EXIT_CODE.matcher(stripped).matches()) {
+        c = text.charAt(first);
+        // Each test below looks at the first character before it runs a pattern: this runs for every line.
+        if (isDecoration(c, text)) return new TranscriptLine(number, text, Kind.DECORATION, null);
+        if ((c == '^' && CONTROL.matcher(text.strip()).lookingAt()) || (c == '[' && EXIT_CODE.matcher(text.strip()).matches())) {
             return new TranscriptLine(number, text, Kind.SHELL, null);
         }
         Optional<String> afterPrompt = Prompt.command(text);
@@ -289,8 +290,9 @@ public final class Transcript {
             return runs.map(r -> new TranscriptLine(number, cleaned, Kind.COMMAND, r))
                     .orElseGet(() -> new TranscriptLine(number, cleaned, Kind.SHELL, null));
         }
-        if (stripped.charAt(0) == '#') return new TranscriptLine(number, text, Kind.SHELL, null);
-        if (mayBeBareCommand(stripped)) {
+        if (c == '#') return new TranscriptLine(number, text, Kind.SHELL, null);
+        if (mayBeBareCommand(text, first)) {
+            String stripped = text.strip();
             Optional<PastedCommand> bare = PastedCommand.bare(stripped, syntax);
             if (bare.isPresent()) {
                 String command = continued(stripped);
@@ -317,20 +319,24 @@ public final class Transcript {
         return joined;
     }
 
-    private boolean mayBeBareCommand(String stripped) {
+    /** A bare command starts with the tool's name, perhaps after a path: its first word ends with a name. */
+    private boolean mayBeBareCommand(String text, int first) {
+        int end = first;
+        while (end < text.length() && !LineText.isSpace(text.charAt(end))) end++;
         for (String name : syntax.names()) {
-            if (stripped.contains(name)) return true;
+            int at = end - name.length();
+            if (at >= first && text.startsWith(name, at) && (at == first || text.charAt(at - 1) == '/')) return true;
         }
         return false;
     }
 
-    private static boolean isDecoration(String stripped) {
-        char c = stripped.charAt(0);
-        if (c == '`' || c == '~') return FENCE.matcher(stripped).matches();
+    private static boolean isDecoration(char c, String text) {
+        if (c == '`' || c == '~') return FENCE.matcher(text.strip()).matches();
         if (c == '.' || c == '\u2026' || c == '[' || c == '(' || c == '<' || c == '-') {
+            String stripped = text.strip();
             return ELISION.matcher(stripped).matches() || DIRECTIVE.matcher(stripped).matches();
         }
-        return c == ':' && stripped.equals("::");
+        return c == ':' && text.strip().equals("::");
     }
 
     private static int firstNonSpace(String text) {

@@ -104,7 +104,7 @@ public final class ArcstatParser implements Parser {
                 } else if (header == null) {
                     sink.warning(line.number(), "expected an arcstat header line (field names such as 'time read miss')");
                 } else {
-                    if (!fits(text)) text = lines.repair(line, this::fits);
+                    if (header.cells(text).length != header.names().size()) text = lines.repair(line, this::fits);
                     data(text, line.number());
                 }
             }

@@ -45,6 +45,11 @@ final class CpuBlock implements Block {
     }
 
     @Override
+    public boolean fitsWidth(int tokens) {
+        return done || tokens == labels.size();
+    }
+
+    @Override
     public boolean startsRow(String[] tokens) {
         return !done && tokens.length > 1 && CellValue.isNumber(tokens[0]);
     }

@@ -64,6 +64,12 @@ final class DeviceBlock implements Block {
     }
 
     @Override
+    public boolean fitsWidth(int tokens) {
+        return tokens - 1 == header.labels().size() || tokens - 1 == header.widthWithExtras()
+                || (pendingKey != null && (tokens == header.labels().size() || tokens == header.widthWithExtras()));
+    }
+
+    @Override
     public boolean startsRow(String[] tokens) {
         if (tokens.length < 2) return false;
         return header.keyFirst() ? !CellValue.isNumber(tokens[0]) && CellValue.isNumber(tokens[1]) : CellValue.isNumber(tokens[0]);

@@ -48,6 +48,11 @@ final class GroupedBlock implements Block {
     }
 
     @Override
+    public boolean fitsWidth(int tokens) {
+        return tokens == header.width();
+    }
+
+    @Override
     public boolean startsRow(String[] tokens) {
         return tokens.length > 1 && CellValue.isNumber(tokens[0]);
     }

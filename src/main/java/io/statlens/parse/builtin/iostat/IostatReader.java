@@ -70,7 +70,7 @@ final class IostatReader {
         long number = transcriptLine.number();
         String[] tokens = Tokens.split(line);
         if (block != null) {
-            if (!block.fits(tokens) && block.startsRow(tokens)) {
+            if (!block.fitsWidth(tokens.length) && block.startsRow(tokens)) {
                 // a row a terminal wrapped, or with text appended to it
                 Block current = block;
                 String mended = lines.repair(transcriptLine, t -> current.fits(Tokens.split(t)));

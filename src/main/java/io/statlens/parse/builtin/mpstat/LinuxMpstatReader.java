@@ -114,10 +114,14 @@ final class LinuxMpstatReader implements MpstatReader {
                 + text.strip() + "'");
     }
 
-    /** A row of the current table (a key, then values) that does not have the header's width. */
+    /**
+     * A row of the current table (a key, then values) without the header's width. Only the count is checked:
+     * it runs for every row, and a wrap or an appended note always changes it.
+     */
     private boolean needsRepair(String[] words) {
-        int at = words.length > 1 && ZONE_TOKEN.matcher(words[0]).matches() && !isKeyLabel(words[0]) ? 1 : 0;
-        return words.length > at && isKey(words[at]) && !table.fits(words, at + 1);
+        if (words.length == 0) return false;
+        int at = isKey(words[0]) ? 0 : 1;
+        return words.length > at && isKey(words[at]) && !table.fitsWidth(words.length - at - 1);
     }
 
     /** The line rejoined with what a terminal wrapped onto the next one, or without text appended to it. */

@@ -20,6 +20,12 @@ record TableHeader(DatasetSpec spec, long line, List<Integer> omissible) {
         this(spec, line, List.of());
     }
 
+    /** Whether a row with this many values has the header's width (or that less the omissible columns). */
+    boolean fitsWidth(int count) {
+        int expected = spec.metrics().size();
+        return count == expected || (!omissible.isEmpty() && count == expected - omissible.size());
+    }
+
     /** Whether {@code tokens[from..]} are as many numbers as the header has columns (or as many less the omissible ones). */
     boolean fits(String[] tokens, int from) {
         int count = tokens.length - from;

@@ -116,7 +116,7 @@ final class SarReader {
         if (averageEnd >= 0) {
             String[] tokens = Tokens.split(line.substring(averageEnd));
             SectionState section = averaging != null ? averaging : current;
-            if (section != null && !fits(section, tokens) && !SectionHeader.looksLikeHeader(tokens)) {
+            if (section != null && !section.header().fitsWidth(tokens.length) && !SectionHeader.looksLikeHeader(tokens)) {
                 String mended = repaired(transcriptLine, section);
                 int end = SarLines.averageEnd(mended);
                 if (end >= 0) tokens = Tokens.split(mended.substring(end));
@@ -129,7 +129,7 @@ final class SarReader {
             String rest = line.substring(time.get().end());
             if (current != null && averaging == null) {
                 String[] tokens = Tokens.split(rest);
-                if (tokens.length > 0 && !fits(current, tokens) && !SectionHeader.looksLikeHeader(tokens)
+                if (tokens.length > 0 && !current.header().fitsWidth(tokens.length) && !SectionHeader.looksLikeHeader(tokens)
                         && SarLines.restart(rest).isEmpty() && SarLines.comment(rest) == null) {
                     String mended = repaired(transcriptLine, current);
                     Optional<ClockTime.Found> again = ClockTime.leading(mended);
