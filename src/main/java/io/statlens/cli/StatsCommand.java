@@ -1,6 +1,7 @@
 package io.statlens.cli;
 
 import io.statlens.analysis.MetricStats;
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.RunStatistics;
 import io.statlens.analysis.StatsRequest;
 import io.statlens.store.read.SeriesStats;
@@ -10,7 +11,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
@@ -35,24 +35,14 @@ public final class StatsCommand implements Callable<Integer> {
     RepositoryOptions repository;
 
     @Mixin
-    WindowOptions window;
+    NumberOptions numberOptions;
 
-    @Parameters(paramLabel = "RUN", description = "Run name.")
-    String run;
-
-    @Option(names = "--tool", paramLabel = "T",
-            description = "Data sets: a tool (iostat: all of its data sets) or one (iostat.cpu); repeatable.")
-    List<String> tools = new ArrayList<>();
+    @Mixin
+    RunMetricOptions selection;
 
     @Option(names = "--metric", paramLabel = "M",
             description = "Metric label as printed (%%util) or column (PCT_UTIL); repeatable.")
     List<String> metrics = new ArrayList<>();
-
-    @Option(names = "--key", paramLabel = "K", description = "Key (CPU, device, interface); repeatable.")
-    List<String> keys = new ArrayList<>();
-
-    @Option(names = "--since-boot", description = "Include the since-boot sample that vmstat/iostat/mpstat print first.")
-    boolean sinceBoot;
 
     @Option(names = "--format", defaultValue = "table", description = "table, csv or json (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
@@ -60,16 +50,21 @@ public final class StatsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        ReadableNumbers numbers = numberOptions.numbers();
         try (Repository repo = repository.openExisting()) {
-            TimeWindow w = window.resolve(repo, run);
-            List<MetricStats> stats = new RunStatistics(repo).stats(new StatsRequest(run, tools, metrics, keys, w, sinceBoot));
+            StatsRequest request = selection.request(repo, metrics);
+            TimeWindow w = request.window();
+            List<MetricStats> stats = new RunStatistics(repo).stats(request);
             if (format == OutputFormat.table && w.bounded()) out.println("window: " + describe(w));
-            try (TabularWriter writer = TabularWriter.of(format, out)) {
+            try (TabularWriter writer = TabularWriter.of(format, out, numbers)) {
                 writer.header(HEADER, List.of(false, false, false, false, true, true, true, true, true, true, true, true, true));
                 for (MetricStats m : stats) {
                     SeriesStats s = m.stats();
-                    writer.row(List.of(m.dataset(), m.key(), m.label(), m.unit(), s.n(), s.min(), s.max(), s.mean(), s.stddev(),
-                            s.p50(), s.p90(), s.p95(), s.p99()));
+                    List<Object> row = new ArrayList<>(List.of(m.dataset(), m.key(), m.label(), m.unit(), s.n()));
+                    for (double v : new double[]{s.min(), s.max(), s.mean(), s.stddev(), s.p50(), s.p90(), s.p95(), s.p99()}) {
+                        row.add(new TabularWriter.Figure(v, numbers.number(v, m.unit())));
+                    }
+                    writer.row(row);
                 }
             }
         }

@@ -1,6 +1,7 @@
 package io.statlens.cli;
 
 import io.statlens.analysis.MetricStats;
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.RunStatistics;
 import io.statlens.analysis.Statistic;
 import io.statlens.analysis.StatsRequest;
@@ -11,7 +12,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
@@ -32,13 +32,10 @@ public final class TopCommand implements Callable<Integer> {
     RepositoryOptions repository;
 
     @Mixin
-    WindowOptions window;
+    NumberOptions numberOptions;
 
-    @Parameters(paramLabel = "RUN", description = "Run name.")
-    String run;
-
-    @Option(names = "--tool", paramLabel = "T", description = "Data sets: a tool (iostat) or one of its data sets (iostat.cpu).")
-    List<String> tools = new ArrayList<>();
+    @Mixin
+    RunMetricOptions selection;
 
     @Option(names = "--metric", required = true, paramLabel = "M",
             description = "Metric label as printed (%%util) or column (PCT_UTIL).")
@@ -54,12 +51,6 @@ public final class TopCommand implements Callable<Integer> {
     @Option(names = "--ascending", description = "Lowest first (the idlest keys).")
     boolean ascending;
 
-    @Option(names = "--key", paramLabel = "K", description = "Only these keys; repeatable.")
-    List<String> keys = new ArrayList<>();
-
-    @Option(names = "--since-boot", description = "Include the since-boot sample.")
-    boolean sinceBoot;
-
     @Option(names = "--format", defaultValue = "table", description = "table, csv or json (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
@@ -67,22 +58,27 @@ public final class TopCommand implements Callable<Integer> {
     public Integer call() {
         Statistic statistic = Statistic.parse(by);
         PrintWriter out = spec.commandLine().getOut();
+        ReadableNumbers numbers = numberOptions.numbers();
         try (Repository repo = repository.openExisting()) {
-            TimeWindow w = window.resolve(repo, run);
-            List<MetricStats> top = new RunStatistics(repo).top(new StatsRequest(run, tools, List.of(metric), keys, w, sinceBoot),
-                    statistic, n, ascending);
+            StatsRequest request = selection.request(repo, List.of(metric));
+            TimeWindow w = request.window();
+            List<MetricStats> top = new RunStatistics(repo).top(request, statistic, n, ascending);
             if (format == OutputFormat.table) {
                 out.println((ascending ? "lowest " : "top ") + n + " by " + statistic.name().toLowerCase(Locale.ROOT) + " of "
                         + metric + (w.bounded() ? ", " + StatsCommand.describe(w) : ""));
             }
-            try (TabularWriter writer = TabularWriter.of(format, out)) {
+            try (TabularWriter writer = TabularWriter.of(format, out, numbers)) {
                 writer.header(List.of("rank", "dataset", "key", "metric", "unit", "min", "avg", "p50", "p90", "p95", "p99", "max",
                         "n"), List.of(true, false, false, false, false, true, true, true, true, true, true, true, true));
                 int rank = 0;
                 for (MetricStats m : top) {
                     SeriesStats s = m.stats();
-                    writer.row(List.of(++rank, m.dataset(), m.key(), m.label(), m.unit(), s.min(), s.mean(), s.p50(), s.p90(),
-                            s.p95(), s.p99(), s.max(), s.n()));
+                    List<Object> row = new ArrayList<>(List.of(++rank, m.dataset(), m.key(), m.label(), m.unit()));
+                    for (double v : new double[]{s.min(), s.mean(), s.p50(), s.p90(), s.p95(), s.p99(), s.max()}) {
+                        row.add(new TabularWriter.Figure(v, numbers.number(v, m.unit())));
+                    }
+                    row.add(s.n());
+                    writer.row(row);
                 }
             }
         }
