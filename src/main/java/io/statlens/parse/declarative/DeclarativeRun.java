@@ -8,6 +8,9 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.DateLine;
+import io.statlens.parse.transcript.PastedCommand;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
 
 import java.io.IOException;
 import java.time.DateTimeException;
@@ -34,7 +37,6 @@ final class DeclarativeRun {
     private final ParseContext context;
     private final TimeOptions timeOptions;
     private final ReportClock clock;
-    private final NoiseLines noise;
     private final Map<String, DatasetState> datasets = new HashMap<>();
     private final Map<LineDefinition, DatasetSpec> lineSpecs = new HashMap<>();
     private final Map<HeaderKey, HeaderLayout> layouts = new HashMap<>();
@@ -52,16 +54,16 @@ final class DeclarativeRun {
         this.timeOptions = TimeOptions.in(context);
         this.sink = sink;
         this.clock = new ReportClock(context, sink, definition.intervalDefault());
-        this.noise = new NoiseLines(definition.tool());
     }
 
-    void run(LineSource lines) throws IOException {
-        String raw;
-        while ((raw = lines.next()) != null) {
+    void run(LineSource source) throws IOException {
+        Transcript lines = new Transcript(source, definition.command());
+        TranscriptLine line;
+        while ((line = lines.next()) != null) {
             try {
-                handle(lines.lineNumber(), new BudgetedLine(NoiseLines.clean(raw)));
+                handle(line, lines);
             } catch (BudgetedLine.TooSlow e) {
-                sink.warning(lines.lineNumber(), "line skipped: the patterns of " + definition.source()
+                sink.warning(line.number(), "line skipped: the patterns of " + definition.source()
                         + " need too long to match it (a pattern that backtracks; see docs/parsers.md)");
             }
         }
@@ -70,11 +72,18 @@ final class DeclarativeRun {
                     + definition.source());
         }
         clock.finish();
+        lines.finish(sink);
     }
 
-    /** Handles one cleaned line; every pattern of the definition matches through the line's budget. */
-    private void handle(long number, BudgetedLine budgeted) {
-        String line = budgeted.toString();
+    /**
+     * One line, without its indentation. The definition's own rules come first, so that a tool whose lines look
+     * like shell comments or prompts can still be described; then a pasted command of the tool, noise, or a row.
+     */
+    private void handle(TranscriptLine transcriptLine, Transcript lines) throws IOException {
+        String line = transcriptLine.text().strip();
+        long number = transcriptLine.number();
+        // every pattern of the definition matches through the line's budget of work
+        BudgetedLine budgeted = new BudgetedLine(line);
         if (line.isEmpty() || matchesAny(definition.skips(), budgeted)) return;
         for (int t = 0; t < definition.tables().size(); t++) {
             Matcher m = budgeted.matcher(definition.tables().get(t).header());
@@ -92,12 +101,49 @@ final class DeclarativeRun {
             }
         }
         if (factLine(budgeted)) return;
-        if (noise.isNoise(line)) return;
+        if (transcriptLine.is(TranscriptLine.Kind.COMMAND)) {
+            command(transcriptLine.command());
+            return;
+        }
+        if (transcriptLine.noise()) return;
         if (layout == null) {
             sink.warning(number, "expected a " + definition.tool() + " header before data rows; line not recognised");
             return;
         }
-        dataRow(number, line);
+        String[] tokens = Tokens.split(line);
+        if (!fitsWidth(tokens.length)) tokens = Tokens.split(lines.repair(transcriptLine, text -> fits(text.strip())));
+        dataRow(number, tokens);
+    }
+
+    /**
+     * A pasted command line of the tool: its arguments, and the interval for output without times when the
+     * definition says which options take a value (else {@code -i 2} could be an option's value or an interval).
+     */
+    private void command(PastedCommand command) {
+        if (!command.arguments().isEmpty()) sink.fact("options", command.argumentText());
+        if (definition.commandOptions()) command.interval().ifPresent(clock::commandInterval);
+    }
+
+    /** Whether a line has as many cells as the header (or more, when the last column is free text); cheap, for every row. */
+    private boolean fitsWidth(int count) {
+        int width = layout.width();
+        return count == width || (count > width && layout.lastColumnIsText());
+    }
+
+    /** Whether a line is a complete row of the current table: as many cells as the header, each readable. */
+    private boolean fits(String line) {
+        String[] tokens = Tokens.split(line);
+        int width = layout.width();
+        if (tokens.length != width && !(tokens.length > width && layout.lastColumnIsText())) return false;
+        int[] columns = layout.valueIndexes();
+        for (int v = 0; v < columns.length; v++) {
+            try {
+                layout.reader(v).read(tokens[columns[v]]);
+            } catch (NumberFormatException e) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Records the fact of every fact rule the line matches (a banner may carry several); false if none does. */
@@ -175,8 +221,8 @@ final class DeclarativeRun {
         sink.row(spec, new Row(state.sample(), time, "", false, values));
     }
 
-    private void dataRow(long number, String line) {
-        String[] cells = cells(number, Tokens.split(line));
+    private void dataRow(long number, String[] tokens) {
+        String[] cells = cells(number, tokens);
         if (cells == null) return;
         TableDefinition table = layout.table();
         String key = key(cells);

@@ -36,18 +36,6 @@ class DeclarativeLinearTimeTest {
     }
 
     @Test
-    void promptsAreStillNoise() {
-        NoiseLines noise = new NoiseLines("nicstat");
-        for (String prompt : List.of("$ nicstat 1", "example% prstat", "root@host:~# cmd", "[user@host ~]$ cmd", "$", "#",
-                "host:/tmp> ls", "~$ x", "[x]   $ y")) {
-            assertTrue(noise.isNoise(prompt), prompt);
-        }
-        for (String data : List.of("12:00:01 eth0 1.0 2.0", "123$ x", "$x", "a b$ c", "[unclosed $ x", "abc$def")) {
-            assertFalse(noise.isNoise(data), data);
-        }
-    }
-
-    @Test
     void aBacktrackingUserPatternIsStoppedOnTheLineAndReported() {
         Parser parser = ShippedDefinitions.fromText("""
                 tool = slow
