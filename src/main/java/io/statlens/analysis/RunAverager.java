@@ -7,11 +7,11 @@ import io.statlens.model.Row;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.store.DataTable;
-import io.statlens.store.DerivedRunWriter;
-import io.statlens.store.Repository;
-import io.statlens.store.RunCatalog;
-import io.statlens.store.SeriesReader;
+import io.statlens.store.load.DerivedRunWriter;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.read.SeriesReader;
+import io.statlens.store.schema.DataTable;
+import io.statlens.store.schema.Repository;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -2,10 +2,10 @@ package io.statlens.analysis;
 
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
-import io.statlens.store.DataTable;
-import io.statlens.store.Repository;
-import io.statlens.store.RunCatalog;
-import io.statlens.store.SeriesReader;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.read.SeriesReader;
+import io.statlens.store.schema.DataTable;
+import io.statlens.store.schema.Repository;
 import org.apache.commons.statistics.descriptive.Quantile;
 
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package io.statlens.analysis;
 
 import io.statlens.model.Fact;
 import io.statlens.model.SummaryValue;
-import io.statlens.store.RunCatalog;
+import io.statlens.store.read.RunCatalog;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;

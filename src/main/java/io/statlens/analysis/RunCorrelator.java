@@ -1,9 +1,9 @@
 package io.statlens.analysis;
 
 import io.statlens.model.UserException;
-import io.statlens.store.DataTable;
-import io.statlens.store.Repository;
-import io.statlens.store.SeriesReader;
+import io.statlens.store.read.SeriesReader;
+import io.statlens.store.schema.DataTable;
+import io.statlens.store.schema.Repository;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,13 +1,13 @@
 package io.statlens.analysis;
 
 import io.statlens.model.UserException;
-import io.statlens.store.DataTable;
-import io.statlens.store.Repository;
-import io.statlens.store.RunCatalog;
-import io.statlens.store.SeriesReader;
-import io.statlens.store.SeriesStats;
-import io.statlens.store.SeriesSummary;
-import io.statlens.store.StoredStats;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.read.SeriesReader;
+import io.statlens.store.read.SeriesStats;
+import io.statlens.store.read.SeriesSummary;
+import io.statlens.store.read.StoredStats;
+import io.statlens.store.schema.DataTable;
+import io.statlens.store.schema.Repository;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,6 +1,6 @@
 package io.statlens.analysis;
 
-import io.statlens.store.TimeWindow;
+import io.statlens.store.read.TimeWindow;
 
 import java.util.List;
 

@@ -1,11 +1,11 @@
 package io.statlens.analysis;
 
 import io.statlens.model.UserException;
-import io.statlens.store.Annotation;
-import io.statlens.store.AnnotationStore;
-import io.statlens.store.Repository;
-import io.statlens.store.RunCatalog;
-import io.statlens.store.TimeWindow;
+import io.statlens.store.read.Annotation;
+import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.read.TimeWindow;
+import io.statlens.store.schema.Repository;
 
 import java.math.BigDecimal;
 import java.time.Duration;

@@ -1,10 +1,10 @@
 package io.statlens.chart;
 
 import io.statlens.analysis.KeyOrder;
-import io.statlens.store.Repository;
-import io.statlens.store.RunCatalog;
-import io.statlens.store.SeriesReader;
-import io.statlens.store.StoredStats;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.read.SeriesReader;
+import io.statlens.store.read.StoredStats;
+import io.statlens.store.schema.Repository;
 
 import java.util.HashMap;
 import java.util.HashSet;

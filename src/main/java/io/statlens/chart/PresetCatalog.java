@@ -1,8 +1,8 @@
 package io.statlens.chart;
 
 import io.statlens.model.UserException;
-import io.statlens.store.ChartPresets;
-import io.statlens.store.Repository;
+import io.statlens.store.read.ChartPresets;
+import io.statlens.store.schema.Repository;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,12 +1,11 @@
 package io.statlens.chart;
 
 import io.statlens.analysis.KeyOrder;
-
 import io.statlens.model.UserException;
-import io.statlens.store.DataTable;
-import io.statlens.store.Repository;
-import io.statlens.store.RunCatalog;
-import io.statlens.store.SeriesReader;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.read.SeriesReader;
+import io.statlens.store.schema.DataTable;
+import io.statlens.store.schema.Repository;
 
 import java.sql.SQLException;
 import java.util.ArrayList;

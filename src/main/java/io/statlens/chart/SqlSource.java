@@ -1,8 +1,8 @@
 package io.statlens.chart;
 
 import io.statlens.model.UserException;
-import io.statlens.store.ReadOnlyQuery;
-import io.statlens.store.Repository;
+import io.statlens.store.read.ReadOnlyQuery;
+import io.statlens.store.schema.Repository;
 
 import java.time.Instant;
 import java.util.ArrayList;

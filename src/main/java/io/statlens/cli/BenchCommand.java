@@ -7,20 +7,20 @@ import io.statlens.model.DatasetSpec;
 import io.statlens.model.Fact;
 import io.statlens.model.Row;
 import io.statlens.model.SummaryValue;
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.store.DataTable;
-import io.statlens.store.DerbyImportBaseline;
-import io.statlens.store.ImportProgress;
-import io.statlens.store.ImportRequest;
-import io.statlens.store.ImportService;
-import io.statlens.store.Repository;
-import io.statlens.store.RepositoryLocation;
-import io.statlens.store.RunCatalog;
-import io.statlens.store.TimeWindow;
+import io.statlens.store.load.DerbyImportBaseline;
+import io.statlens.store.load.ImportProgress;
+import io.statlens.store.load.ImportRequest;
+import io.statlens.store.load.ImportService;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.read.TimeWindow;
+import io.statlens.store.schema.DataTable;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -95,7 +95,7 @@ public final class BenchCommand implements Callable<Integer> {
                 GuiBench.run(out, work, cpus, seconds);
                 return ExitCodes.OK;
             }
-            Parser mpstat = ParserRegistry.load(RepositoryLocation.statlensHome().resolve("parsers")).byTool("mpstat")
+            Parser mpstat = ParserCatalog.installed().byTool("mpstat")
                     .orElseThrow(() -> new IllegalStateException("the mpstat parser is not installed"));
             Path input = work.resolve("mpstat-P-ALL.txt");
             long generated = MpstatWorkload.write(input, cpus, seconds, 42);
@@ -114,7 +114,7 @@ public final class BenchCommand implements Callable<Integer> {
             TextTable queries;
             try (Repository repo = Repository.open(RepositoryLocation.embedded(work.resolve("repo-import")))) {
                 long t1 = System.nanoTime();
-                imported = new ImportService(repo, new ParserRegistry(List.of(mpstat)))
+                imported = new ImportService(repo, new ParserCatalog(List.of(mpstat)))
                         .run(ImportRequest.of(RUN, ZoneOffset.UTC, input), ImportProgress.NONE).rows();
                 importSeconds = seconds(t1);
                 table = repo.tables().table("MPSTAT").orElseThrow();

@@ -4,7 +4,7 @@ import io.statlens.analysis.CorrelationMethod;
 import io.statlens.analysis.Correlator;
 import io.statlens.analysis.RunCorrelator;
 import io.statlens.model.UserException;
-import io.statlens.store.Repository;
+import io.statlens.store.schema.Repository;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,8 +1,8 @@
 package io.statlens.cli;
 
-import io.statlens.store.Repository;
-import io.statlens.store.RunCatalog;
-import io.statlens.store.RunDeleter;
+import io.statlens.store.load.RunDeleter;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.schema.Repository;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,16 +1,15 @@
 package io.statlens.cli;
 
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserRegistry;
 import io.statlens.report.ReportFormat;
 import io.statlens.report.ReportRequest;
-import io.statlens.store.ImportProgress;
-import io.statlens.store.ImportRequest;
-import io.statlens.store.ImportResult;
-import io.statlens.store.ImportService;
-import io.statlens.store.Repository;
-import io.statlens.store.RepositoryLocation;
-import io.statlens.store.RunCatalog;
+import io.statlens.store.load.ImportProgress;
+import io.statlens.store.load.ImportRequest;
+import io.statlens.store.load.ImportResult;
+import io.statlens.store.load.ImportService;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -79,7 +78,7 @@ public final class DemoCommand implements Callable<Integer> {
         Path pdf;
         out.println("importing " + samples.size() + " bundled sample files into " + repoDir.toAbsolutePath().normalize());
         try (Repository repo = Repository.open(RepositoryLocation.embedded(repoDir))) {
-            ImportService service = new ImportService(repo, ParserRegistry.load(RepositoryLocation.statlensHome().resolve("parsers")));
+            ImportService service = new ImportService(repo, InstalledParsers.load(spec.commandLine().getErr()));
             for (Map.Entry<String, List<Path>> e : byRun.entrySet()) {
                 out.println();
                 out.println("run " + e.getKey());

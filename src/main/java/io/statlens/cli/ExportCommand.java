@@ -1,12 +1,12 @@
 package io.statlens.cli;
 
 import io.statlens.model.SummaryValue;
-import io.statlens.store.Annotation;
-import io.statlens.store.AnnotationStore;
-import io.statlens.store.DataTable;
-import io.statlens.store.Repository;
-import io.statlens.store.RunCatalog;
-import io.statlens.store.SeriesReader;
+import io.statlens.store.read.Annotation;
+import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.read.SeriesReader;
+import io.statlens.store.schema.DataTable;
+import io.statlens.store.schema.Repository;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -3,8 +3,8 @@ package io.statlens.cli;
 import io.statlens.gui.BrowserNode.MetricNode;
 import io.statlens.gui.ResponsivenessBench;
 import io.statlens.model.UserException;
-import io.statlens.store.Repository;
-import io.statlens.store.RepositoryLocation;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 
 import java.awt.GraphicsEnvironment;
 import java.io.PrintWriter;

@@ -2,7 +2,7 @@ package io.statlens.cli;
 
 import io.statlens.chart.PresetCatalog;
 import io.statlens.model.UserException;
-import io.statlens.store.Repository;
+import io.statlens.store.schema.Repository;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,7 +1,7 @@
 package io.statlens.cli;
 
-import io.statlens.store.ReadOnlyQuery;
-import io.statlens.store.Repository;
+import io.statlens.store.read.ReadOnlyQuery;
+import io.statlens.store.schema.Repository;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -9,7 +9,7 @@ import io.statlens.report.ReportFormat;
 import io.statlens.report.ReportModel;
 import io.statlens.report.ReportRequest;
 import io.statlens.report.ReportSection;
-import io.statlens.store.Repository;
+import io.statlens.store.schema.Repository;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,7 +1,7 @@
 package io.statlens.cli;
 
-import io.statlens.store.Repository;
-import io.statlens.store.RepositoryLocation;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;

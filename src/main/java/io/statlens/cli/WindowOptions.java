@@ -1,8 +1,8 @@
 package io.statlens.cli;
 
 import io.statlens.analysis.WindowResolver;
-import io.statlens.store.Repository;
-import io.statlens.store.TimeWindow;
+import io.statlens.store.read.TimeWindow;
+import io.statlens.store.schema.Repository;
 import picocli.CommandLine.Option;
 
 /** {@code --from X --to Y --tz ZONE}: a window of sample times, shared by stats and top. */

@@ -1,8 +1,8 @@
 package io.statlens.gui;
 
 import io.statlens.analysis.ChangeSignificance;
-import io.statlens.analysis.RunComparer;
 import io.statlens.analysis.RunComparer.Comparison;
+import io.statlens.analysis.RunComparer;
 import io.statlens.chart.ChartBuilder;
 import io.statlens.chart.ChartData;
 import io.statlens.chart.ChartDataLoader;
@@ -12,9 +12,9 @@ import io.statlens.chart.KeyPalette;
 import io.statlens.chart.NoteSource;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
-import io.statlens.store.AnnotationStore;
-import io.statlens.store.Repository;
-import io.statlens.store.RunCatalog;
+import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.schema.Repository;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;

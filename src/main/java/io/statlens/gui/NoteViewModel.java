@@ -2,10 +2,10 @@ package io.statlens.gui;
 
 import io.statlens.analysis.TimeExpression;
 import io.statlens.model.UserException;
-import io.statlens.store.Annotation;
-import io.statlens.store.AnnotationStore;
-import io.statlens.store.Repository;
-import io.statlens.store.RunCatalog;
+import io.statlens.store.read.Annotation;
+import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.schema.Repository;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.StringProperty;

@@ -1,7 +1,7 @@
 package io.statlens.gui;
 
 import io.statlens.gui.BrowserNode.MetricNode;
-import io.statlens.store.Repository;
+import io.statlens.store.schema.Repository;
 import javafx.application.Platform;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;

@@ -1,8 +1,8 @@
 package io.statlens.gui;
 
 import io.statlens.model.UserException;
-import io.statlens.store.ReadOnlyQuery;
-import io.statlens.store.Repository;
+import io.statlens.store.read.ReadOnlyQuery;
+import io.statlens.store.schema.Repository;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;

@@ -1,8 +1,8 @@
 package io.statlens.gui;
 
 import io.statlens.gui.BrowserNode.MetricNode;
-import io.statlens.store.Repository;
-import io.statlens.store.RepositoryLocation;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;

@@ -1,6 +1,6 @@
 package io.statlens.gui;
 
-import io.statlens.store.SeriesStats;
+import io.statlens.store.read.SeriesStats;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;

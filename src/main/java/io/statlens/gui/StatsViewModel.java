@@ -1,14 +1,14 @@
 package io.statlens.gui;
 
-import io.statlens.analysis.MetricStats;
 import io.statlens.analysis.KeyOrder;
+import io.statlens.analysis.MetricStats;
 import io.statlens.analysis.RunStatistics;
 import io.statlens.analysis.StatsRequest;
 import io.statlens.model.UserException;
-import io.statlens.store.Repository;
-import io.statlens.store.RunCatalog;
-import io.statlens.store.SeriesStats;
-import io.statlens.store.TimeWindow;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.read.SeriesStats;
+import io.statlens.store.read.TimeWindow;
+import io.statlens.store.schema.Repository;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;

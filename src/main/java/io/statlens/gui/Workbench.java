@@ -1,6 +1,6 @@
 package io.statlens.gui;
 
-import io.statlens.store.Repository;
+import io.statlens.store.schema.Repository;
 import javafx.scene.control.Label;
 
 import java.time.ZoneId;

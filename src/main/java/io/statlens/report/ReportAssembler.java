@@ -12,11 +12,11 @@ import io.statlens.chart.NoteSource;
 import io.statlens.chart.PresetCatalog;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
-import io.statlens.store.Annotation;
-import io.statlens.store.AnnotationStore;
-import io.statlens.store.Repository;
-import io.statlens.store.RunCatalog;
-import io.statlens.store.TimeWindow;
+import io.statlens.store.read.Annotation;
+import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.read.TimeWindow;
+import io.statlens.store.schema.Repository;
 
 import java.time.Clock;
 import java.util.ArrayList;

@@ -5,8 +5,8 @@ import io.statlens.analysis.RunComparer;
 import io.statlens.chart.ChartData;
 import io.statlens.model.Fact;
 import io.statlens.model.SummaryValue;
-import io.statlens.store.Annotation;
-import io.statlens.store.RunCatalog;
+import io.statlens.store.read.Annotation;
+import io.statlens.store.read.RunCatalog;
 
 import java.time.Instant;
 import java.time.ZoneId;

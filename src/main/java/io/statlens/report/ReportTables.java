@@ -4,9 +4,9 @@ import io.statlens.analysis.MetricStats;
 import io.statlens.analysis.RunComparer;
 import io.statlens.model.Fact;
 import io.statlens.model.SummaryValue;
-import io.statlens.store.Annotation;
-import io.statlens.store.RunCatalog;
-import io.statlens.store.SeriesStats;
+import io.statlens.store.read.Annotation;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.read.SeriesStats;
 
 import java.math.BigDecimal;
 import java.math.MathContext;

@@ -1,11 +1,11 @@
 package io.statlens.analysis;
 
-import io.statlens.parse.ParserRegistry;
-import io.statlens.store.ImportProgress;
-import io.statlens.store.ImportRequest;
-import io.statlens.store.ImportService;
-import io.statlens.store.Repository;
-import io.statlens.store.RepositoryLocation;
+import io.statlens.parse.ParserCatalog;
+import io.statlens.store.load.ImportProgress;
+import io.statlens.store.load.ImportRequest;
+import io.statlens.store.load.ImportService;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -33,7 +33,7 @@ class RunCorrelatorFixtureTest {
     static void importFixture(@TempDir Path tmp) {
         repo = Repository.open(RepositoryLocation.memory("f" + UUID.randomUUID()));
         Path sar = Path.of("src/test/resources/corpus/sar/ksar-linux-sysstat-10.1.5-48cpu.txt");
-        new ImportService(repo, ParserRegistry.load(tmp.resolve("no-user-parsers")))
+        new ImportService(repo, ParserCatalog.load(tmp.resolve("no-user-parsers")))
                 .run(ImportRequest.of("sar48", ZoneOffset.UTC, sar), ImportProgress.NONE);
     }
 

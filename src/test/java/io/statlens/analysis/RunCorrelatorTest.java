@@ -1,13 +1,13 @@
 package io.statlens.analysis;
 
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserRegistry;
-import io.statlens.store.ImportProgress;
-import io.statlens.store.ImportRequest;
-import io.statlens.store.ImportService;
-import io.statlens.store.Repository;
-import io.statlens.store.RepositoryLocation;
-import io.statlens.store.ScriptedParser;
+import io.statlens.parse.ParserCatalog;
+import io.statlens.store.load.ImportProgress;
+import io.statlens.store.load.ImportRequest;
+import io.statlens.store.load.ImportService;
+import io.statlens.store.load.ScriptedParser;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -55,7 +55,7 @@ class RunCorrelatorTest {
     void importRun() throws Exception {
         repo = Repository.open(RepositoryLocation.memory("c" + UUID.randomUUID()));
         Path file = Files.writeString(dir.resolve("run.txt"), RUN_FILE);
-        new ImportService(repo, new ParserRegistry(List.of(new ScriptedParser())))
+        new ImportService(repo, new ParserCatalog(List.of(new ScriptedParser())))
                 .run(ImportRequest.of("r1", ZoneOffset.UTC, file), ImportProgress.NONE);
     }
 

@@ -1,16 +1,16 @@
 package io.statlens.analysis;
 
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserRegistry;
-import io.statlens.store.AnnotationStore;
-import io.statlens.store.ImportProgress;
-import io.statlens.store.ImportRequest;
-import io.statlens.store.ImportService;
-import io.statlens.store.Repository;
-import io.statlens.store.RepositoryLocation;
-import io.statlens.store.RunDeleter;
-import io.statlens.store.SeriesStats;
-import io.statlens.store.TimeWindow;
+import io.statlens.parse.ParserCatalog;
+import io.statlens.store.load.ImportProgress;
+import io.statlens.store.load.ImportRequest;
+import io.statlens.store.load.ImportService;
+import io.statlens.store.load.RunDeleter;
+import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.read.SeriesStats;
+import io.statlens.store.read.TimeWindow;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -53,7 +53,7 @@ class RunStatisticsTest {
     @BeforeEach
     void open() {
         repo = Repository.open(RepositoryLocation.memory("s" + UUID.randomUUID()));
-        importer = new ImportService(repo, ParserRegistry.load(dir.resolve("no-parsers")));
+        importer = new ImportService(repo, ParserCatalog.load(dir.resolve("no-parsers")));
         statistics = new RunStatistics(repo);
     }
 

@@ -1,12 +1,12 @@
 package io.statlens.chart;
 
 import io.statlens.analysis.KeyOrder;
-import io.statlens.parse.ParserRegistry;
-import io.statlens.store.ImportProgress;
-import io.statlens.store.ImportRequest;
-import io.statlens.store.ImportService;
-import io.statlens.store.Repository;
-import io.statlens.store.RepositoryLocation;
+import io.statlens.parse.ParserCatalog;
+import io.statlens.store.load.ImportProgress;
+import io.statlens.store.load.ImportRequest;
+import io.statlens.store.load.ImportService;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,7 +39,7 @@ class BusiestKeysTest {
     @BeforeEach
     void open() {
         repo = Repository.open(RepositoryLocation.memory("k" + UUID.randomUUID()));
-        new ImportService(repo, ParserRegistry.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of("sar48", ZoneOffset.UTC,
+        new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of("sar48", ZoneOffset.UTC,
                 Path.of("src/test/resources/corpus/sar/ksar-linux-sysstat-10.1.5-48cpu.txt")), ImportProgress.NONE);
     }
 

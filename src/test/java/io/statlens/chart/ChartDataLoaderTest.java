@@ -1,13 +1,13 @@
 package io.statlens.chart;
 
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserRegistry;
-import io.statlens.store.ImportProgress;
-import io.statlens.store.ImportRequest;
-import io.statlens.store.ImportService;
-import io.statlens.store.Repository;
-import io.statlens.store.RepositoryLocation;
-import io.statlens.store.ScriptedParser;
+import io.statlens.parse.ParserCatalog;
+import io.statlens.store.load.ImportProgress;
+import io.statlens.store.load.ImportRequest;
+import io.statlens.store.load.ImportService;
+import io.statlens.store.load.ScriptedParser;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -46,13 +46,13 @@ class ChartDataLoaderTest {
 
     private void importScripted(String run, String... lines) throws Exception {
         Path f = Files.writeString(dir.resolve(run + ".txt"), "#scripted\n" + String.join("\n", lines) + "\n");
-        new ImportService(repo, new ParserRegistry(List.of(new ScriptedParser())))
+        new ImportService(repo, new ParserCatalog(List.of(new ScriptedParser())))
                 .run(ImportRequest.of(run, ZoneOffset.UTC, f), ImportProgress.NONE);
     }
 
     private void importCorpus(String run, String file) {
         Path f = Path.of("src/test/resources/corpus", file);
-        new ImportService(repo, ParserRegistry.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of(run, ZoneOffset.UTC, f),
+        new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of(run, ZoneOffset.UTC, f),
                 ImportProgress.NONE);
     }
 

@@ -1,8 +1,8 @@
 package io.statlens.chart;
 
 import io.statlens.model.UserException;
-import io.statlens.store.Repository;
-import io.statlens.store.RepositoryLocation;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

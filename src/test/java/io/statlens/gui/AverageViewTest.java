@@ -1,8 +1,8 @@
 package io.statlens.gui;
 
 import io.statlens.analysis.RunAverager;
-import io.statlens.store.DataTable;
-import io.statlens.store.SeriesReader;
+import io.statlens.store.read.SeriesReader;
+import io.statlens.store.schema.DataTable;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import org.jfree.chart.axis.NumberAxis;

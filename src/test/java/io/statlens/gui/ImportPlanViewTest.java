@@ -1,9 +1,9 @@
 package io.statlens.gui;
 
 import io.statlens.gui.ImportPlanViewModel.FileRow;
-import io.statlens.store.Repository;
-import io.statlens.store.RepositoryLocation;
-import io.statlens.store.RunCatalog;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.CheckBox;

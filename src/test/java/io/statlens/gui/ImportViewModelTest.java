@@ -1,9 +1,9 @@
 package io.statlens.gui;
 
 import io.statlens.gui.BrowserNode.RunNode;
-import io.statlens.store.Repository;
-import io.statlens.store.RepositoryLocation;
-import io.statlens.store.RunCatalog;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

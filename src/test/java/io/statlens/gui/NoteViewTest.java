@@ -1,10 +1,10 @@
 package io.statlens.gui;
 
 import io.statlens.gui.BrowserNode.MetricNode;
-import io.statlens.store.Annotation;
-import io.statlens.store.AnnotationStore;
-import io.statlens.store.Repository;
-import io.statlens.store.RepositoryLocation;
+import io.statlens.store.read.Annotation;
+import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;

@@ -1,10 +1,10 @@
 package io.statlens.gui;
 
-import io.statlens.parse.ParserRegistry;
-import io.statlens.store.ImportProgress;
-import io.statlens.store.ImportRequest;
-import io.statlens.store.ImportService;
-import io.statlens.store.Repository;
+import io.statlens.parse.ParserCatalog;
+import io.statlens.store.load.ImportProgress;
+import io.statlens.store.load.ImportRequest;
+import io.statlens.store.load.ImportService;
+import io.statlens.store.schema.Repository;
 
 import java.nio.file.Path;
 import java.time.Instant;
@@ -36,6 +36,6 @@ final class RunFixtures {
         ImportRequest plain = ImportRequest.of(run, ZoneOffset.UTC, file);
         ImportRequest request = new ImportRequest(plain.inputs(), run, Optional.empty(), List.of(), Optional.empty(),
                 Optional.of(start), Optional.empty(), ZoneOffset.UTC, false, false, false);
-        new ImportService(repo, ParserRegistry.load(NO_USER_PARSERS)).run(request, ImportProgress.NONE);
+        new ImportService(repo, ParserCatalog.load(NO_USER_PARSERS)).run(request, ImportProgress.NONE);
     }
 }

@@ -1,7 +1,7 @@
 package io.statlens.gui;
 
-import io.statlens.store.Repository;
-import io.statlens.store.RepositoryLocation;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;

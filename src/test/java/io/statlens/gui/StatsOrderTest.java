@@ -1,11 +1,11 @@
 package io.statlens.gui;
 
-import io.statlens.parse.ParserRegistry;
-import io.statlens.store.ImportProgress;
-import io.statlens.store.ImportRequest;
-import io.statlens.store.ImportService;
-import io.statlens.store.Repository;
-import io.statlens.store.RepositoryLocation;
+import io.statlens.parse.ParserCatalog;
+import io.statlens.store.load.ImportProgress;
+import io.statlens.store.load.ImportRequest;
+import io.statlens.store.load.ImportService;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +30,7 @@ class StatsOrderTest {
 
     @Test
     void allFirstThenByMeanDescending() {
-        new ImportService(repo, ParserRegistry.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of("sar48", ZoneOffset.UTC,
+        new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of("sar48", ZoneOffset.UTC,
                 Path.of("src/test/resources/corpus/sar/ksar-linux-sysstat-10.1.5-48cpu.txt")), ImportProgress.NONE);
         StatsViewModel stats = new StatsViewModel(repo, new SynchronousExecutor());
         stats.show(new ChartViewModel.Selection(List.of("sar48"), "sar.cpu", "%usr"), null);

@@ -1,11 +1,11 @@
 package io.statlens.gui;
 
 import io.statlens.analysis.RunAverager;
-import io.statlens.store.DataTable;
-import io.statlens.store.Repository;
-import io.statlens.store.RepositoryLocation;
-import io.statlens.store.SeriesReader;
-import io.statlens.store.SeriesStats;
+import io.statlens.store.read.SeriesReader;
+import io.statlens.store.read.SeriesStats;
+import io.statlens.store.schema.DataTable;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

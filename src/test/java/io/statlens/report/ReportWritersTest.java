@@ -3,15 +3,15 @@ package io.statlens.report;
 import io.statlens.analysis.RunComparer;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserRegistry;
-import io.statlens.store.AnnotationStore;
-import io.statlens.store.ImportProgress;
-import io.statlens.store.ImportRequest;
-import io.statlens.store.ImportService;
-import io.statlens.store.Repository;
-import io.statlens.store.RepositoryLocation;
-import io.statlens.store.RunCatalog;
-import io.statlens.store.ScriptedParser;
+import io.statlens.parse.ParserCatalog;
+import io.statlens.store.load.ImportProgress;
+import io.statlens.store.load.ImportRequest;
+import io.statlens.store.load.ImportService;
+import io.statlens.store.load.ScriptedParser;
+import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlineItem;
@@ -56,7 +56,7 @@ class ReportWritersTest {
         importCorpus("sb8", "sysbench/mb-0.5-mid-rw-8thr-5s.txt");
         Path f = Files.writeString(dir.resolve("evil.txt"), String.join("\n", "#scripted", "fact os.name " + HOSTILE,
                 "columns busy", "1700000000 - 1", "1700000010 - 3", "1700000020 - 5") + "\n");
-        new ImportService(repo, new ParserRegistry(List.of(new ScriptedParser())))
+        new ImportService(repo, new ParserCatalog(List.of(new ScriptedParser())))
                 .run(ImportRequest.of("evil", ZoneOffset.UTC, f), ImportProgress.NONE);
         Instant start = new RunCatalog(repo).run("sb16").start();
         new AnnotationStore(repo).add("sb16", List.of(
@@ -70,7 +70,7 @@ class ReportWritersTest {
     }
 
     private void importCorpus(String run, String file) {
-        new ImportService(repo, ParserRegistry.load(dir.resolve("no-user-parsers")))
+        new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers")))
                 .run(ImportRequest.of(run, ZoneOffset.UTC, Path.of("src/test/resources/corpus", file)), ImportProgress.NONE);
     }
 

@@ -1,0 +1,19 @@
+package io.statlens.store.load;
+
+import java.nio.file.Path;
+
+/** Progress of an import, for a progress bar or a stderr line. Called on the importing thread. */
+public interface ImportProgress {
+    ImportProgress NONE = new ImportProgress() {
+    };
+
+    default void fileStarted(Path file, String tool, long sizeBytes) {
+    }
+
+    /** Called now and then while a file is parsed. */
+    default void advanced(Path file, long bytesRead, long sizeBytes, long rows) {
+    }
+
+    default void fileFinished(ImportResult.FileResult result) {
+    }
+}

@@ -1,0 +1,336 @@
+package io.statlens.store.load;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.Fact;
+import io.statlens.model.ParseWarning;
+import io.statlens.model.Row;
+import io.statlens.model.SummaryValue;
+import io.statlens.model.UserException;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.store.read.SeriesSummary;
+import io.statlens.store.read.StoredStats;
+import io.statlens.store.schema.DataTable;
+import io.statlens.store.schema.Repository;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Receives one file's records from its parser and writes them into the repository inside the
+ * caller's transaction: data sets and their rows (spilled to a temporary file per table, then appended
+ * in bulk by one statement per table), summary values, facts and warnings, and per data set, key and
+ * metric a streaming summary of the values (since-boot samples excluded) stored in {@code DATASET_STATS}.
+ * It commits nothing; the import service decides.
+ */
+final class ImportSession implements RecordSink {
+    private static final int WARNINGS_KEPT_IN_MEMORY = 20;
+    /** WARNINGS.KIND of a line that could not be used (fails --strict). */
+    static final String KIND_BAD_LINE = "bad line";
+    /** WARNINGS.KIND of a notice about well-formed content. */
+    static final String KIND_NOTICE = "notice";
+
+    private final Repository repo;
+    private final Connection c;
+    private final long runId;
+    private final long fileId;
+    private final RunClock clock;
+    private final String strictFile;
+    private final Map<String, DatasetState> datasets = new LinkedHashMap<>();
+    private final Map<DatasetSpec, SpecMapping> mappings = new HashMap<>();
+    private final Map<String, TableRows> tables = new LinkedHashMap<>();
+    private final List<ParseWarning> firstWarnings = new ArrayList<>();
+    private final PreparedStatement insertSummary;
+    private final PreparedStatement insertFact;
+    private final PreparedStatement insertWarning;
+    private long warningCount;
+    private long rowCount;
+    private String variant = "";
+
+    /** Where the run's elapsed seconds count from; shared by all files of one import. */
+    static final class RunClock {
+        private Instant start;
+
+        RunClock(Instant existingStart) {
+            this.start = existingStart;
+        }
+
+        double elapsed(Instant t) {
+            if (start == null) start = t;
+            return (t.getEpochSecond() - start.getEpochSecond()) + (t.getNano() - start.getNano()) / 1e9;
+        }
+
+        Instant start() {
+            return start;
+        }
+    }
+
+    private static final class DatasetState {
+        final long id;
+        final String table;
+        /** Summaries by key, then by table metric column (grown when the table gains columns). */
+        final Map<String, SeriesSummary[]> summaries = new LinkedHashMap<>();
+        long rows;
+        Instant first;
+        Instant last;
+
+        DatasetState(long id, String table) {
+            this.id = id;
+            this.table = table;
+        }
+    }
+
+    private record SpecMapping(DatasetState dataset, TableRows table, int[] columnOf) {
+    }
+
+    /** The rows of one table from this file, and the table's current width. */
+    private static final class TableRows {
+        final RowSpill spill = new RowSpill();
+        DataTable table;
+
+        TableRows(DataTable table) {
+            this.table = table;
+        }
+    }
+
+    /**
+     * @param strictFile the file's name when importing with {@code --strict} (the first bad line then
+     *                   aborts the import), null otherwise
+     */
+    ImportSession(Repository repo, long runId, long fileId, RunClock clock, String strictFile) throws SQLException {
+        this.strictFile = strictFile;
+        this.repo = repo;
+        this.c = repo.connection();
+        this.runId = runId;
+        this.fileId = fileId;
+        this.clock = clock;
+        insertSummary = c.prepareStatement("INSERT INTO SUMMARY (RUN_ID, FILE_ID, DATASET, ITEM, NAME, VAL, UNIT) VALUES (?, ?, ?, ?, ?, ?, ?)");
+        insertFact = c.prepareStatement("INSERT INTO FACTS (RUN_ID, FILE_ID, NAME, VAL) VALUES (?, ?, ?, ?)");
+        insertWarning = c.prepareStatement("INSERT INTO WARNINGS (RUN_ID, FILE_ID, LINE_NO, KIND, MESSAGE) VALUES (?, ?, ?, ?, ?)");
+    }
+
+    @Override
+    public void dataset(DatasetSpec spec) {
+        try {
+            DataTable table = repo.tables().ensure(spec);
+            TableRows rows = tables.computeIfAbsent(table.name(), k -> new TableRows(table));
+            rows.table = table;
+            DatasetState state = datasets.get(spec.qualifiedName());
+            if (state == null) {
+                state = new DatasetState(insertDataset(spec, table.name()), table.name());
+                datasets.put(spec.qualifiedName(), state);
+            }
+            int[] columnOf = new int[spec.metrics().size()];
+            for (int i = 0; i < columnOf.length; i++) columnOf[i] = table.indexOfLabel(spec.metrics().get(i).label());
+            mappings.put(spec, new SpecMapping(state, rows, columnOf));
+        } catch (SQLException e) {
+            throw new StoreFailure(e);
+        }
+    }
+
+    private long insertDataset(DatasetSpec spec, String table) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "INSERT INTO DATASETS (RUN_ID, FILE_ID, TOOL, NAME, TABLE_NAME, KEY_LABEL, ROW_COUNT) VALUES (?, ?, ?, ?, ?, ?, 0)",
+                Statement.RETURN_GENERATED_KEYS)) {
+            ps.setLong(1, runId);
+            ps.setLong(2, fileId);
+            ps.setString(3, spec.tool());
+            ps.setString(4, spec.name());
+            ps.setString(5, table);
+            ps.setString(6, spec.keyLabel());
+            ps.executeUpdate();
+            try (ResultSet keys = ps.getGeneratedKeys()) {
+                keys.next();
+                return keys.getLong(1);
+            }
+        }
+    }
+
+    @Override
+    public void row(DatasetSpec spec, Row row) {
+        SpecMapping m = mappings.get(spec);
+        if (m == null) throw new IllegalStateException("row for data set " + spec.qualifiedName() + " before dataset() announced it");
+        if (row.values().length != m.columnOf().length) {
+            throw new IllegalArgumentException("row of " + spec.qualifiedName() + " has " + row.values().length
+                    + " values for " + m.columnOf().length + " metrics");
+        }
+        String key = row.key();
+        if (key.length() > DataTable.ITEM_LENGTH) key = key.substring(0, DataTable.ITEM_LENGTH);
+        DatasetState d = m.dataset();
+        try {
+            m.table().spill.add(d.id, row.sample(), row.time(), clock.elapsed(row.time()), key, row.sinceBoot(),
+                    row.values(), m.columnOf(), m.table().table.metrics().size());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write imported rows to a temporary file: " + e.getMessage(), e);
+        }
+        if (!row.sinceBoot()) summarize(d, key, row.values(), m.columnOf(), m.table().table.metrics().size());
+        d.rows++;
+        rowCount++;
+        if (d.first == null || row.time().isBefore(d.first)) d.first = row.time();
+        if (d.last == null || row.time().isAfter(d.last)) d.last = row.time();
+    }
+
+    private static void summarize(DatasetState d, String key, double[] values, int[] columnOf, int width) {
+        SeriesSummary[] columns = d.summaries.get(key);
+        if (columns == null || columns.length < width) {
+            columns = columns == null ? new SeriesSummary[width] : Arrays.copyOf(columns, width);
+            d.summaries.put(key, columns);
+        }
+        for (int i = 0; i < values.length; i++) {
+            if (Double.isNaN(values[i])) continue;
+            SeriesSummary s = columns[columnOf[i]];
+            if (s == null) s = columns[columnOf[i]] = new SeriesSummary();
+            s.add(values[i]);
+        }
+    }
+
+    @Override
+    public void summary(SummaryValue v) {
+        if (Double.isNaN(v.value()) || Double.isInfinite(v.value())) return;
+        try {
+            insertSummary.setLong(1, runId);
+            insertSummary.setLong(2, fileId);
+            insertSummary.setString(3, v.dataset());
+            insertSummary.setString(4, v.key());
+            insertSummary.setString(5, v.name());
+            insertSummary.setDouble(6, v.value());
+            insertSummary.setString(7, v.unit());
+            insertSummary.executeUpdate();
+        } catch (SQLException e) {
+            throw new StoreFailure(e);
+        }
+    }
+
+    @Override
+    public void fact(Fact fact) {
+        try {
+            insertFact.setLong(1, runId);
+            insertFact.setLong(2, fileId);
+            insertFact.setString(3, fact.name());
+            insertFact.setString(4, limit(fact.value()));
+            insertFact.executeUpdate();
+        } catch (SQLException e) {
+            throw new StoreFailure(e);
+        }
+    }
+
+    @Override
+    public void warning(long line, String message) {
+        if (strictFile != null && line > 0) {
+            // --strict: stop at the first bad line; the import service rolls everything back.
+            throw new UserException(new ParseWarning(line, message).format(strictFile) + " (--strict: nothing was imported)");
+        }
+        record(line, KIND_BAD_LINE, message);
+    }
+
+    @Override
+    public void notice(long line, String message) {
+        record(line, KIND_NOTICE, message);
+    }
+
+    private void record(long line, String kind, String message) {
+        warningCount++;
+        if (firstWarnings.size() < WARNINGS_KEPT_IN_MEMORY) firstWarnings.add(new ParseWarning(line, message));
+        try {
+            insertWarning.setLong(1, runId);
+            insertWarning.setLong(2, fileId);
+            insertWarning.setLong(3, line);
+            insertWarning.setString(4, kind);
+            insertWarning.setString(5, limit(message));
+            insertWarning.executeUpdate();
+        } catch (SQLException e) {
+            throw new StoreFailure(e);
+        }
+    }
+
+    @Override
+    public void variant(String variant) {
+        this.variant = variant;
+    }
+
+    private static String limit(String s) {
+        return s == null || s.length() <= 32000 ? s : s.substring(0, 32000);
+    }
+
+    /** Writes what is still buffered and the per-data-set counts. */
+    void finish() throws SQLException, IOException {
+        try {
+            BulkLoader loader = BulkLoader.forConnection(c);
+            for (TableRows t : tables.values()) loader.load(c, t.table, t.spill);
+        } finally {
+            close();
+        }
+        try (PreparedStatement ps = c.prepareStatement("UPDATE DATASETS SET ROW_COUNT = ?, FIRST_TS = ?, LAST_TS = ? WHERE ID = ?")) {
+            for (DatasetState d : datasets.values()) {
+                ps.setLong(1, d.rows);
+                ps.setTimestamp(2, d.first == null ? null : Repository.timestamp(d.first));
+                ps.setTimestamp(3, d.last == null ? null : Repository.timestamp(d.last));
+                ps.setLong(4, d.id);
+                ps.executeUpdate();
+            }
+        }
+        for (DatasetState d : datasets.values()) {
+            DatasetStatsWriter.write(c, d.id, repo.tables().table(d.table).orElseThrow(), d.summaries);
+        }
+        insertSummary.close();
+        insertFact.close();
+        insertWarning.close();
+    }
+
+    /** Deletes the temporary row files; safe to call more than once. */
+    void close() {
+        tables.values().forEach(t -> t.spill.close());
+    }
+
+    /** Earliest row time of this file, or null if it had no rows. */
+    Instant earliest() {
+        Instant min = null;
+        for (DatasetState d : datasets.values()) {
+            if (d.first != null && (min == null || d.first.isBefore(min))) min = d.first;
+        }
+        return min;
+    }
+
+    long rowCount() {
+        return rowCount;
+    }
+
+    long warningCount() {
+        return warningCount;
+    }
+
+    List<ParseWarning> firstWarnings() {
+        return firstWarnings;
+    }
+
+    String variant() {
+        return variant;
+    }
+
+    /** Data set tables touched, for shifting elapsed times. */
+    List<String> tables() {
+        return datasets.values().stream().map(d -> d.table).distinct().toList();
+    }
+
+    /** A database failure while a parser is pushing records; unwrapped by the import service. */
+    static final class StoreFailure extends RuntimeException {
+        StoreFailure(SQLException cause) {
+            super(cause);
+        }
+
+        SQLException sqlException() {
+            return (SQLException) getCause();
+        }
+    }
+}

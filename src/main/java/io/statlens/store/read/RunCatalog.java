@@ -1,0 +1,280 @@
+package io.statlens.store.read;
+
+import io.statlens.model.Fact;
+import io.statlens.model.SummaryValue;
+import io.statlens.model.UserException;
+import io.statlens.store.schema.DataTable;
+import io.statlens.store.schema.Repository;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Reads what the repository holds about runs: the list, and one run in detail. */
+public final class RunCatalog {
+    private final Repository repo;
+
+    public RunCatalog(Repository repo) {
+        this.repo = repo;
+    }
+
+    public record RunInfo(String name, String host, Instant start, Instant created, List<String> tags, int files, long rows) {
+    }
+
+    public record FileInfo(String path, long sizeBytes, String sha256, String parser, String parserVersion, String variant,
+                           long rows, long warnings) {
+    }
+
+    /**
+     * @param qualifiedName {@code tool} or {@code tool.name}
+     * @param keys          distinct keys (CPU ids, devices), at most 50 listed
+     */
+    public record DatasetInfo(long id, String qualifiedName, String table, String keyLabel, long rows, Instant first, Instant last,
+                              String file, List<DataTable.MetricColumn> metrics, List<String> keys) {
+    }
+
+    /** A warning kept on the run, with the file it came from. */
+    public record StoredWarning(String file, long line, String message) {
+        public String format() {
+            return line > 0 ? file + ":" + line + ": " + message : file + ": " + message;
+        }
+    }
+
+    public record RunDetails(RunInfo run, List<FileInfo> files, List<DatasetInfo> datasets, List<Fact> facts,
+                             List<SummaryValue> summary, List<StoredWarning> warnings, long warningCount) {
+    }
+
+    public static Optional<Long> runId(Connection c, String name) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT ID FROM RUNS WHERE NAME = ?")) {
+            ps.setString(1, name);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(rs.getLong(1)) : Optional.empty();
+            }
+        }
+    }
+
+    public List<RunInfo> runs() {
+        List<RunInfo> out = new ArrayList<>();
+        try (Statement s = repo.connection().createStatement();
+             ResultSet rs = s.executeQuery("SELECT R.ID, R.NAME, R.HOST, R.START_TS, R.CREATED_AT,"
+                     + " (SELECT COUNT(*) FROM SOURCE_FILES F WHERE F.RUN_ID = R.ID),"
+                     + " (SELECT COALESCE(SUM(F.ROW_COUNT), 0) FROM SOURCE_FILES F WHERE F.RUN_ID = R.ID)"
+                     + " FROM RUNS R ORDER BY R.START_TS, R.NAME")) {
+            while (rs.next()) {
+                out.add(new RunInfo(rs.getString(2), rs.getString(3), Repository.instant(rs.getTimestamp(4)),
+                        Repository.instant(rs.getTimestamp(5)), tags(rs.getLong(1)), rs.getInt(6), rs.getLong(7)));
+            }
+            return out;
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot list runs: " + e.getMessage(), e);
+        }
+    }
+
+    public RunInfo run(String name) {
+        return runs().stream().filter(r -> r.name().equals(name)).findFirst()
+                .orElseThrow(() -> new UserException("no run named '" + name + "'" + suggestion(name)));
+    }
+
+    private String suggestion(String name) {
+        List<String> names = runs().stream().map(RunInfo::name).toList();
+        if (names.isEmpty()) return "; the repository has no runs yet (statlens import ... --run NAME)";
+        return "; runs: " + String.join(", ", names.size() > 10 ? names.subList(0, 10) : names) + (names.size() > 10 ? ", ..." : "");
+    }
+
+    public RunDetails details(String name) {
+        RunInfo info = run(name);
+        try {
+            long id = runId(repo.connection(), name).orElseThrow();
+            return new RunDetails(info, files(id), datasets(id), facts(id), summary(id), warnings(id, 20), warningCount(id));
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read run '" + name + "': " + e.getMessage(), e);
+        }
+    }
+
+    private List<String> tags(long runId) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT TAG FROM RUN_TAGS WHERE RUN_ID = ? ORDER BY TAG")) {
+            ps.setLong(1, runId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.add(rs.getString(1));
+            }
+        }
+        return out;
+    }
+
+    private List<FileInfo> files(long runId) throws SQLException {
+        List<FileInfo> out = new ArrayList<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT PATH, SIZE_BYTES, SHA256, PARSER, PARSER_VERSION,"
+                + " VARIANT, ROW_COUNT, WARNING_COUNT FROM SOURCE_FILES WHERE RUN_ID = ? ORDER BY ID")) {
+            ps.setLong(1, runId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new FileInfo(rs.getString(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5),
+                            rs.getString(6), rs.getLong(7), rs.getLong(8)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The data sets of a run, in import order. */
+    public List<DatasetInfo> datasets(long runId) throws SQLException {
+        List<DatasetInfo> out = new ArrayList<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT D.ID, D.TOOL, D.NAME, D.TABLE_NAME, D.KEY_LABEL,"
+                + " D.ROW_COUNT, D.FIRST_TS, D.LAST_TS, F.PATH FROM DATASETS D JOIN SOURCE_FILES F ON F.ID = D.FILE_ID"
+                + " WHERE D.RUN_ID = ? ORDER BY D.ID")) {
+            ps.setLong(1, runId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    String table = rs.getString(4);
+                    StoredColumns stored = storedColumns(rs.getLong(1));
+                    String qualified = rs.getString(3).isEmpty() ? rs.getString(2) : rs.getString(2) + "." + rs.getString(3);
+                    out.add(new DatasetInfo(rs.getLong(1), qualified, table, rs.getString(5), rs.getLong(6),
+                            Repository.instant(rs.getTimestamp(7)), Repository.instant(rs.getTimestamp(8)), rs.getString(9),
+                            usedMetrics(table, rs.getLong(1), stored), keys(table, rs.getLong(1), stored)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The qualified names of a run's data sets ({@code sar.cpu}), without reading their tables. */
+    public java.util.Set<String> datasetNames(String run) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement(
+                "SELECT DISTINCT TOOL, NAME FROM DATASETS WHERE RUN_ID = ?")) {
+            ps.setLong(1, id(run));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.add(rs.getString(2).isEmpty() ? rs.getString(1) : rs.getString(1) + "." + rs.getString(2));
+            }
+            return out;
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot list the data sets of run '" + run + "': " + e.getMessage(), e);
+        }
+    }
+
+    /** The columns and keys the statistics stored at import hold values for; both empty when there are none. */
+    private record StoredColumns(java.util.Set<String> columns, List<String> keys) {
+        boolean known() {
+            return !columns.isEmpty();
+        }
+    }
+
+    private StoredColumns storedColumns(long datasetId) throws SQLException {
+        java.util.Set<String> columns = new java.util.HashSet<>();
+        java.util.Set<String> keys = new java.util.LinkedHashSet<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement(
+                "SELECT ITEM, COLUMN_NAME FROM DATASET_STATS WHERE DATASET_ID = ? AND N > 0 ORDER BY ITEM")) {
+            ps.setLong(1, datasetId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    if (!rs.getString(1).isEmpty()) keys.add(rs.getString(1));
+                    columns.add(rs.getString(2));
+                }
+            }
+        }
+        return new StoredColumns(columns, new ArrayList<>(keys));
+    }
+
+    /**
+     * Metric columns of the table that hold at least one value for this data set: from the statistics
+     * stored at import (cheap), or by counting when there are none (a data set of since-boot rows only).
+     */
+    private List<DataTable.MetricColumn> usedMetrics(String table, long datasetId, StoredColumns stored) throws SQLException {
+        DataTable t = repo.tables().table(table).orElseThrow();
+        if (t.metrics().isEmpty()) return List.of();
+        if (stored.known()) return t.metrics().stream().filter(m -> stored.columns().contains(m.column())).toList();
+        StringBuilder sql = new StringBuilder("SELECT ");
+        for (int i = 0; i < t.metrics().size(); i++) {
+            if (i > 0) sql.append(", ");
+            sql.append("COUNT(").append(t.metrics().get(i).column()).append(")");
+        }
+        sql.append(" FROM ").append(table).append(" WHERE DATASET_ID = ?");
+        List<DataTable.MetricColumn> out = new ArrayList<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement(sql.toString())) {
+            ps.setLong(1, datasetId);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                for (int i = 0; i < t.metrics().size(); i++) {
+                    if (rs.getLong(i + 1) > 0) out.add(t.metrics().get(i));
+                }
+            }
+        }
+        return out;
+    }
+
+    private List<String> keys(String table, long datasetId, StoredColumns stored) throws SQLException {
+        if (stored.known()) return stored.keys().size() > 51 ? stored.keys().subList(0, 51) : stored.keys();
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT DISTINCT ITEM FROM " + table
+                + " WHERE DATASET_ID = ? AND ITEM <> ''" + repo.dialect().fetchFirst(51))) {
+            ps.setLong(1, datasetId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.add(rs.getString(1));
+            }
+        }
+        return out;
+    }
+
+    private List<Fact> facts(long runId) throws SQLException {
+        List<Fact> out = new ArrayList<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT NAME, VAL FROM FACTS WHERE RUN_ID = ?")) {
+            ps.setLong(1, runId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.add(new Fact(rs.getString(1), rs.getString(2)));
+            }
+        }
+        return out;
+    }
+
+    /** The run's summary values, in import order. */
+    public List<SummaryValue> summary(long runId) throws SQLException {
+        List<SummaryValue> out = new ArrayList<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT DATASET, ITEM, NAME, VAL, UNIT FROM SUMMARY WHERE RUN_ID = ?")) {
+            ps.setLong(1, runId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new SummaryValue(rs.getString(1), rs.getString(2), rs.getString(3), rs.getDouble(4), rs.getString(5)));
+                }
+            }
+        }
+        return out;
+    }
+
+    private List<StoredWarning> warnings(long runId, int max) throws SQLException {
+        List<StoredWarning> out = new ArrayList<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT F.PATH, W.LINE_NO, W.MESSAGE FROM WARNINGS W"
+                + " LEFT JOIN SOURCE_FILES F ON F.ID = W.FILE_ID WHERE W.RUN_ID = ? ORDER BY F.ID, W.LINE_NO" + repo.dialect().fetchFirst(max))) {
+            ps.setLong(1, runId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.add(new StoredWarning(rs.getString(1), rs.getLong(2), rs.getString(3)));
+            }
+        }
+        return out;
+    }
+
+    private long warningCount(long runId) throws SQLException {
+        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT COUNT(*) FROM WARNINGS WHERE RUN_ID = ?")) {
+            ps.setLong(1, runId);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    /** The id of a run, for other store services. */
+    public long id(String name) {
+        try {
+            return runId(repo.connection(), name).orElseThrow(() -> new UserException("no run named '" + name + "'" + suggestion(name)));
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package io.statlens.store.schema;
+
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Turns tool labels into SQL identifiers people can type: {@code %util} → {@code PCT_UTIL},
+ * {@code r/s} → {@code R_S}, {@code miss%} → {@code MISS_PCT}, {@code in} → {@code IN_} (reserved).
+ * The metric catalog keeps the original label, so nothing is lost.
+ */
+public final class ColumnNamer {
+    private static final int MAX = 120;
+    private final SqlDialect dialect;
+
+    public ColumnNamer(SqlDialect dialect) {
+        this.dialect = dialect;
+    }
+
+    /** The data table for a tool's data set: {@code IOSTAT}, {@code IOSTAT_CPU}. */
+    public String tableName(String tool, String dataset) {
+        String base = identifier(dataset.isEmpty() ? tool : tool + "_" + dataset);
+        return dialect.isReserved(base) ? base + "_" : base;
+    }
+
+    /** A column name for a label, different from every name in {@code taken}. */
+    public String columnName(String label, Set<String> taken) {
+        String base = identifier(label);
+        if (dialect.isReserved(base) || DataTable.FIXED_COLUMNS.contains(base)) base = base + "_";
+        String name = base;
+        for (int i = 2; taken.contains(name); i++) name = base + "_" + i;
+        return name;
+    }
+
+    static String identifier(String label) {
+        StringBuilder out = new StringBuilder();
+        String s = label.trim();
+        if (s.startsWith("%")) {
+            out.append("PCT_");
+            s = s.substring(1);
+        }
+        boolean trailingPct = s.endsWith("%");
+        if (trailingPct) s = s.substring(0, s.length() - 1);
+        s = s.replace("%", "_PCT_").replace("/s", "_S").replace("+", "_PLUS_").replace("#", "_NUM_");
+        for (char c : s.toUpperCase(Locale.ROOT).toCharArray()) {
+            boolean ok = (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+            if (ok) {
+                out.append(c);
+            } else if (out.length() > 0 && out.charAt(out.length() - 1) != '_') {
+                out.append('_');
+            }
+        }
+        while (out.length() > 0 && out.charAt(out.length() - 1) == '_') out.setLength(out.length() - 1);
+        if (trailingPct) out.append("_PCT");
+        if (out.length() == 0) out.append("M");
+        if (Character.isDigit(out.charAt(0))) out.insert(0, "C_");
+        if (out.length() > MAX) out.setLength(MAX);
+        return out.toString();
+    }
+}

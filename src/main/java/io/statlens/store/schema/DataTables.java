@@ -1,0 +1,139 @@
+package io.statlens.store.schema;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.Metric;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The wide time-series tables and their metric catalog. A table is created on first use and gains
+ * a column (ALTER TABLE) when a tool prints a label it has not stored before; nothing is dropped.
+ * Each table has a view {@code V_<table>} that adds the run's name and host.
+ */
+public final class DataTables {
+    private final Connection connection;
+    private final SqlDialect dialect;
+    private final ColumnNamer namer;
+    private final Map<String, DataTable> byName = new LinkedHashMap<>();
+
+    DataTables(Connection connection, SqlDialect dialect) {
+        this.connection = connection;
+        this.dialect = dialect;
+        this.namer = new ColumnNamer(dialect);
+    }
+
+    /** Reads the catalog; called on open and after a rollback that may have undone new tables. */
+    void load() throws SQLException {
+        byName.clear();
+        Map<String, List<DataTable.MetricColumn>> columns = new LinkedHashMap<>();
+        try (Statement s = connection.createStatement();
+             ResultSet rs = s.executeQuery("SELECT TABLE_NAME, COLUMN_NAME, LABEL, UNIT, DESCRIPTION FROM METRICS ORDER BY TABLE_NAME, POSITION")) {
+            while (rs.next()) {
+                columns.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
+                        .add(new DataTable.MetricColumn(rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5)));
+            }
+        }
+        columns.forEach((table, cols) -> byName.put(table, new DataTable(table, cols)));
+        for (String t : tableNamesWithoutMetrics()) byName.putIfAbsent(t, new DataTable(t, List.of()));
+    }
+
+    private List<String> tableNamesWithoutMetrics() throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (Statement s = connection.createStatement();
+             ResultSet rs = s.executeQuery("SELECT DISTINCT TABLE_NAME FROM DATASETS")) {
+            while (rs.next()) out.add(rs.getString(1));
+        }
+        return out;
+    }
+
+    public Optional<DataTable> table(String name) {
+        return Optional.ofNullable(byName.get(name));
+    }
+
+    public List<DataTable> all() {
+        return List.copyOf(byName.values());
+    }
+
+    public String tableName(DatasetSpec spec) {
+        return namer.tableName(spec.tool(), spec.name());
+    }
+
+    /**
+     * Makes sure the data set's table exists with a column for each of its metrics.
+     *
+     * @return the table as it is now
+     */
+    public DataTable ensure(DatasetSpec spec) throws SQLException {
+        String name = tableName(spec);
+        DataTable table = byName.get(name);
+        boolean created = false;
+        if (table == null) {
+            createTable(name);
+            table = new DataTable(name, List.of());
+            created = true;
+        }
+        Set<String> taken = new HashSet<>(table.allColumns());
+        boolean grown = false;
+        for (Metric m : spec.metrics()) {
+            if (table.indexOfLabel(m.label()) >= 0) continue;
+            String column = namer.columnName(m.label(), taken);
+            taken.add(column);
+            DerbyDialect.execute(connection, "ALTER TABLE " + name + " ADD COLUMN " + column + " " + dialect.doubleType());
+            try (PreparedStatement ps = connection.prepareStatement("INSERT INTO METRICS VALUES (?, ?, ?, ?, ?, ?)")) {
+                ps.setString(1, name);
+                ps.setString(2, column);
+                ps.setString(3, m.label());
+                ps.setString(4, m.unit());
+                ps.setString(5, truncate(m.description(), 1000));
+                ps.setInt(6, table.metrics().size());
+                ps.executeUpdate();
+            }
+            table = table.with(new DataTable.MetricColumn(column, m.label(), m.unit(), m.description()));
+            grown = true;
+        }
+        if (created || grown) {
+            byName.put(name, table);
+            recreateView(table, !created);
+        }
+        return table;
+    }
+
+    private void createTable(String name) throws SQLException {
+        DerbyDialect.execute(connection, "CREATE TABLE " + name + " (DATASET_ID BIGINT NOT NULL, SAMPLE BIGINT NOT NULL,"
+                + " TS TIMESTAMP NOT NULL, ELAPSED_S " + dialect.doubleType() + " NOT NULL, ITEM "
+                + dialect.varchar(DataTable.ITEM_LENGTH) + " NOT NULL, SINCE_BOOT BOOLEAN NOT NULL)");
+        DerbyDialect.execute(connection, "CREATE INDEX " + indexName(name) + " ON " + name + " (DATASET_ID, SAMPLE)");
+    }
+
+    private static String indexName(String table) {
+        String n = "IX_" + table;
+        return n.length() > 128 ? n.substring(0, 128) : n;
+    }
+
+    private void recreateView(DataTable table, boolean exists) throws SQLException {
+        String view = viewName(table.name());
+        if (exists && dialect.tableExists(connection, view)) DerbyDialect.execute(connection, "DROP VIEW " + view);
+        DerbyDialect.execute(connection, "CREATE VIEW " + view + " AS SELECT R.NAME AS RUN, R.HOST, D.TOOL, D.NAME AS DATASET, T.*"
+                + " FROM " + table.name() + " T JOIN DATASETS D ON D.ID = T.DATASET_ID JOIN RUNS R ON R.ID = D.RUN_ID");
+    }
+
+    /** The view over a data table that carries the run's name. */
+    public static String viewName(String table) {
+        return "V_" + table;
+    }
+
+    private static String truncate(String s, int max) {
+        return s.length() <= max ? s : s.substring(0, max);
+    }
+}

@@ -1,0 +1,106 @@
+package io.statlens.store.schema;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Set;
+
+/** Apache Derby (embedded or network server): the default repository engine. */
+public final class DerbyDialect implements SqlDialect {
+    private static final Set<String> RESERVED = Set.of(("ADD ALL ALLOCATE ALTER AND ANY ARE AS ASC ASSERTION AT AUTHORIZATION AVG"
+            + " BEGIN BETWEEN BIGINT BIT BOOLEAN BOTH BY CALL CASCADE CASCADED CASE CAST CHAR CHARACTER CHARACTER_LENGTH"
+            + " CHAR_LENGTH CHECK CLOSE COALESCE COLLATE COLLATION COLUMN COMMIT CONNECT CONNECTION CONSTRAINT CONSTRAINTS"
+            + " CONTINUE CONVERT CORRESPONDING CREATE CROSS CURRENT CURRENT_DATE CURRENT_ROLE CURRENT_TIME CURRENT_TIMESTAMP"
+            + " CURRENT_USER CURSOR DATE DEALLOCATE DEC DECIMAL DECLARE DEFAULT DEFERRABLE DEFERRED DELETE DESC DESCRIBE"
+            + " DIAGNOSTICS DISCONNECT DISTINCT DOUBLE DROP ELSE END ESCAPE EXCEPT EXCEPTION EXEC EXECUTE EXISTS EXPLAIN"
+            + " EXTERNAL FALSE FETCH FIRST FLOAT FOR FOREIGN FOUND FROM FULL FUNCTION GET GETCURRENTCONNECTION GLOBAL GO"
+            + " GOTO GRANT GROUP HAVING HOUR IDENTITY IMMEDIATE IN INDICATOR INITIALLY INNER INOUT INPUT INSENSITIVE INSERT"
+            + " INT INTEGER INTERSECT INTO IS ISOLATION JOIN KEY LAST LEFT LIKE LOWER LTRIM MATCH MAX MIN MINUTE NATIONAL"
+            + " NATURAL NCHAR NVARCHAR NEXT NO NONE NOT NULL NULLIF NUMERIC OF OFFSET ON ONLY OPEN OPTION OR ORDER OUTER"
+            + " OUTPUT OVERLAPS PAD PARTIAL PREPARE PRESERVE PRIMARY PRIOR PRIVILEGES PROCEDURE PUBLIC READ REAL REFERENCES"
+            + " RELATIVE RESTRICT REVOKE RIGHT ROLLBACK ROWS ROW_NUMBER RTRIM SCHEMA SCROLL SECOND SELECT SESSION_USER SET"
+            + " SMALLINT SOME SPACE SQL SQLCODE SQLERROR SQLSTATE SUBSTR SUBSTRING SUM SYSTEM_USER TABLE TEMPORARY TIME"
+            + " TIMESTAMP TIMEZONE_HOUR TIMEZONE_MINUTE TO TRANSACTION TRANSLATE TRANSLATION TRIM TRUE UNION UNIQUE UNKNOWN"
+            + " UPDATE UPPER USER USING VALUES VARCHAR VARYING VIEW WHENEVER WHERE WITH WORK WRITE XML XMLEXISTS XMLPARSE"
+            + " XMLQUERY XMLSERIALIZE YEAR").split(" "));
+
+    @Override
+    public String identityColumn() {
+        return "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY";
+    }
+
+    @Override
+    public String doubleType() {
+        return "DOUBLE";
+    }
+
+    @Override
+    public String varchar(int length) {
+        return "VARCHAR(" + length + ")";
+    }
+
+    @Override
+    public String longText() {
+        return "VARCHAR(32672)";
+    }
+
+    @Override
+    public String varbinary(int length) {
+        return "VARCHAR(" + length + ") FOR BIT DATA";
+    }
+
+    @Override
+    public String secondsBetween(String from, String to) {
+        // FRAC_SECOND counts nanoseconds as a BIGINT: exact, and good for 292 years.
+        return "CAST({fn TIMESTAMPDIFF(SQL_TSI_FRAC_SECOND, " + from + ", " + to + ")} AS DOUBLE) / 1e9";
+    }
+
+    @Override
+    public boolean tableExists(Connection c, String table) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT 1 FROM SYS.SYSTABLES T JOIN SYS.SYSSCHEMAS S ON T.SCHEMAID = S.SCHEMAID"
+                        + " WHERE T.TABLENAME = ? AND S.SCHEMANAME = CURRENT SCHEMA")) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next();
+            }
+        }
+    }
+
+    @Override
+    public boolean isRepositoryInUse(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException s && "XSDB6".equals(s.getSQLState())) return true;
+            if (t instanceof SQLException s) {
+                for (SQLException n = s.getNextException(); n != null; n = n.getNextException()) {
+                    if ("XSDB6".equals(n.getSQLState())) return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public boolean isMissingDatabase(SQLException e) {
+        return "XJ004".equals(e.getSQLState()) || "08004".equals(e.getSQLState());
+    }
+
+    @Override
+    public boolean isReserved(String upperCaseWord) {
+        return RESERVED.contains(upperCaseWord);
+    }
+
+
+    @Override
+    public String fetchFirst(int rows) {
+        return " FETCH FIRST " + rows + " ROWS ONLY";
+    }
+
+    public static void execute(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+}

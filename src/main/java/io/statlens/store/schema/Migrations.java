@@ -1,0 +1,88 @@
+package io.statlens.store.schema;
+
+import java.util.List;
+
+/**
+ * The repository schema, as numbered steps. A repository records the last step applied; opening
+ * applies the missing ones in one transaction and refuses a repository from a newer statlens.
+ * Never edit a released step: add a new one.
+ */
+final class Migrations {
+
+    record Step(int version, String description, List<String> statements) {
+    }
+
+    private Migrations() {
+    }
+
+    static List<Step> steps(SqlDialect d) {
+        String id = d.identityColumn();
+        String text = d.longText();
+        String dbl = d.doubleType();
+        return List.of(new Step(1, "runs, files, data sets, metric catalog, summary, facts, warnings,"
+                + " per-data-set statistics, annotations", List.of(
+                "CREATE TABLE RUNS (ID " + id + ", NAME " + d.varchar(200) + " NOT NULL UNIQUE, HOST " + d.varchar(200)
+                        + ", START_TS TIMESTAMP, CREATED_AT TIMESTAMP NOT NULL, NOTES " + text + ")",
+                "CREATE TABLE RUN_TAGS (RUN_ID BIGINT NOT NULL REFERENCES RUNS(ID) ON DELETE CASCADE, TAG "
+                        + d.varchar(200) + " NOT NULL, PRIMARY KEY (RUN_ID, TAG))",
+                "CREATE TABLE SOURCE_FILES (ID " + id + ", RUN_ID BIGINT NOT NULL REFERENCES RUNS(ID) ON DELETE CASCADE, PATH "
+                        + d.varchar(4000) + " NOT NULL, SIZE_BYTES BIGINT NOT NULL, SHA256 CHAR(64) NOT NULL, PARSER "
+                        + d.varchar(100) + " NOT NULL, PARSER_VERSION " + d.varchar(40) + ", VARIANT " + d.varchar(200)
+                        + ", ROW_COUNT BIGINT NOT NULL, WARNING_COUNT INT NOT NULL, IMPORTED_AT TIMESTAMP NOT NULL)",
+                "CREATE INDEX SOURCE_FILES_RUN ON SOURCE_FILES(RUN_ID)",
+                "CREATE TABLE DATASETS (ID " + id + ", RUN_ID BIGINT NOT NULL REFERENCES RUNS(ID) ON DELETE CASCADE,"
+                        + " FILE_ID BIGINT NOT NULL REFERENCES SOURCE_FILES(ID) ON DELETE CASCADE, TOOL " + d.varchar(100)
+                        + " NOT NULL, NAME " + d.varchar(100) + " NOT NULL, TABLE_NAME " + d.varchar(128) + " NOT NULL,"
+                        + " KEY_LABEL " + d.varchar(100) + ", ROW_COUNT BIGINT NOT NULL, FIRST_TS TIMESTAMP, LAST_TS TIMESTAMP)",
+                "CREATE INDEX DATASETS_RUN ON DATASETS(RUN_ID)",
+                "CREATE TABLE METRICS (TABLE_NAME " + d.varchar(128) + " NOT NULL, COLUMN_NAME " + d.varchar(128)
+                        + " NOT NULL, LABEL " + d.varchar(200) + " NOT NULL, UNIT " + d.varchar(40) + ", DESCRIPTION "
+                        + d.varchar(1000) + ", POSITION INT NOT NULL, PRIMARY KEY (TABLE_NAME, COLUMN_NAME))",
+                "CREATE TABLE SUMMARY (RUN_ID BIGINT NOT NULL REFERENCES RUNS(ID) ON DELETE CASCADE,"
+                        + " FILE_ID BIGINT REFERENCES SOURCE_FILES(ID) ON DELETE CASCADE, DATASET " + d.varchar(200)
+                        + " NOT NULL, ITEM " + d.varchar(DataTable.ITEM_LENGTH) + " NOT NULL, NAME " + d.varchar(200)
+                        + " NOT NULL, VAL " + d.doubleType() + " NOT NULL, UNIT " + d.varchar(40) + ")",
+                "CREATE INDEX SUMMARY_RUN ON SUMMARY(RUN_ID)",
+                "CREATE TABLE FACTS (RUN_ID BIGINT NOT NULL REFERENCES RUNS(ID) ON DELETE CASCADE,"
+                        + " FILE_ID BIGINT REFERENCES SOURCE_FILES(ID) ON DELETE CASCADE, NAME " + d.varchar(200)
+                        + " NOT NULL, VAL " + text + ")",
+                "CREATE INDEX FACTS_RUN ON FACTS(RUN_ID)",
+                "CREATE TABLE WARNINGS (RUN_ID BIGINT NOT NULL REFERENCES RUNS(ID) ON DELETE CASCADE,"
+                        + " FILE_ID BIGINT REFERENCES SOURCE_FILES(ID) ON DELETE CASCADE, LINE_NO BIGINT NOT NULL, KIND "
+                        + d.varchar(20) + " NOT NULL, MESSAGE " + text + ")",
+                "CREATE INDEX WARNINGS_RUN ON WARNINGS(RUN_ID)",
+                // Computed at import per data set, key and metric column, since-boot samples excluded.
+                // DIGEST is the t-digest of the values, so that data sets of several files can be merged.
+                "CREATE TABLE DATASET_STATS (DATASET_ID BIGINT NOT NULL REFERENCES DATASETS(ID) ON DELETE CASCADE, ITEM "
+                        + d.varchar(DataTable.ITEM_LENGTH) + " NOT NULL, COLUMN_NAME " + d.varchar(128) + " NOT NULL,"
+                        + " N BIGINT NOT NULL, MIN_V " + dbl + ", MAX_V " + dbl + ", MEAN_V " + dbl + ", STDDEV_V " + dbl
+                        + ", P50 " + dbl + ", P90 " + dbl + ", P95 " + dbl + ", P99 " + dbl + ", DIGEST " + d.varbinary(32672)
+                        + ", PRIMARY KEY (DATASET_ID, ITEM, COLUMN_NAME))",
+                "CREATE TABLE ANNOTATIONS (ID " + id + ", RUN_ID BIGINT NOT NULL REFERENCES RUNS(ID) ON DELETE CASCADE,"
+                        + " TS TIMESTAMP NOT NULL, TEXT " + d.varchar(4000) + " NOT NULL, SOURCE " + d.varchar(400)
+                        + " NOT NULL)",
+                "CREATE INDEX ANNOTATIONS_RUN ON ANNOTATIONS(RUN_ID, TS)",
+                "CREATE VIEW V_DATASETS AS SELECT R.NAME AS RUN, R.HOST, D.ID AS DATASET_ID, D.TOOL, D.NAME AS DATASET,"
+                        + " D.TABLE_NAME, D.KEY_LABEL, D.ROW_COUNT, D.FIRST_TS, D.LAST_TS, F.PATH, F.VARIANT"
+                        + " FROM DATASETS D JOIN RUNS R ON R.ID = D.RUN_ID JOIN SOURCE_FILES F ON F.ID = D.FILE_ID",
+                "CREATE VIEW V_SUMMARY AS SELECT R.NAME AS RUN, S.DATASET, S.ITEM, S.NAME, S.VAL, S.UNIT"
+                        + " FROM SUMMARY S JOIN RUNS R ON R.ID = S.RUN_ID",
+                "CREATE VIEW V_FACTS AS SELECT R.NAME AS RUN, F.NAME, F.VAL FROM FACTS F JOIN RUNS R ON R.ID = F.RUN_ID",
+                "CREATE VIEW V_STATS AS SELECT R.NAME AS RUN, CASE WHEN D.NAME = '' THEN D.TOOL ELSE D.TOOL || '.' || D.NAME END"
+                        + " AS DATASET, D.TABLE_NAME, S.ITEM, M.LABEL, S.COLUMN_NAME, M.UNIT, S.N, S.MIN_V, S.MAX_V, S.MEAN_V,"
+                        + " S.STDDEV_V, S.P50, S.P90, S.P95, S.P99, S.DATASET_ID FROM DATASET_STATS S"
+                        + " JOIN DATASETS D ON D.ID = S.DATASET_ID JOIN RUNS R ON R.ID = D.RUN_ID"
+                        + " JOIN METRICS M ON M.TABLE_NAME = D.TABLE_NAME AND M.COLUMN_NAME = S.COLUMN_NAME",
+                "CREATE VIEW V_ANNOTATIONS AS SELECT A.ID, R.NAME AS RUN, A.TS, " + d.secondsBetween("R.START_TS", "A.TS")
+                        + " AS ELAPSED_S, A.TEXT, A.SOURCE FROM ANNOTATIONS A JOIN RUNS R ON R.ID = A.RUN_ID",
+                // Chart definitions saved by name (statlens presets save). They describe charts, not runs,
+                // so they reference no run and outlive every run.
+                "CREATE TABLE CHART_PRESETS (NAME " + d.varchar(200) + " NOT NULL PRIMARY KEY, DEFINITION " + text
+                        + " NOT NULL, SAVED_AT TIMESTAMP NOT NULL)")));
+    }
+
+    static int latestVersion(SqlDialect d) {
+        List<Step> steps = steps(d);
+        return steps.get(steps.size() - 1).version();
+    }
+}

@@ -1,0 +1,217 @@
+package io.statlens.store.schema;
+
+import io.statlens.model.UserException;
+
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.TimeZone;
+
+/**
+ * An open statlens repository: one JDBC connection, its schema brought up to date on open.
+ *
+ * <p>Timestamps are stored as UTC wall-clock {@code TIMESTAMP}s. JDBC converts
+ * {@link Timestamp}s through the JVM's default zone, where a local daylight-saving gap would shift
+ * times; so the repository requires, and sets, a UTC default zone. Entry points capture the user's
+ * local zone before opening (for {@code --tz}'s default).
+ */
+public final class Repository implements AutoCloseable {
+    private final RepositoryLocation location;
+    private final SqlDialect dialect;
+    private final Connection connection;
+    private final DataTables tables;
+
+    private Repository(RepositoryLocation location, SqlDialect dialect, Connection connection) throws SQLException {
+        this.location = location;
+        this.dialect = dialect;
+        this.connection = connection;
+        this.tables = new DataTables(connection, dialect);
+    }
+
+    /** Opens (creating if needed) and migrates the repository. */
+    public static Repository open(RepositoryLocation location) {
+        return open(location, true);
+    }
+
+    /**
+     * Opens and migrates the repository.
+     *
+     * @param create whether to create an embedded repository that does not exist yet; commands that
+     *               only read refuse a missing one instead of leaving an empty repository behind
+     */
+    public static Repository open(RepositoryLocation location, boolean create) {
+        if (!create && !location.exists()) {
+            throw new UserException("no repository at " + location.description()
+                    + " (import something first: statlens import FILE --run NAME, or give --repo DIR / --db URL)");
+        }
+        TimeZone.setDefault(TimeZone.getTimeZone(ZoneOffset.UTC));
+        if (location.embeddedDir() != null && System.getProperty("derby.stream.error.file") == null) {
+            // Derby writes derby.log into the working directory unless told otherwise.
+            System.setProperty("derby.stream.error.file", location.embeddedDir().resolveSibling("derby.log").toString());
+        }
+        tuneDerby();
+        SqlDialect dialect = new DerbyDialect();
+        Connection c;
+        try {
+            if (location.embeddedDir() != null) Files.createDirectories(location.embeddedDir().getParent());
+            c = DriverManager.getConnection(location.jdbcUrl() + (location.embeddedDir() != null
+                    || location.jdbcUrl().startsWith("jdbc:derby:memory:") ? ";create=true" : ""));
+        } catch (SQLException e) {
+            if (dialect.isRepositoryInUse(e)) {
+                throw new UserException("repository " + location.description() + " is in use by another statlens process"
+                        + " (an embedded repository opens in one process at a time); close it, or share the repository"
+                        + " through a Derby network server and --db jdbc:derby://host:1527/name");
+            }
+            throw new UserException("cannot open repository " + location.description() + ": " + messages(e), e);
+        } catch (java.io.IOException e) {
+            throw new UserException("cannot create repository folder " + location.description() + ": " + e.getMessage(), e);
+        }
+        try {
+            c.setAutoCommit(false);
+            Repository repo = new Repository(location, dialect, c);
+            repo.migrate();
+            repo.tables.load();
+            return repo;
+        } catch (SQLException | RuntimeException e) {
+            closeQuietly(c, location);
+            if (e instanceof RuntimeException r) throw r;
+            throw new IllegalStateException("cannot prepare repository " + location.description() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Derby's defaults suit small OLTP work: a 4 MB page cache, a log file switch (with a sync) every
+     * megabyte and a checkpoint every 10 MB. Imports append millions of rows in one transaction,
+     * so a larger cache and rarer log switches and checkpoints cut the time spent waiting on disk.
+     * Set only when the user has not set them.
+     */
+    private static void tuneDerby() {
+        setDefault("derby.storage.pageCacheSize", "4000");
+        setDefault("derby.storage.logSwitchInterval", Integer.toString(32 << 20));
+        setDefault("derby.storage.checkpointInterval", Integer.toString(128 << 20));
+    }
+
+    private static void setDefault(String property, String value) {
+        if (System.getProperty(property) == null) System.setProperty(property, value);
+    }
+
+    /** Derby explains many failures in chained "next" exceptions; say all of it. */
+    private static String messages(SQLException e) {
+        StringBuilder sb = new StringBuilder(e.getMessage());
+        for (SQLException next = e.getNextException(); next != null; next = next.getNextException()) {
+            if (!sb.toString().contains(next.getMessage())) sb.append("; ").append(next.getMessage());
+        }
+        return sb.toString().replace(", see the next exception for details", "");
+    }
+
+    private void migrate() throws SQLException {
+        int latest = Migrations.latestVersion(dialect);
+        int current = 0;
+        if (dialect.tableExists(connection, "STATLENS_SCHEMA")) {
+            try (Statement s = connection.createStatement();
+                 ResultSet rs = s.executeQuery("SELECT MAX(VERSION) FROM STATLENS_SCHEMA")) {
+                if (rs.next()) current = rs.getInt(1);
+            }
+        } else {
+            DerbyDialect.execute(connection, "CREATE TABLE STATLENS_SCHEMA (VERSION INT NOT NULL PRIMARY KEY, DESCRIPTION "
+                    + dialect.varchar(400) + ", APPLIED_AT TIMESTAMP NOT NULL)");
+        }
+        if (current > latest) {
+            connection.rollback();
+            throw new UserException("repository " + location.description() + " was written by a newer statlens (schema version "
+                    + current + "; this statlens knows up to " + latest + "); use a newer statlens to open it");
+        }
+        for (Migrations.Step step : Migrations.steps(dialect)) {
+            if (step.version() <= current) continue;
+            for (String sql : step.statements()) DerbyDialect.execute(connection, sql);
+            try (PreparedStatement ps = connection.prepareStatement("INSERT INTO STATLENS_SCHEMA VALUES (?, ?, ?)")) {
+                ps.setInt(1, step.version());
+                ps.setString(2, step.description());
+                ps.setTimestamp(3, timestamp(Instant.now()));
+                ps.executeUpdate();
+            }
+        }
+        connection.commit();
+    }
+
+    /** The schema version the repository is at. */
+    public int schemaVersion() throws SQLException {
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT MAX(VERSION) FROM STATLENS_SCHEMA")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    /**
+     * Undoes the current transaction and re-reads the table catalog, since the rollback may have
+     * undone tables or columns an import created.
+     */
+    public void rollback() {
+        try {
+            connection.rollback();
+            tables.load();
+        } catch (SQLException ignored) {
+            // the connection is gone; nothing was committed
+        }
+    }
+
+    public Connection connection() {
+        return connection;
+    }
+
+    public SqlDialect dialect() {
+        return dialect;
+    }
+
+    public DataTables tables() {
+        return tables;
+    }
+
+    public RepositoryLocation location() {
+        return location;
+    }
+
+    /** A UTC instant as a repository timestamp. */
+    public static Timestamp timestamp(Instant instant) {
+        return Timestamp.valueOf(LocalDateTime.ofEpochSecond(instant.getEpochSecond(), instant.getNano(), ZoneOffset.UTC));
+    }
+
+    /** A repository timestamp as a UTC instant; null stays null. */
+    public static Instant instant(Timestamp ts) {
+        return ts == null ? null : ts.toLocalDateTime().toInstant(ZoneOffset.UTC);
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (!connection.isClosed()) connection.rollback();
+        } catch (SQLException ignored) {
+            // closing anyway
+        }
+        closeQuietly(connection, location);
+    }
+
+    private static void closeQuietly(Connection c, RepositoryLocation location) {
+        try {
+            c.close();
+        } catch (SQLException ignored) {
+            // nothing left to do
+        }
+        if (location.embeddedDir() != null) {
+            // Release the embedded database's lock so that another process may open it.
+            try {
+                DriverManager.getConnection(location.jdbcUrl() + ";shutdown=true").close();
+            } catch (SQLException expected) {
+                // Derby reports a successful shutdown as SQLState 08006.
+            }
+        }
+    }
+}

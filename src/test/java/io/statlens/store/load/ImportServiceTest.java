@@ -1,0 +1,187 @@
+package io.statlens.store.load;
+
+import io.statlens.model.UserException;
+import io.statlens.parse.ParserCatalog;
+import io.statlens.parse.spi.Cancellation;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ImportServiceTest {
+    @TempDir
+    Path dir;
+    private Repository repo;
+    private ImportService importer;
+
+    @BeforeEach
+    void open() {
+        repo = Repository.open(RepositoryLocation.memory("t" + UUID.randomUUID()));
+        importer = new ImportService(repo, new ParserCatalog(List.of(new ScriptedParser())));
+    }
+
+    @AfterEach
+    void close() {
+        repo.close();
+    }
+
+    private Path file(String name, String... lines) throws IOException {
+        return Files.writeString(dir.resolve(name), "#scripted\n" + String.join("\n", lines) + "\n");
+    }
+
+    private long count(String sql) throws SQLException {
+        try (Statement s = repo.connection().createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Test
+    void importsRowsIntoAWideTableWithElapsedTimesAndAView() throws Exception {
+        Path f = file("a.txt", "columns %usr r/s in", "1700000000 cpu0 1 2 3", "1700000010 cpu0 4 5 6",
+                "summary tps 99.5", "fact host db1");
+        ImportResult result = importer.run(ImportRequest.of("r1", ZoneOffset.UTC, f), ImportProgress.NONE);
+
+        assertEquals(2, result.rows());
+        assertEquals(List.of("DATASET_ID", "SAMPLE", "TS", "ELAPSED_S", "ITEM", "SINCE_BOOT", "PCT_USR", "R_S", "IN_"),
+                repo.tables().table("SCRIPTED").orElseThrow().allColumns());
+        assertEquals(10, count("SELECT MAX(ELAPSED_S) FROM SCRIPTED"));
+        assertEquals(5, count("SELECT R_S FROM V_SCRIPTED WHERE RUN = 'r1' AND ELAPSED_S = 10"));
+        var run = new RunCatalog(repo).run("r1");
+        assertEquals("db1", run.host(), "host taken from the file's facts");
+        assertEquals(Instant.ofEpochSecond(1700000000), run.start());
+        var details = new RunCatalog(repo).details("r1");
+        assertEquals(99.5, details.summary().get(0).value());
+        assertEquals(List.of("cpu0"), details.datasets().get(0).keys());
+    }
+
+    @Test
+    void aFeedFunctionDeclaredForTheFeedsFormerPackageIsRedeclared() throws Exception {
+        // Repositories written before the store was split into rooms declare their table functions with
+        // the feed's former class name; Derby resolves it only when the function runs.
+        importer.run(ImportRequest.of("r1", ZoneOffset.UTC, file("a.txt", "columns a", "1700000000 - 1")), ImportProgress.NONE);
+        try (Statement s = repo.connection().createStatement()) {
+            s.execute("DROP FUNCTION SL_FEED_SCRIPTED_1");
+            s.execute("CREATE FUNCTION SL_FEED_SCRIPTED_1 (H INT) RETURNS TABLE (DATASET_ID BIGINT, SAMPLE BIGINT,"
+                    + " TS TIMESTAMP, ELAPSED_S DOUBLE, ITEM VARCHAR(256), SINCE_BOOT BOOLEAN, A DOUBLE) LANGUAGE JAVA"
+                    + " PARAMETER STYLE DERBY_JDBC_RESULT_SET READS SQL DATA EXTERNAL NAME 'io.statlens.store.DerbyRowFeed.feed'");
+        }
+        repo.connection().commit();
+        importer.run(ImportRequest.of("r2", ZoneOffset.UTC, file("b.txt", "columns a", "1700000000 - 2")), ImportProgress.NONE);
+        assertEquals(2, count("SELECT A FROM V_SCRIPTED WHERE RUN = 'r2'"));
+    }
+
+    @Test
+    void newHeaderColumnsGrowTheTableAndOldRowsKeepNulls() throws Exception {
+        Path f = file("a.txt", "columns a b", "1700000000 - 1 2", "columns a b c", "1700000001 - 4 5 6");
+        importer.run(ImportRequest.of("r1", ZoneOffset.UTC, f), ImportProgress.NONE);
+        assertEquals(1, count("SELECT COUNT(*) FROM SCRIPTED WHERE C IS NULL"));
+        assertEquals(6, count("SELECT C FROM SCRIPTED WHERE C IS NOT NULL"));
+    }
+
+    @Test
+    void anEarlierFileMovesTheRunStartAndShiftsElapsedTimes() throws Exception {
+        importer.run(ImportRequest.of("r1", ZoneOffset.UTC, file("late.txt", "columns a", "1700000100 - 1")), ImportProgress.NONE);
+        importer.run(ImportRequest.of("r1", ZoneOffset.UTC, file("early.txt", "columns a", "1700000000 - 2")), ImportProgress.NONE);
+        assertEquals(100, count("SELECT ELAPSED_S FROM SCRIPTED WHERE A = 1"));
+        assertEquals(0, count("SELECT ELAPSED_S FROM SCRIPTED WHERE A = 2"));
+    }
+
+    @Test
+    void badLinesAreWarningsByDefaultAndFailTheImportWhenStrict() throws Exception {
+        Path f = file("a.txt", "columns a", "1700000000 - 1", "garbage here", "1700000001 - 2");
+        ImportResult lenient = importer.run(ImportRequest.of("r1", ZoneOffset.UTC, f), ImportProgress.NONE);
+        assertEquals(2, lenient.rows());
+        assertEquals(1, lenient.files().get(0).warningCount());
+        assertEquals(4, lenient.files().get(0).warnings().get(0).line());
+
+        UserException e = assertThrows(UserException.class,
+                () -> importer.run(ImportRequest.of("r2", ZoneOffset.UTC, f).strictly(), ImportProgress.NONE));
+        assertTrue(e.getMessage().contains("a.txt:4: unexpected line"), e.getMessage());
+        assertEquals(0, count("SELECT COUNT(*) FROM RUNS WHERE NAME = 'r2'"), "strict failure leaves nothing behind");
+    }
+
+    @Test
+    void aFailingParserRollsBackEveryFileOfTheImport() throws Exception {
+        Path good = file("1.txt", "columns a", "1700000000 - 1");
+        Path bad = file("2.txt", "columns x", "1700000000 - 1", "throw broken");
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> importer.run(new ImportRequest(List.of(good, bad), "r1",
+                java.util.Optional.empty(), List.of(), java.util.Optional.empty(), java.util.Optional.empty(),
+                java.util.Optional.empty(), ZoneOffset.UTC, false, false, false), ImportProgress.NONE));
+        assertEquals(bad + ":4: parser scripted 1 failed: java.lang.IllegalStateException: broken", e.getMessage(),
+                "which parser, which version, which file and line");
+        assertEquals(0, count("SELECT COUNT(*) FROM RUNS"));
+        assertEquals(0, count("SELECT COUNT(*) FROM DATASETS"));
+        assertTrue(repo.tables().table("SCRIPTED").isEmpty(), "the table created by the failed import is gone");
+        // and the repository still works
+        importer.run(ImportRequest.of("r1", ZoneOffset.UTC, good), ImportProgress.NONE);
+        assertEquals(1, count("SELECT COUNT(*) FROM SCRIPTED"));
+    }
+
+    @Test
+    void cancellingAnImportLeavesTheRepositoryUnchanged() throws Exception {
+        List<String> lines = new ArrayList<>(List.of("columns a"));
+        for (int i = 0; i < 100_000; i++) lines.add((1700000000 + i) + " - " + i);
+        Path f = file("big.txt", lines.toArray(String[]::new));
+        Cancellation cancel = new Cancellation();
+        ImportProgress cancelAfterFirstMegabyte = new ImportProgress() {
+            @Override
+            public void advanced(Path file, long bytesRead, long sizeBytes, long rows) {
+                cancel.cancel();
+            }
+        };
+        UserException e = assertThrows(UserException.class,
+                () -> importer.run(ImportRequest.of("r1", ZoneOffset.UTC, f), cancelAfterFirstMegabyte, cancel));
+        assertTrue(e.getMessage().contains("cancelled"));
+        assertEquals(0, count("SELECT COUNT(*) FROM RUNS"));
+    }
+
+    @Test
+    void theSameFileTwiceIsRefusedUnlessReplaced() throws Exception {
+        Path f = file("a.txt", "columns a", "1700000000 - 1");
+        importer.run(ImportRequest.of("r1", ZoneOffset.UTC, f), ImportProgress.NONE);
+        UserException e = assertThrows(UserException.class, () -> importer.run(ImportRequest.of("r1", ZoneOffset.UTC, f), ImportProgress.NONE));
+        assertTrue(e.getMessage().contains("already holds this file"), e.getMessage());
+        importer.run(ImportRequest.of("r1", ZoneOffset.UTC, f).replacing(), ImportProgress.NONE);
+        assertEquals(1, count("SELECT COUNT(*) FROM SCRIPTED"));
+        assertEquals(1, count("SELECT COUNT(*) FROM SOURCE_FILES"));
+    }
+
+    @Test
+    void unknownFilesAreNamedWithTheClosestCandidates() throws Exception {
+        Path f = Files.writeString(dir.resolve("mystery.log"), "hello\n");
+        UserException e = assertThrows(UserException.class, () -> importer.run(ImportRequest.of("r1", ZoneOffset.UTC, f), ImportProgress.NONE));
+        assertEquals(f + ": no parser recognises this file (nothing in it looks like any known tool's output); give --tool to choose one",
+                e.getMessage());
+    }
+
+    @Test
+    void deletingARunRemovesItsRows() throws Exception {
+        importer.run(ImportRequest.of("r1", ZoneOffset.UTC, file("a.txt", "columns a", "1700000000 - 1")), ImportProgress.NONE);
+        importer.run(ImportRequest.of("r2", ZoneOffset.UTC, file("b.txt", "columns a", "1700000000 - 2")), ImportProgress.NONE);
+        new RunDeleter(repo).deleteRun("r1");
+        assertEquals(1, count("SELECT COUNT(*) FROM SCRIPTED"));
+        assertEquals(2, count("SELECT A FROM V_SCRIPTED WHERE RUN = 'r2'"));
+        assertThrows(UserException.class, () -> new RunDeleter(repo).deleteRun("r1"));
+    }
+}

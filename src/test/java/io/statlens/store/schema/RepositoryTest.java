@@ -1,0 +1,99 @@
+package io.statlens.store.schema;
+
+import io.statlens.model.UserException;
+import io.statlens.store.read.RunCatalog;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Statement;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RepositoryTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aNewRepositoryIsMigratedToTheLatestSchema() throws Exception {
+        try (Repository repo = Repository.open(RepositoryLocation.memory("m" + UUID.randomUUID()))) {
+            assertEquals(Migrations.latestVersion(repo.dialect()), repo.schemaVersion());
+            for (String table : new String[]{"RUNS", "RUN_TAGS", "SOURCE_FILES", "DATASETS", "METRICS", "SUMMARY", "FACTS", "WARNINGS"}) {
+                assertTrue(repo.dialect().tableExists(repo.connection(), table), table);
+            }
+        }
+    }
+
+    @Test
+    void reopeningKeepsDataAndDoesNotMigrateTwice() throws Exception {
+        RepositoryLocation location = RepositoryLocation.embedded(dir.resolve("repo"));
+        try (Repository repo = Repository.open(location); Statement s = repo.connection().createStatement()) {
+            s.executeUpdate("INSERT INTO RUNS (NAME, CREATED_AT) VALUES ('kept', CURRENT_TIMESTAMP)");
+            repo.connection().commit();
+        }
+        try (Repository repo = Repository.open(location); Statement s = repo.connection().createStatement();
+             var rs = s.executeQuery("SELECT COUNT(*) FROM STATLENS_SCHEMA")) {
+            rs.next();
+            assertEquals(Migrations.steps(repo.dialect()).size(), rs.getInt(1));
+            assertEquals("kept", new RunCatalog(repo).runs().get(0).name());
+        }
+    }
+
+    @Test
+    void aRepositoryFromANewerStatlensIsRefused() throws Exception {
+        RepositoryLocation location = RepositoryLocation.embedded(dir.resolve("repo"));
+        try (Repository repo = Repository.open(location); Statement s = repo.connection().createStatement()) {
+            s.executeUpdate("INSERT INTO STATLENS_SCHEMA VALUES (999, 'from the future', CURRENT_TIMESTAMP)");
+            repo.connection().commit();
+        }
+        UserException e = assertThrows(UserException.class, () -> Repository.open(location));
+        assertTrue(e.getMessage().contains("written by a newer statlens (schema version 999; this statlens knows up to "),
+                e.getMessage());
+    }
+
+    @Test
+    void aSecondProcessGetsAClearMessageInsteadOfADerbyTrace() throws Exception {
+        Path repoDir = dir.resolve("shared");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process holder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                RepositoryHolder.class.getName(), repoDir.toString()).redirectErrorStream(true).start();
+        try {
+            BufferedReader out = new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8));
+            String line;
+            while ((line = out.readLine()) != null && !line.equals("open")) {
+                // wait until the other process holds the repository
+            }
+            assertEquals("open", line, "the holder process did not open the repository");
+            UserException e = assertThrows(UserException.class, () -> Repository.open(RepositoryLocation.embedded(repoDir)));
+            assertTrue(e.getMessage().contains("is in use by another statlens process"), e.getMessage());
+        } finally {
+            holder.getOutputStream().close();
+            holder.waitFor(30, TimeUnit.SECONDS);
+            holder.destroyForcibly();
+        }
+        try (Repository repo = Repository.open(RepositoryLocation.embedded(repoDir))) {
+            assertTrue(new RunCatalog(repo).runs().isEmpty(), "usable once the other process has gone");
+        }
+    }
+
+    /** Holds a repository open in a separate JVM until its standard input closes. */
+    public static final class RepositoryHolder {
+        public static void main(String[] args) throws Exception {
+            try (Repository repo = Repository.open(RepositoryLocation.embedded(Path.of(args[0])))) {
+                System.out.println("open");
+                System.out.flush();
+                while (System.in.read() >= 0) {
+                    // hold until the test closes our input
+                }
+            }
+        }
+    }
+}
