@@ -78,7 +78,21 @@ public final class Main implements Runnable {
             err.flush();
             return ExitCodes.INTERNAL_ERROR;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // picocli hands errors through; the work was abandoned, its repository closed on the way out.
+            err.println(outOfMemory(Runtime.getRuntime().maxMemory()));
+            if (debug) e.printStackTrace(err);
+            err.flush();
+            return ExitCodes.INTERNAL_ERROR;
+        }
+    }
+
+    /** What to say when the heap ran out: its limit, and how to raise it (the launcher's default is small on purpose). */
+    static String outOfMemory(long maxHeapBytes) {
+        return "statlens: out of memory: the Java heap is limited to " + (maxHeapBytes >> 20) + " MiB; give it more, e.g."
+                + " STATLENS_JAVA_OPTS=-Xmx2g statlens ... (or java -Xmx2g -jar statlens.jar ...)";
     }
 
     /**

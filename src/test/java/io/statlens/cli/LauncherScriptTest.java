@@ -240,28 +240,28 @@ class LauncherScriptTest {
     /** statlens.archive as the build writes it, for the JVM in HOME. */
     private Path archive(Path home, String runtimeVersion) throws IOException {
         Files.writeString(app.resolve("statlens.archive"), "# recorded by the build\njava.home=" + home
-                + "\njava.runtime.version=" + runtimeVersion + "\noption=-XX:AOTCache\nfile=statlens.aot\n");
-        Path aot = Files.writeString(app.resolve("statlens.aot"), "archive");
+                + "\njava.runtime.version=" + runtimeVersion + "\nfile=statlens.jsa\n");
+        Path jsa = Files.writeString(app.resolve("statlens.jsa"), "archive");
         Files.setLastModifiedTime(app.resolve("statlens.jar"), FileTime.from(Instant.now().minusSeconds(60)));
-        return aot;
+        return jsa;
     }
 
     @Test
     void theArchiveOnlyWithTheJvmThatRecordedItAndTheJarItWasRecordedFrom() throws Exception {
         Path java25 = jdk("jdk-25", "25.0.3", "25.0.3+9-LTS");
         onPath(java25);
-        Path aot = archive(java25, "25.0.3+9-LTS");
-        String option = "-XX:AOTCache=" + app.toRealPath().resolve("statlens.aot");
+        Path jsa = archive(java25, "25.0.3+9-LTS");
+        String option = "-XX:SharedArchiveFile=" + app.toRealPath().resolve("statlens.jsa");
 
         Launch same = launch(Map.of(), "runs");
         assertTrue(same.jvmOptions().contains(option), same.jvmOptions().toString());
-        assertTrue(same.jvmOptions().contains("-Xlog:aot*=off"), "a refused archive must not print into statlens' output");
+        assertTrue(same.jvmOptions().contains("-Xlog:cds*=off"), "a refused archive must not print into statlens' output");
 
         archive(java25, "25.0.4+7-LTS");
         assertFalse(launch(Map.of(), "runs").jvmOptions().contains(option), "another build of the JVM");
 
         archive(java25, "25.0.3+9-LTS");
-        Files.setLastModifiedTime(aot, FileTime.from(Instant.now().minusSeconds(3600)));
+        Files.setLastModifiedTime(jsa, FileTime.from(Instant.now().minusSeconds(3600)));
         assertFalse(launch(Map.of(), "runs").jvmOptions().contains(option), "the jar was rebuilt after the archive");
 
         archive(java25, "25.0.3+9-LTS");
@@ -278,7 +278,7 @@ class LauncherScriptTest {
         archive(moved, "21.0.5+7");
         Launch l = launch(Map.of(), "runs");
         assertEquals(moved.toString(), l.home(), l.err());
-        assertTrue(l.jvmOptions().contains("-XX:AOTCache=" + app.toRealPath().resolve("statlens.aot")), l.jvmOptions().toString());
+        assertTrue(l.jvmOptions().contains("-XX:SharedArchiveFile=" + app.toRealPath().resolve("statlens.jsa")), l.jvmOptions().toString());
     }
 
     @Test

@@ -61,6 +61,13 @@ class StartupTest {
         assertFalse(JarMain.tooOld("17", "/j", null).contains("Run "), "no launcher beside the jar, no advice to run it");
     }
 
+    @Test
+    void runningOutOfHeapSaysHowToGiveMore() {
+        String message = Main.outOfMemory(320L << 20);
+        assertTrue(message.startsWith("statlens: out of memory: the Java heap is limited to 320 MiB; give it more"), message);
+        assertTrue(message.contains("STATLENS_JAVA_OPTS=-Xmx2g"), message);
+    }
+
     /** A Java older than 21 on this machine, if there is one (Debian's default java is 17). */
     private static Optional<Path> oldJava() {
         List<Path> homes = new ArrayList<>();
