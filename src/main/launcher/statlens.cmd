@@ -17,5 +17,5 @@ if "%STATLENS_JAVA%"=="java" (
     exit /b 1
   )
 )
-"%STATLENS_JAVA%" -Xmx320m %STATLENS_JAVA_OPTS% -jar "%STATLENS_JAR%" %*
+"%STATLENS_JAVA%" -XX:+UseSerialGC -Xmx320m %STATLENS_JAVA_OPTS% -jar "%STATLENS_JAR%" %*
 exit /b %ERRORLEVEL%
