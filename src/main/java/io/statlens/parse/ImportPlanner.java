@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -132,7 +133,8 @@ public final class ImportPlanner {
                 plan.add(new Planned(file, detection.detection()));
             } else if (!(source.inFolder() && choices.skipUnknown())) {
                 throw new UserException(file + ": no parser recognises this file (" + detection.closest() + "); give --tool to choose one"
-                        + (source.inFolder() ? ", or --skip-unknown to skip such files" : ""));
+                        + (source.inFolder() ? ", or --skip-unknown to skip such files" : "")
+                        + detection.detection().notices().stream().map(n -> "; " + n).collect(Collectors.joining()));
             }
         }
         for (Path file : choices.fileTools().keySet()) {

@@ -2,15 +2,15 @@ package io.statlens.chart;
 
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
+import io.statlens.store.SharedRepository;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.load.ScriptedParser;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -19,7 +19,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -31,17 +30,15 @@ class ChartDataLoaderTest {
     @TempDir
     Path dir;
     private Repository repo;
-    private ChartDataLoader loader;
+    private ChartService charts;
+
+    @RegisterExtension
+    static final SharedRepository shared = new SharedRepository();
 
     @BeforeEach
     void open() {
-        repo = Repository.open(RepositoryLocation.memory("c" + UUID.randomUUID()));
-        loader = new ChartDataLoader(repo, ZoneOffset.UTC);
-    }
-
-    @AfterEach
-    void close() {
-        repo.close();
+        repo = shared.repository();
+        charts = new ChartService(repo, ZoneOffset.UTC);
     }
 
     private void importScripted(String run, String... lines) throws Exception {
@@ -108,7 +105,7 @@ class ChartDataLoaderTest {
         threeKeys("base", 1_700_000_000L);
         threeKeys("next", 1_800_000_000L);
         ChartDefinition def = metric("scripted", ChartKind.LINE, "%busy").key("b").build();
-        ChartData overlay = single(loader.load(def, List.of("base", "next"), NoteSource.NONE, false));
+        ChartData overlay = single(load(def, List.of("base", "next"), List.of(), false));
         assertEquals(ChartKind.OVERLAY, overlay.kind());
         assertEquals(ChartData.Domain.ELAPSED, overlay.domain());
         assertEquals(List.of("base b", "next b"), overlay.series().stream().map(ChartData.PlotSeries::name).toList());
@@ -127,10 +124,10 @@ class ChartDataLoaderTest {
     @Test
     void annotationsBecomeMarkersOnEitherAxis() throws Exception {
         threeKeys("r1", 1_700_000_000L);
-        NoteSource notes = run -> List.of(new ChartNote(Instant.ofEpochSecond(1_700_000_015L), "warm-up done"));
-        ChartData line = single(loader.load(metric("scripted", ChartKind.LINE, "%busy").build(), List.of("r1"), notes, false));
+        List<ChartMark> notes = List.of(ChartMark.at(Instant.ofEpochSecond(1_700_000_015L), "warm-up done"));
+        ChartData line = single(load(metric("scripted", ChartKind.LINE, "%busy").build(), List.of("r1"), notes, false));
         assertEquals(List.of(new ChartData.ChartMarker(1_700_000_015_000.0, "warm-up done")), line.markers());
-        ChartData overlay = single(loader.load(metric("scripted", ChartKind.OVERLAY, "%busy").build(), List.of("r1"), notes,
+        ChartData overlay = single(load(metric("scripted", ChartKind.OVERLAY, "%busy").build(), List.of("r1"), notes,
                 false));
         assertEquals(List.of(new ChartData.ChartMarker(15, "warm-up done")), overlay.markers(), "15 s after the run's start");
     }
@@ -142,7 +139,7 @@ class ChartDataLoaderTest {
         ChartDefinition def = ChartDefinition.builder().name("busy-by-key").kind(ChartKind.BARS).unit("%")
                 .sql("SELECT ITEM, AVG(PCT_BUSY) AS \"mean busy\" FROM V_SCRIPTED WHERE RUN = :run GROUP BY ITEM ORDER BY ITEM")
                 .build();
-        ChartData bars = single(loader.load(def, List.of("base", "next"), NoteSource.NONE, false));
+        ChartData bars = single(load(def, List.of("base", "next"), List.of(), false));
         assertEquals(6, bars.bars().size());
         assertEquals(new ChartData.BarValue("b", "next", 5), bars.bars().get(3));
         assertEquals("mean busy (%)", bars.yLabel());
@@ -150,7 +147,7 @@ class ChartDataLoaderTest {
 
         ChartDefinition heat = ChartDefinition.builder().kind(ChartKind.HEATMAP).unit("%")
                 .sql("SELECT TS, ITEM, 100 - PCT_IDLE AS BUSY FROM V_SCRIPTED WHERE RUN = :run").build();
-        ChartData map = single(loader.load(heat, List.of("base"), NoteSource.NONE, false));
+        ChartData map = single(load(heat, List.of("base"), List.of(), false));
         assertEquals(ChartData.Domain.TIME, map.domain());
         assertEquals(List.of("a", "b", "c"), map.series().stream().map(ChartData.PlotSeries::name).toList());
         assertArrayEquals(new double[]{5, 5, 5, 5}, map.series().get(1).y());
@@ -160,11 +157,11 @@ class ChartDataLoaderTest {
     void aPresetForAToolTheRunLacksIsSkippedWithTheReason() throws Exception {
         threeKeys("r1", 1_700_000_000L);
         ChartDefinition vmstat = metric("vmstat", ChartKind.LINE, "r").name("vmstat.procs").build();
-        ChartDataLoader.Result r = loader.load(vmstat, List.of("r1"), NoteSource.NONE, true);
+        ChartResult r = load(vmstat, List.of("r1"), List.of(), true);
         assertTrue(r.charts().isEmpty());
         assertEquals(List.of("chart 'vmstat.procs': run r1 has no vmstat data with r"), r.skipped());
-        assertThrows(UserException.class, () -> loader.load(vmstat, List.of("r1"), NoteSource.NONE, false));
-        assertThrows(UserException.class, () -> loader.load(vmstat, List.of("nope"), NoteSource.NONE, true),
+        assertThrows(UserException.class, () -> load(vmstat, List.of("r1"), List.of(), false));
+        assertThrows(UserException.class, () -> load(vmstat, List.of("nope"), List.of(), true),
                 "an unknown run always fails");
     }
 
@@ -210,20 +207,24 @@ class ChartDataLoaderTest {
         assertEquals("Transactions per second (sysbench)", tps.title());
     }
 
-    private static ChartData single(ChartDataLoader.Result r) {
-        assertEquals(1, r.charts().size(), "charts: " + r.charts().stream().map(ChartData::id).toList() + ", skipped: "
+    private ChartResult load(ChartDefinition def, List<String> runs, List<ChartMark> marks, boolean lenient) {
+        return charts.draw(new ChartRequest(List.of(def), runs, marks, RenderSize.DEFAULT, lenient, 0));
+    }
+
+    private static ChartData single(ChartResult r) {
+        assertEquals(1, r.charts().size(), "charts: " + r.charts().stream().map(c -> c.data().id()).toList() + ", skipped: "
                 + r.skipped());
-        return r.charts().get(0);
+        return r.charts().get(0).data();
     }
 
     /** The one chart of a definition made on the spot (strict, as on the command line). */
     private ChartData chart(ChartDefinition.Builder def, String... runs) {
-        return single(loader.load(def.build(), List.of(runs), NoteSource.NONE, false));
+        return single(load(def.build(), List.of(runs), List.of(), false));
     }
 
     /** The one chart of a built-in preset (lenient, as presets are loaded). */
     private ChartData preset(String name, String run) {
         ChartDefinition def = new PresetCatalog(repo).find(name).orElseThrow().definition();
-        return single(loader.load(def, List.of(run), NoteSource.NONE, true));
+        return single(load(def, List.of(run), List.of(), true));
     }
 }

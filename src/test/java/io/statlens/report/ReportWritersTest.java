@@ -4,6 +4,7 @@ import io.statlens.analysis.RunComparer;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
+import io.statlens.store.SharedRepository;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
@@ -11,14 +12,13 @@ import io.statlens.store.load.ScriptedParser;
 import io.statlens.store.read.AnnotationStore;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlineItem;
 import org.apache.pdfbox.text.PDFTextStripper;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -31,7 +31,6 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -44,14 +43,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ReportWritersTest {
     private static final String HOSTILE = "<script>alert(1)</script>";
     private static final Instant GENERATED = Instant.parse("2024-05-01T12:00:00Z");
+    /** The SVG view box of an HTML report's charts, as statlens report draws them. */
+    private static final RenderSize HTML_CHARTS = new RenderSize(960, 480, 1);
 
     @TempDir
     Path dir;
     private Repository repo;
 
+    @RegisterExtension
+    static final SharedRepository shared = new SharedRepository();
+
     @BeforeEach
     void open() throws Exception {
-        repo = Repository.open(RepositoryLocation.memory("r" + UUID.randomUUID()));
+        repo = shared.repository();
         importCorpus("sb16", "sysbench/plantegg-1.0.20-oltp_rw-16thr.txt");
         importCorpus("sb8", "sysbench/mb-0.5-mid-rw-8thr-5s.txt");
         Path f = Files.writeString(dir.resolve("evil.txt"), String.join("\n", "#scripted", "fact os.name " + HOSTILE,
@@ -64,22 +68,22 @@ class ReportWritersTest {
                 new AnnotationStore.Note(start.plusSeconds(20), "готово 完了")), "note");
     }
 
-    @AfterEach
-    void close() {
-        repo.close();
-    }
-
     private void importCorpus(String run, String file) {
         new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers")))
                 .run(ImportRequest.of(run, ZoneOffset.UTC, Path.of("src/test/resources/corpus", file)), ImportProgress.NONE);
     }
 
+    /** The report of these runs, its charts drawn at the size of an HTML report's. */
     private ReportModel model(String... runs) {
-        return new ReportAssembler(repo, Clock.fixed(GENERATED, ZoneOffset.UTC)).assemble(ReportRequest.of(List.of(runs)));
+        return model(HTML_CHARTS, runs);
+    }
+
+    private ReportModel model(RenderSize chartSize, String... runs) {
+        return new ReportAssembler(repo, Clock.fixed(GENERATED, ZoneOffset.UTC)).assemble(ReportRequest.of(List.of(runs)), chartSize);
     }
 
     private String html(String... runs) {
-        return new HtmlReportWriter(new RenderSize(960, 480, 1)).html(model(runs));
+        return new HtmlReportWriter().html(model(runs));
     }
 
     @Test
@@ -138,24 +142,24 @@ class ReportWritersTest {
     @Test
     void onlyTheChosenSectionsAndPresetAreShown() {
         ReportModel chartOnly = new ReportAssembler(repo, Clock.fixed(GENERATED, ZoneOffset.UTC)).assemble(new ReportRequest(
-                List.of("sb16", "sb8"), List.of("sysbench.tps"), 0, 60, ZoneOffset.UTC, EnumSet.of(ReportSection.CHARTS)));
+                List.of("sb16", "sb8"), List.of("sysbench.tps"), 0, 60, ZoneOffset.UTC, EnumSet.of(ReportSection.CHARTS)), HTML_CHARTS);
         assertFalse(chartOnly.compares(), "two runs, but the comparison was left out");
         assertFalse(chartOnly.hasAnnotations(), "sb16 has annotations, but their table was left out");
         assertEquals(List.of("sysbench"), chartOnly.headings().stream().map(ReportModel.Heading::title).toList());
         ReportModel.ToolSection sysbench = chartOnly.sections().get(0);
-        assertEquals(List.of("Transactions per second (sysbench)"), sysbench.charts().stream().map(c -> c.title()).toList());
+        assertEquals(List.of("Transactions per second (sysbench)"), sysbench.charts().stream().map(c -> c.data().title()).toList());
         assertTrue(sysbench.stats().isEmpty() && sysbench.summary().isEmpty());
-        String html = new HtmlReportWriter(new RenderSize(960, 480, 1)).html(chartOnly);
+        String html = new HtmlReportWriter().html(chartOnly);
         assertEquals(1, count(html, "<svg "));
         assertFalse(html.contains("Statistics of ") || html.contains("Summary values of ") || html.contains("id=\"comparison\""));
         assertTrue(html.contains("<h3>Facts of run sb8</h3>"), "the title page stays");
 
         ReportModel comparisonOnly = new ReportAssembler(repo, Clock.fixed(GENERATED, ZoneOffset.UTC)).assemble(new ReportRequest(
-                List.of("sb16", "sb8"), List.of(), 0, 60, ZoneOffset.UTC, EnumSet.of(ReportSection.COMPARISON)));
+                List.of("sb16", "sb8"), List.of(), 0, 60, ZoneOffset.UTC, EnumSet.of(ReportSection.COMPARISON)), HTML_CHARTS);
         assertEquals(List.of("Comparison"), comparisonOnly.headings().stream().map(ReportModel.Heading::title).toList(),
                 "no tool section is left with nothing in it");
         assertEquals("tps", comparisonOnly.comparison().get(0).metric());
-        assertEquals(0, count(new HtmlReportWriter(new RenderSize(960, 480, 1)).html(comparisonOnly), "<svg "));
+        assertEquals(0, count(new HtmlReportWriter().html(comparisonOnly), "<svg "));
 
         UserException none = assertThrows(UserException.class, () -> new ReportRequest(List.of("sb16"), List.of(), 0, 60,
                 ZoneOffset.UTC, EnumSet.noneOf(ReportSection.class)));
@@ -165,7 +169,7 @@ class ReportWritersTest {
     @Test
     void pdfHasOutlinePageNumbersAndRealText() throws Exception {
         Path file = dir.resolve("r.pdf");
-        new PdfReportWriter(new RenderSize(800, 400, 1)).write(model("sb16", "sb8", "evil"), file);
+        new PdfReportWriter().write(model(new RenderSize(800, 400, 1), "sb16", "sb8", "evil"), file);
         try (PDDocument pdf = Loader.loadPDF(file.toFile())) {
             int pages = pdf.getNumberOfPages();
             assertTrue(pages > 4, "title, contents, three sections, comparison: " + pages);

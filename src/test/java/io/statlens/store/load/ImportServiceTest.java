@@ -3,6 +3,12 @@ package io.statlens.store.load;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.spi.Cancellation;
+import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.ParserInfo;
+import io.statlens.parse.spi.RecordSink;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
@@ -54,6 +60,42 @@ class ImportServiceTest {
             rs.next();
             return rs.getLong(1);
         }
+    }
+
+    /** A plug-in whose detection is broken. */
+    private static final class BrokenSniffer implements Parser {
+        @Override
+        public ParserInfo info() {
+            return ParserInfo.builtIn("broken", "any");
+        }
+
+        @Override
+        public double sniff(Head head) {
+            throw new IllegalStateException("sniff bug");
+        }
+
+        @Override
+        public void parse(LineSource lines, ParseContext context, RecordSink sink) {
+        }
+    }
+
+    @Test
+    void aParserThatThrowsWhileDetectingIsANoticeWithTheFileAndTheOthersStillDecide() throws Exception {
+        ImportService withBroken = new ImportService(repo, new ParserCatalog(List.of(new ScriptedParser(), new BrokenSniffer())));
+        String notice = "parser broken 1 failed while detecting and was not considered: java.lang.IllegalStateException: sniff bug";
+
+        withBroken.run(ImportRequest.of("r", ZoneOffset.UTC, file("a.txt", "columns a", "1700000000 - 1")), ImportProgress.NONE);
+        try (Statement s = repo.connection().createStatement();
+             ResultSet rs = s.executeQuery("SELECT LINE_NO, KIND, MESSAGE FROM WARNINGS")) {
+            assertTrue(rs.next());
+            assertEquals(List.of("0", "notice", notice), List.of(rs.getString(1), rs.getString(2), rs.getString(3)));
+        }
+
+        Path unknown = Files.writeString(dir.resolve("u.txt"), "hello\n");
+        UserException e = assertThrows(UserException.class,
+                () -> withBroken.run(ImportRequest.of("r2", ZoneOffset.UTC, unknown), ImportProgress.NONE));
+        assertEquals(unknown + ": no parser recognises this file (nothing in it looks like any known tool's output); give --tool"
+                + " to choose one; " + notice, e.getMessage());
     }
 
     @Test
@@ -179,9 +221,9 @@ class ImportServiceTest {
     void deletingARunRemovesItsRows() throws Exception {
         importer.run(ImportRequest.of("r1", ZoneOffset.UTC, file("a.txt", "columns a", "1700000000 - 1")), ImportProgress.NONE);
         importer.run(ImportRequest.of("r2", ZoneOffset.UTC, file("b.txt", "columns a", "1700000000 - 2")), ImportProgress.NONE);
-        new RunDeleter(repo).deleteRun("r1");
+        new RunLedger(repo).deleteRun("r1");
         assertEquals(1, count("SELECT COUNT(*) FROM SCRIPTED"));
         assertEquals(2, count("SELECT A FROM V_SCRIPTED WHERE RUN = 'r2'"));
-        assertThrows(UserException.class, () -> new RunDeleter(repo).deleteRun("r1"));
+        assertThrows(UserException.class, () -> new RunLedger(repo).deleteRun("r1"));
     }
 }
