@@ -1,0 +1,243 @@
+package io.statlens.docs;
+
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Docs that run: every {@code $ statlens ...} example of {@code docs/*.md}, {@code docs/tools/*.md} and
+ * {@code README.md} is run against the real command line, page by page, in page order, and its output
+ * compared with the output the page shows. A page that no longer says what statlens does fails the suite.
+ *
+ * <h2>Running it</h2>
+ * <pre>
+ * ./mvnw -q -B test -Dtest=DocsTest                        # every page
+ * ./mvnw -q -B test -Dtest=DocsTest -Ddocs.page=cli.md     # one page (several: cli.md,stats.md)
+ * ./mvnw -q -B test -Dtest=DocsTest -Ddocs.page=cli.md -Ddocs.update=true
+ * </pre>
+ * {@code docs.update=true} writes what the commands printed into the page, in place of the output of every
+ * example that did not match (a shortened output keeps as many lines before and after its {@code ...} as it
+ * had); read the diff before committing it: it is what the code does now, right or wrong. A failure names the
+ * page, the line of the block and of the command, and the expected and printed lines; the commands' files
+ * stay in {@code target/docs-test/<page>/} for a look.
+ *
+ * <h2>What a page is held to</h2>
+ * <ul>
+ * <li>Examples are fenced blocks (```, no language) written as a terminal session: {@code $ command}, then
+ *     what it prints, standard output and error interleaved, then {@code [exit code N]} when it fails.
+ *     Nothing shown under a command means it prints nothing. A line {@code ...} stands for lines left out.
+ *     A command may go on over several lines (an open quote, a trailing backslash).</li>
+ * <li>A page runs top to bottom in one shell, in the root of the checkout (relative paths such as
+ *     {@code src/test/resources/corpus/vmstat/...} are the checkout's), on nothing but what its own
+ *     commands make: it must create or name its inputs ({@code statlens demo}'s samples, the corpus).</li>
+ * <li>{@code /tmp} in a command is a fresh folder for the page; write repositories and outputs there,
+ *     never into the checkout. How commands run ({@code statlens} in this JVM, a page's {@code statlens()}
+ *     shorthand, other commands in bash): {@link PageShell}.</li>
+ * <li>Output is compared line by line, with these rules for what differs from machine to machine
+ *     ({@link OutputRules}): the scratch folder is shown as {@code /tmp} and the checkout's folder as
+ *     {@code /path/to/statlens}; trailing spaces and blank lines do not count; {@code statlens -V}'s version
+ *     is any version; time stamps of 2025 or later (the clock, a file's modification time) are any time;
+ *     and where one of these changed a command's output, the width of runs of spaces is not compared for it
+ *     (columns are as wide as those paths and times).</li>
+ * <li>A block the test cannot run (a GUI, a benchmark of minutes, a second process) is preceded by
+ *     {@code <!-- docs-test: skip REASON -->}, with a reason; other languages ({@code ```text} for a tool's
+ *     own output, {@code ```sql}) are not run, and must not hold {@code $ statlens} lines.</li>
+ * </ul>
+ */
+class DocsTest {
+    private static final int MAX_REPORTED = 8;
+
+    @TestFactory
+    Stream<DynamicTest> pages() throws IOException {
+        Path checkout = Path.of("").toAbsolutePath();
+        assertTrue(Files.isDirectory(checkout.resolve("docs")) && Files.isDirectory(checkout.resolve("src/test/resources/corpus")),
+                "the docs test runs in the root of the checkout (where docs/ and src/ are), not in " + checkout);
+        String only = System.getProperty("docs.page", "");
+        boolean update = Boolean.getBoolean("docs.update");
+        List<Path> pages = pages(checkout);
+        if (!only.isBlank()) {
+            List<String> wanted = List.of(only.split(","));
+            pages = pages.stream().filter(p -> wanted.stream().anyMatch(w -> p.toString().endsWith(w.strip()))).toList();
+            assertTrue(!pages.isEmpty(), "-Ddocs.page=" + only + " names no page");
+        }
+        return pages.stream().map(p -> DynamicTest.dynamicTest(checkout.relativize(p).toString(),
+                () -> runPage(checkout, p, update)));
+    }
+
+    private static List<Path> pages(Path checkout) throws IOException {
+        List<Path> pages = new ArrayList<>();
+        pages.add(checkout.resolve("README.md"));
+        for (Path dir : List.of(checkout.resolve("docs"), checkout.resolve("docs/tools"))) {
+            try (Stream<Path> s = Files.list(dir)) {
+                s.filter(p -> p.toString().endsWith(".md")).sorted(Comparator.naturalOrder()).forEach(pages::add);
+            }
+        }
+        return pages;
+    }
+
+    static void runPage(Path checkout, Path file, boolean update) throws Exception {
+        DocPage page = DocPage.read(checkout, file);
+        if (!page.problems().isEmpty()) fail(String.join("\n", page.problems()));
+        Path scratch = checkout.resolve("target/docs-test").resolve(page.name().replace('/', '_'));
+        deleteTree(scratch);
+        Files.createDirectories(scratch);
+        PageShell shell = new PageShell(checkout, scratch);
+        OutputRules rules = new OutputRules(scratch.toString(), checkout.toString());
+        List<String> failures = new ArrayList<>();
+        List<Rewrite> rewrites = new ArrayList<>();
+        int run = 0;
+        for (DocPage.Block block : page.blocks()) {
+            if (block.skipReason() != null) continue;
+            for (DocPage.Example example : block.examples()) {
+                run++;
+                PageShell.Result result;
+                try {
+                    result = shell.run(example.command());
+                } catch (RuntimeException e) {
+                    failures.add(page.name() + ":" + example.line() + " (block at line " + block.line() + "): "
+                            + e.getMessage());
+                    continue;
+                }
+                OutputRules.Shown shown = rules.shown(result.shown());
+                OutputRules.Match match = OutputRules.match(example.expected(), shown);
+                if (!match.ok()) {
+                    failures.add(describe(page, block, example, shown.lines(), match));
+                    rewrites.add(new Rewrite(example, shown.lines()));
+                }
+            }
+        }
+        if (update && !rewrites.isEmpty()) rewrite(page, rewrites);
+        if (!failures.isEmpty()) {
+            StringBuilder message = new StringBuilder(page.name() + ": " + failures.size() + " of " + run
+                    + " examples do not print what the page shows"
+                    + (update ? " (rewritten in the page: check the diff)" : "") + "\n");
+            failures.stream().limit(MAX_REPORTED).forEach(f -> message.append('\n').append(f).append('\n'));
+            if (failures.size() > MAX_REPORTED) {
+                message.append("\n... and ").append(failures.size() - MAX_REPORTED).append(" more\n");
+            }
+            message.append("\nrerun this page alone: ./mvnw -q -B test -Dtest=DocsTest -Ddocs.page=")
+                    .append(page.name().substring(page.name().lastIndexOf('/') + 1))
+                    .append(" (add -Ddocs.update=true to write the printed output into the page)");
+            fail(message.toString());
+        }
+    }
+
+    private static String describe(DocPage page, DocPage.Block block, DocPage.Example example, List<String> actual,
+                                   OutputRules.Match match) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(page.name()).append(':').append(example.line()).append(" (block at line ").append(block.line())
+                .append("): $ ").append(example.command().replace("\n", "\n    ")).append('\n');
+        List<String> expected = example.expected();
+        if (match.expectedLine() < expected.size()) {
+            sb.append("  first difference at ").append(page.name()).append(':')
+                    .append(example.outputFrom() + match.expectedLine() + 1).append('\n');
+            sb.append("    expected: ").append(expected.get(match.expectedLine())).append('\n');
+            sb.append("    printed:  ").append(match.actualLine() < actual.size() ? actual.get(match.actualLine())
+                    : "(nothing more)").append('\n');
+        } else {
+            sb.append("  the page's output ends at ").append(page.name()).append(':')
+                    .append(example.outputTo()).append(", but the command printed more:\n");
+            sb.append("    printed:  ").append(actual.get(Math.min(match.actualLine(), actual.size() - 1))).append('\n');
+        }
+        sb.append("  expected (").append(expected.size()).append(" lines):\n");
+        expected.forEach(l -> sb.append("    | ").append(l).append('\n'));
+        sb.append("  printed (").append(actual.size()).append(" lines):\n");
+        actual.forEach(l -> sb.append("    | ").append(l).append('\n'));
+        return sb.toString();
+    }
+
+    private record Rewrite(DocPage.Example example, List<String> printed) {
+    }
+
+    /** Writes the printed output into the page in place of each mismatching example's output. */
+    private static void rewrite(DocPage page, List<Rewrite> rewrites) throws IOException {
+        List<String> lines = new ArrayList<>(page.lines());
+        for (int k = rewrites.size() - 1; k >= 0; k--) {
+            Rewrite r = rewrites.get(k);
+            DocPage.Example e = r.example();
+            List<String> replacement = shortened(e.expected(), r.printed()).stream()
+                    .map(l -> l.isEmpty() ? l : e.indent() + l).toList();
+            List<String> target = lines.subList(e.outputFrom(), e.outputTo());
+            target.clear();
+            target.addAll(replacement);
+        }
+        Files.writeString(page.file(), String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The printed lines, cut where the expected ones were: the lines that match the page's lines are anchors,
+     * and what lies between the anchors around a {@code ...} of the page stays {@code ...}.
+     */
+    static List<String> shortened(List<String> expected, List<String> printed) {
+        if (expected.stream().noneMatch(DocsTest::isEllipsis)) return printed;
+        int n = expected.size();
+        int m = printed.size();
+        int[][] common = new int[n + 1][m + 1];
+        for (int i = n - 1; i >= 0; i--) {
+            for (int j = m - 1; j >= 0; j--) {
+                common[i][j] = !isEllipsis(expected.get(i)) && expected.get(i).equals(printed.get(j))
+                        ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
+            }
+        }
+        int[] anchor = new int[n];
+        java.util.Arrays.fill(anchor, -1);
+        for (int i = 0, j = 0; i < n && j < m; ) {
+            if (!isEllipsis(expected.get(i)) && expected.get(i).equals(printed.get(j))) {
+                anchor[i++] = j++;
+            } else if (common[i + 1][j] >= common[i][j + 1]) {
+                i++;
+            } else {
+                j++;
+            }
+        }
+        List<String> out = new ArrayList<>();
+        int cursor = 0;
+        for (int i = 0; i < n; i++) {
+            if (isEllipsis(expected.get(i))) {
+                int k = i + 1;
+                int unmatched = 0;
+                while (k < n && anchor[k] < 0) {
+                    if (!isEllipsis(expected.get(k))) unmatched++;
+                    k++;
+                }
+                int next = k < n ? anchor[k] : m;
+                out.add("...");
+                cursor = Math.max(cursor, next - unmatched);
+            } else if (anchor[i] >= 0) {
+                out.addAll(printed.subList(cursor, anchor[i] + 1));
+                cursor = anchor[i] + 1;
+            }
+        }
+        out.addAll(printed.subList(cursor, m));
+        return out;
+    }
+
+    private static boolean isEllipsis(String line) {
+        return line.strip().equals("...");
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) return;
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.delete(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        }
+    }
+}

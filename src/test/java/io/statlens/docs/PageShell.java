@@ -1,0 +1,236 @@
+package io.statlens.docs;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The shell a page's examples run in, one per page, in the checkout's folder (the pages' relative paths,
+ * {@code src/test/resources/corpus/...}, are the checkout's).
+ *
+ * <ul>
+ * <li>{@code statlens ARGS} runs in this JVM through picocli ({@code Main.execute}), standard output and
+ *     error interleaved as a terminal shows them, then {@code [exit code N]} when N is not 0. The command
+ *     line's classes come from a class loader of their own that holds the main classes and the
+ *     dependencies but not the test classes, so that it is the shipped command line (the test classes
+ *     register a parser of their own, for instance).</li>
+ * <li>{@code statlens() { command statlens "$@" EXTRA...; }} (also with {@code target/statlens} or
+ *     {@code java -jar target/statlens.jar}) defines the page's shorthand: EXTRA is appended to every later
+ *     {@code statlens} command of the page.</li>
+ * <li>{@code STATLENS_HOME=DIR statlens ...} sets the statlens home for that command.</li>
+ * <li>{@code statlens ARGS | FILTER}: statlens in this JVM, its standard output piped into FILTER run by
+ *     bash.</li>
+ * <li>{@code NAME=value} alone sets a page variable, which later commands may use as {@code $NAME}.</li>
+ * <li>any other command runs in {@code bash -c} (standard error merged into standard output), with the
+ *     page's variables in its environment and {@code $?} the exit code of the command before.</li>
+ * </ul>
+ *
+ * <p>Every {@code /tmp} in a command names the page's scratch folder instead, a fresh one per page, so
+ * that pages may write where a reader would ({@code --repo /tmp/docs-cli}) without touching the machine's
+ * {@code /tmp} or each other. {@code STATLENS_HOME} (and {@code HOME} for bash) point into it too, so an
+ * example that forgets {@code --repo} does not touch the user's repository.
+ */
+final class PageShell {
+    private static final Pattern TMP = Pattern.compile("(?<![\\w./-])/tmp(?=[/\\s\"':;,)]|$)");
+    private static final Pattern FUNCTION = Pattern.compile(
+            "statlens\\(\\)\\s*\\{\\s*(?:command statlens|target/statlens|java -jar target/statlens\\.jar)\\s+\"\\$@\"(.*?);?\\s*}\\s*(#.*)?",
+            Pattern.DOTALL);
+
+    private final Path checkout;
+    private final Path scratch;
+    private final Map<String, String> variables = new LinkedHashMap<>();
+    private List<String> shorthand = List.of();
+    private int lastExitCode;
+
+    PageShell(Path checkout, Path scratch) {
+        this.checkout = checkout;
+        this.scratch = scratch;
+    }
+
+    /** What one command printed (standard output and error as a terminal interleaves them) and its exit code. */
+    record Result(String printed, int exitCode) {
+        /** The printed text with the {@code [exit code N]} line a page shows after a failing command. */
+        String shown() {
+            if (exitCode == 0) return printed;
+            return printed + (printed.isEmpty() || printed.endsWith("\n") ? "" : "\n") + "[exit code " + exitCode + "]\n";
+        }
+    }
+
+    Result run(String typed) throws IOException, InterruptedException {
+        String command = TMP.matcher(typed).replaceAll(Matcher.quoteReplacement(scratch.toString()));
+        Result result = dispatch(command);
+        lastExitCode = result.exitCode();
+        return result;
+    }
+
+    private Result dispatch(String command) throws IOException, InterruptedException {
+        Matcher function = FUNCTION.matcher(command.strip());
+        if (function.matches()) {
+            ShellLine extra = ShellLine.parse(function.group(1), variables);
+            if (!extra.simple() || !extra.assignments().isEmpty()) {
+                throw new IllegalArgumentException("a statlens() shorthand may only append plain arguments: " + command);
+            }
+            shorthand = extra.words();
+            return new Result("", 0);
+        }
+        int pipe = ShellLine.pipe(command);
+        if (pipe > 0) {
+            ShellLine left = ShellLine.parse(command.substring(0, pipe), variables);
+            if (left.simple() && isStatlens(left)) {
+                Output statlens = statlens(left);
+                Result filter = bash(command.substring(pipe + 1), statlens.standardOut);
+                return new Result(statlens.errorOnly + filter.printed(), filter.exitCode());
+            }
+        }
+        ShellLine line = ShellLine.parse(command, variables);
+        if (line.simple() && isStatlens(line)) {
+            Output out = statlens(line);
+            return new Result(out.all, out.exitCode);
+        }
+        if (line.simple() && line.words().isEmpty() && !line.assignments().isEmpty()) {
+            variables.putAll(line.assignments());
+            return new Result("", 0);
+        }
+        if (line.words().contains("statlens")) {
+            throw new IllegalArgumentException("statlens inside a shell construct, which the docs test cannot run"
+                    + " in-process; write it as a $ statlens line of its own: " + command);
+        }
+        return bash(command, null);
+    }
+
+    private static boolean isStatlens(ShellLine line) {
+        return !line.words().isEmpty() && line.words().get(0).equals("statlens");
+    }
+
+    private record Output(String all, String standardOut, String errorOnly, int exitCode) {
+    }
+
+    private Output statlens(ShellLine line) {
+        for (String name : line.assignments().keySet()) {
+            if (!name.equals("STATLENS_HOME")) {
+                throw new IllegalArgumentException("the docs test runs statlens in-process and can set only"
+                        + " STATLENS_HOME for it, not " + name);
+            }
+        }
+        List<String> args = new ArrayList<>(line.words().subList(1, line.words().size()));
+        args.addAll(shorthand);
+        String home = line.assignments().getOrDefault("STATLENS_HOME", scratch.resolve("statlens-home").toString());
+        String before = System.getProperty("statlens.home");
+        StringWriter all = new StringWriter();
+        StringWriter standardOut = new StringWriter();
+        StringWriter errorOnly = new StringWriter();
+        int code;
+        System.setProperty("statlens.home", home);
+        Thread thread = Thread.currentThread();
+        ClassLoader context = thread.getContextClassLoader();
+        thread.setContextClassLoader(ShippedCli.LOADER);
+        try {
+            code = (int) ShippedCli.EXECUTE.invoke(null, new PrintWriter(new Tee(all, standardOut), true),
+                    new PrintWriter(new Tee(all, errorOnly), true), args.toArray(String[]::new));
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        } catch (InvocationTargetException e) {
+            throw new IllegalStateException("statlens " + String.join(" ", args) + " threw", e.getCause());
+        } finally {
+            thread.setContextClassLoader(context);
+            if (before == null) System.clearProperty("statlens.home");
+            else System.setProperty("statlens.home", before);
+        }
+        return new Output(all.toString(), standardOut.toString(), errorOnly.toString(), code);
+    }
+
+    private Result bash(String command, String input) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c", "(exit " + lastExitCode + ")\n" + command)
+                .directory(checkout.toFile())
+                .redirectErrorStream(true);
+        Map<String, String> env = pb.environment();
+        env.putAll(new HashMap<>(variables));
+        env.put("HOME", scratch.resolve("home").toString());
+        env.put("STATLENS_HOME", scratch.resolve("statlens-home").toString());
+        env.put("TZ", "UTC");
+        env.put("LC_ALL", "C.UTF-8");
+        Process p = pb.start();
+        try (OutputStream in = p.getOutputStream()) {
+            if (input != null) in.write(input.getBytes(StandardCharsets.UTF_8));
+        }
+        byte[] printed;
+        try (InputStream out = p.getInputStream()) {
+            printed = out.readAllBytes();
+        }
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("bash did not finish within 120 s: " + command);
+        }
+        return new Result(new String(printed, StandardCharsets.UTF_8), p.exitValue());
+    }
+
+    /** The command line as shipped: main classes and dependencies, loaded once for every page. */
+    private static final class ShippedCli {
+        static final ClassLoader LOADER;
+        static final Method EXECUTE;
+
+        static {
+            String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+            List<URL> urls = new ArrayList<>();
+            for (String entry : classPath.split(File.pathSeparator)) {
+                if (entry.isBlank() || Path.of(entry).endsWith(Path.of("target", "test-classes"))) continue;
+                try {
+                    urls.add(Path.of(entry).toUri().toURL());
+                } catch (MalformedURLException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            LOADER = new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
+            try {
+                EXECUTE = Class.forName("io.statlens.cli.Main", true, LOADER)
+                        .getMethod("execute", PrintWriter.class, PrintWriter.class, String[].class);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot load the command line from " + classPath, e);
+            }
+        }
+    }
+
+    /** Writes to two writers at once: the interleaved terminal and one stream's own copy. */
+    private static final class Tee extends Writer {
+        private final Writer a;
+        private final Writer b;
+
+        Tee(Writer a, Writer b) {
+            this.a = a;
+            this.b = b;
+        }
+
+        @Override
+        public void write(char[] cbuf, int off, int len) throws IOException {
+            a.write(cbuf, off, len);
+            b.write(cbuf, off, len);
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}
