@@ -29,6 +29,8 @@ record DocPage(String name, Path file, List<String> lines, List<Block> blocks, L
     private static final Pattern FENCE = Pattern.compile("^(\\s*)(`{3,}|~{3,})\\s*([\\w+-]*).*$");
     private static final Pattern SKIP = Pattern.compile("<!--\\s*docs-test:\\s*skip\\b(.*?)-->");
     private static final Pattern STATLENS_COMMAND = Pattern.compile("^\\s*\\$ (?:[A-Za-z_][A-Za-z0-9_]*=\\S*\\s+)*statlens\\b.*");
+    /** A here-document ({@code <<'EOF'}): the lines up to the one that ends it belong to the command. */
+    static final Pattern HEREDOC = Pattern.compile("<<-?\\s*(['\"]?)(\\w+)\\1");
     private static final List<String> SHELL_LANGUAGES = List.of("", "console", "shell", "sh", "bash");
 
     /**
@@ -116,6 +118,20 @@ record DocPage(String name, Path file, List<String> lines, List<Block> blocks, L
             while (ShellLine.continues(command.toString()) && k < body.size()) {
                 command.append('\n').append(body.get(k));
                 k++;
+            }
+            Matcher heredoc = HEREDOC.matcher(command);
+            if (heredoc.find()) {
+                String end = heredoc.group(2);
+                while (k < body.size() && !body.get(k).strip().equals(end)) {
+                    command.append('\n').append(body.get(k));
+                    k++;
+                }
+                if (k == body.size()) {
+                    problems.add(page + ":" + commandLine + ": the here-document does not end with a line " + end);
+                } else {
+                    command.append('\n').append(body.get(k));
+                    k++;
+                }
             }
             int from = k;
             while (k < body.size() && !body.get(k).startsWith("$ ")) k++;

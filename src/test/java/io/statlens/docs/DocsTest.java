@@ -37,8 +37,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  * <ul>
  * <li>Examples are fenced blocks (```, no language) written as a terminal session: {@code $ command}, then
  *     what it prints, standard output and error interleaved, then {@code [exit code N]} when it fails.
- *     Nothing shown under a command means it prints nothing. A line {@code ...} stands for lines left out.
- *     A command may go on over several lines (an open quote, a trailing backslash).</li>
+ *     Nothing shown under a command means it prints nothing. A line {@code ...} stands for lines left out
+ *     (never for the {@code [exit code N]} line: a command shown without one must succeed).
+ *     A command may go on over several lines (an open quote, a trailing backslash, a here-document).</li>
  * <li>A page runs top to bottom in one shell, in the root of the checkout (relative paths such as
  *     {@code src/test/resources/corpus/vmstat/...} are the checkout's), on nothing but what its own
  *     commands make: it must create or name its inputs ({@code statlens demo}'s samples, the corpus).</li>

@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  * <li>an ISO-8601 time stamp of 2025 or later is compared as {@code <time>}: such times come from the clock
  *     (the demo's extraction, a file a page writes) or from a checkout's file modification times; the
  *     corpus and the pages' {@code --start} times are all earlier, and are compared as they are;</li>
- * <li>a line {@code ...} on the page stands for any number of lines, none included;</li>
+ * <li>a line {@code ...} on the page stands for any number of lines, none included, but never for the
+ *     {@code [exit code N]} line, which is compared on its own;</li>
  * <li>when rule 1, 3 or 4 changed the output of a command, the width of runs of spaces is not compared
  *     for that command (table columns are as wide as the paths and times printed in them).</li>
  * </ol>
@@ -55,12 +56,27 @@ final class OutputRules {
 
     /** Whether the expected lines of a page match the printed ones, and where they part if not. */
     static Match match(List<String> expected, Shown actual) {
+        // the exit code is compared on its own, so that a "..." cannot hide a failure
+        int expectedExit = exitLine(expected);
+        int actualExit = exitLine(actual.lines());
+        String expectedCode = expectedExit < 0 ? null : expected.get(expectedExit);
+        String actualCode = actualExit < 0 ? null : actual.lines().get(actualExit);
+        if (!java.util.Objects.equals(expectedCode, actualCode)) {
+            return new Match(false, expectedExit < 0 ? expected.size() : expectedExit,
+                    actualExit < 0 ? actual.lines().size() : actualExit);
+        }
         Volatile e = volatileParts(expected);
         Volatile a = volatileParts(actual.lines());
         Match strict = Match.of(e.lines(), a.lines(), false);
         if (strict.ok() || !(e.changed() || a.changed() || actual.folders())) return strict;
         Match loose = Match.of(e.lines(), a.lines(), true);
         return loose.ok() ? loose : strict;
+    }
+
+    /** The index of the last line when it is {@code [exit code N]}, else -1. */
+    private static int exitLine(List<String> lines) {
+        int last = lines.size() - 1;
+        return last >= 0 && lines.get(last).matches("\\[exit code \\d+]") ? last : -1;
     }
 
     private record Volatile(List<String> lines, boolean changed) {

@@ -92,6 +92,7 @@ final class PageShell {
             shorthand = extra.words();
             return new Result("", 0);
         }
+        if (DocPage.HEREDOC.matcher(command).find()) return bash(command, null);
         int pipe = ShellLine.pipe(command);
         if (pipe > 0) {
             ShellLine left = ShellLine.parse(command.substring(0, pipe), variables);
