@@ -65,6 +65,10 @@ public final class ChartService {
                 skipped.add((def.name() != null ? "chart '" + def.name() + "'" : "the chart") + ": " + e.getMessage());
                 continue;
             }
+            if (request.lenient() && request.skipFlat() && loaded.charts().stream().allMatch(ChartService::allZero)) {
+                skipped.add((def.name() != null ? "chart '" + def.name() + "'" : "the chart") + ": every value is 0");
+                continue;
+            }
             perTool.merge(tool, 1, Integer::sum);
             for (ChartData data : loaded.charts()) {
                 drawn.add(new DrawnChart(def, data, builder.build(data, request.size()), request.size(), loaded.sql(),
@@ -72,6 +76,15 @@ public final class ChartService {
             }
         }
         return new ChartResult(drawn, skipped);
+    }
+
+    /** Whether a chart shows nothing but zeros (and gaps). */
+    private static boolean allZero(ChartData data) {
+        for (ChartData.PlotSeries s : data.series()) {
+            for (double v : s.y()) if (!Double.isNaN(v) && v != 0) return false;
+        }
+        for (ChartData.BarValue b : data.bars()) if (!Double.isNaN(b.value()) && b.value() != 0) return false;
+        return true;
     }
 
     /** {@code sar} of a chart of {@code sar.cpu}; a query's charts count as one tool. */
