@@ -12,7 +12,7 @@ import java.util.Arrays;
         description = "Load performance-tool output into a repository, then query, export and compare it.",
         subcommands = {ImportCommand.class, RunsCommand.class, ShowCommand.class, ParsersCommand.class, DeleteCommand.class,
                 QueryCommand.class, ExportCommand.class, StatsCommand.class, TopCommand.class, NoteCommand.class,
-                AverageCommand.class, CompareCommand.class, CorrelateCommand.class, ChartCommand.class, PresetsCommand.class,
+                AverageCommand.class, CompareCommand.class, CorrelateCommand.class, FindingsCommand.class, ChartCommand.class, PresetsCommand.class,
                 ReportCommand.class, DemoCommand.class, BenchCommand.class, GuiCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
