@@ -35,18 +35,21 @@ public final class FindingsCommand implements Callable<Integer> {
     @Mixin
     RepositoryOptions repository;
 
+    @Mixin
+    NumberOptions numberOptions;
+
     @Parameters(paramLabel = "RUN", arity = "1..*", description = "Runs; from two on, each is compared with the first.")
     List<String> runs = new ArrayList<>();
 
     @Option(names = "--format", defaultValue = "table",
-            description = "table (sentences per run), csv or json (one row per finding, exact values) (default: ${DEFAULT-VALUE}).")
+            description = "table (sentences per run), csv or json (one row per finding, its value exact) (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
     @Override
     public Integer call() {
         if (runs.stream().distinct().count() != runs.size()) throw new UserException("a run is named twice: " + runs);
         PrintWriter out = spec.commandLine().getOut();
-        ReadableNumbers numbers = ReadableNumbers.ROOT;
+        ReadableNumbers numbers = numberOptions.numbers();
         try (Repository repo = repository.openExisting()) {
             Findings findings = new FindingsAnalyzer(repo).analyze(runs);
             PresetCatalog presets = new PresetCatalog(repo);
@@ -81,13 +84,13 @@ public final class FindingsCommand implements Callable<Integer> {
     }
 
     private static void lines(List<Finding> findings, PresetCatalog presets, ReadableNumbers numbers, PrintWriter out) {
-        TextTable t = new TextTable("KIND", "CHART", "FINDING");
+        TextTable t = new TextTable(numbers, "KIND", "CHART", "FINDING");
         for (Finding f : findings) t.add(f.kind().id(), chart(f, presets), f.text().render(numbers));
         t.print(out);
     }
 
     private void rows(Findings findings, PresetCatalog presets, ReadableNumbers numbers, PrintWriter out) {
-        try (TabularWriter writer = TabularWriter.of(format, out)) {
+        try (TabularWriter writer = TabularWriter.of(format, out, numbers)) {
             writer.header(List.of("run", "base", "kind", "dataset", "metric", "key", "value", "unit", "chart", "finding"),
                     List.of(false, false, false, false, false, false, true, false, false, false));
             for (Findings.RunFindings r : findings.runs()) {
