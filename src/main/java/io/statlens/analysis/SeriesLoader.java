@@ -44,6 +44,11 @@ public final class SeriesLoader {
         return out;
     }
 
+    /** The keys of a data set (none when unkeyed), from the statistics stored at import. */
+    public List<String> keys(SeriesReader.Selection dataset) {
+        return reader.keys(dataset);
+    }
+
     /** Labels of the metrics a run's data set holds, in table order. */
     public List<DataTable.MetricColumn> metrics(String run, String dataset) {
         return reader.select(run, dataset).metrics();
