@@ -71,9 +71,9 @@ final class ChangeFindings {
         return f.dataset().equals(c.dataset()) && f.metric().equals(c.metric()) && f.key().equals(c.key());
     }
 
-    /** {@code tps fell 12.3 %: 3,482 → 3,054 (beyond noise, p = 0.002)}. */
+    /** {@code tps (sysbench) fell 12.3 %, from 3,482 to 3,054/s (beyond noise, p = 0.002)}. */
     private static Finding result(RunComparer.Comparison c, String base) {
-        Phrase p = Phrase.of(what(c) + " ").then(direction(c)).text(": ").number(c.base().mean(), c.unit()).text(" \u2192 ")
+        Phrase p = Phrase.of(what(c) + " ").then(direction(c)).text(", from ").number(c.base().mean(), c.unit()).text(" to ")
                 .value(c.other().mean(), c.unit());
         ChangeSignificance.Verdict v = c.verdict();
         if (v.significant()) p = p.text(" (beyond noise, ").pValue(v.pValue()).text(")");
@@ -82,17 +82,17 @@ final class ChangeFindings {
         return finding(c, p.text(" against " + base + "."));
     }
 
-    /** {@code %util of sdb (iostat) rose 35 %: 62.1 % → 83.8 % (mean; p < 0.0001)}. */
+    /** {@code %util of sdb (iostat) rose 35 %, from 62.1 % to 83.8 % (means; p < 0.0001)}. */
     private static Finding change(RunComparer.Comparison c, String base) {
-        Phrase p = Phrase.of(what(c) + " ").then(direction(c)).text(": ").value(c.base().mean(), c.unit()).text(" \u2192 ")
-                .value(c.other().mean(), c.unit()).text(c.kind() == RunComparer.Kind.series ? " (mean; " : " (")
+        Phrase p = Phrase.of(what(c) + " ").then(direction(c)).text(", from ").value(c.base().mean(), c.unit()).text(" to ")
+                .value(c.other().mean(), c.unit()).text(c.kind() == RunComparer.Kind.series ? " (means; " : " (")
                 .pValue(c.verdict().pValue()).text(") against " + base + ".");
         return finding(c, p);
     }
 
     /** {@code rose 12.3 %}, {@code fell 4 %}, {@code unchanged}. */
     private static Phrase direction(RunComparer.Comparison c) {
-        if (Double.isNaN(c.changePct())) return Phrase.of(c.change() > 0 ? "rose from zero" : c.change() < 0 ? "fell" : "unchanged");
+        if (Double.isNaN(c.changePct())) return Phrase.of(c.change() > 0 ? "rose" : c.change() < 0 ? "fell" : "unchanged");
         if (c.change() == 0) return Phrase.of("unchanged");
         return Phrase.of(c.change() > 0 ? "rose " : "fell ").value(Math.abs(c.changePct()), "%");
     }

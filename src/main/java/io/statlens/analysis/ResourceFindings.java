@@ -282,11 +282,11 @@ final class ResourceFindings {
 
     // --- sentences -----------------------------------------------------------------------------------------------
 
-    /** {@code sdb was ≥ 95 % busy for 14 min 20 s (p95 99.8 %, longest stretch 6 min)}. */
+    /** {@code sdb was at least 95 % busy for 14 min 20 s of 1 h (p95 99.8 %, longest stretch 6 min)}. */
     private Finding saturated(Load l, String subject) {
         ThresholdTime t = l.atLimit();
         String what = l.source().noun().equals("interface") ? " utilised" : " busy";
-        Phrase p = Phrase.of(subject + " \u2265 ").value(SATURATED_PCT, "%").text(what);
+        Phrase p = Phrase.of(subject + " at least ").value(SATURATED_PCT, "%").text(what);
         if (t.samples() == 1) {
             // One sample: no interval to measure time by.
             return new Finding(run.run(), Finding.Kind.SATURATION, p.text(" in its only sample (").value(l.max(), "%").text(")"),

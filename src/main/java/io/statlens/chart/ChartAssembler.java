@@ -63,7 +63,10 @@ final class ChartAssembler {
             // page): bars of the value, or of the mean of two, say the same and can be read.
             if (def.kind() == ChartKind.AREA) {
                 Set<String> stacked = new HashSet<>();
-                for (String run : runs) stacked.addAll(areaKeys(def, traces.stream().filter(t -> t.run().equals(run)).toList()));
+                for (String run : runs) {
+                    List<Trace> ofRun = traces.stream().filter(t -> t.run().equals(run)).toList();
+                    if (!ofRun.isEmpty()) stacked.addAll(areaKeys(def, ofRun));
+                }
                 traces.removeIf(t -> !stacked.contains(t.key()));
             }
             sparse = mostSamples == 1 ? "one sample: drawn as bars" : mostSamples + " samples: their mean as bars";
@@ -182,8 +185,8 @@ final class ChartAssembler {
                 if (x >= 0 && x <= 100) markers.add(new ChartData.ChartMarker(x, run + ": " + n.text()));
             }
         }
-        return new ChartData(data.id(), data.kind(), data.title(), data.subtitle(), data.domain(), "elapsed (% of each run)",
-                data.keyLabel(), data.yLabel(), data.unit(), data.hot(), data.series(), data.bars(), markers);
+        return new ChartData(data.id(), data.kind(), data.title(), data.subtitle(), data.domain(), "share of each run (%)",
+                data.keyLabel(), data.yLabel(), data.unit(), data.hot(), data.series(), data.bars(), markers, data.runs());
     }
 
     /** How much longer the longest run is than the shortest, at most, before runs are drawn over their own lengths. */
@@ -286,7 +289,7 @@ final class ChartAssembler {
         String keyLabel = c.data().keyLabel().isEmpty() ? (kind == ChartKind.BARS ? "" : "key") : c.data().keyLabel();
         String unit = c.data().traces().stream().map(Trace::unit).filter(u -> !u.isEmpty()).findFirst().orElse("");
         return new ChartData(id, kind, title, subtitle, domain, c.data().xLabel(), keyLabel, yLabel, unit, def.hot(), series,
-                bars, markers(c, runs, domain));
+                bars, markers(c, runs, domain), runs.stream().filter(r -> !r.isEmpty()).toList());
     }
 
     private String autoTitle(Context c, ChartKind kind, List<String> categories) {

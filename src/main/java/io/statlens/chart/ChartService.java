@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The one way from chart definitions and runs to drawn charts, for the command line, the reports and every chart of
@@ -69,6 +70,14 @@ public final class ChartService {
                 skipped.add((def.name() != null ? "chart '" + def.name() + "'" : "the chart") + ": every value is 0");
                 continue;
             }
+            // Two presets of one metric (a line and a heat map of %util) both become bars of one sample: one is enough.
+            Optional<DrawnChart> same = request.lenient() ? drawn.stream().filter(d -> sameBars(d.data(), loaded.charts())).findFirst()
+                    : Optional.empty();
+            if (same.isPresent()) {
+                skipped.add((def.name() != null ? "chart '" + def.name() + "'" : "the chart") + ": the same bars as chart '"
+                        + same.get().definition().name() + "'");
+                continue;
+            }
             perTool.merge(tool, 1, Integer::sum);
             for (ChartData data : loaded.charts()) {
                 drawn.add(new DrawnChart(def, data, builder.build(data, request.size()), request.size(), loaded.sql(),
@@ -76,6 +85,12 @@ public final class ChartService {
             }
         }
         return new ChartResult(drawn, skipped);
+    }
+
+    /** Whether a drawn chart shows the very bars of the one chart of a definition. */
+    private static boolean sameBars(ChartData drawn, List<ChartData> charts) {
+        return charts.size() == 1 && drawn.kind() == ChartKind.BARS && charts.get(0).kind() == ChartKind.BARS
+                && drawn.bars().equals(charts.get(0).bars()) && drawn.runs().equals(charts.get(0).runs());
     }
 
     /** Whether a chart shows nothing but zeros (and gaps). */

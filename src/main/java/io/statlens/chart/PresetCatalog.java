@@ -120,8 +120,10 @@ public final class PresetCatalog {
                 Set<String> of = labels.computeIfAbsent(d.qualifiedName(), k -> new TreeSet<>());
                 d.metrics().forEach(m -> of.add(m.label()));
             }
-            catalog.summary(id).forEach(v -> labels.computeIfAbsent(v.dataset().toLowerCase(Locale.ROOT), k -> new TreeSet<>())
-                    .add(v.name()));
+            // Summary values are drawn only where the run has no series of their data set (SelectionSource).
+            Set<String> series = catalog.datasetNames(run);
+            catalog.summary(id).stream().filter(v -> !series.contains(v.dataset().toLowerCase(Locale.ROOT)))
+                    .forEach(v -> labels.computeIfAbsent(v.dataset().toLowerCase(Locale.ROOT), k -> new TreeSet<>()).add(v.name()));
         }
         return list().stream().filter(p -> {
             ChartDefinition d = p.definition();
