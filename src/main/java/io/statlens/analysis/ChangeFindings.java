@@ -44,11 +44,11 @@ final class ChangeFindings {
             // Faban's metric is per driver too; the first one is the run's.
             rows.stream().filter(c -> c.kind() == RunComparer.Kind.summary && c.metric().equals(name)
                             && (c.key().isEmpty() || name.equals("metric")))
-                    .findFirst().ifPresent(c -> out.add(result(c, base)));
+                    .findFirst().ifPresent(c -> out.add(result(c, base, rows)));
         }
         if (out.isEmpty()) {
             rows.stream().filter(c -> c.kind() == RunComparer.Kind.series && INTERVAL_RESULTS.contains(c.dataset() + " " + c.metric()))
-                    .forEach(c -> out.add(result(c, base)));
+                    .forEach(c -> out.add(result(c, base, rows)));
         }
         List<RunComparer.Comparison> relevant = rows.stream().filter(ChangeFindings::relevant)
                 .filter(c -> out.stream().noneMatch(f -> same(f, c))).toList();
@@ -72,12 +72,22 @@ final class ChangeFindings {
     }
 
     /** {@code tps (sysbench) fell 12.3 %, from 3,482 to 3,054/s (beyond noise, p = 0.002)}. */
-    private static Finding result(RunComparer.Comparison c, String base) {
+    private static Finding result(RunComparer.Comparison c, String base, List<RunComparer.Comparison> rows) {
         Phrase p = Phrase.of(what(c) + " ").then(direction(c)).text(", from ").number(c.base().mean(), c.unit()).text(" to ")
                 .value(c.other().mean(), c.unit());
         ChangeSignificance.Verdict v = c.verdict();
-        if (v.significant()) p = p.text(" (beyond noise, ").pValue(v.pValue()).text(")");
-        else if (v.tested()) p = p.text(" (within run-to-run noise, ").pValue(v.pValue()).text(")");
+        // Two single results cannot be tested; the per-interval samples of the same metric can (sysbench's tps).
+        Optional<RunComparer.Comparison> samples = v.tested() ? Optional.empty() : rows.stream()
+                .filter(o -> o.kind() == RunComparer.Kind.series && o.dataset().equals(c.dataset()) && o.metric().equals(c.metric())
+                        && o.key().equals(c.key()) && o.verdict().tested())
+                .findFirst();
+        String of = "";
+        if (samples.isPresent()) {
+            v = samples.get().verdict();
+            of = "per-interval samples ";
+        }
+        if (v.significant()) p = p.text(" (" + of + "beyond noise, ").pValue(v.pValue()).text(")");
+        else if (v.tested()) p = p.text(" (" + of + "within run-to-run noise, ").pValue(v.pValue()).text(")");
         else p = p.text(" (not tested: " + v.reason() + "; average repeated runs to test it)");
         return finding(c, p.text(" against " + base + "."));
     }

@@ -126,7 +126,8 @@ final class ResourceFindings {
                     .text("."), w.source().dataset(), w.label(), "", w.p95(), "%"));
         }
         for (List<Load> loads : devicesAndInterfaces()) {
-            if (loads.isEmpty()) continue;
+            // Nothing busy is no news: the idle verdict, or silence, says it.
+            if (loads.isEmpty() || !(loads.get(0).p95() > 0)) continue;
             Load first = loads.get(0);
             String noun = first.source().noun();
             Phrase p = loads.size() == 1
@@ -149,7 +150,7 @@ final class ResourceFindings {
         cpus().forEach(cpuLoads::addAll);
         wholeCpu().ifPresent(cpuLoads::add);
         List<Load> deviceLoads = new ArrayList<>();
-        devices().forEach(deviceLoads::addAll);
+        devicesAndInterfaces().forEach(deviceLoads::addAll);
         if (cpuLoads.isEmpty() && deviceLoads.isEmpty()) return Optional.empty();
         Optional<Load> busiestCpu = cpuLoads.stream().max(Comparator.comparingDouble(Load::p95));
         Optional<Load> busiestDevice = deviceLoads.stream().max(Comparator.comparingDouble(Load::p95));
@@ -159,9 +160,10 @@ final class ResourceFindings {
         double span = run.spanSeconds();
         if (span > 0) p = p.text("over ").duration(span).text(" ");
         List<Phrase> parts = new ArrayList<>();
-        busiestCpu.ifPresent(c -> parts.add(Phrase.of("no CPU was more than ").value(c.p95(), "%")
-                .text(" busy (p95" + (c.key().isEmpty() || c.key().equals(KeyOrder.ALL) ? "" : ", " + c.name()) + ")")));
-        busiestDevice.ifPresent(d -> parts.add(Phrase.of("no device more than ").value(d.p95(), "%")
+        busiestCpu.ifPresent(c -> parts.add(c.key().isEmpty() || c.key().equals(KeyOrder.ALL)
+                ? Phrase.of("the CPUs were at most ").value(c.p95(), "%").text(" busy (p95)")
+                : Phrase.of("no CPU was more than ").value(c.p95(), "%").text(" busy (p95, " + c.name() + ")")));
+        busiestDevice.ifPresent(d -> parts.add(Phrase.of("no " + d.source().noun() + " more than ").value(d.p95(), "%")
                 .text(" (p95 " + d.label() + ", " + d.key() + ")")));
         for (int i = 0; i < parts.size(); i++) p = p.text(i == 0 ? "" : " and ").then(parts.get(i));
         p = p.text("; nothing here needs a look.");

@@ -264,7 +264,9 @@ final class ChartAssembler {
 
     private ChartData bars(Context c, List<Trace> traces, List<String> runs) {
         List<String> metrics = metricsOf(traces);
-        boolean keyed = traces.stream().anyMatch(t -> !t.key().isEmpty());
+        // Several metrics of one key (a CPU breakdown of the all line) are named by their metrics alone.
+        boolean keyed = traces.stream().anyMatch(t -> !t.key().isEmpty())
+                && (metrics.size() == 1 || traces.stream().map(Trace::key).distinct().count() > 1);
         List<ChartData.BarValue> bars = new ArrayList<>();
         for (Trace t : traces) {
             String category = keyed ? seriesName(t, metrics.size() > 1, true) : t.metric();
