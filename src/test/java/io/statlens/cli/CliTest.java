@@ -40,7 +40,7 @@ class CliTest {
 
         CliRun show = run("show", "base");
         assertTrue(show.out().contains("lat(ms,95%)  LAT_MS_95_PCT  %"), show.out());
-        assertTrue(show.out().contains("scripted       tps   120.5  1/s"), show.out());
+        assertTrue(show.out().contains("scripted       tps     121  1/s"), show.out());
 
         CliRun query = run("query", "SELECT RUN, ITEM, PCT_USR FROM V_SCRIPTED ORDER BY TS", "--format", "csv");
         assertEquals("RUN,ITEM,PCT_USR\nbase,cpu0,1.5\nbase,cpu0,2.5\n", query.out());
@@ -95,14 +95,16 @@ class CliTest {
     }
 
     @Test
-    void internalErrorsExitWithTwoAndShowTheTraceOnlyWithDebug() throws Exception {
+    void aParserThatFailsRefusesTheFileWithItsLineAndShowsTheTraceOnlyWithDebug() throws Exception {
+        // no input may end an import with an internal error (exit 2): a parser's failure refuses the file
         Path boom = scripted("boom.txt", "columns a", "throw kaputt");
         CliRun plain = run("import", boom.toString(), "--run", "x");
-        assertEquals(2, plain.code());
-        assertTrue(plain.err().contains("internal error") && plain.err().contains("--debug"), plain.err());
+        assertEquals(1, plain.code());
+        assertTrue(plain.err().contains("boom.txt:3: parser scripted 1 failed") && plain.err().contains("nothing was imported"),
+                plain.err());
         assertFalse(plain.err().contains("\tat "));
         CliRun debug = run("import", boom.toString(), "--run", "x", "--debug");
-        assertEquals(2, debug.code());
+        assertEquals(1, debug.code());
         assertTrue(debug.err().contains("\tat "), "stack trace with --debug");
     }
 
@@ -137,7 +139,7 @@ class CliTest {
         for (int i = 0; i < 2; i++) {
             CliRun demo = run("demo");
             assertEquals(0, demo.code(), demo.err());
-            assertTrue(demo.out().contains("imported 1932 rows from 1 file(s) into run 'rhel7-sar-48cpu'"), demo.out());
+            assertTrue(demo.out().contains("imported 1,932 rows from 1 file(s) into run 'rhel7-sar-48cpu'"), demo.out());
             assertTrue(demo.out().contains("imported 120 rows from 1 file(s) into run 'solaris-x64'"), demo.out());
             assertTrue(demo.out().contains("reports of the bundled runs:\n  " + dir.resolve("report.html").toAbsolutePath().normalize()
                     + "\n  " + dir.resolve("report.pdf").toAbsolutePath().normalize()), demo.out());

@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.CaptureRun;
 import io.statlens.chart.ChartDefinition;
 import io.statlens.chart.DrawnChart;
@@ -58,7 +59,7 @@ class DashboardViewTest {
 
     @Start
     void start(Stage stage) {
-        Workbench wiring = Workbench.create(shared.repository(), new SynchronousExecutor(), ZoneOffset.UTC,
+        Workbench wiring = Workbench.create(shared.repository(), new SynchronousExecutor(), ZoneOffset.UTC, ReadableNumbers.ROOT,
                 RecentInputs.forSession(), file -> { });
         dashboards = wiring.dashboards();
         view = wiring.view();
