@@ -99,13 +99,19 @@ class DocsTest {
         List<String> failures = new ArrayList<>();
         List<Rewrite> rewrites = new ArrayList<>();
         int run = 0;
+        List<Timing> timings = new ArrayList<>();
+        long pageStart = System.nanoTime();
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long cpuStart = threads.getCurrentThreadCpuTime();
         for (DocPage.Block block : page.blocks()) {
             if (block.skipReason() != null) continue;
             for (DocPage.Example example : block.examples()) {
                 run++;
                 PageShell.Result result;
+                long start = System.nanoTime();
                 try {
                     result = shell.run(example.command());
+                    timings.add(new Timing(example, System.nanoTime() - start));
                 } catch (RuntimeException e) {
                     failures.add(page.name() + ":" + example.line() + " (block at line " + block.line() + "): "
                             + e.getMessage());
@@ -119,6 +125,7 @@ class DocsTest {
                 }
             }
         }
+        printTimings(page, run, System.nanoTime() - pageStart, threads.getCurrentThreadCpuTime() - cpuStart, timings);
         if (update && !rewrites.isEmpty()) rewrite(page, rewrites);
         if (!failures.isEmpty()) {
             StringBuilder message = new StringBuilder(page.name() + ": " + failures.size() + " of " + run
@@ -157,6 +164,25 @@ class DocsTest {
         sb.append("  printed (").append(actual.size()).append(" lines):\n");
         actual.forEach(l -> sb.append("    | ").append(l).append('\n'));
         return sb.toString();
+    }
+
+    private record Timing(DocPage.Example example, long nanos) {
+    }
+
+    /** One line per page on standard output, naming its slowest commands: the test must stay quick. */
+    private static void printTimings(DocPage page, int run, long nanos, long cpuNanos, List<Timing> timings) {
+        if (run == 0) return;
+        StringBuilder sb = new StringBuilder(String.format(java.util.Locale.ROOT,
+                "docs test: %s: %d examples in %.1f s (test thread CPU %.1f s)", page.name(), run, nanos / 1e9, cpuNanos / 1e9));
+        List<Timing> slowest = timings.stream().sorted(Comparator.comparingLong(Timing::nanos).reversed())
+                .limit(3).filter(t -> t.nanos() > 500_000_000L).toList();
+        if (!slowest.isEmpty()) sb.append("; slowest:");
+        for (Timing t : slowest) {
+            String command = t.example().command().lines().findFirst().orElse("");
+            if (command.length() > 60) command = command.substring(0, 57) + "...";
+            sb.append(String.format(java.util.Locale.ROOT, " line %d %.1f s (%s);", t.example().line(), t.nanos() / 1e9, command));
+        }
+        System.out.println(sb);
     }
 
     private record Rewrite(DocPage.Example example, List<String> printed) {
@@ -222,6 +248,9 @@ class DocsTest {
             }
         }
         out.addAll(printed.subList(cursor, m));
+        // a "..." never stands for the exit code (OutputRules compares it on its own)
+        String last = m == 0 ? "" : printed.get(m - 1);
+        if (last.matches("\\[exit code \\d+]") && !out.get(out.size() - 1).equals(last)) out.add(last);
         return out;
     }
 

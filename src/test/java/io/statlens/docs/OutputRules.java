@@ -1,5 +1,6 @@
 package io.statlens.docs;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -10,7 +11,8 @@ import java.util.regex.Pattern;
  * (each is in {@link DocsTest}'s class comment, for writers of pages):
  * <ol>
  * <li>the page's scratch folder, which stands in for {@code /tmp} (see {@link PageShell}), is written
- *     {@code /tmp}, and the checkout's own folder {@code /path/to/statlens};</li>
+ *     {@code /tmp} (another page's too: a shared demo repository names its files there), and the checkout's
+ *     own folder {@code /path/to/statlens};</li>
  * <li>trailing spaces and trailing blank lines are dropped;</li>
  * <li>the version printed by {@code statlens -V} is compared as {@code statlens <version>};</li>
  * <li>an ISO-8601 time stamp of 2025 or later is compared as {@code <time>}: such times come from the clock
@@ -42,7 +44,10 @@ final class OutputRules {
      * @return the lines, and whether a folder was replaced
      */
     Shown shown(String printed) {
-        String text = printed.replace(scratch, "/tmp").replace(checkout, CHECKOUT);
+        String text = printed.replace(scratch, "/tmp");
+        // another page's folder: a demo repository copied from the page that made it names its files there
+        String root = Path.of(scratch).getParent().toString();
+        text = text.replaceAll(Pattern.quote(root + java.io.File.separator) + "[^/\\s]+", "/tmp").replace(checkout, CHECKOUT);
         boolean changed = !text.equals(printed);
         List<String> lines = new ArrayList<>();
         for (String l : text.split("\n", -1)) lines.add(l.stripTrailing());
