@@ -8,10 +8,15 @@ import io.statlens.parse.builtin.sysbench.SysbenchParser;
 import io.statlens.parse.builtin.vmstat.VmstatParser;
 import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
 
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 
@@ -28,6 +33,15 @@ class TranscriptFixturesTest {
 
     private static CollectingSink parse(Parser parser, String path) {
         return ParserFixtures.parse(parser, path);
+    }
+
+    /** A capture kept outside the corpus ({@code captures/<path>}, provenance in its folder's PROVENANCE.txt). */
+    private static String capture(String path) {
+        try (InputStream in = TranscriptFixturesTest.class.getResourceAsStream("/captures/" + path)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static double summary(CollectingSink sink, String dataset, String key, String name) {
@@ -86,7 +100,8 @@ class TranscriptFixturesTest {
         assertEquals(Instant.parse("2026-11-25T18:00:16Z"), vda.row().time());
         assertEquals(List.of(), iostat.warnings());
 
-        CollectingSink vmstat = parse(new VmstatParser(), "vmstat/capture-C-procps4.0.2-vmstat-wt-fold80.txt");
+        CollectingSink vmstat = ParserFixtures.parseText(new VmstatParser(), capture("wrapped/procps4.0.2-vmstat-wt-fold80.txt"),
+                ParseContext.simple("procps4.0.2-vmstat-wt-fold80.txt"));
         List<SpecRow> rows = vmstat.rows("vmstat");
         assertEquals(2, rows.size());
         assertEquals(1623, rows.get(0).get("bo"), EPS, "'1' + '623'");
