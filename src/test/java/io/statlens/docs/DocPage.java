@@ -28,7 +28,9 @@ record DocPage(String name, Path file, List<String> lines, List<Block> blocks, L
 
     private static final Pattern FENCE = Pattern.compile("^(\\s*)(`{3,}|~{3,})\\s*([\\w+-]*).*$");
     private static final Pattern SKIP = Pattern.compile("<!--\\s*docs-test:\\s*skip\\b(.*?)-->");
-    private static final Pattern STATLENS_COMMAND = Pattern.compile("^\\s*\\$ (?:[A-Za-z_][A-Za-z0-9_]*=\\S*\\s+)*statlens\\b.*");
+    /** A statlens command line: the launcher on the PATH or in target/, or the jar run by a java, after assignments or time. */
+    private static final Pattern STATLENS_COMMAND = Pattern.compile("^\\s*\\$ (?:[A-Za-z_][A-Za-z0-9_]*=\\S*\\s+)*"
+            + "(?:(?:/usr/bin/)?time(?:\\s+-\\w+)*\\s+)?(?:(?:[^\\s=]*/)?statlens(?=\\s|\\(|$)|\\S*java\\b.*-jar\\s+\\S*statlens\\.jar\\b).*");
     /** A here-document ({@code <<'EOF'}): the lines up to the one that ends it belong to the command. */
     static final Pattern HEREDOC = Pattern.compile("<<-?\\s*(['\"]?)(\\w+)\\1");
     private static final List<String> SHELL_LANGUAGES = List.of("", "console", "shell", "sh", "bash");

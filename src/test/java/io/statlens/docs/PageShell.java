@@ -258,6 +258,17 @@ final class PageShell {
                 }
             }
             LOADER = new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
+            // DriverManager hands a caller only drivers of its own class loader, and loads drivers itself once per
+            // JVM, through whichever context class loader the first caller had: when another test came first,
+            // the command line's Derby and PostgreSQL drivers were never registered. Loading them registers them.
+            for (java.sql.Driver driver : java.util.ServiceLoader.load(java.sql.Driver.class, LOADER)) {
+                if (driver.getClass().getClassLoader() != LOADER) continue;
+                try {
+                    java.sql.DriverManager.registerDriver(driver);
+                } catch (java.sql.SQLException e) {
+                    throw new IllegalStateException("cannot register the command line's JDBC driver " + driver, e);
+                }
+            }
             try {
                 EXECUTE = Class.forName("io.statlens.cli.Main", true, LOADER)
                         .getMethod("execute", PrintWriter.class, PrintWriter.class, String[].class);
