@@ -56,9 +56,7 @@ public final class ShowCommand implements Callable<Integer> {
             for (RunCatalog.DatasetInfo s : d.datasets()) {
                 out.println();
                 out.println("metrics of " + s.qualifiedName() + " (" + s.table() + ")");
-                TextTable m = new TextTable("LABEL", "COLUMN", "UNIT", "DESCRIPTION");
-                for (DataTable.MetricColumn c : s.metrics()) m.add(c.label(), c.column(), c.unit(), c.description());
-                m.print(out);
+                metrics(s).print(out);
             }
             if (!d.facts().isEmpty()) {
                 out.println();
@@ -96,5 +94,17 @@ public final class ShowCommand implements Callable<Integer> {
             out.flush();
         }
         return ExitCodes.OK;
+    }
+
+    /** The metrics of a data set; with the label printed beside the tool's own where a locale translated the header. */
+    private static TextTable metrics(RunCatalog.DatasetInfo s) {
+        boolean translated = !s.printed().isEmpty();
+        TextTable m = translated ? new TextTable("LABEL", "PRINTED", "COLUMN", "UNIT", "DESCRIPTION")
+                : new TextTable("LABEL", "COLUMN", "UNIT", "DESCRIPTION");
+        for (DataTable.MetricColumn c : s.metrics()) {
+            if (translated) m.add(c.label(), s.printedLabel(c), c.column(), c.unit(), c.description());
+            else m.add(c.label(), c.column(), c.unit(), c.description());
+        }
+        return m;
     }
 }

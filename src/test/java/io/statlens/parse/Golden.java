@@ -26,7 +26,8 @@ import java.util.zip.CRC32;
 
 /**
  * A fixture's golden file, after jc's fixture pairs: what parsing the fixture must give, as reviewable text
- * beside it ({@code x.txt} → {@code x.txt.expected}). For each data set: its metrics with units, rows,
+ * beside it ({@code x.txt} → {@code x.txt.expected}). For each data set: its metrics with units (and in braces the
+ * label printed, where a locale translated it: {@code free[KiB]{frei}}), rows,
  * samples, keys, first and last time, the first and last row in full, and per metric the minimum, maximum,
  * exact sum and count of values not printed, so that a change to any value shows; then summary values, facts,
  * the variant and the warnings and notices (counted, and the first of them with their line numbers).
@@ -125,6 +126,7 @@ public final class Golden {
         for (Metric m : metrics.values()) {
             labels.append(' ').append(m.label());
             if (!m.unit().isEmpty()) labels.append('[').append(m.unit()).append(']');
+            if (m.translated()) labels.append('{').append(m.printed()).append('}');
         }
         out.append("  metrics").append(labels).append('\n');
         if (!lastSpec.keyLabel().isEmpty()) out.append("  key ").append(lastSpec.keyLabel()).append('\n');

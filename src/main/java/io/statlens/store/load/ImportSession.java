@@ -2,6 +2,7 @@ package io.statlens.store.load;
 
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Fact;
+import io.statlens.model.Metric;
 import io.statlens.model.ParseWarning;
 import io.statlens.model.Row;
 import io.statlens.model.SummaryValue;
@@ -23,9 +24,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Receives one file's records from its parser and writes them into the repository inside the
@@ -66,6 +69,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
         final String table;
         /** Summaries by key, then by table metric column (grown when the table gains columns). */
         final Map<String, SeriesSummary[]> summaries = new LinkedHashMap<>();
+        /** Columns whose printed label is already kept. */
+        final Set<String> printedColumns = new HashSet<>();
         long rows;
         Instant first;
         Instant last;
@@ -119,8 +124,24 @@ final class ImportSession implements RecordSink, AutoCloseable {
             int[] columnOf = new int[spec.metrics().size()];
             for (int i = 0; i < columnOf.length; i++) columnOf[i] = table.indexOfLabel(spec.metrics().get(i).label());
             mappings.put(spec, new SpecMapping(state, rows, columnOf));
+            printedLabels(state, spec, table, columnOf);
         } catch (SQLException e) {
             throw new StoreFailure(e);
+        }
+    }
+
+    /** Keeps, once per data set and column, the label a translated header printed ({@code frei} for {@code free}). */
+    private void printedLabels(DatasetState state, DatasetSpec spec, DataTable table, int[] columnOf) throws SQLException {
+        for (int i = 0; i < columnOf.length; i++) {
+            Metric m = spec.metrics().get(i);
+            String column = table.metrics().get(columnOf[i]).column();
+            if (!m.translated() || !state.printedColumns.add(column)) continue;
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO DATASET_LABELS (DATASET_ID, COLUMN_NAME, PRINTED) VALUES (?, ?, ?)")) {
+                ps.setLong(1, state.id);
+                ps.setString(2, column);
+                ps.setString(3, limit(m.printed(), 200));
+                ps.executeUpdate();
+            }
         }
     }
 
@@ -246,7 +267,11 @@ final class ImportSession implements RecordSink, AutoCloseable {
     }
 
     private static String limit(String s) {
-        return s == null || s.length() <= 32000 ? s : s.substring(0, 32000);
+        return limit(s, 32000);
+    }
+
+    private static String limit(String s, int length) {
+        return s == null || s.length() <= length ? s : s.substring(0, length);
     }
 
     /**

@@ -15,6 +15,7 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Reads what the repository holds about runs: the list, and one run in detail. */
@@ -35,9 +36,15 @@ public final class RunCatalog {
     /**
      * @param qualifiedName {@code tool} or {@code tool.name}
      * @param keys          distinct keys (CPU ids, devices), at most 50 listed
+     * @param printed       column → the label the file printed for it where a locale translated the header
+     *                      ({@code FREE} → {@code frei}); empty for headers in the tool's own language
      */
     public record DatasetInfo(long id, String qualifiedName, String table, String keyLabel, long rows, Instant first, Instant last,
-                              String file, List<DataTable.MetricColumn> metrics, List<String> keys) {
+                              String file, List<DataTable.MetricColumn> metrics, List<String> keys, Map<String, String> printed) {
+        /** The label printed for a column: the translation if there was one, else the metric's label. */
+        public String printedLabel(DataTable.MetricColumn column) {
+            return printed.getOrDefault(column.column(), column.label());
+        }
     }
 
     /** A warning kept on the run, with the file it came from. */
@@ -146,11 +153,23 @@ public final class RunCatalog {
                     String qualified = rs.getString(3).isEmpty() ? rs.getString(2) : rs.getString(2) + "." + rs.getString(3);
                     out.add(new DatasetInfo(rs.getLong(1), qualified, table, rs.getString(5), rs.getLong(6),
                             Repository.instant(rs.getTimestamp(7)), Repository.instant(rs.getTimestamp(8)), rs.getString(9),
-                            usedMetrics(table, rs.getLong(1), stored), keys(table, rs.getLong(1), stored)));
+                            usedMetrics(table, rs.getLong(1), stored), keys(table, rs.getLong(1), stored), printed(rs.getLong(1))));
                 }
             }
         }
         return out;
+    }
+
+    private Map<String, String> printed(long datasetId) throws SQLException {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement(
+                "SELECT COLUMN_NAME, PRINTED FROM DATASET_LABELS WHERE DATASET_ID = ?")) {
+            ps.setLong(1, datasetId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.put(rs.getString(1), rs.getString(2));
+            }
+        }
+        return Map.copyOf(out);
     }
 
     /** The qualified names of a run's data sets ({@code sar.cpu}), without reading their tables. */

@@ -82,7 +82,13 @@ final class Migrations {
                 // A file is registered before it is read (what is read from it refers to it); its hash is
                 // known only once it has been read, so until then the column says "not known yet".
                 new Step(2, "a source file's SHA-256 is NULL until its content has been read",
-                        List.of(d.dropNotNull("SOURCE_FILES", "SHA256"))));
+                        List.of(d.dropNotNull("SOURCE_FILES", "SHA256"))),
+                // A column is named by the tool's own label (free), so that runs in any locale share it; what a
+                // translated header printed instead (frei, libre) is kept per data set, for show and reports.
+                new Step(3, "labels a data set's file printed in another language than the tool's own", List.of(
+                        "CREATE TABLE DATASET_LABELS (DATASET_ID BIGINT NOT NULL REFERENCES DATASETS(ID) ON DELETE CASCADE,"
+                                + " COLUMN_NAME " + d.varchar(128) + " NOT NULL, PRINTED " + d.varchar(200) + " NOT NULL,"
+                                + " PRIMARY KEY (DATASET_ID, COLUMN_NAME))")));
     }
 
     static int latestVersion(SqlDialect d) {
