@@ -1,11 +1,11 @@
 package io.statlens.analysis;
 
 import io.statlens.model.UserException;
+import io.statlens.store.SharedRepository;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.UUID;
 import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -29,16 +28,14 @@ class RunComparerTest {
     private ScriptedRuns runs;
     private RunComparer comparer;
 
+    @RegisterExtension
+    static final SharedRepository shared = new SharedRepository();
+
     @BeforeEach
     void open() {
-        repo = Repository.open(RepositoryLocation.memory("cmp" + UUID.randomUUID()));
+        repo = shared.repository();
         runs = new ScriptedRuns(repo, dir);
         comparer = new RunComparer(repo);
-    }
-
-    @AfterEach
-    void close() {
-        repo.close();
     }
 
     private static double[] alternating(double a, double b, int n) {

@@ -2,15 +2,15 @@ package io.statlens.analysis;
 
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
+import io.statlens.store.SharedRepository;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.load.ScriptedParser;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -18,7 +18,6 @@ import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -41,9 +40,9 @@ class RunCorrelatorTest {
             row(7, "sda", 40), row(7, "sdb", 20), row(7, "sdc", 5),
             row(9, "sda", 50), row(9, "sdb", 30), row(9, "sdc", 5)) + "\n";
 
-    @TempDir
-    Path dir;
-    private Repository repo;
+    @RegisterExtension
+    static final SharedRepository shared = SharedRepository.keptBetweenTests();
+    private final Repository repo = shared.repository();
 
     static String row(int second, String key, double... values) {
         StringBuilder b = new StringBuilder().append(1_700_000_000L + second).append(' ').append(key);
@@ -51,17 +50,11 @@ class RunCorrelatorTest {
         return b.toString();
     }
 
-    @BeforeEach
-    void importRun() throws Exception {
-        repo = Repository.open(RepositoryLocation.memory("c" + UUID.randomUUID()));
+    @BeforeAll
+    static void importRun(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("run.txt"), RUN_FILE);
-        new ImportService(repo, new ParserCatalog(List.of(new ScriptedParser())))
+        new ImportService(shared.repository(), new ParserCatalog(List.of(new ScriptedParser())))
                 .run(ImportRequest.of("r1", ZoneOffset.UTC, file), ImportProgress.NONE);
-    }
-
-    @AfterEach
-    void close() {
-        repo.close();
     }
 
     private RunCorrelator.Report correlate(String metric, String key, String... with) {

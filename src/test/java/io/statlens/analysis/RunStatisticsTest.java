@@ -2,6 +2,7 @@ package io.statlens.analysis;
 
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
+import io.statlens.store.SharedRepository;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
@@ -10,10 +11,9 @@ import io.statlens.store.read.AnnotationStore;
 import io.statlens.store.read.SeriesStats;
 import io.statlens.store.read.TimeWindow;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -24,7 +24,6 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -50,16 +49,14 @@ class RunStatisticsTest {
     private ImportService importer;
     private RunStatistics statistics;
 
+    @RegisterExtension
+    static final SharedRepository shared = new SharedRepository();
+
     @BeforeEach
     void open() {
-        repo = Repository.open(RepositoryLocation.memory("s" + UUID.randomUUID()));
+        repo = shared.repository();
         importer = new ImportService(repo, ParserCatalog.load(dir.resolve("no-parsers")));
         statistics = new RunStatistics(repo);
-    }
-
-    @AfterEach
-    void close() {
-        repo.close();
     }
 
     private Path disks(String name) throws Exception {

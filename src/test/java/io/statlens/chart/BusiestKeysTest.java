@@ -2,14 +2,14 @@ package io.statlens.chart;
 
 import io.statlens.analysis.KeyOrder;
 import io.statlens.parse.ParserCatalog;
+import io.statlens.store.SharedRepository;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -32,20 +31,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * draws exactly what ranking every loaded key would have drawn.
  */
 class BusiestKeysTest {
-    @TempDir
-    Path dir;
-    private Repository repo;
+    @RegisterExtension
+    static final SharedRepository shared = SharedRepository.keptBetweenTests();
+    private final Repository repo = shared.repository();
 
-    @BeforeEach
-    void open() {
-        repo = Repository.open(RepositoryLocation.memory("k" + UUID.randomUUID()));
-        new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of("sar48", ZoneOffset.UTC,
-                Path.of("src/test/resources/corpus/sar/ksar-linux-sysstat-10.1.5-48cpu.txt")), ImportProgress.NONE);
-    }
-
-    @AfterEach
-    void close() {
-        repo.close();
+    @BeforeAll
+    static void importRun(@TempDir Path dir) {
+        new ImportService(shared.repository(), ParserCatalog.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of("sar48",
+                ZoneOffset.UTC, Path.of("src/test/resources/corpus/sar/ksar-linux-sysstat-10.1.5-48cpu.txt")), ImportProgress.NONE);
     }
 
     private static ChartDefinition.Builder usr() {

@@ -1,14 +1,13 @@
 package io.statlens.chart;
 
 import io.statlens.model.UserException;
+import io.statlens.store.SharedRepository;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
-import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -19,15 +18,13 @@ class PresetCatalogTest {
     private Repository repo;
     private PresetCatalog catalog;
 
+    @RegisterExtension
+    static final SharedRepository shared = new SharedRepository();
+
     @BeforeEach
     void open() {
-        repo = Repository.open(RepositoryLocation.memory("p" + UUID.randomUUID()));
+        repo = shared.repository();
         catalog = new PresetCatalog(repo);
-    }
-
-    @AfterEach
-    void close() {
-        repo.close();
     }
 
     @Test

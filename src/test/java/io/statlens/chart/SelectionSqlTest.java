@@ -2,20 +2,19 @@ package io.statlens.chart;
 
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
+import io.statlens.store.SharedRepository;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,15 +31,13 @@ class SelectionSqlTest {
     private Repository repo;
     private ChartService charts;
 
+    @RegisterExtension
+    static final SharedRepository shared = new SharedRepository();
+
     @BeforeEach
     void open() {
-        repo = Repository.open(RepositoryLocation.memory("s" + UUID.randomUUID()));
+        repo = shared.repository();
         charts = new ChartService(repo, ZoneOffset.UTC);
-    }
-
-    @AfterEach
-    void close() {
-        repo.close();
     }
 
     private void importCorpus(String run, String file) {

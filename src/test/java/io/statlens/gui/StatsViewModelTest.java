@@ -1,14 +1,14 @@
 package io.statlens.gui;
 
 import io.statlens.analysis.RunAverager;
+import io.statlens.store.SharedRepository;
 import io.statlens.store.read.SeriesReader;
 import io.statlens.store.read.SeriesStats;
 import io.statlens.store.schema.DataTable;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,7 +16,6 @@ import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.UUID;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -27,7 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * {@code sysbench tps} must give the means' row only, not also the spread's.
  */
 class StatsViewModelTest {
-    private final Repository repo = Repository.open(RepositoryLocation.memory("stats" + UUID.randomUUID()), true);
+    @RegisterExtension
+    static final SharedRepository shared = new SharedRepository();
+    private final Repository repo = shared.repository();
     private final StatsViewModel stats = new StatsViewModel(repo, new SynchronousExecutor());
     private final ChartViewModel.Selection tps = new ChartViewModel.Selection(List.of("avg"), "sysbench", "tps");
 
@@ -36,11 +37,6 @@ class StatsViewModelTest {
         RunFixtures.importSysbench(repo);
         new RunAverager(repo).average(new RunAverager.Request(List.of("t16", "m128"), "avg", Optional.empty(),
                 OptionalDouble.empty(), false));
-    }
-
-    @AfterEach
-    void close() {
-        repo.close();
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.statlens.analysis.RunComparer;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
+import io.statlens.store.SharedRepository;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
@@ -11,14 +12,13 @@ import io.statlens.store.load.ScriptedParser;
 import io.statlens.store.read.AnnotationStore;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlineItem;
 import org.apache.pdfbox.text.PDFTextStripper;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -31,7 +31,6 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -51,9 +50,12 @@ class ReportWritersTest {
     Path dir;
     private Repository repo;
 
+    @RegisterExtension
+    static final SharedRepository shared = new SharedRepository();
+
     @BeforeEach
     void open() throws Exception {
-        repo = Repository.open(RepositoryLocation.memory("r" + UUID.randomUUID()));
+        repo = shared.repository();
         importCorpus("sb16", "sysbench/plantegg-1.0.20-oltp_rw-16thr.txt");
         importCorpus("sb8", "sysbench/mb-0.5-mid-rw-8thr-5s.txt");
         Path f = Files.writeString(dir.resolve("evil.txt"), String.join("\n", "#scripted", "fact os.name " + HOSTILE,
@@ -64,11 +66,6 @@ class ReportWritersTest {
         new AnnotationStore(repo).add("sb16", List.of(
                 new AnnotationStore.Note(start.plusSeconds(10), "<img src=x onerror=alert(2)>"),
                 new AnnotationStore.Note(start.plusSeconds(20), "готово 完了")), "note");
-    }
-
-    @AfterEach
-    void close() {
-        repo.close();
     }
 
     private void importCorpus(String run, String file) {
