@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.RunAverager;
 import io.statlens.store.SharedRepository;
 import io.statlens.store.read.SeriesReader;
@@ -16,7 +17,7 @@ import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.stream.Stream;
+import java.util.stream.DoubleStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -53,9 +54,10 @@ class StatsViewModelTest {
         // As the pane shows it, the figures of the sysbench row of `statlens stats avg --tool sysbench --metric tps`
         // (docs/gui.md).
         SeriesStats s = row.stats();
-        assertEquals("1988  4114.58  5462.03  5331.3  90.4358  5337.74  5388.03  5399.54  5424.59", String.join("  ",
-                Stream.of(s.n(), s.min(), s.max(), s.mean(), s.stddev(), s.p50(), s.p90(), s.p95(), s.p99())
-                        .map(v -> StatsView.shown(v.doubleValue())).toList()));
+        assertEquals("1/s", row.unit());
+        assertEquals("1,988  4,115  5,462  5,331  90.4  5,338  5,388  5,400  5,425", ReadableNumbers.ROOT.integer(s.n()) + "  "
+                + String.join("  ", DoubleStream.of(s.min(), s.max(), s.mean(), s.stddev(), s.p50(), s.p90(), s.p95(), s.p99())
+                .mapToObj(v -> ReadableNumbers.ROOT.number(v, row.unit())).toList()));
         assertEquals("sysbench tps, whole run", stats.captionProperty().get());
     }
 
