@@ -55,6 +55,14 @@ class CliTest {
     }
 
     @Test
+    void aFileOfSummaryValuesOnlyIsSaidToHoldThem() throws Exception {
+        Path f = scripted("bench.txt", "summary tps 120.5", "summary latency_p95_ms 3.2", "fact time.source none: no intervals printed");
+        CliRun imp = run("import", f.toString(), "--run", "bench");
+        assertEquals(0, imp.code(), imp.err());
+        assertTrue(imp.out().contains("note: bench.txt holds 2 summary values, no time series: no intervals printed"), imp.out());
+    }
+
+    @Test
     void queriesThatWouldChangeTheRepositoryAreRefused() throws Exception {
         assertEquals(0, run("import", scripted("one.txt", "columns a", "1700000000 - 1").toString(), "--run", "r").code());
         for (String sql : List.of("DELETE FROM RUNS", "DROP TABLE RUNS", "SELECT 1 FROM RUNS; DELETE FROM RUNS",

@@ -112,7 +112,7 @@ public final class ImportService {
             session.load();
             ledger.record(fileId, new RunLedger.Loaded(sha256, session.variant(), session.rowCount(), session.warningCount()));
             var result = new ImportResult.FileResult(p.file(), p.parser().info().tool(), session.variant(), session.rowCount(),
-                    session.warningCount(), List.copyOf(session.firstWarnings()));
+                    session.summaryCount(), session.timeSource(), session.warningCount(), List.copyOf(session.firstWarnings()));
             return new FileOutcome(result, session.earliest(), session.host());
         }
     }

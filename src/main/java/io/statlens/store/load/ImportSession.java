@@ -45,6 +45,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
     static final String KIND_NOTICE = "notice";
     /** The fact that names the host a file was captured on. */
     private static final String HOST_FACT = "host";
+    private static final String TIME_SOURCE_FACT = "time.source";
 
     private final Repository repo;
     private final Connection c;
@@ -61,6 +62,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
     private final PreparedStatement insertWarning;
     private long warningCount;
     private long rowCount;
+    private long summaryCount;
+    private String timeSource = "";
     private String variant = "";
     private String host;
 
@@ -213,6 +216,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
             insertSummary.setDouble(6, v.value());
             insertSummary.setString(7, v.unit());
             insertSummary.executeUpdate();
+            summaryCount++;
         } catch (SQLException e) {
             throw new StoreFailure(e);
         }
@@ -221,6 +225,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
     @Override
     public void fact(Fact fact) {
         if (host == null && fact.name().equals(HOST_FACT)) host = fact.value();
+        if (fact.name().equals(TIME_SOURCE_FACT)) timeSource = fact.value();
         try {
             insertFact.setLong(1, runId);
             insertFact.setLong(2, fileId);
@@ -327,6 +332,15 @@ final class ImportSession implements RecordSink, AutoCloseable {
 
     long rowCount() {
         return rowCount;
+    }
+
+    long summaryCount() {
+        return summaryCount;
+    }
+
+    /** The last {@code time.source} fact the parser gave; empty if none. */
+    String timeSource() {
+        return timeSource;
     }
 
     long warningCount() {
