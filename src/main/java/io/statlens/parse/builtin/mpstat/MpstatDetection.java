@@ -2,6 +2,7 @@ package io.statlens.parse.builtin.mpstat;
 
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.text.SysstatBanner;
+import io.statlens.parse.text.SysstatJson;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
 
@@ -19,6 +20,7 @@ final class MpstatDetection {
     }
 
     static double sniff(Head head) {
+        if (SysstatJson.writer(head).orElse(null) == SysstatJson.Writer.MPSTAT) return 0.95;
         boolean banner = false;
         boolean linuxHeader = false;
         for (String raw : head.lines()) {
