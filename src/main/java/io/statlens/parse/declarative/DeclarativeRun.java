@@ -8,6 +8,9 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.DateLine;
+import io.statlens.parse.transcript.PastedCommand;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
 
 import java.io.IOException;
 import java.time.DateTimeException;
@@ -34,7 +37,6 @@ final class DeclarativeRun {
     private final ParseContext context;
     private final TimeOptions timeOptions;
     private final ReportClock clock;
-    private final NoiseLines noise;
     private final Map<String, DatasetState> datasets = new HashMap<>();
     private final Map<LineDefinition, DatasetSpec> lineSpecs = new HashMap<>();
     private final Map<HeaderKey, HeaderLayout> layouts = new HashMap<>();
@@ -52,22 +54,29 @@ final class DeclarativeRun {
         this.timeOptions = TimeOptions.in(context);
         this.sink = sink;
         this.clock = new ReportClock(context, sink, definition.intervalDefault());
-        this.noise = new NoiseLines(definition.tool());
     }
 
-    void run(LineSource lines) throws IOException {
-        String raw;
-        while ((raw = lines.next()) != null) {
-            handle(lines.lineNumber(), NoiseLines.clean(raw));
+    void run(LineSource source) throws IOException {
+        Transcript lines = new Transcript(source, definition.command());
+        TranscriptLine line;
+        while ((line = lines.next()) != null) {
+            handle(line, lines);
         }
         if (recordsFound == 0) {
             sink.warning(0, "no " + definition.tool() + " data found: no line matched a header or record of "
                     + definition.source());
         }
         clock.finish();
+        lines.finish(sink);
     }
 
-    private void handle(long number, String line) {
+    /**
+     * One line, without its indentation. The definition's own rules come first, so that a tool whose lines look
+     * like shell comments or prompts can still be described; then a pasted command of the tool, noise, or a row.
+     */
+    private void handle(TranscriptLine transcriptLine, Transcript lines) throws IOException {
+        String line = transcriptLine.text().strip();
+        long number = transcriptLine.number();
         if (line.isEmpty() || matchesAny(definition.skips(), line)) return;
         for (int t = 0; t < definition.tables().size(); t++) {
             Matcher m = definition.tables().get(t).header().matcher(line);
@@ -85,12 +94,49 @@ final class DeclarativeRun {
             }
         }
         if (factLine(line)) return;
-        if (noise.isNoise(line)) return;
+        if (transcriptLine.is(TranscriptLine.Kind.COMMAND)) {
+            command(transcriptLine.command());
+            return;
+        }
+        if (transcriptLine.noise()) return;
         if (layout == null) {
             sink.warning(number, "expected a " + definition.tool() + " header before data rows; line not recognised");
             return;
         }
-        dataRow(number, line);
+        String[] tokens = Tokens.split(line);
+        if (!fitsWidth(tokens.length)) tokens = Tokens.split(lines.repair(transcriptLine, text -> fits(text.strip())));
+        dataRow(number, tokens);
+    }
+
+    /**
+     * A pasted command line of the tool: its arguments, and the interval for output without times when the
+     * definition says which options take a value (else {@code -i 2} could be an option's value or an interval).
+     */
+    private void command(PastedCommand command) {
+        if (!command.arguments().isEmpty()) sink.fact("options", command.argumentText());
+        if (definition.commandOptions()) command.interval().ifPresent(clock::commandInterval);
+    }
+
+    /** Whether a line has as many cells as the header (or more, when the last column is free text); cheap, for every row. */
+    private boolean fitsWidth(int count) {
+        int width = layout.width();
+        return count == width || (count > width && layout.lastColumnIsText());
+    }
+
+    /** Whether a line is a complete row of the current table: as many cells as the header, each readable. */
+    private boolean fits(String line) {
+        String[] tokens = Tokens.split(line);
+        int width = layout.width();
+        if (tokens.length != width && !(tokens.length > width && layout.lastColumnIsText())) return false;
+        int[] columns = layout.valueIndexes();
+        for (int v = 0; v < columns.length; v++) {
+            try {
+                layout.reader(v).read(tokens[columns[v]]);
+            } catch (NumberFormatException e) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Records the fact of every fact rule the line matches (a banner may carry several); false if none does. */
@@ -168,8 +214,8 @@ final class DeclarativeRun {
         sink.row(spec, new Row(state.sample(), time, "", false, values));
     }
 
-    private void dataRow(long number, String line) {
-        String[] cells = cells(number, Tokens.split(line));
+    private void dataRow(long number, String[] tokens) {
+        String[] cells = cells(number, tokens);
         if (cells == null) return;
         TableDefinition table = layout.table();
         String key = key(cells);

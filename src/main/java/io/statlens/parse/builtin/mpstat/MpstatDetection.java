@@ -5,6 +5,8 @@ import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.SysstatJson;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
 
 import java.util.Arrays;
 import java.util.List;
@@ -23,8 +25,9 @@ final class MpstatDetection {
         if (SysstatJson.writer(head).orElse(null) == SysstatJson.Writer.MPSTAT) return 0.95;
         boolean banner = false;
         boolean linuxHeader = false;
-        for (String raw : head.lines()) {
-            String line = MpstatLines.clean(raw);
+        for (TranscriptLine read : Transcript.read(head, MpstatCommand.SYNTAX)) {
+            if (!read.is(TranscriptLine.Kind.TEXT)) continue;
+            String line = read.text();
             String[] words = Tokens.split(line);
             if (words.length == 0) continue;
             if (SolarisMpstatReader.isHeader(words) && words[1].equals("minf")) return 0.95;

@@ -10,7 +10,7 @@ import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.SysstatJson;
 import io.statlens.parse.text.SysstatJsonHost;
 import io.statlens.parse.time.ClockTime;
-import io.statlens.parse.time.DayRoller;
+import io.statlens.parse.transcript.DayClock;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -41,7 +41,7 @@ final class MpstatJsonReader implements SysstatJson.Handler {
     private final List<Row> heldRows = new ArrayList<>();
     private final List<DatasetSpec> heldSpecs = new ArrayList<>();
     private LocalDate date;
-    private DayRoller roller;
+    private DayClock roller;
     private long samples;
     private long rows;
 
@@ -63,7 +63,7 @@ final class MpstatJsonReader implements SysstatJson.Handler {
         sink.variant("linux-sysstat-json");
         date = host.date().orElse(null);
         if (date == null) sink.warning(0, "the JSON document has no readable \"date\"; samples cannot be placed in time");
-        roller = date == null ? null : new DayRoller(date, time.zone());
+        roller = date == null ? null : new DayClock(date);
         if (date != null) sink.fact("time.source", "JSON date " + date + " + each sample's time of day, zone " + time.zone().getId());
     }
 
@@ -92,7 +92,7 @@ final class MpstatJsonReader implements SysstatJson.Handler {
             sink.warning(line, "expected a time of day in \"timestamp\", found " + stamp + "; sample skipped");
             return null;
         }
-        return roller.resolve(clock.get().time());
+        return roller.at(clock.get().time(), time.zone());
     }
 
     /** {@code cpu-load} and {@code node-load}: one entry per CPU or node, its fields the table's columns. */

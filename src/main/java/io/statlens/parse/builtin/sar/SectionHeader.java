@@ -180,6 +180,11 @@ final class SectionHeader {
         return tokens.size();
     }
 
+    /** Whether a data line with this many tokens (after the time or the average label) has the header's width. */
+    boolean fitsWidth(int count) {
+        return freeTextFrom >= 0 ? count >= freeTextFrom : count == tokens.size();
+    }
+
     /** Splits a data line's tokens (after the time, or after {@code Average:}); null if the count does not fit. */
     Cells cells(String[] t) {
         if (freeTextFrom >= 0 ? t.length < freeTextFrom : t.length != tokens.size()) return null;
