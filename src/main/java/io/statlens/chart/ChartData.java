@@ -34,6 +34,12 @@ public record ChartData(String id, ChartKind kind, String title, String subtitle
         if (hot == null) hot = HotEnd.HIGH;
     }
 
+    /** The same chart with a note added to its subtitle. */
+    public ChartData noted(String note) {
+        String withNote = subtitle.isEmpty() ? note : subtitle + "  \u00b7  " + note;
+        return new ChartData(id, kind, title, withNote, domain, xLabel, keyLabel, yLabel, unit, hot, series, bars, markers);
+    }
+
     /** What the x values of the series are. */
     public enum Domain {
         /** Epoch milliseconds, drawn as dates and times. */

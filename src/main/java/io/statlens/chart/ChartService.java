@@ -9,9 +9,11 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The one way from chart definitions and runs to drawn charts, for the command line, the reports and every chart of
@@ -26,6 +28,8 @@ public final class ChartService {
     private final AnnotationStore annotations;
     private final ChartDataLoader loader;
     private final ZoneId zone;
+    /** What the subtitle of a chart of derived times says. */
+    static final String DERIVED_NOTE = "times derived: the output has no time stamps";
 
     /**
      * @param zone the zone of the time axes and of the times in subtitles
@@ -40,7 +44,9 @@ public final class ChartService {
     public ChartResult draw(ChartRequest request) {
         Map<String, Instant> starts = new HashMap<>();
         Map<String, List<ChartNote>> notes = new HashMap<>();
+        Set<String> derived = new HashSet<>();
         for (String run : request.runs()) {
+            catalog.derivedTimes(run).forEach(d -> d.datasets().forEach(ds -> derived.add(ds.toLowerCase(Locale.ROOT))));
             Instant start = catalog.run(run).start();
             List<ChartNote> ofRun = new ArrayList<>();
             annotations.list(run).forEach(a -> ofRun.add(new ChartNote(a.time(), a.text())));
@@ -66,7 +72,10 @@ public final class ChartService {
                 continue;
             }
             perTool.merge(tool, 1, Integer::sum);
-            for (ChartData data : loaded.charts()) {
+            boolean derivedTimes = def.tool() != null && derived.contains(def.tool().toLowerCase(Locale.ROOT));
+            for (ChartData chart : loaded.charts()) {
+                // times the output did not print are placed by statlens: the chart says so
+                ChartData data = derivedTimes ? chart.noted(DERIVED_NOTE) : chart;
                 drawn.add(new DrawnChart(def, data, builder.build(data, request.size()), request.size(), loaded.sql(),
                         loaded.keys()));
             }

@@ -58,6 +58,11 @@ public final class ShowCommand implements Callable<Integer> {
                 sets.add(s.qualifiedName(), s.table(), s.keyLabel(), s.rows(), Format.time(s.first()), Format.time(s.last()), keys);
             }
             sets.print(out);
+            for (RunCatalog.DerivedTimes derived : new RunCatalog(repo).derivedTimes(run)) {
+                // times the output did not print: say so beside the times they gave the data sets
+                out.println("times derived for " + String.join(", ", derived.datasets()) + " (" + java.nio.file.Path.of(derived.file()).getFileName()
+                        + " has no time stamps): " + derived.source().substring(RunCatalog.DERIVED.length()).strip());
+            }
             for (RunCatalog.DatasetInfo s : d.datasets()) {
                 out.println();
                 out.println("metrics of " + s.qualifiedName() + " (" + s.table() + ")");

@@ -7,6 +7,7 @@ import io.statlens.model.ParseWarning;
 import io.statlens.model.Row;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
+import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.store.read.SeriesSummary;
 import io.statlens.store.read.StoredStats;
@@ -63,6 +64,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
     private long warningCount;
     private long rowCount;
     private long summaryCount;
+    /** Set when the parser derived the file's times provisionally (see {@link DerivedTimes}). */
+    private DerivedTimes derived;
     private String timeSource = "";
     private String variant = "";
     private String host;
@@ -167,6 +170,45 @@ final class ImportSession implements RecordSink, AutoCloseable {
     }
 
     @Override
+    public void derivedTimes(DerivedTimes times) {
+        derived = times;
+    }
+
+    /** Whether the file's times are provisional, for the import to place with {@link #place} before {@link #load}. */
+    boolean placesTimesLater() {
+        return derived != null && rowCount > 0;
+    }
+
+    DerivedTimes derived() {
+        return derived;
+    }
+
+    /** The latest provisional row time; null without rows. */
+    Instant lastTime() {
+        Instant max = null;
+        for (DatasetState d : datasets.values()) {
+            if (d.last != null && (max == null || d.last.isAfter(max))) max = d.last;
+        }
+        return max;
+    }
+
+    /**
+     * Places provisional derived times: every row moves by the placement's shift, and counts its elapsed seconds
+     * from the run's clock; the file records how its times were derived.
+     */
+    void place(DerivedTimes.Placement placement) {
+        Instant placedStart = derived.provisionalStart().plus(placement.shift());
+        double offset = clock.elapsed(placedStart);
+        for (TableRows t : tables.values()) t.spill.shift(placement.shift().toNanos(), offset);
+        for (DatasetState d : datasets.values()) {
+            if (d.first != null) d.first = d.first.plus(placement.shift());
+            if (d.last != null) d.last = d.last.plus(placement.shift());
+        }
+        fact(new Fact("time.source", placement.timeSource()));
+        notice(0, placement.notice());
+    }
+
+    @Override
     public void row(DatasetSpec spec, Row row) {
         SpecMapping m = mappings.get(spec);
         if (m == null) throw new IllegalStateException("row for data set " + spec.qualifiedName() + " before dataset() announced it");
@@ -178,7 +220,9 @@ final class ImportSession implements RecordSink, AutoCloseable {
         if (key.length() > DataTable.ITEM_LENGTH) key = key.substring(0, DataTable.ITEM_LENGTH);
         DatasetState d = m.dataset();
         try {
-            m.table().spill.add(d.id, row.sample(), row.time(), clock.elapsed(row.time()), key, row.sinceBoot(),
+            // provisional derived times count from their own start until placed (see place)
+            double elapsed = derived != null ? seconds(derived.provisionalStart(), row.time()) : clock.elapsed(row.time());
+            m.table().spill.add(d.id, row.sample(), row.time(), elapsed, key, row.sinceBoot(),
                     row.values(), m.columnOf(), m.table().table.metrics().size());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write imported rows to a temporary file: " + e.getMessage(), e);
@@ -188,6 +232,10 @@ final class ImportSession implements RecordSink, AutoCloseable {
         rowCount++;
         if (d.first == null || row.time().isBefore(d.first)) d.first = row.time();
         if (d.last == null || row.time().isAfter(d.last)) d.last = row.time();
+    }
+
+    private static double seconds(Instant from, Instant to) {
+        return (to.getEpochSecond() - from.getEpochSecond()) + (to.getNano() - from.getNano()) / 1e9;
     }
 
     private static void summarize(DatasetState d, String key, double[] values, int[] columnOf, int width) {

@@ -14,6 +14,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,6 +47,16 @@ public final class RunCatalog {
             return printed.getOrDefault(column.column(), column.label());
         }
     }
+
+    /**
+     * A file whose times were derived because its output has none (the fact {@code time.source} starts with
+     * {@code derived:}): its data sets, and how the times were derived.
+     */
+    public record DerivedTimes(String file, List<String> datasets, String source) {
+    }
+
+    /** How the {@code time.source} fact of a file with derived times starts. */
+    public static final String DERIVED = "derived:";
 
     /** A warning kept on the run, with the file it came from. */
     public record StoredWarning(String file, long line, String message) {
@@ -187,6 +198,43 @@ public final class RunCatalog {
             }
         }
         return Map.copyOf(out);
+    }
+
+    /** The files of a run whose times were derived (no time stamps in their output), in import order. */
+    public List<DerivedTimes> derivedTimes(String run) {
+        Map<Long, String> sources = new java.util.LinkedHashMap<>();
+        Map<Long, String> paths = new HashMap<>();
+        Map<Long, List<String>> datasets = new HashMap<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT F.FILE_ID, CAST(F.VAL AS VARCHAR(4000))"
+                + " FROM FACTS F JOIN RUNS R ON R.ID = F.RUN_ID WHERE R.NAME = ? AND F.NAME = 'time.source' ORDER BY F.FILE_ID")) {
+            ps.setString(1, run);
+            try (ResultSet rs = ps.executeQuery()) {
+                // the last time.source of a file is how its times ended up (an import places derived times last)
+                while (rs.next()) sources.put(rs.getLong(1), rs.getString(2));
+            }
+            sources.values().removeIf(source -> source == null || !source.startsWith(DERIVED));
+            if (sources.isEmpty()) return List.of();
+            try (PreparedStatement ds = repo.connection().prepareStatement("SELECT D.FILE_ID, D.TOOL, D.NAME, F.PATH FROM DATASETS D"
+                    + " JOIN SOURCE_FILES F ON F.ID = D.FILE_ID JOIN RUNS R ON R.ID = D.RUN_ID WHERE R.NAME = ? ORDER BY D.ID")) {
+                ds.setString(1, run);
+                try (ResultSet rs = ds.executeQuery()) {
+                    while (rs.next()) {
+                        long file = rs.getLong(1);
+                        if (!sources.containsKey(file)) continue;
+                        paths.put(file, rs.getString(4));
+                        datasets.computeIfAbsent(file, k -> new ArrayList<>())
+                                .add(rs.getString(3).isEmpty() ? rs.getString(2) : rs.getString(2) + "." + rs.getString(3));
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw new StoreException("cannot read how the times of run '" + run + "' were obtained: " + e.getMessage(), e);
+        }
+        List<DerivedTimes> out = new ArrayList<>();
+        sources.forEach((file, source) -> {
+            if (paths.containsKey(file)) out.add(new DerivedTimes(paths.get(file), List.copyOf(datasets.get(file)), source));
+        });
+        return out;
     }
 
     /** The qualified names of a run's data sets ({@code sar.cpu}), without reading their tables. */
