@@ -60,7 +60,12 @@ final class DeclarativeRun {
         Transcript lines = new Transcript(source, definition.command());
         TranscriptLine line;
         while ((line = lines.next()) != null) {
-            handle(line, lines);
+            try {
+                handle(line, lines);
+            } catch (BudgetedLine.TooSlow e) {
+                sink.warning(line.number(), "line skipped: the patterns of " + definition.source()
+                        + " need too long to match it (a pattern that backtracks; see docs/parsers.md)");
+            }
         }
         if (recordsFound == 0) {
             sink.warning(0, "no " + definition.tool() + " data found: no line matched a header or record of "
@@ -77,23 +82,25 @@ final class DeclarativeRun {
     private void handle(TranscriptLine transcriptLine, Transcript lines) throws IOException {
         String line = transcriptLine.text().strip();
         long number = transcriptLine.number();
-        if (line.isEmpty() || matchesAny(definition.skips(), line)) return;
+        // every pattern of the definition matches through the line's budget of work
+        BudgetedLine budgeted = new BudgetedLine(line);
+        if (line.isEmpty() || matchesAny(definition.skips(), budgeted)) return;
         for (int t = 0; t < definition.tables().size(); t++) {
-            Matcher m = definition.tables().get(t).header().matcher(line);
+            Matcher m = budgeted.matcher(definition.tables().get(t).header());
             if (m.find()) {
                 header(number, line, m, t);
                 return;
             }
         }
-        if (timeLine(number, line)) return;
+        if (timeLine(number, budgeted)) return;
         for (LineDefinition record : definition.lines()) {
-            Matcher m = record.match().matcher(line);
+            Matcher m = budgeted.matcher(record.match());
             if (m.find()) {
                 lineRecord(number, record, m);
                 return;
             }
         }
-        if (factLine(line)) return;
+        if (factLine(budgeted)) return;
         if (transcriptLine.is(TranscriptLine.Kind.COMMAND)) {
             command(transcriptLine.command());
             return;
@@ -140,10 +147,10 @@ final class DeclarativeRun {
     }
 
     /** Records the fact of every fact rule the line matches (a banner may carry several); false if none does. */
-    private boolean factLine(String line) {
+    private boolean factLine(BudgetedLine line) {
         boolean matched = false;
         for (FactRule fact : definition.factRules()) {
-            Matcher m = fact.pattern().matcher(line);
+            Matcher m = line.matcher(fact.pattern());
             if (m.find()) {
                 matched = true;
                 if (m.group(1) != null) sink.fact(fact.name(), m.group(1).strip());
@@ -177,12 +184,12 @@ final class DeclarativeRun {
         if (headerTime != null) state.reportTime(headerTime);
     }
 
-    private boolean timeLine(long number, String line) {
+    private boolean timeLine(long number, BudgetedLine line) {
         Optional<Pattern> pattern = definition.timeLines();
         if (pattern.isEmpty()) return false;
-        Matcher m = pattern.get().matcher(line);
+        Matcher m = line.matcher(pattern.get());
         if (!m.find()) return false;
-        String text = m.groupCount() >= 1 && m.group(1) != null ? m.group(1) : line;
+        String text = m.groupCount() >= 1 && m.group(1) != null ? m.group(1) : line.toString();
         Optional<Instant> time = DateLine.parse(text, timeOptions.zone());
         if (time.isPresent()) {
             clock.timeLine(time.get());
@@ -321,9 +328,9 @@ final class DeclarativeRun {
         return datasets.computeIfAbsent(dataset, d -> new DatasetState());
     }
 
-    private static boolean matchesAny(List<Pattern> patterns, String line) {
+    private static boolean matchesAny(List<Pattern> patterns, BudgetedLine line) {
         for (Pattern p : patterns) {
-            if (p.matcher(line).find()) return true;
+            if (line.matcher(p).find()) return true;
         }
         return false;
     }

@@ -1,5 +1,6 @@
 package io.statlens.parse.transcript;
 
+import io.statlens.parse.text.Intervals;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.Tokens;
 
@@ -175,11 +176,13 @@ public record PastedCommand(String tool, List<String> arguments, List<String> op
         return out;
     }
 
-    /** The interval operand (the first number), if one was typed and is above zero. */
+    /**
+     * The interval operand (the first number), if one was typed and is a plausible interval ({@link Intervals}):
+     * {@code $ vmstat 9999999999} would carry times past any calendar.
+     */
     public Optional<Duration> interval() {
         List<Double> n = numbers();
-        if (n.isEmpty() || !(n.get(0) > 0) || n.get(0) > 1e9) return Optional.empty();
-        return Optional.of(Duration.ofNanos(Math.round(n.get(0) * 1e9)));
+        return n.isEmpty() ? Optional.empty() : Intervals.seconds(n.get(0));
     }
 
     /** The count operand (the second number), if one was typed. */

@@ -4,6 +4,7 @@ import io.statlens.model.UserException;
 import io.statlens.store.StoreException;
 
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -59,10 +60,20 @@ public final class Repository implements AutoCloseable {
             System.setProperty("derby.stream.error.file", location.embeddedDir().resolveSibling("derby.log").toString());
         }
         tuneDerby();
+        if (location.embeddedDir() == null) return connectAndMigrate(location);
+        // Two processes creating the same new repository would race inside Derby's create, and the loser
+        // would be told that the directory the winner is filling "already exists"; a lock beside the
+        // folder lets one create while the other waits, then meets the usual "in use" refusal.
+        try (CreationLock ignored = CreationLock.acquire(location.embeddedDir())) {
+            return connectAndMigrate(location);
+        }
+    }
+
+    private static Repository connectAndMigrate(RepositoryLocation location) {
         SqlDialect dialect = new DerbyDialect();
         Connection c;
         try {
-            if (location.embeddedDir() != null) Files.createDirectories(location.embeddedDir().getParent());
+            if (location.embeddedDir() != null) refuseForeignFolder(location);
             c = DriverManager.getConnection(location.jdbcUrl() + (location.embeddedDir() != null
                     || location.jdbcUrl().startsWith("jdbc:derby:memory:") ? ";create=true" : ""));
         } catch (SQLException e) {
@@ -86,6 +97,24 @@ public final class Repository implements AutoCloseable {
             if (e instanceof RuntimeException r) throw r;
             throw new IllegalStateException("cannot prepare repository " + location.description() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Derby creates a database only in a folder that does not exist yet: an empty folder (left by a creation
+     * that was killed before it wrote anything) is removed, and a folder with other content is refused
+     * rather than read as a broken repository.
+     */
+    private static void refuseForeignFolder(RepositoryLocation location) throws java.io.IOException {
+        Path dir = location.embeddedDir();
+        if (location.exists() || !Files.isDirectory(dir)) return;
+        try (var entries = Files.list(dir)) {
+            if (entries.findAny().isEmpty()) {
+                Files.delete(dir);
+                return;
+            }
+        }
+        throw new UserException(location.description() + " is a folder but not a statlens repository (it has no"
+                + " service.properties); give --repo a new or an existing repository folder");
     }
 
     /**
@@ -163,6 +192,20 @@ public final class Repository implements AutoCloseable {
             tables.load();
         } catch (SQLException ignored) {
             // the connection is gone; nothing was committed
+        }
+    }
+
+    /**
+     * A second connection to the same repository, for a question that may have to be stopped: Derby stops an
+     * embedded statement only by closing its connection (see {@link ReadOnlyQuery.Stop}). The caller closes it.
+     */
+    public Connection openQueryConnection() {
+        try {
+            Connection c = DriverManager.getConnection(location.jdbcUrl());
+            c.setAutoCommit(false);
+            return c;
+        } catch (SQLException e) {
+            throw new UserException("cannot open a query connection to " + location.description() + ": " + messages(e), e);
         }
     }
 

@@ -54,6 +54,11 @@ public final class ArcstatParser implements Parser {
     }
 
     @Override
+    public List<String> datasets() {
+        return List.of(ArcstatHeader.TOOL);
+    }
+
+    @Override
     public double sniff(Head head) {
         boolean command = head.anyMatch(COMMAND);
         for (String line : head.lines()) {
@@ -191,7 +196,7 @@ public final class ArcstatParser implements Parser {
         private Instant time(String[] cells, long number) {
             if (header.timeIndex() < 0) return timeline.sampleClock().at(sample);
             String cell = cells[header.timeIndex()];
-            if (cell.matches("\\d{9,}")) {
+            if (cell.matches("\\d{9,11}")) {
                 if (sample == 0) sink.fact("time.source", "epoch seconds in the time column (arcstat -r)");
                 return Instant.ofEpochSecond(Long.parseLong(cell));
             }

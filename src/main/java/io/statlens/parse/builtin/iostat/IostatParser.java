@@ -44,6 +44,11 @@ public final class IostatParser implements Parser {
     }
 
     @Override
+    public List<String> datasets() {
+        return List.of("iostat", "iostat.cpu", "iostat.load", "iostat.tty");
+    }
+
+    @Override
     public double sniff(Head head) {
         if (SysstatJson.writer(head).orElse(null) == SysstatJson.Writer.IOSTAT) return 0.95;
         double best = 0;

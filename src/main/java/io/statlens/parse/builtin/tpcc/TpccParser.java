@@ -1,5 +1,6 @@
 package io.statlens.parse.builtin.tpcc;
 
+import io.statlens.parse.text.Intervals;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Row;
 import io.statlens.parse.spi.Head;
@@ -50,6 +51,11 @@ public final class TpccParser implements Parser {
     @Override
     public ParserInfo info() {
         return INFO;
+    }
+
+    @Override
+    public List<String> datasets() {
+        return List.of(TpccIntervalSpec.TOOL);
     }
 
     @Override
@@ -192,17 +198,17 @@ public final class TpccParser implements Parser {
             if (clock == null) {
                 if (pending == null) {
                     if (optionInterval != null) {
-                        startClock(Duration.ofSeconds(optionInterval));
+                        startClock(Intervals.seconds(optionInterval).orElse(null));
                     } else if (measuringStarted) {
                         // tpcc_start's first line is printed one interval after MEASURING START.
-                        startClock(Duration.ofSeconds(line.elapsed()));
+                        startClock(Intervals.seconds(line.elapsed()).orElse(null));
                     } else {
                         pending = line;
                         return;
                     }
                 } else {
                     int step = line.elapsed() - pending.elapsed();
-                    startClock(step > 0 ? Duration.ofSeconds(step) : null);
+                    startClock(Intervals.seconds(step).orElse(null));
                     emit(pending);
                     pending = null;
                 }
