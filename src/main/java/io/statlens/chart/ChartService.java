@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
+import java.util.regex.Pattern;
 
 /**
  * The one way from chart definitions and runs to drawn charts, for the command line, the reports and every chart of
@@ -99,7 +100,8 @@ public final class ChartService {
                 continue;
             }
             perTool.merge(tool, 1, Integer::sum);
-            boolean derivedTimes = def.tool() != null && derived.contains(def.tool().toLowerCase(Locale.ROOT));
+            boolean derivedTimes = def.isSql() ? def.drawsRuns() && derived.stream().anyMatch(ds -> reads(def.sql(), ds))
+                    : def.tool() != null && derived.contains(def.tool().toLowerCase(Locale.ROOT));
             for (ChartData chart : loaded.charts()) {
                 // times the output did not print are placed by statlens: the chart says so
                 ChartData data = derivedTimes ? chart.noted(DERIVED_NOTE) : chart;
@@ -150,6 +152,19 @@ public final class ChartService {
     }
 
     /** {@code sar} of a chart of {@code sar.cpu}; a query's charts count as one tool. */
+    /**
+     * Whether a query reads a data set: names its view ({@code V_SAR_CPU} for {@code sar.cpu}, {@code V_IOSTAT} for
+     * {@code iostat}) or selects its tool ({@code TOOL = 'iostat'}). A query is text, so this is what it says, not
+     * what it does; it errs towards saying a chart's times are derived.
+     */
+    static boolean reads(String sql, String dataset) {
+        String view = "V_" + dataset.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
+        int dot = dataset.indexOf('.');
+        String tool = dot < 0 ? dataset : dataset.substring(0, dot);
+        return Pattern.compile("\\b" + Pattern.quote(view) + "\\b", Pattern.CASE_INSENSITIVE).matcher(sql).find()
+                || Pattern.compile("\\bTOOL\\s*=\\s*'" + Pattern.quote(tool) + "'", Pattern.CASE_INSENSITIVE).matcher(sql).find();
+    }
+
     private static String toolOf(ChartDefinition def) {
         if (def.tool() == null) return "";
         String dataset = def.tool().toLowerCase(Locale.ROOT);
