@@ -89,7 +89,7 @@ public final class MainView extends BorderPane {
         dashboardTab.setId("dashboard-tab");
         chartTab = new Tab("Chart", chartPane());
         chartTab.setId("chart-tab");
-        Tab sqlTab = new Tab("SQL", new SqlConsoleView(console));
+        Tab sqlTab = new Tab("SQL", new SqlConsoleView(console, numbers));
         sqlTab.setId("sql-tab");
         tabs = new TabPane(dashboardTab, chartTab, sqlTab);
         dashboards.reloadNames();
