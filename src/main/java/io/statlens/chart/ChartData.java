@@ -21,12 +21,20 @@ import java.util.List;
  * @param series   lines, area layers or heat-map rows (one per key, top to bottom in this order)
  * @param bars     the values of a bar chart
  * @param markers  labelled vertical markers (annotations), in x units of the domain
+ * @param runs     the runs it shows, in the order named; empty for data made directly
  */
 public record ChartData(String id, ChartKind kind, String title, String subtitle, Domain domain, String xLabel, String keyLabel,
                         String yLabel, String unit, HotEnd hot, List<PlotSeries> series, List<BarValue> bars,
-                        List<ChartMarker> markers) {
+                        List<ChartMarker> markers, List<String> runs) {
+
+    /** Chart data made directly, of no named run. */
+    public ChartData(String id, ChartKind kind, String title, String subtitle, Domain domain, String xLabel, String keyLabel,
+                     String yLabel, String unit, HotEnd hot, List<PlotSeries> series, List<BarValue> bars, List<ChartMarker> markers) {
+        this(id, kind, title, subtitle, domain, xLabel, keyLabel, yLabel, unit, hot, series, bars, markers, List.of());
+    }
 
     public ChartData {
+        runs = List.copyOf(runs);
         series = List.copyOf(series);
         bars = List.copyOf(bars);
         markers = List.copyOf(markers);
@@ -59,7 +67,7 @@ public record ChartData(String id, ChartKind kind, String title, String subtitle
                         Arrays.copyOfRange(s.y(), first, end)));
             }
         }
-        return new ChartData(id, kind, title, subtitle, domain, xLabel, keyLabel, yLabel, unit, hot, cut, bars, markers);
+        return new ChartData(id, kind, title, subtitle, domain, xLabel, keyLabel, yLabel, unit, hot, cut, bars, markers, runs);
     }
 
     /** Index of the first x at or after {@code v} in the ascending {@code xs}; its length if none. */

@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 
 /**
@@ -79,6 +80,18 @@ public final class ChartService {
                 skipped.add((def.name() != null ? "chart '" + def.name() + "'" : "the chart") + ": " + e.getMessage());
                 continue;
             }
+            if (request.lenient() && request.skipFlat() && loaded.charts().stream().allMatch(ChartService::allZero)) {
+                skipped.add((def.name() != null ? "chart '" + def.name() + "'" : "the chart") + ": every value is 0");
+                continue;
+            }
+            // Two presets of one metric (a line and a heat map of %util) both become bars of one sample: one is enough.
+            Optional<DrawnChart> same = request.lenient() ? drawn.stream().filter(d -> sameBars(d.data(), loaded.charts())).findFirst()
+                    : Optional.empty();
+            if (same.isPresent()) {
+                skipped.add((def.name() != null ? "chart '" + def.name() + "'" : "the chart") + ": the same bars as chart '"
+                        + same.get().definition().name() + "'");
+                continue;
+            }
             perTool.merge(tool, 1, Integer::sum);
             for (ChartData data : loaded.charts()) {
                 drawn.add(new DrawnChart(def, data, builder.build(data, request.size()), request.size(), loaded.sql(),
@@ -86,6 +99,21 @@ public final class ChartService {
             }
         }
         return new ChartResult(drawn, skipped);
+    }
+
+    /** Whether a drawn chart shows the very bars of the one chart of a definition. */
+    private static boolean sameBars(ChartData drawn, List<ChartData> charts) {
+        return charts.size() == 1 && drawn.kind() == ChartKind.BARS && charts.get(0).kind() == ChartKind.BARS
+                && drawn.bars().equals(charts.get(0).bars()) && drawn.runs().equals(charts.get(0).runs());
+    }
+
+    /** Whether a chart shows nothing but zeros (and gaps). */
+    private static boolean allZero(ChartData data) {
+        for (ChartData.PlotSeries s : data.series()) {
+            for (double v : s.y()) if (!Double.isNaN(v) && v != 0) return false;
+        }
+        for (ChartData.BarValue b : data.bars()) if (!Double.isNaN(b.value()) && b.value() != 0) return false;
+        return true;
     }
 
     /**
