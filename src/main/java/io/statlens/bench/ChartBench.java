@@ -15,61 +15,79 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 
 /**
- * {@code statlens bench --charts}: draws one long series (a million samples by default) as PNG and
- * SVG twice in the same run: as statlens draws it (min and max per pixel column) and as JFreeChart
- * alone would (every point, as one path: JFreeChart's faster way), and reports times and sizes.
+ * {@code statlens bench --charts}: draws one long series (a million samples by default) as PNG and SVG
+ * in two ways, in turn (A/B/A/B...): as statlens draws it (min and max per pixel column) and as JFreeChart
+ * alone would (every point, as one path: JFreeChart's faster way), and reports their CPU times and sizes.
  */
 public final class ChartBench {
     /** The size every chart is drawn at. */
     public static final RenderSize SIZE = RenderSize.DEFAULT;
+    public static final String DECIMATED = "statlens: min/max per pixel column";
+    public static final String EVERY_POINT = "JFreeChart: every point";
 
     private ChartBench() {
     }
 
-    /** Times and sizes of one way of drawing the series. */
-    public record Drawing(long pngNanos, long pngBytes, long svgNanos, long svgBytes) {
+    /** The files one way of drawing wrote. */
+    public record Sizes(long pngBytes, long svgBytes) {
     }
 
     /**
-     * @param points  samples in the series
-     * @param drawn   samples statlens draws (min and max per pixel column)
-     * @param fast    statlens' drawing
-     * @param full    JFreeChart drawing every point
+     * @param points   samples in the series
+     * @param drawn    samples statlens draws (min and max per pixel column)
+     * @param drawings both ways of drawing, PNG and SVG together, the chart's building included
+     * @param sizes    the files of each way, by the name of its step
      */
-    public record Result(int points, int drawn, Drawing fast, Drawing full) {
+    public record Result(int points, int drawn, List<Samples> drawings, Map<String, Sizes> sizes) {
+        public Samples drawing(String name) {
+            return drawings.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+        }
     }
 
     /** @param dir where to write the charts drawn, or null to keep them in memory only */
-    public static Result run(int points, Path dir) throws IOException {
+    public static Result run(int points, int repetitions, Path dir, Consumer<String> progress) throws Exception {
         ChartData data = series(points, 42);
         // Warm up class loading, fonts and the JIT on a smaller series, so that both sides are measured warm.
         ChartData warmUp = series(Math.min(points, 50_000), 7);
-        for (boolean decimate : new boolean[]{true, false}) measure(warmUp, decimate, null, "warm-up");
-        Drawing fast = measure(data, true, dir, "decimated");
-        Drawing full = measure(data, false, dir, "every-point");
+        for (boolean decimate : new boolean[]{true, false}) draw(warmUp, decimate);
+        Map<String, Sizes> sizes = new LinkedHashMap<>();
+        List<Samples> drawings = Alternation.run(repetitions, List.of(
+                new Alternation.Step(DECIMATED, r -> measure(data, true, r == 0 ? dir : null, "decimated", sizes, DECIMATED)),
+                new Alternation.Step(EVERY_POINT, r -> measure(data, false, r == 0 ? dir : null, "every-point", sizes, EVERY_POINT))),
+                progress);
         ChartData.PlotSeries s = data.series().get(0);
         int drawn = PeakPreservingDecimator.select(s.x(), s.y(), s.x()[0], s.x()[points - 1], SIZE.columns()).length;
-        return new Result(points, drawn, fast, full);
+        return new Result(points, drawn, drawings, sizes);
     }
 
-    private static Drawing measure(ChartData data, boolean decimate, Path dir, String name) throws IOException {
+    private static Stopwatch.Timed measure(ChartData data, boolean decimate, Path dir, String file, Map<String, Sizes> sizes,
+                                           String step) throws IOException {
+        Stopwatch clock = Stopwatch.start();
+        byte[][] drawn = draw(data, decimate);
+        Measurement cost = clock.stop();
+        sizes.put(step, new Sizes(drawn[0].length, drawn[1].length));
+        if (dir != null) {
+            Files.createDirectories(dir);
+            Files.write(dir.resolve("bench-" + file + ".png"), drawn[0]);
+            Files.write(dir.resolve("bench-" + file + ".svg"), drawn[1]);
+        }
+        return new Stopwatch.Timed(data.series().get(0).x().length, cost);
+    }
+
+    /** The PNG and the SVG, each from a chart built for it, as {@code chart --format png,svg} does. */
+    private static byte[][] draw(ChartData data, boolean decimate) throws IOException {
         ChartBuilder builder = new ChartBuilder(new KeyPalette(), ZoneOffset.UTC, decimate);
-        long t0 = System.nanoTime();
         JFreeChart chart = builder.build(data, SIZE);
         byte[] png = ChartWriter.png(chart, SIZE);
-        long t1 = System.nanoTime();
         byte[] svg = ChartWriter.svg(builder.build(data, SIZE), SIZE);
-        long t2 = System.nanoTime();
-        if (dir != null && !name.equals("warm-up")) {
-            Files.createDirectories(dir);
-            Files.write(dir.resolve("bench-" + name + ".png"), png);
-            Files.write(dir.resolve("bench-" + name + ".svg"), svg);
-        }
-        return new Drawing(t1 - t0, png.length, t2 - t1, svg.length);
+        return new byte[][]{png, svg};
     }
 
     /** A %util-like series: a slow wave, noise, a one-sample spike to 100 every 50,000 points and a drop to 0 in the middle. */
