@@ -31,11 +31,16 @@ public record Samples(String name, long count, List<Measurement> runs) {
 
     /**
      * How many times cheaper by process CPU this step is than {@code baseline}: the baseline's minimum over
-     * this step's minimum, and likewise for the medians; above 1 means this step costs less.
+     * this step's minimum, and likewise for the medians; above 1 means this step costs less. NaN where this step took
+     * less CPU time than the clock can tell.
      */
     public Ratio cheaperThan(Samples baseline) {
         Measurement.Clock cpu = Measurement.Clock.PROCESS_CPU;
-        return new Ratio((double) baseline.min(cpu) / min(cpu), (double) baseline.median(cpu) / median(cpu));
+        return new Ratio(ratio(baseline.min(cpu), min(cpu)), ratio(baseline.median(cpu), median(cpu)));
+    }
+
+    private static double ratio(long baseline, long step) {
+        return step <= 0 ? Double.NaN : (double) baseline / step;
     }
 
     /** A ratio of process CPU times, of the minimums and of the medians. */

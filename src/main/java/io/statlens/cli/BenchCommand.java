@@ -2,6 +2,7 @@ package io.statlens.cli;
 
 import io.statlens.analysis.ReadableNumbers;
 import io.statlens.bench.ChartBench;
+import io.statlens.bench.ChildProcess;
 import io.statlens.bench.GuiBench;
 import io.statlens.bench.ImportBench;
 import io.statlens.bench.MachineLoad;
@@ -87,6 +88,17 @@ public final class BenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "series: %,d points, 1 s apart (a day-long wave, noise, and one-sample spikes); chart %d x %d, PNG scale %s%n",
                     points, ChartBench.SIZE.width(), ChartBench.SIZE.height(), ReadableNumbers.ROOT.number(ChartBench.SIZE.scale()));
             print(out, ChartBench.run(points, repeat, dir, progress));
+            out.println();
+            if (ChildProcess.supported()) {
+                Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("statlens-bench");
+                try {
+                    print(out, ChartBench.runProcesses(work, points, repeat, progress));
+                } finally {
+                    if (dir == null) deleteTree(work);
+                }
+            } else {
+                out.println("whole processes: not measured (their CPU time is read from Linux's /proc, which this machine lacks)");
+            }
             if (dir != null) out.println("charts written to " + dir);
             out.println("machine: " + MachineLoad.now());
             return ExitCodes.OK;
@@ -148,6 +160,28 @@ public final class BenchCommand implements Callable<Integer> {
                 + " CPU vs every point: its CPU time over the step's (of the minimums / of the medians).");
     }
 
+    private static void print(PrintWriter out, ChartBench.Processes p) {
+        Samples plain = p.step(ChartBench.PLAIN_PROGRAM);
+        out.printf(Locale.ROOT, "whole processes: %s, %,d rows (%s), imported beforehand (not measured); each command run in turn%n",
+                p.input().file().getFileName(), p.points(), Format.bytes(p.input().bytes(), ReadableNumbers.ROOT));
+        TextTable t = new TextTable(ReadableNumbers.ROOT, "PNG + SVG, WHOLE PROCESS", "POINTS", "RUNS", "WALL S MIN / MED",
+                "CPU S MIN / MED", "CPU VS PLAIN PROGRAM", "PNG SIZE", "SVG SIZE").right(1, 2, 3, 4, 5, 6, 7);
+        for (Samples s : p.runs()) {
+            ChartBench.Sizes sizes = p.sizes().get(s.name());
+            t.add(s.name(), s.count(), s.runs().size(), minMedian(s, Measurement.Clock.WALL), minMedian(s, Measurement.Clock.PROCESS_CPU),
+                    ratio(s.cheaperThan(plain)), Format.bytes(sizes.pngBytes(), ReadableNumbers.ROOT),
+                    Format.bytes(sizes.svgBytes(), ReadableNumbers.ROOT));
+        }
+        t.print(out);
+        out.println("CPU: user + system time of the whole process, start-up included; CPU vs plain program: its CPU time over the"
+                + " step's (of the minimums / of the medians), above 1 is cheaper.");
+        for (Samples s : p.runs()) {
+            // a class path of many jars (not a packaged jar) would bury the command
+            List<String> shown = p.commands().get(s.name()).stream().map(a -> a.length() > 200 ? "<class path>" : a).toList();
+            out.println("  " + s.name() + ": " + String.join(" ", shown));
+        }
+    }
+
     /** A table of measured steps: runs, wall, process and thread CPU times (minimum / median), and a ratio by CPU. */
     private static void print(PrintWriter out, String stepHeader, String countHeader, List<Samples> steps, String ratioHeader,
                               Function<Samples, Samples.Ratio> ratio) {
@@ -174,6 +208,7 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private static String ratio(Samples.Ratio r) {
+        if (Double.isNaN(r.ofMin()) || Double.isNaN(r.ofMedian())) return "too short to tell";
         return String.format(Locale.ROOT, "%.2fx / %.2fx", r.ofMin(), r.ofMedian());
     }
 

@@ -57,6 +57,14 @@ class AlternationTest {
     }
 
     @Test
+    void aStepTooShortForTheClockHasNoRatio() {
+        Samples zero = new Samples("zero", 1, List.of(new Measurement(5, 0, 0)));
+        Samples some = new Samples("some", 1, List.of(new Measurement(5, 7, 0)));
+        assertTrue(Double.isNaN(zero.cheaperThan(some).ofMin()));
+        assertEquals(0.0, some.cheaperThan(zero).ofMedian(), 1e-9);
+    }
+
+    @Test
     void atLeastOneRun() {
         assertThrows(IllegalArgumentException.class, () -> Alternation.run(0, List.of(), line -> {
         }));
