@@ -16,6 +16,8 @@ import io.statlens.store.load.DerbyImportBaseline;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
+import io.statlens.store.load.JdbcBatchBaseline;
+import io.statlens.store.load.RunDeleter;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.TimeWindow;
 import io.statlens.store.schema.DataTable;
@@ -76,6 +78,11 @@ public final class BenchCommand implements Callable<Integer> {
             "and chart all its rows in the real window, measuring how long the FX thread takes to answer."})
     boolean gui;
 
+    @Option(names = "--db", paramLabel = "URL", description = {"Benchmark a server repository instead, e.g.",
+            "jdbc:postgresql://host/db: statlens' import (COPY on PostgreSQL) against JDBC batches of the same rows",
+            "into the same server. The benchmark's run and table are removed afterwards."})
+    String db;
+
     @Option(names = "--points", defaultValue = "1000000",
             description = "Points of the --charts series (default: ${DEFAULT-VALUE}).")
     int points;
@@ -108,37 +115,56 @@ public final class BenchCommand implements Callable<Integer> {
             double parseSeconds = seconds(t0);
             parse(mpstat, input, new CsvSink(csv));
 
+            RepositoryLocation server = db == null ? null : RepositoryLocation.url(db);
+            String run = server == null ? RUN : RUN + "-" + System.currentTimeMillis();
             long imported;
             double importSeconds;
             DataTable table;
             TextTable queries;
-            try (Repository repo = Repository.open(RepositoryLocation.embedded(work.resolve("repo-import")))) {
+            try (Repository repo = Repository.open(server != null ? server : RepositoryLocation.embedded(work.resolve("repo-import")))) {
                 long t1 = System.nanoTime();
                 imported = new ImportService(repo, new ParserRegistry(List.of(mpstat)))
-                        .run(ImportRequest.of(RUN, ZoneOffset.UTC, input), ImportProgress.NONE).rows();
+                        .run(ImportRequest.of(run, ZoneOffset.UTC, input), ImportProgress.NONE).rows();
                 importSeconds = seconds(t1);
                 table = repo.tables().table("MPSTAT").orElseThrow();
-                queries = queries(repo, imported);
+                queries = queries(repo, imported, run);
+                if (server != null) new RunDeleter(repo).deleteRun(run);
             }
 
             double baselineSeconds;
             long baselineRows;
-            try (Repository repo = Repository.open(RepositoryLocation.embedded(work.resolve("repo-baseline")))) {
-                long t2 = System.nanoTime();
-                baselineRows = DerbyImportBaseline.importCsv(repo, table, "MPSTAT_BASELINE", csv);
-                baselineSeconds = seconds(t2);
+            String baseline;
+            if (server == null) {
+                baseline = "Derby SYSCS_IMPORT_TABLE of CSV";
+                try (Repository repo = Repository.open(RepositoryLocation.embedded(work.resolve("repo-baseline")))) {
+                    long t2 = System.nanoTime();
+                    baselineRows = DerbyImportBaseline.importCsv(repo, table, "MPSTAT_BASELINE", csv);
+                    baselineSeconds = seconds(t2);
+                }
+            } else {
+                baseline = "JDBC batches (1000 rows) of CSV";
+                try (Repository repo = Repository.open(server)) {
+                    String name = "MPSTAT_BASELINE_" + System.currentTimeMillis();
+                    long t2 = System.nanoTime();
+                    baselineRows = JdbcBatchBaseline.importCsv(repo, table, name, csv);
+                    baselineSeconds = seconds(t2);
+                    JdbcBatchBaseline.drop(repo, name);
+                }
             }
 
-            TextTable t = new TextTable("STEP", "ROWS", "SECONDS", "ROWS/S", "VS DERBY IMPORT").right(1, 2, 3, 4);
+            String versus = server == null ? "VS DERBY IMPORT" : "VS JDBC BATCHES";
+            if (server != null) out.printf("repository: %s (%s)%n", server.description(), server.engine());
+            TextTable t = new TextTable("STEP", "ROWS", "SECONDS", "ROWS/S", versus).right(1, 2, 3, 4);
             t.add("parse only", parsed, String.format("%.2f", parseSeconds), String.format("%.0f", parsed / parseSeconds),
                     String.format("%.2fx", (parsed / parseSeconds) / (baselineRows / baselineSeconds)));
             t.add("statlens import (parse + store)", imported, String.format("%.2f", importSeconds),
                     String.format("%.0f", imported / importSeconds),
                     String.format("%.2fx", (imported / importSeconds) / (baselineRows / baselineSeconds)));
-            t.add("Derby SYSCS_IMPORT_TABLE of CSV", baselineRows, String.format("%.2f", baselineSeconds),
+            t.add(baseline, baselineRows, String.format("%.2f", baselineSeconds),
                     String.format("%.0f", baselineRows / baselineSeconds), "1.00x");
             t.print(out);
-            out.println("ratio > 1 means faster than Derby's own bulk import of the same rows (CSV already written, parsing excluded).");
+            out.println("ratio > 1 means faster than " + (server == null ? "Derby's own bulk import" : "JDBC batches")
+                    + " of the same rows (CSV already written, parsing excluded).");
             out.println();
             queries.print(out);
         } finally {
@@ -152,16 +178,16 @@ public final class BenchCommand implements Callable<Integer> {
      * call pays for loading classes and compiling statements, so it is timed again), and computed
      * from the rows of a window that spans the whole run.
      */
-    private static TextTable queries(Repository repo, long rows) {
+    private static TextTable queries(Repository repo, long rows, String run) {
         RunStatistics statistics = new RunStatistics(repo);
         TextTable t = new TextTable("QUERY ON THE IMPORTED RUN", "ROWS", "RESULTS", "SECONDS", "AGAIN").right(1, 2, 3, 4);
-        StatsRequest all = StatsRequest.all(RUN);
+        StatsRequest all = StatsRequest.all(run);
         timed(t, "stats RUN (stored at import)", rows, () -> statistics.stats(all).size(), true);
-        StatsRequest usr = new StatsRequest(RUN, List.of("mpstat"), List.of("%usr"), List.of(), TimeWindow.ALL, false);
+        StatsRequest usr = new StatsRequest(run, List.of("mpstat"), List.of("%usr"), List.of(), TimeWindow.ALL, false);
         timed(t, "top RUN --metric %usr --by p95 -n 10 (stored)", rows, () -> statistics.top(usr, Statistic.P95, 10, false).size(),
                 true);
-        TimeWindow whole = new TimeWindow(new RunCatalog(repo).run(RUN).start(), null);
-        StatsRequest windowed = new StatsRequest(RUN, List.of(), List.of(), List.of(), whole, false);
+        TimeWindow whole = new TimeWindow(new RunCatalog(repo).run(run).start(), null);
+        StatsRequest windowed = new StatsRequest(run, List.of(), List.of(), List.of(), whole, false);
         timed(t, "stats RUN --from 0 (computed from the rows)", rows, () -> statistics.stats(windowed).size(), false);
         return t;
     }

@@ -1,5 +1,7 @@
 package io.statlens.analysis;
 
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.model.Fact;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
@@ -9,7 +11,6 @@ import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,14 +23,20 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@OnEveryEngine
 class RunAveragerTest {
+    private final RepositoryEngine engine;
+
+    RunAveragerTest(RepositoryEngine engine) {
+        this.engine = engine;
+    }
+
     private static final double EPS = 1e-9;
     @TempDir
     Path dir;
@@ -39,7 +46,7 @@ class RunAveragerTest {
 
     @BeforeEach
     void open() {
-        repo = Repository.open(RepositoryLocation.memory("avg" + UUID.randomUUID()));
+        repo = Repository.open(engine.freshRepository());
         runs = new ScriptedRuns(repo, dir);
         averager = new RunAverager(repo);
     }

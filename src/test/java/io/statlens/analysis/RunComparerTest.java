@@ -1,8 +1,9 @@
 package io.statlens.analysis;
 
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -13,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.UUID;
 import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,7 +21,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@OnEveryEngine
 class RunComparerTest {
+    private final RepositoryEngine engine;
+
+    RunComparerTest(RepositoryEngine engine) {
+        this.engine = engine;
+    }
+
     private static final double EPS = 1e-9;
     @TempDir
     Path dir;
@@ -31,7 +38,7 @@ class RunComparerTest {
 
     @BeforeEach
     void open() {
-        repo = Repository.open(RepositoryLocation.memory("cmp" + UUID.randomUUID()));
+        repo = Repository.open(engine.freshRepository());
         runs = new ScriptedRuns(repo, dir);
         comparer = new RunComparer(repo);
     }

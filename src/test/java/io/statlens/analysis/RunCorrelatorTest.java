@@ -1,5 +1,7 @@
 package io.statlens.analysis;
 
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserRegistry;
 import io.statlens.store.load.ImportProgress;
@@ -7,7 +9,6 @@ import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.load.ScriptedParser;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,6 @@ import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -27,7 +27,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  * One run, two "tools": a benchmark every second and a disk tool every 2 s, half an interval later. Hand-checked:
  * on the 2 s grid centred on the benchmark's samples, tps averages to 115 135 155 175 195 where the disk samples lie.
  */
+@OnEveryEngine
 class RunCorrelatorTest {
+    private final RepositoryEngine engine;
+
+    RunCorrelatorTest(RepositoryEngine engine) {
+        this.engine = engine;
+    }
+
     static final String RUN_FILE = String.join("\n", "#scripted",
             "dataset bench",
             "columns tps lat.ms",
@@ -53,7 +60,7 @@ class RunCorrelatorTest {
 
     @BeforeEach
     void importRun() throws Exception {
-        repo = Repository.open(RepositoryLocation.memory("c" + UUID.randomUUID()));
+        repo = Repository.open(engine.freshRepository());
         Path file = Files.writeString(dir.resolve("run.txt"), RUN_FILE);
         new ImportService(repo, new ParserRegistry(List.of(new ScriptedParser())))
                 .run(ImportRequest.of("r1", ZoneOffset.UTC, file), ImportProgress.NONE);

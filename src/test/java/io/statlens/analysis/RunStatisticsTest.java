@@ -1,5 +1,7 @@
 package io.statlens.analysis;
 
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserRegistry;
 import io.statlens.store.load.ImportProgress;
@@ -10,7 +12,6 @@ import io.statlens.store.read.AnnotationStore;
 import io.statlens.store.read.SeriesStats;
 import io.statlens.store.read.TimeWindow;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,7 +25,6 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -42,7 +42,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * </pre>
  * Percentiles interpolate between closest ranks at h = (n - 1) q: for four values p90 is at 2.7.
  */
+@OnEveryEngine
 class RunStatisticsTest {
+    private final RepositoryEngine engine;
+
+    RunStatisticsTest(RepositoryEngine engine) {
+        this.engine = engine;
+    }
+
     private static final Path PITBULL = Path.of("src/test/resources/corpus/iostat/mb-pitbull-3.1-de-xm.txt");
     @TempDir
     Path dir;
@@ -52,7 +59,7 @@ class RunStatisticsTest {
 
     @BeforeEach
     void open() {
-        repo = Repository.open(RepositoryLocation.memory("s" + UUID.randomUUID()));
+        repo = Repository.open(engine.freshRepository());
         importer = new ImportService(repo, ParserRegistry.load(dir.resolve("no-parsers")));
         statistics = new RunStatistics(repo);
     }

@@ -1,12 +1,13 @@
 package io.statlens.chart;
 
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.analysis.KeyOrder;
 import io.statlens.parse.ParserRegistry;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -31,14 +31,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A chart cut to the busiest keys reads only those keys' rows, chosen from the statistics stored at import, and
  * draws exactly what ranking every loaded key would have drawn.
  */
+@OnEveryEngine
 class BusiestKeysTest {
+    private final RepositoryEngine engine;
+
+    BusiestKeysTest(RepositoryEngine engine) {
+        this.engine = engine;
+    }
+
     @TempDir
     Path dir;
     private Repository repo;
 
     @BeforeEach
     void open() {
-        repo = Repository.open(RepositoryLocation.memory("k" + UUID.randomUUID()));
+        repo = Repository.open(engine.freshRepository());
         new ImportService(repo, ParserRegistry.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of("sar48", ZoneOffset.UTC,
                 Path.of("src/test/resources/corpus/sar/ksar-linux-sysstat-10.1.5-48cpu.txt")), ImportProgress.NONE);
     }

@@ -1,5 +1,7 @@
 package io.statlens.chart;
 
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserRegistry;
 import io.statlens.store.load.ImportProgress;
@@ -7,7 +9,6 @@ import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.load.ScriptedParser;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -27,7 +27,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** From repository data to chart data: key choice, axes, titles, units, since-boot rows, SQL charts, annotations. */
+@OnEveryEngine
 class ChartDataLoaderTest {
+    private final RepositoryEngine engine;
+
+    ChartDataLoaderTest(RepositoryEngine engine) {
+        this.engine = engine;
+    }
+
     @TempDir
     Path dir;
     private Repository repo;
@@ -35,7 +42,7 @@ class ChartDataLoaderTest {
 
     @BeforeEach
     void open() {
-        repo = Repository.open(RepositoryLocation.memory("c" + UUID.randomUUID()));
+        repo = Repository.open(engine.freshRepository());
         loader = new ChartDataLoader(repo, ZoneOffset.UTC);
     }
 

@@ -1,27 +1,34 @@
 package io.statlens.chart;
 
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@OnEveryEngine
 class PresetCatalogTest {
+    private final RepositoryEngine engine;
+
+    PresetCatalogTest(RepositoryEngine engine) {
+        this.engine = engine;
+    }
+
     private Repository repo;
     private PresetCatalog catalog;
 
     @BeforeEach
     void open() {
-        repo = Repository.open(RepositoryLocation.memory("p" + UUID.randomUUID()));
+        repo = Repository.open(engine.freshRepository());
         catalog = new PresetCatalog(repo);
     }
 

@@ -1,12 +1,13 @@
 package io.statlens.chart;
 
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserRegistry;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,7 +26,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A selection written as SQL gives the same chart: each pair is loaded both ways, through the selection and
  * through the SQL-chart path, and the series (names, colours, x and y of every sample), axes and subtitles compared.
  */
+@OnEveryEngine
 class SelectionSqlTest {
+    private final RepositoryEngine engine;
+
+    SelectionSqlTest(RepositoryEngine engine) {
+        this.engine = engine;
+    }
+
     @TempDir
     Path dir;
     private Repository repo;
@@ -35,7 +42,7 @@ class SelectionSqlTest {
 
     @BeforeEach
     void open() {
-        repo = Repository.open(RepositoryLocation.memory("s" + UUID.randomUUID()));
+        repo = Repository.open(engine.freshRepository());
         loader = new ChartDataLoader(repo, ZoneOffset.UTC);
         sql = new SelectionSql(repo);
     }

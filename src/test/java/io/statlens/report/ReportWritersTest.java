@@ -1,5 +1,7 @@
 package io.statlens.report;
 
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.analysis.RunComparer;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
@@ -11,7 +13,6 @@ import io.statlens.store.load.ScriptedParser;
 import io.statlens.store.read.AnnotationStore;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlineItem;
@@ -31,7 +32,6 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -41,7 +41,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Reports of real sysbench fixtures and a scripted run with hostile facts and annotations, as HTML and PDF. */
+@OnEveryEngine
 class ReportWritersTest {
+    private final RepositoryEngine engine;
+
+    ReportWritersTest(RepositoryEngine engine) {
+        this.engine = engine;
+    }
+
     private static final String HOSTILE = "<script>alert(1)</script>";
     private static final Instant GENERATED = Instant.parse("2024-05-01T12:00:00Z");
 
@@ -51,7 +58,7 @@ class ReportWritersTest {
 
     @BeforeEach
     void open() throws Exception {
-        repo = Repository.open(RepositoryLocation.memory("r" + UUID.randomUUID()));
+        repo = Repository.open(engine.freshRepository());
         importCorpus("sb16", "sysbench/plantegg-1.0.20-oltp_rw-16thr.txt");
         importCorpus("sb8", "sysbench/mb-0.5-mid-rw-8thr-5s.txt");
         Path f = Files.writeString(dir.resolve("evil.txt"), String.join("\n", "#scripted", "fact os.name " + HOSTILE,

@@ -58,9 +58,10 @@ public final class ReadOnlyQuery {
         try {
             c.rollback();
             c.setReadOnly(true);
+            repo.dialect().enterReadOnly(c);
             try (PreparedStatement s = c.prepareStatement(bound.sql())) {
                 for (int i = 0; i < bound.names().size(); i++) s.setString(i + 1, parameters.get(bound.names().get(i)));
-                read(s.executeQuery(), handler);
+                read(s.executeQuery(), label -> repo.dialect().resultLabel(label, sql), handler);
             }
         } catch (SQLException e) {
             throw new UserException("query failed: " + e.getMessage().replaceAll("\\s+", " ").trim(), e);
@@ -79,13 +80,13 @@ public final class ReadOnlyQuery {
         return NamedParameters.of(sql).names().stream().distinct().toList();
     }
 
-    private static void read(ResultSet result, Handler handler) throws SQLException {
+    private static void read(ResultSet result, java.util.function.UnaryOperator<String> label, Handler handler) throws SQLException {
         try (ResultSet rs = result) {
             ResultSetMetaData md = rs.getMetaData();
             List<String> names = new ArrayList<>();
             List<Boolean> numeric = new ArrayList<>();
             for (int i = 1; i <= md.getColumnCount(); i++) {
-                names.add(md.getColumnLabel(i));
+                names.add(label.apply(md.getColumnLabel(i)));
                 numeric.add(isNumeric(md.getColumnType(i)));
             }
             handler.columns(names, numeric);

@@ -30,7 +30,7 @@ public final class DataTables {
     DataTables(Connection connection, SqlDialect dialect) {
         this.connection = connection;
         this.dialect = dialect;
-        this.namer = new ColumnNamer(dialect);
+        this.namer = new ColumnNamer();
     }
 
     /** Reads the catalog; called on open and after a rollback that may have undone new tables. */
@@ -77,6 +77,32 @@ public final class DataTables {
     public DataTable ensure(DatasetSpec spec) throws SQLException {
         String name = tableName(spec);
         DataTable table = byName.get(name);
+        if (table != null && spec.metrics().stream().allMatch(m -> table.indexOfLabel(m.label()) >= 0)) return table;
+        // The table or a column is missing here; another client of a shared repository may have added it
+        // since this catalog was read. Schema changes take turns: the lock is held to the end of the
+        // transaction, and the catalog is read again under it.
+        DerbyDialect.execute(connection, "LOCK TABLE METRICS IN EXCLUSIVE MODE");
+        return grow(name, spec, reload(name));
+    }
+
+    /** The table as the repository holds it now, or null when there is none. */
+    private DataTable reload(String name) throws SQLException {
+        List<DataTable.MetricColumn> columns = new ArrayList<>();
+        try (PreparedStatement ps = connection.prepareStatement(
+                "SELECT COLUMN_NAME, LABEL, UNIT, DESCRIPTION FROM METRICS WHERE TABLE_NAME = ? ORDER BY POSITION")) {
+            ps.setString(1, name);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) columns.add(new DataTable.MetricColumn(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
+            }
+        }
+        if (columns.isEmpty() && !dialect.tableExists(connection, name)) return null;
+        DataTable table = new DataTable(name, columns);
+        byName.put(name, table);
+        return table;
+    }
+
+    private DataTable grow(String name, DatasetSpec spec, DataTable existing) throws SQLException {
+        DataTable table = existing;
         boolean created = false;
         if (table == null) {
             createTable(name);
@@ -114,6 +140,7 @@ public final class DataTables {
                 + " TS TIMESTAMP NOT NULL, ELAPSED_S " + dialect.doubleType() + " NOT NULL, ITEM "
                 + dialect.varchar(DataTable.ITEM_LENGTH) + " NOT NULL, SINCE_BOOT BOOLEAN NOT NULL)");
         DerbyDialect.execute(connection, "CREATE INDEX " + indexName(name) + " ON " + name + " (DATASET_ID, SAMPLE)");
+        dialect.grantRead(connection, name);
     }
 
     private static String indexName(String table) {
@@ -126,6 +153,7 @@ public final class DataTables {
         if (exists && dialect.tableExists(connection, view)) DerbyDialect.execute(connection, "DROP VIEW " + view);
         DerbyDialect.execute(connection, "CREATE VIEW " + view + " AS SELECT R.NAME AS RUN, R.HOST, D.TOOL, D.NAME AS DATASET, T.*"
                 + " FROM " + table.name() + " T JOIN DATASETS D ON D.ID = T.DATASET_ID JOIN RUNS R ON R.ID = D.RUN_ID");
+        dialect.grantRead(connection, view);
     }
 
     /** The view over a data table that carries the run's name. */

@@ -53,38 +53,67 @@ public final class Repository implements AutoCloseable {
                     + " (import something first: statlens import FILE --run NAME, or give --repo DIR / --db URL)");
         }
         TimeZone.setDefault(TimeZone.getTimeZone(ZoneOffset.UTC));
+        SqlDialect dialect = SqlDialect.forUrl(location.jdbcUrl());
         if (location.embeddedDir() != null && System.getProperty("derby.stream.error.file") == null) {
             // Derby writes derby.log into the working directory unless told otherwise.
             System.setProperty("derby.stream.error.file", location.embeddedDir().resolveSibling("derby.log").toString());
         }
-        tuneDerby();
-        SqlDialect dialect = new DerbyDialect();
+        if (dialect instanceof DerbyDialect) tuneDerby();
         Connection c;
         try {
             if (location.embeddedDir() != null) Files.createDirectories(location.embeddedDir().getParent());
             c = DriverManager.getConnection(location.jdbcUrl() + (location.embeddedDir() != null
-                    || location.jdbcUrl().startsWith("jdbc:derby:memory:") ? ";create=true" : ""));
+                    || location.jdbcUrl().startsWith("jdbc:derby:memory:") ? ";create=true" : ""), location.connectionProperties());
         } catch (SQLException e) {
             if (dialect.isRepositoryInUse(e)) {
                 throw new UserException("repository " + location.description() + " is in use by another statlens process"
                         + " (an embedded repository opens in one process at a time); close it, or share the repository"
-                        + " through a Derby network server and --db jdbc:derby://host:1527/name");
+                        + " through a server: statlens server start, then --db jdbc:derby://host:1527/statlens (docs/team.md)");
             }
-            throw new UserException("cannot open repository " + location.description() + ": " + messages(e), e);
+            if (isAuthenticationFailure(e)) {
+                throw new UserException("cannot open repository " + location.description() + ": authentication failed"
+                        + " (give the user in the URL and the password in " + passwordSource(location) + "; see docs/team.md)");
+            }
+            throw new UserException("cannot open repository " + location.description() + ": "
+                    + RepositoryLocation.redact(messages(e)), e);
         } catch (java.io.IOException e) {
             throw new UserException("cannot create repository folder " + location.description() + ": " + e.getMessage(), e);
         }
         try {
             c.setAutoCommit(false);
+            dialect.openSession(c, create);
             Repository repo = new Repository(location, dialect, c);
-            repo.migrate();
+            repo.migrate(create);
             repo.tables.load();
             return repo;
         } catch (SQLException | RuntimeException e) {
             closeQuietly(c, location);
             if (e instanceof RuntimeException r) throw r;
-            throw new IllegalStateException("cannot prepare repository " + location.description() + ": " + e.getMessage(), e);
+            if (e instanceof SQLException s && isPermissionDenied(s)) {
+                throw new UserException("cannot prepare repository " + location.description() + ": " + s.getMessage()
+                        + " (this user may read the repository but not create or upgrade it; ask its owner to open it first)", s);
+            }
+            throw new IllegalStateException("cannot prepare repository " + location.description() + ": "
+                    + RepositoryLocation.redact(e.getMessage()), e);
         }
+    }
+
+    /** Whether the server refused the user or password (Derby says so in 08004 with its reason, PostgreSQL in 28xxx). */
+    private static boolean isAuthenticationFailure(SQLException e) {
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        if (state.startsWith("28")) return true;
+        String message = e.getMessage() == null ? "" : e.getMessage().toLowerCase(java.util.Locale.ROOT);
+        return state.equals("08004") && (message.contains("authentica") || message.contains("userid or password"));
+    }
+
+    /** Whether the user lacks a privilege (PostgreSQL 42501, Derby 42500-42509, or a read-only connection 25502/25006). */
+    private static boolean isPermissionDenied(SQLException e) {
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        return state.equals("42501") || state.matches("4250[0-9]") || state.equals("25502") || state.equals("25006");
+    }
+
+    private static String passwordSource(RepositoryLocation location) {
+        return location.jdbcUrl().startsWith("jdbc:postgresql:") ? "PGPASSWORD or ~/.pgpass" : "STATLENS_DB_PASSWORD";
     }
 
     /**
@@ -112,10 +141,15 @@ public final class Repository implements AutoCloseable {
         return sb.toString().replace(", see the next exception for details", "");
     }
 
-    private void migrate() throws SQLException {
+    private void migrate(boolean create) throws SQLException {
         int latest = Migrations.latestVersion(dialect);
         int current = 0;
-        if (dialect.tableExists(connection, "STATLENS_SCHEMA")) {
+        boolean exists = dialect.tableExists(connection, "STATLENS_SCHEMA");
+        if (!exists && !create) {
+            throw new UserException("no statlens repository in " + location.description()
+                    + " (import something first: statlens import FILE --run NAME --db URL)");
+        }
+        if (exists) {
             try (Statement s = connection.createStatement();
                  ResultSet rs = s.executeQuery("SELECT MAX(VERSION) FROM STATLENS_SCHEMA")) {
                 if (rs.next()) current = rs.getInt(1);
