@@ -1,23 +1,25 @@
 package io.statlens.chart;
 
+import io.statlens.analysis.KeyOrder;
 import io.statlens.model.UserException;
-import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
+import io.statlens.store.read.SeriesReader;
 
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Turns a chart definition and runs into the data of the charts to draw: loads the selected metrics
- * (or runs the definition's query), then shapes them with the {@link ChartAssembler}.
+ * (or runs the definition's query), shapes them with the {@link ChartAssembler}, and writes the selection it read as
+ * the query that gives the same data.
  */
-public final class ChartDataLoader {
-    private final RunCatalog catalog;
+final class ChartDataLoader {
     private final SelectionSource selections;
     private final SqlSource queries;
     private final ChartAssembler assembler;
@@ -25,69 +27,74 @@ public final class ChartDataLoader {
     /**
      * @param zone the zone of times shown in subtitles (the axis of a chart has its own, see {@link ChartBuilder})
      */
-    public ChartDataLoader(Repository repo, ZoneId zone) {
-        this.catalog = new RunCatalog(repo);
+    ChartDataLoader(Repository repo, ZoneId zone) {
         this.selections = new SelectionSource(repo);
         this.queries = new SqlSource(repo);
         this.assembler = new ChartAssembler(zone);
     }
 
     /**
-     * @param charts  the charts, ready for {@link ChartBuilder}
-     * @param skipped why a definition gave no chart (lenient loading only)
+     * The charts of one definition, with what a viewer shows beside them.
+     *
+     * @param sql  the query giving the data (see {@link DrawnChart#sql})
+     * @param keys the keys of the data set in the runs read; empty for a query
      */
-    public record Result(List<ChartData> charts, List<String> skipped) {
+    record Loaded(List<ChartData> charts, String sql, List<String> keys) {
     }
 
     /**
-     * @param lenient skip, with a reason, what the runs do not hold (a preset for a tool a run lacks)
-     *                instead of failing
+     * @param notes   each run's notes
+     * @param starts  each run's start, to place notes on an elapsed-time axis
+     * @param lenient leave out, rather than fail on, runs that lack the definition's data set or metrics; a
+     *                definition no run has data for is still an error
      */
-    public Result load(ChartDefinition def, List<String> runs, NoteSource notes, boolean lenient) {
-        Map<String, Instant> starts = new HashMap<>();
-        Map<String, List<ChartNote>> notesByRun = new HashMap<>();
-        for (String run : runs) {
-            starts.put(run, catalog.run(run).start());
-            notesByRun.put(run, notes.notes(run));
-        }
-        String what = def.name() != null ? "chart '" + def.name() + "'" : "the chart";
-        try {
-            return new Result(load(def, runs, notesByRun, starts, lenient), List.of());
-        } catch (UserException e) {
-            // Lenient loading applies presets to whatever runs hold: what does not fit is skipped, with the reason.
-            if (!lenient) throw e;
-            return new Result(List.of(), List.of(what + ": " + e.getMessage()));
-        }
-    }
-
-    private List<ChartData> load(ChartDefinition def, List<String> runs, Map<String, List<ChartNote>> notesByRun,
-                                 Map<String, Instant> starts, boolean lenient) {
+    Loaded load(ChartDefinition def, List<String> runs, Map<String, List<ChartNote>> notes, Map<String, Instant> starts,
+                boolean lenient) {
         LoadedData data;
+        String sql;
+        List<String> keys = List.of();
         if (def.isSql()) {
             data = queries.load(def, runs);
+            sql = def.sql();
         } else {
             List<Trace> traces = new ArrayList<>();
+            List<SeriesReader.Selection> read = new ArrayList<>();
+            Set<String> allKeys = new TreeSet<>(KeyOrder.INSTANCE);
             LoadedData first = null;
             int mostKeys = 0;
             for (String run : runs) {
-                Optional<LoadedData> one = selections.load(def, run, lenient);
+                Optional<SelectionSource.RunData> one = selections.load(def, run, lenient);
                 if (one.isEmpty()) continue;
-                if (first == null) first = one.get();
-                traces.addAll(one.get().traces());
-                mostKeys = Math.max(mostKeys, one.get().mostKeys());
+                LoadedData loaded = one.get().data();
+                if (first == null) first = loaded;
+                traces.addAll(loaded.traces());
+                mostKeys = Math.max(mostKeys, loaded.mostKeys());
+                read.add(one.get().columns());
+                allKeys.addAll(one.get().keys());
             }
             if (first == null) {
                 String who = runs.size() == 1 ? "run " + runs.get(0) + " has no" : "none of the runs " + String.join(", ", runs) + " has";
                 throw new UserException(who + " " + def.tool() + " data with " + metricNames(def));
             }
             data = new LoadedData(first.source(), first.keyLabel(), null, traces, mostKeys);
+            sql = query(def, read);
+            keys = List.copyOf(allKeys);
         }
-        List<ChartData> charts = assembler.assemble(def, runs, data, notesByRun, starts);
+        List<ChartData> charts = assembler.assemble(def, runs, data, notes, starts);
         if (charts.isEmpty()) {
             throw new UserException("no values to draw" + (runs.isEmpty() ? "" : " in " + String.join(", ", runs))
                     + (def.keys().isEmpty() ? "" : " for key(s) " + String.join(", ", def.keys())));
         }
-        return charts;
+        return new Loaded(charts, sql, keys);
+    }
+
+    /** The selection as a query, from the very columns read; a selection without a query form says why, as a comment. */
+    private static String query(ChartDefinition def, List<SeriesReader.Selection> read) {
+        try {
+            return SelectionSql.query(def, read);
+        } catch (UserException e) {
+            return "-- " + e.getMessage();
+        }
     }
 
     private static String metricNames(ChartDefinition def) {

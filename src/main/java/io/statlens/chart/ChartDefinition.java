@@ -1,6 +1,7 @@
 package io.statlens.chart;
 
 import io.statlens.model.UserException;
+import io.statlens.store.read.ReadOnlyQuery;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -49,6 +50,11 @@ public record ChartDefinition(String name, String title, String description, Cha
 
     public boolean isSql() {
         return sql != null;
+    }
+
+    /** Whether the chart is drawn for runs: a selection always, a query when it uses {@code :run}. */
+    public boolean drawsRuns() {
+        return !isSql() || ReadOnlyQuery.parameterNames(sql).contains("run");
     }
 
     public ChartDefinition withName(String newName) {

@@ -7,7 +7,6 @@ import io.statlens.store.read.SeriesReader;
 import io.statlens.store.schema.DataTable;
 import io.statlens.store.schema.Repository;
 
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -31,10 +30,20 @@ final class SelectionSource {
     }
 
     /**
+     * What one run gave.
+     *
+     * @param columns the data set and metric columns read
+     * @param data    the traces read
+     * @param keys    every key of the data set, read or not, as people read them ({@code all, 0, 1, ..., 10})
+     */
+    record RunData(SeriesReader.Selection columns, LoadedData data, List<String> keys) {
+    }
+
+    /**
      * @param lenient skip (empty result) rather than fail when the run lacks the data set or every metric;
      *                for presets applied to whatever a run holds
      */
-    Optional<LoadedData> load(ChartDefinition def, String run, boolean lenient) {
+    Optional<RunData> load(ChartDefinition def, String run, boolean lenient) {
         if (lenient && def.tool() != null && !catalog.datasetNames(run).contains(def.tool().toLowerCase(Locale.ROOT))) {
             return Optional.empty();
         }
@@ -55,9 +64,11 @@ final class SelectionSource {
                         Arrays.copyOf(k.time, k.size), Arrays.copyOf(k.elapsed, k.size), Arrays.copyOf(k.values[m], k.size)));
             }
         }
-        if (!lenient) checkKeys(def, run, columns, traces);
+        List<String> keys = reader.keys(columns).stream().sorted(KeyOrder.INSTANCE).toList();
+        if (!lenient) checkKeys(def, run, columns, keys, traces);
         String keyLabel = columns.keyLabel() == null ? "" : columns.keyLabel();
-        return Optional.of(new LoadedData(columns.dataset(), keyLabel, null, traces, busiest.map(BusiestKeys.Choice::keysInRun).orElse(0)));
+        LoadedData data = new LoadedData(columns.dataset(), keyLabel, null, traces, busiest.map(BusiestKeys.Choice::keysInRun).orElse(0));
+        return Optional.of(new RunData(columns, data, keys));
     }
 
     /**
@@ -108,22 +119,16 @@ final class SelectionSource {
     }
 
     /** A key the user named that the run does not have is a typo worth reporting, with the keys there are. */
-    private void checkKeys(ChartDefinition def, String run, SeriesReader.Selection selection, List<Trace> traces) {
+    private static void checkKeys(ChartDefinition def, String run, SeriesReader.Selection selection, List<String> keys,
+                                  List<Trace> traces) {
         Set<String> found = new HashSet<>();
         traces.forEach(t -> found.add(t.key()));
         List<String> missing = def.keys().stream().filter(k -> !found.contains(k)).toList();
         if (missing.isEmpty()) return;
-        List<String> keys;
-        try {
-            keys = catalog.datasets(catalog.id(run)).stream().filter(d -> d.qualifiedName().equals(selection.dataset()))
-                    .flatMap(d -> d.keys().stream()).distinct().sorted(KeyOrder.INSTANCE).toList();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
         String label = selection.keyLabel() == null || selection.keyLabel().isEmpty() ? "key" : selection.keyLabel();
         throw new UserException("data set '" + selection.dataset() + "' of run '" + run + "' has no " + label + " '"
                 + String.join("', '", missing) + "'"
                 + (keys.isEmpty() ? " (it has no keys)"
-                : "; it has: " + String.join(", ", keys) + (keys.size() > 50 ? ", ..." : "")));
+                : "; it has: " + String.join(", ", keys.subList(0, Math.min(keys.size(), 51))) + (keys.size() > 50 ? ", ..." : "")));
     }
 }

@@ -30,7 +30,7 @@ final class SqlSource {
     }
 
     LoadedData load(ChartDefinition def, List<String> runs) {
-        boolean perRun = ReadOnlyQuery.parameterNames(def.sql()).contains("run");
+        boolean perRun = def.drawsRuns();
         if (perRun && runs.isEmpty()) throw new UserException("the chart's query uses :run; name at least one run");
         List<Trace> traces = new ArrayList<>();
         Shape shape = null;

@@ -1,23 +1,20 @@
 package io.statlens.cli;
 
-import io.statlens.chart.ChartBuilder;
-import io.statlens.chart.ChartData;
-import io.statlens.chart.ChartDataLoader;
 import io.statlens.chart.ChartDefinition;
 import io.statlens.chart.ChartFormat;
 import io.statlens.chart.ChartKind;
-import io.statlens.chart.ChartNote;
+import io.statlens.chart.ChartMark;
+import io.statlens.chart.ChartRequest;
+import io.statlens.chart.ChartResult;
+import io.statlens.chart.ChartService;
 import io.statlens.chart.ChartWriter;
+import io.statlens.chart.DrawnChart;
 import io.statlens.chart.HotEnd;
-import io.statlens.chart.KeyPalette;
-import io.statlens.chart.NoteSource;
 import io.statlens.chart.PresetCatalog;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
-import io.statlens.store.read.AnnotationStore;
-import io.statlens.store.read.ReadOnlyQuery;
-import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
+import io.statlens.store.read.RunCatalog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,7 +27,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.DateTimeException;
-import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
@@ -128,7 +124,7 @@ public final class ChartCommand implements Callable<Integer> {
         RenderSize size = new RenderSize(width, height, scale);
         Set<ChartFormat> chosenFormats = new LinkedHashSet<>();
         for (String f : formats) chosenFormats.add(ChartFormat.parse(f));
-        List<Mark> parsedMarks = marks.stream().map(m -> Mark.parse(m, zone)).toList();
+        List<ChartMark> parsedMarks = marks.stream().map(m -> mark(m, zone)).toList();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (Repository repo = repository.openExisting()) {
@@ -136,38 +132,21 @@ public final class ChartCommand implements Callable<Integer> {
             runs.forEach(catalog::run);
             List<ChartDefinition> definitions = definitions(new PresetCatalog(repo), catalog);
             boolean lenient = !presets.isEmpty() || defaults;
-            ChartDataLoader loader = new ChartDataLoader(repo, zone);
-            // The run's annotations (statlens note) and the --mark markers of this command, all drawn.
-            AnnotationStore annotations = new AnnotationStore(repo);
-            NoteSource notes = run -> {
-                List<ChartNote> all = new ArrayList<>();
-                annotations.list(run).forEach(a -> all.add(new ChartNote(a.time(), a.text())));
-                parsedMarks.forEach(m -> all.add(m.note(catalog.run(run).start())));
-                return all;
-            };
-            List<ChartData> charts = new ArrayList<>();
-            List<String> skipped = new ArrayList<>();
-            for (ChartDefinition d : definitions) {
-                ChartDataLoader.Result r = loader.load(d, runsFor(d), notes, lenient);
-                charts.addAll(r.charts());
-                skipped.addAll(r.skipped());
-            }
-            if (charts.isEmpty()) throw new UserException("nothing to chart: " + String.join("; ", skipped));
+            // The runs' notes (statlens note) and the --mark markers of this command are all drawn.
+            ChartResult result = new ChartService(repo, zone).draw(new ChartRequest(definitions, runs, parsedMarks, size, lenient, 0));
+            if (result.charts().isEmpty()) throw new UserException("nothing to chart: " + String.join("; ", result.skipped()));
             Files.createDirectories(output);
-            // Runs take the first colours; keys get theirs chart by chart (see KeyPalette).
-            ChartBuilder builder = new ChartBuilder(new KeyPalette().register(runs), zone);
             Set<String> used = new HashSet<>();
-            for (ChartData data : charts) {
-                var chart = builder.build(data, size);
-                String stem = unique(data.id(), used);
+            for (DrawnChart chart : result.charts()) {
+                String stem = unique(chart.data().id(), used);
                 for (ChartFormat f : chosenFormats) {
                     Path file = output.resolve(stem + "." + f.extension());
-                    ChartWriter.write(chart, f, size, file);
+                    ChartWriter.write(chart.chart(), f, size, file);
                     out.println(file);
                 }
             }
             out.flush();
-            for (String s : skipped) err.println("statlens: skipped " + s);
+            for (String s : result.skipped()) err.println("statlens: skipped " + s);
             err.flush();
         }
         return ExitCodes.OK;
@@ -198,14 +177,9 @@ public final class ChartCommand implements Callable<Integer> {
                     + " (" + String.join(", ", datasets) + "); chart them with --tool and --metric");
         }
         for (ChartDefinition d : chosen.values()) {
-            if (runsFor(d).isEmpty()) throw new UserException("preset '" + d.name() + "' needs at least one run");
+            if (runs.isEmpty() && d.drawsRuns()) throw new UserException("preset '" + d.name() + "' needs at least one run");
         }
         return List.copyOf(chosen.values());
-    }
-
-    /** A query without :run charts what it selects; every other chart is of the runs named. */
-    private List<String> runsFor(ChartDefinition d) {
-        return d.isSql() && !ReadOnlyQuery.parameterNames(d.sql()).contains("run") ? List.of() : runs;
     }
 
     /** One chart per metric, except an area, which stacks all of them. */
@@ -246,32 +220,23 @@ public final class ChartCommand implements Callable<Integer> {
     }
 
     /** A --mark: at seconds after each run's start, or at a fixed time. */
-    record Mark(Double seconds, Instant at, String text) {
-        static Mark parse(String spec, ZoneId zone) {
-            int eq = spec.indexOf('=');
-            if (eq <= 0 || eq == spec.length() - 1) {
-                throw new UserException("--mark " + spec + ": expected TIME=TEXT, e.g. 90=warm-up done");
-            }
-            String time = spec.substring(0, eq).trim();
-            String text = spec.substring(eq + 1).trim();
-            if (time.matches("\\d+(\\.\\d+)?s?")) return new Mark(Double.parseDouble(time.replace("s", "")), null, text);
-            try {
-                return new Mark(null, OffsetDateTime.parse(time).toInstant(), text);
-            } catch (DateTimeParseException notOffset) {
-                try {
-                    return new Mark(null, LocalDateTime.parse(time).atZone(zone).toInstant(), text);
-                } catch (DateTimeParseException e) {
-                    throw new UserException("--mark " + spec + ": TIME must be seconds since the run's start (90 or 90s)"
-                            + " or an ISO time (2024-03-01T09:05:00Z, or without zone in --tz)");
-                }
-            }
+    static ChartMark mark(String spec, ZoneId zone) {
+        int eq = spec.indexOf('=');
+        if (eq <= 0 || eq == spec.length() - 1) {
+            throw new UserException("--mark " + spec + ": expected TIME=TEXT, e.g. 90=warm-up done");
         }
-
-        ChartNote note(Instant runStart) {
-            if (at != null) return new ChartNote(at, text);
-            // A run without a start holds no samples, so nothing is drawn for it anyway.
-            Instant start = runStart == null ? Instant.EPOCH : runStart;
-            return new ChartNote(start.plusMillis(Math.round(seconds * 1000)), text);
+        String time = spec.substring(0, eq).trim();
+        String text = spec.substring(eq + 1).trim();
+        if (time.matches("\\d+(\\.\\d+)?s?")) return ChartMark.afterStart(Double.parseDouble(time.replace("s", "")), text);
+        try {
+            return ChartMark.at(OffsetDateTime.parse(time).toInstant(), text);
+        } catch (DateTimeParseException notOffset) {
+            try {
+                return ChartMark.at(LocalDateTime.parse(time).atZone(zone).toInstant(), text);
+            } catch (DateTimeParseException e) {
+                throw new UserException("--mark " + spec + ": TIME must be seconds since the run's start (90 or 90s)"
+                        + " or an ISO time (2024-03-01T09:05:00Z, or without zone in --tz)");
+            }
         }
     }
 }

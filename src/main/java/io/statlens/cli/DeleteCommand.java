@@ -1,6 +1,6 @@
 package io.statlens.cli;
 
-import io.statlens.store.load.RunDeleter;
+import io.statlens.store.load.RunLedger;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
 import picocli.CommandLine.Command;
@@ -27,12 +27,12 @@ public final class DeleteCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Repository repo = repository.openExisting()) {
-            RunDeleter deleter = new RunDeleter(repo);
+            RunLedger ledger = new RunLedger(repo);
             // All or nothing: a misspelt name must not leave the others half deleted.
             RunCatalog catalog = new RunCatalog(repo);
             runs.forEach(catalog::run);
             for (String run : runs) {
-                deleter.deleteRun(run);
+                ledger.deleteRun(run);
                 spec.commandLine().getOut().println("deleted run '" + run + "'");
             }
         }

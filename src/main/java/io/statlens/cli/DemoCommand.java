@@ -1,7 +1,6 @@
 package io.statlens.cli;
 
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserRegistry;
 import io.statlens.report.ReportFormat;
 import io.statlens.report.ReportRequest;
 import io.statlens.store.load.ImportProgress;
@@ -79,7 +78,7 @@ public final class DemoCommand implements Callable<Integer> {
         Path pdf;
         out.println("importing " + samples.size() + " bundled sample files into " + repoDir.toAbsolutePath().normalize());
         try (Repository repo = Repository.open(RepositoryLocation.embedded(repoDir))) {
-            ImportService service = new ImportService(repo, ParserRegistry.load(RepositoryLocation.statlensHome().resolve("parsers")));
+            ImportService service = new ImportService(repo, InstalledParsers.load(spec.commandLine().getErr()));
             for (Map.Entry<String, List<Path>> e : byRun.entrySet()) {
                 out.println();
                 out.println("run " + e.getKey());

@@ -14,7 +14,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -104,12 +103,7 @@ public final class ExportCommand implements Callable<Integer> {
 
     private void exportSummary(Repository repo, TabularWriter writer) {
         RunCatalog catalog = new RunCatalog(repo);
-        List<SummaryValue> values;
-        try {
-            values = catalog.summary(catalog.id(run));
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        List<SummaryValue> values = catalog.summary(catalog.id(run));
         writer.header(List.of("name", "value", "unit"), List.of(false, true, false));
         Map<String, Long> datasetsPerName = new HashMap<>();
         for (SummaryValue v : values) {

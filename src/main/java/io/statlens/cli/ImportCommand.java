@@ -1,13 +1,11 @@
 package io.statlens.cli;
 
 import io.statlens.model.ParseWarning;
-import io.statlens.parse.ParserRegistry;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportResult;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -83,7 +81,7 @@ public final class ImportCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (Repository repo = repository.open()) {
-            ImportService service = new ImportService(repo, ParserRegistry.load(RepositoryLocation.statlensHome().resolve("parsers")));
+            ImportService service = new ImportService(repo, InstalledParsers.load(err));
             ImportResult result = service.run(request, new StderrProgress(err));
             print(result, out);
         }

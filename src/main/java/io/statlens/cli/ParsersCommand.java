@@ -1,8 +1,8 @@
 package io.statlens.cli;
 
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.spi.Parser;
-import io.statlens.store.schema.RepositoryLocation;
+import io.statlens.parse.spi.ParserInfo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -10,7 +10,10 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
-/** {@code statlens parsers}: every parser known, built-in and declarative, with its variants. */
+/**
+ * {@code statlens parsers}: every parser known, built-in and declarative, with its version, source and
+ * variants; a user definition that could not be loaded is a warning naming its file and line.
+ */
 @Command(name = "parsers", mixinStandardHelpOptions = true,
         description = "List the parsers (built-in and declarative, including ~/.statlens/parsers) and their variants.")
 public final class ParsersCommand implements Callable<Integer> {
@@ -20,11 +23,11 @@ public final class ParsersCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        ParserRegistry registry = ParserRegistry.load(RepositoryLocation.statlensHome().resolve("parsers"));
-        TextTable t = new TextTable("TOOL", "KIND", "VERSION", "VARIANTS");
-        for (Parser p : registry.all()) {
-            String kind = p.getClass().getPackageName().contains(".declarative") ? "declarative" : "built-in";
-            t.add(p.tool(), kind, p.version(), String.join("; ", p.variants()));
+        ParserCatalog catalog = InstalledParsers.load(spec.commandLine().getErr());
+        TextTable t = new TextTable("TOOL", "VERSION", "SOURCE", "VARIANTS");
+        for (Parser p : catalog.all()) {
+            ParserInfo info = p.info();
+            t.add(info.tool(), info.version(), info.source(), String.join("; ", info.variants()));
         }
         t.print(out);
         return ExitCodes.OK;

@@ -1,9 +1,6 @@
 package io.statlens.cli;
 
-import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
-import io.statlens.report.HtmlReportWriter;
-import io.statlens.report.PdfReportWriter;
 import io.statlens.report.ReportAssembler;
 import io.statlens.report.ReportFormat;
 import io.statlens.report.ReportModel;
@@ -35,11 +32,6 @@ import java.util.concurrent.Callable;
                 "per tool the default charts and statistics, a comparison against the first run when several",
                 "are given, and the annotations. See docs/reports.md."})
 public final class ReportCommand implements Callable<Integer> {
-    /** The SVG view box of an HTML report's charts, scaled to the page width by the browser. */
-    static final RenderSize HTML_CHART = new RenderSize(960, 480, 1);
-    /** A PDF's charts, drawn at this size and scaled to the text width (515 points): labels of about 8 points. */
-    static final RenderSize PDF_CHART = new RenderSize(800, 400, 1);
-
     @Spec
     CommandSpec spec;
 
@@ -98,12 +90,9 @@ public final class ReportCommand implements Callable<Integer> {
 
     /** Assembles and writes a report; also the demo's. */
     static void write(Repository repo, ReportRequest request, ReportFormat format, Path file) throws IOException {
-        ReportModel model = new ReportAssembler(repo, Clock.systemUTC()).assemble(request);
+        ReportModel model = new ReportAssembler(repo, Clock.systemUTC()).assemble(request, format.chartSize());
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) Files.createDirectories(parent);
-        switch (format) {
-            case HTML -> new HtmlReportWriter(HTML_CHART).write(model, file);
-            case PDF -> new PdfReportWriter(PDF_CHART).write(model, file);
-        }
+        format.write(model, file);
     }
 }

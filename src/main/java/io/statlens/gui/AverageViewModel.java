@@ -1,19 +1,13 @@
 package io.statlens.gui;
 
 import io.statlens.analysis.RunAverager;
-import io.statlens.chart.ChartBuilder;
-import io.statlens.chart.ChartData;
-import io.statlens.chart.ChartDataLoader;
 import io.statlens.chart.ChartDefinition;
-import io.statlens.chart.ChartNote;
-import io.statlens.chart.KeyPalette;
-import io.statlens.chart.NoteSource;
-import io.statlens.chart.RenderSize;
+import io.statlens.chart.ChartRequest;
+import io.statlens.chart.ChartService;
 import io.statlens.gui.BrowserNode.MetricNode;
 import io.statlens.model.UserException;
-import io.statlens.store.read.AnnotationStore;
-import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
+import io.statlens.store.read.RunCatalog;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -198,10 +192,7 @@ public final class AverageViewModel {
 
     private JFreeChart build(String dataset, String metric, List<String> shown) {
         ChartDefinition def = ChartDefinition.builder().tool(dataset).metric(List.of(metric)).build();
-        AnnotationStore annotations = new AnnotationStore(repo);
-        NoteSource noteSource = run -> annotations.list(run).stream().map(a -> new ChartNote(a.time(), a.text())).toList();
-        List<ChartData> charts = new ChartDataLoader(repo, zone).load(def, shown, noteSource, false).charts();
-        return new ChartBuilder(new KeyPalette().register(shown), zone).build(charts.get(0), RenderSize.DEFAULT);
+        return new ChartService(repo, zone).draw(ChartRequest.of(def, shown)).charts().get(0).chart();
     }
 
     /** The runs to average, in the browser's order. */

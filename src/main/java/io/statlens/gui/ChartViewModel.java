@@ -1,21 +1,15 @@
 package io.statlens.gui;
 
-import io.statlens.analysis.KeyOrder;
-import io.statlens.chart.ChartBuilder;
 import io.statlens.chart.ChartData;
-import io.statlens.chart.ChartDataLoader;
 import io.statlens.chart.ChartDefinition;
 import io.statlens.chart.ChartFormat;
-import io.statlens.chart.ChartNote;
+import io.statlens.chart.ChartRequest;
+import io.statlens.chart.ChartService;
 import io.statlens.chart.ChartWriter;
+import io.statlens.chart.DrawnChart;
 import io.statlens.chart.HotEnd;
-import io.statlens.chart.KeyPalette;
-import io.statlens.chart.NoteSource;
 import io.statlens.chart.RenderSize;
-import io.statlens.chart.SelectionSql;
 import io.statlens.model.UserException;
-import io.statlens.store.read.AnnotationStore;
-import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -35,8 +29,6 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
@@ -78,10 +70,6 @@ public final class ChartViewModel {
         }
     }
 
-    /** A chart drawn, with what the pane shows beside it. */
-    private record Drawn(ChartData data, JFreeChart chart, String sql, List<String> keys) {
-    }
-
     private final Repository repo;
     private final TaskExecutor executor;
     private final ZoneId zone;
@@ -97,6 +85,8 @@ public final class ChartViewModel {
     private final ReadOnlyStringWrapper sqlMessage = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper fromSql = new ReadOnlyBooleanWrapper();
     private Source source;
+    /** The unit of the selection's values, for a query edited from it. */
+    private String selectionUnit = "";
 
     public ChartViewModel(Repository repo, TaskExecutor executor, ZoneId zone, Consumer<String> status) {
         this.repo = repo;
@@ -173,13 +163,17 @@ public final class ChartViewModel {
 
     private void draw(Source next, Runnable done, Consumer<String> failed) {
         KeyFilter f = filter.get();
+        String unit = selectionUnit;
         status.accept("charting " + (next.selection() == null || next.sql() != null ? "the query"
                 : next.selection().dataset() + " " + next.selection().metric() + " of " + String.join(", ", next.runs())) + "...");
-        executor.run(() -> build(next, f), drawn -> {
+        executor.run(() -> build(next, f, unit), drawn -> {
             source = next;
+            if (next.sql() == null) selectionUnit = drawn.data().unit();
             shown.set(next.selection()); // before the chart: listeners of the chart ask what it shows
             data.set(drawn.data());
-            if (!keys.equals(drawn.keys())) keys.setAll(drawn.keys()); // an open key menu is rebuilt only for new keys
+            // An edited query keeps the selection's keys to pick from; an open key menu is rebuilt only for new keys.
+            List<String> drawnKeys = next.sql() == null || next.selection() == null ? drawn.keys() : List.copyOf(keys);
+            if (!keys.equals(drawnKeys)) keys.setAll(drawnKeys);
             sql.set(drawn.sql());
             fromSql.set(next.sql() != null);
             chart.set(drawn.chart());
@@ -188,42 +182,24 @@ public final class ChartViewModel {
         }, e -> failed.accept(e instanceof UserException ? e.getMessage() : e.toString()));
     }
 
-    private Drawn build(Source s, KeyFilter f) {
+    /** One trip down into the chart layer: the chart, its data, its query and the data set's keys. */
+    private DrawnChart build(Source s, KeyFilter f, String selectionUnit) {
         Selection selection = s.selection();
         ChartDefinition def;
-        String query;
-        List<String> keyList = List.of();
         if (selection == null) {
             def = ChartDefinition.builder().sql(s.sql()).top(f.top()).hot(f.hot()).build();
-            query = s.sql();
         } else {
             ChartDefinition.Builder b = ChartDefinition.builder().tool(selection.dataset()).metric(List.of(selection.metric()))
                     .top(f.picked().isEmpty() ? f.top() : 0).hot(f.hot());
             f.picked().forEach(b::key);
             ChartDefinition chosen = b.build();
-            ChartDefinition asSql = new SelectionSql(repo).toSql(chosen, selection.runs());
-            def = s.sql() == null ? chosen : asSql.withSql(s.sql(), asSql.unit());
-            query = s.sql() == null ? asSql.sql() : s.sql();
-            keyList = keysOf(selection);
+            // An edited query keeps the selection's options and the unit of its values.
+            def = s.sql() == null ? chosen : chosen.withSql(s.sql(), selectionUnit);
         }
-        AnnotationStore annotations = new AnnotationStore(repo);
-        NoteSource notes = run -> annotations.list(run).stream().map(a -> new ChartNote(a.time(), a.text())).toList();
-        ChartData loaded = new ChartDataLoader(repo, zone).load(def, s.runs(), notes, false).charts().get(0);
-        JFreeChart built = new ChartBuilder(new KeyPalette().register(s.runs()), zone).build(loaded, RenderSize.DEFAULT);
+        DrawnChart drawn = new ChartService(repo, zone).draw(ChartRequest.of(def, s.runs())).charts().get(0);
         // The viewer pans a plot along x by Alt-drag only if the plot allows it; files written from it are the same.
-        if (built.getPlot() instanceof XYPlot plot) plot.setDomainPannable(true);
-        return new Drawn(loaded, built, query, keyList);
-    }
-
-    /** The keys of the selection's data set in any of its runs, as people read them (all, 0, 1, ..., 10). */
-    private List<String> keysOf(Selection selection) {
-        RunCatalog catalog = new RunCatalog(repo);
-        Set<String> out = new TreeSet<>(KeyOrder.INSTANCE);
-        for (String run : selection.runs()) {
-            catalog.details(run).datasets().stream().filter(d -> d.qualifiedName().equals(selection.dataset()))
-                    .forEach(d -> out.addAll(d.keys()));
-        }
-        return List.copyOf(out);
+        if (drawn.chart().getPlot() instanceof XYPlot plot) plot.setDomainPannable(true);
+        return drawn;
     }
 
     /** The readout of the crosshair at {@code x} (axis units); empty without a chart of samples. */

@@ -1,18 +1,12 @@
 package io.statlens.gui;
 
 import io.statlens.analysis.ChangeSignificance;
-import io.statlens.analysis.RunComparer.Comparison;
 import io.statlens.analysis.RunComparer;
-import io.statlens.chart.ChartBuilder;
-import io.statlens.chart.ChartData;
-import io.statlens.chart.ChartDataLoader;
+import io.statlens.analysis.RunComparer.Comparison;
 import io.statlens.chart.ChartDefinition;
-import io.statlens.chart.ChartNote;
-import io.statlens.chart.KeyPalette;
-import io.statlens.chart.NoteSource;
-import io.statlens.chart.RenderSize;
+import io.statlens.chart.ChartRequest;
+import io.statlens.chart.ChartService;
 import io.statlens.model.UserException;
-import io.statlens.store.read.AnnotationStore;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -153,10 +147,7 @@ public final class CompareViewModel {
     private JFreeChart build(Comparison row, List<String> pair) {
         ChartDefinition.Builder def = ChartDefinition.builder().tool(row.dataset()).metric(List.of(row.metric()));
         if (!row.key().isEmpty()) def.key(row.key());
-        AnnotationStore annotations = new AnnotationStore(repo);
-        NoteSource notes = run -> annotations.list(run).stream().map(a -> new ChartNote(a.time(), a.text())).toList();
-        List<ChartData> charts = new ChartDataLoader(repo, zone).load(def.build(), pair, notes, false).charts();
-        return new ChartBuilder(new KeyPalette().register(pair), zone).build(charts.get(0), RenderSize.DEFAULT);
+        return new ChartService(repo, zone).draw(ChartRequest.of(def.build(), pair)).charts().get(0).chart();
     }
 
     /** Writes rows (the table's, as filtered and sorted) as {@code statlens compare --format csv} writes them. */

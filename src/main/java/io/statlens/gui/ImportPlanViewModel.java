@@ -1,10 +1,9 @@
 package io.statlens.gui;
 
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserRegistry;
-import io.statlens.parse.spi.Parser;
-import io.statlens.store.ImportPlanner;
-import io.statlens.store.ImportPlanner.FileDetection;
+import io.statlens.parse.ImportPlanner;
+import io.statlens.parse.ImportPlanner.FileDetection;
+import io.statlens.parse.ParserCatalog;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -35,7 +34,7 @@ import java.util.function.Supplier;
 public final class ImportPlanViewModel {
     private final List<Path> inputs;
     private final TaskExecutor executor;
-    private final Supplier<ParserRegistry> registry;
+    private final Supplier<ParserCatalog> catalog;
     private final Consumer<ImportChoices> importer;
     private final StringProperty run = new SimpleStringProperty();
     private final ObservableList<FileRow> rows = FXCollections.observableArrayList();
@@ -44,13 +43,13 @@ public final class ImportPlanViewModel {
     private final ReadOnlyBooleanWrapper planning = new ReadOnlyBooleanWrapper();
 
     /**
-     * @param registry the parsers, asked for in the background (loading them reads the user's parser folder)
+     * @param catalog the parsers, asked for in the background (loading them reads the user's parser folder)
      * @param importer receives the choices when the user imports
      */
-    ImportPlanViewModel(List<Path> inputs, TaskExecutor executor, Supplier<ParserRegistry> registry, Consumer<ImportChoices> importer) {
+    ImportPlanViewModel(List<Path> inputs, TaskExecutor executor, Supplier<ParserCatalog> catalog, Consumer<ImportChoices> importer) {
         this.inputs = List.copyOf(inputs);
         this.executor = executor;
-        this.registry = registry;
+        this.catalog = catalog;
         this.importer = importer;
         run.set(ImportViewModel.suggestedRun(inputs));
     }
@@ -63,7 +62,7 @@ public final class ImportPlanViewModel {
 
         FileRow(FileDetection detection) {
             this.detection = detection;
-            String detected = detection.detected().map(Parser::tool).orElse(null);
+            String detected = detection.detected().map(p -> p.info().tool()).orElse(null);
             included = new SimpleBooleanProperty(detected != null);
             tool = new SimpleObjectProperty<>(detected);
             // Choosing a tool for a file nothing recognised says the user wants it imported.
@@ -88,7 +87,7 @@ public final class ImportPlanViewModel {
         /** "vmstat 100%": the detected tool and its confidence; "unknown" when no parser is sure enough. */
         public String detected() {
             return detection.detected()
-                    .map(p -> p.tool() + String.format(Locale.ROOT, " %.0f%%", detection.candidates().get(0).confidence() * 100))
+                    .map(p -> p.info().tool() + String.format(Locale.ROOT, " %.0f%%", detection.candidates().get(0).confidence() * 100))
                     .orElse("unknown");
         }
 
@@ -114,7 +113,7 @@ public final class ImportPlanViewModel {
         }
     }
 
-    private record Found(List<FileDetection> files, List<String> tools) {
+    private record Found(List<FileDetection> files, List<String> tools, List<String> catalogProblems) {
     }
 
     /** Walks the inputs and detects each file's tool in the background (a folder may hold hundreds of files). */
@@ -122,13 +121,13 @@ public final class ImportPlanViewModel {
         planning.set(true);
         message.set("looking at " + inputs.size() + " item(s)...");
         executor.run(() -> {
-            ParserRegistry parsers = registry.get();
-            return new Found(new ImportPlanner(parsers).detect(inputs), parsers.all().stream().map(Parser::tool).sorted().toList());
+            ParserCatalog parsers = catalog.get();
+            return new Found(new ImportPlanner(parsers).detect(inputs), parsers.tools().stream().sorted().toList(), parsers.problems());
         }, found -> {
             tools.setAll(found.tools());
             rows.setAll(found.files().stream().map(FileRow::new).toList());
             planning.set(false);
-            message.set(summary());
+            message.set(summary() + catalogProblems(found.catalogProblems()));
         }, e -> {
             planning.set(false);
             message.set(e instanceof UserException ? e.getMessage() : "cannot look at the files: " + e.getMessage());
@@ -141,6 +140,13 @@ public final class ImportPlanViewModel {
         String files = rows.size() == 1 ? "1 file" : rows.size() + " files";
         if (unknown == 0) return files + (rows.size() == 1 ? ", recognised" : ", all recognised");
         return files + "; " + unknown + " not recognised, left unticked: choose a tool to import " + (unknown == 1 ? "it" : "them");
+    }
+
+    /** User parser definitions that could not be loaded: said after the summary, since their tools are missing. */
+    private static String catalogProblems(List<String> problems) {
+        if (problems.isEmpty()) return "";
+        return problems.size() == 1 ? "; a parser definition was left out: " + problems.get(0)
+                : "; " + problems.size() + " parser definitions were left out, the first: " + problems.get(0);
     }
 
     /** Why Import cannot go ahead yet, or empty. */

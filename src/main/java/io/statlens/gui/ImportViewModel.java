@@ -1,13 +1,12 @@
 package io.statlens.gui;
 
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.spi.Cancellation;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportResult;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
@@ -63,14 +62,10 @@ public final class ImportViewModel {
         this.recent = recent;
     }
 
-    /** The parsers: built-in, shipped, and the user's folder ($STATLENS_HOME/parsers), read afresh for each import. */
-    static ParserRegistry registry() {
-        return ParserRegistry.load(RepositoryLocation.statlensHome().resolve("parsers"));
-    }
 
     /** The plan for these inputs, computed in the background; its Import imports the choices through this view model. */
     public ImportPlanViewModel plan(List<Path> inputs) {
-        ImportPlanViewModel plan = new ImportPlanViewModel(inputs, executor, ImportViewModel::registry, this::importChosen);
+        ImportPlanViewModel plan = new ImportPlanViewModel(inputs, executor, ParserCatalog::installed, this::importChosen);
         plan.compute();
         return plan;
     }
@@ -100,7 +95,7 @@ public final class ImportViewModel {
         warnings.clear();
         status.accept("importing " + inputs.size() + " item(s) into run '" + run + "'...");
         ImportRequest request = ImportRequest.of(run, zone, inputs.toArray(Path[]::new)).choosingTools(choices.tools());
-        executor.run(() -> new ImportService(repo, registry()).run(request, new Progress(totalBytes(inputs)), thisImport), result -> {
+        executor.run(() -> new ImportService(repo, ParserCatalog.installed()).run(request, new Progress(totalBytes(inputs)), thisImport), result -> {
             running.set(false);
             progress.set(1);
             warnings.setAll(warningLines(result));

@@ -1,26 +1,20 @@
 package io.statlens.gui;
 
-import io.statlens.chart.ChartBuilder;
-import io.statlens.chart.ChartData;
-import io.statlens.chart.ChartDataLoader;
+import io.statlens.chart.DrawnChart;
 import io.statlens.chart.ChartFormat;
-import io.statlens.chart.ChartNote;
+import io.statlens.chart.ChartRequest;
+import io.statlens.chart.ChartService;
 import io.statlens.chart.ChartWriter;
-import io.statlens.chart.KeyPalette;
-import io.statlens.chart.NoteSource;
 import io.statlens.chart.PresetCatalog;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
-import io.statlens.report.HtmlReportWriter;
-import io.statlens.report.PdfReportWriter;
 import io.statlens.report.ReportAssembler;
 import io.statlens.report.ReportFormat;
 import io.statlens.report.ReportModel;
 import io.statlens.report.ReportRequest;
 import io.statlens.report.ReportSection;
-import io.statlens.store.read.AnnotationStore;
-import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
+import io.statlens.store.read.RunCatalog;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -56,9 +50,6 @@ import java.util.Set;
  * preset drawn for one run, as SVG or PNG through the chart layer. What was written last can be opened.
  */
 public final class ReportBuilderViewModel {
-    /** Chart sizes as {@code statlens report} uses them: an HTML page's SVG view box, a PDF's drawing size. */
-    private static final RenderSize HTML_CHART = new RenderSize(960, 480, 1);
-    private static final RenderSize PDF_CHART = new RenderSize(800, 400, 1);
     /** A single chart's size, as {@code statlens chart} draws it by default. */
     static final RenderSize SINGLE_CHART = RenderSize.DEFAULT;
 
@@ -180,12 +171,9 @@ public final class ReportBuilderViewModel {
     }
 
     private void write(ReportRequest request, ReportFormat f, Path file) {
-        ReportModel model = new ReportAssembler(repo, Clock.systemUTC()).assemble(request);
+        ReportModel model = new ReportAssembler(repo, Clock.systemUTC()).assemble(request, f.chartSize());
         createParent(file);
-        switch (f) {
-            case HTML -> new HtmlReportWriter(HTML_CHART).write(model, file);
-            case PDF -> new PdfReportWriter(PDF_CHART).write(model, file);
-        }
+        f.write(model, file);
     }
 
     /**
@@ -220,12 +208,10 @@ public final class ReportBuilderViewModel {
     private String drawChart(String preset, String run, ChartFormat chartFormat, Path file) {
         PresetCatalog.Preset p = new PresetCatalog(repo).find(preset)
                 .orElseThrow(() -> new UserException("no chart preset named '" + preset + "'"));
-        AnnotationStore annotations = new AnnotationStore(repo);
-        NoteSource notes = r -> annotations.list(r).stream().map(a -> new ChartNote(a.time(), a.text())).toList();
-        List<ChartData> charts = new ChartDataLoader(repo, zone).load(p.definition(), List.of(run), notes, false).charts();
+        List<DrawnChart> charts = new ChartService(repo, zone).draw(ChartRequest.of(p.definition(), List.of(run))
+                .withSize(SINGLE_CHART)).charts();
         createParent(file);
-        long bytes = ChartWriter.write(new ChartBuilder(new KeyPalette().register(List.of(run)), zone).build(charts.get(0),
-                SINGLE_CHART), chartFormat, SINGLE_CHART, file);
+        long bytes = ChartWriter.write(charts.get(0).chart(), chartFormat, SINGLE_CHART, file);
         return "wrote " + file + " (" + bytes + " bytes)"
                 + (charts.size() > 1 ? "; " + preset + " draws " + charts.size() + " charts for " + run + ", this is the first" : "");
     }

@@ -1,10 +1,7 @@
 package io.statlens.report;
 
-import io.statlens.chart.ChartBuilder;
-import io.statlens.chart.ChartData;
+import io.statlens.chart.DrawnChart;
 import io.statlens.chart.ChartWriter;
-import io.statlens.chart.KeyPalette;
-import io.statlens.chart.RenderSize;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -45,13 +42,6 @@ public final class HtmlReportWriter {
     private static final Pattern NAMESPACES = Pattern.compile("\\s+xmlns(:\\w+)?=\"[^\"]*\"");
     private static final Pattern IDS = Pattern.compile("(\\bid=\"|url\\(#|href=\"#)");
 
-    private final RenderSize size;
-
-    /** @param size the size charts are drawn at: the SVG view box, scaled to the page width in the browser */
-    public HtmlReportWriter(RenderSize size) {
-        this.size = size;
-    }
-
     public void write(ReportModel model, Path file) {
         try {
             Files.writeString(file, html(model), StandardCharsets.UTF_8);
@@ -62,7 +52,6 @@ public final class HtmlReportWriter {
 
     public String html(ReportModel model) {
         ReportTables tables = new ReportTables(model.zone());
-        ChartBuilder charts = new ChartBuilder(new KeyPalette().register(model.runNames()), model.zone());
         StringBuilder b = new StringBuilder(1 << 16);
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -82,9 +71,10 @@ public final class HtmlReportWriter {
         for (ReportModel.ToolSection s : model.sections()) {
             b.append("<section id=\"").append(escape("tool-" + s.tool())).append("\">\n<h2>").append(escape(s.tool()))
                     .append("</h2>\n");
-            for (ChartData c : s.charts()) {
+            for (DrawnChart c : s.charts()) {
                 chartNumber++;
-                b.append("<figure>\n").append(inlineSvg(ChartWriter.svg(charts.build(c, size), size), "c" + chartNumber))
+                // The size the chart was drawn for is the SVG's view box, scaled to the page width in the browser.
+                b.append("<figure>\n").append(inlineSvg(ChartWriter.svg(c.chart(), c.size()), "c" + chartNumber))
                         .append("\n</figure>\n");
             }
             for (ReportModel.RunSummary sum : s.summary()) table(b, tables.summary(sum));

@@ -1,10 +1,8 @@
 package io.statlens.report;
 
 import de.rototor.pdfbox.graphics2d.PdfBoxGraphics2D;
-import io.statlens.chart.ChartBuilder;
-import io.statlens.chart.ChartData;
+import io.statlens.chart.DrawnChart;
 import io.statlens.chart.ChartWriter;
-import io.statlens.chart.KeyPalette;
 import io.statlens.chart.RenderSize;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDDocumentInformation;
@@ -56,13 +54,6 @@ public final class PdfReportWriter {
     private static final Color HEADER_FILL = new Color(0xF2F4F7);
     private static final Color RULE = new Color(0xDDDDDD);
     private static final Color ACCENT = new Color(0x4E79A7);
-
-    private final RenderSize size;
-
-    /** @param size the size charts are drawn at before they are scaled to the text width */
-    public PdfReportWriter(RenderSize size) {
-        this.size = size;
-    }
 
     public void write(ReportModel model, Path file) {
         StandardFontText.quietFontWarnings();
@@ -120,12 +111,11 @@ public final class PdfReportWriter {
             bookmark(outline, "Contents", toc.get(0), TOP);
 
             Map<ReportModel.Heading, Destination> targets = new LinkedHashMap<>();
-            ChartBuilder charts = new ChartBuilder(new KeyPalette().register(model.runNames()), model.zone());
             int h = 0;
             for (ReportModel.ToolSection s : model.sections()) {
                 targets.put(headings.get(h), section(headings.get(h)));
                 h++;
-                for (ChartData c : s.charts()) chart(charts, c);
+                for (DrawnChart c : s.charts()) chart(c);
                 for (ReportModel.RunSummary sum : s.summary()) table(tables.summary(sum));
                 for (ReportModel.StatsTable t : s.stats()) table(tables.stats(t));
                 close();
@@ -245,14 +235,16 @@ public final class PdfReportWriter {
             return d;
         }
 
-        private void chart(ChartBuilder builder, ChartData data) throws IOException {
+        /** A chart drawn at the size it was drawn for, scaled to the text width. */
+        private void chart(DrawnChart chart) throws IOException {
+            RenderSize size = chart.size();
             float scale = WIDTH / size.width();
             float height = size.height() * scale;
             ensure(height + 10);
             PdfBoxGraphics2D g = new PdfBoxGraphics2D(doc, size.width(), size.height());
             g.setFontTextDrawer(chartText);
             try {
-                ChartWriter.draw(builder.build(data, size), g, size);
+                ChartWriter.draw(chart.chart(), g, size);
             } catch (RuntimeException e) {
                 // dispose() of a half-drawn canvas fails too and would hide why the drawing failed.
                 try {

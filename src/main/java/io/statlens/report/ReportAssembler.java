@@ -4,19 +4,18 @@ import io.statlens.analysis.MetricStats;
 import io.statlens.analysis.RunComparer;
 import io.statlens.analysis.RunStatistics;
 import io.statlens.analysis.StatsRequest;
-import io.statlens.chart.ChartData;
-import io.statlens.chart.ChartDataLoader;
 import io.statlens.chart.ChartDefinition;
-import io.statlens.chart.ChartNote;
-import io.statlens.chart.NoteSource;
+import io.statlens.chart.ChartRequest;
+import io.statlens.chart.ChartService;
+import io.statlens.chart.DrawnChart;
 import io.statlens.chart.PresetCatalog;
+import io.statlens.chart.RenderSize;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
-import io.statlens.store.read.Annotation;
 import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.schema.Repository;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.TimeWindow;
-import io.statlens.store.schema.Repository;
 
 import java.time.Clock;
 import java.util.ArrayList;
@@ -30,7 +29,7 @@ import java.util.Set;
 
 /**
  * Reads a report's contents from the repository: run metadata and facts ({@link RunCatalog}), the charts
- * of the chart presets that apply ({@link PresetCatalog}, {@link ChartDataLoader}), statistics
+ * of the chart presets that apply ({@link PresetCatalog}, drawn by the {@link ChartService}), statistics
  * ({@link RunStatistics}), the comparison against the first run ({@link RunComparer}) and annotations.
  */
 public final class ReportAssembler {
@@ -45,7 +44,10 @@ public final class ReportAssembler {
         this.clock = clock;
     }
 
-    public ReportModel assemble(ReportRequest request) {
+    /**
+     * @param chartSize the size the charts are drawn for (the writers draw them at that size)
+     */
+    public ReportModel assemble(ReportRequest request, RenderSize chartSize) {
         RunCatalog catalog = new RunCatalog(repo);
         AnnotationStore annotationStore = new AnnotationStore(repo);
         List<ReportModel.RunPart> runs = new ArrayList<>();
@@ -56,10 +58,10 @@ public final class ReportAssembler {
             datasetsByRun.put(name, catalog.datasetNames(name));
         }
         Set<ReportSection> shown = request.sections();
-        Map<String, List<ChartData>> chartsByTool = charts(request, datasetsByRun, runs);
+        Map<String, List<DrawnChart>> chartsByTool = charts(request, chartSize, datasetsByRun);
         List<ReportModel.ToolSection> sections = new ArrayList<>();
         RunStatistics statistics = new RunStatistics(repo);
-        for (Map.Entry<String, List<ChartData>> e : chartsByTool.entrySet()) {
+        for (Map.Entry<String, List<DrawnChart>> e : chartsByTool.entrySet()) {
             String tool = e.getKey();
             ReportModel.ToolSection section = new ReportModel.ToolSection(tool, e.getValue(),
                     shown.contains(ReportSection.STATISTICS) ? stats(statistics, tool, datasetsByRun, request) : List.of(),
@@ -89,8 +91,7 @@ public final class ReportAssembler {
      * The charts per tool, tools in the order of the presets, then tools without presets (their sections
      * have statistics only). Each chart covers the runs that hold its data set, so several runs overlay.
      */
-    private Map<String, List<ChartData>> charts(ReportRequest request, Map<String, Set<String>> datasetsByRun,
-                                               List<ReportModel.RunPart> runs) {
+    private Map<String, List<DrawnChart>> charts(ReportRequest request, RenderSize chartSize, Map<String, Set<String>> datasetsByRun) {
         PresetCatalog presets = new PresetCatalog(repo);
         Set<String> allDatasets = new LinkedHashSet<>();
         datasetsByRun.values().forEach(allDatasets::addAll);
@@ -102,30 +103,26 @@ public final class ReportAssembler {
                 for (String name : request.presets()) presets.resolve(name).forEach(p -> definitions.add(p.definition()));
             }
         }
-        Map<String, List<Annotation>> notesByRun = new LinkedHashMap<>();
-        runs.forEach(r -> notesByRun.put(r.info().name(), r.annotations()));
-        NoteSource notes = run -> notesByRun.getOrDefault(run, List.of()).stream()
-                .map(a -> new ChartNote(a.time(), a.text())).toList();
-        ChartDataLoader loader = new ChartDataLoader(repo, request.zone());
-        Map<String, List<ChartData>> byTool = new LinkedHashMap<>();
-        Map<String, Integer> drawn = new LinkedHashMap<>();
+        // Tools in the order of their first preset that a run holds data for, each with its presets in their order: the
+        // order the report shows the charts in, and so the order their keys take colours in.
+        Map<String, List<ChartDefinition>> byTool = new LinkedHashMap<>();
         for (ChartDefinition d : definitions) {
             if (d.isSql()) continue;
             String dataset = d.tool().toLowerCase(Locale.ROOT);
-            String tool = toolOf(dataset);
-            List<String> holders = datasetsByRun.entrySet().stream().filter(e -> e.getValue().contains(dataset))
-                    .map(Map.Entry::getKey).toList();
-            if (holders.isEmpty()) continue;
-            List<ChartData> charts = byTool.computeIfAbsent(tool, t -> new ArrayList<>());
-            int done = drawn.getOrDefault(tool, 0);
-            if (request.chartsPerTool() > 0 && done >= request.chartsPerTool()) continue;
-            List<ChartData> loaded = loader.load(d, holders, notes, true).charts();
-            if (loaded.isEmpty()) continue;
-            charts.addAll(loaded);
-            drawn.put(tool, done + 1);
+            if (datasetsByRun.values().stream().anyMatch(held -> held.contains(dataset))) {
+                byTool.computeIfAbsent(toolOf(dataset), t -> new ArrayList<>()).add(d);
+            }
         }
-        for (String dataset : allDatasets) byTool.computeIfAbsent(toolOf(dataset), t -> new ArrayList<>());
-        return byTool;
+        // Each chart draws the runs that hold its data set: the others are left out (leniently), so several runs overlay.
+        ChartRequest charts = new ChartRequest(byTool.values().stream().flatMap(List::stream).toList(), request.runs(), List.of(),
+                chartSize, true, request.chartsPerTool());
+        Map<String, List<DrawnChart>> out = new LinkedHashMap<>();
+        byTool.keySet().forEach(tool -> out.put(tool, new ArrayList<>()));
+        for (DrawnChart c : new ChartService(repo, request.zone()).draw(charts).charts()) {
+            out.get(toolOf(c.definition().tool().toLowerCase(Locale.ROOT))).add(c);
+        }
+        for (String dataset : allDatasets) out.computeIfAbsent(toolOf(dataset), t -> new ArrayList<>());
+        return out;
     }
 
     private static List<ReportModel.StatsTable> stats(RunStatistics statistics, String tool,

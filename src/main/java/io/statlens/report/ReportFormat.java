@@ -1,13 +1,36 @@
 package io.statlens.report;
 
+import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
 
 import java.nio.file.Path;
 import java.util.Locale;
 
-/** The file formats of a report. */
+/** The file formats of a report, with the size their charts are drawn at. */
 public enum ReportFormat {
-    HTML, PDF;
+    /** Charts are SVG with this view box, scaled to the page width by the browser. */
+    HTML(new RenderSize(960, 480, 1)),
+    /** Charts are drawn at this size and scaled to the text width (515 points): labels of about 8 points. */
+    PDF(new RenderSize(800, 400, 1));
+
+    private final RenderSize chartSize;
+
+    ReportFormat(RenderSize chartSize) {
+        this.chartSize = chartSize;
+    }
+
+    /** The size a report's charts are drawn for in this format: give it to {@link ReportAssembler#assemble}. */
+    public RenderSize chartSize() {
+        return chartSize;
+    }
+
+    /** Writes an assembled report in this format. */
+    public void write(ReportModel model, Path file) {
+        switch (this) {
+            case HTML -> new HtmlReportWriter().write(model, file);
+            case PDF -> new PdfReportWriter().write(model, file);
+        }
+    }
 
     public static ReportFormat parse(String text) {
         return switch (text.toLowerCase(Locale.ROOT)) {

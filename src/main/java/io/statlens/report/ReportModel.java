@@ -2,7 +2,7 @@ package io.statlens.report;
 
 import io.statlens.analysis.MetricStats;
 import io.statlens.analysis.RunComparer;
-import io.statlens.chart.ChartData;
+import io.statlens.chart.DrawnChart;
 import io.statlens.model.Fact;
 import io.statlens.model.SummaryValue;
 import io.statlens.store.read.Annotation;
@@ -77,11 +77,11 @@ public record ReportModel(String title, Instant generated, ZoneId zone, List<Run
      * One tool's part of the report.
      *
      * @param tool    the tool ({@code sar}), whose data sets ({@code sar.cpu}) the section covers
-     * @param charts  the charts, ready for the chart builder
+     * @param charts  the charts, drawn, in the order shown (one palette for the whole report)
      * @param stats   statistics per run and data set
      * @param summary the tool's summary values (a benchmark's tps, an Average: block) per run
      */
-    public record ToolSection(String tool, List<ChartData> charts, List<StatsTable> stats, List<RunSummary> summary) {
+    public record ToolSection(String tool, List<DrawnChart> charts, List<StatsTable> stats, List<RunSummary> summary) {
         public ToolSection {
             charts = List.copyOf(charts);
             stats = List.copyOf(stats);

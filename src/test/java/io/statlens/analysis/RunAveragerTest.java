@@ -5,7 +5,7 @@ import io.statlens.store.RepositoryEngine;
 import io.statlens.model.Fact;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
@@ -262,7 +262,7 @@ class RunAveragerTest {
         // first four reports (ten lines each), so from the fourth report on only "whole" contributes.
         Path file = Path.of("src/test/resources/corpus/mpstat/solaris-x64-8cpu-datestamped.txt");
         Path part = Files.write(dir.resolve("part.txt"), Files.readAllLines(file).subList(0, 40));
-        var importer = new ImportService(repo, ParserRegistry.load(dir.resolve("none")));
+        var importer = new ImportService(repo, ParserCatalog.load(dir.resolve("none")));
         importer.run(ImportRequest.of("whole", ZoneOffset.UTC, file), ImportProgress.NONE);
         importer.run(ImportRequest.of("part", ZoneOffset.UTC, part), ImportProgress.NONE);
         RunAverager.Result r = average("avg", "whole", "part");

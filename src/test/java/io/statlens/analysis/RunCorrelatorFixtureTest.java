@@ -2,7 +2,7 @@ package io.statlens.analysis;
 
 import io.statlens.store.OnEveryEngine;
 import io.statlens.store.RepositoryEngine;
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
@@ -38,7 +38,7 @@ class RunCorrelatorFixtureTest {
     static void importFixture(RepositoryEngine engine, @TempDir Path tmp) {
         repo = Repository.open(engine.freshRepository());
         Path sar = Path.of("src/test/resources/corpus/sar/ksar-linux-sysstat-10.1.5-48cpu.txt");
-        new ImportService(repo, ParserRegistry.load(tmp.resolve("no-user-parsers")))
+        new ImportService(repo, ParserCatalog.load(tmp.resolve("no-user-parsers")))
                 .run(ImportRequest.of("sar48", ZoneOffset.UTC, sar), ImportProgress.NONE);
     }
 

@@ -3,7 +3,7 @@ package io.statlens.analysis;
 import io.statlens.store.OnEveryEngine;
 import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
@@ -62,7 +62,7 @@ class RunCorrelatorTest {
     void importRun() throws Exception {
         repo = Repository.open(engine.freshRepository());
         Path file = Files.writeString(dir.resolve("run.txt"), RUN_FILE);
-        new ImportService(repo, new ParserRegistry(List.of(new ScriptedParser())))
+        new ImportService(repo, new ParserCatalog(List.of(new ScriptedParser())))
                 .run(ImportRequest.of("r1", ZoneOffset.UTC, file), ImportProgress.NONE);
     }
 

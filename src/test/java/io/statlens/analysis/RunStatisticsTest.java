@@ -3,11 +3,11 @@ package io.statlens.analysis;
 import io.statlens.store.OnEveryEngine;
 import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
-import io.statlens.store.load.RunDeleter;
+import io.statlens.store.load.RunLedger;
 import io.statlens.store.read.AnnotationStore;
 import io.statlens.store.read.SeriesStats;
 import io.statlens.store.read.TimeWindow;
@@ -60,7 +60,7 @@ class RunStatisticsTest {
     @BeforeEach
     void open() {
         repo = Repository.open(engine.freshRepository());
-        importer = new ImportService(repo, ParserRegistry.load(dir.resolve("no-parsers")));
+        importer = new ImportService(repo, ParserCatalog.load(dir.resolve("no-parsers")));
         statistics = new RunStatistics(repo);
     }
 
@@ -281,7 +281,7 @@ class RunStatisticsTest {
         assertEquals(6, count("SELECT COUNT(*) FROM DATASET_STATS"));
         assertEquals(4, statistics.stats(request("r1", List.of("util"), List.of("sd2"), TimeWindow.ALL)).get(0).stats().n());
         new AnnotationStore(repo).add("r1", List.of(new AnnotationStore.Note(Instant.ofEpochSecond(1700000010), "x")), "note");
-        new RunDeleter(repo).deleteRun("r1");
+        new RunLedger(repo).deleteRun("r1");
         assertEquals(0, count("SELECT COUNT(*) FROM DATASET_STATS"));
         assertEquals(0, count("SELECT COUNT(*) FROM ANNOTATIONS"));
     }

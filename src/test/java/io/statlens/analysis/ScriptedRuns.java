@@ -1,6 +1,6 @@
 package io.statlens.analysis;
 
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
@@ -32,7 +32,7 @@ final class ScriptedRuns {
     void run(String name, String... lines) {
         try {
             Path f = Files.writeString(dir.resolve(name + ".txt"), "#scripted\n" + String.join("\n", lines) + "\n");
-            new ImportService(repo, new ParserRegistry(List.of(new ScriptedParser())))
+            new ImportService(repo, new ParserCatalog(List.of(new ScriptedParser())))
                     .run(ImportRequest.of(name, ZoneOffset.UTC, f), ImportProgress.NONE);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

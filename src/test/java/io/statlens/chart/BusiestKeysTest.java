@@ -3,7 +3,7 @@ package io.statlens.chart;
 import io.statlens.store.OnEveryEngine;
 import io.statlens.store.RepositoryEngine;
 import io.statlens.analysis.KeyOrder;
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
@@ -46,7 +46,7 @@ class BusiestKeysTest {
     @BeforeEach
     void open() {
         repo = Repository.open(engine.freshRepository());
-        new ImportService(repo, ParserRegistry.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of("sar48", ZoneOffset.UTC,
+        new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of("sar48", ZoneOffset.UTC,
                 Path.of("src/test/resources/corpus/sar/ksar-linux-sysstat-10.1.5-48cpu.txt")), ImportProgress.NONE);
     }
 
@@ -61,7 +61,7 @@ class BusiestKeysTest {
 
     @Test
     void onlyTheBusiestKeysAreReadAndTheChartIsTheSame() {
-        LoadedData cut = new SelectionSource(repo).load(usr().build(), "sar48", false).orElseThrow();
+        LoadedData cut = new SelectionSource(repo).load(usr().build(), "sar48", false).orElseThrow().data();
         assertEquals(48, cut.mostKeys(), "the run's CPUs, without all");
         assertEquals(10, cut.traces().size(), "an unlimited line chart draws the 10 busiest; only they are read");
 
@@ -69,7 +69,7 @@ class BusiestKeysTest {
         List<String> cpus = IntStream.range(0, 48).mapToObj(String::valueOf).toList();
         ChartDefinition.Builder everyCpu = usr();
         cpus.forEach(everyCpu::key);
-        LoadedData all = new SelectionSource(repo).load(everyCpu.build(), "sar48", false).orElseThrow();
+        LoadedData all = new SelectionSource(repo).load(everyCpu.build(), "sar48", false).orElseThrow().data();
         assertEquals(48, all.traces().size());
         assertEquals(0, all.mostKeys());
         Set<String> expected = all.traces().stream()
@@ -79,18 +79,18 @@ class BusiestKeysTest {
         Map<String, Trace> byKey = all.traces().stream().collect(Collectors.toMap(Trace::key, t -> t));
         for (Trace t : cut.traces()) assertArrayEquals(byKey.get(t.key()).values(), t.values(), "CPU " + t.key());
 
-        ChartData chart = new ChartDataLoader(repo, ZoneOffset.UTC).load(usr().build(), List.of("sar48"), run -> List.of(), false)
-                .charts().get(0);
+        ChartData chart = new ChartService(repo, ZoneOffset.UTC).draw(ChartRequest.of(usr().build(), List.of("sar48")))
+                .charts().get(0).data();
         assertEquals(List.copyOf(expected), chart.series().stream().map(ChartData.PlotSeries::name).toList());
         assertTrue(chart.subtitle().endsWith("top 10 of 48 CPUs by mean %usr"), chart.subtitle());
     }
 
     @Test
     void theLowEndAndAnExplicitTopAreChosenTheSameWay() {
-        LoadedData lowest = new SelectionSource(repo).load(usr().top(3).hot(HotEnd.LOW).build(), "sar48", false).orElseThrow();
+        LoadedData lowest = new SelectionSource(repo).load(usr().top(3).hot(HotEnd.LOW).build(), "sar48", false).orElseThrow().data();
         assertEquals(3, lowest.traces().size());
-        ChartData chart = new ChartDataLoader(repo, ZoneOffset.UTC)
-                .load(usr().top(3).hot(HotEnd.LOW).build(), List.of("sar48"), run -> List.of(), false).charts().get(0);
+        ChartData chart = new ChartService(repo, ZoneOffset.UTC)
+                .draw(ChartRequest.of(usr().top(3).hot(HotEnd.LOW).build(), List.of("sar48"))).charts().get(0).data();
         assertEquals(lowest.traces().stream().map(Trace::key).sorted(KeyOrder.INSTANCE).toList(),
                 chart.series().stream().map(ChartData.PlotSeries::name).toList());
         assertTrue(chart.subtitle().endsWith("top 3 of 48 CPUs by lowest mean %usr"), chart.subtitle());
@@ -99,8 +99,8 @@ class BusiestKeysTest {
     @Test
     void stackedAreasHeatmapsAndSinceBootChartsReadEveryKey() {
         SelectionSource source = new SelectionSource(repo);
-        assertEquals(49, source.load(usr().kind(ChartKind.HEATMAP).build(), "sar48", false).orElseThrow().traces().size(),
+        assertEquals(49, source.load(usr().kind(ChartKind.HEATMAP).build(), "sar48", false).orElseThrow().data().traces().size(),
                 "48 CPUs and all");
-        assertEquals(49, source.load(usr().sinceBoot(true).build(), "sar48", false).orElseThrow().traces().size());
+        assertEquals(49, source.load(usr().sinceBoot(true).build(), "sar48", false).orElseThrow().data().traces().size());
     }
 }

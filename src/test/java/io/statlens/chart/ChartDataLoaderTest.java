@@ -3,7 +3,7 @@ package io.statlens.chart;
 import io.statlens.store.OnEveryEngine;
 import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
@@ -38,12 +38,12 @@ class ChartDataLoaderTest {
     @TempDir
     Path dir;
     private Repository repo;
-    private ChartDataLoader loader;
+    private ChartService charts;
 
     @BeforeEach
     void open() {
         repo = Repository.open(engine.freshRepository());
-        loader = new ChartDataLoader(repo, ZoneOffset.UTC);
+        charts = new ChartService(repo, ZoneOffset.UTC);
     }
 
     @AfterEach
@@ -53,13 +53,13 @@ class ChartDataLoaderTest {
 
     private void importScripted(String run, String... lines) throws Exception {
         Path f = Files.writeString(dir.resolve(run + ".txt"), "#scripted\n" + String.join("\n", lines) + "\n");
-        new ImportService(repo, new ParserRegistry(List.of(new ScriptedParser())))
+        new ImportService(repo, new ParserCatalog(List.of(new ScriptedParser())))
                 .run(ImportRequest.of(run, ZoneOffset.UTC, f), ImportProgress.NONE);
     }
 
     private void importCorpus(String run, String file) {
         Path f = Path.of("src/test/resources/corpus", file);
-        new ImportService(repo, ParserRegistry.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of(run, ZoneOffset.UTC, f),
+        new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of(run, ZoneOffset.UTC, f),
                 ImportProgress.NONE);
     }
 
@@ -115,7 +115,7 @@ class ChartDataLoaderTest {
         threeKeys("base", 1_700_000_000L);
         threeKeys("next", 1_800_000_000L);
         ChartDefinition def = metric("scripted", ChartKind.LINE, "%busy").key("b").build();
-        ChartData overlay = single(loader.load(def, List.of("base", "next"), NoteSource.NONE, false));
+        ChartData overlay = single(load(def, List.of("base", "next"), List.of(), false));
         assertEquals(ChartKind.OVERLAY, overlay.kind());
         assertEquals(ChartData.Domain.ELAPSED, overlay.domain());
         assertEquals(List.of("base b", "next b"), overlay.series().stream().map(ChartData.PlotSeries::name).toList());
@@ -134,10 +134,10 @@ class ChartDataLoaderTest {
     @Test
     void annotationsBecomeMarkersOnEitherAxis() throws Exception {
         threeKeys("r1", 1_700_000_000L);
-        NoteSource notes = run -> List.of(new ChartNote(Instant.ofEpochSecond(1_700_000_015L), "warm-up done"));
-        ChartData line = single(loader.load(metric("scripted", ChartKind.LINE, "%busy").build(), List.of("r1"), notes, false));
+        List<ChartMark> notes = List.of(ChartMark.at(Instant.ofEpochSecond(1_700_000_015L), "warm-up done"));
+        ChartData line = single(load(metric("scripted", ChartKind.LINE, "%busy").build(), List.of("r1"), notes, false));
         assertEquals(List.of(new ChartData.ChartMarker(1_700_000_015_000.0, "warm-up done")), line.markers());
-        ChartData overlay = single(loader.load(metric("scripted", ChartKind.OVERLAY, "%busy").build(), List.of("r1"), notes,
+        ChartData overlay = single(load(metric("scripted", ChartKind.OVERLAY, "%busy").build(), List.of("r1"), notes,
                 false));
         assertEquals(List.of(new ChartData.ChartMarker(15, "warm-up done")), overlay.markers(), "15 s after the run's start");
     }
@@ -149,7 +149,7 @@ class ChartDataLoaderTest {
         ChartDefinition def = ChartDefinition.builder().name("busy-by-key").kind(ChartKind.BARS).unit("%")
                 .sql("SELECT ITEM, AVG(PCT_BUSY) AS \"mean busy\" FROM V_SCRIPTED WHERE RUN = :run GROUP BY ITEM ORDER BY ITEM")
                 .build();
-        ChartData bars = single(loader.load(def, List.of("base", "next"), NoteSource.NONE, false));
+        ChartData bars = single(load(def, List.of("base", "next"), List.of(), false));
         assertEquals(6, bars.bars().size());
         assertEquals(new ChartData.BarValue("b", "next", 5), bars.bars().get(3));
         assertEquals("mean busy (%)", bars.yLabel());
@@ -157,7 +157,7 @@ class ChartDataLoaderTest {
 
         ChartDefinition heat = ChartDefinition.builder().kind(ChartKind.HEATMAP).unit("%")
                 .sql("SELECT TS, ITEM, 100 - PCT_IDLE AS BUSY FROM V_SCRIPTED WHERE RUN = :run").build();
-        ChartData map = single(loader.load(heat, List.of("base"), NoteSource.NONE, false));
+        ChartData map = single(load(heat, List.of("base"), List.of(), false));
         assertEquals(ChartData.Domain.TIME, map.domain());
         assertEquals(List.of("a", "b", "c"), map.series().stream().map(ChartData.PlotSeries::name).toList());
         assertArrayEquals(new double[]{5, 5, 5, 5}, map.series().get(1).y());
@@ -167,11 +167,11 @@ class ChartDataLoaderTest {
     void aPresetForAToolTheRunLacksIsSkippedWithTheReason() throws Exception {
         threeKeys("r1", 1_700_000_000L);
         ChartDefinition vmstat = metric("vmstat", ChartKind.LINE, "r").name("vmstat.procs").build();
-        ChartDataLoader.Result r = loader.load(vmstat, List.of("r1"), NoteSource.NONE, true);
+        ChartResult r = load(vmstat, List.of("r1"), List.of(), true);
         assertTrue(r.charts().isEmpty());
         assertEquals(List.of("chart 'vmstat.procs': run r1 has no vmstat data with r"), r.skipped());
-        assertThrows(UserException.class, () -> loader.load(vmstat, List.of("r1"), NoteSource.NONE, false));
-        assertThrows(UserException.class, () -> loader.load(vmstat, List.of("nope"), NoteSource.NONE, true),
+        assertThrows(UserException.class, () -> load(vmstat, List.of("r1"), List.of(), false));
+        assertThrows(UserException.class, () -> load(vmstat, List.of("nope"), List.of(), true),
                 "an unknown run always fails");
     }
 
@@ -217,20 +217,24 @@ class ChartDataLoaderTest {
         assertEquals("Transactions per second (sysbench)", tps.title());
     }
 
-    private static ChartData single(ChartDataLoader.Result r) {
-        assertEquals(1, r.charts().size(), "charts: " + r.charts().stream().map(ChartData::id).toList() + ", skipped: "
+    private ChartResult load(ChartDefinition def, List<String> runs, List<ChartMark> marks, boolean lenient) {
+        return charts.draw(new ChartRequest(List.of(def), runs, marks, RenderSize.DEFAULT, lenient, 0));
+    }
+
+    private static ChartData single(ChartResult r) {
+        assertEquals(1, r.charts().size(), "charts: " + r.charts().stream().map(c -> c.data().id()).toList() + ", skipped: "
                 + r.skipped());
-        return r.charts().get(0);
+        return r.charts().get(0).data();
     }
 
     /** The one chart of a definition made on the spot (strict, as on the command line). */
     private ChartData chart(ChartDefinition.Builder def, String... runs) {
-        return single(loader.load(def.build(), List.of(runs), NoteSource.NONE, false));
+        return single(load(def.build(), List.of(runs), List.of(), false));
     }
 
     /** The one chart of a built-in preset (lenient, as presets are loaded). */
     private ChartData preset(String name, String run) {
         ChartDefinition def = new PresetCatalog(repo).find(name).orElseThrow().definition();
-        return single(loader.load(def, List.of(run), NoteSource.NONE, true));
+        return single(load(def, List.of(run), List.of(), true));
     }
 }

@@ -71,18 +71,18 @@ class ChartRenderTest {
         assertTrue(svg.contains("viewBox=\"0 0 1200 600\""));
     }
 
+    /**
+     * A million points are drawn as the few a chart's pixel columns can show: what makes them fast (measured by
+     * {@code statlens bench --charts}, not here, on a shared machine) and the SVG small.
+     */
     @Test
-    void aMillionPointsDrawFastAndMakeASmallSvg() throws Exception {
+    void aMillionPointsAreDrawnAsTwoPerPixelColumnAndMakeASmallSvg() {
         ChartData data = line(1_000_000, ChartKind.LINE, List.of());
         ChartBuilder builder = new ChartBuilder(new KeyPalette(), ZoneOffset.UTC);
-        ChartWriter.png(builder.build(line(20_000, ChartKind.LINE, List.of()), RenderSize.DEFAULT), RenderSize.DEFAULT);
-        long best = Long.MAX_VALUE;
-        for (int attempt = 0; attempt < 2; attempt++) {
-            long t0 = System.nanoTime();
-            ChartWriter.png(builder.build(data, RenderSize.DEFAULT), RenderSize.DEFAULT);
-            best = Math.min(best, System.nanoTime() - t0);
-        }
-        assertTrue(best < 1_000_000_000L, "1M points to PNG took " + best / 1_000_000 + " ms");
+        JFreeChart chart = builder.build(data, RenderSize.DEFAULT);
+        int drawn = chart.getXYPlot().getDataset().getItemCount(0);
+        assertTrue(drawn <= 2 * RenderSize.DEFAULT.columns() + 2, "points drawn of 1M: " + drawn);
+        assertTrue(ChartWriter.png(chart, RenderSize.DEFAULT).length > 0);
         byte[] svg = ChartWriter.svg(builder.build(data, RenderSize.DEFAULT), RenderSize.DEFAULT);
         assertTrue(svg.length < 1_000_000, "SVG of 1M points: " + svg.length + " bytes");
         assertTrue(texts(new String(svg, StandardCharsets.UTF_8)).contains("iostat %util"));

@@ -3,7 +3,7 @@ package io.statlens.chart;
 import io.statlens.store.OnEveryEngine;
 import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
@@ -37,14 +37,12 @@ class SelectionSqlTest {
     @TempDir
     Path dir;
     private Repository repo;
-    private ChartDataLoader loader;
-    private SelectionSql sql;
+    private ChartService charts;
 
     @BeforeEach
     void open() {
         repo = Repository.open(engine.freshRepository());
-        loader = new ChartDataLoader(repo, ZoneOffset.UTC);
-        sql = new SelectionSql(repo);
+        charts = new ChartService(repo, ZoneOffset.UTC);
     }
 
     @AfterEach
@@ -53,7 +51,7 @@ class SelectionSqlTest {
     }
 
     private void importCorpus(String run, String file) {
-        new ImportService(repo, ParserRegistry.load(dir.resolve("no-user-parsers")))
+        new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers")))
                 .run(ImportRequest.of(run, ZoneOffset.UTC, Path.of("src/test/resources/corpus", file)), ImportProgress.NONE);
     }
 
@@ -67,7 +65,7 @@ class SelectionSqlTest {
     void perCpuLinesOfMpstatAreTheSameFromTheirQuery() {
         importCorpus("mpa", "mpstat/sysstat-fixture-mpstat-A.txt");
         ChartDefinition def = metrics("mpstat", "%usr").build();
-        ChartDefinition asSql = sql.toSql(def, List.of("mpa"));
+        ChartDefinition asSql = asSql(def, List.of("mpa"));
         assertEquals("""
                 SELECT TS, ITEM AS "CPU", PCT_USR AS "%usr"
                 FROM V_MPSTAT
@@ -85,10 +83,10 @@ class SelectionSqlTest {
 
         // The top N and the hand-picked keys are kept: top N as an option of the SQL chart, the keys in the query.
         ChartDefinition top3 = metrics("mpstat", "%idle").top(3).hot(HotEnd.LOW).build();
-        List<ChartData> lowest = assertSame(top3, sql.toSql(top3, List.of("mpa")), List.of("mpa"));
+        List<ChartData> lowest = assertSame(top3, asSql(top3, List.of("mpa")), List.of("mpa"));
         assertEquals(List.of("0", "3", "8"), lowest.get(0).series().stream().map(ChartData.PlotSeries::name).toList());
         ChartDefinition picked = metrics("mpstat", "%usr").key("all").key("4").build();
-        ChartDefinition pickedSql = sql.toSql(picked, List.of("mpa"));
+        ChartDefinition pickedSql = asSql(picked, List.of("mpa"));
         assertTrue(pickedSql.sql().contains("AND ITEM IN ('all', '4')"), pickedSql.sql());
         assertEquals(List.of("all", "4"), assertSame(picked, pickedSql, List.of("mpa")).get(0).series().stream()
                 .map(ChartData.PlotSeries::name).toList());
@@ -99,7 +97,7 @@ class SelectionSqlTest {
         importCorpus("hpux", "sar/ksar-hpux-11.31.txt");
         importCorpus("hpux-again", "sar/ksar-hpux-11.31.txt");
         ChartDefinition def = metrics("sar.cpu", "%usr").build();
-        ChartDefinition asSql = sql.toSql(def, List.of("hpux", "hpux-again"));
+        ChartDefinition asSql = asSql(def, List.of("hpux", "hpux-again"));
         assertTrue(asSql.sql().startsWith("SELECT ELAPSED_S, PCT_USR AS \"%usr\"\nFROM V_SAR_CPU\n"), asSql.sql());
         assertTrue(asSql.sql().contains("AND TOOL = 'sar'\n  AND DATASET = 'cpu'"), asSql.sql());
         List<ChartData> charts = assertSame(def, asSql, List.of("hpux", "hpux-again"));
@@ -111,7 +109,7 @@ class SelectionSqlTest {
     void aStackedAreaOfUnkeyedMetricsIsTheSame() {
         importCorpus("hpux", "sar/ksar-hpux-11.31.txt");
         ChartDefinition def = metrics("sar.cpu", "%usr", "%sys", "%wio", "%idle").kind(ChartKind.AREA).build();
-        ChartDefinition asSql = sql.toSql(def, List.of("hpux"));
+        ChartDefinition asSql = asSql(def, List.of("hpux"));
         assertTrue(asSql.sql().startsWith("SELECT TS, PCT_USR AS \"%usr\", PCT_SYS AS \"%sys\", PCT_WIO AS \"%wio\","
                 + " PCT_IDLE AS \"%idle\"\n"), asSql.sql());
         assertSame(def, asSql, List.of("hpux"));
@@ -121,9 +119,9 @@ class SelectionSqlTest {
     void theSinceBootSampleAndTheTopDevicesOfIostatAreTheSame() {
         importCorpus("pitbull", "iostat/mb-pitbull-3.1-de-xm.txt");
         ChartDefinition def = metrics("iostat", "%util").top(4).build();
-        assertEquals(4, assertSame(def, sql.toSql(def, List.of("pitbull")), List.of("pitbull")).get(0).series().size());
+        assertEquals(4, assertSame(def, asSql(def, List.of("pitbull")), List.of("pitbull")).get(0).series().size());
         ChartDefinition sinceBoot = metrics("iostat", "%util").key("sdb").sinceBoot(true).build();
-        ChartDefinition sinceBootSql = sql.toSql(sinceBoot, List.of("pitbull"));
+        ChartDefinition sinceBootSql = asSql(sinceBoot, List.of("pitbull"));
         assertTrue(!sinceBootSql.sql().contains("SINCE_BOOT"), sinceBootSql.sql());
         ChartData withFirst = assertSame(sinceBoot, sinceBootSql, List.of("pitbull")).get(0);
         assertEquals(0.31, withFirst.series().get(0).y()[0], "the since-boot sample of sdb is drawn");
@@ -133,7 +131,7 @@ class SelectionSqlTest {
     void aLabelWithCommasAndBracketsIsQuoted() {
         importCorpus("sb", "sysbench/plantegg-1.0.20-oltp_rw-16thr.txt");
         ChartDefinition def = metrics("sysbench", "lat (ms,95%)").build();
-        ChartDefinition asSql = sql.toSql(def, List.of("sb"));
+        ChartDefinition asSql = asSql(def, List.of("sb"));
         assertTrue(asSql.sql().startsWith("SELECT TS, LAT_MS_95_PCT AS \"lat (ms,95%)\"\n"), asSql.sql());
         assertEquals("ms", asSql.unit());
         assertSame(def, asSql, List.of("sb"));
@@ -143,18 +141,29 @@ class SelectionSqlTest {
     void barsAndMissingMetricsAreRefusedWithTheReason() {
         importCorpus("hpux", "sar/ksar-hpux-11.31.txt");
         ChartDefinition bars = metrics("sar.cpu", "%usr").kind(ChartKind.BARS).build();
-        assertTrue(assertThrows(UserException.class, () -> sql.toSql(bars, List.of("hpux"))).getMessage()
-                .startsWith("a bar chart of a tool's metrics has no query form here"));
+        assertTrue(drawn(bars, List.of("hpux")).sql().startsWith("-- a bar chart of a tool's metrics has no query form here"));
         ChartDefinition missing = metrics("sar.cpu", "%steal").build();
         assertEquals("data set 'sar.cpu' of run 'hpux' has no metric '%steal'; it has: %usr, %sys, %wio, %idle",
-                assertThrows(UserException.class, () -> sql.toSql(missing, List.of("hpux"))).getMessage());
+                assertThrows(UserException.class, () -> asSql(missing, List.of("hpux"))).getMessage());
+    }
+
+    private DrawnChart drawn(ChartDefinition def, List<String> runs) {
+        List<DrawnChart> drawn = charts.draw(ChartRequest.of(def, runs)).charts();
+        assertEquals(1, drawn.size());
+        return drawn.get(0);
+    }
+
+    /** The selection as the query the service writes beside its chart, with the unit of the values it drew. */
+    private ChartDefinition asSql(ChartDefinition def, List<String> runs) {
+        DrawnChart drawn = drawn(def, runs);
+        return def.withSql(drawn.sql(), drawn.data().unit());
     }
 
     /** Loads both definitions; everything but title and file name must be equal. Returns both charts. */
     private List<ChartData> assertSame(ChartDefinition selection, ChartDefinition query, List<String> runs) {
         assertTrue(query.isSql());
-        ChartData a = single(loader.load(selection, runs, NoteSource.NONE, false));
-        ChartData b = single(loader.load(query, runs, NoteSource.NONE, false));
+        ChartData a = drawn(selection, runs).data();
+        ChartData b = drawn(query, runs).data();
         assertEquals(a.kind(), b.kind());
         assertEquals(a.domain(), b.domain());
         assertEquals(a.subtitle(), b.subtitle());
@@ -173,10 +182,5 @@ class SelectionSqlTest {
         }
         assertTrue(a.series().stream().mapToInt(ChartData.PlotSeries::size).sum() > 0);
         return List.of(a, b);
-    }
-
-    private static ChartData single(ChartDataLoader.Result r) {
-        assertEquals(1, r.charts().size(), r.skipped().toString());
-        return r.charts().get(0);
     }
 }

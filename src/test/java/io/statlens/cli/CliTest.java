@@ -107,16 +107,25 @@ class CliTest {
     }
 
     @Test
-    void aBrokenUserParserDefinitionIsReportedWithFileAndLine() throws Exception {
+    void aBrokenUserParserDefinitionIsAWarningWithFileAndLineAndTheOtherParsersStillWork() throws Exception {
         Path home = dir.resolve("home");
         Path parsers = java.nio.file.Files.createDirectories(home.resolve("parsers"));
-        Files.writeString(parsers.resolve("broken.parser"), "tool = broken\nthis line is not a key value pair\n");
+        Path broken = Files.writeString(parsers.resolve("broken.parser"), "tool = broken\nthis line is not a key value pair\n");
         String before = System.getProperty("statlens.home");
         System.setProperty("statlens.home", home.toString());
         try {
+            String warning = "statlens: warning: " + broken + ":2: ";
             CliRun r = run("parsers");
-            assertEquals(1, r.code(), r.err());
-            assertTrue(r.err().startsWith("statlens: ") && r.err().contains("broken.parser:2: "), r.err());
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.err().startsWith(warning) && r.err().contains("(this parser is left out)"), r.err());
+            assertTrue(r.out().lines().anyMatch(l -> l.matches("vmstat +1 +built-in +linux-procps.*")), r.out());
+            assertTrue(r.out().lines().anyMatch(l -> l.matches("nicstat +1 +statlens/parsers/nicstat.parser +default;.*")), r.out());
+            assertTrue(r.out().lines().noneMatch(l -> l.startsWith("broken")), r.out());
+
+            CliRun imp = run("import", scripted("one.txt", "columns a", "1700000000 - 1").toString(), "--run", "r");
+            assertEquals(0, imp.code(), imp.err());
+            assertTrue(imp.err().startsWith(warning), imp.err());
+            assertTrue(imp.out().contains("imported 1 rows from 1 file(s) into run 'r'"), imp.out());
         } finally {
             if (before == null) System.clearProperty("statlens.home");
             else System.setProperty("statlens.home", before);

@@ -2,12 +2,12 @@ package io.statlens.gui;
 
 import io.statlens.chart.ChartBuilder;
 import io.statlens.chart.ChartData;
-import io.statlens.chart.ChartDataLoader;
 import io.statlens.chart.ChartDefinition;
 import io.statlens.chart.ChartKind;
 import io.statlens.chart.HotEnd;
 import io.statlens.chart.KeyPalette;
-import io.statlens.chart.NoteSource;
+import io.statlens.chart.ChartRequest;
+import io.statlens.chart.ChartService;
 import io.statlens.chart.RenderSize;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
@@ -41,7 +41,7 @@ class CrosshairReadoutTest {
 
     private ChartData chart(String tool, String metric, String... runs) {
         ChartDefinition def = ChartDefinition.builder().tool(tool).metric(List.of(metric)).build();
-        return new ChartDataLoader(repo, ZoneOffset.UTC).load(def, List.of(runs), NoteSource.NONE, false).charts().get(0);
+        return new ChartService(repo, ZoneOffset.UTC).draw(ChartRequest.of(def, List.of(runs))).charts().get(0).data();
     }
 
     private static double at(String iso) {

@@ -1,7 +1,7 @@
 package io.statlens.gui;
 
 import io.statlens.gui.ImportPlanViewModel.FileRow;
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
@@ -69,7 +69,7 @@ class ImportPlanViewModelTest {
 
     private ImportPlanViewModel plan(List<Path> inputs) {
         ImportPlanViewModel plan = new ImportPlanViewModel(inputs, new SynchronousExecutor(),
-                () -> ParserRegistry.load(dir.resolve("no-user-parsers")), importer::importChosen);
+                () -> ParserCatalog.load(dir.resolve("no-user-parsers")), importer::importChosen);
         plan.compute();
         return plan;
     }
@@ -91,6 +91,17 @@ class ImportPlanViewModelTest {
         assertEquals(List.of("arcstat", "dbt2", "faban", "iostat", "mpstat", "nicstat", "prstat", "sar", "scripted", "sysbench",
                 "tpcc", "vmstat"), plan.tools());
         assertFalse(plan.planningProperty().get());
+    }
+
+    @Test
+    void aUserDefinitionThatCouldNotBeLoadedIsSaidAfterTheSummary() throws IOException {
+        Path userParsers = Files.createDirectories(dir.resolve("user-parsers"));
+        Path broken = Files.writeString(userParsers.resolve("qmon.parser"), "tool = qmon\ndetect 0.9 ^QUEUE\n");
+        ImportPlanViewModel plan = new ImportPlanViewModel(List.of(logs.resolve("jc-centos77-vmstat-at.txt")),
+                new SynchronousExecutor(), () -> ParserCatalog.load(userParsers), importer::importChosen);
+        plan.compute();
+        assertEquals("1 file, recognised; a parser definition was left out: " + broken + ":2: expected 'key = value', '[table]',"
+                + " '[line]' or a # comment, found 'detect 0.9 ^QUEUE'", plan.messageProperty().get());
     }
 
     @Test

@@ -1,6 +1,6 @@
 package io.statlens.gui;
 
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
@@ -36,6 +36,6 @@ final class RunFixtures {
         ImportRequest plain = ImportRequest.of(run, ZoneOffset.UTC, file);
         ImportRequest request = new ImportRequest(plain.inputs(), run, Optional.empty(), List.of(), Optional.empty(),
                 Optional.of(start), Optional.empty(), ZoneOffset.UTC, false, false, false);
-        new ImportService(repo, ParserRegistry.load(NO_USER_PARSERS)).run(request, ImportProgress.NONE);
+        new ImportService(repo, ParserCatalog.load(NO_USER_PARSERS)).run(request, ImportProgress.NONE);
     }
 }

@@ -1,6 +1,6 @@
 package io.statlens.gui;
 
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
@@ -30,7 +30,7 @@ class StatsOrderTest {
 
     @Test
     void allFirstThenByMeanDescending() {
-        new ImportService(repo, ParserRegistry.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of("sar48", ZoneOffset.UTC,
+        new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of("sar48", ZoneOffset.UTC,
                 Path.of("src/test/resources/corpus/sar/ksar-linux-sysstat-10.1.5-48cpu.txt")), ImportProgress.NONE);
         StatsViewModel stats = new StatsViewModel(repo, new SynchronousExecutor());
         stats.show(new ChartViewModel.Selection(List.of("sar48"), "sar.cpu", "%usr"), null);

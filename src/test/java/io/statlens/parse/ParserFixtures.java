@@ -5,6 +5,7 @@ import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.TimeOptions;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,6 +29,11 @@ public final class ParserFixtures {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** {@link ParseContext#simple} with these time options. */
+    public static ParseContext context(String fileName, TimeOptions time) {
+        return ParseContext.simple(fileName).set(TimeOptions.class, time);
     }
 
     /** Parses a fixture with a UTC context whose fallback start is the epoch. */

@@ -5,7 +5,7 @@ import io.statlens.store.RepositoryEngine;
 import io.statlens.analysis.RunComparer;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
@@ -51,6 +51,8 @@ class ReportWritersTest {
 
     private static final String HOSTILE = "<script>alert(1)</script>";
     private static final Instant GENERATED = Instant.parse("2024-05-01T12:00:00Z");
+    /** The SVG view box of an HTML report's charts, as statlens report draws them. */
+    private static final RenderSize HTML_CHARTS = new RenderSize(960, 480, 1);
 
     @TempDir
     Path dir;
@@ -63,7 +65,7 @@ class ReportWritersTest {
         importCorpus("sb8", "sysbench/mb-0.5-mid-rw-8thr-5s.txt");
         Path f = Files.writeString(dir.resolve("evil.txt"), String.join("\n", "#scripted", "fact os.name " + HOSTILE,
                 "columns busy", "1700000000 - 1", "1700000010 - 3", "1700000020 - 5") + "\n");
-        new ImportService(repo, new ParserRegistry(List.of(new ScriptedParser())))
+        new ImportService(repo, new ParserCatalog(List.of(new ScriptedParser())))
                 .run(ImportRequest.of("evil", ZoneOffset.UTC, f), ImportProgress.NONE);
         Instant start = new RunCatalog(repo).run("sb16").start();
         new AnnotationStore(repo).add("sb16", List.of(
@@ -77,16 +79,21 @@ class ReportWritersTest {
     }
 
     private void importCorpus(String run, String file) {
-        new ImportService(repo, ParserRegistry.load(dir.resolve("no-user-parsers")))
+        new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers")))
                 .run(ImportRequest.of(run, ZoneOffset.UTC, Path.of("src/test/resources/corpus", file)), ImportProgress.NONE);
     }
 
+    /** The report of these runs, its charts drawn at the size of an HTML report's. */
     private ReportModel model(String... runs) {
-        return new ReportAssembler(repo, Clock.fixed(GENERATED, ZoneOffset.UTC)).assemble(ReportRequest.of(List.of(runs)));
+        return model(HTML_CHARTS, runs);
+    }
+
+    private ReportModel model(RenderSize chartSize, String... runs) {
+        return new ReportAssembler(repo, Clock.fixed(GENERATED, ZoneOffset.UTC)).assemble(ReportRequest.of(List.of(runs)), chartSize);
     }
 
     private String html(String... runs) {
-        return new HtmlReportWriter(new RenderSize(960, 480, 1)).html(model(runs));
+        return new HtmlReportWriter().html(model(runs));
     }
 
     @Test
@@ -145,24 +152,24 @@ class ReportWritersTest {
     @Test
     void onlyTheChosenSectionsAndPresetAreShown() {
         ReportModel chartOnly = new ReportAssembler(repo, Clock.fixed(GENERATED, ZoneOffset.UTC)).assemble(new ReportRequest(
-                List.of("sb16", "sb8"), List.of("sysbench.tps"), 0, 60, ZoneOffset.UTC, EnumSet.of(ReportSection.CHARTS)));
+                List.of("sb16", "sb8"), List.of("sysbench.tps"), 0, 60, ZoneOffset.UTC, EnumSet.of(ReportSection.CHARTS)), HTML_CHARTS);
         assertFalse(chartOnly.compares(), "two runs, but the comparison was left out");
         assertFalse(chartOnly.hasAnnotations(), "sb16 has annotations, but their table was left out");
         assertEquals(List.of("sysbench"), chartOnly.headings().stream().map(ReportModel.Heading::title).toList());
         ReportModel.ToolSection sysbench = chartOnly.sections().get(0);
-        assertEquals(List.of("Transactions per second (sysbench)"), sysbench.charts().stream().map(c -> c.title()).toList());
+        assertEquals(List.of("Transactions per second (sysbench)"), sysbench.charts().stream().map(c -> c.data().title()).toList());
         assertTrue(sysbench.stats().isEmpty() && sysbench.summary().isEmpty());
-        String html = new HtmlReportWriter(new RenderSize(960, 480, 1)).html(chartOnly);
+        String html = new HtmlReportWriter().html(chartOnly);
         assertEquals(1, count(html, "<svg "));
         assertFalse(html.contains("Statistics of ") || html.contains("Summary values of ") || html.contains("id=\"comparison\""));
         assertTrue(html.contains("<h3>Facts of run sb8</h3>"), "the title page stays");
 
         ReportModel comparisonOnly = new ReportAssembler(repo, Clock.fixed(GENERATED, ZoneOffset.UTC)).assemble(new ReportRequest(
-                List.of("sb16", "sb8"), List.of(), 0, 60, ZoneOffset.UTC, EnumSet.of(ReportSection.COMPARISON)));
+                List.of("sb16", "sb8"), List.of(), 0, 60, ZoneOffset.UTC, EnumSet.of(ReportSection.COMPARISON)), HTML_CHARTS);
         assertEquals(List.of("Comparison"), comparisonOnly.headings().stream().map(ReportModel.Heading::title).toList(),
                 "no tool section is left with nothing in it");
         assertEquals("tps", comparisonOnly.comparison().get(0).metric());
-        assertEquals(0, count(new HtmlReportWriter(new RenderSize(960, 480, 1)).html(comparisonOnly), "<svg "));
+        assertEquals(0, count(new HtmlReportWriter().html(comparisonOnly), "<svg "));
 
         UserException none = assertThrows(UserException.class, () -> new ReportRequest(List.of("sb16"), List.of(), 0, 60,
                 ZoneOffset.UTC, EnumSet.noneOf(ReportSection.class)));
@@ -172,7 +179,7 @@ class ReportWritersTest {
     @Test
     void pdfHasOutlinePageNumbersAndRealText() throws Exception {
         Path file = dir.resolve("r.pdf");
-        new PdfReportWriter(new RenderSize(800, 400, 1)).write(model("sb16", "sb8", "evil"), file);
+        new PdfReportWriter().write(model(new RenderSize(800, 400, 1), "sb16", "sb8", "evil"), file);
         try (PDDocument pdf = Loader.loadPDF(file.toFile())) {
             int pages = pdf.getNumberOfPages();
             assertTrue(pages > 4, "title, contents, three sections, comparison: " + pages);

@@ -4,17 +4,19 @@ import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 
 import java.io.IOException;
-import java.util.List;
 
 /** A {@link Parser} whose behaviour comes from a {@link ParserDefinition} rather than Java code. */
 public final class DeclarativeParser implements Parser {
     private final ParserDefinition definition;
+    private final ParserInfo info;
 
     public DeclarativeParser(ParserDefinition definition) {
         this.definition = definition;
+        this.info = new ParserInfo(definition.tool(), definition.version(), definition.variants(), definition.source());
     }
 
     public ParserDefinition definition() {
@@ -22,18 +24,8 @@ public final class DeclarativeParser implements Parser {
     }
 
     @Override
-    public String tool() {
-        return definition.tool();
-    }
-
-    @Override
-    public List<String> variants() {
-        return definition.variants();
-    }
-
-    @Override
-    public String version() {
-        return definition.version();
+    public ParserInfo info() {
+        return info;
     }
 
     /**

@@ -11,12 +11,14 @@ import java.net.URL;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
  * The declarative parsers: every {@code *.parser} file of the class path folder {@code statlens/parsers/}
  * (the project's {@code parsers/} folder, shipped in the jar), by name, then every one of the user's
- * folder, by name. A later definition of the same tool replaces an earlier one in the registry, so a
+ * folder, by name. A definition that cannot be read is reported and left out. A later definition of the same tool replaces an earlier one in the registry, so a
  * user's file overrides a shipped one.
  */
 public final class DeclarativeParserProvider implements ParserProvider {
@@ -37,36 +39,59 @@ public final class DeclarativeParserProvider implements ParserProvider {
         this.loader = loader;
     }
 
-    /** @throws ParserDefinitionException when a definition is malformed; the message names the file and line */
+    /**
+     * Every definition that can be read; one that cannot (malformed, unreadable) goes to {@code problems} with
+     * its {@code file:line} and is left out.
+     */
     @Override
-    public List<Parser> parsers(Path userParserDir) {
+    public List<Parser> parsers(Path userParserDir, Consumer<ParserDefinitionException> problems) {
         List<Parser> out = new ArrayList<>();
         List<URL> ownRoot = loader == DeclarativeParserProvider.class.getClassLoader()
                 ? ClasspathFolder.rootOf(DeclarativeParserProvider.class) : List.of();
         for (ClasspathFolder.File file : ClasspathFolder.list(loader, CLASSPATH_FOLDER, SUFFIX, ownRoot)) {
-            out.add(new DeclarativeParser(DefinitionReader.read(file.source(), file.text())));
+            read(file.source(), file::text, problems).ifPresent(out::add);
         }
         if (userParserDir != null && Files.isDirectory(userParserDir)) {
-            for (Path file : userFiles(userParserDir)) {
-                out.add(new DeclarativeParser(DefinitionReader.read(file.toString(), read(file))));
+            List<Path> files;
+            try {
+                files = userFiles(userParserDir);
+            } catch (IOException e) {
+                problems.accept(new ParserDefinitionException(userParserDir + ": cannot list parser definitions: " + e.getMessage()));
+                files = List.of();
+            }
+            for (Path file : files) {
+                read(file.toString(), () -> readText(file), problems).ifPresent(out::add);
             }
         }
         return out;
     }
 
-    private static List<Path> userFiles(Path dir) {
+    /** The text of a definition; an I/O failure is the caller's to report. */
+    private interface Text {
+        String get() throws IOException;
+    }
+
+    private static Optional<Parser> read(String source, Text text, Consumer<ParserDefinitionException> problems) {
+        try {
+            return Optional.of(new DeclarativeParser(DefinitionReader.read(source, text.get())));
+        } catch (ParserDefinitionException e) {
+            problems.accept(e);
+        } catch (IOException | UncheckedIOException e) {
+            problems.accept(new ParserDefinitionException(source + ": cannot read: " + e.getMessage()));
+        } catch (RuntimeException e) {
+            // The reader should have said file:line; a definition must never take the other parsers with it.
+            problems.accept(new ParserDefinitionException(source + ": cannot be read as a parser definition: " + e));
+        }
+        return Optional.empty();
+    }
+
+    private static List<Path> userFiles(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
             return files.filter(p -> p.getFileName().toString().endsWith(SUFFIX) && Files.isRegularFile(p)).sorted().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list parser definitions in " + dir, e);
         }
     }
 
-    private static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read parser definition " + file, e);
-        }
+    private static String readText(Path file) throws IOException {
+        return Files.readString(file);
     }
 }

@@ -5,6 +5,7 @@ import io.statlens.model.Row;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.DateLine;
 
@@ -31,6 +32,7 @@ final class DeclarativeRun {
     private final ParserDefinition definition;
     private final RecordSink sink;
     private final ParseContext context;
+    private final TimeOptions timeOptions;
     private final ReportClock clock;
     private final NoiseLines noise;
     private final Map<String, DatasetState> datasets = new HashMap<>();
@@ -47,6 +49,7 @@ final class DeclarativeRun {
     DeclarativeRun(ParserDefinition definition, ParseContext context, RecordSink sink) {
         this.definition = definition;
         this.context = context;
+        this.timeOptions = TimeOptions.in(context);
         this.sink = sink;
         this.clock = new ReportClock(context, sink, definition.intervalDefault());
         this.noise = new NoiseLines(definition.tool());
@@ -134,7 +137,7 @@ final class DeclarativeRun {
         Matcher m = pattern.get().matcher(line);
         if (!m.find()) return false;
         String text = m.groupCount() >= 1 && m.group(1) != null ? m.group(1) : line;
-        Optional<Instant> time = DateLine.parse(text, context.zone());
+        Optional<Instant> time = DateLine.parse(text, timeOptions.zone());
         if (time.isPresent()) {
             clock.timeLine(time.get());
         } else {

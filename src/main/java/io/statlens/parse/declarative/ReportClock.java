@@ -1,8 +1,10 @@
 package io.statlens.parse.declarative;
 
+import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.SampleClock;
+import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.time.DayRoller;
 
 import java.time.Duration;
@@ -21,6 +23,8 @@ import java.util.Set;
  */
 final class ReportClock {
     private final ParseContext context;
+    private final TimeOptions timeOptions;
+    private final FallbackStart fallback;
     private final RecordSink sink;
     private final Duration defaultInterval;
     private final ZoneId zone;
@@ -33,9 +37,11 @@ final class ReportClock {
 
     ReportClock(ParseContext context, RecordSink sink, Duration defaultInterval) {
         this.context = context;
+        this.timeOptions = TimeOptions.in(context);
+        this.fallback = FallbackStart.in(context);
         this.sink = sink;
         this.defaultInterval = defaultInterval;
-        this.zone = context.zone();
+        this.zone = timeOptions.zone();
     }
 
     /** A date(1) or epoch line: it times the reports after it and dates the times of day that follow. */
@@ -69,7 +75,7 @@ final class ReportClock {
      */
     Instant report(long sample, long reportsSinceTimeLine) {
         if (lastTimeLine != null) {
-            Duration interval = context.interval().orElse(defaultInterval);
+            Duration interval = timeOptions.interval().orElse(defaultInterval);
             record("date(1) or epoch lines before the reports (reports without one follow at " + seconds(interval)
                     + " s steps)");
             return lastTimeLine.plus(interval.multipliedBy(reportsSinceTimeLine));
@@ -85,13 +91,13 @@ final class ReportClock {
 
     private void startRoller() {
         LocalDate date;
-        if (context.start().isPresent()) {
-            date = LocalDate.ofInstant(context.start().get(), zone);
+        if (timeOptions.start().isPresent()) {
+            date = LocalDate.ofInstant(timeOptions.start().get(), zone);
             dateSource = "the date of --start (" + date + ")";
         } else {
-            date = LocalDate.ofInstant(context.fallbackStart(), zone);
-            dateSource = "the date of " + context.fallbackStartSource() + " (" + date + ")";
-            sink.notice(0, "the output has no date; taking " + date + " from " + context.fallbackStartSource()
+            date = LocalDate.ofInstant(fallback.time(), zone);
+            dateSource = "the date of " + fallback.source() + " (" + date + ")";
+            sink.notice(0, "the output has no date; taking " + date + " from " + fallback.source()
                     + "; give --start to set it");
         }
         roller = new DayRoller(date, zone);

@@ -12,9 +12,17 @@ import java.util.regex.Pattern;
  */
 public record Head(String fileName, List<String> lines) {
     public static final int MAX_LINES = 200;
+    /** Characters of a line that detection sees; the rest of a longer line is cut off. */
+    public static final int MAX_LINE_LENGTH = 4000;
 
     public Head {
         lines = List.copyOf(lines);
+    }
+
+    /** The head of these lines as detection sees them: at most {@link #MAX_LINES}, each cut to {@link #MAX_LINE_LENGTH}. */
+    public static Head of(String fileName, List<String> lines) {
+        return new Head(fileName, lines.stream().limit(MAX_LINES)
+                .map(line -> line.length() > MAX_LINE_LENGTH ? line.substring(0, MAX_LINE_LENGTH) : line).toList());
     }
 
     /** Whether any line matches (find, not full match). */

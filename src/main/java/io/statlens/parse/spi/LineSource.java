@@ -10,9 +10,12 @@ import java.io.Reader;
 import java.io.StringReader;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.List;
 
 /**
- * Lines of one input, read on demand, with their 1-based numbers and one line of look-ahead.
+ * Lines of one input, read on demand, with their 1-based numbers and look-ahead: one line
+ * ({@link #peek}) or the first lines for detection ({@link #head}).
  *
  * <p>Input is decoded as UTF-8; undecodable bytes become U+FFFD rather than failing the import.
  * Carriage returns and a leading byte-order mark are dropped. Every read checks a {@link Cancellation},
@@ -22,8 +25,9 @@ public final class LineSource implements Closeable {
     private final BufferedReader reader;
     private final String name;
     private long lineNumber;
-    private String peeked;
-    private boolean peekedValid;
+    /** Lines read ahead by {@link #peek} and {@link #head}, not yet returned by {@link #next}. */
+    private final ArrayDeque<String> ahead = new ArrayDeque<>();
+    private boolean ended;
     private long charsRead;
     private final Cancellation cancellation;
 
@@ -59,23 +63,33 @@ public final class LineSource implements Closeable {
 
     /** The next line, or null at the end. */
     public String next() throws IOException {
-        if (peekedValid) {
-            peekedValid = false;
-            lineNumber++;
-            return peeked;
-        }
-        String line = read();
+        String line = ahead.isEmpty() ? read() : ahead.poll();
         if (line != null) lineNumber++;
         return line;
     }
 
     /** The line {@link #next()} would return, without consuming it; null at the end. */
     public String peek() throws IOException {
-        if (!peekedValid) {
-            peeked = read();
-            peekedValid = true;
+        if (ahead.isEmpty()) {
+            String line = read();
+            if (line == null) return null;
+            ahead.add(line);
         }
-        return peeked;
+        return ahead.peek();
+    }
+
+    /**
+     * The first lines of the input, for detection, without consuming them: {@link #next()} still returns
+     * the first line. Only before the first {@link #next()}.
+     */
+    public Head head() throws IOException {
+        if (lineNumber > 0) throw new IllegalStateException("head() after next(): the first lines of " + name + " are gone");
+        while (ahead.size() < Head.MAX_LINES) {
+            String line = read();
+            if (line == null) break;
+            ahead.add(line);
+        }
+        return Head.of(name, List.copyOf(ahead));
     }
 
     /** Number of the line last returned by {@link #next()}; 0 before the first. */
@@ -89,13 +103,18 @@ public final class LineSource implements Closeable {
     }
 
     private String read() throws IOException {
+        if (ended) return null;
         if (cancellation.isCancelled()) {
             throw new InterruptedIOException("cancelled while reading " + name);
         }
+        boolean first = charsRead == 0;
         String line = reader.readLine();
-        if (line == null) return null;
+        if (line == null) {
+            ended = true;
+            return null;
+        }
         charsRead += line.length() + 1;
-        if (lineNumber == 0 && !line.isEmpty() && line.charAt(0) == '\uFEFF') line = line.substring(1);
+        if (first && !line.isEmpty() && line.charAt(0) == '\uFEFF') line = line.substring(1);
         int cr = line.indexOf('\r');
         if (cr >= 0) line = line.replace("\r", "");
         return line;

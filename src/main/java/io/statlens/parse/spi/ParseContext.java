@@ -1,46 +1,56 @@
 package io.statlens.parse.spi;
 
-import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What a parser may know besides the text: the user's time options and a fallback start.
+ * What a parser may know besides the text, after Tika's {@code ParseContext}: the file name (for messages)
+ * and any number of values keyed by their class, such as {@link TimeOptions}, {@link FallbackStart} and the
+ * {@link Detection} already made for the input. A new service is one more class to {@link #set}; no
+ * constructor or parser signature changes. Each value type says what its absence means (its {@code in}
+ * method), so a parser works with a bare context.
  *
- * @param fileName      the file, for messages
- * @param zone          zone for local times printed without one ({@code --tz}, default the local zone)
- * @param start         {@code --start}: the absolute time of the first sample, if the user gave it
- * @param interval      {@code --interval}: seconds between samples, if the user gave it
- * @param fallbackStart used when the output carries no date and the user gave no {@code --start}:
- *                      the run's start if it has one, else the file's modification time
- * @param fallbackStartSource how {@code fallbackStart} was obtained, recorded as a fact
+ * <p>Built for one input and read while it is parsed; not meant to be shared between threads.
  */
-public record ParseContext(String fileName, ZoneId zone, Optional<Instant> start, Optional<Duration> interval,
-                           Instant fallbackStart, String fallbackStartSource) {
-    public ParseContext {
-        Objects.requireNonNull(fileName);
-        Objects.requireNonNull(zone);
-        Objects.requireNonNull(start);
-        Objects.requireNonNull(interval);
-        Objects.requireNonNull(fallbackStart);
+public final class ParseContext {
+    private final String fileName;
+    private final Map<Class<?>, Object> values = new HashMap<>();
+
+    public ParseContext(String fileName) {
+        this.fileName = Objects.requireNonNull(fileName);
     }
 
-    /** A context for tests and tools: UTC, no user options, fallback start at the epoch. */
+    /**
+     * A context for tests and tools: UTC, no user options, fallback start at the epoch ("test default").
+     */
     public static ParseContext simple(String fileName) {
-        return new ParseContext(fileName, ZoneId.of("UTC"), Optional.empty(), Optional.empty(), Instant.EPOCH, "test default");
+        return new ParseContext(fileName)
+                .set(TimeOptions.class, TimeOptions.DEFAULT)
+                .set(FallbackStart.class, new FallbackStart(Instant.EPOCH, "test default"));
     }
 
-    public ParseContext withZone(ZoneId newZone) {
-        return new ParseContext(fileName, newZone, start, interval, fallbackStart, fallbackStartSource);
+    /** The input's file name, for messages; never used to decide anything. */
+    public String fileName() {
+        return fileName;
     }
 
-    public ParseContext withStart(Instant newStart) {
-        return new ParseContext(fileName, zone, Optional.of(newStart), interval, fallbackStart, fallbackStartSource);
+    /** Sets (or, with null, removes) the value of a type; returns this context. */
+    public <T> ParseContext set(Class<T> key, T value) {
+        if (value == null) values.remove(key);
+        else values.put(key, key.cast(value));
+        return this;
     }
 
-    public ParseContext withInterval(Duration newInterval) {
-        return new ParseContext(fileName, zone, start, Optional.of(newInterval), fallbackStart, fallbackStartSource);
+    /** The value of a type, if set. */
+    public <T> Optional<T> get(Class<T> key) {
+        return Optional.ofNullable(key.cast(values.get(key)));
+    }
+
+    /** The value of a type, else {@code defaultValue}. */
+    public <T> T get(Class<T> key, T defaultValue) {
+        return get(key).orElse(defaultValue);
     }
 }

@@ -1,7 +1,6 @@
 package io.statlens.parse.spi;
 
 import java.io.IOException;
-import java.util.List;
 
 /**
  * A parser for the text output of one performance tool.
@@ -10,19 +9,12 @@ import java.util.List;
  * come from declarative definitions. A parser streams: it reads {@link LineSource} line by line and
  * hands every record to the {@link RecordSink} at once; it never holds the file in memory and never
  * sees the repository. Lines it cannot use become warnings ({@link RecordSink#warning}), not exceptions.
+ * Parsers hold no state between calls: one instance serves every file, on any thread.
  */
 public interface Parser {
 
-    /** Lower-case tool id, also the prefix of its tables: {@code vmstat}, {@code iostat}. */
-    String tool();
-
-    /** The output variants this parser understands, for {@code statlens parsers}. */
-    List<String> variants();
-
-    /** Bumped when the parse result for the same input changes; recorded per imported file. */
-    default String version() {
-        return "1";
-    }
+    /** Its tool id, version, variants and source. */
+    ParserInfo info();
 
     /**
      * How sure this parser is that the file is its tool's output, from its first lines only.
@@ -34,6 +26,7 @@ public interface Parser {
     /**
      * Parses the whole input.
      *
+     * @param context the file name and the values the caller set (time options, fallback start...)
      * @throws IOException only for I/O failures and cancellation; malformed lines are warnings
      */
     void parse(LineSource lines, ParseContext context, RecordSink sink) throws IOException;

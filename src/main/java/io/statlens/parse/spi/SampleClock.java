@@ -5,7 +5,7 @@ import java.time.Instant;
 
 /**
  * Timestamps for output that prints none (plain vmstat, sysbench intervals): the first sample at
- * {@code --start} (else the context's fallback start) and one {@code --interval} apart (else the
+ * {@code --start} (else the context's {@link FallbackStart}) and one {@code --interval} apart (else the
  * tool's known or default interval). Creating one records how the times were derived as the fact
  * {@code time.source}, and leaves a notice when it had to assume.
  */
@@ -23,20 +23,22 @@ public final class SampleClock {
      * @param defaultInterval what to assume when neither the output nor the user says
      */
     public static SampleClock derive(ParseContext context, RecordSink sink, Duration knownInterval, Duration defaultInterval) {
+        TimeOptions options = TimeOptions.in(context);
         Instant start;
         String startSource;
-        if (context.start().isPresent()) {
-            start = context.start().get();
+        if (options.start().isPresent()) {
+            start = options.start().get();
             startSource = "--start " + start;
         } else {
-            start = context.fallbackStart();
-            startSource = context.fallbackStartSource() + " (" + start + ")";
+            FallbackStart fallback = FallbackStart.in(context);
+            start = fallback.time();
+            startSource = fallback.source() + " (" + start + ")";
             sink.notice(0, "the output has no time stamps; times start at " + startSource + "; give --start to set it");
         }
         Duration interval;
         String intervalSource;
-        if (context.interval().isPresent()) {
-            interval = context.interval().get();
+        if (options.interval().isPresent()) {
+            interval = options.interval().get();
             intervalSource = "--interval " + seconds(interval) + " s";
         } else if (knownInterval != null) {
             interval = knownInterval;

@@ -1,42 +1,50 @@
 package io.statlens.store.load;
 
+import io.statlens.store.StoreException;
 import io.statlens.store.schema.DataTable;
-import io.statlens.store.schema.DerbyDialect;
 import io.statlens.store.schema.Repository;
 
 import java.nio.file.Path;
 import java.sql.CallableStatement;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 
 /**
  * The yardstick of the import benchmark: Derby's own bulk import ({@code SYSCS_UTIL.SYSCS_IMPORT_TABLE})
  * of the same rows from a CSV file, into a table shaped and indexed like a statlens data table.
- * Derby-specific on purpose: it measures Derby against itself.
+ * Derby-specific on purpose: it measures Derby against itself. It lives in the store, not with the
+ * benchmark harness, because only the store speaks JDBC.
  */
 public final class DerbyImportBaseline {
     private DerbyImportBaseline() {
     }
 
     /** Creates {@code table} like {@code like} (same columns and index), imports the CSV, commits; returns rows. */
-    public static long importCsv(Repository repo, DataTable like, String table, Path csv) throws SQLException {
+    public static long importCsv(Repository repo, DataTable like, String table, Path csv) {
         Connection c = repo.connection();
         StringBuilder ddl = new StringBuilder("CREATE TABLE ").append(table).append(" (DATASET_ID BIGINT NOT NULL, SAMPLE BIGINT NOT NULL,"
                 + " TS TIMESTAMP NOT NULL, ELAPSED_S DOUBLE NOT NULL, ITEM VARCHAR(" + DataTable.ITEM_LENGTH + ") NOT NULL,"
                 + " SINCE_BOOT BOOLEAN NOT NULL");
         for (DataTable.MetricColumn m : like.metrics()) ddl.append(", ").append(m.column()).append(" DOUBLE");
-        DerbyDialect.execute(c, ddl.append(")").toString());
-        DerbyDialect.execute(c, "CREATE INDEX IX_" + table + " ON " + table + " (DATASET_ID, SAMPLE)");
-        c.commit();
-        try (CallableStatement call = c.prepareCall("CALL SYSCS_UTIL.SYSCS_IMPORT_TABLE(NULL, ?, ?, ',', '\"', 'UTF-8', 0)")) {
-            call.setString(1, table);
-            call.setString(2, csv.toAbsolutePath().toString());
-            call.execute();
-        }
-        c.commit();
-        try (var s = c.createStatement(); var rs = s.executeQuery("SELECT COUNT(*) FROM " + table)) {
-            rs.next();
-            return rs.getLong(1);
+        try (Statement s = c.createStatement()) {
+            s.execute(ddl.append(")").toString());
+            s.execute("CREATE INDEX IX_" + table + " ON " + table + " (DATASET_ID, SAMPLE)");
+            c.commit();
+            try (CallableStatement call = c.prepareCall("CALL SYSCS_UTIL.SYSCS_IMPORT_TABLE(NULL, ?, ?, ',', '\"', 'UTF-8', 0)")) {
+                call.setString(1, table);
+                call.setString(2, csv.toAbsolutePath().toString());
+                call.execute();
+            }
+            c.commit();
+            try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + table)) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        } catch (SQLException e) {
+            repo.rollback();
+            throw new StoreException("Derby's import of " + csv + " into " + table + " failed: " + e.getMessage(), e);
         }
     }
 }

@@ -1,7 +1,6 @@
 package io.statlens.store.load;
 
 import io.statlens.store.schema.DataTable;
-import io.statlens.store.schema.DerbyDialect;
 
 import org.apache.derby.vti.VTITemplate;
 
@@ -11,6 +10,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Timestamp;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -75,7 +75,7 @@ public final class DerbyRowFeed extends VTITemplate {
                 if (rs.next()) {
                     if (rs.getString(1).equals(DerbyRowFeed.class.getName())) return;
                     // Declared by a statlens whose feed class lived elsewhere: point it at this one.
-                    DerbyDialect.execute(c, "DROP FUNCTION " + function);
+                    execute(c, "DROP FUNCTION " + function);
                 }
             }
         }
@@ -85,7 +85,13 @@ public final class DerbyRowFeed extends VTITemplate {
         for (DataTable.MetricColumn m : table.metrics()) sql.append(", ").append(m.column()).append(" DOUBLE");
         sql.append(") LANGUAGE JAVA PARAMETER STYLE DERBY_JDBC_RESULT_SET READS SQL DATA EXTERNAL NAME '")
                 .append(DerbyRowFeed.class.getName()).append(".feed'");
-        DerbyDialect.execute(c, sql.toString());
+        execute(c, sql.toString());
+    }
+
+    private static void execute(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
     }
 
     @Override

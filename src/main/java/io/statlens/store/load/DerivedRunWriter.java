@@ -1,8 +1,8 @@
 package io.statlens.store.load;
 
+import io.statlens.store.StoreException;
 import io.statlens.model.UserException;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
 
 import java.io.IOException;
@@ -10,21 +10,17 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Instant;
 import java.util.HexFormat;
-import java.util.Optional;
 
 /**
  * Writes a run that statlens computed rather than imported (an average of runs) so that it is stored
  * like any imported run: same data tables, DATASETS, SUMMARY, FACTS and WARNINGS, written through the
  * import path ({@link ImportSession}: bulk loading, elapsed seconds from the run's start). Its one
  * source file is a synthetic entry whose PATH says where the run came from. Everything happens in one
- * transaction: a failure leaves the repository as it was.
+ * transaction: a failure leaves the repository as it was. The run and its file are written by the
+ * {@link RunLedger}, as an import's are.
  */
 public final class DerivedRunWriter {
     private final Repository repo;
@@ -59,81 +55,31 @@ public final class DerivedRunWriter {
     /** Writes the run and commits; rolls everything back if {@code content} or the repository fails. */
     public Written write(Header header, Content content) {
         if (header.name() == null || header.name().isBlank()) throw new UserException("a run name is required");
-        Connection c = repo.connection();
+        RunLedger ledger = new RunLedger(repo);
         try {
-            Optional<Long> existing = RunCatalog.runId(c, header.name());
-            if (existing.isPresent()) {
-                if (!header.replace()) {
-                    throw new UserException("run '" + header.name() + "' already exists; use --replace to overwrite it");
-                }
-                new RunDeleter(repo).deleteRun(existing.get());
-            }
-            long runId = insertRun(header);
-            long fileId = insertFile(runId, header);
-            ImportSession session = new ImportSession(repo, runId, fileId, new ImportSession.RunClock(header.start()), null);
-            try {
+            RunLedger.OpenRun run = ledger.create(header.name(), header.host(), header.start(), header.replace());
+            // There is no file to hash; the hash of the origin text keeps the column's meaning (identical inputs, same hash).
+            long fileId = ledger.register(run, new RunLedger.SourceFile(header.origin(), 0, header.producer(), null));
+            try (ImportSession session = new ImportSession(repo, run.id(), fileId, new RunClock(header.start()), null)) {
                 content.write(session);
-                session.finish();
-            } finally {
-                session.close();
+                session.load();
+                ledger.record(fileId, new RunLedger.Loaded(sha256(header.origin()), session.variant(), session.rowCount(),
+                        session.warningCount()));
+                repo.connection().commit();
+                return new Written(header.name(), session.rowCount(), session.warningCount());
             }
-            try (PreparedStatement ps = c.prepareStatement(
-                    "UPDATE SOURCE_FILES SET VARIANT = ?, ROW_COUNT = ?, WARNING_COUNT = ? WHERE ID = ?")) {
-                ps.setString(1, session.variant());
-                ps.setLong(2, session.rowCount());
-                ps.setLong(3, session.warningCount());
-                ps.setLong(4, fileId);
-                ps.executeUpdate();
-            }
-            c.commit();
-            return new Written(header.name(), session.rowCount(), session.warningCount());
         } catch (SQLException e) {
             repo.rollback();
-            throw new IllegalStateException("cannot write run '" + header.name() + "': " + e.getMessage(), e);
+            throw new StoreException("cannot write run '" + header.name() + "': " + e.getMessage(), e);
         } catch (ImportSession.StoreFailure e) {
             repo.rollback();
-            throw new IllegalStateException("cannot write run '" + header.name() + "': " + e.sqlException().getMessage(), e);
+            throw new StoreException("cannot write run '" + header.name() + "': " + e.sqlException().getMessage(), e);
         } catch (IOException e) {
             repo.rollback();
             throw new UncheckedIOException("cannot write run '" + header.name() + "': " + e.getMessage(), e);
         } catch (RuntimeException e) {
             repo.rollback();
             throw e;
-        }
-    }
-
-    private long insertRun(Header header) throws SQLException {
-        try (PreparedStatement ps = repo.connection().prepareStatement(
-                "INSERT INTO RUNS (NAME, HOST, START_TS, CREATED_AT) VALUES (?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {
-            ps.setString(1, header.name());
-            ps.setString(2, header.host());
-            ps.setTimestamp(3, header.start() == null ? null : Repository.timestamp(header.start()));
-            ps.setTimestamp(4, Repository.timestamp(Instant.now()));
-            ps.executeUpdate();
-            return generatedKey(ps);
-        }
-    }
-
-    private long insertFile(long runId, Header header) throws SQLException {
-        try (PreparedStatement ps = repo.connection().prepareStatement("INSERT INTO SOURCE_FILES (RUN_ID, PATH, SIZE_BYTES,"
-                + " SHA256, PARSER, PARSER_VERSION, ROW_COUNT, WARNING_COUNT, IMPORTED_AT) VALUES (?, ?, 0, ?, ?, NULL, 0, 0, ?)",
-                Statement.RETURN_GENERATED_KEYS)) {
-            String origin = header.origin().length() > 4000 ? header.origin().substring(0, 4000) : header.origin();
-            ps.setLong(1, runId);
-            ps.setString(2, origin);
-            // There is no file to hash; the hash of the origin text keeps the column's meaning (identical inputs, same hash).
-            ps.setString(3, sha256(header.origin()));
-            ps.setString(4, header.producer());
-            ps.setTimestamp(5, Repository.timestamp(Instant.now()));
-            ps.executeUpdate();
-            return generatedKey(ps);
-        }
-    }
-
-    private static long generatedKey(PreparedStatement ps) throws SQLException {
-        try (ResultSet keys = ps.getGeneratedKeys()) {
-            keys.next();
-            return keys.getLong(1);
         }
     }
 

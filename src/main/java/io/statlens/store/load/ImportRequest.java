@@ -1,5 +1,7 @@
 package io.statlens.store.load;
 
+import io.statlens.parse.ImportPlanner;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -63,9 +65,9 @@ public record ImportRequest(List<Path> inputs, String run, Optional<String> host
         return new ImportRequest(inputs, run, host, tags, tool, start, interval, zone, strict, replace, skipUnknown, tools);
     }
 
-    /** The tool chosen for this file, if any. */
-    public Optional<String> toolFor(Path file) {
-        return Optional.ofNullable(fileTools.get(key(file)));
+    /** The user's parser choices, for the {@link ImportPlanner}. */
+    public ImportPlanner.Choices parserChoices() {
+        return new ImportPlanner.Choices(tool, fileTools, skipUnknown);
     }
 
     /** One spelling per file, so that a relative and an absolute path to it find the same choice. */

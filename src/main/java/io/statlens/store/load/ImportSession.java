@@ -34,12 +34,14 @@ import java.util.Map;
  * metric a streaming summary of the values (since-boot samples excluded) stored in {@code DATASET_STATS}.
  * It commits nothing; the import service decides.
  */
-final class ImportSession implements RecordSink {
+final class ImportSession implements RecordSink, AutoCloseable {
     private static final int WARNINGS_KEPT_IN_MEMORY = 20;
     /** WARNINGS.KIND of a line that could not be used (fails --strict). */
     static final String KIND_BAD_LINE = "bad line";
     /** WARNINGS.KIND of a notice about well-formed content. */
     static final String KIND_NOTICE = "notice";
+    /** The fact that names the host a file was captured on. */
+    private static final String HOST_FACT = "host";
 
     private final Repository repo;
     private final Connection c;
@@ -57,24 +59,7 @@ final class ImportSession implements RecordSink {
     private long warningCount;
     private long rowCount;
     private String variant = "";
-
-    /** Where the run's elapsed seconds count from; shared by all files of one import. */
-    static final class RunClock {
-        private Instant start;
-
-        RunClock(Instant existingStart) {
-            this.start = existingStart;
-        }
-
-        double elapsed(Instant t) {
-            if (start == null) start = t;
-            return (t.getEpochSecond() - start.getEpochSecond()) + (t.getNano() - start.getNano()) / 1e9;
-        }
-
-        Instant start() {
-            return start;
-        }
-    }
+    private String host;
 
     private static final class DatasetState {
         final long id;
@@ -214,6 +199,7 @@ final class ImportSession implements RecordSink {
 
     @Override
     public void fact(Fact fact) {
+        if (host == null && fact.name().equals(HOST_FACT)) host = fact.value();
         try {
             insertFact.setLong(1, runId);
             insertFact.setLong(2, fileId);
@@ -263,13 +249,16 @@ final class ImportSession implements RecordSink {
         return s == null || s.length() <= 32000 ? s : s.substring(0, 32000);
     }
 
-    /** Writes what is still buffered and the per-data-set counts. */
-    void finish() throws SQLException, IOException {
+    /**
+     * Loads the file's rows, spilled while it was read, into their tables in bulk (one statement per
+     * table), then each data set's counts and the statistics of its series.
+     */
+    void load() throws SQLException, IOException {
         try {
             BulkLoader loader = BulkLoader.forConnection(c);
             for (TableRows t : tables.values()) loader.load(c, t.table, t.spill);
         } finally {
-            close();
+            deleteSpills();
         }
         try (PreparedStatement ps = c.prepareStatement("UPDATE DATASETS SET ROW_COUNT = ?, FIRST_TS = ?, LAST_TS = ? WHERE ID = ?")) {
             for (DatasetState d : datasets.values()) {
@@ -283,14 +272,23 @@ final class ImportSession implements RecordSink {
         for (DatasetState d : datasets.values()) {
             DatasetStatsWriter.write(c, d.id, repo.tables().table(d.table).orElseThrow(), d.summaries);
         }
-        insertSummary.close();
-        insertFact.close();
-        insertWarning.close();
     }
 
-    /** Deletes the temporary row files; safe to call more than once. */
-    void close() {
+    private void deleteSpills() {
         tables.values().forEach(t -> t.spill.close());
+    }
+
+    /** Deletes the temporary row files and releases the statements; safe to call more than once. */
+    @Override
+    public void close() {
+        deleteSpills();
+        for (PreparedStatement ps : List.of(insertSummary, insertFact, insertWarning)) {
+            try {
+                ps.close();
+            } catch (SQLException ignored) {
+                // the transaction's fate is decided elsewhere
+            }
+        }
     }
 
     /** Earliest row time of this file, or null if it had no rows. */
@@ -318,9 +316,9 @@ final class ImportSession implements RecordSink {
         return variant;
     }
 
-    /** Data set tables touched, for shifting elapsed times. */
-    List<String> tables() {
-        return datasets.values().stream().map(d -> d.table).distinct().toList();
+    /** The host the file reported first (fact {@code host}), or null. */
+    String host() {
+        return host;
     }
 
     /** A database failure while a parser is pushing records; unwrapped by the import service. */

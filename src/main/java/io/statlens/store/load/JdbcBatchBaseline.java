@@ -1,7 +1,6 @@
 package io.statlens.store.load;
 
 import io.statlens.store.schema.DataTable;
-import io.statlens.store.schema.DerbyDialect;
 import io.statlens.store.schema.Repository;
 
 import org.apache.commons.csv.CSVFormat;
@@ -37,8 +36,8 @@ public final class JdbcBatchBaseline {
                 + " TS TIMESTAMP NOT NULL, ELAPSED_S " + dbl + " NOT NULL, ITEM " + repo.dialect().varchar(DataTable.ITEM_LENGTH)
                 + " NOT NULL, SINCE_BOOT BOOLEAN NOT NULL");
         for (DataTable.MetricColumn m : like.metrics()) ddl.append(", ").append(m.column()).append(' ').append(dbl);
-        DerbyDialect.execute(c, ddl.append(")").toString());
-        DerbyDialect.execute(c, "CREATE INDEX IX_" + table + " ON " + table + " (DATASET_ID, SAMPLE)");
+        execute(c, ddl.append(")").toString());
+        execute(c, "CREATE INDEX IX_" + table + " ON " + table + " (DATASET_ID, SAMPLE)");
         c.commit();
         int metrics = like.metrics().size();
         String sql = "INSERT INTO " + table + " VALUES (" + "?, ".repeat(DataTable.FIXED_COLUMNS.size() + metrics - 1) + "?)";
@@ -72,7 +71,13 @@ public final class JdbcBatchBaseline {
 
     /** Drops a table the benchmark made, and commits. */
     public static void drop(Repository repo, String table) throws SQLException {
-        DerbyDialect.execute(repo.connection(), "DROP TABLE " + table);
+        execute(repo.connection(), "DROP TABLE " + table);
         repo.connection().commit();
+    }
+
+    private static void execute(Connection c, String sql) throws SQLException {
+        try (java.sql.Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
     }
 }

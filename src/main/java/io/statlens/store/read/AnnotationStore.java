@@ -1,5 +1,6 @@
 package io.statlens.store.read;
 
+import io.statlens.store.StoreException;
 import io.statlens.model.UserException;
 import io.statlens.store.schema.Repository;
 
@@ -46,7 +47,7 @@ public final class AnnotationStore {
             c.commit();
         } catch (SQLException e) {
             rollback();
-            throw new IllegalStateException("cannot add annotations to run '" + run + "': " + e.getMessage(), e);
+            throw new StoreException("cannot add annotations to run '" + run + "': " + e.getMessage(), e);
         } catch (RuntimeException e) {
             rollback();
             throw e;
@@ -67,7 +68,7 @@ public final class AnnotationStore {
                 }
             }
         } catch (SQLException e) {
-            throw new IllegalStateException("cannot read the annotations of run '" + run + "': " + e.getMessage(), e);
+            throw new StoreException("cannot read the annotations of run '" + run + "': " + e.getMessage(), e);
         }
         return out;
     }
@@ -89,7 +90,7 @@ public final class AnnotationStore {
             c.commit();
         } catch (SQLException e) {
             rollback();
-            throw new IllegalStateException("cannot delete annotation " + id + ": " + e.getMessage(), e);
+            throw new StoreException("cannot delete annotation " + id + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
             rollback();
             throw e;

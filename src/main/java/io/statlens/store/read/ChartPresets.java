@@ -1,5 +1,6 @@
 package io.statlens.store.read;
 
+import io.statlens.store.StoreException;
 import io.statlens.store.schema.Repository;
 
 import java.sql.Connection;
@@ -35,7 +36,7 @@ public final class ChartPresets {
             while (rs.next()) out.add(new SavedPreset(rs.getString(1), rs.getString(2), Repository.instant(rs.getTimestamp(3))));
             return out;
         } catch (SQLException e) {
-            throw new IllegalStateException("cannot list chart presets: " + e.getMessage(), e);
+            throw new StoreException("cannot list chart presets: " + e.getMessage(), e);
         }
     }
 
@@ -48,7 +49,7 @@ public final class ChartPresets {
                 return Optional.of(new SavedPreset(rs.getString(1), rs.getString(2), Repository.instant(rs.getTimestamp(3))));
             }
         } catch (SQLException e) {
-            throw new IllegalStateException("cannot read chart preset '" + name + "': " + e.getMessage(), e);
+            throw new StoreException("cannot read chart preset '" + name + "': " + e.getMessage(), e);
         }
     }
 
@@ -69,7 +70,7 @@ public final class ChartPresets {
             c.commit();
         } catch (SQLException e) {
             rollback(c);
-            throw new IllegalStateException("cannot save chart preset '" + name + "': " + e.getMessage(), e);
+            throw new StoreException("cannot save chart preset '" + name + "': " + e.getMessage(), e);
         }
     }
 
@@ -87,7 +88,7 @@ public final class ChartPresets {
             return deleted > 0;
         } catch (SQLException e) {
             rollback(c);
-            throw new IllegalStateException("cannot delete chart preset '" + name + "': " + e.getMessage(), e);
+            throw new StoreException("cannot delete chart preset '" + name + "': " + e.getMessage(), e);
         }
     }
 

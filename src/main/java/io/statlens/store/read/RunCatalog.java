@@ -1,5 +1,6 @@
 package io.statlens.store.read;
 
+import io.statlens.store.StoreException;
 import io.statlens.model.Fact;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
@@ -50,7 +51,7 @@ public final class RunCatalog {
                              List<SummaryValue> summary, List<StoredWarning> warnings, long warningCount) {
     }
 
-    public static Optional<Long> runId(Connection c, String name) throws SQLException {
+    private static Optional<Long> runId(Connection c, String name) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT ID FROM RUNS WHERE NAME = ?")) {
             ps.setString(1, name);
             try (ResultSet rs = ps.executeQuery()) {
@@ -72,7 +73,7 @@ public final class RunCatalog {
             }
             return out;
         } catch (SQLException e) {
-            throw new IllegalStateException("cannot list runs: " + e.getMessage(), e);
+            throw new StoreException("cannot list runs: " + e.getMessage(), e);
         }
     }
 
@@ -91,9 +92,9 @@ public final class RunCatalog {
         RunInfo info = run(name);
         try {
             long id = runId(repo.connection(), name).orElseThrow();
-            return new RunDetails(info, files(id), datasets(id), facts(id), summary(id), warnings(id, 20), warningCount(id));
+            return new RunDetails(info, files(id), readDatasets(id), facts(id), readSummary(id), warnings(id, 20), warningCount(id));
         } catch (SQLException e) {
-            throw new IllegalStateException("cannot read run '" + name + "': " + e.getMessage(), e);
+            throw new StoreException("cannot read run '" + name + "': " + e.getMessage(), e);
         }
     }
 
@@ -124,7 +125,15 @@ public final class RunCatalog {
     }
 
     /** The data sets of a run, in import order. */
-    public List<DatasetInfo> datasets(long runId) throws SQLException {
+    public List<DatasetInfo> datasets(long runId) {
+        try {
+            return readDatasets(runId);
+        } catch (SQLException e) {
+            throw new StoreException("cannot list the data sets of run " + runId + ": " + e.getMessage(), e);
+        }
+    }
+
+    private List<DatasetInfo> readDatasets(long runId) throws SQLException {
         List<DatasetInfo> out = new ArrayList<>();
         try (PreparedStatement ps = repo.connection().prepareStatement("SELECT D.ID, D.TOOL, D.NAME, D.TABLE_NAME, D.KEY_LABEL,"
                 + " D.ROW_COUNT, D.FIRST_TS, D.LAST_TS, F.PATH FROM DATASETS D JOIN SOURCE_FILES F ON F.ID = D.FILE_ID"
@@ -155,7 +164,7 @@ public final class RunCatalog {
             }
             return out;
         } catch (SQLException e) {
-            throw new IllegalStateException("cannot list the data sets of run '" + run + "': " + e.getMessage(), e);
+            throw new StoreException("cannot list the data sets of run '" + run + "': " + e.getMessage(), e);
         }
     }
 
@@ -234,7 +243,15 @@ public final class RunCatalog {
     }
 
     /** The run's summary values, in import order. */
-    public List<SummaryValue> summary(long runId) throws SQLException {
+    public List<SummaryValue> summary(long runId) {
+        try {
+            return readSummary(runId);
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the summary values of run " + runId + ": " + e.getMessage(), e);
+        }
+    }
+
+    private List<SummaryValue> readSummary(long runId) throws SQLException {
         List<SummaryValue> out = new ArrayList<>();
         try (PreparedStatement ps = repo.connection().prepareStatement("SELECT DATASET, ITEM, NAME, VAL, UNIT FROM SUMMARY WHERE RUN_ID = ?")) {
             ps.setLong(1, runId);
@@ -274,7 +291,7 @@ public final class RunCatalog {
         try {
             return runId(repo.connection(), name).orElseThrow(() -> new UserException("no run named '" + name + "'" + suggestion(name)));
         } catch (SQLException e) {
-            throw new IllegalStateException(e);
+            throw new StoreException("cannot look up run '" + name + "': " + e.getMessage(), e);
         }
     }
 }

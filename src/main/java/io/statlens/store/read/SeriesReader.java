@@ -1,5 +1,6 @@
 package io.statlens.store.read;
 
+import io.statlens.store.StoreException;
 import io.statlens.model.UserException;
 import io.statlens.store.schema.DataTable;
 import io.statlens.store.schema.Repository;
@@ -67,12 +68,7 @@ public final class SeriesReader {
     public List<Selection> selectAll(String run) {
         RunCatalog catalog = new RunCatalog(repo);
         long runId = catalog.id(run);
-        List<RunCatalog.DatasetInfo> all;
-        try {
-            all = catalog.datasets(runId);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        List<RunCatalog.DatasetInfo> all = catalog.datasets(runId);
         Map<String, List<RunCatalog.DatasetInfo>> byName = new LinkedHashMap<>();
         for (RunCatalog.DatasetInfo d : all) byName.computeIfAbsent(d.qualifiedName(), k -> new ArrayList<>()).add(d);
         List<Selection> out = new ArrayList<>();
@@ -113,6 +109,29 @@ public final class SeriesReader {
         query(s, includeSinceBoot, window, List.of(), "", handler);
     }
 
+    /**
+     * The keys (CPUs, devices) the selection's data sets hold, in no particular order; none for unkeyed data. From the
+     * statistics stored at import; a data set without them (since-boot rows only) is asked for its distinct keys.
+     */
+    public List<String> keys(Selection s) {
+        String ids = s.datasetIds().stream().map(String::valueOf).collect(Collectors.joining(", "));
+        List<String> out = distinct("SELECT DISTINCT ITEM FROM DATASET_STATS WHERE DATASET_ID IN (" + ids + ") AND ITEM <> ''", s);
+        if (out.isEmpty()) {
+            out = distinct("SELECT DISTINCT ITEM FROM " + s.table() + " WHERE DATASET_ID IN (" + ids + ") AND ITEM <> ''", s);
+        }
+        return out;
+    }
+
+    private List<String> distinct(String sql, Selection s) {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) out.add(rs.getString(1));
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot list the keys of " + s.dataset() + " of run " + s.run() + ": " + e.getMessage(), e);
+        }
+        return out;
+    }
+
     private void query(Selection s, boolean includeSinceBoot, TimeWindow window, List<String> keys, String order,
                        RowHandler handler) {
         String columns = s.metrics().stream().map(DataTable.MetricColumn::column).collect(Collectors.joining(", "));
@@ -130,7 +149,7 @@ public final class SeriesReader {
                 handle(s, rs, handler);
             }
         } catch (SQLException e) {
-            throw new IllegalStateException("cannot read " + s.dataset() + " of run " + s.run() + ": " + e.getMessage(), e);
+            throw new StoreException("cannot read " + s.dataset() + " of run " + s.run() + ": " + e.getMessage(), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.statlens.store.read;
 
+import io.statlens.store.StoreException;
 import io.statlens.store.schema.Repository;
 
 import java.sql.PreparedStatement;
@@ -54,7 +55,7 @@ public final class StoredStats {
                 }
             }
         } catch (SQLException e) {
-            throw new IllegalStateException("cannot read the statistics of run " + runId + ": " + e.getMessage(), e);
+            throw new StoreException("cannot read the statistics of run " + runId + ": " + e.getMessage(), e);
         }
         return out;
     }

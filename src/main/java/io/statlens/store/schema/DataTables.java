@@ -2,6 +2,7 @@ package io.statlens.store.schema;
 
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
+import io.statlens.store.StoreException;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -74,14 +75,22 @@ public final class DataTables {
      *
      * @return the table as it is now
      */
-    public DataTable ensure(DatasetSpec spec) throws SQLException {
+    public DataTable ensure(DatasetSpec spec) {
+        try {
+            return grow(spec);
+        } catch (SQLException e) {
+            throw new StoreException("cannot create or extend table " + tableName(spec) + ": " + e.getMessage(), e);
+        }
+    }
+
+    private DataTable grow(DatasetSpec spec) throws SQLException {
         String name = tableName(spec);
         DataTable table = byName.get(name);
         if (table != null && spec.metrics().stream().allMatch(m -> table.indexOfLabel(m.label()) >= 0)) return table;
         // The table or a column is missing here; another client of a shared repository may have added it
         // since this catalog was read. Schema changes take turns: the lock is held to the end of the
         // transaction, and the catalog is read again under it.
-        DerbyDialect.execute(connection, "LOCK TABLE METRICS IN EXCLUSIVE MODE");
+        Statements.execute(connection, "LOCK TABLE METRICS IN EXCLUSIVE MODE");
         return grow(name, spec, reload(name));
     }
 
@@ -115,7 +124,7 @@ public final class DataTables {
             if (table.indexOfLabel(m.label()) >= 0) continue;
             String column = namer.columnName(m.label(), taken);
             taken.add(column);
-            DerbyDialect.execute(connection, "ALTER TABLE " + name + " ADD COLUMN " + column + " " + dialect.doubleType());
+            Statements.execute(connection, "ALTER TABLE " + name + " ADD COLUMN " + column + " " + dialect.doubleType());
             try (PreparedStatement ps = connection.prepareStatement("INSERT INTO METRICS VALUES (?, ?, ?, ?, ?, ?)")) {
                 ps.setString(1, name);
                 ps.setString(2, column);
@@ -136,10 +145,10 @@ public final class DataTables {
     }
 
     private void createTable(String name) throws SQLException {
-        DerbyDialect.execute(connection, "CREATE TABLE " + name + " (DATASET_ID BIGINT NOT NULL, SAMPLE BIGINT NOT NULL,"
+        Statements.execute(connection, "CREATE TABLE " + name + " (DATASET_ID BIGINT NOT NULL, SAMPLE BIGINT NOT NULL,"
                 + " TS TIMESTAMP NOT NULL, ELAPSED_S " + dialect.doubleType() + " NOT NULL, ITEM "
                 + dialect.varchar(DataTable.ITEM_LENGTH) + " NOT NULL, SINCE_BOOT BOOLEAN NOT NULL)");
-        DerbyDialect.execute(connection, "CREATE INDEX " + indexName(name) + " ON " + name + " (DATASET_ID, SAMPLE)");
+        Statements.execute(connection, "CREATE INDEX " + indexName(name) + " ON " + name + " (DATASET_ID, SAMPLE)");
         dialect.grantRead(connection, name);
     }
 
@@ -150,8 +159,8 @@ public final class DataTables {
 
     private void recreateView(DataTable table, boolean exists) throws SQLException {
         String view = viewName(table.name());
-        if (exists && dialect.tableExists(connection, view)) DerbyDialect.execute(connection, "DROP VIEW " + view);
-        DerbyDialect.execute(connection, "CREATE VIEW " + view + " AS SELECT R.NAME AS RUN, R.HOST, D.TOOL, D.NAME AS DATASET, T.*"
+        if (exists && dialect.tableExists(connection, view)) Statements.execute(connection, "DROP VIEW " + view);
+        Statements.execute(connection, "CREATE VIEW " + view + " AS SELECT R.NAME AS RUN, R.HOST, D.TOOL, D.NAME AS DATASET, T.*"
                 + " FROM " + table.name() + " T JOIN DATASETS D ON D.ID = T.DATASET_ID JOIN RUNS R ON R.ID = D.RUN_ID");
         dialect.grantRead(connection, view);
     }

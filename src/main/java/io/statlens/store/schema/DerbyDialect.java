@@ -1,10 +1,11 @@
 package io.statlens.store.schema;
 
+import io.statlens.store.StoreException;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Set;
 
 /** Apache Derby (embedded or network server): the default repository engine. */
@@ -52,13 +53,18 @@ public final class DerbyDialect implements SqlDialect {
     }
 
     @Override
+    public String dropNotNull(String table, String column) {
+        return "ALTER TABLE " + table + " ALTER COLUMN " + column + " NULL";
+    }
+
+    @Override
     public String secondsBetween(String from, String to) {
         // FRAC_SECOND counts nanoseconds as a BIGINT: exact, and good for 292 years.
         return "CAST({fn TIMESTAMPDIFF(SQL_TSI_FRAC_SECOND, " + from + ", " + to + ")} AS DOUBLE) / 1e9";
     }
 
     @Override
-    public boolean tableExists(Connection c, String table) throws SQLException {
+    public boolean tableExists(Connection c, String table) {
         try (PreparedStatement ps = c.prepareStatement(
                 "SELECT 1 FROM SYS.SYSTABLES T JOIN SYS.SYSSCHEMAS S ON T.SCHEMAID = S.SCHEMAID"
                         + " WHERE T.TABLENAME = ? AND S.SCHEMANAME = CURRENT SCHEMA")) {
@@ -66,6 +72,8 @@ public final class DerbyDialect implements SqlDialect {
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next();
             }
+        } catch (SQLException e) {
+            throw new StoreException("cannot look up table " + table + ": " + e.getMessage(), e);
         }
     }
 
@@ -112,7 +120,7 @@ public final class DerbyDialect implements SqlDialect {
                     + " ON T.SCHEMAID = S.SCHEMAID WHERE T.TABLENAME = 'STATLENS_SCHEMA'");
                  ResultSet rs = ps.executeQuery()) {
                 String schema = rs.next() ? rs.getString(1) : null;
-                if (schema != null && !rs.next()) execute(c, "SET SCHEMA \"" + schema.replace("\"", "\"\"") + "\"");
+                if (schema != null && !rs.next()) Statements.execute(c, "SET SCHEMA \"" + schema.replace("\"", "\"\"") + "\"");
             }
         }
         boolean reader;
@@ -124,7 +132,7 @@ public final class DerbyDialect implements SqlDialect {
             }
         }
         c.commit();
-        if (reader) execute(c, "SET ROLE " + READER_ROLE);
+        if (reader) Statements.execute(c, "SET ROLE " + READER_ROLE);
     }
 
     @Override
@@ -135,12 +143,6 @@ public final class DerbyDialect implements SqlDialect {
                 if (!rs.next()) return;
             }
         }
-        execute(c, "GRANT SELECT ON " + tableOrView + " TO " + READER_ROLE);
-    }
-
-    public static void execute(Connection c, String sql) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.execute(sql);
-        }
+        Statements.execute(c, "GRANT SELECT ON " + tableOrView + " TO " + READER_ROLE);
     }
 }

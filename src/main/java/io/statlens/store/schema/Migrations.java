@@ -78,7 +78,11 @@ final class Migrations {
                 // Chart definitions saved by name (statlens presets save). They describe charts, not runs,
                 // so they reference no run and outlive every run.
                 "CREATE TABLE CHART_PRESETS (NAME " + d.varchar(200) + " NOT NULL PRIMARY KEY, DEFINITION " + text
-                        + " NOT NULL, SAVED_AT TIMESTAMP NOT NULL)")));
+                        + " NOT NULL, SAVED_AT TIMESTAMP NOT NULL)")),
+                // A file is registered before it is read (what is read from it refers to it); its hash is
+                // known only once it has been read, so until then the column says "not known yet".
+                new Step(2, "a source file's SHA-256 is NULL until its content has been read",
+                        List.of(d.dropNotNull("SOURCE_FILES", "SHA256"))));
     }
 
     static int latestVersion(SqlDialect d) {

@@ -1,5 +1,7 @@
 package io.statlens.store.schema;
 
+import io.statlens.store.StoreException;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -58,18 +60,25 @@ public final class PostgresDialect implements SqlDialect {
     }
 
     @Override
+    public String dropNotNull(String table, String column) {
+        return "ALTER TABLE " + table + " ALTER COLUMN " + column + " DROP NOT NULL";
+    }
+
+    @Override
     public String secondsBetween(String from, String to) {
         return "CAST(EXTRACT(EPOCH FROM (" + to + " - " + from + ")) AS DOUBLE PRECISION)";
     }
 
     @Override
-    public boolean tableExists(Connection c, String table) throws SQLException {
+    public boolean tableExists(Connection c, String table) {
         try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM pg_catalog.pg_class T JOIN pg_catalog.pg_namespace N"
                 + " ON N.oid = T.relnamespace WHERE T.relname = ? AND N.nspname = current_schema()")) {
             ps.setString(1, table.toLowerCase(Locale.ROOT));
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next();
             }
+        } catch (SQLException e) {
+            throw new StoreException("cannot look up table " + table + ": " + e.getMessage(), e);
         }
     }
 
@@ -113,13 +122,13 @@ public final class PostgresDialect implements SqlDialect {
             schema = rs.getString(2).split(",")[0].trim();
         }
         if (!create || !PLAIN_NAME.matcher(schema).matches()) return;
-        DerbyDialect.execute(c, "CREATE SCHEMA IF NOT EXISTS " + schema);
+        Statements.execute(c, "CREATE SCHEMA IF NOT EXISTS " + schema);
         c.commit();
     }
 
     @Override
     public void grantRead(Connection c, String tableOrView) throws SQLException {
-        if (readerRole(c, false)) DerbyDialect.execute(c, "GRANT SELECT ON " + tableOrView + " TO statlens_reader");
+        if (readerRole(c, false)) Statements.execute(c, "GRANT SELECT ON " + tableOrView + " TO statlens_reader");
     }
 
     /** Whether the role statlens_reader exists (and, if {@code member}, the current user is in it). */
@@ -135,6 +144,6 @@ public final class PostgresDialect implements SqlDialect {
     public void enterReadOnly(Connection c) throws SQLException {
         // The connection is read-only (BEGIN READ ONLY); where the administrator set up a reader role,
         // the query runs with that role's privileges too, so that functions with side effects are refused.
-        if (readerRole(c, true)) DerbyDialect.execute(c, "SET LOCAL ROLE statlens_reader");
+        if (readerRole(c, true)) Statements.execute(c, "SET LOCAL ROLE statlens_reader");
     }
 }

@@ -1,6 +1,7 @@
 package io.statlens.store.schema;
 
 import io.statlens.model.UserException;
+import io.statlens.store.StoreException;
 
 import java.nio.file.Files;
 import java.sql.Connection;
@@ -155,7 +156,7 @@ public final class Repository implements AutoCloseable {
                 if (rs.next()) current = rs.getInt(1);
             }
         } else {
-            DerbyDialect.execute(connection, "CREATE TABLE STATLENS_SCHEMA (VERSION INT NOT NULL PRIMARY KEY, DESCRIPTION "
+            Statements.execute(connection, "CREATE TABLE STATLENS_SCHEMA (VERSION INT NOT NULL PRIMARY KEY, DESCRIPTION "
                     + dialect.varchar(400) + ", APPLIED_AT TIMESTAMP NOT NULL)");
         }
         if (current > latest) {
@@ -165,7 +166,7 @@ public final class Repository implements AutoCloseable {
         }
         for (Migrations.Step step : Migrations.steps(dialect)) {
             if (step.version() <= current) continue;
-            for (String sql : step.statements()) DerbyDialect.execute(connection, sql);
+            for (String sql : step.statements()) Statements.execute(connection, sql);
             try (PreparedStatement ps = connection.prepareStatement("INSERT INTO STATLENS_SCHEMA VALUES (?, ?, ?)")) {
                 ps.setInt(1, step.version());
                 ps.setString(2, step.description());
@@ -177,10 +178,12 @@ public final class Repository implements AutoCloseable {
     }
 
     /** The schema version the repository is at. */
-    public int schemaVersion() throws SQLException {
+    public int schemaVersion() {
         try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT MAX(VERSION) FROM STATLENS_SCHEMA")) {
             rs.next();
             return rs.getInt(1);
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the schema version of " + location.description() + ": " + e.getMessage(), e);
         }
     }
 

@@ -1,5 +1,7 @@
 package io.statlens.store.schema;
 
+import io.statlens.model.StatlensHome;
+
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -78,11 +80,7 @@ public record RepositoryLocation(String jdbcUrl, String description, Path embedd
      * {@code $STATLENS_HOME}, else {@code ~/.statlens}.
      */
     public static Path statlensHome() {
-        String property = System.getProperty("statlens.home");
-        if (property != null && !property.isBlank()) return Path.of(property);
-        String env = System.getenv("STATLENS_HOME");
-        if (env != null && !env.isBlank()) return Path.of(env);
-        return Path.of(System.getProperty("user.home"), ".statlens");
+        return StatlensHome.path();
     }
 
     /** Whether a repository exists here; a server or in-memory one is assumed to (connecting tells). */

@@ -24,11 +24,14 @@ public interface SqlDialect {
     /** Column type for binary data up to {@code length} bytes. */
     String varbinary(int length);
 
+    /** Statement that lets a column hold NULL. */
+    String dropNotNull(String table, String column);
+
     /** Expression for the seconds, with fractions, from one timestamp expression to another. */
     String secondsBetween(String from, String to);
 
     /** Whether the table exists (in the default schema). */
-    boolean tableExists(Connection c, String table) throws SQLException;
+    boolean tableExists(Connection c, String table);
 
     /** Whether this exception says another process holds the repository. */
     boolean isRepositoryInUse(SQLException e);

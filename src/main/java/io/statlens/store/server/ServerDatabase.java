@@ -81,7 +81,7 @@ public final class ServerDatabase {
         String url = embeddedUrl + ";user=" + owner + ";password=" + password;
         try (Repository repo = Repository.open(new RepositoryLocation(url, RepositoryLocation.redact(url), null))) {
             Connection c = repo.connection();
-            DerbyDialect.execute(c, "CREATE ROLE " + DerbyDialect.READER_ROLE);
+            execute(c, "CREATE ROLE " + DerbyDialect.READER_ROLE);
             for (String table : tablesAndViews(c)) repo.dialect().grantRead(c, table);
             c.commit();
         } catch (SQLException e) {
@@ -97,7 +97,7 @@ public final class ServerDatabase {
         Set<String> readers = readers(owner);
         readers.add(user.toUpperCase(java.util.Locale.ROOT));
         setProperty(owner, "derby.database.readOnlyAccessUsers", String.join(",", readers));
-        DerbyDialect.execute(owner, "GRANT " + DerbyDialect.READER_ROLE + " TO " + user);
+        execute(owner, "GRANT " + DerbyDialect.READER_ROLE + " TO " + user);
         owner.commit();
     }
 
@@ -107,7 +107,7 @@ public final class ServerDatabase {
         Set<String> readers = readers(owner);
         if (!readers.remove(user.toUpperCase(java.util.Locale.ROOT))) throw new UserException("no reader named " + user);
         setProperty(owner, "derby.database.readOnlyAccessUsers", readers.isEmpty() ? null : String.join(",", readers));
-        DerbyDialect.execute(owner, "REVOKE " + DerbyDialect.READER_ROLE + " FROM " + user);
+        execute(owner, "REVOKE " + DerbyDialect.READER_ROLE + " FROM " + user);
         call(owner, "CALL SYSCS_UTIL.SYSCS_DROP_USER(?)", user);
         owner.commit();
     }
@@ -167,6 +167,12 @@ public final class ServerDatabase {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             for (int i = 0; i < args.length; i++) ps.setString(i + 1, args[i]);
             ps.execute();
+        }
+    }
+
+    private static void execute(Connection c, String sql) throws SQLException {
+        try (java.sql.Statement s = c.createStatement()) {
+            s.execute(sql);
         }
     }
 }

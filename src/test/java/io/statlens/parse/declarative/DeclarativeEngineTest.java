@@ -3,10 +3,11 @@ package io.statlens.parse.declarative;
 import io.statlens.model.Metric;
 import io.statlens.model.ParseWarning;
 import io.statlens.parse.ParserFixtures;
-import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.TimeOptions;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -69,7 +70,7 @@ class DeclarativeEngineTest {
                 == Mon Nov 18 00:00:03 EST 2013
                 00:00:03  sda   30
                 00:00:03  sdb   40
-                """, CONTEXT.withZone(ZoneId.of("America/New_York")));
+                """, ParserFixtures.context("t.txt", TimeOptions.DEFAULT.withZone(ZoneId.of("America/New_York"))));
         List<SpecRow> rows = sink.rows("probe");
         assertEquals(List.of(0L, 0L, 1L, 1L), rows.stream().map(r -> r.row().sample()).toList());
         assertEquals(Instant.parse("2013-11-18T04:59:58Z"), rows.get(0).row().time());
@@ -163,7 +164,7 @@ class DeclarativeEngineTest {
                 x    4    5
                 dev  r/s  w/s  r/s
                 sdb  1    2
-                """, CONTEXT.withStart(Instant.EPOCH).withInterval(Duration.ofSeconds(1)));
+                """, ParserFixtures.context("t.txt", TimeOptions.DEFAULT.withStart(Instant.EPOCH).withInterval(Duration.ofSeconds(1))));
         assertEquals(List.of("r/s", "w/s", "r/s_2"), sink.spec("probe").metrics().stream().map(Metric::label).toList(),
                 "the latest spec");
         List<SpecRow> rows = sink.rows("probe");
@@ -208,7 +209,7 @@ class DeclarativeEngineTest {
                 at yesterday
                 25:00:00 busy
                 sda 1
-                """, CONTEXT.withStart(Instant.parse("2024-01-01T00:00:00Z")));
+                """, ParserFixtures.context("t.txt", TimeOptions.DEFAULT.withStart(Instant.parse("2024-01-01T00:00:00Z"))));
         assertEquals(List.of(new ParseWarning(1, "expected a date(1) line such as 'Sun Nov 17 17:01:05 EST 2013'"
                         + " or epoch seconds, found 'yesterday'"),
                 new ParseWarning(2, "expected a time (HH:mm:ss) printed in the header, found '25:00:00'")),

@@ -1,7 +1,8 @@
 package io.statlens.parse.declarative;
 
+import io.statlens.parse.AutoDetectParser;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.ParserFixtures;
-import io.statlens.parse.ParserRegistry;
 import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
@@ -17,6 +18,7 @@ import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.jar.JarEntry;
@@ -24,7 +26,6 @@ import java.util.jar.JarOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class DeclarativeParserProviderTest {
@@ -41,13 +42,14 @@ class DeclarativeParserProviderTest {
         List<ParserProvider> providers = ServiceLoader.load(ParserProvider.class).stream()
                 .map(ServiceLoader.Provider::get).toList();
         assertTrue(providers.stream().anyMatch(p -> p instanceof DeclarativeParserProvider));
-        List<Parser> parsers = new DeclarativeParserProvider().parsers(Path.of("does-not-exist"));
-        List<String> tools = parsers.stream().map(Parser::tool).toList();
+        List<Parser> parsers = new DeclarativeParserProvider().parsers(Path.of("does-not-exist"), DeclarativeParserProviderTest::fail);
+        List<String> tools = parsers.stream().map(p -> p.info().tool()).toList();
         assertEquals(tools.stream().sorted().toList(), tools, "shipped definitions load in file name order");
         assertTrue(tools.containsAll(List.of("nicstat", "prstat")), tools.toString());
         DeclarativeParser nicstat = assertInstanceOf(DeclarativeParser.class, parsers.get(tools.indexOf("nicstat")));
         assertEquals("statlens/parsers/nicstat.parser", nicstat.definition().source());
-        assertTrue(nicstat.variants().contains("extended"));
+        assertTrue(nicstat.info().variants().contains("extended"));
+        assertEquals("statlens/parsers/nicstat.parser", nicstat.info().source());
     }
 
     @Test
@@ -62,10 +64,10 @@ class DeclarativeParserProviderTest {
                 text.columns = Time
                 """);
         Files.writeString(userDir.resolve("notes.txt"), "not a definition");
-        List<Parser> parsers = new DeclarativeParserProvider().parsers(userDir);
-        ParserRegistry registry = new ParserRegistry(parsers);
+        List<Parser> parsers = new DeclarativeParserProvider().parsers(userDir, DeclarativeParserProviderTest::fail);
+        ParserCatalog registry = new ParserCatalog(parsers);
         Parser nicstat = registry.byTool("nicstat").orElseThrow();
-        assertEquals("99", nicstat.version(), "the user's definition replaces the shipped one");
+        assertEquals("99", nicstat.info().version(), "the user's definition replaces the shipped one");
         assertTrue(registry.byTool("prstat").isPresent());
         Parser qstat = registry.byTool("qstat").orElseThrow();
         CollectingSink sink = ParserFixtures.parseText(qstat, "QUEUE DEPTH\norders 12\nbilling 0\n",
@@ -73,24 +75,27 @@ class DeclarativeParserProviderTest {
         assertEquals(List.of("orders", "billing"), sink.rows("qstat").stream().map(r -> r.row().key()).toList());
         assertEquals(12.0, sink.rows("qstat", "orders").get(0).get("DEPTH"));
         assertEquals("count", sink.spec("qstat").metrics().get(0).unit());
-        assertEquals(qstat, registry.detect(ShippedDefinitions.head("QUEUE   DEPTH\norders 1")).orElseThrow());
+        assertEquals(qstat, new AutoDetectParser(registry).detect(ShippedDefinitions.head("QUEUE   DEPTH\norders 1")).parser().orElseThrow());
     }
 
     @Test
-    void aMalformedUserDefinitionNamesFileAndLine(@TempDir Path userDir) throws IOException {
+    void aMalformedUserDefinitionNamesFileAndLineAndTheOthersStillLoad(@TempDir Path userDir) throws IOException {
         Path file = userDir.resolve("broken.parser");
         Files.writeString(file, "tool = broken\n# detect comes next\ndetect = 0.9 ^A(\nheader = ^A\n");
-        ParserDefinitionException e = assertThrows(ParserDefinitionException.class,
-                () -> new DeclarativeParserProvider().parsers(userDir));
-        assertTrue(e.getMessage().startsWith(file + ":3: invalid regular expression '^A('"), e.getMessage());
+        Files.writeString(userDir.resolve("qstat.parser"), QSTAT);
+        List<ParserDefinitionException> problems = new ArrayList<>();
+        List<Parser> parsers = new DeclarativeParserProvider().parsers(userDir, problems::add);
+        assertEquals(1, problems.size(), problems.toString());
+        assertTrue(problems.get(0).getMessage().startsWith(file + ":3: invalid regular expression '^A('"), problems.get(0).getMessage());
+        assertEquals(List.of("nicstat", "prstat", "qstat"), parsers.stream().map(p -> p.info().tool()).toList());
     }
 
     @Test
     void listsDefinitionsInsideAJar(@TempDir Path dir) throws IOException {
         Path withDirectories = jar(dir.resolve("with.jar"), true);
         try (URLClassLoader loader = new URLClassLoader(new URL[]{withDirectories.toUri().toURL()}, null)) {
-            List<Parser> parsers = new DeclarativeParserProvider(loader).parsers(null);
-            assertEquals(List.of("a_tool", "qstat"), parsers.stream().map(Parser::tool).toList());
+            List<Parser> parsers = new DeclarativeParserProvider(loader).parsers(null, DeclarativeParserProviderTest::fail);
+            assertEquals(List.of("a_tool", "qstat"), parsers.stream().map(p -> p.info().tool()).toList());
             assertEquals("statlens/parsers/qstat.parser", ((DeclarativeParser) parsers.get(1)).definition().source());
         }
         Path withoutDirectories = jar(dir.resolve("without.jar"), false);
@@ -121,5 +126,10 @@ class DeclarativeParserProviderTest {
         jar.putNextEntry(new JarEntry(name));
         jar.write(text.getBytes(StandardCharsets.UTF_8));
         jar.closeEntry();
+    }
+
+    /** For loads that must find nothing wrong. */
+    private static void fail(ParserDefinitionException problem) {
+        throw new AssertionError("unexpected problem: " + problem.getMessage(), problem);
     }
 }

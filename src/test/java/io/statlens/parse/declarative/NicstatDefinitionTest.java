@@ -4,10 +4,10 @@ import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
 import io.statlens.model.ParseWarning;
 import io.statlens.parse.ParserFixtures;
-import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
-import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.TimeOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -25,7 +25,7 @@ class NicstatDefinitionTest {
     private static final Instant MARCH_4 = Instant.parse("2024-03-04T00:00:00Z");
 
     private static CollectingSink parse(String file) {
-        return ParserFixtures.parse(NICSTAT, "nicstat/" + file, ParseContext.simple(file).withStart(MARCH_4));
+        return ParserFixtures.parse(NICSTAT, "nicstat/" + file, ParserFixtures.context(file, TimeOptions.DEFAULT.withStart(MARCH_4)));
     }
 
     @ParameterizedTest
@@ -182,7 +182,7 @@ class NicstatDefinitionTest {
                 00:00:00      RdKB    WrKB   RdPkt   WrPkt   IErr  OErr  Coll  NoCP Defer  %Util
                 eth0          12.5    13.5    14.0    15.0   0.00  0.00  0.00  0.00  0.00   0.01
                 """;
-        CollectingSink sink = ParserFixtures.parseText(NICSTAT, text, ParseContext.simple("a.txt").withStart(MARCH_4));
+        CollectingSink sink = ParserFixtures.parseText(NICSTAT, text, ParserFixtures.context("a.txt", TimeOptions.DEFAULT.withStart(MARCH_4)));
         assertEquals("1.95", sink.fact("tool.version").orElseThrow());
         DatasetSpec tcp = sink.spec("nicstat.tcp");
         assertEquals("", tcp.keyLabel());
@@ -215,7 +215,7 @@ class NicstatDefinitionTest {
                 00:00:01     eth0    5.00    6.00    7.00    8.00   300.0   400.0  0.02   0.00
                 """;
         CollectingSink sink = ParserFixtures.parseText(NICSTAT, text,
-                ParseContext.simple("d.txt").withZone(ZoneId.of("Europe/Berlin")));
+                ParserFixtures.context("d.txt", TimeOptions.DEFAULT.withZone(ZoneId.of("Europe/Berlin"))));
         List<SpecRow> rows = sink.rows("nicstat");
         assertEquals(Instant.parse("2024-07-10T21:59:59Z"), rows.get(0).row().time());
         assertEquals(Instant.parse("2024-07-10T22:00:01Z"), rows.get(1).row().time());
@@ -233,7 +233,7 @@ class NicstatDefinitionTest {
                 10:00:01     net0          1.250
                 10:00:02     net0          2.000          abc
                 """;
-        CollectingSink sink = ParserFixtures.parseText(NICSTAT, text, ParseContext.simple("s.txt").withStart(MARCH_4));
+        CollectingSink sink = ParserFixtures.parseText(NICSTAT, text, ParserFixtures.context("s.txt", TimeOptions.DEFAULT.withStart(MARCH_4)));
         assertEquals("summary", sink.variant());
         DatasetSpec spec = sink.spec("nicstat");
         assertEquals(List.of("rMbps", "wMbps"), spec.metrics().stream().map(Metric::label).toList());

@@ -4,10 +4,11 @@ import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
 import io.statlens.model.ParseWarning;
 import io.statlens.parse.ParserFixtures;
-import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.TimeOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -28,7 +29,7 @@ class PrstatDefinitionTest {
 
     private static CollectingSink parse(String file) {
         return ParserFixtures.parse(PRSTAT, "prstat/" + file,
-                ParseContext.simple(file).withStart(START).withInterval(Duration.ofSeconds(10)));
+                ParserFixtures.context(file, TimeOptions.DEFAULT.withStart(START).withInterval(Duration.ofSeconds(10))));
     }
 
     @ParameterizedTest
@@ -241,7 +242,7 @@ class PrstatDefinitionTest {
                    554 root      106M   32M sleep
                    555 root      10Q    32M sleep   59    0   0:00:01 0.0% sshd/1
                 """;
-        CollectingSink sink = ParserFixtures.parseText(PRSTAT, text, ParseContext.simple("w.txt").withStart(START));
+        CollectingSink sink = ParserFixtures.parseText(PRSTAT, text, ParserFixtures.context("w.txt", TimeOptions.DEFAULT.withStart(START)));
         assertEquals(2, sink.rows("prstat").size());
         assertTrue(Double.isNaN(sink.rows("prstat", "555").get(0).get("SIZE")));
         assertEquals(List.of(new ParseWarning(0, "the output does not say its interval; assuming 5 s; give --interval to set it")),

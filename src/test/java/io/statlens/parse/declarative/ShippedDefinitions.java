@@ -12,8 +12,10 @@ final class ShippedDefinitions {
     }
 
     static Parser parser(String tool) {
-        return new DeclarativeParserProvider().parsers(Path.of("no-user-folder")).stream()
-                .filter(p -> p.tool().equals(tool)).findFirst()
+        return new DeclarativeParserProvider().parsers(Path.of("no-user-folder"), problem -> {
+                    throw problem;
+                }).stream()
+                .filter(p -> p.info().tool().equals(tool)).findFirst()
                 .orElseThrow(() -> new AssertionError("no shipped definition for " + tool));
     }
 

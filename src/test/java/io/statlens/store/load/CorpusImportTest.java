@@ -1,10 +1,11 @@
 package io.statlens.store.load;
 
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.AutoDetectParser;
+import io.statlens.parse.ImportPlanner;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.spi.Detection;
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.Parser;
-import io.statlens.store.ImportPlanner;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 
@@ -82,7 +83,7 @@ class CorpusImportTest {
      * (a repository per file made the class 80 s instead of 25 s).
      */
     private static final String REPO_NAME = "corpus-" + UUID.randomUUID();
-    private static ParserRegistry registry;
+    private static ParserCatalog registry;
     private static Repository repo;
 
     /** One corpus file: its SOURCES.tsv path ({@code folder/name}) and the tool that must claim it. */
@@ -99,7 +100,7 @@ class CorpusImportTest {
 
     @BeforeAll
     static void open() {
-        registry = ParserRegistry.load(tmp.resolve("no-such-parser-folder"));
+        registry = ParserCatalog.load(tmp.resolve("no-such-parser-folder"));
         repo = Repository.open(RepositoryLocation.memory(REPO_NAME));
     }
 
@@ -198,10 +199,12 @@ class CorpusImportTest {
 
         // (1) detection among every registered parser picks this folder's tool, and not by a tie
         Head head = ImportPlanner.head(file);
-        List<ParserRegistry.Candidate> ranked = registry.rank(head);
+        Detection detection = new AutoDetectParser(registry).detect(head);
+        List<Detection.Candidate> ranked = detection.candidates();
         String ranking = ranked.stream().limit(3)
-                .map(c -> c.parser().tool() + String.format(" %.2f", c.confidence())).collect(Collectors.joining(", "));
-        assertEquals(fixture.tool(), registry.detect(head).map(Parser::tool).orElse("(none)"),
+                .map(c -> c.parser().info().tool() + String.format(" %.2f", c.confidence())).collect(Collectors.joining(", "));
+        assertEquals(List.of(), detection.notices(), fixture + ": no parser throws while detecting");
+        assertEquals(fixture.tool(), detection.parser().map(p -> p.info().tool()).orElse("(none)"),
                 fixture + ": detected tool; ranking " + ranking);
         assertTrue(ranked.size() < 2 || ranked.get(1).confidence() < ranked.get(0).confidence(),
                 fixture + ": detection is a tie; ranking " + ranking);
@@ -253,14 +256,15 @@ class CorpusImportTest {
         for (Fixture fixture : all) {
             Head head = ImportPlanner.head(fixture.file());
             for (Parser p : registry.all()) {
-                if (p.tool().equals(fixture.tool())) continue;
+                String tool = p.info().tool();
+                if (tool.equals(fixture.tool())) continue;
                 try {
                     double c = p.sniff(head);
                     if (!(c < Detection.THRESHOLD)) {
-                        offenders.add(String.format("%s sniffs %.2f on %s (a %s fixture)", p.tool(), c, fixture, fixture.tool()));
+                        offenders.add(String.format("%s sniffs %.2f on %s (a %s fixture)", tool, c, fixture, fixture.tool()));
                     }
                 } catch (RuntimeException e) {
-                    offenders.add(p.tool() + " throws on " + fixture + ": " + e);
+                    offenders.add(tool + " throws on " + fixture + ": " + e);
                 }
             }
         }

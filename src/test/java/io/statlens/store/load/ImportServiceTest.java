@@ -3,8 +3,14 @@ package io.statlens.store.load;
 import io.statlens.store.OnEveryEngine;
 import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.spi.Cancellation;
+import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.ParserInfo;
+import io.statlens.parse.spi.RecordSink;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
 
@@ -45,7 +51,7 @@ class ImportServiceTest {
     @BeforeEach
     void open() {
         repo = Repository.open(engine.freshRepository());
-        importer = new ImportService(repo, new ParserRegistry(List.of(new ScriptedParser())));
+        importer = new ImportService(repo, new ParserCatalog(List.of(new ScriptedParser())));
     }
 
     @AfterEach
@@ -62,6 +68,42 @@ class ImportServiceTest {
             rs.next();
             return rs.getLong(1);
         }
+    }
+
+    /** A plug-in whose detection is broken. */
+    private static final class BrokenSniffer implements Parser {
+        @Override
+        public ParserInfo info() {
+            return ParserInfo.builtIn("broken", "any");
+        }
+
+        @Override
+        public double sniff(Head head) {
+            throw new IllegalStateException("sniff bug");
+        }
+
+        @Override
+        public void parse(LineSource lines, ParseContext context, RecordSink sink) {
+        }
+    }
+
+    @Test
+    void aParserThatThrowsWhileDetectingIsANoticeWithTheFileAndTheOthersStillDecide() throws Exception {
+        ImportService withBroken = new ImportService(repo, new ParserCatalog(List.of(new ScriptedParser(), new BrokenSniffer())));
+        String notice = "parser broken 1 failed while detecting and was not considered: java.lang.IllegalStateException: sniff bug";
+
+        withBroken.run(ImportRequest.of("r", ZoneOffset.UTC, file("a.txt", "columns a", "1700000000 - 1")), ImportProgress.NONE);
+        try (Statement s = repo.connection().createStatement();
+             ResultSet rs = s.executeQuery("SELECT LINE_NO, KIND, MESSAGE FROM WARNINGS")) {
+            assertTrue(rs.next());
+            assertEquals(List.of("0", "notice", notice), List.of(rs.getString(1), rs.getString(2), rs.getString(3)));
+        }
+
+        Path unknown = Files.writeString(dir.resolve("u.txt"), "hello\n");
+        UserException e = assertThrows(UserException.class,
+                () -> withBroken.run(ImportRequest.of("r2", ZoneOffset.UTC, unknown), ImportProgress.NONE));
+        assertEquals(unknown + ": no parser recognises this file (nothing in it looks like any known tool's output); give --tool"
+                + " to choose one; " + notice, e.getMessage());
     }
 
     @Test
@@ -134,9 +176,11 @@ class ImportServiceTest {
     void aFailingParserRollsBackEveryFileOfTheImport() throws Exception {
         Path good = file("1.txt", "columns a", "1700000000 - 1");
         Path bad = file("2.txt", "columns x", "1700000000 - 1", "throw broken");
-        assertThrows(IllegalStateException.class, () -> importer.run(new ImportRequest(List.of(good, bad), "r1",
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> importer.run(new ImportRequest(List.of(good, bad), "r1",
                 java.util.Optional.empty(), List.of(), java.util.Optional.empty(), java.util.Optional.empty(),
                 java.util.Optional.empty(), ZoneOffset.UTC, false, false, false), ImportProgress.NONE));
+        assertEquals(bad + ":4: parser scripted 1 failed: java.lang.IllegalStateException: broken", e.getMessage(),
+                "which parser, which version, which file and line");
         assertEquals(0, count("SELECT COUNT(*) FROM RUNS"));
         assertEquals(0, count("SELECT COUNT(*) FROM DATASETS"));
         assertTrue(repo.tables().table("SCRIPTED").isEmpty(), "the table created by the failed import is gone");
@@ -186,9 +230,9 @@ class ImportServiceTest {
     void deletingARunRemovesItsRows() throws Exception {
         importer.run(ImportRequest.of("r1", ZoneOffset.UTC, file("a.txt", "columns a", "1700000000 - 1")), ImportProgress.NONE);
         importer.run(ImportRequest.of("r2", ZoneOffset.UTC, file("b.txt", "columns a", "1700000000 - 2")), ImportProgress.NONE);
-        new RunDeleter(repo).deleteRun("r1");
+        new RunLedger(repo).deleteRun("r1");
         assertEquals(1, count("SELECT COUNT(*) FROM SCRIPTED"));
         assertEquals(2, count("SELECT A FROM V_SCRIPTED WHERE RUN = 'r2'"));
-        assertThrows(UserException.class, () -> new RunDeleter(repo).deleteRun("r1"));
+        assertThrows(UserException.class, () -> new RunLedger(repo).deleteRun("r1"));
     }
 }

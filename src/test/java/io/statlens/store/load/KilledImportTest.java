@@ -1,6 +1,6 @@
 package io.statlens.store.load;
 
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
@@ -31,7 +31,7 @@ class KilledImportTest {
         Path repoDir = dir.resolve("repo");
         Path small = Files.writeString(dir.resolve("small.txt"), "#scripted\ncolumns a\n1700000000 - 1\n");
         try (Repository repo = Repository.open(RepositoryLocation.embedded(repoDir))) {
-            new ImportService(repo, new ParserRegistry(List.of(new ScriptedParser())))
+            new ImportService(repo, new ParserCatalog(List.of(new ScriptedParser())))
                     .run(ImportRequest.of("before", ZoneOffset.UTC, small), ImportProgress.NONE);
         }
         Path big = dir.resolve("big.txt");
@@ -65,7 +65,7 @@ class KilledImportTest {
     public static final class SlowImport {
         public static void main(String[] args) {
             try (Repository repo = Repository.open(RepositoryLocation.embedded(Path.of(args[0])))) {
-                new ImportService(repo, new ParserRegistry(List.of(new ScriptedParser()))).run(
+                new ImportService(repo, new ParserCatalog(List.of(new ScriptedParser()))).run(
                         ImportRequest.of("killed", ZoneOffset.UTC, Path.of(args[1])), new ImportProgress() {
                             private boolean said;
 

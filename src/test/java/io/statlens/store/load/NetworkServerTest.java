@@ -1,6 +1,6 @@
 package io.statlens.store.load;
 
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.store.read.SeriesReader;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
@@ -40,7 +40,7 @@ class NetworkServerTest {
             Path f = Files.writeString(dir.resolve("net.txt"), "#scripted\ncolumns a b\n1700000000 x 1 2\n1700000005 x 3 4\n");
             RepositoryLocation location = RepositoryLocation.url("jdbc:derby://localhost:" + port + "/memory:net;create=true");
             try (Repository repo = Repository.open(location)) {
-                new ImportService(repo, new ParserRegistry(List.of(new ScriptedParser())))
+                new ImportService(repo, new ParserCatalog(List.of(new ScriptedParser())))
                         .run(ImportRequest.of("shared", ZoneOffset.UTC, f), ImportProgress.NONE);
             }
             try (Repository repo = Repository.open(location)) {

@@ -8,6 +8,7 @@ import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 
 import java.io.IOException;
@@ -29,14 +30,11 @@ import java.util.List;
  * </pre>
  */
 public final class ScriptedParser implements Parser {
-    @Override
-    public String tool() {
-        return "scripted";
-    }
+    private static final ParserInfo INFO = ParserInfo.builtIn("scripted", "test");
 
     @Override
-    public List<String> variants() {
-        return List.of("test");
+    public ParserInfo info() {
+        return INFO;
     }
 
     @Override

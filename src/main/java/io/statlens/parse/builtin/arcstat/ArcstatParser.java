@@ -2,12 +2,15 @@ package io.statlens.parse.builtin.arcstat;
 
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Row;
+import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.SampleClock;
+import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
@@ -41,14 +44,12 @@ public final class ArcstatParser implements Parser {
             "^\\s*(?:\\.\\.\\.+|\\^C|<State Changed>|No L2ARC [Hh]ere|```.*)\\s*$");
     private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
 
-    @Override
-    public String tool() {
-        return ArcstatHeader.TOOL;
-    }
+    private static final ParserInfo INFO = ParserInfo.builtIn(ArcstatHeader.TOOL, "arcstat.pl-0.1", "classic-default",
+            "openzfs-2.2-default", "custom-fields");
 
     @Override
-    public List<String> variants() {
-        return List.of("arcstat.pl-0.1", "classic-default", "openzfs-2.2-default", "custom-fields");
+    public ParserInfo info() {
+        return INFO;
     }
 
     @Override
@@ -73,6 +74,8 @@ public final class ArcstatParser implements Parser {
     /** The state of one parse. */
     private static final class Run {
         private final ParseContext context;
+        private final TimeOptions timeOptions;
+        private final FallbackStart fallback;
         private final RecordSink sink;
         private ArcstatHeader header;
         private long headerLine;
@@ -85,6 +88,8 @@ public final class ArcstatParser implements Parser {
 
         Run(ParseContext context, RecordSink sink) {
             this.context = context;
+            this.timeOptions = TimeOptions.in(context);
+            this.fallback = FallbackStart.in(context);
             this.sink = sink;
         }
 
@@ -193,23 +198,23 @@ public final class ArcstatParser implements Parser {
                 sink.warning(number, "expected a time of day (HH:MM:SS) in the time column, found '" + cell + "'");
                 return null;
             }
-            if (roller == null) roller = new DayRoller(startDate(), context.zone());
+            if (roller == null) roller = new DayRoller(startDate(), timeOptions.zone());
             return roller.resolve(found.get().time());
         }
 
         private LocalDate startDate() {
             LocalDate date;
             String source;
-            if (context.start().isPresent()) {
-                date = LocalDate.ofInstant(context.start().get(), context.zone());
+            if (timeOptions.start().isPresent()) {
+                date = LocalDate.ofInstant(timeOptions.start().get(), timeOptions.zone());
                 source = "--start";
             } else {
-                date = LocalDate.ofInstant(context.fallbackStart(), context.zone());
-                source = context.fallbackStartSource();
+                date = LocalDate.ofInstant(fallback.time(), timeOptions.zone());
+                source = fallback.source();
                 sink.warning(0, "arcstat prints no date; taking " + date + " from " + source + "; give --start to set it");
             }
             sink.fact("time.source", "printed time of day on the date of " + source + " (" + date + "), zone "
-                    + context.zone().getId() + ", next day after midnight");
+                    + timeOptions.zone().getId() + ", next day after midnight");
             return date;
         }
     }

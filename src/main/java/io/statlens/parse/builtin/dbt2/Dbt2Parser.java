@@ -5,11 +5,11 @@ import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.Numbers;
 
 import java.io.IOException;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -37,14 +37,11 @@ public final class Dbt2Parser implements Parser {
             "^warehouse stats: median (\\S+) mean (\\S+) sd (\\S+) var (\\S+)$");
     private static final Pattern RESULTS_DIR = Pattern.compile("^Results are in:\\s*(\\S.*)$");
 
-    @Override
-    public String tool() {
-        return TOOL;
-    }
+    private static final ParserInfo INFO = ParserInfo.builtIn(TOOL, "rst", "classic");
 
     @Override
-    public List<String> variants() {
-        return List.of("rst", "classic");
+    public ParserInfo info() {
+        return INFO;
     }
 
     @Override

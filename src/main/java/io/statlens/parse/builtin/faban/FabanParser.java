@@ -4,6 +4,7 @@ import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.Tokens;
 
@@ -11,7 +12,6 @@ import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import java.io.IOException;
-import java.util.List;
 import java.util.regex.Pattern;
 
 /**
@@ -22,14 +22,11 @@ public final class FabanParser implements Parser {
     private static final Pattern ROOT = Pattern.compile("<benchResults\\b|<benchSummary\\b");
     private static final Pattern DRIVER = Pattern.compile("<driverSummary\\b");
 
-    @Override
-    public String tool() {
-        return FabanSummaryWalker.TOOL;
-    }
+    private static final ParserInfo INFO = ParserInfo.builtIn(FabanSummaryWalker.TOOL, "summary-xml");
 
     @Override
-    public List<String> variants() {
-        return List.of("summary-xml");
+    public ParserInfo info() {
+        return INFO;
     }
 
     @Override

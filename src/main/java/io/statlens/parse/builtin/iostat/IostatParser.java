@@ -4,6 +4,7 @@ import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 
 import java.io.IOException;
@@ -32,15 +33,13 @@ public final class IostatParser implements Parser {
             new Signal(Pattern.compile("\\bKB/t\\s+tps\\s+MB/s\\b"), 0.9),
             new Signal(Pattern.compile("^\\s*(?:tin\\s+tout\\s+)?kps\\s+tps\\s+serv\\b"), 0.85));
 
-    @Override
-    public String tool() {
-        return ReportWriter.TOOL;
-    }
+    private static final ParserInfo INFO = ParserInfo.builtIn(ReportWriter.TOOL, "linux-sysstat", "linux-sysstat-x",
+            "linux-sysstat-11-x", "linux-sysstat-12-x", "linux-sysstat-xs", "linux-sysstat-cpu", "linux-sysstat-nfs",
+            "solaris-x", "solaris-xn", "solaris", "macos");
 
     @Override
-    public List<String> variants() {
-        return List.of("linux-sysstat", "linux-sysstat-x", "linux-sysstat-11-x", "linux-sysstat-12-x", "linux-sysstat-xs",
-                "linux-sysstat-cpu", "linux-sysstat-nfs", "solaris-x", "solaris-xn", "solaris", "macos");
+    public ParserInfo info() {
+        return INFO;
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.statlens.parse.builtin.iostat;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.Tokens;
 
@@ -18,6 +19,7 @@ import java.util.Optional;
 final class IostatReader {
     private final LineSource lines;
     private final ParseContext context;
+    private final TimeOptions timeOptions;
     private final RecordSink sink;
     private final ReportClock clock;
     private final ReportWriter out;
@@ -30,6 +32,7 @@ final class IostatReader {
     IostatReader(LineSource lines, ParseContext context, RecordSink sink) {
         this.lines = lines;
         this.context = context;
+        this.timeOptions = TimeOptions.in(context);
         this.sink = sink;
         this.clock = new ReportClock(context, sink);
         this.out = new ReportWriter(sink, clock);
@@ -102,7 +105,7 @@ final class IostatReader {
     }
 
     private boolean timestamp(String line) {
-        Optional<ReportTimestamp> stamp = ReportTimestamp.parse(line, context.zone());
+        Optional<ReportTimestamp> stamp = ReportTimestamp.parse(line, timeOptions.zone());
         if (stamp.isEmpty()) return false;
         if (stamp.get().newInvocation()) {
             newInvocation();

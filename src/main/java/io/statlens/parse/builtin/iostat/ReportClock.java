@@ -3,6 +3,7 @@ package io.statlens.parse.builtin.iostat;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.SampleClock;
+import io.statlens.parse.spi.TimeOptions;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -16,6 +17,7 @@ import java.time.Instant;
 final class ReportClock {
     private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
     private final ParseContext context;
+    private final TimeOptions timeOptions;
     private final RecordSink sink;
     private Duration printedInterval;
     private SampleClock derived;
@@ -26,6 +28,7 @@ final class ReportClock {
 
     ReportClock(ParseContext context, RecordSink sink) {
         this.context = context;
+        this.timeOptions = TimeOptions.in(context);
         this.sink = sink;
     }
 
@@ -54,7 +57,7 @@ final class ReportClock {
     }
 
     private Duration step() {
-        if (context.interval().isPresent()) return context.interval().get();
+        if (timeOptions.interval().isPresent()) return timeOptions.interval().get();
         if (printedInterval != null) return printedInterval;
         if (!assumedStepWarned) {
             sink.warning(0, "reports without their own time stamp follow a stamped one; assuming they are "

@@ -4,8 +4,10 @@ import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
 import io.statlens.model.Row;
 import io.statlens.model.SummaryValue;
+import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.Tokens;
@@ -41,7 +43,9 @@ final class LinuxMpstatReader implements MpstatReader {
     private static final Pattern ZONE_TOKEN = Pattern.compile("[A-Z]{2,5}|[+-]\\d{4}");
     private static final Set<String> TOPOLOGY = Set.of("CORE", "SOCK", "NODE");
 
-    private final ParseContext context;
+    private final TimeOptions timeOptions;
+
+    private final FallbackStart fallback;
     private final RecordSink sink;
     private final FirstReport firstReport = new FirstReport();
     private final Map<String, DatasetSpec> announced = new HashMap<>();
@@ -60,7 +64,8 @@ final class LinuxMpstatReader implements MpstatReader {
     private boolean anyRow;
 
     LinuxMpstatReader(ParseContext context, RecordSink sink) {
-        this.context = context;
+        this.timeOptions = TimeOptions.in(context);
+        this.fallback = FallbackStart.in(context);
         this.sink = sink;
     }
 
@@ -76,10 +81,10 @@ final class LinuxMpstatReader implements MpstatReader {
             timed(number, time.get(), Tokens.split(text.substring(time.get().end())));
             return;
         }
-        Optional<Instant> date = DateLine.parse(text, context.zone());
+        Optional<Instant> date = DateLine.parse(text, timeOptions.zone());
         if (date.isPresent()) {
             // a capture script's date(1) line: it gives the date when the banner is missing
-            if (dateLineDate == null) dateLineDate = LocalDate.ofInstant(date.get(), context.zone());
+            if (dateLineDate == null) dateLineDate = LocalDate.ofInstant(date.get(), timeOptions.zone());
             return;
         }
         Matcher average = AVERAGE_LABEL.matcher(text);
@@ -113,7 +118,7 @@ final class LinuxMpstatReader implements MpstatReader {
     }
 
     private void timed(long number, ClockTime.Found time, String[] words) {
-        ZoneId zone = context.zone();
+        ZoneId zone = timeOptions.zone();
         String printedZone = null;
         if (words.length >= 2 && !isKey(words[0]) && !isKeyLabel(words[0]) && ZONE_TOKEN.matcher(words[0]).matches()) {
             printedZone = words[0];
@@ -145,9 +150,9 @@ final class LinuxMpstatReader implements MpstatReader {
         Optional<ZoneId> zone = ZoneAbbreviations.lookup(printed);
         if (zone.isPresent()) return zone.get();
         if (unknownZones.add(printed)) {
-            sink.warning(number, "unknown time zone '" + printed + "'; times taken in " + context.zone());
+            sink.warning(number, "unknown time zone '" + printed + "'; times taken in " + timeOptions.zone());
         }
-        return context.zone();
+        return timeOptions.zone();
     }
 
     private void header(long number, String[] words) {
@@ -210,7 +215,7 @@ final class LinuxMpstatReader implements MpstatReader {
     }
 
     private TimeOfDayClock startClock(String printedZone) {
-        String zoneText = printedZone != null ? "zone as printed (" + printedZone + ")" : "zone " + context.zone();
+        String zoneText = printedZone != null ? "zone as printed (" + printedZone + ")" : "zone " + timeOptions.zone();
         LocalDate date;
         if (bannerDate != null) {
             date = bannerDate;
@@ -218,14 +223,14 @@ final class LinuxMpstatReader implements MpstatReader {
         } else if (dateLineDate != null) {
             date = dateLineDate;
             sink.fact("time.source", "date(1) line date " + date + " + printed time of day, " + zoneText);
-        } else if (context.start().isPresent()) {
-            date = LocalDate.ofInstant(context.start().get(), context.zone());
+        } else if (timeOptions.start().isPresent()) {
+            date = LocalDate.ofInstant(timeOptions.start().get(), timeOptions.zone());
             sink.fact("time.source", "--start date " + date + " + printed time of day, " + zoneText);
         } else {
-            date = LocalDate.ofInstant(context.fallbackStart(), context.zone());
+            date = LocalDate.ofInstant(fallback.time(), timeOptions.zone());
             sink.warning(0, "no sysstat banner with a date; the first report is taken to be on " + date + " ("
-                    + context.fallbackStartSource() + "); give --start to set it");
-            sink.fact("time.source", context.fallbackStartSource() + " date " + date + " + printed time of day, " + zoneText);
+                    + fallback.source() + "); give --start to set it");
+            sink.fact("time.source", fallback.source() + " date " + date + " + printed time of day, " + zoneText);
         }
         return new TimeOfDayClock(date);
     }

@@ -4,7 +4,9 @@ import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
@@ -12,7 +14,6 @@ import io.statlens.parse.time.DateLine;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -23,14 +24,12 @@ import java.util.Optional;
  */
 public final class MpstatParser implements Parser {
 
-    @Override
-    public String tool() {
-        return LinuxMpstatReader.TOOL;
-    }
+    private static final ParserInfo INFO = ParserInfo.builtIn(LinuxMpstatReader.TOOL, "linux-sysstat", "linux-sysstat-guest",
+            "linux-sysstat-old", "solaris", "solaris-pset");
 
     @Override
-    public List<String> variants() {
-        return List.of("linux-sysstat", "linux-sysstat-guest", "linux-sysstat-old", "solaris", "solaris-pset");
+    public ParserInfo info() {
+        return INFO;
     }
 
     @Override
@@ -59,7 +58,7 @@ public final class MpstatParser implements Parser {
             if (reader == null) {
                 reader = readerFor(text, context, sink, commandInterval);
                 if (reader == null) {
-                    if (DateLine.parse(text, context.zone()).isPresent()) {
+                    if (DateLine.parse(text, TimeOptions.in(context).zone()).isPresent()) {
                         earlyDateLine = text;
                         earlyDateLineNumber = number;
                     } else {

@@ -6,6 +6,7 @@ import io.statlens.model.Row;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.SampleClock;
+import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.DateLine;
@@ -28,6 +29,8 @@ final class SolarisMpstatReader implements MpstatReader {
     private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
 
     private final ParseContext context;
+
+    private final TimeOptions timeOptions;
     private final RecordSink sink;
     private final Optional<Duration> commandInterval;
     private final Map<String, SampleCounter> samples = new HashMap<>();
@@ -50,6 +53,7 @@ final class SolarisMpstatReader implements MpstatReader {
 
     SolarisMpstatReader(ParseContext context, RecordSink sink, Optional<Duration> commandInterval) {
         this.context = context;
+        this.timeOptions = TimeOptions.in(context);
         this.sink = sink;
         this.commandInterval = commandInterval;
     }
@@ -71,7 +75,7 @@ final class SolarisMpstatReader implements MpstatReader {
 
     @Override
     public void line(long number, String text) {
-        Optional<Instant> date = DateLine.parse(text, context.zone());
+        Optional<Instant> date = DateLine.parse(text, timeOptions.zone());
         if (date.isPresent()) {
             dateLine(number, date.get());
             return;
@@ -132,7 +136,7 @@ final class SolarisMpstatReader implements MpstatReader {
             fromDateLines = pendingDate != null;
             if (fromDateLines) {
                 sink.fact("time.source", "date(1) or epoch line before each report (a zone it prints wins over "
-                        + context.zone() + ")");
+                        + timeOptions.zone() + ")");
             } else {
                 clock = SampleClock.derive(context, sink, commandInterval.orElse(null), DEFAULT_INTERVAL);
             }
@@ -143,7 +147,7 @@ final class SolarisMpstatReader implements MpstatReader {
             pendingDate = null;
             return t;
         }
-        Duration step = context.interval().or(() -> commandInterval).orElse(DEFAULT_INTERVAL);
+        Duration step = timeOptions.interval().or(() -> commandInterval).orElse(DEFAULT_INTERVAL);
         if (!warnedMissingDate) {
             sink.notice(number, "no date line before this report; its time is the previous report's + "
                     + step.toSeconds() + " s");

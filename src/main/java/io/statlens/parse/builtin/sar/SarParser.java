@@ -4,6 +4,7 @@ import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.Tokens;
@@ -19,14 +20,11 @@ import java.util.Optional;
  */
 public final class SarParser implements Parser {
 
-    @Override
-    public String tool() {
-        return SectionHeader.TOOL;
-    }
+    private static final ParserInfo INFO = ParserInfo.builtIn(SectionHeader.TOOL, "linux-sysstat", "solaris", "aix", "hp-ux");
 
     @Override
-    public List<String> variants() {
-        return List.of("linux-sysstat", "solaris", "aix", "hp-ux");
+    public ParserInfo info() {
+        return INFO;
     }
 
     /**

@@ -3,9 +3,11 @@ package io.statlens.parse.builtin.sar;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
 import io.statlens.model.SummaryValue;
+import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
@@ -29,7 +31,8 @@ import java.util.Set;
  * sample number), the section the current lines belong to, and whether an average block is running.
  */
 final class SarReader {
-    private final ParseContext context;
+    private final TimeOptions timeOptions;
+    private final FallbackStart fallback;
     private final RecordSink sink;
     private final ZoneId zone;
     private final Map<String, SectionState> sections = new HashMap<>();
@@ -48,9 +51,10 @@ final class SarReader {
     private boolean timeSourceRecorded;
 
     SarReader(ParseContext context, RecordSink sink) {
-        this.context = context;
+        this.timeOptions = TimeOptions.in(context);
+        this.fallback = FallbackStart.in(context);
         this.sink = sink;
-        this.zone = context.zone();
+        this.zone = timeOptions.zone();
     }
 
     void read(LineSource lines) throws IOException {
@@ -246,8 +250,8 @@ final class SarReader {
     /** The banner's date; without a banner, --start's date or the fallback start's, with a warning. */
     private LocalDate date() {
         if (date == null) {
-            Instant start = context.start().orElse(context.fallbackStart());
-            String source = context.start().isPresent() ? "--start" : context.fallbackStartSource();
+            Instant start = timeOptions.start().orElse(fallback.time());
+            String source = timeOptions.start().isPresent() ? "--start" : fallback.source();
             date = start.atZone(zone).toLocalDate();
             sink.warning(0, "no sar banner with a date; the times of day are taken to be on " + date + " (" + source
                     + "); give --start to set the date");

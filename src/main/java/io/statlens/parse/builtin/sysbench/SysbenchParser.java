@@ -4,10 +4,10 @@ import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 
 import java.io.IOException;
-import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -25,14 +25,12 @@ public final class SysbenchParser implements Parser {
     private static final Set<String> MARKERS = Set.of("Running the test with following options:", "General statistics:",
             "Threads fairness:", "Test execution summary:", "OLTP test statistics:", "SQL statistics:");
 
-    @Override
-    public String tool() {
-        return IntervalSeries.TOOL;
-    }
+    private static final ParserInfo INFO = ParserInfo.builtIn(IntervalSeries.TOOL, "sysbench-0.4", "sysbench-0.5",
+            "sysbench-1.0", "sysbench-1.1");
 
     @Override
-    public List<String> variants() {
-        return List.of("sysbench-0.4", "sysbench-0.5", "sysbench-1.0", "sysbench-1.1");
+    public ParserInfo info() {
+        return INFO;
     }
 
     @Override

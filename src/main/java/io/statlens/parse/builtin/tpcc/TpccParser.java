@@ -6,6 +6,7 @@ import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.SampleClock;
 import io.statlens.parse.text.Tokens;
@@ -38,14 +39,11 @@ public final class TpccParser implements Parser {
             + "|STOPPING THREADS\\.*|<Parameters>|Using schema: .*|\\S*[$#] .*tpcc_start.*)\\s*$");
     private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(10);
 
-    @Override
-    public String tool() {
-        return TpccIntervalSpec.TOOL;
-    }
+    private static final ParserInfo INFO = ParserInfo.builtIn(TpccIntervalSpec.TOOL, "trx-intervals", "summary-only");
 
     @Override
-    public List<String> variants() {
-        return List.of("trx-intervals", "summary-only");
+    public ParserInfo info() {
+        return INFO;
     }
 
     @Override

@@ -4,10 +4,10 @@ import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 
 import java.io.IOException;
-import java.util.List;
 
 /**
  * vmstat from Linux procps (3.2.x, procps-ng 3.3 and 4.x with {@code gu}; {@code -w}, {@code -a},
@@ -16,14 +16,12 @@ import java.util.List;
  */
 public final class VmstatParser implements Parser {
 
-    @Override
-    public String tool() {
-        return VmstatHeader.TOOL;
-    }
+    private static final ParserInfo INFO = ParserInfo.builtIn(VmstatHeader.TOOL, "linux-procps-3.2", "linux-procps-ng",
+            "linux-procps-ng-gu", "linux-procps-disk", "solaris", "bsd", "aix");
 
     @Override
-    public List<String> variants() {
-        return List.of("linux-procps-3.2", "linux-procps-ng", "linux-procps-ng-gu", "linux-procps-disk", "solaris", "bsd", "aix");
+    public ParserInfo info() {
+        return INFO;
     }
 
     /** Certain with a group line and a label line; the label line alone ({@code r b swpd free}) is specific enough. */

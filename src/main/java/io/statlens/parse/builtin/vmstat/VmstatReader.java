@@ -6,6 +6,7 @@ import io.statlens.model.Row;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.ColumnLayout;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.Tokens;
@@ -51,6 +52,8 @@ final class VmstatReader {
     }
 
     private final ParseContext context;
+
+    private final TimeOptions timeOptions;
     private final RecordSink sink;
     private final VmstatTimes times;
     private final Map<String, DatasetSpec> announced = new HashMap<>();
@@ -73,6 +76,7 @@ final class VmstatReader {
 
     VmstatReader(ParseContext context, RecordSink sink) {
         this.context = context;
+        this.timeOptions = TimeOptions.in(context);
         this.sink = sink;
         this.times = new VmstatTimes(context, sink);
     }
@@ -87,7 +91,7 @@ final class VmstatReader {
 
     private void accept(String line, long number, LineSource lines) throws IOException {
         if (Tokens.isBlank(line)) return;
-        Optional<Instant> date = DateLine.parse(line, context.zone());
+        Optional<Instant> date = DateLine.parse(line, timeOptions.zone());
         if (date.isPresent()) {
             pendingDate = date.get();
             pendingEpoch = Character.isDigit(line.trim().charAt(0));
@@ -175,13 +179,13 @@ final class VmstatReader {
             stampZoneDescription = h.zoneLabel();
             return;
         }
-        stampZone = context.zone();
+        stampZone = timeOptions.zone();
         if (h.zoneLabel().isEmpty()) {
-            stampZoneDescription = context.zone().getId() + " (none printed)";
+            stampZoneDescription = timeOptions.zone().getId() + " (none printed)";
         } else {
-            stampZoneDescription = context.zone().getId() + " (printed zone '" + h.zoneLabel() + "' is not known)";
+            stampZoneDescription = timeOptions.zone().getId() + " (printed zone '" + h.zoneLabel() + "' is not known)";
             sink.warning(h.line(), "the time stamp zone '" + h.zoneLabel() + "' is not known; times are read in "
-                    + context.zone().getId() + "; give --tz to set it");
+                    + timeOptions.zone().getId() + "; give --tz to set it");
         }
     }
 

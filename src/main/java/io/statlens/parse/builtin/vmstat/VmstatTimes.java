@@ -3,6 +3,7 @@ package io.statlens.parse.builtin.vmstat;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.SampleClock;
+import io.statlens.parse.spi.TimeOptions;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -19,6 +20,7 @@ import java.util.Set;
 final class VmstatTimes {
     private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
     private final ParseContext context;
+    private final TimeOptions timeOptions;
     private final RecordSink sink;
     private final Set<String> sourcesRecorded = new HashSet<>();
     private Duration commandInterval;
@@ -29,6 +31,7 @@ final class VmstatTimes {
 
     VmstatTimes(ParseContext context, RecordSink sink) {
         this.context = context;
+        this.timeOptions = TimeOptions.in(context);
         this.sink = sink;
     }
 
@@ -71,7 +74,7 @@ final class VmstatTimes {
     }
 
     private Duration interval() {
-        if (context.interval().isPresent()) return context.interval().get();
+        if (timeOptions.interval().isPresent()) return timeOptions.interval().get();
         if (commandInterval != null) return commandInterval;
         if (!warnedAssumedInterval) {
             warnedAssumedInterval = true;

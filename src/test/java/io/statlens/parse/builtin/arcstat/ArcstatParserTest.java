@@ -2,10 +2,11 @@ package io.statlens.parse.builtin.arcstat;
 
 import io.statlens.model.ParseWarning;
 import io.statlens.parse.ParserFixtures;
-import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.TimeOptions;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -34,7 +35,7 @@ class ArcstatParserTest {
 
     @Test
     void originalArcstatPlPrintsTotalsSinceBootFirst() {
-        ParseContext context = ParseContext.simple(REALNEEL).withStart(Instant.parse("2007-09-18T00:00:00Z"));
+        ParseContext context = ParserFixtures.context(REALNEEL, TimeOptions.DEFAULT.withStart(Instant.parse("2007-09-18T00:00:00Z")));
         CollectingSink sink = ParserFixtures.parse(parser, REALNEEL, context);
         List<SpecRow> rows = sink.rows("arcstat");
         assertEquals(12, rows.size());
@@ -114,7 +115,7 @@ class ArcstatParserTest {
 
     @Test
     void noTimeColumnUsesTheSampleClock() {
-        ParseContext context = ParseContext.simple(L2ARC).withStart(Instant.parse("2015-06-03T12:00:00Z"));
+        ParseContext context = ParserFixtures.context(L2ARC, TimeOptions.DEFAULT.withStart(Instant.parse("2015-06-03T12:00:00Z")));
         CollectingSink sink = ParserFixtures.parse(parser, L2ARC, context);
         List<SpecRow> rows = sink.rows("arcstat");
         assertEquals(5, rows.size());
@@ -134,8 +135,8 @@ class ArcstatParserTest {
     @Test
     void indentedSmartOsOutput() {
         CollectingSink sink = ParserFixtures.parse(parser, SMARTOS,
-                ParseContext.simple(SMARTOS).withZone(ZoneId.of("America/New_York"))
-                        .withStart(Instant.parse("2014-03-01T12:00:00Z")));
+                ParserFixtures.context(SMARTOS, TimeOptions.DEFAULT.withZone(ZoneId.of("America/New_York"))
+                        .withStart(Instant.parse("2014-03-01T12:00:00Z"))));
         List<SpecRow> rows = sink.rows("arcstat");
         assertEquals(10, rows.size());
         assertEquals(966, rows.get(1).get("read"));
@@ -180,7 +181,7 @@ class ArcstatParserTest {
                     time  read  hit%  newfield
                 00:00:03   1.0M    99   7
                 """;
-        ParseContext context = ParseContext.simple("t").withStart(Instant.parse("2024-02-28T00:00:00Z"));
+        ParseContext context = ParserFixtures.context("t", TimeOptions.DEFAULT.withStart(Instant.parse("2024-02-28T00:00:00Z")));
         CollectingSink sink = ParserFixtures.parseText(parser, text, context);
         List<SpecRow> rows = sink.rows("arcstat");
         assertEquals(3, rows.size());

@@ -2,10 +2,11 @@ package io.statlens.parse.builtin.iostat;
 
 import io.statlens.model.Metric;
 import io.statlens.parse.ParserFixtures;
-import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.Detection;
 import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.TimeOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -88,8 +89,8 @@ class IostatCorpusTest {
 
     @Test
     void sampleClockHonoursStartAndIntervalGivenByTheUser() {
-        ParseContext context = ParseContext.simple("x").withStart(Instant.parse("2021-11-30T10:00:00Z"))
-                .withInterval(Duration.ofSeconds(10));
+        ParseContext context = ParserFixtures.context("x", TimeOptions.DEFAULT.withStart(Instant.parse("2021-11-30T10:00:00Z"))
+                .withInterval(Duration.ofSeconds(10)));
         CollectingSink sink = ParserFixtures.parse(parser, "iostat/jc-centos77-iostat-1.txt", context);
         assertEquals(Instant.parse("2021-11-30T10:00:20Z"), only(sink, "iostat.cpu", "", 2).row().time());
         assertTrue(sink.warnings().isEmpty(), sink.warnings().toString());
@@ -199,7 +200,7 @@ class IostatCorpusTest {
 
     @Test
     void timestampLinesAreReadInTheUsersZone() {
-        ParseContext berlin = ParseContext.simple("x").withZone(ZoneId.of("Europe/Berlin"));
+        ParseContext berlin = ParserFixtures.context("x", TimeOptions.DEFAULT.withZone(ZoneId.of("Europe/Berlin")));
         CollectingSink sink = ParserFixtures.parse(parser, "iostat/sysstat-fixture-iostat-ct.txt", berlin);
         assertEquals(Instant.parse("2020-06-01T10:53:20Z"), sink.rows("iostat.cpu").get(0).row().time());
     }

@@ -68,7 +68,7 @@ class IostatDetectionAndHelpersTest {
     @Test
     void registeredAsAService() {
         assertTrue(ServiceLoader.load(Parser.class).stream().anyMatch(p -> p.type() == IostatParser.class));
-        assertEquals("iostat", parser.tool());
+        assertEquals("iostat", parser.info().tool());
     }
 
     @Test

@@ -2,9 +2,10 @@ package io.statlens.parse.builtin.iostat;
 
 import io.statlens.model.ParseWarning;
 import io.statlens.parse.ParserFixtures;
-import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.TimeOptions;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -68,7 +69,7 @@ class IostatSyntheticTest {
     void germanTimestampsAndCommaDecimalsInTheUsersZone() {
         CollectingSink sink = parse("Linux 3.1.0 (pitbull) \t16.09.2019 \t_x86_64_\t(24 CPU)\n\n16.09.2019 16:58:06\n"
                 + CPU_HEADER + "           1,15    0,00    0,27    0,23    0,00   98,34\n",
-                ParseContext.simple("de.txt").withZone(ZoneId.of("Europe/Berlin")));
+                ParserFixtures.context("de.txt", TimeOptions.DEFAULT.withZone(ZoneId.of("Europe/Berlin"))));
         SpecRow cpu = only(sink, "iostat.cpu", "", 0);
         assertEquals(Instant.parse("2019-09-16T14:58:06Z"), cpu.row().time());
         assertEquals(98.34, cpu.get("%idle"), EPS);

@@ -1,6 +1,7 @@
 package io.statlens.parse.builtin.mpstat;
 
-import io.statlens.parse.ParserRegistry;
+import io.statlens.parse.AutoDetectParser;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.spi.Detection;
 import io.statlens.parse.spi.Head;
 import org.junit.jupiter.api.Test;
@@ -22,10 +23,10 @@ class MpstatDetectionTest {
 
     @Test
     void isRegisteredAsAService() {
-        ParserRegistry registry = ParserRegistry.load(Path.of("no-user-parsers"));
+        ParserCatalog registry = ParserCatalog.load(Path.of("no-user-parsers"));
         assertEquals(MpstatParser.class, registry.byTool("mpstat").orElseThrow().getClass());
-        assertEquals(MpstatParser.class, registry.detect(new Head("x.txt", List.of(BANNER, "",
-                "12:53:20     CPU    intr/s", "12:53:21     all  35525.06"))).orElseThrow().getClass());
+        assertEquals(MpstatParser.class, new AutoDetectParser(registry).detect(new Head("x.txt", List.of(BANNER, "",
+                "12:53:20     CPU    intr/s", "12:53:21     all  35525.06"))).parser().orElseThrow().getClass());
     }
 
     @Test

@@ -2,9 +2,10 @@ package io.statlens.parse.builtin.mpstat;
 
 import io.statlens.model.ParseWarning;
 import io.statlens.parse.ParserFixtures;
-import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.TimeOptions;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -50,7 +51,7 @@ class MpstatSyntheticTest {
     void localTimesAreInTheContextZone() {
         CollectingSink sink = parse(BANNER + "14:05:01     " + UTIL + "\n"
                         + "14:05:01     all    1.00    0.00    1.00    0.00    0.00    0.00    0.00    0.00    0.00   98.00\n",
-                ParseContext.simple("berlin.txt").withZone(ZoneId.of("Europe/Berlin")));
+                ParserFixtures.context("berlin.txt", TimeOptions.DEFAULT.withZone(ZoneId.of("Europe/Berlin"))));
         assertEquals(Instant.parse("2019-09-16T12:05:01Z"), sink.rows("mpstat").get(0).row().time());
         assertEquals(Optional.of("banner date 2019-09-16 + printed time of day, zone Europe/Berlin"), sink.fact("time.source"));
     }
@@ -159,7 +160,8 @@ class MpstatSyntheticTest {
         assertEquals(Instant.parse("1970-01-01T10:00:01Z"), fallback.rows("mpstat").get(0).row().time());
         assertEquals(0, fallback.warnings().get(0).line());
         assertTrue(fallback.warnings().get(0).message().startsWith("no sysstat banner"));
-        CollectingSink started = parse(text, ParseContext.simple("s.txt").withStart(Instant.parse("2024-02-03T09:00:00Z")));
+        CollectingSink started = parse(text,
+                ParserFixtures.context("s.txt", TimeOptions.DEFAULT.withStart(Instant.parse("2024-02-03T09:00:00Z"))));
         assertEquals(Instant.parse("2024-02-03T10:00:01Z"), started.rows("mpstat").get(0).row().time());
         assertEquals(List.of(), started.warnings());
     }
@@ -171,8 +173,8 @@ class MpstatSyntheticTest {
                         + "   0    5   0    1   751  300  510    7   15    8    0  2345    1   3   0  95   0\n"
                         + header
                         + "   0   38   0    0  1019  457  743   36   23   37    0   833    1   5   0  94   0\n",
-                ParseContext.simple("sol.txt").withStart(Instant.parse("2024-01-01T00:00:00Z"))
-                        .withInterval(Duration.ofSeconds(10)));
+                ParserFixtures.context("sol.txt", TimeOptions.DEFAULT.withStart(Instant.parse("2024-01-01T00:00:00Z"))
+                        .withInterval(Duration.ofSeconds(10))));
         List<SpecRow> rows = sink.rows("mpstat");
         assertEquals(2, rows.size());
         assertTrue(rows.get(0).row().sinceBoot());

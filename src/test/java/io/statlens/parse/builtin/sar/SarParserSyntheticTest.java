@@ -4,11 +4,12 @@ import io.statlens.model.DatasetSpec;
 import io.statlens.model.ParseWarning;
 import io.statlens.model.SummaryValue;
 import io.statlens.parse.ParserFixtures;
-import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.spi.TimeOptions;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -68,7 +69,7 @@ class SarParserSyntheticTest {
         CollectingSink sink = parse(BANNER
                         + "10:00:00       proc/s   cswch/s\n"
                         + "10:00:01         1.00    100.00\n",
-                ParseContext.simple("x").withZone(ZoneId.of("Europe/Berlin")));
+                ParserFixtures.context("x", TimeOptions.DEFAULT.withZone(ZoneId.of("Europe/Berlin"))));
         assertEquals(Instant.parse("2019-09-16T08:00:01Z"), sink.rows("sar.proc").get(0).row().time());
         assertTrue(sink.fact("time.source").orElseThrow().contains("Europe/Berlin"));
     }
@@ -221,7 +222,7 @@ class SarParserSyntheticTest {
         CollectingSink sink = parse("""
                 10:00:00        CPU     %user     %nice   %system   %iowait    %steal     %idle
                 10:00:01        all      1.00      0.00      1.00      0.00      0.00     98.00
-                """, ParseContext.simple("x").withStart(Instant.parse("2021-03-04T00:00:00Z")));
+                """, ParserFixtures.context("x", TimeOptions.DEFAULT.withStart(Instant.parse("2021-03-04T00:00:00Z"))));
         assertEquals(Instant.parse("2021-03-04T10:00:01Z"), sink.rows("sar.cpu").get(0).row().time());
         assertEquals(0, sink.warnings().get(0).line());
         assertTrue(sink.fact("time.source").orElseThrow().contains("--start"));

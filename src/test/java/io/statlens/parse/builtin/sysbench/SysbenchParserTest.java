@@ -3,11 +3,13 @@ package io.statlens.parse.builtin.sysbench;
 import io.statlens.model.ParseWarning;
 import io.statlens.model.SummaryValue;
 import io.statlens.parse.ParserFixtures;
-import io.statlens.parse.ParserRegistry;
-import io.statlens.parse.spi.CollectingSink;
+import io.statlens.parse.AutoDetectParser;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.TimeOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -67,10 +69,10 @@ class SysbenchParserTest {
 
     @Test
     void isRegisteredAsAService() {
-        var registry = ParserRegistry.load(Path.of("no-user-parsers"));
+        var registry = ParserCatalog.load(Path.of("no-user-parsers"));
         assertTrue(registry.byTool("sysbench").orElseThrow() instanceof SysbenchParser);
-        assertEquals("sysbench", registry.detect(ParserFixtures.head("sysbench/mb-0.5-early-rw-64thr-10s.txt"))
-                .orElseThrow().tool());
+        assertEquals("sysbench", new AutoDetectParser(registry).detect(ParserFixtures.head("sysbench/mb-0.5-early-rw-64thr-10s.txt"))
+                .parser().orElseThrow().info().tool());
     }
 
     @Test
@@ -166,7 +168,7 @@ class SysbenchParserTest {
     void intervalTimesStartAtTheGivenStart() {
         Instant start = Instant.parse("2016-03-01T10:00:00Z");
         CollectingSink sink = ParserFixtures.parse(parser, "sysbench/mb-0.5-mid-rw-8thr-5s.txt",
-                ParseContext.simple("mid").withStart(start));
+                ParserFixtures.context("mid", TimeOptions.DEFAULT.withStart(start)));
         List<SpecRow> rows = sink.rows("sysbench");
         assertEquals(120, rows.size());
         assertEquals(start.plusSeconds(5), rows.get(0).row().time());
@@ -704,7 +706,8 @@ class SysbenchParserTest {
                 SQL statistics:
                     transactions:                        lots   (100.00 per sec.)
                 """;
-        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("bad.txt").withStart(Instant.EPOCH));
+        CollectingSink sink = ParserFixtures.parseText(parser, text,
+                ParserFixtures.context("bad.txt", TimeOptions.DEFAULT.withStart(Instant.EPOCH)));
         assertEquals(2, sink.rows("sysbench").size());
         assertEquals(epochPlus(3), sink.rows("sysbench").get(1).row().time());
         List<ParseWarning> warnings = lineWarnings(sink);
@@ -777,7 +780,8 @@ class SysbenchParserTest {
                          95th percentile:                        7.43
                 """;
         Instant start = Instant.parse("2025-01-01T10:00:00Z");
-        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("example.txt").withStart(start));
+        CollectingSink sink = ParserFixtures.parseText(parser, text,
+                ParserFixtures.context("example.txt", TimeOptions.DEFAULT.withStart(start)));
         List<SpecRow> rows = sink.rows("sysbench");
         assertEquals(2, rows.size());
         assertEquals(start.plusSeconds(1), rows.get(0).row().time());

@@ -2,10 +2,11 @@ package io.statlens.parse.builtin.tpcc;
 
 import io.statlens.model.ParseWarning;
 import io.statlens.parse.ParserFixtures;
-import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.TimeOptions;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -149,7 +150,7 @@ class TpccParserTest {
 
     @Test
     void readmeExcerptInAFenceWithStartOption() {
-        ParseContext context = ParseContext.simple(README).withStart(Instant.parse("2024-05-01T10:00:00Z"));
+        ParseContext context = ParserFixtures.context(README, TimeOptions.DEFAULT.withStart(Instant.parse("2024-05-01T10:00:00Z")));
         CollectingSink sink = ParserFixtures.parse(parser, README, context);
         List<SpecRow> rows = sink.rows("tpcc");
         assertEquals(4, rows.size());
@@ -171,7 +172,7 @@ class TpccParserTest {
                    4, trx: 840, 95: 8.1, 99: 11.0, max_rt: 29.0, 840|40.0, 84|30.0, 84|11.0, 84|41.0, 84|9.0
                 """;
         CollectingSink sink = ParserFixtures.parseText(parser, text,
-                ParseContext.simple("t").withStart(Instant.parse("2024-01-01T00:00:00Z")));
+                ParserFixtures.context("t", TimeOptions.DEFAULT.withStart(Instant.parse("2024-01-01T00:00:00Z"))));
         List<SpecRow> rows = sink.rows("tpcc");
         assertEquals(2, rows.size());
         assertEquals(8.718, rows.get(0).get("95%"));
@@ -214,8 +215,8 @@ class TpccParserTest {
 
     @Test
     void timesFollowTheIntervalOptionOverride() {
-        ParseContext context = ParseContext.simple(TAIL).withStart(Instant.parse("2024-05-01T10:00:00Z"))
-                .withInterval(Duration.ofSeconds(10));
+        ParseContext context = ParserFixtures.context(TAIL, TimeOptions.DEFAULT.withStart(Instant.parse("2024-05-01T10:00:00Z"))
+                .withInterval(Duration.ofSeconds(10)));
         CollectingSink sink = ParserFixtures.parse(parser, TAIL, context);
         assertEquals(Instant.parse("2024-05-01T10:29:40Z"), sink.rows("tpcc").get(0).row().time());
     }

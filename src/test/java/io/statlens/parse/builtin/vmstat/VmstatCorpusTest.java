@@ -3,10 +3,10 @@ package io.statlens.parse.builtin.vmstat;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.ParseWarning;
 import io.statlens.parse.ParserFixtures;
-import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.Detection;
-import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.TimeOptions;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -54,9 +54,10 @@ class VmstatCorpusTest {
 
     @Test
     void isRegisteredAndDetected() {
-        var registry = io.statlens.parse.ParserRegistry.load(java.nio.file.Path.of("no-user-parsers"));
+        var registry = io.statlens.parse.ParserCatalog.load(java.nio.file.Path.of("no-user-parsers"));
         assertTrue(registry.byTool("vmstat").orElseThrow() instanceof VmstatParser);
-        assertEquals("vmstat", registry.detect(ParserFixtures.head("vmstat/solaris-P315-epoch.txt")).orElseThrow().tool());
+        assertEquals("vmstat", new io.statlens.parse.AutoDetectParser(registry).detect(ParserFixtures.head("vmstat/solaris-P315-epoch.txt"))
+                .parser().orElseThrow().info().tool());
     }
 
     @Test
@@ -115,7 +116,7 @@ class VmstatCorpusTest {
     @Test
     void printedZoneWinsOverTheContextZone() {
         CollectingSink sink = ParserFixtures.parse(parser, "vmstat/jc-centos77-vmstat-at.txt",
-                ParseContext.simple("at").withZone(java.time.ZoneId.of("Asia/Tokyo")));
+                ParserFixtures.context("at", TimeOptions.DEFAULT.withZone(java.time.ZoneId.of("Asia/Tokyo"))));
         assertEquals(Instant.parse("2021-09-17T03:33:13Z"), sink.rows("vmstat").get(0).row().time());
     }
 

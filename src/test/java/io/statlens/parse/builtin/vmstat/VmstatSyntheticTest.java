@@ -3,10 +3,11 @@ package io.statlens.parse.builtin.vmstat;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.ParseWarning;
 import io.statlens.parse.ParserFixtures;
-import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.TimeOptions;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -100,8 +101,8 @@ class VmstatSyntheticTest {
 
     @Test
     void contextStartAndIntervalPlaceUndatedSamples() {
-        ParseContext context = ParseContext.simple("s").withStart(Instant.parse("2024-03-01T10:00:00Z"))
-                .withInterval(Duration.ofSeconds(10));
+        ParseContext context = ParserFixtures.context("s", TimeOptions.DEFAULT.withStart(Instant.parse("2024-03-01T10:00:00Z"))
+                .withInterval(Duration.ofSeconds(10)));
         CollectingSink sink = ParserFixtures.parseText(parser, "$ vmstat 5\n" + HEADER + ROW_A + "\n" + ROW_B + "\n", context);
         assertEquals(Instant.parse("2024-03-01T10:00:10Z"), sink.rows("vmstat").get(1).row().time());
         assertTrue(sink.warnings().isEmpty(), sink.warnings().toString());
@@ -174,7 +175,7 @@ class VmstatSyntheticTest {
         assertEquals("vmstat -t timestamp column, zone +04", dubai.fact("time.source").orElseThrow());
 
         CollectingSink unknown = ParserFixtures.parseText(parser, stamped.formatted("XKT"),
-                ParseContext.simple("s").withZone(ZoneId.of("Europe/Berlin")));
+                ParserFixtures.context("s", TimeOptions.DEFAULT.withZone(ZoneId.of("Europe/Berlin"))));
         assertEquals(Instant.parse("2024-01-05T08:00:00Z"), unknown.rows("vmstat").get(0).row().time());
         assertEquals(List.of(new ParseWarning(2, "the time stamp zone 'XKT' is not known; times are read in Europe/Berlin; "
                 + "give --tz to set it")), unknown.warnings());

@@ -1,4 +1,4 @@
-package io.statlens.cli;
+package io.statlens.bench;
 
 import io.statlens.chart.ChartBuilder;
 import io.statlens.chart.ChartData;
@@ -11,7 +11,6 @@ import io.statlens.chart.RenderSize;
 import org.jfree.chart.JFreeChart;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -24,39 +23,40 @@ import java.util.SplittableRandom;
  * SVG twice in the same run: as statlens draws it (min and max per pixel column) and as JFreeChart
  * alone would (every point, as one path: JFreeChart's faster way), and reports times and sizes.
  */
-final class ChartBench {
-    private static final RenderSize SIZE = RenderSize.DEFAULT;
+public final class ChartBench {
+    /** The size every chart is drawn at. */
+    public static final RenderSize SIZE = RenderSize.DEFAULT;
 
     private ChartBench() {
     }
 
-    static void run(PrintWriter out, int points, Path dir) throws IOException {
+    /** Times and sizes of one way of drawing the series. */
+    public record Drawing(long pngNanos, long pngBytes, long svgNanos, long svgBytes) {
+    }
+
+    /**
+     * @param points  samples in the series
+     * @param drawn   samples statlens draws (min and max per pixel column)
+     * @param fast    statlens' drawing
+     * @param full    JFreeChart drawing every point
+     */
+    public record Result(int points, int drawn, Drawing fast, Drawing full) {
+    }
+
+    /** @param dir where to write the charts drawn, or null to keep them in memory only */
+    public static Result run(int points, Path dir) throws IOException {
         ChartData data = series(points, 42);
-        out.printf("series: %,d points, 1 s apart (a day-long wave, noise, and one-sample spikes); chart %d x %d, PNG scale %s%n",
-                points, SIZE.width(), SIZE.height(), Format.number(SIZE.scale()));
         // Warm up class loading, fonts and the JIT on a smaller series, so that both sides are measured warm.
         ChartData warmUp = series(Math.min(points, 50_000), 7);
         for (boolean decimate : new boolean[]{true, false}) measure(warmUp, decimate, null, "warm-up");
-        Result fast = measure(data, true, dir, "decimated");
-        Result full = measure(data, false, dir, "every-point");
-        TextTable t = new TextTable("RENDERING", "POINTS DRAWN", "PNG S", "PNG SIZE", "SVG S", "SVG SIZE").right(1, 2, 3, 4, 5);
+        Drawing fast = measure(data, true, dir, "decimated");
+        Drawing full = measure(data, false, dir, "every-point");
         ChartData.PlotSeries s = data.series().get(0);
         int drawn = PeakPreservingDecimator.select(s.x(), s.y(), s.x()[0], s.x()[points - 1], SIZE.columns()).length;
-        t.add("statlens: min/max per pixel column", String.format("%,d", drawn), seconds(fast.pngNanos),
-                Format.bytes(fast.pngBytes), seconds(fast.svgNanos), Format.bytes(fast.svgBytes));
-        t.add("JFreeChart: every point", String.format("%,d", points), seconds(full.pngNanos), Format.bytes(full.pngBytes),
-                seconds(full.svgNanos), Format.bytes(full.svgBytes));
-        t.print(out);
-        out.printf("statlens vs every point: PNG %.1fx faster, SVG %.1fx faster and %.0fx smaller"
-                        + " (times include building the chart)%n", (double) full.pngNanos / fast.pngNanos,
-                (double) full.svgNanos / fast.svgNanos, (double) full.svgBytes / fast.svgBytes);
-        if (dir != null) out.println("charts written to " + dir);
+        return new Result(points, drawn, fast, full);
     }
 
-    private record Result(long pngNanos, long pngBytes, long svgNanos, long svgBytes) {
-    }
-
-    private static Result measure(ChartData data, boolean decimate, Path dir, String name) throws IOException {
+    private static Drawing measure(ChartData data, boolean decimate, Path dir, String name) throws IOException {
         ChartBuilder builder = new ChartBuilder(new KeyPalette(), ZoneOffset.UTC, decimate);
         long t0 = System.nanoTime();
         JFreeChart chart = builder.build(data, SIZE);
@@ -69,7 +69,7 @@ final class ChartBench {
             Files.write(dir.resolve("bench-" + name + ".png"), png);
             Files.write(dir.resolve("bench-" + name + ".svg"), svg);
         }
-        return new Result(t1 - t0, png.length, t2 - t1, svg.length);
+        return new Drawing(t1 - t0, png.length, t2 - t1, svg.length);
     }
 
     /** A %util-like series: a slow wave, noise, a one-sample spike to 100 every 50,000 points and a drop to 0 in the middle. */
@@ -88,9 +88,5 @@ final class ChartBench {
         return new ChartData("bench", ChartKind.LINE, "bench %util", String.format("%,d points", points), ChartData.Domain.TIME,
                 null, "Device", "%util (%)", "%", HotEnd.HIGH, List.of(new ChartData.PlotSeries("sda", "sda", 0, x, y)),
                 List.of(), List.of());
-    }
-
-    private static String seconds(long nanos) {
-        return String.format("%.3f", nanos / 1e9);
     }
 }

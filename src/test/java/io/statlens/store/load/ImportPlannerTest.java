@@ -1,12 +1,8 @@
-package io.statlens.store;
+package io.statlens.store.load;
 
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserRegistry;
-import io.statlens.parse.spi.Parser;
-import io.statlens.store.load.ImportProgress;
-import io.statlens.store.load.ImportRequest;
-import io.statlens.store.load.ImportResult;
-import io.statlens.store.load.ImportService;
+import io.statlens.parse.ImportPlanner;
+import io.statlens.parse.ParserCatalog;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
@@ -37,7 +33,7 @@ class ImportPlannerTest {
     @TempDir
     Path dir;
     private Path logs;
-    private ParserRegistry registry;
+    private ParserCatalog registry;
     private Repository repo;
 
     /** A folder as a user might drop it: vmstat, iostat and sar -u output, the fixtures' notes, a hidden file. */
@@ -50,7 +46,7 @@ class ImportPlannerTest {
         Files.copy(CORPUS.resolve("sar/mb-de-sar-u.txt"), logs.resolve("mb-de-sar-u.txt"));
         Files.copy(CORPUS.resolve("vmstat/SOURCES.tsv"), logs.resolve("SOURCES.tsv"));
         Files.copy(CORPUS.resolve("vmstat/jc-centos77-vmstat.txt"), logs.resolve(".hidden-vmstat.txt"));
-        registry = ParserRegistry.load(dir.resolve("no-user-parsers"));
+        registry = ParserCatalog.load(dir.resolve("no-user-parsers"));
         repo = Repository.open(RepositoryLocation.memory("plan" + UUID.randomUUID()));
     }
 
@@ -66,7 +62,7 @@ class ImportPlannerTest {
         assertEquals(List.of("SOURCES.tsv", "disks/jc-centos77-iostat-x.txt", "jc-centos77-vmstat-at.txt", "mb-de-sar-u.txt"),
                 found.stream().map(ImportPlanner.FileDetection::name).toList(), "sorted by path, the hidden file left out");
         assertEquals(List.of("(none)", "iostat", "vmstat", "sar"),
-                found.stream().map(f -> f.detected().map(Parser::tool).orElse("(none)")).toList());
+                found.stream().map(f -> f.detected().map(p -> p.info().tool()).orElse("(none)")).toList());
         assertEquals(List.of(5322L, 690L, 614L, 2557L), found.stream().map(ImportPlanner.FileDetection::sizeBytes).toList());
         assertEquals(0.95, found.get(1).candidates().get(0).confidence());
         assertEquals(registry.all().size(), found.get(1).candidates().size(), "every parser ranked");
@@ -104,7 +100,7 @@ class ImportPlannerTest {
         UserException badTool = assertThrows(UserException.class, () -> service.run(ImportRequest.of("r", ZoneOffset.UTC, logs)
                 .choosingTools(Map.of(logs.resolve("SOURCES.tsv"), "tsv")), ImportProgress.NONE));
         assertEquals(logs.resolve("SOURCES.tsv").toAbsolutePath() + ": unknown tool 'tsv'; known tools: "
-                + String.join(", ", registry.all().stream().map(Parser::tool).toList()), badTool.getMessage());
+                + String.join(", ", registry.all().stream().map(p -> p.info().tool()).toList()), badTool.getMessage());
 
         Path elsewhere = dir.resolve("elsewhere.txt");
         UserException notAnInput = assertThrows(UserException.class, () -> service.run(

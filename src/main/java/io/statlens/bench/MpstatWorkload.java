@@ -1,4 +1,4 @@
-package io.statlens.cli;
+package io.statlens.bench;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -13,12 +13,12 @@ import java.util.SplittableRandom;
  * a banner, then one report per second with a header, the {@code all} row and one row per CPU.
  * Values follow a slow wave per CPU plus noise, so that numbers have realistic widths.
  */
-final class MpstatWorkload {
+public final class MpstatWorkload {
     private MpstatWorkload() {
     }
 
     /** @return the number of data rows written */
-    static long write(Path file, int cpus, int seconds, long seed) throws IOException {
+    public static long write(Path file, int cpus, int seconds, long seed) throws IOException {
         SplittableRandom random = new SplittableRandom(seed);
         long rows = 0;
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {

@@ -1,0 +1,21 @@
+package io.statlens.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The generated input of a benchmark.
+ *
+ * @param rows  data rows written
+ * @param bytes the file's size
+ */
+public record Workload(Path file, long rows, long bytes) {
+
+    /** Writes {@code mpstat -P ALL 1} output for {@code cpus} CPUs and {@code seconds} reports into {@code dir}. */
+    public static Workload mpstat(Path dir, int cpus, int seconds) throws IOException {
+        Path input = dir.resolve("mpstat-P-ALL.txt");
+        long rows = MpstatWorkload.write(input, cpus, seconds, 42);
+        return new Workload(input, rows, Files.size(input));
+    }
+}

@@ -1,0 +1,40 @@
+package io.statlens.chart;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What to draw, for {@link ChartService#draw}.
+ *
+ * @param definitions the charts, drawn in this order (new keys take their colours in this order too)
+ * @param runs        the runs, in the order the user named them; they take the first colours. Every definition is
+ *                    drawn for them, except a query without {@code :run}, which draws what it selects
+ * @param marks       markers on every run's charts, besides the notes stored with the runs
+ * @param size        the size the charts are drawn for: their series are cut to its pixel columns
+ * @param lenient     skip, with the reason, a definition whose data the runs do not hold (presets applied to whatever
+ *                    the runs hold) instead of failing
+ * @param perTool     the most definitions of one tool that give charts (0: no limit), so that a demo report stays small
+ */
+public record ChartRequest(List<ChartDefinition> definitions, List<String> runs, List<ChartMark> marks, RenderSize size,
+                           boolean lenient, int perTool) {
+    public ChartRequest {
+        definitions = List.copyOf(definitions);
+        runs = List.copyOf(runs);
+        marks = List.copyOf(marks);
+        Objects.requireNonNull(size, "size");
+        if (perTool < 0) throw new IllegalArgumentException("perTool " + perTool);
+    }
+
+    /** One chart of these runs, at the default size; what the runs lack is an error. */
+    public static ChartRequest of(ChartDefinition definition, List<String> runs) {
+        return new ChartRequest(List.of(definition), runs, List.of(), RenderSize.DEFAULT, false, 0);
+    }
+
+    public ChartRequest withSize(RenderSize newSize) {
+        return new ChartRequest(definitions, runs, marks, newSize, lenient, perTool);
+    }
+
+    public ChartRequest withMarks(List<ChartMark> newMarks) {
+        return new ChartRequest(definitions, runs, newMarks, size, lenient, perTool);
+    }
+}

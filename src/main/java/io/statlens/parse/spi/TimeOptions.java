@@ -1,0 +1,42 @@
+package io.statlens.parse.spi;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The user's time options, a {@link ParseContext} value.
+ *
+ * @param zone     zone of local times printed without one ({@code --tz}; the import's default is the local zone)
+ * @param start    {@code --start}: the absolute time of the first sample, if the user gave it
+ * @param interval {@code --interval}: the time between samples, if the user gave it
+ */
+public record TimeOptions(ZoneId zone, Optional<Instant> start, Optional<Duration> interval) {
+    /** What a context without time options means: UTC, no {@code --start}, no {@code --interval}. */
+    public static final TimeOptions DEFAULT = new TimeOptions(ZoneId.of("UTC"), Optional.empty(), Optional.empty());
+
+    public TimeOptions {
+        Objects.requireNonNull(zone);
+        Objects.requireNonNull(start);
+        Objects.requireNonNull(interval);
+    }
+
+    /** The context's options, else {@link #DEFAULT}. */
+    public static TimeOptions in(ParseContext context) {
+        return context.get(TimeOptions.class, DEFAULT);
+    }
+
+    public TimeOptions withZone(ZoneId newZone) {
+        return new TimeOptions(newZone, start, interval);
+    }
+
+    public TimeOptions withStart(Instant newStart) {
+        return new TimeOptions(zone, Optional.of(newStart), interval);
+    }
+
+    public TimeOptions withInterval(Duration newInterval) {
+        return new TimeOptions(zone, start, Optional.of(newInterval));
+    }
+}

@@ -1,0 +1,295 @@
+package io.statlens.store.load;
+
+import io.statlens.store.StoreException;
+import io.statlens.model.UserException;
+import io.statlens.store.schema.Repository;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The one owner of the rows that say what a repository holds: runs ({@code RUNS}, {@code RUN_TAGS}) and
+ * the files each was made from ({@code SOURCE_FILES}). Imports and derived runs (averages) open runs and
+ * register files here with the same columns, and runs and files are deleted here with their data rows.
+ * Nothing here commits, except {@link #deleteRun(String)}, the one step a command asks for on its own.
+ *
+ * <p>A file's life: {@link #register} before its content is read (the data sets, summary values, facts
+ * and warnings read from it need the file's id), {@link #verify} as soon as its SHA-256 is known (before
+ * its rows are loaded, so a duplicate is refused before the expensive part), {@link #record} once it is
+ * loaded. Its {@code SHA256} stays NULL, not yet known, until then.
+ */
+public final class RunLedger {
+    private static final int PATH_LENGTH = 4000;
+    private final Repository repo;
+
+    public RunLedger(Repository repo) {
+        this.repo = repo;
+    }
+
+    /**
+     * A run as an import or a derived run found or created it.
+     *
+     * @param start the run's start as stored; null for a run without samples yet
+     * @param host  the run's host as stored; null when not known yet
+     */
+    public record OpenRun(long id, String name, Instant start, String host) {
+    }
+
+    /**
+     * A file as it is registered, before its content is read.
+     *
+     * @param path          where it came from: the absolute path, or for a derived run the text saying what
+     *                      it was computed from ({@code average of r1, r2})
+     * @param parserVersion null for a derived run's synthetic file
+     */
+    public record SourceFile(String path, long sizeBytes, String parser, String parserVersion) {
+    }
+
+    /**
+     * What a loaded file held.
+     *
+     * @param sha256 the hex SHA-256 of the file's bytes (of the origin text for a derived run)
+     */
+    public record Loaded(String sha256, String variant, long rows, long warnings) {
+    }
+
+    /**
+     * The run an import adds to: found by name or created; {@code host}, when given, becomes its host;
+     * each tag is added once.
+     */
+    OpenRun open(String name, Optional<String> host, List<String> tags) throws SQLException {
+        OpenRun run = find(name).orElse(null);
+        if (run == null) {
+            run = insertRun(name, host.orElse(null), null);
+        } else if (host.isPresent() && !host.get().equals(run.host())) {
+            updateRun(run.id(), run.start(), host.get());
+            run = new OpenRun(run.id(), name, run.start(), host.get());
+        }
+        for (String tag : tags) addTag(run.id(), tag);
+        return run;
+    }
+
+    /**
+     * A new run for rows statlens computed; an existing run of that name is refused, or deleted when
+     * {@code replace} is set.
+     */
+    OpenRun create(String name, String host, Instant start, boolean replace) throws SQLException {
+        Optional<OpenRun> existing = find(name);
+        if (existing.isPresent()) {
+            if (!replace) throw new UserException("run '" + name + "' already exists; use --replace to overwrite it");
+            deleteRun(existing.get().id());
+        }
+        return insertRun(name, host, start);
+    }
+
+    /** Registers a file of the run, before its content is read; returns its id. */
+    long register(OpenRun run, SourceFile file) throws SQLException {
+        try (PreparedStatement ps = connection().prepareStatement("INSERT INTO SOURCE_FILES (RUN_ID, PATH, SIZE_BYTES, PARSER,"
+                + " PARSER_VERSION, ROW_COUNT, WARNING_COUNT, IMPORTED_AT) VALUES (?, ?, ?, ?, ?, 0, 0, ?)",
+                Statement.RETURN_GENERATED_KEYS)) {
+            ps.setLong(1, run.id());
+            ps.setString(2, limit(file.path(), PATH_LENGTH));
+            ps.setLong(3, file.sizeBytes());
+            ps.setString(4, file.parser());
+            ps.setString(5, file.parserVersion());
+            ps.setTimestamp(6, Repository.timestamp(Instant.now()));
+            ps.executeUpdate();
+            return generatedKey(ps);
+        }
+    }
+
+    /**
+     * Checks a file whose content has been read against the files the run already holds: the same
+     * content (SHA-256) again is refused, or with {@code replace} the older copies are deleted.
+     *
+     * @param label how to name the file in the refusal
+     */
+    void verify(OpenRun run, String sha256, String label, boolean replace) throws SQLException {
+        List<Long> previous = new ArrayList<>();
+        String previousPath = null;
+        try (PreparedStatement ps = connection().prepareStatement("SELECT ID, PATH FROM SOURCE_FILES WHERE RUN_ID = ? AND SHA256 = ?")) {
+            ps.setLong(1, run.id());
+            ps.setString(2, sha256);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    previous.add(rs.getLong(1));
+                    previousPath = rs.getString(2);
+                }
+            }
+        }
+        if (previous.isEmpty()) return;
+        if (!replace) {
+            throw new UserException(label + ": run '" + run.name() + "' already holds this file (same SHA-256, imported from "
+                    + previousPath + "); use --replace to import it again");
+        }
+        for (long id : previous) deleteFile(id);
+    }
+
+    /** Records what a registered file held, once it is loaded. */
+    void record(long fileId, Loaded loaded) throws SQLException {
+        try (PreparedStatement ps = connection().prepareStatement(
+                "UPDATE SOURCE_FILES SET SHA256 = ?, VARIANT = ?, ROW_COUNT = ?, WARNING_COUNT = ? WHERE ID = ?")) {
+            ps.setString(1, loaded.sha256());
+            ps.setString(2, loaded.variant());
+            ps.setLong(3, loaded.rows());
+            ps.setLong(4, loaded.warnings());
+            ps.setLong(5, fileId);
+            ps.executeUpdate();
+        }
+    }
+
+    /**
+     * Settles a run after an import: its start becomes the earliest sample it holds, and a run without a
+     * host takes the one its files reported.
+     *
+     * @param base     what this import's elapsed seconds count from (the run's start before the import, else
+     *                 the first sample it saw); null when nothing had a time
+     * @param earliest this import's earliest sample; null when it had no rows
+     * @param host     the host the files reported first; null when none did
+     */
+    void settle(OpenRun run, Instant base, Instant earliest, String host) throws SQLException {
+        Instant start = run.start();
+        if (base != null) {
+            start = earliest != null && earliest.isBefore(base) ? earliest : base;
+            if (start.isBefore(base)) shiftElapsed(run.id(), seconds(start, base));
+        }
+        String settledHost = run.host() != null ? run.host() : host;
+        if (!Objects.equals(start, run.start()) || !Objects.equals(settledHost, run.host())) {
+            updateRun(run.id(), start, settledHost);
+        }
+    }
+
+    /** Deletes a run with all its data and commits; an unknown name is refused. */
+    public void deleteRun(String name) {
+        Connection c = connection();
+        try {
+            long id = find(name).orElseThrow(() -> new UserException("no run named '" + name + "'")).id();
+            deleteRun(id);
+            c.commit();
+        } catch (SQLException e) {
+            repo.rollback();
+            throw new StoreException("cannot delete run '" + name + "': " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Deletes a run and its rows inside the current transaction. Catalog rows go by ON DELETE CASCADE;
+     * data-table rows are deleted here because they reference data sets by id only (a foreign key per
+     * row would slow bulk loading).
+     */
+    private void deleteRun(long runId) throws SQLException {
+        for (String table : tables("RUN_ID", runId)) {
+            execute("DELETE FROM " + table + " WHERE DATASET_ID IN (SELECT ID FROM DATASETS WHERE RUN_ID = ?)", runId);
+        }
+        execute("DELETE FROM RUNS WHERE ID = ?", runId);
+    }
+
+    /** Deletes one source file and its rows inside the current transaction. */
+    private void deleteFile(long fileId) throws SQLException {
+        for (String table : tables("FILE_ID", fileId)) {
+            execute("DELETE FROM " + table + " WHERE DATASET_ID IN (SELECT ID FROM DATASETS WHERE FILE_ID = ?)", fileId);
+        }
+        execute("DELETE FROM SOURCE_FILES WHERE ID = ?", fileId);
+    }
+
+    /** Adds {@code seconds} to every elapsed time of the run: its start moved earlier by that much. */
+    private void shiftElapsed(long runId, double seconds) throws SQLException {
+        for (String table : tables("RUN_ID", runId)) {
+            try (PreparedStatement ps = connection().prepareStatement("UPDATE " + table
+                    + " SET ELAPSED_S = ELAPSED_S + ? WHERE DATASET_ID IN (SELECT ID FROM DATASETS WHERE RUN_ID = ?)")) {
+                ps.setDouble(1, seconds);
+                ps.setLong(2, runId);
+                ps.executeUpdate();
+            }
+        }
+    }
+
+    private Optional<OpenRun> find(String name) throws SQLException {
+        try (PreparedStatement ps = connection().prepareStatement("SELECT ID, START_TS, HOST FROM RUNS WHERE NAME = ?")) {
+            ps.setString(1, name);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) return Optional.empty();
+                return Optional.of(new OpenRun(rs.getLong(1), name, Repository.instant(rs.getTimestamp(2)), rs.getString(3)));
+            }
+        }
+    }
+
+    private OpenRun insertRun(String name, String host, Instant start) throws SQLException {
+        try (PreparedStatement ps = connection().prepareStatement(
+                "INSERT INTO RUNS (NAME, HOST, START_TS, CREATED_AT) VALUES (?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {
+            ps.setString(1, name);
+            ps.setString(2, host);
+            ps.setTimestamp(3, start == null ? null : Repository.timestamp(start));
+            ps.setTimestamp(4, Repository.timestamp(Instant.now()));
+            ps.executeUpdate();
+            return new OpenRun(generatedKey(ps), name, start, host);
+        }
+    }
+
+    private void updateRun(long runId, Instant start, String host) throws SQLException {
+        try (PreparedStatement ps = connection().prepareStatement("UPDATE RUNS SET START_TS = ?, HOST = ? WHERE ID = ?")) {
+            ps.setTimestamp(1, start == null ? null : Repository.timestamp(start));
+            ps.setString(2, host);
+            ps.setLong(3, runId);
+            ps.executeUpdate();
+        }
+    }
+
+    private void addTag(long runId, String tag) throws SQLException {
+        try (PreparedStatement ps = connection().prepareStatement("INSERT INTO RUN_TAGS (RUN_ID, TAG) SELECT ?, ? FROM RUNS"
+                + " WHERE ID = ? AND NOT EXISTS (SELECT 1 FROM RUN_TAGS WHERE RUN_ID = ? AND TAG = ?)")) {
+            ps.setLong(1, runId);
+            ps.setString(2, tag);
+            ps.setLong(3, runId);
+            ps.setLong(4, runId);
+            ps.setString(5, tag);
+            ps.executeUpdate();
+        }
+    }
+
+    /** The data tables holding rows of the run or file. */
+    private List<String> tables(String column, long id) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = connection().prepareStatement("SELECT DISTINCT TABLE_NAME FROM DATASETS WHERE " + column + " = ?")) {
+            ps.setLong(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.add(rs.getString(1));
+            }
+        }
+        return out;
+    }
+
+    private void execute(String sql, long id) throws SQLException {
+        try (PreparedStatement ps = connection().prepareStatement(sql)) {
+            ps.setLong(1, id);
+            ps.executeUpdate();
+        }
+    }
+
+    private Connection connection() {
+        return repo.connection();
+    }
+
+    private static long generatedKey(PreparedStatement ps) throws SQLException {
+        try (ResultSet keys = ps.getGeneratedKeys()) {
+            keys.next();
+            return keys.getLong(1);
+        }
+    }
+
+    private static double seconds(Instant from, Instant to) {
+        return (to.getEpochSecond() - from.getEpochSecond()) + (to.getNano() - from.getNano()) / 1e9;
+    }
+
+    private static String limit(String s, int max) {
+        return s.length() <= max ? s : s.substring(0, max);
+    }
+}
