@@ -1,6 +1,7 @@
 package io.statlens.cli;
 
 import io.statlens.model.UserException;
+import io.statlens.store.schema.RepositoryLocation;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -13,7 +14,7 @@ import java.util.Arrays;
         subcommands = {ImportCommand.class, RunsCommand.class, ShowCommand.class, ParsersCommand.class, DeleteCommand.class,
                 QueryCommand.class, ExportCommand.class, StatsCommand.class, TopCommand.class, NoteCommand.class,
                 AverageCommand.class, CompareCommand.class, CorrelateCommand.class, ChartCommand.class, PresetsCommand.class,
-                ReportCommand.class, DemoCommand.class, BenchCommand.class, GuiCommand.class,
+                ReportCommand.class, DemoCommand.class, BenchCommand.class, GuiCommand.class, ServerCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
@@ -43,7 +44,7 @@ public final class Main implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("statlens: " + ex.getMessage());
+            err.println("statlens: " + RepositoryLocation.redact(ex.getMessage()));
             String command = qualifiedName(ex.getCommandLine());
             err.println("see: statlens " + (command.isEmpty() ? "" : command + " ") + "--help");
             err.flush();
@@ -52,22 +53,47 @@ public final class Main implements Runnable {
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             UserException user = userCause(ex);
             if (user != null) {
-                err.println("statlens: " + user.getMessage());
-                if (debug) user.printStackTrace(err);
+                err.println("statlens: " + RepositoryLocation.redact(user.getMessage()));
+                if (debug) err.print(redactedTrace(user));
                 err.flush();
                 return ExitCodes.USER_ERROR;
             }
-            err.println("statlens: internal error: " + ex + (debug ? "" : " (run with --debug for details)"));
-            if (debug) ex.printStackTrace(err);
+            java.sql.SQLException denied = permissionDenied(ex);
+            if (denied != null) {
+                err.println("statlens: not permitted: " + RepositoryLocation.redact(denied.getMessage())
+                        + " (this user may read the repository but not change it)");
+                err.flush();
+                return ExitCodes.USER_ERROR;
+            }
+            err.println("statlens: internal error: " + RepositoryLocation.redact(ex.toString()) + (debug ? "" : " (run with --debug for details)"));
+            if (debug) err.print(redactedTrace(ex));
             err.flush();
             return ExitCodes.INTERNAL_ERROR;
         });
         return cl.execute(args);
     }
 
+    /** A stack trace with every password of a JDBC URL in it replaced: passwords are never printed. */
+    private static String redactedTrace(Throwable t) {
+        java.io.StringWriter trace = new java.io.StringWriter();
+        t.printStackTrace(new PrintWriter(trace));
+        return RepositoryLocation.redact(trace.toString());
+    }
+
     private static String qualifiedName(CommandLine cl) {
         String name = cl.getCommandSpec().qualifiedName(" ");
         return name.startsWith("statlens ") ? name.substring("statlens ".length()) : "";
+    }
+
+    /** The refusal of a server to a user without the privilege (a reader's write), if that is what failed. */
+    private static java.sql.SQLException permissionDenied(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof java.sql.SQLException s && s.getSQLState() != null
+                    && (s.getSQLState().matches("4250[0-9]|42501|25502|25006"))) {
+                return s;
+            }
+        }
+        return null;
     }
 
     private static UserException userCause(Throwable t) {

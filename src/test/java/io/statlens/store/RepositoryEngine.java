@@ -135,10 +135,24 @@ public enum RepositoryEngine {
             }
         }
 
-        static RepositoryLocation fresh(String name) {
+        /** The databases handed out, oldest first: each holds a page cache, so all but the last two are dropped. */
+        private static final java.util.Deque<String> LIVE = new java.util.ArrayDeque<>();
+
+        static synchronized RepositoryLocation fresh(String name) {
+            while (LIVE.size() >= 2) drop(LIVE.removeFirst());
+            LIVE.addLast(name);
             new ServerDatabase("jdbc:derby:memory:" + name).create(OWNER, OWNER_PASSWORD);
             return RepositoryLocation.url("jdbc:derby://localhost:" + PORT + "/memory:" + name + ";user=" + OWNER
                     + ";password=" + OWNER_PASSWORD);
+        }
+
+        private static void drop(String name) {
+            try {
+                java.sql.DriverManager.getConnection("jdbc:derby:memory:" + name + ";drop=true;user=" + OWNER + ";password="
+                        + OWNER_PASSWORD).close();
+            } catch (java.sql.SQLException expected) {
+                // Derby reports a dropped database as 08006
+            }
         }
     }
 }

@@ -104,7 +104,8 @@ public final class Repository implements AutoCloseable {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
         if (state.startsWith("28")) return true;
         String message = e.getMessage() == null ? "" : e.getMessage().toLowerCase(java.util.Locale.ROOT);
-        return state.equals("08004") && (message.contains("authentica") || message.contains("userid or password"));
+        return state.equals("08004") && (message.contains("authentica") || message.contains("userid or password")
+                || message.contains("connection refused"));
     }
 
     /** Whether the user lacks a privilege (PostgreSQL 42501, Derby 42500-42509, or a read-only connection 25502/25006). */

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  */
 public record RepositoryLocation(String jdbcUrl, String description, Path embeddedDir) {
     /** {@code password=...} in a Derby ({@code ;password=x}) or PostgreSQL ({@code ?password=x&}) URL. */
-    private static final Pattern PASSWORD = Pattern.compile("(?i)(password=)[^;&]*");
+    private static final Pattern PASSWORD = Pattern.compile("(?i)(password=)[^;&\\s]*");
     private static final Pattern USER = Pattern.compile("(?i)[;?&]user=");
 
     /** An embedded Derby repository in a directory. */

@@ -48,11 +48,6 @@ public final class ServerDatabase {
         return user;
     }
 
-    /** Whether the database exists and is locked down already. */
-    public boolean exists(java.nio.file.Path dir) {
-        return java.nio.file.Files.exists(dir.resolve("service.properties"));
-    }
-
     /**
      * Creates the database, its owner and its security, the repository schema, and the reader role.
      * The owner's password is given here once and kept by Derby as a salted hash only.
@@ -87,6 +82,8 @@ public final class ServerDatabase {
         } catch (SQLException e) {
             throw new IllegalStateException("cannot set up the reader role: " + e.getMessage(), e);
         }
+        // Let go of the database: the server boots it, maybe in another process.
+        shutdown(credentials);
     }
 
     /** Adds a reader: may connect (read-only) and SELECT the repository's tables and views. */
