@@ -1,7 +1,6 @@
 package io.statlens.chart;
 
 import io.statlens.analysis.KeyOrder;
-import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.SeriesReader;
 import io.statlens.store.read.StoredStats;
 import io.statlens.store.schema.Repository;
@@ -23,11 +22,9 @@ final class BusiestKeys {
     record Choice(Set<String> keys, int keysInRun) {
     }
 
-    private final RunCatalog catalog;
     private final StoredStats stats;
 
     BusiestKeys(Repository repo) {
-        this.catalog = new RunCatalog(repo);
         this.stats = new StoredStats(repo);
     }
 
@@ -35,13 +32,13 @@ final class BusiestKeys {
      * Empty when every key is to be read: the chart names its keys, is not cut to a top N, or counts samples the
      * stored statistics leave out (since boot).
      */
-    Optional<Choice> choose(ChartDefinition def, String run, SeriesReader.Selection columns) {
+    Optional<Choice> choose(ChartDefinition def, SeriesReader.Selection columns) {
         if (!def.keys().isEmpty() || def.sinceBoot() || columns.metrics().isEmpty()) return Optional.empty();
         String ranked = columns.metrics().get(0).column();
         Map<String, double[]> sumAndCount = new HashMap<>();
         Set<String> keys = new HashSet<>();
-        for (StoredStats.Entry e : stats.run(catalog.id(run))) {
-            if (!e.dataset().equals(columns.dataset()) || e.key().isEmpty() || e.key().equals(KeyOrder.ALL)) continue;
+        for (StoredStats.Entry e : stats.datasets(columns.datasetIds())) {
+            if (e.key().isEmpty() || e.key().equals(KeyOrder.ALL)) continue;
             keys.add(e.key());
             if (e.column().equals(ranked) && e.stats().n() > 0) {
                 double[] acc = sumAndCount.computeIfAbsent(e.key(), k -> new double[2]);

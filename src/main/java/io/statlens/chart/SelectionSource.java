@@ -50,7 +50,7 @@ final class SelectionSource {
         SeriesReader.Selection columns = columns(def, run, lenient);
         List<DataTable.MetricColumn> chosen = columns.metrics();
         if (chosen.isEmpty()) return Optional.empty();
-        Optional<BusiestKeys.Choice> busiest = busiestKeys.choose(def, run, columns);
+        Optional<BusiestKeys.Choice> busiest = busiestKeys.choose(def, columns);
         Set<String> wanted = busiest.map(BusiestKeys.Choice::keys).orElse(new HashSet<>(def.keys()));
         // One pass over the data set for all metrics: the rows come in time order, each key's samples in turn.
         Map<String, KeySamples> byKey = new LinkedHashMap<>();

@@ -10,7 +10,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
@@ -35,24 +34,11 @@ public final class StatsCommand implements Callable<Integer> {
     RepositoryOptions repository;
 
     @Mixin
-    WindowOptions window;
-
-    @Parameters(paramLabel = "RUN", description = "Run name.")
-    String run;
-
-    @Option(names = "--tool", paramLabel = "T",
-            description = "Data sets: a tool (iostat: all of its data sets) or one (iostat.cpu); repeatable.")
-    List<String> tools = new ArrayList<>();
+    RunMetricOptions selection;
 
     @Option(names = "--metric", paramLabel = "M",
             description = "Metric label as printed (%%util) or column (PCT_UTIL); repeatable.")
     List<String> metrics = new ArrayList<>();
-
-    @Option(names = "--key", paramLabel = "K", description = "Key (CPU, device, interface); repeatable.")
-    List<String> keys = new ArrayList<>();
-
-    @Option(names = "--since-boot", description = "Include the since-boot sample that vmstat/iostat/mpstat print first.")
-    boolean sinceBoot;
 
     @Option(names = "--format", defaultValue = "table", description = "table, csv or json (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
@@ -61,8 +47,9 @@ public final class StatsCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         try (Repository repo = repository.openExisting()) {
-            TimeWindow w = window.resolve(repo, run);
-            List<MetricStats> stats = new RunStatistics(repo).stats(new StatsRequest(run, tools, metrics, keys, w, sinceBoot));
+            StatsRequest request = selection.request(repo, metrics);
+            TimeWindow w = request.window();
+            List<MetricStats> stats = new RunStatistics(repo).stats(request);
             if (format == OutputFormat.table && w.bounded()) out.println("window: " + describe(w));
             try (TabularWriter writer = TabularWriter.of(format, out)) {
                 writer.header(HEADER, List.of(false, false, false, false, true, true, true, true, true, true, true, true, true));

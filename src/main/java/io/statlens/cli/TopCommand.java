@@ -11,11 +11,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -32,13 +30,7 @@ public final class TopCommand implements Callable<Integer> {
     RepositoryOptions repository;
 
     @Mixin
-    WindowOptions window;
-
-    @Parameters(paramLabel = "RUN", description = "Run name.")
-    String run;
-
-    @Option(names = "--tool", paramLabel = "T", description = "Data sets: a tool (iostat) or one of its data sets (iostat.cpu).")
-    List<String> tools = new ArrayList<>();
+    RunMetricOptions selection;
 
     @Option(names = "--metric", required = true, paramLabel = "M",
             description = "Metric label as printed (%%util) or column (PCT_UTIL).")
@@ -54,12 +46,6 @@ public final class TopCommand implements Callable<Integer> {
     @Option(names = "--ascending", description = "Lowest first (the idlest keys).")
     boolean ascending;
 
-    @Option(names = "--key", paramLabel = "K", description = "Only these keys; repeatable.")
-    List<String> keys = new ArrayList<>();
-
-    @Option(names = "--since-boot", description = "Include the since-boot sample.")
-    boolean sinceBoot;
-
     @Option(names = "--format", defaultValue = "table", description = "table, csv or json (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
@@ -68,9 +54,9 @@ public final class TopCommand implements Callable<Integer> {
         Statistic statistic = Statistic.parse(by);
         PrintWriter out = spec.commandLine().getOut();
         try (Repository repo = repository.openExisting()) {
-            TimeWindow w = window.resolve(repo, run);
-            List<MetricStats> top = new RunStatistics(repo).top(new StatsRequest(run, tools, List.of(metric), keys, w, sinceBoot),
-                    statistic, n, ascending);
+            StatsRequest request = selection.request(repo, List.of(metric));
+            TimeWindow w = request.window();
+            List<MetricStats> top = new RunStatistics(repo).top(request, statistic, n, ascending);
             if (format == OutputFormat.table) {
                 out.println((ascending ? "lowest " : "top ") + n + " by " + statistic.name().toLowerCase(Locale.ROOT) + " of "
                         + metric + (w.bounded() ? ", " + StatsCommand.describe(w) : ""));

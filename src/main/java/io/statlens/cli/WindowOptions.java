@@ -18,10 +18,6 @@ public final class WindowOptions {
     @Option(names = "--tz", paramLabel = "ZONE", description = "Zone of times given without one (default: this machine's zone).")
     String tz;
 
-    boolean given() {
-        return from != null || to != null;
-    }
-
     TimeWindow resolve(Repository repo, String run) {
         return new WindowResolver(repo).resolve(run, from, to, ImportCommand.zone(tz));
     }

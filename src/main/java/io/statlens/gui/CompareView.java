@@ -25,7 +25,6 @@ import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import org.jfree.chart.fx.ChartViewer;
 
-import java.io.File;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
@@ -40,7 +39,8 @@ public final class CompareView extends BorderPane {
     private final TableView<Comparison> table = new TableView<>();
     private final ChartViewer viewer = new ChartViewer();
 
-    public CompareView(CompareViewModel model) {
+    /** @param dialogs where the CSV file to export is chosen */
+    public CompareView(CompareViewModel model, Dialogs dialogs) {
         Label runs = new Label();
         runs.setId("compare-runs");
         model.runs().addListener((ListChangeListener<String>) c -> runs.setText(describe(model)));
@@ -118,13 +118,8 @@ public final class CompareView extends BorderPane {
         Button export = new Button("Export CSV...");
         export.setId("compare-export");
         export.disableProperty().bind(Bindings.isEmpty(model.shownRows()));
-        export.setOnAction(e -> {
-            FileChooser chooser = new FileChooser();
-            chooser.setTitle("Export comparison");
-            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
-            File file = chooser.showSaveDialog(getScene().getWindow());
-            if (file != null) model.exportCsv(table.getItems(), file.toPath());
-        });
+        export.setOnAction(e -> dialogs.chooseFileToSave(this, "Export comparison", new FileChooser.ExtensionFilter("CSV", "*.csv"))
+                .ifPresent(file -> model.exportCsv(table.getItems(), file)));
         Label message = new Label();
         message.setId("compare-message");
         message.setWrapText(true);

@@ -5,8 +5,6 @@ import io.statlens.gui.BrowserNode.DatasetNode;
 import io.statlens.gui.BrowserNode.MetricNode;
 import io.statlens.gui.BrowserNode.RunNode;
 import javafx.collections.ListChangeListener;
-import javafx.scene.Parent;
-import javafx.scene.Scene;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.control.Button;
@@ -27,9 +25,7 @@ import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
-import javafx.stage.Modality;
 import javafx.stage.Stage;
 import org.jfree.chart.axis.DateAxis;
 import org.jfree.chart.fx.ChartViewer;
@@ -58,10 +54,7 @@ public final class MainView extends BorderPane {
     private final NoteViewModel notes;
     private final CompareViewModel compare;
     private final AverageViewModel average;
-    private Stage reportWindow;
-    private Stage noteWindow;
-    private Stage compareWindow;
-    private Stage averageWindow;
+    private final Dialogs dialogs = new Dialogs(this);
     private final TreeView<BrowserNode> tree = new TreeView<>(new TreeItem<>());
     private final ChartViewer viewer = new ChartViewer();
     private MetricNode pendingSelection;
@@ -104,28 +97,17 @@ public final class MainView extends BorderPane {
         Button importFiles = new Button("Import files...");
         importFiles.setId("import-files");
         importFiles.setOnAction(e -> {
-            FileChooser chooser = new FileChooser();
-            chooser.setTitle("Import tool output");
-            List<File> files = chooser.showOpenMultipleDialog(getScene().getWindow());
-            if (files != null) askRunAndImport(files.stream().map(File::toPath).toList());
+            List<Path> files = dialogs.chooseFilesToOpen("Import tool output");
+            if (!files.isEmpty()) askRunAndImport(files);
         });
         Button importFolder = new Button("Import folder...");
         importFolder.setId("import-folder");
-        importFolder.setOnAction(e -> {
-            File dir = new DirectoryChooser().showDialog(getScene().getWindow());
-            if (dir != null) askRunAndImport(List.of(dir.toPath()));
-        });
+        importFolder.setOnAction(e -> dialogs.chooseFolder("Import a folder of tool output").ifPresent(dir -> askRunAndImport(List.of(dir))));
         Button export = new Button("Export chart...");
         export.setId("export");
         export.disableProperty().bind(charts.chartProperty().isNull());
-        export.setOnAction(e -> {
-            FileChooser chooser = new FileChooser();
-            chooser.setTitle("Export chart");
-            chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("PNG image", "*.png"),
-                    new FileChooser.ExtensionFilter("SVG drawing", "*.svg"));
-            File file = chooser.showSaveDialog(getScene().getWindow());
-            if (file != null) charts.export(file.toPath(), RenderSize.DEFAULT);
-        });
+        export.setOnAction(e -> dialogs.chooseFileToSave(this, "Export chart", new FileChooser.ExtensionFilter("PNG image", "*.png"),
+                new FileChooser.ExtensionFilter("SVG drawing", "*.svg")).ifPresent(file -> charts.export(file, RenderSize.DEFAULT)));
         ProgressBar progress = new ProgressBar();
         progress.setId("progress");
         progress.progressProperty().bind(importer.progressProperty());
@@ -234,12 +216,7 @@ public final class MainView extends BorderPane {
 
     /** Opens the import plan for these inputs: the tool detected per file, to confirm or change, and the run's name. */
     void askRunAndImport(List<Path> inputs) {
-        Stage plan = new Stage();
-        plan.setTitle("Import " + inputs.size() + " item(s)");
-        plan.initOwner(getScene().getWindow());
-        plan.initModality(Modality.WINDOW_MODAL);
-        plan.setScene(new Scene(new ImportPlanView(importer.plan(inputs)), 760, 420));
-        plan.show();
+        dialogs.showModal("Import " + inputs.size() + " item(s)", new ImportPlanView(importer.plan(inputs)), 760, 420);
     }
 
     private void rebuildTree(boolean expand) {
@@ -262,33 +239,19 @@ public final class MainView extends BorderPane {
     /** Opens the report builder (one window, reused) for the runs selected in the browser. */
     void openReportBuilder() {
         reports.open(selectedRuns());
-        if (reportWindow == null) reportWindow = window("Report", new ReportBuilderView(reports), 900, 560);
-        reportWindow.show();
-        reportWindow.toFront();
+        dialogs.showWindow("Report", () -> new ReportBuilderView(reports, dialogs), 900, 560);
     }
 
     /** Opens the compare window (one, reused) for the runs selected in the browser; the first is the base. */
     void openCompare() {
         compare.open(selectedRuns());
-        if (compareWindow == null) compareWindow = window("Compare runs", new CompareView(compare), 1100, 760);
-        compareWindow.show();
-        compareWindow.toFront();
+        dialogs.showWindow("Compare runs", () -> new CompareView(compare, dialogs), 1100, 760);
     }
 
     /** Opens the average window (one, reused) for the runs selected in the browser. */
     void openAverage() {
         average.open(selectedRuns());
-        if (averageWindow == null) averageWindow = window("Average runs", new AverageView(average), 900, 760);
-        averageWindow.show();
-        averageWindow.toFront();
-    }
-
-    private Stage window(String title, Parent content, double width, double height) {
-        Stage stage = new Stage();
-        stage.setTitle(title);
-        stage.initOwner(getScene().getWindow());
-        stage.setScene(new Scene(content, width, height));
-        return stage;
+        dialogs.showWindow("Average runs", () -> new AverageView(average), 900, 760);
     }
 
     /** Opens the note window (one, reused) for the charted run, the first of an overlay. */
@@ -296,14 +259,7 @@ public final class MainView extends BorderPane {
         ChartViewModel.Selection shown = charts.shownProperty().get();
         if (shown == null) return;
         notes.open(shown.runs().get(0));
-        if (noteWindow == null) {
-            noteWindow = new Stage();
-            noteWindow.setTitle("Notes");
-            noteWindow.initOwner(getScene().getWindow());
-            noteWindow.setScene(new Scene(new NoteView(notes), 520, 380));
-        }
-        noteWindow.show();
-        noteWindow.toFront();
+        dialogs.showWindow("Notes", () -> new NoteView(notes), 520, 380);
     }
 
     /** Opens the note window with a time filled in (a click on the chart). */

@@ -29,7 +29,8 @@ import java.util.Objects;
  * report; a single chart (preset and run) to SVG or PNG; the message and Open for what was written.
  */
 public final class ReportBuilderView extends VBox {
-    public ReportBuilderView(ReportBuilderViewModel model) {
+    /** @param dialogs where the files to write are chosen */
+    public ReportBuilderView(ReportBuilderViewModel model, Dialogs dialogs) {
         super(6);
         setPadding(new Insets(8));
         ListView<Choice<String>> runs = checklist(model.runs(), "report-runs");
@@ -48,7 +49,7 @@ public final class ReportBuilderView extends VBox {
         model.outputProperty().addListener((o, was, now) -> {
             if (now != null && now.getFileName() != null) formatOf(now, model);
         });
-        Button browse = browse(file, "Report file", model.outputProperty(), new FileChooser.ExtensionFilter("HTML page", "*.html"),
+        Button browse = browse(dialogs, "Report file", model.outputProperty(), new FileChooser.ExtensionFilter("HTML page", "*.html"),
                 new FileChooser.ExtensionFilter("PDF document", "*.pdf"));
         Button write = new Button("Write report");
         write.setId("report-write");
@@ -63,7 +64,7 @@ public final class ReportBuilderView extends VBox {
         run.setId("chart-run");
         run.valueProperty().bindBidirectional(model.chartRunProperty());
         TextField chartFile = pathField(model.chartOutputProperty(), "chart-file", "chart.svg or chart.png");
-        Button chartBrowse = browse(chartFile, "Chart file", model.chartOutputProperty(),
+        Button chartBrowse = browse(dialogs, "Chart file", model.chartOutputProperty(),
                 new FileChooser.ExtensionFilter("SVG drawing", "*.svg"), new FileChooser.ExtensionFilter("PNG image", "*.png"));
         Button exportChart = new Button("Export chart");
         exportChart.setId("chart-export");
@@ -122,15 +123,9 @@ public final class ReportBuilderView extends VBox {
         return field;
     }
 
-    private static Button browse(TextField field, String title, ObjectProperty<Path> path, FileChooser.ExtensionFilter... filters) {
+    private static Button browse(Dialogs dialogs, String title, ObjectProperty<Path> path, FileChooser.ExtensionFilter... filters) {
         Button browse = new Button("Browse...");
-        browse.setOnAction(e -> {
-            FileChooser chooser = new FileChooser();
-            chooser.setTitle(title);
-            chooser.getExtensionFilters().addAll(filters);
-            File chosen = chooser.showSaveDialog(field.getScene().getWindow());
-            if (chosen != null) path.set(chosen.toPath());
-        });
+        browse.setOnAction(e -> dialogs.chooseFileToSave(browse, title, filters).ifPresent(path::set));
         return browse;
     }
 

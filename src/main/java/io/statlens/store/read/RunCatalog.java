@@ -133,7 +133,23 @@ public final class RunCatalog {
         }
     }
 
+    /**
+     * The data sets of a run of one qualified name ({@code sar.cpu}; one per file that holds it), in import order:
+     * the others' statistics and keys are not read.
+     */
+    public List<DatasetInfo> datasets(long runId, String qualifiedName) {
+        try {
+            return readDatasets(runId, qualifiedName::equals);
+        } catch (SQLException e) {
+            throw new StoreException("cannot read data set " + qualifiedName + " of run " + runId + ": " + e.getMessage(), e);
+        }
+    }
+
     private List<DatasetInfo> readDatasets(long runId) throws SQLException {
+        return readDatasets(runId, name -> true);
+    }
+
+    private List<DatasetInfo> readDatasets(long runId, java.util.function.Predicate<String> named) throws SQLException {
         List<DatasetInfo> out = new ArrayList<>();
         try (PreparedStatement ps = repo.connection().prepareStatement("SELECT D.ID, D.TOOL, D.NAME, D.TABLE_NAME, D.KEY_LABEL,"
                 + " D.ROW_COUNT, D.FIRST_TS, D.LAST_TS, F.PATH FROM DATASETS D JOIN SOURCE_FILES F ON F.ID = D.FILE_ID"
@@ -141,9 +157,10 @@ public final class RunCatalog {
             ps.setLong(1, runId);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
+                    String qualified = rs.getString(3).isEmpty() ? rs.getString(2) : rs.getString(2) + "." + rs.getString(3);
+                    if (!named.test(qualified)) continue;
                     String table = rs.getString(4);
                     StoredColumns stored = storedColumns(rs.getLong(1));
-                    String qualified = rs.getString(3).isEmpty() ? rs.getString(2) : rs.getString(2) + "." + rs.getString(3);
                     out.add(new DatasetInfo(rs.getLong(1), qualified, table, rs.getString(5), rs.getLong(6),
                             Repository.instant(rs.getTimestamp(7)), Repository.instant(rs.getTimestamp(8)), rs.getString(9),
                             usedMetrics(table, rs.getLong(1), stored), keys(table, rs.getLong(1), stored)));

@@ -47,18 +47,23 @@ public final class SeriesReader {
      * run must hold exactly one data set.
      */
     public Selection select(String run, String tool) {
-        List<Selection> all = selectAll(run);
-        List<String> names = all.stream().map(Selection::dataset).toList();
         if (tool == null || tool.isEmpty()) {
+            List<Selection> all = selectAll(run);
             if (all.size() != 1) {
                 throw new UserException("run '" + run + "' holds several data sets; choose one with --tool: "
-                        + String.join(", ", names));
+                        + String.join(", ", all.stream().map(Selection::dataset).toList()));
             }
             return all.get(0);
         }
-        return all.stream().filter(s -> s.dataset().equals(tool.toLowerCase())).findFirst()
-                .orElseThrow(() -> new UserException("run '" + run + "' has no data set '" + tool + "'; it has: "
-                        + String.join(", ", names)));
+        // Only the named data set is read; the others are listed only to say what there is when it is missing.
+        String name = tool.toLowerCase();
+        RunCatalog catalog = new RunCatalog(repo);
+        List<RunCatalog.DatasetInfo> sets = catalog.datasets(catalog.id(run), name);
+        if (sets.isEmpty()) {
+            throw new UserException("run '" + run + "' has no data set '" + tool + "'; it has: "
+                    + String.join(", ", selectAll(run).stream().map(Selection::dataset).toList()));
+        }
+        return selection(run, name, sets);
     }
 
     /**
@@ -72,15 +77,18 @@ public final class SeriesReader {
         Map<String, List<RunCatalog.DatasetInfo>> byName = new LinkedHashMap<>();
         for (RunCatalog.DatasetInfo d : all) byName.computeIfAbsent(d.qualifiedName(), k -> new ArrayList<>()).add(d);
         List<Selection> out = new ArrayList<>();
-        byName.forEach((name, sets) -> {
-            DataTable table = repo.tables().table(sets.get(0).table()).orElseThrow();
-            List<String> used = sets.stream().flatMap(d -> d.metrics().stream()).map(DataTable.MetricColumn::column)
-                    .distinct().toList();
-            List<DataTable.MetricColumn> metrics = table.metrics().stream().filter(m -> used.contains(m.column())).toList();
-            List<Long> ids = sets.stream().map(RunCatalog.DatasetInfo::id).toList();
-            out.add(new Selection(run, name, table.name(), sets.get(0).keyLabel(), ids, metrics));
-        });
+        byName.forEach((name, sets) -> out.add(selection(run, name, sets)));
         return out;
+    }
+
+    /** One selection of the data sets of one name (files of one tool merge), with the metric columns that hold values. */
+    private Selection selection(String run, String name, List<RunCatalog.DatasetInfo> sets) {
+        DataTable table = repo.tables().table(sets.get(0).table()).orElseThrow();
+        List<String> used = sets.stream().flatMap(d -> d.metrics().stream()).map(DataTable.MetricColumn::column)
+                .distinct().toList();
+        List<DataTable.MetricColumn> metrics = table.metrics().stream().filter(m -> used.contains(m.column())).toList();
+        List<Long> ids = sets.stream().map(RunCatalog.DatasetInfo::id).toList();
+        return new Selection(run, name, table.name(), sets.get(0).keyLabel(), ids, metrics);
     }
 
     /** Reads the selection's rows ordered by time and key. */
@@ -127,7 +135,7 @@ public final class SeriesReader {
         try (PreparedStatement ps = repo.connection().prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) out.add(rs.getString(1));
         } catch (SQLException e) {
-            throw new IllegalStateException("cannot list the keys of " + s.dataset() + " of run " + s.run() + ": " + e.getMessage(), e);
+            throw new StoreException("cannot list the keys of " + s.dataset() + " of run " + s.run() + ": " + e.getMessage(), e);
         }
         return out;
     }

@@ -7,7 +7,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * The statistics computed at import, one row per data set, key and metric column in
@@ -36,14 +38,25 @@ public final class StoredStats {
 
     /** The summaries of a run's data sets, in data set order, then key, then metric position. */
     public List<Entry> run(long runId) {
+        return read("D.RUN_ID = " + runId, "run " + runId);
+    }
+
+    /** The summaries of these data sets (one data set of a run, from each of its files), in the order of {@link #run}. */
+    public List<Entry> datasets(Collection<Long> datasetIds) {
+        if (datasetIds.isEmpty()) return List.of();
+        String ids = datasetIds.stream().map(String::valueOf).collect(Collectors.joining(", "));
+        return read("S.DATASET_ID IN (" + ids + ")", "data sets " + ids);
+    }
+
+    /** @param where a condition on numbers only: ids are longs, so nothing the user typed reaches the SQL */
+    private List<Entry> read(String where, String what) {
         List<Entry> out = new ArrayList<>();
         try (PreparedStatement ps = repo.connection().prepareStatement("SELECT S.DATASET_ID, D.TOOL, D.NAME, D.KEY_LABEL,"
                 + " D.TABLE_NAME, S.ITEM, S.COLUMN_NAME, M.LABEL, M.UNIT, M.POSITION, S.N, S.MIN_V, S.MAX_V, S.MEAN_V,"
                 + " S.STDDEV_V,"
                 + " S.P50, S.P90, S.P95, S.P99, S.DIGEST FROM DATASET_STATS S JOIN DATASETS D ON D.ID = S.DATASET_ID"
                 + " JOIN METRICS M ON M.TABLE_NAME = D.TABLE_NAME AND M.COLUMN_NAME = S.COLUMN_NAME"
-                + " WHERE D.RUN_ID = ? ORDER BY S.DATASET_ID, S.ITEM, M.POSITION")) {
-            ps.setLong(1, runId);
+                + " WHERE " + where + " ORDER BY S.DATASET_ID, S.ITEM, M.POSITION")) {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     String name = rs.getString(3);
@@ -55,7 +68,7 @@ public final class StoredStats {
                 }
             }
         } catch (SQLException e) {
-            throw new StoreException("cannot read the statistics of run " + runId + ": " + e.getMessage(), e);
+            throw new StoreException("cannot read the statistics of " + what + ": " + e.getMessage(), e);
         }
         return out;
     }

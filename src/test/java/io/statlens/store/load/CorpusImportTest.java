@@ -1,6 +1,8 @@
 package io.statlens.store.load;
 
 import io.statlens.parse.AutoDetectParser;
+import io.statlens.parse.Corpus;
+import io.statlens.parse.Corpus.Fixture;
 import io.statlens.parse.ImportPlanner;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.spi.Detection;
@@ -17,8 +19,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -48,23 +48,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * detected among all registered parsers (and claimed by no other), imported through {@link ImportService}
  * as a run of its own into an in-memory repository, and recorded in {@code SOURCE_FILES}. The parsers'
  * own corpus tests check values; this one checks that detection and import hold together over the
- * whole corpus. A new corpus folder needs an entry in {@link #TOOL_OF_FOLDER}.
+ * whole corpus. A new corpus folder needs an entry in {@link Corpus#TOOL_OF_FOLDER}.
  */
 class CorpusImportTest {
-    /** Corpus folder → the tool id that must claim its files. */
-    static final Map<String, String> TOOL_OF_FOLDER = Map.ofEntries(
-            entry("arcstat", "arcstat"),
-            entry("dbt2", "dbt2"),
-            entry("faban", "faban"),
-            entry("iostat", "iostat"),
-            entry("mpstat", "mpstat"),
-            entry("nicstat", "nicstat"),
-            entry("prstat", "prstat"),
-            entry("sar", "sar"),
-            entry("sysbench", "sysbench"),
-            entry("tpcc-mysql", "tpcc"),
-            entry("vmstat", "vmstat"));
-
     /** Folders that may be missing on a branch (their parser is merged separately). */
     static final Set<String> OPTIONAL_FOLDERS = Set.of("iostat");
 
@@ -86,18 +72,6 @@ class CorpusImportTest {
     private static ParserCatalog registry;
     private static Repository repo;
 
-    /** One corpus file: its SOURCES.tsv path ({@code folder/name}) and the tool that must claim it. */
-    record Fixture(String path, String tool) {
-        Path file() {
-            return corpusRoot().resolve(path);
-        }
-
-        @Override
-        public String toString() {
-            return path;
-        }
-    }
-
     @BeforeAll
     static void open() {
         registry = ParserCatalog.load(tmp.resolve("no-such-parser-folder"));
@@ -110,80 +84,43 @@ class CorpusImportTest {
         drop(REPO_NAME);
     }
 
-    static Path corpusRoot() {
-        try {
-            return Path.of(CorpusImportTest.class.getResource("/corpus").toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    static List<String> folders() {
-        try (Stream<Path> s = Files.list(corpusRoot())) {
-            return s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** The SOURCES.tsv rows of one folder: {@code [file, tool, ...]}, header skipped; none if it has no SOURCES.tsv. */
-    static List<String[]> sources(String folder) {
-        Path tsv = corpusRoot().resolve(folder).resolve("SOURCES.tsv");
-        if (!Files.exists(tsv)) return List.of();
-        try {
-            return Files.readAllLines(tsv).stream()
-                    .skip(1)
-                    .filter(line -> !line.isBlank())
-                    .map(line -> line.split("\t", -1))
-                    .toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    static Stream<Fixture> fixtures() {
-        return folders().stream()
-                .filter(TOOL_OF_FOLDER::containsKey)
-                .flatMap(folder -> sources(folder).stream().map(cols -> new Fixture(cols[0], TOOL_OF_FOLDER.get(folder))));
-    }
-
     @Test
     void everyCorpusFolderIsKnownAndItsSourcesListExactlyItsFiles() throws IOException {
         List<String> problems = new ArrayList<>();
-        for (String folder : folders()) {
-            if (!TOOL_OF_FOLDER.containsKey(folder)) {
-                problems.add("corpus folder '" + folder + "' has no expected tool in TOOL_OF_FOLDER");
+        for (String folder : Corpus.folders()) {
+            if (!Corpus.TOOL_OF_FOLDER.containsKey(folder)) {
+                problems.add("corpus folder '" + folder + "' has no expected tool in Corpus.TOOL_OF_FOLDER (src/test/java/io/statlens/parse/Corpus.java)");
                 continue;
             }
-            if (registry.byTool(TOOL_OF_FOLDER.get(folder)).isEmpty()) {
-                problems.add("corpus folder '" + folder + "': no parser registered for tool '" + TOOL_OF_FOLDER.get(folder) + "'");
+            if (registry.byTool(Corpus.TOOL_OF_FOLDER.get(folder)).isEmpty()) {
+                problems.add("corpus folder '" + folder + "': no parser registered for tool '" + Corpus.TOOL_OF_FOLDER.get(folder) + "'");
             }
-            Path dir = corpusRoot().resolve(folder);
+            Path dir = Corpus.root().resolve(folder);
             if (!Files.exists(dir.resolve("SOURCES.tsv"))) {
                 problems.add(folder + ": no SOURCES.tsv");
                 continue;
             }
             Set<String> listed = new TreeSet<>();
-            for (String[] cols : sources(folder)) {
+            for (String[] cols : Corpus.sources(folder)) {
                 if (cols.length < 2) {
                     problems.add(folder + "/SOURCES.tsv: malformed row " + String.join("\\t", cols));
                     continue;
                 }
                 if (!cols[0].startsWith(folder + "/")) problems.add(cols[0] + ": listed in " + folder + "/SOURCES.tsv");
                 if (!cols[1].equals(folder)) problems.add(cols[0] + ": tool column '" + cols[1] + "', expected '" + folder + "'");
-                if (!Files.isRegularFile(corpusRoot().resolve(cols[0]))) problems.add(cols[0] + ": listed but missing");
+                if (!Files.isRegularFile(Corpus.root().resolve(cols[0]))) problems.add(cols[0] + ": listed but missing");
                 if (!listed.add(cols[0])) problems.add(cols[0] + ": listed twice");
             }
             try (Stream<Path> s = Files.list(dir)) {
                 s.map(p -> folder + "/" + p.getFileName())
-                        .filter(p -> !p.equals(folder + "/SOURCES.tsv") && !listed.contains(p))
+                        .filter(p -> !p.equals(folder + "/SOURCES.tsv") && !Corpus.isGolden(p) && !listed.contains(p))
                         .forEach(p -> problems.add(p + ": not listed in SOURCES.tsv"));
             }
         }
-        for (String folder : TOOL_OF_FOLDER.keySet()) {
-            if (!OPTIONAL_FOLDERS.contains(folder) && !folders().contains(folder)) problems.add("corpus folder '" + folder + "' is missing");
+        for (String folder : Corpus.TOOL_OF_FOLDER.keySet()) {
+            if (!OPTIONAL_FOLDERS.contains(folder) && !Corpus.folders().contains(folder)) problems.add("corpus folder '" + folder + "' is missing");
         }
-        Set<String> all = fixtures().map(Fixture::path).collect(Collectors.toSet());
+        Set<String> all = Corpus.fixtures().map(Fixture::path).collect(Collectors.toSet());
         for (String path : NO_DATA.keySet()) {
             if (!all.contains(path) && !OPTIONAL_FOLDERS.contains(path.substring(0, path.indexOf('/')))) {
                 problems.add(path + ": in NO_DATA but not a corpus file");
@@ -193,7 +130,7 @@ class CorpusImportTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("fixtures")
+    @MethodSource("io.statlens.parse.Corpus#fixtures")
     void detectsAndImports(Fixture fixture) throws Exception {
         Path file = fixture.file();
 
@@ -252,7 +189,7 @@ class CorpusImportTest {
     @Test
     void noParserClaimsAnotherToolsFixture() {
         List<String> offenders = new ArrayList<>();
-        List<Fixture> all = fixtures().toList();
+        List<Fixture> all = Corpus.fixtures().toList();
         for (Fixture fixture : all) {
             Head head = ImportPlanner.head(fixture.file());
             for (Parser p : registry.all()) {

@@ -1,0 +1,106 @@
+package io.statlens.parse;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static java.util.Map.entry;
+
+/**
+ * Test support: the real outputs under {@code src/test/resources/corpus/<folder>/}, one folder per tool, each
+ * listed with its provenance in the folder's {@code SOURCES.tsv} ({@code file, tool, variant, repo, path,
+ * commit, notes}) and each with its {@linkplain Golden golden file} beside it. A new corpus folder needs an
+ * entry in {@link #TOOL_OF_FOLDER}; a new file in a known folder needs no Java.
+ */
+public final class Corpus {
+    /** Suffix of a fixture's golden file: {@code vmstat/x.txt} → {@code vmstat/x.txt.expected}. */
+    public static final String GOLDEN_SUFFIX = ".expected";
+
+    /** Corpus folder → the tool id that must claim its files. */
+    public static final Map<String, String> TOOL_OF_FOLDER = Map.ofEntries(
+            entry("arcstat", "arcstat"),
+            entry("dbt2", "dbt2"),
+            entry("faban", "faban"),
+            entry("iostat", "iostat"),
+            entry("mpstat", "mpstat"),
+            entry("nicstat", "nicstat"),
+            entry("prstat", "prstat"),
+            entry("sar", "sar"),
+            entry("sysbench", "sysbench"),
+            entry("tpcc-mysql", "tpcc"),
+            entry("vmstat", "vmstat"));
+
+    private Corpus() {
+    }
+
+    /** One corpus file: its SOURCES.tsv path ({@code folder/name}) and the tool that must claim it. */
+    public record Fixture(String path, String tool) {
+        public Path file() {
+            return root().resolve(path);
+        }
+
+        /** The golden file in the compiled test resources. */
+        public Path golden() {
+            return root().resolve(path + GOLDEN_SUFFIX);
+        }
+
+        @Override
+        public String toString() {
+            return path;
+        }
+    }
+
+    /** The corpus as the tests see it (the compiled test resources). */
+    public static Path root() {
+        try {
+            return Path.of(Corpus.class.getResource("/corpus").toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The corpus in the source tree, where golden files are written: {@code <basedir>/src/test/resources/corpus}. */
+    public static Path sourceRoot() {
+        return Path.of(System.getProperty("basedir", ".")).resolve("src/test/resources/corpus");
+    }
+
+    public static List<String> folders() {
+        try (Stream<Path> s = Files.list(root())) {
+            return s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The SOURCES.tsv rows of one folder: {@code [file, tool, ...]}, header skipped; none if it has no SOURCES.tsv. */
+    public static List<String[]> sources(String folder) {
+        Path tsv = root().resolve(folder).resolve("SOURCES.tsv");
+        if (!Files.exists(tsv)) return List.of();
+        try {
+            return Files.readAllLines(tsv).stream()
+                    .skip(1)
+                    .filter(line -> !line.isBlank())
+                    .map(line -> line.split("\t", -1))
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Every listed file of every known folder. */
+    public static Stream<Fixture> fixtures() {
+        return folders().stream()
+                .filter(TOOL_OF_FOLDER::containsKey)
+                .flatMap(folder -> sources(folder).stream().map(cols -> new Fixture(cols[0], TOOL_OF_FOLDER.get(folder))));
+    }
+
+    /** Whether a file of a corpus folder is a fixture's golden file rather than a fixture. */
+    public static boolean isGolden(String name) {
+        return name.endsWith(GOLDEN_SUFFIX);
+    }
+}

@@ -1,0 +1,127 @@
+package io.statlens.parse;
+
+import io.statlens.parse.Corpus.Fixture;
+import io.statlens.parse.spi.CollectingSink;
+import io.statlens.parse.spi.Detection;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.Parser;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Every corpus fixture against its golden file ({@link Golden}): detected among all parsers, parsed, and the
+ * result compared line by line with {@code <fixture>.expected}. Adding a real file takes no Java: the file, its
+ * SOURCES.tsv line, and a golden file written by this test and reviewed by a person:
+ * <pre>./mvnw -q -B test -Dtest=GoldenFixturesTest -Dgolden.write=vmstat/new-file.txt</pre>
+ * ({@code golden.write} takes fixture paths and folder prefixes such as {@code vmstat/}, comma-separated,
+ * {@code missing} for fixtures without a golden file, or {@code all}). A written file is reported as a skipped
+ * test, never as a pass, until it is reviewed and the test runs without the property.
+ */
+class GoldenFixturesTest {
+    private static final String WRITE = System.getProperty("golden.write", "").trim();
+    private static final ParserCatalog CATALOG = ParserCatalog.load(Path.of("target", "no-user-parsers"));
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.statlens.parse.Corpus#fixtures")
+    void parsesAsItsGoldenFileSays(Fixture fixture) throws IOException {
+        Path source = Corpus.sourceRoot().resolve(fixture.path() + Corpus.GOLDEN_SUFFIX);
+        Path golden = Files.exists(Corpus.sourceRoot()) ? source : fixture.golden();
+        boolean exists = Files.exists(golden);
+        String expected = exists ? Files.readString(golden) : "";
+        String options = Golden.options(expected);
+        String actual = parse(fixture, options);
+
+        if (writes(fixture, exists)) {
+            Files.writeString(source, actual);
+            Assumptions.abort("wrote " + source + ": review it against the fixture, then run the test without -Dgolden.write");
+        }
+        if (!exists) {
+            fail(fixture + ": no golden file " + fixture.path() + Corpus.GOLDEN_SUFFIX + "; write one with"
+                    + " ./mvnw -q -B test -Dtest=GoldenFixturesTest -Dgolden.write=" + fixture.path() + " and review it");
+        }
+        List<String> want = Golden.compared(expected);
+        List<String> got = Golden.compared(actual);
+        if (!want.equals(got)) {
+            assertEquals(String.join("\n", want), String.join("\n", got), fixture + ": differs from its golden file at "
+                    + firstDifference(want, got) + "\nIf the change is intended, rewrite it with -Dgolden.write="
+                    + fixture.path() + " and review the difference (git diff) before committing.");
+        }
+    }
+
+    /** The fixture parsed as the golden file's options say, rendered as golden text. */
+    static String parse(Fixture fixture, String options) throws IOException {
+        ParseContext context = Golden.context(fixture.path(), options);
+        AutoDetectParser auto = new AutoDetectParser(CATALOG);
+        CollectingSink sink = new CollectingSink();
+        String parser;
+        try (LineSource lines = LineSource.of(fixture.path(), Files.newInputStream(fixture.file()))) {
+            Detection detection = auto.detect(lines.head());
+            parser = detection.parser().map(Parser::info).map(i -> i.label()).orElse("(none: " + detection.closest() + ")");
+            context.set(Detection.class, detection);
+            auto.parse(lines, context, sink);
+        }
+        return Golden.render(fixture.path(), options, parser, sink);
+    }
+
+    private static boolean writes(Fixture fixture, boolean exists) {
+        if (WRITE.isEmpty()) return false;
+        for (String item : WRITE.split(",")) {
+            String it = item.trim();
+            if (it.equals("all")) return true;
+            if (it.equals("missing") && !exists) return true;
+            if (it.equals(fixture.path()) || (it.endsWith("/") && fixture.path().startsWith(it))) return true;
+        }
+        return false;
+    }
+
+    private static String firstDifference(List<String> want, List<String> got) {
+        int i = 0;
+        while (i < want.size() && i < got.size() && want.get(i).equals(got.get(i))) i++;
+        String w = i < want.size() ? want.get(i) : "(end of file)";
+        String g = i < got.size() ? got.get(i) : "(end of output)";
+        return "compared line " + (i + 1) + ":\n  expected: " + w + "\n  actual:   " + g;
+    }
+
+    @Test
+    void everyGoldenFileBelongsToAFixture() throws IOException {
+        List<String> fixtures = Corpus.fixtures().map(Fixture::path).toList();
+        List<String> orphans;
+        try (var files = Files.walk(Corpus.root())) {
+            orphans = files.map(p -> Corpus.root().relativize(p).toString().replace('\\', '/'))
+                    .filter(Corpus::isGolden)
+                    .filter(p -> !fixtures.contains(p.substring(0, p.length() - Corpus.GOLDEN_SUFFIX.length())))
+                    .toList();
+        }
+        assertTrue(orphans.isEmpty(), "golden files without a fixture in SOURCES.tsv: " + orphans);
+    }
+
+    @Test
+    void optionsSetTheContext() {
+        ParseContext c = Golden.context("f", "zone=Asia/Seoul start=2024-03-01T10:00:00Z interval=0.5 mtime=2024-03-01T11:00:00Z");
+        var time = io.statlens.parse.spi.TimeOptions.in(c);
+        assertEquals("Asia/Seoul", time.zone().getId());
+        assertEquals("2024-03-01T10:00:00Z", time.start().orElseThrow().toString());
+        assertEquals(500, time.interval().orElseThrow().toMillis());
+        assertEquals("2024-03-01T11:00:00Z", io.statlens.parse.spi.FallbackStart.in(c).time().toString());
+        assertEquals(List.of("options zone=UTC", "parser x"),
+                Golden.compared("# comment\noptions zone=UTC\nparser x\n\n"));
+        assertEquals("zone=UTC", Golden.options("# c\noptions zone=UTC\nparser x"));
+        assertEquals("1234.5", Golden.number(1234.5));
+        assertEquals("0.0001", Golden.number(1e-4));
+        assertEquals("12000000000000000000000", Golden.number(1.2e22));
+    }
+}
