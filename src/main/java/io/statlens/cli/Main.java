@@ -58,9 +58,9 @@ public final class Main implements Runnable {
                 err.flush();
                 return ExitCodes.USER_ERROR;
             }
-            java.sql.SQLException denied = permissionDenied(ex);
-            if (denied != null) {
-                err.println("statlens: not permitted: " + RepositoryLocation.redact(denied.getMessage())
+            java.util.Optional<String> denied = io.statlens.store.AccessRefusal.in(ex);
+            if (denied.isPresent()) {
+                err.println("statlens: not permitted: " + RepositoryLocation.redact(denied.get())
                         + " (this user may read the repository but not change it)");
                 err.flush();
                 return ExitCodes.USER_ERROR;
@@ -83,17 +83,6 @@ public final class Main implements Runnable {
     private static String qualifiedName(CommandLine cl) {
         String name = cl.getCommandSpec().qualifiedName(" ");
         return name.startsWith("statlens ") ? name.substring("statlens ".length()) : "";
-    }
-
-    /** The refusal of a server to a user without the privilege (a reader's write), if that is what failed. */
-    private static java.sql.SQLException permissionDenied(Throwable t) {
-        for (Throwable c = t; c != null; c = c.getCause()) {
-            if (c instanceof java.sql.SQLException s && s.getSQLState() != null
-                    && (s.getSQLState().matches("4250[0-9]|42501|25502|25006"))) {
-                return s;
-            }
-        }
-        return null;
     }
 
     private static UserException userCause(Throwable t) {

@@ -9,7 +9,6 @@ import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 
 /** {@code statlens server run}: serves in this process until stopped; {@code server start} runs it in the background. */
 @Command(name = "run", hidden = true, description = "Serve the repository in the foreground until stopped (start runs this in the background).")
@@ -26,20 +25,16 @@ public final class ServerRunCommand implements Callable<Integer> {
     @Option(names = "--keystore", paramLabel = "FILE", description = "The server's key store for TLS.")
     Path keystore;
 
+    @Option(names = "--keystore-password-file", paramLabel = "FILE", description = "The key store's password, on the file's first line.")
+    Path keystorePasswordFile;
+
     @Override
     public Integer call() throws Exception {
-        var config = new DerbyNetworkServer.Config(server.dir(), server.host, server.port, DerbyNetworkServer.Tls.parse(tls), keystore);
-        var control = DerbyNetworkServer.start(config, spec.commandLine().getOut());
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                control.shutdown();
-            } catch (Exception ignored) {
-                // stopping anyway; Derby recovers committed work from its log at the next start
-            }
-            stopped.countDown();
-        }));
-        stopped.await();
+        String password = keystorePasswordFile != null ? ServerStartCommand.firstLine(keystorePasswordFile)
+                : System.getenv("STATLENS_KEYSTORE_PASSWORD");
+        var config = new DerbyNetworkServer.Config(server.dir(), server.host, server.port, DerbyNetworkServer.Tls.parse(tls), keystore,
+                password);
+        DerbyNetworkServer.serveUntilStopped(config, spec.commandLine().getOut());
         return ExitCodes.OK;
     }
 }

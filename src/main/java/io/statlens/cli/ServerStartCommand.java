@@ -52,6 +52,10 @@ public final class ServerStartCommand implements Callable<Integer> {
             description = "The server's key store (PKCS12 or JKS) for --tls; its password in STATLENS_KEYSTORE_PASSWORD.")
     Path keystore;
 
+    @Option(names = "--keystore-password-file", paramLabel = "FILE",
+            description = "Read the key store's password from the file's first line (else from STATLENS_KEYSTORE_PASSWORD).")
+    Path keystorePasswordFile;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -59,6 +63,9 @@ public final class ServerStartCommand implements Callable<Integer> {
         if (mode != DerbyNetworkServer.Tls.OFF && (keystore == null || !Files.isRegularFile(keystore))) {
             throw new UserException("--tls " + tls + " needs --keystore FILE, the server's key and certificate (docs/team.md shows"
                     + " how to make one with keytool)");
+        }
+        if (mode != DerbyNetworkServer.Tls.OFF && keystorePasswordFile == null && System.getenv("STATLENS_KEYSTORE_PASSWORD") == null) {
+            throw new UserException("--tls " + tls + " needs the key store's password: --keystore-password-file FILE or STATLENS_KEYSTORE_PASSWORD");
         }
         Path dir = server.dir();
         ServerProcess running = ServerProcess.read(server.pidFile());
@@ -96,6 +103,8 @@ public final class ServerStartCommand implements Callable<Integer> {
                 Main.class.getName(), "server", "run", "--dir", dir.toString(), "--host", server.host, "--port",
                 Integer.toString(server.port), "--tls", mode.derbyName()));
         if (keystore != null) command.addAll(List.of("--keystore", keystore.toAbsolutePath().toString()));
+        // The password itself never goes on a command line, where any user of the machine can read it.
+        if (keystorePasswordFile != null) command.addAll(List.of("--keystore-password-file", keystorePasswordFile.toAbsolutePath().toString()));
         Files.deleteIfExists(server.log());
         Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(server.log().toFile()).start();
         child.getOutputStream().close();
@@ -106,7 +115,7 @@ public final class ServerStartCommand implements Callable<Integer> {
         long deadline = System.currentTimeMillis() + 120_000;
         while (System.currentTimeMillis() < deadline) {
             String log = Files.exists(server.log()) ? Files.readString(server.log(), StandardCharsets.UTF_8) : "";
-            if (log.contains("ready to accept connections")) return;
+            if (log.contains("ready to accept")) return;
             if (!child.isAlive()) {
                 throw new UserException("the server did not start: " + lastLines(log));
             }
@@ -121,8 +130,15 @@ public final class ServerStartCommand implements Callable<Integer> {
         return String.join(" / ", lines.subList(Math.max(0, lines.size() - 3), lines.size()));
     }
 
+    /** A password file's first line, without the line end and surrounding blanks. */
+    static String firstLine(Path file) throws IOException {
+        try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
+            return lines.findFirst().orElse("").strip();
+        }
+    }
+
     private static String readPassword(Path file) throws IOException {
-        String first = Files.readAllLines(file, StandardCharsets.UTF_8).stream().findFirst().orElse("").strip();
+        String first = firstLine(file);
         if (first.length() < 8) throw new UserException(file + ": the password needs at least 8 characters on the first line");
         return first;
     }

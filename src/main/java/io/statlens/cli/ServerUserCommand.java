@@ -10,10 +10,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.util.concurrent.Callable;
 
 /**
@@ -49,14 +46,12 @@ public final class ServerUserCommand implements Callable<Integer> {
             switch (action) {
                 case "add" -> add(repo);
                 case "remove" -> {
-                    ServerDatabase.removeReader(repo.connection(), requireName());
+                    ServerDatabase.removeReader(repo, requireName());
                     spec.commandLine().getOut().println("removed reader " + name);
                 }
-                case "list" -> ServerDatabase.readers(repo.connection()).forEach(spec.commandLine().getOut()::println);
+                case "list" -> ServerDatabase.readers(repo).forEach(spec.commandLine().getOut()::println);
                 default -> throw new UserException("ACTION is add, remove or list (got '" + action + "')");
             }
-        } catch (SQLException e) {
-            throw new UserException("cannot change the server's users (only its owner may): " + e.getMessage(), e);
         }
         return ExitCodes.OK;
     }
@@ -64,11 +59,11 @@ public final class ServerUserCommand implements Callable<Integer> {
     private void add(Repository repo) throws Exception {
         String password;
         if (passwordFile != null) {
-            password = Files.readAllLines(passwordFile, StandardCharsets.UTF_8).stream().findFirst().orElse("").strip();
+            password = ServerStartCommand.firstLine(passwordFile);
         } else {
             password = ServerStartCommand.newPassword();
         }
-        ServerDatabase.addReader(repo.connection(), requireName(), password);
+        ServerDatabase.addReader(repo, requireName(), password);
         spec.commandLine().getOut().println("added reader " + name + " (may query, chart and report; may not change anything)");
         if (passwordFile == null) spec.commandLine().getOut().println("their password (shown this once): " + password);
     }

@@ -1,5 +1,6 @@
 package io.statlens.store.load;
 
+import io.statlens.store.StoreException;
 import io.statlens.store.schema.DataTable;
 import io.statlens.store.schema.Repository;
 
@@ -29,7 +30,16 @@ public final class JdbcBatchBaseline {
     }
 
     /** Creates {@code table} like {@code like}, inserts the CSV's rows in batches, commits; returns rows. */
-    public static long importCsv(Repository repo, DataTable like, String table, Path csv) throws SQLException, IOException {
+    public static long importCsv(Repository repo, DataTable like, String table, Path csv) throws IOException {
+        try {
+            return insertCsv(repo, like, table, csv);
+        } catch (SQLException e) {
+            repo.rollback();
+            throw new StoreException("the JDBC batch baseline failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static long insertCsv(Repository repo, DataTable like, String table, Path csv) throws SQLException, IOException {
         Connection c = repo.connection();
         String dbl = repo.dialect().doubleType();
         StringBuilder ddl = new StringBuilder("CREATE TABLE ").append(table).append(" (DATASET_ID BIGINT NOT NULL, SAMPLE BIGINT NOT NULL,"
@@ -70,9 +80,14 @@ public final class JdbcBatchBaseline {
     }
 
     /** Drops a table the benchmark made, and commits. */
-    public static void drop(Repository repo, String table) throws SQLException {
-        execute(repo.connection(), "DROP TABLE " + table);
-        repo.connection().commit();
+    public static void drop(Repository repo, String table) {
+        try {
+            execute(repo.connection(), "DROP TABLE " + table);
+            repo.connection().commit();
+        } catch (SQLException e) {
+            repo.rollback();
+            throw new StoreException("cannot drop the baseline's table " + table + ": " + e.getMessage(), e);
+        }
     }
 
     private static void execute(Connection c, String sql) throws SQLException {

@@ -90,7 +90,7 @@ public final class Repository implements AutoCloseable {
         } catch (SQLException | RuntimeException e) {
             closeQuietly(c, location);
             if (e instanceof RuntimeException r) throw r;
-            if (e instanceof SQLException s && isPermissionDenied(s)) {
+            if (e instanceof SQLException s && io.statlens.store.AccessRefusal.in(s).isPresent()) {
                 throw new UserException("cannot prepare repository " + location.description() + ": " + s.getMessage()
                         + " (this user may read the repository but not create or upgrade it; ask its owner to open it first)", s);
             }
@@ -106,12 +106,6 @@ public final class Repository implements AutoCloseable {
         String message = e.getMessage() == null ? "" : e.getMessage().toLowerCase(java.util.Locale.ROOT);
         return state.equals("08004") && (message.contains("authentica") || message.contains("userid or password")
                 || message.contains("connection refused"));
-    }
-
-    /** Whether the user lacks a privilege (PostgreSQL 42501, Derby 42500-42509, or a read-only connection 25502/25006). */
-    private static boolean isPermissionDenied(SQLException e) {
-        String state = e.getSQLState() == null ? "" : e.getSQLState();
-        return state.equals("42501") || state.matches("4250[0-9]") || state.equals("25502") || state.equals("25006");
     }
 
     private static String passwordSource(RepositoryLocation location) {

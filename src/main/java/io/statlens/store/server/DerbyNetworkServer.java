@@ -32,9 +32,14 @@ public final class DerbyNetworkServer {
      * @param dir      the folder that holds the database (Derby's system home)
      * @param host     the address to listen on: loopback unless the user opens it
      * @param tls      off, basic (encrypted) or peerAuthentication (encrypted, clients show a certificate)
-     * @param keystore the server's key store for TLS, null when off
+     * @param keystore         the server's key store for TLS, null when off
+     * @param keystorePassword the key store's password, null when off
      */
-    public record Config(Path dir, String host, int port, Tls tls, Path keystore) {
+    public record Config(Path dir, String host, int port, Tls tls, Path keystore, String keystorePassword) {
+        @Override
+        public String toString() {
+            return "Config[dir=" + dir + ", host=" + host + ", port=" + port + ", tls=" + tls + ", keystore=" + keystore + "]";
+        }
     }
 
     /** Derby's SSL modes. */
@@ -92,8 +97,10 @@ public final class DerbyNetworkServer {
                 throw new UserException("--tls " + config.tls().derbyName() + " needs --keystore FILE, the server's key and certificate"
                         + " (see docs/team.md: keytool -genkeypair ...)");
             }
-            String password = System.getenv("STATLENS_KEYSTORE_PASSWORD");
-            if (password == null) throw new UserException("give the key store's password in STATLENS_KEYSTORE_PASSWORD");
+            String password = config.keystorePassword();
+            if (password == null) {
+                throw new UserException("give the key store's password in --keystore-password-file FILE or STATLENS_KEYSTORE_PASSWORD");
+            }
             System.setProperty("javax.net.ssl.keyStore", config.keystore().toAbsolutePath().toString());
             System.setProperty("javax.net.ssl.keyStorePassword", password);
             if (config.tls() == Tls.PEER_AUTHENTICATION) {
@@ -107,14 +114,29 @@ public final class DerbyNetworkServer {
         return server;
     }
 
+    /**
+     * Starts the server (see {@link #start}) and serves until this process is told to stop (a signal, as
+     * {@code statlens server stop} sends); then shuts the server down, Derby's databases with it.
+     */
+    public static void serveUntilStopped(Config config, Writer console) throws Exception {
+        NetworkServerControl control = start(config, console);
+        java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                control.shutdown();
+            } catch (Exception ignored) {
+                // stopping anyway; Derby recovers committed work from its log at the next start
+            }
+            stopped.countDown();
+        }));
+        stopped.await();
+    }
+
     /** Whether a Derby network server answers at the address (a ping needs no credentials). */
-    public static boolean answers(String host, int port, Tls tls) {
-        if (tls != Tls.OFF) System.setProperty("derby.drda.sslMode", tls.derbyName());
+    public static boolean answers(String host, int port, Tls tls) throws Exception {
         // Derby's ping waits forever on a port that another program holds and does not answer on.
-        java.util.concurrent.FutureTask<Boolean> ping = new java.util.concurrent.FutureTask<>(() -> {
-            new NetworkServerControl(address(host), port).ping();
-            return true;
-        });
+        java.util.concurrent.FutureTask<Boolean> ping = new java.util.concurrent.FutureTask<>(
+                tls == Tls.OFF ? () -> ping(host, port) : () -> refusesStrangers(host, port, tls));
         Thread t = new Thread(ping, "statlens-server-ping");
         t.setDaemon(true);
         t.start();
@@ -125,6 +147,25 @@ public final class DerbyNetworkServer {
             return false;
         } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
             return false;
+        }
+    }
+
+    private static boolean ping(String host, int port) throws Exception {
+        new NetworkServerControl(address(host), port).ping();
+        return true;
+    }
+
+    /**
+     * With TLS, Derby's own ping (its control protocol) does not get through (it checks the server's
+     * certificate against the JVM's trusted ones and then misreads the reply), so the question goes
+     * as a client's would: a connection without credentials that the server answers by refusing it.
+     */
+    private static boolean refusesStrangers(String host, int port, Tls tls) {
+        try {
+            java.sql.DriverManager.getConnection("jdbc:derby://" + host + ":" + port + "/" + DATABASE + ";ssl=" + tls.derbyName()).close();
+            return true;
+        } catch (java.sql.SQLException e) {
+            return "08004".equals(e.getSQLState());
         }
     }
 

@@ -36,7 +36,8 @@ public final class DerbyServerStart {
         while (System.currentTimeMillis() < deadline) {
             String said = watched.said();
             if (said.contains("Could not listen") || said.contains("BindException")) return null;
-            if (said.contains("ready to accept connections")) return server;
+            // "ready to accept connections", or with TLS "ready to accept SSL connections"
+            if (said.contains("ready to accept")) return server;
             Thread.sleep(20);
         }
         server.shutdown();

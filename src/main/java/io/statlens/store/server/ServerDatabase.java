@@ -86,10 +86,40 @@ public final class ServerDatabase {
         shutdown(credentials);
     }
 
-    /** Adds a reader: may connect (read-only) and SELECT the repository's tables and views. */
-    public static void addReader(Connection owner, String user, String password) throws SQLException {
+    /** Adds a reader: may connect (read-only) and SELECT the repository's tables and views. Only the owner may. */
+    public static void addReader(Repository repo, String user, String password) {
         checkUser(user);
         if (password == null || password.length() < 8) throw new UserException("a password needs at least 8 characters");
+        asOwner(repo, "add reader " + user, () -> addReader(repo.connection(), user, password));
+    }
+
+    /** Removes a reader: the account, its read-only access and its role. Only the owner may. */
+    public static void removeReader(Repository repo, String user) {
+        checkUser(user);
+        asOwner(repo, "remove reader " + user, () -> removeReader(repo.connection(), user));
+    }
+
+    /** The readers, upper case as Derby keeps user names. */
+    public static Set<String> readers(Repository repo) {
+        Set<String> out = new LinkedHashSet<>();
+        asOwner(repo, "list the readers", () -> out.addAll(readers(repo.connection())));
+        return out;
+    }
+
+    private interface OwnerWork {
+        void run() throws SQLException;
+    }
+
+    private static void asOwner(Repository repo, String what, OwnerWork work) {
+        try {
+            work.run();
+        } catch (SQLException e) {
+            repo.rollback();
+            throw new UserException("cannot " + what + " (only the server's owner may): " + e.getMessage(), e);
+        }
+    }
+
+    private static void addReader(Connection owner, String user, String password) throws SQLException {
         call(owner, "CALL SYSCS_UTIL.SYSCS_CREATE_USER(?, ?)", user, password);
         Set<String> readers = readers(owner);
         readers.add(user.toUpperCase(java.util.Locale.ROOT));
@@ -98,9 +128,7 @@ public final class ServerDatabase {
         owner.commit();
     }
 
-    /** Removes a reader: the account, its read-only access and its role. */
-    public static void removeReader(Connection owner, String user) throws SQLException {
-        checkUser(user);
+    private static void removeReader(Connection owner, String user) throws SQLException {
         Set<String> readers = readers(owner);
         if (!readers.remove(user.toUpperCase(java.util.Locale.ROOT))) throw new UserException("no reader named " + user);
         setProperty(owner, "derby.database.readOnlyAccessUsers", readers.isEmpty() ? null : String.join(",", readers));
@@ -109,8 +137,7 @@ public final class ServerDatabase {
         owner.commit();
     }
 
-    /** The readers, upper case as Derby keeps user names. */
-    public static Set<String> readers(Connection c) throws SQLException {
+    private static Set<String> readers(Connection c) throws SQLException {
         Set<String> out = new LinkedHashSet<>();
         String list = property(c, "derby.database.readOnlyAccessUsers");
         if (list != null) {
