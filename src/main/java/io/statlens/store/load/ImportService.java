@@ -59,6 +59,50 @@ public final class ImportService {
     public ImportResult run(ImportRequest request, ImportProgress progress, Cancellation cancellation) {
         if (request.run() == null || request.run().isBlank()) throw new UserException("a run name is required (--run NAME)");
         List<ImportPlanner.Planned> plan = planner.plan(request.inputs(), request.parserChoices());
+        // On a shared repository two imports that change the same tables' columns can lock each other
+        // out; the engine undoes one of them, which then starts over (nothing of it was kept).
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return importOnce(request, plan, progress, cancellation);
+            } catch (Conflict conflict) {
+                if (attempt == ATTEMPTS) {
+                    throw new StoreException("the import into run '" + request.run() + "' collided with other clients' work "
+                            + ATTEMPTS + " times; nothing was imported: " + conflict.getCause().getMessage(), conflict.getCause());
+                }
+                pause(attempt);
+            }
+        }
+    }
+
+    /** How often an import undone by the engine to break a conflict with other clients starts over. */
+    private static final int ATTEMPTS = 5;
+
+    /** The import undone to break a conflict between transactions; it may start over. */
+    private static final class Conflict extends RuntimeException {
+        Conflict(Throwable cause) {
+            super(cause);
+        }
+    }
+
+    private static void pause(int attempt) {
+        try {
+            Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextLong(100, 500) * attempt);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UserException("import cancelled; the repository is unchanged");
+        }
+    }
+
+    /** The failure, as a {@link Conflict} when the engine undid the transaction to break a conflict. */
+    private RuntimeException conflictOr(Throwable failure, RuntimeException otherwise) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof SQLException s && repo.dialect().isConflict(s)) return new Conflict(s);
+        }
+        return otherwise;
+    }
+
+    private ImportResult importOnce(ImportRequest request, List<ImportPlanner.Planned> plan, ImportProgress progress,
+                                    Cancellation cancellation) {
         RunLedger ledger = new RunLedger(repo);
         try {
             RunLedger.OpenRun run = ledger.open(request.run(), request.host(), request.tags());
@@ -78,10 +122,11 @@ public final class ImportService {
             return new ImportResult(request.run(), results);
         } catch (SQLException e) {
             repo.rollback();
-            throw new StoreException("repository error during import: " + e.getMessage(), e);
+            throw conflictOr(e, new StoreException("repository error during import: " + e.getMessage(), e));
         } catch (ImportSession.StoreFailure e) {
             repo.rollback();
-            throw new StoreException("repository error during import: " + e.sqlException().getMessage(), e.sqlException());
+            throw conflictOr(e.sqlException(), new StoreException("repository error during import: " + e.sqlException().getMessage(),
+                    e.sqlException()));
         } catch (InterruptedIOException e) {
             repo.rollback();
             throw new UserException("import cancelled; the repository is unchanged");
@@ -90,7 +135,7 @@ public final class ImportService {
             throw new UserException("cannot read input: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             repo.rollback();
-            throw e;
+            throw e instanceof StoreException ? conflictOr(e, e) : e;
         }
     }
 

@@ -58,8 +58,16 @@ public final class DataTables {
         return out;
     }
 
+    /**
+     * The table as the repository holds it now. Read afresh each time: on a shared repository other
+     * clients add tables and columns while this one has it open, and a run they import refers to them.
+     */
     public Optional<DataTable> table(String name) {
-        return Optional.ofNullable(byName.get(name));
+        try {
+            return Optional.ofNullable(reload(name));
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the metric catalog of table " + name + ": " + e.getMessage(), e);
+        }
     }
 
     public List<DataTable> all() {

@@ -195,6 +195,20 @@ public final class Repository implements AutoCloseable {
         }
     }
 
+    /**
+     * Ends the connection's transaction after work that only read. On a server a reading transaction
+     * holds what it read until it ends (PostgreSQL its table locks, Derby its intent locks); an import
+     * by another client that adds a column to one of those tables would wait for it. Work that wrote
+     * has committed or rolled back already, so nothing is lost here.
+     */
+    public void endRead() {
+        try {
+            connection.rollback();
+        } catch (SQLException ignored) {
+            // the connection is gone; there is nothing to hold
+        }
+    }
+
     public Connection connection() {
         return connection;
     }

@@ -76,6 +76,21 @@ public interface SqlDialect {
     default void enterReadOnly(Connection c) throws SQLException {
     }
 
+    /**
+     * Whether a failure was the engine breaking a conflict between transactions (a deadlock it chose
+     * this transaction to undo, or a lock that could not be had in time): the transaction has been or
+     * must be rolled back, and the same work again may well succeed.
+     */
+    default boolean isConflict(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException s && s.getSQLState() != null
+                    && java.util.Set.of("40001", "40P01", "55P03", "40XL1", "40XL2").contains(s.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The dialect of the engine a JDBC URL names. */
     static SqlDialect forUrl(String jdbcUrl) {
         if (jdbcUrl.startsWith("jdbc:postgresql:")) return new PostgresDialect();
