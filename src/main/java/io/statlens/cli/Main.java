@@ -14,7 +14,7 @@ import java.util.Arrays;
         subcommands = {ImportCommand.class, RunsCommand.class, ShowCommand.class, ParsersCommand.class, DeleteCommand.class,
                 QueryCommand.class, ExportCommand.class, StatsCommand.class, TopCommand.class, NoteCommand.class,
                 AverageCommand.class, CompareCommand.class, CorrelateCommand.class, ChartCommand.class, PresetsCommand.class,
-                ReportCommand.class, DemoCommand.class, BenchCommand.class, GuiCommand.class, ServerCommand.class,
+                ReportCommand.class, CopyCommand.class, DemoCommand.class, BenchCommand.class, GuiCommand.class, ServerCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec

@@ -24,6 +24,11 @@ public final class RepositoryOptions {
         return RepositoryLocation.userDefault();
     }
 
+    /** A repository named on the command line: a JDBC URL ({@code jdbc:...}) or an embedded repository's folder. */
+    static RepositoryLocation urlOrFolder(String text) {
+        return text.startsWith("jdbc:") ? RepositoryLocation.url(text) : RepositoryLocation.embedded(Path.of(text));
+    }
+
     /** Opens the repository, creating it if it does not exist yet (for commands that write). */
     Repository open() {
         return Repository.open(location(), true);

@@ -44,14 +44,19 @@ public final class PostgresDialect implements SqlDialect {
         return "DOUBLE PRECISION";
     }
 
+    /**
+     * Text sorts and compares by code point, as in Derby, whatever the database's locale: a server made
+     * with en_US.UTF-8 would otherwise order keys ({@code ORDER BY ITEM}: sda, SDB, dm-0) otherwise, and
+     * the same question would get rows in another order on each engine.
+     */
     @Override
     public String varchar(int length) {
-        return "VARCHAR(" + length + ")";
+        return "VARCHAR(" + length + ") COLLATE \"C\"";
     }
 
     @Override
     public String longText() {
-        return "TEXT";
+        return "TEXT COLLATE \"C\"";
     }
 
     @Override
