@@ -72,8 +72,8 @@ public final class ChangeSignificance {
     /** Welch's t-test with effective sample sizes on two series of per-interval samples. */
     public static Verdict series(SeriesMoments base, SeriesMoments other) {
         if (base.nEff() < 2 || other.nEff() < 2) {
-            return Verdict.untested("fewer than 2 independent samples (n_eff " + ShortNumber.format(base.nEff()) + " and "
-                    + ShortNumber.format(other.nEff()) + ")");
+            return Verdict.untested("fewer than 2 independent samples (n_eff " + ReadableNumbers.ROOT.number(base.nEff()) + " and "
+                    + ReadableNumbers.ROOT.number(other.nEff()) + ")");
         }
         return welch("welch-neff", base.mean(), base.variance(), base.nEff(), other.mean(), other.variance(), other.nEff());
     }

@@ -53,8 +53,9 @@ final class RepresentativeRun {
             for (int i = 1; i < values.length; i++) {
                 if (Math.abs(values[i] - median) < Math.abs(values[best] - median)) best = i;
             }
-            return new Choice(runs.get(best).name(), headline + " " + ShortNumber.format(values[best]) + " closest to the median "
-                    + ShortNumber.format(median));
+            // Exact: the values are the tools' own figures, and rounded they could read as equal.
+            return new Choice(runs.get(best).name(), headline + " " + ReadableNumbers.exact(values[best]) + " closest to the median "
+                    + ReadableNumbers.exact(median));
         }
         return new Choice(runs.get(0).name(), "no headline summary value (" + String.join(", ", HEADLINES)
                 + ") in every run; the first run named");

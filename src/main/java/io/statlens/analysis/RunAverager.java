@@ -262,7 +262,7 @@ public final class RunAverager {
             double origin = first - step / 2;
             double points = Math.floor((last - origin) / step) + 1;
             if (points > MAX_POINTS) {
-                throw new UserException("--interval " + ShortNumber.format(step) + " gives " + (long) points
+                throw new UserException("--interval " + ReadableNumbers.ROOT.number(step, "s") + " gives " + (long) points
                         + " points for data set " + dataset + " (at most " + MAX_POINTS + "); choose a larger interval");
             }
             return new Grid(origin, step, (int) points);
@@ -441,7 +441,7 @@ public final class RunAverager {
         out.add(new Fact(AveragedRuns.FACT_ALIGNMENT, "elapsed"));
         out.add(new Fact(AveragedRuns.FACT_TEXT_FROM, choice.fact()));
         for (AveragedDataset d : datasets) {
-            out.add(new Fact(AveragedRuns.FACT_INTERVAL + "." + d.qualified, ShortNumber.format(d.grid.step)));
+            out.add(new Fact(AveragedRuns.FACT_INTERVAL + "." + d.qualified, ReadableNumbers.exact(d.grid.step)));
         }
         return out;
     }

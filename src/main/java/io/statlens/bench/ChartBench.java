@@ -85,7 +85,7 @@ public final class ChartBench {
             if (i == points / 2) v = 0;
             y[i] = Math.max(0, Math.min(100, v));
         }
-        return new ChartData("bench", ChartKind.LINE, "bench %util", String.format("%,d points", points), ChartData.Domain.TIME,
+        return new ChartData("bench", ChartKind.LINE, "bench %util", String.format(java.util.Locale.ROOT, "%,d points", points), ChartData.Domain.TIME,
                 null, "Device", "%util (%)", "%", HotEnd.HIGH, List.of(new ChartData.PlotSeries("sda", "sda", 0, x, y)),
                 List.of(), List.of());
     }

@@ -37,7 +37,7 @@ public final class MpstatWorkload {
                     double idle = Math.max(0, 100 - usr - sys - wait - soft);
                     sb.setLength(0);
                     sb.append(time).append("  ").append(pad(cpu < 0 ? "all" : Integer.toString(cpu), 6));
-                    for (double v : new double[]{usr, 0, sys, wait, 0, soft, 0, 0, 0, idle}) sb.append(pad(String.format("%.2f", v), 8));
+                    for (double v : new double[]{usr, 0, sys, wait, 0, soft, 0, 0, 0, idle}) sb.append(pad(String.format(java.util.Locale.ROOT, "%.2f", v), 8));
                     w.write(sb.append('\n').toString());
                     rows++;
                 }

@@ -1,5 +1,6 @@
 package io.statlens.cli;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.RunAverager;
 import io.statlens.store.schema.Repository;
 import picocli.CommandLine.Command;
@@ -29,6 +30,9 @@ public final class AverageCommand implements Callable<Integer> {
     @Mixin
     RepositoryOptions repository;
 
+    @Mixin
+    NumberOptions numberOptions;
+
     @Parameters(arity = "2..*", paramLabel = "RUN", description = "Runs to average (at least two).")
     List<String> runs;
 
@@ -50,13 +54,14 @@ public final class AverageCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        ReadableNumbers numbers = numberOptions.numbers();
         try (Repository repo = repository.openExisting()) {
             OptionalDouble step = interval == null ? OptionalDouble.empty() : OptionalDouble.of(interval);
             RunAverager.Result r = new RunAverager(repo).average(
                     new RunAverager.Request(runs, name, Optional.ofNullable(textFrom), step, replace));
-            TextTable table = new TextTable("DATA SET", "INTERVAL S", "KEYS", "ROWS").right(1, 2, 3);
+            TextTable table = new TextTable(numbers, "DATA SET", "INTERVAL S", "KEYS", "ROWS").right(1, 2, 3);
             for (RunAverager.DatasetResult d : r.datasets()) {
-                table.add(d.dataset(), Format.number(d.intervalS()), d.keys(), d.rows());
+                table.add(d.dataset(), numbers.number(d.intervalS(), "s"), d.keys(), d.rows());
             }
             table.print(out);
             for (String note : r.notes()) out.println("note: " + note);

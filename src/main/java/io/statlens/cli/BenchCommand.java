@@ -1,5 +1,6 @@
 package io.statlens.cli;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.bench.ChartBench;
 import io.statlens.bench.GuiBench;
 import io.statlens.bench.ImportBench;
@@ -18,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
@@ -69,8 +71,8 @@ public final class BenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (charts) {
             if (points < 2) throw new UserException("--points must be at least 2");
-            out.printf("series: %,d points, 1 s apart (a day-long wave, noise, and one-sample spikes); chart %d x %d, PNG scale %s%n",
-                    points, ChartBench.SIZE.width(), ChartBench.SIZE.height(), Format.number(ChartBench.SIZE.scale()));
+            out.printf(Locale.ROOT, "series: %,d points, 1 s apart (a day-long wave, noise, and one-sample spikes); chart %d x %d, PNG scale %s%n",
+                    points, ChartBench.SIZE.width(), ChartBench.SIZE.height(), ReadableNumbers.ROOT.number(ChartBench.SIZE.scale()));
             print(out, ChartBench.run(points, dir));
             if (dir != null) out.println("charts written to " + dir);
             return ExitCodes.OK;
@@ -79,12 +81,12 @@ public final class BenchCommand implements Callable<Integer> {
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("statlens-bench");
         try {
             Workload input = Workload.mpstat(work, cpus, seconds);
-            out.printf("input: %s, %d rows, %s, max heap %s%n", input.file().getFileName(), input.rows(), Format.bytes(input.bytes()),
-                    Format.bytes(Runtime.getRuntime().maxMemory()));
+            out.printf(Locale.ROOT, "input: %s, %d rows, %s, max heap %s%n", input.file().getFileName(), input.rows(),
+                    Format.bytes(input.bytes(), ReadableNumbers.ROOT), Format.bytes(Runtime.getRuntime().maxMemory(), ReadableNumbers.ROOT));
             out.flush();
             if (gui) {
                 print(out, GuiBench.run(work, input, p -> {
-                    out.printf("  done: %s (%.1f s)%n", p.name(), p.seconds());
+                    out.printf(Locale.ROOT, "  done: %s (%.1f s)%n", p.name(), p.seconds());
                     out.flush();
                 }));
             } else {
@@ -101,21 +103,22 @@ public final class BenchCommand implements Callable<Integer> {
     private static void print(PrintWriter out, ImportBench.Result r) {
         double baseline = r.baseline().rowsPerSecond();
         boolean derby = r.baselineName().startsWith("Derby");
-        TextTable t = new TextTable("STEP", "ROWS", "SECONDS", "ROWS/S", derby ? "VS DERBY IMPORT" : "VS JDBC BATCHES").right(1, 2, 3, 4);
-        t.add("parse only", r.parse().rows(), String.format("%.2f", r.parse().seconds()),
-                String.format("%.0f", r.parse().rowsPerSecond()), String.format("%.2fx", r.parse().rowsPerSecond() / baseline));
-        t.add("statlens import (parse + store)", r.importing().rows(), String.format("%.2f", r.importing().seconds()),
-                String.format("%.0f", r.importing().rowsPerSecond()), String.format("%.2fx", r.importing().rowsPerSecond() / baseline));
-        t.add(r.baselineName(), r.baseline().rows(), String.format("%.2f", r.baseline().seconds()),
-                String.format("%.0f", baseline), "1.00x");
+        TextTable t = new TextTable(ReadableNumbers.ROOT, "STEP", "ROWS", "SECONDS", "ROWS/S", derby ? "VS DERBY IMPORT" : "VS JDBC BATCHES")
+                .right(1, 2, 3, 4);
+        t.add("parse only", r.parse().rows(), String.format(Locale.ROOT, "%.2f", r.parse().seconds()),
+                Math.round(r.parse().rowsPerSecond()), String.format(Locale.ROOT, "%.2fx", r.parse().rowsPerSecond() / baseline));
+        t.add("statlens import (parse + store)", r.importing().rows(), String.format(Locale.ROOT, "%.2f", r.importing().seconds()),
+                Math.round(r.importing().rowsPerSecond()), String.format(Locale.ROOT, "%.2fx", r.importing().rowsPerSecond() / baseline));
+        t.add(r.baselineName(), r.baseline().rows(), String.format(Locale.ROOT, "%.2f", r.baseline().seconds()),
+                Math.round(baseline), "1.00x");
         t.print(out);
         out.println("ratio > 1 means faster than " + (derby ? "Derby's own bulk import" : "JDBC batches into the same server")
                 + " of the same rows (CSV already written, parsing excluded).");
         out.println();
-        TextTable q = new TextTable("QUERY ON THE IMPORTED RUN", "ROWS", "RESULTS", "SECONDS", "AGAIN").right(1, 2, 3, 4);
+        TextTable q = new TextTable(ReadableNumbers.ROOT, "QUERY ON THE IMPORTED RUN", "ROWS", "RESULTS", "SECONDS", "AGAIN").right(1, 2, 3, 4);
         for (ImportBench.Query query : r.queries()) {
-            q.add(query.name(), query.rows(), query.results(), String.format("%.3f", query.seconds()),
-                    Double.isNaN(query.againSeconds()) ? "" : String.format("%.3f", query.againSeconds()));
+            q.add(query.name(), query.rows(), query.results(), String.format(Locale.ROOT, "%.3f", query.seconds()),
+                    Double.isNaN(query.againSeconds()) ? "" : String.format(Locale.ROOT, "%.3f", query.againSeconds()));
         }
         q.print(out);
     }
@@ -123,32 +126,36 @@ public final class BenchCommand implements Callable<Integer> {
     private static void print(PrintWriter out, ChartBench.Result r) {
         ChartBench.Drawing fast = r.fast();
         ChartBench.Drawing full = r.full();
-        TextTable t = new TextTable("RENDERING", "POINTS DRAWN", "PNG S", "PNG SIZE", "SVG S", "SVG SIZE").right(1, 2, 3, 4, 5);
-        t.add("statlens: min/max per pixel column", String.format("%,d", r.drawn()), seconds(fast.pngNanos()),
-                Format.bytes(fast.pngBytes()), seconds(fast.svgNanos()), Format.bytes(fast.svgBytes()));
-        t.add("JFreeChart: every point", String.format("%,d", r.points()), seconds(full.pngNanos()), Format.bytes(full.pngBytes()),
-                seconds(full.svgNanos()), Format.bytes(full.svgBytes()));
+        TextTable t = new TextTable(ReadableNumbers.ROOT, "RENDERING", "POINTS DRAWN", "PNG S", "PNG SIZE", "SVG S", "SVG SIZE").right(1, 2, 3, 4, 5);
+        t.add("statlens: min/max per pixel column", r.drawn(), seconds(fast.pngNanos()), Format.bytes(fast.pngBytes(), ReadableNumbers.ROOT),
+                seconds(fast.svgNanos()), Format.bytes(fast.svgBytes(), ReadableNumbers.ROOT));
+        t.add("JFreeChart: every point", r.points(), seconds(full.pngNanos()), Format.bytes(full.pngBytes(), ReadableNumbers.ROOT),
+                seconds(full.svgNanos()), Format.bytes(full.svgBytes(), ReadableNumbers.ROOT));
         t.print(out);
-        out.printf("statlens vs every point: PNG %.1fx faster, SVG %.1fx faster and %.0fx smaller"
+        out.printf(Locale.ROOT, "statlens vs every point: PNG %.1fx faster, SVG %.1fx faster and %.0fx smaller"
                         + " (times include building the chart)%n", (double) full.pngNanos() / fast.pngNanos(),
                 (double) full.svgNanos() / fast.svgNanos(), (double) full.svgBytes() / fast.svgBytes());
     }
 
     private static void print(PrintWriter out, List<ResponsivenessBench.Phase> phases) {
         ResponsivenessBench.Phase idle = phases.get(0);
-        TextTable t = new TextTable("PHASE", "SECONDS", "PINGS", "P50 MS", "P99 MS", "MAX MS", "P99 VS IDLE", "MAX VS IDLE")
-                .right(1, 2, 3, 4, 5, 6, 7);
+        TextTable t = new TextTable(ReadableNumbers.ROOT, "PHASE", "SECONDS", "PINGS", "P50 MS", "P99 MS", "MAX MS", "P99 VS IDLE",
+                "MAX VS IDLE").right(1, 2, 3, 4, 5, 6, 7);
         for (ResponsivenessBench.Phase p : phases) {
-            t.add(p.name(), String.format("%.1f", p.seconds()), p.pings(), String.format("%.1f", p.p50Millis()),
-                    String.format("%.1f", p.p99Millis()), String.format("%.1f", p.maxMillis()),
-                    String.format("%.2fx", p.p99Millis() / idle.p99Millis()), String.format("%.2fx", p.maxMillis() / idle.maxMillis()));
+            t.add(p.name(), oneDecimal(p.seconds()), p.pings(), oneDecimal(p.p50Millis()), oneDecimal(p.p99Millis()),
+                    oneDecimal(p.maxMillis()), String.format(Locale.ROOT, "%.2fx", p.p99Millis() / idle.p99Millis()),
+                    String.format(Locale.ROOT, "%.2fx", p.maxMillis() / idle.maxMillis()));
         }
         t.print(out);
         out.println("delays: how long a task posted to the FX thread every 10 ms waited to run (what a click would wait).");
     }
 
+    private static String oneDecimal(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+
     private static String seconds(long nanos) {
-        return String.format("%.3f", nanos / 1e9);
+        return String.format(Locale.ROOT, "%.3f", nanos / 1e9);
     }
 
     private static void deleteTree(Path dir) throws IOException {

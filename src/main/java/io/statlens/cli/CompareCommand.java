@@ -1,6 +1,7 @@
 package io.statlens.cli;
 
 import io.statlens.analysis.ChangeSignificance;
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.RunComparer;
 import io.statlens.store.schema.Repository;
 import picocli.CommandLine.Command;
@@ -30,6 +31,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     RepositoryOptions repository;
 
+    @Mixin
+    NumberOptions numberOptions;
+
     @Parameters(index = "0", paramLabel = "BASE", description = "The run to compare against.")
     String base;
 
@@ -53,20 +57,31 @@ public final class CompareCommand implements Callable<Integer> {
         try (Repository repo = repository.openExisting()) {
             List<RunComparer.Comparison> rows = new RunComparer(repo).compare(
                     new RunComparer.Request(base, others, Optional.ofNullable(tool), metrics, keys));
-            try (TabularWriter writer = TabularWriter.of(format, spec.commandLine().getOut())) {
+            ReadableNumbers numbers = numberOptions.numbers();
+            try (TabularWriter writer = TabularWriter.of(format, spec.commandLine().getOut(), numbers)) {
                 List<String> names = List.of("kind", "dataset", "metric", "unit", "key", "run", "base_mean", "mean", "change",
                         "change_pct", "base_p95", "p95", "base_max", "max", "p_value", "significant");
                 List<Boolean> numeric = new ArrayList<>(Collections.nCopies(names.size(), true));
                 for (int text : new int[]{0, 1, 2, 3, 4, 5, 15}) numeric.set(text, false);
                 writer.header(names, numeric);
                 for (RunComparer.Comparison c : rows) {
-                    writer.row(List.of(c.kind().name(), c.dataset(), c.metric(), c.unit(), c.key(), c.run(), c.base().mean(),
-                            c.other().mean(), c.change(), c.changePct(), c.base().p95(), c.other().p95(), c.base().max(),
-                            c.other().max(), c.verdict().pValue(), significance(c.verdict())));
+                    String unit = c.unit();
+                    writer.row(List.of(c.kind().name(), c.dataset(), c.metric(), unit, c.key(), c.run(),
+                            value(c.base().mean(), unit, numbers), value(c.other().mean(), unit, numbers),
+                            new TabularWriter.Figure(c.change(), numbers.signed(c.change(), unit)),
+                            new TabularWriter.Figure(c.changePct(), numbers.percentChange(c.changePct())),
+                            value(c.base().p95(), unit, numbers), value(c.other().p95(), unit, numbers),
+                            value(c.base().max(), unit, numbers), value(c.other().max(), unit, numbers),
+                            new TabularWriter.Figure(c.verdict().pValue(), numbers.pValue(c.verdict().pValue())),
+                            significance(c.verdict())));
                 }
             }
         }
         return ExitCodes.OK;
+    }
+
+    private static TabularWriter.Figure value(double v, String unit, ReadableNumbers numbers) {
+        return new TabularWriter.Figure(v, numbers.number(v, unit));
     }
 
     /** yes, no, or empty when no test was possible. */

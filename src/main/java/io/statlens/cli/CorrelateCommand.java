@@ -1,5 +1,6 @@
 package io.statlens.cli;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.CorrelationMethod;
 import io.statlens.analysis.Correlator;
 import io.statlens.analysis.RunCorrelator;
@@ -34,6 +35,9 @@ public final class CorrelateCommand implements Callable<Integer> {
 
     @Mixin
     RepositoryOptions repository;
+
+    @Mixin
+    NumberOptions numberOptions;
 
     @Parameters(paramLabel = "RUN", description = "Run name.")
     String run;
@@ -88,15 +92,18 @@ public final class CorrelateCommand implements Callable<Integer> {
         try (Repository repo = repository.openExisting()) {
             report = new RunCorrelator(repo).correlate(new RunCorrelator.Request(run, metric, key, with, settings));
         }
-        if (format == OutputFormat.table) printHeading(report, out);
-        try (TabularWriter writer = TabularWriter.of(format, out)) {
+        ReadableNumbers numbers = numberOptions.numbers();
+        if (format == OutputFormat.table) printHeading(report, out, numbers);
+        try (TabularWriter writer = TabularWriter.of(format, out, numbers)) {
             writer.header(List.of("rank", "dataset", "metric", "key", "r", "n", "p", "step_s"),
                     List.of(true, false, false, false, true, true, true, true));
             List<Correlator.Correlation> shown = report.ranked().subList(0, Math.min(limit, report.ranked().size()));
             for (int i = 0; i < shown.size(); i++) {
                 Correlator.Correlation c = shown.get(i);
                 Correlator.SeriesName name = c.series();
-                writer.row(List.of(i + 1, name.dataset(), name.label(), name.key(), c.r(), c.n(), c.p(), c.step()));
+                writer.row(List.of(i + 1, name.dataset(), name.label(), name.key(), c.r(), c.n(),
+                        new TabularWriter.Figure(c.p(), numbers.pValue(c.p())),
+                        new TabularWriter.Figure(c.step(), numbers.number(c.step(), "s"))));
             }
         }
         if (format == OutputFormat.table) printFooter(report, out);
@@ -104,13 +111,13 @@ public final class CorrelateCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private static void printHeading(RunCorrelator.Report r, PrintWriter out) {
+    private static void printHeading(RunCorrelator.Report r, PrintWriter out, ReadableNumbers numbers) {
         Correlator.Settings s = r.settings();
         out.printf("run %s: series correlated with %s (%d samples, every %s s)%n", r.run(), r.target().display(),
-                r.targetSamples(), Format.number(r.targetStep()));
-        String step = Double.isNaN(s.step()) ? "the larger typical interval of each pair" : Format.number(s.step()) + " s";
+                r.targetSamples(), numbers.number(r.targetStep(), "s"));
+        String step = Double.isNaN(s.step()) ? "the larger typical interval of each pair" : numbers.number(s.step(), "s") + " s";
         out.printf("method %s, lag %s s, grid step %s, at least %d common points; p: two-sided, t distribution%n%n", s.method(),
-                Format.number(s.lag()), step, s.minPoints());
+                numbers.number(s.lag(), "s"), step, s.minPoints());
     }
 
     private void printFooter(RunCorrelator.Report r, PrintWriter out) {

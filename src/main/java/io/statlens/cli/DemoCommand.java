@@ -1,5 +1,6 @@
 package io.statlens.cli;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.model.UserException;
 import io.statlens.report.ReportFormat;
 import io.statlens.report.ReportRequest;
@@ -12,6 +13,7 @@ import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -52,6 +54,9 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Repository folder to (re)create (default: ${DEFAULT-VALUE}).")
     Path repoDir;
 
+    @Mixin
+    NumberOptions numberOptions;
+
     /** One bundled file: which run it belongs to, and where it comes from. */
     record Sample(String run, String file, String tool, String provenance) {
     }
@@ -59,6 +64,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        ReadableNumbers numbers = numberOptions.numbers();
         List<Sample> samples = samples();
         recreate(repoDir);
         // The files stay beside the repository, so that the paths it records keep pointing at them.
@@ -85,11 +91,11 @@ public final class DemoCommand implements Callable<Integer> {
                 ImportResult result = service.run(new ImportRequest(e.getValue(), e.getKey(), Optional.empty(), List.of("sample"),
                         Optional.empty(), Optional.empty(), Optional.empty(), java.time.ZoneOffset.UTC, false, false, false),
                         ImportProgress.NONE);
-                ImportCommand.print(result, out);
+                ImportCommand.print(result, out, numbers);
             }
             out.println();
             out.println("runs in the repository");
-            TextTable t = new TextTable("RUN", "HOST", "START (UTC)", "FILES", "ROWS").right(3, 4);
+            TextTable t = new TextTable(numbers, "RUN", "HOST", "START (UTC)", "FILES", "ROWS").right(3, 4);
             for (RunCatalog.RunInfo r : new RunCatalog(repo).runs()) t.add(r.name(), r.host(), Format.time(r.start()), r.files(), r.rows());
             t.print(out);
             // The reports cover every bundled run, a few charts per tool, so that the demo stays quick.
@@ -98,8 +104,8 @@ public final class DemoCommand implements Callable<Integer> {
             html = folder.resolve("report.html");
             pdf = folder.resolve("report.pdf");
             ReportRequest request = new ReportRequest(runs, List.of(), 2, 40, java.time.ZoneOffset.UTC);
-            ReportCommand.write(repo, request, ReportFormat.HTML, html);
-            ReportCommand.write(repo, request, ReportFormat.PDF, pdf);
+            ReportCommand.write(repo, request, numbers, ReportFormat.HTML, html);
+            ReportCommand.write(repo, request, numbers, ReportFormat.PDF, pdf);
         }
         out.println();
         out.println("reports of the bundled runs:");

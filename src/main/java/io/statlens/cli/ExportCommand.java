@@ -1,5 +1,6 @@
 package io.statlens.cli;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.model.SummaryValue;
 import io.statlens.store.read.Annotation;
 import io.statlens.store.read.AnnotationStore;
@@ -59,7 +60,7 @@ public final class ExportCommand implements Callable<Integer> {
     public Integer call() {
         if (format == OutputFormat.table) throw new io.statlens.model.UserException("--format: export writes csv or json");
         try (Repository repo = repository.openExisting();
-             TabularWriter writer = TabularWriter.of(format, spec.commandLine().getOut())) {
+             TabularWriter writer = TabularWriter.of(format, spec.commandLine().getOut(), ReadableNumbers.ROOT)) {
             if (summary) {
                 exportSummary(repo, writer);
             } else {

@@ -19,6 +19,9 @@ public final class GuiCommand implements Callable<Integer> {
     @Mixin
     RepositoryOptions repository;
 
+    @Mixin
+    NumberOptions numberOptions;
+
     @Option(names = "--run", paramLabel = "NAME", description = "Chart a metric of this run at start (with --tool and --metric).")
     String run;
 
@@ -44,7 +47,8 @@ public final class GuiCommand implements Callable<Integer> {
         }
         BrowserNode.MetricNode show = any ? new BrowserNode.MetricNode(run, tool, metric, null) : null;
         boolean explicit = repository.repo != null || repository.db != null;
-        StatlensApp.launch(new StatlensApp.Options(explicit ? repository.location() : null, show, screenshot, ChartCommand.zone(tz)));
+        StatlensApp.launch(new StatlensApp.Options(explicit ? repository.location() : null, show, screenshot, ChartCommand.zone(tz),
+                numberOptions.locale == null ? null : numberOptions.numbers()));
         return ExitCodes.OK;
     }
 }

@@ -1,5 +1,6 @@
 package io.statlens.cli;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.model.ParseWarning;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
@@ -36,6 +37,9 @@ public final class ImportCommand implements Callable<Integer> {
 
     @Mixin
     RepositoryOptions repository;
+
+    @Mixin
+    NumberOptions numberOptions;
 
     @Parameters(arity = "1..*", paramLabel = "FILE|DIR", description = "Files or folders to import.")
     List<Path> inputs;
@@ -83,7 +87,7 @@ public final class ImportCommand implements Callable<Integer> {
         try (Repository repo = repository.open()) {
             ImportService service = new ImportService(repo, InstalledParsers.load(err));
             ImportResult result = service.run(request, new StderrProgress(err));
-            print(result, out);
+            print(result, out, numberOptions.numbers());
         }
         return ExitCodes.OK;
     }
@@ -118,8 +122,8 @@ public final class ImportCommand implements Callable<Integer> {
         return Duration.ofNanos(Math.round(s * 1e9));
     }
 
-    static void print(ImportResult result, PrintWriter out) {
-        TextTable table = new TextTable("FILE", "TOOL", "VARIANT", "ROWS", "WARNINGS").right(3, 4);
+    static void print(ImportResult result, PrintWriter out, ReadableNumbers numbers) {
+        TextTable table = new TextTable(numbers, "FILE", "TOOL", "VARIANT", "ROWS", "WARNINGS").right(3, 4);
         for (ImportResult.FileResult f : result.files()) {
             table.add(f.path().getFileName(), f.tool(), f.variant(), f.rows(), f.warningCount());
         }
@@ -133,7 +137,7 @@ public final class ImportCommand implements Callable<Integer> {
             }
         }
         if (total > shown) out.println("... and " + (total - Math.min(shown, 20)) + " more warnings (statlens show " + result.run() + ")");
-        out.println("imported " + result.rows() + " rows from " + result.files().size() + " file(s) into run '" + result.run() + "'");
+        out.println("imported " + numbers.integer(result.rows()) + " rows from " + result.files().size() + " file(s) into run '" + result.run() + "'");
         out.flush();
     }
 
@@ -154,7 +158,7 @@ public final class ImportCommand implements Callable<Integer> {
             if (now - lastPrint < 1_000_000_000L) return;
             lastPrint = now;
             err.printf("importing %s: %d%% (%s of %s, %d rows)%n", file.getFileName(), bytesRead * 100 / Math.max(1, sizeBytes),
-                    Format.bytes(bytesRead), Format.bytes(sizeBytes), rows);
+                    Format.bytes(bytesRead, ReadableNumbers.ROOT), Format.bytes(sizeBytes, ReadableNumbers.ROOT), rows);
             err.flush();
         }
     }

@@ -1,5 +1,6 @@
 package io.statlens.cli;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.AnnotationFile;
 import io.statlens.analysis.TimeExpression;
 import io.statlens.model.UserException;
@@ -37,6 +38,9 @@ public final class NoteCommand implements Callable<Integer> {
 
     @Mixin
     RepositoryOptions repository;
+
+    @Mixin
+    NumberOptions numberOptions;
 
     @Parameters(index = "0", paramLabel = "RUN", description = "Run name.")
     String run;
@@ -100,11 +104,13 @@ public final class NoteCommand implements Callable<Integer> {
     }
 
     private void list(List<Annotation> annotations, Instant start, PrintWriter out) {
-        try (TabularWriter writer = TabularWriter.of(format, out)) {
+        ReadableNumbers numbers = numberOptions.numbers();
+        try (TabularWriter writer = TabularWriter.of(format, out, numbers)) {
             writer.header(List.of("id", "time", "elapsed_s", "text", "source"), List.of(true, false, true, false, false));
             for (Annotation a : annotations) {
                 double elapsed = start == null ? Double.NaN : seconds(start, a.time());
-                writer.row(List.of(a.id(), a.time(), elapsed, a.text(), a.source()));
+                writer.row(List.of(a.id(), a.time(), new TabularWriter.Figure(elapsed, numbers.number(elapsed, "s")), a.text(),
+                        a.source()));
             }
         }
     }
@@ -122,6 +128,6 @@ public final class NoteCommand implements Callable<Integer> {
     }
 
     private static String elapsed(Instant start, Instant t) {
-        return start == null ? "" : " (" + (t.isBefore(start) ? "" : "+") + Format.number(seconds(start, t)) + " s)";
+        return start == null ? "" : " (" + (t.isBefore(start) ? "" : "+") + ReadableNumbers.ROOT.number(seconds(start, t), "s") + " s)";
     }
 }

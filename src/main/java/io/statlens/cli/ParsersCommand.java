@@ -1,5 +1,6 @@
 package io.statlens.cli;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.ParserInfo;
@@ -24,7 +25,7 @@ public final class ParsersCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         ParserCatalog catalog = InstalledParsers.load(spec.commandLine().getErr());
-        TextTable t = new TextTable("TOOL", "VERSION", "SOURCE", "VARIANTS");
+        TextTable t = new TextTable(ReadableNumbers.ROOT, "TOOL", "VERSION", "SOURCE", "VARIANTS");
         for (Parser p : catalog.all()) {
             ParserInfo info = p.info();
             t.add(info.tool(), info.version(), info.source(), String.join("; ", info.variants()));

@@ -1,5 +1,6 @@
 package io.statlens.cli;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.PresetCatalog;
 import io.statlens.model.UserException;
 import io.statlens.store.schema.Repository;
@@ -52,7 +53,7 @@ public final class PresetsCommand implements Callable<Integer> {
         } else {
             presets = new PresetCatalog(null).list();
         }
-        TextTable t = new TextTable("NAME", "KIND", "DATA", "ORIGIN", "DESCRIPTION");
+        TextTable t = new TextTable(ReadableNumbers.ROOT, "NAME", "KIND", "DATA", "ORIGIN", "DESCRIPTION");
         for (PresetCatalog.Preset p : presets) {
             String data = p.definition().isSql() ? "sql" : p.definition().tool() == null ? "" : p.definition().tool();
             boolean ofTool = data.equals(tool) || data.startsWith(tool + ".") || p.name().startsWith(tool + ".");

@@ -23,6 +23,9 @@ public final class QueryCommand implements Callable<Integer> {
     @Mixin
     RepositoryOptions repository;
 
+    @Mixin
+    NumberOptions numberOptions;
+
     @Parameters(paramLabel = "SQL", description = "The query.")
     String sql;
 
@@ -32,7 +35,7 @@ public final class QueryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Repository repo = repository.openExisting();
-             TabularWriter writer = TabularWriter.of(format, spec.commandLine().getOut())) {
+             TabularWriter writer = TabularWriter.of(format, spec.commandLine().getOut(), numberOptions.numbers())) {
             new ReadOnlyQuery(repo).run(sql, new ReadOnlyQuery.Handler() {
                 @Override
                 public void columns(List<String> names, List<Boolean> numeric) {

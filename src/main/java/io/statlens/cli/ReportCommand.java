@@ -1,5 +1,6 @@
 package io.statlens.cli;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.model.UserException;
 import io.statlens.report.ReportAssembler;
 import io.statlens.report.ReportFormat;
@@ -37,6 +38,9 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Mixin
     RepositoryOptions repository;
+
+    @Mixin
+    NumberOptions numberOptions;
 
     @Parameters(paramLabel = "RUN", arity = "1..*", description = "Runs to report on; the first is the base of the comparison.")
     List<String> runs = new ArrayList<>();
@@ -81,7 +85,8 @@ public final class ReportCommand implements Callable<Integer> {
         ReportFormat f = format == null ? ReportFormat.of(output) : ReportFormat.parse(format);
         if (chartsPerTool < 0) throw new UserException("--charts-per-tool " + chartsPerTool + ": expected 0 or more");
         try (Repository repo = repository.openExisting()) {
-            write(repo, new ReportRequest(runs, presets, chartsPerTool, 60, ChartCommand.zone(tz), sections()), f, output);
+            write(repo, new ReportRequest(runs, presets, chartsPerTool, 60, ChartCommand.zone(tz), sections()),
+                    numberOptions.numbers(), f, output);
         }
         spec.commandLine().getOut().println(output);
         spec.commandLine().getOut().flush();
@@ -89,10 +94,11 @@ public final class ReportCommand implements Callable<Integer> {
     }
 
     /** Assembles and writes a report; also the demo's. */
-    static void write(Repository repo, ReportRequest request, ReportFormat format, Path file) throws IOException {
+    static void write(Repository repo, ReportRequest request, ReadableNumbers numbers, ReportFormat format, Path file)
+            throws IOException {
         ReportModel model = new ReportAssembler(repo, Clock.systemUTC()).assemble(request, format.chartSize());
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) Files.createDirectories(parent);
-        format.write(model, file);
+        format.write(model, numbers, file);
     }
 }

@@ -19,6 +19,9 @@ public final class RunsCommand implements Callable<Integer> {
     @Mixin
     RepositoryOptions repository;
 
+    @Mixin
+    NumberOptions numberOptions;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -28,7 +31,7 @@ public final class RunsCommand implements Callable<Integer> {
                 out.println("no runs in " + repo.location().description() + " (statlens import FILE --run NAME)");
                 return ExitCodes.OK;
             }
-            TextTable t = new TextTable("RUN", "HOST", "START (UTC)", "FILES", "ROWS", "TAGS").right(3, 4);
+            TextTable t = new TextTable(numberOptions.numbers(), "RUN", "HOST", "START (UTC)", "FILES", "ROWS", "TAGS").right(3, 4);
             for (RunCatalog.RunInfo r : runs) {
                 t.add(r.name(), r.host(), Format.time(r.start()), r.files(), r.rows(), String.join(",", r.tags()));
             }

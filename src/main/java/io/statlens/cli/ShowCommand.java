@@ -1,5 +1,6 @@
 package io.statlens.cli;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.model.Fact;
 import io.statlens.model.SummaryValue;
 import io.statlens.store.read.Annotation;
@@ -27,26 +28,30 @@ public final class ShowCommand implements Callable<Integer> {
     @Mixin
     RepositoryOptions repository;
 
+    @Mixin
+    NumberOptions numberOptions;
+
     @Parameters(paramLabel = "RUN", description = "Run name.")
     String run;
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        ReadableNumbers numbers = numberOptions.numbers();
         try (Repository repo = repository.openExisting()) {
             RunCatalog.RunDetails d = new RunCatalog(repo).details(run);
             out.printf("run %s%n  host: %s%n  start: %s%n  tags: %s%n", d.run().name(), d.run().host() == null ? "" : d.run().host(),
                     Format.time(d.run().start()), d.run().tags().isEmpty() ? "(none)" : String.join(", ", d.run().tags()));
             out.println();
             out.println("files");
-            TextTable files = new TextTable("PATH", "SIZE", "PARSER", "VARIANT", "ROWS", "WARNINGS", "SHA-256").right(1, 4, 5);
+            TextTable files = new TextTable(numbers, "PATH", "SIZE", "PARSER", "VARIANT", "ROWS", "WARNINGS", "SHA-256").right(1, 4, 5);
             for (RunCatalog.FileInfo f : d.files()) {
-                files.add(f.path(), Format.bytes(f.sizeBytes()), f.parser(), f.variant(), f.rows(), f.warnings(), f.sha256().substring(0, 12));
+                files.add(f.path(), Format.bytes(f.sizeBytes(), numbers), f.parser(), f.variant(), f.rows(), f.warnings(), f.sha256().substring(0, 12));
             }
             files.print(out);
             out.println();
             out.println("data sets");
-            TextTable sets = new TextTable("DATA SET", "TABLE", "KEY", "ROWS", "FROM (UTC)", "TO (UTC)", "KEYS").right(3);
+            TextTable sets = new TextTable(numbers, "DATA SET", "TABLE", "KEY", "ROWS", "FROM (UTC)", "TO (UTC)", "KEYS").right(3);
             for (RunCatalog.DatasetInfo s : d.datasets()) {
                 String keys = s.keys().size() > 8 ? String.join(" ", s.keys().subList(0, 8)) + " ... (" + (s.keys().size() > 50 ? "50+" : s.keys().size()) + ")"
                         : String.join(" ", s.keys());
@@ -56,32 +61,32 @@ public final class ShowCommand implements Callable<Integer> {
             for (RunCatalog.DatasetInfo s : d.datasets()) {
                 out.println();
                 out.println("metrics of " + s.qualifiedName() + " (" + s.table() + ")");
-                TextTable m = new TextTable("LABEL", "COLUMN", "UNIT", "DESCRIPTION");
+                TextTable m = new TextTable(numbers, "LABEL", "COLUMN", "UNIT", "DESCRIPTION");
                 for (DataTable.MetricColumn c : s.metrics()) m.add(c.label(), c.column(), c.unit(), c.description());
                 m.print(out);
             }
             if (!d.facts().isEmpty()) {
                 out.println();
                 out.println("facts");
-                TextTable f = new TextTable("NAME", "VALUE");
+                TextTable f = new TextTable(numbers, "NAME", "VALUE");
                 for (Fact fact : d.facts()) f.add(fact.name(), fact.value());
                 f.print(out);
             }
             if (!d.summary().isEmpty()) {
                 out.println();
                 out.println("summary values");
-                TextTable sv = new TextTable("DATA SET", "KEY", "NAME", "VALUE", "UNIT").right(3);
-                for (SummaryValue v : d.summary()) sv.add(v.dataset(), v.key(), v.name(), Format.number(v.value()), v.unit());
+                TextTable sv = new TextTable(numbers, "DATA SET", "KEY", "NAME", "VALUE", "UNIT").right(3);
+                for (SummaryValue v : d.summary()) sv.add(v.dataset(), v.key(), v.name(), numbers.number(v.value(), v.unit()), v.unit());
                 sv.print(out);
             }
             List<Annotation> annotations = new AnnotationStore(repo).list(run);
             if (!annotations.isEmpty()) {
                 out.println();
                 out.println("annotations");
-                TextTable a = new TextTable("ID", "TIME (UTC)", "ELAPSED_S", "TEXT", "SOURCE").right(0, 2);
+                TextTable a = new TextTable(numbers, "ID", "TIME (UTC)", "ELAPSED_S", "TEXT", "SOURCE").right(0, 2);
                 for (Annotation n : annotations) {
                     a.add(n.id(), Format.time(n.time()), d.run().start() == null ? ""
-                            : Format.number(NoteCommand.seconds(d.run().start(), n.time())), n.text(), n.source());
+                            : numbers.number(NoteCommand.seconds(d.run().start(), n.time()), "s"), n.text(), n.source());
                 }
                 a.print(out);
             }

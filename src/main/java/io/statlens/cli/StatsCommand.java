@@ -1,6 +1,7 @@
 package io.statlens.cli;
 
 import io.statlens.analysis.MetricStats;
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.RunStatistics;
 import io.statlens.analysis.StatsRequest;
 import io.statlens.store.read.SeriesStats;
@@ -34,6 +35,9 @@ public final class StatsCommand implements Callable<Integer> {
     RepositoryOptions repository;
 
     @Mixin
+    NumberOptions numberOptions;
+
+    @Mixin
     RunMetricOptions selection;
 
     @Option(names = "--metric", paramLabel = "M",
@@ -46,17 +50,21 @@ public final class StatsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        ReadableNumbers numbers = numberOptions.numbers();
         try (Repository repo = repository.openExisting()) {
             StatsRequest request = selection.request(repo, metrics);
             TimeWindow w = request.window();
             List<MetricStats> stats = new RunStatistics(repo).stats(request);
             if (format == OutputFormat.table && w.bounded()) out.println("window: " + describe(w));
-            try (TabularWriter writer = TabularWriter.of(format, out)) {
+            try (TabularWriter writer = TabularWriter.of(format, out, numbers)) {
                 writer.header(HEADER, List.of(false, false, false, false, true, true, true, true, true, true, true, true, true));
                 for (MetricStats m : stats) {
                     SeriesStats s = m.stats();
-                    writer.row(List.of(m.dataset(), m.key(), m.label(), m.unit(), s.n(), s.min(), s.max(), s.mean(), s.stddev(),
-                            s.p50(), s.p90(), s.p95(), s.p99()));
+                    List<Object> row = new ArrayList<>(List.of(m.dataset(), m.key(), m.label(), m.unit(), s.n()));
+                    for (double v : new double[]{s.min(), s.max(), s.mean(), s.stddev(), s.p50(), s.p90(), s.p95(), s.p99()}) {
+                        row.add(new TabularWriter.Figure(v, numbers.number(v, m.unit())));
+                    }
+                    writer.row(row);
                 }
             }
         }

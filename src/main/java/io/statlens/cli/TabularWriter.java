@@ -1,6 +1,7 @@
 package io.statlens.cli;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import io.statlens.analysis.ReadableNumbers;
 import com.fasterxml.jackson.core.JsonGenerator;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
@@ -14,13 +15,21 @@ import java.util.List;
 
 /**
  * Writes rows of a result as an aligned table, CSV (RFC 4180, via Commons CSV) or JSON (an array of
- * objects, via Jackson), streaming for CSV and JSON.
+ * objects, via Jackson), streaming for CSV and JSON. The table shows numbers for people
+ * ({@link ReadableNumbers}); CSV and JSON keep every digit.
  */
 abstract class TabularWriter implements AutoCloseable {
 
-    static TabularWriter of(OutputFormat format, PrintWriter out) {
+    /**
+     * A number with how a table shows it (by its unit, signed, as a p-value...): the table prints
+     * {@code shown}, CSV and JSON the exact value.
+     */
+    record Figure(double value, String shown) {
+    }
+
+    static TabularWriter of(OutputFormat format, PrintWriter out, ReadableNumbers numbers) {
         return switch (format) {
-            case table -> new Table(out);
+            case table -> new Table(out, numbers);
             case csv -> new Csv(out);
             case json -> new Json(out);
         };
@@ -33,10 +42,12 @@ abstract class TabularWriter implements AutoCloseable {
     @Override
     public abstract void close();
 
+    /** A cell of CSV, or a JSON string: exact numbers, ISO times. */
     static String text(Object v) {
         if (v == null) return "";
-        if (v instanceof Double d) return Double.isNaN(d) ? "" : Format.number(d);
-        if (v instanceof Float f) return Format.number(f);
+        if (v instanceof Figure f) return ReadableNumbers.exact(f.value());
+        if (v instanceof Double d) return ReadableNumbers.exact(d);
+        if (v instanceof Float f) return ReadableNumbers.exact(Double.parseDouble(f.toString()));
         if (v instanceof Instant t) return Format.time(t);
         if (v instanceof BigDecimal b) return b.signum() == 0 ? "0" : b.stripTrailingZeros().toPlainString();
         return v.toString();
@@ -44,21 +55,32 @@ abstract class TabularWriter implements AutoCloseable {
 
     private static final class Table extends TabularWriter {
         private final PrintWriter out;
+        private final ReadableNumbers numbers;
         private TextTable table;
 
-        Table(PrintWriter out) {
+        Table(PrintWriter out, ReadableNumbers numbers) {
             this.out = out;
+            this.numbers = numbers;
         }
 
         @Override
         void header(List<String> names, List<Boolean> numeric) {
-            table = new TextTable(names);
+            table = new TextTable(numbers, names);
             for (int i = 0; i < numeric.size(); i++) if (numeric.get(i)) table.right(i);
         }
 
         @Override
         void row(List<Object> values) {
-            table.addRow(values.stream().map(TabularWriter::text).toList());
+            table.addRow(values.stream().map(this::shown).toList());
+        }
+
+        private String shown(Object v) {
+            if (v instanceof Figure f) return f.shown();
+            if (v instanceof Double d) return numbers.number(d);
+            if (v instanceof Float f) return numbers.number(f);
+            if (v instanceof Long || v instanceof Integer) return numbers.integer(((Number) v).longValue());
+            if (v instanceof BigDecimal b) return numbers.decimal(b);
+            return text(v);
         }
 
         @Override
@@ -92,7 +114,7 @@ abstract class TabularWriter implements AutoCloseable {
         @Override
         void row(List<Object> values) {
             try {
-                printer.printRecord(values.stream().map(v -> v instanceof Double d ? Format.exact(d) : text(v)).toList());
+                printer.printRecord(values.stream().map(TabularWriter::text).toList());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -138,9 +160,10 @@ abstract class TabularWriter implements AutoCloseable {
                 for (int i = 0; i < names.size(); i++) {
                     json.writeFieldName(names.get(i));
                     Object v = values.get(i);
+                    if (v instanceof Figure f) v = f.value();
                     if (v == null || (v instanceof Double d && Double.isNaN(d))) json.writeNull();
-                    else if (v instanceof Double d && Double.isInfinite(d)) json.writeString(Format.exact(d));
-                    else if (v instanceof Double d) json.writeNumber(new BigDecimal(Format.exact(d)));
+                    else if (v instanceof Double d && Double.isInfinite(d)) json.writeString(ReadableNumbers.exact(d));
+                    else if (v instanceof Double d) json.writeNumber(new BigDecimal(ReadableNumbers.exact(d)));
                     else if (v instanceof Long l) json.writeNumber(l);
                     else if (v instanceof Integer n) json.writeNumber(n);
                     else if (v instanceof BigDecimal b) json.writeNumber(b);

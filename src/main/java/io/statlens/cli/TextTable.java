@@ -1,23 +1,30 @@
 package io.statlens.cli;
 
+import io.statlens.analysis.ReadableNumbers;
+
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Aligned plain-text columns for terminal output; numeric columns are right-aligned. */
+/**
+ * Aligned plain-text columns for terminal output; numeric columns are right-aligned. Numbers added as
+ * numbers are shown by {@link ReadableNumbers}: counts grouped ({@code 1,913,088}).
+ */
 final class TextTable {
+    private final ReadableNumbers numbers;
     private final List<String> header;
     private final boolean[] rightAligned;
     private final List<List<String>> rows = new ArrayList<>();
 
-    TextTable(List<String> header, boolean... rightAligned) {
+    TextTable(ReadableNumbers numbers, List<String> header, boolean... rightAligned) {
+        this.numbers = numbers;
         this.header = header;
         this.rightAligned = new boolean[header.size()];
         for (int i = 0; i < rightAligned.length && i < header.size(); i++) this.rightAligned[i] = rightAligned[i];
     }
 
-    TextTable(String... header) {
-        this(List.of(header));
+    TextTable(ReadableNumbers numbers, String... header) {
+        this(numbers, List.of(header));
     }
 
     TextTable right(int... columns) {
@@ -27,8 +34,15 @@ final class TextTable {
 
     void add(Object... cells) {
         List<String> row = new ArrayList<>();
-        for (Object c : cells) row.add(c == null ? "" : c.toString());
+        for (Object c : cells) row.add(text(c));
         rows.add(row);
+    }
+
+    private String text(Object c) {
+        if (c == null) return "";
+        if (c instanceof Long || c instanceof Integer) return numbers.integer(((Number) c).longValue());
+        if (c instanceof Double d) return numbers.number(d);
+        return c.toString();
     }
 
     void addRow(List<String> cells) {

@@ -1,6 +1,7 @@
 package io.statlens.cli;
 
 import io.statlens.analysis.MetricStats;
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.RunStatistics;
 import io.statlens.analysis.Statistic;
 import io.statlens.analysis.StatsRequest;
@@ -14,6 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -28,6 +30,9 @@ public final class TopCommand implements Callable<Integer> {
 
     @Mixin
     RepositoryOptions repository;
+
+    @Mixin
+    NumberOptions numberOptions;
 
     @Mixin
     RunMetricOptions selection;
@@ -53,6 +58,7 @@ public final class TopCommand implements Callable<Integer> {
     public Integer call() {
         Statistic statistic = Statistic.parse(by);
         PrintWriter out = spec.commandLine().getOut();
+        ReadableNumbers numbers = numberOptions.numbers();
         try (Repository repo = repository.openExisting()) {
             StatsRequest request = selection.request(repo, List.of(metric));
             TimeWindow w = request.window();
@@ -61,14 +67,18 @@ public final class TopCommand implements Callable<Integer> {
                 out.println((ascending ? "lowest " : "top ") + n + " by " + statistic.name().toLowerCase(Locale.ROOT) + " of "
                         + metric + (w.bounded() ? ", " + StatsCommand.describe(w) : ""));
             }
-            try (TabularWriter writer = TabularWriter.of(format, out)) {
+            try (TabularWriter writer = TabularWriter.of(format, out, numbers)) {
                 writer.header(List.of("rank", "dataset", "key", "metric", "unit", "min", "avg", "p50", "p90", "p95", "p99", "max",
                         "n"), List.of(true, false, false, false, false, true, true, true, true, true, true, true, true));
                 int rank = 0;
                 for (MetricStats m : top) {
                     SeriesStats s = m.stats();
-                    writer.row(List.of(++rank, m.dataset(), m.key(), m.label(), m.unit(), s.min(), s.mean(), s.p50(), s.p90(),
-                            s.p95(), s.p99(), s.max(), s.n()));
+                    List<Object> row = new ArrayList<>(List.of(++rank, m.dataset(), m.key(), m.label(), m.unit()));
+                    for (double v : new double[]{s.min(), s.mean(), s.p50(), s.p90(), s.p95(), s.p99(), s.max()}) {
+                        row.add(new TabularWriter.Figure(v, numbers.number(v, m.unit())));
+                    }
+                    row.add(s.n());
+                    writer.row(row);
                 }
             }
         }

@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.RunAverager.DatasetResult;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.ListChangeListener;
@@ -35,7 +36,7 @@ import java.util.function.Function;
 public final class AverageView extends BorderPane {
     private final ChartViewer viewer = new ChartViewer();
 
-    public AverageView(AverageViewModel model) {
+    public AverageView(AverageViewModel model, ReadableNumbers numbers) {
         Label runs = new Label();
         runs.setId("average-runs");
         model.runs().addListener((ListChangeListener<String>) c -> runs.setText("Runs: " + String.join(", ", model.runs())));
@@ -92,9 +93,9 @@ public final class AverageView extends BorderPane {
         table.setId("average-table");
         table.setPlaceholder(new Label("Average to see what was averaged"));
         table.getColumns().add(column("data set", DatasetResult::dataset));
-        table.getColumns().add(column("interval s", d -> NumberText.shown(d.intervalS())));
-        table.getColumns().add(column("keys", d -> Integer.toString(d.keys())));
-        table.getColumns().add(column("rows", d -> Long.toString(d.rows())));
+        table.getColumns().add(column("interval s", d -> numbers.number(d.intervalS(), "s")));
+        table.getColumns().add(column("keys", d -> numbers.integer(d.keys())));
+        table.getColumns().add(column("rows", d -> numbers.integer(d.rows())));
         table.setPrefHeight(120);
         ListView<String> notes = new ListView<>(model.notes());
         notes.setId("average-notes");

@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.RunComparer.Comparison;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -39,8 +40,11 @@ public final class CompareView extends BorderPane {
     private final TableView<Comparison> table = new TableView<>();
     private final ChartViewer viewer = new ChartViewer();
 
-    /** @param dialogs where the CSV file to export is chosen */
-    public CompareView(CompareViewModel model, Dialogs dialogs) {
+    /**
+     * @param dialogs where the CSV file to export is chosen
+     * @param numbers how the table shows numbers
+     */
+    public CompareView(CompareViewModel model, Dialogs dialogs, ReadableNumbers numbers) {
         Label runs = new Label();
         runs.setId("compare-runs");
         model.runs().addListener((ListChangeListener<String>) c -> runs.setText(describe(model)));
@@ -86,16 +90,17 @@ public final class CompareView extends BorderPane {
         table.getColumns().add(text("metric", Comparison::metric));
         table.getColumns().add(text("unit", Comparison::unit));
         table.getColumns().add(text("run", Comparison::run));
-        table.getColumns().add(number("base", c -> c.base().mean()));
-        table.getColumns().add(number("other", c -> c.other().mean()));
-        table.getColumns().add(number("change", Comparison::change));
-        table.getColumns().add(number("% change", Comparison::changePct));
+        ShownAs measured = (c, v) -> numbers.number(v, c.unit());
+        table.getColumns().add(number("base", c -> c.base().mean(), measured));
+        table.getColumns().add(number("other", c -> c.other().mean(), measured));
+        table.getColumns().add(number("change", Comparison::change, (c, v) -> numbers.signed(v, c.unit())));
+        table.getColumns().add(number("% change", Comparison::changePct, (c, v) -> numbers.percentChange(v)));
         table.getColumns().add(text("significant", CompareViewModel::significance));
-        table.getColumns().add(number("p", c -> c.verdict().pValue()));
-        table.getColumns().add(number("base p95", c -> c.base().p95()));
-        table.getColumns().add(number("p95", c -> c.other().p95()));
-        table.getColumns().add(number("base max", c -> c.base().max()));
-        table.getColumns().add(number("max", c -> c.other().max()));
+        table.getColumns().add(number("p", c -> c.verdict().pValue(), (c, v) -> numbers.pValue(v)));
+        table.getColumns().add(number("base p95", c -> c.base().p95(), measured));
+        table.getColumns().add(number("p95", c -> c.other().p95(), measured));
+        table.getColumns().add(number("base max", c -> c.base().max(), measured));
+        table.getColumns().add(number("max", c -> c.other().max(), measured));
         table.getColumns().add(text("kind", c -> c.kind().name()));
         table.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> model.chart(now));
         table.setPlaceholder(new Label("Compare to see the rows"));
@@ -144,15 +149,21 @@ public final class CompareView extends BorderPane {
         return column;
     }
 
+    /** How a number column shows a row's value. */
+    private interface ShownAs {
+        String text(Comparison row, double value);
+    }
+
     /** A number column: sorts by the value, shows it as the CLI's table does. */
-    private static TableColumn<Comparison, Double> number(String name, ToDoubleFunction<Comparison> value) {
+    private static TableColumn<Comparison, Double> number(String name, ToDoubleFunction<Comparison> value, ShownAs shown) {
         TableColumn<Comparison, Double> column = new TableColumn<>(name);
         column.setCellValueFactory(r -> new ReadOnlyObjectWrapper<>(value.applyAsDouble(r.getValue())));
         column.setCellFactory(c -> new TableCell<>() {
             @Override
             protected void updateItem(Double v, boolean empty) {
                 super.updateItem(v, empty);
-                setText(empty || v == null ? null : NumberText.shown(v));
+                Comparison row = empty || getTableRow() == null ? null : getTableRow().getItem();
+                setText(row == null || v == null ? null : shown.text(row, v));
             }
         });
         column.setStyle("-fx-alignment: CENTER-RIGHT;");

@@ -1,6 +1,7 @@
 package io.statlens.gui;
 
 import io.statlens.analysis.ChangeSignificance;
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.RunComparer;
 import io.statlens.analysis.RunComparer.Comparison;
 import io.statlens.chart.ChartDefinition;
@@ -167,7 +168,7 @@ public final class CompareViewModel {
                 List<String> values = new ArrayList<>(List.of(c.kind().name(), c.dataset(), c.metric(), c.unit(), c.key(), c.run()));
                 for (double v : new double[]{c.base().mean(), c.other().mean(), c.change(), c.changePct(), c.base().p95(),
                         c.other().p95(), c.base().max(), c.other().max(), c.verdict().pValue()}) {
-                    values.add(NumberText.exact(v));
+                    values.add(ReadableNumbers.exact(v));
                 }
                 values.add(significance(c));
                 printer.printRecord(values);

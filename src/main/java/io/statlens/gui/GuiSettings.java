@@ -1,5 +1,8 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
+import io.statlens.model.UserException;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,6 +22,7 @@ public final class GuiSettings {
     private static final String Y = "windowY";
     private static final String MAXIMIZED = "windowMaximized";
     private static final String DIVIDERS = "windowDividers";
+    private static final String NUMBER_LOCALE = "numberLocale";
     private final Preferences node;
 
     public GuiSettings(Preferences node) {
@@ -64,6 +68,20 @@ public final class GuiSettings {
         } catch (NumberFormatException e) {
             return null;
         }
+    }
+
+    /** How tables and reports show numbers, as last asked for ({@code statlens gui --locale}); {@code root} by default. */
+    public ReadableNumbers numbers() {
+        try {
+            return ReadableNumbers.parse(node.get(NUMBER_LOCALE, "root"));
+        } catch (UserException e) {
+            // A preference edited into something else is no reason not to start.
+            return ReadableNumbers.ROOT;
+        }
+    }
+
+    public void numbers(ReadableNumbers numbers) {
+        node.put(NUMBER_LOCALE, numbers.tag());
     }
 
     /** The files and folders imported last, most recent first, as stored (paths gone since included). */

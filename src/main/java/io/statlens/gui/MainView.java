@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.RenderSize;
 import io.statlens.gui.BrowserNode.DatasetNode;
 import io.statlens.gui.BrowserNode.MetricNode;
@@ -54,6 +55,7 @@ public final class MainView extends BorderPane {
     private final NoteViewModel notes;
     private final CompareViewModel compare;
     private final AverageViewModel average;
+    private final ReadableNumbers numbers;
     private final Dialogs dialogs = new Dialogs(this);
     private final TreeView<BrowserNode> tree = new TreeView<>(new TreeItem<>());
     private final ChartViewer viewer = new ChartViewer();
@@ -63,7 +65,8 @@ public final class MainView extends BorderPane {
 
     public MainView(BrowserViewModel browser, ImportViewModel importer, ChartViewModel charts, StatsViewModel stats,
                     SqlConsoleViewModel console, ReportBuilderViewModel reports, NoteViewModel notes, CompareViewModel compare,
-                    AverageViewModel average, Label status) {
+                    AverageViewModel average, Label status, ReadableNumbers numbers) {
+        this.numbers = numbers;
         this.reports = reports;
         this.notes = notes;
         this.compare = compare;
@@ -168,7 +171,7 @@ public final class MainView extends BorderPane {
                 showStats(plot);
             }
         });
-        chartSplit = new SplitPane(new ChartView(charts, viewer, this::openNotesAt), new StatsView(stats));
+        chartSplit = new SplitPane(new ChartView(charts, viewer, this::openNotesAt), new StatsView(stats, numbers));
         chartSplit.setOrientation(Orientation.VERTICAL);
         chartSplit.setDividerPositions(0.72);
         return chartSplit;
@@ -245,13 +248,13 @@ public final class MainView extends BorderPane {
     /** Opens the compare window (one, reused) for the runs selected in the browser; the first is the base. */
     void openCompare() {
         compare.open(selectedRuns());
-        dialogs.showWindow("Compare runs", () -> new CompareView(compare, dialogs), 1100, 760);
+        dialogs.showWindow("Compare runs", () -> new CompareView(compare, dialogs, numbers), 1100, 760);
     }
 
     /** Opens the average window (one, reused) for the runs selected in the browser. */
     void openAverage() {
         average.open(selectedRuns());
-        dialogs.showWindow("Average runs", () -> new AverageView(average), 900, 760);
+        dialogs.showWindow("Average runs", () -> new AverageView(average, numbers), 900, 760);
     }
 
     /** Opens the note window (one, reused) for the charted run, the first of an overlay. */

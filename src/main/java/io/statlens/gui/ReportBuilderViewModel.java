@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.DrawnChart;
 import io.statlens.chart.ChartFormat;
 import io.statlens.chart.ChartRequest;
@@ -56,6 +57,7 @@ public final class ReportBuilderViewModel {
     private final Repository repo;
     private final TaskExecutor executor;
     private final ZoneId zone;
+    private final ReadableNumbers numbers;
     private final DocumentOpener opener;
     private final ObservableList<Choice<String>> runs = FXCollections.observableArrayList();
     private final ObservableList<Choice<String>> presets = FXCollections.observableArrayList();
@@ -71,11 +73,16 @@ public final class ReportBuilderViewModel {
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
     private final ReadOnlyObjectWrapper<Path> written = new ReadOnlyObjectWrapper<>();
 
-    /** @param opener opens a written file with the desktop (the Open button) */
-    public ReportBuilderViewModel(Repository repo, TaskExecutor executor, ZoneId zone, DocumentOpener opener) {
+    /**
+     * @param numbers how the report's tables show numbers
+     * @param opener  opens a written file with the desktop (the Open button)
+     */
+    public ReportBuilderViewModel(Repository repo, TaskExecutor executor, ZoneId zone, ReadableNumbers numbers,
+                                  DocumentOpener opener) {
         this.repo = repo;
         this.executor = executor;
         this.zone = zone;
+        this.numbers = numbers;
         this.opener = opener;
         for (ReportSection s : ReportSection.values()) sections.add(new Choice<>(s, s.label(), true));
     }
@@ -173,7 +180,7 @@ public final class ReportBuilderViewModel {
     private void write(ReportRequest request, ReportFormat f, Path file) {
         ReportModel model = new ReportAssembler(repo, Clock.systemUTC()).assemble(request, f.chartSize());
         createParent(file);
-        f.write(model, file);
+        f.write(model, numbers, file);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.gui.BrowserNode.MetricNode;
 import io.statlens.store.schema.Repository;
 import javafx.application.Platform;
@@ -59,7 +60,7 @@ public final class ResponsivenessBench {
         try (BackgroundTaskExecutor executor = new BackgroundTaskExecutor();
              FxLatencyProbe probe = new FxLatencyProbe(PROBE_INTERVAL_MILLIS)) {
             Workbench bench = onFx(() -> {
-                Workbench w = Workbench.create(repository, executor, zone, RecentInputs.forSession(), file -> { });
+                Workbench w = Workbench.create(repository, executor, zone, ReadableNumbers.ROOT, RecentInputs.forSession(), file -> { });
                 Stage stage = new Stage();
                 stage.setScene(new Scene(w.view(), 1280, 800));
                 stage.show();

@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.gui.BrowserNode.MetricNode;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
@@ -28,8 +29,9 @@ public final class StatlensApp extends Application {
      * @param show       a metric to chart at start; null for none
      * @param screenshot write a picture of the window here once the chart and its statistics are shown, then quit
      *                   (for docs)
+     * @param numbers    how tables and reports show numbers, remembered for the next start; null for the remembered one
      */
-    public record Options(RepositoryLocation location, MetricNode show, Path screenshot, ZoneId zone) {
+    public record Options(RepositoryLocation location, MetricNode show, Path screenshot, ZoneId zone, ReadableNumbers numbers) {
     }
 
     // Application.launch creates the instance itself: the options and the repository reach it this way.
@@ -46,6 +48,7 @@ public final class StatlensApp extends Application {
         RepositoryLocation location = opts.location() != null ? opts.location()
                 : settings.lastRepository().map(RepositoryLocation::embedded).orElse(RepositoryLocation.userDefault());
         options = opts;
+        if (opts.numbers() != null) settings.numbers(opts.numbers());
         Repository opened;
         try {
             opened = Repository.open(location, true);
@@ -66,7 +69,8 @@ public final class StatlensApp extends Application {
         executor = new BackgroundTaskExecutor();
         // The desktop opens a written report or chart; HostServices is the Application's, so it is passed in.
         DocumentOpener opener = file -> getHostServices().showDocument(file.toUri().toString());
-        Workbench bench = Workbench.create(repository, executor, options.zone(), RecentInputs.kept(settings), opener);
+        Workbench bench = Workbench.create(repository, executor, options.zone(), settings.numbers(), RecentInputs.kept(settings),
+                opener);
         MainView view = bench.view();
         WindowLayout layout = settings.windowLayout();
         stage.setScene(new Scene(view, layout.width(), layout.height()));

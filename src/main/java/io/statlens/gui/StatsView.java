@@ -1,6 +1,6 @@
 package io.statlens.gui;
 
-import io.statlens.store.read.SeriesStats;
+import io.statlens.analysis.ReadableNumbers;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;
@@ -9,16 +9,13 @@ import javafx.scene.control.TableView;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.util.function.Function;
-import java.util.function.ToDoubleFunction;
 
 /** The statistics pane: a caption saying which time the figures cover, and one table row per run and key. */
 public final class StatsView extends VBox {
     private final TableView<StatsViewModel.Row> table;
 
-    public StatsView(StatsViewModel model) {
+    public StatsView(StatsViewModel model, ReadableNumbers numbers) {
         Label caption = new Label();
         caption.setId("stats-caption");
         caption.textProperty().bind(model.captionProperty());
@@ -28,15 +25,15 @@ public final class StatsView extends VBox {
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getColumns().add(text("run", StatsViewModel.Row::run));
         table.getColumns().add(text("key", StatsViewModel.Row::key));
-        table.getColumns().add(number("n", SeriesStats::n));
-        table.getColumns().add(number("min", SeriesStats::min));
-        table.getColumns().add(number("max", SeriesStats::max));
-        table.getColumns().add(number("mean", SeriesStats::mean));
-        table.getColumns().add(number("stddev", SeriesStats::stddev));
-        table.getColumns().add(number("p50", SeriesStats::p50));
-        table.getColumns().add(number("p90", SeriesStats::p90));
-        table.getColumns().add(number("p95", SeriesStats::p95));
-        table.getColumns().add(number("p99", SeriesStats::p99));
+        table.getColumns().add(number("n", r -> numbers.integer(r.stats().n())));
+        table.getColumns().add(number("min", r -> numbers.number(r.stats().min(), r.unit())));
+        table.getColumns().add(number("max", r -> numbers.number(r.stats().max(), r.unit())));
+        table.getColumns().add(number("mean", r -> numbers.number(r.stats().mean(), r.unit())));
+        table.getColumns().add(number("stddev", r -> numbers.number(r.stats().stddev(), r.unit())));
+        table.getColumns().add(number("p50", r -> numbers.number(r.stats().p50(), r.unit())));
+        table.getColumns().add(number("p90", r -> numbers.number(r.stats().p90(), r.unit())));
+        table.getColumns().add(number("p95", r -> numbers.number(r.stats().p95(), r.unit())));
+        table.getColumns().add(number("p99", r -> numbers.number(r.stats().p99(), r.unit())));
         VBox.setVgrow(table, Priority.ALWAYS);
         getChildren().addAll(caption, table);
     }
@@ -47,17 +44,10 @@ public final class StatsView extends VBox {
         return column;
     }
 
-    private static TableColumn<StatsViewModel.Row, String> number(String name, ToDoubleFunction<SeriesStats> value) {
-        TableColumn<StatsViewModel.Row, String> column = new TableColumn<>(name);
-        column.setCellValueFactory(r -> new ReadOnlyObjectWrapper<>(shown(value.applyAsDouble(r.getValue().stats()))));
+    private static TableColumn<StatsViewModel.Row, String> number(String name, Function<StatsViewModel.Row, String> shown) {
+        TableColumn<StatsViewModel.Row, String> column = text(name, shown);
         column.setStyle("-fx-alignment: CENTER-RIGHT;");
         return column;
-    }
-
-    /** Six significant digits, no trailing zeros: enough to read, short enough for narrow columns. */
-    static String shown(double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) return Double.toString(v);
-        return new BigDecimal(v).round(new MathContext(6)).stripTrailingZeros().toPlainString();
     }
 
     TableView<StatsViewModel.Row> table() {

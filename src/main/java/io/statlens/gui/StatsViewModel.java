@@ -24,8 +24,8 @@ import java.util.List;
  * per run and key, over the time the chart shows. Zooming or panning the chart changes that window.
  */
 public final class StatsViewModel {
-    /** One line of the pane: a run's key of the charted metric. */
-    public record Row(String run, String key, SeriesStats stats) {
+    /** One line of the pane: a run's key of the charted metric, and the metric's unit. */
+    public record Row(String run, String key, String unit, SeriesStats stats) {
     }
 
     /**
@@ -81,7 +81,7 @@ public final class StatsViewModel {
             // The busiest keys first, as the chart's top N picks them; the average over all keys leads.
             stats.stream().sorted(Comparator.comparing((MetricStats s) -> !s.key().isEmpty() && !s.key().equals(KeyOrder.ALL))
                             .thenComparing(s -> -s.stats().mean()))
-                    .forEach(s -> out.add(new Row(run, s.key(), s.stats())));
+                    .forEach(s -> out.add(new Row(run, s.key(), s.unit(), s.stats())));
         }
         if (out.isEmpty()) throw new UserException("no values of " + selection.metric() + " in the shown time");
         return out;

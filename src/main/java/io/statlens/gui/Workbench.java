@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.store.schema.Repository;
 import javafx.scene.control.Label;
 
@@ -14,11 +15,12 @@ record Workbench(MainView view, BrowserViewModel browser, ImportViewModel import
                  CompareViewModel compare, AverageViewModel average, Label status) {
 
     /**
+     * @param numbers how tables and reports show numbers
      * @param recent the recent imports (kept in the user's settings by the application, per session in tests)
      * @param opener how a written report or chart is opened (the desktop's, or a recorder in tests)
      */
-    static Workbench create(Repository repository, TaskExecutor tasks, ZoneId zone, RecentInputs recent,
-                            DocumentOpener opener) {
+    static Workbench create(Repository repository, TaskExecutor tasks, ZoneId zone, ReadableNumbers numbers,
+                            RecentInputs recent, DocumentOpener opener) {
         TaskExecutor executor = new ReadEndingExecutor(tasks, repository);
         Label status = new Label();
         BrowserViewModel browser = new BrowserViewModel(repository, executor, status::setText);
@@ -26,11 +28,12 @@ record Workbench(MainView view, BrowserViewModel browser, ImportViewModel import
         ChartViewModel charts = new ChartViewModel(repository, executor, zone, status::setText);
         StatsViewModel stats = new StatsViewModel(repository, executor);
         SqlConsoleViewModel console = new SqlConsoleViewModel(repository, executor);
-        ReportBuilderViewModel reports = new ReportBuilderViewModel(repository, executor, zone, opener);
+        ReportBuilderViewModel reports = new ReportBuilderViewModel(repository, executor, zone, numbers, opener);
         NoteViewModel notes = new NoteViewModel(repository, executor, zone, charts::redraw);
         CompareViewModel compare = new CompareViewModel(repository, executor, zone);
         AverageViewModel average = new AverageViewModel(repository, executor, zone, browser::reload);
-        MainView view = new MainView(browser, importer, charts, stats, console, reports, notes, compare, average, status);
+        MainView view = new MainView(browser, importer, charts, stats, console, reports, notes, compare, average, status,
+                numbers);
         return new Workbench(view, browser, importer, charts, stats, console, reports, notes, compare, average, status);
     }
 }

@@ -1,13 +1,19 @@
 package io.statlens.report;
 
-import io.statlens.chart.DrawnChart;
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.ChartWriter;
+import io.statlens.chart.DrawnChart;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -15,32 +21,35 @@ import java.util.regex.Pattern;
 import static io.statlens.report.Html.escape;
 
 /**
- * Writes a report as one self-contained HTML file: CSS inline, charts as inline SVG (text stays text,
- * heat-map cells are data URIs), nothing fetched from the network, and a layout that reads on a phone
- * (viewport meta tag, charts scaled to the width, wide tables scroll sideways). Every string from the
- * repository is escaped.
+ * Writes a report as one self-contained HTML file that can be explored: a contents sidebar, collapsible
+ * sections and tables, and charts to read with the mouse (the value under it, zoom on the time axis by
+ * dragging, a click on a legend entry hides its series). Line, overlay and area charts are drawn by the
+ * page's own script from a compact JSON of their decimated series ({@link ChartJson}); each also keeps its
+ * static SVG, shown when scripts do not run. Heat maps and bars are static SVG (text stays text, heat-map
+ * cells are data URIs).
+ *
+ * <p>Offline by construction: CSS and script inline, nothing fetched, and a Content-Security-Policy that
+ * forbids any network access ({@code default-src 'none'}) and runs only this page's own style and script
+ * (by their SHA-256). Every string from the repository is escaped; the script puts data strings in the page
+ * as text only. The layout reads on a phone (viewport meta tag, charts scaled to the width, wide tables
+ * scroll sideways).
  */
 public final class HtmlReportWriter {
-    private static final String CSS = """
-            body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;margin:0 auto;\
-            max-width:1100px;padding:0 12px 48px;color:#222;line-height:1.4}
-            h1{font-size:1.6em;margin-top:1em}h2{border-bottom:2px solid #4e79a7;padding-bottom:2px;margin-top:2em}
-            h3{font-size:1.05em;margin:1.2em 0 .3em}
-            .meta{color:#555}
-            figure{margin:1em 0}
-            figure svg{display:block;max-width:100%;height:auto}
-            .scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}
-            table{border-collapse:collapse;font-size:.85em;margin:.2em 0}
-            th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
-            th{background:#f2f4f7}
-            td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-            p.note{font-size:.8em;color:#666;margin:.2em 0 1em}
-            nav ol{padding-left:1.4em}
-            @media print{h2{page-break-before:always}figure{page-break-inside:avoid}}
-            """;
+    private static final String CSS = resource("report.css");
+    private static final String SCRIPT = resource("report.js");
+    private static final String CSP = "default-src 'none'; img-src data:; style-src " + hash(CSS) + "; script-src "
+            + hash(SCRIPT) + "; base-uri 'none'; form-action 'none'";
     private static final Pattern PROLOG = Pattern.compile("(?s)\\A.*?(?=<svg)");
     private static final Pattern NAMESPACES = Pattern.compile("\\s+xmlns(:\\w+)?=\"[^\"]*\"");
     private static final Pattern IDS = Pattern.compile("(\\bid=\"|url\\(#|href=\"#)");
+    private static final Pattern STYLE = Pattern.compile("\\sstyle=\"([^\"]*)\"");
+
+    private final ReadableNumbers numbers;
+
+    /** @param numbers how tables and the chart readouts show numbers */
+    public HtmlReportWriter(ReadableNumbers numbers) {
+        this.numbers = numbers;
+    }
 
     public void write(ReportModel model, Path file) {
         try {
@@ -51,54 +60,97 @@ public final class HtmlReportWriter {
     }
 
     public String html(ReportModel model) {
-        ReportTables tables = new ReportTables(model.zone());
+        ReportTables tables = new ReportTables(model.zone(), numbers);
         StringBuilder b = new StringBuilder(1 << 16);
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(CSP).append("\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-                .append("<title>").append(escape(model.title())).append("</title>\n<style>\n").append(CSS).append("</style>\n")
+                .append("<title>").append(escape(model.title())).append("</title>\n<style>").append(CSS).append("</style>\n")
+                .append("<script type=\"application/json\" id=\"statlens-page\">{\"group\":")
+                .append(ChartJson.quote(String.valueOf(numbers.groupingSeparator()))).append(",\"decimal\":")
+                .append(ChartJson.quote(String.valueOf(numbers.decimalSeparator()))).append("}</script>\n")
                 .append("</head>\n<body>\n");
-        b.append("<header>\n<h1>").append(escape(model.title())).append("</h1>\n<p class=\"meta\">generated ")
+        StringBuilder main = new StringBuilder(1 << 16);
+        List<String> toc = new ArrayList<>();
+        main.append("<main>\n<header id=\"top\">\n<h1>").append(escape(model.title())).append("</h1>\n<p class=\"meta\">generated ")
                 .append(escape(tables.time(model.generated()))).append(" by statlens</p>\n");
-        table(b, tables.runs(model.runs()));
-        for (ReportModel.RunPart r : model.runs()) table(b, tables.facts(r));
-        b.append("</header>\n");
-        b.append("<nav>\n<h2>Contents</h2>\n<ol>\n");
-        for (ReportModel.Heading h : model.headings()) {
-            b.append("<li><a href=\"#").append(escape(h.id())).append("\">").append(escape(h.title())).append("</a></li>\n");
-        }
-        b.append("</ol>\n</nav>\n");
+        table(main, tables.runs(model.runs()), "t-runs", true);
+        int tableNumber = 0;
+        // Facts are long and looked up rather than read: closed until asked for.
+        for (ReportModel.RunPart r : model.runs()) table(main, tables.facts(r), "t" + ++tableNumber, false);
+        main.append("</header>\n");
+        toc.add(link("top", "Runs and facts"));
         int chartNumber = 0;
         for (ReportModel.ToolSection s : model.sections()) {
-            b.append("<section id=\"").append(escape("tool-" + s.tool())).append("\">\n<h2>").append(escape(s.tool()))
-                    .append("</h2>\n");
+            String id = "tool-" + s.tool();
+            List<String> entries = new ArrayList<>();
+            main.append("<section id=\"").append(escape(id)).append("\">\n<details open>\n<summary><h2>").append(escape(s.tool()))
+                    .append("</h2></summary>\n");
             for (DrawnChart c : s.charts()) {
-                chartNumber++;
+                String chartId = "c" + ++chartNumber;
                 // The size the chart was drawn for is the SVG's view box, scaled to the page width in the browser.
-                b.append("<figure>\n").append(inlineSvg(ChartWriter.svg(c.chart(), c.size()), "c" + chartNumber))
-                        .append("\n</figure>\n");
+                main.append("<figure id=\"").append(chartId).append("\" class=\"chart\">\n<div class=\"static\">")
+                        .append(inlineSvg(ChartWriter.svg(c.chart(), c.size()), chartId)).append("</div>\n");
+                if (ChartJson.interactive(c.data())) {
+                    main.append("<script type=\"application/json\" class=\"chart-data\">")
+                            .append(ChartJson.of(c, model.zone())).append("</script>\n");
+                }
+                main.append("</figure>\n");
+                entries.add(link(chartId, c.data().title()));
             }
-            for (ReportModel.RunSummary sum : s.summary()) table(b, tables.summary(sum));
-            for (ReportModel.StatsTable t : s.stats()) table(b, tables.stats(t));
-            b.append("</section>\n");
+            for (ReportModel.RunSummary sum : s.summary()) {
+                String tid = "t" + ++tableNumber;
+                Table t = tables.summary(sum);
+                table(main, t, tid, true);
+                entries.add(link(tid, t.caption()));
+            }
+            for (ReportModel.StatsTable st : s.stats()) {
+                String tid = "t" + ++tableNumber;
+                Table t = tables.stats(st);
+                table(main, t, tid, true);
+                entries.add(link(tid, t.caption()));
+            }
+            main.append("</details>\n</section>\n");
+            toc.add(nested(link(id, s.tool()), entries));
         }
         if (model.compares()) {
-            b.append("<section id=\"comparison\">\n<h2>Comparison</h2>\n<p>Per metric and key the runs share: the mean of the"
-                    + " per-interval samples against the base run, and whether the change is beyond run-to-run noise"
-                    + " (p &lt; 0.05, as statlens compare tests it).</p>\n");
-            table(b, tables.comparison(model));
-            b.append("</section>\n");
+            main.append("<section id=\"comparison\">\n<details open>\n<summary><h2>Comparison</h2></summary>\n<p>Per metric and key"
+                    + " the runs share: the mean of the per-interval samples against the base run, and whether the change is"
+                    + " beyond run-to-run noise (p &lt; 0.05, as statlens compare tests it).</p>\n");
+            table(main, tables.comparison(model), "t-comparison", true);
+            main.append("</details>\n</section>\n");
+            toc.add(link("comparison", "Comparison"));
         }
         if (model.hasAnnotations()) {
-            b.append("<section id=\"annotations\">\n<h2>Annotations</h2>\n");
-            table(b, tables.annotations(model.runs()));
-            b.append("</section>\n");
+            main.append("<section id=\"annotations\">\n<details open>\n<summary><h2>Annotations</h2></summary>\n");
+            table(main, tables.annotations(model.runs()), "t-annotations", true);
+            main.append("</details>\n</section>\n");
+            toc.add(link("annotations", "Annotations"));
         }
-        b.append("</body>\n</html>\n");
+        main.append("</main>\n");
+        b.append("<nav id=\"toc\" aria-label=\"Contents\">\n<h2>Contents</h2>\n<div class=\"tools\">")
+                .append("<button type=\"button\" id=\"expand-all\">Expand all</button> ")
+                .append("<button type=\"button\" id=\"collapse-all\">Collapse all</button></div>\n<ol>\n");
+        toc.forEach(entry -> b.append("<li>").append(entry).append("</li>\n"));
+        b.append("</ol>\n</nav>\n").append(main);
+        b.append("<script>").append(SCRIPT).append("</script>\n</body>\n</html>\n");
         return b.toString();
     }
 
-    private static void table(StringBuilder b, Table t) {
-        b.append("<h3>").append(escape(t.caption())).append("</h3>\n");
+    private static String link(String id, String text) {
+        return "<a href=\"#" + escape(id) + "\" title=\"" + escape(text) + "\">" + escape(text) + "</a>";
+    }
+
+    private static String nested(String parent, List<String> children) {
+        if (children.isEmpty()) return parent;
+        StringBuilder b = new StringBuilder(parent).append("<ol>");
+        children.forEach(c -> b.append("<li>").append(c).append("</li>"));
+        return b.append("</ol>").toString();
+    }
+
+    private static void table(StringBuilder b, Table t, String id, boolean open) {
+        b.append("<details class=\"table\" id=\"").append(id).append(open ? "\" open>" : "\">").append("\n<summary><h3>").append(escape(t.caption()))
+                .append("</h3></summary>\n");
         if (!t.rows().isEmpty()) {
             b.append("<div class=\"scroll\"><table>\n<thead><tr>");
             for (int i = 0; i < t.headers().size(); i++) {
@@ -115,18 +167,57 @@ public final class HtmlReportWriter {
             b.append("</tbody>\n</table></div>\n");
         }
         if (!t.note().isEmpty()) b.append("<p class=\"note\">").append(escape(t.note())).append("</p>\n");
+        b.append("</details>\n");
     }
 
     /**
      * The chart's SVG as an element of the page: without the XML prolog and DOCTYPE, without namespace
      * declarations (HTML knows svg and xlink, and the file then names no URL at all), and with ids made
-     * unique per chart, because Batik numbers every chart's clip paths from 1 and a page's ids are shared.
+     * unique per chart, because Batik numbers every chart's clip paths from 1 and a page's ids are shared, and
+     * with its style attributes as presentation attributes ({@link #attributes}).
      */
     static String inlineSvg(byte[] svg, String prefix) {
         String s = new String(svg, StandardCharsets.UTF_8);
         s = PROLOG.matcher(s).replaceFirst("");
         int rootEnd = s.indexOf('>');
         s = NAMESPACES.matcher(s.substring(0, rootEnd)).replaceAll("") + s.substring(rootEnd);
-        return IDS.matcher(s).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + prefix + "-"));
+        s = IDS.matcher(s).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + prefix + "-"));
+        return STYLE.matcher(s).replaceAll(m -> Matcher.quoteReplacement(attributes(m.group(1))));
+    }
+
+    /**
+     * Batik's {@code style="fill:none; stroke:rgb(78,121,167);"} as presentation attributes
+     * ({@code fill="none" stroke="rgb(78,121,167)"}): the page's Content-Security-Policy allows no inline style
+     * attributes, and every property Batik writes is also an SVG attribute.
+     */
+    static String attributes(String style) {
+        StringBuilder b = new StringBuilder();
+        for (String declaration : style.split(";")) {
+            int colon = declaration.indexOf(':');
+            if (colon < 0) continue;
+            String name = declaration.substring(0, colon).strip();
+            if (!name.matches("[a-z-]+")) continue;
+            b.append(' ').append(name).append("=\"").append(declaration.substring(colon + 1).strip()).append('"');
+        }
+        return b.toString();
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = HtmlReportWriter.class.getResourceAsStream(name)) {
+            if (in == null) throw new IllegalStateException("missing resource " + name + " next to HtmlReportWriter");
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A CSP source for inline content: {@code 'sha256-...'} of its exact text. */
+    private static String hash(String content) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(content.getBytes(StandardCharsets.UTF_8));
+            return "'sha256-" + Base64.getEncoder().encodeToString(digest) + "'";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("no SHA-256 in this JDK", e);
+        }
     }
 }

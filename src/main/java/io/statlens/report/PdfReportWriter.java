@@ -1,6 +1,7 @@
 package io.statlens.report;
 
 import de.rototor.pdfbox.graphics2d.PdfBoxGraphics2D;
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.DrawnChart;
 import io.statlens.chart.ChartWriter;
 import io.statlens.chart.RenderSize;
@@ -55,6 +56,13 @@ public final class PdfReportWriter {
     private static final Color RULE = new Color(0xDDDDDD);
     private static final Color ACCENT = new Color(0x4E79A7);
 
+    private final ReadableNumbers numbers;
+
+    /** @param numbers how the tables show numbers */
+    public PdfReportWriter(ReadableNumbers numbers) {
+        this.numbers = numbers;
+    }
+
     public void write(ReportModel model, Path file) {
         StandardFontText.quietFontWarnings();
         try (PDDocument doc = new PDDocument()) {
@@ -83,7 +91,7 @@ public final class PdfReportWriter {
         Layout(PDDocument doc, ReportModel model) {
             this.doc = doc;
             this.model = model;
-            this.tables = new ReportTables(model.zone());
+            this.tables = new ReportTables(model.zone(), numbers);
         }
 
         void run() throws IOException {

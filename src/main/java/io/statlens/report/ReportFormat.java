@@ -1,5 +1,6 @@
 package io.statlens.report;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
 
@@ -24,11 +25,11 @@ public enum ReportFormat {
         return chartSize;
     }
 
-    /** Writes an assembled report in this format. */
-    public void write(ReportModel model, Path file) {
+    /** Writes an assembled report in this format, its tables' numbers as {@code numbers} shows them. */
+    public void write(ReportModel model, ReadableNumbers numbers, Path file) {
         switch (this) {
-            case HTML -> new HtmlReportWriter().write(model, file);
-            case PDF -> new PdfReportWriter().write(model, file);
+            case HTML -> new HtmlReportWriter(numbers).write(model, file);
+            case PDF -> new PdfReportWriter(numbers).write(model, file);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.statlens.report;
 
 import io.statlens.analysis.MetricStats;
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.RunComparer;
 import io.statlens.model.Fact;
 import io.statlens.model.SummaryValue;
@@ -8,8 +9,6 @@ import io.statlens.store.read.Annotation;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.SeriesStats;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -17,12 +16,14 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The tables of a report, with numbers and times formatted for people: one place, so HTML and PDF agree. */
+/** The tables of a report, with numbers ({@link ReadableNumbers}) and times for people: one place, so HTML and PDF agree. */
 public final class ReportTables {
     private final ZoneId zone;
+    private final ReadableNumbers numbers;
 
-    public ReportTables(ZoneId zone) {
+    public ReportTables(ZoneId zone, ReadableNumbers numbers) {
         this.zone = zone;
+        this.numbers = numbers;
     }
 
     public Table runs(List<ReportModel.RunPart> runs) {
@@ -30,7 +31,7 @@ public final class ReportTables {
         for (ReportModel.RunPart r : runs) {
             RunCatalog.RunInfo i = r.info();
             rows.add(List.of(i.name(), nullToEmpty(i.host()), time(i.start()), String.join(", ", i.tags()),
-                    Integer.toString(i.files()), Long.toString(i.rows())));
+                    numbers.integer(i.files()), numbers.integer(i.rows())));
         }
         return new Table("Runs", List.of("Run", "Host", "Start", "Tags", "Files", "Rows"),
                 List.of(false, false, false, false, true, true), rows, "");
@@ -51,8 +52,11 @@ public final class ReportTables {
             List<String> row = new ArrayList<>();
             row.add(m.label());
             if (keyed) row.add(m.key());
-            row.addAll(List.of(m.unit(), Long.toString(s.n()), number(s.mean()), number(s.stddev()), number(s.min()),
-                    number(s.p50()), number(s.p95()), number(s.p99()), number(s.max())));
+            row.add(m.unit());
+            row.add(numbers.integer(s.n()));
+            for (double v : new double[]{s.mean(), s.stddev(), s.min(), s.p50(), s.p95(), s.p99(), s.max()}) {
+                row.add(numbers.number(v, m.unit()));
+            }
             rows.add(row);
         }
         List<String> headers = new ArrayList<>(List.of("Metric"));
@@ -69,7 +73,7 @@ public final class ReportTables {
 
     public Table summary(ReportModel.RunSummary s) {
         List<List<String>> rows = new ArrayList<>();
-        for (SummaryValue v : s.values()) rows.add(List.of(v.dataset(), v.name(), v.key(), number(v.value()), v.unit()));
+        for (SummaryValue v : s.values()) rows.add(List.of(v.dataset(), v.name(), v.key(), numbers.number(v.value(), v.unit()), v.unit()));
         return new Table("Summary values of run " + s.run(), List.of("Data set", "Name", "Key", "Value", "Unit"),
                 List.of(false, false, false, true, false), rows, omitted(s.omitted(), "statlens show " + s.run()));
     }
@@ -78,10 +82,9 @@ public final class ReportTables {
         List<List<String>> rows = new ArrayList<>();
         for (RunComparer.Comparison c : model.comparison()) {
             String verdict = c.verdict().significant() ? "yes" : c.verdict().tested() ? "no" : "untested";
-            rows.add(List.of(c.run(), c.dataset(), c.metric(), c.key(), c.unit(), number(c.base().mean()),
-                    number(c.other().mean()),
-                    number(c.change()), Double.isNaN(c.changePct()) ? "" : signed(c.changePct()) + "%", verdict,
-                    Double.isNaN(c.verdict().pValue()) ? "" : number(c.verdict().pValue())));
+            rows.add(List.of(c.run(), c.dataset(), c.metric(), c.key(), c.unit(), numbers.number(c.base().mean(), c.unit()),
+                    numbers.number(c.other().mean(), c.unit()), numbers.signed(c.change(), c.unit()),
+                    numbers.percentChange(c.changePct()), verdict, numbers.pValue(c.verdict().pValue())));
         }
         String base = model.runs().get(0).info().name();
         return new Table("Against the base run " + base, List.of("Run", "Data set", "Metric", "Key", "Unit", "Base mean", "Mean",
@@ -103,21 +106,6 @@ public final class ReportTables {
     public String time(Instant t) {
         if (t == null) return "";
         return DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(t.truncatedTo(ChronoUnit.SECONDS).atZone(zone).toOffsetDateTime());
-    }
-
-    /** Six significant digits (more for large integer parts), no exponent unless tiny, no trailing zeros. */
-    static String number(double v) {
-        if (Double.isNaN(v)) return "";
-        if (Double.isInfinite(v)) return v > 0 ? "inf" : "-inf";
-        if (v == 0) return "0";
-        if (Math.abs(v) < 1e-4) return String.format("%.3g", v);
-        int integerDigits = (int) Math.floor(Math.log10(Math.abs(v))) + 1;
-        return new BigDecimal(v).round(new MathContext(Math.max(6, integerDigits))).stripTrailingZeros().toPlainString();
-    }
-
-    private static String signed(double v) {
-        String n = number(Math.round(v * 10) / 10.0);
-        return v > 0 ? "+" + n : n;
     }
 
     private static String omitted(int n, String command) {

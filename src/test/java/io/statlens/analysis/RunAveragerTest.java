@@ -6,14 +6,15 @@ import io.statlens.model.Fact;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
+import io.statlens.store.SharedRepository;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -44,16 +45,14 @@ class RunAveragerTest {
     private ScriptedRuns runs;
     private RunAverager averager;
 
+    @RegisterExtension
+    static final SharedRepository shared = new SharedRepository();
+
     @BeforeEach
     void open() {
-        repo = Repository.open(engine.freshRepository());
+        repo = shared.repository(engine);
         runs = new ScriptedRuns(repo, dir);
         averager = new RunAverager(repo);
-    }
-
-    @AfterEach
-    void close() {
-        repo.close();
     }
 
     private RunAverager.Result average(String name, String... sources) {

@@ -3,10 +3,11 @@ package io.statlens.analysis;
 import io.statlens.store.OnEveryEngine;
 import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
+import io.statlens.store.SharedRepository;
 import io.statlens.store.schema.Repository;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -36,16 +37,14 @@ class RunComparerTest {
     private ScriptedRuns runs;
     private RunComparer comparer;
 
+    @RegisterExtension
+    static final SharedRepository shared = new SharedRepository();
+
     @BeforeEach
     void open() {
-        repo = Repository.open(engine.freshRepository());
+        repo = shared.repository(engine);
         runs = new ScriptedRuns(repo, dir);
         comparer = new RunComparer(repo);
-    }
-
-    @AfterEach
-    void close() {
-        repo.close();
     }
 
     private static double[] alternating(double a, double b, int n) {

@@ -4,14 +4,15 @@ import io.statlens.store.OnEveryEngine;
 import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
+import io.statlens.store.SharedRepository;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.load.ScriptedParser;
 import io.statlens.store.schema.Repository;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -29,10 +30,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  */
 @OnEveryEngine
 class RunCorrelatorTest {
-    private final RepositoryEngine engine;
+    private final Repository repo;
 
     RunCorrelatorTest(RepositoryEngine engine) {
-        this.engine = engine;
+        this.repo = shared.repository(engine);
     }
 
     static final String RUN_FILE = String.join("\n", "#scripted",
@@ -48,9 +49,8 @@ class RunCorrelatorTest {
             row(7, "sda", 40), row(7, "sdb", 20), row(7, "sdc", 5),
             row(9, "sda", 50), row(9, "sdb", 30), row(9, "sdc", 5)) + "\n";
 
-    @TempDir
-    Path dir;
-    private Repository repo;
+    @RegisterExtension
+    static final SharedRepository shared = SharedRepository.keptBetweenTests();
 
     static String row(int second, String key, double... values) {
         StringBuilder b = new StringBuilder().append(1_700_000_000L + second).append(' ').append(key);
@@ -58,17 +58,11 @@ class RunCorrelatorTest {
         return b.toString();
     }
 
-    @BeforeEach
-    void importRun() throws Exception {
-        repo = Repository.open(engine.freshRepository());
+    @BeforeParameterizedClassInvocation
+    static void importRun(RepositoryEngine engine, @TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("run.txt"), RUN_FILE);
-        new ImportService(repo, new ParserCatalog(List.of(new ScriptedParser())))
+        new ImportService(shared.repository(engine), new ParserCatalog(List.of(new ScriptedParser())))
                 .run(ImportRequest.of("r1", ZoneOffset.UTC, file), ImportProgress.NONE);
-    }
-
-    @AfterEach
-    void close() {
-        repo.close();
     }
 
     private RunCorrelator.Report correlate(String metric, String key, String... with) {

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -27,6 +28,7 @@ import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noCodeUnits;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -150,6 +152,16 @@ class LayerTest {
                 .should(useClassesIn("io.statlens.store.load..", "io.statlens.store.read..")).check(classes);
         noClasses().that().resideInAPackage("io.statlens.store.read..")
                 .should(useClassesIn("io.statlens.store.load..")).check(classes);
+    }
+
+    @Test
+    void theStoreSpeaksNoJdbcToItsCallers() {
+        // Callers see StoreException (the repository failed) or UserException, never JDBC's checked SQLException,
+        // which would make them import java.sql only to wrap it again.
+        noCodeUnits().that().arePublic().and().areDeclaredInClassesThat().arePublic()
+                .and().areDeclaredInClassesThat().resideInAPackage("io.statlens.store..")
+                .should().declareThrowableOfType(SQLException.class)
+                .check(classes);
     }
 
     @Test

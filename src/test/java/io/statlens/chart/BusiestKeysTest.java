@@ -4,13 +4,14 @@ import io.statlens.store.OnEveryEngine;
 import io.statlens.store.RepositoryEngine;
 import io.statlens.analysis.KeyOrder;
 import io.statlens.parse.ParserCatalog;
+import io.statlens.store.SharedRepository;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.schema.Repository;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -33,26 +34,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @OnEveryEngine
 class BusiestKeysTest {
-    private final RepositoryEngine engine;
+    @RegisterExtension
+    static final SharedRepository shared = SharedRepository.keptBetweenTests();
+    private final Repository repo;
 
     BusiestKeysTest(RepositoryEngine engine) {
-        this.engine = engine;
+        this.repo = shared.repository(engine);
     }
 
-    @TempDir
-    Path dir;
-    private Repository repo;
-
-    @BeforeEach
-    void open() {
-        repo = Repository.open(engine.freshRepository());
-        new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of("sar48", ZoneOffset.UTC,
-                Path.of("src/test/resources/corpus/sar/ksar-linux-sysstat-10.1.5-48cpu.txt")), ImportProgress.NONE);
-    }
-
-    @AfterEach
-    void close() {
-        repo.close();
+    @BeforeParameterizedClassInvocation
+    static void importRun(RepositoryEngine engine, @TempDir Path dir) {
+        new ImportService(shared.repository(engine), ParserCatalog.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of("sar48",
+                ZoneOffset.UTC, Path.of("src/test/resources/corpus/sar/ksar-linux-sysstat-10.1.5-48cpu.txt")), ImportProgress.NONE);
     }
 
     private static ChartDefinition.Builder usr() {

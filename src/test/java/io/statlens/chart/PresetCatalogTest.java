@@ -3,10 +3,11 @@ package io.statlens.chart;
 import io.statlens.store.OnEveryEngine;
 import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
+import io.statlens.store.SharedRepository;
 import io.statlens.store.schema.Repository;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
 
@@ -26,15 +27,13 @@ class PresetCatalogTest {
     private Repository repo;
     private PresetCatalog catalog;
 
+    @RegisterExtension
+    static final SharedRepository shared = new SharedRepository();
+
     @BeforeEach
     void open() {
-        repo = Repository.open(engine.freshRepository());
+        repo = shared.repository(engine);
         catalog = new PresetCatalog(repo);
-    }
-
-    @AfterEach
-    void close() {
-        repo.close();
     }
 
     @Test

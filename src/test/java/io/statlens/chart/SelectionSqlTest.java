@@ -4,13 +4,14 @@ import io.statlens.store.OnEveryEngine;
 import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
+import io.statlens.store.SharedRepository;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.schema.Repository;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -39,15 +40,13 @@ class SelectionSqlTest {
     private Repository repo;
     private ChartService charts;
 
+    @RegisterExtension
+    static final SharedRepository shared = new SharedRepository();
+
     @BeforeEach
     void open() {
-        repo = Repository.open(engine.freshRepository());
+        repo = shared.repository(engine);
         charts = new ChartService(repo, ZoneOffset.UTC);
-    }
-
-    @AfterEach
-    void close() {
-        repo.close();
     }
 
     private void importCorpus(String run, String file) {

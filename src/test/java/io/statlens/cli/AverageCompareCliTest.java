@@ -102,7 +102,7 @@ class AverageCompareCliTest {
         assertEquals("""
                 kind     dataset   metric  unit  key  run  base_mean  mean  change  change_pct  base_p95  p95  base_max  max  \
                 p_value  significant
-                summary  scripted  tps     1/s        r2         100   120      20          20
+                summary  scripted  tps     1/s        r2         100   120     +20        +20%
                 (1 row)
                 """, table.out());
     }

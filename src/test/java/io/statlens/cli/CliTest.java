@@ -40,7 +40,7 @@ class CliTest {
 
         CliRun show = run("show", "base");
         assertTrue(show.out().contains("lat(ms,95%)  LAT_MS_95_PCT  %"), show.out());
-        assertTrue(show.out().contains("scripted       tps   120.5  1/s"), show.out());
+        assertTrue(show.out().contains("scripted       tps     121  1/s"), show.out());
 
         CliRun query = run("query", "SELECT RUN, ITEM, PCT_USR FROM V_SCRIPTED ORDER BY TS", "--format", "csv");
         assertEquals("RUN,ITEM,PCT_USR\nbase,cpu0,1.5\nbase,cpu0,2.5\n", query.out());
@@ -137,7 +137,7 @@ class CliTest {
         for (int i = 0; i < 2; i++) {
             CliRun demo = run("demo");
             assertEquals(0, demo.code(), demo.err());
-            assertTrue(demo.out().contains("imported 1932 rows from 1 file(s) into run 'rhel7-sar-48cpu'"), demo.out());
+            assertTrue(demo.out().contains("imported 1,932 rows from 1 file(s) into run 'rhel7-sar-48cpu'"), demo.out());
             assertTrue(demo.out().contains("imported 120 rows from 1 file(s) into run 'solaris-x64'"), demo.out());
             assertTrue(demo.out().contains("reports of the bundled runs:\n  " + dir.resolve("report.html").toAbsolutePath().normalize()
                     + "\n  " + dir.resolve("report.pdf").toAbsolutePath().normalize()), demo.out());

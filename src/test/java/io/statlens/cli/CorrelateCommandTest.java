@@ -61,9 +61,9 @@ class CorrelateCommandTest {
                 method pearson, lag 0 s, grid step the larger typical interval of each pair, at least 5 common points; \
                 p: two-sided, t distribution
 
-                rank  dataset         metric  key   r   n  p  step_s
-                   1  scripted.bench  lat.ms       -1  10  0       1
-                   2  scripted.disk   util    sda   1   5  0       2
+                rank  dataset         metric  key   r   n        p  step_s
+                   1  scripted.bench  lat.ms       -1  10  <0.0001       1
+                   2  scripted.disk   util    sda   1   5  <0.0001       2
                 (2 rows)
                 1 more correlated series (-n 3 shows them)
                 skipped 1 series:

@@ -9,6 +9,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -43,10 +44,29 @@ class StatsCliTest {
         assertEquals(0, window.code(), window.err());
         assertEquals("""
                 window: 2023-11-14T22:13:30Z to 2023-11-14T22:13:40Z
-                dataset   key  metric  unit  n  min  max  mean    stddev  p50  p90   p95   p99
-                scripted  sd2  util    %     2    2    3   2.5  0.707107  2.5  2.9  2.95  2.99
+                dataset   key  metric  unit  n  min  max  mean  stddev  p50  p90   p95   p99
+                scripted  sd2  util    %     2    2    3   2.5    0.71  2.5  2.9  2.95  2.99
                 (1 row)
                 """, window.out());
+    }
+
+    @Test
+    void numbersFollowTheLocaleAskedForNotTheJvmDefault() {
+        Locale before = Locale.getDefault();
+        try {
+            Locale.setDefault(Locale.GERMANY);
+            CliRun plain = run("stats", "r1", "--metric", "util", "--key", "sd10");
+            assertTrue(plain.out().contains("scripted  sd10  util    %     4    2   10  7.25    3.59  8.5  9.7  9.85  9.97"),
+                    plain.out());
+            CliRun german = run("stats", "r1", "--metric", "util", "--key", "sd10", "--locale", "de-DE");
+            assertTrue(german.out().contains("scripted  sd10  util    %     4    2   10  7,25    3,59  8,5  9,7  9,85  9,97"),
+                    german.out());
+            CliRun csv = run("stats", "r1", "--metric", "util", "--key", "sd10", "--locale", "de-DE", "--format", "csv");
+            assertTrue(csv.out().endsWith(",4,2,10,7.25,3.593976442141304,8.5,9.7,9.85,9.969999999999999\n"), csv.out());
+        } finally {
+            Locale.setDefault(before);
+        }
+        assertError(run("stats", "r1", "--locale", "de DE"), "statlens: locale 'de DE': expected a language tag");
     }
 
     @Test

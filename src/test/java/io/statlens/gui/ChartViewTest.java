@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.ChartData;
 import io.statlens.chart.HotEnd;
 import io.statlens.gui.BrowserNode.MetricNode;
@@ -54,7 +55,8 @@ class ChartViewTest {
     @Start
     void start(Stage stage) {
         repo = Repository.open(RepositoryLocation.memory("chart" + UUID.randomUUID()), true);
-        Workbench wiring = Workbench.create(repo, new SynchronousExecutor(), ZoneOffset.UTC, RecentInputs.forSession(), file -> { });
+        Workbench wiring = Workbench.create(repo, new SynchronousExecutor(), ZoneOffset.UTC, ReadableNumbers.ROOT,
+                RecentInputs.forSession(), file -> { });
         importer = wiring.importer();
         charts = wiring.charts();
         console = wiring.console();

@@ -62,10 +62,10 @@ class CompareViewTest {
         assertEquals(expected, table(robot).getItems(), "RunComparer's rows, in its order");
 
         // `statlens compare t16 m128`, its tps line:
-        // series sysbench tps 1/s  m128  3482.37  5338.96  1856.59  53.314  3517.29  5400.47  3553.99  5533.94  3.65e-52  yes
+        // series sysbench tps 1/s  m128  3,482  5,339  +1,857  +53.31%  3,517  5,400  3,554  5,534  <0.0001  yes
         Comparison tps = expected.stream().filter(c -> c.metric().equals("tps")).findFirst().orElseThrow();
-        assertEquals(List.of("sysbench", "", "tps", "1/s", "m128", "3482.37", "5338.96", "1856.59", "53.314", "yes", "3.65e-52",
-                "3517.29", "5400.47", "3553.99", "5533.94", "series"), shownCells(robot, tps));
+        assertEquals(List.of("sysbench", "", "tps", "1/s", "m128", "3,482", "5,339", "+1,857", "+53.31%", "yes", "<0.0001",
+                "3,517", "5,400", "3,554", "5,534", "series"), shownCells(robot, tps));
     }
 
     @Test

@@ -4,24 +4,23 @@ import io.statlens.chart.ChartBuilder;
 import io.statlens.chart.ChartData;
 import io.statlens.chart.ChartDefinition;
 import io.statlens.chart.ChartKind;
-import io.statlens.chart.HotEnd;
-import io.statlens.chart.KeyPalette;
 import io.statlens.chart.ChartRequest;
 import io.statlens.chart.ChartService;
+import io.statlens.chart.HotEnd;
+import io.statlens.chart.KeyPalette;
 import io.statlens.chart.RenderSize;
+import io.statlens.store.SharedRepository;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.data.xy.XYDataset;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -30,14 +29,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The crosshair's readout over real fixtures: the nearest sample's time and each series' stored value and unit. */
 class CrosshairReadoutTest {
     static final Path MPSTAT_A = Path.of("src/test/resources/corpus/mpstat/sysstat-fixture-mpstat-A.txt");
-    private final Repository repo = Repository.open(RepositoryLocation.memory("x" + UUID.randomUUID()), true);
+    @RegisterExtension
+    static final SharedRepository shared = new SharedRepository();
+    private final Repository repo = shared.repository();
     private final ImportViewModel importer = new ImportViewModel(repo, new SynchronousExecutor(), ZoneOffset.UTC, s -> { },
             () -> { });
-
-    @AfterEach
-    void close() {
-        repo.close();
-    }
 
     private ChartData chart(String tool, String metric, String... runs) {
         ChartDefinition def = ChartDefinition.builder().tool(tool).metric(List.of(metric)).build();

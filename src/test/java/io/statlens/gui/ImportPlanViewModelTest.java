@@ -2,12 +2,12 @@ package io.statlens.gui;
 
 import io.statlens.gui.ImportPlanViewModel.FileRow;
 import io.statlens.parse.ParserCatalog;
+import io.statlens.store.SharedRepository;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -17,7 +17,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -30,7 +29,9 @@ class ImportPlanViewModelTest {
     @TempDir
     Path dir;
     private Path logs;
-    private final Repository repo = Repository.open(RepositoryLocation.memory("plan" + UUID.randomUUID()), true);
+    @RegisterExtension
+    static final SharedRepository shared = new SharedRepository();
+    private final Repository repo = shared.repository();
     private final List<String> status = new ArrayList<>();
     private final RecentInputs recent = RecentInputs.forSession();
     private final ImportViewModel importer = new ImportViewModel(repo, new SynchronousExecutor(), ZoneOffset.UTC, status::add,
@@ -60,11 +61,6 @@ class ImportPlanViewModelTest {
     @BeforeEach
     void folder() throws IOException {
         logs = logsFolder(dir);
-    }
-
-    @AfterEach
-    void close() {
-        repo.close();
     }
 
     private ImportPlanViewModel plan(List<Path> inputs) {

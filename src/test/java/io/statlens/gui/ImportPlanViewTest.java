@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.gui.ImportPlanViewModel.FileRow;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
@@ -55,7 +56,7 @@ class ImportPlanViewTest {
     @Start
     void start(Stage stage) {
         repo = Repository.open(RepositoryLocation.memory("gui" + UUID.randomUUID()), true);
-        Workbench wiring = Workbench.create(repo, new SynchronousExecutor(), ZoneOffset.UTC,
+        Workbench wiring = Workbench.create(repo, new SynchronousExecutor(), ZoneOffset.UTC, ReadableNumbers.ROOT,
                 RecentInputs.kept(new GuiSettings(node)), file -> { });
         status = wiring.status();
         importer = wiring.importer();

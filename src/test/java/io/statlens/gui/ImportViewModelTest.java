@@ -1,17 +1,16 @@
 package io.statlens.gui;
 
 import io.statlens.gui.BrowserNode.RunNode;
+import io.statlens.store.SharedRepository;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -20,16 +19,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The import and browser view models without a window: JavaFX properties work without the toolkit. */
 class ImportViewModelTest {
     static final Path HPUX_SAR = Path.of("src/test/resources/corpus/sar/ksar-hpux-11.31.txt");
-    private final Repository repo = Repository.open(RepositoryLocation.memory("gui" + UUID.randomUUID()), true);
+    @RegisterExtension
+    static final SharedRepository shared = new SharedRepository();
+    private final Repository repo = shared.repository();
     private final List<String> status = new ArrayList<>();
     private int reloads;
     private final ImportViewModel importer = new ImportViewModel(repo, new SynchronousExecutor(), ZoneOffset.UTC, status::add,
             () -> reloads++);
-
-    @AfterEach
-    void close() {
-        repo.close();
-    }
 
     @Test
     void importsAFixtureAndReportsRowsAndProgress() {

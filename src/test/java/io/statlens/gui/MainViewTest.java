@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.RenderSize;
 import io.statlens.gui.BrowserNode.MetricNode;
 import io.statlens.report.ReportFormat;
@@ -60,7 +61,8 @@ class MainViewTest {
     @Start
     void start(Stage stage) {
         repo = Repository.open(RepositoryLocation.memory("gui" + UUID.randomUUID()), true);
-        Workbench wiring = Workbench.create(repo, new SynchronousExecutor(), ZoneOffset.UTC, RecentInputs.forSession(), file -> { });
+        Workbench wiring = Workbench.create(repo, new SynchronousExecutor(), ZoneOffset.UTC, ReadableNumbers.ROOT,
+                RecentInputs.forSession(), file -> { });
         status = wiring.status();
         browser = wiring.browser();
         importer = wiring.importer();
@@ -145,14 +147,14 @@ class MainViewTest {
         robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
         robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%usr", null)));
         // As `statlens stats hpux --tool sar.cpu --metric %usr` prints them (docs/gui.md).
-        assertEquals(List.of("hpux  132  3  82  25.7803  16.2463  22  40  70.95  80"), statsRows());
+        assertEquals(List.of("hpux  132  3  82  25.78  16.25  22  40  70.95  80"), statsRows());
         assertEquals("sar.cpu %usr, whole run", robot.lookup("#stats-caption").queryAs(Label.class).getText());
 
         // Zoom to the first three samples (00:05:01 to 00:15:01): 19, 22, 46.
         XYPlot plot = (XYPlot) view.viewer().getChart().getPlot();
         robot.interact(() -> plot.getDomainAxis().setRange(Instant.parse("2018-03-21T00:05:01Z").toEpochMilli(),
                 Instant.parse("2018-03-21T00:15:01Z").toEpochMilli()));
-        assertEquals(List.of("hpux  3  19  46  29  14.7986  22  41.2  43.6  45.52"), statsRows());
+        assertEquals(List.of("hpux  3  19  46  29  14.8  22  41.2  43.6  45.52"), statsRows());
         assertEquals("sar.cpu %usr, 2018-03-21T00:05:01Z to 2018-03-21T00:15:01Z",
                 robot.lookup("#stats-caption").queryAs(Label.class).getText());
     }

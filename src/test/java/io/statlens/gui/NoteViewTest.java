@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.gui.BrowserNode.MetricNode;
 import io.statlens.store.read.Annotation;
 import io.statlens.store.read.AnnotationStore;
@@ -46,7 +47,8 @@ class NoteViewTest {
     @Start
     void start(Stage stage) {
         repo = Repository.open(RepositoryLocation.memory("notes" + UUID.randomUUID()), true);
-        Workbench wiring = Workbench.create(repo, new SynchronousExecutor(), ZoneOffset.UTC, RecentInputs.forSession(), file -> { });
+        Workbench wiring = Workbench.create(repo, new SynchronousExecutor(), ZoneOffset.UTC, ReadableNumbers.ROOT,
+                RecentInputs.forSession(), file -> { });
         view = wiring.view();
         stage.setScene(new Scene(view, 1000, 700));
         stage.show();

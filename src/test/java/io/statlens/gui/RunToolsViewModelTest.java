@@ -36,21 +36,6 @@ class RunToolsViewModelTest {
     }
 
     @Test
-    void numbersLookAsTheCommandPrintsThem() {
-        // From `statlens compare t16 m128` (table) and `--format csv`.
-        assertEquals("3482.37", NumberText.shown(3482.368000000001));
-        assertEquals("106780", NumberText.shown(106780.3));
-        assertEquals("0.00855131", NumberText.shown(0.008551307847082494));
-        assertEquals("3.65e-52", NumberText.shown(3.6512954418934166E-52));
-        assertEquals("", NumberText.shown(Double.NaN));
-        assertEquals("0", NumberText.shown(0));
-        assertEquals("3482.368000000001", NumberText.exact(3482.368000000001));
-        assertEquals("0.00000000000000000000000000000000000000000000000000036512954418934166",
-                NumberText.exact(3.6512954418934166E-52));
-        assertEquals("2", NumberText.exact(2.0));
-    }
-
-    @Test
     void intervalIsEmptyForTheRunsOwnOrPositiveSeconds() {
         assertEquals(OptionalDouble.empty(), AverageViewModel.step(" "));
         assertEquals(OptionalDouble.of(5), AverageViewModel.step("5"));

@@ -1,14 +1,15 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.RunAverager;
+import io.statlens.store.SharedRepository;
 import io.statlens.store.read.SeriesReader;
 import io.statlens.store.read.SeriesStats;
 import io.statlens.store.schema.DataTable;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,8 +17,7 @@ import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.UUID;
-import java.util.stream.Stream;
+import java.util.stream.DoubleStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -27,7 +27,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * {@code sysbench tps} must give the means' row only, not also the spread's.
  */
 class StatsViewModelTest {
-    private final Repository repo = Repository.open(RepositoryLocation.memory("stats" + UUID.randomUUID()), true);
+    @RegisterExtension
+    static final SharedRepository shared = new SharedRepository();
+    private final Repository repo = shared.repository();
     private final StatsViewModel stats = new StatsViewModel(repo, new SynchronousExecutor());
     private final ChartViewModel.Selection tps = new ChartViewModel.Selection(List.of("avg"), "sysbench", "tps");
 
@@ -36,11 +38,6 @@ class StatsViewModelTest {
         RunFixtures.importSysbench(repo);
         new RunAverager(repo).average(new RunAverager.Request(List.of("t16", "m128"), "avg", Optional.empty(),
                 OptionalDouble.empty(), false));
-    }
-
-    @AfterEach
-    void close() {
-        repo.close();
     }
 
     @Test
@@ -57,9 +54,10 @@ class StatsViewModelTest {
         // As the pane shows it, the figures of the sysbench row of `statlens stats avg --tool sysbench --metric tps`
         // (docs/gui.md).
         SeriesStats s = row.stats();
-        assertEquals("1988  4114.58  5462.03  5331.3  90.4358  5337.74  5388.03  5399.54  5424.59", String.join("  ",
-                Stream.of(s.n(), s.min(), s.max(), s.mean(), s.stddev(), s.p50(), s.p90(), s.p95(), s.p99())
-                        .map(v -> StatsView.shown(v.doubleValue())).toList()));
+        assertEquals("1/s", row.unit());
+        assertEquals("1,988  4,115  5,462  5,331  90.4  5,338  5,388  5,400  5,425", ReadableNumbers.ROOT.integer(s.n()) + "  "
+                + String.join("  ", DoubleStream.of(s.min(), s.max(), s.mean(), s.stddev(), s.p50(), s.p90(), s.p95(), s.p99())
+                .mapToObj(v -> ReadableNumbers.ROOT.number(v, row.unit())).toList()));
         assertEquals("sysbench tps, whole run", stats.captionProperty().get());
     }
 

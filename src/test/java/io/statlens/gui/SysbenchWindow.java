@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 import javafx.scene.Scene;
@@ -30,7 +31,8 @@ final class SysbenchWindow {
 
     SysbenchWindow(Stage stage) {
         RunFixtures.importSysbench(repo);
-        Workbench wiring = Workbench.create(repo, new SynchronousExecutor(), ZoneOffset.UTC, RecentInputs.forSession(), opened::add);
+        Workbench wiring = Workbench.create(repo, new SynchronousExecutor(), ZoneOffset.UTC, ReadableNumbers.ROOT,
+                RecentInputs.forSession(), opened::add);
         status = wiring.status();
         browser = wiring.browser();
         charts = wiring.charts();

@@ -2,10 +2,12 @@ package io.statlens.report;
 
 import io.statlens.store.OnEveryEngine;
 import io.statlens.store.RepositoryEngine;
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.RunComparer;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
+import io.statlens.store.SharedRepository;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
@@ -17,9 +19,9 @@ import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlineItem;
 import org.apache.pdfbox.text.PDFTextStripper;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -58,9 +60,12 @@ class ReportWritersTest {
     Path dir;
     private Repository repo;
 
+    @RegisterExtension
+    static final SharedRepository shared = new SharedRepository();
+
     @BeforeEach
     void open() throws Exception {
-        repo = Repository.open(engine.freshRepository());
+        repo = shared.repository(engine);
         importCorpus("sb16", "sysbench/plantegg-1.0.20-oltp_rw-16thr.txt");
         importCorpus("sb8", "sysbench/mb-0.5-mid-rw-8thr-5s.txt");
         Path f = Files.writeString(dir.resolve("evil.txt"), String.join("\n", "#scripted", "fact os.name " + HOSTILE,
@@ -71,11 +76,6 @@ class ReportWritersTest {
         new AnnotationStore(repo).add("sb16", List.of(
                 new AnnotationStore.Note(start.plusSeconds(10), "<img src=x onerror=alert(2)>"),
                 new AnnotationStore.Note(start.plusSeconds(20), "готово 完了")), "note");
-    }
-
-    @AfterEach
-    void close() {
-        repo.close();
     }
 
     private void importCorpus(String run, String file) {
@@ -93,7 +93,7 @@ class ReportWritersTest {
     }
 
     private String html(String... runs) {
-        return new HtmlReportWriter().html(model(runs));
+        return new HtmlReportWriter(ReadableNumbers.ROOT).html(model(runs));
     }
 
     @Test
@@ -101,17 +101,52 @@ class ReportWritersTest {
         String html = html("sb16", "evil");
         assertTrue(html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"));
         assertFalse(html.toLowerCase().contains("http:") || html.toLowerCase().contains("https:"), "no URL at all");
-        assertFalse(html.contains("<script"), "no script element, in particular not the hostile fact");
+        assertFalse(html.contains(HOSTILE), "the hostile fact is never markup");
+        assertEquals(2 + count(html, "<script type=\"application/json\" class=\"chart-data\">"), count(html, "<script"),
+                "the page's own script and settings, and the data of its charts");
         assertFalse(html.contains("<img"), "the hostile annotation is text, not an element");
         assertTrue(html.contains("<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>"), "the fact, escaped");
         assertTrue(html.contains("<td>&lt;img src=x onerror=alert(2)&gt;</td>"), "the annotation, escaped");
         assertTrue(html.contains("<td>готово 完了</td>"), "UTF-8 text stays as it is");
-        assertTrue(html.contains("<li><a href=\"#tool-sysbench\">sysbench</a></li>\n"
-                + "<li><a href=\"#tool-scripted\">scripted</a></li>\n<li><a href=\"#comparison\">Comparison</a></li>\n"
-                + "<li><a href=\"#annotations\">Annotations</a></li>"), "the contents");
+        assertTrue(html.contains("<li><a href=\"#tool-sysbench\" title=\"sysbench\">sysbench</a><ol><li><a href=\"#c1\""
+                + " title=\"Transactions per second (sysbench)\">Transactions per second (sysbench)</a></li>"), "the contents");
+        assertTrue(html.contains("<li><a href=\"#comparison\" title=\"Comparison\">Comparison</a></li>\n"
+                + "<li><a href=\"#annotations\" title=\"Annotations\">Annotations</a></li>"), "the contents");
         assertEquals(3, count(html, "<svg "), "sysbench's three presets: tps, qps, latency; scripted has none");
         assertTrue(html.contains(">Transactions per second (sysbench)<"), "chart text is SVG text");
         assertTrue(html.contains(">tps (/s)<"), "the value axis label with its unit");
+    }
+
+    @Test
+    void thePolicyForbidsTheNetworkAndAllowsOnlyThePagesOwnStyleAndScript() throws Exception {
+        String html = html("sb16");
+        Matcher csp = Pattern.compile("<meta http-equiv=\"Content-Security-Policy\" content=\"([^\"]+)\">").matcher(html);
+        assertTrue(csp.find());
+        String style = html.substring(html.indexOf("<style>") + 7, html.indexOf("</style>"));
+        String script = html.substring(html.lastIndexOf("<script>") + 8, html.lastIndexOf("</script>"));
+        assertEquals("default-src 'none'; img-src data:; style-src " + sha256(style) + "; script-src " + sha256(script)
+                + "; base-uri 'none'; form-action 'none'", csp.group(1));
+        assertFalse(html.contains(" style=\""), "no style attribute, which the policy would refuse: Batik's are attributes");
+        assertTrue(html.contains("\"label\":\"\\u003cimg src=x onerror=alert(2)\\u003e\""),
+                "the annotation on the chart, escaped in its JSON");
+    }
+
+    @Test
+    void batikStylesBecomePresentationAttributes() {
+        assertEquals(" clip-path=\"url(#c1-clipPath1)\" fill=\"none\" stroke=\"rgb(78,121,167)\"",
+                HtmlReportWriter.attributes("clip-path:url(#c1-clipPath1); fill:none; stroke:rgb(78,121,167);"));
+        assertEquals(" font-family=\"'Dialog'\"", HtmlReportWriter.attributes("font-family:'Dialog'; bad name:x; nocolon"));
+    }
+
+    @Test
+    void chartDataIsEscapedForAScriptElement() {
+        assertEquals("\"\\u003c/script\\u003e \\u0026amp; \\\"q\\\" \\\\ \\n\\u2028\"",
+                ChartJson.quote("</script> &amp; \"q\" \\ \n\u2028"));
+    }
+
+    private static String sha256(String s) throws Exception {
+        return "'sha256-" + java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-256")
+                .digest(s.getBytes(java.nio.charset.StandardCharsets.UTF_8))) + "'";
     }
 
     @Test
@@ -159,7 +194,7 @@ class ReportWritersTest {
         ReportModel.ToolSection sysbench = chartOnly.sections().get(0);
         assertEquals(List.of("Transactions per second (sysbench)"), sysbench.charts().stream().map(c -> c.data().title()).toList());
         assertTrue(sysbench.stats().isEmpty() && sysbench.summary().isEmpty());
-        String html = new HtmlReportWriter().html(chartOnly);
+        String html = new HtmlReportWriter(ReadableNumbers.ROOT).html(chartOnly);
         assertEquals(1, count(html, "<svg "));
         assertFalse(html.contains("Statistics of ") || html.contains("Summary values of ") || html.contains("id=\"comparison\""));
         assertTrue(html.contains("<h3>Facts of run sb8</h3>"), "the title page stays");
@@ -169,7 +204,7 @@ class ReportWritersTest {
         assertEquals(List.of("Comparison"), comparisonOnly.headings().stream().map(ReportModel.Heading::title).toList(),
                 "no tool section is left with nothing in it");
         assertEquals("tps", comparisonOnly.comparison().get(0).metric());
-        assertEquals(0, count(new HtmlReportWriter().html(comparisonOnly), "<svg "));
+        assertEquals(0, count(new HtmlReportWriter(ReadableNumbers.ROOT).html(comparisonOnly), "<svg "));
 
         UserException none = assertThrows(UserException.class, () -> new ReportRequest(List.of("sb16"), List.of(), 0, 60,
                 ZoneOffset.UTC, EnumSet.noneOf(ReportSection.class)));
@@ -179,7 +214,7 @@ class ReportWritersTest {
     @Test
     void pdfHasOutlinePageNumbersAndRealText() throws Exception {
         Path file = dir.resolve("r.pdf");
-        new PdfReportWriter().write(model(new RenderSize(800, 400, 1), "sb16", "sb8", "evil"), file);
+        new PdfReportWriter(ReadableNumbers.ROOT).write(model(new RenderSize(800, 400, 1), "sb16", "sb8", "evil"), file);
         try (PDDocument pdf = Loader.loadPDF(file.toFile())) {
             int pages = pdf.getNumberOfPages();
             assertTrue(pages > 4, "title, contents, three sections, comparison: " + pages);

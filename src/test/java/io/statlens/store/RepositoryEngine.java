@@ -135,11 +135,14 @@ public enum RepositoryEngine {
             }
         }
 
-        /** The databases handed out, oldest first: each holds a page cache, so all but the last two are dropped. */
+        /**
+         * The databases handed out, oldest first: each holds a page cache, so all but the last three (a
+         * class's shared repository and a test's own ones) are dropped.
+         */
         private static final java.util.Deque<String> LIVE = new java.util.ArrayDeque<>();
 
         static synchronized RepositoryLocation fresh(String name) {
-            while (LIVE.size() >= 2) drop(LIVE.removeFirst());
+            while (LIVE.size() >= 3) drop(LIVE.removeFirst());
             LIVE.addLast(name);
             new ServerDatabase("jdbc:derby:memory:" + name).create(OWNER, OWNER_PASSWORD);
             return RepositoryLocation.url("jdbc:derby://localhost:" + PORT + "/memory:" + name + ";user=" + OWNER

@@ -167,7 +167,7 @@ public final class ImportService {
      * not yet to their tables) and returns the file's SHA-256.
      */
     private String stream(ImportPlanner.Planned p, ParseContext context, ImportSession session, long size,
-                                 ImportProgress progress, Cancellation cancellation) throws IOException {
+                          ImportProgress progress, Cancellation cancellation) throws IOException {
         MessageDigest sha = sha256();
         String name = p.file().getFileName().toString();
         try (InputStream raw = Files.newInputStream(p.file());
