@@ -28,6 +28,7 @@ import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,6 +37,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.function.IntSupplier;
 
 /**
@@ -49,10 +51,37 @@ public final class ImportBench {
     private ImportBench() {
     }
 
-    /** One timed step over all rows. */
-    public record Step(long rows, double seconds) {
+    /**
+     * One timed step over all rows.
+     *
+     * @param seconds           wall time
+     * @param processCpuSeconds CPU time of this process (all its threads: the parser, the JDBC driver, GC, JIT)
+     * @param threadCpuSeconds  CPU time of the thread that ran the step
+     * @param serverCpuSeconds  CPU time of the database server's process serving the step's connection, when it
+     *                          runs on this machine and says which it is (PostgreSQL); NaN otherwise
+     */
+    public record Step(long rows, double seconds, double processCpuSeconds, double threadCpuSeconds, double serverCpuSeconds) {
         public double rowsPerSecond() {
             return rows / seconds;
+        }
+    }
+
+    /** The clocks a step is measured with, read at its start. */
+    private record Clocks(long wallNanos, long processCpuNanos, long threadCpuNanos, double serverCpuSeconds, OptionalLong server) {
+        static Clocks start(OptionalLong server) {
+            return new Clocks(System.nanoTime(), cpuOfProcess(), ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime(),
+                    ServerCpu.seconds(server), server);
+        }
+
+        Step stop(long rows) {
+            return new Step(rows, (System.nanoTime() - wallNanos) / 1e9, (cpuOfProcess() - processCpuNanos) / 1e9,
+                    (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - threadCpuNanos) / 1e9,
+                    ServerCpu.seconds(server) - serverCpuSeconds);
+        }
+
+        private static long cpuOfProcess() {
+            return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                    ? os.getProcessCpuTime() : -1;
         }
     }
 
@@ -88,9 +117,9 @@ public final class ImportBench {
         Parser mpstat = ParserCatalog.installed().byTool("mpstat")
                 .orElseThrow(() -> new IllegalStateException("the mpstat parser is not installed"));
         Path csv = work.resolve("rows.csv");
-        long t0 = System.nanoTime();
+        Clocks c0 = Clocks.start(OptionalLong.empty());
         long parsed = parse(mpstat, input.file(), new CountingSink());
-        Step parse = new Step(parsed, seconds(t0));
+        Step parse = c0.stop(parsed);
         parse(mpstat, input.file(), new CsvSink(csv));
 
         String run = server == null ? RUN : RUN + "-" + System.currentTimeMillis();
@@ -98,10 +127,10 @@ public final class ImportBench {
         DataTable table;
         List<Query> queries;
         try (Repository repo = Repository.open(server != null ? server : RepositoryLocation.embedded(work.resolve("repo-import")))) {
-            long t1 = System.nanoTime();
+            Clocks c1 = Clocks.start(repo.serverProcess());
             long imported = new ImportService(repo, new ParserCatalog(List.of(mpstat)))
                     .run(ImportRequest.of(run, ZoneOffset.UTC, input.file()), ImportProgress.NONE).rows();
-            importing = new Step(imported, seconds(t1));
+            importing = c1.stop(imported);
             table = repo.tables().table("MPSTAT").orElseThrow();
             queries = queries(repo, imported, run);
             if (server != null) new RunLedger(repo).deleteRun(run);
@@ -112,17 +141,15 @@ public final class ImportBench {
         if (server == null) {
             baselineName = "Derby SYSCS_IMPORT_TABLE of CSV";
             try (Repository repo = Repository.open(RepositoryLocation.embedded(work.resolve("repo-baseline")))) {
-                long t2 = System.nanoTime();
-                long rows = DerbyImportBaseline.importCsv(repo, table, "MPSTAT_BASELINE", csv);
-                baseline = new Step(rows, seconds(t2));
+                Clocks c2 = Clocks.start(repo.serverProcess());
+                baseline = c2.stop(DerbyImportBaseline.importCsv(repo, table, "MPSTAT_BASELINE", csv));
             }
         } else {
             baselineName = "JDBC batches (1000 rows) of CSV";
             try (Repository repo = Repository.open(server)) {
                 String name = "MPSTAT_BASELINE_" + System.currentTimeMillis();
-                long t2 = System.nanoTime();
-                long rows = JdbcBatchBaseline.importCsv(repo, table, name, csv);
-                baseline = new Step(rows, seconds(t2));
+                Clocks c2 = Clocks.start(repo.serverProcess());
+                baseline = c2.stop(JdbcBatchBaseline.importCsv(repo, table, name, csv));
                 JdbcBatchBaseline.drop(repo, name);
             }
         }

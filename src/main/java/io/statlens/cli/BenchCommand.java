@@ -100,17 +100,26 @@ public final class BenchCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    private static void step(TextTable t, String name, ImportBench.Step s, double baseline, boolean server) {
+        List<Object> cells = new java.util.ArrayList<>(List.of(name, s.rows(), String.format(Locale.ROOT, "%.2f", s.seconds()),
+                Math.round(s.rowsPerSecond()), String.format(Locale.ROOT, "%.2fx", s.rowsPerSecond() / baseline),
+                String.format(Locale.ROOT, "%.2f", s.processCpuSeconds()), String.format(Locale.ROOT, "%.2f", s.threadCpuSeconds())));
+        if (server) cells.add(Double.isNaN(s.serverCpuSeconds()) ? "" : String.format(Locale.ROOT, "%.2f", s.serverCpuSeconds()));
+        t.add(cells.toArray());
+    }
+
     private static void print(PrintWriter out, ImportBench.Result r) {
         double baseline = r.baseline().rowsPerSecond();
         boolean derby = r.baselineName().startsWith("Derby");
-        TextTable t = new TextTable(ReadableNumbers.ROOT, "STEP", "ROWS", "SECONDS", "ROWS/S", derby ? "VS DERBY IMPORT" : "VS JDBC BATCHES")
-                .right(1, 2, 3, 4);
-        t.add("parse only", r.parse().rows(), String.format(Locale.ROOT, "%.2f", r.parse().seconds()),
-                Math.round(r.parse().rowsPerSecond()), String.format(Locale.ROOT, "%.2fx", r.parse().rowsPerSecond() / baseline));
-        t.add("statlens import (parse + store)", r.importing().rows(), String.format(Locale.ROOT, "%.2f", r.importing().seconds()),
-                Math.round(r.importing().rowsPerSecond()), String.format(Locale.ROOT, "%.2fx", r.importing().rowsPerSecond() / baseline));
-        t.add(r.baselineName(), r.baseline().rows(), String.format(Locale.ROOT, "%.2f", r.baseline().seconds()),
-                Math.round(baseline), "1.00x");
+        boolean server = !Double.isNaN(r.importing().serverCpuSeconds()) || !Double.isNaN(r.baseline().serverCpuSeconds());
+        List<String> header = new java.util.ArrayList<>(List.of("STEP", "ROWS", "SECONDS", "ROWS/S", derby ? "VS DERBY IMPORT" : "VS JDBC BATCHES",
+                "CPU S (PROCESS)", "CPU S (THREAD)"));
+        if (server) header.add("CPU S (SERVER)");
+        TextTable t = new TextTable(ReadableNumbers.ROOT, header.toArray(String[]::new))
+                .right(java.util.stream.IntStream.range(1, header.size()).toArray());
+        step(t, "parse only", r.parse(), baseline, server);
+        step(t, "statlens import (parse + store)", r.importing(), baseline, server);
+        step(t, r.baselineName(), r.baseline(), baseline, server);
         t.print(out);
         out.println("ratio > 1 means faster than " + (derby ? "Derby's own bulk import" : "JDBC batches into the same server")
                 + " of the same rows (CSV already written, parsing excluded).");

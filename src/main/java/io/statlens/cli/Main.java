@@ -58,6 +58,13 @@ public final class Main implements Runnable {
                 err.flush();
                 return ExitCodes.USER_ERROR;
             }
+            java.util.Optional<String> busy = io.statlens.store.LockConflict.in(ex);
+            if (busy.isPresent()) {
+                err.println("statlens: the repository is busy: " + RepositoryLocation.redact(busy.get())
+                        + " (another client's work holds what this command needs; run it again once that is done)");
+                err.flush();
+                return ExitCodes.USER_ERROR;
+            }
             java.util.Optional<String> denied = io.statlens.store.AccessRefusal.in(ex);
             if (denied.isPresent()) {
                 err.println("statlens: not permitted: " + RepositoryLocation.redact(denied.get())

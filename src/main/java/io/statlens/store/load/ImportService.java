@@ -67,7 +67,8 @@ public final class ImportService {
             } catch (Conflict conflict) {
                 if (attempt == ATTEMPTS) {
                     throw new StoreException("the import into run '" + request.run() + "' collided with other clients' work "
-                            + ATTEMPTS + " times; nothing was imported: " + conflict.getCause().getMessage(), conflict.getCause());
+                            + ATTEMPTS + " times; nothing was imported: " + io.statlens.store.LockConflict.in(conflict).orElse(""),
+                            conflict.getCause());
                 }
                 pause(attempt);
             }
@@ -75,7 +76,7 @@ public final class ImportService {
     }
 
     /** How often an import undone by the engine to break a conflict with other clients starts over. */
-    private static final int ATTEMPTS = 5;
+    private static final int ATTEMPTS = 10;
 
     /** The import undone to break a conflict between transactions; it may start over. */
     private static final class Conflict extends RuntimeException {
@@ -86,7 +87,8 @@ public final class ImportService {
 
     private static void pause(int attempt) {
         try {
-            Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextLong(100, 500) * attempt);
+            // Longer each time, and at random, so that two imports that collided do not collide again.
+            Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextLong(200, 1000) * Math.min(attempt, 5));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UserException("import cancelled; the repository is unchanged");
@@ -94,11 +96,8 @@ public final class ImportService {
     }
 
     /** The failure, as a {@link Conflict} when the engine undid the transaction to break a conflict. */
-    private RuntimeException conflictOr(Throwable failure, RuntimeException otherwise) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof SQLException s && repo.dialect().isConflict(s)) return new Conflict(s);
-        }
-        return otherwise;
+    private static RuntimeException conflictOr(Throwable failure, RuntimeException otherwise) {
+        return io.statlens.store.LockConflict.in(failure).isPresent() ? new Conflict(failure) : otherwise;
     }
 
     private ImportResult importOnce(ImportRequest request, List<ImportPlanner.Planned> plan, ImportProgress progress,
@@ -135,7 +134,7 @@ public final class ImportService {
             throw new UserException("cannot read input: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             repo.rollback();
-            throw e instanceof StoreException ? conflictOr(e, e) : e;
+            throw conflictOr(e, e);
         }
     }
 

@@ -132,7 +132,7 @@ public final class DataTables {
             if (table.indexOfLabel(m.label()) >= 0) continue;
             String column = namer.columnName(m.label(), taken);
             taken.add(column);
-            Statements.execute(connection, "ALTER TABLE " + name + " ADD COLUMN " + column + " " + dialect.doubleType());
+            changeSchema("ALTER TABLE " + name + " ADD COLUMN " + column + " " + dialect.doubleType());
             try (PreparedStatement ps = connection.prepareStatement("INSERT INTO METRICS VALUES (?, ?, ?, ?, ?, ?)")) {
                 ps.setString(1, name);
                 ps.setString(2, column);
@@ -167,10 +167,22 @@ public final class DataTables {
 
     private void recreateView(DataTable table, boolean exists) throws SQLException {
         String view = viewName(table.name());
-        if (exists && dialect.tableExists(connection, view)) Statements.execute(connection, "DROP VIEW " + view);
-        Statements.execute(connection, "CREATE VIEW " + view + " AS SELECT R.NAME AS RUN, R.HOST, D.TOOL, D.NAME AS DATASET, T.*"
+        if (exists && dialect.tableExists(connection, view)) changeSchema("DROP VIEW " + view);
+        changeSchema("CREATE VIEW " + view + " AS SELECT R.NAME AS RUN, R.HOST, D.TOOL, D.NAME AS DATASET, T.*"
                 + " FROM " + table.name() + " T JOIN DATASETS D ON D.ID = T.DATASET_ID JOIN RUNS R ON R.ID = D.RUN_ID");
         dialect.grantRead(connection, view);
+    }
+
+    /**
+     * A change to a table or view other clients may be reading: it waits for them only as long as the
+     * engine's bound allows (see {@link SqlDialect#boundLockWait(Connection)}); past it the import fails with a lock
+     * conflict, is undone, and starts over.
+     */
+    private void changeSchema(String ddl) throws SQLException {
+        String bound = dialect.boundLockWait(connection);
+        if (bound != null) Statements.execute(connection, bound);
+        Statements.execute(connection, ddl);
+        if (bound != null) Statements.execute(connection, dialect.unboundLockWait());
     }
 
     /** The view over a data table that carries the run's name. */

@@ -114,7 +114,11 @@ public final class DerbyDialect implements SqlDialect {
      * hold a role that a Derby session must take explicitly: go to that schema, take that role.
      */
     @Override
-    public void openSession(Connection c, boolean create) throws SQLException {
+    public void openSession(Connection c, boolean create) {
+        Statements.inStore("cannot prepare the session", () -> openSessionWithJdbc(c, create));
+    }
+
+    private void openSessionWithJdbc(Connection c, boolean create) throws SQLException {
         if (!tableExists(c, "STATLENS_SCHEMA")) {
             try (PreparedStatement ps = c.prepareStatement("SELECT S.SCHEMANAME FROM SYS.SYSTABLES T JOIN SYS.SYSSCHEMAS S"
                     + " ON T.SCHEMAID = S.SCHEMAID WHERE T.TABLENAME = 'STATLENS_SCHEMA'");
@@ -136,7 +140,11 @@ public final class DerbyDialect implements SqlDialect {
     }
 
     @Override
-    public void grantRead(Connection c, String tableOrView) throws SQLException {
+    public void grantRead(Connection c, String tableOrView) {
+        Statements.inStore("cannot grant the reader role SELECT", () -> grantReadWithJdbc(c, tableOrView));
+    }
+
+    private void grantReadWithJdbc(Connection c, String tableOrView) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM SYS.SYSROLES WHERE ROLEID = ? AND ISDEF = 'Y'")) {
             ps.setString(1, READER_ROLE);
             try (ResultSet rs = ps.executeQuery()) {

@@ -116,7 +116,11 @@ public final class PostgresDialect implements SqlDialect {
     }
 
     @Override
-    public void openSession(Connection c, boolean create) throws SQLException {
+    public void openSession(Connection c, boolean create) {
+        Statements.inStore("cannot prepare the session", () -> openSessionWithJdbc(c, create));
+    }
+
+    private void openSessionWithJdbc(Connection c, boolean create) throws SQLException {
         // A search_path naming a schema that does not exist leaves current_schema() null: the repository
         // lives in its own schema (?currentSchema=team), created with the first import.
         String schema;
@@ -132,7 +136,11 @@ public final class PostgresDialect implements SqlDialect {
     }
 
     @Override
-    public void grantRead(Connection c, String tableOrView) throws SQLException {
+    public void grantRead(Connection c, String tableOrView) {
+        Statements.inStore("cannot grant the reader role SELECT", () -> grantReadWithJdbc(c, tableOrView));
+    }
+
+    private void grantReadWithJdbc(Connection c, String tableOrView) throws SQLException {
         if (readerRole(c, false)) Statements.execute(c, "GRANT SELECT ON " + tableOrView + " TO statlens_reader");
     }
 
@@ -145,8 +153,46 @@ public final class PostgresDialect implements SqlDialect {
         }
     }
 
+    /**
+     * A schema change takes its table or view for itself until the transaction ends. A reader that waits
+     * for one the import changed earlier, while the import waits for a table the reader holds, closes a
+     * cycle; PostgreSQL breaks it by undoing the transaction whose deadlock check runs first, the one that
+     * has waited deadlock_timeout (1 s by default). So once the transaction holds such a lock, it waits at
+     * most half of that for the next one: the import gives up first and starts over, never the reader.
+     * Before that it holds nothing a reader waits for, and may wait as long as it takes.
+     */
     @Override
-    public void enterReadOnly(Connection c) throws SQLException {
+    public String boundLockWait(Connection c) {
+        try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM pg_catalog.pg_locks WHERE pid = pg_backend_pid()"
+                + " AND locktype = 'relation' AND mode = 'AccessExclusiveLock'" + fetchFirst(1));
+             ResultSet rs = ps.executeQuery()) {
+            return rs.next() ? "SET LOCAL lock_timeout = '500ms'" : null;
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the locks this transaction holds: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public String unboundLockWait() {
+        return "SET LOCAL lock_timeout TO DEFAULT";
+    }
+
+    @Override
+    public java.util.OptionalLong serverProcess(Connection c) {
+        try (PreparedStatement ps = c.prepareStatement("SELECT pg_backend_pid()"); ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return java.util.OptionalLong.of(rs.getLong(1));
+        } catch (SQLException e) {
+            return java.util.OptionalLong.empty();
+        }
+    }
+
+    @Override
+    public void enterReadOnly(Connection c) {
+        Statements.inStore("cannot take the reader role", () -> enterReadOnlyWithJdbc(c));
+    }
+
+    private void enterReadOnlyWithJdbc(Connection c) throws SQLException {
         // The connection is read-only (BEGIN READ ONLY); where the administrator set up a reader role,
         // the query runs with that role's privileges too, so that functions with side effects are refused.
         if (readerRole(c, true)) Statements.execute(c, "SET LOCAL ROLE statlens_reader");

@@ -89,11 +89,12 @@ public final class Repository implements AutoCloseable {
             return repo;
         } catch (SQLException | RuntimeException e) {
             closeQuietly(c, location);
-            if (e instanceof RuntimeException r) throw r;
-            if (e instanceof SQLException s && io.statlens.store.AccessRefusal.in(s).isPresent()) {
-                throw new UserException("cannot prepare repository " + location.description() + ": " + s.getMessage()
-                        + " (this user may read the repository but not create or upgrade it; ask its owner to open it first)", s);
+            java.util.Optional<String> refused = io.statlens.store.AccessRefusal.in(e);
+            if (refused.isPresent() && !(e instanceof UserException)) {
+                throw new UserException("cannot prepare repository " + location.description() + ": " + refused.get()
+                        + " (this user may read the repository but not create or upgrade it; ask its owner to open it first)", e);
             }
+            if (e instanceof RuntimeException r) throw r;
             throw new IllegalStateException("cannot prepare repository " + location.description() + ": "
                     + RepositoryLocation.redact(e.getMessage()), e);
         }
@@ -207,6 +208,14 @@ public final class Repository implements AutoCloseable {
         } catch (SQLException ignored) {
             // the connection is gone; there is nothing to hold
         }
+    }
+
+    /**
+     * The operating-system process of the database server that serves this connection, where the engine
+     * says (PostgreSQL's {@code pg_backend_pid()}); empty for Derby, embedded (this process) or served.
+     */
+    public java.util.OptionalLong serverProcess() {
+        return dialect.serverProcess(connection);
     }
 
     public Connection connection() {

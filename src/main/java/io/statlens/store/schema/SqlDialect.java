@@ -61,7 +61,7 @@ public interface SqlDialect {
      *
      * @param create whether the repository may be created
      */
-    default void openSession(Connection c, boolean create) throws SQLException {
+    default void openSession(Connection c, boolean create) {
     }
 
     /**
@@ -69,26 +69,30 @@ public interface SqlDialect {
      * reader role ({@code STATLENS_READER}); views are re-created when their table grows, so this runs
      * for every creation.
      */
-    default void grantRead(Connection c, String tableOrView) throws SQLException {
+    default void grantRead(Connection c, String tableOrView) {
     }
 
     /** Narrows a read-only transaction further where the engine can (a reader role), before a user's query runs. */
-    default void enterReadOnly(Connection c) throws SQLException {
+    default void enterReadOnly(Connection c) {
     }
 
     /**
-     * Whether a failure was the engine breaking a conflict between transactions (a deadlock it chose
-     * this transaction to undo, or a lock that could not be had in time): the transaction has been or
-     * must be rolled back, and the same work again may well succeed.
+     * Before a schema change other clients' readers may wait for: the statement that bounds how long
+     * the transaction's next statements wait for a lock, or null for no bound (Derby: its lock timeout and
+     * deadlock detection see to it). The bound, when there is one, is lifted with {@link #unboundLockWait()}.
      */
-    default boolean isConflict(SQLException e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SQLException s && s.getSQLState() != null
-                    && java.util.Set.of("40001", "40P01", "55P03", "40XL1", "40XL2").contains(s.getSQLState())) {
-                return true;
-            }
-        }
-        return false;
+    default String boundLockWait(Connection c) {
+        return null;
+    }
+
+    /** @see #boundLockWait(Connection) */
+    default String unboundLockWait() {
+        return null;
+    }
+
+    /** The process id of the server process serving the connection, where the engine tells it. */
+    default java.util.OptionalLong serverProcess(Connection c) {
+        return java.util.OptionalLong.empty();
     }
 
     /** The dialect of the engine a JDBC URL names. */
