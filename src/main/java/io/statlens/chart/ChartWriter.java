@@ -47,7 +47,8 @@ public final class ChartWriter {
 
     /** Draws the chart at {@code size.width() x size.height()} user units onto any Graphics2D. */
     public static void draw(JFreeChart chart, Graphics2D g, RenderSize size) {
-        chart.draw(g, new Rectangle2D.Double(0, 0, size.width(), size.height()));
+        FallbackFonts.fit(chart);
+        chart.draw(new TextFallbackGraphics(g), new Rectangle2D.Double(0, 0, size.width(), size.height()));
     }
 
     /** Writes the chart in the format, and returns the bytes written. */

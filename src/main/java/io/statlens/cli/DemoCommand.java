@@ -45,7 +45,7 @@ import java.util.stream.Stream;
         description = {"Import the bundled sample outputs into a fresh embedded repository, show what was loaded,",
                 "and write an HTML and a PDF report of them beside the repository (report.html, report.pdf)."})
 public final class DemoCommand implements Callable<Integer> {
-    private static final String SAMPLES = "/statlens/samples/";
+    static final String SAMPLES = "/statlens/samples/";
 
     @Spec
     CommandSpec spec;
@@ -113,9 +113,9 @@ public final class DemoCommand implements Callable<Integer> {
         out.println("  " + pdf);
         out.println();
         out.println("the sample files are in " + extracted + "; next, for example:");
-        out.println("  java -jar target/statlens.jar show rhel7-sar-48cpu --repo " + repoDir);
-        out.println("  java -jar target/statlens.jar top rhel7-sar-48cpu --tool sar.cpu --metric %usr --by p95 -n 5 --repo " + repoDir);
-        out.println("  java -jar target/statlens.jar query \"SELECT RUN, ITEM, AVG(PCT_UTIL) AS AVG_UTIL FROM V_IOSTAT"
+        out.println("  target/statlens show rhel7-sar-48cpu --repo " + repoDir);
+        out.println("  target/statlens top rhel7-sar-48cpu --tool sar.cpu --metric %usr --by p95 -n 5 --repo " + repoDir);
+        out.println("  target/statlens query \"SELECT RUN, ITEM, AVG(PCT_UTIL) AS AVG_UTIL FROM V_IOSTAT"
                 + " WHERE NOT SINCE_BOOT GROUP BY RUN, ITEM\" --repo " + repoDir);
         out.flush();
         return ExitCodes.OK;

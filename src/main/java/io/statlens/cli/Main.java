@@ -4,21 +4,37 @@ import io.statlens.model.UserException;
 import io.statlens.store.schema.RepositoryLocation;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
-/** The {@code statlens} command: one subcommand class per verb. */
+/**
+ * The {@code statlens} command: one subcommand class per verb.
+ *
+ * <p>Start-up cost is paid only for the verb used: picocli builds a command's model by reflecting over
+ * its options, which loads the classes their types and converters name (the store, analysis, chart and
+ * report layers behind them). So only the subcommand a command line names is modelled in full; the
+ * others are listed by name and description, read from their {@code @Command} annotation, which is
+ * all that {@code --help} and picocli's "did you mean" need.
+ */
 @Command(name = "statlens", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "Load performance-tool output into a repository, then query, export and compare it.",
-        subcommands = {ImportCommand.class, RunsCommand.class, ShowCommand.class, ParsersCommand.class, DeleteCommand.class,
-                QueryCommand.class, ExportCommand.class, StatsCommand.class, TopCommand.class, NoteCommand.class,
-                AverageCommand.class, CompareCommand.class, CorrelateCommand.class, ChartCommand.class, PresetsCommand.class,
-                ReportCommand.class, CopyCommand.class, DemoCommand.class, BenchCommand.class, GuiCommand.class, ServerCommand.class,
-                CommandLine.HelpCommand.class})
+        description = "Load performance-tool output into a repository, then query, export and compare it.")
 public final class Main implements Runnable {
+    /** The subcommands, in the order {@code --help} lists them. */
+    static final List<Class<?>> COMMANDS = List.of(ImportCommand.class, RunsCommand.class, ShowCommand.class,
+            ParsersCommand.class, DeleteCommand.class, QueryCommand.class, ExportCommand.class, StatsCommand.class,
+            TopCommand.class, NoteCommand.class, AverageCommand.class, CompareCommand.class, CorrelateCommand.class,
+            ChartCommand.class, PresetsCommand.class, ReportCommand.class, CopyCommand.class, DemoCommand.class, BenchCommand.class,
+            GuiCommand.class, ServerCommand.class);
+
     @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    CommandSpec spec;
 
     @CommandLine.Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
             description = "Show stack traces of errors.")
@@ -40,7 +56,7 @@ public final class Main implements Runnable {
     /** Runs a command line with the given streams and returns the exit code (for tests, too). */
     public static int execute(PrintWriter out, PrintWriter err, String... args) {
         boolean debug = Arrays.asList(args).contains("--debug");
-        CommandLine cl = new CommandLine(new Main());
+        CommandLine cl = commandLine(args);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
@@ -77,7 +93,72 @@ public final class Main implements Runnable {
             err.flush();
             return ExitCodes.INTERNAL_ERROR;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // picocli hands errors through; the work was abandoned, its repository closed on the way out.
+            err.println(outOfMemory(Runtime.getRuntime().maxMemory()));
+            if (debug) e.printStackTrace(err);
+            err.flush();
+            return ExitCodes.INTERNAL_ERROR;
+        }
+    }
+
+    /** What to say when the heap ran out: its limit, and how to raise it (the launcher's default is small on purpose). */
+    static String outOfMemory(long maxHeapBytes) {
+        return "statlens: out of memory: the Java heap is limited to " + (maxHeapBytes >> 20) + " MiB; give it more, e.g."
+                + " STATLENS_JAVA_OPTS=-Xmx2g statlens ... (or java -Xmx2g -jar statlens.jar ...)";
+    }
+
+    /**
+     * The command line for these arguments: the subcommands they name modelled in full, the others
+     * listed only (see the class comment).
+     */
+    static CommandLine commandLine(String... args) {
+        Set<String> full = namedCommands(args);
+        CommandLine cl = new CommandLine(new Main());
+        for (Class<?> type : COMMANDS) {
+            Command command = type.getAnnotation(Command.class);
+            boolean modelled = full == null || full.contains(command.name());
+            cl.addSubcommand(command.name(), modelled ? type : listing(command), command.aliases());
+        }
+        cl.addSubcommand(CommandLine.HelpCommand.class);
+        return cl;
+    }
+
+    /**
+     * The subcommands the arguments name, found the way picocli will: the first argument that is not
+     * one of this command's options (all of which start with '-'), and for {@code help X} also X.
+     * Null (model all) when an {@code @file} argument may hold the command.
+     */
+    private static Set<String> namedCommands(String[] args) {
+        Map<String, String> byName = new HashMap<>();
+        for (Class<?> type : COMMANDS) {
+            Command command = type.getAnnotation(Command.class);
+            byName.put(command.name(), command.name());
+            for (String alias : command.aliases()) byName.put(alias, command.name());
+        }
+        Set<String> named = new HashSet<>();
+        boolean afterHelp = false;
+        for (String arg : args) {
+            if (arg.equals("--")) break;
+            if (arg.startsWith("@")) return null;
+            if (arg.startsWith("-")) continue;
+            if (!afterHelp && arg.equals("help")) {
+                afterHelp = true;
+                continue;
+            }
+            if (byName.containsKey(arg)) named.add(byName.get(arg));
+            break;
+        }
+        return named;
+    }
+
+    /** A subcommand as {@code --help} lists it: name, aliases, header and description, nothing to run. */
+    private static CommandSpec listing(Command command) {
+        CommandSpec spec = CommandSpec.create().name(command.name()).aliases(command.aliases());
+        spec.usageMessage().header(command.header()).description(command.description()).hidden(command.hidden());
+        return spec;
     }
 
     /** A stack trace with every password of a JDBC URL in it replaced: passwords are never printed. */

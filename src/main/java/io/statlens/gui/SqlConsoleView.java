@@ -20,8 +20,9 @@ import java.io.File;
 import java.util.List;
 
 /**
- * The SQL console tab: editor (Ctrl-Enter runs; Ctrl-Up/Ctrl-Down walk the history, which is also listed
- * on the right, double-click to reuse), the result table and a message line for row counts and errors.
+ * The SQL console tab: editor (Ctrl-Enter runs, Stop ends a running query; Ctrl-Up/Ctrl-Down walk the history,
+ * which is also listed on the right, double-click to reuse), the result table and a message line for row counts
+ * and errors.
  */
 public final class SqlConsoleView extends BorderPane {
     private final SqlConsoleViewModel model;
@@ -70,6 +71,11 @@ public final class SqlConsoleView extends BorderPane {
         Button run = new Button("Run");
         run.setId("sql-run");
         run.setOnAction(e -> model.run());
+        run.disableProperty().bind(model.runningProperty());
+        Button stop = new Button("Stop");
+        stop.setId("sql-stop");
+        stop.disableProperty().bind(model.runningProperty().not());
+        stop.setOnAction(e -> model.stop());
         Button export = new Button("Export CSV...");
         export.setId("sql-export");
         export.disableProperty().bind(model.resultProperty().isNull());
@@ -84,7 +90,7 @@ public final class SqlConsoleView extends BorderPane {
         chart.setId("sql-chart");
         chart.disableProperty().bind(model.sqlProperty().isEmpty());
         chart.setOnAction(e -> model.chartResult());
-        return new ToolBar(run, export, chart);
+        return new ToolBar(run, stop, export, chart);
     }
 
     private void show(SqlConsoleViewModel.Result result) {

@@ -3,6 +3,8 @@ package io.statlens.gui;
 import io.statlens.model.UserException;
 import io.statlens.store.read.ReadOnlyQuery;
 import io.statlens.store.schema.Repository;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -21,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -28,11 +31,22 @@ import java.util.function.Consumer;
  * anything but SELECT/VALUES), its result as a table, a history of the statements run, and CSV export.
  */
 public final class SqlConsoleViewModel {
-    /** A result: column names and rows of values as {@link ReadOnlyQuery} reads them. */
-    public record Result(List<String> columns, List<List<Object>> rows) {
+    /** Rows a result shows at most: the table holds them all in memory. */
+    static final long MAX_ROWS = 10_000;
+
+    /**
+     * A result: column names and rows of values as {@link ReadOnlyQuery} reads them.
+     *
+     * @param more whether the query had more rows than {@link #MAX_ROWS}
+     */
+    public record Result(List<String> columns, List<List<Object>> rows, boolean more) {
         public Result {
             columns = List.copyOf(columns);
             rows = List.copyOf(rows);
+        }
+
+        public Result(List<String> columns, List<List<Object>> rows) {
+            this(columns, rows, false);
         }
     }
 
@@ -55,6 +69,8 @@ public final class SqlConsoleViewModel {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<Result> result = new ReadOnlyObjectWrapper<>();
     private final ObservableList<String> history = FXCollections.observableArrayList();
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
+    private ReadOnlyQuery.Stop stop;
     // Where Up/Down stand in the history; history.size() means "past the newest", the text being typed.
     private int historyPosition;
 
@@ -66,20 +82,38 @@ public final class SqlConsoleViewModel {
     /** Runs the editor's text in the background; shows the result, or the UserException's message (no stack trace). */
     public void run() {
         String text = sql.get().strip();
-        if (text.isEmpty()) return;
+        if (text.isEmpty() || running.get()) return;
         if (history.isEmpty() || !history.get(history.size() - 1).equals(text)) history.add(text);
         historyPosition = history.size();
-        message.set("running...");
-        executor.run(() -> query(text), r -> {
+        message.set("running... (Stop ends it)");
+        ReadOnlyQuery.Stop thisStop = new ReadOnlyQuery.Stop();
+        stop = thisStop;
+        running.set(true);
+        executor.run(() -> query(text, thisStop), r -> {
+            running.set(false);
             result.set(r);
-            message.set(r.rows().size() + " row(s)");
-        }, e -> message.set(e instanceof UserException ? e.getMessage() : "query failed: " + e));
+            message.set(r.more() ? "the first " + r.rows().size() + " rows are shown; the result has more"
+                    + " (statlens query --format csv streams all of them)" : r.rows().size() + " row(s)");
+        }, e -> {
+            running.set(false);
+            message.set(e instanceof UserException ? e.getMessage() : "query failed: " + e);
+        });
     }
 
-    private Result query(String text) {
+    /** Stops the running query (the Stop button); the repository stays as it was. */
+    public void stop() {
+        if (stop != null) stop.stop();
+    }
+
+    /** Whether a query is running, for the Stop button. */
+    public ReadOnlyBooleanProperty runningProperty() {
+        return running.getReadOnlyProperty();
+    }
+
+    private Result query(String text, ReadOnlyQuery.Stop stop) {
         List<String> columns = new ArrayList<>();
         List<List<Object>> rows = new ArrayList<>();
-        new ReadOnlyQuery(repo).run(text, new ReadOnlyQuery.Handler() {
+        ReadOnlyQuery.Outcome outcome = new ReadOnlyQuery(repo).run(text, Map.of(), new ReadOnlyQuery.Handler() {
             @Override
             public void columns(List<String> names, List<Boolean> numeric) {
                 columns.addAll(names);
@@ -89,8 +123,8 @@ public final class SqlConsoleViewModel {
             public void row(List<Object> values) {
                 rows.add(values);
             }
-        });
-        return new Result(columns, rows);
+        }, new ReadOnlyQuery.Limits(ReadOnlyQuery.Limits.DEFAULT_TIMEOUT_SECONDS, MAX_ROWS), stop);
+        return new Result(columns, rows, outcome.more());
     }
 
     /** Sets where {@link #chartResult} charts (the main window's chart pane). */

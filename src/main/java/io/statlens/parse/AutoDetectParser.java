@@ -93,12 +93,13 @@ public final class AutoDetectParser implements Parser {
     /**
      * Runs one parser, turning what it throws (other than an {@link IOException}, checked or unchecked) into a
      * {@link ParserFailureException} that names it and the line it had reached. What the sink throws passes
-     * unchanged: it is the caller's failure, not the parser's.
+     * unchanged: it is the caller's failure, not the parser's. Every record passes the {@link CheckedSink}
+     * first, so that what no repository can hold (an overflowed value) is a warning whatever the parser.
      */
     public static void delegate(Parser parser, LineSource lines, ParseContext context, RecordSink sink) throws IOException {
         GuardedSink guarded = new GuardedSink(sink);
         try {
-            parser.parse(lines, context, guarded);
+            parser.parse(lines, context, new CheckedSink(guarded, lines));
         } catch (SinkFailure e) {
             throw e.getCause();
         } catch (UncheckedIOException e) {

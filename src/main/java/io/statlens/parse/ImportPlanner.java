@@ -69,6 +69,11 @@ public final class ImportPlanner {
         public Parser parser() {
             return detection.parser().orElseThrow();
         }
+
+        /** Whether the user chose the parser ({@code --tool}, or a tool for the file) rather than detection. */
+        public boolean chosen() {
+            return detection.candidates().isEmpty();
+        }
     }
 
     /**

@@ -414,17 +414,25 @@ public final class PdfReportWriter {
             y -= leading;
         }
 
+        /** Text in the standard font where it can show it, else as outlines of the bundled fonts (any script). */
         private void text(PDPageContentStream out, String s, PDFont font, float fontSize, float x, float baseline)
                 throws IOException {
+            String safe = text.safe(s);
+            if (!text.canShow(safe)) {
+                OutlineText.draw(out, safe, font == bold, fontSize, x, baseline);
+                return;
+            }
             out.beginText();
             out.setFont(font, fontSize);
             out.newLineAtOffset(x, baseline);
-            out.showText(text.safe(s));
+            out.showText(safe);
             out.endText();
         }
 
         private float width(String s, PDFont font, float fontSize) throws IOException {
-            return font.getStringWidth(text.safe(s)) / 1000 * fontSize;
+            String safe = text.safe(s);
+            if (!text.canShow(safe)) return OutlineText.width(safe, font == bold, fontSize);
+            return font.getStringWidth(safe) / 1000 * fontSize;
         }
 
         private void ensure(float height) throws IOException {

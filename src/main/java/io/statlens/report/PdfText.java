@@ -7,9 +7,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Text that a standard 14 font can show: characters it has no glyph for (Cyrillic, CJK, emoji from an
- * input file) become '?', control characters a space, so that no string from the repository can make
- * writing the PDF fail.
+ * Which text a standard 14 font can show ({@link #canShow}); what it cannot show (Cyrillic beyond
+ * WinAnsi, CJK, Arabic, emoji from an input file) the report draws as outlines ({@link OutlineText}).
+ * Control characters become spaces, so that no string from the repository can make writing the PDF fail.
  */
 final class PdfText {
     private final PDFont font;
@@ -19,13 +19,13 @@ final class PdfText {
         this.font = font;
     }
 
+    /** The text with control characters as spaces; characters outside the font stay, for outlines. */
     String safe(String s) {
         if (s == null) return "";
         StringBuilder b = new StringBuilder(s.length());
         s.codePoints().forEach(cp -> {
             if (Character.isISOControl(cp)) b.append(' ');
-            else if (encodable.computeIfAbsent(cp, this::canEncode)) b.appendCodePoint(cp);
-            else b.append('?');
+            else b.appendCodePoint(cp);
         });
         return b.toString();
     }

@@ -37,7 +37,7 @@ record CliRun(int code, String out, String err) {
     }
 
     private static boolean takesRepository(String command) {
-        CommandLine sub = new CommandLine(new Main()).getSubcommands().get(command);
+        CommandLine sub = Main.commandLine(command).getSubcommands().get(command);
         return sub != null && sub.getCommandSpec().findOption("--repo") != null;
     }
 }

@@ -95,14 +95,16 @@ class CliTest {
     }
 
     @Test
-    void internalErrorsExitWithTwoAndShowTheTraceOnlyWithDebug() throws Exception {
+    void aParserThatFailsRefusesTheFileWithItsLineAndShowsTheTraceOnlyWithDebug() throws Exception {
+        // no input may end an import with an internal error (exit 2): a parser's failure refuses the file
         Path boom = scripted("boom.txt", "columns a", "throw kaputt");
         CliRun plain = run("import", boom.toString(), "--run", "x");
-        assertEquals(2, plain.code());
-        assertTrue(plain.err().contains("internal error") && plain.err().contains("--debug"), plain.err());
+        assertEquals(1, plain.code());
+        assertTrue(plain.err().contains("boom.txt:3: parser scripted 1 failed") && plain.err().contains("nothing was imported"),
+                plain.err());
         assertFalse(plain.err().contains("\tat "));
         CliRun debug = run("import", boom.toString(), "--run", "x", "--debug");
-        assertEquals(2, debug.code());
+        assertEquals(1, debug.code());
         assertTrue(debug.err().contains("\tat "), "stack trace with --debug");
     }
 

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,9 +21,11 @@ import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The SQL console, headless: a SELECT over an imported sar fixture, a refused DELETE, history, CSV export. */
 @ExtendWith(ApplicationExtension.class)
@@ -99,5 +102,32 @@ class SqlConsoleViewTest {
         assertEquals("VALUES 2", console.sqlProperty().get());
         robot.interact(console::next);
         assertEquals("", console.sqlProperty().get());
+    }
+
+    @Test
+    void stopEndsARunawayQueryAndTheConsoleGoesOn(FxRobot robot) throws Exception {
+        SqlConsoleViewModel background;
+        try (BackgroundTaskExecutor executor = new BackgroundTaskExecutor()) {
+            background = new SqlConsoleViewModel(repo, executor);
+            SqlConsoleViewModel model = background;
+            robot.interact(() -> {
+                Scene scene = view.getScene();
+                view = new SqlConsoleView(model);
+                scene.setRoot(view);
+                model.sqlProperty().set("SELECT COUNT(*) FROM SYS.SYSCOLUMNS A, SYS.SYSCOLUMNS B, SYS.SYSCOLUMNS C, SYS.SYSCOLUMNS D");
+            });
+            robot.clickOn("#sql-run");
+            assertTrue(model.runningProperty().get(), "the query runs");
+            Thread.sleep(500);
+            robot.clickOn("#sql-stop");
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !model.runningProperty().get());
+            WaitForAsyncUtils.waitForFxEvents();
+            assertEquals("query stopped; nothing was changed", robot.lookup("#sql-message").queryAs(Label.class).getText());
+            robot.interact(() -> model.sqlProperty().set("VALUES 1"));
+            robot.clickOn("#sql-run");
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> model.resultProperty().get() != null);
+            assertEquals(List.of(List.of(1)), model.resultProperty().get().rows());
+        }
+        assertEquals(1, new io.statlens.store.read.RunCatalog(repo).runs().size(), "the repository's own connection still works");
     }
 }

@@ -232,11 +232,37 @@ class ReportWritersTest {
             String text = stripper.getText(pdf);
             assertTrue(text.contains("statlens report: sb16, sb8, evil"), "title");
             assertTrue(text.contains(HOSTILE), "the hostile fact is just text in a PDF");
-            assertTrue(text.contains("?????? ??"), "characters Helvetica lacks become '?': " + text.lines()
+            assertFalse(text.contains("??"), "characters Helvetica lacks are drawn, not '?': " + text.lines()
                     .filter(l -> l.contains("??")).toList());
             assertTrue(text.contains("runs sb16, sb8"), "a chart subtitle (the overlay's runs) is text");
             assertTrue(text.contains("Transactions per second (sysbench)"), "a chart title is text");
             assertTrue(text.contains("Against the base run sb16"), "comparison table");
+        }
+    }
+
+    @Test
+    void pdfShowsRunNamesAndNotesInAnyScript() throws Exception {
+        String name = "数据库-서버-خادم-🚀";
+        Path f = Files.writeString(dir.resolve("world.txt"), String.join("\n", "#scripted", "fact host ホスト",
+                "columns busy", "1700000000 - 1", "1700000010 - 3", "1700000020 - 5") + "\n");
+        new ImportService(repo, new ParserCatalog(List.of(new ScriptedParser())))
+                .run(ImportRequest.of(name, ZoneOffset.UTC, f), ImportProgress.NONE);
+        new AnnotationStore(repo).add(name, List.of(new AnnotationStore.Note(Instant.ofEpochSecond(1700000010), "負荷 시작 بداية ⚠")),
+                "note");
+        Path file = dir.resolve("world.pdf");
+        new PdfReportWriter(ReadableNumbers.ROOT).write(model(new RenderSize(800, 400, 1), name), file);
+        try (PDDocument pdf = Loader.loadPDF(file.toFile())) {
+            String text = new PDFTextStripper().getText(pdf);
+            assertFalse(text.contains("?"), "nothing became '?': " + text.lines().filter(l -> l.contains("?")).toList());
+            assertTrue(text.contains("generated 2024-05-01T12:00:00Z by statlens"), text);
+            // the title line holds the run name, so it is drawn as outlines: ink where the name stands
+            java.awt.image.BufferedImage page = new org.apache.pdfbox.rendering.PDFRenderer(pdf).renderImage(0, 1);
+            int ink = 0;
+            for (int x = 200; x < 400; x++) {
+                for (int y = 40; y < 80; y++) if ((page.getRGB(x, y) & 0xFF) < 128) ink++;
+            }
+            assertTrue(ink > 200, "the title with the run name is drawn: " + ink + " dark pixels");
+            Files.copy(file, Path.of("target", "any-script-report.pdf"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
     }
 

@@ -6,6 +6,7 @@ import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.transcript.Transcript;
 
 import java.io.IOException;
 
@@ -30,11 +31,13 @@ public final class DeclarativeParser implements Parser {
 
     /**
      * The highest confidence among the {@code detect} rules that match the head; 0 when none does. Rules see
-     * the lines as the parser does: without indentation and terminal control sequences.
+     * the lines as the parser does: cleaned by the transcript kit (terminal control sequences and quote markers
+     * removed, every Unicode space a space) and without indentation.
      */
     @Override
     public double sniff(Head head) {
-        Head cleaned = new Head(head.fileName(), head.lines().stream().map(NoiseLines::clean).toList());
+        Head cleaned = new Head(head.fileName(),
+                Transcript.read(head, definition.command()).stream().map(line -> line.text().strip()).toList());
         double best = 0;
         for (DetectRule rule : definition.detectRules()) {
             if (rule.confidence() > best && rule.matches(cleaned)) best = rule.confidence();

@@ -8,6 +8,9 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.DateLine;
+import io.statlens.parse.transcript.PastedCommand;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
 
 import java.io.IOException;
 import java.time.DateTimeException;
@@ -34,7 +37,6 @@ final class DeclarativeRun {
     private final ParseContext context;
     private final TimeOptions timeOptions;
     private final ReportClock clock;
-    private final NoiseLines noise;
     private final Map<String, DatasetState> datasets = new HashMap<>();
     private final Map<LineDefinition, DatasetSpec> lineSpecs = new HashMap<>();
     private final Map<HeaderKey, HeaderLayout> layouts = new HashMap<>();
@@ -52,52 +54,103 @@ final class DeclarativeRun {
         this.timeOptions = TimeOptions.in(context);
         this.sink = sink;
         this.clock = new ReportClock(context, sink, definition.intervalDefault());
-        this.noise = new NoiseLines(definition.tool());
     }
 
-    void run(LineSource lines) throws IOException {
-        String raw;
-        while ((raw = lines.next()) != null) {
-            handle(lines.lineNumber(), NoiseLines.clean(raw));
+    void run(LineSource source) throws IOException {
+        Transcript lines = new Transcript(source, definition.command());
+        TranscriptLine line;
+        while ((line = lines.next()) != null) {
+            try {
+                handle(line, lines);
+            } catch (BudgetedLine.TooSlow e) {
+                sink.warning(line.number(), "line skipped: the patterns of " + definition.source()
+                        + " need too long to match it (a pattern that backtracks; see docs/parsers.md)");
+            }
         }
         if (recordsFound == 0) {
             sink.warning(0, "no " + definition.tool() + " data found: no line matched a header or record of "
                     + definition.source());
         }
         clock.finish();
+        lines.finish(sink);
     }
 
-    private void handle(long number, String line) {
-        if (line.isEmpty() || matchesAny(definition.skips(), line)) return;
+    /**
+     * One line, without its indentation. The definition's own rules come first, so that a tool whose lines look
+     * like shell comments or prompts can still be described; then a pasted command of the tool, noise, or a row.
+     */
+    private void handle(TranscriptLine transcriptLine, Transcript lines) throws IOException {
+        String line = transcriptLine.text().strip();
+        long number = transcriptLine.number();
+        // every pattern of the definition matches through the line's budget of work
+        BudgetedLine budgeted = new BudgetedLine(line);
+        if (line.isEmpty() || matchesAny(definition.skips(), budgeted)) return;
         for (int t = 0; t < definition.tables().size(); t++) {
-            Matcher m = definition.tables().get(t).header().matcher(line);
+            Matcher m = budgeted.matcher(definition.tables().get(t).header());
             if (m.find()) {
                 header(number, line, m, t);
                 return;
             }
         }
-        if (timeLine(number, line)) return;
+        if (timeLine(number, budgeted)) return;
         for (LineDefinition record : definition.lines()) {
-            Matcher m = record.match().matcher(line);
+            Matcher m = budgeted.matcher(record.match());
             if (m.find()) {
                 lineRecord(number, record, m);
                 return;
             }
         }
-        if (factLine(line)) return;
-        if (noise.isNoise(line)) return;
+        if (factLine(budgeted)) return;
+        if (transcriptLine.is(TranscriptLine.Kind.COMMAND)) {
+            command(transcriptLine.command());
+            return;
+        }
+        if (transcriptLine.noise()) return;
         if (layout == null) {
             sink.warning(number, "expected a " + definition.tool() + " header before data rows; line not recognised");
             return;
         }
-        dataRow(number, line);
+        String[] tokens = Tokens.split(line);
+        if (!fitsWidth(tokens.length)) tokens = Tokens.split(lines.repair(transcriptLine, text -> fits(text.strip())));
+        dataRow(number, tokens);
+    }
+
+    /**
+     * A pasted command line of the tool: its arguments, and the interval for output without times when the
+     * definition says which options take a value (else {@code -i 2} could be an option's value or an interval).
+     */
+    private void command(PastedCommand command) {
+        if (!command.arguments().isEmpty()) sink.fact("options", command.argumentText());
+        if (definition.commandOptions()) command.interval().ifPresent(clock::commandInterval);
+    }
+
+    /** Whether a line has as many cells as the header (or more, when the last column is free text); cheap, for every row. */
+    private boolean fitsWidth(int count) {
+        int width = layout.width();
+        return count == width || (count > width && layout.lastColumnIsText());
+    }
+
+    /** Whether a line is a complete row of the current table: as many cells as the header, each readable. */
+    private boolean fits(String line) {
+        String[] tokens = Tokens.split(line);
+        int width = layout.width();
+        if (tokens.length != width && !(tokens.length > width && layout.lastColumnIsText())) return false;
+        int[] columns = layout.valueIndexes();
+        for (int v = 0; v < columns.length; v++) {
+            try {
+                layout.reader(v).read(tokens[columns[v]]);
+            } catch (NumberFormatException e) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Records the fact of every fact rule the line matches (a banner may carry several); false if none does. */
-    private boolean factLine(String line) {
+    private boolean factLine(BudgetedLine line) {
         boolean matched = false;
         for (FactRule fact : definition.factRules()) {
-            Matcher m = fact.pattern().matcher(line);
+            Matcher m = line.matcher(fact.pattern());
             if (m.find()) {
                 matched = true;
                 if (m.group(1) != null) sink.fact(fact.name(), m.group(1).strip());
@@ -131,12 +184,12 @@ final class DeclarativeRun {
         if (headerTime != null) state.reportTime(headerTime);
     }
 
-    private boolean timeLine(long number, String line) {
+    private boolean timeLine(long number, BudgetedLine line) {
         Optional<Pattern> pattern = definition.timeLines();
         if (pattern.isEmpty()) return false;
-        Matcher m = pattern.get().matcher(line);
+        Matcher m = line.matcher(pattern.get());
         if (!m.find()) return false;
-        String text = m.groupCount() >= 1 && m.group(1) != null ? m.group(1) : line;
+        String text = m.groupCount() >= 1 && m.group(1) != null ? m.group(1) : line.toString();
         Optional<Instant> time = DateLine.parse(text, timeOptions.zone());
         if (time.isPresent()) {
             clock.timeLine(time.get());
@@ -168,8 +221,8 @@ final class DeclarativeRun {
         sink.row(spec, new Row(state.sample(), time, "", false, values));
     }
 
-    private void dataRow(long number, String line) {
-        String[] cells = cells(number, Tokens.split(line));
+    private void dataRow(long number, String[] tokens) {
+        String[] cells = cells(number, tokens);
         if (cells == null) return;
         TableDefinition table = layout.table();
         String key = key(cells);
@@ -275,9 +328,9 @@ final class DeclarativeRun {
         return datasets.computeIfAbsent(dataset, d -> new DatasetState());
     }
 
-    private static boolean matchesAny(List<Pattern> patterns, String line) {
+    private static boolean matchesAny(List<Pattern> patterns, BudgetedLine line) {
         for (Pattern p : patterns) {
-            if (p.matcher(line).find()) return true;
+            if (line.matcher(p).find()) return true;
         }
         return false;
     }

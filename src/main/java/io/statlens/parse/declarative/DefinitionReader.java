@@ -3,6 +3,7 @@ package io.statlens.parse.declarative;
 import io.statlens.parse.declarative.DefinitionSyntax.Entry;
 import io.statlens.parse.declarative.DefinitionSyntax.Section;
 import io.statlens.parse.spi.ParserDefinitionException;
+import io.statlens.parse.transcript.CommandSyntax;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ public final class DefinitionReader {
     private static final Pattern BLANKS = Pattern.compile("\\s+");
 
     private static final List<String> TOOL_KEYS = List.of("tool", "description", "version", "variants", "detect", "skip",
-            "time.lines", "interval.default");
+            "time.lines", "interval.default", "command.names", "command.values");
     private static final String FACT_PREFIX = "fact.";
     private static final List<String> TABLE_KEYS = List.of("dataset", "variant", "kind", "header", "columns.leading", "key",
             "time", "report.start", "since.boot", "text.columns");
@@ -91,7 +92,8 @@ public final class DefinitionReader {
             throw error(toolEntry.line(), "nothing to parse: expected 'header = <regex>', a [table] or a [line] section");
         }
         return new ParserDefinition(source, toolEntry.value(), tool.value("description", ""), tool.value("version", "1"),
-                list(tool.value("variants", "")), detect, skips, facts, timeLines, interval(tool), tables, lines);
+                list(tool.value("variants", "")), detect, skips, facts, timeLines, interval(tool), command(tool, toolEntry.value()),
+                tool.get("command.values").isPresent(), tables, lines);
     }
 
     private void checkKeys(Section s) {
@@ -156,6 +158,23 @@ public final class DefinitionReader {
         if (e.isEmpty()) return Duration.ofSeconds(1);
         double seconds = positiveNumber(e.get());
         return Duration.ofNanos(Math.round(seconds * 1e9));
+    }
+
+    /**
+     * How the tool is typed: {@code command.names} (default: the tool id) and the options that take a value
+     * ({@code command.values}; {@code none} for a tool whose options never take one).
+     */
+    private CommandSyntax command(SectionKeys tool, String toolId) {
+        List<String> names = list(tool.value("command.names", toolId));
+        String declared = tool.value("command.values", "none");
+        List<String> values = declared.equals("none") ? List.of() : list(declared);
+        for (String option : values) {
+            if (!option.startsWith("-") || option.length() < 2 || option.contains(" ")) {
+                Entry e = tool.get("command.values").orElseThrow();
+                throw error(e.line(), "expected options such as '-n, -p' in 'command.values', found '" + option + "'");
+            }
+        }
+        return CommandSyntax.of(Set.copyOf(names), Set.copyOf(values));
     }
 
     private TableDefinition table(SectionKeys k, boolean hasTimeLines) {

@@ -14,10 +14,22 @@ public record DetectRule(double confidence, List<Pattern> patterns) {
         patterns = List.copyOf(patterns);
     }
 
+    /** Whether every pattern matches a line of the head; a pattern that exceeds a line's budget does not match it. */
     public boolean matches(Head head) {
         for (Pattern p : patterns) {
-            if (!head.anyMatch(p)) return false;
+            if (!anyMatch(p, head)) return false;
         }
         return true;
+    }
+
+    private static boolean anyMatch(Pattern p, Head head) {
+        for (String line : head.lines()) {
+            try {
+                if (new BudgetedLine(line).matcher(p).find()) return true;
+            } catch (BudgetedLine.TooSlow e) {
+                // a runaway pattern does not decide detection
+            }
+        }
+        return false;
     }
 }

@@ -89,12 +89,15 @@ final class HeaderLayout {
         Map<String, Integer> seen = new HashMap<>();
         List<String> all = new ArrayList<>(leading);
         all.addAll(header);
+        java.util.Set<String> taken = new java.util.HashSet<>(all);
         for (String label : all) {
             int count = seen.merge(label, 1, Integer::sum);
             if (count == 1) {
                 labels.add(label);
             } else {
+                // the suffix skips names the header itself has ('x x x_2' gives 'x', 'x_3', 'x_2')
                 String renamed = label + "_" + count;
+                while (!taken.add(renamed)) renamed = label + "_" + seen.merge(label, 1, Integer::sum);
                 sink.warning(line, "the header repeats the column '" + label + "'; storing the repeat as '" + renamed + "'");
                 labels.add(renamed);
             }

@@ -1,5 +1,7 @@
 package io.statlens.parse.declarative;
 
+import io.statlens.parse.transcript.CommandSyntax;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -17,13 +19,17 @@ import java.util.regex.Pattern;
  * @param skips           lines to ignore silently
  * @param factRules       lines that carry a fact
  * @param timeLines       date(1) or epoch lines between reports, if the tool's output may have them
- * @param intervalDefault interval assumed when neither the output nor the user gives one
+ * @param intervalDefault interval assumed when neither the output, its pasted command nor the user gives one
+ * @param command         how the tool is typed, to read its pasted command lines
+ * @param commandOptions  whether the definition says which options take a value ({@code command.values}), so that
+ *                        the interval operand of a pasted command can be told from an option's value and used
  * @param tables          the headed tables, tried in file order
  * @param lines           the one-line records, tried in file order
  */
 public record ParserDefinition(String source, String tool, String description, String version, List<String> variants,
                                List<DetectRule> detectRules, List<Pattern> skips, List<FactRule> factRules,
-                               Optional<Pattern> timeLines, Duration intervalDefault,
+                               Optional<Pattern> timeLines, Duration intervalDefault, CommandSyntax command,
+                               boolean commandOptions,
                                List<TableDefinition> tables, List<LineDefinition> lines) {
     public ParserDefinition {
         variants = List.copyOf(variants);

@@ -1,11 +1,10 @@
 package io.statlens.parse.declarative;
 
-import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.SampleClock;
-import io.statlens.parse.spi.TimeOptions;
-import io.statlens.parse.time.DayRoller;
+import io.statlens.parse.transcript.DayClock;
+import io.statlens.parse.transcript.ReportTimeline;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -16,40 +15,39 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * Gives rows their absolute time, whichever way the definition says it is printed: a time of day
- * (dated by the last time line, else {@code --start}, else the fallback start, rolling over
- * midnight), epoch seconds, time lines between reports, or nothing (the {@link SampleClock}). Records
- * each way it used as a {@code time.source} fact.
+ * Gives rows their absolute time, whichever way the definition says it is printed, through the shared
+ * {@link ReportTimeline}: a time of day (dated by the last time line, else {@code --start}, else the fallback
+ * start, rolling over midnight), epoch seconds, time lines between reports, or nothing (the
+ * {@link SampleClock}, one interval apart: {@code --interval}, the pasted command's, or the definition's
+ * default). Records each way it used as a {@code time.source} fact.
  */
 final class ReportClock {
-    private final ParseContext context;
-    private final TimeOptions timeOptions;
-    private final FallbackStart fallback;
+    private final ReportTimeline timeline;
     private final RecordSink sink;
-    private final Duration defaultInterval;
     private final ZoneId zone;
     private final Set<String> recorded = new HashSet<>();
-    private SampleClock sampleClock;
-    private DayRoller roller;
+    private DayClock clock;
     private String dateSource;
     private Instant lastTimeLine;
     private long timeLineCount;
 
     ReportClock(ParseContext context, RecordSink sink, Duration defaultInterval) {
-        this.context = context;
-        this.timeOptions = TimeOptions.in(context);
-        this.fallback = FallbackStart.in(context);
+        this.timeline = new ReportTimeline(context, sink, defaultInterval);
         this.sink = sink;
-        this.defaultInterval = defaultInterval;
-        this.zone = timeOptions.zone();
+        this.zone = timeline.options().zone();
     }
 
     /** A date(1) or epoch line: it times the reports after it and dates the times of day that follow. */
     void timeLine(Instant time) {
         lastTimeLine = time;
         timeLineCount++;
-        roller = new DayRoller(LocalDate.ofInstant(time, zone), zone);
+        clock = timeline.clock(timeline.stated(LocalDate.ofInstant(time, zone), ReportTimeline.DateSource.DATE_LINE));
         dateSource = "the date of the preceding date(1) or epoch line";
+    }
+
+    /** The interval typed on a pasted command line of the tool. */
+    void commandInterval(Duration interval) {
+        timeline.printedInterval(interval);
     }
 
     /** How many time lines have been seen: a report remembers it to know whether one came since. */
@@ -59,9 +57,9 @@ final class ReportClock {
 
     /** @param where which column or header printed it, for the fact */
     Instant timeOfDay(LocalTime time, String where) {
-        if (roller == null) startRoller();
+        if (clock == null) startClock();
         record("time of day " + where + " on " + dateSource + ", zone " + zone);
-        return roller.resolve(time);
+        return clock.at(time, zone);
     }
 
     Instant epoch(Instant time, String where) {
@@ -75,32 +73,26 @@ final class ReportClock {
      */
     Instant report(long sample, long reportsSinceTimeLine) {
         if (lastTimeLine != null) {
-            Duration interval = timeOptions.interval().orElse(defaultInterval);
+            Duration interval = timeline.step();
             record("date(1) or epoch lines before the reports (reports without one follow at " + seconds(interval)
                     + " s steps)");
             return lastTimeLine.plus(interval.multipliedBy(reportsSinceTimeLine));
         }
-        if (sampleClock == null) sampleClock = SampleClock.derive(context, sink, null, defaultInterval);
-        return sampleClock.at(sample);
+        return timeline.sampleClock().at(sample);
     }
 
     /** Makes sure the file has its time.source fact even when it held no time series. */
     void finish() {
-        if (recorded.isEmpty() && sampleClock == null) sink.fact("time.source", "none: the file has no time-series rows");
+        if (recorded.isEmpty() && !timeline.derived()) sink.fact("time.source", "none: the file has no time-series rows");
     }
 
-    private void startRoller() {
-        LocalDate date;
-        if (timeOptions.start().isPresent()) {
-            date = LocalDate.ofInstant(timeOptions.start().get(), zone);
-            dateSource = "the date of --start (" + date + ")";
-        } else {
-            date = LocalDate.ofInstant(fallback.time(), zone);
-            dateSource = "the date of " + fallback.source() + " (" + date + ")";
-            sink.notice(0, "the output has no date; taking " + date + " from " + fallback.source()
-                    + "; give --start to set it");
+    private void startClock() {
+        ReportTimeline.Day day = timeline.assumedDay();
+        dateSource = "the date of " + day.origin() + " (" + day.date() + ")";
+        if (day.assumed()) {
+            sink.notice(0, "the output has no date; taking " + day.date() + " from " + day.origin() + "; give --start to set it");
         }
-        roller = new DayRoller(date, zone);
+        clock = timeline.clock(day);
     }
 
     private static String seconds(Duration d) {

@@ -1,6 +1,5 @@
 package io.statlens.parse.spi;
 
-import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,7 +10,6 @@ import java.io.StringReader;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.List;
 
 /**
  * Lines of one input, read on demand, with their 1-based numbers and look-ahead: one line
@@ -19,16 +17,34 @@ import java.util.List;
  *
  * <p>Input is decoded as UTF-8; undecodable bytes become U+FFFD rather than failing the import.
  * Carriage returns and a leading byte-order mark are dropped. Every read checks a {@link Cancellation},
- * so cancelling an import stops a parser promptly.
+ * so cancelling an import stops a parser promptly. A line longer than {@value BoundedLines#MAX_LINE}
+ * characters is never handed to a parser: it is skipped (its number still counts) and reported to the
+ * {@link OverlongLines} listener, so that no input makes a parser hold or scan an unbounded line.
  */
 public final class LineSource implements Closeable {
-    private final BufferedReader reader;
+    /** The longest line handed to a parser, in characters. */
+    public static final int MAX_LINE_LENGTH = BoundedLines.MAX_LINE;
+
+    /** Told about every line that was too long to keep. */
+    @FunctionalInterface
+    public interface OverlongLines {
+        void skipped(long line, long length);
+    }
+
+    /** A line read ahead, with its number in the input (skipped lines count). */
+    private record Numbered(String text, long number) {
+    }
+
+    private final BoundedLines reader;
     private final String name;
     private long lineNumber;
+    /** Physical number of the last line read from the input, skipped ones included. */
+    private long linesRead;
     /** Lines read ahead by {@link #peek} and {@link #head}, not yet returned by {@link #next}. */
-    private final ArrayDeque<String> ahead = new ArrayDeque<>();
+    private final ArrayDeque<Numbered> ahead = new ArrayDeque<>();
     private boolean ended;
     private long charsRead;
+    private OverlongLines overlong = (line, length) -> { };
     private final Cancellation cancellation;
 
     public LineSource(String name, Reader reader) {
@@ -38,7 +54,13 @@ public final class LineSource implements Closeable {
     public LineSource(String name, Reader reader, Cancellation cancellation) {
         this.name = name;
         this.cancellation = cancellation;
-        this.reader = reader instanceof BufferedReader b ? b : new BufferedReader(reader, 1 << 16);
+        this.reader = new BoundedLines(reader, cancellation, name);
+    }
+
+    /** Where lines too long to keep are reported (the import makes them {@code file:line} warnings). */
+    public LineSource onOverlongLine(OverlongLines listener) {
+        this.overlong = listener;
+        return this;
     }
 
     public static LineSource of(String name, InputStream in) {
@@ -63,19 +85,20 @@ public final class LineSource implements Closeable {
 
     /** The next line, or null at the end. */
     public String next() throws IOException {
-        String line = ahead.isEmpty() ? read() : ahead.poll();
-        if (line != null) lineNumber++;
-        return line;
+        Numbered line = ahead.isEmpty() ? read() : ahead.poll();
+        if (line == null) return null;
+        lineNumber = line.number();
+        return line.text();
     }
 
     /** The line {@link #next()} would return, without consuming it; null at the end. */
     public String peek() throws IOException {
         if (ahead.isEmpty()) {
-            String line = read();
+            Numbered line = read();
             if (line == null) return null;
             ahead.add(line);
         }
-        return ahead.peek();
+        return ahead.peek().text();
     }
 
     /**
@@ -85,11 +108,11 @@ public final class LineSource implements Closeable {
     public Head head() throws IOException {
         if (lineNumber > 0) throw new IllegalStateException("head() after next(): the first lines of " + name + " are gone");
         while (ahead.size() < Head.MAX_LINES) {
-            String line = read();
+            Numbered line = read();
             if (line == null) break;
             ahead.add(line);
         }
-        return Head.of(name, List.copyOf(ahead));
+        return Head.of(name, ahead.stream().map(Numbered::text).toList());
     }
 
     /** Number of the line last returned by {@link #next()}; 0 before the first. */
@@ -102,22 +125,27 @@ public final class LineSource implements Closeable {
         return charsRead;
     }
 
-    private String read() throws IOException {
+    private Numbered read() throws IOException {
         if (ended) return null;
-        if (cancellation.isCancelled()) {
-            throw new InterruptedIOException("cancelled while reading " + name);
+        if (cancellation.isCancelled()) throw new InterruptedIOException("cancelled while reading " + name);
+        while (true) {
+            BoundedLines.Item item = reader.next();
+            if (item == null) {
+                ended = true;
+                return null;
+            }
+            linesRead++;
+            if (item instanceof BoundedLines.Overlong o) {
+                charsRead += o.length() + 1;
+                overlong.skipped(linesRead, o.length());
+                continue;
+            }
+            BoundedLines.Line l = (BoundedLines.Line) item;
+            charsRead += l.consumed();
+            String line = l.text();
+            if (linesRead == 1 && !line.isEmpty() && line.charAt(0) == '\uFEFF') line = line.substring(1);
+            return new Numbered(line, linesRead);
         }
-        boolean first = charsRead == 0;
-        String line = reader.readLine();
-        if (line == null) {
-            ended = true;
-            return null;
-        }
-        charsRead += line.length() + 1;
-        if (first && !line.isEmpty() && line.charAt(0) == '\uFEFF') line = line.substring(1);
-        int cr = line.indexOf('\r');
-        if (cr >= 0) line = line.replace("\r", "");
-        return line;
     }
 
     @Override

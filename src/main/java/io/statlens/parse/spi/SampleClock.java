@@ -59,7 +59,12 @@ public final class SampleClock {
 
     /** Time of the 0-based sample number. */
     public Instant at(long sample) {
-        return start.plusNanos(Math.multiplyExact(sample, intervalNanos));
+        try {
+            return start.plus(Duration.ofNanos(intervalNanos).multipliedBy(sample));
+        } catch (ArithmeticException | java.time.DateTimeException e) {
+            // beyond any calendar: the import's range check drops such rows with a warning
+            return Instant.MAX;
+        }
     }
 
     /** Time at this many seconds after the start. */

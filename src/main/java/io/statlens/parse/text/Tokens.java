@@ -10,7 +10,7 @@ public final class Tokens {
     private Tokens() {
     }
 
-    /** The whitespace-separated tokens of a line (spaces and tabs). */
+    /** The whitespace-separated tokens of a line (see {@link #isSpace}). */
     public static String[] split(String line) {
         int n = line.length();
         List<String> out = null;
@@ -39,8 +39,15 @@ public final class Tokens {
         return result;
     }
 
+    /**
+     * Every Unicode space is a space: blanks, tabs, no-break and ideographic spaces, and the control
+     * characters Java counts as white space (vertical tab, form feed, the separators U+001C to U+001F),
+     * so that no token is ever blank.
+     */
     public static boolean isSpace(char c) {
-        return c == ' ' || c == '\t' || c == '\u00A0' || c == '\u3000';
+        if (c == ' ' || c == '\t') return true;
+        if (c < ' ') return Character.isWhitespace(c);
+        return c >= '\u0080' && (Character.isWhitespace(c) || Character.isSpaceChar(c));
     }
 
     /** True if the line holds nothing but whitespace. */

@@ -16,7 +16,7 @@ public final class ClockTime {
     private static final Pattern LATIN = Pattern.compile(
             "^\\s*(\\d{1,2})([:.,])(\\d{2})\\2(\\d{2})(?:[.,]\\d+)?(?:\\s*([AaPp])\\.?[Mm]\\.?)?(?=\\s|$)");
     private static final Pattern CJK = Pattern.compile(
-            "^\\s*(?:(오전|오후|午前|午後|上午|下午|AM|PM)\\s*)?(\\d{1,2})\\s*[시時时]\\s*(\\d{1,2})\\s*[분分]\\s*(\\d{1,2})\\s*[초秒](?:\\s*(AM|PM|오전|오후))?");
+            "^\\s*(?:(오전|오후|午前|午後|上午|下午|AM|PM)\\s*)?(\\d{1,2})\\s*[시時时]\\s*(\\d{1,2})\\s*[분分]\\s*(\\d{1,2})\\s*[초秒](?:\\s*(AM|PM|오전|오후)(?![\\p{L}\\d]))?");
     private static final Pattern MERIDIEM_PREFIX = Pattern.compile("^\\s*(오전|오후|午前|午後|上午|下午)\\s*(?=\\d)");
 
     /** A time found at the start of a line, and where it ends. */

@@ -152,6 +152,7 @@ public final class ImportService {
         ParseContext context = context(request, clock, p);
         try (ImportSession session = new ImportSession(repo, run.id(), fileId, clock, request.strict() ? p.file().toString() : null)) {
             String sha256 = stream(p, context, session, size, progress, cancellation);
+            refuseEmptyChoice(p, session);
             ledger.verify(run, sha256, p.file().toString(), request.replace());
             session.load();
             ledger.record(fileId, new RunLedger.Loaded(sha256, session.variant(), session.rowCount(), session.warningCount()));
@@ -171,7 +172,10 @@ public final class ImportService {
         String name = p.file().getFileName().toString();
         try (InputStream raw = Files.newInputStream(p.file());
              InputStream counted = new ProgressStream(raw, n -> progress.advanced(p.file(), n, size, session.rowCount()));
-             LineSource lines = LineSource.of(name, new DigestInputStream(counted, sha), cancellation)) {
+             LineSource lines = LineSource.of(name, new DigestInputStream(counted, sha), cancellation)
+                     .onOverlongLine((line, length) -> session.warning(line, String.format(java.util.Locale.ROOT,
+                             "line of %,d characters skipped: lines longer than %,d characters are not read", length,
+                             LineSource.MAX_LINE_LENGTH)))) {
             planner.parser().parse(lines, context, session);
             // Hash what the parser left unread, so that the SHA-256 is the whole file's.
             while (lines.next() != null) {
@@ -180,9 +184,27 @@ public final class ImportService {
         } catch (java.io.UncheckedIOException e) {
             throw e.getCause();
         } catch (ParserFailureException e) {
-            throw e.inFile(p.file().toString());
+            // No input may end an import with an internal error: the file is refused, with the place and the reason.
+            ParserFailureException here = e.inFile(p.file().toString());
+            throw new UserException(here.getMessage() + "; nothing was imported (a parser bug: please report it with this file)",
+                    here);
         }
         return HexFormat.of().formatHex(sha.digest());
+    }
+
+    /**
+     * A parser the user chose that found neither rows nor summary values in the file read the wrong tool's
+     * output ({@code import vmstat.txt --tool iostat}): the file is refused rather than imported as an empty
+     * file. A file of summary values only (a benchmark's final report) is data.
+     */
+    private void refuseEmptyChoice(ImportPlanner.Planned p, ImportSession session) {
+        if (!p.chosen() || session.rowCount() > 0 || session.summaryCount() > 0) return;
+        String tool = p.parser().info().tool();
+        String firstProblem = session.firstWarnings().stream().filter(w -> w.line() > 0).findFirst()
+                .map(w -> "; line " + w.line() + ": " + w.message()).orElse("");
+        String detected = planner.detect(List.of(p.file())).get(0).closest();
+        throw new UserException(p.file() + ": the " + tool + " parser found no " + tool + " data in this file" + firstProblem
+                + "; nothing was imported (detection: " + detected + ")");
     }
 
     /** The file's time options and fallback start, and the plan's parser for the {@code AutoDetectParser}. */

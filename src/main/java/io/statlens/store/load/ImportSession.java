@@ -58,6 +58,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
     private final PreparedStatement insertWarning;
     private long warningCount;
     private long rowCount;
+    private long summaryCount;
     private String variant = "";
     private String host;
 
@@ -192,6 +193,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
             insertSummary.setDouble(6, v.value());
             insertSummary.setString(7, v.unit());
             insertSummary.executeUpdate();
+            summaryCount++;
         } catch (SQLException e) {
             throw new StoreFailure(e);
         }
@@ -302,6 +304,10 @@ final class ImportSession implements RecordSink, AutoCloseable {
 
     long rowCount() {
         return rowCount;
+    }
+
+    long summaryCount() {
+        return summaryCount;
     }
 
     long warningCount() {

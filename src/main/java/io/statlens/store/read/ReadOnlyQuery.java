@@ -3,6 +3,8 @@ package io.statlens.store.read;
 import io.statlens.model.UserException;
 import io.statlens.store.schema.Repository;
 
+import java.sql.Blob;
+import java.sql.Clob;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -10,6 +12,7 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -19,10 +22,18 @@ import java.util.regex.Pattern;
  * statement is accepted, and it runs on a read-only connection, so that neither DDL nor DML can
  * change the repository. Named parameters ({@code :run}) are bound as string values, so that a
  * saved question (a chart definition) can be asked of any run without splicing text into SQL.
+ *
+ * <p>A question cannot run away: it has a time limit ({@link Limits}), may be capped at a number of
+ * rows, and may be stopped from another thread ({@link Stop}). Large objects are read as text (CLOB)
+ * or hexadecimal (BLOB), and the import's internal table functions ({@code SL_FEED_*}) are refused.
  */
 public final class ReadOnlyQuery {
     private static final Pattern COMMENTS = Pattern.compile("(?s)/\\*.*?\\*/|--[^\\n]*");
     private static final Pattern FIRST_WORD = Pattern.compile("^\\s*\\(*\\s*(\\w+)");
+    /** The import's bulk-load table functions: they read the import's spill files and are not for questions. */
+    private static final Pattern INTERNAL = Pattern.compile("(?i)(?<![\\w$])SL_FEED_");
+    /** Characters of a CLOB, bytes of a BLOB, read into one value. */
+    static final int LOB_LIMIT = 1 << 20;
     private final Repository repo;
 
     public ReadOnlyQuery(Repository repo) {
@@ -37,6 +48,65 @@ public final class ReadOnlyQuery {
         void row(List<Object> values);
     }
 
+    /**
+     * How far a question may go.
+     *
+     * @param timeoutSeconds the time limit; 0 for none
+     * @param maxRows        rows read at most; 0 for all (one more is read to tell that there are more)
+     */
+    public record Limits(int timeoutSeconds, long maxRows) {
+        /** The time limit of {@code statlens query} and the SQL console unless the user sets another. */
+        public static final int DEFAULT_TIMEOUT_SECONDS = 300;
+        /** No limit: for the program's own saved questions (charts), which read what they need. */
+        public static final Limits NONE = new Limits(0, 0);
+
+        public Limits {
+            if (timeoutSeconds < 0) throw new UserException("the query time limit must be 0 (none) or more seconds");
+            if (maxRows < 0) throw new UserException("the row limit must be 0 (none) or more");
+        }
+    }
+
+    /** What a question read: the rows handed over, and whether the row limit left more unread. */
+    public record Outcome(long rows, boolean more) {
+    }
+
+    /**
+     * Stops a running question from another thread (the console's Stop button, Ctrl-C). A stoppable
+     * question runs on a connection of its own: Derby's embedded driver cannot cancel a statement, so
+     * stopping interrupts the question's thread, which makes Derby close that connection, and only that one.
+     */
+    public static final class Stop {
+        private volatile boolean stopped;
+        private Thread runner;
+
+        public synchronized void stop() {
+            stopped = true;
+            if (runner != null) runner.interrupt();
+        }
+
+        public boolean stopped() {
+            return stopped;
+        }
+
+        synchronized void begin() {
+            if (stopped) throw new UserException("query stopped");
+            runner = Thread.currentThread();
+        }
+
+        /** Leaves the thread without the interrupt, under the same lock as {@link #stop}, so none arrives late. */
+        synchronized void end() {
+            runner = null;
+            Thread.interrupted();
+        }
+    }
+
+    /** Thrown by a {@link Handler} to stop reading (a reader that has seen enough); the question ends quietly. */
+    public static final class EnoughRows extends RuntimeException {
+        public EnoughRows() {
+            super(null, null, false, false);
+        }
+    }
+
     public void run(String sql, Handler handler) {
         run(sql, Map.of(), handler);
     }
@@ -46,6 +116,16 @@ public final class ReadOnlyQuery {
      * bound to {@code parameters.get(name)} as a string.
      */
     public void run(String sql, Map<String, String> parameters, Handler handler) {
+        run(sql, parameters, handler, Limits.NONE, null);
+    }
+
+    /**
+     * Runs a statement within limits; with a {@link Stop}, on a connection of its own so that stopping it
+     * leaves the repository's connection as it was.
+     *
+     * @throws UserException when it is refused, fails, exceeds its time limit or is stopped
+     */
+    public Outcome run(String sql, Map<String, String> parameters, Handler handler, Limits limits, Stop stop) {
         NamedParameters bound = NamedParameters.of(validate(sql));
         for (String name : bound.names()) {
             if (!parameters.containsKey(name)) {
@@ -54,24 +134,49 @@ public final class ReadOnlyQuery {
                 throw new UserException("the query uses :" + name + ", which is not given (parameters given: " + given + ")");
             }
         }
-        Connection c = repo.connection();
+        Connection c = stop == null ? repo.connection() : repo.openQueryConnection();
+        if (stop != null) stop.begin();
         try {
             c.rollback();
             c.setReadOnly(true);
             repo.dialect().enterReadOnly(c);
             try (PreparedStatement s = c.prepareStatement(bound.sql())) {
                 for (int i = 0; i < bound.names().size(); i++) s.setString(i + 1, parameters.get(bound.names().get(i)));
-                read(s.executeQuery(), label -> repo.dialect().resultLabel(label, sql), handler);
+                if (limits.timeoutSeconds() > 0) s.setQueryTimeout(limits.timeoutSeconds());
+                if (limits.maxRows() > 0 && limits.maxRows() < Integer.MAX_VALUE) s.setMaxRows((int) limits.maxRows() + 1);
+                return read(s.executeQuery(), label -> repo.dialect().resultLabel(label, sql), handler, limits.maxRows());
             }
         } catch (SQLException e) {
+            if (stop != null && stop.stopped()) throw new UserException("query stopped; nothing was changed", e);
+            // Derby's "statement cancelled" (XCL52), PostgreSQL's "canceling statement due to statement timeout" (57014)
+            if ("XCL52".equals(e.getSQLState()) || "57014".equals(e.getSQLState())) {
+                throw new UserException("query stopped after its time limit of " + limits.timeoutSeconds() + " s (--timeout);"
+                        + " narrow it (WHERE, FETCH FIRST n ROWS ONLY) or allow more time", e);
+            }
             throw new UserException("query failed: " + e.getMessage().replaceAll("\\s+", " ").trim(), e);
         } finally {
-            try {
-                c.rollback();
-                c.setReadOnly(false);
-            } catch (SQLException ignored) {
-                // the connection is unusable anyway
+            if (stop != null) {
+                stop.end();
+                closeQuietly(c);
+            } else {
+                try {
+                    c.rollback();
+                    c.setReadOnly(false);
+                } catch (SQLException ignored) {
+                    // the connection is unusable anyway
+                }
             }
+        }
+    }
+
+    private static void closeQuietly(Connection c) {
+        try {
+            if (!c.isClosed()) {
+                c.rollback();
+                c.close();
+            }
+        } catch (SQLException ignored) {
+            // an interrupted query's connection is closed by Derby already
         }
     }
 
@@ -80,7 +185,9 @@ public final class ReadOnlyQuery {
         return NamedParameters.of(sql).names().stream().distinct().toList();
     }
 
-    private static void read(ResultSet result, java.util.function.UnaryOperator<String> label, Handler handler) throws SQLException {
+    private static Outcome read(ResultSet result, java.util.function.UnaryOperator<String> label, Handler handler, long maxRows)
+            throws SQLException {
+        long rows = 0;
         try (ResultSet rs = result) {
             ResultSetMetaData md = rs.getMetaData();
             List<String> names = new ArrayList<>();
@@ -91,14 +198,39 @@ public final class ReadOnlyQuery {
             }
             handler.columns(names, numeric);
             while (rs.next()) {
+                if (maxRows > 0 && rows == maxRows) return new Outcome(rows, true);
                 List<Object> row = new ArrayList<>(names.size());
-                for (int i = 1; i <= names.size(); i++) {
-                    Object v = rs.getObject(i);
-                    row.add(v instanceof Timestamp ts ? Repository.instant(ts) : v);
-                }
+                for (int i = 1; i <= names.size(); i++) row.add(value(rs.getObject(i)));
                 handler.row(row);
+                rows++;
             }
+        } catch (EnoughRows enough) {
+            return new Outcome(rows, true);
         }
+        return new Outcome(rows, false);
+    }
+
+    /** A value as {@link Handler#row} promises it: large objects and bytes become text. */
+    private static Object value(Object v) throws SQLException {
+        if (v instanceof Timestamp ts) return Repository.instant(ts);
+        if (v instanceof Clob clob) {
+            long length = clob.length();
+            String text = clob.getSubString(1, (int) Math.min(length, LOB_LIMIT));
+            clob.free();
+            return length > LOB_LIMIT ? text + "... (" + length + " characters)" : text;
+        }
+        if (v instanceof Blob blob) {
+            long length = blob.length();
+            byte[] bytes = blob.getBytes(1, (int) Math.min(length, LOB_LIMIT));
+            blob.free();
+            return hex(bytes) + (length > LOB_LIMIT ? "... (" + length + " bytes)" : "");
+        }
+        if (v instanceof byte[] bytes) return hex(bytes);
+        return v;
+    }
+
+    private static String hex(byte[] bytes) {
+        return "0x" + HexFormat.of().formatHex(bytes);
     }
 
     /** The statement to run, or a UserException saying why it is refused. */
@@ -109,6 +241,10 @@ public final class ReadOnlyQuery {
         if (code.isBlank()) throw new UserException("empty query");
         if (code.replaceAll("'([^']|'')*'", "''").contains(";")) {
             throw new UserException("only one statement at a time is allowed");
+        }
+        if (INTERNAL.matcher(code.replaceAll("'([^']|'')*'", "''")).find()) {
+            throw new UserException("SL_FEED_* are statlens's internal import functions, not for questions;"
+                    + " query the V_* views and tables instead");
         }
         var m = FIRST_WORD.matcher(code);
         String first = m.find() ? m.group(1).toUpperCase() : "";

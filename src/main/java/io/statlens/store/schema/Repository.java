@@ -4,6 +4,7 @@ import io.statlens.model.UserException;
 import io.statlens.store.StoreException;
 
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -60,9 +61,19 @@ public final class Repository implements AutoCloseable {
             System.setProperty("derby.stream.error.file", location.embeddedDir().resolveSibling("derby.log").toString());
         }
         if (dialect instanceof DerbyDialect) tuneDerby();
+        if (location.embeddedDir() == null) return connectAndMigrate(location, dialect, create);
+        // Two processes creating the same new repository would race inside Derby's create, and the loser
+        // would be told that the directory the winner is filling "already exists"; a lock beside the
+        // folder lets one create while the other waits, then meets the usual "in use" refusal.
+        try (CreationLock ignored = CreationLock.acquire(location.embeddedDir())) {
+            return connectAndMigrate(location, dialect, create);
+        }
+    }
+
+    private static Repository connectAndMigrate(RepositoryLocation location, SqlDialect dialect, boolean create) {
         Connection c;
         try {
-            if (location.embeddedDir() != null) Files.createDirectories(location.embeddedDir().getParent());
+            if (location.embeddedDir() != null) refuseForeignFolder(location);
             c = DriverManager.getConnection(location.jdbcUrl() + (location.embeddedDir() != null
                     || location.jdbcUrl().startsWith("jdbc:derby:memory:") ? ";create=true" : ""), location.connectionProperties());
         } catch (SQLException e) {
@@ -111,6 +122,24 @@ public final class Repository implements AutoCloseable {
 
     private static String passwordSource(RepositoryLocation location) {
         return location.jdbcUrl().startsWith("jdbc:postgresql:") ? "PGPASSWORD or ~/.pgpass" : "STATLENS_DB_PASSWORD";
+    }
+
+    /**
+     * Derby creates a database only in a folder that does not exist yet: an empty folder (left by a creation
+     * that was killed before it wrote anything) is removed, and a folder with other content is refused
+     * rather than read as a broken repository.
+     */
+    private static void refuseForeignFolder(RepositoryLocation location) throws java.io.IOException {
+        Path dir = location.embeddedDir();
+        if (location.exists() || !Files.isDirectory(dir)) return;
+        try (var entries = Files.list(dir)) {
+            if (entries.findAny().isEmpty()) {
+                Files.delete(dir);
+                return;
+            }
+        }
+        throw new UserException(location.description() + " is a folder but not a statlens repository (it has no"
+                + " service.properties); give --repo a new or an existing repository folder");
     }
 
     /**
@@ -216,6 +245,22 @@ public final class Repository implements AutoCloseable {
      */
     public java.util.OptionalLong serverProcess() {
         return dialect.serverProcess(connection);
+    }
+
+    /**
+     * A second connection to the same repository, for a question that may have to be stopped: Derby stops an
+     * embedded statement only by closing its connection (see {@link ReadOnlyQuery.Stop}). The caller closes it.
+     */
+    public Connection openQueryConnection() {
+        try {
+            Connection c = DriverManager.getConnection(location.jdbcUrl(), location.connectionProperties());
+            c.setAutoCommit(false);
+            // On a server, the same schema and role as the repository's own connection.
+            dialect.openSession(c, false);
+            return c;
+        } catch (SQLException e) {
+            throw new UserException("cannot open a query connection to " + location.description() + ": " + RepositoryLocation.redact(messages(e)), e);
+        }
     }
 
     public Connection connection() {

@@ -1,5 +1,6 @@
 package io.statlens.parse.time;
 
+import io.statlens.parse.transcript.DayClock;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -46,10 +47,10 @@ class TimeParsingTest {
 
     @Test
     void rollsOverMidnightButNotOnSmallStepsBack() {
-        DayRoller roller = new DayRoller(LocalDate.of(2020, 1, 1), UTC);
-        assertEquals(Instant.parse("2020-01-01T23:59:59Z"), roller.resolve(LocalTime.of(23, 59, 59)));
-        assertEquals(Instant.parse("2020-01-02T00:00:09Z"), roller.resolve(LocalTime.of(0, 0, 9)));
-        assertEquals(Instant.parse("2020-01-02T00:00:05Z"), roller.resolve(LocalTime.of(0, 0, 5)));
+        DayClock roller = new DayClock(LocalDate.of(2020, 1, 1));
+        assertEquals(Instant.parse("2020-01-01T23:59:59Z"), roller.at(LocalTime.of(23, 59, 59), UTC));
+        assertEquals(Instant.parse("2020-01-02T00:00:09Z"), roller.at(LocalTime.of(0, 0, 9), UTC));
+        assertEquals(Instant.parse("2020-01-02T00:00:05Z"), roller.at(LocalTime.of(0, 0, 5), UTC));
     }
 
     @Test

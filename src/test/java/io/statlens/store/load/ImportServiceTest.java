@@ -176,11 +176,11 @@ class ImportServiceTest {
     void aFailingParserRollsBackEveryFileOfTheImport() throws Exception {
         Path good = file("1.txt", "columns a", "1700000000 - 1");
         Path bad = file("2.txt", "columns x", "1700000000 - 1", "throw broken");
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> importer.run(new ImportRequest(List.of(good, bad), "r1",
+        UserException e = assertThrows(UserException.class, () -> importer.run(new ImportRequest(List.of(good, bad), "r1",
                 java.util.Optional.empty(), List.of(), java.util.Optional.empty(), java.util.Optional.empty(),
                 java.util.Optional.empty(), ZoneOffset.UTC, false, false, false), ImportProgress.NONE));
-        assertEquals(bad + ":4: parser scripted 1 failed: java.lang.IllegalStateException: broken", e.getMessage(),
-                "which parser, which version, which file and line");
+        assertEquals(bad + ":4: parser scripted 1 failed: java.lang.IllegalStateException: broken; nothing was imported"
+                + " (a parser bug: please report it with this file)", e.getMessage(), "which parser, which version, which file and line");
         assertEquals(0, count("SELECT COUNT(*) FROM RUNS"));
         assertEquals(0, count("SELECT COUNT(*) FROM DATASETS"));
         assertTrue(repo.tables().table("SCRIPTED").isEmpty(), "the table created by the failed import is gone");

@@ -9,8 +9,11 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
@@ -81,6 +84,71 @@ class RepositoryTest {
         }
         try (Repository repo = Repository.open(RepositoryLocation.embedded(repoDir))) {
             assertTrue(new RunCatalog(repo).runs().isEmpty(), "usable once the other process has gone");
+        }
+    }
+
+    @Test
+    void twoProcessesCreatingTheSameRepositoryAtOnceGetARepositoryAndAClearRefusal() throws Exception {
+        Path repoDir = dir.resolve("new-repo");
+        Path go = dir.resolve("go");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<Process> creators = new ArrayList<>();
+        List<BufferedReader> outputs = new ArrayList<>();
+        try {
+            for (int i = 0; i < 2; i++) {
+                Process p = new ProcessBuilder(java, "-Dderby.stream.error.file=" + dir.resolve("derby" + i + ".log"), "-cp",
+                        System.getProperty("java.class.path"), RacingCreator.class.getName(), repoDir.toString(), go.toString())
+                        .redirectErrorStream(true).start();
+                creators.add(p);
+                outputs.add(new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)));
+            }
+            for (BufferedReader out : outputs) assertEquals("ready", out.readLine());
+            Files.createFile(go);
+            List<String> outcomes = new ArrayList<>();
+            for (BufferedReader out : outputs) outcomes.add(out.readLine());
+            assertEquals(1, outcomes.stream().filter("opened"::equals).count(), outcomes.toString());
+            String refusal = outcomes.stream().filter(o -> !"opened".equals(o)).findFirst().orElseThrow();
+            assertTrue(refusal.contains("is in use by another statlens process"), refusal);
+        } finally {
+            for (Process p : creators) {
+                p.getOutputStream().close();
+                p.waitFor(30, TimeUnit.SECONDS);
+                p.destroyForcibly();
+            }
+        }
+        try (Repository repo = Repository.open(RepositoryLocation.embedded(repoDir))) {
+            assertTrue(new RunCatalog(repo).runs().isEmpty(), "the repository the winner created is whole");
+        }
+    }
+
+    @Test
+    void aFolderThatIsNoRepositoryIsRefusedWithAReason() throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("photos"));
+        Files.writeString(folder.resolve("cat.jpg"), "not a database");
+        UserException e = assertThrows(UserException.class, () -> Repository.open(RepositoryLocation.embedded(folder)));
+        assertTrue(e.getMessage().contains("is a folder but not a statlens repository"), e.getMessage());
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        try (Repository repo = Repository.open(RepositoryLocation.embedded(empty))) {
+            assertTrue(new RunCatalog(repo).runs().isEmpty(), "an empty folder becomes a repository");
+        }
+    }
+
+    /** Waits for a go file, opens (creating) a repository, says how that went, and holds it until its input closes. */
+    public static final class RacingCreator {
+        public static void main(String[] args) throws Exception {
+            System.out.println("ready");
+            System.out.flush();
+            while (!Files.exists(Path.of(args[1]))) Thread.sleep(2);
+            try (Repository repo = Repository.open(RepositoryLocation.embedded(Path.of(args[0])))) {
+                System.out.println("opened");
+                System.out.flush();
+                while (System.in.read() >= 0) {
+                    // hold until the test closes our input
+                }
+            } catch (RuntimeException e) {
+                System.out.println(e.getClass().getSimpleName() + ": " + e.getMessage());
+                System.out.flush();
+            }
         }
     }
 

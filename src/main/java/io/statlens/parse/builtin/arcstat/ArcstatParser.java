@@ -2,28 +2,27 @@ package io.statlens.parse.builtin.arcstat;
 
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Row;
-import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.parse.spi.SampleClock;
-import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.Numbers;
-import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
-import io.statlens.parse.time.DayRoller;
+import io.statlens.parse.transcript.CommandSyntax;
+import io.statlens.parse.transcript.DayClock;
+import io.statlens.parse.transcript.PastedCommand;
+import io.statlens.parse.transcript.ReportTimeline;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
 
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -40,8 +39,10 @@ public final class ArcstatParser implements Parser {
     private static final Set<String> GENERIC = Set.of("time", "Time", "read", "c", "size", "free", "need", "avail",
             "grow", "hits", "miss", "mfu", "mru");
     private static final Pattern COMMAND = Pattern.compile("\\barcstat(?:\\.pl|\\.py)?\\b(.*)$");
-    private static final Pattern NOISE = Pattern.compile(
-            "^\\s*(?:\\.\\.\\.+|\\^C|<State Changed>|No L2ARC [Hh]ere|```.*)\\s*$");
+    /** arcstat's own messages: a kstat change, and the L2ARC fields on a system without one. */
+    private static final Pattern NOISE = Pattern.compile("^\\s*(?:<State Changed>|No L2ARC [Hh]ere)\\s*$");
+    /** {@code arcstat}, {@code arcstat.pl} and {@code arcstat.py}; -f, -o and -s take a value. */
+    static final CommandSyntax SYNTAX = CommandSyntax.of(Set.of("arcstat", "arcstat.pl", "arcstat.py"), Set.of("-f", "-o", "-s"));
     private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
 
     private static final ParserInfo INFO = ParserInfo.builtIn(ArcstatHeader.TOOL, "arcstat.pl-0.1", "classic-default",
@@ -73,64 +74,51 @@ public final class ArcstatParser implements Parser {
 
     /** The state of one parse. */
     private static final class Run {
-        private final ParseContext context;
-        private final TimeOptions timeOptions;
-        private final FallbackStart fallback;
+        private final ReportTimeline timeline;
         private final RecordSink sink;
         private ArcstatHeader header;
         private long headerLine;
         private DatasetSpec spec;
         private boolean firstSampleSinceBoot;
-        private Duration commandInterval;
-        private DayRoller roller;
-        private SampleClock clock;
+        private DayClock clock;
         private long sample;
 
         Run(ParseContext context, RecordSink sink) {
-            this.context = context;
-            this.timeOptions = TimeOptions.in(context);
-            this.fallback = FallbackStart.in(context);
+            this.timeline = new ReportTimeline(context, sink, DEFAULT_INTERVAL);
             this.sink = sink;
         }
 
-        void readAll(LineSource lines) throws IOException {
-            String line;
+        void readAll(LineSource source) throws IOException {
+            Transcript lines = new Transcript(source, SYNTAX);
+            TranscriptLine line;
             while ((line = lines.next()) != null) {
-                long number = lines.lineNumber();
-                if (Tokens.isBlank(line) || NOISE.matcher(line).matches()) continue;
-                Optional<ArcstatHeader> h = ArcstatHeader.parse(line);
-                if (h.isPresent()) {
-                    header(h.get(), number);
+                if (line.is(TranscriptLine.Kind.COMMAND)) {
+                    command(line.command());
                     continue;
                 }
-                Matcher command = COMMAND.matcher(line);
-                if (command.find()) {
-                    command(command.group(1).strip());
+                if (line.noise() || NOISE.matcher(line.text()).matches()) continue;
+                String text = line.text();
+                Optional<ArcstatHeader> h = ArcstatHeader.parse(text);
+                if (h.isPresent()) {
+                    header(h.get(), line.number());
                 } else if (header == null) {
-                    sink.warning(number, "expected an arcstat header line (field names such as 'time read miss')");
+                    sink.warning(line.number(), "expected an arcstat header line (field names such as 'time read miss')");
                 } else {
-                    data(line, number);
+                    if (header.cells(text).length != header.names().size()) text = lines.repair(line, this::fits);
+                    data(text, line.number());
                 }
             }
+            lines.finish(sink);
             if (sample == 0) {
                 sink.warning(0, header == null ? "no arcstat header found" : "no arcstat data lines found");
-                if (clock == null && roller == null) sink.fact("time.source", "none: no data lines");
+                if (!timeline.derived() && clock == null) sink.fact("time.source", "none: no data lines");
             }
         }
 
-        /** The command line (shell prompt included): its options, and the interval for outputs without time. */
-        private void command(String arguments) {
-            if (!arguments.isEmpty()) sink.fact("options", arguments);
-            String[] tokens = Tokens.split(arguments);
-            for (int i = 0; i < tokens.length; i++) {
-                String t = tokens[i];
-                if (t.equals("-f") || t.equals("-o") || t.equals("-s")) {
-                    i++;
-                } else if (t.matches("\\d+")) {
-                    commandInterval = Duration.ofSeconds(Long.parseLong(t));
-                    return;
-                }
-            }
+        /** The command line: its options, and the interval for outputs without time. */
+        private void command(PastedCommand command) {
+            if (!command.arguments().isEmpty()) sink.fact("options", command.argumentText());
+            timeline.printedInterval(command.interval().orElse(null));
         }
 
         private void header(ArcstatHeader h, long number) {
@@ -155,6 +143,23 @@ public final class ArcstatParser implements Parser {
             // arcstat.pl 0.1 prints totals since boot first; later versions take a snapshot at start-up,
             // so their first line covers the moments since then.
             if (first) firstSampleSinceBoot = variant.equals("arcstat.pl-0.1");
+        }
+
+        /** Whether a data line has a cell for every field of the header, each readable. */
+        private boolean fits(String line) {
+            String[] cells = header.cells(line);
+            if (cells.length != header.names().size()) return false;
+            for (int i = 0; i < cells.length; i++) {
+                if (i == header.timeIndex()) continue;
+                ArcstatField field = ArcstatField.of(header.names().get(i));
+                try {
+                    if (field.base() == 100) Numbers.parse(cells[i]);
+                    else Numbers.parseScaled(cells[i], field.base());
+                } catch (NumberFormatException e) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         private void data(String line, long number) {
@@ -184,12 +189,9 @@ public final class ArcstatParser implements Parser {
 
         /** The row's time: the time column (time of day, or epoch seconds with -r), else derived. */
         private Instant time(String[] cells, long number) {
-            if (header.timeIndex() < 0) {
-                if (clock == null) clock = SampleClock.derive(context, sink, commandInterval, DEFAULT_INTERVAL);
-                return clock.at(sample);
-            }
+            if (header.timeIndex() < 0) return timeline.sampleClock().at(sample);
             String cell = cells[header.timeIndex()];
-            if (cell.matches("\\d{9,}")) {
+            if (cell.matches("\\d{9,11}")) {
                 if (sample == 0) sink.fact("time.source", "epoch seconds in the time column (arcstat -r)");
                 return Instant.ofEpochSecond(Long.parseLong(cell));
             }
@@ -198,24 +200,19 @@ public final class ArcstatParser implements Parser {
                 sink.warning(number, "expected a time of day (HH:MM:SS) in the time column, found '" + cell + "'");
                 return null;
             }
-            if (roller == null) roller = new DayRoller(startDate(), timeOptions.zone());
-            return roller.resolve(found.get().time());
+            if (clock == null) clock = startClock();
+            return clock.at(found.get().time(), timeline.options().zone());
         }
 
-        private LocalDate startDate() {
-            LocalDate date;
-            String source;
-            if (timeOptions.start().isPresent()) {
-                date = LocalDate.ofInstant(timeOptions.start().get(), timeOptions.zone());
-                source = "--start";
-            } else {
-                date = LocalDate.ofInstant(fallback.time(), timeOptions.zone());
-                source = fallback.source();
-                sink.warning(0, "arcstat prints no date; taking " + date + " from " + source + "; give --start to set it");
+        /** arcstat prints no date: the times of day are on the date of --start, else of the fallback start. */
+        private DayClock startClock() {
+            ReportTimeline.Day day = timeline.assumedDay();
+            if (day.assumed()) {
+                sink.warning(0, "arcstat prints no date; taking " + day.date() + " from " + day.origin() + "; give --start to set it");
             }
-            sink.fact("time.source", "printed time of day on the date of " + source + " (" + date + "), zone "
-                    + timeOptions.zone().getId() + ", next day after midnight");
-            return date;
+            sink.fact("time.source", "printed time of day on the date of " + day.origin() + " (" + day.date() + "), zone "
+                    + timeline.options().zone().getId() + ", next day after midnight");
+            return timeline.clock(day);
         }
     }
 }

@@ -8,8 +8,14 @@ import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.Numbers;
+import io.statlens.parse.transcript.AppendedText;
+import io.statlens.parse.transcript.CommandSyntax;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
 
 import java.io.IOException;
+import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -37,6 +43,10 @@ public final class Dbt2Parser implements Parser {
             "^warehouse stats: median (\\S+) mean (\\S+) sd (\\S+) var (\\S+)$");
     private static final Pattern RESULTS_DIR = Pattern.compile("^Results are in:\\s*(\\S.*)$");
 
+    /** The scripts whose command lines are pasted above a summary. */
+    private static final CommandSyntax SYNTAX = CommandSyntax.of(Set.of("dbt2-run-workload", "dbt2-post-process", "dbt2"),
+            Set.of("-a", "-c", "-d", "-o", "-w", "-l", "-i"));
+
     private static final ParserInfo INFO = ParserInfo.builtIn(TOOL, "rst", "classic");
 
     @Override
@@ -60,6 +70,8 @@ public final class Dbt2Parser implements Parser {
     /** The state of one parse. */
     private static final class Run {
         private final RecordSink sink;
+        private Transcript lines;
+        private TranscriptLine current;
         private String responseUnit = "s";
         private Dbt2TransactionTable table;
         /** Between the header and the rule that closes the table. */
@@ -74,18 +86,20 @@ public final class Dbt2Parser implements Parser {
             this.sink = sink;
         }
 
-        void readAll(LineSource lines) throws IOException {
-            String line;
+        void readAll(LineSource source) throws IOException {
+            lines = new Transcript(source, SYNTAX);
+            TranscriptLine line;
             while ((line = lines.next()) != null) {
-                long number = lines.lineNumber();
-                String t = line.strip();
-                if (t.isEmpty()) continue;
+                long number = line.number();
+                if (!line.is(TranscriptLine.Kind.TEXT)) continue;
+                current = line;
+                String t = line.text().strip();
                 if (RULE.matcher(t).matches()) {
                     rst |= t.startsWith("=");
                     if (inTable && tableRows > 0) inTable = false;
                     continue;
                 }
-                if (!take(t, number)) {
+                if (!take(t, number) && !takeWithout(t, number)) {
                     if (summaryStarted) {
                         sink.warning(number, "unrecognised line in a dbt2-post-process summary");
                     } else {
@@ -96,6 +110,15 @@ public final class Dbt2Parser implements Parser {
                 }
             }
             finish();
+            lines.finish(sink);
+        }
+
+        /** A summary line with a note written after it: read without the note. */
+        private boolean takeWithout(String t, long number) {
+            Optional<AppendedText> appended = AppendedText.cut(t);
+            if (appended.isEmpty() || !take(appended.get().body().strip(), number)) return false;
+            lines.appended(current, appended.get());
+            return true;
         }
 
         /** Uses a line of the summary; false if it is none. */
@@ -120,17 +143,32 @@ public final class Dbt2Parser implements Parser {
             if (inTable) {
                 tableRows++;
                 try {
-                    Dbt2TransactionTable.TransactionRow row = table.row(t);
-                    for (int i = 0; i < row.values().length; i++) {
-                        Dbt2TransactionTable.Column c = table.columns().get(i);
-                        summary(row.transaction() + "_" + c.name(), row.values()[i], c.unit());
-                    }
+                    row(table.row(t));
                 } catch (IllegalArgumentException e) {
-                    sink.warning(number, "transaction row: " + e.getMessage());
+                    Optional<AppendedText> appended = AppendedText.cut(t);
+                    if (appended.isEmpty() || !rowWithout(appended.get())) sink.warning(number, "transaction row: " + e.getMessage());
                 }
                 return true;
             }
             return false;
+        }
+
+        private void row(Dbt2TransactionTable.TransactionRow row) {
+            for (int i = 0; i < row.values().length; i++) {
+                Dbt2TransactionTable.Column c = table.columns().get(i);
+                summary(row.transaction() + "_" + c.name(), row.values()[i], c.unit());
+            }
+        }
+
+        /** A transaction row someone wrote a note after: the row without it, if that reads. */
+        private boolean rowWithout(AppendedText appended) {
+            try {
+                row(table.row(appended.body().strip()));
+            } catch (IllegalArgumentException e) {
+                return false;
+            }
+            lines.appended(current, appended);
+            return true;
         }
 
         /** The lines after the table: NOTPM, duration, errors, ramp-up, warehouse statistics. */

@@ -6,12 +6,15 @@ import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.parse.text.Tokens;
+import io.statlens.parse.transcript.CommandSyntax;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
 
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import java.io.IOException;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -21,6 +24,8 @@ import java.util.regex.Pattern;
 public final class FabanParser implements Parser {
     private static final Pattern ROOT = Pattern.compile("<benchResults\\b|<benchSummary\\b");
     private static final Pattern DRIVER = Pattern.compile("<driverSummary\\b");
+    /** Faban runs from its harness, not a shell: no command of its own is pasted with a summary. */
+    private static final CommandSyntax SYNTAX = CommandSyntax.of(Set.of("faban"), Set.of());
 
     private static final ParserInfo INFO = ParserInfo.builtIn(FabanSummaryWalker.TOOL, "summary-xml");
 
@@ -40,21 +45,23 @@ public final class FabanParser implements Parser {
         sink.variant("summary-xml");
         sink.fact("time.source", "none: summary.xml holds run totals, no time series");
         // Console output or a log may precede the XML: it starts at the first line opening a tag.
-        String line;
+        Transcript transcript = new Transcript(lines, SYNTAX);
+        TranscriptLine line;
         long skipped = 0;
-        while ((line = lines.next()) != null && !line.strip().startsWith("<")) {
-            if (!Tokens.isBlank(line)) skipped++;
+        while ((line = transcript.next()) != null && !(line.is(TranscriptLine.Kind.TEXT) && line.text().strip().startsWith("<"))) {
+            if (line.is(TranscriptLine.Kind.TEXT)) skipped++;
         }
         if (line == null) {
             sink.warning(0, "no XML found: expected Faban's summary.xml (<benchResults>)");
             return;
         }
-        long offset = lines.lineNumber() - 1;
+        long offset = line.number() - 1;
         if (skipped > 0) sink.warning(1, "skipped " + skipped + " line(s) of text before the XML");
         FabanSummaryWalker walker = new FabanSummaryWalker(sink, offset);
         XMLStreamReader xml = null;
         try {
-            xml = factory().createXMLStreamReader(new LineSourceReader(lines, line));
+            // the XML itself is read as it is: a line of it may start with '>' or '#'
+            xml = factory().createXMLStreamReader(new LineSourceReader(lines, line.text()));
             walker.walk(xml);
         } catch (XMLStreamException e) {
             long at = e.getLocation() == null ? 0 : e.getLocation().getLineNumber() + offset;

@@ -40,6 +40,21 @@ final class CpuBlock implements Block {
     }
 
     @Override
+    public boolean fits(String[] tokens) {
+        return !done && tokens.length == labels.size() && CellValue.parseAll(tokens, 0, tokens.length, units) != null;
+    }
+
+    @Override
+    public boolean fitsWidth(int tokens) {
+        return done || tokens == labels.size();
+    }
+
+    @Override
+    public boolean startsRow(String[] tokens) {
+        return !done && tokens.length > 1 && CellValue.isNumber(tokens[0]);
+    }
+
+    @Override
     public void end() {
         if (!done) sink.warning(headerLine, "avg-cpu header is not followed by a line of values");
     }

@@ -52,6 +52,29 @@ final class DeviceBlock implements Block {
         return true;
     }
 
+    @Override
+    public boolean fits(String[] tokens) {
+        int n = tokens.length;
+        if (n < 2) return false;
+        int width = header.labels().size();
+        if (n - 1 != width && n - 1 != header.widthWithExtras()) return false;
+        String key = header.keyFirst() ? tokens[0] : tokens[n - 1];
+        int from = header.keyFirst() ? 1 : 0;
+        return !CellValue.isNumber(key) && CellValue.parseAll(tokens, from, from + n - 1, units) != null;
+    }
+
+    @Override
+    public boolean fitsWidth(int tokens) {
+        return tokens - 1 == header.labels().size() || tokens - 1 == header.widthWithExtras()
+                || (pendingKey != null && (tokens == header.labels().size() || tokens == header.widthWithExtras()));
+    }
+
+    @Override
+    public boolean startsRow(String[] tokens) {
+        if (tokens.length < 2) return false;
+        return header.keyFirst() ? !CellValue.isNumber(tokens[0]) && CellValue.isNumber(tokens[1]) : CellValue.isNumber(tokens[0]);
+    }
+
     /** A line holding only a device name, whose values follow on the next line. */
     boolean offerName(String[] tokens, long line) {
         if (!header.keyFirst() || tokens.length != 1 || CellValue.isNumber(tokens[0])) return false;

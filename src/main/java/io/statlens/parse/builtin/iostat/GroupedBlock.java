@@ -43,6 +43,21 @@ final class GroupedBlock implements Block {
     }
 
     @Override
+    public boolean fits(String[] tokens) {
+        return tokens.length == header.width() && CellValue.parseAll(tokens, 0, tokens.length, units) != null;
+    }
+
+    @Override
+    public boolean fitsWidth(int tokens) {
+        return tokens == header.width();
+    }
+
+    @Override
+    public boolean startsRow(String[] tokens) {
+        return tokens.length > 1 && CellValue.isNumber(tokens[0]);
+    }
+
+    @Override
     public void end() {
         // Every line is complete in itself: nothing can be missing.
     }

@@ -6,6 +6,8 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.Tokens;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
 
 import java.io.IOException;
 import java.util.List;
@@ -17,7 +19,7 @@ import java.util.Optional;
  * when a time stamp, banner or command line comes, or a header whose columns the report already has.
  */
 final class IostatReader {
-    private final LineSource lines;
+    private final Transcript lines;
     private final ParseContext context;
     private final TimeOptions timeOptions;
     private final RecordSink sink;
@@ -30,7 +32,7 @@ final class IostatReader {
     private boolean omitsSinceBoot;
 
     IostatReader(LineSource lines, ParseContext context, RecordSink sink) {
-        this.lines = lines;
+        this.lines = new Transcript(lines, IostatCommand.SYNTAX);
         this.context = context;
         this.timeOptions = TimeOptions.in(context);
         this.sink = sink;
@@ -39,27 +41,45 @@ final class IostatReader {
     }
 
     void run() throws IOException {
-        String line;
+        TranscriptLine line;
         while ((line = lines.next()) != null) {
-            handle(line, lines.lineNumber());
+            handle(line);
         }
         endBlock();
         out.finish();
+        lines.finish(sink);
         if (out.rowsWritten() == 0) {
             sink.warning(0, "no iostat report found: expected a header such as 'avg-cpu:', 'Device ...', "
                     + "'extended device statistics' or 'disk0 cpu' followed by rows of values");
         }
     }
 
-    private void handle(String line, long number) throws IOException {
-        String[] tokens = Tokens.split(line);
-        if (tokens.length == 0) {
-            endBlock();
-            return;
+    private void handle(TranscriptLine line) throws IOException {
+        switch (line.kind()) {
+            case BLANK, SHELL -> endBlock();
+            case DECORATION -> {
+                // markup around the output: the block goes on
+            }
+            case COMMAND -> command(IostatCommand.of(line.command()));
+            case TEXT -> text(line);
         }
-        if (block != null && block.offer(tokens, number)) return;
+    }
+
+    private void text(TranscriptLine transcriptLine) throws IOException {
+        String line = transcriptLine.text();
+        long number = transcriptLine.number();
+        String[] tokens = Tokens.split(line);
+        if (block != null) {
+            if (!block.fitsWidth(tokens.length) && block.startsRow(tokens)) {
+                // a row a terminal wrapped, or with text appended to it
+                Block current = block;
+                String mended = lines.repair(transcriptLine, t -> current.fits(Tokens.split(t)));
+                if (!mended.equals(line)) tokens = Tokens.split(mended);
+            }
+            if (block.offer(tokens, number)) return;
+        }
         if (LineNoise.isNoise(line)) return;
-        if (banner(line) || command(line) || timestamp(line)) return;
+        if (banner(line) || timestamp(line)) return;
         if (tokens[0].equals("avg-cpu:")) {
             cpuHeader(List.of(tokens).subList(1, tokens.length), number);
             return;
@@ -89,10 +109,7 @@ final class IostatReader {
         return true;
     }
 
-    private boolean command(String line) {
-        Optional<IostatCommand> parsed = IostatCommand.parse(line);
-        if (parsed.isEmpty()) return false;
-        IostatCommand command = parsed.get();
+    private void command(IostatCommand command) {
         omitsSinceBoot = command.omitsSinceBoot();
         newInvocation();
         command.interval().ifPresent(clock::printedInterval);
@@ -101,7 +118,6 @@ final class IostatReader {
             if (!command.options().isEmpty()) sink.fact("options", command.options());
             commandSeen = true;
         }
-        return true;
     }
 
     private boolean timestamp(String line) {
@@ -140,9 +156,9 @@ final class IostatReader {
 
     /** A group line (disk0 cpu load average) whose next line holds the column labels. */
     private boolean groupedHeader(String[] tokens, long number) throws IOException {
-        String next = lines.peek();
-        if (next == null) return false;
-        Optional<GroupedHeader> header = GroupedHeader.parse(tokens, Tokens.split(next));
+        TranscriptLine next = lines.peek();
+        if (next == null || !next.is(TranscriptLine.Kind.TEXT)) return false;
+        Optional<GroupedHeader> header = GroupedHeader.parse(tokens, Tokens.split(next.text()));
         if (header.isEmpty()) return false;
         endBlock();
         lines.next();

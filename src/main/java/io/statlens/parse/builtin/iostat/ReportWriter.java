@@ -2,6 +2,7 @@ package io.statlens.parse.builtin.iostat;
 
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
+import io.statlens.parse.text.Labels;
 import io.statlens.model.Row;
 import io.statlens.parse.spi.RecordSink;
 
@@ -65,7 +66,7 @@ final class ReportWriter {
     }
 
     private DatasetSpec spec(Report.Part part) {
-        List<Metric> metrics = part.labels().stream().map(IostatMetrics::of).toList();
+        List<Metric> metrics = Labels.distinct(part.labels()).stream().map(IostatMetrics::of).toList();
         DatasetSpec previous = announced.get(part.dataset());
         if (previous != null && previous.keyLabel().equals(part.keyLabel()) && previous.metrics().equals(metrics)) {
             return previous;

@@ -4,17 +4,22 @@ import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
 import io.statlens.model.Row;
 import io.statlens.model.SummaryValue;
-import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.Numbers;
+import io.statlens.parse.text.SysstatAverage;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
 import io.statlens.parse.time.DateLine;
 import io.statlens.parse.time.ZoneAbbreviations;
+import io.statlens.parse.transcript.DayClock;
+import io.statlens.parse.transcript.ReportTimeline;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -28,7 +33,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -37,15 +41,13 @@ import java.util.regex.Pattern;
  */
 final class LinuxMpstatReader implements MpstatReader {
     static final String TOOL = "mpstat";
-    /** {@code Average:} in any locale ({@code Durchschnitt:}, {@code Moyenne :}, {@code 平均时间:}). */
-    private static final Pattern AVERAGE_LABEL = Pattern.compile("^\\s*\\p{L}[\\p{L} ]{0,30}?\\s?:\\s+");
     /** A zone abbreviation or offset printed after the time ({@code 12:38:33 PM IST  CPU}). */
     private static final Pattern ZONE_TOKEN = Pattern.compile("[A-Z]{2,5}|[+-]\\d{4}");
     private static final Set<String> TOPOLOGY = Set.of("CORE", "SOCK", "NODE");
 
     private final TimeOptions timeOptions;
-
-    private final FallbackStart fallback;
+    private final ReportTimeline timeline;
+    private final Transcript lines;
     private final RecordSink sink;
     private final FirstReport firstReport = new FirstReport();
     private final Map<String, DatasetSpec> announced = new HashMap<>();
@@ -55,7 +57,7 @@ final class LinuxMpstatReader implements MpstatReader {
 
     private LocalDate bannerDate;
     private LocalDate dateLineDate;
-    private TimeOfDayClock clock;
+    private DayClock clock;
     private TableHeader table;
     private LinuxTable tableKind;
     /** True after a header that is not understood: its rows are skipped, the header was warned about. */
@@ -63,14 +65,17 @@ final class LinuxMpstatReader implements MpstatReader {
     private boolean variantFromUtilisation;
     private boolean anyRow;
 
-    LinuxMpstatReader(ParseContext context, RecordSink sink) {
+    LinuxMpstatReader(ParseContext context, RecordSink sink, Transcript lines) {
         this.timeOptions = TimeOptions.in(context);
-        this.fallback = FallbackStart.in(context);
+        this.timeline = new ReportTimeline(context, sink, Duration.ofSeconds(1));
+        this.lines = lines;
         this.sink = sink;
     }
 
     @Override
-    public void line(long number, String text) {
+    public void line(TranscriptLine line) {
+        String text = line.text();
+        long number = line.number();
         Optional<SysstatBanner> banner = SysstatBanner.parse(text);
         if (banner.isPresent()) {
             banner(banner.get());
@@ -78,7 +83,15 @@ final class LinuxMpstatReader implements MpstatReader {
         }
         Optional<ClockTime.Found> time = ClockTime.leading(text);
         if (time.isPresent()) {
-            timed(number, time.get(), Tokens.split(text.substring(time.get().end())));
+            String[] words = Tokens.split(text.substring(time.get().end()));
+            if (table != null && needsRepair(words)) {
+                String mended = repaired(line);
+                if (!mended.equals(text)) {
+                    time = ClockTime.leading(mended);
+                    words = Tokens.split(mended.substring(time.orElseThrow().end()));
+                }
+            }
+            timed(number, time.get(), words);
             return;
         }
         Optional<Instant> date = DateLine.parse(text, timeOptions.zone());
@@ -87,10 +100,53 @@ final class LinuxMpstatReader implements MpstatReader {
             if (dateLineDate == null) dateLineDate = LocalDate.ofInstant(date.get(), timeOptions.zone());
             return;
         }
-        Matcher average = AVERAGE_LABEL.matcher(text);
-        if (average.lookingAt() && average(number, Tokens.split(text.substring(average.end())))) return;
+        int average = SysstatAverage.end(text);
+        if (average >= 0) {
+            String[] words = Tokens.split(text.substring(average));
+            if (table != null && needsRepair(words)) {
+                String mended = repaired(line);
+                int end = SysstatAverage.end(mended);
+                if (!mended.equals(text) && end >= 0) words = Tokens.split(mended.substring(end));
+            }
+            if (average(number, words)) return;
+        }
         sink.warning(number, "expected an mpstat line (a time of day, 'Average:' or the sysstat banner), found '"
                 + text.strip() + "'");
+    }
+
+    /**
+     * A row of the current table (a key, then values) without the header's width. Only the count is checked:
+     * it runs for every row, and a wrap or an appended note always changes it.
+     */
+    private boolean needsRepair(String[] words) {
+        if (words.length == 0) return false;
+        int at = isKey(words[0]) ? 0 : 1;
+        return words.length > at && isKey(words[at]) && !table.fitsWidth(words.length - at - 1);
+    }
+
+    /** The line rejoined with what a terminal wrapped onto the next one, or without text appended to it. */
+    private String repaired(TranscriptLine line) {
+        try {
+            // a line that starts with a time of day or an average label is a row of its own, never a wrapped rest
+            return lines.repair(line, this::fitsTable, t -> ClockTime.leading(t).isEmpty() && SysstatAverage.end(t) < 0);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Whether a text is a data or average row of the current table, as wide as its header. */
+    private boolean fitsTable(String text) {
+        int start;
+        Optional<ClockTime.Found> time = ClockTime.leading(text);
+        if (time.isPresent()) {
+            start = time.get().end();
+        } else {
+            start = SysstatAverage.end(text);
+            if (start < 0) return false;
+        }
+        String[] words = Tokens.split(text.substring(start));
+        int at = words.length > 1 && ZONE_TOKEN.matcher(words[0]).matches() && !isKeyLabel(words[0]) ? 1 : 0;
+        return words.length > at && isKey(words[at]) && table.fits(words, at + 1);
     }
 
     private void banner(SysstatBanner banner) {
@@ -201,7 +257,7 @@ final class LinuxMpstatReader implements MpstatReader {
         double[] values = table.values(words, 1, number, sink);
         if (values == null) return;
         if (clock == null) clock = startClock(printedZone);
-        Instant instant = clock.resolve(time, zone);
+        Instant instant = clock.at(time, zone);
         DatasetSpec spec = table.spec();
         long sample = samples.computeIfAbsent(spec.qualifiedName(), q -> new SampleCounter()).sampleOf(instant, key);
         if (tableKind == LinuxTable.UTILISATION) noteAllZero(number, key, values);
@@ -214,25 +270,24 @@ final class LinuxMpstatReader implements MpstatReader {
         emit(spec, new Row(sample, instant, key, false, values));
     }
 
-    private TimeOfDayClock startClock(String printedZone) {
+    private DayClock startClock(String printedZone) {
         String zoneText = printedZone != null ? "zone as printed (" + printedZone + ")" : "zone " + timeOptions.zone();
-        LocalDate date;
+        ReportTimeline.Day day;
         if (bannerDate != null) {
-            date = bannerDate;
-            sink.fact("time.source", "banner date " + date + " + printed time of day, " + zoneText);
+            day = timeline.stated(bannerDate, ReportTimeline.DateSource.BANNER);
+            sink.fact("time.source", "banner date " + day.date() + " + printed time of day, " + zoneText);
         } else if (dateLineDate != null) {
-            date = dateLineDate;
-            sink.fact("time.source", "date(1) line date " + date + " + printed time of day, " + zoneText);
-        } else if (timeOptions.start().isPresent()) {
-            date = LocalDate.ofInstant(timeOptions.start().get(), timeOptions.zone());
-            sink.fact("time.source", "--start date " + date + " + printed time of day, " + zoneText);
+            day = timeline.stated(dateLineDate, ReportTimeline.DateSource.DATE_LINE);
+            sink.fact("time.source", "date(1) line date " + day.date() + " + printed time of day, " + zoneText);
         } else {
-            date = LocalDate.ofInstant(fallback.time(), timeOptions.zone());
-            sink.warning(0, "no sysstat banner with a date; the first report is taken to be on " + date + " ("
-                    + fallback.source() + "); give --start to set it");
-            sink.fact("time.source", fallback.source() + " date " + date + " + printed time of day, " + zoneText);
+            day = timeline.assumedDay();
+            if (day.assumed()) {
+                sink.warning(0, "no sysstat banner with a date; the first report is taken to be on " + day.date() + " ("
+                        + day.origin() + "); give --start to set it");
+            }
+            sink.fact("time.source", day.origin() + " date " + day.date() + " + printed time of day, " + zoneText);
         }
-        return new TimeOfDayClock(date);
+        return timeline.clock(day);
     }
 
     /** sysstat 8 prints an offline CPU as a row of zeros, 0.00 %idle included; the row stays, with a note. */

@@ -4,6 +4,8 @@ import io.statlens.parse.spi.Head;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
 
 import java.util.Arrays;
 import java.util.List;
@@ -21,8 +23,9 @@ final class MpstatDetection {
     static double sniff(Head head) {
         boolean banner = false;
         boolean linuxHeader = false;
-        for (String raw : head.lines()) {
-            String line = MpstatLines.clean(raw);
+        for (TranscriptLine read : Transcript.read(head, MpstatCommand.SYNTAX)) {
+            if (!read.is(TranscriptLine.Kind.TEXT)) continue;
+            String line = read.text();
             String[] words = Tokens.split(line);
             if (words.length == 0) continue;
             if (SolarisMpstatReader.isHeader(words) && words[1].equals("minf")) return 0.95;

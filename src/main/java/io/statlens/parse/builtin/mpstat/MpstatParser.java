@@ -9,6 +9,8 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.Tokens;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
 import io.statlens.parse.time.ClockTime;
 import io.statlens.parse.time.DateLine;
 
@@ -38,50 +40,48 @@ public final class MpstatParser implements Parser {
     }
 
     @Override
-    public void parse(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
+    public void parse(LineSource source, ParseContext context, RecordSink sink) throws IOException {
+        Transcript lines = new Transcript(source, MpstatCommand.SYNTAX);
         MpstatReader reader = null;
         Optional<Duration> commandInterval = Optional.empty();
-        String earlyDateLine = null;
-        long earlyDateLineNumber = 0;
-        String raw;
-        while ((raw = lines.next()) != null) {
-            long number = lines.lineNumber();
-            String text = MpstatLines.clean(raw);
-            // the contains() test keeps the command pattern off the data lines
-            Optional<MpstatCommand> command = text.contains("mpstat") ? MpstatCommand.parse(text) : Optional.empty();
-            if (command.isPresent()) {
-                if (!command.get().options().isEmpty()) sink.fact("options", command.get().options());
-                commandInterval = command.get().interval();
+        TranscriptLine earlyDateLine = null;
+        TranscriptLine line;
+        while ((line = lines.next()) != null) {
+            if (line.is(TranscriptLine.Kind.COMMAND)) {
+                MpstatCommand command = MpstatCommand.of(line.command());
+                if (!command.options().isEmpty()) sink.fact("options", command.options());
+                commandInterval = command.interval();
                 continue;
             }
-            if (MpstatLines.isNoise(text)) continue;
+            if (line.noise()) continue;
             if (reader == null) {
-                reader = readerFor(text, context, sink, commandInterval);
+                reader = readerFor(line.text(), context, sink, commandInterval, lines);
                 if (reader == null) {
-                    if (DateLine.parse(text, TimeOptions.in(context).zone()).isPresent()) {
-                        earlyDateLine = text;
-                        earlyDateLineNumber = number;
+                    if (DateLine.parse(line.text(), TimeOptions.in(context).zone()).isPresent()) {
+                        earlyDateLine = line;
                     } else {
-                        sink.warning(number, "expected the sysstat banner or an mpstat header, found '" + text.strip() + "'");
+                        sink.warning(line.number(), "expected the sysstat banner or an mpstat header, found '" + line.text().strip() + "'");
                     }
                     continue;
                 }
-                if (earlyDateLine != null) reader.line(earlyDateLineNumber, earlyDateLine);
+                if (earlyDateLine != null) reader.line(earlyDateLine);
             }
-            reader.line(number, text);
+            reader.line(line);
         }
         if (reader == null) {
             sink.warning(0, "no mpstat output found: neither a sysstat banner nor an mpstat table header");
         } else {
             reader.finish(lines.lineNumber());
         }
+        lines.finish(sink);
     }
 
     /** The reader for the flavour this line belongs to, or null if the line does not tell. */
-    private static MpstatReader readerFor(String text, ParseContext context, RecordSink sink, Optional<Duration> interval) {
+    private static MpstatReader readerFor(String text, ParseContext context, RecordSink sink, Optional<Duration> interval,
+                                          Transcript lines) {
         if (SolarisMpstatReader.isHeader(Tokens.split(text))) return new SolarisMpstatReader(context, sink, interval);
         if (SysstatBanner.parse(text).isPresent() || ClockTime.leading(text).isPresent()) {
-            return new LinuxMpstatReader(context, sink);
+            return new LinuxMpstatReader(context, sink, lines);
         }
         return null;
     }

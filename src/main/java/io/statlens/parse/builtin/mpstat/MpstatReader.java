@@ -1,8 +1,10 @@
 package io.statlens.parse.builtin.mpstat;
 
+import io.statlens.parse.transcript.TranscriptLine;
+
 /** Reads the lines of one flavour of mpstat output, after cleaning and noise removal. */
 interface MpstatReader {
-    void line(long number, String text);
+    void line(TranscriptLine line);
 
     /** End of input; {@code lastLine} is the number of the last line read. */
     void finish(long lastLine);

@@ -5,11 +5,12 @@ import io.statlens.model.Metric;
 import io.statlens.model.Row;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.parse.spi.SampleClock;
 import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.DateLine;
+import io.statlens.parse.transcript.ReportTimeline;
+import io.statlens.parse.transcript.TranscriptLine;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -28,11 +29,9 @@ import java.util.Optional;
 final class SolarisMpstatReader implements MpstatReader {
     private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
 
-    private final ParseContext context;
-
     private final TimeOptions timeOptions;
+    private final ReportTimeline timeline;
     private final RecordSink sink;
-    private final Optional<Duration> commandInterval;
     private final Map<String, SampleCounter> samples = new HashMap<>();
     private final Map<String, DatasetSpec> announced = new HashMap<>();
 
@@ -40,9 +39,8 @@ final class SolarisMpstatReader implements MpstatReader {
     private long sample;
     private Instant reportTime;
     private Instant pendingDate;
-    /** Null until the first report: then whether times come from date lines or from a {@link SampleClock}. */
+    /** Null until the first report: then whether times come from date lines or are derived. */
     private Boolean fromDateLines;
-    private SampleClock clock;
     private boolean warnedMissingDate;
     private boolean warnedIgnoredDate;
     /** True after a header that is not understood: its rows are skipped, the header was warned about. */
@@ -52,10 +50,10 @@ final class SolarisMpstatReader implements MpstatReader {
     private long reportLine;
 
     SolarisMpstatReader(ParseContext context, RecordSink sink, Optional<Duration> commandInterval) {
-        this.context = context;
         this.timeOptions = TimeOptions.in(context);
+        this.timeline = new ReportTimeline(context, sink, DEFAULT_INTERVAL);
         this.sink = sink;
-        this.commandInterval = commandInterval;
+        commandInterval.ifPresent(timeline::printedInterval);
     }
 
     /** Whether a line is a Solaris mpstat header: {@code CPU} or {@code SET} and usr/sys/idl columns, no numbers. */
@@ -74,7 +72,9 @@ final class SolarisMpstatReader implements MpstatReader {
     }
 
     @Override
-    public void line(long number, String text) {
+    public void line(TranscriptLine line) {
+        String text = line.text();
+        long number = line.number();
         Optional<Instant> date = DateLine.parse(text, timeOptions.zone());
         if (date.isPresent()) {
             dateLine(number, date.get());
@@ -137,23 +137,20 @@ final class SolarisMpstatReader implements MpstatReader {
             if (fromDateLines) {
                 sink.fact("time.source", "date(1) or epoch line before each report (a zone it prints wins over "
                         + timeOptions.zone() + ")");
-            } else {
-                clock = SampleClock.derive(context, sink, commandInterval.orElse(null), DEFAULT_INTERVAL);
             }
         }
-        if (!fromDateLines) return clock.at(sample);
+        if (!fromDateLines) return timeline.sampleClock().at(sample);
         if (pendingDate != null) {
             Instant t = pendingDate;
             pendingDate = null;
-            return t;
+            return timeline.stamped(t, sample);
         }
-        Duration step = timeOptions.interval().or(() -> commandInterval).orElse(DEFAULT_INTERVAL);
         if (!warnedMissingDate) {
             sink.notice(number, "no date line before this report; its time is the previous report's + "
-                    + step.toSeconds() + " s");
+                    + timeline.step().toSeconds() + " s");
             warnedMissingDate = true;
         }
-        return reportTime.plus(step);
+        return timeline.unstamped(sample);
     }
 
     private void dataRow(long number, String[] words) {

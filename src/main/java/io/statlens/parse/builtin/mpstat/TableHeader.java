@@ -20,6 +20,23 @@ record TableHeader(DatasetSpec spec, long line, List<Integer> omissible) {
         this(spec, line, List.of());
     }
 
+    /** Whether a row with this many values has the header's width (or that less the omissible columns). */
+    boolean fitsWidth(int count) {
+        int expected = spec.metrics().size();
+        return count == expected || (!omissible.isEmpty() && count == expected - omissible.size());
+    }
+
+    /** Whether {@code tokens[from..]} are as many numbers as the header has columns (or as many less the omissible ones). */
+    boolean fits(String[] tokens, int from) {
+        int count = tokens.length - from;
+        int expected = spec.metrics().size();
+        if (count != expected && (omissible.isEmpty() || count != expected - omissible.size())) return false;
+        for (int i = from; i < tokens.length; i++) {
+            if (!Numbers.isNumber(tokens[i])) return false;
+        }
+        return true;
+    }
+
     /**
      * The values of a data line, aligned with the spec's metrics, or null after a warning.
      *

@@ -1,24 +1,19 @@
 package io.statlens.parse.builtin.sar;
 
+import io.statlens.parse.text.SysstatAverage;
+
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Recognisers for the lines of sar output that are neither headers nor data. */
 final class SarLines {
-    /**
-     * {@code Average:} (sysstat), {@code Average} (Solaris, AIX, HP-UX), and the translated labels of
-     * sysstat in other locales ({@code Durchschn.:}, {@code Moyenne :}, {@code 평균:}): a single word
-     * ending in a colon at the start of the line.
-     */
-    private static final Pattern AVERAGE = Pattern.compile("^\\s*(?:Average:?|\\p{L}[\\p{L}.]*\\s?:)(?=\\s|$)");
+    /** {@code Average} without a colon, as Solaris, AIX and HP-UX sar print it. */
+    private static final Pattern UNIX_AVERAGE = Pattern.compile("^\\s*Average(?=\\s|$)");
     private static final Pattern LINUX_RESTART = Pattern.compile("^\\s*LINUX\\s+RESTART\\b(?:\\s*\\((\\d+)\\s+CPU\\))?");
     private static final Pattern UNIX_RESTART = Pattern.compile("^\\s*unix\\s+restarts?\\b");
     private static final Pattern COMMENT = Pattern.compile("^\\s*COM\\s+(.*?)\\s*$");
     private static final Pattern CONFIGURATION = Pattern.compile("^\\s*System configuration:\\s*(.*)$");
-    /** Shell prompts, markdown fences, interrupts and elisions pasted around the output. */
-    private static final Pattern NOISE = Pattern.compile(
-            "^\\s*(?:[$#>]\\s.*|\\[[^]]*][$#].*|\\S+@\\S+?[:~][^$#]*[$#].*|```.*|~~~.*|\\^C|\\.\\.\\.|…)\\s*$");
 
     /**
      * What a restart line says.
@@ -31,9 +26,15 @@ final class SarLines {
     private SarLines() {
     }
 
-    /** Where the values after an average label start, or -1 if the line is not an average line. */
+    /**
+     * Where the values after an average label start, or -1 if the line is not an average line: sysstat's
+     * {@code Average:} and {@code Summary:} in every language it ships ({@link SysstatAverage}), and the
+     * {@code Average} of Solaris, AIX and HP-UX.
+     */
     static int averageEnd(String line) {
-        Matcher m = AVERAGE.matcher(line);
+        int end = SysstatAverage.end(line);
+        if (end >= 0) return end;
+        Matcher m = UNIX_AVERAGE.matcher(line);
         return m.find() ? m.end() : -1;
     }
 
@@ -55,9 +56,5 @@ final class SarLines {
     static String configuration(String line) {
         Matcher m = CONFIGURATION.matcher(line);
         return m.matches() ? m.group(1).trim() : null;
-    }
-
-    static boolean isNoise(String line) {
-        return NOISE.matcher(line).matches();
     }
 }

@@ -3,17 +3,19 @@ package io.statlens.parse.builtin.sar;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
 import io.statlens.model.SummaryValue;
-import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
-import io.statlens.parse.time.DayRoller;
+import io.statlens.parse.transcript.DayClock;
+import io.statlens.parse.transcript.ReportTimeline;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -31,38 +33,39 @@ import java.util.Set;
  * sample number), the section the current lines belong to, and whether an average block is running.
  */
 final class SarReader {
-    private final TimeOptions timeOptions;
-    private final FallbackStart fallback;
+    private final ReportTimeline timeline;
     private final RecordSink sink;
     private final ZoneId zone;
     private final Map<String, SectionState> sections = new HashMap<>();
     /** Facts already recorded, as name and value: sar repeats restarts, configurations and sensor names. */
     private final Set<String> factsRecorded = new HashSet<>();
 
+    private Transcript lines;
     private SectionState current;
     /** The section an {@code Average} block belongs to while it runs; null outside one. */
     private SectionState averaging;
     private LocalDate date;
     /** Banners seen: each starts the day again for every section. */
     private int epoch;
-    private DayRoller eventRoller;
+    private DayClock eventClock;
     private int eventRollerEpoch = -1;
     private String lastBanner;
     private boolean timeSourceRecorded;
 
     SarReader(ParseContext context, RecordSink sink) {
-        this.timeOptions = TimeOptions.in(context);
-        this.fallback = FallbackStart.in(context);
+        this.timeline = new ReportTimeline(context, sink, Duration.ofSeconds(1));
         this.sink = sink;
-        this.zone = timeOptions.zone();
+        this.zone = timeline.options().zone();
     }
 
-    void read(LineSource lines) throws IOException {
+    void read(LineSource source) throws IOException {
+        lines = new Transcript(source, SarCommand.SYNTAX);
         boolean sawAnything = false;
-        for (String line = lines.next(); line != null; line = lines.next()) {
-            if (!Tokens.isBlank(line)) sawAnything = true;
-            line(line, lines.lineNumber());
+        for (TranscriptLine line = lines.next(); line != null; line = lines.next()) {
+            if (!line.is(TranscriptLine.Kind.BLANK)) sawAnything = true;
+            line(line);
         }
+        lines.finish(sink);
         if (!sawAnything) sink.warning(0, "the file is empty: no sar output");
         else if (sections.values().stream().noneMatch(s -> s.lastTime() != null)) {
             sink.warning(0, "no sar data lines found: expected a header line such as '12:00:01 CPU %user ...' "
@@ -70,16 +73,30 @@ final class SarReader {
         }
     }
 
-    private void line(String line, long n) {
-        if (Tokens.isBlank(line)) {
-            // A blank line ends an average block and with it the section: sar prints a header before more data.
-            if (averaging != null) {
-                averaging = null;
-                current = null;
+    private void line(TranscriptLine transcriptLine) throws IOException {
+        switch (transcriptLine.kind()) {
+            case BLANK -> {
+                // A blank line ends an average block and with it the section: sar prints a header before more data.
+                if (averaging != null) {
+                    averaging = null;
+                    current = null;
+                }
+                return;
             }
-            return;
+            case DECORATION, SHELL -> {
+                return;
+            }
+            case COMMAND -> {
+                String options = transcriptLine.command().argumentText();
+                if (!options.isEmpty()) recordOnce("options", options);
+                return;
+            }
+            case TEXT -> {
+                // read below
+            }
         }
-        if (SarLines.isNoise(line)) return;
+        String line = transcriptLine.text();
+        long n = transcriptLine.number();
         Optional<SysstatBanner> linux = SysstatBanner.parse(line);
         if (linux.isPresent()) {
             banner(line, linux.get().date(), "linux-sysstat", () -> linux.get().emitFacts(sink));
@@ -97,17 +114,50 @@ final class SarReader {
         }
         int averageEnd = SarLines.averageEnd(line);
         if (averageEnd >= 0) {
-            average(Tokens.split(line.substring(averageEnd)), n);
+            String[] tokens = Tokens.split(line.substring(averageEnd));
+            SectionState section = averaging != null ? averaging : current;
+            if (section != null && !section.header().fitsWidth(tokens.length) && !SectionHeader.looksLikeHeader(tokens)) {
+                String mended = repaired(transcriptLine, section);
+                int end = SarLines.averageEnd(mended);
+                if (end >= 0) tokens = Tokens.split(mended.substring(end));
+            }
+            average(tokens, n);
             return;
         }
         Optional<ClockTime.Found> time = ClockTime.leading(line);
         if (time.isPresent()) {
-            timed(time.get().time(), line.substring(time.get().end()), n);
+            String rest = line.substring(time.get().end());
+            if (current != null && averaging == null) {
+                String[] tokens = Tokens.split(rest);
+                if (tokens.length > 0 && !current.header().fitsWidth(tokens.length) && !SectionHeader.looksLikeHeader(tokens)
+                        && SarLines.restart(rest).isEmpty() && SarLines.comment(rest) == null) {
+                    String mended = repaired(transcriptLine, current);
+                    Optional<ClockTime.Found> again = ClockTime.leading(mended);
+                    if (again.isPresent()) rest = mended.substring(again.get().end());
+                }
+            }
+            timed(time.get().time(), rest, n);
         } else if (current != null && Tokens.isSpace(line.charAt(0))) {
             continuation(Tokens.split(line), n);
         } else {
             sink.warning(n, "not sar output: expected a line starting with a time of day, 'Average', or a banner");
         }
+    }
+
+    /** Whether tokens are a complete row of a section: as many cells as its header, numbers where numbers belong. */
+    private static boolean fits(SectionState section, String[] tokens) {
+        SectionHeader.Cells cells = section.header().cells(tokens);
+        return cells != null && cells.nonNumeric().isEmpty();
+    }
+
+    /** The line mended by the transcript (rejoined after a wrap, or without appended text), if that makes it a row. */
+    private String repaired(TranscriptLine line, SectionState section) throws IOException {
+        return lines.repair(line, text -> {
+            int average = SarLines.averageEnd(text);
+            if (average >= 0) return fits(section, Tokens.split(text.substring(average)));
+            Optional<ClockTime.Found> time = ClockTime.leading(text);
+            return time.isPresent() && fits(section, Tokens.split(text.substring(time.get().end())));
+        }, piece -> ClockTime.leading(piece).isEmpty() && SarLines.averageEnd(piece) < 0); // a timed line is a row of its own
     }
 
     private void banner(String line, LocalDate bannerDate, String variant, Runnable emitFacts) {
@@ -240,22 +290,21 @@ final class SarReader {
     /** Restarts and comments: on the current section's day if one is running, else on the banner's. */
     private Instant eventTime(LocalTime time) {
         if (current != null && current.lastTime() != null) return current.resolve(time, date(), zone, epoch);
-        if (eventRoller == null || eventRollerEpoch != epoch) {
-            eventRoller = new DayRoller(date(), zone);
+        if (eventClock == null || eventRollerEpoch != epoch) {
+            eventClock = new DayClock(date());
             eventRollerEpoch = epoch;
         }
-        return eventRoller.resolve(time);
+        return eventClock.at(time, zone);
     }
 
     /** The banner's date; without a banner, --start's date or the fallback start's, with a warning. */
     private LocalDate date() {
         if (date == null) {
-            Instant start = timeOptions.start().orElse(fallback.time());
-            String source = timeOptions.start().isPresent() ? "--start" : fallback.source();
-            date = start.atZone(zone).toLocalDate();
-            sink.warning(0, "no sar banner with a date; the times of day are taken to be on " + date + " (" + source
+            ReportTimeline.Day day = timeline.assumedDay();
+            date = day.date();
+            sink.warning(0, "no sar banner with a date; the times of day are taken to be on " + date + " (" + day.origin()
                     + "); give --start to set the date");
-            sink.fact("time.source", "date " + date + " from " + source + " + time of day printed on each line, zone "
+            sink.fact("time.source", "date " + date + " from " + day.origin() + " + time of day printed on each line, zone "
                     + zone + "; each section rolls over midnight on its own");
             timeSourceRecorded = true;
         }

@@ -2,6 +2,7 @@ package io.statlens.parse.builtin.sar;
 
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
+import io.statlens.parse.text.Labels;
 import io.statlens.parse.text.Numbers;
 
 import java.util.ArrayList;
@@ -99,7 +100,7 @@ final class SectionHeader {
             if (pair) metrics.add(SarMetrics.metric(label + ":size"));
         }
         this.columns = List.copyOf(cols);
-        this.spec = new DatasetSpec(TOOL, name, keyLabel, metrics);
+        this.spec = new DatasetSpec(TOOL, name, keyLabel, Labels.distinctMetrics(metrics));
     }
 
     /** The layout a header line's tokens (after the time of day) describe. */
@@ -178,6 +179,11 @@ final class SectionHeader {
 
     int columnCount() {
         return tokens.size();
+    }
+
+    /** Whether a data line with this many tokens (after the time or the average label) has the header's width. */
+    boolean fitsWidth(int count) {
+        return freeTextFrom >= 0 ? count >= freeTextFrom : count == tokens.size();
     }
 
     /** Splits a data line's tokens (after the time, or after {@code Average:}); null if the count does not fit. */

@@ -3,7 +3,7 @@ package io.statlens.parse.builtin.sar;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Row;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.parse.time.DayRoller;
+import io.statlens.parse.transcript.DayClock;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -19,7 +19,7 @@ final class SectionState {
     private SectionHeader header;
     private long headerLine;
     private DatasetSpec announced;
-    private DayRoller roller;
+    private DayClock clock;
     private int rollerEpoch = -1;
     private long sample = -1;
     private Instant lastTime;
@@ -48,11 +48,11 @@ final class SectionState {
      * banner the day starts again from its date.
      */
     Instant resolve(LocalTime time, LocalDate date, ZoneId zone, int epoch) {
-        if (roller == null || rollerEpoch != epoch) {
-            roller = new DayRoller(date, zone);
+        if (clock == null || rollerEpoch != epoch) {
+            clock = new DayClock(date);
             rollerEpoch = epoch;
         }
-        return roller.resolve(time);
+        return clock.at(time, zone);
     }
 
     /** The time of the last row, which lines without a time of their own (Unix multi-line reports) share. */

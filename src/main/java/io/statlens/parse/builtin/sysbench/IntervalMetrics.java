@@ -39,7 +39,8 @@ final class IntervalMetrics {
 
     /** The metric for a field: its printed unit wins, else the label's known unit. */
     static Metric metric(IntervalLine.Field field) {
-        String label = field.label();
+        // a damaged line can leave a field without a name (': 12.5'); the series names it by position
+        String label = field.label().isBlank() ? "unnamed" : field.label();
         Matcher latency = LATENCY.matcher(label);
         if (latency.matches()) {
             return new Metric(label, "ms", percentileText(latency.group(1)) + " latency of the interval");

@@ -2,6 +2,7 @@ package io.statlens.parse.builtin.sysbench;
 
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
+import io.statlens.parse.text.Labels;
 import io.statlens.model.Row;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
@@ -65,6 +66,7 @@ final class IntervalSeries {
             metrics.add(IntervalMetrics.metric(f));
             values[k++] = f.value();
         }
+        metrics = Labels.distinctMetrics(metrics);
         if (spec == null || !spec.metrics().equals(metrics)) {
             spec = new DatasetSpec(TOOL, "", "", metrics);
             sink.dataset(spec);

@@ -1,5 +1,6 @@
 package io.statlens.parse.builtin.sysbench;
 
+import io.statlens.parse.text.Intervals;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -95,8 +96,7 @@ final class Run {
     Duration reportInterval() {
         String s = facts.get("sysbench.report_interval");
         if (s == null || !s.matches("\\d+(\\.\\d+)?")) return null;
-        double seconds = Double.parseDouble(s);
-        return seconds > 0 ? Duration.ofNanos(Math.round(seconds * 1e9)) : null;
+        return Intervals.seconds(Double.parseDouble(s)).orElse(null);
     }
 
     double lastElapsed() {

@@ -3,8 +3,14 @@ package io.statlens.parse.builtin.sysbench;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.transcript.AppendedText;
+import io.statlens.parse.transcript.PastedCommand;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
 
 import java.io.IOException;
+import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -16,10 +22,10 @@ final class SysbenchReader {
     /** sysbench's own log levels, and messages programs print with the program name (the dynamic loader's). */
     private static final Pattern MESSAGE = Pattern.compile("^(?:FATAL|ALERT|WARNING|sysbench):\\s.*$");
     private static final Pattern REPEATED = Pattern.compile("^\\(last message repeated (\\d+) times\\)$");
-    /** Author comments, markdown fences, interrupts and elisions. */
-    private static final Pattern NOISE = Pattern.compile("^(?:#.*|\\^C|\\.\\.\\.|\u2026|```.*|~~~.*)$");
     /** {@code --report-checkpoints}: a full statistics block follows; the final one, printed last, wins. */
     private static final Pattern CHECKPOINT = Pattern.compile("^\\[\\s*\\d+(?:\\.\\d+)?s\\s*\\]\\s*Checkpoint report:$");
+    /** Terminals wrap at their width; a shorter line that reads as a whole is not taken for a wrapped one. */
+    private static final int WRAP_WIDTH = 60;
 
     private final RecordSink sink;
     private final Runs runs;
@@ -37,17 +43,40 @@ final class SysbenchReader {
         this.skipped = new SkippedLines(sink);
     }
 
-    void read(LineSource lines) throws IOException {
-        String raw;
-        while ((raw = lines.next()) != null) {
-            line(raw, lines);
+    void read(LineSource source) throws IOException {
+        Transcript lines = new Transcript(source, SysbenchCommand.SYNTAX);
+        TranscriptLine line;
+        while ((line = lines.next()) != null) {
+            line(line, lines);
         }
         finish();
+        lines.finish(sink);
     }
 
-    private void line(String raw, LineSource lines) throws IOException {
-        long number = lines.lineNumber();
-        SysbenchLine line = SysbenchLine.of(raw, runs.current().prefix());
+    private void line(TranscriptLine transcriptLine, Transcript lines) throws IOException {
+        long number = transcriptLine.number();
+        switch (transcriptLine.kind()) {
+            case BLANK -> {
+                series.flush();
+                sections.end();
+                return;
+            }
+            case DECORATION, SHELL -> {
+                // fences, elisions, author comments, prompts of other commands, cram continuations and exit codes
+                series.flush();
+                return;
+            }
+            case COMMAND -> {
+                skipped.flush();
+                series.flush();
+                command(transcriptLine.command());
+                return;
+            }
+            case TEXT -> {
+                // read below
+            }
+        }
+        SysbenchLine line = SysbenchLine.of(transcriptLine.text(), runs.current().prefix());
         if (line.blank()) {
             series.flush();
             sections.end();
@@ -61,38 +90,71 @@ final class SysbenchReader {
         }
         IntervalLine interval = IntervalLine.parse(text);
         if (interval != null) {
+            if (interval.error() != null || transcriptLine.text().strip().length() >= WRAP_WIDTH) {
+                interval = mended(transcriptLine, interval, lines);
+            }
             skipped.flush();
             interval(number, interval);
             return;
         }
         series.flush();
-        if (NOISE.matcher(text).matches() || REPEATED.matcher(text).matches()) return;
+        if (REPEATED.matcher(text).matches()) return;
         Banner banner = Banner.parse(line.full());
-        String command = banner == null ? ShellLines.sysbenchCommand(text) : null;
-        if (banner != null || command != null || MESSAGE.matcher(text).matches()) {
+        if (banner != null || MESSAGE.matcher(text).matches()) {
             skipped.flush();
             if (banner != null) {
                 banner(banner);
-            } else if (command != null) {
-                command(command);
             } else {
                 message(number, text, lines);
             }
             return;
         }
-        if (ShellLines.isShell(text)) return;
+        if (read(line, number)) return;
+        Optional<AppendedText> appended = AppendedText.cut(text);
+        if (appended.isPresent() && read(SysbenchLine.of(appended.get().body(), ""), number)) {
+            lines.appended(transcriptLine, appended.get());
+            return;
+        }
+        skipped.add(number, text);
+    }
+
+    /** Reads a line of the final report or the option echo; false if it is none of them. */
+    private boolean read(SysbenchLine line, long number) {
         try {
             if (recognised(line)) {
                 skipped.flush();
                 runs.current().output();
-                return;
+                return true;
             }
         } catch (NumberFormatException e) {
+            if (AppendedText.cut(line.text()).isPresent()) return false;
             skipped.flush();
-            sink.warning(number, "expected numbers in '" + text + "': " + e.getMessage());
-            return;
+            sink.warning(number, "expected numbers in '" + line.text() + "': " + e.getMessage());
+            return true;
         }
-        skipped.add(number, text);
+        return false;
+    }
+
+    /**
+     * An intermediate report a terminal or a page wrapped ({@code ... lat (ms,95%): 9.22 er} then
+     * {@code r/s: 0.00 reconn/s: 0.00}), or with text appended: mended by the transcript when that makes it
+     * readable.
+     */
+    private IntervalLine mended(TranscriptLine line, IntervalLine first, Transcript lines) throws IOException {
+        String prefix = runs.current().prefix();
+        Predicate<String> readable = t -> readable(IntervalLine.parse(SysbenchLine.of(t, prefix).text()));
+        // a line that starts with a stamp is a report of its own, never the rest of a wrapped one
+        Predicate<String> rest = t -> !t.startsWith("[");
+        String text = first.error() != null
+                ? lines.repair(line, readable, rest)
+                : lines.withTail(line, readable, t -> rest.test(t) && readable(IntervalLine.parse("[ 0s ] " + t)));
+        if (text.equals(line.text())) return first;
+        IntervalLine again = IntervalLine.parse(SysbenchLine.of(text, prefix).text());
+        return again != null ? again : first;
+    }
+
+    private static boolean readable(IntervalLine line) {
+        return line != null && line.error() == null;
     }
 
     private boolean recognised(SysbenchLine line) {
@@ -116,21 +178,21 @@ final class SysbenchReader {
         sawBanner = true;
     }
 
-    private void command(String command) {
+    private void command(PastedCommand command) {
         if (runs.current().begun()) runs.next();
         Run run = runs.current();
         run.command();
-        ShellLines.facts(command, run);
+        SysbenchCommand.facts(command, run);
     }
 
     /**
      * FATAL and WARNING lines are kept as notices (the tool's own words, not a malformed line); a following
      * "(last message repeated N times)" is folded in.
      */
-    private void message(long number, String text, LineSource lines) throws IOException {
+    private void message(long number, String text, Transcript lines) throws IOException {
         String message = "sysbench printed: " + text;
-        String next = lines.peek();
-        Matcher repeated = next == null ? null : REPEATED.matcher(next.strip());
+        TranscriptLine next = lines.peek();
+        Matcher repeated = next == null ? null : REPEATED.matcher(next.text().strip());
         if (repeated != null && repeated.matches()) {
             lines.next();
             message += " (repeated " + repeated.group(1) + " more times)";

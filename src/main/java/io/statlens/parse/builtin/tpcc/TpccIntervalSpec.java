@@ -2,6 +2,7 @@ package io.statlens.parse.builtin.tpcc;
 
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
+import io.statlens.parse.text.Labels;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +21,7 @@ final class TpccIntervalSpec {
             metrics.add(new Metric(t.label(), "count", "transactions of this type completed in the interval"));
             metrics.add(new Metric(t.label() + " max_rt", "ms", "maximum response time of this type in the interval"));
         }
-        return new DatasetSpec(TOOL, "", "", metrics);
+        return new DatasetSpec(TOOL, "", "", Labels.distinctMetrics(metrics));
     }
 
     static double[] values(TpccIntervalLine line) {

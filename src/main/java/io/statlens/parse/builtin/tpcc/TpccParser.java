@@ -1,5 +1,6 @@
 package io.statlens.parse.builtin.tpcc;
 
+import io.statlens.parse.text.Intervals;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Row;
 import io.statlens.parse.spi.Head;
@@ -9,13 +10,17 @@ import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.SampleClock;
-import io.statlens.parse.text.Tokens;
+import io.statlens.parse.transcript.CommandSyntax;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
 
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -34,9 +39,11 @@ public final class TpccParser implements Parser {
     /** What a terminal leaves on the next line when it hard-wraps a complete-looking interval line. */
     private static final Pattern FRAGMENT = Pattern.compile("^\\s*[\\d.]+(?:,\\s*\\d+\\|[\\d.]+)*,?\\s*$");
     private static final Pattern WRAPPED_PIECE = Pattern.compile("^[\\w.%|:, ]+$");
-    /** Banner stars, markdown fences, elisions, the dots threads print when they stop, thread notices. */
-    private static final Pattern NOISE = Pattern.compile("^\\s*(?:\\*+|\\*+ ###easy### TPC-C Load Generator \\*+|```.*|\\.+"
-            + "|STOPPING THREADS\\.*|<Parameters>|Using schema: .*|\\S*[$#] .*tpcc_start.*)\\s*$");
+    /** Banner stars, the dots threads print when they stop, thread notices (the transcript kit takes fences and prompts). */
+    private static final Pattern NOISE = Pattern.compile("^\\s*(?:\\*+|\\*+ ###easy### TPC-C Load Generator \\*+|\\.+"
+            + "|STOPPING THREADS\\.*|<Parameters>|Using schema: .*)\\s*$");
+    /** tpcc_start's options are echoed by the program itself ({@code option h with value ...}); its command line is noise. */
+    private static final CommandSyntax SYNTAX = CommandSyntax.of(Set.of("tpcc_start"), Set.of());
     private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(10);
 
     private static final ParserInfo INFO = ParserInfo.builtIn(TpccIntervalSpec.TOOL, "trx-intervals", "summary-only");
@@ -61,7 +68,7 @@ public final class TpccParser implements Parser {
 
     /** The state of one parse. */
     private static final class Run {
-        private final LineSource lines;
+        private final Transcript lines;
         private final ParseContext context;
         private final RecordSink sink;
         private final TpccResults results;
@@ -77,25 +84,26 @@ public final class TpccParser implements Parser {
         private boolean resultsSeen;
 
         Run(LineSource lines, ParseContext context, RecordSink sink) {
-            this.lines = lines;
+            this.lines = new Transcript(lines, SYNTAX);
             this.context = context;
             this.sink = sink;
             this.results = new TpccResults(sink);
         }
 
         void readAll() throws IOException {
-            String line;
-            while ((line = lines.next()) != null) {
-                long number = lines.lineNumber();
+            TranscriptLine read;
+            while ((read = lines.next()) != null) {
+                String line = read.text();
+                long number = read.number();
                 Matcher option = OPTION.matcher(line);
                 if (option.matches()) {
-                    option(option.group(1), option.group(2));
+                    option(option.group(1), option.group(2), number);
                     continue;
                 }
                 emitOptions();
-                if (Tokens.isBlank(line) || NOISE.matcher(line).matches()) continue;
+                if (!read.is(TranscriptLine.Kind.TEXT) || NOISE.matcher(line).matches()) continue;
                 if (TpccIntervalLine.startsInterval(line)) {
-                    interval(joinWrapped(line), number);
+                    interval(joinWrapped(read), number);
                 } else if (results.opensSection(line)) {
                     resultsSeen = true;
                 } else if (results.inSection()) {
@@ -107,6 +115,7 @@ public final class TpccParser implements Parser {
             }
             emitOptions();
             finish();
+            lines.finish(sink);
         }
 
         /** Banner-to-measurement lines: parameters, ramp-up and measuring-start notices. */
@@ -129,12 +138,12 @@ public final class TpccParser implements Parser {
             return false;
         }
 
-        private void option(String letter, String value) {
+        private void option(String letter, String value, long number) {
             if (letter.equals("i")) {
                 try {
                     optionInterval = Integer.parseInt(value.strip());
                 } catch (NumberFormatException e) {
-                    sink.warning(lines.lineNumber(), "expected a number of seconds for option i");
+                    sink.warning(number, "expected a number of seconds for option i");
                 }
             }
             // The password is echoed by tpcc_start; statlens does not keep it.
@@ -163,23 +172,15 @@ public final class TpccParser implements Parser {
         }
 
         /**
-         * Terminals hard-wrap the long interval lines (about 105 columns in one published run): the
-         * rest continues at the start of the next line, sometimes mid-number.
+         * Terminals hard-wrap the long interval lines (about 105 columns in one published run): the rest
+         * continues at the start of the next line, sometimes mid-number. A line that reads as a whole may still
+         * go on when the wrap fell inside its last value ({@code 49|5} then {@code 178.482}).
          */
-        private String joinWrapped(String first) throws IOException {
-            String joined = first;
-            while (true) {
-                String next = lines.peek();
-                if (next == null || Tokens.isBlank(next) || TpccIntervalLine.startsInterval(next)
-                        || NOISE.matcher(next).matches()) {
-                    return joined;
-                }
-                boolean complete = TpccIntervalLine.parse(joined).ok();
-                boolean continues = complete ? FRAGMENT.matcher(next).matches() : WRAPPED_PIECE.matcher(next).matches();
-                if (!continues) return joined;
-                joined = joined + next.strip();
-                lines.next();
-            }
+        private String joinWrapped(TranscriptLine first) throws IOException {
+            Predicate<String> complete = text -> TpccIntervalLine.parse(text).ok();
+            Predicate<String> rest = text -> !TpccIntervalLine.startsInterval(text) && !NOISE.matcher(text).matches();
+            if (!complete.test(first.text())) return lines.repair(first, complete, text -> rest.test(text) && WRAPPED_PIECE.matcher(text).matches());
+            return lines.withTail(first, complete, text -> rest.test(text) && FRAGMENT.matcher(text).matches());
         }
 
         private void interval(String text, long number) {
@@ -192,17 +193,17 @@ public final class TpccParser implements Parser {
             if (clock == null) {
                 if (pending == null) {
                     if (optionInterval != null) {
-                        startClock(Duration.ofSeconds(optionInterval));
+                        startClock(Intervals.seconds(optionInterval).orElse(null));
                     } else if (measuringStarted) {
                         // tpcc_start's first line is printed one interval after MEASURING START.
-                        startClock(Duration.ofSeconds(line.elapsed()));
+                        startClock(Intervals.seconds(line.elapsed()).orElse(null));
                     } else {
                         pending = line;
                         return;
                     }
                 } else {
                     int step = line.elapsed() - pending.elapsed();
-                    startClock(step > 0 ? Duration.ofSeconds(step) : null);
+                    startClock(Intervals.seconds(step).orElse(null));
                     emit(pending);
                     pending = null;
                 }

@@ -3,6 +3,7 @@ package io.statlens.parse.builtin.vmstat;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
 import io.statlens.parse.text.ColumnLayout;
+import io.statlens.parse.text.Labels;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.Tokens;
 
@@ -104,7 +105,7 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
                 if (group.isEmpty() || group.equals("disk")) group = standard ? DISK_GROUPS.get(i) : "";
                 names.add(group.isEmpty() ? columns.get(i).label() : group + " " + columns.get(i).label());
             }
-            return names;
+            return Labels.distinct(names);
         }
         Map<String, Integer> lastIndex = new HashMap<>();
         for (int i = 0; i < columns.size(); i++) lastIndex.put(columns.get(i).label(), i);
@@ -113,7 +114,7 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
             boolean repeatedLater = lastIndex.get(label) != i;
             names.add(repeatedLater ? earlierName(flavour, columns.get(i), i) : label);
         }
-        return names;
+        return Labels.distinct(names);
     }
 
     /**

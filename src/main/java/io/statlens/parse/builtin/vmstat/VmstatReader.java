@@ -10,6 +10,8 @@ import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.ColumnLayout;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.Tokens;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
 import io.statlens.parse.time.DateLine;
 import io.statlens.parse.time.ZoneAbbreviations;
 
@@ -45,6 +47,8 @@ final class VmstatReader {
     private static final Pattern STAMP = Pattern.compile("\\s(\\d{4}-\\d{2}-\\d{2})\\s+(\\d{2}:\\d{2}:\\d{2})\\s*$");
     /** AIX starts every run with {@code System configuration: lcpu=4 mem=7936MB}. */
     private static final Pattern AIX_CONFIGURATION = Pattern.compile("^\\s*System configuration:(.*)$");
+    /** A rule of dashes, as AIX draws under its group titles. */
+    private static final Pattern RULE = Pattern.compile("^[-\\s]*-[-\\s]*$");
     private static final Pattern DISK_NAME = Pattern.compile("^\\s*([A-Za-z][\\w.:/-]*)\\s+\\d");
 
     /** A data line seen before any header, with the date line that preceded it. */
@@ -81,16 +85,37 @@ final class VmstatReader {
         this.times = new VmstatTimes(context, sink);
     }
 
-    void read(LineSource lines) throws IOException {
-        String line;
+    void read(LineSource source) throws IOException {
+        Transcript lines = new Transcript(source, VmstatCommand.SYNTAX);
+        TranscriptLine line;
         while ((line = lines.next()) != null) {
-            accept(line, lines.lineNumber(), lines);
+            accept(line, lines);
         }
         finish();
+        lines.finish(sink);
     }
 
-    private void accept(String line, long number, LineSource lines) throws IOException {
-        if (Tokens.isBlank(line)) return;
+    private void accept(TranscriptLine line, Transcript lines) throws IOException {
+        switch (line.kind()) {
+            case BLANK, DECORATION -> {
+                return;
+            }
+            case SHELL -> {
+                // a prompt, ^C or another program's output: whatever ran before has ended
+                runStarting = true;
+                return;
+            }
+            case COMMAND -> {
+                command(VmstatCommand.of(line.command()));
+                return;
+            }
+            case TEXT -> text(line, lines);
+        }
+    }
+
+    private void text(TranscriptLine transcriptLine, Transcript lines) throws IOException {
+        String line = transcriptLine.text();
+        long number = transcriptLine.number();
         Optional<Instant> date = DateLine.parse(line, timeOptions.zone());
         if (date.isPresent()) {
             pendingDate = date.get();
@@ -98,14 +123,14 @@ final class VmstatReader {
             return;
         }
         if (VmstatHeader.isGroupLine(line)) {
-            String next = lines.peek();
-            if (next != null && VmstatHeader.isRule(next)) {
+            TranscriptLine next = lines.peek();
+            if (next != null && VmstatHeader.isRule(next.text())) {
                 lines.next();
                 next = lines.peek();
             }
-            if (next != null && VmstatHeader.isLabelLine(next)) {
+            if (next != null && next.is(TranscriptLine.Kind.TEXT) && VmstatHeader.isLabelLine(next.text())) {
                 lines.next();
-                header(VmstatHeader.of(line, next, lines.lineNumber(), memoryUnit));
+                header(VmstatHeader.of(line, next.text(), next.number(), memoryUnit));
             } else {
                 sink.warning(number, "vmstat group header without the line of column labels under it");
             }
@@ -115,18 +140,13 @@ final class VmstatReader {
             header(VmstatHeader.of(null, line, number, memoryUnit));
             return;
         }
-        Optional<VmstatCommand> command = VmstatCommand.find(line);
-        if (command.isPresent()) {
-            command(command.get());
-            return;
-        }
         if (isData(line)) {
             Instant dateLine = pendingDate;
             pendingDate = null;
             if (header == null) {
                 hold(new Held(number, line, dateLine, pendingEpoch));
             } else {
-                data(number, line, dateLine, pendingEpoch, lines);
+                data(transcriptLine, dateLine, pendingEpoch, lines);
             }
             return;
         }
@@ -136,9 +156,9 @@ final class VmstatReader {
             runStarting = true;
             return;
         }
-        VmstatNoise noise = VmstatNoise.classify(line);
-        if (noise == VmstatNoise.QUIET) return;
-        if (noise == null) sink.warning(number, "not vmstat output, skipped: " + abbreviate(line));
+        // AIX draws a rule of dashes under its group titles
+        if (RULE.matcher(line).matches()) return;
+        sink.warning(number, "not vmstat output, skipped: " + abbreviate(line));
         runStarting = true;
     }
 
@@ -168,7 +188,7 @@ final class VmstatReader {
         header = next;
         List<Held> early = List.copyOf(held);
         held.clear();
-        for (Held h : early) data(h.line(), h.text(), h.date(), h.epoch(), null);
+        for (Held h : early) data(new TranscriptLine(h.line(), h.text(), TranscriptLine.Kind.TEXT, null), h.date(), h.epoch(), null);
     }
 
     private void stampZone(VmstatHeader h) {
@@ -198,31 +218,44 @@ final class VmstatReader {
         }
     }
 
-    private void data(long number, String text, Instant dateLine, boolean epoch, LineSource lines) throws IOException {
+    /** A data line after the header; {@code lines} is null for lines held until the header came. */
+    private void data(TranscriptLine line, Instant dateLine, boolean epoch, Transcript lines) throws IOException {
         runStarting = false;
-        String body = text;
-        String stamp = null;
-        if (header.timestamped()) {
-            Matcher m = STAMP.matcher(text);
-            if (m.find()) {
-                stamp = m.group(1) + "T" + m.group(2);
-                body = text.substring(0, m.start());
+        String text = line.text();
+        if (header.flavour() == VmstatFlavour.LINUX_DISK) {
+            Stamped stamped = stamped(text);
+            diskRow(line.number(), stamped.body(), stamped.stamp(), dateLine, epoch);
+            return;
+        }
+        Stamped stamped = stamped(text);
+        ColumnLayout.Cells cells = header.layout().split(stamped.body());
+        if (!cells.complete() && cells.fit() != ColumnLayout.Fit.AMBIGUOUS && lines != null) {
+            // wrapped by a terminal, or with text appended: the transcript mends what it can
+            String mended = lines.repair(line, t -> header.layout().split(stamped(t).body()).complete());
+            if (!mended.equals(text)) {
+                stamped = stamped(mended);
+                cells = header.layout().split(stamped.body());
             }
         }
-        if (header.flavour() == VmstatFlavour.LINUX_DISK) {
-            diskRow(number, body, stamp, dateLine, epoch);
-        } else {
-            mainRow(number, body, stamp, dateLine, epoch, lines);
-        }
+        mainRow(line.number(), cells, stamped.stamp(), dateLine, epoch);
     }
 
-    private void mainRow(long number, String body, String stamp, Instant dateLine, boolean epoch, LineSource lines)
-            throws IOException {
+    /** A data line without the {@code -t} time stamp at its end, and that stamp ({@code 2019-09-16T16:58:06}) or null. */
+    private record Stamped(String body, String stamp) {
+    }
+
+    private Stamped stamped(String text) {
+        if (header.timestamped()) {
+            Matcher m = STAMP.matcher(text);
+            if (m.find()) return new Stamped(text.substring(0, m.start()), m.group(1) + "T" + m.group(2));
+        }
+        return new Stamped(text, null);
+    }
+
+    private void mainRow(long number, ColumnLayout.Cells cells, String stamp, Instant dateLine, boolean epoch) {
         long sample = mainSample++;
         boolean sinceBoot = sinceBootNext;
         sinceBootNext = false;
-        ColumnLayout.Cells cells = header.layout().split(body);
-        if (cells.fit() == ColumnLayout.Fit.MISSING && lines != null) cells = joinWrapped(body, cells, lines);
         double[] values = values(number, cells);
         if (values == null) return;
         Instant time = time(number, sample, stamp, dateLine, epoch);
@@ -247,20 +280,6 @@ final class VmstatReader {
         disksInReport.add(disk);
         double[] values = values(number, header.layout().split(body, m.end(1)));
         if (values != null) emit(new Row(diskReport, reportTime, disk, false, values));
-    }
-
-    /** A line a terminal wrapped: the rest of its values is on the next line. */
-    private ColumnLayout.Cells joinWrapped(String body, ColumnLayout.Cells cells, LineSource lines) throws IOException {
-        String next = lines.peek();
-        if (next == null || Tokens.isBlank(next)) return cells;
-        for (String joined : new String[] {body + next, body + " " + next}) {
-            ColumnLayout.Cells whole = header.layout().split(joined);
-            if (whole.complete()) {
-                lines.next();
-                return whole;
-            }
-        }
-        return cells;
     }
 
     /** The numbers of a data line, NaN where a value is unknown; null when the line cannot be used. */

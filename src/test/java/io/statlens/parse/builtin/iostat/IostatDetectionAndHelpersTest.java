@@ -3,6 +3,8 @@ package io.statlens.parse.builtin.iostat;
 import io.statlens.parse.spi.Detection;
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.Parser;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -21,6 +23,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Detection against other tools' output, registration, and the small helpers. */
 class IostatDetectionAndHelpersTest {
     private final IostatParser parser = new IostatParser();
+
+    /** The iostat command on a line, read as a transcript reads it. */
+    private static Optional<IostatCommand> command(String line) {
+        TranscriptLine read = Transcript.line(line, IostatCommand.SYNTAX);
+        return read.is(TranscriptLine.Kind.COMMAND) ? Optional.of(IostatCommand.of(read.command())) : Optional.empty();
+    }
 
     private double sniff(String text) {
         return parser.sniff(new Head("x", List.of(text.split("\n"))));
@@ -73,21 +81,21 @@ class IostatDetectionAndHelpersTest {
 
     @Test
     void commandLinesFromPromptsAndManPages() {
-        IostatCommand plain = IostatCommand.parse("$ iostat -mx 1").orElseThrow();
+        IostatCommand plain = command("$ iostat -mx 1").orElseThrow();
         assertEquals("-mx", plain.options());
         assertEquals(Optional.of(Duration.ofSeconds(1)), plain.interval());
         assertFalse(plain.omitsSinceBoot());
-        IostatCommand root = IostatCommand.parse("[root@db01 ~]# sudo /usr/bin/iostat -p ALL -xy 5 3 > io.log").orElseThrow();
+        IostatCommand root = command("[root@db01 ~]# sudo /usr/bin/iostat -p ALL -xy 5 3 > io.log").orElseThrow();
         assertEquals("/usr/bin/iostat -p ALL -xy 5 3", root.command());
         assertEquals("-p ALL -xy", root.options());
         assertEquals(Optional.of(Duration.ofSeconds(5)), root.interval());
         assertTrue(root.omitsSinceBoot());
-        IostatCommand troff = IostatCommand.parse("example% \\fBiostat\\fR \\fB-xcnCXTdz\\fR \\fB5\\fR").orElseThrow();
+        IostatCommand troff = command("example% \\fBiostat\\fR \\fB-xcnCXTdz\\fR \\fB5\\fR").orElseThrow();
         assertEquals("iostat -xcnCXTdz 5", troff.command());
-        assertEquals(Optional.of(Duration.ofSeconds(10)), IostatCommand.parse("# iostat -T d 10").orElseThrow().interval());
-        assertEquals(Optional.of(Duration.ofSeconds(2)), IostatCommand.parse("$ iostat -p 2").orElseThrow().interval());
-        assertTrue(IostatCommand.parse("sda 0.00 iostat").isEmpty());
-        assertTrue(IostatCommand.parse("Device: rrqm/s wrqm/s").isEmpty());
+        assertEquals(Optional.of(Duration.ofSeconds(10)), command("# iostat -T d 10").orElseThrow().interval());
+        assertEquals(Optional.of(Duration.ofSeconds(2)), command("$ iostat -p 2").orElseThrow().interval());
+        assertTrue(command("sda 0.00 iostat").isEmpty());
+        assertTrue(command("Device: rrqm/s wrqm/s").isEmpty());
     }
 
     @Test

@@ -6,6 +6,8 @@ import io.statlens.parse.spi.CollectingSink.SpecRow;
 import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.TimeOptions;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -20,6 +22,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Documented forms of mpstat output the corpus lacks, and malformed input. */
 class MpstatSyntheticTest {
+    /** The mpstat command on a line, read as a transcript reads it. */
+    private static Optional<MpstatCommand> command(String line) {
+        TranscriptLine read = Transcript.line(line, MpstatCommand.SYNTAX);
+        return read.is(TranscriptLine.Kind.COMMAND) ? Optional.of(MpstatCommand.of(read.command())) : Optional.empty();
+    }
+
     private static final String BANNER = "Linux 5.15.0-91-generic (db01) \t09/16/2019 \t_x86_64_\t(2 CPU)\n\n";
     private static final String UTIL = "CPU    %usr   %nice    %sys %iowait    %irq   %soft  %steal  %guest  %gnice   %idle";
     private final MpstatParser parser = new MpstatParser();
@@ -221,11 +229,11 @@ class MpstatSyntheticTest {
 
     @Test
     void commandEchoGivesTheInterval() {
-        assertEquals(Optional.of(Duration.ofSeconds(1)), MpstatCommand.parse("$ mpstat -P 0 1 5").orElseThrow().interval());
-        assertEquals(Optional.of(Duration.ofSeconds(5)), MpstatCommand.parse("example% mpstat -ap 5 2").orElseThrow().interval());
+        assertEquals(Optional.of(Duration.ofSeconds(1)), command("$ mpstat -P 0 1 5").orElseThrow().interval());
+        assertEquals(Optional.of(Duration.ofSeconds(5)), command("example% mpstat -ap 5 2").orElseThrow().interval());
         assertEquals(Optional.of(Duration.ofSeconds(2)),
-                MpstatCommand.parse("[root@h ~]# LANG=C mpstat -A 2").orElseThrow().interval());
-        assertEquals(Optional.empty(), MpstatCommand.parse("user@dev:~# mpstat").orElseThrow().interval());
-        assertTrue(MpstatCommand.parse("Linux 5.15 (mpstat) 09/16/2019 _x86_64_").isEmpty());
+                command("[root@h ~]# LANG=C mpstat -A 2").orElseThrow().interval());
+        assertEquals(Optional.empty(), command("user@dev:~# mpstat").orElseThrow().interval());
+        assertTrue(command("Linux 5.15 (mpstat) 09/16/2019 _x86_64_").isEmpty());
     }
 }

@@ -1,0 +1,80 @@
+package io.statlens.parse.text;
+
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The label sysstat's sar and mpstat print before their average lines, {@code Average:}, and before the
+ * summary lines of {@code sar -F}/{@code -H}, {@code Summary:}, in every language sysstat has shipped
+ * (from the {@code nls/*.po} files of sysstat 7 to 12.7): {@code Durchschn.:}, {@code Moyenne :} (with
+ * U+202F NARROW NO-BREAK SPACE or a plain space before the colon), {@code Gj.snitt:}, {@code Rata-rata:},
+ * {@code Trung bình:}, {@code 平均時間：} (a fullwidth colon), {@code 평균값:}... A translation added later is
+ * still recognised by its shape: a word or two of letters (dots and hyphens allowed) and a colon.
+ *
+ * <p>Lines are expected with every Unicode space already a plain space ({@code LineText}).
+ */
+public final class SysstatAverage {
+    /** "Average:" and "Summary:" as translated, colon included. */
+    static final List<String> LABELS = List.of(
+            "Average:", "Summary:",
+            "Gemideld:",                                     // af
+            "Сярэдняе:", "Зводка:", "Падрахунак:", "Падсумаваньне:", // be
+            "Průměr:", "Souhrn:",                            // cs
+            "Middel:", "Resume:",                            // da
+            "Durchschn.:", "Zusammenfassung:",               // de
+            "Meznombro:", "Resumo:",                         // eo
+            "Media:", "Resumen:",                            // es, gl, it, ro
+            "Batezbestekoa:",                                // eu
+            "Keskiarvo:", "Yhteenveto:",                     // fi
+            "Moyenne :", "Moyenne:", "Résumé:",              // fr
+            "Medie:", "Sintesi:",                            // fur
+            "Prosjek:", "Prosječno:", "Sažetak:",            // hr
+            "Átlag:", "Összegzés:",                          // hu
+            "Rata-rata:", "Ringkasan:",                      // id
+            "Sommario:",                                     // it
+            "平均値:", "サマリ:",                              // ja
+            "საშუალო:", "შეჯამება:",                         // ka
+            "평균:", "평균값:", "요약:",                       // ko
+            "Орточо:",                                       // ky
+            "Vidēji:", "Kopsavilkums:",                      // lv
+            "Medja:",                                        // mt
+            "Gj.snitt:", "Sammendrag:",                      // nb, nn
+            "Gemiddeld:", "Samenvatting:",                   // nl
+            "Średnia:", "Podsumowanie:",                     // pl
+            "Média:", "Sumário:",                            // pt, pt_BR
+            "Rezumat:",                                      // ro
+            "Среднее:", "Сводка:",                           // ru
+            "Priemer:", "Súhrn:",                            // sk
+            "Просек:", "Сажетак:",                           // sr
+            "Genomsnitt:", "Sammanfattning:",                // sv
+            "Ortalama:", "Özet:",                            // tr
+            "Середнє:", "Резюме:",                           // uk
+            "Trung bình:", "Tổng kết:",                      // vi
+            "平均时间:", "总计:",                              // zh_CN
+            "平均時間:");                                     // zh_TW (printed with a fullwidth colon)
+    /** A translation not listed: one or two words of letters (with dots, hyphens, marks), then a colon. */
+    private static final Pattern SHAPE = Pattern.compile("^ *+\\p{L}[\\p{L}\\p{M}.\\-]{0,24}+(?: [\\p{L}\\p{M}]{1,12}+)? ?:(?= |\\t|$)");
+
+    private SysstatAverage() {
+    }
+
+    /** Where the values after an average or summary label start, or -1 if the line does not start with one. */
+    public static int end(String line) {
+        int first = 0;
+        while (first < line.length() && (line.charAt(first) == ' ' || line.charAt(first) == '\t')) first++;
+        if (first == line.length()) return -1;
+        char c = line.charAt(first);
+        if (!Character.isLetter(c)) return -1;
+        String text = line.indexOf('\uFF1A') >= 0 ? line.replace('\uFF1A', ':') : line;
+        for (String label : LABELS) {
+            if (text.startsWith(label, first) && boundary(text, first + label.length())) return first + label.length();
+        }
+        Matcher m = SHAPE.matcher(text);
+        return m.lookingAt() ? m.end() : -1;
+    }
+
+    private static boolean boundary(String text, int at) {
+        return at == text.length() || text.charAt(at) == ' ' || text.charAt(at) == '\t';
+    }
+}

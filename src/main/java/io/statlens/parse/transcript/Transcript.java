@@ -1,0 +1,362 @@
+package io.statlens.parse.transcript;
+
+import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.transcript.TranscriptLine.Kind;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+/**
+ * The lines of one file read as what they usually are: a terminal session or a note pasted together with
+ * the tool's output. Every line is cleaned ({@link LineText}) and classified ({@link TranscriptLine.Kind}):
+ * the tool's own output, blank, decoration (markdown fences, elisions, reST directives), the shell (prompts,
+ * continuation lines, {@code ^C}, exit codes, comments, uptime lines) or a command line that runs the tool,
+ * read once for every tool by {@link PastedCommand}.
+ *
+ * <ul>
+ *   <li>Forum and e-mail quotes ({@code > } before every line) are removed; a {@code > } line right after a
+ *       prompt is the shell's continuation prompt instead, and belongs to the shell.</li>
+ *   <li>A command continued with a trailing backslash is read with its continuation lines
+ *       ({@code $ sysbench oltp_insert \} then indented option lines).</li>
+ *   <li>{@link #repair} mends a line the parser could not read: a line a terminal or a blog wrapped at a fixed
+ *       width is rejoined with its rest, and text a person appended ({@code max: 162.82 --最长耗时}) is cut off.
+ *       Each kind of repair is reported once per file, as a notice, by {@link #finish}.</li>
+ * </ul>
+ *
+ * <p>One instance reads one file, forward only, with one line of look-ahead ({@link #peek}).
+ */
+public final class Transcript {
+    private static final Pattern FENCE = Pattern.compile("^(?:```|~~~).*$");
+    private static final Pattern ELISION = Pattern.compile(
+            "^(?:\\.{3,}|…+|[\\[(<]\\s*(?:\\.{2,}|…|snip\\w*|truncated|omitted|output truncated)[^\\])>]{0,30}[\\])>]"
+                    + "|-+\\s*(?:snip|cut)\\s*-+|[\\[(]\\s*(?:\\.{2,}|…)\\s*(?:\\d+ )?(?:more )?lines?[^\\])]{0,30}[\\])])$",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern DIRECTIVE = Pattern.compile("^(?:\\.\\.\\s+[\\w-]+::.*|::)$");
+    private static final Pattern CONTROL = Pattern.compile("^\\^[A-Z\\\\\\[]");
+    private static final Pattern EXIT_CODE = Pattern.compile(
+            "^\\[\\d+\\](?:[+-]?\\s+(?:Done|Exit|Stopped|Killed|Terminated|Running|Interrupt)\\b.*)?$");
+    private static final Pattern UPTIME = Pattern.compile("^\\d{1,2}:\\d{2}(?::\\d{2})?\\s+up\\s");
+    private static final Pattern QUOTE = Pattern.compile("^\\s*(?:>\\s?)+");
+    /** Most continuation lines a wrapped line is rejoined from. */
+    private static final int MAX_PIECES = 4;
+    /** Ways to join a piece: as it is (a terminal's wrap), without its indentation, or after a blank (a page's wrap). */
+    private static final int JOINS = 3;
+
+    private final LineSource lines;
+    private final CommandSyntax syntax;
+    private final ArrayDeque<TranscriptLine> ahead = new ArrayDeque<>();
+    private long lineNumber;
+    /** After a prompt typed at the terminal: a following {@code > } line is the shell's continuation prompt. */
+    private boolean shellContinues;
+    private final Repairs wrapped = new Repairs();
+    private final Repairs appended = new Repairs();
+
+    public Transcript(LineSource lines, CommandSyntax syntax) {
+        this.lines = lines;
+        this.syntax = syntax;
+    }
+
+    /** The first lines of a file as a transcript reads them, for detection: cleaned, quotes removed, classified. */
+    public static List<TranscriptLine> read(Head head, CommandSyntax syntax) {
+        List<TranscriptLine> out = new ArrayList<>(head.lines().size());
+        try (LineSource source = new LineSource(head.fileName(), new java.io.StringReader(String.join("\n", head.lines())))) {
+            Transcript transcript = new Transcript(source, syntax);
+            for (TranscriptLine line = transcript.next(); line != null; line = transcript.next()) out.add(line);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    /** One line on its own, as a transcript would read it (for detection, which sees lines out of context). */
+    public static TranscriptLine line(String text, CommandSyntax syntax) {
+        try (LineSource source = LineSource.ofString("line", text)) {
+            TranscriptLine line = new Transcript(source, syntax).next();
+            return line == null ? new TranscriptLine(1, "", Kind.BLANK, null) : line;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** The next line, or null at the end of the file. */
+    public TranscriptLine next() throws IOException {
+        TranscriptLine line = ahead.isEmpty() ? read() : ahead.poll();
+        if (line != null) lineNumber = line.number();
+        return line;
+    }
+
+    /** The line {@link #next} returns next, without taking it; null at the end. */
+    public TranscriptLine peek() throws IOException {
+        if (ahead.isEmpty()) {
+            TranscriptLine line = read();
+            if (line == null) return null;
+            ahead.add(line);
+        }
+        return ahead.peek();
+    }
+
+    /** Number of the line last returned by {@link #next}; 0 before the first. */
+    public long lineNumber() {
+        return lineNumber;
+    }
+
+    /** The file name, for messages. */
+    public String name() {
+        return lines.name();
+    }
+
+    /**
+     * Mends a line the parser cannot read as it is: first by rejoining it with the lines a terminal or a
+     * page wrapped it onto, then by cutting off text appended to it. Continuation lines are taken only when
+     * the joined line is understood.
+     *
+     * @param understood whether the parser can read a text
+     * @return the text to read: the mended line if a repair made it understood, else the line's own text
+     */
+    public String repair(TranscriptLine line, Predicate<String> understood) throws IOException {
+        return repair(line, understood, piece -> true);
+    }
+
+    /**
+     * Like {@link #repair(TranscriptLine, Predicate)}, with {@code piece} saying which lines may be the rest of
+     * a wrapped line (a line that starts a record of its own never is).
+     */
+    public String repair(TranscriptLine line, Predicate<String> understood, Predicate<String> piece) throws IOException {
+        String text = line.text();
+        if (understood.test(text)) return text;
+        Optional<String> joined = rejoin(text, understood, piece, MAX_PIECES);
+        if (joined.isPresent()) {
+            wrapped.add(line.number(), "");
+            return joined.get();
+        }
+        Optional<AppendedText> cut = AppendedText.cut(text);
+        if (cut.isPresent() && understood.test(cut.get().body())) {
+            appended.add(line.number(), cut.get().appended());
+            return cut.get().body();
+        }
+        return text;
+    }
+
+    /**
+     * A line the parser understands, but whose rest a wrap put on the next line where the break fell between two
+     * of its items ({@code ... lat (ms,95%): 9.22} then {@code err/s: 0.00 reconn/s: 0.00}): joined when the next
+     * line is such a {@code tail} and the whole is understood.
+     */
+    public String withTail(TranscriptLine line, Predicate<String> understood, Predicate<String> tail) throws IOException {
+        String text = line.text();
+        TranscriptLine next = peek();
+        if (next == null || !next.is(Kind.TEXT) || !tail.test(next.text().strip())) return text;
+        Optional<String> joined = rejoin(text, understood, tail, 1);
+        if (joined.isEmpty()) return text;
+        wrapped.add(line.number(), "");
+        return joined.get();
+    }
+
+    /**
+     * Records that the parser read a line without the text a person appended to it (found with
+     * {@link AppendedText#cut}), for parsers that must try the cut line themselves; {@link #finish} reports it.
+     */
+    public void appended(TranscriptLine line, AppendedText appendedText) {
+        appended.add(line.number(), appendedText.appended());
+    }
+
+    /** Reports the repairs made, one notice per kind. */
+    public void finish(RecordSink sink) {
+        if (wrapped.count > 0) {
+            sink.notice(wrapped.first, wrapped.count == 1
+                    ? "a line wrapped by a terminal or a page was rejoined with its rest"
+                    : wrapped.count + " lines wrapped by a terminal or a page were rejoined with their rest (first at line "
+                            + wrapped.first + ")");
+        }
+        if (appended.count > 0) {
+            sink.notice(appended.first, (appended.count == 1 ? "text appended to a line was ignored: '"
+                    : "text appended to " + appended.count + " lines was ignored (first at line " + appended.first + "): '")
+                    + appended.sample + "'");
+        }
+    }
+
+    /**
+     * Joins up to {@link #MAX_PIECES} following lines until the parser understands the line. A terminal cuts
+     * anywhere, so its continuation goes on exactly where the line stopped (blanks included); a page or an
+     * editor wraps at a blank, which the join puts back. Both are tried for each piece. A line the parser
+     * understands alone is never taken as a piece.
+     */
+    private Optional<String> rejoin(String text, Predicate<String> understood, Predicate<String> piece, int limit)
+            throws IOException {
+        List<String> pieces = new ArrayList<>();
+        while (pieces.size() < limit) {
+            TranscriptLine next = peekAt(pieces.size());
+            if (next == null || !next.is(Kind.TEXT) || !piece.test(next.text().strip()) || understood.test(next.text())) break;
+            pieces.add(next.text());
+        }
+        for (int k = 1; k <= pieces.size(); k++) {
+            int ways = (int) Math.pow(JOINS, k);
+            for (int way = 0; way < ways; way++) {
+                String candidate = joined(text, pieces, k, way);
+                if (understood.test(candidate)) {
+                    for (int i = 0; i < k; i++) next();
+                    return Optional.of(candidate);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The line with {@code k} pieces joined, the {@code way} (in base {@link #JOINS}) saying how each is joined. */
+    private static String joined(String text, List<String> pieces, int k, int way) {
+        StringBuilder joined = new StringBuilder(text);
+        int w = way;
+        for (int i = 0; i < k; i++) {
+            String piece = pieces.get(i);
+            switch (w % JOINS) {
+                case 0 -> joined.append(piece);
+                case 1 -> joined.append(piece.strip());
+                default -> {
+                    joined.setLength(stripTrailingLength(joined));
+                    joined.append(' ').append(piece.strip());
+                }
+            }
+            w /= JOINS;
+        }
+        return joined.toString();
+    }
+
+    private static int stripTrailingLength(CharSequence s) {
+        int n = s.length();
+        while (n > 0 && LineText.isSpace(s.charAt(n - 1))) n--;
+        return n;
+    }
+
+    private TranscriptLine peekAt(int index) throws IOException {
+        while (ahead.size() <= index) {
+            TranscriptLine line = read();
+            if (line == null) return null;
+            ahead.add(line);
+        }
+        int i = 0;
+        for (TranscriptLine line : ahead) {
+            if (i++ == index) return line;
+        }
+        return null;
+    }
+
+    private TranscriptLine read() throws IOException {
+        String raw = lines.next();
+        if (raw == null) return null;
+        return classify(lines.lineNumber(), LineText.clean(raw));
+    }
+
+    private TranscriptLine classify(long number, String cleaned) throws IOException {
+        String text = cleaned;
+        int first = firstNonSpace(text);
+        if (first < 0) {
+            shellContinues = false;
+            return new TranscriptLine(number, text, Kind.BLANK, null);
+        }
+        char c = text.charAt(first);
+        if (c >= '0' && c <= '9') {
+            // Output of the statistics tools starts with digits; only uptime(1) is told apart here.
+            shellContinues = false;
+            boolean uptime = text.contains(" up ") && UPTIME.matcher(text.substring(first)).find();
+            return new TranscriptLine(number, text, uptime ? Kind.SHELL : Kind.TEXT, null);
+        }
+        boolean quoted = false;
+        if (c == '>') {
+            if (shellContinues) return new TranscriptLine(number, text, Kind.SHELL, null);
+            text = QUOTE.matcher(text).replaceFirst("");
+            quoted = true;
+            first = firstNonSpace(text);
+            if (first < 0) return new TranscriptLine(number, text, Kind.BLANK, null);
+        }
+        shellContinues = false;
+        c = text.charAt(first);
+        // Each test below looks at the first character before it runs a pattern: this runs for every line.
+        if (isDecoration(c, text)) return new TranscriptLine(number, text, Kind.DECORATION, null);
+        if ((c == '^' && CONTROL.matcher(text.strip()).lookingAt()) || (c == '[' && EXIT_CODE.matcher(text.strip()).matches())) {
+            return new TranscriptLine(number, text, Kind.SHELL, null);
+        }
+        Optional<String> afterPrompt = Prompt.command(text);
+        if (afterPrompt.isPresent()) {
+            shellContinues = !quoted;
+            String command = continued(afterPrompt.get());
+            Optional<PastedCommand> runs = PastedCommand.afterPrompt(command, syntax);
+            return runs.map(r -> new TranscriptLine(number, cleaned, Kind.COMMAND, r))
+                    .orElseGet(() -> new TranscriptLine(number, cleaned, Kind.SHELL, null));
+        }
+        if (c == '#') return new TranscriptLine(number, text, Kind.SHELL, null);
+        if (mayBeBareCommand(text, first)) {
+            String stripped = text.strip();
+            Optional<PastedCommand> bare = PastedCommand.bare(stripped, syntax);
+            if (bare.isPresent()) {
+                String command = continued(stripped);
+                Optional<PastedCommand> whole = command.equals(stripped) ? bare : PastedCommand.bare(command, syntax);
+                return new TranscriptLine(number, text, Kind.COMMAND, whole.orElse(bare.get()));
+            }
+        }
+        return new TranscriptLine(number, text, Kind.TEXT, null);
+    }
+
+    /** A command ending in a backslash goes on on the next lines (a {@code > } prompt or indentation before them). */
+    private String continued(String command) throws IOException {
+        String joined = command.strip();
+        int guard = 0;
+        while (joined.endsWith("\\") && guard++ < 50) {
+            String next = lines.peek();
+            if (next == null) break;
+            String text = LineText.clean(next).strip();
+            if (text.isEmpty()) break;
+            if (text.startsWith(">")) text = text.substring(1).strip();
+            joined = joined.substring(0, joined.length() - 1).stripTrailing() + " " + text;
+            lines.next();
+        }
+        return joined;
+    }
+
+    /** A bare command starts with the tool's name, perhaps after a path: its first word ends with a name. */
+    private boolean mayBeBareCommand(String text, int first) {
+        int end = first;
+        while (end < text.length() && !LineText.isSpace(text.charAt(end))) end++;
+        for (String name : syntax.names()) {
+            int at = end - name.length();
+            if (at >= first && text.startsWith(name, at) && (at == first || text.charAt(at - 1) == '/')) return true;
+        }
+        return false;
+    }
+
+    private static boolean isDecoration(char c, String text) {
+        if (c == '`' || c == '~') return FENCE.matcher(text.strip()).matches();
+        if (c == '.' || c == '\u2026' || c == '[' || c == '(' || c == '<' || c == '-') {
+            String stripped = text.strip();
+            return ELISION.matcher(stripped).matches() || DIRECTIVE.matcher(stripped).matches();
+        }
+        return c == ':' && text.strip().equals("::");
+    }
+
+    private static int firstNonSpace(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (!LineText.isSpace(text.charAt(i))) return i;
+        }
+        return -1;
+    }
+
+    /** How often one kind of repair was made, where first, and an example. */
+    private static final class Repairs {
+        long count;
+        long first;
+        String sample;
+
+        void add(long line, String example) {
+            if (count++ == 0) {
+                first = line;
+                sample = example;
+            }
+        }
+    }
+}

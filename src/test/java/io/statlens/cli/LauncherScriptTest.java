@@ -1,0 +1,293 @@
+package io.statlens.cli;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The launcher script (src/main/launcher/statlens) choosing a Java, run against fake Java homes: each fake
+ * {@code bin/java} prints which home it is and the arguments it was given, instead of starting a JVM.
+ */
+@DisabledOnOs(OS.WINDOWS)
+class LauncherScriptTest {
+    @TempDir
+    Path dir;
+
+    private Path app;
+    private Path jdks;
+    private Path pathDir;
+    private Path tools;
+
+    @BeforeEach
+    void install() throws IOException {
+        app = Files.createDirectories(dir.resolve("app folder"));
+        Files.copy(Path.of("src/main/launcher/statlens"), app.resolve("statlens"));
+        executable(app.resolve("statlens"));
+        Files.writeString(app.resolve("statlens.jar"), "not read by the fake java");
+        jdks = Files.createDirectories(dir.resolve("jdks"));
+        pathDir = Files.createDirectories(dir.resolve("bin"));
+        // The PATH holds only the fake javas and the tools the script uses, not this machine's own java.
+        tools = Files.createDirectories(dir.resolve("tools"));
+        for (String tool : List.of("readlink", "sed")) {
+            Path real = Stream.of("/usr/bin", "/bin").map(d -> Path.of(d, tool)).filter(Files::isExecutable).findFirst()
+                    .orElseThrow(() -> new IllegalStateException(tool + " not found in /usr/bin or /bin"));
+            Files.createSymbolicLink(tools.resolve(tool), real);
+        }
+    }
+
+    /** A fake Java home of the given JAVA_VERSION (null: no release file; it then answers -XshowSettings). */
+    private Path jdk(String name, String version, String runtimeVersion) throws IOException {
+        Path home = Files.createDirectories(jdks.resolve(name).resolve("bin")).getParent();
+        Path java = home.resolve("bin/java");
+        Files.writeString(java, """
+                #!/bin/sh
+                if [ "$1" = -XshowSettings:properties ]; then
+                    echo "    java.specification.version = 22" >&2
+                    exit 0
+                fi
+                echo "home=${0%/bin/java}"
+                for a in "$@"; do echo "arg=$a"; done
+                """);
+        executable(java);
+        if (version != null) {
+            Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"Test\"\nJAVA_RUNTIME_VERSION=\"" + runtimeVersion
+                    + "\"\nJAVA_VERSION=\"" + version + "\"\n");
+        }
+        return home.toRealPath();
+    }
+
+    private Path jdk(String name, String version) throws IOException {
+        return jdk(name, version, version + "+7");
+    }
+
+    /** Puts HOME's java on the PATH through a symbolic link, as /usr/bin/java is. */
+    private void onPath(Path home) throws IOException {
+        Files.createSymbolicLink(pathDir.resolve("java"), home.resolve("bin/java"));
+    }
+
+    private static void executable(Path file) throws IOException {
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    /** What the launcher did: its exit code, what it printed, and the fake java's report split up. */
+    record Launch(int code, String out, String err) {
+        String home() {
+            return out.lines().filter(l -> l.startsWith("home=")).map(l -> l.substring(5)).findFirst().orElse(null);
+        }
+
+        List<String> args() {
+            return out.lines().filter(l -> l.startsWith("arg=")).map(l -> l.substring(4)).toList();
+        }
+
+        /** The arguments after -jar JAR: what statlens itself receives. */
+        List<String> appArgs() {
+            List<String> a = args();
+            return a.subList(a.indexOf("-jar") + 2, a.size());
+        }
+
+        /** The JVM options before -jar. */
+        List<String> jvmOptions() {
+            List<String> a = args();
+            return a.subList(0, a.indexOf("-jar"));
+        }
+    }
+
+    private Launch launch(Map<String, String> env, Path script, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(script.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
+        pb.environment().clear();
+        pb.environment().put("PATH", pathDir + ":" + tools);
+        pb.environment().put("HOME", dir.toString());
+        pb.environment().put("STATLENS_JAVA_DIRS", jdks.toString());
+        pb.environment().putAll(env);
+        pb.environment().values().removeIf(String::isEmpty);
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        pb.redirectOutput(out.toFile()).redirectError(err.toFile());
+        Process p = pb.start();
+        if (!p.waitFor(30, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("launcher hung");
+        }
+        return new Launch(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    private Launch launch(Map<String, String> env, String... args) throws Exception {
+        return launch(env, app.resolve("statlens"), args);
+    }
+
+    @Test
+    void javaHomeFirstWithTheArgumentsUntouched() throws Exception {
+        Path java21 = jdk("jdk-21", "21.0.5");
+        onPath(jdk("jdk-25", "25.0.1"));
+        Launch l = launch(Map.of("JAVA_HOME", java21.toString()), "query", "SELECT 'a  b' FROM X", "", "*", "--repo", "my repo");
+        assertEquals(0, l.code(), l.err());
+        assertEquals(java21.toString(), l.home());
+        assertEquals(List.of("query", "SELECT 'a  b' FROM X", "", "*", "--repo", "my repo"), l.appArgs());
+        assertEquals(app.toRealPath().resolve("statlens.jar").toString(), l.args().get(l.args().indexOf("-jar") + 1));
+    }
+
+    @Test
+    void tooOldJavaHomeIsPassedOverForThePath() throws Exception {
+        Path java17 = jdk("jdk-17", "17.0.15");
+        Path java22 = jdk("jdk-22", "22.0.2");
+        onPath(java22);
+        Launch l = launch(Map.of("JAVA_HOME", java17.toString()), "runs");
+        assertEquals(java22.toString(), l.home(), l.err());
+    }
+
+    @Test
+    void theNewestInTheInstallFoldersWhenJavaHomeAndPathAreTooOld() throws Exception {
+        Path java17 = jdk("java-17-openjdk", "17.0.15");
+        onPath(java17);
+        jdk("java-8-openjdk", "1.8.0_392");
+        jdk("jdk-21", "21.0.5");
+        Path java25 = jdk("temurin-25", "25.0.3");
+        Launch l = launch(Map.of("JAVA_HOME", java17.toString()), "--help");
+        assertEquals(java25.toString(), l.home(), l.err());
+        assertEquals(List.of("--help"), l.appArgs());
+    }
+
+    @Test
+    void macOsBundleLayoutInAnInstallFolder() throws Exception {
+        Path bundle = Files.createDirectories(jdks.resolve("temurin-21.jdk/Contents"));
+        Path home = jdk("temurin-21.jdk/Contents/Home", "21.0.2");
+        Launch l = launch(Map.of(), "runs");
+        assertEquals(home.toString(), l.home(), l.err());
+        assertTrue(Files.isDirectory(bundle));
+    }
+
+    @Test
+    void aJavaWithoutReleaseFileIsAskedItsVersion() throws Exception {
+        Path bare = jdk("bare", null, null); // answers java.specification.version = 22
+        onPath(bare);
+        Launch l = launch(Map.of(), "runs");
+        assertEquals(bare.toString(), l.home(), l.err());
+    }
+
+    @Test
+    void noJava21SaysSoPlainlyWithWhatItFound() throws Exception {
+        Path java17 = jdk("java-17-openjdk", "17.0.15");
+        Path java11 = jdk("java-11-openjdk", "11.0.2");
+        onPath(java17);
+        Launch l = launch(Map.of("JAVA_HOME", java11.toString()), "runs");
+        assertEquals(1, l.code());
+        assertEquals("", l.out(), "no java started");
+        assertTrue(l.err().startsWith("statlens needs Java 21 or newer, and found none:\n"), l.err());
+        assertTrue(l.err().contains("  JAVA_HOME=" + java11 + ": Java 11\n"), l.err());
+        assertTrue(l.err().contains("  java on the PATH (" + java17 + "/bin/java): Java 17\n"), l.err());
+        assertTrue(l.err().contains("  " + java17 + ": Java 17\n"), l.err());
+        assertTrue(l.err().contains("Install a JDK 21 or newer"), l.err());
+        assertFalse(l.err().contains("Exception"), l.err());
+    }
+
+    @Test
+    void nothingAtAll() throws Exception {
+        Launch l = launch(Map.of(), "runs");
+        assertEquals(1, l.code());
+        assertTrue(l.err().contains("no JAVA_HOME, no java on the PATH, none in the install folders"), l.err());
+    }
+
+    @Test
+    void heapDefaultsThenTheUsersOptionsWhichWin() throws Exception {
+        onPath(jdk("jdk-21", "21.0.5"));
+        Launch l = launch(Map.of("STATLENS_JAVA_OPTS", "-Xmx2g  -Dfoo=bar"), "runs");
+        List<String> options = l.jvmOptions();
+        assertTrue(options.stream().anyMatch(o -> o.startsWith("-Xmx")), options.toString());
+        assertEquals(List.of("-Xmx2g", "-Dfoo=bar"), options.subList(options.size() - 2, options.size()),
+                "the user's options come last, so that they win");
+    }
+
+    @Test
+    void throughASymbolicLinkItStillFindsItsJar() throws Exception {
+        onPath(jdk("jdk-21", "21.0.5"));
+        Path link = Files.createSymbolicLink(dir.resolve("bin/statlens"), app.resolve("statlens"));
+        Launch l = launch(Map.of(), link, "runs");
+        assertEquals(0, l.code(), l.err());
+        assertEquals(app.toRealPath().resolve("statlens.jar").toString(), l.args().get(l.args().indexOf("-jar") + 1));
+    }
+
+    @Test
+    void aMissingJarIsReported() throws Exception {
+        onPath(jdk("jdk-21", "21.0.5"));
+        Files.delete(app.resolve("statlens.jar"));
+        Launch l = launch(Map.of(), "runs");
+        assertEquals(1, l.code());
+        assertTrue(l.err().contains("statlens.jar is missing"), l.err());
+    }
+
+    /** statlens.archive as the build writes it, for the JVM in HOME. */
+    private Path archive(Path home, String runtimeVersion) throws IOException {
+        Files.writeString(app.resolve("statlens.archive"), "# recorded by the build\njava.home=" + home
+                + "\njava.runtime.version=" + runtimeVersion + "\nfile=statlens.jsa\n");
+        Path jsa = Files.writeString(app.resolve("statlens.jsa"), "archive");
+        Files.setLastModifiedTime(app.resolve("statlens.jar"), FileTime.from(Instant.now().minusSeconds(60)));
+        return jsa;
+    }
+
+    @Test
+    void theArchiveOnlyWithTheJvmThatRecordedItAndTheJarItWasRecordedFrom() throws Exception {
+        Path java25 = jdk("jdk-25", "25.0.3", "25.0.3+9-LTS");
+        onPath(java25);
+        Path jsa = archive(java25, "25.0.3+9-LTS");
+        String option = "-XX:SharedArchiveFile=" + app.toRealPath().resolve("statlens.jsa");
+
+        Launch same = launch(Map.of(), "runs");
+        assertTrue(same.jvmOptions().contains(option), same.jvmOptions().toString());
+        assertTrue(same.jvmOptions().contains("-Xlog:cds*=off"), "a refused archive must not print into statlens' output");
+
+        archive(java25, "25.0.4+7-LTS");
+        assertFalse(launch(Map.of(), "runs").jvmOptions().contains(option), "another build of the JVM");
+
+        archive(java25, "25.0.3+9-LTS");
+        Files.setLastModifiedTime(jsa, FileTime.from(Instant.now().minusSeconds(3600)));
+        assertFalse(launch(Map.of(), "runs").jvmOptions().contains(option), "the jar was rebuilt after the archive");
+
+        archive(java25, "25.0.3+9-LTS");
+        Path java21 = jdk("jdk-21", "21.0.5");
+        assertFalse(launch(Map.of("JAVA_HOME", java21.toString()), "runs").jvmOptions().contains(option), "another JVM");
+    }
+
+    @Test
+    void theJdkThatBuiltTheJarBeforeTheInstallFolders() throws Exception {
+        Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+        Path builder = jdk("builder", "21.0.5");
+        Path moved = Files.move(builder, elsewhere.resolve("builder"), StandardCopyOption.ATOMIC_MOVE).toRealPath();
+        jdk("jdk-25", "25.0.3");
+        archive(moved, "21.0.5+7");
+        Launch l = launch(Map.of(), "runs");
+        assertEquals(moved.toString(), l.home(), l.err());
+        assertTrue(l.jvmOptions().contains("-XX:SharedArchiveFile=" + app.toRealPath().resolve("statlens.jsa")), l.jvmOptions().toString());
+    }
+
+    @Test
+    void theUsersOptionsAreSplitOnSpacesButNotExpandedAsFileNames() throws Exception {
+        onPath(jdk("jdk-21", "21.0.5"));
+        Files.writeString(dir.resolve("Xfile"), "");
+        Launch l = launch(Map.of("STATLENS_JAVA_OPTS", "-Dpattern=* X*"), "runs");
+        List<String> options = l.jvmOptions();
+        assertEquals(List.of("-Dpattern=*", "X*"), options.subList(options.size() - 2, options.size()));
+        assertEquals(List.of("runs"), l.appArgs());
+    }
+}

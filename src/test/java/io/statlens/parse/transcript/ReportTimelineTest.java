@@ -1,0 +1,83 @@
+package io.statlens.parse.transcript;
+
+import io.statlens.parse.spi.CollectingSink;
+import io.statlens.parse.spi.FallbackStart;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.TimeOptions;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ReportTimelineTest {
+    private static final Instant FALLBACK = Instant.parse("2024-05-01T23:30:00Z");
+
+    private static ParseContext context(TimeOptions options) {
+        return new ParseContext("f").set(TimeOptions.class, options).set(FallbackStart.class, new FallbackStart(FALLBACK, "the file's time"));
+    }
+
+    @Test
+    void theDateOfTimesOfDayComesFromTheOutputElseStartElseTheFallback() {
+        ReportTimeline fallback = new ReportTimeline(context(TimeOptions.DEFAULT), new CollectingSink(), Duration.ofSeconds(1));
+        ReportTimeline.Day day = fallback.assumedDay();
+        assertEquals(LocalDate.of(2024, 5, 1), day.date());
+        assertTrue(day.assumed());
+        assertEquals("the file's time", day.origin());
+
+        ReportTimeline started = new ReportTimeline(context(TimeOptions.DEFAULT.withStart(Instant.parse("2019-09-16T08:00:00Z"))),
+                new CollectingSink(), Duration.ofSeconds(1));
+        assertEquals(LocalDate.of(2019, 9, 16), started.assumedDay().date());
+        assertFalse(started.assumedDay().assumed());
+        assertEquals(ReportTimeline.DateSource.BANNER, started.stated(LocalDate.of(2020, 1, 1), ReportTimeline.DateSource.BANNER).source());
+    }
+
+    @Test
+    void aDayClockRollsOverMidnightAndTakesTheZoneOfEachLine() {
+        DayClock clock = new DayClock(LocalDate.of(2020, 1, 1));
+        assertEquals(Instant.parse("2020-01-01T23:59:59Z"), clock.at(LocalTime.of(23, 59, 59), ZoneOffset.UTC));
+        assertEquals(Instant.parse("2020-01-02T00:00:01Z"), clock.at(LocalTime.of(0, 0, 1), ZoneOffset.UTC));
+        assertEquals(Instant.parse("2020-01-01T23:00:05Z"), clock.at(LocalTime.of(0, 0, 5), ZoneId.of("Europe/Berlin")));
+        assertEquals(LocalDate.of(2020, 1, 2), clock.date());
+    }
+
+    @Test
+    void reportsWithoutAStampFollowTheLastStampedOneByWholeSteps() {
+        CollectingSink sink = new CollectingSink();
+        ReportTimeline timeline = new ReportTimeline(context(TimeOptions.DEFAULT), sink, Duration.ofSeconds(1));
+        timeline.whenStepAssumed(step -> "assuming " + step.toSeconds() + " s");
+        Instant t0 = Instant.parse("2024-05-01T10:00:00Z");
+        assertEquals(t0, timeline.stamped(t0, 3));
+        assertEquals(t0.plusSeconds(2), timeline.unstamped(5));
+        assertEquals(1, sink.warnings().size(), "the assumed step is said once");
+        timeline.unstamped(6);
+        assertEquals(1, sink.warnings().size());
+
+        ReportTimeline printed = new ReportTimeline(context(TimeOptions.DEFAULT), new CollectingSink(), Duration.ofSeconds(1));
+        printed.printedInterval(Duration.ofSeconds(5));
+        printed.stamped(t0, 0);
+        assertEquals(t0.plusSeconds(10), printed.unstamped(2));
+
+        ReportTimeline option = new ReportTimeline(context(TimeOptions.DEFAULT.withInterval(Duration.ofSeconds(30))),
+                new CollectingSink(), Duration.ofSeconds(1));
+        option.printedInterval(Duration.ofSeconds(5));
+        assertEquals(Duration.ofSeconds(30), option.step(), "--interval wins over the printed interval");
+    }
+
+    @Test
+    void withoutAnyStampTheSampleClockPlacesReports() {
+        CollectingSink sink = new CollectingSink();
+        ReportTimeline timeline = new ReportTimeline(context(TimeOptions.DEFAULT), sink, Duration.ofSeconds(2));
+        assertFalse(timeline.derived());
+        assertEquals(FALLBACK.plusSeconds(4), timeline.unstamped(2));
+        assertTrue(timeline.derived());
+        assertTrue(sink.fact("time.source").orElseThrow().startsWith("derived: first sample at the file's time"));
+    }
+}

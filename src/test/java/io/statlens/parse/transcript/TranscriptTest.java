@@ -1,0 +1,134 @@
+package io.statlens.parse.transcript;
+
+import io.statlens.model.ParseWarning;
+import io.statlens.parse.spi.CollectingSink;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.transcript.TranscriptLine.Kind;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+class TranscriptTest {
+    private static final CommandSyntax VMSTAT = CommandSyntax.of(Set.of("vmstat"), Set.of("-S"));
+
+    private static List<TranscriptLine> read(String text) throws IOException {
+        List<TranscriptLine> out = new ArrayList<>();
+        Transcript t = new Transcript(LineSource.ofString("t", text), VMSTAT);
+        for (TranscriptLine line = t.next(); line != null; line = t.next()) out.add(line);
+        return out;
+    }
+
+    private static List<Kind> kinds(String text) throws IOException {
+        return read(text).stream().map(TranscriptLine::kind).toList();
+    }
+
+    @Test
+    void classifiesWhatIsPastedAroundTheOutput() throws IOException {
+        assertEquals(List.of(Kind.DECORATION, Kind.COMMAND, Kind.TEXT, Kind.TEXT, Kind.DECORATION, Kind.SHELL, Kind.SHELL,
+                        Kind.BLANK, Kind.DECORATION, Kind.SHELL, Kind.SHELL, Kind.DECORATION, Kind.DECORATION, Kind.SHELL,
+                        Kind.SHELL, Kind.DECORATION),
+                kinds("""
+                        ```console
+                        $ vmstat 1
+                        procs -----------memory----------
+                         1  0      0 2794484
+                        [...]
+                        ^C
+                        $ uptime
+                         
+                        …
+                         13:58:03 up 18 days, 19:44,  9 users,  load average: 4.06
+                        # comment
+                        .. code-block:: console
+                        (... 40 lines snipped ...)
+                        [1]+  Done                    vmstat 1 > out
+                        ╭─alex@smith in ~ took 2m29s
+                        ~~~
+                        """));
+    }
+
+    @Test
+    void aQuoteMarkerIsRemovedButAContinuationPromptBelongsToTheShell() throws IOException {
+        List<TranscriptLine> quoted = read("> laptop:~$ vmstat 2\n> procs ---memory---\n>\n");
+        assertEquals(List.of(Kind.COMMAND, Kind.TEXT, Kind.BLANK), quoted.stream().map(TranscriptLine::kind).toList());
+        assertEquals("procs ---memory---", quoted.get(1).text());
+        assertEquals(2, quoted.get(0).command().interval().orElseThrow().toSeconds());
+
+        assertEquals(List.of(Kind.SHELL, Kind.SHELL, Kind.SHELL, Kind.BLANK, Kind.TEXT),
+                kinds("  $ if [ -z \"$X\" ]\n  > then\n  >   exit 80\n\n> quoted output\n"));
+    }
+
+    @Test
+    void aCommandContinuedWithBackslashesIsReadWhole() throws IOException {
+        List<TranscriptLine> lines = read("""
+                $ vmstat \\
+                    -S M \\
+                >   5 10
+                procs
+                """);
+        assertEquals(List.of(Kind.COMMAND, Kind.TEXT), lines.stream().map(TranscriptLine::kind).toList());
+        assertEquals("-S M 5 10", lines.get(0).command().argumentText());
+        assertEquals(1, lines.get(0).number());
+        assertEquals(4, lines.get(1).number());
+    }
+
+    @Test
+    void rejoinsAWrappedLineTheWayATerminalOrAPageCutIt() throws IOException {
+        // each "row" must have exactly six numbers
+        Transcript t = new Transcript(LineSource.ofString("t", String.join("\n",
+                " 1  2  3  4",                  // terminal: the rest goes on with its blanks
+                "  5  6",
+                " 7  8  9 1",                   // terminal cut inside a number: 10
+                "0 11 12",
+                " 1  2  3",                     // a page wrapped at a blank: the blank is lost
+                "4 5 6",
+                " 1  2  3  4  5  6",            // complete: the next line is a row of its own
+                " 1  2  3  4  5  6")), VMSTAT);
+        java.util.function.Predicate<String> sixNumbers = s -> s.strip().split("\\s+").length == 6;
+        assertEquals(" 1  2  3  4  5  6", t.repair(t.next(), sixNumbers));
+        assertEquals(" 7  8  9 10 11 12", t.repair(t.next(), sixNumbers));
+        assertEquals(" 1  2  3 4 5 6", t.repair(t.next(), sixNumbers));
+        assertEquals(" 1  2  3  4  5  6", t.repair(t.next(), sixNumbers));
+        assertEquals(8, t.next().number());
+        assertNull(t.next());
+        CollectingSink sink = new CollectingSink();
+        t.finish(sink);
+        assertEquals(List.of(new ParseWarning(1, "3 lines wrapped by a terminal or a page were rejoined with their rest (first at line 1)")),
+                sink.notices());
+    }
+
+    @Test
+    void aLineThatStartsARecordOfItsOwnIsNeverTakenAsTheRestOfAnother() throws IOException {
+        Transcript t = new Transcript(LineSource.ofString("t", "[ 1s ] 2183.00 MiB/sec\n[ 2s ] 2183.20 MiB/sec\n"), VMSTAT);
+        String text = t.repair(t.next(), s -> s.contains("thds:"), piece -> !piece.startsWith("["));
+        assertEquals("[ 1s ] 2183.00 MiB/sec", text);
+        assertEquals(2, t.next().number());
+    }
+
+    @Test
+    void cutsTextAPersonAppendedAndSaysSoOnce() throws IOException {
+        Transcript t = new Transcript(LineSource.ofString("t",
+                "max:  162.82 --最长耗时\ntotal: 825317 --全部总数\nmin: 7.19\n"), VMSTAT);
+        java.util.function.Predicate<String> keyNumber = s -> s.matches("\\w+:\\s+[\\d.]+");
+        assertEquals("max:  162.82", t.repair(t.next(), keyNumber));
+        assertEquals("total: 825317", t.repair(t.next(), keyNumber));
+        assertEquals("min: 7.19", t.repair(t.next(), keyNumber));
+        CollectingSink sink = new CollectingSink();
+        t.finish(sink);
+        assertEquals(List.of(new ParseWarning(1, "text appended to 2 lines was ignored (first at line 1): '--最长耗时'")),
+                sink.notices());
+    }
+
+    @Test
+    void aLineReadInContextOrAloneForDetection() {
+        assertEquals(Kind.COMMAND, Transcript.line("user@h:~$ vmstat -SM 1", VMSTAT).kind());
+        assertEquals(Kind.TEXT, Transcript.line("see vmstat: it prints", VMSTAT).kind());
+        assertEquals(Kind.SHELL, Transcript.line("$ myvmstat 1", VMSTAT).kind());
+    }
+}
