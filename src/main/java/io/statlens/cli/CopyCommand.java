@@ -68,14 +68,19 @@ public final class CopyCommand implements Callable<Integer> {
             checkNames(in, into, names);
             for (String run : names) {
                 RunCopier.Copied c = copier.copy(run, replace);
-                out.printf("copied run '%s' to %s: %d files, %d data sets, %d rows, %d statistics, %d summary values, %d facts,"
-                                + " %d warnings, %d notes; row counts and checksums match%n", c.run(), target.description(), c.files(),
-                        c.datasets(), c.rows(), c.statistics(), c.summaries(), c.facts(), c.warnings(), c.notes());
+                out.printf("copied run '%s' to %s: %s; row counts and checksums match%n", c.run(), target.description(), String.join(", ",
+                        count(c.files(), "file"), count(c.datasets(), "data set"), count(c.rows(), "row"), count(c.statistics(), "statistic"),
+                        count(c.summaries(), "summary value"), count(c.facts(), "fact"), count(c.warnings(), "warning"),
+                        count(c.notes(), "note")));
                 out.flush();
             }
             if (names.isEmpty()) out.println("no runs in " + source.description() + "; nothing copied");
         }
         return ExitCodes.OK;
+    }
+
+    private static String count(long n, String what) {
+        return String.format(java.util.Locale.ROOT, "%,d %s%s", n, what, n == 1 ? "" : "s");
     }
 
     /** All or nothing: a misspelt name, or a name the target holds already, stops the copy before it starts. */

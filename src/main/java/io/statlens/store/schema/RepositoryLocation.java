@@ -16,8 +16,11 @@ import java.util.regex.Pattern;
  * @param embeddedDir the directory of an embedded repository, null for a server or in-memory one
  */
 public record RepositoryLocation(String jdbcUrl, String description, Path embeddedDir) {
-    /** {@code password=...} in a Derby ({@code ;password=x}) or PostgreSQL ({@code ?password=x&}) URL. */
-    private static final Pattern PASSWORD = Pattern.compile("(?i)(password=)[^;&\\s]*");
+    /**
+     * {@code password=...} in a Derby ({@code ;password=x}) or PostgreSQL ({@code ?password=x&}) URL; one
+     * redacted already stays as it is, and so does what follows it (a message's ": ").
+     */
+    private static final Pattern PASSWORD = Pattern.compile("(?i)(password=)(?:\\*\\*\\*(?=[;&\\s:]|$)|[^;&\\s]*)");
     private static final Pattern USER = Pattern.compile("(?i)[;?&]user=");
 
     /** An embedded Derby repository in a directory. */
