@@ -80,7 +80,7 @@ public final class Repository implements AutoCloseable {
             if (dialect.isRepositoryInUse(e)) {
                 throw new UserException("repository " + location.description() + " is in use by another statlens process"
                         + " (an embedded repository opens in one process at a time); close it, or share the repository"
-                        + " through a server: statlens server start, then --db jdbc:derby://host:1527/statlens (docs/team.md)");
+                        + " on a server, PostgreSQL or statlens server (docs/team.md)");
             }
             if (isAuthenticationFailure(e)) {
                 throw new UserException("cannot open repository " + location.description() + ": authentication failed"
