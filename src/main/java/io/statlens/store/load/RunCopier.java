@@ -27,7 +27,7 @@ import java.util.Map;
 /**
  * Copies runs from one repository into another, on any engines (embedded Derby, a Derby network server,
  * PostgreSQL): the run with its tags and notes, its files, data sets and their rows, statistics, summary
- * values, facts, warnings and annotations. Data rows go in through the target's bulk path (COPY on
+ * values, facts, warnings, annotations and the labels its files printed in another language. Data rows go in through the target's bulk path (COPY on
  * PostgreSQL), and table and column names are the target's own, matched by the metrics' labels.
  *
  * <p>Each run is one transaction of the target, committed only after the copy is checked: every data
@@ -120,6 +120,7 @@ public final class RunCopier {
                 RowSpill spill = spills.computeIfAbsent(targetTable.name(), k -> new RowSpill());
                 rows += spillRows(d.id(), sourceTable, id, spill, columnOf, targetTable.metrics().size());
                 copyStatistics(d.id(), id, sourceTable, targetTable);
+                copyPrintedLabels(d.id(), id, sourceTable, targetTable);
             }
             BulkLoader loader = BulkLoader.forConnection(to.connection());
             for (Map.Entry<String, RowSpill> e : spills.entrySet()) {
@@ -134,6 +135,8 @@ public final class RunCopier {
         copyRunRows("ANNOTATIONS", List.of("TS", "TEXT", "SOURCE"), " ORDER BY ID", stored.id(), run.id(), fileIds);
 
         verifyDatasets(name, datasetIds);
+        same(name, "translated labels", "SELECT COUNT(*) FROM DATASET_LABELS L JOIN DATASETS D ON D.ID = L.DATASET_ID WHERE D.RUN_ID = ?",
+                stored.id(), run.id());
         return new Copied(name, files.size(), datasetIds.size(), rows,
                 same(name, "statistics", "SELECT COUNT(*) FROM DATASET_STATS S JOIN DATASETS D ON D.ID = S.DATASET_ID WHERE D.RUN_ID = ?",
                         stored.id(), run.id()),
@@ -243,6 +246,33 @@ public final class RunCopier {
                 }
             }
             if (pending > 0) write.executeBatch();
+        }
+    }
+
+    /** Copies the labels a data set's file printed in another language (DATASET_LABELS), under the target's column names. */
+    private void copyPrintedLabels(long sourceId, long targetId, DataTable sourceTable, DataTable targetTable) throws SQLException {
+        Map<String, String> column = new HashMap<>();
+        for (DataTable.MetricColumn m : sourceTable.metrics()) {
+            column.put(m.column(), targetTable.metrics().get(targetTable.indexOfLabel(m.label())).column());
+        }
+        try (PreparedStatement read = from.connection().prepareStatement(
+                "SELECT COLUMN_NAME, PRINTED FROM DATASET_LABELS WHERE DATASET_ID = ?");
+             PreparedStatement write = to.connection().prepareStatement(
+                     "INSERT INTO DATASET_LABELS (DATASET_ID, COLUMN_NAME, PRINTED) VALUES (?, ?, ?)")) {
+            read.setLong(1, sourceId);
+            try (ResultSet rs = read.executeQuery()) {
+                while (rs.next()) {
+                    String targetColumn = column.get(rs.getString(1));
+                    if (targetColumn == null) {
+                        throw new IllegalStateException("a translated label of data set " + sourceId + " names column " + rs.getString(1)
+                                + ", which table " + sourceTable.name() + " does not have");
+                    }
+                    write.setLong(1, targetId);
+                    write.setString(2, targetColumn);
+                    write.setString(3, rs.getString(2));
+                    write.executeUpdate();
+                }
+            }
         }
     }
 
