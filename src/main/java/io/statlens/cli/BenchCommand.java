@@ -158,6 +158,10 @@ public final class BenchCommand implements Callable<Integer> {
         t.print(out);
         out.println("each run builds the chart twice and writes a PNG and an SVG, as chart --format png,svg does;"
                 + " CPU vs every point: its CPU time over the step's (of the minimums / of the medians).");
+        Samples zoom = r.zoom();
+        out.printf(Locale.ROOT, "%s (%,d points in view): thread CPU %s ms min / median (ChartService.redraw's work before painting)%n",
+                zoom.name(), zoom.count(), String.format(Locale.ROOT, "%.1f / %.1f", zoom.min(Measurement.Clock.THREAD_CPU) / 1e6,
+                        zoom.median(Measurement.Clock.THREAD_CPU) / 1e6));
     }
 
     private static void print(PrintWriter out, ChartBench.Processes p) {
