@@ -75,8 +75,6 @@ class DocsTest {
                     "needs a Java 17 and the packaged jar (StartupTest checks the message)"),
             new Exemption("docs/cli.md", "statlens runs --repo /tmp/docs-cli",
                     "needs a second statlens process holding the repository open (RepositoryTest)"),
-            new Exemption("docs/cli.md", "statlens runs --db jdbc:derby://localhost:15327/statlens",
-                    "needs a Derby network server on a port (NetworkServerTest)"),
             new Exemption("docs/cli.md", "statlens bench --cpus 32 --seconds 600", "timings of the machine it ran on"),
             new Exemption("docs/cli.md", "statlens bench --repeat 2", "takes minutes; timings of the machine it ran on"),
             new Exemption("docs/cli.md", "DISPLAY=:97 statlens bench --gui --cpus 64 --seconds 3600",
@@ -138,12 +136,21 @@ class DocsTest {
                 () -> runPage(checkout, p, update)));
     }
 
+    /**
+     * Whole pages not run yet, with why: team.md's examples need a PostgreSQL server and a statlens server
+     * on ports (PostgresRepositoryTest and the server tests run the same commands' code). To be made to run.
+     */
+    static final java.util.Map<String, String> EXEMPT_PAGES = java.util.Map.of(
+            "docs/team.md", "needs a PostgreSQL server and a statlens server on ports");
+
     private static List<Path> pages(Path checkout) throws IOException {
         List<Path> pages = new ArrayList<>();
         pages.add(checkout.resolve("README.md"));
         for (Path dir : List.of(checkout.resolve("docs"), checkout.resolve("docs/tools"))) {
             try (Stream<Path> s = Files.list(dir)) {
-                s.filter(p -> p.toString().endsWith(".md")).sorted(Comparator.naturalOrder()).forEach(pages::add);
+                s.filter(p -> p.toString().endsWith(".md"))
+                        .filter(p -> !EXEMPT_PAGES.containsKey(checkout.relativize(p).toString().replace('\\', '/')))
+                        .sorted(Comparator.naturalOrder()).forEach(pages::add);
             }
         }
         return pages;
