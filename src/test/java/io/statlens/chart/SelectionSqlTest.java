@@ -66,7 +66,8 @@ class SelectionSqlTest {
                 ORDER BY TS, ITEM""", asSql.sql());
         assertEquals("%", asSql.unit());
         List<ChartData> charts = assertSame(def, asSql, List.of("mpa"));
-        assertEquals(List.of("all", "0", "1", "2", "3", "4", "5", "6", "7", "8"),
+        // all, then the CPUs busiest first: the legend's order, from either path.
+        assertEquals(List.of("all", "3", "1", "8", "2", "5", "7", "4", "6", "0"),
                 charts.get(0).series().stream().map(ChartData.PlotSeries::name).toList());
         assertEquals("mpstat %usr by CPU", charts.get(0).title());
         assertEquals("query %usr by CPU", charts.get(1).title());
