@@ -42,7 +42,7 @@ import java.util.stream.Stream;
                 "SYSCS_UTIL.SYSCS_IMPORT_TABLE of the same rows from CSV, in turn (A/B/A/B), and compares their CPU",
                 "times (minimum and median); then stats and top on the imported run.",
                 "Defaults: 256 CPUs x 3600 s = 925,200 rows. --charts: draw a long series as PNG and SVG, decimated and",
-                "point by point."})
+                "point by point, then statlens chart against a plain JFreeChart program as whole processes."})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
