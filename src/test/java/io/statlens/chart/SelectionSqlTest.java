@@ -75,7 +75,7 @@ class SelectionSqlTest {
         // The top N and the hand-picked keys are kept: top N as an option of the SQL chart, the keys in the query.
         ChartDefinition top3 = metrics("mpstat", "%idle").top(3).hot(HotEnd.LOW).build();
         List<ChartData> lowest = assertSame(top3, asSql(top3, List.of("mpa")), List.of("mpa"));
-        assertEquals(List.of("0", "3", "8"), lowest.get(0).series().stream().map(ChartData.PlotSeries::name).toList());
+        assertEquals(List.of("3", "8", "0"), lowest.get(0).series().stream().map(ChartData.PlotSeries::name).toList());
         ChartDefinition picked = metrics("mpstat", "%usr").key("all").key("4").build();
         ChartDefinition pickedSql = asSql(picked, List.of("mpa"));
         assertTrue(pickedSql.sql().contains("AND ITEM IN ('all', '4')"), pickedSql.sql());
