@@ -4,6 +4,7 @@ import io.statlens.model.SummaryValue;
 import io.statlens.parse.builtin.mpstat.MpstatParser;
 import io.statlens.parse.builtin.sar.SarParser;
 import io.statlens.parse.spi.CollectingSink;
+import io.statlens.parse.spi.Detection;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
@@ -29,11 +30,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * sysstat's average lines in every language it ships (issue 12, item 1): real {@code mpstat -P ALL 1 2} and
  * {@code sar -u} output of sysstat 12.6.1 in 38 locales ({@code captures/sysstat-12.6.1/PROVENANCE.txt}). For each,
  * the average of {@code all} as printed on its line (read here by position, independently of the parsers) must
- * be the summary value the parser gives, the banner's date must be read (whatever form the locale gives it), and
- * nothing may be warned about.
+ * be the summary value the parser gives, the banner's date must be read (whatever form the locale gives it),
+ * nothing may be warned about, and detection must pick the tool from the content alone.
  */
 class SysstatAveragesInEveryLocaleTest {
     private static final Path ROOT = root();
+    /** Every installed parser, none of the user's. */
+    private static final AutoDetectParser DETECTION = new AutoDetectParser(ParserCatalog.load(Path.of("target", "no-user-parsers")));
 
     static Stream<String> locales() throws IOException {
         try (Stream<Path> s = Files.list(ROOT)) {
@@ -61,6 +64,11 @@ class SysstatAveragesInEveryLocaleTest {
         CollectingSink sink = new CollectingSink();
         try (InputStream in = Files.newInputStream(path); LineSource lines = LineSource.of(file, in)) {
             parser.parse(lines, ParseContext.simple(file), sink);
+        }
+        try (InputStream in = Files.newInputStream(path); LineSource lines = LineSource.of(file, in)) {
+            Detection detection = DETECTION.detect(lines.head());
+            assertEquals(Optional.of(parser.info().tool()), detection.parser().map(p -> p.info().tool()),
+                    locale + " " + file + ": detected as " + detection.closest());
         }
         List<SummaryValue> summaries = sink.summaries();
         assertEquals(count, summaries.size(), locale + " " + file + ": summary values; warnings " + sink.warnings());
