@@ -9,6 +9,7 @@ import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
 import io.statlens.parse.text.Numbers;
+import io.statlens.parse.time.ClockTime;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -35,6 +37,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SysstatAveragesInEveryLocaleTest {
     private static final Path ROOT = root();
+    /** A row stamped by a clock without seconds, as glibc's nb_NO and nn_NO print it. */
+    private static final Pattern MINUTE_CLOCK = Pattern.compile("(?m)^kl\\. \\d{2}\\.\\d{2} ");
     /** Every installed parser, none of the user's. */
     private static final AutoDetectParser DETECTION = new AutoDetectParser(ParserCatalog.load(Path.of("target", "no-user-parsers")));
 
@@ -77,6 +81,8 @@ class SysstatAveragesInEveryLocaleTest {
         assertTrue(all.isPresent(), locale + ": no average of all");
         assertEquals(printed, all.get().value(), 1e-9, locale + " " + file);
         assertEquals(List.of(), sink.warnings(), locale + " " + file);
+        long told = sink.notices().stream().filter(n -> n.message().equals(ClockTime.NO_SECONDS)).count();
+        assertEquals(MINUTE_CLOCK.matcher(text).find() ? 1 : 0, told, locale + " " + file + ": " + sink.notices());
         assertTrue(sink.rows(dataset).size() > 0, locale + ": rows");
         assertTrue(sink.fact("time.source").orElseThrow().startsWith("banner date 2026-11-25"),
                 locale + ": the banner's date is read: " + sink.fact("time.source"));
