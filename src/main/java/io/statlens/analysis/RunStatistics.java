@@ -142,11 +142,10 @@ public final class RunStatistics {
             SeriesReader.Selection s = selections.get(d);
             int width = s.metrics().size();
             Map<String, SeriesSummary[]> byKey = new LinkedHashMap<>();
-            reader.scan(s, request.sinceBoot(), request.window(), row -> {
-                keysSeen.add(row.key());
-                if (!request.keys().isEmpty() && !request.keys().contains(row.key())) return;
-                SeriesSummary[] summaries = byKey.computeIfAbsent(row.key(), k -> new SeriesSummary[width]);
-                double[] values = row.values();
+            reader.scan(s, request.sinceBoot(), request.window(), (key, values) -> {
+                keysSeen.add(key);
+                if (!request.keys().isEmpty() && !request.keys().contains(key)) return;
+                SeriesSummary[] summaries = byKey.computeIfAbsent(key, k -> new SeriesSummary[width]);
                 for (int i = 0; i < width; i++) {
                     if (Double.isNaN(values[i])) continue;
                     if (summaries[i] == null) summaries[i] = new SeriesSummary();
