@@ -13,8 +13,10 @@ import java.util.Map;
 
 /**
  * Ranks the series of a run (every metric of every data set, per key) by their correlation over time with one target
- * series: "what moved with tps?". Data sets are read one at a time, so a run larger than memory in total is fine as
- * long as one data set fits. Since-boot samples are left out.
+ * series: "what moved with tps?", one ranking across the tools of the run. The target's own data set is left out unless
+ * asked for: sysbench's qps, reads and writes follow its tps by construction, and would fill the top of the list with
+ * what everybody knows. Data sets are read one at a time, so a run larger than memory in total is fine as long as one
+ * data set fits. Since-boot samples are left out.
  */
 public final class RunCorrelator {
     private final SeriesLoader loader;
@@ -27,12 +29,19 @@ public final class RunCorrelator {
      * @param target {@code <dataset>.<label>}, see {@link MetricRef}
      * @param key    the target's key (device, CPU) when its data set is keyed; empty when not needed
      * @param with   data sets ({@code iostat}) or metrics ({@code iostat.%util}) to limit the other series to; empty
-     *               for all
+     *               for all. Naming the target's own data set (or one of its metrics) here keeps it
+     * @param includeOwn whether the other series of the target's own data set are candidates too
      */
-    public record Request(String run, String target, String key, List<String> with, Correlator.Settings settings) {
+    public record Request(String run, String target, String key, List<String> with, Correlator.Settings settings,
+                          boolean includeOwn) {
         public Request {
             key = key == null ? "" : key;
             with = List.copyOf(with);
+        }
+
+        /** The other data sets only: the target's own is left out. */
+        public Request(String run, String target, String key, List<String> with, Correlator.Settings settings) {
+            this(run, target, key, with, settings, false);
         }
     }
 
@@ -41,9 +50,17 @@ public final class RunCorrelator {
      * @param targetStep    the target's typical interval in seconds
      * @param ranked        correlations, strongest (largest |r|) first
      * @param skipped       series that could not be correlated, with the reason
+     * @param ownLeftOut    series of the target's own data set that were left out (not asked for); 0 when kept
      */
     public record Report(String run, Correlator.SeriesName target, int targetSamples, double targetStep,
-                         Correlator.Settings settings, List<Correlator.Correlation> ranked, List<Correlator.Skipped> skipped) {
+                         Correlator.Settings settings, List<Correlator.Correlation> ranked, List<Correlator.Skipped> skipped,
+                         int ownLeftOut) {
+        /** The strongest series of each data set, strongest first: what moved with the target, tool by tool. */
+        public List<Correlator.Correlation> strongestPerDataset() {
+            java.util.Map<String, Correlator.Correlation> best = new LinkedHashMap<>();
+            for (Correlator.Correlation c : ranked) best.putIfAbsent(c.series().dataset(), c);
+            return List.copyOf(best.values());
+        }
     }
 
     /** Strongest first; among equals the more significant, then by name so that output is stable. */
@@ -62,16 +79,25 @@ public final class RunCorrelator {
         List<MetricRef> with = request.with().stream().map(w -> MetricRef.parseSelection(w, labels)).toList();
         SeriesReader.Selection targetSet = datasets.stream().filter(s -> s.dataset().equals(targetRef.dataset()))
                 .findFirst().orElseThrow();
+        // The target's own data set is a candidate when asked for, or when --with names it.
+        boolean own = request.includeOwn() || with.stream().anyMatch(w -> w.dataset().equals(targetSet.dataset()));
         // The target's data set is read once, for the target and for its other series.
         List<MetricSeries> targetSetSeries = loader.loadAll(targetSet,
-                label -> label.equals(targetRef.label()) || wanted(with, targetSet, label), false);
+                label -> label.equals(targetRef.label()) || own && wanted(with, targetSet, label), false);
         MetricSeries target = target(targetSet, targetRef, request.key(),
                 targetSetSeries.stream().filter(s -> s.label().equals(targetRef.label())).toList());
 
         Correlator correlator = new Correlator(request.settings());
         List<Correlator.Correlation> ranked = new ArrayList<>();
         List<Correlator.Skipped> skipped = new ArrayList<>();
+        int ownLeftOut = 0;
+        if (!own) {
+            // Counted from the catalog, not read: one series per metric and key.
+            int keys = Math.max(1, loader.keys(targetSet).size());
+            ownLeftOut = targetSet.metrics().size() * keys - 1;
+        }
         for (SeriesReader.Selection set : datasets) {
+            if (set == targetSet && !own) continue;
             List<MetricSeries> others = set == targetSet ? targetSetSeries
                     : loader.loadAll(set, label -> wanted(with, set, label), false);
             for (MetricSeries other : others) {
@@ -84,7 +110,7 @@ public final class RunCorrelator {
         }
         ranked.sort(STRONGEST_FIRST);
         return new Report(request.run(), Correlator.SeriesName.of(target), target.size(), Resampler.typicalStep(target.elapsed()),
-                request.settings(), List.copyOf(ranked), List.copyOf(skipped));
+                request.settings(), List.copyOf(ranked), List.copyOf(skipped), ownLeftOut);
     }
 
     private static boolean wanted(List<MetricRef> with, SeriesReader.Selection set, String label) {

@@ -125,6 +125,11 @@ final class AxisFormats {
     }
 
     /** Seconds as {@code m:ss} or {@code h:mm:ss}. */
+    /** A length of time as the elapsed axis labels it: {@code 0:30}, {@code 1:06:00}. */
+    static String elapsed(double seconds) {
+        return new ElapsedFormat(seconds >= 3600).label(seconds);
+    }
+
     static final class ElapsedFormat extends LabelFormat {
         private final boolean hours;
 

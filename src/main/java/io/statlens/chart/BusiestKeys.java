@@ -50,7 +50,10 @@ final class BusiestKeys {
         if (limit == 0) return Optional.empty();
         Map<String, Double> means = new HashMap<>();
         sumAndCount.forEach((key, acc) -> means.put(key, acc[0] / acc[1]));
-        List<String> top = keys.stream().sorted(ChartAssembler.busiestFirst(means, def.hot())).limit(limit).toList();
+        // 100 - %idle is busiest where %idle is lowest: the stored statistics are of %idle.
+        HotEnd hot = ChartDefinition.isComplement(columns.metrics().get(0).label())
+                ? (def.hot() == HotEnd.HIGH ? HotEnd.LOW : HotEnd.HIGH) : def.hot();
+        List<String> top = keys.stream().sorted(ChartAssembler.busiestFirst(means, hot)).limit(limit).toList();
         return Optional.of(new Choice(Set.copyOf(top), keys.size()));
     }
 }

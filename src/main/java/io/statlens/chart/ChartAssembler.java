@@ -11,6 +11,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -29,6 +30,8 @@ final class ChartAssembler {
     /** Lines of a chart nobody limited: more than this is spaghetti, so the busiest are shown and the subtitle says so. */
     static final int DEFAULT_MAX_LINES = 10;
     static final int DEFAULT_MAX_BAR_GROUPS = 20;
+    /** A line (or area, or heat map) needs at least this many samples; with fewer, the chart is drawn as bars. */
+    static final int MIN_LINE_SAMPLES = 3;
     private static final DateTimeFormatter DAY_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
     private static final DateTimeFormatter DAY_TIME_S = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
@@ -53,7 +56,25 @@ final class ChartAssembler {
         }
         traces.removeIf(t -> !hasValue(t));
         if (traces.isEmpty()) return List.of();
-        KeyChoice choice = chooseKeys(def, traces, data.keyLabel(), data.mostKeys());
+        String sparse = "";
+        int mostSamples = traces.stream().mapToInt(Trace::samples).max().orElse(0);
+        if (def.kind() != ChartKind.BARS && mostSamples < MIN_LINE_SAMPLES) {
+            // One or two samples make no line (a dot over a one-tick axis) and no heat map (a column stretched over the
+            // page): bars of the value, or of the mean of two, say the same and can be read.
+            if (def.kind() == ChartKind.AREA) {
+                Set<String> stacked = new HashSet<>();
+                for (String run : runs) {
+                    List<Trace> ofRun = traces.stream().filter(t -> t.run().equals(run)).toList();
+                    if (!ofRun.isEmpty()) stacked.addAll(areaKeys(def, ofRun));
+                }
+                traces.removeIf(t -> !stacked.contains(t.key()));
+            }
+            sparse = mostSamples == 1 ? "one sample: drawn as bars" : mostSamples + " samples: their mean as bars";
+            def = def.withKind(ChartKind.BARS);
+        }
+        KeyChoice chosen = chooseKeys(def, traces, data.keyLabel(), data.mostKeys());
+        KeyChoice choice = sparse.isEmpty() ? chosen
+                : new KeyChoice(chosen.keys(), chosen.note().isEmpty() ? sparse : chosen.note() + "  \u00b7  " + sparse);
         traces.removeIf(t -> !choice.keys().contains(t.key()));
         List<String> metricOrder = metricsOf(data.traces());
         traces.sort(Comparator.comparingInt((Trace t) -> metricOrder.indexOf(t.metric()))
@@ -102,6 +123,8 @@ final class ChartAssembler {
      */
     private ChartData overlay(Context c, List<Trace> traces, List<String> runs) {
         ChartData.Domain domain = domain(c.data(), true);
+        Map<String, double[]> spans = domain == ChartData.Domain.ELAPSED ? spans(traces, runs) : Map.of();
+        if (differInLength(spans)) return progressOverlay(c, traces, runs, spans);
         List<String> metrics = metricsOf(traces);
         boolean keyed = traces.stream().anyMatch(t -> !t.key().isEmpty());
         boolean linesPerRun = runs.stream().anyMatch(r -> traces.stream().filter(t -> t.run().equals(r)).count() > 1);
@@ -124,12 +147,86 @@ final class ChartAssembler {
                 subtitle(runs, traces, domain, keyNote(c, traces)));
     }
 
+    /**
+     * Runs whose lengths differ more than {@link #LENGTH_RATIO} times: on elapsed time the short run would be squashed
+     * against the axis, so each run is drawn over its own length, 0 to 100 % (the start, middle and end of each run
+     * line up: warm-up, steady state and the tail compare), and the subtitle gives each run's length. Values keep their
+     * scale, so levels still compare.
+     */
+    private ChartData progressOverlay(Context c, List<Trace> traces, List<String> runs, Map<String, double[]> spans) {
+        List<String> metrics = metricsOf(traces);
+        boolean keyed = traces.stream().anyMatch(t -> !t.key().isEmpty());
+        boolean linesPerRun = runs.stream().anyMatch(r -> traces.stream().filter(t -> t.run().equals(r)).count() > 1);
+        List<ChartData.PlotSeries> series = new ArrayList<>();
+        for (int r = 0; r < runs.size(); r++) {
+            String run = runs.get(r);
+            double[] span = spans.get(run);
+            for (Trace t : traces.stream().filter(t -> t.run().equals(run)).toList()) {
+                String what = seriesName(t, metrics.size() > 1, keyed);
+                double[] elapsed = x(t, ChartData.Domain.ELAPSED, traces);
+                double[] x = new double[elapsed.length];
+                for (int i = 0; i < x.length; i++) x[i] = progress(elapsed[i], span);
+                if (!linesPerRun) series.add(new ChartData.PlotSeries(keyed ? run + " " + what : run, run, 0, x, t.values()));
+                else series.add(new ChartData.PlotSeries(run + " " + what, what, r, x, t.values()));
+            }
+        }
+        List<String> lengths = new ArrayList<>();
+        for (String run : runs) lengths.add(run + " " + AxisFormats.elapsed(spans.get(run)[1] - spans.get(run)[0]));
+        String note = "runs of very different lengths (" + String.join(", ", lengths) + "): x is the share of each run";
+        String keys = keyNote(c, traces);
+        ChartData data = chart(c, ChartKind.OVERLAY, runs, "", ChartData.Domain.NUMBER, series, List.of(), yLabel(metrics, traces, ""),
+                subtitle(runs, traces, ChartData.Domain.NUMBER, keys.isEmpty() ? note : keys + "  \u00b7  " + note));
+        List<ChartData.ChartMarker> markers = new ArrayList<>();
+        for (String run : runs) {
+            Instant start = c.starts().get(run);
+            if (start == null) continue;
+            for (ChartNote n : c.notes().getOrDefault(run, List.of())) {
+                double x = progress((n.at().toEpochMilli() - start.toEpochMilli()) / 1000.0, spans.get(run));
+                if (x >= 0 && x <= 100) markers.add(new ChartData.ChartMarker(x, run + ": " + n.text()));
+            }
+        }
+        return new ChartData(data.id(), data.kind(), data.title(), data.subtitle(), data.domain(), "share of each run (%)",
+                data.keyLabel(), data.yLabel(), data.unit(), data.hot(), data.series(), data.bars(), markers, data.runs());
+    }
+
+    /** How much longer the longest run is than the shortest, at most, before runs are drawn over their own lengths. */
+    static final double LENGTH_RATIO = 4;
+
+    /** Per run, the first and last elapsed second its traces hold. */
+    private static Map<String, double[]> spans(List<Trace> traces, List<String> runs) {
+        Map<String, double[]> out = new LinkedHashMap<>();
+        for (String run : runs) {
+            double lo = Double.POSITIVE_INFINITY;
+            double hi = Double.NEGATIVE_INFINITY;
+            for (Trace t : traces) {
+                if (!t.run().equals(run)) continue;
+                for (double x : x(t, ChartData.Domain.ELAPSED, traces)) {
+                    lo = Math.min(lo, x);
+                    hi = Math.max(hi, x);
+                }
+            }
+            if (lo < hi) out.put(run, new double[]{lo, hi});
+        }
+        return out;
+    }
+
+    private static boolean differInLength(Map<String, double[]> spans) {
+        if (spans.size() < 2) return false;
+        double shortest = spans.values().stream().mapToDouble(s -> s[1] - s[0]).min().orElse(0);
+        double longest = spans.values().stream().mapToDouble(s -> s[1] - s[0]).max().orElse(0);
+        return shortest > 0 && longest / shortest > LENGTH_RATIO;
+    }
+
+    private static double progress(double elapsed, double[] span) {
+        return (elapsed - span[0]) / (span[1] - span[0]) * 100;
+    }
+
     private List<ChartData> areas(Context c, List<Trace> traces, List<String> runs) {
         List<ChartData> out = new ArrayList<>();
         ChartData.Domain domain = domain(c.data(), false);
         for (String run : runs) {
             List<Trace> ofRun = traces.stream().filter(t -> t.run().equals(run)).toList();
-            for (String key : areaKeys(c, ofRun)) {
+            for (String key : areaKeys(c.def(), ofRun)) {
                 List<Trace> layers = ofRun.stream().filter(t -> t.key().equals(key)).toList();
                 List<ChartData.PlotSeries> series = layers.stream()
                         .map(t -> new ChartData.PlotSeries(t.metric(), t.metric(), 0, x(t, domain, traces), t.values())).toList();
@@ -144,10 +241,10 @@ final class ChartAssembler {
     }
 
     /** An area stacks the metrics of one key: the keys named, else {@code all}, else the only one. */
-    private List<String> areaKeys(Context c, List<Trace> ofRun) {
+    private static List<String> areaKeys(ChartDefinition def, List<Trace> ofRun) {
         Set<String> keys = new TreeSet<>(KeyOrder.INSTANCE);
         ofRun.forEach(t -> keys.add(t.key()));
-        if (!c.def().keys().isEmpty()) return c.def().keys().stream().filter(keys::contains).toList();
+        if (!def.keys().isEmpty()) return def.keys().stream().filter(keys::contains).toList();
         if (keys.size() == 1) return List.copyOf(keys);
         if (keys.contains(KeyOrder.ALL)) return List.of(KeyOrder.ALL);
         throw new UserException("an area chart stacks the metrics of one key; choose one or more with --key (keys: "
@@ -167,14 +264,17 @@ final class ChartAssembler {
 
     private ChartData bars(Context c, List<Trace> traces, List<String> runs) {
         List<String> metrics = metricsOf(traces);
-        boolean keyed = traces.stream().anyMatch(t -> !t.key().isEmpty());
+        // Several metrics of one key (a CPU breakdown of the all line) are named by their metrics alone.
+        boolean keyed = traces.stream().anyMatch(t -> !t.key().isEmpty())
+                && (metrics.size() == 1 || traces.stream().map(Trace::key).distinct().count() > 1);
         List<ChartData.BarValue> bars = new ArrayList<>();
         for (Trace t : traces) {
             String category = keyed ? seriesName(t, metrics.size() > 1, true) : t.metric();
             String series = runs.size() > 1 || !t.run().isEmpty() ? t.run() : (metrics.size() > 1 ? "value" : t.metric());
             bars.add(new ChartData.BarValue(category, series, t.mean()));
         }
-        String aggregate = c.data().xLabel() != null ? "" : "mean ";
+        // A value of one sample (a summary value, a single report) is no mean.
+        String aggregate = c.data().xLabel() != null || traces.stream().allMatch(t -> t.samples() <= 1) ? "" : "mean ";
         return chart(c, ChartKind.BARS, runs, "", ChartData.Domain.NUMBER, List.of(), bars, yLabel(metrics, traces, aggregate),
                 subtitle(runs, traces, ChartData.Domain.NUMBER, c.choice().note()));
     }
@@ -191,7 +291,7 @@ final class ChartAssembler {
         String keyLabel = c.data().keyLabel().isEmpty() ? (kind == ChartKind.BARS ? "" : "key") : c.data().keyLabel();
         String unit = c.data().traces().stream().map(Trace::unit).filter(u -> !u.isEmpty()).findFirst().orElse("");
         return new ChartData(id, kind, title, subtitle, domain, c.data().xLabel(), keyLabel, yLabel, unit, def.hot(), series,
-                bars, markers(c, runs, domain));
+                bars, markers(c, runs, domain), runs.stream().filter(r -> !r.isEmpty()).toList());
     }
 
     private String autoTitle(Context c, ChartKind kind, List<String> categories) {

@@ -33,6 +33,7 @@ import org.jfree.data.xy.XYSeriesCollection;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Stroke;
+import java.awt.font.FontRenderContext;
 import java.awt.geom.Ellipse2D;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -120,8 +121,10 @@ public final class ChartBuilder {
             i++;
         }
         XYPlot plot = new XYPlot(dataset, domainAxis(d, range), valueAxis(d.yLabel(), minimum(d.series()) >= 0), renderer);
-        markers(plot, d, range, size);
-        return new JFreeChart(d.title(), ChartTheme.TITLE, plot, d.series().size() > 1);
+        List<String> notes = markers(plot, d, range, size);
+        JFreeChart chart = new JFreeChart(d.title(), ChartTheme.TITLE, plot, d.series().size() > 1);
+        footnotes(chart, notes);
+        return chart;
     }
 
     private JFreeChart area(ChartData d, RenderSize size) {
@@ -159,8 +162,10 @@ public final class ChartBuilder {
         double highest = Arrays.stream(totals).max().orElse(0);
         if (d.unit().equals("%") && highest <= 100.5 && highest > 50) values.setRange(0, 100);
         XYPlot plot = new XYPlot(dataset, domainAxis(d, range), values, renderer);
-        markers(plot, d, range, size);
-        return new JFreeChart(d.title(), ChartTheme.TITLE, plot, true);
+        List<String> notes = markers(plot, d, range, size);
+        JFreeChart chart = new JFreeChart(d.title(), ChartTheme.TITLE, plot, true);
+        footnotes(chart, notes);
+        return chart;
     }
 
     private JFreeChart heatMap(ChartData d, RenderSize size) {
@@ -207,8 +212,9 @@ public final class ChartBuilder {
         plot.setDomainGridlinesVisible(false);
         plot.setRangeGridlinesVisible(false);
         plot.addAnnotation(new HeatMapAnnotation(grid, range[0], width, scale));
-        markers(plot, d, range, size);
+        List<String> notes = markers(plot, d, range, size);
         JFreeChart chart = new JFreeChart(d.title(), ChartTheme.TITLE, plot, false);
+        footnotes(chart, notes);
         NumberAxis legendAxis = new NumberAxis(d.yLabel());
         legendAxis.setStandardTickUnits(AxisFormats.compactTicks());
         legendAxis.setRange(lowest, highest);
@@ -306,36 +312,98 @@ public final class ChartBuilder {
         return axis;
     }
 
+    /** Label lines at the top of a plot before labels that find no room become numbered footnotes. */
+    private static final int MARKER_LINES = 4;
+    /** Markers closer than this many points share one line and one label. */
+    private static final double SAME_PLACE = 2;
+
     /**
-     * Vertical markers with their labels at the top. Labels that would overlap the one before are
-     * moved down a line (up to four lines, then back to the first), so that close annotations stay readable.
+     * Vertical markers with their labels at the top, laid out so that no two labels overlap: markers at the same
+     * place share one label ({@code a; b}); a label goes into the first of {@link #MARKER_LINES} lines where it
+     * has room, to the right of its line or, near the right edge, to the left; a label that finds no room is
+     * replaced by a number, and the numbers are explained under the chart.
+     *
+     * @return the footnotes for the labels that became numbers; empty when every label has room
      */
-    private static void markers(XYPlot plot, ChartData d, double[] range, RenderSize size) {
-        if (d.markers().isEmpty() || !(range[1] > range[0])) return;
+    private static List<String> markers(XYPlot plot, ChartData d, double[] range, RenderSize size) {
+        if (d.markers().isEmpty() || !(range[1] > range[0])) return List.of();
+        // The plot area is the chart minus its axis and legend margins: close enough to lay labels out.
         double plotWidth = size.width() - 140.0;
-        double[] lineEnds = new double[4];
-        Arrays.fill(lineEnds, Double.NEGATIVE_INFINITY);
         List<ChartData.ChartMarker> sorted = new ArrayList<>(d.markers());
+        sorted.removeIf(m -> m.x() < range[0] || m.x() > range[1]);
         sorted.sort(Comparator.comparingDouble(ChartData.ChartMarker::x));
+        List<double[]> places = new ArrayList<>();
+        List<String> labels = new ArrayList<>();
         for (ChartData.ChartMarker m : sorted) {
-            if (m.x() < range[0] || m.x() > range[1]) continue;
             double at = (m.x() - range[0]) / (range[1] - range[0]) * plotWidth;
-            double labelWidth = m.label().length() * 6.2 + 10;
-            int line = 0;
-            while (line < lineEnds.length && lineEnds[line] > at) line++;
-            if (line == lineEnds.length) line = 0;
-            lineEnds[line] = at + labelWidth;
-            ValueMarker marker = new ValueMarker(m.x(), ChartTheme.MARKER_LINE,
+            if (!places.isEmpty() && at - places.get(places.size() - 1)[1] < SAME_PLACE) {
+                labels.set(labels.size() - 1, labels.get(labels.size() - 1) + "; " + m.label());
+            } else {
+                places.add(new double[]{m.x(), at});
+                labels.add(m.label());
+            }
+        }
+        List<List<double[]>> lines = new ArrayList<>();
+        for (int i = 0; i < MARKER_LINES; i++) lines.add(new ArrayList<>());
+        List<String> footnotes = new ArrayList<>();
+        for (int i = 0; i < places.size(); i++) {
+            double at = places.get(i)[1];
+            String label = labels.get(i);
+            double width = textWidth(label) + 8;
+            boolean left = at + width > plotWidth && at - width >= 0;
+            int line = freeLine(lines, left ? at - width : at, left ? at : at + width);
+            if (line < 0) {
+                // No room in any line: a number, explained under the chart.
+                footnotes.add("(" + (footnotes.size() + 1) + ") " + label);
+                label = "(" + footnotes.size() + ")";
+                width = textWidth(label) + 8;
+                left = at + width > plotWidth;
+                line = freeLine(lines, left ? at - width : at, left ? at : at + width);
+                if (line < 0) line = MARKER_LINES - 1;
+            }
+            lines.get(line).add(left ? new double[]{at - width, at} : new double[]{at, at + width});
+            ValueMarker marker = new ValueMarker(places.get(i)[0], ChartTheme.MARKER_LINE,
                     new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[]{4f, 3f}, 0f));
-            marker.setLabel(m.label());
+            marker.setLabel(label);
             marker.setLabelFont(ChartTheme.MARKER);
             marker.setLabelPaint(ChartTheme.TEXT);
             marker.setLabelBackgroundColor(new Color(255, 255, 255, 220));
-            marker.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
-            marker.setLabelTextAnchor(TextAnchor.TOP_LEFT);
-            marker.setLabelOffset(new RectangleInsets(3 + line * 14, 3, 0, 0));
+            marker.setLabelAnchor(left ? RectangleAnchor.TOP_LEFT : RectangleAnchor.TOP_RIGHT);
+            marker.setLabelTextAnchor(left ? TextAnchor.TOP_RIGHT : TextAnchor.TOP_LEFT);
+            marker.setLabelOffset(new RectangleInsets(3 + line * 14, 3, 0, 3));
             plot.addDomainMarker(marker, Layer.FOREGROUND);
         }
+        return footnotes;
+    }
+
+    /** The first line where {@code [from, to]} overlaps no label; -1 when none has room. */
+    private static int freeLine(List<List<double[]>> lines, double from, double to) {
+        for (int i = 0; i < lines.size(); i++) {
+            boolean free = true;
+            for (double[] taken : lines.get(i)) {
+                if (from < taken[1] && taken[0] < to) {
+                    free = false;
+                    break;
+                }
+            }
+            if (free) return i;
+        }
+        return -1;
+    }
+
+    private static double textWidth(String text) {
+        return ChartTheme.MARKER.getStringBounds(text, LABELS).getWidth();
+    }
+
+    private static final FontRenderContext LABELS = new FontRenderContext(null, true, true);
+
+    /** The footnotes of marker labels that had no room, under the plot. */
+    private static void footnotes(JFreeChart chart, List<String> notes) {
+        if (notes.isEmpty()) return;
+        TextTitle t = new TextTitle(String.join("   ", notes), ChartTheme.MARKER);
+        t.setPosition(RectangleEdge.BOTTOM);
+        t.setPaint(ChartTheme.TEXT);
+        chart.addSubtitle(t);
     }
 
     private static Stroke stroke(int dash, float width) {

@@ -1,5 +1,7 @@
 package io.statlens.chart;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -19,12 +21,20 @@ import java.util.List;
  * @param series   lines, area layers or heat-map rows (one per key, top to bottom in this order)
  * @param bars     the values of a bar chart
  * @param markers  labelled vertical markers (annotations), in x units of the domain
+ * @param runs     the runs it shows, in the order named; empty for data made directly
  */
 public record ChartData(String id, ChartKind kind, String title, String subtitle, Domain domain, String xLabel, String keyLabel,
                         String yLabel, String unit, HotEnd hot, List<PlotSeries> series, List<BarValue> bars,
-                        List<ChartMarker> markers) {
+                        List<ChartMarker> markers, List<String> runs) {
+
+    /** Chart data made directly, of no named run. */
+    public ChartData(String id, ChartKind kind, String title, String subtitle, Domain domain, String xLabel, String keyLabel,
+                     String yLabel, String unit, HotEnd hot, List<PlotSeries> series, List<BarValue> bars, List<ChartMarker> markers) {
+        this(id, kind, title, subtitle, domain, xLabel, keyLabel, yLabel, unit, hot, series, bars, markers, List.of());
+    }
 
     public ChartData {
+        runs = List.copyOf(runs);
         series = List.copyOf(series);
         bars = List.copyOf(bars);
         markers = List.copyOf(markers);
@@ -32,6 +42,56 @@ public record ChartData(String id, ChartKind kind, String title, String subtitle
         keyLabel = keyLabel == null ? "" : keyLabel;
         unit = unit == null ? "" : unit;
         if (hot == null) hot = HotEnd.HIGH;
+    }
+
+    /**
+     * The same chart with each series cut to the samples from {@code from} to {@code to}, and the one before and the
+     * one after, so that a line drawn from them crosses both edges. Every series stays, empty when it has no sample
+     * there, so that keys keep their colours; bars and markers are kept whole.
+     *
+     * @param from NaN for the first sample
+     * @param to   NaN for the last sample
+     */
+    public ChartData between(double from, double to) {
+        if (Double.isNaN(from) && Double.isNaN(to)) return this;
+        List<PlotSeries> cut = new ArrayList<>(series.size());
+        for (PlotSeries s : series) {
+            int first = Double.isNaN(from) ? 0 : Math.max(0, firstAtOrAfter(s.x(), from) - 1);
+            int end = Double.isNaN(to) ? s.size() : Math.min(s.size(), firstAfter(s.x(), to) + 1);
+            if (first >= end) {
+                cut.add(new PlotSeries(s.name(), s.colourKey(), s.dash(), new double[0], new double[0]));
+            } else if (first == 0 && end == s.size()) {
+                cut.add(s);
+            } else {
+                cut.add(new PlotSeries(s.name(), s.colourKey(), s.dash(), Arrays.copyOfRange(s.x(), first, end),
+                        Arrays.copyOfRange(s.y(), first, end)));
+            }
+        }
+        return new ChartData(id, kind, title, subtitle, domain, xLabel, keyLabel, yLabel, unit, hot, cut, bars, markers, runs);
+    }
+
+    /** Index of the first x at or after {@code v} in the ascending {@code xs}; its length if none. */
+    private static int firstAtOrAfter(double[] xs, double v) {
+        int lo = 0;
+        int hi = xs.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (xs[mid] < v) lo = mid + 1;
+            else hi = mid;
+        }
+        return lo;
+    }
+
+    /** Index of the first x after {@code v} in the ascending {@code xs}; its length if none. */
+    private static int firstAfter(double[] xs, double v) {
+        int lo = 0;
+        int hi = xs.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (xs[mid] <= v) lo = mid + 1;
+            else hi = mid;
+        }
+        return lo;
     }
 
     /** What the x values of the series are. */

@@ -62,6 +62,7 @@ final class ChartDataLoader {
             Set<String> allKeys = new TreeSet<>(KeyOrder.INSTANCE);
             LoadedData first = null;
             int mostKeys = 0;
+            String summarySql = null;
             for (String run : runs) {
                 Optional<SelectionSource.RunData> one = selections.load(def, run, lenient);
                 if (one.isEmpty()) continue;
@@ -69,7 +70,8 @@ final class ChartDataLoader {
                 if (first == null) first = loaded;
                 traces.addAll(loaded.traces());
                 mostKeys = Math.max(mostKeys, loaded.mostKeys());
-                read.add(one.get().columns());
+                if (one.get().columns() != null) read.add(one.get().columns());
+                summarySql = summarySql == null ? one.get().sql().orElse(null) : summarySql;
                 allKeys.addAll(one.get().keys());
             }
             if (first == null) {
@@ -77,7 +79,7 @@ final class ChartDataLoader {
                 throw new UserException(who + " " + def.tool() + " data with " + metricNames(def));
             }
             data = new LoadedData(first.source(), first.keyLabel(), null, traces, mostKeys);
-            sql = query(def, read);
+            sql = read.isEmpty() ? summarySql : query(def, read);
             keys = List.copyOf(allKeys);
         }
         List<ChartData> charts = assembler.assemble(def, runs, data, notes, starts);

@@ -16,7 +16,8 @@ import java.util.List;
  * @param description one line for preset listings; may be empty
  * @param tool        data set: {@code iostat} or {@code iostat.cpu}; null with SQL
  * @param metrics     the metrics, each as alternative labels, the first one the data set has is used
- *                    ({@code %usr | %user | usr}: the same column as different tool versions print it)
+ *                    ({@code %usr | %user | usr}: the same column as different tool versions print it); a label
+ *                    written {@code 100 - %idle} draws 100 minus the metric ({@link #COMPLEMENT})
  * @param keys        the keys to draw; empty for all (or the top N)
  * @param top         draw only the N busiest keys (by mean, at the {@code hot} end); 0 for no limit
  * @param hot         which end of the values is busy
@@ -48,6 +49,22 @@ public record ChartDefinition(String name, String title, String description, Cha
         }
     }
 
+    /**
+     * How a metric alternative asks for the complement of a percentage: {@code 100 - %idle} draws busy time from idle
+     * time, so that the busiest keys are the highest lines and the hot end of a heat map.
+     */
+    public static final String COMPLEMENT = "100 - ";
+
+    /** Whether a metric alternative is a complement ({@code 100 - %idle}). */
+    public static boolean isComplement(String alternative) {
+        return alternative.startsWith(COMPLEMENT);
+    }
+
+    /** The label an alternative reads from the data set: {@code %idle} of {@code 100 - %idle}. */
+    public static String drawnLabel(String alternative) {
+        return isComplement(alternative) ? alternative.substring(COMPLEMENT.length()).strip() : alternative;
+    }
+
     public boolean isSql() {
         return sql != null;
     }
@@ -55,6 +72,10 @@ public record ChartDefinition(String name, String title, String description, Cha
     /** Whether the chart is drawn for runs: a selection always, a query when it uses {@code :run}. */
     public boolean drawsRuns() {
         return !isSql() || ReadOnlyQuery.parameterNames(sql).contains("run");
+    }
+
+    public ChartDefinition withKind(ChartKind newKind) {
+        return new ChartDefinition(name, title, description, newKind, tool, metrics, keys, top, hot, sinceBoot, sql, unit);
     }
 
     public ChartDefinition withName(String newName) {

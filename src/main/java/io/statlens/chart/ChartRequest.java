@@ -14,9 +14,16 @@ import java.util.Objects;
  * @param lenient     skip, with the reason, a definition whose data the runs do not hold (presets applied to whatever
  *                    the runs hold) instead of failing
  * @param perTool     the most definitions of one tool that give charts (0: no limit), so that a demo report stays small
+ * @param skipFlat    with {@code lenient}: skip, with the reason, a chart whose every value is zero (a swap chart of a
+ *                    host that never swapped): a report or a default set of charts says that in a line, not a page
  */
 public record ChartRequest(List<ChartDefinition> definitions, List<String> runs, List<ChartMark> marks, RenderSize size,
-                           boolean lenient, int perTool) {
+                           boolean lenient, int perTool, boolean skipFlat) {
+    public ChartRequest(List<ChartDefinition> definitions, List<String> runs, List<ChartMark> marks, RenderSize size,
+                        boolean lenient, int perTool) {
+        this(definitions, runs, marks, size, lenient, perTool, false);
+    }
+
     public ChartRequest {
         definitions = List.copyOf(definitions);
         runs = List.copyOf(runs);
@@ -31,10 +38,15 @@ public record ChartRequest(List<ChartDefinition> definitions, List<String> runs,
     }
 
     public ChartRequest withSize(RenderSize newSize) {
-        return new ChartRequest(definitions, runs, marks, newSize, lenient, perTool);
+        return new ChartRequest(definitions, runs, marks, newSize, lenient, perTool, skipFlat);
     }
 
     public ChartRequest withMarks(List<ChartMark> newMarks) {
-        return new ChartRequest(definitions, runs, newMarks, size, lenient, perTool);
+        return new ChartRequest(definitions, runs, newMarks, size, lenient, perTool, skipFlat);
+    }
+
+    /** The same request, skipping charts whose every value is zero (lenient requests only). */
+    public ChartRequest skippingFlat() {
+        return new ChartRequest(definitions, runs, marks, size, lenient, perTool, true);
     }
 }

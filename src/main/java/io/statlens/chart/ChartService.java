@@ -4,6 +4,8 @@ import io.statlens.model.UserException;
 import io.statlens.store.read.AnnotationStore;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.read.RunCatalog;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.XYPlot;
 
 import java.time.Instant;
 import java.time.ZoneId;
@@ -12,6 +14,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
 
 /**
  * The one way from chart definitions and runs to drawn charts, for the command line, the reports and every chart of
@@ -38,6 +42,14 @@ public final class ChartService {
     }
 
     public ChartResult draw(ChartRequest request) {
+        return draw(request, ChartProgress.NONE);
+    }
+
+    /**
+     * Draws as {@link #draw(ChartRequest)}, saying before each definition which one is loaded, and stopping with a
+     * {@link CancellationException} before the next one once {@code progress} is cancelled.
+     */
+    public ChartResult draw(ChartRequest request, ChartProgress progress) {
         Map<String, Instant> starts = new HashMap<>();
         Map<String, List<ChartNote>> notes = new HashMap<>();
         for (String run : request.runs()) {
@@ -52,7 +64,10 @@ public final class ChartService {
         List<DrawnChart> drawn = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         Map<String, Integer> perTool = new HashMap<>();
+        int index = 0;
         for (ChartDefinition def : request.definitions()) {
+            if (progress.cancellation().isCancelled()) throw new CancellationException("chart drawing cancelled");
+            progress.loading(index++, request.definitions().size(), def);
             String tool = toolOf(def);
             if (request.perTool() > 0 && perTool.getOrDefault(tool, 0) >= request.perTool()) continue;
             ChartDataLoader.Loaded loaded;
@@ -65,6 +80,18 @@ public final class ChartService {
                 skipped.add((def.name() != null ? "chart '" + def.name() + "'" : "the chart") + ": " + e.getMessage());
                 continue;
             }
+            if (request.lenient() && request.skipFlat() && loaded.charts().stream().allMatch(ChartService::allZero)) {
+                skipped.add((def.name() != null ? "chart '" + def.name() + "'" : "the chart") + ": every value is 0");
+                continue;
+            }
+            // Two presets of one metric (a line and a heat map of %util) both become bars of one sample: one is enough.
+            Optional<DrawnChart> same = request.lenient() ? drawn.stream().filter(d -> sameBars(d.data(), loaded.charts())).findFirst()
+                    : Optional.empty();
+            if (same.isPresent()) {
+                skipped.add((def.name() != null ? "chart '" + def.name() + "'" : "the chart") + ": the same bars as chart '"
+                        + same.get().definition().name() + "'");
+                continue;
+            }
             perTool.merge(tool, 1, Integer::sum);
             for (ChartData data : loaded.charts()) {
                 drawn.add(new DrawnChart(def, data, builder.build(data, request.size()), request.size(), loaded.sql(),
@@ -72,6 +99,45 @@ public final class ChartService {
             }
         }
         return new ChartResult(drawn, skipped);
+    }
+
+    /** Whether a drawn chart shows the very bars of the one chart of a definition. */
+    private static boolean sameBars(ChartData drawn, List<ChartData> charts) {
+        return charts.size() == 1 && drawn.kind() == ChartKind.BARS && charts.get(0).kind() == ChartKind.BARS
+                && drawn.bars().equals(charts.get(0).bars()) && drawn.runs().equals(charts.get(0).runs());
+    }
+
+    /** Whether a chart shows nothing but zeros (and gaps). */
+    private static boolean allZero(ChartData data) {
+        for (ChartData.PlotSeries s : data.series()) {
+            for (double v : s.y()) if (!Double.isNaN(v) && v != 0) return false;
+        }
+        for (ChartData.BarValue b : data.bars()) if (!Double.isNaN(b.value()) && b.value() != 0) return false;
+        return true;
+    }
+
+    /**
+     * Charts drawn before, drawn again from the data they hold (no reading) for another size and part of the x axis:
+     * each series cut to the samples in {@code [from, to]} (and one on either side, so that lines reach the edges),
+     * then to the pixel columns of {@code size}, so that a zoomed chart shows every peak the zoom brings into view.
+     * The colours are those of the first drawing: the runs and charts take them again in the same order.
+     *
+     * @param runs the runs of the request the charts were drawn for
+     * @param from the first x to show, in the charts' domain units; NaN for the start of the data
+     * @param to   the last x to show; NaN for the end of the data
+     */
+    public List<DrawnChart> redraw(List<String> runs, List<DrawnChart> charts, RenderSize size, double from, double to) {
+        ChartBuilder builder = new ChartBuilder(new KeyPalette().register(runs), zone);
+        List<DrawnChart> out = new ArrayList<>();
+        for (DrawnChart c : charts) {
+            ChartData part = c.data().between(from, to);
+            JFreeChart chart = builder.build(part, size);
+            if (chart.getPlot() instanceof XYPlot plot && !Double.isNaN(from) && !Double.isNaN(to) && to > from) {
+                plot.getDomainAxis().setRange(from, to);
+            }
+            out.add(new DrawnChart(c.definition(), c.data(), chart, size, c.sql(), c.keys()));
+        }
+        return out;
     }
 
     /** {@code sar} of a chart of {@code sar.cpu}; a query's charts count as one tool. */

@@ -26,6 +26,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 
 /**
  * Writes charts as PNG or SVG. Both go through {@link #draw}: the chart draws itself onto a
@@ -64,13 +65,18 @@ public final class ChartWriter {
 
     /** PNG of {@code width*scale x height*scale} pixels. */
     public static byte[] png(JFreeChart chart, RenderSize size) {
+        return png(g -> draw(chart, g, size), size);
+    }
+
+    /** PNG of anything drawn onto a Graphics2D of {@code size} user units (a page of charts). */
+    public static byte[] png(Consumer<Graphics2D> drawing, RenderSize size) {
         int w = (int) Math.round(size.width() * size.scale());
         int h = (int) Math.round(size.height() * size.scale());
         BufferedImage image = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
         try {
             g.scale(size.scale(), size.scale());
-            draw(chart, g, size);
+            drawing.accept(g);
         } finally {
             g.dispose();
         }
@@ -85,6 +91,11 @@ public final class ChartWriter {
 
     /** SVG (UTF-8) with a view box, so that it scales to any width. */
     public static byte[] svg(JFreeChart chart, RenderSize size) {
+        return svg(g -> draw(chart, g, size), size);
+    }
+
+    /** SVG of anything drawn onto a Graphics2D of {@code size} user units (a page of charts). */
+    public static byte[] svg(Consumer<Graphics2D> drawing, RenderSize size) {
         Document document;
         try {
             document = DocumentBuilderFactory.newInstance().newDocumentBuilder().getDOMImplementation()
@@ -100,7 +111,7 @@ public final class ChartWriter {
         context.setImageHandler(new PngImages());
         SVGGraphics2D g = new SVGGraphics2D(context, false);
         g.setSVGCanvasSize(new Dimension(size.width(), size.height()));
-        draw(chart, g, size);
+        drawing.accept(g);
         Element root = g.getRoot();
         root.setAttribute("viewBox", "0 0 " + size.width() + " " + size.height());
         ByteArrayOutputStream out = new ByteArrayOutputStream();

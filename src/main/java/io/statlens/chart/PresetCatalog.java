@@ -2,6 +2,7 @@ package io.statlens.chart;
 
 import io.statlens.model.UserException;
 import io.statlens.store.read.ChartPresets;
+import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
 
 import java.io.IOException;
@@ -14,6 +15,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
@@ -104,10 +107,52 @@ public final class PresetCatalog {
                 + String.join(", ", list().stream().map(Preset::name).toList()) + " (or a tool name for all of its presets)");
     }
 
+    /**
+     * The presets that draw something the runs hold, in preset order: the default set of charts for them. A preset
+     * applies when a run has its data set (or summary values of it: a benchmark that prints only its result is drawn
+     * as bars) with at least one of its metrics, so that no preset is offered that would draw nothing.
+     */
+    public List<Preset> applicableTo(RunCatalog catalog, Collection<String> runs) {
+        Map<String, Set<String>> labels = new LinkedHashMap<>();
+        for (String run : runs) {
+            long id = catalog.id(run);
+            for (RunCatalog.DatasetInfo d : catalog.datasets(id)) {
+                Set<String> of = labels.computeIfAbsent(d.qualifiedName(), k -> new TreeSet<>());
+                d.metrics().forEach(m -> of.add(m.label()));
+            }
+            // Summary values are drawn only where the run has no series of their data set (SelectionSource).
+            Set<String> series = catalog.datasetNames(run);
+            catalog.summary(id).stream().filter(v -> !series.contains(v.dataset().toLowerCase(Locale.ROOT)))
+                    .forEach(v -> labels.computeIfAbsent(v.dataset().toLowerCase(Locale.ROOT), k -> new TreeSet<>()).add(v.name()));
+        }
+        return list().stream().filter(p -> {
+            ChartDefinition d = p.definition();
+            Set<String> held = d.tool() == null ? null : labels.get(d.tool().toLowerCase(Locale.ROOT));
+            return held != null && d.metrics().stream().flatMap(List::stream).anyMatch(m -> held.contains(ChartDefinition.drawnLabel(m)));
+        }).toList();
+    }
+
     /** The presets (built-in or saved) that chart data sets a run has: the default set of charts for it. */
     public List<Preset> applicable(Collection<String> datasets) {
         return list().stream().filter(p -> p.definition().tool() != null
                 && datasets.contains(p.definition().tool().toLowerCase(Locale.ROOT))).toList();
+    }
+
+    /**
+     * The preset that shows a metric of a data set, for a finding or a table to point at: the first of the data set
+     * that draws the metric as named ({@code %iowait}, {@code 100 - %idle}), else the first that draws it at all
+     * ({@code 100 - %idle} draws {@code %idle}). Empty when no preset draws it.
+     */
+    public Optional<Preset> showing(String dataset, String metric) {
+        String d = dataset.toLowerCase(Locale.ROOT);
+        List<Preset> ofDataset = list().stream().filter(p -> p.definition().tool() != null
+                && p.definition().tool().toLowerCase(Locale.ROOT).equals(d)).toList();
+        Optional<Preset> exact = ofDataset.stream()
+                .filter(p -> p.definition().metrics().stream().flatMap(List::stream).anyMatch(m -> m.equals(metric))).findFirst();
+        if (exact.isPresent()) return exact;
+        String label = ChartDefinition.drawnLabel(metric);
+        return ofDataset.stream().filter(p -> p.definition().metrics().stream().flatMap(List::stream)
+                .anyMatch(m -> ChartDefinition.drawnLabel(m).equals(label))).findFirst();
     }
 
     /**

@@ -1,12 +1,14 @@
 package io.statlens.chart;
 
 import io.statlens.analysis.KeyOrder;
+import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.SeriesReader;
 import io.statlens.store.schema.DataTable;
 import io.statlens.store.schema.Repository;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -35,8 +37,12 @@ final class SelectionSource {
      * @param columns the data set and metric columns read
      * @param data    the traces read
      * @param keys    every key of the data set, read or not, as people read them ({@code all, 0, 1, ..., 10})
+     * @param sql     the query that gives the data, when it is not the selection's ({@link SelectionSql}): summary values
      */
-    record RunData(SeriesReader.Selection columns, LoadedData data, List<String> keys) {
+    record RunData(SeriesReader.Selection columns, LoadedData data, List<String> keys, Optional<String> sql) {
+        RunData(SeriesReader.Selection columns, LoadedData data, List<String> keys) {
+            this(columns, data, keys, Optional.empty());
+        }
     }
 
     /**
@@ -44,8 +50,10 @@ final class SelectionSource {
      *                for presets applied to whatever a run holds
      */
     Optional<RunData> load(ChartDefinition def, String run, boolean lenient) {
-        if (lenient && def.tool() != null && !catalog.datasetNames(run).contains(def.tool().toLowerCase(Locale.ROOT))) {
-            return Optional.empty();
+        if (def.tool() != null && !catalog.datasetNames(run).contains(def.tool().toLowerCase(Locale.ROOT))) {
+            // A benchmark that prints only its result (DBT-2, Faban, a sysbench run without intervals): its summary values.
+            Optional<RunData> summary = summary(def, run);
+            if (summary.isPresent() || lenient) return summary;
         }
         SeriesReader.Selection columns = columns(def, run, lenient);
         List<DataTable.MetricColumn> chosen = columns.metrics();
@@ -60,8 +68,12 @@ final class SelectionSource {
             DataTable.MetricColumn column = chosen.get(m);
             for (Map.Entry<String, KeySamples> e : byKey.entrySet()) {
                 KeySamples k = e.getValue();
+                double[] values = Arrays.copyOf(k.values[m], k.size);
+                if (ChartDefinition.isComplement(column.label())) {
+                    for (int i = 0; i < values.length; i++) values[i] = 100 - values[i];
+                }
                 traces.add(new Trace(run, column.label(), column.unit() == null ? "" : column.unit(), e.getKey(),
-                        Arrays.copyOf(k.time, k.size), Arrays.copyOf(k.elapsed, k.size), Arrays.copyOf(k.values[m], k.size)));
+                        Arrays.copyOf(k.time, k.size), Arrays.copyOf(k.elapsed, k.size), values));
             }
         }
         List<String> keys = reader.keys(columns).stream().sorted(KeyOrder.INSTANCE).toList();
@@ -79,8 +91,11 @@ final class SelectionSource {
         SeriesReader.Selection selection = reader.select(run, def.tool());
         List<DataTable.MetricColumn> chosen = new ArrayList<>();
         for (List<String> alternatives : def.metrics()) {
+            // A complement keeps the column read and takes the alternative's label: 100 - %idle reads PCT_IDLE.
             Optional<DataTable.MetricColumn> column = alternatives.stream()
-                    .flatMap(label -> selection.metrics().stream().filter(m -> m.label().equals(label)))
+                    .flatMap(label -> selection.metrics().stream().filter(m -> m.label().equals(ChartDefinition.drawnLabel(label)))
+                            .map(m -> ChartDefinition.isComplement(label)
+                                    ? new DataTable.MetricColumn(m.column(), label, m.unit(), m.description()) : m))
                     .findFirst();
             if (column.isPresent()) {
                 chosen.add(column.get());
@@ -92,6 +107,44 @@ final class SelectionSource {
         }
         return new SeriesReader.Selection(selection.run(), selection.dataset(), selection.table(), selection.keyLabel(),
                 selection.datasetIds(), chosen);
+    }
+
+    /**
+     * The summary values of the definition's data set that its metrics name, as one-sample traces at the run's start
+     * (a summary value's key, such as Faban's driver, is the trace's key): drawn as bars. Empty when the run has none.
+     */
+    private Optional<RunData> summary(ChartDefinition def, String run) {
+        String dataset = def.tool().toLowerCase(Locale.ROOT);
+        long runId = catalog.id(run);
+        List<SummaryValue> values = catalog.summary(runId).stream().filter(v -> v.dataset().equals(dataset)).toList();
+        if (values.isEmpty()) return Optional.empty();
+        Instant start = catalog.run(run).start();
+        double at = start == null ? 0 : start.toEpochMilli();
+        List<Trace> traces = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (List<String> alternatives : def.metrics()) {
+            for (String name : alternatives) {
+                List<SummaryValue> matching = values.stream().filter(v -> v.name().equals(name)
+                        && (def.keys().isEmpty() || def.keys().contains(v.key()))).toList();
+                if (matching.isEmpty()) continue;
+                // Within a run the last value of a name and key wins (sysbench prints checkpoint summaries before the final one).
+                Map<String, SummaryValue> lastByKey = new LinkedHashMap<>();
+                matching.forEach(v -> lastByKey.put(v.key(), v));
+                for (SummaryValue v : lastByKey.values()) {
+                    traces.add(new Trace(run, name, v.unit() == null ? "" : v.unit(), v.key(), new double[]{at}, new double[]{0},
+                            new double[]{v.value()}));
+                }
+                names.add(name);
+                break;
+            }
+        }
+        if (traces.isEmpty()) return Optional.empty();
+        List<String> keys = traces.stream().map(Trace::key).filter(k -> !k.isEmpty()).distinct().sorted(KeyOrder.INSTANCE).toList();
+        String sql = "SELECT NAME, ITEM, VAL AS \"value\"\nFROM V_SUMMARY\nWHERE RUN = :run AND DATASET = '" + dataset.replace("'", "''")
+                + "'\n  AND NAME IN (" + String.join(", ", names.stream().map(n -> "'" + n.replace("'", "''") + "'").toList())
+                + ")\nORDER BY NAME, ITEM";
+        LoadedData data = new LoadedData(dataset, keys.isEmpty() ? "" : "key", null, traces);
+        return Optional.of(new RunData(null, data, keys, Optional.of(sql)));
     }
 
     /** The samples of one key, growing as rows are read. */

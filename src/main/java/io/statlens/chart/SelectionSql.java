@@ -40,7 +40,12 @@ final class SelectionSql {
             }
         }
         boolean elapsed = def.kind() == ChartKind.OVERLAY || (def.kind() == ChartKind.LINE && read.size() > 1);
-        return new SelectionQuery(first, elapsed, def.sinceBoot(), def.keys()).sql();
+        // A complement (100 - %idle) is computed by the query: the column becomes the expression.
+        List<DataTable.MetricColumn> columns = first.metrics().stream().map(m -> ChartDefinition.isComplement(m.label())
+                ? new DataTable.MetricColumn("100 - " + m.column(), m.label(), m.unit(), m.description()) : m).toList();
+        SeriesReader.Selection query = new SeriesReader.Selection(first.run(), first.dataset(), first.table(), first.keyLabel(),
+                first.datasetIds(), columns);
+        return new SelectionQuery(query, elapsed, def.sinceBoot(), def.keys()).sql();
     }
 
     private static String labels(SeriesReader.Selection s) {

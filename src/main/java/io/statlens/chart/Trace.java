@@ -17,6 +17,13 @@ record Trace(String run, String metric, String unit, String key, double[] time, 
         return values.length;
     }
 
+    /** The samples with a value. */
+    int samples() {
+        int n = 0;
+        for (double v : values) if (!Double.isNaN(v)) n++;
+        return n;
+    }
+
     /** Mean of the values that exist; NaN if none does. */
     double mean() {
         double sum = 0;

@@ -133,7 +133,9 @@ public final class ChartCommand implements Callable<Integer> {
             List<ChartDefinition> definitions = definitions(new PresetCatalog(repo), catalog);
             boolean lenient = !presets.isEmpty() || defaults;
             // The runs' notes (statlens note) and the --mark markers of this command are all drawn.
-            ChartResult result = new ChartService(repo, zone).draw(new ChartRequest(definitions, runs, parsedMarks, size, lenient, 0));
+            // The default set leaves out charts of nothing but zeros (a swap chart of a host that never swapped), saying so.
+            ChartResult result = new ChartService(repo, zone).draw(new ChartRequest(definitions, runs, parsedMarks, size, lenient, 0,
+                    defaults));
             if (result.charts().isEmpty()) throw new UserException("nothing to chart: " + String.join("; ", result.skipped()));
             Files.createDirectories(output);
             Set<String> used = new HashSet<>();
@@ -170,11 +172,13 @@ public final class ChartCommand implements Callable<Integer> {
         }
         if (defaults) {
             if (runs.isEmpty()) throw new UserException("--defaults needs at least one run");
-            Set<String> datasets = new TreeSet<>();
-            for (String run : runs) datasets.addAll(runCatalog.datasetNames(run));
-            for (PresetCatalog.Preset p : catalog.applicable(datasets)) chosen.putIfAbsent(p.name(), overridden(p.definition()));
-            if (chosen.isEmpty()) throw new UserException("no preset applies to the data sets of " + String.join(", ", runs)
-                    + " (" + String.join(", ", datasets) + "); chart them with --tool and --metric");
+            for (PresetCatalog.Preset p : catalog.applicableTo(runCatalog, runs)) chosen.putIfAbsent(p.name(), overridden(p.definition()));
+            if (chosen.isEmpty()) {
+                Set<String> datasets = new TreeSet<>();
+                for (String run : runs) datasets.addAll(runCatalog.datasetNames(run));
+                throw new UserException("no preset applies to the data sets of " + String.join(", ", runs)
+                        + " (" + String.join(", ", datasets) + "); chart them with --tool and --metric");
+            }
         }
         for (ChartDefinition d : chosen.values()) {
             if (runs.isEmpty() && d.drawsRuns()) throw new UserException("preset '" + d.name() + "' needs at least one run");

@@ -22,10 +22,11 @@ import java.util.concurrent.Callable;
 
 /** {@code statlens correlate RUN --metric M}: the series of a run that moved with M over time, strongest first. */
 @Command(name = "correlate", mixinStandardHelpOptions = true,
-        description = {"Rank the other series of a run (every metric of every data set, per key)",
-                "by their correlation over time with one metric, aligned by time stamp on a",
-                "common grid. Shows r, the number n of common points, and the two-sided",
-                "p-value of r (t distribution, n-2 degrees of freedom). See docs/correlate.md."})
+        description = {"Rank the series of a run's other data sets (every metric, per key), across",
+                "tools, by their correlation over time with one metric, aligned by time stamp on",
+                "a common grid. Shows r, the number n of common points, and the two-sided",
+                "p-value of r (t distribution, n-2 degrees of freedom). The target's own data set",
+                "is left out unless --include-own. See docs/correlate.md."})
 public final class CorrelateCommand implements Callable<Integer> {
     /** Skipped series are named one by one up to this many; beyond, only counted. */
     private static final int SKIPPED_LISTED = 10;
@@ -54,6 +55,11 @@ public final class CorrelateCommand implements Callable<Integer> {
     @Option(names = "--with", paramLabel = "M",
             description = "Only these data sets (iostat) or metrics (iostat.%%util); repeatable.")
     List<String> with = new ArrayList<>();
+
+    @Option(names = "--include-own",
+            description = "Also rank the other series of the target's own data set (sysbench's qps against its tps),"
+                    + " which are left out because they follow the target by construction.")
+    boolean includeOwn;
 
     @Option(names = "--method", defaultValue = "pearson", paramLabel = "NAME",
             description = "pearson (linear) or spearman (ranks: any monotonic relation) (default: ${DEFAULT-VALUE}).")
@@ -90,7 +96,7 @@ public final class CorrelateCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         RunCorrelator.Report report;
         try (Repository repo = repository.openExisting()) {
-            report = new RunCorrelator(repo).correlate(new RunCorrelator.Request(run, metric, key, with, settings));
+            report = new RunCorrelator(repo).correlate(new RunCorrelator.Request(run, metric, key, with, settings, includeOwn));
         }
         ReadableNumbers numbers = numberOptions.numbers();
         if (format == OutputFormat.table) printHeading(report, out, numbers);
@@ -106,7 +112,7 @@ public final class CorrelateCommand implements Callable<Integer> {
                         new TabularWriter.Figure(c.step(), numbers.number(c.step(), "s"))));
             }
         }
-        if (format == OutputFormat.table) printFooter(report, out);
+        if (format == OutputFormat.table) printFooter(report, out, numbers);
         out.flush();
         return ExitCodes.OK;
     }
@@ -120,9 +126,19 @@ public final class CorrelateCommand implements Callable<Integer> {
                 numbers.number(s.lag(), "s"), step, s.minPoints());
     }
 
-    private void printFooter(RunCorrelator.Report r, PrintWriter out) {
+    private void printFooter(RunCorrelator.Report r, PrintWriter out, ReadableNumbers numbers) {
         if (r.ranked().size() > limit) {
             out.printf("%d more correlated series (-n %d shows them)%n", r.ranked().size() - limit, r.ranked().size());
+        }
+        List<Correlator.Correlation> perDataset = r.strongestPerDataset();
+        if (perDataset.size() > 1) {
+            List<String> best = new ArrayList<>();
+            for (Correlator.Correlation c : perDataset) best.add(c.series().display() + " " + numbers.number(c.r()));
+            out.printf("strongest per data set: %s%n", String.join("; ", best));
+        }
+        if (r.ownLeftOut() > 0) {
+            out.printf("left out: %d other series of %s, the target's own data set (--include-own ranks them too)%n",
+                    r.ownLeftOut(), r.target().dataset());
         }
         if (r.skipped().isEmpty()) return;
         if (r.skipped().size() <= SKIPPED_LISTED) {

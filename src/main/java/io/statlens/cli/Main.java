@@ -29,7 +29,7 @@ public final class Main implements Runnable {
     static final List<Class<?>> COMMANDS = List.of(ImportCommand.class, RunsCommand.class, ShowCommand.class,
             ParsersCommand.class, DeleteCommand.class, QueryCommand.class, ExportCommand.class, StatsCommand.class,
             TopCommand.class, NoteCommand.class, AverageCommand.class, CompareCommand.class, CorrelateCommand.class,
-            ChartCommand.class, PresetsCommand.class, ReportCommand.class, DemoCommand.class, BenchCommand.class,
+            FindingsCommand.class, ChartCommand.class, PresetsCommand.class, ReportCommand.class, DemoCommand.class, BenchCommand.class,
             GuiCommand.class);
 
     @CommandLine.Spec

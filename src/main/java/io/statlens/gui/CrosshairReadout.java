@@ -48,7 +48,14 @@ final class CrosshairReadout {
      */
     List<String> lines(double x) {
         double at = snap(x);
-        if (Double.isNaN(at)) return List.of();
+        return Double.isNaN(at) ? List.of() : at(at);
+    }
+
+    /**
+     * The readout at exactly {@code at} (a sample's time in this or another chart: a dashboard's crosshair): its
+     * position, then per series the value of its sample nearest to it, with that sample's time when it differs.
+     */
+    List<String> at(double at) {
         List<String> out = new ArrayList<>();
         out.add(position(at));
         String unit = data.unit().equals("1/s") ? "/s" : data.unit();

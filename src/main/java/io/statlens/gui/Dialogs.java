@@ -38,15 +38,14 @@ final class Dialogs {
      */
     void showWindow(String title, Supplier<Parent> content, double width, double height) {
         Stage stage = windows.computeIfAbsent(title, t -> stage(t, content.get(), width, height));
-        stage.show();
-        stage.toFront();
+        Windows.show(stage);
     }
 
     /** Shows a new window the user answers before going on in the main window (the other windows stay usable). */
     void showModal(String title, Parent content, double width, double height) {
         Stage stage = stage(title, content, width, height);
         stage.initModality(Modality.WINDOW_MODAL);
-        stage.show();
+        Windows.show(stage);
     }
 
     private Stage stage(String title, Parent content, double width, double height) {

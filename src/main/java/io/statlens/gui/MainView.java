@@ -55,7 +55,11 @@ public final class MainView extends BorderPane {
     private final NoteViewModel notes;
     private final CompareViewModel compare;
     private final AverageViewModel average;
+    private final DashboardViewModel dashboards;
     private final ReadableNumbers numbers;
+    private TabPane tabs;
+    private Tab dashboardTab;
+    private Tab chartTab;
     private final Dialogs dialogs = new Dialogs(this);
     private final TreeView<BrowserNode> tree = new TreeView<>(new TreeItem<>());
     private final ChartViewer viewer = new ChartViewer();
@@ -65,7 +69,8 @@ public final class MainView extends BorderPane {
 
     public MainView(BrowserViewModel browser, ImportViewModel importer, ChartViewModel charts, StatsViewModel stats,
                     SqlConsoleViewModel console, ReportBuilderViewModel reports, NoteViewModel notes, CompareViewModel compare,
-                    AverageViewModel average, Label status, ReadableNumbers numbers) {
+                    AverageViewModel average, DashboardViewModel dashboards, Label status, ReadableNumbers numbers) {
+        this.dashboards = dashboards;
         this.numbers = numbers;
         this.reports = reports;
         this.notes = notes;
@@ -80,10 +85,14 @@ public final class MainView extends BorderPane {
             if (now != null) select(now);
         });
         setTop(toolBar());
-        Tab chartTab = new Tab("Chart", chartPane());
+        dashboardTab = new Tab("Dashboard", new DashboardView(dashboards, dialogs));
+        dashboardTab.setId("dashboard-tab");
+        chartTab = new Tab("Chart", chartPane());
+        chartTab.setId("chart-tab");
         Tab sqlTab = new Tab("SQL", new SqlConsoleView(console));
         sqlTab.setId("sql-tab");
-        TabPane tabs = new TabPane(chartTab, sqlTab);
+        tabs = new TabPane(dashboardTab, chartTab, sqlTab);
+        dashboards.reloadNames();
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         console.chartTo((sql, shown, failed) -> charts.showSql(sql, () -> {
             tabs.getSelectionModel().select(chartTab);
@@ -310,11 +319,30 @@ public final class MainView extends BorderPane {
         for (TreeItem<BrowserNode> item : selected) {
             if (item != null && item.getValue() instanceof MetricNode m) metric = m;
         }
-        if (metric == null) return;
+        if (metric == null) {
+            openDashboard(selected);
+            return;
+        }
+        tabs.getSelectionModel().select(chartTab);
         Set<String> runs = new LinkedHashSet<>();
         runs.add(metric.run());
         for (TreeItem<BrowserNode> item : selected) if (item != null && item.getValue() != null) runs.add(item.getValue().run());
         charts.show(new ChartViewModel.Selection(List.copyOf(runs), metric.dataset(), metric.metric()));
+    }
+
+    /**
+     * Runs selected (and nothing below a run): their default dashboard, in the dashboard tab. A data set selected
+     * opens nothing: it is a step on the way to a metric.
+     */
+    private void openDashboard(List<TreeItem<BrowserNode>> selected) {
+        List<String> runs = new ArrayList<>();
+        for (TreeItem<BrowserNode> item : selected) {
+            if (item == null || !(item.getValue() instanceof RunNode run)) return;
+            runs.add(run.run());
+        }
+        if (runs.isEmpty()) return;
+        tabs.getSelectionModel().select(dashboardTab);
+        dashboards.open(runs);
     }
 
     /** The split panes whose dividers are remembered, in a fixed order (browser | tabs, chart / statistics). */
@@ -326,7 +354,9 @@ public final class MainView extends BorderPane {
     WindowLayout layout(Stage stage) {
         List<Double> dividers = new ArrayList<>();
         for (SplitPane split : splitPanes()) for (double d : split.getDividerPositions()) dividers.add(d);
-        return new WindowLayout(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight(), stage.isMaximized(), dividers);
+        // The scene's size: the window is opened with a scene of this size and its frame added around it.
+        return new WindowLayout(stage.getX(), stage.getY(), getScene().getWidth(), getScene().getHeight(), stage.isMaximized(),
+                dividers);
     }
 
     /** Restores divider positions saved by {@link #layout}; a list that does not fit the panes (an older layout) is ignored. */

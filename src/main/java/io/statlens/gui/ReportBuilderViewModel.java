@@ -136,10 +136,7 @@ public final class ReportBuilderViewModel {
 
     /** As {@code statlens report} picks them by default: the presets that chart a data set one of the runs has. */
     private List<PresetCatalog.Preset> applicable(List<String> chosen) {
-        RunCatalog catalog = new RunCatalog(repo);
-        Set<String> datasets = new LinkedHashSet<>();
-        for (String run : chosen) datasets.addAll(catalog.datasetNames(run));
-        return new PresetCatalog(repo).applicable(datasets);
+        return new PresetCatalog(repo).applicableTo(new RunCatalog(repo), chosen);
     }
 
     /** Writes the report; says why not (no run, no section, no preset, no file) or what was written. */

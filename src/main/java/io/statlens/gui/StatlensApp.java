@@ -81,7 +81,7 @@ public final class StatlensApp extends Application {
         }
         stage.setMaximized(layout.maximized());
         stage.setOnCloseRequest(e -> settings.windowLayout(view.layout(stage).keepingBoundsWhenMaximized(layout)));
-        stage.show();
+        Windows.show(stage);
         view.dividers(layout.dividers());
         if (options.show() != null) view.select(options.show());
         if (options.screenshot() != null) {

@@ -7,8 +7,8 @@ import java.util.List;
  *
  * @param x         left edge on screen; NaN to let the system place the window
  * @param y         top edge on screen; NaN to let the system place the window
- * @param width     window width
- * @param height    window height
+ * @param width     width of the window's content (its scene), without the frame
+ * @param height    height of the window's content, without the frame
  * @param maximized whether it filled the screen (the size is then the one to return to)
  * @param dividers  divider positions (0..1) of the window's split panes, in {@link MainView#splitPanes()} order
  */

@@ -12,7 +12,7 @@ import java.time.ZoneId;
  */
 record Workbench(MainView view, BrowserViewModel browser, ImportViewModel importer, ChartViewModel charts,
                  StatsViewModel stats, SqlConsoleViewModel console, ReportBuilderViewModel reports, NoteViewModel notes,
-                 CompareViewModel compare, AverageViewModel average, Label status) {
+                 CompareViewModel compare, AverageViewModel average, DashboardViewModel dashboards, Label status) {
 
     /**
      * @param numbers how tables and reports show numbers
@@ -31,8 +31,9 @@ record Workbench(MainView view, BrowserViewModel browser, ImportViewModel import
         NoteViewModel notes = new NoteViewModel(repository, executor, zone, charts::redraw);
         CompareViewModel compare = new CompareViewModel(repository, executor, zone);
         AverageViewModel average = new AverageViewModel(repository, executor, zone, browser::reload);
-        MainView view = new MainView(browser, importer, charts, stats, console, reports, notes, compare, average, status,
-                numbers);
-        return new Workbench(view, browser, importer, charts, stats, console, reports, notes, compare, average, status);
+        DashboardViewModel dashboards = new DashboardViewModel(repository, executor, zone, status::setText);
+        MainView view = new MainView(browser, importer, charts, stats, console, reports, notes, compare, average, dashboards,
+                status, numbers);
+        return new Workbench(view, browser, importer, charts, stats, console, reports, notes, compare, average, dashboards, status);
     }
 }

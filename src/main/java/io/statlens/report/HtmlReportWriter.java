@@ -1,5 +1,6 @@
 package io.statlens.report;
 
+import io.statlens.analysis.Finding;
 import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.ChartWriter;
 import io.statlens.chart.DrawnChart;
@@ -74,20 +75,22 @@ public final class HtmlReportWriter {
         List<String> toc = new ArrayList<>();
         main.append("<main>\n<header id=\"top\">\n<h1>").append(escape(model.title())).append("</h1>\n<p class=\"meta\">generated ")
                 .append(escape(tables.time(model.generated()))).append(" by statlens</p>\n");
+        if (!model.findings().isEmpty()) {
+            findings(main, model, tables);
+            toc.add(link(ReportModel.FINDINGS_ID, "Findings"));
+        }
         table(main, tables.runs(model.runs()), "t-runs", true);
-        int tableNumber = 0;
-        // Facts are long and looked up rather than read: closed until asked for.
-        for (ReportModel.RunPart r : model.runs()) table(main, tables.facts(r), "t" + ++tableNumber, false);
         main.append("</header>\n");
-        toc.add(link("top", "Runs and facts"));
-        int chartNumber = 0;
+        toc.add(link("t-runs", "Runs"));
+        int tableNumber = 0;
         for (ReportModel.ToolSection s : model.sections()) {
             String id = "tool-" + s.tool();
             List<String> entries = new ArrayList<>();
             main.append("<section id=\"").append(escape(id)).append("\">\n<details open>\n<summary><h2>").append(escape(s.tool()))
                     .append("</h2></summary>\n");
-            for (DrawnChart c : s.charts()) {
-                String chartId = "c" + ++chartNumber;
+            for (ReportModel.ReportChart chart : s.charts()) {
+                DrawnChart c = chart.drawn();
+                String chartId = chart.id();
                 // The size the chart was drawn for is the SVG's view box, scaled to the page width in the browser.
                 main.append("<figure id=\"").append(chartId).append("\" class=\"chart\">\n<div class=\"static\">")
                         .append(inlineSvg(ChartWriter.svg(c.chart(), c.size()), chartId)).append("</div>\n");
@@ -100,13 +103,19 @@ public final class HtmlReportWriter {
             }
             for (ReportModel.RunSummary sum : s.summary()) {
                 String tid = "t" + ++tableNumber;
-                Table t = tables.summary(sum);
+                Table t = tables.summary(sum, "statlens show " + sum.run());
+                table(main, t, tid, true);
+                entries.add(link(tid, t.caption()));
+            }
+            for (ReportModel.KeyTable kt : s.keys()) {
+                String tid = "t" + ++tableNumber;
+                Table t = tables.keys(kt, ReportTables.APPENDIX);
                 table(main, t, tid, true);
                 entries.add(link(tid, t.caption()));
             }
             for (ReportModel.StatsTable st : s.stats()) {
                 String tid = "t" + ++tableNumber;
-                Table t = tables.stats(st);
+                Table t = tables.stats(st, ReportTables.APPENDIX);
                 table(main, t, tid, true);
                 entries.add(link(tid, t.caption()));
             }
@@ -127,6 +136,13 @@ public final class HtmlReportWriter {
             main.append("</details>\n</section>\n");
             toc.add(link("annotations", "Annotations"));
         }
+        // The appendix is looked up rather than read: closed until asked for, its tables open inside.
+        main.append("<section id=\"").append(ReportModel.APPENDIX_ID).append("\">\n<details>\n<summary><h2>Appendix: facts and")
+                .append(" statistics</h2></summary>\n");
+        for (ReportModel.RunPart r : model.runs()) table(main, tables.facts(r), "t" + ++tableNumber, true);
+        for (ReportModel.StatsTable st : model.appendix()) table(main, tables.stats(st, ""), "t" + ++tableNumber, true);
+        main.append("</details>\n</section>\n");
+        toc.add(link(ReportModel.APPENDIX_ID, "Appendix: facts and statistics"));
         main.append("</main>\n");
         b.append("<nav id=\"toc\" aria-label=\"Contents\">\n<h2>Contents</h2>\n<div class=\"tools\">")
                 .append("<button type=\"button\" id=\"expand-all\">Expand all</button> ")
@@ -135,6 +151,31 @@ public final class HtmlReportWriter {
         b.append("</ol>\n</nav>\n").append(main);
         b.append("<script>").append(SCRIPT).append("</script>\n</body>\n</html>\n");
         return b.toString();
+    }
+
+    /**
+     * The findings, per run and per comparison: each a sentence after its kind, with a link to the chart that shows
+     * it (or its tool's section).
+     */
+    private static void findings(StringBuilder b, ReportModel model, ReportTables tables) {
+        b.append("<section id=\"").append(ReportModel.FINDINGS_ID).append("\" class=\"findings\">\n<h2>Findings</h2>\n");
+        for (ReportModel.FindingGroup g : model.findings()) {
+            b.append("<h3>").append(escape(g.title())).append("</h3>\n<ul>\n");
+            for (ReportModel.FindingLine line : g.lines()) {
+                Finding.Kind kind = line.finding().kind();
+                b.append("<li class=\"").append(kind.id()).append("\"><span class=\"kind\">").append(escape(ReportTables.kind(kind)))
+                        .append("</span> ").append(escape(tables.finding(line)));
+                if (!line.target().isEmpty()) {
+                    b.append(" <a class=\"to\" href=\"#").append(escape(line.target())).append("\" title=\"")
+                            .append(escape(line.targetTitle())).append("\">").append(line.target().startsWith("c") ? "chart" : "section")
+                            .append("</a>");
+                }
+                b.append("</li>\n");
+            }
+            b.append("</ul>\n");
+            if (!g.more().isEmpty()) b.append("<p class=\"note\">").append(escape(g.more())).append("</p>\n");
+        }
+        b.append("</section>\n");
     }
 
     private static String link(String id, String text) {
@@ -151,23 +192,32 @@ public final class HtmlReportWriter {
     private static void table(StringBuilder b, Table t, String id, boolean open) {
         b.append("<details class=\"table\" id=\"").append(id).append(open ? "\" open>" : "\">").append("\n<summary><h3>").append(escape(t.caption()))
                 .append("</h3></summary>\n");
-        if (!t.rows().isEmpty()) {
-            b.append("<div class=\"scroll\"><table>\n<thead><tr>");
-            for (int i = 0; i < t.headers().size(); i++) {
-                b.append(t.numeric().get(i) ? "<th class=\"n\">" : "<th>").append(escape(t.headers().get(i))).append("</th>");
-            }
-            b.append("</tr></thead>\n<tbody>\n");
-            for (List<String> row : t.rows()) {
-                b.append("<tr>");
-                for (int i = 0; i < row.size(); i++) {
-                    b.append(t.numeric().get(i) ? "<td class=\"n\">" : "<td>").append(escape(row.get(i))).append("</td>");
-                }
-                b.append("</tr>\n");
-            }
-            b.append("</tbody>\n</table></div>\n");
+        if (!t.rows().isEmpty()) rows(b, t, t.rows());
+        if (!t.more().isEmpty()) {
+            // The rest of the rows, closed: the table reads short, and nothing is lost.
+            b.append("<details class=\"more\">\n<summary>").append(escape(t.moreLabel())).append("</summary>\n");
+            rows(b, t, t.more());
+            b.append("</details>\n");
         }
         if (!t.note().isEmpty()) b.append("<p class=\"note\">").append(escape(t.note())).append("</p>\n");
         b.append("</details>\n");
+    }
+
+    /** A table of these rows, with the table's headings. */
+    private static void rows(StringBuilder b, Table t, List<List<String>> rows) {
+        b.append("<div class=\"scroll\"><table>\n<thead><tr>");
+        for (int i = 0; i < t.headers().size(); i++) {
+            b.append(t.numeric().get(i) ? "<th class=\"n\">" : "<th>").append(escape(t.headers().get(i))).append("</th>");
+        }
+        b.append("</tr></thead>\n<tbody>\n");
+        for (List<String> row : rows) {
+            b.append("<tr>");
+            for (int i = 0; i < row.size(); i++) {
+                b.append(t.numeric().get(i) ? "<td class=\"n\">" : "<td>").append(escape(row.get(i))).append("</td>");
+            }
+            b.append("</tr>\n");
+        }
+        b.append("</tbody>\n</table></div>\n");
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.statlens.report;
 
 import de.rototor.pdfbox.graphics2d.PdfBoxGraphics2D;
+import io.statlens.analysis.Finding;
 import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.DrawnChart;
 import io.statlens.chart.ChartWriter;
@@ -55,6 +56,13 @@ public final class PdfReportWriter {
     private static final Color HEADER_FILL = new Color(0xF2F4F7);
     private static final Color RULE = new Color(0xDDDDDD);
     private static final Color ACCENT = new Color(0x4E79A7);
+    /** Findings that ask for a look (saturation, trouble). */
+    private static final Color ALARM = new Color(0xC0392B);
+    /** The idle verdict. */
+    private static final Color CALM = new Color(0x3A8A4F);
+    private static final float FINDING_FONT = 8.5f;
+    /** Room for a finding's kind before its sentence. */
+    private static final float KIND_WIDTH = 52;
 
     private final ReadableNumbers numbers;
 
@@ -99,14 +107,17 @@ public final class PdfReportWriter {
             PDDocumentOutline outline = new PDDocumentOutline();
             doc.getDocumentCatalog().setDocumentOutline(outline);
             newPage();
-            PDPage titlePage = page;
             for (String line : wrap(text.safe(model.title()), bold, 18, WIDTH)) write(line, bold, 18, MARGIN, 24);
             write("generated " + tables.time(model.generated()) + " by statlens", regular, 9, MARGIN, 18);
             y -= 6;
+            Destination findingsAt = new Destination(page, y);
+            findings();
+            ensure(40);
+            Destination runsAt = new Destination(page, y);
             table(tables.runs(model.runs()));
-            for (ReportModel.RunPart r : model.runs()) table(tables.facts(r));
             close();
-            bookmark(outline, "Runs", titlePage, TOP);
+            if (!model.findings().isEmpty()) bookmark(outline, "Findings", findingsAt.page(), findingsAt.top());
+            bookmark(outline, "Runs", runsAt.page(), runsAt.top());
 
             List<ReportModel.Heading> headings = model.headings();
             int tocPages = Math.max(1, (int) Math.ceil(headings.size() * TOC_LEADING / (TOP - BOTTOM - 40)));
@@ -121,11 +132,14 @@ public final class PdfReportWriter {
             Map<ReportModel.Heading, Destination> targets = new LinkedHashMap<>();
             int h = 0;
             for (ReportModel.ToolSection s : model.sections()) {
-                targets.put(headings.get(h), section(headings.get(h)));
+                Destination at = section(headings.get(h));
+                targets.put(headings.get(h), at);
+                anchors.put(headings.get(h).id(), at);
                 h++;
-                for (DrawnChart c : s.charts()) chart(c);
-                for (ReportModel.RunSummary sum : s.summary()) table(tables.summary(sum));
-                for (ReportModel.StatsTable t : s.stats()) table(tables.stats(t));
+                for (ReportModel.ReportChart c : s.charts()) chart(c);
+                for (ReportModel.RunSummary sum : s.summary()) table(tables.summary(sum, "statlens show " + sum.run()));
+                for (ReportModel.KeyTable k : s.keys()) table(tables.keys(k, ReportTables.APPENDIX));
+                for (ReportModel.StatsTable t : s.stats()) table(tables.stats(t, ReportTables.APPENDIX));
                 close();
             }
             if (model.compares()) {
@@ -138,14 +152,95 @@ public final class PdfReportWriter {
             }
             if (model.hasAnnotations()) {
                 targets.put(headings.get(h), section(headings.get(h)));
+                h++;
                 table(tables.annotations(model.runs()));
                 close();
             }
+            targets.put(headings.get(h), section(headings.get(h)));
+            for (ReportModel.RunPart r : model.runs()) table(tables.facts(r));
+            for (ReportModel.StatsTable t : model.appendix()) table(tables.stats(t, ""));
+            close();
             for (Map.Entry<ReportModel.Heading, Destination> e : targets.entrySet()) {
                 bookmark(outline, e.getKey().title(), e.getValue().page(), e.getValue().top());
             }
             contents(toc, targets);
+            findingLinks();
             footers();
+        }
+
+        /** Where each finding's "see p. N" goes, filled in once the pages of the charts are known. */
+        private record PendingLink(PDPage page, float x, float baseline, String target) {
+        }
+
+        private final Map<String, Destination> anchors = new LinkedHashMap<>();
+        private final List<PendingLink> pending = new ArrayList<>();
+
+        /**
+         * The findings, per run and per comparison: the kind in its colour, the sentence, and room for the page of the
+         * chart that shows it, which {@link #findingLinks} writes and links once it is known.
+         */
+        private void findings() throws IOException {
+            if (model.findings().isEmpty()) return;
+            write("Findings", bold, 13, MARGIN, 18);
+            for (ReportModel.FindingGroup g : model.findings()) {
+                ensure(30);
+                write(g.title(), bold, 9.5f, MARGIN, 13);
+                for (ReportModel.FindingLine line : g.lines()) {
+                    String kind = ReportTables.kind(line.finding().kind());
+                    float left = MARGIN + 8 + KIND_WIDTH;
+                    List<String> lines = wrap(text.safe(tables.finding(line)), regular, FINDING_FONT, MARGIN + WIDTH - left);
+                    ensure(lines.size() * (FINDING_FONT + 3) + 2);
+                    cs.setNonStrokingColor(kindColour(line.finding().kind()));
+                    text(cs, kind, bold, FINDING_FONT, MARGIN + 8, y - FINDING_FONT);
+                    cs.setNonStrokingColor(Color.BLACK);
+                    float end = left;
+                    for (String shown : lines) {
+                        text(cs, shown, regular, FINDING_FONT, left, y - FINDING_FONT);
+                        end = left + width(shown, regular, FINDING_FONT);
+                        y -= FINDING_FONT + 3;
+                    }
+                    if (!line.target().isEmpty()) {
+                        // Room for "see p. 12" after the sentence, or on a line of its own.
+                        float x = end + 6;
+                        if (x + width("see p. 000", regular, FINDING_FONT) > MARGIN + WIDTH) {
+                            ensure(FINDING_FONT + 3);
+                            x = left;
+                            y -= FINDING_FONT + 3;
+                        }
+                        pending.add(new PendingLink(page, x, y + 3, line.target()));
+                    }
+                    y -= 2;
+                }
+                if (!g.more().isEmpty()) {
+                    for (String l : wrap(text.safe(g.more()), regular, 7.5f, WIDTH - 8)) write(l, regular, 7.5f, MARGIN + 8, 10);
+                }
+                y -= 4;
+            }
+            y -= 6;
+        }
+
+        /** The pages of the findings' charts, as links, now that the pages are known. */
+        private void findingLinks() throws IOException {
+            for (PendingLink l : pending) {
+                Destination to = anchors.get(l.target());
+                if (to == null) continue;
+                String label = "see p. " + (doc.getPages().indexOf(to.page()) + 1);
+                try (PDPageContentStream out = new PDPageContentStream(doc, l.page(), PDPageContentStream.AppendMode.APPEND, true,
+                        true)) {
+                    out.setNonStrokingColor(ACCENT);
+                    text(out, label, regular, FINDING_FONT, l.x(), l.baseline());
+                }
+                link(l.page(), new PDRectangle(l.x() - 1, l.baseline() - 2, width(label, regular, FINDING_FONT) + 2, FINDING_FONT + 3), to);
+            }
+        }
+
+        private static Color kindColour(Finding.Kind kind) {
+            return switch (kind) {
+                case SATURATION, TROUBLE -> ALARM;
+                case HEADLINE -> ACCENT;
+                case IDLE -> CALM;
+                default -> Color.DARK_GRAY;
+            };
         }
 
         private void info() {
@@ -243,12 +338,14 @@ public final class PdfReportWriter {
             return d;
         }
 
-        /** A chart drawn at the size it was drawn for, scaled to the text width. */
-        private void chart(DrawnChart chart) throws IOException {
+        /** A chart drawn at the size it was drawn for, scaled to the text width; its anchor is where findings link to. */
+        private void chart(ReportModel.ReportChart reportChart) throws IOException {
+            DrawnChart chart = reportChart.drawn();
             RenderSize size = chart.size();
             float scale = WIDTH / size.width();
             float height = size.height() * scale;
             ensure(height + 10);
+            anchors.put(reportChart.id(), new Destination(page, y));
             PdfBoxGraphics2D g = new PdfBoxGraphics2D(doc, size.width(), size.height());
             g.setFontTextDrawer(chartText);
             try {
@@ -293,9 +390,10 @@ public final class PdfReportWriter {
                     drawRow(cells, t, widths, regular, false);
                 }
             }
-            if (!t.note().isEmpty()) {
+            String note = t.moreNote().isEmpty() ? t.note() : t.note().isEmpty() ? t.moreNote() : t.moreNote() + "; " + t.note();
+            if (!note.isEmpty()) {
                 y -= 2;
-                for (String line : wrap(text.safe(t.note()), regular, 7.5f, WIDTH)) write(line, regular, 7.5f, MARGIN, 10);
+                for (String line : wrap(text.safe(note), regular, 7.5f, WIDTH)) write(line, regular, 7.5f, MARGIN, 10);
             }
             y -= 10;
         }

@@ -1,5 +1,10 @@
 package io.statlens.report;
 
+import io.statlens.analysis.AveragedRuns;
+import io.statlens.analysis.Finding;
+import io.statlens.analysis.Findings;
+import io.statlens.analysis.FindingsAnalyzer;
+import io.statlens.analysis.KeyOrder;
 import io.statlens.analysis.MetricStats;
 import io.statlens.analysis.RunComparer;
 import io.statlens.analysis.RunStatistics;
@@ -13,12 +18,13 @@ import io.statlens.chart.RenderSize;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
 import io.statlens.store.read.AnnotationStore;
-import io.statlens.store.schema.Repository;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.TimeWindow;
+import io.statlens.store.schema.Repository;
 
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,15 +32,24 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.ToDoubleFunction;
 
 /**
- * Reads a report's contents from the repository: run metadata and facts ({@link RunCatalog}), the charts
- * of the chart presets that apply ({@link PresetCatalog}, drawn by the {@link ChartService}), statistics
- * ({@link RunStatistics}), the comparison against the first run ({@link RunComparer}) and annotations.
+ * Reads a report's contents from the repository: run metadata and facts ({@link RunCatalog}), the findings
+ * ({@link FindingsAnalyzer}), the charts of the chart presets that apply ({@link PresetCatalog}, drawn by the
+ * {@link ChartService}), the busiest keys and statistics ({@link RunStatistics}), the comparison against the first run
+ * ({@link RunComparer}) and annotations. The body keeps the tables short (the busiest keys, "N more" behind); the
+ * appendix has every metric's statistics.
  */
 public final class ReportAssembler {
-    /** The aggregate line of mpstat and sar: when a data set has it, its table shows only that line. */
-    private static final String ALL = "all";
+    /** Keys of a data set shown in the body, busiest first; the others are behind "N more". */
+    static final int KEYS_SHOWN = 5;
+    /** Columns of a key table besides the ranking metric's. */
+    static final int KEY_COLUMNS = 5;
+    /** Rows of a statistics or summary table shown in the body; the others are behind "N more". */
+    static final int ROWS_SHOWN = 20;
+    /** The most rows of one data set's statistics in the appendix (a 256-CPU run has thousands). */
+    static final int APPENDIX_ROWS = 500;
 
     private final Repository repo;
     private final Clock clock;
@@ -55,19 +70,32 @@ public final class ReportAssembler {
         for (String name : request.runs()) {
             RunCatalog.RunDetails d = catalog.details(name);
             runs.add(new ReportModel.RunPart(d.run(), d.facts(), d.summary(), annotationStore.list(name)));
-            datasetsByRun.put(name, catalog.datasetNames(name));
+            Set<String> names = new LinkedHashSet<>();
+            d.datasets().forEach(s -> names.add(s.qualifiedName()));
+            boolean averaged = AveragedRuns.isAverage(d.facts());
+            // An average's spread companions (sysbench.stddev) describe the data; they are not data to report on.
+            names.removeIf(n -> AveragedRuns.isCompanionDataset(n, names, averaged));
+            datasetsByRun.put(name, names);
         }
         Set<ReportSection> shown = request.sections();
-        Map<String, List<DrawnChart>> chartsByTool = charts(request, chartSize, datasetsByRun);
+        Findings findings = shown.contains(ReportSection.FINDINGS) ? new FindingsAnalyzer(repo).analyze(request.runs())
+                : new Findings(List.of(), List.of());
+        PresetCatalog presets = new PresetCatalog(repo);
+        Map<String, List<ReportModel.ReportChart>> chartsByTool = charts(request, chartSize, presets, catalog, findings, datasetsByRun);
         List<ReportModel.ToolSection> sections = new ArrayList<>();
         RunStatistics statistics = new RunStatistics(repo);
-        for (Map.Entry<String, List<DrawnChart>> e : chartsByTool.entrySet()) {
+        List<ReportModel.StatsTable> appendix = new ArrayList<>();
+        for (Map.Entry<String, List<ReportModel.ReportChart>> e : chartsByTool.entrySet()) {
             String tool = e.getKey();
-            ReportModel.ToolSection section = new ReportModel.ToolSection(tool, e.getValue(),
-                    shown.contains(ReportSection.STATISTICS) ? stats(statistics, tool, datasetsByRun, request) : List.of(),
-                    shown.contains(ReportSection.SUMMARY) ? summaries(tool, runs, request.rowsPerTable()) : List.of());
+            Body body = shown.contains(ReportSection.STATISTICS) ? body(statistics, tool, datasetsByRun, presets, appendix)
+                    : new Body(List.of(), List.of());
+            ReportModel.ToolSection section = new ReportModel.ToolSection(tool, e.getValue(), body.stats(), body.keys(),
+                    shown.contains(ReportSection.SUMMARY) ? summaries(tool, runs) : List.of());
             // With every block chosen a tool's section always has statistics; with some left out it may be empty.
-            if (!section.charts().isEmpty() || !section.stats().isEmpty() || !section.summary().isEmpty()) sections.add(section);
+            if (!section.charts().isEmpty() || !section.stats().isEmpty() || !section.keys().isEmpty()
+                    || !section.summary().isEmpty()) {
+                sections.add(section);
+            }
         }
         List<RunComparer.Comparison> comparison = List.of();
         int omitted = 0;
@@ -84,93 +112,233 @@ public final class ReportAssembler {
             }
         }
         String title = "statlens report: " + String.join(", ", request.runs());
-        return new ReportModel(title, clock.instant(), request.zone(), runs, sections, comparison, omitted, comparisonNote, shown);
+        List<ReportModel.FindingGroup> groups = groups(findings, sections, presets);
+        return new ReportModel(title, clock.instant(), request.zone(), runs, groups, sections, comparison, omitted, comparisonNote,
+                appendix, shown);
     }
 
+    // --- charts ------------------------------------------------------------------------------------------------------
+
     /**
-     * The charts per tool, tools in the order of the presets, then tools without presets (their sections
-     * have statistics only). Each chart covers the runs that hold its data set, so several runs overlay.
+     * The charts per tool, tools in the order of the presets, then tools without presets (their sections have
+     * statistics only). Each chart covers the runs that hold its data set, so several runs overlay. A tool draws at
+     * most {@link ReportRequest#chartsPerTool()} charts, besides the charts its findings point at, which are always
+     * drawn; charts of nothing but zeros are left out. Anchors are numbered in the order shown: {@code c1, c2, ...}.
      */
-    private Map<String, List<DrawnChart>> charts(ReportRequest request, RenderSize chartSize, Map<String, Set<String>> datasetsByRun) {
-        PresetCatalog presets = new PresetCatalog(repo);
-        Set<String> allDatasets = new LinkedHashSet<>();
-        datasetsByRun.values().forEach(allDatasets::addAll);
+    private Map<String, List<ReportModel.ReportChart>> charts(ReportRequest request, RenderSize chartSize, PresetCatalog presets,
+                                                              RunCatalog catalog, Findings findings,
+                                                              Map<String, Set<String>> datasetsByRun) {
         List<ChartDefinition> definitions = new ArrayList<>();
         if (request.sections().contains(ReportSection.CHARTS)) {
             if (request.presets().isEmpty()) {
-                presets.applicable(allDatasets).forEach(p -> definitions.add(p.definition()));
+                presets.applicableTo(catalog, request.runs()).forEach(p -> definitions.add(p.definition()));
             } else {
                 for (String name : request.presets()) presets.resolve(name).forEach(p -> definitions.add(p.definition()));
             }
         }
-        // Tools in the order of their first preset that a run holds data for, each with its presets in their order: the
-        // order the report shows the charts in, and so the order their keys take colours in.
+        Set<String> linked = new LinkedHashSet<>();
+        if (request.presets().isEmpty()) {
+            for (Finding f : findings.all()) {
+                if (!f.dataset().isEmpty()) presets.showing(f.dataset(), f.shownBy()).ifPresent(p -> linked.add(p.name()));
+            }
+        }
+        // Tools in the order of their first preset, each with its presets in their order: the order the report shows the
+        // charts in, and so the order their keys take colours in.
         Map<String, List<ChartDefinition>> byTool = new LinkedHashMap<>();
         for (ChartDefinition d : definitions) {
             if (d.isSql()) continue;
-            String dataset = d.tool().toLowerCase(Locale.ROOT);
-            if (datasetsByRun.values().stream().anyMatch(held -> held.contains(dataset))) {
-                byTool.computeIfAbsent(toolOf(dataset), t -> new ArrayList<>()).add(d);
-            }
+            List<ChartDefinition> ofTool = byTool.computeIfAbsent(toolOf(d.tool().toLowerCase(Locale.ROOT)), t -> new ArrayList<>());
+            int others = (int) ofTool.stream().filter(o -> !linked.contains(o.name())).count();
+            if (linked.contains(d.name()) || request.chartsPerTool() == 0 || others < request.chartsPerTool()) ofTool.add(d);
         }
-        // Each chart draws the runs that hold its data set: the others are left out (leniently), so several runs overlay.
         ChartRequest charts = new ChartRequest(byTool.values().stream().flatMap(List::stream).toList(), request.runs(), List.of(),
-                chartSize, true, request.chartsPerTool());
-        Map<String, List<DrawnChart>> out = new LinkedHashMap<>();
+                chartSize, true, 0, true);
+        Map<String, List<ReportModel.ReportChart>> out = new LinkedHashMap<>();
         byTool.keySet().forEach(tool -> out.put(tool, new ArrayList<>()));
-        for (DrawnChart c : new ChartService(repo, request.zone()).draw(charts).charts()) {
-            out.get(toolOf(c.definition().tool().toLowerCase(Locale.ROOT))).add(c);
+        List<DrawnChart> drawn = new ChartService(repo, request.zone()).draw(charts).charts();
+        for (DrawnChart c : drawn) {
+            out.get(toolOf(c.definition().tool().toLowerCase(Locale.ROOT))).add(new ReportModel.ReportChart("", c));
         }
-        for (String dataset : allDatasets) out.computeIfAbsent(toolOf(dataset), t -> new ArrayList<>());
+        for (Set<String> datasets : datasetsByRun.values()) datasets.forEach(d -> out.computeIfAbsent(toolOf(d), t -> new ArrayList<>()));
+        int n = 0;
+        for (List<ReportModel.ReportChart> ofTool : out.values()) {
+            for (int i = 0; i < ofTool.size(); i++) ofTool.set(i, new ReportModel.ReportChart("c" + ++n, ofTool.get(i).drawn()));
+        }
         return out;
     }
 
-    private static List<ReportModel.StatsTable> stats(RunStatistics statistics, String tool,
-                                                      Map<String, Set<String>> datasetsByRun,
-                                                      ReportRequest request) {
-        List<ReportModel.StatsTable> tables = new ArrayList<>();
-        for (String run : request.runs()) {
-            if (datasetsByRun.get(run).stream().noneMatch(d -> toolOf(d).equals(tool))) continue;
-            Map<String, List<MetricStats>> byDataset = new LinkedHashMap<>();
-            List<MetricStats> all;
-            try {
-                all = statistics.stats(new StatsRequest(run, List.of(tool), List.of(), List.of(), TimeWindow.ALL, false));
-            } catch (UserException e) {
-                // A file of one report holds only the since-boot sample: nothing to summarise, and the report says so.
-                String note = e.getMessage() + " (since-boot samples are left out)";
-                tables.add(new ReportModel.StatsTable(run, tool, List.of(), note, 0));
-                continue;
-            }
-            for (MetricStats s : all) byDataset.computeIfAbsent(s.dataset(), k -> new ArrayList<>()).add(s);
-            for (Map.Entry<String, List<MetricStats>> e : byDataset.entrySet()) {
-                List<MetricStats> rows = e.getValue();
-                String note = "";
-                if (rows.stream().anyMatch(s -> s.key().equals(ALL))) {
-                    long keys = rows.stream().map(MetricStats::key).distinct().count() - 1;
-                    rows = rows.stream().filter(s -> s.key().equals(ALL)).toList();
-                    note = "the 'all' line; " + keys + " more " + rows.get(0).keyLabel()
-                            + (keys == 1 ? "" : "s") + " in: statlens stats " + run + " --tool " + e.getKey();
-                }
-                List<MetricStats> shown = rows.subList(0, Math.min(rows.size(), request.rowsPerTable()));
-                tables.add(new ReportModel.StatsTable(run, e.getKey(), shown, note, rows.size() - shown.size()));
-            }
+    // --- findings ----------------------------------------------------------------------------------------------------
+
+    /** The findings per run and per comparison, each pointed at its chart, else at its tool's section. */
+    private static List<ReportModel.FindingGroup> groups(Findings findings, List<ReportModel.ToolSection> sections,
+                                                         PresetCatalog presets) {
+        List<ReportModel.FindingGroup> out = new ArrayList<>();
+        for (Findings.RunFindings r : findings.runs()) {
+            out.add(new ReportModel.FindingGroup("run " + r.run(), lines(r.findings(), sections, presets), ""));
         }
-        return tables;
+        for (Findings.Comparison c : findings.comparisons()) {
+            String more = c.more() == 0 ? "" : c.more() + " more change" + (c.more() == 1 ? "" : "s") + " beyond noise: see the"
+                    + " comparison, or statlens compare " + c.base() + " " + c.run();
+            out.add(new ReportModel.FindingGroup(c.run() + " against " + c.base(), lines(c.findings(), sections, presets), more));
+        }
+        return out;
     }
 
-    private static List<ReportModel.RunSummary> summaries(String tool, List<ReportModel.RunPart> runs, int limit) {
+    private static List<ReportModel.FindingLine> lines(List<Finding> findings, List<ReportModel.ToolSection> sections,
+                                                       PresetCatalog presets) {
+        List<ReportModel.FindingLine> out = new ArrayList<>();
+        for (Finding f : findings) {
+            String target = "";
+            String title = "";
+            if (!f.dataset().isEmpty()) {
+                Optional<String> preset = presets.showing(f.dataset(), f.shownBy()).map(PresetCatalog.Preset::name);
+                Optional<ReportModel.ReportChart> chart = sections.stream().flatMap(s -> s.charts().stream())
+                        .filter(c -> preset.isPresent() && preset.get().equals(c.drawn().definition().name())
+                                && (c.drawn().data().runs().isEmpty() || c.drawn().data().runs().contains(f.run())))
+                        .findFirst();
+                if (chart.isPresent()) {
+                    target = chart.get().id();
+                    title = chart.get().drawn().data().title();
+                } else {
+                    String tool = toolOf(f.dataset());
+                    if (sections.stream().anyMatch(s -> s.tool().equals(tool))) {
+                        target = "tool-" + tool;
+                        title = tool;
+                    }
+                }
+            }
+            out.add(new ReportModel.FindingLine(f, target, title));
+        }
+        return out;
+    }
+
+    // --- tables ------------------------------------------------------------------------------------------------------
+
+    /** A tool's tables in the body. */
+    private record Body(List<ReportModel.StatsTable> stats, List<ReportModel.KeyTable> keys) {
+    }
+
+    /**
+     * Per run and data set of the tool: unkeyed data sets and {@code all} lines as statistics tables, keyed data sets
+     * as their busiest keys; every metric's statistics go to the appendix.
+     */
+    private static Body body(RunStatistics statistics, String tool, Map<String, Set<String>> datasetsByRun, PresetCatalog presets,
+                             List<ReportModel.StatsTable> appendix) {
+        List<ReportModel.StatsTable> stats = new ArrayList<>();
+        List<ReportModel.KeyTable> keys = new ArrayList<>();
+        for (Map.Entry<String, Set<String>> run : datasetsByRun.entrySet()) {
+            List<String> datasets = run.getValue().stream().filter(d -> toolOf(d).equals(tool)).toList();
+            for (String dataset : datasets) {
+                List<MetricStats> all;
+                try {
+                    all = statistics.stats(new StatsRequest(run.getKey(), List.of(dataset), List.of(), List.of(), TimeWindow.ALL,
+                            false, true));
+                } catch (UserException e) {
+                    // A file of one report holds only the since-boot sample: nothing to summarise, and the report says so.
+                    stats.add(new ReportModel.StatsTable(run.getKey(), dataset, List.of(), List.of(),
+                            e.getMessage() + " (since-boot samples are left out)", 0));
+                    continue;
+                }
+                appendix.add(new ReportModel.StatsTable(run.getKey(), dataset, all.subList(0, Math.min(all.size(), APPENDIX_ROWS)),
+                        List.of(), "", Math.max(0, all.size() - APPENDIX_ROWS)));
+                List<MetricStats> unkeyed = all.stream().filter(s -> s.key().isEmpty() || s.key().equals(KeyOrder.ALL)).toList();
+                if (!unkeyed.isEmpty()) {
+                    boolean keyed = unkeyed.size() < all.size();
+                    String note = keyed ? "the 'all' line; the busiest " + plural(all.get(0).keyLabel()) + " below" : "";
+                    stats.add(new ReportModel.StatsTable(run.getKey(), dataset, unkeyed.subList(0, Math.min(ROWS_SHOWN, unkeyed.size())),
+                            unkeyed.subList(Math.min(ROWS_SHOWN, unkeyed.size()), unkeyed.size()), note, 0));
+                }
+                if (unkeyed.size() < all.size()) keys.add(keyTable(run.getKey(), dataset, all, presets));
+            }
+        }
+        return new Body(stats, keys);
+    }
+
+    /**
+     * The keys of a data set side by side, busiest first. They are ranked by the metric of the data set's first preset
+     * that draws its busiest keys ({@code top = N}): %util by its p95 for devices, busy time (100 - %idle) by its mean for
+     * CPUs; the columns are that ranking, the peak, then the means of the other metrics the data set's presets draw.
+     */
+    private static ReportModel.KeyTable keyTable(String run, String dataset, List<MetricStats> all, PresetCatalog presets) {
+        Map<String, Map<String, MetricStats>> byKey = new LinkedHashMap<>();
+        Set<String> labels = new LinkedHashSet<>();
+        for (MetricStats s : all) {
+            if (s.key().isEmpty() || s.key().equals(KeyOrder.ALL)) continue;
+            byKey.computeIfAbsent(s.key(), k -> new LinkedHashMap<>()).put(s.label(), s);
+            labels.add(s.label());
+        }
+        List<String> drawn = new ArrayList<>();
+        String rank = null;
+        for (PresetCatalog.Preset p : presets.list()) {
+            ChartDefinition d = p.definition();
+            if (d.tool() == null || !d.tool().toLowerCase(Locale.ROOT).equals(dataset)) continue;
+            for (List<String> metric : d.metrics()) {
+                Optional<String> held = metric.stream().filter(m -> labels.contains(ChartDefinition.drawnLabel(m))).findFirst();
+                if (held.isEmpty()) continue;
+                if (rank == null && d.top() > 0) rank = held.get();
+                if (!drawn.contains(held.get())) drawn.add(held.get());
+            }
+        }
+        if (rank == null) rank = drawn.isEmpty() ? labels.iterator().next() : drawn.get(0);
+        boolean complement = ChartDefinition.isComplement(rank);
+        String rankLabel = ChartDefinition.drawnLabel(rank);
+        String unit = all.stream().filter(s -> s.label().equals(rankLabel)).findFirst().map(MetricStats::unit).orElse("");
+        List<ReportModel.KeyColumn> columns = new ArrayList<>();
+        List<ToDoubleFunction<Map<String, MetricStats>>> values = new ArrayList<>();
+        if (complement) {
+            columns.add(new ReportModel.KeyColumn("busy mean", unit));
+            values.add(m -> m.containsKey(rankLabel) ? 100 - m.get(rankLabel).stats().mean() : Double.NaN);
+            columns.add(new ReportModel.KeyColumn("busy peak", unit));
+            values.add(m -> m.containsKey(rankLabel) ? 100 - m.get(rankLabel).stats().min() : Double.NaN);
+        } else {
+            columns.add(new ReportModel.KeyColumn(rankLabel + " p95", unit));
+            values.add(m -> m.containsKey(rankLabel) ? m.get(rankLabel).stats().p95() : Double.NaN);
+            columns.add(new ReportModel.KeyColumn(rankLabel + " peak", unit));
+            values.add(m -> m.containsKey(rankLabel) ? m.get(rankLabel).stats().max() : Double.NaN);
+        }
+        List<String> others = new ArrayList<>();
+        for (String d : drawn) {
+            String label = ChartDefinition.drawnLabel(d);
+            if (!label.equals(rankLabel) && !others.contains(label)) others.add(label);
+        }
+        for (String label : labels) if (others.size() < KEY_COLUMNS && !label.equals(rankLabel) && !others.contains(label)) others.add(label);
+        for (String label : others.subList(0, Math.min(KEY_COLUMNS, others.size()))) {
+            String u = all.stream().filter(s -> s.label().equals(label)).findFirst().map(MetricStats::unit).orElse("");
+            columns.add(new ReportModel.KeyColumn(label, u));
+            values.add(m -> m.containsKey(label) ? m.get(label).stats().mean() : Double.NaN);
+        }
+        ToDoubleFunction<Map<String, MetricStats>> order = values.get(0);
+        List<ReportModel.KeyRow> rows = byKey.entrySet().stream()
+                .sorted(Comparator.comparingDouble((Map.Entry<String, Map<String, MetricStats>> e) -> {
+                    double v = order.applyAsDouble(e.getValue());
+                    return Double.isNaN(v) ? Double.POSITIVE_INFINITY : -v;
+                }).thenComparing(Map.Entry::getKey, KeyOrder.INSTANCE))
+                .map(e -> new ReportModel.KeyRow(e.getKey(), values.stream().map(f -> f.applyAsDouble(e.getValue())).toList()))
+                .toList();
+        String keyLabel = all.get(0).keyLabel().isEmpty() ? "Key" : all.get(0).keyLabel();
+        String rankedBy = (complement ? "mean busy time, 100 - " + rankLabel : "p95 " + rankLabel) + "; the other columns are means";
+        return new ReportModel.KeyTable(run, dataset, keyLabel, rankedBy, columns, rows.subList(0, Math.min(KEYS_SHOWN, rows.size())),
+                rows.subList(Math.min(KEYS_SHOWN, rows.size()), rows.size()));
+    }
+
+    private static List<ReportModel.RunSummary> summaries(String tool, List<ReportModel.RunPart> runs) {
         List<ReportModel.RunSummary> out = new ArrayList<>();
         for (ReportModel.RunPart r : runs) {
             List<SummaryValue> values = r.summary().stream().filter(v -> toolOf(v.dataset()).equals(tool)).toList();
             if (values.isEmpty()) continue;
             // An Average: block per CPU repeats the statistics tables; its aggregate line says enough.
-            if (values.stream().anyMatch(v -> v.key().equals(ALL))) {
-                values = values.stream().filter(v -> v.key().isEmpty() || v.key().equals(ALL)).toList();
+            if (values.stream().anyMatch(v -> v.key().equals(KeyOrder.ALL))) {
+                values = values.stream().filter(v -> v.key().isEmpty() || v.key().equals(KeyOrder.ALL)).toList();
             }
-            List<SummaryValue> shown = values.subList(0, Math.min(values.size(), limit));
-            out.add(new ReportModel.RunSummary(r.info().name(), shown, values.size() - shown.size()));
+            int shown = Math.min(ROWS_SHOWN, values.size());
+            out.add(new ReportModel.RunSummary(r.info().name(), values.subList(0, shown), values.subList(shown, values.size())));
         }
         return out;
+    }
+
+    private static String plural(String keyLabel) {
+        String label = keyLabel.isEmpty() ? "key" : keyLabel;
+        return label.endsWith("s") ? label : label + "s";
     }
 
     /** {@code sar} of {@code sar.cpu}. */

@@ -1,5 +1,6 @@
 package io.statlens.report;
 
+import io.statlens.analysis.Finding;
 import io.statlens.analysis.MetricStats;
 import io.statlens.analysis.RunComparer;
 import io.statlens.chart.DrawnChart;
@@ -10,6 +11,7 @@ import io.statlens.store.read.RunCatalog;
 
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -18,19 +20,28 @@ import java.util.Set;
  * the same. The writers lay it out through {@link ReportTables}.
  *
  * @param runs       the runs, base first
+ * @param findings   what happened, per run and per comparison, first in the report; empty when not asked for
  * @param sections   one per tool the runs hold, in the order of the chart presets
  * @param comparison the other runs against the first; empty for a single run
  * @param comparisonOmitted comparison rows beyond the table's limit
  * @param comparisonNote why there is no comparison (the runs share no data); may be empty
+ * @param appendix   every metric's statistics per run and data set, after the rest; empty without statistics
  * @param shown      the blocks the report was asked for ({@link ReportRequest#sections()})
  */
-public record ReportModel(String title, Instant generated, ZoneId zone, List<RunPart> runs, List<ToolSection> sections,
-                          List<RunComparer.Comparison> comparison, int comparisonOmitted, String comparisonNote,
-                          Set<ReportSection> shown) {
+public record ReportModel(String title, Instant generated, ZoneId zone, List<RunPart> runs, List<FindingGroup> findings,
+                          List<ToolSection> sections, List<RunComparer.Comparison> comparison, int comparisonOmitted,
+                          String comparisonNote, List<StatsTable> appendix, Set<ReportSection> shown) {
+    /** The anchor of the findings. */
+    public static final String FINDINGS_ID = "findings";
+    /** The anchor of the appendix. */
+    public static final String APPENDIX_ID = "appendix";
+
     public ReportModel {
         runs = List.copyOf(runs);
+        findings = List.copyOf(findings);
         sections = List.copyOf(sections);
         comparison = List.copyOf(comparison);
+        appendix = List.copyOf(appendix);
         shown = Set.copyOf(shown);
     }
 
@@ -46,13 +57,15 @@ public record ReportModel(String title, Instant generated, ZoneId zone, List<Run
 
     /**
      * The report's parts after the title page, in order, for the table of contents, the PDF outline and
-     * the HTML anchors: one per tool, then the comparison (several runs only), then the annotations (if any).
+     * the HTML anchors: one per tool, then the comparison (several runs only), the annotations (if any) and the
+     * appendix. The findings open the title page, before all of them.
      */
     public List<Heading> headings() {
-        List<Heading> out = new java.util.ArrayList<>();
+        List<Heading> out = new ArrayList<>();
         for (ToolSection s : sections) out.add(new Heading("tool-" + s.tool(), s.tool()));
         if (compares()) out.add(new Heading("comparison", "Comparison"));
         if (hasAnnotations()) out.add(new Heading("annotations", "Annotations"));
+        out.add(new Heading(APPENDIX_ID, "Appendix: facts and statistics"));
         return out;
     }
 
@@ -74,17 +87,47 @@ public record ReportModel(String title, Instant generated, ZoneId zone, List<Run
     }
 
     /**
+     * The findings of one run, or of one run against the base run.
+     *
+     * @param title {@code run db01} or {@code db02 against db01}
+     * @param lines the findings, most important first
+     * @param more  what was left out and where it is ({@code 4 more changes beyond noise: ...}); may be empty
+     */
+    public record FindingGroup(String title, List<FindingLine> lines, String more) {
+        public FindingGroup {
+            lines = List.copyOf(lines);
+        }
+    }
+
+    /**
+     * One finding and the part of the report that shows it.
+     *
+     * @param target      the anchor of its chart ({@link ReportChart#id()}), else of its tool's section; empty when the
+     *                    report shows nothing of it
+     * @param targetTitle what the anchor is, for the reader: the chart's title or the section's
+     */
+    public record FindingLine(Finding finding, String target, String targetTitle) {
+    }
+
+    /** A chart of the report with its anchor ({@code c3}), which findings link to. */
+    public record ReportChart(String id, DrawnChart drawn) {
+    }
+
+    /**
      * One tool's part of the report.
      *
      * @param tool    the tool ({@code sar}), whose data sets ({@code sar.cpu}) the section covers
      * @param charts  the charts, drawn, in the order shown (one palette for the whole report)
-     * @param stats   statistics per run and data set
+     * @param stats   per run and data set without keys (or with an {@code all} line): its metrics' statistics
+     * @param keys    per run and keyed data set: the busiest keys side by side
      * @param summary the tool's summary values (a benchmark's tps, an Average: block) per run
      */
-    public record ToolSection(String tool, List<DrawnChart> charts, List<StatsTable> stats, List<RunSummary> summary) {
+    public record ToolSection(String tool, List<ReportChart> charts, List<StatsTable> stats, List<KeyTable> keys,
+                              List<RunSummary> summary) {
         public ToolSection {
             charts = List.copyOf(charts);
             stats = List.copyOf(stats);
+            keys = List.copyOf(keys);
             summary = List.copyOf(summary);
         }
     }
@@ -92,18 +135,51 @@ public record ReportModel(String title, Instant generated, ZoneId zone, List<Run
     /**
      * The statistics of one run's data set.
      *
+     * @param rows     the rows shown
+     * @param more     the rows behind "N more" (a collapsed part of the HTML table; in the PDF, counted)
      * @param note     what was left out and why (the per-CPU rows of a data set with an {@code all} line); may be empty
-     * @param omitted  rows beyond the table's limit
+     * @param omitted  rows beyond the report's limit, in neither list
      */
-    public record StatsTable(String run, String dataset, List<MetricStats> rows, String note, int omitted) {
+    public record StatsTable(String run, String dataset, List<MetricStats> rows, List<MetricStats> more, String note, int omitted) {
         public StatsTable {
             rows = List.copyOf(rows);
+            more = List.copyOf(more);
         }
     }
 
-    public record RunSummary(String run, List<SummaryValue> values, int omitted) {
+    /**
+     * The keys of one run's data set side by side, busiest first: a row per key, a column per metric.
+     *
+     * @param keyLabel what the keys are ({@code Device})
+     * @param rankedBy how the keys are ranked, for the caption ({@code p95 %util}, {@code mean busy time})
+     * @param columns  the columns after the key
+     * @param rows     the busiest keys, shown
+     * @param more     the other keys, behind "N more"
+     */
+    public record KeyTable(String run, String dataset, String keyLabel, String rankedBy, List<KeyColumn> columns, List<KeyRow> rows,
+                           List<KeyRow> more) {
+        public KeyTable {
+            columns = List.copyOf(columns);
+            rows = List.copyOf(rows);
+            more = List.copyOf(more);
+        }
+    }
+
+    /** A column of a {@link KeyTable}: its heading ({@code %util p95}) and the unit of its values. */
+    public record KeyColumn(String heading, String unit) {
+    }
+
+    /** A row of a {@link KeyTable}: the key and one value per column (NaN where it has none). */
+    public record KeyRow(String key, List<Double> values) {
+        public KeyRow {
+            values = List.copyOf(values);
+        }
+    }
+
+    public record RunSummary(String run, List<SummaryValue> values, List<SummaryValue> more) {
         public RunSummary {
             values = List.copyOf(values);
+            more = List.copyOf(more);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.statlens.report;
 
+import io.statlens.analysis.Finding;
 import io.statlens.analysis.MetricStats;
 import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.RunComparer;
@@ -15,9 +16,12 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** The tables of a report, with numbers ({@link ReadableNumbers}) and times for people: one place, so HTML and PDF agree. */
 public final class ReportTables {
+    /** Where the rows behind a body table's "N more" are, as its note says. */
+    public static final String APPENDIX = "the appendix";
     private final ZoneId zone;
     private final ReadableNumbers numbers;
 
@@ -44,38 +48,98 @@ public final class ReportTables {
                 rows.isEmpty() ? "no facts recorded" : "");
     }
 
-    public Table stats(ReportModel.StatsTable t) {
-        List<List<String>> rows = new ArrayList<>();
-        boolean keyed = t.rows().stream().anyMatch(s -> !s.key().isEmpty());
-        for (MetricStats m : t.rows()) {
-            SeriesStats s = m.stats();
-            List<String> row = new ArrayList<>();
-            row.add(m.label());
-            if (keyed) row.add(m.key());
-            row.add(m.unit());
-            row.add(numbers.integer(s.n()));
-            for (double v : new double[]{s.mean(), s.stddev(), s.min(), s.p50(), s.p95(), s.p99(), s.max()}) {
-                row.add(numbers.number(v, m.unit()));
-            }
-            rows.add(row);
-        }
+    /**
+     * A data set's statistics, a row per metric (and key).
+     *
+     * @param where where the rows behind "N more" are, for the PDF's note ({@code the appendix}); empty when there is
+     *              no other place
+     */
+    public Table stats(ReportModel.StatsTable t, String where) {
+        boolean keyed = Stream.concat(t.rows().stream(), t.more().stream()).anyMatch(s -> !s.key().isEmpty());
+        List<List<String>> rows = t.rows().stream().map(m -> statsRow(m, keyed)).toList();
+        List<List<String>> more = t.more().stream().map(m -> statsRow(m, keyed)).toList();
         List<String> headers = new ArrayList<>(List.of("Metric"));
         List<Boolean> numeric = new ArrayList<>(List.of(false));
         if (keyed) {
-            headers.add(t.rows().isEmpty() ? "Key" : t.rows().get(0).keyLabel());
+            List<MetricStats> any = t.rows().isEmpty() ? t.more() : t.rows();
+            headers.add(any.isEmpty() ? "Key" : any.get(0).keyLabel());
             numeric.add(false);
         }
         headers.addAll(List.of("Unit", "n", "mean", "stddev", "min", "p50", "p95", "p99", "max"));
         numeric.addAll(List.of(false, true, true, true, true, true, true, true, true));
-        return new Table("Statistics of " + t.dataset() + ", run " + t.run(), headers, numeric, rows,
+        return new Table("Statistics of " + t.dataset() + ", run " + t.run(), headers, numeric, rows, more,
+                more(more.size(), "row"), where,
                 join(t.note(), omitted(t.omitted(), "statlens stats " + t.run() + " --tool " + t.dataset())));
     }
 
-    public Table summary(ReportModel.RunSummary s) {
-        List<List<String>> rows = new ArrayList<>();
-        for (SummaryValue v : s.values()) rows.add(List.of(v.dataset(), v.name(), v.key(), numbers.number(v.value(), v.unit()), v.unit()));
+    private List<String> statsRow(MetricStats m, boolean keyed) {
+        SeriesStats s = m.stats();
+        List<String> row = new ArrayList<>();
+        row.add(m.label());
+        if (keyed) row.add(m.key());
+        row.add(m.unit());
+        row.add(numbers.integer(s.n()));
+        for (double v : new double[]{s.mean(), s.stddev(), s.min(), s.p50(), s.p95(), s.p99(), s.max()}) {
+            row.add(numbers.number(v, m.unit()));
+        }
+        return row;
+    }
+
+    /** The busiest keys of a data set side by side: {@code Busiest Devices of iostat, run db01 (by p95 %util)}. */
+    public Table keys(ReportModel.KeyTable t, String where) {
+        List<String> headers = new ArrayList<>(List.of(t.keyLabel()));
+        List<Boolean> numeric = new ArrayList<>(List.of(false));
+        for (ReportModel.KeyColumn c : t.columns()) {
+            // A rate's label says its unit (r/s, rkB/s); a percentage's and a time's do not.
+            boolean unitInLabel = c.heading().contains("/s") || c.unit().isEmpty() || c.unit().equals("count") || c.unit().equals("1/s");
+            headers.add(c.heading() + (unitInLabel ? "" : " (" + unitText(c.unit()) + ")"));
+            numeric.add(true);
+        }
+        List<List<String>> rows = t.rows().stream().map(r -> keyRow(r, t.columns())).toList();
+        List<List<String>> more = t.more().stream().map(r -> keyRow(r, t.columns())).toList();
+        String plural = t.keyLabel().endsWith("s") ? t.keyLabel() : t.keyLabel() + "s";
+        return new Table("Busiest " + plural + " of " + t.dataset() + ", run " + t.run() + " (by " + t.rankedBy() + ")",
+                headers, numeric, rows, more, more(more.size(), t.keyLabel()), where, "");
+    }
+
+    private List<String> keyRow(ReportModel.KeyRow r, List<ReportModel.KeyColumn> columns) {
+        List<String> row = new ArrayList<>(List.of(r.key()));
+        for (int i = 0; i < columns.size(); i++) row.add(numbers.number(r.values().get(i), columns.get(i).unit()));
+        return row;
+    }
+
+    public Table summary(ReportModel.RunSummary s, String where) {
+        List<List<String>> rows = s.values().stream().map(this::summaryRow).toList();
+        List<List<String>> more = s.more().stream().map(this::summaryRow).toList();
         return new Table("Summary values of run " + s.run(), List.of("Data set", "Name", "Key", "Value", "Unit"),
-                List.of(false, false, false, true, false), rows, omitted(s.omitted(), "statlens show " + s.run()));
+                List.of(false, false, false, true, false), rows, more, more(more.size(), "value"), where, "");
+    }
+
+    private List<String> summaryRow(SummaryValue v) {
+        return List.of(v.dataset(), v.name(), v.key(), numbers.number(v.value(), v.unit()), v.unit());
+    }
+
+    /** A finding's sentence, its numbers in this report's locale. */
+    public String finding(ReportModel.FindingLine line) {
+        return line.finding().text().render(numbers);
+    }
+
+    /** The label of a finding's kind, as the report shows it before the sentence: {@code Saturation}. */
+    public static String kind(Finding.Kind kind) {
+        String id = kind.id();
+        return Character.toUpperCase(id.charAt(0)) + id.substring(1);
+    }
+
+    /** {@code 12 more Devices}: the rows behind "N more". */
+    private static String more(int n, String noun) {
+        if (n == 0) return "";
+        String nouns = n == 1 ? noun : noun.endsWith("s") ? noun : noun + "s";
+        return n + " more " + nouns;
+    }
+
+    /** Units as tables show them: rates per second as {@code /s}. */
+    private static String unitText(String unit) {
+        return unit.equals("1/s") ? "/s" : unit;
     }
 
     public Table comparison(ReportModel model) {

@@ -504,8 +504,9 @@
       if (target) seen.observe(target);
     }
   }
-  // A link into a closed section opens it.
-  for (const [id, a] of links) {
+  // A link into a closed section opens it: from the contents, and from a finding to its chart.
+  for (const a of document.querySelectorAll('a[href^="#"]')) {
+    const id = a.getAttribute('href').slice(1);
     a.addEventListener('click', () => {
       for (let n = document.getElementById(id); n; n = n.parentElement) if (n.tagName === 'DETAILS') n.open = true;
     });

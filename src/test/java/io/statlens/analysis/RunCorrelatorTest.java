@@ -59,6 +59,12 @@ class RunCorrelatorTest {
 
     private RunCorrelator.Report correlate(String metric, String key, String... with) {
         return new RunCorrelator(repo).correlate(new RunCorrelator.Request("r1", metric, key, List.of(with),
+                Correlator.Settings.defaults(), true));
+    }
+
+    /** As statlens correlate does by default: the target's own data set left out. */
+    private RunCorrelator.Report correlateOthers(String metric, String key, String... with) {
+        return new RunCorrelator(repo).correlate(new RunCorrelator.Request("r1", metric, key, List.of(with),
                 Correlator.Settings.defaults()));
     }
 
@@ -94,6 +100,23 @@ class RunCorrelatorTest {
         assertEquals(Correlator.Reason.CONSTANT, report.skipped().get(0).reason());
         assertEquals(Correlator.Reason.TOO_FEW_POINTS, report.skipped().get(1).reason());
         assertEquals(2, report.skipped().get(1).n());
+    }
+
+    @Test
+    void theTargetsOwnDataSetIsLeftOutUnlessAskedForOrNamed() {
+        RunCorrelator.Report others = correlateOthers("scripted.bench.tps", "");
+        assertEquals(List.of("scripted.disk util [sda]", "scripted.disk util [sdb]"), names(others.ranked()),
+                "lat.ms follows tps in its own data set: left out");
+        assertEquals(1, others.ownLeftOut(), "tps and lat.ms: one other series");
+        assertEquals(List.of("scripted.disk util [sda]"), names(others.strongestPerDataset()));
+        assertEquals(0, correlate("scripted.bench.tps", "").ownLeftOut());
+        assertEquals(List.of("scripted.bench lat.ms"), names(correlateOthers("scripted.bench.tps", "", "scripted.bench").ranked()),
+                "--with naming the own data set keeps it");
+
+        RunCorrelator.Report disk = correlateOthers("scripted.disk.util", "sda");
+        assertEquals(List.of("scripted.bench lat.ms", "scripted.bench tps"), names(disk.ranked()), "no other disk");
+        assertEquals(List.of("scripted.bench lat.ms"), names(disk.strongestPerDataset()));
+        assertEquals(3, disk.ownLeftOut(), "util of sdb, sdc and sdd");
     }
 
     @Test

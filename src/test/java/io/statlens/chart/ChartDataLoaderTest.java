@@ -185,8 +185,9 @@ class ChartDataLoaderTest {
         assertEquals("0", heat.series().get(0).name());
         assertEquals("47", heat.series().get(47).name());
         assertEquals(36, heat.series().get(0).size());
-        assertEquals(99.93, heat.series().get(0).y()[0], "CPU 0 at 09:10:01");
-        assertEquals(HotEnd.LOW, heat.hot());
+        assertEquals(0.07, heat.series().get(0).y()[0], 1e-9, "CPU 0 at 09:10:01: busy 100 - 99.93 %idle");
+        assertEquals(HotEnd.HIGH, heat.hot(), "busy time is hot at the high end");
+        assertEquals("100 - %idle (%)", heat.yLabel());
         assertEquals("CPU", heat.keyLabel());
 
         ChartData area = preset("sar.cpu", "sar48");
@@ -205,6 +206,86 @@ class ChartDataLoaderTest {
         assertEquals(3325.76, tps.series().get(0).y()[0]);
         assertEquals("tps (/s)", tps.yLabel());
         assertEquals("Transactions per second (sysbench)", tps.title());
+    }
+
+    @Test
+    void fewerThanThreeSamplesAreBarsNotADotOnAOneTickAxis() throws Exception {
+        importScripted("two", "columns %busy", "1700000000 a 10", "1700000000 b 30", "1700000010 a 20", "1700000010 b 50");
+        ChartData line = chart(metric("scripted", ChartKind.LINE, "%busy"), "two");
+        assertEquals(ChartKind.BARS, line.kind());
+        assertEquals(List.of(new ChartData.BarValue("a", "two", 15), new ChartData.BarValue("b", "two", 40)), line.bars());
+        assertTrue(line.subtitle().endsWith("2 samples: their mean as bars"), line.subtitle());
+        assertEquals("mean %busy (%)", line.yLabel());
+        ChartData heat = chart(metric("scripted", ChartKind.HEATMAP, "%busy"), "two");
+        assertEquals(ChartKind.BARS, heat.kind(), "a heat map of two columns says no more than bars");
+
+        importScripted("one", "columns %usr %idle", "1700000000 all 12 88");
+        ChartData area = chart(metric("scripted", ChartKind.AREA, "%usr", "%idle"), "one");
+        assertEquals(List.of(new ChartData.BarValue("%usr", "one", 12), new ChartData.BarValue("%idle", "one", 88)), area.bars(),
+                "a stacked breakdown of one sample: a bar per layer");
+        assertEquals("%usr, %idle (%)", area.yLabel(), "one sample is no mean");
+        assertTrue(area.subtitle().endsWith("one sample: drawn as bars"), area.subtitle());
+    }
+
+    @Test
+    void aComplementDrawsBusyTimeAndRanksTheBusiestFirst() throws Exception {
+        threeKeys("idle", 1_700_000_000L);
+        ChartData busy = chart(metric("scripted", ChartKind.LINE, "100 - %idle").top(2), "idle");
+        assertEquals(List.of("b", "c"), busy.series().stream().map(ChartData.PlotSeries::name).toList(),
+                "the busiest: the least idle, b (95 % idle) and c (97 %)");
+        assertEquals(5, busy.series().get(0).y()[0], 1e-9, "100 - 95");
+        assertEquals("100 - %idle (%)", busy.yLabel());
+        ChartResult drawn = load(metric("scripted", ChartKind.LINE, "100 - %idle").build(), List.of("idle"), List.of(), false);
+        assertTrue(drawn.charts().get(0).sql().contains("100 - PCT_IDLE AS \"100 - %idle\""), drawn.charts().get(0).sql());
+    }
+
+    @Test
+    void runsOfVeryDifferentLengthsShareTheAxisOfTheirOwnLength() throws Exception {
+        List<String> longRun = new ArrayList<>(List.of("columns tps"));
+        for (int i = 0; i < 100; i++) longRun.add((1_700_000_000L + i * 10L) + " - " + (100 + i % 5));
+        importScripted("long", longRun.toArray(String[]::new));
+        importScripted("short", "columns tps", "1800000000 - 200", "1800000010 - 210", "1800000020 - 220");
+        ChartData c = chart(metric("scripted", ChartKind.LINE, "tps"), "long", "short");
+        assertEquals(ChartKind.OVERLAY, c.kind());
+        assertEquals(ChartData.Domain.NUMBER, c.domain(), "990 s against 20 s: not one elapsed axis");
+        assertEquals("share of each run (%)", c.xLabel());
+        assertArrayEquals(new double[]{0, 50, 100}, c.series().get(1).x(), 1e-9);
+        assertEquals(100, c.series().get(0).x()[99], 1e-9);
+        assertTrue(c.subtitle().contains("runs of very different lengths (long 16:30, short 0:20): x is the share of each run"),
+                c.subtitle());
+
+        importScripted("similar", "columns tps", "1900000000 - 1", "1900000100 - 2", "1900000200 - 3", "1900000300 - 4");
+        assertEquals(ChartData.Domain.ELAPSED, chart(metric("scripted", ChartKind.LINE, "tps"), "long", "similar").domain(),
+                "990 s against 300 s share the elapsed axis");
+    }
+
+    @Test
+    void aBenchmarkThatPrintsOnlyItsResultIsDrawnAsBarsOfItsSummaryValues() {
+        importCorpus("dbt2", "dbt2/osdldbt-test-summary-expected.txt");
+        ChartData rt = preset("dbt2.response", "dbt2");
+        assertEquals(ChartKind.BARS, rt.kind());
+        assertEquals(List.of(new ChartData.BarValue("new_order_rt_90th_s", "dbt2", 3), new ChartData.BarValue("payment_rt_90th_s", "dbt2", 1),
+                new ChartData.BarValue("order_status_rt_90th_s", "dbt2", 1), new ChartData.BarValue("delivery_rt_90th_s", "dbt2", 1),
+                new ChartData.BarValue("stock_level_rt_90th_s", "dbt2", 1)), rt.bars());
+        ChartResult r = load(new PresetCatalog(repo).find("dbt2.notpm").orElseThrow().definition(), List.of("dbt2"), List.of(), true);
+        assertTrue(r.charts().get(0).sql().startsWith("SELECT NAME, ITEM, VAL AS \"value\"\nFROM V_SUMMARY\nWHERE RUN = :run AND DATASET = 'dbt2'"),
+                r.charts().get(0).sql());
+        assertEquals(List.of("dbt2.notpm", "dbt2.response", "dbt2.rollbacks"),
+                new PresetCatalog(repo).applicableTo(new io.statlens.store.read.RunCatalog(repo), List.of("dbt2")).stream()
+                        .map(PresetCatalog.Preset::name).toList(), "the presets a summary-only run gets");
+    }
+
+    @Test
+    void theDefaultSetSkipsChartsOfZerosAndTwinBars() throws Exception {
+        importScripted("zeros", "columns err/s %util", "1700000000 sda 0 50", "1700000010 sda 0 60", "1700000020 sda 0 70");
+        ChartDefinition errors = metric("scripted", ChartKind.LINE, "err/s").name("errors").build();
+        ChartDefinition util = metric("scripted", ChartKind.LINE, "%util").name("util").build();
+        ChartResult r = charts.draw(new ChartRequest(List.of(errors, util), List.of("zeros"), List.of(), RenderSize.DEFAULT, true, 0,
+                true));
+        assertEquals(List.of("util"), r.charts().stream().map(c -> c.definition().name()).toList());
+        assertEquals(List.of("chart 'errors': every value is 0"), r.skipped());
+        assertEquals(2, charts.draw(new ChartRequest(List.of(errors, util), List.of("zeros"), List.of(), RenderSize.DEFAULT, true, 0))
+                .charts().size(), "asked for one by one, a chart of zeros is still drawn");
     }
 
     private ChartResult load(ChartDefinition def, List<String> runs, List<ChartMark> marks, boolean lenient) {

@@ -71,6 +71,31 @@ class ChartRenderTest {
         assertTrue(svg.contains("viewBox=\"0 0 1200 600\""));
     }
 
+    @Test
+    void markerLabelsNeverOverlap() {
+        List<ChartData.ChartMarker> notes = new ArrayList<>();
+        notes.add(new ChartData.ChartMarker(T0 + 100_000, "backup started"));
+        notes.add(new ChartData.ChartMarker(T0 + 100_000, "checkpoint"));
+        for (int i = 0; i < 6; i++) notes.add(new ChartData.ChartMarker(T0 + 101_000 + i * 1000, "a long note number " + i));
+        notes.add(new ChartData.ChartMarker(T0 + 499_000, "at the right edge"));
+        JFreeChart chart = new ChartBuilder(new KeyPalette(), ZoneOffset.UTC).build(line(500, ChartKind.LINE, notes), RenderSize.DEFAULT);
+        List<org.jfree.chart.plot.Marker> markers = new ArrayList<>(chart.getXYPlot().getDomainMarkers(org.jfree.chart.ui.Layer.FOREGROUND));
+        assertEquals(8, markers.size(), "two notes at one time share one marker");
+        assertEquals("backup started; checkpoint", markers.get(0).getLabel());
+        java.util.Set<Double> offsets = new java.util.HashSet<>();
+        List<String> numbered = new ArrayList<>();
+        for (org.jfree.chart.plot.Marker m : markers.subList(0, markers.size() - 1)) {
+            if (m.getLabel().matches("\\(\\d+\\)")) numbered.add(m.getLabel());
+            else assertTrue(offsets.add(m.getLabelOffset().getTop()), "close labels take different lines: " + m.getLabel());
+        }
+        assertEquals(List.of("(1)", "(2)", "(3)"), numbered, "labels with no room left become numbers");
+        String footnotes = ((org.jfree.chart.title.TextTitle) chart.getSubtitle(chart.getSubtitleCount() - 1)).getText();
+        assertEquals("(1) a long note number 3   (2) a long note number 4   (3) a long note number 5", footnotes);
+        org.jfree.chart.plot.Marker right = markers.get(markers.size() - 1);
+        assertEquals("at the right edge", right.getLabel());
+        assertEquals(org.jfree.chart.ui.TextAnchor.TOP_RIGHT, right.getLabelTextAnchor(), "at the right edge the label reads leftwards");
+    }
+
     /**
      * A million points are drawn as the few a chart's pixel columns can show: what makes them fast (measured by
      * {@code statlens bench --charts}, not here, on a shared machine) and the SVG small.

@@ -42,7 +42,7 @@ class CorrelateCommandTest {
 
     @Test
     void csvListsTheStrongestFirstWithRNPAndStep() {
-        CliRun r = run("correlate", "r1", "--metric", "scripted.bench.tps", "--format", "csv");
+        CliRun r = run("correlate", "r1", "--metric", "scripted.bench.tps", "--include-own", "--format", "csv");
         assertEquals(0, r.code(), r.err());
         List<String> lines = r.out().lines().toList();
         assertEquals("rank,dataset,metric,key,r,n,p,step_s", lines.get(0));
@@ -54,7 +54,7 @@ class CorrelateCommandTest {
 
     @Test
     void theTableSaysWhatWasCorrelatedAndWhatWasSkipped() {
-        CliRun r = run("correlate", "r1", "--metric", "scripted.bench.tps", "-n", "2");
+        CliRun r = run("correlate", "r1", "--metric", "scripted.bench.tps", "-n", "2", "--include-own");
         assertEquals(0, r.code(), r.err());
         assertEquals("""
                 run r1: series correlated with scripted.bench tps (10 samples, every 1 s)
@@ -66,9 +66,23 @@ class CorrelateCommandTest {
                    2  scripted.disk   util    sda   1   5  <0.0001       2
                 (2 rows)
                 1 more correlated series (-n 3 shows them)
+                strongest per data set: scripted.bench lat.ms -1; scripted.disk util [sda] 1
                 skipped 1 series:
                   scripted.disk util [sdc]: constant
                 """, r.out());
+    }
+
+    @Test
+    void theTargetsOwnDataSetIsLeftOutByDefault() {
+        CliRun r = run("correlate", "r1", "--metric", "scripted.bench.tps");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("""
+                rank  dataset        metric  key     r  n        p  step_s
+                   1  scripted.disk  util    sda     1  5  <0.0001       2
+                   2  scripted.disk  util    sdb  -0.3  5     0.62       2
+                (2 rows)
+                left out: 1 other series of scripted.bench, the target's own data set (--include-own ranks them too)
+                """), r.out());
     }
 
     @Test

@@ -70,6 +70,10 @@ class ChartViewTest {
         repo.close();
     }
 
+    private static javafx.scene.control.Tab tab(TabPane tabs, String id) {
+        return tabs.getTabs().stream().filter(t -> id.equals(t.getId())).findFirst().orElseThrow();
+    }
+
     /** Where on the screen the chart draws the time {@code x}, halfway up its plot. */
     private Point2D screenPoint(FxRobot robot, double x) {
         XYPlot plot = (XYPlot) view.viewer().getChart().getPlot();
@@ -190,25 +194,25 @@ class ChartViewTest {
     void theConsoleChartsAResultOfTheRightShapeAndSaysTheShapeOtherwise(FxRobot robot) {
         robot.interact(() -> importer.importFiles(List.of(CrosshairReadoutTest.MPSTAT_A), "mpa"));
         TabPane tabs = (TabPane) view.lookup(".tab-pane");
-        robot.interact(() -> tabs.getSelectionModel().select(1));
+        robot.interact(() -> tabs.getSelectionModel().select(tab(tabs, "sql-tab")));
         robot.interact(() -> console.sqlProperty().set(
                 "SELECT TS, ITEM, PCT_USR FROM V_MPSTAT WHERE RUN = 'mpa' AND ITEM IN ('3', '8') ORDER BY TS"));
         robot.clickOn("#sql-chart");
         assertEquals("charted in the Chart tab", robot.lookup("#sql-message").queryAs(Label.class).getText());
-        assertEquals(0, tabs.getSelectionModel().getSelectedIndex());
+        assertEquals("chart-tab", tabs.getSelectionModel().getSelectedItem().getId());
         ChartData data = charts.dataProperty().get();
         assertEquals(List.of("3", "8"), data.series().stream().map(ChartData.PlotSeries::name).toList());
         assertEquals(List.of(0.0, 0.0, 2.33, 31.64), firstValues(data, 4));
         assertEquals(List.of(5.26, 2.84), List.of(data.series().get(1).y()[0], data.series().get(1).y()[1]));
         assertEquals("query PCT_USR by ITEM", view.viewer().getChart().getTitle().getText());
 
-        robot.interact(() -> tabs.getSelectionModel().select(1));
+        robot.interact(() -> tabs.getSelectionModel().select(tab(tabs, "sql-tab")));
         robot.interact(() -> console.sqlProperty().set("SELECT ITEM, PCT_USR FROM V_MPSTAT WHERE RUN = 'mpa' ORDER BY ITEM"));
         robot.clickOn("#sql-chart");
         assertEquals("cannot chart this result: the first column of a chart query is x and must be a time stamp or a number;"
                         + " column 'ITEM' holds '0' (bar charts take text there)\n" + SqlConsoleViewModel.CHART_SHAPE,
                 robot.lookup("#sql-message").queryAs(Label.class).getText());
-        assertEquals(1, tabs.getSelectionModel().getSelectedIndex(), "the console stays in front");
+        assertEquals("sql-tab", tabs.getSelectionModel().getSelectedItem().getId(), "the console stays in front");
     }
 
     private List<String> seriesNames() {

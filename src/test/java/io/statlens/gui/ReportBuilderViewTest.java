@@ -50,12 +50,13 @@ class ReportBuilderViewTest {
         assertEquals(List.of("m128"), reports.chosenRuns(), "only the selection is checked");
         robot.interact(() -> choice(reports.runs(), "t16").checkedProperty().set(true));
         assertEquals(List.of("m128", "t16"), reports.chosenRuns(), "m128 stays the base");
-        assertEquals(List.of("sysbench.tps", "sysbench.qps", "sysbench.latency"), reports.chosenPresets(),
-                "the presets that apply to sysbench runs, all checked");
+        assertEquals(List.of("sysbench.tps", "sysbench.qps", "sysbench.latency", "sysbench.errors"), reports.chosenPresets(),
+                "the presets that draw a metric the sysbench runs have, all checked");
 
         robot.interact(() -> {
             choice(reports.presets(), "sysbench.qps").checkedProperty().set(false);
             choice(reports.presets(), "sysbench.latency").checkedProperty().set(false);
+            choice(reports.presets(), "sysbench.errors").checkedProperty().set(false);
             reports.sections().stream().filter(c -> c.value() == ReportSection.STATISTICS)
                     .forEach(c -> c.checkedProperty().set(false));
         });

@@ -1,5 +1,6 @@
 package io.statlens.report;
 
+import io.statlens.analysis.Finding;
 import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.RunComparer;
 import io.statlens.chart.RenderSize;
@@ -157,7 +158,8 @@ class ReportWritersTest {
         ReportModel one = model("sb16");
         assertFalse(one.compares());
         assertFalse(html("sb16").contains("id=\"comparison\""));
-        assertEquals(List.of("sysbench", "Annotations"), one.headings().stream().map(ReportModel.Heading::title).toList());
+        assertEquals(List.of("sysbench", "Annotations", "Appendix: facts and statistics"),
+                one.headings().stream().map(ReportModel.Heading::title).toList());
 
         ReportModel two = model("sb16", "sb8");
         assertTrue(two.compares());
@@ -181,18 +183,24 @@ class ReportWritersTest {
                 List.of("sb16", "sb8"), List.of("sysbench.tps"), 0, 60, ZoneOffset.UTC, EnumSet.of(ReportSection.CHARTS)), HTML_CHARTS);
         assertFalse(chartOnly.compares(), "two runs, but the comparison was left out");
         assertFalse(chartOnly.hasAnnotations(), "sb16 has annotations, but their table was left out");
-        assertEquals(List.of("sysbench"), chartOnly.headings().stream().map(ReportModel.Heading::title).toList());
+        assertEquals(List.of("sysbench", "Appendix: facts and statistics"),
+                chartOnly.headings().stream().map(ReportModel.Heading::title).toList());
+        assertTrue(chartOnly.findings().isEmpty(), "the findings were left out");
         ReportModel.ToolSection sysbench = chartOnly.sections().get(0);
-        assertEquals(List.of("Transactions per second (sysbench)"), sysbench.charts().stream().map(c -> c.data().title()).toList());
-        assertTrue(sysbench.stats().isEmpty() && sysbench.summary().isEmpty());
+        assertEquals(List.of("Transactions per second (sysbench)"),
+                sysbench.charts().stream().map(c -> c.drawn().data().title()).toList());
+        assertTrue(sysbench.stats().isEmpty() && sysbench.keys().isEmpty() && sysbench.summary().isEmpty());
+        assertTrue(chartOnly.appendix().isEmpty(), "no statistics in the appendix either; the facts stay");
         String html = new HtmlReportWriter(ReadableNumbers.ROOT).html(chartOnly);
         assertEquals(1, count(html, "<svg "));
         assertFalse(html.contains("Statistics of ") || html.contains("Summary values of ") || html.contains("id=\"comparison\""));
-        assertTrue(html.contains("<h3>Facts of run sb8</h3>"), "the title page stays");
+        assertTrue(html.contains("<h3>Facts of run sb8</h3>"), "the facts stay, in the appendix");
+        assertFalse(html.contains("id=\"findings\""));
 
         ReportModel comparisonOnly = new ReportAssembler(repo, Clock.fixed(GENERATED, ZoneOffset.UTC)).assemble(new ReportRequest(
                 List.of("sb16", "sb8"), List.of(), 0, 60, ZoneOffset.UTC, EnumSet.of(ReportSection.COMPARISON)), HTML_CHARTS);
-        assertEquals(List.of("Comparison"), comparisonOnly.headings().stream().map(ReportModel.Heading::title).toList(),
+        assertEquals(List.of("Comparison", "Appendix: facts and statistics"),
+                comparisonOnly.headings().stream().map(ReportModel.Heading::title).toList(),
                 "no tool section is left with nothing in it");
         assertEquals("tps", comparisonOnly.comparison().get(0).metric());
         assertEquals(0, count(new HtmlReportWriter(ReadableNumbers.ROOT).html(comparisonOnly), "<svg "));
@@ -211,7 +219,8 @@ class ReportWritersTest {
             assertTrue(pages > 4, "title, contents, three sections, comparison: " + pages);
             List<String> outline = new ArrayList<>();
             for (PDOutlineItem item : pdf.getDocumentCatalog().getDocumentOutline().children()) outline.add(item.getTitle());
-            assertEquals(List.of("Runs", "Contents", "sysbench", "scripted", "Comparison", "Annotations"), outline);
+            assertEquals(List.of("Findings", "Runs", "Contents", "sysbench", "scripted", "Comparison", "Annotations",
+                    "Appendix: facts and statistics"), outline);
             PDFTextStripper stripper = new PDFTextStripper();
             for (int p = 1; p <= pages; p++) {
                 stripper.setStartPage(p);
@@ -228,6 +237,51 @@ class ReportWritersTest {
             assertTrue(text.contains("runs sb16, sb8"), "a chart subtitle (the overlay's runs) is text");
             assertTrue(text.contains("Transactions per second (sysbench)"), "a chart title is text");
             assertTrue(text.contains("Against the base run sb16"), "comparison table");
+        }
+    }
+
+    @Test
+    void findingsOpenTheReportAndLinkToTheChartsThatShowThem() throws Exception {
+        ReportModel model = model("sb16", "sb8");
+        assertEquals(List.of("run sb16", "run sb8", "sb8 against sb16"),
+                model.findings().stream().map(ReportModel.FindingGroup::title).toList());
+        ReportModel.FindingLine headline = model.findings().get(0).lines().get(0);
+        assertEquals(Finding.Kind.HEADLINE, headline.finding().kind());
+        ReportModel.ReportChart tps = model.sections().get(0).charts().get(0);
+        assertEquals("sysbench.tps", tps.drawn().definition().name());
+        assertEquals(tps.id(), headline.target(), "the headline points at the tps chart");
+        assertEquals("Transactions per second (sysbench)", headline.targetTitle());
+        ReportModel.FindingLine change = model.findings().get(2).lines().get(0);
+        assertTrue(change.finding().text().toString().startsWith("tps (sysbench) fell 53.02 %, from 3,482 to 1,636/s"),
+                change.finding().text().toString());
+
+        String html = new HtmlReportWriter(ReadableNumbers.ROOT).html(model);
+        int findings = html.indexOf("<section id=\"findings\" class=\"findings\">");
+        assertTrue(findings > 0 && findings < html.indexOf("id=\"t-runs\"") && html.indexOf("id=\"t-runs\"") < html.indexOf("id=\"tool-"),
+                "findings, then the runs, then the tools");
+        assertTrue(html.contains("<li class=\"headline\"><span class=\"kind\">Headline</span> sysbench oltp: 3,482 tps, 69,645 qps,"
+                + " latency p95 7.43 ms (16 threads, 30 s)"), "the sentence, its numbers for people");
+        assertTrue(html.contains("<a class=\"to\" href=\"#" + tps.id() + "\" title=\"Transactions per second (sysbench)\">chart</a>"));
+        assertTrue(html.contains("<section id=\"appendix\">\n<details>\n"), "the appendix, closed");
+        assertTrue(html.contains("<details class=\"more\">\n<summary>"), "long tables keep their rest behind N more");
+
+        Path file = dir.resolve("findings.pdf");
+        new PdfReportWriter(ReadableNumbers.ROOT).write(model(new RenderSize(800, 400, 1), "sb16", "sb8"), file);
+        try (PDDocument pdf = Loader.loadPDF(file.toFile())) {
+            PDFTextStripper stripper = new PDFTextStripper();
+            stripper.setStartPage(1);
+            stripper.setEndPage(1);
+            String first = stripper.getText(pdf);
+            assertTrue(first.contains("Findings") && first.contains("Headline") && first.contains("sysbench oltp: 3,482 tps"), first);
+            Matcher see = Pattern.compile("see p\\. (\\d+)").matcher(first);
+            assertTrue(see.find(), "each finding says where its chart is: " + first);
+            int chartPage = Integer.parseInt(see.group(1));
+            stripper.setStartPage(chartPage);
+            stripper.setEndPage(chartPage);
+            assertTrue(stripper.getText(pdf).contains("Transactions per second (sysbench)"), "the page it names has the chart");
+            long links = pdf.getPage(0).getAnnotations().stream()
+                    .filter(a -> a instanceof org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationLink).count();
+            assertTrue(links >= 3, "the page numbers are links: " + links);
         }
     }
 
@@ -255,6 +309,25 @@ class ReportWritersTest {
             assertTrue(ink > 200, "the title with the run name is drawn: " + ink + " dark pixels");
             Files.copy(file, Path.of("target", "any-script-report.pdf"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
+    }
+
+    @Test
+    void keyedDataSetsShowTheirBusiestKeysAndTheAppendixEverything() {
+        importCorpus("pitbull", "iostat/mb-pitbull-3.1-de-xm.txt");
+        ReportModel model = model("pitbull");
+        ReportModel.ToolSection iostat = model.sections().stream().filter(s -> s.tool().equals("iostat")).findFirst().orElseThrow();
+        ReportModel.KeyTable devices = iostat.keys().get(0);
+        assertEquals("p95 %util; the other columns are means", devices.rankedBy());
+        assertEquals(List.of("%util p95", "%util peak"), devices.columns().subList(0, 2).stream().map(ReportModel.KeyColumn::heading).toList());
+        assertEquals(5, devices.rows().size());
+        assertEquals(9 - 5, devices.more().size(), "nine devices: the rest behind N more");
+        List<Double> p95 = devices.rows().stream().map(r -> r.values().get(0)).toList();
+        assertEquals(p95.stream().sorted(java.util.Comparator.reverseOrder()).toList(), p95, "busiest first");
+        Table t = new ReportTables(ZoneOffset.UTC, ReadableNumbers.ROOT).keys(devices, ReportTables.APPENDIX);
+        assertEquals("Busiest Devices of iostat, run pitbull (by p95 %util; the other columns are means)", t.caption());
+        assertEquals("4 more Devices in the appendix", t.moreNote());
+        ReportModel.StatsTable all = model.appendix().stream().filter(a -> a.dataset().equals("iostat")).findFirst().orElseThrow();
+        assertEquals(9 * 11, all.rows().size(), "the appendix: every metric of every device");
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.statlens.store;
 import io.statlens.store.load.RunLedger;
 import io.statlens.store.read.ChartPresets;
 import io.statlens.store.read.RunCatalog;
+import io.statlens.store.read.SavedDashboards;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -15,7 +16,7 @@ import java.util.UUID;
 /**
  * One in-memory repository for all the tests of a class, emptied after each test: booting Derby and
  * migrating a fresh repository for every test method cost more than most tests themselves. Emptied means
- * no run (and so no data set, row, annotation...) and no chart preset; the data tables and their metric
+ * no run (and so no data set, row, annotation...), no chart preset and no saved dashboard; the data tables and their metric
  * catalog stay, as they stay in a user's repository when runs are deleted. Register it as a static field:
  * {@code @RegisterExtension static final SharedRepository shared = new SharedRepository();}. A class whose
  * tests only read what its {@code @BeforeAll} imported keeps it: {@link #keptBetweenTests()}.
@@ -58,6 +59,8 @@ public final class SharedRepository implements BeforeAllCallback, AfterEachCallb
         for (RunCatalog.RunInfo run : new RunCatalog(repo).runs()) ledger.deleteRun(run.name());
         ChartPresets presets = new ChartPresets(repo);
         for (ChartPresets.SavedPreset preset : presets.list()) presets.delete(preset.name());
+        SavedDashboards dashboards = new SavedDashboards(repo);
+        for (SavedDashboards.Saved dashboard : dashboards.list()) dashboards.delete(dashboard.name());
     }
 
     @Override

@@ -9,6 +9,8 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.transcript.Transcript;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 
 /** A {@link Parser} whose behaviour comes from a {@link ParserDefinition} rather than Java code. */
 public final class DeclarativeParser implements Parser {
@@ -27,6 +29,20 @@ public final class DeclarativeParser implements Parser {
     @Override
     public ParserInfo info() {
         return info;
+    }
+
+    /** The data sets of the definition's tables and line records, each once. */
+    @Override
+    public List<String> datasets() {
+        List<String> names = new ArrayList<>();
+        // A table of facts (nicstat -l's interface list) is configuration, not a data set.
+        definition.tables().stream().filter(t -> t.kind() != TableKind.FACTS).forEach(t -> names.add(qualified(t.dataset())));
+        definition.lines().forEach(l -> names.add(qualified(l.dataset())));
+        return names.stream().distinct().toList();
+    }
+
+    private String qualified(String dataset) {
+        return dataset == null || dataset.isEmpty() ? definition.tool() : definition.tool() + "." + dataset;
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.statlens.parse.spi;
 
 import java.io.IOException;
+import java.util.List;
 
 /**
  * A parser for the text output of one performance tool.
@@ -15,6 +16,16 @@ public interface Parser {
 
     /** Its tool id, version, variants and source. */
     ParserInfo info();
+
+    /**
+     * The data sets this parser can produce, by qualified name ({@code iostat}, {@code iostat.cpu}), as far as it knows
+     * them before it reads a file, including the data set its summary values name ({@code dbt2}): what chart presets,
+     * reports and dashboards prepare for (a test checks that each has a preset). A data set named after what a file
+     * holds (a sar section the parser does not know) cannot be listed.
+     */
+    default List<String> datasets() {
+        return List.of();
+    }
 
     /**
      * How sure this parser is that the file is its tool's output, from its first lines only.

@@ -82,7 +82,13 @@ final class Migrations {
                 // A file is registered before it is read (what is read from it refers to it); its hash is
                 // known only once it has been read, so until then the column says "not known yet".
                 new Step(2, "a source file's SHA-256 is NULL until its content has been read",
-                        List.of(d.dropNotNull("SOURCE_FILES", "SHA256"))));
+                        List.of(d.dropNotNull("SOURCE_FILES", "SHA256"))),
+                // Dashboards saved by name from the desktop window: the charts (chart definitions as text, as
+                // presets are kept) and the runs they were saved for, one name a line. Like presets, they
+                // reference no run row: deleting a run leaves the dashboard, which then says the run is gone.
+                new Step(3, "dashboards saved by name",
+                        List.of("CREATE TABLE DASHBOARDS (NAME " + d.varchar(200) + " NOT NULL PRIMARY KEY, CHARTS " + text
+                                + " NOT NULL, RUNS " + text + " NOT NULL, SAVED_AT TIMESTAMP NOT NULL)")));
     }
 
     static int latestVersion(SqlDialect d) {

@@ -54,6 +54,11 @@ public final class ArcstatParser implements Parser {
     }
 
     @Override
+    public List<String> datasets() {
+        return List.of(ArcstatHeader.TOOL);
+    }
+
+    @Override
     public double sniff(Head head) {
         boolean command = head.anyMatch(COMMAND);
         for (String line : head.lines()) {

@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.List;
 
 /**
  * The run summary DBT-2's {@code dbt2-post-process} prints (also at the end of {@code dbt2-run-workload}):
@@ -52,6 +53,11 @@ public final class Dbt2Parser implements Parser {
     @Override
     public ParserInfo info() {
         return INFO;
+    }
+
+    @Override
+    public List<String> datasets() {
+        return List.of(TOOL);
     }
 
     @Override

@@ -16,6 +16,7 @@ import javax.xml.stream.XMLStreamReader;
 import java.io.IOException;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.List;
 
 /**
  * Faban's run summary {@code summary.xml}, read with the JDK's streaming XML parser (StAX). Run totals
@@ -32,6 +33,11 @@ public final class FabanParser implements Parser {
     @Override
     public ParserInfo info() {
         return INFO;
+    }
+
+    @Override
+    public List<String> datasets() {
+        return List.of(FabanSummaryWalker.TOOL);
     }
 
     @Override

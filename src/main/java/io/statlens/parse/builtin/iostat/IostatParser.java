@@ -43,6 +43,11 @@ public final class IostatParser implements Parser {
     }
 
     @Override
+    public List<String> datasets() {
+        return List.of("iostat", "iostat.cpu", "iostat.load", "iostat.tty");
+    }
+
+    @Override
     public double sniff(Head head) {
         double best = 0;
         for (Signal signal : SIGNALS) {

@@ -17,6 +17,7 @@ import io.statlens.parse.time.DateLine;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.List;
 
 /**
  * mpstat, per-processor statistics: Linux sysstat 7 to 12 (CPU utilisation, NODE, and the -I
@@ -32,6 +33,11 @@ public final class MpstatParser implements Parser {
     @Override
     public ParserInfo info() {
         return INFO;
+    }
+
+    @Override
+    public List<String> datasets() {
+        return MpstatDatasets.NAMES;
     }
 
     @Override

@@ -117,7 +117,7 @@ final class SolarisMpstatReader implements MpstatReader {
             skippingTable = true;
             return;
         }
-        String dataset = words[0].equals("SET") ? "pset" : "";
+        String dataset = words[0].equals("SET") ? MpstatDatasets.SOLARIS_PSET : "";
         DatasetSpec spec = new DatasetSpec(LinuxMpstatReader.TOOL, dataset, words[0], metrics);
         if (table == null || !table.spec().qualifiedName().equals(spec.qualifiedName())) {
             sink.variant(dataset.isEmpty() ? "solaris" : "solaris-pset");

@@ -27,6 +27,11 @@ public final class SarParser implements Parser {
         return INFO;
     }
 
+    @Override
+    public List<String> datasets() {
+        return SectionCatalog.names();
+    }
+
     /**
      * Sure when a sar banner (sysstat's {@code Linux ... (host) date}, or {@code SunOS}/{@code AIX}/
      * {@code HP-UX} with a date) comes with a header of a known sar section; fairly sure with such a

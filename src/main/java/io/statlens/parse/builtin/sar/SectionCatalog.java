@@ -107,6 +107,11 @@ final class SectionCatalog {
         return new Entry(name, null, List.of(labels), false);
     }
 
+    /** The data sets of the well-known sections ({@code sar.cpu}, ...), each once, in table order. */
+    static List<String> names() {
+        return ENTRIES.stream().map(e -> SectionHeader.TOOL + "." + e.name()).distinct().toList();
+    }
+
     /** The well-known section with this key column and these metric labels, if it is one. */
     static Optional<Entry> known(String keyLabel, List<String> metricLabels) {
         for (Entry e : ENTRIES) {

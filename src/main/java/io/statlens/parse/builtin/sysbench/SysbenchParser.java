@@ -10,6 +10,7 @@ import io.statlens.parse.spi.RecordSink;
 import java.io.IOException;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.List;
 
 /**
  * sysbench 0.4, 0.5, 1.0 and 1.1 output (oltp and Lua database tests, cpu, fileio, memory, threads, mutex):
@@ -31,6 +32,11 @@ public final class SysbenchParser implements Parser {
     @Override
     public ParserInfo info() {
         return INFO;
+    }
+
+    @Override
+    public List<String> datasets() {
+        return List.of(IntervalSeries.TOOL);
     }
 
     @Override

@@ -54,6 +54,11 @@ public final class TpccParser implements Parser {
     }
 
     @Override
+    public List<String> datasets() {
+        return List.of(TpccIntervalSpec.TOOL);
+    }
+
+    @Override
     public double sniff(Head head) {
         if (head.anyMatch(BANNER)) return 1.0;
         if (head.anyMatch(TpccIntervalLine.START)) return 0.9;

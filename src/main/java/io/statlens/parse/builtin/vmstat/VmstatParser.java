@@ -8,6 +8,7 @@ import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 
 import java.io.IOException;
+import java.util.List;
 
 /**
  * vmstat from Linux procps (3.2.x, procps-ng 3.3 and 4.x with {@code gu}; {@code -w}, {@code -a},
@@ -22,6 +23,11 @@ public final class VmstatParser implements Parser {
     @Override
     public ParserInfo info() {
         return INFO;
+    }
+
+    @Override
+    public List<String> datasets() {
+        return List.of("vmstat", "vmstat.disk");
     }
 
     /** Certain with a group line and a label line; the label line alone ({@code r b swpd free}) is specific enough. */

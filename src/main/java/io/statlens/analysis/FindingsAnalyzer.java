@@ -1,0 +1,95 @@
+package io.statlens.analysis;
+
+import io.statlens.store.schema.Repository;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What happened in runs, and between them, in the sentences a performance engineer would write on the first page
+ * of a report: the benchmark's result, resources at their limit, trouble, the hottest devices, CPUs and interfaces,
+ * or that nothing happened; and for each run after the first, what changed against it beyond noise. The report
+ * writers and {@code statlens findings} show the same {@link Findings}.
+ *
+ * <p>The thresholds below decide what is worth a sentence. They are deliberately plain, so that a reader can
+ * check a finding against the chart it links to.
+ */
+public final class FindingsAnalyzer {
+    /** A device's %util, a CPU's busy time or an interface's %util at or above this is at its limit. */
+    public static final double SATURATED_PCT = 95;
+    /**
+     * At the limit for a sustained time: at least this many consecutive samples (one sample of a 10-minute sar
+     * interval is sustained; one second of a 1-second iostat is not)...
+     */
+    public static final int SUSTAINED_SAMPLES = 3;
+    /** ...or at least this share of the run's time, in pieces. */
+    public static final double SUSTAINED_SHARE = 0.10;
+    /** I/O wait (of all CPUs) whose p95 reaches this many per cent is trouble. */
+    public static final double IOWAIT_PCT = 10;
+    /** A run is idle when no CPU's p95 busy time (100 - %idle - %iowait) reaches this... */
+    public static final double IDLE_BUSY_PCT = 5;
+    /** ...and no device's p95 %util reaches this, and there is no benchmark result and no trouble. */
+    public static final double IDLE_UTIL_PCT = 5;
+    /** The busiest keys named per kind (devices, CPUs, interfaces). */
+    public static final int TOP_KEYS = 3;
+    /** Keys at their limit named one by one; more are counted. */
+    public static final int SATURATED_KEYS_NAMED = 3;
+    /** A change beyond noise smaller than this (in per cent of the base) is not worth a sentence... */
+    public static final double RELEVANT_CHANGE_PCT = 5;
+    /** ...nor is a change of a percentage (CPU time, %util) by less than this many points. */
+    public static final double RELEVANT_CHANGE_POINTS = 1;
+    /** Changes beyond noise listed per comparison, largest first; the others are counted. */
+    public static final int CHANGES_LISTED = 8;
+
+    private final Repository repo;
+
+    public FindingsAnalyzer(Repository repo) {
+        this.repo = repo;
+    }
+
+    /**
+     * @param runs the runs; from two on, each run after the first is also compared with the first
+     */
+    public Findings analyze(List<String> runs) {
+        List<Findings.RunFindings> perRun = new ArrayList<>();
+        for (String run : runs) perRun.add(new Findings.RunFindings(run, ofRun(new RunEvidence(repo, run))));
+        List<Findings.Comparison> comparisons = new ArrayList<>();
+        for (String other : runs.subList(Math.min(1, runs.size()), runs.size())) {
+            comparisons.add(new ChangeFindings(repo).compare(runs.get(0), other));
+        }
+        return new Findings(perRun, comparisons);
+    }
+
+    /**
+     * Whether a span at a threshold was sustained: {@link #SUSTAINED_SAMPLES} samples in a row, or
+     * {@link #SUSTAINED_SHARE} of the time.
+     */
+    static boolean sustained(ThresholdTime t) {
+        return t.meeting() > 0 && (t.longestSamples() >= SUSTAINED_SAMPLES || t.share() >= SUSTAINED_SHARE);
+    }
+
+    private static List<Finding> ofRun(RunEvidence run) {
+        List<Finding> headline = new Headlines(run).findings();
+        ResourceFindings resources = new ResourceFindings(run);
+        List<Finding> saturation = resources.saturation();
+        List<Finding> trouble = new TroubleFindings(run).findings();
+        List<Finding> out = new ArrayList<>(headline);
+        out.addAll(saturation);
+        out.addAll(trouble);
+        if (headline.isEmpty() && saturation.isEmpty() && trouble.isEmpty()) {
+            var idle = resources.idle();
+            if (idle.isPresent()) {
+                out.add(idle.get());
+                return out;
+            }
+        }
+        out.addAll(resources.hottest());
+        if (out.isEmpty()) {
+            out.add(new Finding(run.run(), Finding.Kind.NOTE, Phrase.of(run.hasSamples()
+                    ? "No benchmark result and no CPU, disk or network data to judge; the statistics below show what there is."
+                    : "Nothing measured over the run: its files hold only since-boot samples or no samples at all."),
+                    "", "", "", Double.NaN, ""));
+        }
+        return out;
+    }
+}

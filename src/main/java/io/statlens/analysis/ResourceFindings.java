@@ -1,0 +1,335 @@
+package io.statlens.analysis;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import static io.statlens.analysis.FindingsAnalyzer.IDLE_BUSY_PCT;
+import static io.statlens.analysis.FindingsAnalyzer.IDLE_UTIL_PCT;
+import static io.statlens.analysis.FindingsAnalyzer.SATURATED_KEYS_NAMED;
+import static io.statlens.analysis.FindingsAnalyzer.SATURATED_PCT;
+import static io.statlens.analysis.FindingsAnalyzer.TOP_KEYS;
+
+/**
+ * How busy the run's devices, CPUs and interfaces were: the busiest by p95, those at their limit for a sustained
+ * time, or that nothing was busy at all. Devices and interfaces by their %util; CPUs by busy time,
+ * {@code 100 - %idle - %iowait} (time waiting for I/O is idle time: the CPU could have run something).
+ *
+ * <p>The stored statistics rank the keys; samples are read only for the few keys that may cross
+ * {@link FindingsAnalyzer#SATURATED_PCT} or be among the busiest CPUs, whose p95 of busy time the stored statistics
+ * of %idle cannot give.
+ */
+final class ResourceFindings {
+    /** A data set whose keys are devices, interfaces or CPUs, with the labels its tool versions give the metric. */
+    private record Source(String dataset, String noun, List<String> load, List<String> iowait) {
+    }
+
+    private static final List<Source> DEVICES = List.of(
+            new Source("iostat", "device", List.of("%util", "%b"), List.of()),
+            new Source("sar.disk", "device", List.of("%util", "%busy"), List.of()));
+    private static final List<Source> INTERFACES = List.of(
+            new Source("nicstat", "interface", List.of("%Util"), List.of()),
+            new Source("sar.net_dev", "interface", List.of("%ifutil"), List.of()));
+    /** Per-CPU data sets, their idle and iowait labels. */
+    private static final List<Source> PER_CPU = List.of(
+            new Source("mpstat", "CPU", List.of("%idle", "idl"), List.of("%iowait", "wt")),
+            new Source("sar.cpu", "CPU", List.of("%idle"), List.of("%iowait", "%wio")));
+    /** Whole-machine CPU data sets (besides the {@code all} line of the per-CPU ones), most detailed first. */
+    private static final List<Source> WHOLE_CPU = List.of(
+            new Source("vmstat", "CPU", List.of("id"), List.of("wa")),
+            new Source("iostat.cpu", "CPU", List.of("%idle", "id"), List.of("%iowait", "wt")));
+    /** Keys whose samples are read to find the busiest CPUs: this many by mean and as many by peak. */
+    private static final int CPU_CANDIDATES = 2 * TOP_KEYS + 2;
+
+    /** How busy one key was. */
+    record Load(Source source, String label, String key, String unit, double p95, double mean, double max, ThresholdTime atLimit,
+                String iowait) {
+        Load(Source source, String label, String key, String unit, double p95, double mean, double max, ThresholdTime atLimit) {
+            this(source, label, key, unit, p95, mean, max, atLimit, "");
+        }
+
+        /** How busy time was computed: {@code 100 - %idle - %iowait}. */
+        String busyFormula() {
+            return "100 - " + label + (iowait.isEmpty() ? "" : " - " + iowait);
+        }
+
+        /** {@code CPU 3}, {@code sdb}. */
+        String name() {
+            return source.noun().equals("CPU") && !key.isEmpty() ? "CPU " + key : key;
+        }
+
+        boolean sustained() {
+            return atLimit != null && FindingsAnalyzer.sustained(atLimit);
+        }
+    }
+
+    private final RunEvidence run;
+    private List<List<Load>> devices;
+    private List<List<Load>> cpus;
+    private Optional<Load> wholeCpu;
+
+    ResourceFindings(RunEvidence run) {
+        this.run = run;
+    }
+
+    /** Devices, CPUs (each, and all together) and interfaces at their limit for a sustained time. */
+    List<Finding> saturation() {
+        List<Finding> out = new ArrayList<>();
+        Optional<Load> whole = wholeCpu();
+        if (whole.isPresent() && whole.get().sustained()) out.add(saturated(whole.get(), "All CPUs together were"));
+        boolean machineSaturated = whole.isPresent() && whole.get().sustained();
+        for (List<Load> perCpu : cpus()) {
+            List<Load> saturated = perCpu.stream().filter(Load::sustained).toList();
+            // When the whole machine is at its limit, that each CPU is says nothing more.
+            if (saturated.isEmpty() || machineSaturated) continue;
+            boolean alone = whole.isPresent() && whole.get().p95() < SATURATED_PCT / 2;
+            for (Load l : saturated.subList(0, Math.min(SATURATED_KEYS_NAMED, saturated.size()))) {
+                Finding f = saturated(l, l.name() + " was");
+                if (alone) {
+                    f = withText(f, f.text().text(" while all CPUs together were at p95 ").value(whole.get().p95(), "%")
+                            .text(": a single busy thread?"));
+                }
+                out.add(f);
+            }
+            more(out, saturated.size(), "CPUs");
+        }
+        for (List<Load> loads : devicesAndInterfaces()) {
+            List<Load> saturated = loads.stream().filter(Load::sustained).toList();
+            for (Load l : saturated.subList(0, Math.min(SATURATED_KEYS_NAMED, saturated.size()))) {
+                out.add(saturated(l, l.key() + " was"));
+            }
+            if (!saturated.isEmpty()) more(out, saturated.size(), saturated.get(0).source().noun() + "s");
+        }
+        return out;
+    }
+
+    /** The busiest devices, CPUs and interfaces by p95, with the figures. */
+    List<Finding> hottest() {
+        List<Finding> out = new ArrayList<>();
+        for (List<Load> perCpu : cpus()) {
+            if (perCpu.isEmpty()) continue;
+            Load first = perCpu.get(0);
+            Phrase p = Phrase.of("Busiest CPUs by p95 busy time (" + first.busyFormula() + "): ").then(list(perCpu))
+                    .text(" (of " + run.keys(first.source().dataset()).size() + ")");
+            Optional<Load> whole = wholeCpu();
+            if (whole.isPresent()) p = p.text("; all CPUs together p95 ").value(whole.get().p95(), "%");
+            out.add(new Finding(run.run(), Finding.Kind.HOTTEST, p.text("."), first.source().dataset(), first.label(), first.key(),
+                    first.p95(), "%", busyChart(first.label())));
+        }
+        if (cpus().isEmpty() && wholeCpu().isPresent()) {
+            Load w = wholeCpu().get();
+            out.add(new Finding(run.run(), Finding.Kind.HOTTEST, Phrase.of("CPU busy time (" + w.busyFormula() + ", "
+                    + w.source().dataset() + "): ").then(Figures.spread(w.atLimit().samples(), w.p95(), w.mean(), w.max(), "%"))
+                    .text("."), w.source().dataset(), w.label(), "", w.p95(), "%"));
+        }
+        for (List<Load> loads : devicesAndInterfaces()) {
+            // Nothing busy is no news: the idle verdict, or silence, says it.
+            if (loads.isEmpty() || !(loads.get(0).p95() > 0)) continue;
+            Load first = loads.get(0);
+            String noun = first.source().noun();
+            Phrase p = loads.size() == 1
+                    ? Phrase.of(capitalised(noun) + " " + first.key() + ": p95 " + first.label() + " ").value(first.p95(), first.unit())
+                    .text(", mean ").value(first.mean(), first.unit())
+                    : Phrase.of("Busiest " + noun + "s by p95 " + first.label() + ": ").then(list(loads))
+                    .text(" (of " + loads.size() + ")");
+            out.add(new Finding(run.run(), Finding.Kind.HOTTEST, p.text("."), first.source().dataset(), first.label(), first.key(),
+                    first.p95(), first.unit()));
+        }
+        return out;
+    }
+
+    /**
+     * That nothing happened, when the run has CPU or device data and none of it was busy: no CPU's p95 busy time
+     * reached {@link FindingsAnalyzer#IDLE_BUSY_PCT}, no device's p95 %util {@link FindingsAnalyzer#IDLE_UTIL_PCT}.
+     */
+    Optional<Finding> idle() {
+        List<Load> cpuLoads = new ArrayList<>();
+        cpus().forEach(cpuLoads::addAll);
+        wholeCpu().ifPresent(cpuLoads::add);
+        List<Load> deviceLoads = new ArrayList<>();
+        devicesAndInterfaces().forEach(deviceLoads::addAll);
+        if (cpuLoads.isEmpty() && deviceLoads.isEmpty()) return Optional.empty();
+        Optional<Load> busiestCpu = cpuLoads.stream().max(Comparator.comparingDouble(Load::p95));
+        Optional<Load> busiestDevice = deviceLoads.stream().max(Comparator.comparingDouble(Load::p95));
+        if (busiestCpu.isPresent() && busiestCpu.get().p95() >= IDLE_BUSY_PCT) return Optional.empty();
+        if (busiestDevice.isPresent() && busiestDevice.get().p95() >= IDLE_UTIL_PCT) return Optional.empty();
+        Phrase p = Phrase.of("Idle: ");
+        double span = run.spanSeconds();
+        if (span > 0) p = p.text("over ").duration(span).text(" ");
+        List<Phrase> parts = new ArrayList<>();
+        busiestCpu.ifPresent(c -> parts.add(c.key().isEmpty() || c.key().equals(KeyOrder.ALL)
+                ? Phrase.of("the CPUs were at most ").value(c.p95(), "%").text(" busy (p95)")
+                : Phrase.of("no CPU was more than ").value(c.p95(), "%").text(" busy (p95, " + c.name() + ")")));
+        busiestDevice.ifPresent(d -> parts.add(Phrase.of("no " + d.source().noun() + " more than ").value(d.p95(), "%")
+                .text(" (p95 " + d.label() + ", " + d.key() + ")")));
+        for (int i = 0; i < parts.size(); i++) p = p.text(i == 0 ? "" : " and ").then(parts.get(i));
+        p = p.text("; nothing here needs a look.");
+        Load basis = busiestCpu.orElseGet(busiestDevice::get);
+        return Optional.of(new Finding(run.run(), Finding.Kind.IDLE, p, basis.source().dataset(), basis.label(), basis.key(),
+                basis.p95(), "%", basis.source().noun().equals("CPU") && !basis.key().isEmpty() ? busyChart(basis.label()) : ""));
+    }
+
+    // --- loads ---------------------------------------------------------------------------------------------------
+
+    private List<List<Load>> devicesAndInterfaces() {
+        List<List<Load>> out = new ArrayList<>(devices());
+        for (Source s : INTERFACES) out.add(keyLoads(s));
+        out.removeIf(List::isEmpty);
+        return out;
+    }
+
+    private List<List<Load>> devices() {
+        if (devices == null) {
+            devices = new ArrayList<>();
+            for (Source s : DEVICES) {
+                List<Load> loads = keyLoads(s);
+                if (!loads.isEmpty()) devices.add(loads);
+            }
+        }
+        return devices;
+    }
+
+    /** Per key, busiest first, from the stored statistics; samples only of keys that reached the limit. */
+    private List<Load> keyLoads(Source s) {
+        Optional<String> label = run.label(s.dataset(), s.load());
+        if (label.isEmpty()) return List.of();
+        List<MetricStats> stats = run.stats(s.dataset(), label.get()).stream()
+                .filter(m -> !m.key().isEmpty() && !m.key().equals(KeyOrder.ALL) && m.stats().n() > 0)
+                .sorted(Comparator.comparingDouble((MetricStats m) -> -m.stats().p95()).thenComparing(MetricStats::key, KeyOrder.INSTANCE))
+                .toList();
+        Set<String> atLimit = new LinkedHashSet<>();
+        stats.stream().filter(m -> m.stats().max() >= SATURATED_PCT).limit(4L * SATURATED_KEYS_NAMED).forEach(m -> atLimit.add(m.key()));
+        List<MetricSeries> series = atLimit.isEmpty() ? List.of() : run.series(s.dataset(), Set.of(label.get()), atLimit);
+        List<Load> out = new ArrayList<>();
+        for (MetricStats m : stats) {
+            ThresholdTime t = series.stream().filter(x -> x.key().equals(m.key())).findFirst()
+                    .map(x -> ThresholdTime.of(x.elapsed(), x.values(), v -> v >= SATURATED_PCT)).orElse(null);
+            out.add(new Load(s, label.get(), m.key(), m.unit(), m.stats().p95(), m.stats().mean(), m.stats().max(), t));
+        }
+        return out;
+    }
+
+    /** Per per-CPU data set, the busiest CPUs (at most {@link FindingsAnalyzer#TOP_KEYS}), by p95 of busy time. */
+    private List<List<Load>> cpus() {
+        if (cpus != null) return cpus;
+        cpus = new ArrayList<>();
+        for (Source s : PER_CPU) {
+            Optional<String> idle = run.label(s.dataset(), s.load());
+            if (idle.isEmpty() || run.keys(s.dataset()).size() < 2) continue;
+            List<MetricStats> stats = run.stats(s.dataset(), idle.get()).stream()
+                    .filter(m -> !m.key().isEmpty() && !m.key().equals(KeyOrder.ALL) && m.stats().n() > 0).toList();
+            // 100 - idle bounds busy time from above: a CPU whose lowest idle time stays above 100 - threshold never got busy.
+            Set<String> candidates = new LinkedHashSet<>();
+            stats.stream().sorted(Comparator.comparingDouble(m -> m.stats().mean())).limit(CPU_CANDIDATES)
+                    .forEach(m -> candidates.add(m.key()));
+            stats.stream().sorted(Comparator.comparingDouble(m -> m.stats().min())).limit(CPU_CANDIDATES)
+                    .forEach(m -> candidates.add(m.key()));
+            stats.stream().filter(m -> 100 - m.stats().min() >= SATURATED_PCT).forEach(m -> candidates.add(m.key()));
+            List<Load> loads = busy(s, idle.get(), candidates);
+            loads.sort(Comparator.comparingDouble((Load l) -> -l.p95()).thenComparing(Load::key, KeyOrder.INSTANCE));
+            List<Load> top = new ArrayList<>(loads.subList(0, Math.min(TOP_KEYS, loads.size())));
+            // Every saturated CPU stays, so that saturation() can name them.
+            loads.stream().skip(TOP_KEYS).filter(Load::sustained).forEach(top::add);
+            cpus.add(top);
+        }
+        return cpus;
+    }
+
+    /** The machine as a whole: the {@code all} line of a per-CPU data set, else vmstat, else iostat's avg-cpu. */
+    private Optional<Load> wholeCpu() {
+        if (wholeCpu != null) return wholeCpu;
+        wholeCpu = Optional.empty();
+        for (Source s : PER_CPU) {
+            Optional<String> idle = run.label(s.dataset(), s.load());
+            if (idle.isEmpty() || run.stats(s.dataset(), idle.get(), KeyOrder.ALL).isEmpty()) continue;
+            wholeCpu = busy(s, idle.get(), Set.of(KeyOrder.ALL)).stream().findFirst();
+            if (wholeCpu.isPresent()) return wholeCpu;
+        }
+        for (Source s : WHOLE_CPU) {
+            Optional<String> idle = run.label(s.dataset(), s.load());
+            if (idle.isEmpty()) continue;
+            wholeCpu = busy(s, idle.get(), Set.of()).stream().findFirst();
+            if (wholeCpu.isPresent()) return wholeCpu;
+        }
+        return wholeCpu;
+    }
+
+    /** Busy time, 100 - idle - iowait, of these keys (all when empty), from their samples. */
+    private List<Load> busy(Source s, String idleLabel, Set<String> keys) {
+        Optional<String> iowait = run.label(s.dataset(), s.iowait());
+        Set<String> labels = new LinkedHashSet<>(List.of(idleLabel));
+        iowait.ifPresent(labels::add);
+        List<MetricSeries> series = run.series(s.dataset(), labels, keys);
+        List<Load> out = new ArrayList<>();
+        for (MetricSeries idle : series) {
+            if (!idle.label().equals(idleLabel)) continue;
+            Optional<MetricSeries> wait = iowait.flatMap(w -> series.stream()
+                    .filter(x -> x.label().equals(w) && x.key().equals(idle.key())).findFirst());
+            double[] waiting = wait.map(MetricSeries::values).orElse(new double[idle.size()]);
+            double[] busy = new double[idle.size()];
+            for (int i = 0; i < busy.length; i++) {
+                double w = i < waiting.length ? waiting[i] : 0;
+                busy[i] = Double.isNaN(idle.values()[i]) ? Double.NaN : Math.max(0, 100 - idle.values()[i] - (Double.isNaN(w) ? 0 : w));
+            }
+            double max = java.util.Arrays.stream(busy).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+            if (Double.isNaN(max)) continue;
+            out.add(new Load(s, idleLabel, idle.key(), "%", RunEvidence.quantile(busy, 0.95), RunEvidence.mean(busy), max,
+                    ThresholdTime.of(idle.elapsed(), busy, v -> v >= SATURATED_PCT), wait.isPresent() ? iowait.get() : ""));
+        }
+        return out;
+    }
+
+    // --- sentences -----------------------------------------------------------------------------------------------
+
+    /** {@code sdb was at least 95 % busy for 14 min 20 s of 1 h (p95 99.8 %, longest stretch 6 min)}. */
+    private Finding saturated(Load l, String subject) {
+        ThresholdTime t = l.atLimit();
+        String what = l.source().noun().equals("interface") ? " utilised" : " busy";
+        Phrase p = Phrase.of(subject + " at least ").value(SATURATED_PCT, "%").text(what);
+        if (t.samples() == 1) {
+            // One sample: no interval to measure time by.
+            return new Finding(run.run(), Finding.Kind.SATURATION, p.text(" in its only sample (").value(l.max(), "%").text(")"),
+                    l.source().dataset(), l.label(), l.key(), l.p95(), "%");
+        }
+        if (t.spanSeconds() > 0) p = p.text(" for ").duration(t.seconds()).text(" of ").duration(t.spanSeconds());
+        else p = p.text(" in ").count(t.meeting()).text(" of ").count(t.samples()).text(" samples");
+        p = p.text(" (p95 ").value(l.p95(), "%");
+        if (t.longestSeconds() < t.seconds()) p = p.text(", longest stretch ").duration(t.longestSeconds());
+        p = p.text(")");
+        return new Finding(run.run(), Finding.Kind.SATURATION, p, l.source().dataset(), l.label(), l.key(), l.p95(), "%",
+                l.source().noun().equals("CPU") && !l.key().isEmpty() && !l.key().equals(KeyOrder.ALL) ? busyChart(l.label()) : "");
+    }
+
+    /** Per-CPU busy time is charted as {@code 100 - %idle}. */
+    private static String busyChart(String idleLabel) {
+        return "100 - " + idleLabel;
+    }
+
+    private static Finding withText(Finding f, Phrase text) {
+        return new Finding(f.run(), f.kind(), text, f.dataset(), f.metric(), f.key(), f.value(), f.unit(), f.shownBy());
+    }
+
+    private void more(List<Finding> out, int total, String nouns) {
+        if (total <= SATURATED_KEYS_NAMED) return;
+        Finding last = out.get(out.size() - 1);
+        out.set(out.size() - 1, withText(last, last.text().text("; " + (total - SATURATED_KEYS_NAMED) + " more " + nouns
+                + " as well")));
+    }
+
+    /** {@code sdb 99.8 %, sda 41.2 %, sdc 3.1 %}. */
+    private static Phrase list(List<Load> loads) {
+        Phrase p = Phrase.of("");
+        List<Load> shown = loads.subList(0, Math.min(TOP_KEYS, loads.size()));
+        for (int i = 0; i < shown.size(); i++) {
+            p = p.text((i == 0 ? "" : ", ") + shown.get(i).name() + " ").value(shown.get(i).p95(), shown.get(i).unit());
+        }
+        return p;
+    }
+
+    private static String capitalised(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+}

@@ -1,0 +1,177 @@
+package io.statlens.analysis;
+
+import io.statlens.model.Fact;
+import io.statlens.model.SummaryValue;
+import io.statlens.model.UserException;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.read.SeriesReader;
+import io.statlens.store.schema.Repository;
+import org.apache.commons.statistics.descriptive.Quantile;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * What the findings of one run are drawn from, read once: the run's contents (data sets and summary values, without
+ * an average's spread companions), the statistics stored at import per data set, metric and key, and, on request,
+ * the samples of a few keys. Statistics answer most questions without reading a row; samples are read only for
+ * the keys that may cross a threshold.
+ */
+final class RunEvidence {
+    /** Linear interpolation between order statistics (Hyndman-Fan 7), as the stored statistics and numpy do it. */
+    private static final Quantile QUANTILE = Quantile.withDefaults().with(Quantile.EstimationMethod.HF7);
+
+    private final Repository repo;
+    private final RunContents contents;
+    private final Map<String, List<MetricStats>> statsByDataset = new LinkedHashMap<>();
+    private List<SeriesReader.Selection> selections;
+
+    RunEvidence(Repository repo, String run) {
+        this.repo = repo;
+        this.contents = RunContents.of(new RunCatalog(repo).details(run));
+        List<MetricStats> all;
+        try {
+            all = new RunStatistics(repo).stats(StatsRequest.all(run));
+        } catch (UserException e) {
+            // Only since-boot samples: nothing measured over the run.
+            all = List.of();
+        }
+        for (MetricStats s : all) {
+            if (contents.datasets().containsKey(s.dataset())) {
+                statsByDataset.computeIfAbsent(s.dataset(), d -> new ArrayList<>()).add(s);
+            }
+        }
+    }
+
+    String run() {
+        return contents.name();
+    }
+
+    boolean averaged() {
+        return contents.averaged();
+    }
+
+    /** How many runs an averaged run averages; 1 for a run that is not an average. */
+    int runCount() {
+        return contents.averaged() ? AveragedRuns.runCount(contents.facts()).orElse(1) : 1;
+    }
+
+    boolean has(String dataset) {
+        return statsByDataset.containsKey(dataset);
+    }
+
+    /** Whether the run has any statistics at all (not only since-boot samples or summary values). */
+    boolean hasSamples() {
+        return !statsByDataset.isEmpty();
+    }
+
+    /** Of a metric's alternative labels ({@code %util}, {@code %b}), the first the data set holds. */
+    Optional<String> label(String dataset, List<String> alternatives) {
+        List<MetricStats> stats = statsByDataset.getOrDefault(dataset, List.of());
+        for (String a : alternatives) {
+            if (stats.stream().anyMatch(s -> s.label().equals(a))) return Optional.of(a);
+        }
+        return Optional.empty();
+    }
+
+    /** The statistics of one metric, per key (keys in order). */
+    List<MetricStats> stats(String dataset, String label) {
+        return statsByDataset.getOrDefault(dataset, List.of()).stream().filter(s -> s.label().equals(label)).toList();
+    }
+
+    Optional<MetricStats> stats(String dataset, String label, String key) {
+        return stats(dataset, label).stream().filter(s -> s.key().equals(key)).findFirst();
+    }
+
+    /** The keys of a data set other than the aggregate {@code all}. */
+    List<String> keys(String dataset) {
+        return statsByDataset.getOrDefault(dataset, List.of()).stream().map(MetricStats::key)
+                .filter(k -> !k.isEmpty() && !k.equals(KeyOrder.ALL)).distinct().toList();
+    }
+
+    /** The time the run's samples cover: the longest data set, first to last sample. */
+    double spanSeconds() {
+        double span = 0;
+        for (RunCatalog.DatasetInfo d : contents.datasets().values()) {
+            if (d.first() != null && d.last() != null) {
+                span = Math.max(span, (d.last().toEpochMilli() - d.first().toEpochMilli()) / 1000.0);
+            }
+        }
+        return span;
+    }
+
+    /** The last summary value of this name (any key when {@code key} is null). */
+    Optional<SummaryValue> summary(String dataset, String name) {
+        SummaryValue found = null;
+        for (SummaryValue v : contents.summary()) {
+            if (v.dataset().equals(dataset) && v.name().equals(name)) found = v;
+        }
+        return Optional.ofNullable(found);
+    }
+
+    List<SummaryValue> summaries(String dataset) {
+        return contents.summary().stream().filter(v -> v.dataset().equals(dataset)).toList();
+    }
+
+    /** The spread across runs of an averaged run's summary value; NaN otherwise. */
+    double stddevOf(SummaryValue v) {
+        return contents.stddevOf(v);
+    }
+
+    Optional<String> fact(String name) {
+        String found = null;
+        for (Fact f : contents.facts()) if (f.name().equals(name)) found = f.value();
+        return Optional.ofNullable(found);
+    }
+
+    List<Fact> facts() {
+        return contents.facts();
+    }
+
+    /**
+     * The CPUs of the host: the {@code cpus} fact a tool's banner gave, else the CPUs of a per-CPU data set
+     * (mpstat, sar -P ALL).
+     */
+    OptionalInt cpus() {
+        for (Fact f : contents.facts()) {
+            if (!f.name().equals("cpus")) continue;
+            try {
+                int n = Integer.parseInt(f.value().strip());
+                if (n > 0) return OptionalInt.of(n);
+            } catch (NumberFormatException e) {
+                // "8 (16 threads)" and the like: look at the data instead.
+            }
+        }
+        for (String dataset : List.of("mpstat", "sar.cpu")) {
+            int n = keys(dataset).size();
+            if (n > 0) return OptionalInt.of(n);
+        }
+        return OptionalInt.empty();
+    }
+
+    /** The samples of these metrics (by label) of these keys (all when empty), one series per metric and key. */
+    List<MetricSeries> series(String dataset, Set<String> labels, Collection<String> keys) {
+        SeriesLoader loader = new SeriesLoader(repo);
+        if (selections == null) selections = loader.datasets(run());
+        SeriesReader.Selection selection = selections.stream().filter(s -> s.dataset().equals(dataset)).findFirst().orElse(null);
+        if (selection == null) return List.of();
+        return loader.loadAll(selection, labels::contains, keys, false);
+    }
+
+    /** The p-th quantile (0..1) of the values with a value. */
+    static double quantile(double[] values, double p) {
+        double[] x = Arrays.stream(values).filter(v -> !Double.isNaN(v)).toArray();
+        return x.length == 0 ? Double.NaN : QUANTILE.evaluate(x, p);
+    }
+
+    static double mean(double[] values) {
+        return Arrays.stream(values).filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
+    }
+}

@@ -1,0 +1,115 @@
+package io.statlens.chart;
+
+import io.statlens.model.UserException;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.read.SavedDashboards;
+import io.statlens.store.schema.Repository;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Dashboards: the default one of runs (what the window shows when runs are opened), and the ones saved by name in
+ * the repository.
+ *
+ * <p>The default dashboard answers "what did the machine do while the benchmark ran": one chart per role, CPU, disk,
+ * network, memory and the benchmark's headline figure, each the first preset of its role the runs have data for.
+ * Runs that fill fewer than three roles (a benchmark alone, arcstat alone) get their other presets too, up to five
+ * charts, so that opening any run shows what it holds.
+ */
+public final class DashboardCatalog {
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9 ._-]{0,99}");
+
+    /** The presets of each role of the default dashboard, best first; names a run has no data for are passed over. */
+    static final List<List<String>> ROLES = List.of(
+            // CPU: the all-CPUs breakdown from the most detailed tool the run has
+            List.of("sar.cpu", "mpstat.cpu", "vmstat.cpu", "iostat.cpu", "prstat.load"),
+            // disk: how busy the devices were
+            List.of("iostat.util", "sar.disk", "vmstat.disk", "sar.io", "vmstat.io"),
+            // network: throughput per interface
+            List.of("sar.net", "nicstat.throughput", "nicstat.util"),
+            // memory
+            List.of("sar.memory", "vmstat.memory", "sar.memory-free", "arcstat.size"),
+            // the benchmark's headline
+            List.of("sysbench.tps", "tpcc.trx", "dbt2.notpm", "faban.metric"));
+    /** Fewer charts from the roles than this, and the runs' other presets fill the dashboard up to {@link #FILLED}. */
+    private static final int FEW = 3;
+    private static final int FILLED = 5;
+
+    private final RunCatalog runs;
+    private final PresetCatalog presets;
+    private final SavedDashboards saved;
+
+    public DashboardCatalog(Repository repo) {
+        this.runs = new RunCatalog(repo);
+        this.presets = new PresetCatalog(repo);
+        this.saved = new SavedDashboards(repo);
+    }
+
+    /** The default dashboard of these runs (see the class comment); its name is null. */
+    public Dashboard defaultFor(List<String> runNames) {
+        if (runNames.isEmpty()) throw new UserException("a dashboard needs at least one run");
+        List<PresetCatalog.Preset> applicable = applicable(runNames);
+        List<ChartDefinition> charts = new ArrayList<>();
+        for (List<String> role : ROLES) {
+            role.stream().flatMap(name -> applicable.stream().filter(p -> p.name().equals(name))).findFirst()
+                    .ifPresent(p -> charts.add(p.definition()));
+        }
+        if (charts.size() < FEW) {
+            // Runs of one or two tools (a benchmark alone, arcstat alone): their other presets fill the dashboard.
+            for (PresetCatalog.Preset p : applicable) {
+                if (charts.size() >= FILLED) break;
+                if (!charts.contains(p.definition())) charts.add(p.definition());
+            }
+        }
+        if (charts.isEmpty()) {
+            throw new UserException("no chart preset applies to " + (runNames.size() == 1 ? "run " : "runs ")
+                    + String.join(", ", runNames) + "; chart its metrics one by one from the browser");
+        }
+        return new Dashboard(null, runNames, charts);
+    }
+
+    /** The presets (built-in and saved) that chart a data set of any of these runs, to add to a dashboard. */
+    public List<PresetCatalog.Preset> applicable(List<String> runNames) {
+        Set<String> datasets = new LinkedHashSet<>();
+        for (String run : runNames) {
+            runs.datasetNames(run).forEach(d -> datasets.add(d.toLowerCase(Locale.ROOT)));
+        }
+        return presets.applicable(datasets);
+    }
+
+    /** The names of the saved dashboards, sorted. */
+    public List<String> names() {
+        return saved.list().stream().map(SavedDashboards.Saved::name).toList();
+    }
+
+    public Optional<Dashboard> find(String name) {
+        return saved.find(name).map(s -> new Dashboard(s.name(), s.runs(),
+                Dashboard.parseCharts(s.charts(), "dashboard '" + s.name() + "'")));
+    }
+
+    /** Saves a dashboard under a name (replacing one of that name) and returns it named so. */
+    public Dashboard save(String name, Dashboard dashboard) {
+        String n = name == null ? "" : name.strip();
+        if (!NAME.matcher(n).matches()) {
+            throw new UserException("dashboard name '" + n + "': expected letters, digits, spaces, '.', '_' or '-'"
+                    + " (at most 100, starting with a letter or digit)");
+        }
+        if (dashboard.charts().isEmpty()) throw new UserException("add a chart to the dashboard before saving it");
+        for (String run : dashboard.runs()) {
+            if (run.contains("\n") || run.contains("\r")) throw new UserException("run name with a line break cannot be saved in a dashboard: " + run);
+        }
+        Dashboard named = dashboard.withName(n);
+        saved.save(n, named.chartsText(), named.runs());
+        return named;
+    }
+
+    public void delete(String name) {
+        if (!saved.delete(name)) throw new UserException("no saved dashboard named '" + name + "'");
+    }
+}

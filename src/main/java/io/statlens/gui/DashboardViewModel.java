@@ -1,0 +1,390 @@
+package io.statlens.gui;
+
+import io.statlens.chart.ChartData;
+import io.statlens.chart.ChartDefinition;
+import io.statlens.chart.ChartProgress;
+import io.statlens.chart.ChartRequest;
+import io.statlens.chart.ChartResult;
+import io.statlens.chart.ChartService;
+import io.statlens.chart.Dashboard;
+import io.statlens.chart.DashboardCatalog;
+import io.statlens.chart.DrawnChart;
+import io.statlens.chart.PresetCatalog;
+import io.statlens.chart.RenderSize;
+import io.statlens.model.UserException;
+import io.statlens.parse.spi.Cancellation;
+import io.statlens.report.ChartPageWriter;
+import io.statlens.store.schema.Repository;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.jfree.chart.JFreeChart;
+
+import java.nio.file.Path;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.function.Consumer;
+
+/**
+ * The dashboard tab: several charts of the same runs stacked on one time axis, with one zoom (every chart shows the
+ * same time) and one crosshair (every chart's values at the mouse's time). Opening runs shows their default
+ * dashboard ({@link DashboardCatalog#defaultFor}); charts are added from the presets that apply, removed and moved,
+ * and the whole is saved by name, opened again, and exported as one PNG, SVG or PDF page.
+ *
+ * <p>All charts of a dashboard are drawn in one request to {@link ChartService}, so a key has one colour in all of
+ * them; moving or removing a chart draws nothing again. Drawing runs in the background with progress and Cancel.
+ * A zoom is applied at once to every chart (the view sets the axes); {@link #refine} then draws the charts again
+ * from the data they hold for the zoomed time and the charts' width, so that the peaks a zoom brings into view
+ * are drawn (the charts first drawn were cut to pixel columns of the whole run).
+ */
+public final class DashboardViewModel {
+    /** Each chart of a dashboard is drawn this high (pixels); the page export uses it too. */
+    public static final int CHART_HEIGHT = 330;
+    /** The width charts are first drawn for, before the view knows its own. */
+    static final int DEFAULT_WIDTH = 1200;
+
+    /** The part of the shared x axis shown, in the charts' units (epoch ms on a clock, seconds when elapsed). */
+    public record Window(double from, double to) {
+        public Window {
+            if (!(to > from)) throw new IllegalArgumentException("empty window " + from + " .. " + to);
+        }
+    }
+
+    private final Repository repo;
+    private final TaskExecutor executor;
+    private final ZoneId zone;
+    private final Consumer<String> status;
+    private final ReadOnlyObjectWrapper<Dashboard> dashboard = new ReadOnlyObjectWrapper<>();
+    private final ObservableList<DrawnChart> charts = FXCollections.observableArrayList();
+    private final ObservableList<DrawnChart> chartsShown = FXCollections.unmodifiableObservableList(charts);
+    private final ObservableList<String> savedNames = FXCollections.observableArrayList();
+    private final ObservableList<PresetCatalog.Preset> addable = FXCollections.observableArrayList();
+    private final ReadOnlyObjectWrapper<Window> zoom = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper();
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private Cancellation cancellation = new Cancellation();
+    /** Counts drawings: the result of one that another replaced is dropped. */
+    private int generation;
+    private int width = DEFAULT_WIDTH;
+
+    /** @param status the main window's status line */
+    public DashboardViewModel(Repository repo, TaskExecutor executor, ZoneId zone, Consumer<String> status) {
+        this.repo = repo;
+        this.executor = executor;
+        this.zone = zone;
+        this.status = status;
+    }
+
+    /** Shows the default dashboard of these runs (opened in the browser). */
+    public void open(List<String> runs) {
+        if (runs.isEmpty()) return;
+        load("the dashboard of " + String.join(", ", runs), () -> new DashboardCatalog(repo).defaultFor(runs));
+    }
+
+    /** Shows a saved dashboard, for the runs it was saved with. */
+    public void openSaved(String name) {
+        load("dashboard '" + name + "'", () -> new DashboardCatalog(repo).find(name)
+                .orElseThrow(() -> new UserException("no saved dashboard named '" + name + "'")));
+    }
+
+    /** Adds a chart at the bottom and draws the dashboard again. */
+    public void add(ChartDefinition definition) {
+        Dashboard d = dashboard.get();
+        if (d == null) return;
+        List<ChartDefinition> more = new ArrayList<>(d.charts());
+        more.add(definition);
+        Dashboard next = d.withCharts(more);
+        load("the dashboard with " + label(definition), () -> next);
+    }
+
+    /** Removes a chart (with the other charts its definition gave: an area chart per run); nothing is drawn again. */
+    public void remove(DrawnChart chart) {
+        Dashboard d = dashboard.get();
+        if (d == null) return;
+        List<ChartDefinition> rest = new ArrayList<>(d.charts());
+        rest.removeIf(x -> x == chart.definition());
+        dashboard.set(d.withCharts(rest));
+        charts.removeIf(c -> c.definition() == chart.definition());
+        message.set("removed " + label(chart.definition()));
+    }
+
+    /**
+     * Moves the chart at {@code from} to {@code to} (positions among the charts shown); its definition moves with it
+     * among the dashboard's, so that a saved dashboard keeps the order. Nothing is drawn again.
+     */
+    public void move(int from, int to) {
+        if (from == to || from < 0 || to < 0 || from >= charts.size() || to >= charts.size()) return;
+        List<DrawnChart> order = new ArrayList<>(charts);
+        DrawnChart moved = order.remove(from);
+        order.add(to, moved);
+        charts.setAll(order);
+        // By identity: the same preset may be on a dashboard twice.
+        List<ChartDefinition> definitions = new ArrayList<>();
+        for (DrawnChart c : order) addOnce(definitions, c.definition());
+        // Definitions that gave no chart (the runs lack their data) keep their place at the end.
+        for (ChartDefinition d : dashboard.get().charts()) addOnce(definitions, d);
+        dashboard.set(dashboard.get().withCharts(definitions));
+    }
+
+    private static void addOnce(List<ChartDefinition> list, ChartDefinition d) {
+        if (list.stream().noneMatch(x -> x == d)) list.add(d);
+    }
+
+    /** Saves the dashboard under a name (replacing one of that name); the message says what was saved or why not. */
+    public void save(String name) {
+        Dashboard d = dashboard.get();
+        if (d == null) return;
+        executor.run(() -> {
+            DashboardCatalog catalog = new DashboardCatalog(repo);
+            Dashboard saved = catalog.save(name, d);
+            return new Saved(saved, catalog.names());
+        }, s -> {
+            dashboard.set(s.dashboard());
+            savedNames.setAll(s.names());
+            message.set("saved dashboard '" + s.dashboard().name() + "' (" + s.dashboard().charts().size() + " charts of "
+                    + String.join(", ", s.dashboard().runs()) + ")");
+        }, e -> message.set(text(e)));
+    }
+
+    private record Saved(Dashboard dashboard, List<String> names) {
+    }
+
+    /** Deletes the saved dashboard shown; the charts stay, as a dashboard not saved. */
+    public void deleteSaved() {
+        Dashboard d = dashboard.get();
+        if (d == null || d.name() == null) return;
+        executor.run(() -> {
+            DashboardCatalog catalog = new DashboardCatalog(repo);
+            catalog.delete(d.name());
+            return catalog.names();
+        }, names -> {
+            savedNames.setAll(names);
+            dashboard.set(d.withName(null));
+            message.set("deleted dashboard '" + d.name() + "'");
+        }, e -> message.set(text(e)));
+    }
+
+    /** Reads the names of the saved dashboards again (when the tab is first shown). */
+    public void reloadNames() {
+        executor.run(() -> new DashboardCatalog(repo).names(), savedNames::setAll, e -> message.set(text(e)));
+    }
+
+    /** Stops the drawing under way; the charts shown before stay. */
+    public void cancel() {
+        if (loading.get()) cancellation.cancel();
+    }
+
+    private void load(String what, java.util.concurrent.Callable<Dashboard> which) {
+        cancellation.cancel();
+        Cancellation mine = new Cancellation();
+        cancellation = mine;
+        int drawing = ++generation;
+        loading.set(true);
+        progress.set(0);
+        message.set("drawing " + what + "...");
+        status.accept("drawing " + what + "...");
+        int drawWidth = width;
+        executor.run(() -> draw(which.call(), mine, drawWidth), drawn -> {
+            if (drawing != generation) return;
+            loading.set(false);
+            progress.set(1);
+            zoom.set(null);
+            dashboard.set(drawn.dashboard());
+            addable.setAll(drawn.addable());
+            charts.setAll(drawn.result().charts());
+            List<String> skipped = drawn.result().skipped();
+            String done = drawn.result().charts().size() + " chart(s) of " + String.join(", ", drawn.dashboard().runs())
+                    + (skipped.isEmpty() ? "" : "; not drawn: " + String.join("; ", skipped));
+            message.set(done);
+            status.accept(title(drawn.dashboard()) + ": " + done);
+        }, e -> {
+            if (drawing != generation) return;
+            loading.set(false);
+            progress.set(0);
+            String why = e instanceof CancellationException ? "cancelled: the charts shown before stay" : text(e);
+            message.set(why);
+            status.accept("dashboard " + why);
+        });
+    }
+
+    private record Drawn(Dashboard dashboard, ChartResult result, List<PresetCatalog.Preset> addable) {
+    }
+
+    /** In the background: every chart of the dashboard in one request, saying how far it got. */
+    private Drawn draw(Dashboard d, Cancellation mine, int drawWidth) {
+        ChartRequest request = new ChartRequest(d.charts(), d.runs(), List.of(), new RenderSize(drawWidth, CHART_HEIGHT, 1), true, 0);
+        ChartResult result = new ChartService(repo, zone).draw(request, new ChartProgress() {
+            @Override
+            public void loading(int index, int count, ChartDefinition definition) {
+                executor.onUiThread(() -> {
+                    if (mine == cancellation) progress.set((double) index / count);
+                });
+            }
+
+            @Override
+            public Cancellation cancellation() {
+                return mine;
+            }
+        });
+        return new Drawn(d, result, new DashboardCatalog(repo).applicable(d.runs()));
+    }
+
+    /**
+     * Shows this part of the time axis in every chart (null: all of it). The view follows {@link #zoomProperty}; the
+     * charts are drawn again for it by {@link #refine}.
+     */
+    public void zoom(Window window) {
+        Window whole = whole();
+        if (window != null && whole != null && window.from() <= whole.from() && window.to() >= whole.to()) window = null;
+        zoom.set(window);
+    }
+
+    /**
+     * Draws the charts again from the data they hold, for the time shown and the width the view has (pixels), so
+     * that a zoomed chart is cut to the pixel columns it shows rather than those of the whole run. Nothing is read
+     * from the repository.
+     */
+    public void refine(int viewWidth) {
+        if (charts.isEmpty() || dashboard.get() == null) return;
+        width = Math.max(200, Math.min(viewWidth, 10_000));
+        Window w = zoom.get();
+        List<DrawnChart> before = List.copyOf(charts);
+        List<String> runs = dashboard.get().runs();
+        RenderSize size = new RenderSize(width, CHART_HEIGHT, 1);
+        int drawing = generation;
+        executor.run(() -> new ChartService(repo, zone).redraw(runs, before, size,
+                w == null ? Double.NaN : w.from(), w == null ? Double.NaN : w.to()), redrawn -> {
+            // A drawing, a move or a removal since then wins: it shows what the user asked for last.
+            if (drawing != generation || !charts.equals(before) || zoom.get() != w) return;
+            charts.setAll(redrawn);
+        }, e -> message.set("cannot draw the zoomed charts: " + text(e)));
+    }
+
+    /** The time every linked chart spans: from the earliest sample of any to the latest; null without charts. */
+    public Window whole() {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (DrawnChart c : charts) {
+            if (!linked(c)) continue;
+            for (ChartData.PlotSeries s : c.data().series()) {
+                if (s.size() == 0) continue;
+                lo = Math.min(lo, s.x()[0]);
+                hi = Math.max(hi, s.x()[s.size() - 1]);
+            }
+        }
+        return hi > lo ? new Window(lo, hi) : null;
+    }
+
+    /**
+     * Whether a chart follows the shared axis: a chart over time (clock or elapsed) of the same kind as the first
+     * chart's; a query's chart over plain numbers keeps its own axis.
+     */
+    public boolean linked(DrawnChart chart) {
+        if (charts.isEmpty() || chart.data().series().isEmpty()) return false;
+        ChartData.Domain first = charts.stream().filter(c -> !c.data().series().isEmpty()).findFirst()
+                .map(c -> c.data().domain()).orElse(ChartData.Domain.NUMBER);
+        return first != ChartData.Domain.NUMBER && chart.data().domain() == first;
+    }
+
+    /** The time of the sample nearest to {@code x} in this chart: where every chart's crosshair goes. */
+    public double snap(DrawnChart chart, double x) {
+        return new CrosshairReadout(chart.data(), zone).snap(x);
+    }
+
+    /** The time at {@code x} as the readout writes it (a clock time, or h:mm:ss since each run's start). */
+    public String position(double x) {
+        DrawnChart first = charts.stream().filter(this::linked).findFirst().orElse(null);
+        return first == null ? "" : new CrosshairReadout(first.data(), zone).position(x);
+    }
+
+    /**
+     * A chart's values at time {@code x} (where the crosshair stands): {@code name: value unit} per series, its sample
+     * nearest to that time, with the sample's own time when it differs (another tool's clock).
+     */
+    public List<String> readout(DrawnChart chart, double x) {
+        if (!linked(chart)) return List.of();
+        List<String> lines = new CrosshairReadout(chart.data(), zone).at(x);
+        return lines.subList(1, lines.size());
+    }
+
+    /**
+     * Writes the dashboard as one page (PNG, SVG or PDF by the file's extension), the charts drawn again for the
+     * page's width from the data they hold, showing the time the dashboard shows.
+     */
+    public void export(Path file, int pageWidth) {
+        Dashboard d = dashboard.get();
+        if (d == null || charts.isEmpty()) return;
+        ChartPageWriter.Format.of(file); // a wrong extension is said at once, before anything is drawn
+        List<DrawnChart> now = List.copyOf(charts);
+        Window w = zoom.get();
+        String heading = title(d) + (w == null ? "" : ",  " + position(w.from()) + " to " + position(w.to()));
+        executor.run(() -> {
+            List<DrawnChart> page = new ChartService(repo, zone).redraw(d.runs(), now, new RenderSize(pageWidth, CHART_HEIGHT, 1),
+                    w == null ? Double.NaN : w.from(), w == null ? Double.NaN : w.to());
+            List<JFreeChart> drawn = page.stream().map(DrawnChart::chart).toList();
+            return ChartPageWriter.write(heading, drawn, pageWidth, CHART_HEIGHT, file);
+        }, bytes -> message.set("wrote " + file + " (" + bytes + " bytes)"), e -> message.set("cannot write " + file + ": " + text(e)));
+    }
+
+    /** What the dashboard is, for a heading: its name, or that it is the runs' default one. */
+    public static String title(Dashboard d) {
+        String runs = String.join(", ", d.runs());
+        return d.name() == null ? "Dashboard of " + runs : d.name() + " (" + runs + ")";
+    }
+
+    private static String label(ChartDefinition d) {
+        return d.name() != null ? d.name() : d.title() != null ? d.title() : "the chart";
+    }
+
+    private static String text(Throwable e) {
+        return e instanceof UserException ? e.getMessage() : e.toString();
+    }
+
+    public ReadOnlyObjectProperty<Dashboard> dashboardProperty() {
+        return dashboard.getReadOnlyProperty();
+    }
+
+    /** The charts drawn, top to bottom (a definition may give several: an area chart per run). */
+    public ObservableList<DrawnChart> charts() {
+        return chartsShown;
+    }
+
+    /** The names of the saved dashboards. */
+    public ObservableList<String> savedNames() {
+        return savedNames;
+    }
+
+    /** The presets that chart data of the dashboard's runs: what can be added. */
+    public ObservableList<PresetCatalog.Preset> addable() {
+        return addable;
+    }
+
+    /** The part of the time axis every chart shows; null for all of it. */
+    public ReadOnlyObjectProperty<Window> zoomProperty() {
+        return zoom.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
+    }
+
+    /** How far the drawing got, 0 to 1 (charts loaded of charts to load). */
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    /** What the last action did, or why it could not. */
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,28 @@
+package io.statlens.gui;
+
+import javafx.application.Platform;
+import javafx.stage.Stage;
+
+/**
+ * Shows windows at the size of their scene. JavaFX 21 on Linux does not pass a new window's size to some window
+ * managers (JDK-8316423, fixed in JavaFX 22): under openbox every window opened at 200 x 200. Setting the size
+ * again once the window is shown reaches the window manager; sizing to the scene on the next pulse then makes the
+ * content exactly the size asked for, the window's frame around it.
+ */
+final class Windows {
+    private Windows() {
+    }
+
+    /** Shows the stage with its scene's size (unless it is maximized) and brings it to the front. */
+    static void show(Stage stage) {
+        boolean wasShowing = stage.isShowing();
+        stage.show();
+        stage.toFront();
+        if (wasShowing || stage.isMaximized() || stage.getScene() == null) return;
+        stage.setWidth(stage.getScene().getWidth());
+        stage.setHeight(stage.getScene().getHeight());
+        Platform.runLater(() -> {
+            if (!stage.isMaximized()) stage.sizeToScene();
+        });
+    }
+}

@@ -1,0 +1,123 @@
+package io.statlens.chart;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.Metric;
+import io.statlens.model.SummaryValue;
+import io.statlens.parse.AutoDetectParser;
+import io.statlens.parse.Corpus;
+import io.statlens.parse.Golden;
+import io.statlens.parse.ParserCatalog;
+import io.statlens.parse.declarative.DeclarativeParser;
+import io.statlens.parse.spi.CollectingSink;
+import io.statlens.parse.spi.Detection;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.Parser;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every data set a parser can give has a chart: kSar draws every sar section, and a run without a chart for its
+ * data gets an empty report page. Two walks, so that a new parser or data set cannot slip by:
+ * <ul>
+ *   <li>every data set each installed parser declares ({@link Parser#datasets()}) has a built-in preset;</li>
+ *   <li>every data set (and every summary-only benchmark result) the parsers give for the real files of the corpus is
+ *       declared by its parser, and has a preset that draws at least one of the metrics that file has, so that the
+ *       preset gives a chart for it, not a skip.</li>
+ * </ul>
+ * A parser that adds a data set adds a preset to {@code statlens/charts/builtin.charts} in the same change.
+ */
+class PresetCoverageTest {
+    private static final ParserCatalog CATALOG = ParserCatalog.load(Path.of("target", "no-user-parsers"));
+
+    @Test
+    void everyDeclaredDatasetHasAPreset() {
+        List<String> missing = new ArrayList<>();
+        int declared = 0;
+        for (Parser p : CATALOG.all()) {
+            // Test doubles registered by the test resources are not parsers users get.
+            if (!shipped(p)) continue;
+            assertTrue(!p.datasets().isEmpty(), p.info().label() + " declares no data sets (Parser.datasets())");
+            for (String dataset : p.datasets()) {
+                declared++;
+                if (presetsOf(dataset).isEmpty()) missing.add(p.info().tool() + ": " + dataset);
+            }
+        }
+        assertEquals(List.of(), missing, "data sets without a built-in preset (add one to statlens/charts/builtin.charts)");
+        assertTrue(declared > 80, "the parsers declare " + declared + " data sets; sar alone has more than 60");
+    }
+
+    @Test
+    void everyDatasetOfTheCorpusIsDeclaredAndCharted() throws IOException {
+        List<String> problems = new ArrayList<>();
+        Set<String> seen = new TreeSet<>();
+        for (Corpus.Fixture fixture : Corpus.fixtures().toList()) {
+            CollectingSink sink = new CollectingSink();
+            Parser parser = parse(fixture, sink);
+            for (DatasetSpec spec : sink.datasets().values()) {
+                String dataset = spec.qualifiedName();
+                if (sink.rows(dataset).isEmpty()) continue;
+                seen.add(dataset);
+                check(fixture, parser, dataset, spec.metrics().stream().map(Metric::label).toList(), problems);
+            }
+            // Benchmarks that print only their result (DBT-2, Faban): the summary values are what there is to draw.
+            if (sink.datasets().values().stream().allMatch(s -> sink.rows(s.qualifiedName()).isEmpty())) {
+                for (String dataset : sink.summaries().stream().map(SummaryValue::dataset).collect(Collectors.toCollection(TreeSet::new))) {
+                    seen.add(dataset);
+                    check(fixture, parser, dataset, sink.summaries().stream().filter(v -> v.dataset().equals(dataset))
+                            .map(SummaryValue::name).toList(), problems);
+                }
+            }
+        }
+        assertEquals(List.of(), problems);
+        assertTrue(seen.containsAll(List.of("dbt2", "faban", "vmstat.disk", "sar.net_tcp", "sar.net_etcp", "mpstat.irq")), "" + seen);
+    }
+
+    private static void check(Corpus.Fixture fixture, Parser parser, String dataset, Collection<String> labels, List<String> problems) {
+        if (!parser.datasets().contains(dataset)) {
+            problems.add(fixture + ": " + parser.info().tool() + " gives " + dataset + " but does not declare it");
+        }
+        List<ChartDefinition> presets = presetsOf(dataset);
+        boolean drawn = presets.stream().anyMatch(d -> d.metrics().stream().flatMap(List::stream)
+                .anyMatch(alternative -> labels.contains(ChartDefinition.drawnLabel(alternative))));
+        if (!drawn) {
+            problems.add(fixture + ": no preset draws any metric of " + dataset + " " + labels + " (presets: "
+                    + presets.stream().map(ChartDefinition::name).toList() + ")");
+        }
+    }
+
+    private static boolean shipped(Parser p) {
+        return p.getClass().getPackageName().startsWith("io.statlens.parse.builtin") || p instanceof DeclarativeParser;
+    }
+
+    private static List<ChartDefinition> presetsOf(String dataset) {
+        return PresetCatalog.builtIn().stream()
+                .filter(d -> d.tool() != null && d.tool().toLowerCase(Locale.ROOT).equals(dataset)).toList();
+    }
+
+    private static Parser parse(Corpus.Fixture fixture, CollectingSink sink) throws IOException {
+        String golden = Files.exists(fixture.golden()) ? Files.readString(fixture.golden()) : "";
+        ParseContext context = Golden.context(fixture.path(), Golden.options(golden));
+        AutoDetectParser auto = new AutoDetectParser(CATALOG);
+        try (LineSource lines = LineSource.of(fixture.path(), Files.newInputStream(fixture.file()))) {
+            Detection detection = auto.detect(lines.head());
+            Parser parser = detection.parser().orElseThrow(() -> new AssertionError(fixture + ": no parser claims it"));
+            context.set(Detection.class, detection);
+            auto.parse(lines, context, sink);
+            return parser;
+        }
+    }
+}

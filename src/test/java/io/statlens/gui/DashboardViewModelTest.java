@@ -1,0 +1,94 @@
+package io.statlens.gui;
+
+import io.statlens.chart.CaptureRun;
+import io.statlens.store.SharedRepository;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.time.ZoneOffset;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Drawing a dashboard in the background: progress while it runs, Cancel, and a drawing replaced by a newer one. */
+class DashboardViewModelTest {
+    @RegisterExtension
+    static final SharedRepository shared = SharedRepository.keptBetweenTests();
+
+    @BeforeAll
+    static void importCapture() {
+        CaptureRun.importInto(shared.repository());
+    }
+
+    /** Holds the work given to it until the test runs it, as the background thread would later. */
+    private static final class HeldExecutor implements TaskExecutor {
+        final Deque<Runnable> held = new ArrayDeque<>();
+
+        @Override
+        public <T> void run(Callable<T> work, Consumer<T> done, Consumer<Throwable> failed) {
+            held.add(() -> {
+                T result;
+                try {
+                    result = work.call();
+                } catch (Exception e) {
+                    failed.accept(e);
+                    return;
+                }
+                done.accept(result);
+            });
+        }
+
+        @Override
+        public void onUiThread(Runnable update) {
+            update.run();
+        }
+
+        void runAll() {
+            while (!held.isEmpty()) held.poll().run();
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
+    void aDrawingShowsProgressAndCancelKeepsWhatWasShown() {
+        HeldExecutor executor = new HeldExecutor();
+        List<String> status = new ArrayList<>();
+        DashboardViewModel model = new DashboardViewModel(shared.repository(), executor, ZoneOffset.UTC, status::add);
+        model.open(List.of(CaptureRun.RUN));
+        assertTrue(model.loadingProperty().get());
+        assertEquals("drawing the dashboard of cpu-2thr...", model.messageProperty().get());
+        List<Double> steps = new ArrayList<>();
+        model.progressProperty().addListener((o, was, now) -> steps.add(now.doubleValue()));
+        executor.runAll();
+        assertFalse(model.loadingProperty().get());
+        assertEquals(List.of(0.2, 0.4, 0.6, 0.8, 1.0), steps, "a step per chart loaded");
+        assertEquals(5, model.charts().size());
+
+        // A drawing cancelled before it starts: the five charts stay, and the message says so.
+        model.add(model.addable().get(0).definition());
+        assertTrue(model.loadingProperty().get());
+        model.cancel();
+        executor.runAll();
+        assertFalse(model.loadingProperty().get());
+        assertEquals(5, model.charts().size());
+        assertEquals("cancelled: the charts shown before stay", model.messageProperty().get());
+
+        // Opened again before the first drawing ends: only the second one is shown.
+        model.openSaved("no such dashboard");
+        model.open(List.of(CaptureRun.RUN));
+        executor.runAll();
+        assertEquals("5 chart(s) of cpu-2thr", model.messageProperty().get());
+        assertEquals("Dashboard of cpu-2thr: 5 chart(s) of cpu-2thr", status.get(status.size() - 1));
+    }
+}
