@@ -258,6 +258,27 @@ public final class SeriesReader {
     }
 
     /**
+     * Whether every row of the selection's data sets lies within the window, by the first and last times recorded at
+     * import: then the window changes nothing, and the statistics stored at import are those of the window's rows.
+     */
+    public boolean within(Selection s, TimeWindow window) {
+        if (!window.bounded()) return true;
+        String ids = s.datasetIds().stream().map(String::valueOf).collect(Collectors.joining(", "));
+        String sql = "SELECT COUNT(*) FROM DATASETS WHERE ID IN (" + ids + ") AND FIRST_TS IS NOT NULL"
+                + (window.from() == null ? "" : " AND FIRST_TS >= ?") + (window.to() == null ? "" : " AND LAST_TS <= ?");
+        try (PreparedStatement ps = repo.connection().prepareStatement(sql)) {
+            int p = 1;
+            if (window.from() != null) ps.setTimestamp(p++, Repository.timestamp(window.from()));
+            if (window.to() != null) ps.setTimestamp(p, Repository.timestamp(window.to()));
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getLong(1) == s.datasetIds().size();
+            }
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the time range of " + s.dataset() + " of run " + s.run() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
      * The keys (CPUs, devices) the selection's data sets hold, in no particular order; none for unkeyed data. From the
      * statistics stored at import; a data set without them (since-boot rows only) is asked for its distinct keys.
      */
