@@ -6,6 +6,8 @@ import io.statlens.analysis.RunComparer;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.store.SharedRepository;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
@@ -42,7 +44,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Reports of real sysbench fixtures and a scripted run with hostile facts and annotations, as HTML and PDF. */
+@OnEveryEngine
 class ReportWritersTest {
+    private final RepositoryEngine engine;
+
+    ReportWritersTest(RepositoryEngine engine) {
+        this.engine = engine;
+    }
+
     private static final String HOSTILE = "<script>alert(1)</script>";
     private static final Instant GENERATED = Instant.parse("2024-05-01T12:00:00Z");
     /** The SVG view box of an HTML report's charts, as statlens report draws them. */
@@ -57,7 +66,7 @@ class ReportWritersTest {
 
     @BeforeEach
     void open() throws Exception {
-        repo = shared.repository();
+        repo = shared.repository(engine);
         importCorpus("sb16", "sysbench/plantegg-1.0.20-oltp_rw-16thr.txt");
         importCorpus("sb8", "sysbench/mb-0.5-mid-rw-8thr-5s.txt");
         Path f = Files.writeString(dir.resolve("evil.txt"), String.join("\n", "#scripted", "fact os.name " + HOSTILE,
@@ -328,6 +337,24 @@ class ReportWritersTest {
         assertEquals("4 more Devices in the appendix", t.moreNote());
         ReportModel.StatsTable all = model.appendix().stream().filter(a -> a.dataset().equals("iostat")).findFirst().orElseThrow();
         assertEquals(9 * 11, all.rows().size(), "the appendix: every metric of every device");
+    }
+
+    @Test
+    void theFactsSayWhichTimesAndDatesWereDerived() {
+        RunCatalog.RunInfo info = new RunCatalog.RunInfo("r", "", Instant.EPOCH, Instant.EPOCH, List.of(), 3, 9);
+        ReportTables tables = new ReportTables(ZoneOffset.UTC, ReadableNumbers.ROOT);
+        Table both = tables.facts(new ReportModel.RunPart(info, List.of(
+                new io.statlens.model.Fact("time.source", "derived: last sample at the file's modification time (2026-11-25T10:30:00Z),"
+                        + " first at 2026-11-25T10:29:00Z, assumed interval 1 s"),
+                new io.statlens.model.Fact("time.source", "time of day in column 'Time' on the date of the file's modification time"
+                        + " (2026-11-25), zone UTC"),
+                new io.statlens.model.Fact("time.source", "banner date 2019-10-09 + printed time of day, zone UTC")), List.of(), List.of()));
+        assertEquals("Times derived: 1 file(s) of this run print no time stamps; statlens placed their samples as their time.source"
+                + " says (give --start on import to place them yourself). Dates derived: 1 file(s) of this run print times of day"
+                + " without a date; statlens chose the date their time.source names (give --start on import to set it).", both.note());
+        Table dated = tables.facts(new ReportModel.RunPart(info, List.of(
+                new io.statlens.model.Fact("time.source", "banner date 2019-10-09 + printed time of day, zone UTC")), List.of(), List.of()));
+        assertEquals("", dated.note());
     }
 
     @Test
