@@ -26,7 +26,8 @@ import java.util.List;
  *       are left {@code null} and the result says {@link Fit#AMBIGUOUS}. A piece never starts with
  *       {@code 0} unless it is {@code 0}, as printf prints no leading zeros. Columns without any
  *       value under them (a line cut short) give {@link Fit#MISSING}.</li>
- *   <li>more tokens than columns: {@link Fit#EXCESS}, no cell is filled.</li>
+ *   <li>more tokens than columns: {@link Fit#EXCESS}, no cell is filled; {@link #splitWide} then reads such a
+ *       row by the header's positions instead ({@link Fit#WIDER}).</li>
  * </ul>
  *
  * <p>Matching tokens to columns is a small dynamic programme over (token, column) that minimises how
@@ -73,7 +74,12 @@ public final class ColumnLayout {
         /** Some columns have no value under them; their cells are null. */
         MISSING,
         /** More tokens than columns; every cell is null. */
-        EXCESS
+        EXCESS,
+        /**
+         * More tokens than columns, read by {@link #splitWide}: each column took the token that ends where its
+         * values end (allowing for drift), and the tokens under no column were left out.
+         */
+        WIDER
     }
 
     /**
@@ -87,7 +93,7 @@ public final class ColumnLayout {
     public record Cells(String[] values, Fit fit, String problem) {
         /** True when every cell holds a value. */
         public boolean complete() {
-            return fit == Fit.TOKENS || fit == Fit.POSITIONS;
+            return fit == Fit.TOKENS || fit == Fit.POSITIONS || fit == Fit.WIDER;
         }
     }
 
@@ -187,6 +193,73 @@ public final class ColumnLayout {
             return new Cells(new String[m], Fit.EXCESS, "found " + n + " values for " + m + " columns");
         }
         return new Alignment(line, tokens).solve();
+    }
+
+    /** Cost of a token left out of a row wider than its header. */
+    private static final int LEFT_OUT = 6;
+    /** Most drift changes (in characters, summed over the row) a row wider than its header may show and be kept. */
+    private static final int MAX_DRIFT_CHANGE = 2;
+
+    /**
+     * Reads a row with more tokens than the header has columns by the header's column positions: a small dynamic
+     * programme gives each column, in order, one token whose end is nearest where the column's values end, allowing
+     * for drift, and leaves the surplus tokens out; {@link Cells#problem()} names them. The reading is kept only when
+     * the positions leave no doubt (every kept value within {@link #MAX_DRIFT_CHANGE} characters of where the one
+     * before it puts it); otherwise the row stays {@link Fit#EXCESS}.
+     *
+     * @return {@link Fit#WIDER} cells; {@link Fit#EXCESS} when the positions do not tell which tokens are extra; the
+     *         {@link #split} result when the row is not wider than the header
+     */
+    public Cells splitWide(String line) {
+        Spans tokens = Spans.of(line, 0);
+        int n = tokens.count;
+        int m = columns.size();
+        if (n <= m) return split(line);
+        // cost[i][j]: best cost with i tokens seen and j columns filled; drift of the last token placed
+        int[][] cost = new int[n + 1][m + 1];
+        int[][] drift = new int[n + 1][m + 1];
+        boolean[][] took = new boolean[n + 1][m + 1];
+        for (int[] row : cost) Arrays.fill(row, -1);
+        cost[0][0] = 0;
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j <= m; j++) {
+                if (cost[i][j] < 0) continue;
+                // leave token i out, if enough tokens remain for the columns left
+                if (n - i - 1 >= m - j) relaxWide(cost, drift, took, i + 1, j, cost[i][j] + LEFT_OUT, drift[i][j], false);
+                if (j < m) {
+                    int d = tokens.ends[i] - rightEdges[j];
+                    int c = cost[i][j] + Math.abs(d - drift[i][j]) + (d < 0 ? -d * LEFT_OF_LABEL : 0);
+                    relaxWide(cost, drift, took, i + 1, j + 1, c, d, true);
+                }
+            }
+        }
+        // Only a reading the positions leave no doubt about is kept: every value where its column's values end,
+        // give or take the drift before it. Values pushed out of line by an overflow fit several readings.
+        if (cost[n][m] - LEFT_OUT * (n - m) > MAX_DRIFT_CHANGE) {
+            return new Cells(new String[m], Fit.EXCESS, "found " + n + " values for " + m + " columns, and the header's"
+                    + " positions do not tell which of them are extra");
+        }
+        String[] values = new String[m];
+        List<String> leftOut = new ArrayList<>();
+        int j = m;
+        for (int i = n; i > 0; i--) {
+            String token = line.substring(tokens.starts[i - 1], tokens.ends[i - 1]);
+            if (took[i][j]) {
+                values[--j] = token;
+            } else {
+                leftOut.add(0, "'" + token + "'");
+            }
+        }
+        return new Cells(values, Fit.WIDER, "found " + n + " values for " + m + " columns; by the header's positions "
+                + String.join(", ", leftOut) + (leftOut.size() == 1 ? " is" : " are") + " under no column and left out");
+    }
+
+    private static void relaxWide(int[][] cost, int[][] drift, boolean[][] took, int i, int j, int c, int d, boolean take) {
+        if (cost[i][j] < 0 || c < cost[i][j]) {
+            cost[i][j] = c;
+            drift[i][j] = d;
+            took[i][j] = take;
+        }
     }
 
     /** Start and end indexes of the whitespace-separated words of a line. */

@@ -10,13 +10,16 @@ import java.util.regex.Pattern;
  * Reads the time of day that sysstat-style tools print at the start of a data line, in the forms
  * found in the wild: {@code 14:05:01}, {@code 02:05:01 PM}, {@code 14,05,01} and {@code 14.05.01}
  * (some European locales), {@code 오후 04시 58분 06초} (Korean), {@code 午後 4時58分06秒} (Japanese),
- * {@code 下午 04时58分06秒} (Chinese).
+ * {@code 下午 04时58分06秒} (Chinese), {@code kl. 18.04} (Norwegian, without seconds). A zone printed after the time
+ * ({@code 18:04:32 UTC} in Maltese, {@code kl. 18.04 +0000}) is read by {@link #zoneAfter}.
  */
 public final class ClockTime {
     private static final Pattern LATIN = Pattern.compile(
             "^\\s*(\\d{1,2})([:.,])(\\d{2})\\2(\\d{2})(?:[.,]\\d+)?(?:\\s*([AaPp])\\.?[Mm]\\.?)?(?=\\s|$)");
     private static final Pattern CJK = Pattern.compile(
             "^\\s*(?:(오전|오후|午前|午後|上午|下午|AM|PM)\\s*)?(\\d{1,2})\\s*[시時时]\\s*(\\d{1,2})\\s*[분分]\\s*(\\d{1,2})\\s*[초秒](?:\\s*(AM|PM|오전|오후)(?![\\p{L}\\d]))?");
+    /** Norwegian and Danish clocks: {@code kl. 18.04} (glibc's nb_NO prints no seconds), {@code kl. 18.04.07}. */
+    private static final Pattern KLOKKEN = Pattern.compile("^\\s*kl\\.?\\s+(\\d{1,2})[.:](\\d{2})(?:[.:](\\d{2}))?(?=\\s|$)");
     private static final Pattern MERIDIEM_PREFIX = Pattern.compile("^\\s*(오전|오후|午前|午後|上午|下午)\\s*(?=\\d)");
 
     /** A time found at the start of a line, and where it ends. */
@@ -35,6 +38,8 @@ public final class ClockTime {
             String meridiem = m.group(5);
             return build(m.group(1), m.group(3), m.group(4), meridiem == null ? null : meridiem.toUpperCase() + "M", m.end());
         }
+        m = KLOKKEN.matcher(line);
+        if (m.find()) return build(m.group(1), m.group(2), m.group(3) == null ? "0" : m.group(3), null, m.end());
         m = CJK.matcher(line);
         if (m.find()) {
             String meridiem = m.group(1) != null ? m.group(1) : m.group(5);
@@ -51,6 +56,29 @@ public final class ClockTime {
             }
         }
         return Optional.empty();
+    }
+
+    /** A zone printed right after a time of day, and where it ends. */
+    public record Zone(String printed, java.time.ZoneId zone, int end) {
+    }
+
+    /**
+     * The zone a line prints right after its time of day ({@code 18:04:32 UTC}, {@code kl. 18.04 +0000}), when the
+     * word at {@code from} is a zone abbreviation or offset that {@link ZoneAbbreviations} knows and more words
+     * follow it (so a last column is never taken for a zone).
+     */
+    public static Optional<Zone> zoneAfter(String line, int from) {
+        int start = from;
+        while (start < line.length() && Character.isWhitespace(line.charAt(start))) start++;
+        int end = start;
+        while (end < line.length() && !Character.isWhitespace(line.charAt(end))) end++;
+        if (end == start || end == line.length() || line.substring(end).isBlank()) return Optional.empty();
+        char c = line.charAt(start);
+        if (!(c >= 'A' && c <= 'Z') && c != '+' && c != '-') return Optional.empty();
+        String word = line.substring(start, end);
+        if (c == '-' && word.length() > 1 && !Character.isDigit(word.charAt(1))) return Optional.empty();
+        int at = end;
+        return ZoneAbbreviations.lookup(word).map(zone -> new Zone(word, zone, at));
     }
 
     /**

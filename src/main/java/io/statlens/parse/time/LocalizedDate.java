@@ -10,7 +10,9 @@ import java.util.regex.Pattern;
  * Finds a calendar date in a banner or header line as tools print it in any locale:
  * {@code 2019-09-16}, {@code 09/16/2019}, {@code 09/16/19}, {@code 16.09.2019} (two-digit day and month, so that kernel releases such as 2.6.37 are not taken for dates) (day first when
  * the first number cannot be a month), {@code 16.09.2019} (two-digit day and month, so that kernel releases such as 2.6.37 are not taken for dates), {@code 2019/09/16},
- * {@code 2015年05月09日}, {@code 2019년 09월 16일}.
+ * {@code 2015年05月09日}, {@code 2019년 09월 16일}, the dashed {@code 25-11-2026} of Danish, Dutch and Turkish,
+ * Latvian {@code 2026.11.25.}, and dates with a month name in any order ({@code 25. nov. 2026},
+ * {@code l-Erbgħa, 25 ta Nov, 2026}, {@code az., 2026.eko azaren 25a}).
  */
 public final class LocalizedDate {
     private static final Pattern ISO = Pattern.compile("(?<![\\d.])(\\d{4})-(\\d{2})-(\\d{2})(?![\\d])");
@@ -18,6 +20,12 @@ public final class LocalizedDate {
     private static final Pattern DOTTED = Pattern.compile("(?<![\\d.])(\\d{2})\\.(\\d{2})\\.(\\d{4}|\\d{2})(?![\\d.])");
     private static final Pattern YMD_SLASH = Pattern.compile("(?<![\\d/])(\\d{4})/(\\d{1,2})/(\\d{1,2})(?![\\d/])");
     private static final Pattern SLASHED = Pattern.compile("(?<![\\d/])(\\d{1,2})/(\\d{1,2})/(\\d{4}|\\d{2})(?![\\d/])");
+    /** Danish, Dutch, Turkish: {@code 25-11-2026}, {@code 25-11-26} (day first). */
+    private static final Pattern DASHED = Pattern.compile("(?<![\\d-])(\\d{2})-(\\d{2})-(\\d{4}|\\d{2})(?![\\d-])");
+    /** Latvian: {@code 2026.11.25.}. */
+    private static final Pattern YMD_DOTTED = Pattern.compile("(?<![\\d.])(\\d{4})\\.(\\d{2})\\.(\\d{2})\\.?(?![\\d])");
+    /** The words of a date written with a month name: numbers with what sticks to them, and words. */
+    private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{M}\\d.'-]+");
 
     /** A date found in a line, and where it ends (to read what follows). */
     public record Found(LocalDate date, int start, int end) {
@@ -37,7 +45,11 @@ public final class LocalizedDate {
         if (m.find()) return date(m, m.group(1), m.group(2), m.group(3));
         m = YMD_SLASH.matcher(text);
         if (m.find()) return date(m, m.group(1), m.group(2), m.group(3));
+        m = YMD_DOTTED.matcher(text);
+        if (m.find()) return date(m, m.group(1), m.group(2), m.group(3));
         m = DOTTED.matcher(text);
+        if (m.find()) return date(m, year(m.group(3)), m.group(2), m.group(1));
+        m = DASHED.matcher(text);
         if (m.find()) return date(m, year(m.group(3)), m.group(2), m.group(1));
         m = SLASHED.matcher(text);
         if (m.find()) {
@@ -46,7 +58,69 @@ public final class LocalizedDate {
             if (first > 12) return date(m, year(m.group(3)), m.group(2), m.group(1));
             return date(m, year(m.group(3)), m.group(1), m.group(2));
         }
-        return Optional.empty();
+        return named(text);
+    }
+
+    /**
+     * A date written with a month name, in the order its locale prints it: {@code 25. nov. 2026},
+     * {@code l-Erbgħa, 25 ta Nov, 2026}, {@code az., 2026.eko azaren 25a}, {@code Nov 25, 2026}. It takes a four-digit
+     * year, the last word that names a month ({@link MonthNames}; weekday names come first), and a day of one or two
+     * digits; the span found runs from the first of them to the last.
+     */
+    private static Optional<Found> named(String text) {
+        Matcher w = WORD.matcher(text);
+        int year = -1;
+        int month = -1;
+        int day = -1;
+        int start = Integer.MAX_VALUE;
+        int end = -1;
+        int monthStart = -1;
+        int monthEnd = -1;
+        int yearStart = -1;
+        int yearEnd = -1;
+        int dayStart = -1;
+        int dayEnd = -1;
+        while (w.find()) {
+            String word = w.group();
+            int digits = leadingDigits(word);
+            if (digits == 4 && year < 0) {
+                year = Integer.parseInt(word.substring(0, 4));
+                yearStart = w.start();
+                yearEnd = w.start() + 4;
+            } else if ((digits == 1 || digits == 2) && day < 0 && dayFollows(word, digits)) {
+                day = Integer.parseInt(word.substring(0, digits));
+                dayStart = w.start();
+                dayEnd = w.end(); // with its dot or suffix: 25. 25a
+            } else if (digits == 0) {
+                Optional<java.time.Month> named = MonthNames.of(word);
+                if (named.isPresent()) {
+                    month = named.get().getValue();
+                    monthStart = w.start();
+                    monthEnd = w.end();
+                }
+            }
+        }
+        if (year < 0 || month < 0 || day < 1 || day > 31) return Optional.empty();
+        start = Math.min(yearStart, Math.min(monthStart, dayStart));
+        end = Math.max(yearEnd, Math.max(monthEnd, dayEnd));
+        try {
+            return Optional.of(new Found(LocalDate.of(year, month, day), start, end));
+        } catch (DateTimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static int leadingDigits(String word) {
+        int i = 0;
+        while (i < word.length() && Character.isDigit(word.charAt(i))) i++;
+        return i;
+    }
+
+    /** A day number stands alone or carries a dot or a letter suffix ({@code 25.}, {@code 25a}), not more digits or a time. */
+    private static boolean dayFollows(String word, int digits) {
+        if (word.length() == digits) return true;
+        char next = word.charAt(digits);
+        return next == '.' ? word.length() == digits + 1 : Character.isLetter(next);
     }
 
     /** Expands a 2-digit year: 70..99 are 19xx, the rest 20xx (sysstat's and POSIX's pivot). */

@@ -56,11 +56,14 @@ public final class Transcript {
     /** After a prompt typed at the terminal: a following {@code > } line is the shell's continuation prompt. */
     private boolean shellContinues;
     private final Repairs wrapped = new Repairs();
+    /** The width a terminal hard-wrapped the whole file at, 0 when it was not ({@link TerminalWidth}). */
+    private final int wrapWidth;
     private final Repairs appended = new Repairs();
 
     public Transcript(LineSource lines, CommandSyntax syntax) {
         this.lines = lines;
         this.syntax = syntax;
+        this.wrapWidth = TerminalWidth.of(lines);
     }
 
     /** The first lines of a file as a transcript reads them, for detection: cleaned, quotes removed, classified. */
@@ -250,7 +253,25 @@ public final class Transcript {
     private TranscriptLine read() throws IOException {
         String raw = lines.next();
         if (raw == null) return null;
-        return classify(lines.lineNumber(), LineText.clean(raw));
+        long number = lines.lineNumber();
+        if (wrapWidth > 0 && raw.length() == wrapWidth) raw = unwrapped(raw, number);
+        return classify(number, LineText.clean(raw));
+    }
+
+    /** A line of exactly the terminal's width went on on the next line(s), character for character. */
+    private String unwrapped(String first, long number) throws IOException {
+        StringBuilder line = new StringBuilder(first);
+        String piece = first;
+        int pieces = 0;
+        while (piece.length() == wrapWidth && pieces < MAX_PIECES) {
+            String next = lines.peek();
+            if (next == null || next.isBlank()) break;
+            piece = lines.next();
+            line.append(piece);
+            pieces++;
+        }
+        if (pieces > 0) wrapped.add(number, "");
+        return line.toString();
     }
 
     private TranscriptLine classify(long number, String cleaned) throws IOException {
@@ -328,6 +349,14 @@ public final class Transcript {
             if (at >= first && text.startsWith(name, at) && (at == first || text.charAt(at - 1) == '/')) return true;
         }
         return false;
+    }
+
+    /** Blank, markup or {@code ^C}: what a terminal's wrap never leaves as the rest of a line. */
+    static boolean isQuietNoise(String line) {
+        int first = firstNonSpace(line);
+        if (first < 0) return true;
+        char c = line.charAt(first);
+        return isDecoration(c, line) || (c == '^' && CONTROL.matcher(line.strip()).lookingAt());
     }
 
     private static boolean isDecoration(char c, String text) {

@@ -174,4 +174,25 @@ class ColumnLayoutTest {
         assertEquals(Fit.POSITIONS, cells.fit());
         assertArrayEquals(new String[] {"0", "0", "100"}, cells.values());
     }
+
+    @Test
+    void aRowWiderThanItsHeaderIsReadByTheHeadersPositionsWhenTheyLeaveNoDoubt() {
+        String header = " r b w   swap  free  re  mf pi po fr de sr m0 m1 m2 m3   in   sy   cs us sy id";
+        ColumnLayout layout = ColumnLayout.of(header);
+        // every value right-aligned under its label, and a negative counter in the gap between m3 and in
+        String row = " 0 0 0 518404 22481 219 730 19 32 32  0  0 29 24  5  4 -1  8   69   80  4  3 93";
+        assertEquals(Fit.EXCESS, layout.split(row).fit());
+        Cells cells = layout.splitWide(row);
+        assertEquals(Fit.WIDER, cells.fit(), cells.problem());
+        assertTrue(cells.complete());
+        assertEquals(List.of("0", "0", "0", "518404", "22481", "219", "730", "19", "32", "32", "0", "0", "29", "24", "5", "4",
+                "8", "69", "80", "4", "3", "93"), Arrays.asList(cells.values()));
+        assertTrue(cells.problem().endsWith("'-1' is under no column and left out"), cells.problem());
+
+        // a value that overflowed its field pushed the rest out of line: which value is extra is a guess, so no reading
+        String pushed = " 0 0 0 5184044001 224813328 219 730 1921 3290 3290 0 0 295 24 5 4 -1327 383865 266906 280451 4 3 93";
+        assertEquals(Fit.EXCESS, layout.splitWide(pushed).fit());
+        assertEquals(Fit.TOKENS, layout.splitWide(" 0 0 0 518404400 224813328 219 730 1921 3290 3290 0 0 295 24 5 4 383865 266906"
+                + " 280451 4 3 93").fit(), "a row as wide as its header is split as usual");
+    }
 }

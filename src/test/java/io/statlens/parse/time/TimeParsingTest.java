@@ -30,6 +30,36 @@ class TimeParsingTest {
     }
 
     @Test
+    void readsTheDatesOfEveryLocaleSysstatPrints() {
+        // sysstat 12.6.1 banners (captures/sysstat-12.6.1): Danish/Turkish, Dutch, Latvian, Norwegian, Maltese, Basque
+        LocalDate nov25 = LocalDate.of(2026, 11, 25);
+        assertEquals(nov25, LocalizedDate.find("25-11-2026").orElseThrow());
+        assertEquals(nov25, LocalizedDate.find("25-11-26").orElseThrow());
+        assertEquals(nov25, LocalizedDate.find("2026.11.25.").orElseThrow());
+        assertEquals(nov25, LocalizedDate.find("25. nov. 2026").orElseThrow());
+        assertEquals(nov25, LocalizedDate.find("l-Erbgħa, 25 ta Nov, 2026").orElseThrow());
+        assertEquals(nov25, LocalizedDate.find("az., 2026.eko azaren 25a").orElseThrow());
+        assertEquals(nov25, LocalizedDate.find("Nov 25, 2026").orElseThrow());
+        var basque = LocalizedDate.locate("az., 2026.eko azaren 25a 18:01:53").orElseThrow();
+        assertEquals(" 18:01:53", "az., 2026.eko azaren 25a 18:01:53".substring(basque.end()));
+        assertTrue(LocalizedDate.find("kernel 4.15.0-60-generic").isEmpty());
+        assertTrue(LocalizedDate.find("marks 2026").isEmpty(), "no day");
+    }
+
+    @Test
+    void readsNorwegianClocksAndZonesAfterTheTime() {
+        var kl = ClockTime.leading("kl. 18.04 +0000  CPU    %usr").orElseThrow();
+        assertEquals(LocalTime.of(18, 4), kl.time());
+        var zone = ClockTime.zoneAfter("kl. 18.04 +0000  CPU    %usr", kl.end()).orElseThrow();
+        assertEquals(ZoneOffset.UTC, zone.zone());
+        assertEquals("UTC", ClockTime.zoneAfter("18:04:32 UTC  all  1.0", 8).orElseThrow().printed());
+        assertTrue(ClockTime.zoneAfter("18:04:32 CPU  %usr", 8).isEmpty(), "a label is no zone");
+        assertTrue(ClockTime.zoneAfter("18:04:32 UTC", 8).isEmpty(), "nothing after it: a last column");
+        assertEquals(LocalTime.of(18, 0, 9), ClockTime.leading("18時00分09秒       PMI      0.00").orElseThrow().time(),
+                "the PMI interrupt row is no meridiem");
+    }
+
+    @Test
     void readsClockTimesIn12And24HourFormsAndLocales() {
         assertEquals(LocalTime.of(14, 5, 1), ClockTime.leading("14:05:01     all  1.0").orElseThrow().time());
         assertEquals(LocalTime.of(0, 5, 1), ClockTime.leading("12:05:01 AM  all").orElseThrow().time());

@@ -69,17 +69,34 @@ record ReportTimestamp(Instant time, String source, boolean newInvocation) {
         }
     }
 
-    /** {@code %x %X}: a date in any locale at the start, then the time of day, then nothing. */
+    /**
+     * {@code %x %X}: a date in any locale at the start (after a weekday in some: {@code l-Erbgħa, 25 ta Nov, 2026},
+     * {@code az., 2026.eko azaren 25a}), then the time of day, then nothing or the zone the locale prints
+     * ({@code 18:04:30 UTC}, {@code kl. 18.04 +0000}).
+     */
     private static Optional<ReportTimestamp> localized(String text, ZoneId zone) {
-        // Every date form starts with a digit; headers, which are long, are turned away cheaply.
-        if (text.isEmpty() || !Character.isDigit(text.charAt(0))) return Optional.empty();
+        // Headers and rows start with a letter or a digit too, but rarely hold a date: turned away by it.
+        if (text.isEmpty() || text.length() > 80) return Optional.empty();
         Optional<LocalizedDate.Found> date = LocalizedDate.locate(text);
-        if (date.isEmpty() || date.get().start() != 0) return Optional.empty();
+        if (date.isEmpty() || !weekdayAtMost(text.substring(0, date.get().start()))) return Optional.empty();
         String rest = text.substring(date.get().end());
         Optional<ClockTime.Found> time = ClockTime.leading(rest);
-        if (time.isEmpty() || !rest.substring(time.get().end()).isBlank()) return Optional.empty();
+        if (time.isEmpty()) return Optional.empty();
+        String after = rest.substring(time.get().end()).strip();
+        ZoneId printed = zone;
+        if (!after.isEmpty()) {
+            Optional<ZoneId> z = after.indexOf(' ') < 0 ? ZoneAbbreviations.lookup(after) : Optional.empty();
+            if (z.isEmpty()) return Optional.empty();
+            printed = z.get();
+        }
         LocalDateTime local = LocalDateTime.of(date.get().date(), time.get().time());
-        return Optional.of(new ReportTimestamp(local.atZone(zone).toInstant(),
-                "time stamp line before each report (iostat -t), zone " + zone, false));
+        return Optional.of(new ReportTimestamp(local.atZone(printed).toInstant(),
+                "time stamp line before each report (iostat -t), zone " + (after.isEmpty() ? zone : "as printed"), false));
+    }
+
+    /** Nothing, or one word ending in a comma (the weekday some locales print first). */
+    private static boolean weekdayAtMost(String before) {
+        String b = before.strip();
+        return b.isEmpty() || (b.endsWith(",") && b.indexOf(' ') < 0);
     }
 }

@@ -126,17 +126,23 @@ final class SarReader {
         }
         Optional<ClockTime.Found> time = ClockTime.leading(line);
         if (time.isPresent()) {
-            String rest = line.substring(time.get().end());
+            // a zone after the time of day (Maltese and Norwegian locales: 18:04:32 UTC, kl. 18.04 +0000)
+            Optional<ClockTime.Zone> printedZone = ClockTime.zoneAfter(line, time.get().end());
+            ZoneId lineZone = printedZone.map(ClockTime.Zone::zone).orElse(zone);
+            String rest = line.substring(printedZone.map(ClockTime.Zone::end).orElse(time.get().end()));
             if (current != null && averaging == null) {
                 String[] tokens = Tokens.split(rest);
                 if (tokens.length > 0 && !current.header().fitsWidth(tokens.length) && !SectionHeader.looksLikeHeader(tokens)
                         && SarLines.restart(rest).isEmpty() && SarLines.comment(rest) == null) {
                     String mended = repaired(transcriptLine, current);
                     Optional<ClockTime.Found> again = ClockTime.leading(mended);
-                    if (again.isPresent()) rest = mended.substring(again.get().end());
+                    if (again.isPresent()) {
+                        int end = ClockTime.zoneAfter(mended, again.get().end()).map(ClockTime.Zone::end).orElse(again.get().end());
+                        rest = mended.substring(end);
+                    }
                 }
             }
-            timed(time.get().time(), rest, n);
+            timed(time.get().time(), rest, n, lineZone);
         } else if (current != null && Tokens.isSpace(line.charAt(0))) {
             continuation(Tokens.split(line), n);
         } else {
@@ -156,7 +162,9 @@ final class SarReader {
             int average = SarLines.averageEnd(text);
             if (average >= 0) return fits(section, Tokens.split(text.substring(average)));
             Optional<ClockTime.Found> time = ClockTime.leading(text);
-            return time.isPresent() && fits(section, Tokens.split(text.substring(time.get().end())));
+            if (time.isEmpty()) return false;
+            int end = ClockTime.zoneAfter(text, time.get().end()).map(ClockTime.Zone::end).orElse(time.get().end());
+            return fits(section, Tokens.split(text.substring(end)));
         }, piece -> ClockTime.leading(piece).isEmpty() && SarLines.averageEnd(piece) < 0); // a timed line is a row of its own
     }
 
@@ -182,7 +190,7 @@ final class SarReader {
         }
     }
 
-    private void timed(LocalTime time, String rest, long n) {
+    private void timed(LocalTime time, String rest, long n, ZoneId lineZone) {
         String[] tokens = Tokens.split(rest);
         if (tokens.length == 0) {
             sink.warning(n, "a time of day without values");
@@ -208,7 +216,7 @@ final class SarReader {
             sink.warning(n, "data line before any section header");
             return;
         }
-        row(current, current.resolve(time, date(), zone, epoch), tokens, n);
+        row(current, current.resolve(time, date(), lineZone, epoch), tokens, n);
     }
 
     /** Lines of a Solaris, AIX or HP-UX multi-line report after the first: the time is the first line's. */

@@ -23,6 +23,7 @@ final class SectionState {
     private int rollerEpoch = -1;
     private long sample = -1;
     private Instant lastTime;
+    private final java.util.Set<String> keysAtTime = new java.util.HashSet<>();
 
     SectionState(SectionHeader header, long headerLine) {
         this.header = header;
@@ -65,7 +66,12 @@ final class SectionState {
             sink.dataset(header.spec());
             announced = header.spec();
         }
-        if (!time.equals(lastTime)) sample++;
+        // a new time, or a key again at the same time (clocks without seconds, such as Norwegian kl. 18.04)
+        if (!time.equals(lastTime) || !keysAtTime.add(key)) {
+            sample++;
+            keysAtTime.clear();
+            keysAtTime.add(key);
+        }
         lastTime = time;
         sink.row(header.spec(), new Row(sample, time, key, false, values));
     }

@@ -77,6 +77,7 @@ final class VmstatReader {
     private String reportStamp;
     private Instant reportTime;
     private long rows;
+    private long widerRows;
 
     VmstatReader(ParseContext context, RecordSink sink) {
         this.context = context;
@@ -237,7 +238,21 @@ final class VmstatReader {
                 cells = header.layout().split(stamped.body());
             }
         }
+        if (cells.fit() == ColumnLayout.Fit.EXCESS) cells = wider(line.number(), header.layout().splitWide(stamped.body()));
         mainRow(line.number(), cells, stamped.stamp(), dateLine, epoch);
+    }
+
+    /**
+     * A row wider than its header (Solaris values overflowing their field): kept, read by the header's positions;
+     * the first such row says which values were left out, and the end of the file how many rows were read so.
+     */
+    private ColumnLayout.Cells wider(long number, ColumnLayout.Cells cells) {
+        if (cells.fit() != ColumnLayout.Fit.WIDER) return cells;
+        if (widerRows++ == 0) {
+            sink.notice(number, "row wider than the header at line " + header.line() + ": " + cells.problem()
+                    + "; the row is kept");
+        }
+        return cells;
     }
 
     /** A data line without the {@code -t} time stamp at its end, and that stamp ({@code 2019-09-16T16:58:06}) or null. */
@@ -342,6 +357,9 @@ final class VmstatReader {
     }
 
     private void finish() {
+        if (widerRows > 1) {
+            sink.notice(0, widerRows + " rows wider than their header were read by the header's column positions");
+        }
         if (!held.isEmpty()) {
             sink.warning(held.get(0).line(), held.size() + " data lines without a vmstat header above them; "
                     + "the columns cannot be named, not imported");

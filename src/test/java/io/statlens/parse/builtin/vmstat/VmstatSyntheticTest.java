@@ -318,4 +318,24 @@ class VmstatSyntheticTest {
         }
         assertFalse(parser.sniff(new Head("x", List.of(LABELS))) < 0.5, "the label line alone is enough");
     }
+
+    @Test
+    void aRowWiderThanItsHeaderIsKeptWhenTheHeadersPositionsTellWhichValueIsExtra() {
+        String text = " kthr      memory            page            disk          faults      cpu\n"
+                + " r b w   swap  free  re  mf pi po fr de sr m0 m1 m2 m3   in   sy   cs us sy id\n"
+                + " 0 0 0 518404 22481 219 730 19 32 32  0  0 29 24  5  4   8   69   80  4  3 93\n"
+                + " 0 0 0 518404 22481 219 730 19 32 32  0  0 29 24  5  4 -1  8   69   80  4  3 93\n"
+                + " 0 0 0 5184044001 224813328 219 730 1921 3290 3290 0 0 295 24 5 4 -1327 383865 266906 280451 4 3 93\n";
+        CollectingSink sink = parse(text);
+        List<SpecRow> rows = sink.rows("vmstat");
+        assertEquals(2, rows.size(), "the row the positions cannot read is left out, as before");
+        assertEquals(8, rows.get(1).get("in"));
+        assertEquals(4, rows.get(1).get("m3"));
+        assertEquals(93, rows.get(1).get("id"));
+        assertTrue(sink.notices().stream().anyMatch(n -> n.line() == 4 && n.message().equals(
+                "row wider than the header at line 2: found 23 values for 22 columns; by the header's positions '-1' is"
+                        + " under no column and left out; the row is kept")), sink.notices().toString());
+        assertTrue(sink.warnings().stream().anyMatch(w -> w.line() == 5
+                && w.message().contains("the header's positions do not tell which of them are extra")), sink.warnings().toString());
+    }
 }

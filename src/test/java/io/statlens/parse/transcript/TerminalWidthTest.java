@@ -1,0 +1,65 @@
+package io.statlens.parse.transcript;
+
+import io.statlens.parse.spi.Head;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class TerminalWidthTest {
+    private static int width(String text) {
+        return TerminalWidth.of(Head.of("t", List.of(text.split("\n", -1))));
+    }
+
+    @Test
+    void aCaptureFoldedAtEightyColumnsIsRecognised() {
+        assertEquals(80, width("""
+                18:00:18     CPU    %usr   %nice    %sys %iowait    %irq   %soft  %steal  %guest
+                  %gnice   %idle
+                18:00:19     all   92.86    0.00    3.06    0.00    0.00    0.00    0.00    0.00
+                    0.00    4.08
+                18:00:19       0   91.75    0.00    4.12    0.00    0.00    0.00    0.00    0.00
+                    0.00    4.12
+                """));
+    }
+
+    @Test
+    void tablesReportsAndNotesThatMerelyLookCutAreNot() {
+        // rows of one width follow one another, and the last is followed by a blank line
+        assertEquals(0, width("""
+                Device:         rrqm/s   wrqm/s     r/s     w/s    rkB/s    wkB/s avgrq-sz avgqu-sz   await  svctm  %util
+                sda               0.00     0.02    0.13    0.11     5.27     1.10    52.53     0.00    0.88   0.52   0.01
+                VolGroup00-LogVol00
+                                  0.00     0.00    0.12    0.13     4.41     1.05    44.30     0.00    0.92   0.50   0.02
+                mpath-lonely
+                """));
+        // reports of equal width, each followed by the next report: they start alike
+        assertEquals(0, width("""
+                [ 1s ] thds: 4 tps: 10.00 qps: 200.00 (r/w/o: 140.00/40.00/20.00) lat (ms,95%): 5.00 err/s: 0.00
+                [ 2s ] thds: 4 tps: 10.00 qps: 20.00
+                [ 3s ] thds: 4 tps: 12.00 qps: 240.00 (r/w/o: 168.00/48.00/24.00) lat (ms,95%): 5.00 err/s: 0.00
+                [ 4s ] thds: 4
+                [ 5s ] thds: 4 tps: 12.00 qps: 240.00 (r/w/o: 168.00/48.00/24.00) lat (ms,95%): 5.00 err/s: 0.00
+                [ 6s ] thds: 4
+                """));
+        // rows with elisions between them
+        assertEquals(0, width("""
+                11:30:51   35K  3.5K      9  3.3K    9   249   32  3.0K    8   1.1G   94G   extra  columns
+                ...
+                13:28:09  1.2K    18      1    18    1     0    0    18    1    93G   93G   extra  columns
+                ...
+                13:28:15  1.3K    54      4    54    4     0    0    54    4    90G   90G   extra  columns
+                ...
+                """));
+        // a comment banner drawn to a width
+        assertEquals(0, width("""
+                ########################################################################
+                cpu benchmark tests
+                ########################################################################
+                  $ args="cpu --cpu-max-prime=1000 --events=100 --threads=2"
+                ########################################################################
+                more
+                """));
+    }
+}
