@@ -8,6 +8,7 @@ import io.statlens.model.Fact;
 import io.statlens.model.Row;
 import io.statlens.model.SummaryValue;
 import io.statlens.parse.ParserCatalog;
+import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
@@ -172,6 +173,11 @@ public final class ImportBench {
 
         @Override
         public void notice(long line, String message) {
+        }
+
+        @Override
+        public void derivedTimes(DerivedTimes times) {
+            // the benchmark's context starts undated output at a fixed time: nothing is placed later
         }
 
         @Override

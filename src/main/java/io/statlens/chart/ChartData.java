@@ -44,6 +44,12 @@ public record ChartData(String id, ChartKind kind, String title, String subtitle
         if (hot == null) hot = HotEnd.HIGH;
     }
 
+    /** The same chart with a note added to its subtitle. */
+    public ChartData noted(String note) {
+        String withNote = subtitle.isEmpty() ? note : subtitle + "  \u00b7  " + note;
+        return new ChartData(id, kind, title, withNote, domain, xLabel, keyLabel, yLabel, unit, hot, series, bars, markers, runs);
+    }
+
     /**
      * The same chart with each series cut to the samples from {@code from} to {@code to}, and the one before and the
      * one after, so that a line drawn from them crosses both edges. Every series stays, empty when it has no sample

@@ -11,11 +11,14 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
+import java.util.regex.Pattern;
 
 /**
  * The one way from chart definitions and runs to drawn charts, for the command line, the reports and every chart of
@@ -30,6 +33,8 @@ public final class ChartService {
     private final AnnotationStore annotations;
     private final ChartDataLoader loader;
     private final ZoneId zone;
+    /** What the subtitle of a chart of derived times says. */
+    static final String DERIVED_NOTE = "times derived: the output has no time stamps";
 
     /**
      * @param zone the zone of the time axes and of the times in subtitles
@@ -52,7 +57,9 @@ public final class ChartService {
     public ChartResult draw(ChartRequest request, ChartProgress progress) {
         Map<String, Instant> starts = new HashMap<>();
         Map<String, List<ChartNote>> notes = new HashMap<>();
+        Set<String> derived = new HashSet<>();
         for (String run : request.runs()) {
+            catalog.derivedTimes(run).forEach(d -> d.datasets().forEach(ds -> derived.add(ds.toLowerCase(Locale.ROOT))));
             Instant start = catalog.run(run).start();
             List<ChartNote> ofRun = new ArrayList<>();
             annotations.list(run).forEach(a -> ofRun.add(new ChartNote(a.time(), a.text())));
@@ -93,7 +100,11 @@ public final class ChartService {
                 continue;
             }
             perTool.merge(tool, 1, Integer::sum);
-            for (ChartData data : loaded.charts()) {
+            boolean derivedTimes = def.isSql() ? def.drawsRuns() && derived.stream().anyMatch(ds -> reads(def.sql(), ds))
+                    : def.tool() != null && derived.contains(def.tool().toLowerCase(Locale.ROOT));
+            for (ChartData chart : loaded.charts()) {
+                // times the output did not print are placed by statlens: the chart says so
+                ChartData data = derivedTimes ? chart.noted(DERIVED_NOTE) : chart;
                 drawn.add(new DrawnChart(def, data, builder.build(data, request.size()), request.size(), loaded.sql(),
                         loaded.keys()));
             }
@@ -141,6 +152,19 @@ public final class ChartService {
     }
 
     /** {@code sar} of a chart of {@code sar.cpu}; a query's charts count as one tool. */
+    /**
+     * Whether a query reads a data set: names its view ({@code V_SAR_CPU} for {@code sar.cpu}, {@code V_IOSTAT} for
+     * {@code iostat}) or selects its tool ({@code TOOL = 'iostat'}). A query is text, so this is what it says, not
+     * what it does; it errs towards saying a chart's times are derived.
+     */
+    static boolean reads(String sql, String dataset) {
+        String view = "V_" + dataset.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
+        int dot = dataset.indexOf('.');
+        String tool = dot < 0 ? dataset : dataset.substring(0, dot);
+        return Pattern.compile("\\b" + Pattern.quote(view) + "\\b", Pattern.CASE_INSENSITIVE).matcher(sql).find()
+                || Pattern.compile("\\bTOOL\\s*=\\s*'" + Pattern.quote(tool) + "'", Pattern.CASE_INSENSITIVE).matcher(sql).find();
+    }
+
     private static String toolOf(ChartDefinition def) {
         if (def.tool() == null) return "";
         String dataset = def.tool().toLowerCase(Locale.ROOT);

@@ -42,8 +42,9 @@ import java.util.stream.Stream;
  * fresh embedded repository, shows what was loaded, and writes an HTML and a PDF report of the runs.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Import the bundled sample outputs into a fresh embedded repository, show what was loaded,",
-                "and write an HTML and a PDF report of them beside the repository (report.html, report.pdf)."})
+        description = {"Import the bundled sample outputs into a fresh embedded repository and report on them.",
+                "Shows what was loaded and writes an HTML and a PDF report beside the repository",
+                "(report.html, report.pdf)."})
 public final class DemoCommand implements Callable<Integer> {
     static final String SAMPLES = "/statlens/samples/";
 

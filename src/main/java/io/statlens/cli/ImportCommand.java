@@ -128,6 +128,9 @@ public final class ImportCommand implements Callable<Integer> {
             table.add(f.path().getFileName(), f.tool(), f.variant(), f.rows(), f.warningCount());
         }
         table.print(out);
+        for (ImportResult.FileResult f : result.files()) {
+            if (!f.holdsOnly().isEmpty()) out.println("note: " + f.path().getFileName() + " holds " + f.holdsOnly());
+        }
         int shown = 0;
         long total = 0;
         for (ImportResult.FileResult f : result.files()) {

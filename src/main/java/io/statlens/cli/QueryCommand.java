@@ -67,17 +67,23 @@ public final class QueryCommand implements Callable<Integer> {
         ReadOnlyQuery.Outcome outcome;
         try (Repository repo = repository.openExisting();
              TabularWriter writer = TabularWriter.of(format, spec.commandLine().getOut(), numberOptions.numbers())) {
-            outcome = new ReadOnlyQuery(repo).run(sql, Map.of(), new ReadOnlyQuery.Handler() {
-                @Override
-                public void columns(List<String> names, List<Boolean> numeric) {
-                    writer.header(names, numeric);
-                }
+            try {
+                outcome = new ReadOnlyQuery(repo).run(sql, Map.of(), new ReadOnlyQuery.Handler() {
+                    @Override
+                    public void columns(List<String> names, List<Boolean> numeric) {
+                        writer.header(names, numeric);
+                    }
 
-                @Override
-                public void row(List<Object> values) {
-                    writer.row(values);
-                }
-            }, limits, stop);
+                    @Override
+                    public void row(List<Object> values) {
+                        writer.row(values);
+                    }
+                }, limits, stop);
+            } catch (RuntimeException stoppedOrRefused) {
+                // a partial table with "(n rows)" under it would read as the whole answer
+                writer.abandon();
+                throw stoppedOrRefused;
+            }
         } finally {
             finished.countDown();
             try {

@@ -58,12 +58,15 @@ public final class ShowCommand implements Callable<Integer> {
                 sets.add(s.qualifiedName(), s.table(), s.keyLabel(), s.rows(), Format.time(s.first()), Format.time(s.last()), keys);
             }
             sets.print(out);
+            for (RunCatalog.DerivedTimes derived : new RunCatalog(repo).derivedTimes(run)) {
+                // times the output did not print: say so beside the times they gave the data sets
+                out.println("times derived for " + String.join(", ", derived.datasets()) + " (" + java.nio.file.Path.of(derived.file()).getFileName()
+                        + " has no time stamps): " + derived.source().substring(RunCatalog.DERIVED.length()).strip());
+            }
             for (RunCatalog.DatasetInfo s : d.datasets()) {
                 out.println();
                 out.println("metrics of " + s.qualifiedName() + " (" + s.table() + ")");
-                TextTable m = new TextTable(numbers, "LABEL", "COLUMN", "UNIT", "DESCRIPTION");
-                for (DataTable.MetricColumn c : s.metrics()) m.add(c.label(), c.column(), c.unit(), c.description());
-                m.print(out);
+                metrics(s, numbers).print(out);
             }
             if (!d.facts().isEmpty()) {
                 out.println();
@@ -101,5 +104,17 @@ public final class ShowCommand implements Callable<Integer> {
             out.flush();
         }
         return ExitCodes.OK;
+    }
+
+    /** The metrics of a data set; with the label printed beside the tool's own where a locale translated the header. */
+    private static TextTable metrics(RunCatalog.DatasetInfo s, ReadableNumbers numbers) {
+        boolean translated = !s.printed().isEmpty();
+        TextTable m = translated ? new TextTable(numbers, "LABEL", "PRINTED", "COLUMN", "UNIT", "DESCRIPTION")
+                : new TextTable(numbers, "LABEL", "COLUMN", "UNIT", "DESCRIPTION");
+        for (DataTable.MetricColumn c : s.metrics()) {
+            if (translated) m.add(c.label(), s.printedLabel(c), c.column(), c.unit(), c.description());
+            else m.add(c.label(), c.column(), c.unit(), c.description());
+        }
+        return m;
     }
 }

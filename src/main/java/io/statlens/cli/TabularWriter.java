@@ -42,6 +42,13 @@ abstract class TabularWriter implements AutoCloseable {
     @Override
     public abstract void close();
 
+    /**
+     * The result will not be complete (the statement failed or was stopped): close without the footer that
+     * would read as the whole answer. Streamed formats have already written their rows; the table drops its.
+     */
+    void abandon() {
+    }
+
     /** A cell of CSV, or a JSON string: exact numbers, ISO times. */
     static String text(Object v) {
         if (v == null) return "";
@@ -81,6 +88,11 @@ abstract class TabularWriter implements AutoCloseable {
             if (v instanceof Long || v instanceof Integer) return numbers.integer(((Number) v).longValue());
             if (v instanceof BigDecimal b) return numbers.decimal(b);
             return text(v);
+        }
+
+        @Override
+        void abandon() {
+            table = null;
         }
 
         @Override

@@ -118,6 +118,7 @@ public final class ImportViewModel {
     static List<String> warningLines(ImportResult result) {
         List<String> out = new ArrayList<>();
         for (ImportResult.FileResult f : result.files()) {
+            if (!f.holdsOnly().isEmpty()) out.add(f.path().getFileName() + " holds " + f.holdsOnly());
             f.warnings().forEach(w -> out.add(w.format(f.path().getFileName().toString())));
             long unlisted = f.warningCount() - f.warnings().size();
             if (unlisted > 0) out.add(f.path().getFileName() + ": ... and " + unlisted + " more");

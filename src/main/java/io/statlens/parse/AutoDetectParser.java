@@ -4,6 +4,7 @@ import io.statlens.model.DatasetSpec;
 import io.statlens.model.Fact;
 import io.statlens.model.Row;
 import io.statlens.model.SummaryValue;
+import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.Detection;
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
@@ -181,6 +182,15 @@ public final class AutoDetectParser implements Parser {
         public void variant(String variant) {
             try {
                 sink.variant(variant);
+            } catch (RuntimeException e) {
+                throw new SinkFailure(e);
+            }
+        }
+
+        @Override
+        public void derivedTimes(DerivedTimes times) {
+            try {
+                sink.derivedTimes(times);
             } catch (RuntimeException e) {
                 throw new SinkFailure(e);
             }

@@ -5,6 +5,7 @@ import io.statlens.model.Fact;
 import io.statlens.model.Metric;
 import io.statlens.model.Row;
 import io.statlens.model.SummaryValue;
+import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.Labels;
@@ -121,6 +122,11 @@ public final class CheckedSink implements RecordSink {
     @Override
     public void variant(String variant) {
         sink.variant(cut(variant, LABEL_MAX));
+    }
+
+    @Override
+    public void derivedTimes(DerivedTimes times) {
+        sink.derivedTimes(times);
     }
 
     /**

@@ -44,8 +44,12 @@ public final class ReportTables {
     public Table facts(ReportModel.RunPart run) {
         List<List<String>> rows = new ArrayList<>();
         for (Fact f : run.facts()) rows.add(List.of(f.name(), f.value()));
-        return new Table("Facts of run " + run.info().name(), List.of("Fact", "Value"), List.of(false, false), rows,
-                rows.isEmpty() ? "no facts recorded" : "");
+        long derived = run.facts().stream()
+                .filter(f -> f.name().equals("time.source") && f.value().startsWith(RunCatalog.DERIVED)).count();
+        String note = rows.isEmpty() ? "no facts recorded"
+                : derived > 0 ? "Times derived: " + derived + " file(s) of this run print no time stamps; statlens placed their samples"
+                + " as their time.source says (give --start on import to place them yourself)." : "";
+        return new Table("Facts of run " + run.info().name(), List.of("Fact", "Value"), List.of(false, false), rows, note);
     }
 
     /**

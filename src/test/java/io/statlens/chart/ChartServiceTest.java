@@ -43,7 +43,7 @@ class ChartServiceTest {
         repo = Repository.open(RepositoryLocation.memory("cs" + UUID.randomUUID()));
         ImportService importer = new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers")));
         for (String[] run : new String[][]{{"mpa", "mpstat/sysstat-fixture-mpstat-A.txt"}, {"hpux", "sar/ksar-hpux-11.31.txt"},
-                {"hpux-again", "sar/ksar-hpux-11.31.txt"}}) {
+                {"hpux-again", "sar/ksar-hpux-11.31.txt"}, {"undated", "vmstat/procps-4.0.2-C-vmstat.txt"}}) {
             importer.run(ImportRequest.of(run[0], ZoneOffset.UTC, Path.of("src/test/resources/corpus", run[1])), ImportProgress.NONE);
         }
         Instant start = new RunCatalog(repo).run("hpux").start();
@@ -64,6 +64,26 @@ class ChartServiceTest {
         ChartResult result = charts.draw(request);
         assertEquals(1, result.charts().size(), "skipped: " + result.skipped());
         return result.charts().get(0);
+    }
+
+    @Test
+    void chartsOfDerivedTimesSaySo() {
+        DrawnChart undated = one(ChartRequest.of(metric("vmstat", "us").build(), List.of("undated")));
+        assertTrue(undated.data().subtitle().endsWith("times derived: the output has no time stamps"), undated.data().subtitle());
+        DrawnChart dated = one(ChartRequest.of(metric("mpstat", "%usr").key("4").build(), List.of("mpa")));
+        assertTrue(!dated.data().subtitle().contains("derived"), dated.data().subtitle());
+        // a query says which data set it reads by its view or its tool
+        DrawnChart query = one(ChartRequest.of(ChartDefinition.builder().sql("SELECT TS, US AS \"us\" FROM v_vmstat WHERE RUN = :run")
+                .unit("%").build(), List.of("undated")));
+        assertTrue(query.data().subtitle().endsWith("times derived: the output has no time stamps"), query.data().subtitle());
+        assertTrue(ChartService.reads("SELECT TS, R FROM V_MPSTAT WHERE TOOL = 'vmstat'", "vmstat"));
+        assertTrue(!ChartService.reads("SELECT TS, PCT_USER FROM V_SAR_CPU WHERE RUN = :run", "sar"), "V_SAR_CPU is not V_SAR");
+        assertTrue(ChartService.reads("SELECT TS, PCT_USER FROM V_SAR_CPU WHERE RUN = :run", "sar.cpu"));
+        assertEquals(List.of(new RunCatalog.DerivedTimes(Path.of("src/test/resources/corpus/vmstat/procps-4.0.2-C-vmstat.txt")
+                        .toAbsolutePath().normalize().toString(), List.of("vmstat"), new RunCatalog(repo).derivedTimes("undated").get(0).source())),
+                new RunCatalog(repo).derivedTimes("undated"));
+        assertTrue(new RunCatalog(repo).derivedTimes("undated").get(0).source().startsWith("derived: last sample at the file's modification time"));
+        assertEquals(List.of(), new RunCatalog(repo).derivedTimes("mpa"));
     }
 
     @Test

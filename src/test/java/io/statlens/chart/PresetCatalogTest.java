@@ -77,7 +77,8 @@ class PresetCatalogTest {
         assertEquals(List.of("vmstat.cpu", "vmstat.procs", "vmstat.memory", "vmstat.io", "vmstat.system", "vmstat.swap",
                         "vmstat.disk", "vmstat.disk-io"),
                 catalog.resolve("vmstat").stream().map(PresetCatalog.Preset::name).toList());
-        assertEquals(List.of("iostat.cpu", "sysbench.tps", "sysbench.qps", "sysbench.latency", "sysbench.errors", "sysbench.fileio", "sysbench.result"),
+        assertEquals(List.of("iostat.cpu", "sysbench.tps", "sysbench.qps", "sysbench.latency", "sysbench.errors", "sysbench.fileio",
+                        "sysbench.memory", "sysbench.result"),
                 catalog.applicable(List.of("sysbench", "iostat.cpu")).stream().map(PresetCatalog.Preset::name).toList());
         assertTrue(assertThrows(UserException.class, () -> catalog.resolve("nope")).getMessage()
                 .startsWith("no chart preset named 'nope'"));

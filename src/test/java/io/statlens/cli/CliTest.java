@@ -55,6 +55,24 @@ class CliTest {
     }
 
     @Test
+    void aFileOfSummaryValuesOnlyIsSaidToHoldThem() throws Exception {
+        Path f = scripted("bench.txt", "summary tps 120.5", "summary latency_p95_ms 3.2", "fact time.source none: no intervals printed");
+        CliRun imp = run("import", f.toString(), "--run", "bench");
+        assertEquals(0, imp.code(), imp.err());
+        assertTrue(imp.out().contains("note: bench.txt holds 2 summary values, no time series: no intervals printed"), imp.out());
+    }
+
+    @Test
+    void showSaysWhichTimesWereDerived() throws Exception {
+        Path undated = Files.copy(Path.of("src/test/resources/corpus/vmstat/procps-4.0.2-C-vmstat.txt"), dir.resolve("vmstat.txt"));
+        Files.setLastModifiedTime(undated, java.nio.file.attribute.FileTime.from(java.time.Instant.parse("2026-11-25T18:30:00Z")));
+        assertEquals(0, run("import", undated.toString(), "--run", "u").code());
+        CliRun show = run("show", "u");
+        assertTrue(show.out().contains("times derived for vmstat (vmstat.txt has no time stamps): last sample at the file's"
+                + " modification time (2026-11-25T18:30:00Z), first at 2026-11-25T18:29:58Z, assumed interval 1 s"), show.out());
+    }
+
+    @Test
     void queriesThatWouldChangeTheRepositoryAreRefused() throws Exception {
         assertEquals(0, run("import", scripted("one.txt", "columns a", "1700000000 - 1").toString(), "--run", "r").code());
         for (String sql : List.of("DELETE FROM RUNS", "DROP TABLE RUNS", "SELECT 1 FROM RUNS; DELETE FROM RUNS",

@@ -41,6 +41,7 @@ class QueryConsoleTest {
         CliRun r = run("query", RUNAWAY, "--timeout", "2");
         assertEquals(1, r.code(), r.err());
         assertTrue(r.err().contains("query stopped after its time limit of 2 s (--timeout)"), r.err());
+        assertFalse(r.out().contains("rows)"), "no row count that reads as the whole answer: " + r.out());
         assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(60), "stopped, not run to the end");
         assertTrue(run("query", "--help").out().contains("--timeout"));
     }

@@ -38,7 +38,7 @@ class ImportPlanViewModelTest {
             () -> { }, recent);
 
     /**
-     * A folder as a user might drop it: vmstat, iostat (in a sub-folder) and sar -u output, the vmstat fixtures'
+     * A folder as a user might drop it: vmstat, iostat (in a sub-folder) and sar -u output, a notes file
      * SOURCES.tsv that no parser recognises, and a hidden file the walk skips.
      */
     static Path logsFolder(Path dir) throws IOException {
@@ -47,7 +47,8 @@ class ImportPlanViewModelTest {
         Files.copy(CORPUS.resolve("iostat/jc-centos77-iostat-x.txt"),
                 Files.createDirectories(logs.resolve("disks")).resolve("jc-centos77-iostat-x.txt"));
         Files.copy(CORPUS.resolve("sar/mb-de-sar-u.txt"), logs.resolve("mb-de-sar-u.txt"));
-        Files.copy(CORPUS.resolve("vmstat/SOURCES.tsv"), logs.resolve("SOURCES.tsv"));
+        // notes no parser recognises, written here: the corpus's own SOURCES.tsv grows with every fixture
+        Files.writeString(logs.resolve("SOURCES.tsv"), "file\ttool\tnotes\nvmstat.txt\tvmstat\tby hand\n");
         Files.copy(CORPUS.resolve("vmstat/jc-centos77-vmstat.txt"), logs.resolve(".hidden-vmstat.txt"));
         return logs;
     }
@@ -76,7 +77,7 @@ class ImportPlanViewModelTest {
 
         assertEquals("logs", plan.runProperty().get());
         assertEquals(List.of(
-                "[ ] SOURCES.tsv  5.2 KiB  unknown  null",
+                "[ ] SOURCES.tsv  42 B  unknown  null",
                 "[x] disks/jc-centos77-iostat-x.txt  690 B  iostat 95%  iostat",
                 "[x] jc-centos77-vmstat-at.txt  614 B  vmstat 100%  vmstat",
                 "[x] mb-de-sar-u.txt  2.5 KiB  sar 95%  sar"), plan.rows().stream().map(ImportPlanViewModelTest::shown).toList());

@@ -78,7 +78,7 @@ class ImportPlanViewTest {
 
         assertEquals("logs", robot.lookup("#plan-run").queryAs(TextField.class).getText());
         assertEquals(List.of(
-                "false  SOURCES.tsv  5.2 KiB  unknown  choose...",
+                "false  SOURCES.tsv  42 B  unknown  choose...",
                 "true  disks/jc-centos77-iostat-x.txt  690 B  iostat 95%  iostat",
                 "true  jc-centos77-vmstat-at.txt  614 B  vmstat 100%  vmstat",
                 "true  mb-de-sar-u.txt  2.5 KiB  sar 95%  sar"), shownRows(robot));

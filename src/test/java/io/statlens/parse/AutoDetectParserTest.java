@@ -164,6 +164,10 @@ class AutoDetectParserTest {
             @Override
             public void variant(String variant) {
             }
+
+            @Override
+            public void derivedTimes(io.statlens.parse.spi.DerivedTimes times) {
+            }
         };
         IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> {
             try (LineSource lines = LineSource.ofString("in.txt", "one\nrow\n")) {

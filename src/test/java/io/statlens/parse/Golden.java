@@ -26,7 +26,8 @@ import java.util.zip.CRC32;
 
 /**
  * A fixture's golden file, after jc's fixture pairs: what parsing the fixture must give, as reviewable text
- * beside it ({@code x.txt} → {@code x.txt.expected}). For each data set: its metrics with units, rows,
+ * beside it ({@code x.txt} → {@code x.txt.expected}). For each data set: its metrics with units (and in braces the
+ * label printed, where a locale translated it: {@code free[KiB]{frei}}), rows,
  * samples, keys, first and last time, the first and last row in full, and per metric the minimum, maximum,
  * exact sum and count of values not printed, so that a change to any value shows; then summary values, facts,
  * the variant and the warnings and notices (counted, and the first of them with their line numbers).
@@ -34,7 +35,8 @@ import java.util.zip.CRC32;
  * <p>Lines starting with {@code #} are comments and are not compared. One line may set the context the
  * fixture is parsed with, and is kept when the file is written again:
  * <pre>options zone=Asia/Seoul start=2024-03-01T10:00:00Z interval=5 mtime=2024-03-01T11:00:00Z</pre>
- * ({@code mtime} stands for the file's modification time, the import's fallback start). Without it the
+ * ({@code mtime} stands for the file's modification time: undated output ends there, as when a file is imported
+ * into a run of its own). Without it the
  * context is UTC, no {@code --start} or {@code --interval}, fallback start at the epoch ("test default").
  */
 public final class Golden {
@@ -61,7 +63,8 @@ public final class Golden {
                 case "zone" -> time = time.withZone(ZoneId.of(value));
                 case "start" -> time = time.withStart(Instant.parse(value));
                 case "interval" -> time = time.withInterval(Duration.ofMillis(Math.round(Double.parseDouble(value) * 1000)));
-                case "mtime" -> context.set(FallbackStart.class, new FallbackStart(Instant.parse(value), "the file's modification time"));
+                case "mtime" -> context.set(FallbackStart.class,
+                        FallbackStart.endOfWriting(Instant.parse(value), "the file's modification time"));
                 default -> throw new IllegalArgumentException("options: unknown option '" + name + "' (zone, start, interval, mtime)");
             }
         }
@@ -125,6 +128,7 @@ public final class Golden {
         for (Metric m : metrics.values()) {
             labels.append(' ').append(m.label());
             if (!m.unit().isEmpty()) labels.append('[').append(m.unit()).append(']');
+            if (m.translated()) labels.append('{').append(m.printed()).append('}');
         }
         out.append("  metrics").append(labels).append('\n');
         if (!lastSpec.keyLabel().isEmpty()) out.append("  key ").append(lastSpec.keyLabel()).append('\n');

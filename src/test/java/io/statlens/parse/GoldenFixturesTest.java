@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * result compared line by line with {@code <fixture>.expected}. Adding a real file takes no Java: the file, its
  * SOURCES.tsv line, and a golden file written by this test and reviewed by a person:
  * <pre>./mvnw -q -B test -Dtest=GoldenFixturesTest -Dgolden.write=vmstat/new-file.txt</pre>
- * ({@code golden.write} takes fixture paths and folder prefixes such as {@code vmstat/}, comma-separated,
+ * ({@code golden.write} takes fixture paths, folder prefixes such as {@code vmstat/} and {@code *} patterns, comma-separated,
  * {@code missing} for fixtures without a golden file, or {@code all}). A written file is reported as a skipped
  * test, never as a pass, until it is reviewed and the test runs without the property.
  */
@@ -84,6 +84,7 @@ class GoldenFixturesTest {
             if (it.equals("all")) return true;
             if (it.equals("missing") && !exists) return true;
             if (it.equals(fixture.path()) || (it.endsWith("/") && fixture.path().startsWith(it))) return true;
+            if (it.contains("*") && fixture.path().matches(java.util.regex.Pattern.quote(it).replace("*", "\\E.*\\Q"))) return true;
         }
         return false;
     }

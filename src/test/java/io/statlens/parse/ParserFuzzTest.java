@@ -162,5 +162,9 @@ class ParserFuzzTest {
         @Override
         public void variant(String variant) {
         }
+
+        @Override
+        public void derivedTimes(io.statlens.parse.spi.DerivedTimes times) {
+        }
     }
 }

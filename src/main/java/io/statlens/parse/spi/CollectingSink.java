@@ -6,6 +6,7 @@ import io.statlens.model.ParseWarning;
 import io.statlens.model.Row;
 import io.statlens.model.SummaryValue;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +15,9 @@ import java.util.Optional;
 
 /**
  * A sink that keeps everything in memory: for tests, and for previews of small files. Rows are kept
- * per qualified data set name, with the spec they were produced under.
+ * per qualified data set name, with the spec they were produced under. Derived times the parser left to place
+ * ({@link DerivedTimes}) are placed as for a file on its own, the last sample at the fallback's time, when
+ * the records are first read.
  */
 public final class CollectingSink implements RecordSink {
 
@@ -34,6 +37,8 @@ public final class CollectingSink implements RecordSink {
     private final List<ParseWarning> warnings = new ArrayList<>();
     private final List<ParseWarning> notices = new ArrayList<>();
     private String variant = "";
+    private DerivedTimes derived;
+    private boolean placed;
 
     @Override
     public void dataset(DatasetSpec spec) {
@@ -75,6 +80,34 @@ public final class CollectingSink implements RecordSink {
         this.variant = variant;
     }
 
+    @Override
+    public void derivedTimes(DerivedTimes times) {
+        derived = times;
+        placed = false;
+    }
+
+    /** Shifts provisional derived times to where they belong, once, and says so as the import would. */
+    private void place() {
+        if (derived == null || placed) return;
+        placed = true;
+        Instant first = null;
+        Instant last = null;
+        for (List<SpecRow> list : rows.values()) {
+            for (SpecRow r : list) {
+                if (last == null || r.row().time().isAfter(last)) last = r.row().time();
+                if (first == null || r.row().time().isBefore(first)) first = r.row().time();
+            }
+        }
+        if (last == null) return;
+        DerivedTimes.Placement placement = derived.lastAtFallback(first, last);
+        for (List<SpecRow> list : rows.values()) {
+            list.replaceAll(r -> new SpecRow(r.spec(), new Row(r.row().sample(), r.row().time().plus(placement.shift()),
+                    r.row().key(), r.row().sinceBoot(), r.row().values())));
+        }
+        facts.add(new Fact("time.source", placement.timeSource()));
+        notices.add(new ParseWarning(0, placement.notice()));
+    }
+
     /** Latest spec announced for a qualified data set name ({@code iostat.cpu}). */
     public DatasetSpec spec(String qualifiedName) {
         DatasetSpec spec = datasets.get(qualifiedName);
@@ -87,6 +120,7 @@ public final class CollectingSink implements RecordSink {
     }
 
     public List<SpecRow> rows(String qualifiedName) {
+        place();
         return rows.getOrDefault(qualifiedName, List.of());
     }
 
@@ -105,10 +139,12 @@ public final class CollectingSink implements RecordSink {
     }
 
     public List<Fact> facts() {
+        place();
         return facts;
     }
 
     public Optional<String> fact(String name) {
+        place();
         return facts.stream().filter(f -> f.name().equals(name)).map(Fact::value).reduce((a, b) -> b);
     }
 
@@ -118,6 +154,7 @@ public final class CollectingSink implements RecordSink {
 
     /** Notices about well-formed content (see {@link RecordSink#notice}). */
     public List<ParseWarning> notices() {
+        place();
         return notices;
     }
 

@@ -37,6 +37,13 @@ public interface RecordSink {
     /** The output variant recognised ({@code linux-sysstat-12}, {@code solaris}); the last call wins. */
     void variant(String variant);
 
+    /**
+     * The rows that follow carry provisional derived times, for this sink to place when the input has been read
+     * (see {@link DerivedTimes}); sent by {@link SampleClock} only when the context's {@link FallbackStart} is
+     * placed later. A sink that forwards records must forward this too.
+     */
+    void derivedTimes(DerivedTimes times);
+
     default void fact(String name, String value) {
         fact(new Fact(name, value));
     }

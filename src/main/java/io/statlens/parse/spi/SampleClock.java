@@ -7,7 +7,10 @@ import java.time.Instant;
  * Timestamps for output that prints none (plain vmstat, sysbench intervals): the first sample at
  * {@code --start} (else the context's {@link FallbackStart}) and one {@code --interval} apart (else the
  * tool's known or default interval). Creating one records how the times were derived as the fact
- * {@code time.source}, and leaves a notice when it had to assume.
+ * {@code time.source}, and leaves a notice when it had to assume. When the fallback is {@linkplain
+ * FallbackStart#placedLater() placed later} (the file's modification time, where the last sample belongs), the
+ * times are provisional, counted from it, and the sink is told with {@link DerivedTimes}: it places them and
+ * records how once the input has been read.
  */
 public final class SampleClock {
     private final Instant start;
@@ -33,7 +36,9 @@ public final class SampleClock {
             FallbackStart fallback = FallbackStart.in(context);
             start = fallback.time();
             startSource = fallback.source() + " (" + start + ")";
-            sink.notice(0, "the output has no time stamps; times start at " + startSource + "; give --start to set it");
+            if (!fallback.placedLater()) {
+                sink.notice(0, "the output has no time stamps; times start at " + startSource + "; give --start to set it");
+            }
         }
         Duration interval;
         String intervalSource;
@@ -48,7 +53,12 @@ public final class SampleClock {
             intervalSource = "assumed interval " + seconds(interval) + " s";
             sink.notice(0, "the output does not say its interval; assuming " + seconds(interval) + " s; give --interval to set it");
         }
-        sink.fact("time.source", "derived: first sample at " + startSource + ", " + intervalSource);
+        FallbackStart fallback = FallbackStart.in(context);
+        if (options.start().isEmpty() && fallback.placedLater()) {
+            sink.derivedTimes(new DerivedTimes(start, intervalSource, fallback));
+        } else {
+            sink.fact("time.source", "derived: first sample at " + startSource + ", " + intervalSource);
+        }
         return new SampleClock(start, interval);
     }
 

@@ -128,6 +128,14 @@ public final class ColumnLayout {
         return new ColumnLayout(out);
     }
 
+    /**
+     * A layout of columns the caller found itself, such as a translated header whose labels hold blanks
+     * ({@code hoạt động}): each column's span is where its values end.
+     */
+    public static ColumnLayout of(List<Column> columns) {
+        return new ColumnLayout(columns);
+    }
+
     private static String groupOf(String groupLine, Spans groups, int start, int end) {
         int best = -1;
         int bestOverlap = 0;

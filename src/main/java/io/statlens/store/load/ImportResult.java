@@ -14,9 +14,30 @@ import java.util.List;
 public record ImportResult(String run, List<FileResult> files) {
 
     /**
+     * @param rows         time-series rows
+     * @param summaries    summary values (a benchmark's final statistics, a tool's {@code Average:} lines)
+     * @param timeSource   how the rows' times were obtained (the file's {@code time.source} fact); empty if not said
      * @param warnings     the first warnings (at most 20); {@code warningCount} says how many in all
      */
-    public record FileResult(Path path, String tool, String variant, long rows, long warningCount, List<ParseWarning> warnings) {
+    public record FileResult(Path path, String tool, String variant, long rows, long summaries, String timeSource,
+                             long warningCount, List<ParseWarning> warnings) {
+        /**
+         * What a file without time series holds, for people who would otherwise read "0 rows" as a failure
+         * ({@code 12 summary values, no time series: the output has no intermediate reports}); empty for a file
+         * with rows, or with nothing at all (its warnings say why).
+         */
+        public String holdsOnly() {
+            if (rows > 0 || summaries == 0) return "";
+            String why = timeSource.startsWith(NO_TIMES) ? ": " + timeSource.substring(NO_TIMES.length()) : "";
+            return summaries + " summary value" + (summaries == 1 ? "" : "s") + ", no time series" + why;
+        }
+    }
+
+    /** How a parser's {@code time.source} fact starts when the output has no samples to place in time. */
+    public static final String NO_TIMES = "none: ";
+
+    public long summaries() {
+        return files.stream().mapToLong(FileResult::summaries).sum();
     }
 
     public long rows() {

@@ -5,6 +5,7 @@ import io.statlens.model.UserException;
 import io.statlens.parse.ImportPlanner;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.spi.Cancellation;
+import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.Detection;
 import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.LineSource;
@@ -54,7 +55,9 @@ public final class ImportService {
      * Imports; {@code cancellation} stops it between lines and rolls everything back.
      *
      * <p>Plan every file, open the run, then per file: register it, stream it through its parser, verify
-     * its SHA-256 against the run's files, load its rows; settle the run's start and host; commit.
+     * its SHA-256 against the run's files, load its rows; settle the run's start and host; commit. A file whose
+     * times its parser had to derive (no time stamps in it) is loaded last: its times are placed once every
+     * file of the import is read, so that the dated files date the run whatever their order (see {@link #placement}).
      */
     public ImportResult run(ImportRequest request, ImportProgress progress, Cancellation cancellation) {
         if (request.run() == null || request.run().isBlank()) throw new UserException("a run name is required (--run NAME)");
@@ -63,19 +66,36 @@ public final class ImportService {
         try {
             RunLedger.OpenRun run = ledger.open(request.run(), request.host(), request.tags());
             RunClock clock = new RunClock(run.start());
-            List<ImportResult.FileResult> results = new ArrayList<>();
+            ImportResult.FileResult[] results = new ImportResult.FileResult[plan.size()];
+            List<Streamed> undated = new ArrayList<>();
             Instant earliest = null;
             String host = null;
-            for (ImportPlanner.Planned p : plan) {
-                FileOutcome outcome = importFile(request, ledger, run, clock, p, progress, cancellation);
-                results.add(outcome.result);
-                progress.fileFinished(outcome.result);
-                if (outcome.earliest != null && (earliest == null || outcome.earliest.isBefore(earliest))) earliest = outcome.earliest;
-                if (host == null) host = outcome.host;
+            try {
+                for (int i = 0; i < plan.size(); i++) {
+                    Streamed file = stream(request, ledger, run, clock, plan.get(i), i, progress, cancellation);
+                    if (file.session().placesTimesLater()) {
+                        undated.add(file);
+                        continue;
+                    }
+                    FileOutcome outcome = load(ledger, file, progress);
+                    results[i] = outcome.result;
+                    earliest = earlier(earliest, outcome.earliest);
+                    if (host == null) host = outcome.host;
+                }
+                Instant dated = earlier(run.start(), earliest);
+                for (Streamed file : undated) {
+                    file.session().place(placement(file, dated));
+                    FileOutcome outcome = load(ledger, file, progress);
+                    results[file.index()] = outcome.result;
+                    earliest = earlier(earliest, outcome.earliest);
+                    if (host == null) host = outcome.host;
+                }
+            } finally {
+                undated.forEach(file -> file.session().close());
             }
             ledger.settle(run, clock.start(), earliest, host);
             repo.connection().commit();
-            return new ImportResult(request.run(), results);
+            return new ImportResult(request.run(), List.of(results));
         } catch (SQLException e) {
             repo.rollback();
             throw new StoreException("repository error during import: " + e.getMessage(), e);
@@ -98,24 +118,59 @@ public final class ImportService {
     private record FileOutcome(ImportResult.FileResult result, Instant earliest, String host) {
     }
 
-    private FileOutcome importFile(ImportRequest request, RunLedger ledger, RunLedger.OpenRun run, RunClock clock,
-                                   ImportPlanner.Planned p, ImportProgress progress, Cancellation cancellation)
+    /** A file read into its session, not loaded yet. */
+    private record Streamed(ImportPlanner.Planned planned, int index, long fileId, String sha256, ImportSession session) {
+    }
+
+    /** Registers a file, streams it through its parser into a new session and checks that the run does not hold it yet. */
+    private Streamed stream(ImportRequest request, RunLedger ledger, RunLedger.OpenRun run, RunClock clock,
+                            ImportPlanner.Planned p, int index, ImportProgress progress, Cancellation cancellation)
             throws SQLException, IOException {
         long size = Files.size(p.file());
         long fileId = ledger.register(run, new RunLedger.SourceFile(p.file().toAbsolutePath().normalize().toString(), size,
                 p.parser().info().tool(), p.parser().info().version()));
         progress.fileStarted(p.file(), p.parser().info().tool(), size);
-        ParseContext context = context(request, clock, p);
-        try (ImportSession session = new ImportSession(repo, run.id(), fileId, clock, request.strict() ? p.file().toString() : null)) {
+        ParseContext context = context(request, clock.start(), p);
+        ImportSession session = new ImportSession(repo, run.id(), fileId, clock, request.strict() ? p.file().toString() : null);
+        try {
             String sha256 = stream(p, context, session, size, progress, cancellation);
             refuseEmptyChoice(p, session);
             ledger.verify(run, sha256, p.file().toString(), request.replace());
+            return new Streamed(p, index, fileId, sha256, session);
+        } catch (IOException | SQLException | RuntimeException e) {
+            session.close();
+            throw e;
+        }
+    }
+
+    /** Loads a streamed file's rows and records what it held; closes its session. */
+    private FileOutcome load(RunLedger ledger, Streamed file, ImportProgress progress) throws SQLException, IOException {
+        ImportPlanner.Planned p = file.planned();
+        try (ImportSession session = file.session()) {
             session.load();
-            ledger.record(fileId, new RunLedger.Loaded(sha256, session.variant(), session.rowCount(), session.warningCount()));
+            ledger.record(file.fileId(), new RunLedger.Loaded(file.sha256(), session.variant(), session.rowCount(), session.warningCount()));
             var result = new ImportResult.FileResult(p.file(), p.parser().info().tool(), session.variant(), session.rowCount(),
-                    session.warningCount(), List.copyOf(session.firstWarnings()));
+                    session.summaryCount(), session.timeSource(), session.warningCount(), List.copyOf(session.firstWarnings()));
+            progress.fileFinished(result);
             return new FileOutcome(result, session.earliest(), session.host());
         }
+    }
+
+    /**
+     * Where the derived times of a file without time stamps go: its first sample at the run's start when the run
+     * is dated (by its earlier imports or a dated file of this one), else its last sample at the file's
+     * modification time, when the tool stopped writing (first = last − (n−1)·interval).
+     */
+    private static DerivedTimes.Placement placement(Streamed file, Instant runStart) {
+        DerivedTimes derived = file.session().derived();
+        if (runStart != null) return derived.firstAt(runStart, "the run's start");
+        return derived.lastAtFallback(file.session().earliest(), file.session().lastTime());
+    }
+
+    private static Instant earlier(Instant a, Instant b) {
+        if (a == null) return b;
+        if (b == null) return a;
+        return b.isBefore(a) ? b : a;
     }
 
     /**
@@ -163,21 +218,23 @@ public final class ImportService {
                 + "; nothing was imported (detection: " + detected + ")");
     }
 
-    /** The file's time options and fallback start, and the plan's parser for the {@code AutoDetectParser}. */
-    private ParseContext context(ImportRequest request, RunClock clock, ImportPlanner.Planned p) throws IOException {
+    /**
+     * The file's time options and fallback start, and the plan's parser for the {@code AutoDetectParser}.
+     *
+     * @param runStart the run's start as known so far: from its earlier imports, or from the dated files of this
+     *                 import read before; null while nothing dates the run
+     */
+    private ParseContext context(ImportRequest request, Instant runStart, ImportPlanner.Planned p) throws IOException {
         Path file = p.file();
-        Instant fallback;
-        String source;
-        if (clock.start() != null) {
-            fallback = clock.start();
-            source = "the run's start";
-        } else {
-            fallback = Files.getLastModifiedTime(file).toInstant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
-            source = "the file's modification time";
-        }
+        // A dated run places undated output at its start (and gives dates to times of day printed without one);
+        // otherwise the file's modification time is where its output ended, and its derived times are placed
+        // once the import has read every file, when the dated files are known whatever their order.
+        FallbackStart fallback = runStart != null ? new FallbackStart(runStart, "the run's start")
+                : FallbackStart.endOfWriting(Files.getLastModifiedTime(file).toInstant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS),
+                        "the file's modification time");
         return new ParseContext(file.getFileName().toString())
                 .set(TimeOptions.class, new TimeOptions(request.zone(), request.start(), request.interval()))
-                .set(FallbackStart.class, new FallbackStart(fallback, source))
+                .set(FallbackStart.class, fallback)
                 .set(Detection.class, p.detection());
     }
 

@@ -2,10 +2,12 @@ package io.statlens.store.load;
 
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Fact;
+import io.statlens.model.Metric;
 import io.statlens.model.ParseWarning;
 import io.statlens.model.Row;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
+import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.store.read.SeriesSummary;
 import io.statlens.store.read.StoredStats;
@@ -23,9 +25,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Receives one file's records from its parser and writes them into the repository inside the
@@ -42,6 +46,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
     static final String KIND_NOTICE = "notice";
     /** The fact that names the host a file was captured on. */
     private static final String HOST_FACT = "host";
+    private static final String TIME_SOURCE_FACT = "time.source";
 
     private final Repository repo;
     private final Connection c;
@@ -59,6 +64,9 @@ final class ImportSession implements RecordSink, AutoCloseable {
     private long warningCount;
     private long rowCount;
     private long summaryCount;
+    /** Set when the parser derived the file's times provisionally (see {@link DerivedTimes}). */
+    private DerivedTimes derived;
+    private String timeSource = "";
     private String variant = "";
     private String host;
 
@@ -67,6 +75,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
         final String table;
         /** Summaries by key, then by table metric column (grown when the table gains columns). */
         final Map<String, SeriesSummary[]> summaries = new LinkedHashMap<>();
+        /** Columns whose printed label is already kept. */
+        final Set<String> printedColumns = new HashSet<>();
         long rows;
         Instant first;
         Instant last;
@@ -120,8 +130,24 @@ final class ImportSession implements RecordSink, AutoCloseable {
             int[] columnOf = new int[spec.metrics().size()];
             for (int i = 0; i < columnOf.length; i++) columnOf[i] = table.indexOfLabel(spec.metrics().get(i).label());
             mappings.put(spec, new SpecMapping(state, rows, columnOf));
+            printedLabels(state, spec, table, columnOf);
         } catch (SQLException e) {
             throw new StoreFailure(e);
+        }
+    }
+
+    /** Keeps, once per data set and column, the label a translated header printed ({@code frei} for {@code free}). */
+    private void printedLabels(DatasetState state, DatasetSpec spec, DataTable table, int[] columnOf) throws SQLException {
+        for (int i = 0; i < columnOf.length; i++) {
+            Metric m = spec.metrics().get(i);
+            String column = table.metrics().get(columnOf[i]).column();
+            if (!m.translated() || !state.printedColumns.add(column)) continue;
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO DATASET_LABELS (DATASET_ID, COLUMN_NAME, PRINTED) VALUES (?, ?, ?)")) {
+                ps.setLong(1, state.id);
+                ps.setString(2, column);
+                ps.setString(3, limit(m.printed(), 200));
+                ps.executeUpdate();
+            }
         }
     }
 
@@ -144,6 +170,45 @@ final class ImportSession implements RecordSink, AutoCloseable {
     }
 
     @Override
+    public void derivedTimes(DerivedTimes times) {
+        derived = times;
+    }
+
+    /** Whether the file's times are provisional, for the import to place with {@link #place} before {@link #load}. */
+    boolean placesTimesLater() {
+        return derived != null && rowCount > 0;
+    }
+
+    DerivedTimes derived() {
+        return derived;
+    }
+
+    /** The latest provisional row time; null without rows. */
+    Instant lastTime() {
+        Instant max = null;
+        for (DatasetState d : datasets.values()) {
+            if (d.last != null && (max == null || d.last.isAfter(max))) max = d.last;
+        }
+        return max;
+    }
+
+    /**
+     * Places provisional derived times: every row moves by the placement's shift, and counts its elapsed seconds
+     * from the run's clock; the file records how its times were derived.
+     */
+    void place(DerivedTimes.Placement placement) {
+        Instant placedStart = derived.provisionalStart().plus(placement.shift());
+        double offset = clock.elapsed(placedStart);
+        for (TableRows t : tables.values()) t.spill.shift(placement.shift().toNanos(), offset);
+        for (DatasetState d : datasets.values()) {
+            if (d.first != null) d.first = d.first.plus(placement.shift());
+            if (d.last != null) d.last = d.last.plus(placement.shift());
+        }
+        fact(new Fact("time.source", placement.timeSource()));
+        notice(0, placement.notice());
+    }
+
+    @Override
     public void row(DatasetSpec spec, Row row) {
         SpecMapping m = mappings.get(spec);
         if (m == null) throw new IllegalStateException("row for data set " + spec.qualifiedName() + " before dataset() announced it");
@@ -155,7 +220,9 @@ final class ImportSession implements RecordSink, AutoCloseable {
         if (key.length() > DataTable.ITEM_LENGTH) key = key.substring(0, DataTable.ITEM_LENGTH);
         DatasetState d = m.dataset();
         try {
-            m.table().spill.add(d.id, row.sample(), row.time(), clock.elapsed(row.time()), key, row.sinceBoot(),
+            // provisional derived times count from their own start until placed (see place)
+            double elapsed = derived != null ? seconds(derived.provisionalStart(), row.time()) : clock.elapsed(row.time());
+            m.table().spill.add(d.id, row.sample(), row.time(), elapsed, key, row.sinceBoot(),
                     row.values(), m.columnOf(), m.table().table.metrics().size());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write imported rows to a temporary file: " + e.getMessage(), e);
@@ -165,6 +232,10 @@ final class ImportSession implements RecordSink, AutoCloseable {
         rowCount++;
         if (d.first == null || row.time().isBefore(d.first)) d.first = row.time();
         if (d.last == null || row.time().isAfter(d.last)) d.last = row.time();
+    }
+
+    private static double seconds(Instant from, Instant to) {
+        return (to.getEpochSecond() - from.getEpochSecond()) + (to.getNano() - from.getNano()) / 1e9;
     }
 
     private static void summarize(DatasetState d, String key, double[] values, int[] columnOf, int width) {
@@ -202,6 +273,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
     @Override
     public void fact(Fact fact) {
         if (host == null && fact.name().equals(HOST_FACT)) host = fact.value();
+        if (fact.name().equals(TIME_SOURCE_FACT)) timeSource = fact.value();
         try {
             insertFact.setLong(1, runId);
             insertFact.setLong(2, fileId);
@@ -248,7 +320,11 @@ final class ImportSession implements RecordSink, AutoCloseable {
     }
 
     private static String limit(String s) {
-        return s == null || s.length() <= 32000 ? s : s.substring(0, 32000);
+        return limit(s, 32000);
+    }
+
+    private static String limit(String s, int length) {
+        return s == null || s.length() <= length ? s : s.substring(0, length);
     }
 
     /**
@@ -308,6 +384,11 @@ final class ImportSession implements RecordSink, AutoCloseable {
 
     long summaryCount() {
         return summaryCount;
+    }
+
+    /** The last {@code time.source} fact the parser gave; empty if none. */
+    String timeSource() {
+        return timeSource;
     }
 
     long warningCount() {

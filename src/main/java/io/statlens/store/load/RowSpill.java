@@ -31,6 +31,9 @@ public final class RowSpill implements AutoCloseable {
     private final Map<String, Integer> keyIds = new HashMap<>();
     private final List<String> keys = new ArrayList<>();
     private long rows;
+    /** Added to every row's time and elapsed seconds as the rows are read back (derived times placed late). */
+    private long shiftNanos;
+    private double elapsedOffset;
 
     RowSpill() {
         try {
@@ -75,6 +78,15 @@ public final class RowSpill implements AutoCloseable {
         return rows;
     }
 
+    /**
+     * Moves every row by {@code nanos} when it is read back, and adds {@code elapsedOffset} to its elapsed seconds:
+     * for derived times written provisionally and placed once the whole file was read.
+     */
+    void shift(long nanos, double elapsedOffset) {
+        this.shiftNanos = nanos;
+        this.elapsedOffset = elapsedOffset;
+    }
+
     /** Finishes writing and opens the rows for reading, once. */
     Reader reader() throws IOException {
         drain();
@@ -112,7 +124,12 @@ public final class RowSpill implements AutoCloseable {
             sample = buffer.getLong();
             epochSecond = buffer.getLong();
             nano = buffer.getInt();
-            elapsed = buffer.getDouble();
+            elapsed = buffer.getDouble() + elapsedOffset;
+            if (shiftNanos != 0) {
+                long total = nano + shiftNanos;
+                epochSecond += Math.floorDiv(total, 1_000_000_000L);
+                nano = (int) Math.floorMod(total, 1_000_000_000L);
+            }
             key = keys.get(buffer.getInt());
             sinceBoot = buffer.get() == 1;
             width = buffer.getShort();

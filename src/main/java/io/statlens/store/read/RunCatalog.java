@@ -14,7 +14,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Reads what the repository holds about runs: the list, and one run in detail. */
@@ -35,10 +37,26 @@ public final class RunCatalog {
     /**
      * @param qualifiedName {@code tool} or {@code tool.name}
      * @param keys          distinct keys (CPU ids, devices), at most 50 listed
+     * @param printed       column → the label the file printed for it where a locale translated the header
+     *                      ({@code FREE} → {@code frei}); empty for headers in the tool's own language
      */
     public record DatasetInfo(long id, String qualifiedName, String table, String keyLabel, long rows, Instant first, Instant last,
-                              String file, List<DataTable.MetricColumn> metrics, List<String> keys) {
+                              String file, List<DataTable.MetricColumn> metrics, List<String> keys, Map<String, String> printed) {
+        /** The label printed for a column: the translation if there was one, else the metric's label. */
+        public String printedLabel(DataTable.MetricColumn column) {
+            return printed.getOrDefault(column.column(), column.label());
+        }
     }
+
+    /**
+     * A file whose times were derived because its output has none (the fact {@code time.source} starts with
+     * {@code derived:}): its data sets, and how the times were derived.
+     */
+    public record DerivedTimes(String file, List<String> datasets, String source) {
+    }
+
+    /** How the {@code time.source} fact of a file with derived times starts. */
+    public static final String DERIVED = "derived:";
 
     /** A warning kept on the run, with the file it came from. */
     public record StoredWarning(String file, long line, String message) {
@@ -163,10 +181,59 @@ public final class RunCatalog {
                     StoredColumns stored = storedColumns(rs.getLong(1));
                     out.add(new DatasetInfo(rs.getLong(1), qualified, table, rs.getString(5), rs.getLong(6),
                             Repository.instant(rs.getTimestamp(7)), Repository.instant(rs.getTimestamp(8)), rs.getString(9),
-                            usedMetrics(table, rs.getLong(1), stored), keys(table, rs.getLong(1), stored)));
+                            usedMetrics(table, rs.getLong(1), stored), keys(table, rs.getLong(1), stored), printed(rs.getLong(1))));
                 }
             }
         }
+        return out;
+    }
+
+    private Map<String, String> printed(long datasetId) throws SQLException {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement(
+                "SELECT COLUMN_NAME, PRINTED FROM DATASET_LABELS WHERE DATASET_ID = ?")) {
+            ps.setLong(1, datasetId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.put(rs.getString(1), rs.getString(2));
+            }
+        }
+        return Map.copyOf(out);
+    }
+
+    /** The files of a run whose times were derived (no time stamps in their output), in import order. */
+    public List<DerivedTimes> derivedTimes(String run) {
+        Map<Long, String> sources = new java.util.LinkedHashMap<>();
+        Map<Long, String> paths = new HashMap<>();
+        Map<Long, List<String>> datasets = new HashMap<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT F.FILE_ID, CAST(F.VAL AS VARCHAR(4000))"
+                + " FROM FACTS F JOIN RUNS R ON R.ID = F.RUN_ID WHERE R.NAME = ? AND F.NAME = 'time.source' ORDER BY F.FILE_ID")) {
+            ps.setString(1, run);
+            try (ResultSet rs = ps.executeQuery()) {
+                // the last time.source of a file is how its times ended up (an import places derived times last)
+                while (rs.next()) sources.put(rs.getLong(1), rs.getString(2));
+            }
+            sources.values().removeIf(source -> source == null || !source.startsWith(DERIVED));
+            if (sources.isEmpty()) return List.of();
+            try (PreparedStatement ds = repo.connection().prepareStatement("SELECT D.FILE_ID, D.TOOL, D.NAME, F.PATH FROM DATASETS D"
+                    + " JOIN SOURCE_FILES F ON F.ID = D.FILE_ID JOIN RUNS R ON R.ID = D.RUN_ID WHERE R.NAME = ? ORDER BY D.ID")) {
+                ds.setString(1, run);
+                try (ResultSet rs = ds.executeQuery()) {
+                    while (rs.next()) {
+                        long file = rs.getLong(1);
+                        if (!sources.containsKey(file)) continue;
+                        paths.put(file, rs.getString(4));
+                        datasets.computeIfAbsent(file, k -> new ArrayList<>())
+                                .add(rs.getString(3).isEmpty() ? rs.getString(2) : rs.getString(2) + "." + rs.getString(3));
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw new StoreException("cannot read how the times of run '" + run + "' were obtained: " + e.getMessage(), e);
+        }
+        List<DerivedTimes> out = new ArrayList<>();
+        sources.forEach((file, source) -> {
+            if (paths.containsKey(file)) out.add(new DerivedTimes(paths.get(file), List.copyOf(datasets.get(file)), source));
+        });
         return out;
     }
 

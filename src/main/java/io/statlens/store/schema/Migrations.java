@@ -88,7 +88,13 @@ final class Migrations {
                 // reference no run row: deleting a run leaves the dashboard, which then says the run is gone.
                 new Step(3, "dashboards saved by name",
                         List.of("CREATE TABLE DASHBOARDS (NAME " + d.varchar(200) + " NOT NULL PRIMARY KEY, CHARTS " + text
-                                + " NOT NULL, RUNS " + text + " NOT NULL, SAVED_AT TIMESTAMP NOT NULL)")));
+                                + " NOT NULL, RUNS " + text + " NOT NULL, SAVED_AT TIMESTAMP NOT NULL)")),
+                // A column is named by the tool's own label (free), so that runs in any locale share it; what a
+                // translated header printed instead (frei, libre) is kept per data set, for show and reports.
+                new Step(4, "labels a data set's file printed in another language than the tool's own", List.of(
+                        "CREATE TABLE DATASET_LABELS (DATASET_ID BIGINT NOT NULL REFERENCES DATASETS(ID) ON DELETE CASCADE,"
+                                + " COLUMN_NAME " + d.varchar(128) + " NOT NULL, PRINTED " + d.varchar(200) + " NOT NULL,"
+                                + " PRIMARY KEY (DATASET_ID, COLUMN_NAME))")));
     }
 
     static int latestVersion(SqlDialect d) {

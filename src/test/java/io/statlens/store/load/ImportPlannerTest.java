@@ -44,7 +44,8 @@ class ImportPlannerTest {
         Files.copy(CORPUS.resolve("iostat/jc-centos77-iostat-x.txt"), Files.createDirectories(logs.resolve("disks"))
                 .resolve("jc-centos77-iostat-x.txt"));
         Files.copy(CORPUS.resolve("sar/mb-de-sar-u.txt"), logs.resolve("mb-de-sar-u.txt"));
-        Files.copy(CORPUS.resolve("vmstat/SOURCES.tsv"), logs.resolve("SOURCES.tsv"));
+        // notes no parser recognises, written here: the corpus's own SOURCES.tsv grows with every fixture
+        Files.writeString(logs.resolve("SOURCES.tsv"), "file\ttool\tnotes\nvmstat.txt\tvmstat\tby hand\n");
         Files.copy(CORPUS.resolve("vmstat/jc-centos77-vmstat.txt"), logs.resolve(".hidden-vmstat.txt"));
         registry = ParserCatalog.load(dir.resolve("no-user-parsers"));
         repo = Repository.open(RepositoryLocation.memory("plan" + UUID.randomUUID()));
@@ -63,7 +64,7 @@ class ImportPlannerTest {
                 found.stream().map(ImportPlanner.FileDetection::name).toList(), "sorted by path, the hidden file left out");
         assertEquals(List.of("(none)", "iostat", "vmstat", "sar"),
                 found.stream().map(f -> f.detected().map(p -> p.info().tool()).orElse("(none)")).toList());
-        assertEquals(List.of(5322L, 690L, 614L, 2557L), found.stream().map(ImportPlanner.FileDetection::sizeBytes).toList());
+        assertEquals(List.of(42L, 690L, 614L, 2557L), found.stream().map(ImportPlanner.FileDetection::sizeBytes).toList());
         assertEquals(0.95, found.get(1).candidates().get(0).confidence());
         assertEquals(registry.all().size(), found.get(1).candidates().size(), "every parser ranked");
         assertEquals("closest: sar 95%", found.get(3).closest());

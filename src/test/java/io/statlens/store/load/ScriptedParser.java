@@ -24,7 +24,7 @@ import java.util.List;
  * columns a b c        announce data set "scripted" with these metrics (again = header change)
  * 1700000000 k 1 2 3   a row: epoch seconds, key ("-" = none), values
  * summary tps 123.4    a summary value
- * fact name value      a fact
+ * fact name value      a fact (the value runs to the end of the line)
  * throw message        the parser fails
  * anything else        a warning "unexpected line"
  * </pre>
@@ -65,7 +65,7 @@ public final class ScriptedParser implements Parser {
                     sink.dataset(spec);
                 }
                 case "summary" -> sink.summary(SummaryValue.of("scripted", t[1], Double.parseDouble(t[2]), "1/s"));
-                case "fact" -> sink.fact(t[1], t[2]);
+                case "fact" -> sink.fact(t[1], line.trim().split("\\s+", 3)[2]);
                 case "throw" -> throw new IllegalStateException(t.length > 1 ? t[1] : "boom");
                 default -> {
                     if (!t[0].matches("\\d+") || spec == null || t.length != spec.metrics().size() + 2) {

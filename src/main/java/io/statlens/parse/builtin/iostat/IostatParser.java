@@ -6,6 +6,7 @@ import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.SysstatJson;
 
 import java.io.IOException;
 import java.util.List;
@@ -13,7 +14,7 @@ import java.util.regex.Pattern;
 
 /**
  * iostat from Linux sysstat (every column generation from 7.x to 12.7, basic, {@code -x},
- * {@code -x -s}, {@code -k}/{@code -m}, {@code -t}, {@code -h}, comma decimals), Solaris/illumos
+ * {@code -x -s}, {@code -k}/{@code -m}, {@code -t}, {@code -h}, comma decimals, and {@code -o JSON}), Solaris/illumos
  * ({@code -x}, {@code -xn}, {@code -c}, {@code -T d|u}, the plain format) and macOS.
  *
  * <p>Data sets: {@code iostat} keyed by Device, {@code iostat.cpu}, {@code iostat.nfs} keyed by
@@ -35,7 +36,7 @@ public final class IostatParser implements Parser {
 
     private static final ParserInfo INFO = ParserInfo.builtIn(ReportWriter.TOOL, "linux-sysstat", "linux-sysstat-x",
             "linux-sysstat-11-x", "linux-sysstat-12-x", "linux-sysstat-xs", "linux-sysstat-cpu", "linux-sysstat-nfs",
-            "solaris-x", "solaris-xn", "solaris", "macos");
+            "linux-sysstat-json", "solaris-x", "solaris-xn", "solaris", "macos");
 
     @Override
     public ParserInfo info() {
@@ -49,6 +50,7 @@ public final class IostatParser implements Parser {
 
     @Override
     public double sniff(Head head) {
+        if (SysstatJson.writer(head).orElse(null) == SysstatJson.Writer.IOSTAT) return 0.95;
         double best = 0;
         for (Signal signal : SIGNALS) {
             if (signal.confidence() > best && head.anyMatch(signal.pattern())) best = signal.confidence();
@@ -58,6 +60,10 @@ public final class IostatParser implements Parser {
 
     @Override
     public void parse(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
+        if (SysstatJson.writer(lines.head()).isPresent()) {
+            new IostatJsonReader(context, sink).read(lines);
+            return;
+        }
         new IostatReader(lines, context, sink).run();
     }
 }

@@ -6,10 +6,14 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.Tokens;
+import io.statlens.parse.transcript.DayClock;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
 
 import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalTime;
 import java.util.List;
 import java.util.Optional;
 
@@ -30,6 +34,12 @@ final class IostatReader {
     private boolean bannerSeen;
     private boolean commandSeen;
     private boolean omitsSinceBoot;
+    /** The instant and printed time of day of the last OSWatcher {@code zzz} line; null before one. */
+    private Instant snapshot;
+    private LocalTime snapshotClock;
+    /** The times of day of {@code Time:} lines on the last banner's date; null before a banner. */
+    private DayClock bannerDay;
+    private boolean undatedTimeSaid;
 
     IostatReader(LineSource lines, ParseContext context, RecordSink sink) {
         this.lines = new Transcript(lines, IostatCommand.SYNTAX);
@@ -102,6 +112,7 @@ final class IostatReader {
         Optional<SysstatBanner> banner = SysstatBanner.parse(line);
         if (banner.isEmpty()) return false;
         newInvocation();
+        bannerDay = new DayClock(banner.get().date());
         if (!bannerSeen) {
             banner.get().emitFacts(sink);
             bannerSeen = true;
@@ -122,9 +133,16 @@ final class IostatReader {
 
     private boolean timestamp(String line) {
         Optional<ReportTimestamp> stamp = ReportTimestamp.parse(line, timeOptions.zone());
-        if (stamp.isEmpty()) return false;
+        if (stamp.isEmpty()) {
+            Optional<LocalTime> timeOfDay = ReportTimestamp.timeOfDayLine(line);
+            if (timeOfDay.isEmpty()) return false;
+            stamp = placed(timeOfDay.get());
+            if (stamp.isEmpty()) return true;
+        }
         if (stamp.get().newInvocation()) {
             newInvocation();
+            snapshot = stamp.get().time();
+            snapshotClock = ReportTimestamp.clockOf(line).orElse(null);
         } else {
             // One-line-per-report formats print their header once; the stamp only starts a new report.
             if (!(block instanceof GroupedBlock)) endBlock();
@@ -132,6 +150,31 @@ final class IostatReader {
         }
         out.current().timestamp(stamp.get());
         return true;
+    }
+
+    /**
+     * The time of day of a {@code Time: 11:01:52} line (sysstat before 8, {@code -t}), placed on the day and in the
+     * zone of OSWatcher's {@code zzz} line of the snapshot, else on the banner's date (a two-digit year is this
+     * century's) in {@code --tz}, rolling over midnight. Without either it cannot be placed (said once); the
+     * reports then get derived times.
+     */
+    private Optional<ReportTimestamp> placed(LocalTime time) {
+        if (snapshot != null && snapshotClock != null) {
+            Duration after = Duration.between(snapshotClock, time);
+            if (after.compareTo(Duration.ofHours(-1)) < 0) after = after.plusDays(1);
+            return Optional.of(new ReportTimestamp(snapshot.plus(after),
+                    "Time: line before each report (old sysstat's iostat -t), on the date and in the zone of OSWatcher's zzz line", false));
+        }
+        if (bannerDay != null) {
+            return Optional.of(new ReportTimestamp(bannerDay.at(time, timeOptions.zone()),
+                    "Time: line before each report (old sysstat's iostat -t), on the banner's date, zone " + timeOptions.zone().getId(), false));
+        }
+        if (!undatedTimeSaid) {
+            sink.warning(0, "'Time:' lines give times of day, but no banner or OSWatcher zzz line says the date; "
+                    + "the reports' times are derived");
+            undatedTimeSaid = true;
+        }
+        return Optional.empty();
     }
 
     private void newInvocation() {

@@ -31,6 +31,13 @@ record ReportTimestamp(Instant time, String source, boolean newInvocation) {
             "^(\\d{4}-\\d{2}-\\d{2})T(\\d{2}:\\d{2}:\\d{2})(Z|[+-]\\d{2}:?\\d{2})?$");
     private static final Pattern OSWATCHER = Pattern.compile("^zzz\\s*\\**\\s*(.+)$");
     private static final Pattern EPOCH = Pattern.compile("^\\d{9,10}$");
+    /**
+     * sysstat before 8's {@code -t}: {@code Time: 11:01:52} (also translated: {@code Zeit:}, {@code Heure :},
+     * {@code Tid:}, {@code 時間：}), a word and a colon before a time of day in the locale's form.
+     */
+    private static final Pattern TIME_OF_DAY_LINE = Pattern.compile("^\\s*\\p{L}+\\s?[:\uFF1A]\\s*(.+)$");
+    /** The time of day of a date(1) line, which OSWatcher's {@code zzz} line holds in the machine's zone. */
+    private static final Pattern CLOCK_IN_DATE = Pattern.compile("\\b(\\d{1,2}:\\d{2}:\\d{2})\\b");
 
     /** The time stamp this whole line states, if it is one; local times are in {@code zone}. */
     static Optional<ReportTimestamp> parse(String line, ZoneId zone) {
@@ -41,6 +48,21 @@ record ReportTimestamp(Instant time, String source, boolean newInvocation) {
                     "OSWatcher zzz line before each snapshot (" + t.source() + ")", true));
         }
         return stated(text, zone);
+    }
+
+    /** The time of day of a {@code Time: 11:01:52} line of old sysstat's {@code -t}, if the line is one. */
+    static Optional<LocalTime> timeOfDayLine(String line) {
+        Matcher m = TIME_OF_DAY_LINE.matcher(line);
+        if (!m.matches()) return Optional.empty();
+        Optional<ClockTime.Found> clock = ClockTime.leading(m.group(1));
+        if (clock.isEmpty() || !m.group(1).substring(clock.get().end()).isBlank()) return Optional.empty();
+        return Optional.of(clock.get().time());
+    }
+
+    /** The local time of day printed in a date(1) line ({@code Wed Feb 29 11:01:52 EST 2012}), if it shows one. */
+    static Optional<LocalTime> clockOf(String line) {
+        Matcher m = CLOCK_IN_DATE.matcher(line);
+        return m.find() ? ClockTime.leading(m.group(1)).map(ClockTime.Found::time) : Optional.empty();
     }
 
     private static Optional<ReportTimestamp> stated(String text, ZoneId zone) {

@@ -46,11 +46,18 @@ final class ReportWriter {
         return current;
     }
 
-    /** Ends the report being read: writes its rows, if it has any, and starts the next. */
+    /**
+     * Ends the report being read: writes its rows, if it has any, and starts the next. A report that got a time
+     * stamp but no rows hands the stamp on: OSWatcher's {@code zzz} line comes before the banner that starts
+     * iostat's output, and stamps the report after it.
+     */
     void finish() {
         Report report = current;
         current = new Report();
-        if (!report.hasRows()) return;
+        if (!report.hasRows()) {
+            if (report.timestamp() != null) current.timestamp(report.timestamp());
+            return;
+        }
         Instant time = clock.timeOf(report.timestamp(), reports++);
         boolean sinceBoot = nextSinceBoot;
         nextSinceBoot = false;

@@ -2,6 +2,7 @@ package io.statlens.parse.builtin.mpstat;
 
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.text.SysstatBanner;
+import io.statlens.parse.text.SysstatJson;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
 import io.statlens.parse.transcript.Transcript;
@@ -21,6 +22,7 @@ final class MpstatDetection {
     }
 
     static double sniff(Head head) {
+        if (SysstatJson.writer(head).orElse(null) == SysstatJson.Writer.MPSTAT) return 0.95;
         boolean banner = false;
         boolean linuxHeader = false;
         for (TranscriptLine read : Transcript.read(head, MpstatCommand.SYNTAX)) {

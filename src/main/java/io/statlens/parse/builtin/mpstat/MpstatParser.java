@@ -6,6 +6,7 @@ import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.SysstatJson;
 import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.Tokens;
@@ -21,14 +22,15 @@ import java.util.List;
 
 /**
  * mpstat, per-processor statistics: Linux sysstat 7 to 12 (CPU utilisation, NODE, and the -I
- * interrupt tables, each its own data set) and Solaris/illumos (per CPU or per processor set).
+ * interrupt tables, each its own data set; as text or {@code -o JSON}) and Solaris/illumos (per CPU or per
+ * processor set).
  * The flavour is decided by the first line that only one of them prints; date(1) lines seen
  * before that are handed on, since Solaris captures start with one.
  */
 public final class MpstatParser implements Parser {
 
     private static final ParserInfo INFO = ParserInfo.builtIn(LinuxMpstatReader.TOOL, "linux-sysstat", "linux-sysstat-guest",
-            "linux-sysstat-old", "solaris", "solaris-pset");
+            "linux-sysstat-old", "linux-sysstat-json", "solaris", "solaris-pset");
 
     @Override
     public ParserInfo info() {
@@ -47,6 +49,10 @@ public final class MpstatParser implements Parser {
 
     @Override
     public void parse(LineSource source, ParseContext context, RecordSink sink) throws IOException {
+        if (SysstatJson.writer(source.head()).isPresent()) {
+            new MpstatJsonReader(context, sink).read(source);
+            return;
+        }
         Transcript lines = new Transcript(source, MpstatCommand.SYNTAX);
         MpstatReader reader = null;
         Optional<Duration> commandInterval = Optional.empty();

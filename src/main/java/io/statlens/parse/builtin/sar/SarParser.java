@@ -7,6 +7,7 @@ import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.SysstatBanner;
+import io.statlens.parse.text.SysstatJson;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
 
@@ -15,12 +16,13 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * sar text output: Linux sysstat (every version, any locale), Solaris, AIX and HP-UX. Every section
- * (CPU, memory, disks, interfaces...) becomes its own data set, named from its header columns.
+ * sar output: Linux sysstat's text (every version, any locale) and its machine formats {@code sadf -d} and
+ * {@code sadf -j}, Solaris, AIX and HP-UX. Every section (CPU, memory, disks, interfaces...) becomes its own data
+ * set, named from its header columns, the same for text and sadf.
  */
 public final class SarParser implements Parser {
 
-    private static final ParserInfo INFO = ParserInfo.builtIn(SectionHeader.TOOL, "linux-sysstat", "solaris", "aix", "hp-ux");
+    private static final ParserInfo INFO = ParserInfo.builtIn(SectionHeader.TOOL, "linux-sysstat", "linux-sysstat-sadf", "solaris", "aix", "hp-ux");
 
     @Override
     public ParserInfo info() {
@@ -40,6 +42,8 @@ public final class SarParser implements Parser {
      */
     @Override
     public double sniff(Head head) {
+        if (SysstatJson.writer(head).orElse(null) == SysstatJson.Writer.SADF) return 0.95;
+        if (head.anyMatch(SadfTextReader.HEADER)) return 0.95;
         boolean banner = false;
         boolean restart = false;
         int sarHeaders = 0;
@@ -77,6 +81,13 @@ public final class SarParser implements Parser {
 
     @Override
     public void parse(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
-        new SarReader(context, sink).read(lines);
+        Head head = lines.head();
+        if (SysstatJson.writer(head).isPresent()) {
+            new SadfJsonReader(context, sink).read(lines);
+        } else if (head.anyMatch(SadfTextReader.HEADER)) {
+            new SadfTextReader(context, sink).read(lines);
+        } else {
+            new SarReader(context, sink).read(lines);
+        }
     }
 }

@@ -16,8 +16,10 @@ import java.util.regex.Pattern;
  *       lat (ms,95%): 35.59 err/s: 0.00 reconn/s: 0.00}; the Lua {@code sysbench.report_default} hook of 1.0.x
  *       prints {@code err/s 0.00} without the colon</li>
  *   <li>fileio: {@code [ 1s ] reads: 28.78 MiB/s writes: 0.00 MiB/s fsyncs: 0.00/s latency (ms,95%): 1.319}</li>
- *   <li>non-database tests of 1.1: {@code [ 1s ] thds: 1 eps: 3.2 lat (ms,95%): 0.3}; with {@code --rate}:
+ *   <li>cpu, threads, mutex (1.0 and 1.1): {@code [ 1s ] thds: 1 eps: 3.2 lat (ms,95%): 0.3}; with {@code --rate}:
  *       {@code [ 1s ] queue length: 0 concurrency: 3}</li>
+ *   <li>memory (1.0 and 1.1): {@code [ 1s ] 1142.88 MiB/sec}, a value without a label, read as {@value #THROUGHPUT}
+ *       in MiB/s</li>
  * </ul>
  *
  * @param elapsed seconds since the start of the run, as printed
@@ -28,6 +30,10 @@ record IntervalLine(double elapsed, List<Field> fields, String error) {
     private static final Pattern STAMP = Pattern.compile("^\\[\\s*(\\d+(?:\\.\\d+)?)s\\s*\\]\\s*(.*)$");
     /** A unit printed as its own word after the value: {@code 28.78 MiB/s}. */
     private static final Pattern UNIT_WORD = Pattern.compile("(?:[KMGT]i?B|B|[kKMGT]b)/s(?:ec)?");
+    /** The label of the memory test's unlabelled rate. */
+    static final String THROUGHPUT = "throughput";
+    /** The memory test's report: a rate alone, {@code 1142.88 MiB/sec}. */
+    private static final Pattern RATE_ALONE = Pattern.compile("^(\\d+(?:\\.\\d+)?)\\s+([KMGT])iB/sec$");
     /** The percentile 0.5 prints after its response time: {@code 149.09ms (99%)}. */
     private static final Pattern PERCENTILE_NOTE = Pattern.compile("\\((\\d+(?:\\.\\d+)?)%\\)");
 
@@ -45,6 +51,12 @@ record IntervalLine(double elapsed, List<Field> fields, String error) {
         Matcher m = STAMP.matcher(text);
         if (!m.matches()) return null;
         double elapsed = Double.parseDouble(m.group(1));
+        Matcher rate = RATE_ALONE.matcher(m.group(2).strip());
+        if (rate.matches()) {
+            // sysbench prints MiB/sec; any other binary unit is converted so that the column keeps one unit
+            double mib = Double.parseDouble(rate.group(1)) * Math.pow(1024, "KMGT".indexOf(rate.group(2)) - 1);
+            return new IntervalLine(elapsed, List.of(new Field(THROUGHPUT, mib, "MiB/s", "")), null);
+        }
         try {
             List<Field> fields = new PairReader(m.group(2)).read();
             if (fields.isEmpty()) return new IntervalLine(elapsed, List.of(), "no 'label: value' pairs after the time stamp");

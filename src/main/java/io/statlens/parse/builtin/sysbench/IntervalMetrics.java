@@ -31,6 +31,7 @@ final class IntervalMetrics {
             Map.entry("errors", new Known(PER_SECOND, "ignored errors per second")),
             Map.entry("reconnects", new Known(PER_SECOND, "reconnects per second")),
             Map.entry("fsyncs", new Known(PER_SECOND, "fsync() calls per second")),
+            Map.entry(IntervalLine.THROUGHPUT, new Known("MiB/s", "memory transferred per second (memory test)")),
             Map.entry("queue length", new Known("count", "events waiting to start (--rate)")),
             Map.entry("concurrency", new Known("count", "events in progress (--rate)")));
 

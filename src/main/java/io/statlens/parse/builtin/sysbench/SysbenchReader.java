@@ -229,7 +229,7 @@ final class SysbenchReader {
         skipped.flush();
         runs.end();
         if (series.rows() == 0) {
-            sink.fact("time.source", "none: the output has no intermediate reports (--report-interval), only run summary values");
+            sink.fact("time.source", "none: the output has no intermediate reports (run without --report-interval)");
         }
         if (runs.measuredRuns() == 0) {
             sink.warning(0, sawBanner

@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -28,9 +30,11 @@ import java.util.regex.Pattern;
  * @param timestamped whether {@code -t} added a time stamp column
  * @param zoneLabel   the zone printed above that column ({@code PDT}), empty when none
  * @param line        the line number of the label line, for messages
+ * @param languages   for a header procps-ng printed in another language, the languages whose translations it
+ *                    matches ({@code de}); empty for an English header
  */
 record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec, boolean timestamped, String zoneLabel,
-                    long line) {
+                    long line, Set<String> languages) {
     static final String TOOL = "vmstat";
     private static final Pattern GROUP_LINE = Pattern.compile(
             "^\\s*(?:-*procs-*\\s+-*memory-*|kthr\\s+memory|disk-\\s+-*reads-*)(?:\\s|$)");
@@ -40,9 +44,16 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
     private static final List<String> DISK_GROUPS =
             List.of("reads", "reads", "reads", "reads", "writes", "writes", "writes", "writes", "IO", "IO");
 
-    /** The line of group titles: {@code procs ---memory---}, Solaris {@code kthr memory}, {@code disk- ---reads---}. */
+    /**
+     * The line of group titles: {@code procs ---memory---}, Solaris {@code kthr memory}, {@code disk- ---reads---},
+     * or procps-ng's in another language ({@code procs ----------mémoire---------- -échange-}).
+     */
     static boolean isGroupLine(String line) {
-        return GROUP_LINE.matcher(line).find();
+        return groupLine(line).isPresent();
+    }
+
+    private static Optional<ProcpsTranslations.GroupLine> groupLine(String line) {
+        return ProcpsTranslations.get().groupLine(line, GROUP_LINE.matcher(line).find());
     }
 
     /** A rule of dashes under the group titles, as AIX prints it. */
@@ -50,8 +61,15 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
         return RULE.matcher(line).matches();
     }
 
-    /** The line of labels: {@code r b swpd ...}, {@code r b w swap ...}, {@code total merged sectors ...}. */
+    /**
+     * The line of labels: {@code r b swpd ...}, {@code r b w swap ...}, {@code total merged sectors ...}, or
+     * procps-ng's in another language ({@code dz bl swap wolna bufor cache ...}).
+     */
     static boolean isLabelLine(String line) {
+        return isEnglishLabelLine(line) || ProcpsTranslations.get().labelLine(line).isPresent();
+    }
+
+    private static boolean isEnglishLabelLine(String line) {
         String[] t = Tokens.split(line);
         if (t.length < 6) return false;
         boolean main = t[0].equals("r") && (t[1].equals("b") || t[1].equals("s"));
@@ -71,29 +89,59 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
      * @param memoryUnit unit of Linux memory columns
      */
     static VmstatHeader of(String groupLine, String labelLine, long line, String memoryUnit) {
-        ColumnLayout layout = ColumnLayout.of(groupLine, labelLine);
+        Optional<ProcpsTranslations.GroupLine> groups = groupLine == null ? Optional.empty() : groupLine(groupLine);
+        String titles = groups.map(ProcpsTranslations.GroupLine::english).orElse(groupLine);
+        boolean timestamped = groups.map(ProcpsTranslations.GroupLine::timestamped).orElse(false);
+        Optional<ProcpsTranslations.LabelLine> translated = ProcpsTranslations.get().labelLine(labelLine);
+        if (translated.isPresent()) return translated(translated.get(), timestamped, line, memoryUnit);
+        ColumnLayout layout = ColumnLayout.of(titles, labelLine);
         List<ColumnLayout.Column> columns = layout.columns();
-        boolean timestamped = groupLine != null && groupLine.contains("-" + TIMESTAMP_GROUP + "-");
         String zone = "";
         ColumnLayout.Column last = columns.get(columns.size() - 1);
-        boolean zoneColumn = timestamped ? last.group().equals(TIMESTAMP_GROUP) : ZONE.matcher(last.label()).matches();
+        boolean zoneLabel = ZONE.matcher(last.label()).matches();
+        boolean zoneColumn = timestamped ? last.group().equals(TIMESTAMP_GROUP) || zoneLabel : zoneLabel;
         if (zoneColumn) {
             zone = last.label();
             timestamped = true;
             layout = layout.firstColumns(columns.size() - 1);
             columns = layout.columns();
         }
-        boolean kthr = groupLine != null && groupLine.trim().startsWith("kthr");
+        boolean kthr = titles != null && titles.trim().startsWith("kthr");
         VmstatFlavour flavour = VmstatFlavour.of(layout.labels(), kthr);
         List<String> names = names(flavour, columns);
         List<Metric> metrics = new ArrayList<>(names.size());
         for (int i = 0; i < names.size(); i++) {
             metrics.add(VmstatColumns.metric(flavour, names.get(i), columns.get(i).group(), memoryUnit));
         }
-        DatasetSpec spec = flavour == VmstatFlavour.LINUX_DISK
+        return new VmstatHeader(flavour, layout, spec(flavour, metrics), timestamped, zone, line, Set.of());
+    }
+
+    /**
+     * A header procps-ng printed in another language: each column takes the English label (and group) of its
+     * place in procps's sequence, and keeps the translation as the label printed.
+     */
+    private static VmstatHeader translated(ProcpsTranslations.LabelLine labels, boolean stampTitle, long line, String memoryUnit) {
+        List<ColumnLayout.Column> columns = new ArrayList<>();
+        for (ProcpsTranslations.Label l : labels.labels()) {
+            columns.add(new ColumnLayout.Column(l.label(), l.group(), l.start(), l.end()));
+        }
+        ColumnLayout layout = ColumnLayout.of(columns);
+        VmstatFlavour flavour = labels.disk() ? VmstatFlavour.LINUX_DISK : VmstatFlavour.LINUX;
+        List<String> names = names(flavour, columns);
+        List<Metric> metrics = new ArrayList<>(names.size());
+        for (int i = 0; i < names.size(); i++) {
+            ProcpsTranslations.Label l = labels.labels().get(i);
+            Metric metric = VmstatColumns.metric(flavour, names.get(i), l.group(), memoryUnit);
+            metrics.add(l.printed().equals(l.label()) ? metric : metric.printedAs(l.printed()));
+        }
+        boolean timestamped = stampTitle || !labels.zone().isEmpty();
+        return new VmstatHeader(flavour, layout, spec(flavour, metrics), timestamped, labels.zone(), line, labels.languages());
+    }
+
+    private static DatasetSpec spec(VmstatFlavour flavour, List<Metric> metrics) {
+        return flavour == VmstatFlavour.LINUX_DISK
                 ? new DatasetSpec(TOOL, "disk", "Disk", metrics)
                 : new DatasetSpec(TOOL, "", "", metrics);
-        return new VmstatHeader(flavour, layout, spec, timestamped, zone, line);
     }
 
     private static List<String> names(VmstatFlavour flavour, List<ColumnLayout.Column> columns) {

@@ -62,6 +62,7 @@ final class VmstatReader {
     private final VmstatTimes times;
     private final Map<String, DatasetSpec> announced = new HashMap<>();
     private final List<Held> held = new ArrayList<>();
+    private final Set<String> languagesSaid = new HashSet<>();
     private VmstatHeader header;
     private ZoneId stampZone;
     private String stampZoneDescription;
@@ -185,11 +186,22 @@ final class VmstatReader {
         }
         runStarting = false;
         if (changed) sink.variant(next.variant());
+        if (changed) translatedLabels(next);
         if (changed || !next.zoneLabel().equals(header.zoneLabel())) stampZone(next);
         header = next;
         List<Held> early = List.copyOf(held);
         held.clear();
         for (Held h : early) data(new TranscriptLine(h.line(), h.text(), TranscriptLine.Kind.TEXT, null), h.date(), h.epoch(), null);
+    }
+
+    /**
+     * Records, once per language, that the header was printed in another language; its metrics carry both the
+     * label they are stored under and the one printed.
+     */
+    private void translatedLabels(VmstatHeader h) {
+        if (h.spec().metrics().stream().noneMatch(Metric::translated)) return;
+        String languages = h.languages().isEmpty() ? "a mix of procps-ng's translations" : String.join(", ", h.languages());
+        if (languagesSaid.add(languages)) sink.fact("header.language", languages);
     }
 
     private void stampZone(VmstatHeader h) {

@@ -320,6 +320,11 @@ class SarParserSyntheticTest {
         }
 
         @Override
+        public void derivedTimes(io.statlens.parse.spi.DerivedTimes times) {
+            target.derivedTimes(times);
+        }
+
+        @Override
         public void variant(String variant) {
             target.variant(variant);
         }

@@ -62,6 +62,8 @@ class SysbenchParserTest {
             "pkb-1.0.11-memory-per-cpu-prefixed.txt", "plantegg-1.0.20-oltp_rw-16thr.txt", "plantegg-1.0.20-write_only-1thr.txt",
             "upstream-oltp_read_write_mysql.t.txt", "upstream-opt_report_interval.t.txt", "upstream-test_cpu.t.txt",
             "upstream-test_fileio.t.txt", "upstream-test_memory.t.txt", "upstream-test_threads.t.txt",
+            "capture-1.0.20-memory.txt", "capture-1.0.20-cpu.txt", "capture-1.0.20-threads.txt", "capture-1.0.20-mutex.txt",
+            "capture-1.0.20-fileio.txt",
             "vc-1.1.0-oltp-point-select.txt"})
     void sniffsEveryCorpusFile(String file) {
         assertTrue(parser.sniff(ParserFixtures.head("sysbench/" + file)) >= 0.5, file);
@@ -594,6 +596,65 @@ class SysbenchParserTest {
         assertEquals(epochPlus(20), rows.get(1).row().time());
         assertEquals("99", fact(sink, "sysbench.percentile"));
         assertEquals(List.of(), lineWarnings(sink));
+    }
+
+    /** sysbench 1.0.20's own runs of every non-database test, with --report-interval=1 (mutex without it). */
+    @Test
+    void readsTheIntermediateReportsOfEveryTest() {
+        CollectingSink memory = parse("capture-1.0.20-memory.txt");
+        List<SpecRow> rows = memory.rows("sysbench");
+        assertEquals(List.of("throughput"), memory.spec("sysbench").metrics().stream().map(m -> m.label()).toList());
+        assertEquals("MiB/s", memory.spec("sysbench").metrics().get(0).unit());
+        assertEquals(2, rows.size());
+        assertEquals(2183.00, rows.get(0).get("throughput"), EPS);
+        assertEquals(2183.20, rows.get(1).get("throughput"), EPS);
+        assertEquals(epochPlus(1), rows.get(0).row().time(), "[ 1s ]: one second after the start");
+        assertEquals(2240.01, summary(memory, "transferred_mib_s"), EPS);
+        assertEquals(List.of(), memory.warnings());
+
+        CollectingSink cpu = parse("capture-1.0.20-cpu.txt");
+        assertEquals(992.99, cpu.rows("sysbench").get(0).get("eps"), EPS);
+        assertEquals(4.49, cpu.rows("sysbench").get(1).get("lat (ms,95%)"), EPS);
+
+        CollectingSink threads = parse("capture-1.0.20-threads.txt");
+        assertEquals(3, threads.rows("sysbench").size());
+        assertEquals(505.99, threads.rows("sysbench").get(2).get("eps"), EPS);
+
+        CollectingSink fileio = parse("capture-1.0.20-fileio.txt");
+        SpecRow second = fileio.rows("sysbench").get(1);
+        assertEquals(56.30, second.get("reads"), EPS);
+        assertEquals(237.20, second.get("fsyncs"), EPS);
+        assertEquals(0.009, second.get("latency (ms,95%)"), EPS);
+        assertEquals("MiB/s", fileio.spec("sysbench").metrics().get(0).unit());
+
+        for (CollectingSink sink : List.of(cpu, threads, fileio)) assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
+    void aRunWithoutIntermediateReportsSaysItHoldsItsFinalStatistics() {
+        CollectingSink mutex = parse("capture-1.0.20-mutex.txt");
+        assertEquals(List.of(), mutex.rows("sysbench"));
+        assertEquals(List.of(), mutex.warnings(), "summary values alone are a complete result, not a failure");
+        assertEquals(442.73, summary(mutex, "latency_p95_ms"), EPS);
+        assertEquals("none: the output has no intermediate reports (run without --report-interval)", fact(mutex, "time.source"));
+    }
+
+    @Test
+    void readsTheMemoryReportOfSysbench11InAnyBinaryUnit() {
+        String text = """
+                sysbench 1.1.0-2ca9e3f (using bundled LuaJIT 2.1.0-beta3)
+                [ 1s ] 1142.88 MiB/sec
+                [ 2s ] 1.12 GiB/sec
+                [ 3s ] 12.5 report
+                """;
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("memory.txt"));
+        List<SpecRow> rows = sink.rows("sysbench");
+        assertEquals(1142.88, rows.get(0).get("throughput"), EPS);
+        assertEquals("MiB/s", rows.get(0).spec().metrics().get(0).unit());
+        assertEquals(1.12 * 1024, rows.get(1).get("throughput"), 1e-6, "converted to the column's MiB/s");
+        assertEquals(1, sink.datasets().size());
+        assertEquals(List.of(new ParseWarning(4, "intermediate report not understood: expected 'label: value' at column 1")),
+                lineWarnings(sink));
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.statlens.parse.builtin.faban;
+package io.statlens.parse.text;
 
 import io.statlens.parse.spi.LineSource;
 
@@ -6,17 +6,17 @@ import java.io.IOException;
 import java.io.Reader;
 
 /**
- * The lines of a {@link LineSource} as a character stream for the XML parser, one line at a time,
- * so the XML is streamed like any other input. Line {@code n} of the stream is line
+ * The lines of a {@link LineSource} as a character stream for a structured-text parser (XML, JSON), one line
+ * at a time, so such input is streamed like any other. Line {@code n} of the stream is line
  * {@code n + offset} of the file, {@code offset} being the lines skipped before the XML starts.
  */
-final class LineSourceReader extends Reader {
+public final class LineSourceReader extends Reader {
     private final LineSource lines;
     private String current;
     private int position;
 
     /** @param firstLine the first line to deliver (already read from the source), or null at the end */
-    LineSourceReader(LineSource lines, String firstLine) {
+    public LineSourceReader(LineSource lines, String firstLine) {
         this.lines = lines;
         this.current = firstLine == null ? null : firstLine + "\n";
     }

@@ -1,0 +1,133 @@
+package io.statlens.parse.builtin.sar;
+
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.spi.TimeOptions;
+import io.statlens.parse.text.Tokens;
+import io.statlens.parse.time.ZoneAbbreviations;
+
+import java.io.IOException;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code sadf -d}: sar data as semicolon-separated lines, each section under a comment header
+ * ({@code # hostname;interval;timestamp;CPU;%usr;...}) that names its columns as the text form does, each data line
+ * with the host, the interval and a full time stamp ({@code 2026-11-25 18:00:09 UTC}; epoch seconds with
+ * {@code -U}). The rows land in the data sets of the text form; the CPU key {@code -1} is the text form's
+ * {@code all}, and the per-CPU interrupt columns ({@code CPU*}) are named as the text form names them
+ * ({@code all CPU0 CPU1 ...}).
+ */
+final class SadfTextReader {
+    static final Pattern HEADER = Pattern.compile("^#\\s*hostname;interval;timestamp;(.*)$");
+    private static final Pattern STAMP = Pattern.compile("^(\\d{4}-\\d{2}-\\d{2})[ T](\\d{2}:\\d{2}:\\d{2})(?:\\s+(\\S+))?$");
+    private static final Pattern EPOCH = Pattern.compile("^\\d{9,11}$");
+    private static final Pattern RESTART = Pattern.compile("^LINUX-RESTART\\s*(?:\\((\\d+) CPU\\))?.*$");
+    private static final String PER_CPU = "CPU*";
+
+    private final RecordSink sink;
+    private final ZoneId zone;
+    private final SadfSections sections;
+    private List<String> labels;
+    private boolean hostRecorded;
+    private boolean timeSourceRecorded;
+
+    SadfTextReader(ParseContext context, RecordSink sink) {
+        this.sink = sink;
+        this.zone = TimeOptions.in(context).zone();
+        this.sections = new SadfSections(sink);
+    }
+
+    void read(LineSource lines) throws IOException {
+        sink.variant("linux-sysstat-sadf");
+        for (String line = lines.next(); line != null; line = lines.next()) {
+            line(line, lines.lineNumber());
+        }
+        if (sections.rows() == 0) sink.warning(0, "no sar data in the sadf -d output");
+    }
+
+    private void line(String line, long n) {
+        if (Tokens.isBlank(line)) return;
+        Matcher header = HEADER.matcher(line.strip());
+        if (header.matches()) {
+            labels = List.of(header.group(1).split(";", -1));
+            return;
+        }
+        String[] cells = line.split(";", -1);
+        if (cells.length < 4) {
+            if (!line.strip().startsWith("#") && !line.strip().startsWith("$")) {
+                sink.warning(n, "not sadf -d output: expected hostname;interval;timestamp;values");
+            }
+            return;
+        }
+        Instant time = time(cells[2].strip(), n);
+        if (time == null) return;
+        if (!hostRecorded && !cells[0].isBlank()) {
+            sections.fact("host", cells[0].strip());
+            hostRecorded = true;
+        }
+        Matcher restart = RESTART.matcher(cells[3].strip());
+        if (restart.matches()) {
+            sections.fact("restart", time + (restart.group(1) == null ? "" : " (" + restart.group(1) + " CPU)"));
+            return;
+        }
+        if (cells[3].strip().startsWith("COM ")) {
+            sections.fact("comment", cells[3].strip().substring(4));
+            return;
+        }
+        if (labels == null) {
+            sink.warning(n, "data before any '# hostname;interval;timestamp;...' header; skipped");
+            return;
+        }
+        String[] values = Arrays.copyOfRange(cells, 3, cells.length);
+        for (int i = 0; i < values.length; i++) values[i] = values[i].strip();
+        sections.row(expand(labels, values.length), time, values, n);
+    }
+
+    /** {@code INTR;CPU*}: one column for all CPUs, then one per CPU, as the text form prints them. */
+    private static List<String> expand(List<String> labels, int cells) {
+        int star = labels.indexOf(PER_CPU);
+        if (star < 0) return labels;
+        List<String> out = new ArrayList<>(labels.subList(0, star));
+        int perCpu = cells - star;
+        if (perCpu > 0) out.add("all");
+        for (int i = 0; i < perCpu - 1; i++) out.add("CPU" + i);
+        return out;
+    }
+
+    private Instant time(String stamp, long n) {
+        if (EPOCH.matcher(stamp).matches()) {
+            timeSource("epoch seconds of each line (sadf -U)");
+            return Instant.ofEpochSecond(Long.parseLong(stamp));
+        }
+        Matcher m = STAMP.matcher(stamp);
+        if (!m.matches()) {
+            sink.warning(n, "expected a time stamp such as '2024-03-01 10:00:01 UTC', found '" + stamp + "'; line skipped");
+            return null;
+        }
+        ZoneId at = m.group(3) == null ? zone : m.group(3).equals("UTC") ? ZoneOffset.UTC
+                : ZoneAbbreviations.lookup(m.group(3)).orElse(zone);
+        timeSource("time stamp of each line, zone " + (m.group(3) == null ? zone.getId() : m.group(3)));
+        try {
+            return LocalDateTime.parse(m.group(1) + "T" + m.group(2)).atZone(at).toInstant();
+        } catch (DateTimeException e) {
+            sink.warning(n, "'" + stamp + "' is not a valid date and time; line skipped");
+            return null;
+        }
+    }
+
+    private void timeSource(String source) {
+        if (timeSourceRecorded) return;
+        sink.fact("time.source", source);
+        timeSourceRecorded = true;
+    }
+}

@@ -1,0 +1,200 @@
+package io.statlens.parse.text;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.RecordSink;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * sysstat's JSON documents ({@code iostat -o JSON}, {@code mpstat -o JSON}, {@code sadf -j}):
+ * <pre>{"sysstat": {"hosts": [{"nodename": ..., "date": ..., "statistics": [{sample}, {sample}, ...]}]}}</pre>
+ * read as a stream with Jackson: the host's fields, then one sample (one element of {@code statistics}) at a
+ * time, so that memory holds one sample, never the file. Lines before the document (a pasted command line) are
+ * skipped; a document cut short or malformed ends the reading with a warning at its line, and what was read
+ * before stays.
+ */
+public final class SysstatJson {
+    private static final Pattern START = Pattern.compile("^\\s*\\{\\s*\"sysstat\"\\s*:");
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .build();
+
+    private SysstatJson() {
+    }
+
+    /** What a reader does with the parts of the document. */
+    public interface Handler {
+        /** The scalar fields of a host that come before its samples ({@code nodename}, {@code date}...). */
+        void host(Map<String, Object> fields);
+
+        /**
+         * One element of {@code statistics}: objects are {@link Map}s, arrays {@link List}s, numbers {@link Double}s.
+         *
+         * @param line the line the sample starts at
+         */
+        void sample(Map<String, Object> sample, long line);
+
+        /** A host's field after its samples ({@code sadf -j}'s {@code restarts}, {@code comments}). */
+        default void after(String name, Object value, long line) {
+        }
+    }
+
+    /** The tools that write sysstat JSON. */
+    public enum Writer {
+        IOSTAT, MPSTAT, SADF
+    }
+
+    private static final Pattern SADF = Pattern.compile("\"file-date\"\\s*:");
+    private static final Pattern MPSTAT = Pattern.compile(
+            "\"(?:cpu-load|node-load|sum-interrupts|individual-interrupts|soft-interrupts)\"\\s*:");
+    private static final Pattern IOSTAT = Pattern.compile("\"(?:avg-cpu|disk_device)\"\\s*:");
+
+    /**
+     * Which tool wrote the JSON document the input's first lines open: sadf ({@code file-date} among the host's
+     * fields), else mpstat ({@code cpu-load}, {@code sum-interrupts}...), else iostat ({@code avg-cpu},
+     * {@code disk_device}); empty when it is no sysstat JSON or its first lines do not tell.
+     */
+    public static Optional<Writer> writer(Head head) {
+        if (!opens(head)) return Optional.empty();
+        if (head.anyMatch(SADF)) return Optional.of(Writer.SADF);
+        if (head.anyMatch(MPSTAT)) return Optional.of(Writer.MPSTAT);
+        if (head.anyMatch(IOSTAT)) return Optional.of(Writer.IOSTAT);
+        return Optional.empty();
+    }
+
+    /** Whether the input's first lines open a sysstat JSON document (after blank lines, prompts or comments). */
+    private static boolean opens(Head head) {
+        for (String line : head.lines()) {
+            if (Tokens.isBlank(line)) continue;
+            if (START.matcher(line).find()) return true;
+            if (!line.strip().startsWith("$") && !line.strip().startsWith("#")) return false;
+        }
+        return false;
+    }
+
+    /** Reads the document, handing its parts to {@code handler}; problems go to {@code sink} as warnings. */
+    public static void read(LineSource lines, RecordSink sink, Handler handler) throws IOException {
+        String first;
+        long skipped = 0;
+        while ((first = lines.next()) != null && !START.matcher(first).find()) {
+            if (!Tokens.isBlank(first)) skipped++;
+        }
+        if (skipped > 0) sink.notice(1, skipped + " line(s) before the JSON document skipped");
+        if (first == null) {
+            sink.warning(0, "no sysstat JSON document found: expected a line starting with {\"sysstat\":");
+            return;
+        }
+        long offset = lines.lineNumber() - 1;
+        try (JsonParser json = FACTORY.createParser(new LineSourceReader(lines, first))) {
+            new Walk(json, offset, handler, sink).document();
+        } catch (JsonProcessingException e) {
+            long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr() + offset;
+            sink.warning(line, "the JSON document is malformed or cut short here (" + e.getOriginalMessage()
+                    + "); what came before is kept");
+        }
+    }
+
+    /** One pass over the document. */
+    private record Walk(JsonParser json, long offset, Handler handler, RecordSink sink) {
+        /** The document's first line starts with {"sysstat": (see {@link #read}), so it opens with an object. */
+        void document() throws IOException {
+            json.nextToken();
+            while (json.nextToken() == JsonToken.FIELD_NAME) {
+                String name = json.currentName();
+                json.nextToken();
+                if (name.equals("sysstat") && json.currentToken() == JsonToken.START_OBJECT) sysstat();
+                else json.skipChildren();
+            }
+        }
+
+        private void sysstat() throws IOException {
+            while (json.nextToken() == JsonToken.FIELD_NAME) {
+                String name = json.currentName();
+                json.nextToken();
+                if (name.equals("hosts") && json.currentToken() == JsonToken.START_ARRAY) {
+                    while (json.nextToken() == JsonToken.START_OBJECT) host();
+                } else {
+                    json.skipChildren();
+                }
+            }
+        }
+
+        private void host() throws IOException {
+            Map<String, Object> fields = new LinkedHashMap<>();
+            boolean samplesSeen = false;
+            while (json.nextToken() == JsonToken.FIELD_NAME) {
+                String name = json.currentName();
+                JsonToken token = json.nextToken();
+                if (name.equals("statistics") && token == JsonToken.START_ARRAY) {
+                    handler.host(fields);
+                    samplesSeen = true;
+                    while (json.nextToken() == JsonToken.START_OBJECT) {
+                        long line = line();
+                        @SuppressWarnings("unchecked")
+                        Map<String, Object> sample = (Map<String, Object>) value();
+                        handler.sample(sample, line);
+                    }
+                } else if (samplesSeen) {
+                    long line = line();
+                    handler.after(name, value(), line);
+                } else if (token.isScalarValue()) {
+                    fields.put(name, value());
+                } else {
+                    json.skipChildren();
+                }
+            }
+            if (!samplesSeen) handler.host(fields);
+        }
+
+        /** The value at the current token, with its children. */
+        private Object value() throws IOException {
+            switch (json.currentToken()) {
+                case START_OBJECT -> {
+                    Map<String, Object> map = new LinkedHashMap<>();
+                    while (json.nextToken() == JsonToken.FIELD_NAME) {
+                        String name = json.currentName();
+                        json.nextToken();
+                        map.put(name, value());
+                    }
+                    return map;
+                }
+                case START_ARRAY -> {
+                    List<Object> list = new ArrayList<>();
+                    while (json.nextToken() != JsonToken.END_ARRAY) list.add(value());
+                    return list;
+                }
+                case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> {
+                    return json.getDoubleValue();
+                }
+                case VALUE_STRING -> {
+                    return json.getText();
+                }
+                case VALUE_TRUE -> {
+                    return Boolean.TRUE;
+                }
+                case VALUE_FALSE -> {
+                    return Boolean.FALSE;
+                }
+                default -> {
+                    return null;
+                }
+            }
+        }
+
+        private long line() {
+            return json.currentTokenLocation().getLineNr() + offset;
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package io.statlens.parse.builtin.iostat;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.Metric;
+import io.statlens.model.ParseWarning;
+import io.statlens.parse.ParserFixtures;
+import io.statlens.parse.spi.CollectingSink;
+import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.ParseContext;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code iostat -o JSON} of sysstat 12.6.1: the data sets, labels and units of the text form. */
+class IostatJsonTest {
+    private final IostatParser parser = new IostatParser();
+
+    private CollectingSink parse(String file) {
+        return ParserFixtures.parse(parser, "iostat/" + file);
+    }
+
+    private static Set<String> labelsAndUnits(DatasetSpec spec) {
+        Set<String> out = new TreeSet<>();
+        for (Metric m : spec.metrics()) out.add(m.label() + " [" + m.unit() + "]");
+        return out;
+    }
+
+    @Test
+    void jsonLandsWhereTheTextFormDoes() {
+        CollectingSink text = parse("sysstat-12.6.1-C-iostat-x.txt");
+        CollectingSink json = parse("sysstat-12.6.1-C-iostat-x-o-JSON.json");
+        assertEquals(text.datasets().keySet(), json.datasets().keySet());
+        for (String dataset : text.datasets().keySet()) {
+            assertEquals(labelsAndUnits(text.spec(dataset)), labelsAndUnits(json.spec(dataset)), dataset);
+            assertEquals(text.spec(dataset).keyLabel(), json.spec(dataset).keyLabel(), dataset);
+        }
+        assertEquals(List.of(), json.warnings());
+        assertEquals("linux-sysstat-json", json.variant());
+        assertEquals("vm", json.fact("host").orElseThrow());
+        assertEquals("2026-11-25", json.fact("date").orElseThrow());
+    }
+
+    @Test
+    void valuesAndTheSinceBootReport() {
+        CollectingSink json = parse("sysstat-12.6.1-C-iostat-x-o-JSON.json");
+        List<SpecRow> cpu = json.rows("iostat.cpu");
+        assertEquals(31.13, cpu.get(0).get("%user"), "user is stored as %user");
+        assertTrue(cpu.get(0).row().sinceBoot());
+        assertFalse(cpu.get(1).row().sinceBoot());
+        SpecRow vda = json.rows("iostat", "vda").get(0);
+        assertEquals(1.27, vda.get("%util"), "util is stored as %util");
+        assertEquals(17.81, vda.get("%rrqm"));
+        assertEquals(2810.68, vda.get("rkB/s"));
+        assertEquals(14.85, vda.get("f/s"));
+        // the German locale changes only the date
+        assertEquals("2026-11-25", parse("sysstat-12.6.1-de-iostat-x-o-JSON.json").fact("date").orElseThrow());
+    }
+
+    @Test
+    void timeStampsOfMinusTPlaceEachSample() {
+        String text = """
+                $ iostat -t -o JSON 5 2
+                {"sysstat": {
+                \t"hosts": [
+                \t\t{
+                \t\t\t"nodename": "db7", "sysname": "Linux", "release": "5.15.0", "machine": "x86_64",
+                \t\t\t"number-of-cpus": 8, "date": "03/01/24",
+                \t\t\t"statistics": [
+                \t\t\t\t{"timestamp": "03/01/24 10:00:05", "avg-cpu": {"user": 1.5, "nice": 0, "system": 2, "iowait": 0, "steal": 0, "idle": 96.5},
+                \t\t\t\t "disk": [{"disk_device": "sda", "tps": 3.0, "kB_read/s": 1.0, "kB_wrtn/s": 2.0, "kB_dscd/s": 0, "kB_read": 10, "kB_wrtn": 20, "kB_dscd": 0}]},
+                \t\t\t\t{"timestamp": "03/01/24 10:00:10", "avg-cpu": {"user": 2.5, "nice": 0, "system": 2, "iowait": 0, "steal": 0, "idle": 95.5},
+                \t\t\t\t "disk": [{"disk_device": "sda", "tps": 4.0, "kB_read/s": 1.0, "kB_wrtn/s": 2.0, "kB_dscd/s": 0, "kB_read": 10, "kB_wrtn": 20, "kB_dscd": 0}]}
+                """;
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("cut.json"));
+        List<SpecRow> sda = sink.rows("iostat", "sda");
+        assertEquals(Instant.parse("2024-03-01T10:00:05Z"), sda.get(0).row().time());
+        assertEquals(Instant.parse("2024-03-01T10:00:10Z"), sda.get(1).row().time());
+        assertEquals(4.0, sda.get(1).get("tps"));
+        assertEquals("kB/s", sink.spec("iostat").metrics().get(1).unit());
+        assertEquals(List.of(new ParseWarning(1, "1 line(s) before the JSON document skipped")), sink.notices());
+        assertEquals(1, sink.warnings().size(), "the document is cut short: " + sink.warnings());
+        assertTrue(sink.warnings().get(0).message().contains("what came before is kept"), sink.warnings().toString());
+    }
+}
