@@ -8,6 +8,13 @@ import io.statlens.chart.HotEnd;
 import io.statlens.chart.KeyPalette;
 import io.statlens.chart.PeakPreservingDecimator;
 import io.statlens.chart.RenderSize;
+import io.statlens.parse.ParserCatalog;
+import io.statlens.parse.spi.Parser;
+import io.statlens.store.load.ImportProgress;
+import io.statlens.store.load.ImportRequest;
+import io.statlens.store.load.ImportService;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import org.jfree.chart.JFreeChart;
 
 import java.io.IOException;
@@ -15,61 +22,152 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 
 /**
- * {@code statlens bench --charts}: draws one long series (a million samples by default) as PNG and
- * SVG twice in the same run: as statlens draws it (min and max per pixel column) and as JFreeChart
- * alone would (every point, as one path: JFreeChart's faster way), and reports times and sizes.
+ * {@code statlens bench --charts}: draws one long series (a million samples by default) as PNG and SVG
+ * in two ways, in turn (A/B/A/B...): as statlens draws it (min and max per pixel column) and as JFreeChart
+ * alone would (every point, as one path: JFreeChart's faster way), and reports their CPU times and sizes.
  */
 public final class ChartBench {
     /** The size every chart is drawn at. */
     public static final RenderSize SIZE = RenderSize.DEFAULT;
+    public static final String DECIMATED = "statlens: min/max per pixel column";
+    public static final String EVERY_POINT = "JFreeChart: every point";
 
     private ChartBench() {
     }
 
-    /** Times and sizes of one way of drawing the series. */
-    public record Drawing(long pngNanos, long pngBytes, long svgNanos, long svgBytes) {
+    /** The files one way of drawing wrote. */
+    public record Sizes(long pngBytes, long svgBytes) {
     }
 
     /**
-     * @param points  samples in the series
-     * @param drawn   samples statlens draws (min and max per pixel column)
-     * @param fast    statlens' drawing
-     * @param full    JFreeChart drawing every point
+     * @param points   samples in the series
+     * @param drawn    samples statlens draws (min and max per pixel column)
+     * @param drawings both ways of drawing, PNG and SVG together, the chart's building included
+     * @param sizes    the files of each way, by the name of its step
      */
-    public record Result(int points, int drawn, Drawing fast, Drawing full) {
+    public record Result(int points, int drawn, List<Samples> drawings, Map<String, Sizes> sizes) {
+        public Samples drawing(String name) {
+            return drawings.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+        }
     }
 
     /** @param dir where to write the charts drawn, or null to keep them in memory only */
-    public static Result run(int points, Path dir) throws IOException {
+    public static Result run(int points, int repetitions, Path dir, Consumer<String> progress) throws Exception {
         ChartData data = series(points, 42);
         // Warm up class loading, fonts and the JIT on a smaller series, so that both sides are measured warm.
         ChartData warmUp = series(Math.min(points, 50_000), 7);
-        for (boolean decimate : new boolean[]{true, false}) measure(warmUp, decimate, null, "warm-up");
-        Drawing fast = measure(data, true, dir, "decimated");
-        Drawing full = measure(data, false, dir, "every-point");
+        for (boolean decimate : new boolean[]{true, false}) draw(warmUp, decimate);
+        Map<String, Sizes> sizes = new LinkedHashMap<>();
+        List<Samples> drawings = Alternation.run(repetitions, List.of(
+                new Alternation.Step(DECIMATED, r -> measure(data, true, r == 0 ? dir : null, "decimated", sizes, DECIMATED)),
+                new Alternation.Step(EVERY_POINT, r -> measure(data, false, r == 0 ? dir : null, "every-point", sizes, EVERY_POINT))),
+                progress);
         ChartData.PlotSeries s = data.series().get(0);
         int drawn = PeakPreservingDecimator.select(s.x(), s.y(), s.x()[0], s.x()[points - 1], SIZE.columns()).length;
-        return new Result(points, drawn, fast, full);
+        return new Result(points, drawn, drawings, sizes);
     }
 
-    private static Drawing measure(ChartData data, boolean decimate, Path dir, String name) throws IOException {
+    private static Stopwatch.Timed measure(ChartData data, boolean decimate, Path dir, String file, Map<String, Sizes> sizes,
+                                           String step) throws IOException {
+        Stopwatch clock = Stopwatch.start();
+        byte[][] drawn = draw(data, decimate);
+        Measurement cost = clock.stop();
+        sizes.put(step, new Sizes(drawn[0].length, drawn[1].length));
+        if (dir != null) {
+            Files.createDirectories(dir);
+            Files.write(dir.resolve("bench-" + file + ".png"), drawn[0]);
+            Files.write(dir.resolve("bench-" + file + ".svg"), drawn[1]);
+        }
+        return new Stopwatch.Timed(data.series().get(0).x().length, cost);
+    }
+
+    /** The PNG and the SVG, each from a chart built for it, as {@code chart --format png,svg} does. */
+    private static byte[][] draw(ChartData data, boolean decimate) throws IOException {
         ChartBuilder builder = new ChartBuilder(new KeyPalette(), ZoneOffset.UTC, decimate);
-        long t0 = System.nanoTime();
         JFreeChart chart = builder.build(data, SIZE);
         byte[] png = ChartWriter.png(chart, SIZE);
-        long t1 = System.nanoTime();
         byte[] svg = ChartWriter.svg(builder.build(data, SIZE), SIZE);
-        long t2 = System.nanoTime();
-        if (dir != null && !name.equals("warm-up")) {
-            Files.createDirectories(dir);
-            Files.write(dir.resolve("bench-" + name + ".png"), png);
-            Files.write(dir.resolve("bench-" + name + ".svg"), svg);
+        return new byte[][]{png, svg};
+    }
+
+    /**
+     * The whole-process comparison: {@code statlens chart --format png,svg} of a run's series against
+     * {@link PlainChartProgram} reading the same series from the text file, each a process of its own, in turn.
+     *
+     * @param points   samples in the series
+     * @param commands each step's command line, by the name of its step
+     * @param runs     both steps (CPU time of the whole process, wall time)
+     * @param sizes    the files of each step
+     */
+    public record Processes(long points, Workload input, Map<String, List<String>> commands, List<Samples> runs,
+                            Map<String, Sizes> sizes) {
+        public Samples step(String name) {
+            return runs.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
         }
-        return new Drawing(t1 - t0, png.length, t2 - t1, svg.length);
+    }
+
+    public static final String STATLENS_CHART = "statlens chart --format png,svg";
+    public static final String PLAIN_PROGRAM = "plain JFreeChart program, every point";
+
+    /**
+     * Writes {@code mpstat 1} output of {@code points} seconds, imports it into a repository in {@code work} (not
+     * measured), then runs {@code statlens chart} of its {@code %usr} and the plain program on the text file in turn.
+     */
+    public static Processes runProcesses(Path work, int points, int repetitions, Consumer<String> progress) throws Exception {
+        Workload input = Workload.mpstatAll(work, points);
+        Path repo = work.resolve("repo-chart");
+        progress.accept(String.format(java.util.Locale.ROOT, "importing %,d rows of %s for the whole-process charts (not measured)",
+                input.rows(), input.file().getFileName()));
+        try (Repository r = Repository.open(RepositoryLocation.embedded(repo))) {
+            Parser mpstat = ParserCatalog.installed().byTool("mpstat").orElseThrow();
+            new ImportService(r, new ParserCatalog(List.of(mpstat))).run(ImportRequest.of("bench", ZoneOffset.UTC, input.file()),
+                    ImportProgress.NONE);
+        }
+        Path statlensOut = Files.createDirectories(work.resolve("charts-statlens"));
+        Path plainOut = Files.createDirectories(work.resolve("charts-plain"));
+        List<String> statlens = new ArrayList<>(statlensCommand());
+        statlens.addAll(List.of("chart", "bench", "--tool", "mpstat", "--metric", "%usr", "--format", "png,svg",
+                "--width", Integer.toString(SIZE.width()), "--height", Integer.toString(SIZE.height()),
+                "-o", statlensOut.toString(), "--repo", repo.toString()));
+        List<String> plain = new ArrayList<>(javaCommand());
+        plain.addAll(List.of(PlainChartProgram.class.getName(), input.file().toString(), plainOut.toString(),
+                Integer.toString(SIZE.width()), Integer.toString(SIZE.height())));
+        Path errors = work.resolve("child-errors.txt");
+        List<Samples> runs = Alternation.run(repetitions, List.of(
+                new Alternation.Step(STATLENS_CHART, r -> new Stopwatch.Timed(input.rows(), ChildProcess.run(statlens, errors))),
+                new Alternation.Step(PLAIN_PROGRAM, r -> new Stopwatch.Timed(input.rows(), ChildProcess.run(plain, errors)))), progress);
+        Map<String, Sizes> sizes = new LinkedHashMap<>();
+        sizes.put(STATLENS_CHART, new Sizes(Files.size(statlensOut.resolve("bench_mpstat_pct-usr_line.png")),
+                Files.size(statlensOut.resolve("bench_mpstat_pct-usr_line.svg"))));
+        sizes.put(PLAIN_PROGRAM, new Sizes(Files.size(plainOut.resolve("plain.png")), Files.size(plainOut.resolve("plain.svg"))));
+        return new Processes(input.rows(), input, Map.of(STATLENS_CHART, statlens, PLAIN_PROGRAM, plain), runs, sizes);
+    }
+
+    /**
+     * statlens as a user runs it: the launcher beside the jar when the bench runs from a packaged jar (it picks the JVM,
+     * its options and the class-data archive), else the JVM running the bench with the launcher's JVM options.
+     */
+    private static List<String> statlensCommand() throws Exception {
+        Path code = Path.of(ChartBench.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path launcher = code.resolveSibling("statlens");
+        if (code.getFileName().toString().endsWith(".jar") && Files.isExecutable(launcher)) return List.of(launcher.toString());
+        List<String> java = new ArrayList<>(javaCommand());
+        java.add("io.statlens.cli.Main");
+        return java;
+    }
+
+    /** The JVM running the bench, with the launcher's heap and collector, on the bench's class path. */
+    private static List<String> javaCommand() {
+        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseSerialGC", "-Xmx320m",
+                "-cp", System.getProperty("java.class.path"));
     }
 
     /** A %util-like series: a slow wave, noise, a one-sample spike to 100 every 50,000 points and a drop to 0 in the middle. */

@@ -17,6 +17,7 @@ import io.statlens.store.load.DerbyImportBaseline;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
+import io.statlens.store.read.ReadOnlyQuery;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.TimeWindow;
 import io.statlens.store.schema.DataTable;
@@ -33,108 +34,134 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
-import java.util.function.IntSupplier;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
- * {@code statlens bench}: on generated {@code mpstat -P ALL} output, times parsing alone, statlens' import
- * (parsing included) and Derby's own {@code SYSCS_IMPORT_TABLE} of the same rows from CSV; then statistics
- * and Top-N on the imported run, stored and computed.
+ * {@code statlens bench}: on generated {@code mpstat -P ALL} output, measures parsing alone, statlens' import
+ * (parsing included) and Derby's own {@code SYSCS_IMPORT_TABLE} of the same rows from CSV, in turn (A/B/C/A/B/C...);
+ * then, on the imported run, statistics and Top-N from the summaries stored at import, and windowed statistics
+ * computed from the rows against the same aggregates in one SQL {@code GROUP BY}, likewise in turn.
  */
 public final class ImportBench {
     private static final String RUN = "bench";
+    public static final String PARSE = "parse only";
+    public static final String IMPORT = "statlens import (parse + store)";
+    public static final String DERBY_IMPORT = "Derby SYSCS_IMPORT_TABLE of CSV";
+    public static final String WINDOW_STATS = "stats RUN --from 0 (from the rows)";
+    public static final String GROUP_BY = "query: AVG/MIN/MAX ... GROUP BY ITEM";
 
     private ImportBench() {
     }
 
-    /** One timed step over all rows. */
-    public record Step(long rows, double seconds) {
-        public double rowsPerSecond() {
-            return rows / seconds;
+    /**
+     * @param importing the import steps: parse only, statlens' import, Derby's bulk import of the CSV
+     * @param queries   the queries on the imported run
+     */
+    public record Result(List<Samples> importing, List<Samples> queries) {
+        public Samples importStep(String name) {
+            return find(importing, name);
+        }
+
+        public Samples query(String name) {
+            return find(queries, name);
+        }
+
+        private static Samples find(List<Samples> in, String name) {
+            return in.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
         }
     }
 
     /**
-     * One timed query on the imported run.
-     *
-     * @param againSeconds the time of a second call (statements compiled, classes loaded), NaN when not repeated
+     * @param work        a folder for the repositories and the CSV file
+     * @param input       the generated mpstat output
+     * @param repetitions runs of each step
+     * @param progress    told after every run
      */
-    public record Query(String name, long rows, int results, double seconds, double againSeconds) {
-    }
-
-    /** @param baseline Derby's own bulk import of the same rows from CSV (CSV already written, parsing excluded) */
-    public record Result(Step parse, Step importing, Step baseline, List<Query> queries) {
-    }
-
-    /**
-     * @param work  a folder for the repositories and the CSV file
-     * @param input the generated mpstat output
-     */
-    public static Result run(Path work, Workload input) throws IOException {
+    public static Result run(Path work, Workload input, int repetitions, Consumer<String> progress) throws Exception {
         Parser mpstat = ParserCatalog.installed().byTool("mpstat")
                 .orElseThrow(() -> new IllegalStateException("the mpstat parser is not installed"));
         Path csv = work.resolve("rows.csv");
-        long t0 = System.nanoTime();
-        long parsed = parse(mpstat, input.file(), new CountingSink());
-        Step parse = new Step(parsed, seconds(t0));
         parse(mpstat, input.file(), new CsvSink(csv));
-
-        Step importing;
-        DataTable table;
-        List<Query> queries;
-        try (Repository repo = Repository.open(RepositoryLocation.embedded(work.resolve("repo-import")))) {
-            long t1 = System.nanoTime();
-            long imported = new ImportService(repo, new ParserCatalog(List.of(mpstat)))
-                    .run(ImportRequest.of(RUN, ZoneOffset.UTC, input.file()), ImportProgress.NONE).rows();
-            importing = new Step(imported, seconds(t1));
-            table = repo.tables().table("MPSTAT").orElseThrow();
-            queries = queries(repo, imported);
+        Path kept = work.resolve("repo-import");
+        DataTable[] table = new DataTable[1];
+        List<Samples> importing = Alternation.run(repetitions, List.of(
+                new Alternation.Step(PARSE, r -> Stopwatch.measure(() -> parse(mpstat, input.file(), new CountingSink()))),
+                new Alternation.Step(IMPORT, r -> {
+                    // every run into a fresh repository, created before the clock starts; the last one is kept for the queries
+                    Path at = r == repetitions - 1 ? kept : work.resolve("repo-import-" + r);
+                    try (Repository repo = Repository.open(RepositoryLocation.embedded(at))) {
+                        Stopwatch.Timed t = Stopwatch.measure(() -> new ImportService(repo, new ParserCatalog(List.of(mpstat)))
+                                .run(ImportRequest.of(RUN, ZoneOffset.UTC, input.file()), ImportProgress.NONE).rows());
+                        table[0] = repo.tables().table("MPSTAT").orElseThrow();
+                        return t;
+                    } finally {
+                        if (!at.equals(kept)) deleteTree(at);
+                    }
+                }),
+                new Alternation.Step(DERBY_IMPORT, r -> {
+                    Path at = work.resolve("repo-baseline-" + r);
+                    try (Repository repo = Repository.open(RepositoryLocation.embedded(at))) {
+                        return Stopwatch.measure(() -> DerbyImportBaseline.importCsv(repo, table[0], "MPSTAT_BASELINE", csv));
+                    } finally {
+                        deleteTree(at);
+                    }
+                })), progress);
+        long rows = importing.get(1).count();
+        try (Repository repo = Repository.open(RepositoryLocation.embedded(kept))) {
+            return new Result(importing, queries(repo, table[0], rows, repetitions, progress));
         }
-
-        Step baseline;
-        try (Repository repo = Repository.open(RepositoryLocation.embedded(work.resolve("repo-baseline")))) {
-            long t2 = System.nanoTime();
-            long rows = DerbyImportBaseline.importCsv(repo, table, "MPSTAT_BASELINE", csv);
-            baseline = new Step(rows, seconds(t2));
-        }
-        return new Result(parse, importing, baseline, queries);
     }
 
     /**
-     * Times statistics and Top-N on the imported run: from the summaries stored at import (the first
-     * call pays for loading classes and compiling statements, so it is timed again), and computed
-     * from the rows of a window that spans the whole run.
+     * Statistics and Top-N from the summaries stored at import, and statistics of a window spanning the whole run
+     * computed from the rows, against what a user would ask in SQL for the same figures (average, minimum and
+     * maximum of every metric per key, one {@code GROUP BY}). Each runs {@code repetitions} times, in turn; the
+     * first run of each pays for loading classes and compiling statements, which the minimum leaves out.
      */
-    private static List<Query> queries(Repository repo, long rows) {
+    private static List<Samples> queries(Repository repo, DataTable table, long rows, int repetitions, Consumer<String> progress)
+            throws Exception {
         RunStatistics statistics = new RunStatistics(repo);
-        List<Query> out = new ArrayList<>();
         StatsRequest all = StatsRequest.all(RUN);
-        out.add(timed("stats RUN (stored at import)", rows, () -> statistics.stats(all).size(), true));
         StatsRequest usr = new StatsRequest(RUN, List.of("mpstat"), List.of("%usr"), List.of(), TimeWindow.ALL, false);
-        out.add(timed("top RUN --metric %usr --by p95 -n 10 (stored)", rows,
-                () -> statistics.top(usr, Statistic.P95, 10, false).size(), true));
         TimeWindow whole = new TimeWindow(new RunCatalog(repo).run(RUN).start(), null);
         StatsRequest windowed = new StatsRequest(RUN, List.of(), List.of(), List.of(), whole, false);
-        out.add(timed("stats RUN --from 0 (computed from the rows)", rows, () -> statistics.stats(windowed).size(), false));
-        return out;
-    }
-
-    private static Query timed(String query, long rows, IntSupplier run, boolean again) {
-        long t0 = System.nanoTime();
-        int results = run.getAsInt();
-        double first = seconds(t0);
-        double second = Double.NaN;
-        if (again) {
-            long t1 = System.nanoTime();
-            run.getAsInt();
-            second = seconds(t1);
+        StringBuilder sql = new StringBuilder("SELECT ITEM");
+        for (DataTable.MetricColumn m : table.metrics()) {
+            for (String f : List.of("AVG", "MIN", "MAX")) sql.append(", ").append(f).append('(').append(m.column()).append(')');
         }
-        return new Query(query, rows, results, first, second);
+        sql.append(" FROM ").append(table.name()).append(" GROUP BY ITEM");
+        ReadOnlyQuery query = new ReadOnlyQuery(repo);
+        return Alternation.run(repetitions, List.of(
+                new Alternation.Step("stats RUN (stored at import)", r -> withRows(rows, Stopwatch.measure(() -> statistics.stats(all).size()))),
+                new Alternation.Step("top RUN --metric %usr --by p95 -n 10 (stored)",
+                        r -> withRows(rows, Stopwatch.measure(() -> statistics.top(usr, Statistic.P95, 10, false).size()))),
+                new Alternation.Step(WINDOW_STATS, r -> withRows(rows, Stopwatch.measure(() -> statistics.stats(windowed).size()))),
+                new Alternation.Step(GROUP_BY, r -> withRows(rows, Stopwatch.measure(() -> query.run(sql.toString(), Map.of(),
+                        new ReadOnlyQuery.Handler() {
+                            @Override
+                            public void columns(List<String> names, List<Boolean> numeric) {
+                            }
+
+                            @Override
+                            public void row(List<Object> values) {
+                            }
+                        }, ReadOnlyQuery.Limits.NONE, new ReadOnlyQuery.Stop()).rows())))), progress);
     }
 
-    private static double seconds(long startNanos) {
-        return (System.nanoTime() - startNanos) / 1e9;
+    /** A query's count is the run's rows, which it answers about (read or summarized at import), not the results it returned. */
+    private static Stopwatch.Timed withRows(long rows, Stopwatch.Timed t) {
+        return new Stopwatch.Timed(rows, t.cost());
+    }
+
+    static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) return;
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
+        }
     }
 
     private static long parse(Parser parser, Path input, RowCountingSink sink) throws IOException {

@@ -19,6 +19,14 @@ public final class MpstatWorkload {
 
     /** @return the number of data rows written */
     public static long write(Path file, int cpus, int seconds, long seed) throws IOException {
+        return write(file, cpus, seconds, seed, true);
+    }
+
+    /**
+     * @param perCpu false writes what {@code mpstat 1} prints: the {@code all} row only, one per second
+     * @return the number of data rows written
+     */
+    public static long write(Path file, int cpus, int seconds, long seed, boolean perCpu) throws IOException {
         SplittableRandom random = new SplittableRandom(seed);
         long rows = 0;
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
@@ -28,7 +36,7 @@ public final class MpstatWorkload {
             for (int s = 0; s < seconds; s++) {
                 String time = t.toString().length() == 5 ? t + ":00" : t.toString();
                 w.write(time + "     CPU    %usr   %nice    %sys %iowait    %irq   %soft  %steal  %guest  %gnice   %idle\n");
-                for (int cpu = -1; cpu < cpus; cpu++) {
+                for (int cpu = -1; cpu < (perCpu ? cpus : 0); cpu++) {
                     double busy = 35 + 30 * Math.sin((s + cpu * 7) / 60.0) + random.nextDouble() * 5;
                     double usr = busy * 0.7;
                     double sys = busy * 0.2;

@@ -18,4 +18,11 @@ public record Workload(Path file, long rows, long bytes) {
         long rows = MpstatWorkload.write(input, cpus, seconds, 42);
         return new Workload(input, rows, Files.size(input));
     }
+
+    /** Writes {@code mpstat 1} output (the {@code all} row of each second only) for {@code seconds} reports into {@code dir}. */
+    public static Workload mpstatAll(Path dir, int seconds) throws IOException {
+        Path input = dir.resolve("mpstat-all.txt");
+        long rows = MpstatWorkload.write(input, 256, seconds, 42, false);
+        return new Workload(input, rows, Files.size(input));
+    }
 }

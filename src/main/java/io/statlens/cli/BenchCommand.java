@@ -2,8 +2,12 @@ package io.statlens.cli;
 
 import io.statlens.analysis.ReadableNumbers;
 import io.statlens.bench.ChartBench;
+import io.statlens.bench.ChildProcess;
 import io.statlens.bench.GuiBench;
 import io.statlens.bench.ImportBench;
+import io.statlens.bench.MachineLoad;
+import io.statlens.bench.Measurement;
+import io.statlens.bench.Samples;
 import io.statlens.bench.Workload;
 import io.statlens.gui.ResponsivenessBench;
 import io.statlens.model.UserException;
@@ -20,19 +24,23 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
  * {@code statlens bench}: runs one of the benchmarks of {@code io.statlens.bench} and prints its figures.
  * By default it generates {@code mpstat -P ALL} output and measures parsing alone, statlens' import
- * (parsing included) and Derby's own {@code SYSCS_IMPORT_TABLE} of the same rows from CSV, reporting
- * rows/s and the ratio of import to Derby's bulk import; then times statistics and Top-N on the
- * imported run, stored and computed.
+ * (parsing included) and Derby's own {@code SYSCS_IMPORT_TABLE} of the same rows from CSV, in turn and
+ * repeatedly, reporting wall and CPU times (minimum and median) and the ratio of their CPU times; then
+ * statistics and Top-N on the imported run, stored and computed. The machine's load is printed before and
+ * after: on a shared machine only the CPU times compare.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Benchmark parsing, importing and statistics against Derby's own bulk import.",
                 "Generates mpstat -P ALL output, then times parsing alone, statlens' import, and Derby's",
-                "SYSCS_UTIL.SYSCS_IMPORT_TABLE of the same rows from CSV; then stats and top on the imported run.",
+                "SYSCS_UTIL.SYSCS_IMPORT_TABLE of the same rows from CSV, in turn (A/B/A/B), and compares their CPU",
+                "times (minimum and median); then stats and top on the imported run.",
                 "Defaults: 256 CPUs x 3600 s = 925,200 rows. --charts: draw a long series as PNG and SVG, decimated and",
                 "point by point."})
 public final class BenchCommand implements Callable<Integer> {
@@ -48,6 +56,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--dir", paramLabel = "DIR", description = "Work folder (default: a temporary folder, deleted afterwards).")
     Path dir;
 
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "3",
+            description = "Runs of every compared step, in turn (default: ${DEFAULT-VALUE}).")
+    int repeat;
+
     @Option(names = "--charts", description = "Benchmark chart drawing instead of importing.")
     boolean charts;
 
@@ -62,13 +74,33 @@ public final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (cpus < 1 || seconds < 1) throw new UserException("--cpus and --seconds must be at least 1");
+        if (repeat < 1) throw new UserException("--repeat must be at least 1");
         PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Consumer<String> progress = line -> {
+            err.println("  " + line);
+            err.flush();
+        };
+        out.println("machine: " + MachineLoad.now());
+        out.flush();
         if (charts) {
             if (points < 2) throw new UserException("--points must be at least 2");
             out.printf(Locale.ROOT, "series: %,d points, 1 s apart (a day-long wave, noise, and one-sample spikes); chart %d x %d, PNG scale %s%n",
                     points, ChartBench.SIZE.width(), ChartBench.SIZE.height(), ReadableNumbers.ROOT.number(ChartBench.SIZE.scale()));
-            print(out, ChartBench.run(points, dir));
+            print(out, ChartBench.run(points, repeat, dir, progress));
+            out.println();
+            if (ChildProcess.supported()) {
+                Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("statlens-bench");
+                try {
+                    print(out, ChartBench.runProcesses(work, points, repeat, progress));
+                } finally {
+                    if (dir == null) deleteTree(work);
+                }
+            } else {
+                out.println("whole processes: not measured (their CPU time is read from Linux's /proc, which this machine lacks)");
+            }
             if (dir != null) out.println("charts written to " + dir);
+            out.println("machine: " + MachineLoad.now());
             return ExitCodes.OK;
         }
         if (gui) GuiBench.requireDisplay();
@@ -84,46 +116,100 @@ public final class BenchCommand implements Callable<Integer> {
                     out.flush();
                 }));
             } else {
-                print(out, ImportBench.run(work, input));
+                print(out, ImportBench.run(work, input, repeat, progress));
             }
         } finally {
             if (dir == null) deleteTree(work);
         }
+        out.println("machine: " + MachineLoad.now());
         return ExitCodes.OK;
     }
 
     private static void print(PrintWriter out, ImportBench.Result r) {
-        double baseline = r.baseline().rowsPerSecond();
-        TextTable t = new TextTable(ReadableNumbers.ROOT, "STEP", "ROWS", "SECONDS", "ROWS/S", "VS DERBY IMPORT").right(1, 2, 3, 4);
-        t.add("parse only", r.parse().rows(), String.format(Locale.ROOT, "%.2f", r.parse().seconds()),
-                Math.round(r.parse().rowsPerSecond()), String.format(Locale.ROOT, "%.2fx", r.parse().rowsPerSecond() / baseline));
-        t.add("statlens import (parse + store)", r.importing().rows(), String.format(Locale.ROOT, "%.2f", r.importing().seconds()),
-                Math.round(r.importing().rowsPerSecond()), String.format(Locale.ROOT, "%.2fx", r.importing().rowsPerSecond() / baseline));
-        t.add("Derby SYSCS_IMPORT_TABLE of CSV", r.baseline().rows(), String.format(Locale.ROOT, "%.2f", r.baseline().seconds()),
-                Math.round(baseline), "1.00x");
-        t.print(out);
-        out.println("ratio > 1 means faster than Derby's own bulk import of the same rows (CSV already written, parsing excluded).");
+        Samples derby = r.importStep(ImportBench.DERBY_IMPORT);
+        print(out, "STEP", "ROWS", r.importing(), "CPU VS DERBY IMPORT", s -> s.cheaperThan(derby));
+        out.println("CPU vs Derby import: Derby's CPU time over the step's (process CPU, of the minimums / of the medians);"
+                + " above 1 is cheaper than Derby's own bulk import of the same rows (CSV already written, parsing excluded).");
         out.println();
-        TextTable q = new TextTable(ReadableNumbers.ROOT, "QUERY ON THE IMPORTED RUN", "ROWS", "RESULTS", "SECONDS", "AGAIN").right(1, 2, 3, 4);
-        for (ImportBench.Query query : r.queries()) {
-            q.add(query.name(), query.rows(), query.results(), String.format(Locale.ROOT, "%.3f", query.seconds()),
-                    Double.isNaN(query.againSeconds()) ? "" : String.format(Locale.ROOT, "%.3f", query.againSeconds()));
-        }
-        q.print(out);
+        Samples groupBy = r.query(ImportBench.GROUP_BY);
+        print(out, "QUERY ON THE IMPORTED RUN", "RUN ROWS", r.queries(), "CPU VS GROUP BY",
+                s -> s == groupBy || s.name().equals(ImportBench.WINDOW_STATS) ? s.cheaperThan(groupBy) : null);
+        Samples window = r.query(ImportBench.WINDOW_STATS);
+        out.printf(Locale.ROOT, "%s: %.2f s CPU per million rows (minimum; median %.2f s)%n", ImportBench.WINDOW_STATS,
+                perMillion(window.min(Measurement.Clock.PROCESS_CPU), window.count()),
+                perMillion(window.median(Measurement.Clock.PROCESS_CPU), window.count()));
+    }
+
+    private static double perMillion(long nanos, long rows) {
+        return nanos / 1e9 / (rows / 1e6);
     }
 
     private static void print(PrintWriter out, ChartBench.Result r) {
-        ChartBench.Drawing fast = r.fast();
-        ChartBench.Drawing full = r.full();
-        TextTable t = new TextTable(ReadableNumbers.ROOT, "RENDERING", "POINTS DRAWN", "PNG S", "PNG SIZE", "SVG S", "SVG SIZE").right(1, 2, 3, 4, 5);
-        t.add("statlens: min/max per pixel column", r.drawn(), seconds(fast.pngNanos()), Format.bytes(fast.pngBytes(), ReadableNumbers.ROOT),
-                seconds(fast.svgNanos()), Format.bytes(fast.svgBytes(), ReadableNumbers.ROOT));
-        t.add("JFreeChart: every point", r.points(), seconds(full.pngNanos()), Format.bytes(full.pngBytes(), ReadableNumbers.ROOT),
-                seconds(full.svgNanos()), Format.bytes(full.svgBytes(), ReadableNumbers.ROOT));
+        Samples full = r.drawing(ChartBench.EVERY_POINT);
+        TextTable t = new TextTable(ReadableNumbers.ROOT, "PNG + SVG, IN PROCESS", "POINTS DRAWN", "RUNS", "WALL S MIN / MED",
+                "CPU S MIN / MED", "THREAD CPU S MIN / MED", "CPU VS EVERY POINT", "PNG SIZE", "SVG SIZE").right(1, 2, 3, 4, 5, 6, 7, 8);
+        for (Samples s : r.drawings()) {
+            ChartBench.Sizes sizes = r.sizes().get(s.name());
+            t.add(s.name(), s.name().equals(ChartBench.EVERY_POINT) ? r.points() : r.drawn(), s.runs().size(),
+                    minMedian(s, Measurement.Clock.WALL), minMedian(s, Measurement.Clock.PROCESS_CPU),
+                    minMedian(s, Measurement.Clock.THREAD_CPU), ratio(s.cheaperThan(full)),
+                    Format.bytes(sizes.pngBytes(), ReadableNumbers.ROOT), Format.bytes(sizes.svgBytes(), ReadableNumbers.ROOT));
+        }
         t.print(out);
-        out.printf(Locale.ROOT, "statlens vs every point: PNG %.1fx faster, SVG %.1fx faster and %.0fx smaller"
-                        + " (times include building the chart)%n", (double) full.pngNanos() / fast.pngNanos(),
-                (double) full.svgNanos() / fast.svgNanos(), (double) full.svgBytes() / fast.svgBytes());
+        out.println("each run builds the chart twice and writes a PNG and an SVG, as chart --format png,svg does;"
+                + " CPU vs every point: its CPU time over the step's (of the minimums / of the medians).");
+    }
+
+    private static void print(PrintWriter out, ChartBench.Processes p) {
+        Samples plain = p.step(ChartBench.PLAIN_PROGRAM);
+        out.printf(Locale.ROOT, "whole processes: %s, %,d rows (%s), imported beforehand (not measured); each command run in turn%n",
+                p.input().file().getFileName(), p.points(), Format.bytes(p.input().bytes(), ReadableNumbers.ROOT));
+        TextTable t = new TextTable(ReadableNumbers.ROOT, "PNG + SVG, WHOLE PROCESS", "POINTS", "RUNS", "WALL S MIN / MED",
+                "CPU S MIN / MED", "CPU VS PLAIN PROGRAM", "PNG SIZE", "SVG SIZE").right(1, 2, 3, 4, 5, 6, 7);
+        for (Samples s : p.runs()) {
+            ChartBench.Sizes sizes = p.sizes().get(s.name());
+            t.add(s.name(), s.count(), s.runs().size(), minMedian(s, Measurement.Clock.WALL), minMedian(s, Measurement.Clock.PROCESS_CPU),
+                    ratio(s.cheaperThan(plain)), Format.bytes(sizes.pngBytes(), ReadableNumbers.ROOT),
+                    Format.bytes(sizes.svgBytes(), ReadableNumbers.ROOT));
+        }
+        t.print(out);
+        out.println("CPU: user + system time of the whole process, start-up included; CPU vs plain program: its CPU time over the"
+                + " step's (of the minimums / of the medians), above 1 is cheaper.");
+        for (Samples s : p.runs()) {
+            // a class path of many jars (not a packaged jar) would bury the command
+            List<String> shown = p.commands().get(s.name()).stream().map(a -> a.length() > 200 ? "<class path>" : a).toList();
+            out.println("  " + s.name() + ": " + String.join(" ", shown));
+        }
+    }
+
+    /** A table of measured steps: runs, wall, process and thread CPU times (minimum / median), and a ratio by CPU. */
+    private static void print(PrintWriter out, String stepHeader, String countHeader, List<Samples> steps, String ratioHeader,
+                              Function<Samples, Samples.Ratio> ratio) {
+        TextTable t = new TextTable(ReadableNumbers.ROOT, stepHeader, countHeader, "RUNS", "WALL S MIN / MED", "CPU S MIN / MED",
+                "THREAD CPU S MIN / MED", "ROWS PER CPU S", ratioHeader).right(1, 2, 3, 4, 5, 6, 7);
+        for (Samples s : steps) {
+            Samples.Ratio r = ratio.apply(s);
+            t.add(s.name(), s.count(), s.runs().size(), minMedian(s, Measurement.Clock.WALL),
+                    minMedian(s, Measurement.Clock.PROCESS_CPU),
+                    s.hasThreadCpu() ? minMedian(s, Measurement.Clock.THREAD_CPU) : "",
+                    rowsPerCpuSecond(s), r == null ? "" : ratio(r));
+        }
+        t.print(out);
+    }
+
+    /** Of the cheapest run; none where that took less CPU than the clock can tell. */
+    private static Object rowsPerCpuSecond(Samples s) {
+        long cpu = s.min(Measurement.Clock.PROCESS_CPU);
+        return cpu <= 0 ? "" : ReadableNumbers.ROOT.integer(Math.round(s.count() / (cpu / 1e9)));
+    }
+
+    private static String minMedian(Samples s, Measurement.Clock clock) {
+        return String.format(Locale.ROOT, "%.2f / %.2f", s.min(clock) / 1e9, s.median(clock) / 1e9);
+    }
+
+    private static String ratio(Samples.Ratio r) {
+        if (Double.isNaN(r.ofMin()) || Double.isNaN(r.ofMedian())) return "too short to tell";
+        return String.format(Locale.ROOT, "%.2fx / %.2fx", r.ofMin(), r.ofMedian());
     }
 
     private static void print(PrintWriter out, List<ResponsivenessBench.Phase> phases) {
@@ -141,10 +227,6 @@ public final class BenchCommand implements Callable<Integer> {
 
     private static String oneDecimal(double v) {
         return String.format(Locale.ROOT, "%.1f", v);
-    }
-
-    private static String seconds(long nanos) {
-        return String.format(Locale.ROOT, "%.3f", nanos / 1e9);
     }
 
     private static void deleteTree(Path dir) throws IOException {

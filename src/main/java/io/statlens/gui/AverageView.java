@@ -97,6 +97,7 @@ public final class AverageView extends BorderPane {
         table.getColumns().add(column("keys", d -> numbers.integer(d.keys())));
         table.getColumns().add(column("rows", d -> numbers.integer(d.rows())));
         table.setPrefHeight(120);
+        Tables.fitToContent(table);
         ListView<String> notes = new ListView<>(model.notes());
         notes.setId("average-notes");
         notes.setPrefHeight(70);

@@ -4,6 +4,7 @@ import io.statlens.chart.HotEnd;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
+import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
@@ -11,6 +12,7 @@ import javafx.scene.control.CustomMenuItem;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TextArea;
@@ -23,6 +25,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 import org.jfree.chart.fx.ChartCanvas;
@@ -107,12 +110,32 @@ public final class ChartView extends BorderPane {
         Label empty = new Label("Select a metric in the browser to chart it (Ctrl-click other runs to overlay them),\n"
                 + "or drop tool output files or folders here to import them.");
         empty.setId("chart-empty");
-        empty.visibleProperty().bind(model.chartProperty().isNull());
-        StackPane chartArea = new StackPane(viewer, empty);
+        empty.visibleProperty().bind(model.chartProperty().isNull().and(model.loadingProperty().not()));
+        StackPane chartArea = new StackPane(viewer, empty, loadingPane());
         VBox.setVgrow(chartArea, Priority.ALWAYS);
         setTop(toolBar());
         setCenter(new VBox(chartArea, readout));
         setBottom(sqlPane());
+    }
+
+    /** Over the chart while one is loaded: what is loaded, a spinning indicator and Cancel. */
+    private VBox loadingPane() {
+        ProgressIndicator spinning = new ProgressIndicator();
+        spinning.setMaxSize(48, 48);
+        Label what = new Label();
+        what.textProperty().bind(model.loadingTextProperty());
+        Button cancel = new Button("Cancel");
+        cancel.setId("chart-cancel");
+        cancel.setOnAction(e -> model.cancel());
+        VBox pane = new VBox(8, spinning, what, cancel);
+        pane.setId("chart-loading");
+        pane.setAlignment(Pos.CENTER);
+        pane.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
+        pane.setPadding(new Insets(16));
+        pane.setStyle("-fx-background-color: rgba(255,255,255,0.9); -fx-border-color: #c8ced6; -fx-background-radius: 4;"
+                + " -fx-border-radius: 4;");
+        pane.visibleProperty().bind(model.loadingProperty());
+        return pane;
     }
 
     private ToolBar toolBar() {

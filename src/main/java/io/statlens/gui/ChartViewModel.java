@@ -3,6 +3,7 @@ package io.statlens.gui;
 import io.statlens.chart.ChartData;
 import io.statlens.chart.ChartDefinition;
 import io.statlens.chart.ChartFormat;
+import io.statlens.chart.ChartProgress;
 import io.statlens.chart.ChartRequest;
 import io.statlens.chart.ChartService;
 import io.statlens.chart.ChartWriter;
@@ -10,6 +11,7 @@ import io.statlens.chart.DrawnChart;
 import io.statlens.chart.HotEnd;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
+import io.statlens.parse.spi.Cancellation;
 import io.statlens.store.schema.Repository;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -85,6 +87,11 @@ public final class ChartViewModel {
     private final ReadOnlyStringWrapper sqlMessage = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper fromSql = new ReadOnlyBooleanWrapper();
     private Source source;
+    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyStringWrapper loadingWhat = new ReadOnlyStringWrapper("");
+    private Cancellation cancellation = new Cancellation();
+    /** Counts drawings: one cancelled, or replaced by a newer one, is not shown when it ends. */
+    private int generation;
     /** The unit of the selection's values, for a query edited from it. */
     private String selectionUnit = "";
 
@@ -164,9 +171,18 @@ public final class ChartViewModel {
     private void draw(Source next, Runnable done, Consumer<String> failed) {
         KeyFilter f = filter.get();
         String unit = selectionUnit;
-        status.accept("charting " + (next.selection() == null || next.sql() != null ? "the query"
-                : next.selection().dataset() + " " + next.selection().metric() + " of " + String.join(", ", next.runs())) + "...");
-        executor.run(() -> build(next, f, unit), drawn -> {
+        String what = "charting " + (next.selection() == null || next.sql() != null ? "the query"
+                : next.selection().dataset() + " " + next.selection().metric() + " of " + String.join(", ", next.runs())) + "...";
+        status.accept(what);
+        cancellation.cancel();
+        Cancellation mine = new Cancellation();
+        cancellation = mine;
+        int drawing = ++generation;
+        loadingWhat.set(what);
+        loading.set(true);
+        executor.run(() -> build(next, f, unit, mine), drawn -> {
+            if (drawing != generation) return;
+            loading.set(false);
             source = next;
             if (next.sql() == null) selectionUnit = drawn.data().unit();
             shown.set(next.selection()); // before the chart: listeners of the chart ask what it shows
@@ -179,11 +195,27 @@ public final class ChartViewModel {
             chart.set(drawn.chart());
             status.accept(drawn.chart().getTitle().getText());
             done.run();
-        }, e -> failed.accept(e instanceof UserException ? e.getMessage() : e.toString()));
+        }, e -> {
+            if (drawing != generation) return;
+            loading.set(false);
+            failed.accept(e instanceof UserException ? e.getMessage() : e.toString());
+        });
+    }
+
+    /**
+     * Stops the chart being loaded: the chart shown before stays, and the status line says so. The loading stops
+     * before its next chart (an overlay's run); a result that still arrives is not shown.
+     */
+    public void cancel() {
+        if (!loading.get()) return;
+        cancellation.cancel();
+        generation++;
+        loading.set(false);
+        status.accept("chart cancelled; the chart shown before stays");
     }
 
     /** One trip down into the chart layer: the chart, its data, its query and the data set's keys. */
-    private DrawnChart build(Source s, KeyFilter f, String selectionUnit) {
+    private DrawnChart build(Source s, KeyFilter f, String selectionUnit, Cancellation mine) {
         Selection selection = s.selection();
         ChartDefinition def;
         if (selection == null) {
@@ -196,7 +228,12 @@ public final class ChartViewModel {
             // An edited query keeps the selection's options and the unit of its values.
             def = s.sql() == null ? chosen : chosen.withSql(s.sql(), selectionUnit);
         }
-        DrawnChart drawn = new ChartService(repo, zone).draw(ChartRequest.of(def, s.runs())).charts().get(0);
+        DrawnChart drawn = new ChartService(repo, zone).draw(ChartRequest.of(def, s.runs()), new ChartProgress() {
+            @Override
+            public Cancellation cancellation() {
+                return mine;
+            }
+        }).charts().get(0);
         // The viewer pans a plot along x by Alt-drag only if the plot allows it; files written from it are the same.
         if (drawn.chart().getPlot() instanceof XYPlot plot) plot.setDomainPannable(true);
         return drawn;
@@ -243,6 +280,16 @@ public final class ChartViewModel {
         String name = file.getFileName().toString();
         int dot = name.lastIndexOf('.');
         return dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
+    }
+
+    /** Whether a chart is being loaded (a progress indicator and Cancel show meanwhile). */
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
+    }
+
+    /** What is being loaded: {@code charting sar.cpu %usr of hpux...}. */
+    public ReadOnlyStringProperty loadingTextProperty() {
+        return loadingWhat.getReadOnlyProperty();
     }
 
     public ReadOnlyObjectProperty<JFreeChart> chartProperty() {

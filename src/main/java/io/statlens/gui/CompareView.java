@@ -17,6 +17,7 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -104,6 +105,7 @@ public final class CompareView extends BorderPane {
         table.getColumns().add(text("kind", c -> c.kind().name()));
         table.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> model.chart(now));
         table.setPlaceholder(new Label("Compare to see the rows"));
+        Tables.fitToContent(table);
         VBox.setVgrow(table, Priority.ALWAYS);
         VBox rows = new VBox(6, filter, table);
 
@@ -164,6 +166,8 @@ public final class CompareView extends BorderPane {
                 super.updateItem(v, empty);
                 Comparison row = empty || getTableRow() == null ? null : getTableRow().getItem();
                 setText(row == null || v == null ? null : shown.text(row, v));
+                // The exact value, as the CSV export writes it.
+                setTooltip(row == null || v == null || Double.isNaN(v) ? null : new Tooltip(ReadableNumbers.exact(v)));
             }
         });
         column.setStyle("-fx-alignment: CENTER-RIGHT;");

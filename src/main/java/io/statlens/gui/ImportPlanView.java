@@ -54,6 +54,7 @@ public final class ImportPlanView extends VBox {
         tool.setCellFactory(c -> new ToolCell(model.tools()));
         tool.setPrefWidth(140);
         table.getColumns().setAll(List.of(include, file, size, detected, tool));
+        Tables.fitToContent(table);
         table.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(FileRow row, boolean empty) {

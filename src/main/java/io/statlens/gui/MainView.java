@@ -5,6 +5,8 @@ import io.statlens.chart.RenderSize;
 import io.statlens.gui.BrowserNode.DatasetNode;
 import io.statlens.gui.BrowserNode.MetricNode;
 import io.statlens.gui.BrowserNode.RunNode;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.IntegerBinding;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -19,6 +21,7 @@ import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
 import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
@@ -89,7 +92,7 @@ public final class MainView extends BorderPane {
         dashboardTab.setId("dashboard-tab");
         chartTab = new Tab("Chart", chartPane());
         chartTab.setId("chart-tab");
-        Tab sqlTab = new Tab("SQL", new SqlConsoleView(console));
+        Tab sqlTab = new Tab("SQL", new SqlConsoleView(console, numbers));
         sqlTab.setId("sql-tab");
         tabs = new TabPane(dashboardTab, chartTab, sqlTab);
         dashboards.reloadNames();
@@ -145,6 +148,15 @@ public final class MainView extends BorderPane {
         Button averageRuns = new Button("Average...");
         averageRuns.setId("average");
         averageRuns.setOnAction(e -> openAverage());
+        // What needs runs is off until the browser has them selected: a report one or more, compare and average two.
+        IntegerBinding runsSelected = Bindings.createIntegerBinding(() -> selectedRuns().size(),
+                tree.getSelectionModel().getSelectedItems());
+        report.disableProperty().bind(runsSelected.lessThan(1));
+        compareRuns.disableProperty().bind(runsSelected.lessThan(2));
+        averageRuns.disableProperty().bind(runsSelected.lessThan(2));
+        report.setTooltip(new Tooltip("A PDF or HTML report of the runs selected in the browser"));
+        compareRuns.setTooltip(new Tooltip("Compare the runs selected in the browser (Ctrl-click two or more; the first is the base)"));
+        averageRuns.setTooltip(new Tooltip("Average the runs selected in the browser (Ctrl-click two or more) into a new run"));
         return new ToolBar(importFiles, importFolder, recent, export, note, compareRuns, averageRuns, report, progress, cancel);
     }
 

@@ -37,16 +37,19 @@ public final class SqlConsoleViewModel {
     /**
      * A result: column names and rows of values as {@link ReadOnlyQuery} reads them.
      *
-     * @param more whether the query had more rows than {@link #MAX_ROWS}
+     * @param more    whether the query had more rows than {@link #MAX_ROWS}
+     * @param numeric per column, whether it holds numbers (shown as people read them, exact in the tooltip)
      */
-    public record Result(List<String> columns, List<List<Object>> rows, boolean more) {
+    public record Result(List<String> columns, List<List<Object>> rows, boolean more, List<Boolean> numeric) {
         public Result {
             columns = List.copyOf(columns);
             rows = List.copyOf(rows);
+            numeric = List.copyOf(numeric);
+            if (numeric.size() != columns.size()) throw new IllegalArgumentException("a numeric flag per column");
         }
 
         public Result(List<String> columns, List<List<Object>> rows) {
-            this(columns, rows, false);
+            this(columns, rows, false, columns.stream().map(c -> false).toList());
         }
     }
 
@@ -71,6 +74,8 @@ public final class SqlConsoleViewModel {
     private final ObservableList<String> history = FXCollections.observableArrayList();
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     private ReadOnlyQuery.Stop stop;
+    /** The statement whose result is shown; null without one. */
+    private String resultSql;
     // Where Up/Down stand in the history; history.size() means "past the newest", the text being typed.
     private int historyPosition;
 
@@ -91,11 +96,15 @@ public final class SqlConsoleViewModel {
         running.set(true);
         executor.run(() -> query(text, thisStop), r -> {
             running.set(false);
+            resultSql = text;
             result.set(r);
             message.set(r.more() ? "the first " + r.rows().size() + " rows are shown; the result has more"
                     + " (statlens query --format csv streams all of them)" : r.rows().size() + " row(s)");
         }, e -> {
             running.set(false);
+            // A refused or failed statement has no result: nothing is left to chart or export.
+            resultSql = null;
+            result.set(null);
             message.set(e instanceof UserException ? e.getMessage() : "query failed: " + e);
         });
     }
@@ -112,11 +121,13 @@ public final class SqlConsoleViewModel {
 
     private Result query(String text, ReadOnlyQuery.Stop stop) {
         List<String> columns = new ArrayList<>();
+        List<Boolean> numbers = new ArrayList<>();
         List<List<Object>> rows = new ArrayList<>();
         ReadOnlyQuery.Outcome outcome = new ReadOnlyQuery(repo).run(text, Map.of(), new ReadOnlyQuery.Handler() {
             @Override
             public void columns(List<String> names, List<Boolean> numeric) {
                 columns.addAll(names);
+                numbers.addAll(numeric);
             }
 
             @Override
@@ -124,7 +135,7 @@ public final class SqlConsoleViewModel {
                 rows.add(values);
             }
         }, new ReadOnlyQuery.Limits(ReadOnlyQuery.Limits.DEFAULT_TIMEOUT_SECONDS, MAX_ROWS), stop);
-        return new Result(columns, rows, outcome.more());
+        return new Result(columns, rows, outcome.more(), numbers);
     }
 
     /** Sets where {@link #chartResult} charts (the main window's chart pane). */
@@ -132,10 +143,13 @@ public final class SqlConsoleViewModel {
         chartTarget = target;
     }
 
-    /** Charts the editor's statement in the chart pane; why it cannot be charted, and the shape needed, goes to the message. */
+    /**
+     * Charts the statement whose result is shown in the chart pane; why it cannot be charted, and the shape needed,
+     * goes to the message. Without a result (none yet, or the statement was refused) there is nothing to chart.
+     */
     public void chartResult() {
-        String text = sql.get().strip();
-        if (text.isEmpty()) return;
+        String text = resultSql;
+        if (text == null || result.get() == null) return;
         if (chartTarget == null) throw new IllegalStateException("no chart pane to chart in");
         message.set("charting...");
         chartTarget.chart(text, () -> message.set("charted in the Chart tab"),

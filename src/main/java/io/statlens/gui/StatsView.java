@@ -4,12 +4,15 @@ import io.statlens.analysis.ReadableNumbers;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 
 /** The statistics pane: a caption saying which time the figures cover, and one table row per run and key. */
 public final class StatsView extends VBox {
@@ -22,18 +25,18 @@ public final class StatsView extends VBox {
         caption.setPadding(new Insets(2, 6, 2, 6));
         table = new TableView<>(model.rows());
         table.setId("stats");
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getColumns().add(text("run", StatsViewModel.Row::run));
         table.getColumns().add(text("key", StatsViewModel.Row::key));
-        table.getColumns().add(number("n", r -> numbers.integer(r.stats().n())));
-        table.getColumns().add(number("min", r -> numbers.number(r.stats().min(), r.unit())));
-        table.getColumns().add(number("max", r -> numbers.number(r.stats().max(), r.unit())));
-        table.getColumns().add(number("mean", r -> numbers.number(r.stats().mean(), r.unit())));
-        table.getColumns().add(number("stddev", r -> numbers.number(r.stats().stddev(), r.unit())));
-        table.getColumns().add(number("p50", r -> numbers.number(r.stats().p50(), r.unit())));
-        table.getColumns().add(number("p90", r -> numbers.number(r.stats().p90(), r.unit())));
-        table.getColumns().add(number("p95", r -> numbers.number(r.stats().p95(), r.unit())));
-        table.getColumns().add(number("p99", r -> numbers.number(r.stats().p99(), r.unit())));
+        table.getColumns().add(number("n", r -> numbers.integer(r.stats().n()), r -> r.stats().n()));
+        table.getColumns().add(number("min", r -> numbers.number(r.stats().min(), r.unit()), r -> r.stats().min()));
+        table.getColumns().add(number("max", r -> numbers.number(r.stats().max(), r.unit()), r -> r.stats().max()));
+        table.getColumns().add(number("mean", r -> numbers.number(r.stats().mean(), r.unit()), r -> r.stats().mean()));
+        table.getColumns().add(number("stddev", r -> numbers.number(r.stats().stddev(), r.unit()), r -> r.stats().stddev()));
+        table.getColumns().add(number("p50", r -> numbers.number(r.stats().p50(), r.unit()), r -> r.stats().p50()));
+        table.getColumns().add(number("p90", r -> numbers.number(r.stats().p90(), r.unit()), r -> r.stats().p90()));
+        table.getColumns().add(number("p95", r -> numbers.number(r.stats().p95(), r.unit()), r -> r.stats().p95()));
+        table.getColumns().add(number("p99", r -> numbers.number(r.stats().p99(), r.unit()), r -> r.stats().p99()));
+        Tables.fitToContent(table);
         VBox.setVgrow(table, Priority.ALWAYS);
         getChildren().addAll(caption, table);
     }
@@ -44,9 +47,20 @@ public final class StatsView extends VBox {
         return column;
     }
 
-    private static TableColumn<StatsViewModel.Row, String> number(String name, Function<StatsViewModel.Row, String> shown) {
+    /** A number as people read it, its exact value in the cell's tooltip. */
+    private static TableColumn<StatsViewModel.Row, String> number(String name, Function<StatsViewModel.Row, String> shown,
+                                                                 ToDoubleFunction<StatsViewModel.Row> exact) {
         TableColumn<StatsViewModel.Row, String> column = text(name, shown);
         column.setStyle("-fx-alignment: CENTER-RIGHT;");
+        column.setCellFactory(c -> new TableCell<>() {
+            @Override
+            protected void updateItem(String text, boolean empty) {
+                super.updateItem(text, empty);
+                StatsViewModel.Row row = empty || getTableRow() == null ? null : getTableRow().getItem();
+                setText(row == null ? null : text);
+                setTooltip(row == null ? null : new Tooltip(ReadableNumbers.exact(exact.applyAsDouble(row))));
+            }
+        });
         return column;
     }
 

@@ -1,5 +1,6 @@
 package io.statlens.cli;
 
+import io.statlens.bench.ChildProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -131,11 +132,21 @@ class ChartCliTest {
     }
 
     @Test
-    void benchDrawsDecimatedAndEveryPointInOneRun() {
-        CliRun r = run("bench", "--charts", "--points", "20000");
+    void benchDrawsDecimatedAndEveryPointInOneRunThenComparesWholeProcesses() {
+        CliRun r = run("bench", "--charts", "--points", "20000", "--repeat", "1", "--dir", dir.resolve("bench").toString());
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("statlens: min/max per pixel column"), r.out());
-        assertTrue(r.out().lines().anyMatch(l -> l.matches("JFreeChart: every point +20,000 .*")), r.out());
-        assertTrue(r.out().contains("statlens vs every point: PNG "), r.out());
+        assertTrue(r.out().startsWith("machine: load average "), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("statlens: min/max per pixel column +[0-9,]+ +1 .* ([0-9.]+x / [0-9.]+x|too short to tell) .*")),
+                r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("JFreeChart: every point +20,000 +1 .* 1.00x / 1.00x .*")), r.out());
+        if (ChildProcess.supported()) {
+            // statlens chart and the plain program each ran as a process of their own, on the same 20,000 rows
+            assertTrue(r.out().lines().anyMatch(l -> l.matches("statlens chart --format png,svg +20,000 +1 .* [0-9.]+x / [0-9.]+x .*")), r.out());
+            assertTrue(r.out().lines().anyMatch(l -> l.matches("plain JFreeChart program, every point +20,000 +1 .* 1.00x / 1.00x .*")), r.out());
+            assertTrue(r.out().contains(" io.statlens.bench.PlainChartProgram " + dir.resolve("bench").resolve("mpstat-all.txt")), r.out());
+            assertTrue(Files.isRegularFile(dir.resolve("bench/charts-plain/plain.svg")));
+            assertTrue(Files.isRegularFile(dir.resolve("bench/charts-statlens/bench_mpstat_pct-usr_line.svg")));
+        }
+        assertTrue(r.out().contains("CPU VS EVERY POINT"), r.out());
     }
 }

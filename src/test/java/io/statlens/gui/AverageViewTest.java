@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -96,6 +97,9 @@ class AverageViewTest {
     @Test
     void refusalsAreMessages(FxRobot robot) {
         robot.interact(() -> bench.selectRuns("t16"));
+        assertTrue(robot.lookup("#average").query().isDisabled(), "one run cannot be averaged");
+        assertTrue(robot.lookup("#compare").query().isDisabled(), "nor compared");
+        assertFalse(robot.lookup("#report").query().isDisabled(), "a report of one run can be written");
         robot.interact(bench.view::openAverage);
         assertEquals("select two or more runs in the browser (Ctrl-click) to average them", message(robot));
         robot.clickOn("#average-run");

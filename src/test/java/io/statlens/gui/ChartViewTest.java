@@ -197,6 +197,8 @@ class ChartViewTest {
         robot.interact(() -> tabs.getSelectionModel().select(tab(tabs, "sql-tab")));
         robot.interact(() -> console.sqlProperty().set(
                 "SELECT TS, ITEM, PCT_USR FROM V_MPSTAT WHERE RUN = 'mpa' AND ITEM IN ('3', '8') ORDER BY TS"));
+        assertTrue(robot.lookup("#sql-chart").query().isDisabled(), "no result yet: nothing to chart");
+        robot.clickOn("#sql-run");
         robot.clickOn("#sql-chart");
         assertEquals("charted in the Chart tab", robot.lookup("#sql-message").queryAs(Label.class).getText());
         assertEquals("chart-tab", tabs.getSelectionModel().getSelectedItem().getId());
@@ -208,11 +210,18 @@ class ChartViewTest {
 
         robot.interact(() -> tabs.getSelectionModel().select(tab(tabs, "sql-tab")));
         robot.interact(() -> console.sqlProperty().set("SELECT ITEM, PCT_USR FROM V_MPSTAT WHERE RUN = 'mpa' ORDER BY ITEM"));
+        robot.clickOn("#sql-run");
         robot.clickOn("#sql-chart");
         assertEquals("cannot chart this result: the first column of a chart query is x and must be a time stamp or a number;"
                         + " column 'ITEM' holds '0' (bar charts take text there)\n" + SqlConsoleViewModel.CHART_SHAPE,
                 robot.lookup("#sql-message").queryAs(Label.class).getText());
         assertEquals("sql-tab", tabs.getSelectionModel().getSelectedItem().getId(), "the console stays in front");
+
+        // A refused statement leaves no result: "Chart this result" has nothing to chart.
+        robot.interact(() -> console.sqlProperty().set("DELETE FROM RUNS"));
+        robot.clickOn("#sql-run");
+        assertTrue(robot.lookup("#sql-chart").query().isDisabled());
+        assertTrue(robot.lookup("#sql-export").query().isDisabled());
     }
 
     private List<String> seriesNames() {

@@ -7,12 +7,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.ZoneOffset;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -26,38 +22,6 @@ class DashboardViewModelTest {
     @BeforeAll
     static void importCapture() {
         CaptureRun.importInto(shared.repository());
-    }
-
-    /** Holds the work given to it until the test runs it, as the background thread would later. */
-    private static final class HeldExecutor implements TaskExecutor {
-        final Deque<Runnable> held = new ArrayDeque<>();
-
-        @Override
-        public <T> void run(Callable<T> work, Consumer<T> done, Consumer<Throwable> failed) {
-            held.add(() -> {
-                T result;
-                try {
-                    result = work.call();
-                } catch (Exception e) {
-                    failed.accept(e);
-                    return;
-                }
-                done.accept(result);
-            });
-        }
-
-        @Override
-        public void onUiThread(Runnable update) {
-            update.run();
-        }
-
-        void runAll() {
-            while (!held.isEmpty()) held.poll().run();
-        }
-
-        @Override
-        public void close() {
-        }
     }
 
     @Test

@@ -1,0 +1,36 @@
+package io.statlens.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** statlens bench (the import benchmark) end to end on a tiny input: what it prints, never how fast anything is. */
+class BenchCliTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void importStepsAndQueriesAreRepeatedInTurnWithCpuTimesAndRatios() {
+        CliRun r = CliRun.in(dir.resolve("unused"), "bench", "--cpus", "1", "--seconds", "20", "--repeat", "2",
+                "--dir", dir.resolve("work").toString());
+        assertEquals(0, r.code(), r.err());
+        String out = r.out();
+        assertTrue(out.startsWith("machine: load average "), out);
+        assertTrue(out.contains("CPU S MIN / MED") && out.contains("THREAD CPU S MIN / MED"), out);
+        // 20 reports of the all row and one CPU: 40 rows, every step run twice; a step this small may take less CPU
+        // time than the clock tells, and then its ratio says so
+        for (String step : new String[]{"parse only", "statlens import \\(parse \\+ store\\)", "Derby SYSCS_IMPORT_TABLE of CSV"}) {
+            assertTrue(out.lines().anyMatch(l -> l.matches(step + " +40 +2 .*")), step + "\n" + out);
+        }
+        assertTrue(out.lines().anyMatch(l -> l.matches("Derby SYSCS_IMPORT_TABLE of CSV .* (1.00x / 1.00x|too short to tell)")), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("stats RUN --from 0 \\(from the rows\\) +40 +2 .* ([0-9.]+x / [0-9.]+x|too short to tell)")), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("query: AVG/MIN/MAX ... GROUP BY ITEM +40 +2 .* (1.00x / 1.00x|too short to tell)")), out);
+        assertTrue(out.contains("s CPU per million rows"), out);
+        assertTrue(r.err().contains("statlens import (parse + store), run 2 of 2: "), r.err());
+        assertTrue(out.strip().lines().reduce((a, b) -> b).orElseThrow().startsWith("machine: load average "), out);
+    }
+}
