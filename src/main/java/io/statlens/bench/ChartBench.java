@@ -39,6 +39,7 @@ public final class ChartBench {
     public static final RenderSize SIZE = RenderSize.DEFAULT;
     public static final String DECIMATED = "statlens: min/max per pixel column";
     public static final String EVERY_POINT = "JFreeChart: every point";
+    public static final String ZOOM = "zoom to the middle half: cut and decimate again, build the chart";
 
     private ChartBench() {
     }
@@ -52,8 +53,9 @@ public final class ChartBench {
      * @param drawn    samples statlens draws (min and max per pixel column)
      * @param drawings both ways of drawing, PNG and SVG together, the chart's building included
      * @param sizes    the files of each way, by the name of its step
+     * @param zoom     a zoom's redrawing: the series cut to the middle half and decimated again, the chart built
      */
-    public record Result(int points, int drawn, List<Samples> drawings, Map<String, Sizes> sizes) {
+    public record Result(int points, int drawn, List<Samples> drawings, Map<String, Sizes> sizes, Samples zoom) {
         public Samples drawing(String name) {
             return drawings.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
         }
@@ -72,7 +74,16 @@ public final class ChartBench {
                 progress);
         ChartData.PlotSeries s = data.series().get(0);
         int drawn = PeakPreservingDecimator.select(s.x(), s.y(), s.x()[0], s.x()[points - 1], SIZE.columns()).length;
-        return new Result(points, drawn, drawings, sizes);
+        // What a zoom in the window costs before the new picture is painted: ChartService.redraw's cut and decimation.
+        double from = s.x()[points / 4];
+        double to = s.x()[points * 3 / 4];
+        List<Samples> zoom = Alternation.run(repetitions, List.of(new Alternation.Step(ZOOM, r -> {
+            Stopwatch clock = Stopwatch.start();
+            ChartData part = data.between(from, to);
+            new ChartBuilder(new KeyPalette(), ZoneOffset.UTC).build(part, SIZE);
+            return new Stopwatch.Timed(part.series().get(0).x().length, clock.stop());
+        })), progress);
+        return new Result(points, drawn, drawings, sizes, zoom.get(0));
     }
 
     private static Stopwatch.Timed measure(ChartData data, boolean decimate, Path dir, String file, Map<String, Sizes> sizes,

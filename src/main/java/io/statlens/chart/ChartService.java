@@ -35,6 +35,8 @@ public final class ChartService {
     private final ZoneId zone;
     /** What the subtitle of a chart of derived times says. */
     static final String DERIVED_NOTE = "times derived: the output has no time stamps";
+    /** What the subtitle of a chart of times of day on a date statlens chose says. */
+    static final String DATES_NOTE = "dates derived: the output prints no date";
 
     /**
      * @param zone the zone of the time axes and of the times in subtitles
@@ -58,8 +60,9 @@ public final class ChartService {
         Map<String, Instant> starts = new HashMap<>();
         Map<String, List<ChartNote>> notes = new HashMap<>();
         Set<String> derived = new HashSet<>();
+        Set<String> dated = new HashSet<>();
         for (String run : request.runs()) {
-            catalog.derivedTimes(run).forEach(d -> d.datasets().forEach(ds -> derived.add(ds.toLowerCase(Locale.ROOT))));
+            catalog.derivedTimes(run).forEach(d -> d.datasets().forEach(ds -> (d.datesOnly() ? dated : derived).add(ds.toLowerCase(Locale.ROOT))));
             Instant start = catalog.run(run).start();
             List<ChartNote> ofRun = new ArrayList<>();
             annotations.list(run).forEach(a -> ofRun.add(new ChartNote(a.time(), a.text())));
@@ -100,11 +103,10 @@ public final class ChartService {
                 continue;
             }
             perTool.merge(tool, 1, Integer::sum);
-            boolean derivedTimes = def.isSql() ? def.drawsRuns() && derived.stream().anyMatch(ds -> reads(def.sql(), ds))
-                    : def.tool() != null && derived.contains(def.tool().toLowerCase(Locale.ROOT));
+            // times (or dates) the output did not print are placed by statlens: the chart says so
+            String note = drawsAny(def, derived) ? DERIVED_NOTE : drawsAny(def, dated) ? DATES_NOTE : null;
             for (ChartData chart : loaded.charts()) {
-                // times the output did not print are placed by statlens: the chart says so
-                ChartData data = derivedTimes ? chart.noted(DERIVED_NOTE) : chart;
+                ChartData data = note != null ? chart.noted(note) : chart;
                 drawn.add(new DrawnChart(def, data, builder.build(data, request.size()), request.size(), loaded.sql(),
                         loaded.keys()));
             }
@@ -152,6 +154,12 @@ public final class ChartService {
     }
 
     /** {@code sar} of a chart of {@code sar.cpu}; a query's charts count as one tool. */
+    /** Whether a chart draws one of these data sets (qualified names, lower case). */
+    private static boolean drawsAny(ChartDefinition def, Set<String> datasets) {
+        return def.isSql() ? def.drawsRuns() && datasets.stream().anyMatch(ds -> reads(def.sql(), ds))
+                : def.tool() != null && datasets.contains(def.tool().toLowerCase(Locale.ROOT));
+    }
+
     /**
      * Whether a query reads a data set: names its view ({@code V_SAR_CPU} for {@code sar.cpu}, {@code V_IOSTAT} for
      * {@code iostat}) or selects its tool ({@code TOOL = 'iostat'}). A query is text, so this is what it says, not

@@ -42,7 +42,7 @@ import java.util.stream.Stream;
                 "SYSCS_UTIL.SYSCS_IMPORT_TABLE of the same rows from CSV, in turn (A/B/A/B), and compares their CPU",
                 "times (minimum and median); then stats and top on the imported run.",
                 "Defaults: 256 CPUs x 3600 s = 925,200 rows. --charts: draw a long series as PNG and SVG, decimated and",
-                "point by point."})
+                "point by point, then statlens chart against a plain JFreeChart program as whole processes."})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -158,6 +158,10 @@ public final class BenchCommand implements Callable<Integer> {
         t.print(out);
         out.println("each run builds the chart twice and writes a PNG and an SVG, as chart --format png,svg does;"
                 + " CPU vs every point: its CPU time over the step's (of the minimums / of the medians).");
+        Samples zoom = r.zoom();
+        out.printf(Locale.ROOT, "%s (%,d points in view): thread CPU %s ms min / median (ChartService.redraw's work before painting)%n",
+                zoom.name(), zoom.count(), String.format(Locale.ROOT, "%.1f / %.1f", zoom.min(Measurement.Clock.THREAD_CPU) / 1e6,
+                        zoom.median(Measurement.Clock.THREAD_CPU) / 1e6));
     }
 
     private static void print(PrintWriter out, ChartBench.Processes p) {

@@ -60,8 +60,11 @@ public final class ShowCommand implements Callable<Integer> {
             sets.print(out);
             for (RunCatalog.DerivedTimes derived : new RunCatalog(repo).derivedTimes(run)) {
                 // times the output did not print: say so beside the times they gave the data sets
-                out.println("times derived for " + String.join(", ", derived.datasets()) + " (" + java.nio.file.Path.of(derived.file()).getFileName()
-                        + " has no time stamps): " + derived.source().substring(RunCatalog.DERIVED.length()).strip());
+                String file = String.valueOf(java.nio.file.Path.of(derived.file()).getFileName());
+                out.println(derived.datesOnly()
+                        ? "dates derived for " + String.join(", ", derived.datasets()) + " (" + file + " prints no date): " + derived.source()
+                        : "times derived for " + String.join(", ", derived.datasets()) + " (" + file
+                                + " has no time stamps): " + derived.source().substring(RunCatalog.DERIVED.length()).strip());
             }
             for (RunCatalog.DatasetInfo s : d.datasets()) {
                 out.println();

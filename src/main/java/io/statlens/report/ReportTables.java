@@ -46,9 +46,14 @@ public final class ReportTables {
         for (Fact f : run.facts()) rows.add(List.of(f.name(), f.value()));
         long derived = run.facts().stream()
                 .filter(f -> f.name().equals("time.source") && f.value().startsWith(RunCatalog.DERIVED)).count();
-        String note = rows.isEmpty() ? "no facts recorded"
-                : derived > 0 ? "Times derived: " + derived + " file(s) of this run print no time stamps; statlens placed their samples"
-                + " as their time.source says (give --start on import to place them yourself)." : "";
+        long dates = run.facts().stream()
+                .filter(f -> f.name().equals("time.source") && RunCatalog.derivesDate(f.value())).count();
+        List<String> notes = new ArrayList<>();
+        if (derived > 0) notes.add("Times derived: " + derived + " file(s) of this run print no time stamps; statlens placed their"
+                + " samples as their time.source says (give --start on import to place them yourself).");
+        if (dates > 0) notes.add("Dates derived: " + dates + " file(s) of this run print times of day without a date; statlens"
+                + " chose the date their time.source names (give --start on import to set it).");
+        String note = rows.isEmpty() ? "no facts recorded" : String.join(" ", notes);
         return new Table("Facts of run " + run.info().name(), List.of("Fact", "Value"), List.of(false, false), rows, note);
     }
 

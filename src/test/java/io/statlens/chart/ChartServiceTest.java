@@ -43,7 +43,8 @@ class ChartServiceTest {
         repo = Repository.open(RepositoryLocation.memory("cs" + UUID.randomUUID()));
         ImportService importer = new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers")));
         for (String[] run : new String[][]{{"mpa", "mpstat/sysstat-fixture-mpstat-A.txt"}, {"hpux", "sar/ksar-hpux-11.31.txt"},
-                {"hpux-again", "sar/ksar-hpux-11.31.txt"}, {"undated", "vmstat/procps-4.0.2-C-vmstat.txt"}}) {
+                {"hpux-again", "sar/ksar-hpux-11.31.txt"}, {"undated", "vmstat/procps-4.0.2-C-vmstat.txt"},
+                {"dateless", "nicstat/javaperf-notes-nicstat-1-3nics.txt"}}) {
             importer.run(ImportRequest.of(run[0], ZoneOffset.UTC, Path.of("src/test/resources/corpus", run[1])), ImportProgress.NONE);
         }
         Instant start = new RunCatalog(repo).run("hpux").start();
@@ -84,6 +85,15 @@ class ChartServiceTest {
                 new RunCatalog(repo).derivedTimes("undated"));
         assertTrue(new RunCatalog(repo).derivedTimes("undated").get(0).source().startsWith("derived: last sample at the file's modification time"));
         assertEquals(List.of(), new RunCatalog(repo).derivedTimes("mpa"));
+
+        // nicstat prints times of day but no date: the date is the file's modification time's, and the chart says so
+        DrawnChart dateless = one(ChartRequest.of(metric("nicstat", "rKB/s").build(), List.of("dateless")));
+        assertTrue(dateless.data().subtitle().endsWith("dates derived: the output prints no date"), dateless.data().subtitle());
+        RunCatalog.DerivedTimes dates = new RunCatalog(repo).derivedTimes("dateless").get(0);
+        assertTrue(dates.datesOnly() && dates.source().startsWith("time of day in column 'Time' on the date of the file's modification time"),
+                dates.source());
+        assertTrue(RunCatalog.derived("derived: first sample at --start 2024-03-01T10:00:00Z, interval printed by the tool, 1 s"));
+        assertTrue(!RunCatalog.derived("time of day in column 'Time' on the date of --start (2024-03-04), zone UTC"), "--start dates it");
     }
 
     @Test

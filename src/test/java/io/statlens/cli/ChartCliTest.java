@@ -139,6 +139,9 @@ class ChartCliTest {
         assertTrue(r.out().lines().anyMatch(l -> l.matches("statlens: min/max per pixel column +[0-9,]+ +1 .* ([0-9.]+x / [0-9.]+x|too short to tell) .*")),
                 r.out());
         assertTrue(r.out().lines().anyMatch(l -> l.matches("JFreeChart: every point +20,000 +1 .* 1.00x / 1.00x .*")), r.out());
+        // a zoom to the middle half keeps the points in view (and one on either side), then decimates them again
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("zoom to the middle half: .* \\(10,00[0-9] points in view\\): thread CPU [0-9.]+ / [0-9.]+ ms .*")),
+                r.out());
         if (ChildProcess.supported()) {
             // statlens chart and the plain program each ran as a process of their own, on the same 20,000 rows
             assertTrue(r.out().lines().anyMatch(l -> l.matches("statlens chart --format png,svg +20,000 +1 .* [0-9.]+x / [0-9.]+x .*")), r.out());

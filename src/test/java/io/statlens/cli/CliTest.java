@@ -70,6 +70,13 @@ class CliTest {
         CliRun show = run("show", "u");
         assertTrue(show.out().contains("times derived for vmstat (vmstat.txt has no time stamps): last sample at the file's"
                 + " modification time (2026-11-25T18:30:00Z), first at 2026-11-25T18:29:58Z, assumed interval 1 s"), show.out());
+
+        Path dateless = Files.copy(Path.of("src/test/resources/corpus/nicstat/ssup-nicstat-plain-docker0.txt"), dir.resolve("nicstat.txt"));
+        Files.setLastModifiedTime(dateless, java.nio.file.attribute.FileTime.from(java.time.Instant.parse("2026-11-25T18:30:00Z")));
+        assertEquals(0, run("import", dateless.toString(), "--run", "d", "--tz", "UTC").code());
+        CliRun times = run("show", "d");
+        assertTrue(times.out().contains("dates derived for nicstat (nicstat.txt prints no date): time of day in column 'Time' on the date"
+                + " of the file's modification time (2026-11-25), zone UTC"), times.out());
     }
 
     @Test

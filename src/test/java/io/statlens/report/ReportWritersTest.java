@@ -331,6 +331,24 @@ class ReportWritersTest {
     }
 
     @Test
+    void theFactsSayWhichTimesAndDatesWereDerived() {
+        RunCatalog.RunInfo info = new RunCatalog.RunInfo("r", "", Instant.EPOCH, Instant.EPOCH, List.of(), 3, 9);
+        ReportTables tables = new ReportTables(ZoneOffset.UTC, ReadableNumbers.ROOT);
+        Table both = tables.facts(new ReportModel.RunPart(info, List.of(
+                new io.statlens.model.Fact("time.source", "derived: last sample at the file's modification time (2026-11-25T10:30:00Z),"
+                        + " first at 2026-11-25T10:29:00Z, assumed interval 1 s"),
+                new io.statlens.model.Fact("time.source", "time of day in column 'Time' on the date of the file's modification time"
+                        + " (2026-11-25), zone UTC"),
+                new io.statlens.model.Fact("time.source", "banner date 2019-10-09 + printed time of day, zone UTC")), List.of(), List.of()));
+        assertEquals("Times derived: 1 file(s) of this run print no time stamps; statlens placed their samples as their time.source"
+                + " says (give --start on import to place them yourself). Dates derived: 1 file(s) of this run print times of day"
+                + " without a date; statlens chose the date their time.source names (give --start on import to set it).", both.note());
+        Table dated = tables.facts(new ReportModel.RunPart(info, List.of(
+                new io.statlens.model.Fact("time.source", "banner date 2019-10-09 + printed time of day, zone UTC")), List.of(), List.of()));
+        assertEquals("", dated.note());
+    }
+
+    @Test
     void formatFromTheFileName() {
         assertEquals(ReportFormat.PDF, ReportFormat.of(Path.of("out/Report.PDF")));
         assertEquals(ReportFormat.HTML, ReportFormat.of(Path.of("r.html")));

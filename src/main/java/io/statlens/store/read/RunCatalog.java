@@ -50,13 +50,32 @@ public final class RunCatalog {
 
     /**
      * A file whose times were derived because its output has none (the fact {@code time.source} starts with
-     * {@code derived:}): its data sets, and how the times were derived.
+     * {@code derived:}), or whose dates were because it prints times of day without a date and nobody gave
+     * {@code --start} ({@link #derivesDate}): its data sets, and how the times were derived.
      */
     public record DerivedTimes(String file, List<String> datasets, String source) {
+        /** Whether only the date was derived: the times of day are the tool's own. */
+        public boolean datesOnly() {
+            return !source.startsWith(DERIVED);
+        }
     }
 
     /** How the {@code time.source} fact of a file with derived times starts. */
     public static final String DERIVED = "derived:";
+
+    /**
+     * Whether a {@code time.source} says that the times of day were put on a date statlens chose: the file's
+     * modification time or the run's start (itself maybe derived), not one the output or {@code --start} gave.
+     */
+    public static boolean derivesDate(String timeSource) {
+        return timeSource.contains(" on the date of the file's modification time")
+                || timeSource.contains(" on the date of the run's start");
+    }
+
+    /** Whether a {@code time.source} says that statlens derived the times or the dates of a file. */
+    public static boolean derived(String timeSource) {
+        return timeSource.startsWith(DERIVED) || derivesDate(timeSource);
+    }
 
     /** A warning kept on the run, with the file it came from. */
     public record StoredWarning(String file, long line, String message) {
@@ -212,7 +231,7 @@ public final class RunCatalog {
                 // the last time.source of a file is how its times ended up (an import places derived times last)
                 while (rs.next()) sources.put(rs.getLong(1), rs.getString(2));
             }
-            sources.values().removeIf(source -> source == null || !source.startsWith(DERIVED));
+            sources.values().removeIf(source -> source == null || !derived(source));
             if (sources.isEmpty()) return List.of();
             try (PreparedStatement ds = repo.connection().prepareStatement("SELECT D.FILE_ID, D.TOOL, D.NAME, F.PATH FROM DATASETS D"
                     + " JOIN SOURCE_FILES F ON F.ID = D.FILE_ID JOIN RUNS R ON R.ID = D.RUN_ID WHERE R.NAME = ? ORDER BY D.ID")) {
