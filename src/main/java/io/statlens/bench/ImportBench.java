@@ -164,6 +164,11 @@ public final class ImportBench {
         }
     }
 
+    /** Writes the rows of the generated input as the CSV file the baselines read (the table's columns, in order). */
+    static void writeCsv(Parser mpstat, Path input, Path csv) throws IOException {
+        parse(mpstat, input, new CsvSink(csv));
+    }
+
     private static long parse(Parser parser, Path input, RowCountingSink sink) throws IOException {
         try (InputStream in = Files.newInputStream(input); LineSource lines = LineSource.of(input.getFileName().toString(), in)) {
             parser.parse(lines, ParseContext.simple(input.getFileName().toString()), sink);

@@ -8,9 +8,11 @@ import io.statlens.bench.ImportBench;
 import io.statlens.bench.MachineLoad;
 import io.statlens.bench.Measurement;
 import io.statlens.bench.Samples;
+import io.statlens.bench.ServerImportBench;
 import io.statlens.bench.Workload;
 import io.statlens.gui.ResponsivenessBench;
 import io.statlens.model.UserException;
+import io.statlens.store.schema.RepositoryLocation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -67,6 +69,11 @@ public final class BenchCommand implements Callable<Integer> {
             "and chart all its rows in the real window, measuring how long the FX thread takes to answer."})
     boolean gui;
 
+    @Option(names = "--db", paramLabel = "URL", description = {"Benchmark a server repository instead, e.g. jdbc:postgresql://host/db:",
+            "statlens' import, its bulk path alone (COPY on PostgreSQL) and JDBC batches of the same rows into the",
+            "same server, in turn. The benchmark's runs and tables are removed afterwards."})
+    String db;
+
     @Option(names = "--points", defaultValue = "1000000",
             description = "Points of the --charts series (default: ${DEFAULT-VALUE}).")
     int points;
@@ -115,6 +122,11 @@ public final class BenchCommand implements Callable<Integer> {
                     out.printf(Locale.ROOT, "  done: %s (%.1f s)%n", p.name(), p.seconds());
                     out.flush();
                 }));
+            } else if (db != null) {
+                RepositoryLocation server = RepositoryLocation.url(db);
+                out.printf("repository: %s (%s)%n", server.description(), server.engine());
+                out.flush();
+                print(out, ServerImportBench.run(work, input, server, repeat, progress));
             } else {
                 print(out, ImportBench.run(work, input, repeat, progress));
             }
@@ -138,6 +150,33 @@ public final class BenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%s: %.2f s CPU per million rows (minimum; median %.2f s)%n", ImportBench.WINDOW_STATS,
                 perMillion(window.min(Measurement.Clock.PROCESS_CPU), window.count()),
                 perMillion(window.median(Measurement.Clock.PROCESS_CPU), window.count()));
+    }
+
+    private static void print(PrintWriter out, ServerImportBench.Result r) {
+        Samples batches = r.step(ServerImportBench.BATCHES);
+        TextTable t = new TextTable(ReadableNumbers.ROOT, "STEP", "ROWS", "RUNS", "WALL S MIN / MED", "ROWS/S MIN / MED",
+                "VS JDBC BATCHES", "CPU S MIN / MED", "THREAD CPU S MIN / MED", "SERVER CPU S MIN / MED").right(1, 2, 3, 4, 5, 6, 7, 8);
+        for (Samples s : r.steps()) {
+            long min = s.min(Measurement.Clock.WALL);
+            long median = s.median(Measurement.Clock.WALL);
+            t.add(s.name(), s.count(), s.runs().size(), minMedian(s, Measurement.Clock.WALL),
+                    ReadableNumbers.ROOT.integer(Math.round(s.count() / (min / 1e9))) + " / "
+                            + ReadableNumbers.ROOT.integer(Math.round(s.count() / (median / 1e9))),
+                    String.format(Locale.ROOT, "%.2fx / %.2fx", (double) batches.min(Measurement.Clock.WALL) / min,
+                            (double) batches.median(Measurement.Clock.WALL) / median),
+                    minMedian(s, Measurement.Clock.PROCESS_CPU), minMedian(s, Measurement.Clock.THREAD_CPU),
+                    serverCpu(r.serverCpu().get(s.name())));
+        }
+        t.print(out);
+        out.println("vs JDBC batches: rows/s over the batches' rows/s (of the fastest runs / of the medians); above 1 is faster."
+                + " The import parses too; the bulk path and the batches read the same CSV. Server CPU: the server process"
+                + " that served the connection (PostgreSQL on this machine; empty otherwise).");
+    }
+
+    private static String serverCpu(List<Double> seconds) {
+        if (seconds == null || seconds.stream().anyMatch(d -> d.isNaN())) return "";
+        double[] sorted = seconds.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return String.format(Locale.ROOT, "%.2f / %.2f", sorted[0], sorted[(sorted.length - 1) / 2]);
     }
 
     private static double perMillion(long nanos, long rows) {

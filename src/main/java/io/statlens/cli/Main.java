@@ -1,6 +1,7 @@
 package io.statlens.cli;
 
 import io.statlens.model.UserException;
+import io.statlens.store.schema.RepositoryLocation;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,8 +30,8 @@ public final class Main implements Runnable {
     static final List<Class<?>> COMMANDS = List.of(ImportCommand.class, RunsCommand.class, ShowCommand.class,
             ParsersCommand.class, DeleteCommand.class, QueryCommand.class, ExportCommand.class, StatsCommand.class,
             TopCommand.class, NoteCommand.class, AverageCommand.class, CompareCommand.class, CorrelateCommand.class,
-            FindingsCommand.class, ChartCommand.class, PresetsCommand.class, ReportCommand.class, DemoCommand.class, BenchCommand.class,
-            GuiCommand.class);
+            FindingsCommand.class, ChartCommand.class, PresetsCommand.class, ReportCommand.class, CopyCommand.class, DemoCommand.class,
+            BenchCommand.class, GuiCommand.class, ServerCommand.class);
 
     @CommandLine.Spec
     CommandSpec spec;
@@ -59,7 +60,7 @@ public final class Main implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("statlens: " + ex.getMessage());
+            err.println("statlens: " + RepositoryLocation.redact(ex.getMessage()));
             String command = qualifiedName(ex.getCommandLine());
             err.println("see: statlens " + (command.isEmpty() ? "" : command + " ") + "--help");
             err.flush();
@@ -68,13 +69,27 @@ public final class Main implements Runnable {
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             UserException user = userCause(ex);
             if (user != null) {
-                err.println("statlens: " + user.getMessage());
-                if (debug) user.printStackTrace(err);
+                err.println("statlens: " + RepositoryLocation.redact(user.getMessage()));
+                if (debug) err.print(redactedTrace(user));
                 err.flush();
                 return ExitCodes.USER_ERROR;
             }
-            err.println("statlens: internal error: " + ex + (debug ? "" : " (run with --debug for details)"));
-            if (debug) ex.printStackTrace(err);
+            java.util.Optional<String> busy = io.statlens.store.LockConflict.in(ex);
+            if (busy.isPresent()) {
+                err.println("statlens: the repository is busy: " + RepositoryLocation.redact(busy.get())
+                        + " (another client's work holds what this command needs; run it again once that is done)");
+                err.flush();
+                return ExitCodes.USER_ERROR;
+            }
+            java.util.Optional<String> denied = io.statlens.store.AccessRefusal.in(ex);
+            if (denied.isPresent()) {
+                err.println("statlens: not permitted: " + RepositoryLocation.redact(denied.get())
+                        + " (this user may read the repository but not change it)");
+                err.flush();
+                return ExitCodes.USER_ERROR;
+            }
+            err.println("statlens: internal error: " + RepositoryLocation.redact(ex.toString()) + (debug ? "" : " (run with --debug for details)"));
+            if (debug) err.print(redactedTrace(ex));
             err.flush();
             return ExitCodes.INTERNAL_ERROR;
         });
@@ -144,6 +159,13 @@ public final class Main implements Runnable {
         CommandSpec spec = CommandSpec.create().name(command.name()).aliases(command.aliases());
         spec.usageMessage().header(command.header()).description(command.description()).hidden(command.hidden());
         return spec;
+    }
+
+    /** A stack trace with every password of a JDBC URL in it replaced: passwords are never printed. */
+    private static String redactedTrace(Throwable t) {
+        java.io.StringWriter trace = new java.io.StringWriter();
+        t.printStackTrace(new PrintWriter(trace));
+        return RepositoryLocation.redact(trace.toString());
     }
 
     private static String qualifiedName(CommandLine cl) {

@@ -13,7 +13,8 @@ public final class RepositoryOptions {
     Path repo;
 
     @Option(names = "--db", paramLabel = "URL",
-            description = "JDBC URL of a repository, e.g. a Derby network server jdbc:derby://host:1527/statlens.")
+            description = {"JDBC URL of a shared repository: jdbc:postgresql://host:5432/db, or a statlens server",
+                    "jdbc:derby://host:1527/statlens;user=NAME (docs/team.md)."})
     String db;
 
     RepositoryLocation location() {
@@ -22,6 +23,11 @@ public final class RepositoryOptions {
         if (db != null) return RepositoryLocation.url(db);
         if (repo != null) return RepositoryLocation.embedded(repo);
         return RepositoryLocation.userDefault();
+    }
+
+    /** A repository named on the command line: a JDBC URL ({@code jdbc:...}) or an embedded repository's folder. */
+    static RepositoryLocation urlOrFolder(String text) {
+        return text.startsWith("jdbc:") ? RepositoryLocation.url(text) : RepositoryLocation.embedded(Path.of(text));
     }
 
     /** Opens the repository, creating it if it does not exist yet (for commands that write). */

@@ -19,8 +19,9 @@ record Workbench(MainView view, BrowserViewModel browser, ImportViewModel import
      * @param recent the recent imports (kept in the user's settings by the application, per session in tests)
      * @param opener how a written report or chart is opened (the desktop's, or a recorder in tests)
      */
-    static Workbench create(Repository repository, TaskExecutor executor, ZoneId zone, ReadableNumbers numbers,
+    static Workbench create(Repository repository, TaskExecutor tasks, ZoneId zone, ReadableNumbers numbers,
                             RecentInputs recent, DocumentOpener opener) {
+        TaskExecutor executor = new ReadEndingExecutor(tasks, repository);
         Label status = new Label();
         BrowserViewModel browser = new BrowserViewModel(repository, executor, status::setText);
         ImportViewModel importer = new ImportViewModel(repository, executor, zone, status::setText, browser::refresh, recent);

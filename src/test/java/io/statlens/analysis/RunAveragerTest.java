@@ -1,5 +1,7 @@
 package io.statlens.analysis;
 
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.model.Fact;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
@@ -28,7 +30,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@OnEveryEngine
 class RunAveragerTest {
+    private final RepositoryEngine engine;
+
+    RunAveragerTest(RepositoryEngine engine) {
+        this.engine = engine;
+    }
+
     private static final double EPS = 1e-9;
     @TempDir
     Path dir;
@@ -41,7 +50,7 @@ class RunAveragerTest {
 
     @BeforeEach
     void open() {
-        repo = shared.repository();
+        repo = shared.repository(engine);
         runs = new ScriptedRuns(repo, dir);
         averager = new RunAverager(repo);
     }

@@ -1,5 +1,7 @@
 package io.statlens.analysis;
 
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
 import io.statlens.store.SharedRepository;
 import io.statlens.store.schema.Repository;
@@ -20,7 +22,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@OnEveryEngine
 class RunComparerTest {
+    private final RepositoryEngine engine;
+
+    RunComparerTest(RepositoryEngine engine) {
+        this.engine = engine;
+    }
+
     private static final double EPS = 1e-9;
     @TempDir
     Path dir;
@@ -33,7 +42,7 @@ class RunComparerTest {
 
     @BeforeEach
     void open() {
-        repo = shared.repository();
+        repo = shared.repository(engine);
         runs = new ScriptedRuns(repo, dir);
         comparer = new RunComparer(repo);
     }

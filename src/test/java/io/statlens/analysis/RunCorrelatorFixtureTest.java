@@ -1,13 +1,15 @@
 package io.statlens.analysis;
 
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,7 +17,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,18 +27,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * section shares sar's clock, so each pair must line up sample for sample, and r must equal Pearson's r of the raw
  * columns side by side.
  */
+@OnEveryEngine
 class RunCorrelatorFixtureTest {
+    @Parameter
+    RepositoryEngine engine;
+
     private static Repository repo;
 
-    @BeforeAll
-    static void importFixture(@TempDir Path tmp) {
-        repo = Repository.open(RepositoryLocation.memory("f" + UUID.randomUUID()));
+    @BeforeParameterizedClassInvocation
+    static void importFixture(RepositoryEngine engine, @TempDir Path tmp) {
+        repo = Repository.open(engine.freshRepository());
         Path sar = Path.of("src/test/resources/corpus/sar/ksar-linux-sysstat-10.1.5-48cpu.txt");
         new ImportService(repo, ParserCatalog.load(tmp.resolve("no-user-parsers")))
                 .run(ImportRequest.of("sar48", ZoneOffset.UTC, sar), ImportProgress.NONE);
     }
 
-    @AfterAll
+    @AfterParameterizedClassInvocation
     static void close() {
         repo.close();
     }

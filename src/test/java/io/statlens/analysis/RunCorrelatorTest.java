@@ -1,5 +1,7 @@
 package io.statlens.analysis;
 
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.store.SharedRepository;
@@ -8,7 +10,7 @@ import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.load.ScriptedParser;
 import io.statlens.store.schema.Repository;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +28,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  * One run, two "tools": a benchmark every second and a disk tool every 2 s, half an interval later. Hand-checked:
  * on the 2 s grid centred on the benchmark's samples, tps averages to 115 135 155 175 195 where the disk samples lie.
  */
+@OnEveryEngine
 class RunCorrelatorTest {
+    private final Repository repo;
+
+    RunCorrelatorTest(RepositoryEngine engine) {
+        this.repo = shared.repository(engine);
+    }
+
     static final String RUN_FILE = String.join("\n", "#scripted",
             "dataset bench",
             "columns tps lat.ms",
@@ -42,7 +51,6 @@ class RunCorrelatorTest {
 
     @RegisterExtension
     static final SharedRepository shared = SharedRepository.keptBetweenTests();
-    private final Repository repo = shared.repository();
 
     static String row(int second, String key, double... values) {
         StringBuilder b = new StringBuilder().append(1_700_000_000L + second).append(' ').append(key);
@@ -50,10 +58,10 @@ class RunCorrelatorTest {
         return b.toString();
     }
 
-    @BeforeAll
-    static void importRun(@TempDir Path dir) throws Exception {
+    @BeforeParameterizedClassInvocation
+    static void importRun(RepositoryEngine engine, @TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("run.txt"), RUN_FILE);
-        new ImportService(shared.repository(), new ParserCatalog(List.of(new ScriptedParser())))
+        new ImportService(shared.repository(engine), new ParserCatalog(List.of(new ScriptedParser())))
                 .run(ImportRequest.of("r1", ZoneOffset.UTC, file), ImportProgress.NONE);
     }
 

@@ -1,5 +1,7 @@
 package io.statlens.analysis;
 
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.store.SharedRepository;
@@ -41,7 +43,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * </pre>
  * Percentiles interpolate between closest ranks at h = (n - 1) q: for four values p90 is at 2.7.
  */
+@OnEveryEngine
 class RunStatisticsTest {
+    private final RepositoryEngine engine;
+
+    RunStatisticsTest(RepositoryEngine engine) {
+        this.engine = engine;
+    }
+
     private static final Path PITBULL = Path.of("src/test/resources/corpus/iostat/mb-pitbull-3.1-de-xm.txt");
     @TempDir
     Path dir;
@@ -54,7 +63,7 @@ class RunStatisticsTest {
 
     @BeforeEach
     void open() {
-        repo = shared.repository();
+        repo = shared.repository(engine);
         importer = new ImportService(repo, ParserCatalog.load(dir.resolve("no-parsers")));
         statistics = new RunStatistics(repo);
     }

@@ -1,5 +1,7 @@
 package io.statlens.chart;
 
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.analysis.KeyOrder;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.store.SharedRepository;
@@ -7,7 +9,7 @@ import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.schema.Repository;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,14 +32,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A chart cut to the busiest keys reads only those keys' rows, chosen from the statistics stored at import, and
  * draws exactly what ranking every loaded key would have drawn.
  */
+@OnEveryEngine
 class BusiestKeysTest {
     @RegisterExtension
     static final SharedRepository shared = SharedRepository.keptBetweenTests();
-    private final Repository repo = shared.repository();
+    private final Repository repo;
 
-    @BeforeAll
-    static void importRun(@TempDir Path dir) {
-        new ImportService(shared.repository(), ParserCatalog.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of("sar48",
+    BusiestKeysTest(RepositoryEngine engine) {
+        this.repo = shared.repository(engine);
+    }
+
+    @BeforeParameterizedClassInvocation
+    static void importRun(RepositoryEngine engine, @TempDir Path dir) {
+        new ImportService(shared.repository(engine), ParserCatalog.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of("sar48",
                 ZoneOffset.UTC, Path.of("src/test/resources/corpus/sar/ksar-linux-sysstat-10.1.5-48cpu.txt")), ImportProgress.NONE);
     }
 

@@ -1,5 +1,7 @@
 package io.statlens.chart;
 
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.store.SharedRepository;
@@ -26,7 +28,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** From repository data to chart data: key choice, axes, titles, units, since-boot rows, SQL charts, annotations. */
+@OnEveryEngine
 class ChartDataLoaderTest {
+    private final RepositoryEngine engine;
+
+    ChartDataLoaderTest(RepositoryEngine engine) {
+        this.engine = engine;
+    }
+
     @TempDir
     Path dir;
     private Repository repo;
@@ -37,7 +46,7 @@ class ChartDataLoaderTest {
 
     @BeforeEach
     void open() {
-        repo = shared.repository();
+        repo = shared.repository(engine);
         charts = new ChartService(repo, ZoneOffset.UTC);
     }
 

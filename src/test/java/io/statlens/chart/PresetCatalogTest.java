@@ -1,5 +1,7 @@
 package io.statlens.chart;
 
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
 import io.statlens.store.SharedRepository;
 import io.statlens.store.schema.Repository;
@@ -14,7 +16,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@OnEveryEngine
 class PresetCatalogTest {
+    private final RepositoryEngine engine;
+
+    PresetCatalogTest(RepositoryEngine engine) {
+        this.engine = engine;
+    }
+
     private Repository repo;
     private PresetCatalog catalog;
 
@@ -23,7 +32,7 @@ class PresetCatalogTest {
 
     @BeforeEach
     void open() {
-        repo = shared.repository();
+        repo = shared.repository(engine);
         catalog = new PresetCatalog(repo);
     }
 

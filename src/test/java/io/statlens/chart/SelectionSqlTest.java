@@ -1,5 +1,7 @@
 package io.statlens.chart;
 
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.store.SharedRepository;
@@ -25,7 +27,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A selection written as SQL gives the same chart: each pair is loaded both ways, through the selection and
  * through the SQL-chart path, and the series (names, colours, x and y of every sample), axes and subtitles compared.
  */
+@OnEveryEngine
 class SelectionSqlTest {
+    private final RepositoryEngine engine;
+
+    SelectionSqlTest(RepositoryEngine engine) {
+        this.engine = engine;
+    }
+
     @TempDir
     Path dir;
     private Repository repo;
@@ -36,7 +45,7 @@ class SelectionSqlTest {
 
     @BeforeEach
     void open() {
-        repo = shared.repository();
+        repo = shared.repository(engine);
         charts = new ChartService(repo, ZoneOffset.UTC);
     }
 

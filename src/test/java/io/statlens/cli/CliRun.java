@@ -28,6 +28,14 @@ record CliRun(int code, String out, String err) {
         return new CliRun(code, out.toString(), err.toString());
     }
 
+    /** Runs {@code statlens ARGS} as given. */
+    static CliRun of(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new PrintWriter(out), new PrintWriter(err), args);
+        return new CliRun(code, out.toString(), err.toString());
+    }
+
     private static boolean takesRepository(String command) {
         CommandLine sub = Main.commandLine(command).getSubcommands().get(command);
         return sub != null && sub.getCommandSpec().findOption("--repo") != null;

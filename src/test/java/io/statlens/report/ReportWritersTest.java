@@ -6,6 +6,8 @@ import io.statlens.analysis.RunComparer;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.store.SharedRepository;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
@@ -42,7 +44,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Reports of real sysbench fixtures and a scripted run with hostile facts and annotations, as HTML and PDF. */
+@OnEveryEngine
 class ReportWritersTest {
+    private final RepositoryEngine engine;
+
+    ReportWritersTest(RepositoryEngine engine) {
+        this.engine = engine;
+    }
+
     private static final String HOSTILE = "<script>alert(1)</script>";
     private static final Instant GENERATED = Instant.parse("2024-05-01T12:00:00Z");
     /** The SVG view box of an HTML report's charts, as statlens report draws them. */
@@ -57,7 +66,7 @@ class ReportWritersTest {
 
     @BeforeEach
     void open() throws Exception {
-        repo = shared.repository();
+        repo = shared.repository(engine);
         importCorpus("sb16", "sysbench/plantegg-1.0.20-oltp_rw-16thr.txt");
         importCorpus("sb8", "sysbench/mb-0.5-mid-rw-8thr-5s.txt");
         Path f = Files.writeString(dir.resolve("evil.txt"), String.join("\n", "#scripted", "fact os.name " + HOSTILE,

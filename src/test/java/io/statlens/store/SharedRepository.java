@@ -11,6 +11,8 @@ import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -20,10 +22,14 @@ import java.util.UUID;
  * catalog stay, as they stay in a user's repository when runs are deleted. Register it as a static field:
  * {@code @RegisterExtension static final SharedRepository shared = new SharedRepository();}. A class whose
  * tests only read what its {@code @BeforeAll} imported keeps it: {@link #keptBetweenTests()}.
+ *
+ * <p>A class that runs {@link OnEveryEngine} takes one repository per engine, {@link #repository(RepositoryEngine)},
+ * each opened on first use and emptied and closed like the embedded one.
  */
 public final class SharedRepository implements BeforeAllCallback, AfterEachCallback, AfterAllCallback {
     private final boolean emptied;
-    private Repository repo;
+    private final Map<RepositoryEngine, Repository> repos = new EnumMap<>(RepositoryEngine.class);
+    private String testClass;
 
     /** Emptied after each test. */
     public SharedRepository() {
@@ -39,33 +45,42 @@ public final class SharedRepository implements BeforeAllCallback, AfterEachCallb
         return new SharedRepository(false);
     }
 
-    /** The repository of the running test class. */
+    /** The embedded repository of the running test class. */
     public Repository repository() {
-        if (repo == null) throw new IllegalStateException("the shared repository is opened before the class's tests; register it static");
-        return repo;
+        return repository(RepositoryEngine.DERBY);
+    }
+
+    /** The running test class's repository on that engine, opened on first use. */
+    public synchronized Repository repository(RepositoryEngine engine) {
+        if (testClass == null) throw new IllegalStateException("the shared repository is opened before the class's tests; register it static");
+        return repos.computeIfAbsent(engine, e -> Repository.open(e == RepositoryEngine.DERBY
+                ? RepositoryLocation.memory(testClass + UUID.randomUUID()) : e.freshRepository()));
     }
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        repo = Repository.open(RepositoryLocation.memory(context.getRequiredTestClass().getSimpleName() + UUID.randomUUID()));
+        testClass = context.getRequiredTestClass().getSimpleName();
     }
 
     /** Undoes what a test left uncommitted and, unless kept, leaves the repository as a new one: no runs, no presets. */
     @Override
-    public void afterEach(ExtensionContext context) {
-        repo.rollback();
-        if (!emptied) return;
-        RunLedger ledger = new RunLedger(repo);
-        for (RunCatalog.RunInfo run : new RunCatalog(repo).runs()) ledger.deleteRun(run.name());
-        ChartPresets presets = new ChartPresets(repo);
-        for (ChartPresets.SavedPreset preset : presets.list()) presets.delete(preset.name());
-        SavedDashboards dashboards = new SavedDashboards(repo);
-        for (SavedDashboards.Saved dashboard : dashboards.list()) dashboards.delete(dashboard.name());
+    public synchronized void afterEach(ExtensionContext context) {
+        for (Repository repo : repos.values()) {
+            repo.rollback();
+            if (!emptied) continue;
+            RunLedger ledger = new RunLedger(repo);
+            for (RunCatalog.RunInfo run : new RunCatalog(repo).runs()) ledger.deleteRun(run.name());
+            ChartPresets presets = new ChartPresets(repo);
+            for (ChartPresets.SavedPreset preset : presets.list()) presets.delete(preset.name());
+            SavedDashboards dashboards = new SavedDashboards(repo);
+            for (SavedDashboards.Saved dashboard : dashboards.list()) dashboards.delete(dashboard.name());
+        }
     }
 
     @Override
-    public void afterAll(ExtensionContext context) {
-        repo.close();
-        repo = null;
+    public synchronized void afterAll(ExtensionContext context) {
+        repos.values().forEach(Repository::close);
+        repos.clear();
+        testClass = null;
     }
 }

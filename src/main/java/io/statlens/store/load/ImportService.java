@@ -62,6 +62,49 @@ public final class ImportService {
     public ImportResult run(ImportRequest request, ImportProgress progress, Cancellation cancellation) {
         if (request.run() == null || request.run().isBlank()) throw new UserException("a run name is required (--run NAME)");
         List<ImportPlanner.Planned> plan = planner.plan(request.inputs(), request.parserChoices());
+        // On a shared repository two imports that change the same tables' columns can lock each other
+        // out; the engine undoes one of them, which then starts over (nothing of it was kept).
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return importOnce(request, plan, progress, cancellation);
+            } catch (Conflict conflict) {
+                if (attempt == ATTEMPTS) {
+                    throw new StoreException("the import into run '" + request.run() + "' collided with other clients' work "
+                            + ATTEMPTS + " times; nothing was imported: " + io.statlens.store.LockConflict.in(conflict).orElse(""),
+                            conflict.getCause());
+                }
+                pause(attempt);
+            }
+        }
+    }
+
+    /** How often an import undone by the engine to break a conflict with other clients starts over. */
+    private static final int ATTEMPTS = 10;
+
+    /** The import undone to break a conflict between transactions; it may start over. */
+    private static final class Conflict extends RuntimeException {
+        Conflict(Throwable cause) {
+            super(cause);
+        }
+    }
+
+    private static void pause(int attempt) {
+        try {
+            // Longer each time, and at random, so that two imports that collided do not collide again.
+            Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextLong(200, 1000) * Math.min(attempt, 5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UserException("import cancelled; the repository is unchanged");
+        }
+    }
+
+    /** The failure, as a {@link Conflict} when the engine undid the transaction to break a conflict. */
+    private static RuntimeException conflictOr(Throwable failure, RuntimeException otherwise) {
+        return io.statlens.store.LockConflict.in(failure).isPresent() ? new Conflict(failure) : otherwise;
+    }
+
+    private ImportResult importOnce(ImportRequest request, List<ImportPlanner.Planned> plan, ImportProgress progress,
+                                    Cancellation cancellation) {
         RunLedger ledger = new RunLedger(repo);
         try {
             RunLedger.OpenRun run = ledger.open(request.run(), request.host(), request.tags());
@@ -98,10 +141,11 @@ public final class ImportService {
             return new ImportResult(request.run(), List.of(results));
         } catch (SQLException e) {
             repo.rollback();
-            throw new StoreException("repository error during import: " + e.getMessage(), e);
+            throw conflictOr(e, new StoreException("repository error during import: " + e.getMessage(), e));
         } catch (ImportSession.StoreFailure e) {
             repo.rollback();
-            throw new StoreException("repository error during import: " + e.sqlException().getMessage(), e.sqlException());
+            throw conflictOr(e.sqlException(), new StoreException("repository error during import: " + e.sqlException().getMessage(),
+                    e.sqlException()));
         } catch (InterruptedIOException e) {
             repo.rollback();
             throw new UserException("import cancelled; the repository is unchanged");
@@ -110,7 +154,7 @@ public final class ImportService {
             throw new UserException("cannot read input: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             repo.rollback();
-            throw e;
+            throw conflictOr(e, e);
         }
     }
 

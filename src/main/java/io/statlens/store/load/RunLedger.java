@@ -90,6 +90,111 @@ public final class RunLedger {
         return insertRun(name, host, start);
     }
 
+    /**
+     * A run as a repository holds it, to be copied into another one.
+     *
+     * @param id the run's id in the repository it was read from
+     */
+    record StoredRun(long id, String name, String host, Instant start, Instant createdAt, String notes, List<String> tags) {
+    }
+
+    /**
+     * A loaded source file as a repository holds it, to be copied into another one.
+     *
+     * @param id the file's id in the repository it was read from
+     */
+    record StoredFile(long id, String path, long sizeBytes, String sha256, String parser, String parserVersion,
+                             String variant, long rows, long warnings, Instant importedAt) {
+    }
+
+    /** The run of that name with its tags, as stored; empty when there is none. */
+    Optional<StoredRun> stored(String name) throws SQLException {
+        StoredRun run;
+        try (PreparedStatement ps = connection().prepareStatement("SELECT ID, HOST, START_TS, CREATED_AT, NOTES FROM RUNS WHERE NAME = ?")) {
+            ps.setString(1, name);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) return Optional.empty();
+                run = new StoredRun(rs.getLong(1), name, rs.getString(2), Repository.instant(rs.getTimestamp(3)),
+                        Repository.instant(rs.getTimestamp(4)), rs.getString(5), List.of());
+            }
+        }
+        List<String> tags = new ArrayList<>();
+        try (PreparedStatement ps = connection().prepareStatement("SELECT TAG FROM RUN_TAGS WHERE RUN_ID = ? ORDER BY TAG")) {
+            ps.setLong(1, run.id());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) tags.add(rs.getString(1));
+            }
+        }
+        return Optional.of(new StoredRun(run.id(), name, run.host(), run.start(), run.createdAt(), run.notes(), List.copyOf(tags)));
+    }
+
+    /** The names of all runs, oldest start first. */
+    List<String> names() throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = connection().prepareStatement("SELECT NAME FROM RUNS ORDER BY START_TS, NAME");
+             ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) out.add(rs.getString(1));
+        }
+        return out;
+    }
+
+    /** The run's files as stored, in import order. */
+    List<StoredFile> storedFiles(long runId) throws SQLException {
+        List<StoredFile> out = new ArrayList<>();
+        try (PreparedStatement ps = connection().prepareStatement("SELECT ID, PATH, SIZE_BYTES, SHA256, PARSER, PARSER_VERSION,"
+                + " VARIANT, ROW_COUNT, WARNING_COUNT, IMPORTED_AT FROM SOURCE_FILES WHERE RUN_ID = ? ORDER BY ID")) {
+            ps.setLong(1, runId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new StoredFile(rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getString(5),
+                            rs.getString(6), rs.getString(7), rs.getLong(8), rs.getLong(9), Repository.instant(rs.getTimestamp(10))));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A copy of a run read from another repository: its name, host, start, creation time, notes and tags;
+     * an existing run of that name is refused, or deleted when {@code replace} is set.
+     */
+    OpenRun restore(StoredRun stored, boolean replace) throws SQLException {
+        Optional<OpenRun> existing = find(stored.name());
+        if (existing.isPresent()) {
+            if (!replace) throw new UserException("run '" + stored.name() + "' already exists in the target; use --replace to overwrite it");
+            deleteRun(existing.get().id());
+        }
+        OpenRun run = insertRun(stored.name(), stored.host(), stored.start());
+        try (PreparedStatement ps = connection().prepareStatement("UPDATE RUNS SET CREATED_AT = ?, NOTES = ? WHERE ID = ?")) {
+            ps.setTimestamp(1, Repository.timestamp(stored.createdAt()));
+            ps.setString(2, stored.notes());
+            ps.setLong(3, run.id());
+            ps.executeUpdate();
+        }
+        for (String tag : stored.tags()) addTag(run.id(), tag);
+        return run;
+    }
+
+    /** A copy of a loaded file read from another repository, with all it recorded; returns its id here. */
+    long restore(OpenRun run, StoredFile file) throws SQLException {
+        try (PreparedStatement ps = connection().prepareStatement("INSERT INTO SOURCE_FILES (RUN_ID, PATH, SIZE_BYTES, SHA256, PARSER,"
+                + " PARSER_VERSION, VARIANT, ROW_COUNT, WARNING_COUNT, IMPORTED_AT) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                Statement.RETURN_GENERATED_KEYS)) {
+            ps.setLong(1, run.id());
+            ps.setString(2, file.path());
+            ps.setLong(3, file.sizeBytes());
+            ps.setString(4, file.sha256());
+            ps.setString(5, file.parser());
+            ps.setString(6, file.parserVersion());
+            ps.setString(7, file.variant());
+            ps.setLong(8, file.rows());
+            ps.setLong(9, file.warnings());
+            ps.setTimestamp(10, Repository.timestamp(file.importedAt()));
+            ps.executeUpdate();
+            return generatedKey(ps);
+        }
+    }
+
     /** Registers a file of the run, before its content is read; returns its id. */
     long register(OpenRun run, SourceFile file) throws SQLException {
         try (PreparedStatement ps = connection().prepareStatement("INSERT INTO SOURCE_FILES (RUN_ID, PATH, SIZE_BYTES, PARSER,"

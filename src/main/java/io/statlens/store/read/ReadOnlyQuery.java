@@ -139,15 +139,17 @@ public final class ReadOnlyQuery {
         try {
             c.rollback();
             c.setReadOnly(true);
+            repo.dialect().enterReadOnly(c);
             try (PreparedStatement s = c.prepareStatement(bound.sql())) {
                 for (int i = 0; i < bound.names().size(); i++) s.setString(i + 1, parameters.get(bound.names().get(i)));
                 if (limits.timeoutSeconds() > 0) s.setQueryTimeout(limits.timeoutSeconds());
                 if (limits.maxRows() > 0 && limits.maxRows() < Integer.MAX_VALUE) s.setMaxRows((int) limits.maxRows() + 1);
-                return read(s.executeQuery(), handler, limits.maxRows());
+                return read(s.executeQuery(), label -> repo.dialect().resultLabel(label, sql), handler, limits.maxRows());
             }
         } catch (SQLException e) {
             if (stop != null && stop.stopped()) throw new UserException("query stopped; nothing was changed", e);
-            if ("XCL52".equals(e.getSQLState())) {
+            // Derby's "statement cancelled" (XCL52), PostgreSQL's "canceling statement due to statement timeout" (57014)
+            if ("XCL52".equals(e.getSQLState()) || "57014".equals(e.getSQLState())) {
                 throw new UserException("query stopped after its time limit of " + limits.timeoutSeconds() + " s (--timeout);"
                         + " narrow it (WHERE, FETCH FIRST n ROWS ONLY) or allow more time", e);
             }
@@ -183,14 +185,15 @@ public final class ReadOnlyQuery {
         return NamedParameters.of(sql).names().stream().distinct().toList();
     }
 
-    private static Outcome read(ResultSet result, Handler handler, long maxRows) throws SQLException {
+    private static Outcome read(ResultSet result, java.util.function.UnaryOperator<String> label, Handler handler, long maxRows)
+            throws SQLException {
         long rows = 0;
         try (ResultSet rs = result) {
             ResultSetMetaData md = rs.getMetaData();
             List<String> names = new ArrayList<>();
             List<Boolean> numeric = new ArrayList<>();
             for (int i = 1; i <= md.getColumnCount(); i++) {
-                names.add(md.getColumnLabel(i));
+                names.add(label.apply(md.getColumnLabel(i)));
                 numeric.add(isNumeric(md.getColumnType(i)));
             }
             handler.columns(names, numeric);

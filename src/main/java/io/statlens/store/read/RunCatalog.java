@@ -370,7 +370,7 @@ public final class RunCatalog {
     private List<StoredWarning> warnings(long runId, int max) throws SQLException {
         List<StoredWarning> out = new ArrayList<>();
         try (PreparedStatement ps = repo.connection().prepareStatement("SELECT F.PATH, W.LINE_NO, W.MESSAGE FROM WARNINGS W"
-                + " LEFT JOIN SOURCE_FILES F ON F.ID = W.FILE_ID WHERE W.RUN_ID = ? ORDER BY F.ID, W.LINE_NO" + repo.dialect().fetchFirst(max))) {
+                + " LEFT JOIN SOURCE_FILES F ON F.ID = W.FILE_ID WHERE W.RUN_ID = ? ORDER BY F.ID, W.LINE_NO, W.MESSAGE" + repo.dialect().fetchFirst(max))) {
             ps.setLong(1, runId);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) out.add(new StoredWarning(rs.getString(1), rs.getLong(2), rs.getString(3)));

@@ -1,5 +1,6 @@
 package io.statlens.store.schema;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -9,23 +10,28 @@ import java.util.Set;
  * The metric catalog keeps the original label, so nothing is lost.
  */
 public final class ColumnNamer {
-    private static final int MAX = 120;
-    private final SqlDialect dialect;
+    /**
+     * Longest name: PostgreSQL keeps 63 bytes of a name, and the view ({@code V_}) and index
+     * ({@code IX_}) of a table, and a column's {@code _NN} suffix, must fit too.
+     */
+    private static final int MAX = 56;
+    /** Every engine's reserved words: a repository's names are the same on all of them, so SQL and copies work across. */
+    private static final List<SqlDialect> ENGINES = List.of(new DerbyDialect(), new PostgresDialect());
 
-    public ColumnNamer(SqlDialect dialect) {
-        this.dialect = dialect;
+    private static boolean isReserved(String word) {
+        return ENGINES.stream().anyMatch(d -> d.isReserved(word));
     }
 
     /** The data table for a tool's data set: {@code IOSTAT}, {@code IOSTAT_CPU}. */
     public String tableName(String tool, String dataset) {
         String base = identifier(dataset.isEmpty() ? tool : tool + "_" + dataset);
-        return dialect.isReserved(base) ? base + "_" : base;
+        return isReserved(base) ? base + "_" : base;
     }
 
     /** A column name for a label, different from every name in {@code taken}. */
     public String columnName(String label, Set<String> taken) {
         String base = identifier(label);
-        if (dialect.isReserved(base) || DataTable.FIXED_COLUMNS.contains(base)) base = base + "_";
+        if (isReserved(base) || DataTable.FIXED_COLUMNS.contains(base)) base = base + "_";
         String name = base;
         for (int i = 2; taken.contains(name); i++) name = base + "_" + i;
         return name;

@@ -31,7 +31,7 @@ public final class DataTables {
     DataTables(Connection connection, SqlDialect dialect) {
         this.connection = connection;
         this.dialect = dialect;
-        this.namer = new ColumnNamer(dialect);
+        this.namer = new ColumnNamer();
     }
 
     /** Reads the catalog; called on open and after a rollback that may have undone new tables. */
@@ -58,8 +58,16 @@ public final class DataTables {
         return out;
     }
 
+    /**
+     * The table as the repository holds it now. Read afresh each time: on a shared repository other
+     * clients add tables and columns while this one has it open, and a run they import refers to them.
+     */
     public Optional<DataTable> table(String name) {
-        return Optional.ofNullable(byName.get(name));
+        try {
+            return Optional.ofNullable(reload(name));
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the metric catalog of table " + name + ": " + e.getMessage(), e);
+        }
     }
 
     public List<DataTable> all() {
@@ -86,6 +94,32 @@ public final class DataTables {
     private DataTable grow(DatasetSpec spec) throws SQLException {
         String name = tableName(spec);
         DataTable table = byName.get(name);
+        if (table != null && spec.metrics().stream().allMatch(m -> table.indexOfLabel(m.label()) >= 0)) return table;
+        // The table or a column is missing here; another client of a shared repository may have added it
+        // since this catalog was read. Schema changes take turns: the lock is held to the end of the
+        // transaction, and the catalog is read again under it.
+        Statements.execute(connection, "LOCK TABLE METRICS IN EXCLUSIVE MODE");
+        return grow(name, spec, reload(name));
+    }
+
+    /** The table as the repository holds it now, or null when there is none. */
+    private DataTable reload(String name) throws SQLException {
+        List<DataTable.MetricColumn> columns = new ArrayList<>();
+        try (PreparedStatement ps = connection.prepareStatement(
+                "SELECT COLUMN_NAME, LABEL, UNIT, DESCRIPTION FROM METRICS WHERE TABLE_NAME = ? ORDER BY POSITION")) {
+            ps.setString(1, name);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) columns.add(new DataTable.MetricColumn(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
+            }
+        }
+        if (columns.isEmpty() && !dialect.tableExists(connection, name)) return null;
+        DataTable table = new DataTable(name, columns);
+        byName.put(name, table);
+        return table;
+    }
+
+    private DataTable grow(String name, DatasetSpec spec, DataTable existing) throws SQLException {
+        DataTable table = existing;
         boolean created = false;
         if (table == null) {
             createTable(name);
@@ -98,7 +132,7 @@ public final class DataTables {
             if (table.indexOfLabel(m.label()) >= 0) continue;
             String column = namer.columnName(m.label(), taken);
             taken.add(column);
-            Statements.execute(connection, "ALTER TABLE " + name + " ADD COLUMN " + column + " " + dialect.doubleType());
+            changeSchema("ALTER TABLE " + name + " ADD COLUMN " + column + " " + dialect.doubleType());
             try (PreparedStatement ps = connection.prepareStatement("INSERT INTO METRICS VALUES (?, ?, ?, ?, ?, ?)")) {
                 ps.setString(1, name);
                 ps.setString(2, column);
@@ -123,6 +157,7 @@ public final class DataTables {
                 + " TS TIMESTAMP NOT NULL, ELAPSED_S " + dialect.doubleType() + " NOT NULL, ITEM "
                 + dialect.varchar(DataTable.ITEM_LENGTH) + " NOT NULL, SINCE_BOOT BOOLEAN NOT NULL)");
         Statements.execute(connection, "CREATE INDEX " + indexName(name) + " ON " + name + " (DATASET_ID, SAMPLE)");
+        dialect.grantRead(connection, name);
     }
 
     private static String indexName(String table) {
@@ -132,9 +167,22 @@ public final class DataTables {
 
     private void recreateView(DataTable table, boolean exists) throws SQLException {
         String view = viewName(table.name());
-        if (exists && dialect.tableExists(connection, view)) Statements.execute(connection, "DROP VIEW " + view);
-        Statements.execute(connection, "CREATE VIEW " + view + " AS SELECT R.NAME AS RUN, R.HOST, D.TOOL, D.NAME AS DATASET, T.*"
+        if (exists && dialect.tableExists(connection, view)) changeSchema("DROP VIEW " + view);
+        changeSchema("CREATE VIEW " + view + " AS SELECT R.NAME AS RUN, R.HOST, D.TOOL, D.NAME AS DATASET, T.*"
                 + " FROM " + table.name() + " T JOIN DATASETS D ON D.ID = T.DATASET_ID JOIN RUNS R ON R.ID = D.RUN_ID");
+        dialect.grantRead(connection, view);
+    }
+
+    /**
+     * A change to a table or view other clients may be reading: it waits for them only as long as the
+     * engine's bound allows (see {@link SqlDialect#boundLockWait(Connection)}); past it the import fails with a lock
+     * conflict, is undone, and starts over.
+     */
+    private void changeSchema(String ddl) throws SQLException {
+        String bound = dialect.boundLockWait(connection);
+        if (bound != null) Statements.execute(connection, bound);
+        Statements.execute(connection, ddl);
+        if (bound != null) Statements.execute(connection, dialect.unboundLockWait());
     }
 
     /** The view over a data table that carries the run's name. */

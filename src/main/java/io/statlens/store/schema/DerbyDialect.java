@@ -105,4 +105,52 @@ public final class DerbyDialect implements SqlDialect {
     public String fetchFirst(int rows) {
         return " FETCH FIRST " + rows + " ROWS ONLY";
     }
+
+    /** The role a Derby network server ({@code statlens server}) gives people who only query and report. */
+    public static final String READER_ROLE = "STATLENS_READER";
+
+    /**
+     * On a server repository (statlens server) the tables live in their owner's schema and readers
+     * hold a role that a Derby session must take explicitly: go to that schema, take that role.
+     */
+    @Override
+    public void openSession(Connection c, boolean create) {
+        Statements.inStore("cannot prepare the session", () -> openSessionWithJdbc(c, create));
+    }
+
+    private void openSessionWithJdbc(Connection c, boolean create) throws SQLException {
+        if (!tableExists(c, "STATLENS_SCHEMA")) {
+            try (PreparedStatement ps = c.prepareStatement("SELECT S.SCHEMANAME FROM SYS.SYSTABLES T JOIN SYS.SYSSCHEMAS S"
+                    + " ON T.SCHEMAID = S.SCHEMAID WHERE T.TABLENAME = 'STATLENS_SCHEMA'");
+                 ResultSet rs = ps.executeQuery()) {
+                String schema = rs.next() ? rs.getString(1) : null;
+                if (schema != null && !rs.next()) Statements.execute(c, "SET SCHEMA \"" + schema.replace("\"", "\"\"") + "\"");
+            }
+        }
+        boolean reader;
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT 1 FROM SYS.SYSROLES WHERE ROLEID = ? AND GRANTEE = CURRENT_USER AND ISDEF = 'N'")) {
+            ps.setString(1, READER_ROLE);
+            try (ResultSet rs = ps.executeQuery()) {
+                reader = rs.next();
+            }
+        }
+        c.commit();
+        if (reader) Statements.execute(c, "SET ROLE " + READER_ROLE);
+    }
+
+    @Override
+    public void grantRead(Connection c, String tableOrView) {
+        Statements.inStore("cannot grant the reader role SELECT", () -> grantReadWithJdbc(c, tableOrView));
+    }
+
+    private void grantReadWithJdbc(Connection c, String tableOrView) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM SYS.SYSROLES WHERE ROLEID = ? AND ISDEF = 'Y'")) {
+            ps.setString(1, READER_ROLE);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) return;
+            }
+        }
+        Statements.execute(c, "GRANT SELECT ON " + tableOrView + " TO " + READER_ROLE);
+    }
 }

@@ -55,48 +55,73 @@ public final class Repository implements AutoCloseable {
                     + " (import something first: statlens import FILE --run NAME, or give --repo DIR / --db URL)");
         }
         TimeZone.setDefault(TimeZone.getTimeZone(ZoneOffset.UTC));
+        SqlDialect dialect = SqlDialect.forUrl(location.jdbcUrl());
         if (location.embeddedDir() != null && System.getProperty("derby.stream.error.file") == null) {
             // Derby writes derby.log into the working directory unless told otherwise.
             System.setProperty("derby.stream.error.file", location.embeddedDir().resolveSibling("derby.log").toString());
         }
-        tuneDerby();
-        if (location.embeddedDir() == null) return connectAndMigrate(location);
+        if (dialect instanceof DerbyDialect) tuneDerby();
+        if (location.embeddedDir() == null) return connectAndMigrate(location, dialect, create);
         // Two processes creating the same new repository would race inside Derby's create, and the loser
         // would be told that the directory the winner is filling "already exists"; a lock beside the
         // folder lets one create while the other waits, then meets the usual "in use" refusal.
         try (CreationLock ignored = CreationLock.acquire(location.embeddedDir())) {
-            return connectAndMigrate(location);
+            return connectAndMigrate(location, dialect, create);
         }
     }
 
-    private static Repository connectAndMigrate(RepositoryLocation location) {
-        SqlDialect dialect = new DerbyDialect();
+    private static Repository connectAndMigrate(RepositoryLocation location, SqlDialect dialect, boolean create) {
         Connection c;
         try {
             if (location.embeddedDir() != null) refuseForeignFolder(location);
             c = DriverManager.getConnection(location.jdbcUrl() + (location.embeddedDir() != null
-                    || location.jdbcUrl().startsWith("jdbc:derby:memory:") ? ";create=true" : ""));
+                    || location.jdbcUrl().startsWith("jdbc:derby:memory:") ? ";create=true" : ""), location.connectionProperties());
         } catch (SQLException e) {
             if (dialect.isRepositoryInUse(e)) {
                 throw new UserException("repository " + location.description() + " is in use by another statlens process"
                         + " (an embedded repository opens in one process at a time); close it, or share the repository"
-                        + " through a Derby network server and --db jdbc:derby://host:1527/name");
+                        + " on a server, PostgreSQL or statlens server (docs/team.md)");
             }
-            throw new UserException("cannot open repository " + location.description() + ": " + messages(e), e);
+            if (isAuthenticationFailure(e)) {
+                throw new UserException("cannot open repository " + location.description() + ": authentication failed"
+                        + " (give the user in the URL and the password in " + passwordSource(location) + "; see docs/team.md)");
+            }
+            throw new UserException("cannot open repository " + location.description() + ": "
+                    + RepositoryLocation.redact(messages(e)), e);
         } catch (java.io.IOException e) {
             throw new UserException("cannot create repository folder " + location.description() + ": " + e.getMessage(), e);
         }
         try {
             c.setAutoCommit(false);
+            dialect.openSession(c, create);
             Repository repo = new Repository(location, dialect, c);
-            repo.migrate();
+            repo.migrate(create);
             repo.tables.load();
             return repo;
         } catch (SQLException | RuntimeException e) {
             closeQuietly(c, location);
+            java.util.Optional<String> refused = io.statlens.store.AccessRefusal.in(e);
+            if (refused.isPresent() && !(e instanceof UserException)) {
+                throw new UserException("cannot prepare repository " + location.description() + ": " + refused.get()
+                        + " (this user may read the repository but not create or upgrade it; ask its owner to open it first)", e);
+            }
             if (e instanceof RuntimeException r) throw r;
-            throw new IllegalStateException("cannot prepare repository " + location.description() + ": " + e.getMessage(), e);
+            throw new IllegalStateException("cannot prepare repository " + location.description() + ": "
+                    + RepositoryLocation.redact(e.getMessage()), e);
         }
+    }
+
+    /** Whether the server refused the user or password (Derby says so in 08004 with its reason, PostgreSQL in 28xxx). */
+    private static boolean isAuthenticationFailure(SQLException e) {
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        if (state.startsWith("28")) return true;
+        String message = e.getMessage() == null ? "" : e.getMessage().toLowerCase(java.util.Locale.ROOT);
+        return state.equals("08004") && (message.contains("authentica") || message.contains("userid or password")
+                || message.contains("connection refused"));
+    }
+
+    private static String passwordSource(RepositoryLocation location) {
+        return location.jdbcUrl().startsWith("jdbc:postgresql:") ? "PGPASSWORD or ~/.pgpass" : "STATLENS_DB_PASSWORD";
     }
 
     /**
@@ -142,10 +167,15 @@ public final class Repository implements AutoCloseable {
         return sb.toString().replace(", see the next exception for details", "");
     }
 
-    private void migrate() throws SQLException {
+    private void migrate(boolean create) throws SQLException {
         int latest = Migrations.latestVersion(dialect);
         int current = 0;
-        if (dialect.tableExists(connection, "STATLENS_SCHEMA")) {
+        boolean exists = dialect.tableExists(connection, "STATLENS_SCHEMA");
+        if (!exists && !create) {
+            throw new UserException("no statlens repository in " + location.description()
+                    + " (import something first: statlens import FILE --run NAME --db URL)");
+        }
+        if (exists) {
             try (Statement s = connection.createStatement();
                  ResultSet rs = s.executeQuery("SELECT MAX(VERSION) FROM STATLENS_SCHEMA")) {
                 if (rs.next()) current = rs.getInt(1);
@@ -196,16 +226,40 @@ public final class Repository implements AutoCloseable {
     }
 
     /**
+     * Ends the connection's transaction after work that only read. On a server a reading transaction
+     * holds what it read until it ends (PostgreSQL its table locks, Derby its intent locks); an import
+     * by another client that adds a column to one of those tables would wait for it. Work that wrote
+     * has committed or rolled back already, so nothing is lost here.
+     */
+    public void endRead() {
+        try {
+            connection.rollback();
+        } catch (SQLException ignored) {
+            // the connection is gone; there is nothing to hold
+        }
+    }
+
+    /**
+     * The operating-system process of the database server that serves this connection, where the engine
+     * says (PostgreSQL's {@code pg_backend_pid()}); empty for Derby, embedded (this process) or served.
+     */
+    public java.util.OptionalLong serverProcess() {
+        return dialect.serverProcess(connection);
+    }
+
+    /**
      * A second connection to the same repository, for a question that may have to be stopped: Derby stops an
      * embedded statement only by closing its connection (see {@link ReadOnlyQuery.Stop}). The caller closes it.
      */
     public Connection openQueryConnection() {
         try {
-            Connection c = DriverManager.getConnection(location.jdbcUrl());
+            Connection c = DriverManager.getConnection(location.jdbcUrl(), location.connectionProperties());
             c.setAutoCommit(false);
+            // On a server, the same schema and role as the repository's own connection.
+            dialect.openSession(c, false);
             return c;
         } catch (SQLException e) {
-            throw new UserException("cannot open a query connection to " + location.description() + ": " + messages(e), e);
+            throw new UserException("cannot open a query connection to " + location.description() + ": " + RepositoryLocation.redact(messages(e)), e);
         }
     }
 

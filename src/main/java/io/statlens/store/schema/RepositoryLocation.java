@@ -3,15 +3,25 @@ package io.statlens.store.schema;
 import io.statlens.model.StatlensHome;
 
 import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.regex.Pattern;
 
 /**
  * Where a repository lives.
  *
- * @param jdbcUrl     what Derby connects to (without {@code create=true})
- * @param description for messages: the directory or the URL
+ * @param jdbcUrl     what JDBC connects to (without {@code create=true})
+ * @param description for messages: the directory or the URL, a password in it replaced by {@code ***}
  * @param embeddedDir the directory of an embedded repository, null for a server or in-memory one
  */
 public record RepositoryLocation(String jdbcUrl, String description, Path embeddedDir) {
+    /**
+     * {@code password=...} in a Derby ({@code ;password=x}) or PostgreSQL ({@code ?password=x&}) URL; one
+     * redacted already stays as it is, and so does what follows it (a message's ": ").
+     */
+    private static final Pattern PASSWORD = Pattern.compile("(?i)(password=)(?:\\*\\*\\*(?=[;&\\s:]|$)|[^;&\\s]*)");
+    private static final Pattern USER = Pattern.compile("(?i)[;?&]user=");
 
     /** An embedded Derby repository in a directory. */
     public static RepositoryLocation embedded(Path dir) {
@@ -21,7 +31,41 @@ public record RepositoryLocation(String jdbcUrl, String description, Path embedd
 
     /** A repository reached by JDBC URL, e.g. a Derby network server {@code jdbc:derby://host:1527/name}. */
     public static RepositoryLocation url(String jdbcUrl) {
-        return new RepositoryLocation(jdbcUrl, jdbcUrl, null);
+        return new RepositoryLocation(jdbcUrl, redact(jdbcUrl), null);
+    }
+
+    /** The text with every {@code password=...} of a JDBC URL in it replaced by {@code password=***}. */
+    public static String redact(String text) {
+        return text == null ? null : PASSWORD.matcher(text).replaceAll("$1***");
+    }
+
+    /**
+     * What to connect with besides the URL: credentials the URL does not give, from the environment.
+     * PostgreSQL's conventions for a PostgreSQL server ({@code PGUSER}, {@code PGPASSWORD}; PgJDBC
+     * itself reads {@code ~/.pgpass} and {@code PGPASSFILE}), {@code STATLENS_DB_USER} and
+     * {@code STATLENS_DB_PASSWORD} for a Derby network server. Nothing is written anywhere.
+     */
+    public Properties connectionProperties() {
+        return connectionProperties(System.getenv());
+    }
+
+    Properties connectionProperties(Map<String, String> env) {
+        Properties p = new Properties();
+        boolean postgres = jdbcUrl.startsWith("jdbc:postgresql:");
+        boolean derbyServer = jdbcUrl.startsWith("jdbc:derby://");
+        if (!postgres && !derbyServer) return p;
+        String user = env.get(postgres ? "PGUSER" : "STATLENS_DB_USER");
+        String password = env.get(postgres ? "PGPASSWORD" : "STATLENS_DB_PASSWORD");
+        if (user != null && !user.isEmpty() && !USER.matcher(jdbcUrl).find()) p.setProperty("user", user);
+        if (password != null && !PASSWORD.matcher(jdbcUrl).find()) p.setProperty("password", password);
+        return p;
+    }
+
+    /** The engine's name for messages: {@code PostgreSQL}, {@code Derby network server}, {@code Derby}. */
+    public String engine() {
+        if (jdbcUrl.startsWith("jdbc:postgresql:")) return "PostgreSQL";
+        if (jdbcUrl.toLowerCase(Locale.ROOT).startsWith("jdbc:derby://")) return "Derby network server";
+        return "Derby";
     }
 
     /** A throw-away repository in memory, for tests and benchmarks. */

@@ -44,4 +44,62 @@ public interface SqlDialect {
 
     /** Statement that limits a query's rows, appended to a SELECT. */
     String fetchFirst(int rows);
+
+    /**
+     * A result column's name as statlens shows it: the same on every engine for the same query
+     * ({@code SELECT ts} shows {@code TS}, as Derby reports it).
+     *
+     * @param sql the query, for how it spelled the name
+     */
+    default String resultLabel(String label, String sql) {
+        return label;
+    }
+
+    /**
+     * Prepares a new connection before the schema is read: finds the repository's schema, takes the
+     * role the user was given.
+     *
+     * @param create whether the repository may be created
+     */
+    default void openSession(Connection c, boolean create) {
+    }
+
+    /**
+     * Lets the repository's readers see a table or view just created, where the repository has a
+     * reader role ({@code STATLENS_READER}); views are re-created when their table grows, so this runs
+     * for every creation.
+     */
+    default void grantRead(Connection c, String tableOrView) {
+    }
+
+    /** Narrows a read-only transaction further where the engine can (a reader role), before a user's query runs. */
+    default void enterReadOnly(Connection c) {
+    }
+
+    /**
+     * Before a schema change other clients' readers may wait for: the statement that bounds how long
+     * the transaction's next statements wait for a lock, or null for no bound (Derby: its lock timeout and
+     * deadlock detection see to it). The bound, when there is one, is lifted with {@link #unboundLockWait()}.
+     */
+    default String boundLockWait(Connection c) {
+        return null;
+    }
+
+    /** @see #boundLockWait(Connection) */
+    default String unboundLockWait() {
+        return null;
+    }
+
+    /** The process id of the server process serving the connection, where the engine tells it. */
+    default java.util.OptionalLong serverProcess(Connection c) {
+        return java.util.OptionalLong.empty();
+    }
+
+    /** The dialect of the engine a JDBC URL names. */
+    static SqlDialect forUrl(String jdbcUrl) {
+        if (jdbcUrl.startsWith("jdbc:postgresql:")) return new PostgresDialect();
+        if (jdbcUrl.startsWith("jdbc:derby:")) return new DerbyDialect();
+        throw new io.statlens.model.UserException("statlens does not know the database of " + RepositoryLocation.redact(jdbcUrl)
+                + "; it works with jdbc:derby:... (embedded or a network server) and jdbc:postgresql://host:port/database");
+    }
 }

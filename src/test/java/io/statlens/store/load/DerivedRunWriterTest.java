@@ -1,5 +1,7 @@
 package io.statlens.store.load;
 
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
 import io.statlens.model.Row;
@@ -7,7 +9,6 @@ import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -18,20 +19,26 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@OnEveryEngine
 class DerivedRunWriterTest {
+    private final RepositoryEngine engine;
+
+    DerivedRunWriterTest(RepositoryEngine engine) {
+        this.engine = engine;
+    }
+
     private static final Instant START = Instant.parse("2024-03-01T10:00:00Z");
     private static final DatasetSpec SPEC = new DatasetSpec("derived", "", "", List.of(Metric.of("x", "ms")));
     private Repository repo;
 
     @BeforeEach
     void open() {
-        repo = Repository.open(RepositoryLocation.memory("d" + UUID.randomUUID()));
+        repo = Repository.open(engine.freshRepository());
     }
 
     @AfterEach

@@ -1,0 +1,94 @@
+package io.statlens.bench;
+
+import io.statlens.parse.ParserCatalog;
+import io.statlens.parse.spi.Parser;
+import io.statlens.store.load.ImportProgress;
+import io.statlens.store.load.ImportRequest;
+import io.statlens.store.load.ImportService;
+import io.statlens.store.load.JdbcBatchBaseline;
+import io.statlens.store.load.RunLedger;
+import io.statlens.store.schema.DataTable;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
+
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * {@code statlens bench --db URL}: the import into a server repository against JDBC batches of the same rows into
+ * the same server, in turn (A/B/C/A/B/C...): statlens' import (parsing included), statlens' bulk path alone on the
+ * CSV rows the batches read (COPY on PostgreSQL: like for like), and JDBC batches of 1000 INSERTs. Beside this
+ * process's clocks, the CPU time of the server's process that served the connection (PostgreSQL on this machine),
+ * since a bulk load leaves much of its work to the server. Every run's run and table are removed afterwards.
+ */
+public final class ServerImportBench {
+    public static final String IMPORT = "statlens import (parse + store)";
+    public static final String BULK = "statlens bulk path of CSV (COPY on PostgreSQL)";
+    public static final String BATCHES = "JDBC batches (1000 rows) of CSV";
+
+    private ServerImportBench() {
+    }
+
+    /**
+     * @param steps     the three steps' runs
+     * @param serverCpu per step, the server process's CPU seconds of each run (NaN where it cannot be read)
+     */
+    public record Result(List<Samples> steps, Map<String, List<Double>> serverCpu) {
+        public Samples step(String name) {
+            return steps.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+        }
+    }
+
+    public static Result run(Path work, Workload input, RepositoryLocation server, int repetitions, Consumer<String> progress)
+            throws Exception {
+        Parser mpstat = ParserCatalog.installed().byTool("mpstat")
+                .orElseThrow(() -> new IllegalStateException("the mpstat parser is not installed"));
+        Path csv = work.resolve("rows.csv");
+        ImportBench.writeCsv(mpstat, input.file(), csv);
+        Map<String, List<Double>> serverCpu = new LinkedHashMap<>();
+        DataTable[] table = new DataTable[1];
+        try (Repository repo = Repository.open(server)) {
+            List<Samples> steps = Alternation.run(repetitions, List.of(
+                    new Alternation.Step(IMPORT, r -> {
+                        String run = "bench-" + System.currentTimeMillis();
+                        try {
+                            return serverTimed(repo, IMPORT, serverCpu, () -> new ImportService(repo, new ParserCatalog(List.of(mpstat)))
+                                    .run(ImportRequest.of(run, ZoneOffset.UTC, input.file()), ImportProgress.NONE).rows());
+                        } finally {
+                            table[0] = repo.tables().table("MPSTAT").orElseThrow();
+                            new RunLedger(repo).deleteRun(run);
+                        }
+                    }),
+                    new Alternation.Step(BULK, r -> {
+                        String name = "MPSTAT_BULK_" + System.currentTimeMillis();
+                        try {
+                            return serverTimed(repo, BULK, serverCpu, () -> JdbcBatchBaseline.bulkLoadCsv(repo, table[0], name, csv));
+                        } finally {
+                            JdbcBatchBaseline.drop(repo, name);
+                        }
+                    }),
+                    new Alternation.Step(BATCHES, r -> {
+                        String name = "MPSTAT_BASELINE_" + System.currentTimeMillis();
+                        try {
+                            return serverTimed(repo, BATCHES, serverCpu, () -> JdbcBatchBaseline.importCsv(repo, table[0], name, csv));
+                        } finally {
+                            JdbcBatchBaseline.drop(repo, name);
+                        }
+                    })), progress);
+            return new Result(steps, serverCpu);
+        }
+    }
+
+    private static Stopwatch.Timed serverTimed(Repository repo, String step, Map<String, List<Double>> serverCpu, Stopwatch.Work work)
+            throws Exception {
+        double before = ServerCpu.seconds(repo.serverProcess());
+        Stopwatch.Timed t = Stopwatch.measure(work);
+        serverCpu.computeIfAbsent(step, k -> new ArrayList<>()).add(ServerCpu.seconds(repo.serverProcess()) - before);
+        return t;
+    }
+}

@@ -1,0 +1,42 @@
+package io.statlens.gui;
+
+import io.statlens.store.schema.Repository;
+
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+
+/**
+ * Ends the repository's transaction after every background task, so that a window left open holds
+ * nothing on a shared repository between tasks: other clients' imports that add columns to a table it
+ * read would otherwise wait until it did something else.
+ */
+final class ReadEndingExecutor implements TaskExecutor {
+    private final TaskExecutor next;
+    private final Repository repository;
+
+    ReadEndingExecutor(TaskExecutor next, Repository repository) {
+        this.next = next;
+        this.repository = repository;
+    }
+
+    @Override
+    public <T> void run(Callable<T> work, Consumer<T> done, Consumer<Throwable> failed) {
+        next.run(() -> {
+            try {
+                return work.call();
+            } finally {
+                repository.endRead();
+            }
+        }, done, failed);
+    }
+
+    @Override
+    public void onUiThread(Runnable update) {
+        next.onUiThread(update);
+    }
+
+    @Override
+    public void close() {
+        next.close();
+    }
+}

@@ -1,0 +1,200 @@
+package io.statlens.store.schema;
+
+import io.statlens.store.StoreException;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * PostgreSQL, the team engine: the same schema as Derby's, with PostgreSQL's types. Unquoted names
+ * fold to lower case there (to upper case in Derby), so the repository's upper-case names work
+ * unchanged in SQL; only what the server reports back (result column names, catalog entries) is lower
+ * case, and this dialect turns it back where statlens shows or looks it up.
+ */
+public final class PostgresDialect implements SqlDialect {
+    /** A name PostgreSQL folded: lower case letters, digits and underscores only. */
+    private static final Pattern FOLDED = Pattern.compile("[a-z_][a-z0-9_$]*");
+    /** A schema name statlens creates: plain, unquoted. */
+    private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
+    /**
+     * Key words that cannot name a column: PostgreSQL's reserved ones and those reserved except as a
+     * function or type name (SQL Key Words, PostgreSQL 16).
+     */
+    private static final Set<String> RESERVED = Set.of(("ALL ANALYSE ANALYZE AND ANY ARRAY AS ASC ASYMMETRIC AUTHORIZATION"
+            + " BINARY BOTH CASE CAST CHECK COLLATE COLLATION COLUMN CONCURRENTLY CONSTRAINT CREATE CROSS CURRENT_CATALOG"
+            + " CURRENT_DATE CURRENT_ROLE CURRENT_SCHEMA CURRENT_TIME CURRENT_TIMESTAMP CURRENT_USER DEFAULT DEFERRABLE DESC"
+            + " DISTINCT DO ELSE END EXCEPT FALSE FETCH FOR FOREIGN FREEZE FROM FULL GRANT GROUP HAVING ILIKE IN INITIALLY"
+            + " INNER INTERSECT INTO IS ISNULL JOIN LATERAL LEADING LEFT LIKE LIMIT LOCALTIME LOCALTIMESTAMP NATURAL NOT"
+            + " NOTNULL NULL OFFSET ON ONLY OR ORDER OUTER OVERLAPS PLACING PRIMARY REFERENCES RETURNING RIGHT SELECT"
+            + " SESSION_USER SIMILAR SOME SYMMETRIC SYSTEM_USER TABLE TABLESAMPLE THEN TO TRAILING TRUE UNION UNIQUE USER"
+            + " USING VARIADIC VERBOSE WHEN WHERE WINDOW WITH").split(" "));
+
+    @Override
+    public String identityColumn() {
+        return "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY";
+    }
+
+    @Override
+    public String doubleType() {
+        return "DOUBLE PRECISION";
+    }
+
+    /**
+     * Text sorts and compares by code point, as in Derby, whatever the database's locale: a server made
+     * with en_US.UTF-8 would otherwise order keys ({@code ORDER BY ITEM}: sda, SDB, dm-0) otherwise, and
+     * the same question would get rows in another order on each engine.
+     */
+    @Override
+    public String varchar(int length) {
+        return "VARCHAR(" + length + ") COLLATE \"C\"";
+    }
+
+    @Override
+    public String longText() {
+        return "TEXT COLLATE \"C\"";
+    }
+
+    @Override
+    public String varbinary(int length) {
+        return "BYTEA";
+    }
+
+    @Override
+    public String dropNotNull(String table, String column) {
+        return "ALTER TABLE " + table + " ALTER COLUMN " + column + " DROP NOT NULL";
+    }
+
+    @Override
+    public String secondsBetween(String from, String to) {
+        return "CAST(EXTRACT(EPOCH FROM (" + to + " - " + from + ")) AS DOUBLE PRECISION)";
+    }
+
+    @Override
+    public boolean tableExists(Connection c, String table) {
+        try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM pg_catalog.pg_class T JOIN pg_catalog.pg_namespace N"
+                + " ON N.oid = T.relnamespace WHERE T.relname = ? AND N.nspname = current_schema()")) {
+            ps.setString(1, table.toLowerCase(Locale.ROOT));
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next();
+            }
+        } catch (SQLException e) {
+            throw new StoreException("cannot look up table " + table + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public boolean isRepositoryInUse(SQLException e) {
+        return false;
+    }
+
+    @Override
+    public boolean isMissingDatabase(SQLException e) {
+        return "3D000".equals(e.getSQLState()) || "3F000".equals(e.getSQLState());
+    }
+
+    @Override
+    public boolean isReserved(String upperCaseWord) {
+        return RESERVED.contains(upperCaseWord);
+    }
+
+    @Override
+    public String fetchFirst(int rows) {
+        return " LIMIT " + rows;
+    }
+
+    @Override
+    public String resultLabel(String label, String sql) {
+        // Derby shows an unquoted SELECT ts as TS and PostgreSQL as ts: show what Derby shows, unless
+        // the query asked for this spelling in quotes ("ts").
+        if (!FOLDED.matcher(label).matches() || sql.contains("\"" + label + "\"")) return label;
+        return label.toUpperCase(Locale.ROOT);
+    }
+
+    @Override
+    public void openSession(Connection c, boolean create) {
+        Statements.inStore("cannot prepare the session", () -> openSessionWithJdbc(c, create));
+    }
+
+    private void openSessionWithJdbc(Connection c, boolean create) throws SQLException {
+        // A search_path naming a schema that does not exist leaves current_schema() null: the repository
+        // lives in its own schema (?currentSchema=team), created with the first import.
+        String schema;
+        try (PreparedStatement ps = c.prepareStatement("SELECT current_schema(), current_setting('search_path')");
+             ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            if (rs.getString(1) != null) return;
+            schema = rs.getString(2).split(",")[0].trim();
+        }
+        if (!create || !PLAIN_NAME.matcher(schema).matches()) return;
+        Statements.execute(c, "CREATE SCHEMA IF NOT EXISTS " + schema);
+        c.commit();
+    }
+
+    @Override
+    public void grantRead(Connection c, String tableOrView) {
+        Statements.inStore("cannot grant the reader role SELECT", () -> grantReadWithJdbc(c, tableOrView));
+    }
+
+    private void grantReadWithJdbc(Connection c, String tableOrView) throws SQLException {
+        if (readerRole(c, false)) Statements.execute(c, "GRANT SELECT ON " + tableOrView + " TO statlens_reader");
+    }
+
+    /** Whether the role statlens_reader exists (and, if {@code member}, the current user is in it). */
+    private static boolean readerRole(Connection c, boolean member) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = 'statlens_reader'"
+                + (member ? " AND pg_has_role(current_user, oid, 'MEMBER')" : ""));
+             ResultSet rs = ps.executeQuery()) {
+            return rs.next();
+        }
+    }
+
+    /**
+     * A schema change takes its table or view for itself until the transaction ends. A reader that waits
+     * for one the import changed earlier, while the import waits for a table the reader holds, closes a
+     * cycle; PostgreSQL breaks it by undoing the transaction whose deadlock check runs first, the one that
+     * has waited deadlock_timeout (1 s by default). So once the transaction holds such a lock, it waits at
+     * most half of that for the next one: the import gives up first and starts over, never the reader.
+     * Before that it holds nothing a reader waits for, and may wait as long as it takes.
+     */
+    @Override
+    public String boundLockWait(Connection c) {
+        try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM pg_catalog.pg_locks WHERE pid = pg_backend_pid()"
+                + " AND locktype = 'relation' AND mode = 'AccessExclusiveLock'" + fetchFirst(1));
+             ResultSet rs = ps.executeQuery()) {
+            return rs.next() ? "SET LOCAL lock_timeout = '500ms'" : null;
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the locks this transaction holds: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public String unboundLockWait() {
+        return "SET LOCAL lock_timeout TO DEFAULT";
+    }
+
+    @Override
+    public java.util.OptionalLong serverProcess(Connection c) {
+        try (PreparedStatement ps = c.prepareStatement("SELECT pg_backend_pid()"); ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return java.util.OptionalLong.of(rs.getLong(1));
+        } catch (SQLException e) {
+            return java.util.OptionalLong.empty();
+        }
+    }
+
+    @Override
+    public void enterReadOnly(Connection c) {
+        Statements.inStore("cannot take the reader role", () -> enterReadOnlyWithJdbc(c));
+    }
+
+    private void enterReadOnlyWithJdbc(Connection c) throws SQLException {
+        // The connection is read-only (BEGIN READ ONLY); where the administrator set up a reader role,
+        // the query runs with that role's privileges too, so that functions with side effects are refused.
+        if (readerRole(c, true)) Statements.execute(c, "SET LOCAL ROLE statlens_reader");
+    }
+}
