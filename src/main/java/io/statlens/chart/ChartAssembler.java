@@ -57,7 +57,7 @@ final class ChartAssembler {
         traces.removeIf(t -> !hasValue(t));
         if (traces.isEmpty()) return List.of();
         String sparse = "";
-        int mostSamples = traces.stream().mapToInt(Trace::samples).max().orElse(0);
+        long mostSamples = traces.stream().mapToLong(Trace::samples).max().orElse(0);
         if (def.kind() != ChartKind.BARS && mostSamples < MIN_LINE_SAMPLES) {
             // One or two samples make no line (a dot over a one-tick axis) and no heat map (a column stretched over the
             // page): bars of the value, or of the mean of two, say the same and can be read.
@@ -78,7 +78,7 @@ final class ChartAssembler {
         traces.removeIf(t -> !choice.keys().contains(t.key()));
         List<String> metricOrder = metricsOf(data.traces());
         traces.sort(Comparator.comparingInt((Trace t) -> metricOrder.indexOf(t.metric()))
-                .thenComparing(Trace::key, KeyOrder.INSTANCE));
+                .thenComparing(Trace::key, keyOrder(def, traces)));
         Context c = new Context(def, data, choice, notes, starts);
         List<String> present = runs.stream().filter(r -> traces.stream().anyMatch(t -> t.run().equals(r))).toList();
         List<String> chartRuns = present.isEmpty() ? List.of("") : present;
@@ -377,6 +377,30 @@ final class ChartAssembler {
             };
         }
         return keysPerRun > limit ? limit : 0;
+    }
+
+    /**
+     * The order of a chart's keys, which is its legend's. Lines: {@code all} (the average, a reference) first, then
+     * the busiest key first (mean of the first metric at the hot end, over the runs), so that the legend says which
+     * line carries the load, as the statistics pane lists them. Bars, a heat map's rows and stacked areas keep the
+     * keys' own order (CPU 0, 1, 2...), where position is the reading.
+     */
+    private static Comparator<String> keyOrder(ChartDefinition def, List<Trace> traces) {
+        if (def.kind() != ChartKind.LINE && def.kind() != ChartKind.OVERLAY) return KeyOrder.INSTANCE;
+        String metric = traces.isEmpty() ? "" : metricsOf(traces).get(0);
+        Map<String, double[]> sums = new HashMap<>();
+        for (Trace t : traces) {
+            if (!t.metric().equals(metric) || t.key().isEmpty() || t.key().equals(KeyOrder.ALL)) continue;
+            double m = t.mean();
+            if (Double.isNaN(m)) continue;
+            double[] sum = sums.computeIfAbsent(t.key(), k -> new double[2]);
+            sum[0] += m;
+            sum[1]++;
+        }
+        Map<String, Double> means = new HashMap<>();
+        sums.forEach((k, sum) -> means.put(k, sum[0] / sum[1]));
+        Comparator<String> allFirst = Comparator.comparing(k -> !k.equals(KeyOrder.ALL));
+        return allFirst.thenComparing(busiestFirst(means, def.hot()));
     }
 
     /**

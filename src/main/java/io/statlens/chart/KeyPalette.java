@@ -17,14 +17,18 @@ import java.util.regex.Pattern;
  * only on the order of the charts. Runs registered up front ({@link #register}) take the first colours.
  *
  * <p>The colours are Tableau 10 (distinct, and readable for most colour-blind readers) without its
- * grey; a chart with more keys than that gets hues spread by the golden angle. The parts of CPU time
+ * grey, then four of Kelly's colours of maximum contrast (charcoal, maroon, lime, violet): thirteen
+ * for a chart's lines; a chart with more keys than that gets hues spread by the golden angle. The parts of CPU time
  * have fixed colours whatever tool printed them ({@code us}, {@code %usr}, {@code usr} are all blue),
  * so a report reads the same from vmstat to sar; idle time is light grey, so the busy layers stand out.
  */
 public final class KeyPalette {
     private static final Color[] BASE = {
             new Color(0x4E79A7), new Color(0xF28E2B), new Color(0xE15759), new Color(0x59A14F), new Color(0x76B7B2),
-            new Color(0xEDC948), new Color(0xB07AA1), new Color(0xFF9DA7), new Color(0x9C755F)};
+            new Color(0xEDC948), new Color(0xB07AA1), new Color(0xFF9DA7), new Color(0x9C755F),
+            // Kelly's colours of maximum contrast that differ from the nine above in hue or lightness: a chart of the
+            // ten busiest CPUs and their average draws eleven lines, each of its own colour.
+            new Color(0x3B3B3B), new Color(0x882D17), new Color(0x8DB600), new Color(0x604E97)};
     static final Color IDLE_GREY = new Color(0xD9D9D9);
     private static final List<Map.Entry<Pattern, Color>> CPU_TIME = List.of(
             role("%?(us|usr|user)", BASE[0]),

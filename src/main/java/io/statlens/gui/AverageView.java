@@ -21,6 +21,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
@@ -79,6 +80,7 @@ public final class AverageView extends BorderPane {
         progress.visibleProperty().bind(model.runningProperty());
         HBox.setHgrow(name, Priority.ALWAYS);
         HBox first = new HBox(6, new Label("New run:"), name, new Label("Interval (s):"), interval);
+        textFrom.setMinWidth(190);
         HBox second = new HBox(6, new Label("Facts from:"), textFrom, replace, average, progress);
         first.setAlignment(Pos.CENTER_LEFT);
         second.setAlignment(Pos.CENTER_LEFT);
@@ -88,6 +90,7 @@ public final class AverageView extends BorderPane {
         Label summary = new Label();
         summary.setId("average-summary");
         summary.setWrapText(true);
+        summary.setMinHeight(Region.USE_PREF_SIZE);
         summary.textProperty().bind(model.summaryProperty());
         TableView<DatasetResult> table = new TableView<>(model.datasets());
         table.setId("average-table");

@@ -3,6 +3,7 @@ package io.statlens.gui;
 import io.statlens.chart.ChartData;
 import io.statlens.chart.ChartDefinition;
 import io.statlens.chart.ChartFormat;
+import io.statlens.chart.ChartKind;
 import io.statlens.chart.ChartProgress;
 import io.statlens.chart.ChartRequest;
 import io.statlens.chart.ChartService;
@@ -87,6 +88,10 @@ public final class ChartViewModel {
     private final ReadOnlyStringWrapper sqlMessage = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper fromSql = new ReadOnlyBooleanWrapper();
     private Source source;
+    /** The chart shown, with the data it was drawn from; what a zoom draws again. */
+    private DrawnChart drawn;
+    /** The part of the axis and the width the shown chart's lines were last cut to: a zoom asks once for each. */
+    private List<Double> refined = List.of();
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper loadingWhat = new ReadOnlyStringWrapper("");
     private Cancellation cancellation = new Cancellation();
@@ -192,6 +197,8 @@ public final class ChartViewModel {
             if (!keys.equals(drawnKeys)) keys.setAll(drawnKeys);
             sql.set(drawn.sql());
             fromSql.set(next.sql() != null);
+            this.drawn = drawn;
+            refined = List.of();
             chart.set(drawn.chart());
             status.accept(drawn.chart().getTitle().getText());
             done.run();
@@ -237,6 +244,31 @@ public final class ChartViewModel {
         // The viewer pans a plot along x by Alt-drag only if the plot allows it; files written from it are the same.
         if (drawn.chart().getPlot() instanceof XYPlot plot) plot.setDomainPannable(true);
         return drawn;
+    }
+
+    /**
+     * Cuts the shown chart's lines again to the pixel columns of the part of the time axis shown, {@code from} to
+     * {@code to} (NaN for all of it), at {@code width} x {@code height} pixels: a zoom into a long run then shows every
+     * peak of that part instead of the few points the whole run left in those columns. Drawn in the background from
+     * the data the chart holds (nothing is read again); then the chart's data set is swapped, its axes, colours and
+     * crosshair staying, so that the window never waits for it. A chart drawn meanwhile wins.
+     */
+    public void refine(double from, double to, int width, int height) {
+        DrawnChart current = drawn;
+        if (current == null || width < 50 || height < 50 || !(current.chart().getPlot() instanceof XYPlot plot)) return;
+        if (current.data().kind() == ChartKind.HEATMAP || current.data().kind() == ChartKind.BARS) return;
+        List<Double> wanted = List.of(from, to, (double) width);
+        if (wanted.equals(refined)) return;
+        refined = wanted;
+        List<String> runs = source == null ? List.of() : source.runs();
+        RenderSize size = new RenderSize(width, height, 1);
+        executor.run(() -> new ChartService(repo, zone).redraw(runs, List.of(current), size, from, to).get(0), redrawn -> {
+            if (drawn != current || !(redrawn.chart().getPlot() instanceof XYPlot cut)) return;
+            if (plot.getDataset() != null && cut.getDataset() != null
+                    && plot.getDataset().getSeriesCount() == cut.getDataset().getSeriesCount()) {
+                plot.setDataset(cut.getDataset());
+            }
+        }, e -> status.accept("cannot draw the zoomed chart: " + e));
     }
 
     /** The readout of the crosshair at {@code x} (axis units); empty without a chart of samples. */

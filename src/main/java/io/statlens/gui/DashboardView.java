@@ -60,8 +60,8 @@ import java.util.List;
  * crosshair is one vertical line through all of them.
  */
 public final class DashboardView extends BorderPane {
-    static final String HINT = "Move the mouse over a chart for every chart's values at that time; drag a rectangle to"
-            + " zoom all charts, Alt-drag to pan; drag a chart's header to move it.";
+    static final String HINT = "Mouse over a chart: every chart's values at that time. Drag a rectangle: zoom all charts;"
+            + " Alt-drag: pan; drag a header: move the chart.";
     private static final String DRAG_KIND = "statlens-dashboard-chart";
     private final DashboardViewModel model;
     private final Dialogs dialogs;

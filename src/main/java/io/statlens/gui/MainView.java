@@ -1,10 +1,12 @@
 package io.statlens.gui;
 
 import io.statlens.analysis.ReadableNumbers;
+import io.statlens.chart.ChartData;
 import io.statlens.chart.RenderSize;
 import io.statlens.gui.BrowserNode.DatasetNode;
 import io.statlens.gui.BrowserNode.MetricNode;
 import io.statlens.gui.BrowserNode.RunNode;
+import javafx.animation.PauseTransition;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.IntegerBinding;
 import javafx.collections.ListChangeListener;
@@ -31,11 +33,11 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
+import javafx.util.Duration;
 import org.jfree.chart.axis.DateAxis;
 import org.jfree.chart.fx.ChartViewer;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.data.Range;
-import org.jfree.data.general.DatasetUtils;
 
 import java.io.File;
 import java.nio.file.Path;
@@ -185,10 +187,18 @@ public final class MainView extends BorderPane {
 
     private SplitPane chartPane() {
         viewer.setId("chart");
+        // A zoom or pan moves the axis many times a second: once it rests, the lines are cut again for what is shown.
+        PauseTransition settle = new PauseTransition(Duration.millis(250));
         charts.chartProperty().addListener((o, was, now) -> {
             viewer.setChart(now);
-            if (now.getPlot() instanceof XYPlot plot) {
-                plot.getDomainAxis().addChangeListener(e -> showStats(plot));
+            settle.stop();
+            if (now != null && now.getPlot() instanceof XYPlot plot) {
+                plot.getDomainAxis().addChangeListener(e -> {
+                    if (charts.chartProperty().get() != now) return;
+                    showStats(plot);
+                    settle.setOnFinished(f -> refine(plot));
+                    settle.playFromStart();
+                });
                 showStats(plot);
             }
         });
@@ -206,11 +216,30 @@ public final class MainView extends BorderPane {
         ChartViewModel.Selection selection = charts.shownProperty().get();
         if (selection == null) return;
         Range shown = plot.getDomainAxis().getRange();
-        Range data = DatasetUtils.findDomainBounds(plot.getDataset());
-        boolean whole = data == null
-                || (shown.getLowerBound() <= data.getLowerBound() && shown.getUpperBound() >= data.getUpperBound());
         boolean elapsed = !(plot.getDomainAxis() instanceof DateAxis);
-        stats.show(selection, whole ? null : new StatsViewModel.Window(elapsed, shown.getLowerBound(), shown.getUpperBound()));
+        stats.show(selection, showsAll(shown) ? null : new StatsViewModel.Window(elapsed, shown.getLowerBound(), shown.getUpperBound()));
+    }
+
+    /** Whether the axis shows all the chart's samples: those it was drawn from, not the ones a zoom left it. */
+    private boolean showsAll(Range shown) {
+        ChartData data = charts.dataProperty().get();
+        if (data == null) return true;
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (ChartData.PlotSeries s : data.series()) {
+            if (s.size() == 0) continue;
+            lo = Math.min(lo, s.x()[0]);
+            hi = Math.max(hi, s.x()[s.size() - 1]);
+        }
+        return lo > hi || (shown.getLowerBound() <= lo && shown.getUpperBound() >= hi);
+    }
+
+    /** The lines cut again to the pixel columns of the time shown, in the background (the window never waits). */
+    private void refine(XYPlot plot) {
+        Range shown = plot.getDomainAxis().getRange();
+        boolean all = plot.getDomainAxis().isAutoRange() || showsAll(shown);
+        charts.refine(all ? Double.NaN : shown.getLowerBound(), all ? Double.NaN : shown.getUpperBound(),
+                (int) viewer.getWidth(), (int) viewer.getHeight());
     }
 
     private VBox bottomPane(Label status) {
@@ -240,7 +269,8 @@ public final class MainView extends BorderPane {
 
     /** Opens the import plan for these inputs: the tool detected per file, to confirm or change, and the run's name. */
     void askRunAndImport(List<Path> inputs) {
-        dialogs.showModal("Import " + inputs.size() + " item(s)", new ImportPlanView(importer.plan(inputs)), 760, 420);
+        String what = inputs.size() == 1 ? String.valueOf(inputs.get(0).getFileName()) : inputs.size() + " files and folders";
+        dialogs.showModal("Import " + what, new ImportPlanView(importer.plan(inputs)), 760, 420);
     }
 
     private void rebuildTree(boolean expand) {
@@ -263,7 +293,7 @@ public final class MainView extends BorderPane {
     /** Opens the report builder (one window, reused) for the runs selected in the browser. */
     void openReportBuilder() {
         reports.open(selectedRuns());
-        dialogs.showWindow("Report", () -> new ReportBuilderView(reports, dialogs), 900, 560);
+        dialogs.showWindow("Report", () -> new ReportBuilderView(reports, dialogs), 1040, 600);
     }
 
     /** Opens the compare window (one, reused) for the runs selected in the browser; the first is the base. */

@@ -37,6 +37,9 @@ public final class ReportBuilderView extends VBox {
         ListView<Choice<String>> presets = checklist(model.presets(), "report-presets");
         ListView<Choice<ReportSection>> sections = checklist(model.sections(), "report-sections");
         sections.setPrefWidth(150);
+        runs.setPrefWidth(220);
+        // The presets' descriptions are long: their list takes the room the others leave.
+        presets.setPrefWidth(560);
         HBox lists = new HBox(8, column("Runs (the first checked is the base):", runs),
                 column("Chart presets that apply:", presets), column("Sections:", sections));
         VBox.setVgrow(lists, Priority.ALWAYS);

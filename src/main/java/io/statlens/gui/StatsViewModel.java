@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The statistics pane under the chart: count, min, max, mean, stddev and percentiles of the charted metric,
@@ -39,6 +40,8 @@ public final class StatsViewModel {
     private final TaskExecutor executor;
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper caption = new ReadOnlyStringWrapper("");
+    /** Counts the asks: only the latest is computed and shown. */
+    private final AtomicLong asked = new AtomicLong();
 
     public StatsViewModel(Repository repo, TaskExecutor executor) {
         this.repo = repo;
@@ -52,13 +55,17 @@ public final class StatsViewModel {
      *               import answer, exactly as {@code statlens stats} without {@code --from/--to}
      */
     public void show(ChartViewModel.Selection selection, Window window) {
-        executor.run(() -> compute(selection, window), computed -> {
+        // A pan moves the axis many times a second: asks queued behind a newer one are skipped, not computed.
+        long mine = asked.incrementAndGet();
+        executor.run(() -> mine == asked.get() ? compute(selection, window) : null, computed -> {
+            if (computed == null || mine != asked.get()) return;
             rows.setAll(computed);
             caption.set(selection.dataset() + " " + selection.metric() + ", " + (window == null ? "whole run"
                     : window.elapsed() ? "elapsed " + seconds(window.from()) + " to " + seconds(window.to())
                     : Instant.ofEpochMilli(Math.round(window.from())) + " to "
                     + Instant.ofEpochMilli(Math.round(window.to()))));
         }, e -> {
+            if (mine != asked.get()) return;
             rows.clear();
             caption.set(e instanceof UserException ? e.getMessage() : "cannot compute statistics: " + e);
         });

@@ -85,7 +85,8 @@ class ChartDataLoaderTest {
         threeKeys("r1", 1_700_000_000L);
         ChartData c = chart(metric("scripted", ChartKind.LINE, "%busy"), "r1");
         assertEquals(ChartData.Domain.TIME, c.domain());
-        assertEquals(List.of("a", "b", "c"), c.series().stream().map(ChartData.PlotSeries::name).toList());
+        // The legend's order: the busiest key first (mean %busy of b, then c, then a).
+        assertEquals(List.of("b", "c", "a"), c.series().stream().map(ChartData.PlotSeries::name).toList());
         assertEquals("%busy (%)", c.yLabel());
         assertEquals("scripted %busy by Key", c.title());
         assertEquals("run r1  \u00b7  2023-11-14 22:13:20 \u2013 22:13:50 UTC", c.subtitle());
@@ -103,7 +104,7 @@ class ChartDataLoaderTest {
         ChartData low = chart(metric("scripted", ChartKind.LINE, "%idle").top(1).hot(HotEnd.LOW), "r1");
         assertEquals(List.of("b"), low.series().stream().map(ChartData.PlotSeries::name).toList(), "lowest idle is busiest");
         ChartData filtered = chart(metric("scripted", ChartKind.LINE, "%busy").key("a").key("c"), "r1");
-        assertEquals(List.of("a", "c"), filtered.series().stream().map(ChartData.PlotSeries::name).toList());
+        assertEquals(List.of("c", "a"), filtered.series().stream().map(ChartData.PlotSeries::name).toList());
         ChartDefinition.Builder typoKey = metric("scripted", ChartKind.LINE, "%busy").key("d");
         UserException typo = assertThrows(UserException.class, () -> chart(typoKey, "r1"));
         assertEquals("data set 'scripted' of run 'r1' has no Key 'd'; it has: a, b, c", typo.getMessage());

@@ -75,7 +75,8 @@ class SelectionSqlTest {
                 ORDER BY TS, ITEM""", asSql.sql());
         assertEquals("%", asSql.unit());
         List<ChartData> charts = assertSame(def, asSql, List.of("mpa"));
-        assertEquals(List.of("all", "0", "1", "2", "3", "4", "5", "6", "7", "8"),
+        // all, then the CPUs busiest first: the legend's order, from either path.
+        assertEquals(List.of("all", "3", "1", "8", "2", "5", "7", "4", "6", "0"),
                 charts.get(0).series().stream().map(ChartData.PlotSeries::name).toList());
         assertEquals("mpstat %usr by CPU", charts.get(0).title());
         assertEquals("query %usr by CPU", charts.get(1).title());
@@ -83,7 +84,7 @@ class SelectionSqlTest {
         // The top N and the hand-picked keys are kept: top N as an option of the SQL chart, the keys in the query.
         ChartDefinition top3 = metrics("mpstat", "%idle").top(3).hot(HotEnd.LOW).build();
         List<ChartData> lowest = assertSame(top3, asSql(top3, List.of("mpa")), List.of("mpa"));
-        assertEquals(List.of("0", "3", "8"), lowest.get(0).series().stream().map(ChartData.PlotSeries::name).toList());
+        assertEquals(List.of("3", "8", "0"), lowest.get(0).series().stream().map(ChartData.PlotSeries::name).toList());
         ChartDefinition picked = metrics("mpstat", "%usr").key("all").key("4").build();
         ChartDefinition pickedSql = asSql(picked, List.of("mpa"));
         assertTrue(pickedSql.sql().contains("AND ITEM IN ('all', '4')"), pickedSql.sql());

@@ -71,8 +71,9 @@ class CrosshairReadoutTest {
         importer.importFiles(List.of(MPSTAT_A), "mpa");
         ChartData usr = chart("mpstat", "%usr", "mpa");
         // CPU 6 was offline at 12:53:22 and 12:53:23, CPU 8 until 12:53:23 (sysstat's own mpstat -A test output).
-        assertEquals(List.of("2020-06-01 12:53:22 UTC", "all: 2.28 %", "0: 1.25 %", "1: 2.15 %", "2: 3.27 %", "3: 0 %",
-                        "4: 3.44 %", "5: 2.76 %", "6: 2.41 %  (at 2020-06-01 12:53:21 UTC)", "7: 0.83 %", "8: no sample"),
+        // In the legend's order: all, then the CPUs busiest first by mean %usr.
+        assertEquals(List.of("2020-06-01 12:53:22 UTC", "all: 2.28 %", "3: 0 %", "1: 2.15 %", "8: no sample", "2: 3.27 %",
+                        "5: 2.76 %", "7: 0.83 %", "4: 3.44 %", "6: 2.41 %  (at 2020-06-01 12:53:21 UTC)", "0: 1.25 %"),
                 new CrosshairReadout(usr, ZoneOffset.UTC).lines(at("2020-06-01T12:53:22.300Z")));
     }
 

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
@@ -37,6 +38,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -152,11 +154,21 @@ class MainViewTest {
 
         // Zoom to the first three samples (00:05:01 to 00:15:01): 19, 22, 46.
         XYPlot plot = (XYPlot) view.viewer().getChart().getPlot();
+        assertEquals(132, plot.getDataset().getItemCount(0));
         robot.interact(() -> plot.getDomainAxis().setRange(Instant.parse("2018-03-21T00:05:01Z").toEpochMilli(),
                 Instant.parse("2018-03-21T00:15:01Z").toEpochMilli()));
         assertEquals(List.of("hpux  3  19  46  29  14.8  22  41.2  43.6  45.52"), statsRows());
         assertEquals("sar.cpu %usr, 2018-03-21T00:05:01Z to 2018-03-21T00:15:01Z",
                 robot.lookup("#stats-caption").queryAs(Label.class).getText());
+
+        // Once the zoom rests, the line is cut again to the samples shown (and the one after): 4 of 132, on the same
+        // chart and axis; the statistics stay those of the zoomed time.
+        WaitForAsyncUtils.sleep(600, TimeUnit.MILLISECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(plot, view.viewer().getChart().getPlot());
+        assertEquals(4, plot.getDataset().getItemCount(0));
+        assertEquals(Instant.parse("2018-03-21T00:05:01Z").toEpochMilli(), plot.getDomainAxis().getLowerBound(), 0.5);
+        assertEquals(List.of("hpux  3  19  46  29  14.8  22  41.2  43.6  45.52"), statsRows());
     }
 
     /** The stats table's cells, as shown: run, n, min, max, mean, stddev, p50, p90, p95, p99 (sar.cpu has no key). */

@@ -1,10 +1,12 @@
 package io.statlens.parse;
 
 import io.statlens.model.ParseWarning;
+import io.statlens.parse.builtin.dbt2.Dbt2Parser;
 import io.statlens.parse.builtin.iostat.IostatParser;
 import io.statlens.parse.builtin.mpstat.MpstatParser;
 import io.statlens.parse.builtin.sar.SarParser;
 import io.statlens.parse.builtin.sysbench.SysbenchParser;
+import io.statlens.parse.builtin.tpcc.TpccParser;
 import io.statlens.parse.builtin.vmstat.VmstatParser;
 import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
@@ -18,8 +20,11 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -146,5 +151,88 @@ class TranscriptFixturesTest {
         assertEquals(List.of(), sink.warnings());
         assertEquals(List.of(new ParseWarning(25, "text appended to 16 lines was ignored (first at line 25): '--读总数'")),
                 sink.notices().stream().filter(n -> n.line() > 0).toList());
+    }
+
+    /** Parses a capture kept outside the corpus. */
+    private static CollectingSink parseCapture(Parser parser, String path) {
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        return ParserFixtures.parseText(parser, capture(path), ParseContext.simple(name));
+    }
+
+    /**
+     * The annotated file reads exactly as its original: the same data sets, rows (times, keys, values), summary
+     * values, facts and warnings; its notices are the original's and one more, which is returned.
+     */
+    private static ParseWarning readsAsOriginal(CollectingSink original, CollectingSink annotated) {
+        assertEquals(original.variant(), annotated.variant());
+        assertEquals(original.datasets(), annotated.datasets());
+        for (String dataset : original.datasets().keySet()) {
+            List<SpecRow> want = original.rows(dataset);
+            List<SpecRow> got = annotated.rows(dataset);
+            assertEquals(want.size(), got.size(), dataset);
+            for (int i = 0; i < want.size(); i++) {
+                assertEquals(want.get(i).row().time(), got.get(i).row().time(), dataset + " row " + i);
+                assertEquals(want.get(i).row().key(), got.get(i).row().key(), dataset + " row " + i);
+                assertEquals(want.get(i).row().sinceBoot(), got.get(i).row().sinceBoot(), dataset + " row " + i);
+                assertArrayEquals(want.get(i).row().values(), got.get(i).row().values(), dataset + " row " + i);
+            }
+        }
+        assertEquals(original.summaries(), annotated.summaries());
+        assertEquals(original.facts(), annotated.facts());
+        assertEquals(original.warnings(), annotated.warnings());
+        List<ParseWarning> extra = new ArrayList<>(annotated.notices());
+        original.notices().forEach(extra::remove);
+        assertEquals(1, extra.size(), "one notice for all the notes: " + annotated.notices());
+        assertEquals(original.notices().size() + 1, annotated.notices().size());
+        return extra.get(0);
+    }
+
+    @Test
+    void notesWrittenAfterSysstatRowsAndAveragesAreLeftOutWithOneNotice() {
+        CollectingSink mpstat = parseCapture(new MpstatParser(), "annotated/C-mpstat-P-ALL-notes.txt");
+        assertEquals(new ParseWarning(4, "text appended to 3 lines was ignored (first at line 4): '<-- 峰值'"),
+                readsAsOriginal(parseCapture(new MpstatParser(), "sysstat-12.6.1/C/mpstat-P-ALL.txt"), mpstat));
+        assertEquals(4.08, mpstat.rows("mpstat", "all").get(0).get("%idle"), EPS);
+        assertEquals(2.02, mpstat.rows("mpstat", "0").get(1).get("%idle"), EPS, "a note in Chinese after two blanks, no marker");
+        assertEquals(3.02, summary(mpstat, "mpstat", "1", "%idle"), EPS);
+
+        CollectingSink sar = parseCapture(new SarParser(), "annotated/C-sar-u-notes.txt");
+        assertEquals(new ParseWarning(5, "text appended to 2 lines was ignored (first at line 5): '// warm-up over'"),
+                readsAsOriginal(parseCapture(new SarParser(), "sysstat-12.6.1/C/sar-u.txt"), sar));
+        assertEquals(13.78, sar.rows("sar.cpu").get(1).get("%idle"), EPS);
+        assertEquals(38.68, summary(sar, "sar.cpu", "all", "%idle"), EPS);
+
+        CollectingSink iostat = parseCapture(new IostatParser(), "annotated/C-iostat-x-notes.txt");
+        assertEquals(new ParseWarning(4, "text appended to 3 lines was ignored (first at line 4): '← since boot'"),
+                readsAsOriginal(parseCapture(new IostatParser(), "annotated/C-iostat-x.txt"), iostat));
+        assertEquals(59.80, iostat.rows("iostat.cpu").get(0).get("%idle"), EPS);
+        assertEquals(1.27, iostat.rows("iostat", "vda").get(0).get("%util"), EPS);
+        assertEquals(0.00, iostat.rows("iostat", "vda").get(1).get("%util"), EPS);
+
+        CollectingSink vmstat = parseCapture(new VmstatParser(), "annotated/C-vmstat-notes.txt");
+        assertEquals(new ParseWarning(3, "text appended to 2 lines was ignored (first at line 3): '<-- since boot, ignore'"),
+                readsAsOriginal(parseCapture(new VmstatParser(), "annotated/C-vmstat.txt"), vmstat));
+        assertEquals(List.of(0.0, 0.0, 0.0), vmstat.rows("vmstat").stream().map(r -> r.get("st")).toList());
+        assertEquals(3217, vmstat.rows("vmstat").get(1).get("cs"), EPS);
+    }
+
+    @Test
+    void notesWrittenAfterTpccAndDbt2ResultsAreLeftOutWithOneNotice() {
+        CollectingSink tpcc = parseCapture(new TpccParser(), "annotated/meeeejin-2021-tpcc_start-notes.txt");
+        assertEquals(new ParseWarning(24, "text appended to 6 lines was ignored (first at line 24): '--预热'"),
+                readsAsOriginal(parse(new TpccParser(), "tpcc-mysql/meeeejin-2021-tpcc_start-2000wh-unwrapped.txt"), tpcc));
+        assertEquals(3634.3, tpcc.summary("tpmC").orElseThrow(), EPS, "the TpmC line with a note");
+        assertEquals(43.42, tpcc.summary("payment_mix_pct").orElseThrow(), EPS);
+        assertEquals(0.0, tpcc.summary("payment_on_time_pct").orElseThrow(), EPS);
+        assertEquals("NG", tpcc.fact("tpcc.check.response_time.payment").orElseThrow());
+        assertEquals(493, tpcc.rows("tpcc").get(0).get("trx"), EPS, "the first interval line, with a note");
+        assertEquals(Instant.EPOCH.plusSeconds(10), tpcc.rows("tpcc").get(0).row().time(),
+                "MEASURING START with a note still places the first line one interval after it");
+
+        CollectingSink dbt2 = parseCapture(new Dbt2Parser(), "annotated/osdldbt-test-summary-notes.txt");
+        assertEquals(new ParseWarning(7, "text appended to 2 lines was ignored (first at line 7): '<-- 新订单'"),
+                readsAsOriginal(parse(new Dbt2Parser(), "dbt2/osdldbt-test-summary-expected.txt"), dbt2));
+        assertEquals(0.30, dbt2.summary("notpm").orElseThrow(), EPS, "the NOTPM line with a note");
+        assertEquals(33.33, dbt2.summary("new_order_rollback_pct").orElseThrow(), EPS);
     }
 }

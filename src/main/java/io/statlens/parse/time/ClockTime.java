@@ -22,9 +22,13 @@ public final class ClockTime {
     private static final Pattern KLOKKEN = Pattern.compile("^\\s*kl\\.?\\s+(\\d{1,2})[.:](\\d{2})(?:[.:](\\d{2}))?(?=\\s|$)");
     private static final Pattern MERIDIEM_PREFIX = Pattern.compile("^\\s*(오전|오후|午前|午後|上午|下午)\\s*(?=\\d)");
 
-    /** A time found at the start of a line, and where it ends. */
-    public record Found(LocalTime time, int end, boolean twelveHour) {
+    /** A time found at the start of a line, and where it ends; {@code seconds}: whether the clock printed them. */
+    public record Found(LocalTime time, int end, boolean twelveHour, boolean seconds) {
     }
+
+    /** What to tell about times read from a clock without seconds (glibc's nb_NO and nn_NO print {@code kl. 18.04}). */
+    public static final String NO_SECONDS = "the clock of this locale prints no seconds (kl. 18.04): samples taken within one"
+            + " minute share its time; a C or ISO locale (LC_ALL=C, S_TIME_FORMAT=ISO) prints them";
 
     private ClockTime() {
     }
@@ -39,7 +43,7 @@ public final class ClockTime {
             return build(m.group(1), m.group(3), m.group(4), meridiem == null ? null : meridiem.toUpperCase() + "M", m.end());
         }
         m = KLOKKEN.matcher(line);
-        if (m.find()) return build(m.group(1), m.group(2), m.group(3) == null ? "0" : m.group(3), null, m.end());
+        if (m.find()) return build(m.group(1), m.group(2), m.group(3), null, m.end());
         m = CJK.matcher(line);
         if (m.find()) {
             String meridiem = m.group(1) != null ? m.group(1) : m.group(5);
@@ -52,7 +56,7 @@ public final class ClockTime {
             if (rest.isPresent() && !rest.get().twelveHour()) {
                 Found r = rest.get();
                 return build(Integer.toString(r.time().getHour()), Integer.toString(r.time().getMinute()),
-                        Integer.toString(r.time().getSecond()), m.group(1), m.end() + r.end());
+                        r.seconds() ? Integer.toString(r.time().getSecond()) : null, m.group(1), m.end() + r.end());
             }
         }
         return Optional.empty();
@@ -104,7 +108,7 @@ public final class ClockTime {
             if (j < n && "AaPp".indexOf(line.charAt(j)) >= 0 && j + 1 < n && "Mm.".indexOf(line.charAt(j + 1)) >= 0) return null;
         }
         if (h > 23 || m > 59 || s > 59) return Optional.empty();
-        return Optional.of(new Found(LocalTime.of(h, m, s), end, false));
+        return Optional.of(new Found(LocalTime.of(h, m, s), end, false, true));
     }
 
     private static int twoDigits(String s, int at) {
@@ -114,6 +118,7 @@ public final class ClockTime {
         return (a - '0') * 10 + (b - '0');
     }
 
+    /** {@code s} null: the clock printed no seconds. */
     private static Optional<Found> build(String h, String mi, String s, String meridiem, int end) {
         try {
             int hour = Integer.parseInt(h);
@@ -126,7 +131,8 @@ public final class ClockTime {
                 if (hour < 1 || hour > 12) return Optional.empty();
                 hour = hour % 12 + (pm ? 12 : 0);
             }
-            return Optional.of(new Found(LocalTime.of(hour, Integer.parseInt(mi), Integer.parseInt(s)), end, twelve));
+            return Optional.of(new Found(LocalTime.of(hour, Integer.parseInt(mi), s == null ? 0 : Integer.parseInt(s)), end,
+                    twelve, s != null));
         } catch (DateTimeException | NumberFormatException e) {
             return Optional.empty();
         }

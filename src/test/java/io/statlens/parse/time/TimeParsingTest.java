@@ -50,6 +50,9 @@ class TimeParsingTest {
     void readsNorwegianClocksAndZonesAfterTheTime() {
         var kl = ClockTime.leading("kl. 18.04 +0000  CPU    %usr").orElseThrow();
         assertEquals(LocalTime.of(18, 4), kl.time());
+        assertFalse(kl.seconds(), "nb_NO's clock prints no seconds: said, not made up");
+        assertTrue(ClockTime.leading("18:04:07  CPU").orElseThrow().seconds());
+        assertTrue(ClockTime.leading("오후 06시 04분 07초  CPU").orElseThrow().seconds());
         var zone = ClockTime.zoneAfter("kl. 18.04 +0000  CPU    %usr", kl.end()).orElseThrow();
         assertEquals(ZoneOffset.UTC, zone.zone());
         assertEquals("UTC", ClockTime.zoneAfter("18:04:32 UTC  all  1.0", 8).orElseThrow().printed());

@@ -105,7 +105,8 @@ public final class Dbt2Parser implements Parser {
                     if (inTable && tableRows > 0) inTable = false;
                     continue;
                 }
-                if (!take(t, number) && !takeWithout(t, number)) {
+                // A note written after a line is cut off before the catch-all '* Name: value' fact would keep it.
+                if (!take(t, number, false) && !takeWithout(t, number) && !take(t, number, true)) {
                     if (summaryStarted) {
                         sink.warning(number, "unrecognised line in a dbt2-post-process summary");
                     } else {
@@ -122,13 +123,13 @@ public final class Dbt2Parser implements Parser {
         /** A summary line with a note written after it: read without the note. */
         private boolean takeWithout(String t, long number) {
             Optional<AppendedText> appended = AppendedText.cut(t);
-            if (appended.isEmpty() || !take(appended.get().body().strip(), number)) return false;
+            if (appended.isEmpty() || !take(appended.get().body().strip(), number, true)) return false;
             lines.appended(current, appended.get());
             return true;
         }
 
-        /** Uses a line of the summary; false if it is none. */
-        private boolean take(String t, long number) {
+        /** Uses a line of the summary; false if it is none. {@code other}: also as a fact of any other {@code * Name: value} line. */
+        private boolean take(String t, long number, boolean other) {
             Matcher group = RESPONSE_GROUP.matcher(t);
             if (group.find() && !Dbt2TransactionTable.isHeader(t)) {
                 responseUnit = group.group(1);
@@ -142,7 +143,7 @@ public final class Dbt2Parser implements Parser {
                 summaryStarted = true;
                 return true;
             }
-            if (totals(t)) {
+            if (totals(t, other)) {
                 summaryStarted = true;
                 return true;
             }
@@ -178,7 +179,7 @@ public final class Dbt2Parser implements Parser {
         }
 
         /** The lines after the table: NOTPM, duration, errors, ramp-up, warehouse statistics. */
-        private boolean totals(String t) {
+        private boolean totals(String t, boolean other) {
             Matcher m;
             if ((m = RST_THROUGHPUT.matcher(t)).matches() || (m = OLD_THROUGHPUT.matcher(t)).matches()) {
                 return number(m.group(1), "notpm", 1, "1/min");
@@ -200,7 +201,7 @@ public final class Dbt2Parser implements Parser {
                 return number(m.group(1), "warehouse_median", 1, "") & number(m.group(2), "warehouse_mean", 1, "")
                         & number(m.group(3), "warehouse_sd", 1, "") & number(m.group(4), "warehouse_var", 1, "");
             }
-            if (summaryStarted && (m = RST_OTHER.matcher(t)).matches()) {
+            if (other && summaryStarted && (m = RST_OTHER.matcher(t)).matches()) {
                 sink.fact("dbt2." + Dbt2TransactionTable.snake(m.group(1)), m.group(2).strip());
                 return true;
             }

@@ -113,7 +113,8 @@ record ReportTimestamp(Instant time, String source, boolean newInvocation) {
         }
         LocalDateTime local = LocalDateTime.of(date.get().date(), time.get().time());
         return Optional.of(new ReportTimestamp(local.atZone(printed).toInstant(),
-                "time stamp line before each report (iostat -t), zone " + (after.isEmpty() ? zone : "as printed"), false));
+                "time stamp line before each report (iostat -t), zone " + (after.isEmpty() ? zone : "as printed")
+                        + (time.get().seconds() ? "" : ", to the minute: " + ClockTime.NO_SECONDS), false));
     }
 
     /** Nothing, or one word ending in a comma (the weekday some locales print first). */

@@ -64,6 +64,8 @@ final class LinuxMpstatReader implements MpstatReader {
     private boolean skippingTable;
     private boolean variantFromUtilisation;
     private boolean anyRow;
+    /** Whether the notice about a clock without seconds was given (once per file). */
+    private boolean minuteClockTold;
 
     LinuxMpstatReader(ParseContext context, RecordSink sink, Transcript lines) {
         this.timeOptions = TimeOptions.in(context);
@@ -174,6 +176,10 @@ final class LinuxMpstatReader implements MpstatReader {
     }
 
     private void timed(long number, ClockTime.Found time, String[] words) {
+        if (!time.seconds() && !minuteClockTold) {
+            minuteClockTold = true;
+            sink.notice(number, ClockTime.NO_SECONDS);
+        }
         ZoneId zone = timeOptions.zone();
         String printedZone = null;
         if (words.length >= 2 && !isKey(words[0]) && !isKeyLabel(words[0]) && ZONE_TOKEN.matcher(words[0]).matches()) {

@@ -54,7 +54,9 @@ public final class SarParser implements Parser {
             }
             Optional<ClockTime.Found> time = ClockTime.leading(line);
             if (time.isEmpty()) continue;
-            String rest = line.substring(time.get().end());
+            // as the reader does: a zone may follow the time of day (kl. 18.00 +0000 in the Norwegian locales)
+            int end = ClockTime.zoneAfter(line, time.get().end()).map(ClockTime.Zone::end).orElse(time.get().end());
+            String rest = line.substring(end);
             if (SarLines.restart(rest).isPresent()) {
                 restart = true;
                 continue;

@@ -34,6 +34,8 @@ import java.util.Set;
  */
 final class SarReader {
     private final ReportTimeline timeline;
+    /** Whether the notice about a clock without seconds was given (once per file). */
+    private boolean minuteClockTold;
     private final RecordSink sink;
     private final ZoneId zone;
     private final Map<String, SectionState> sections = new HashMap<>();
@@ -126,6 +128,10 @@ final class SarReader {
         }
         Optional<ClockTime.Found> time = ClockTime.leading(line);
         if (time.isPresent()) {
+            if (!time.get().seconds() && !minuteClockTold) {
+                minuteClockTold = true;
+                sink.notice(n, ClockTime.NO_SECONDS);
+            }
             // a zone after the time of day (Maltese and Norwegian locales: 18:04:32 UTC, kl. 18.04 +0000)
             Optional<ClockTime.Zone> printedZone = ClockTime.zoneAfter(line, time.get().end());
             ZoneId lineZone = printedZone.map(ClockTime.Zone::zone).orElse(zone);

@@ -112,8 +112,10 @@ public final class TpccParser implements Parser {
                 } else if (results.opensSection(line)) {
                     resultsSeen = true;
                 } else if (results.inSection()) {
-                    results.accept(line, number).ifPresent(problem -> sink.warning(number, problem));
-                } else if (!header(line)) {
+                    // a note written after a result (' 5812.667 TpmC  <-- best run') is cut off by the transcript kit
+                    String result = lines.repair(read, results::understands, text -> !text.startsWith("<"));
+                    results.accept(result, number).ifPresent(problem -> sink.warning(number, problem));
+                } else if (!header(line) && !header(lines.repair(read, Run::isHeader, text -> false))) {
                     sink.warning(number, "unrecognised line: expected tpcc_start output (parameters, interval lines "
                             + "'<seconds>, trx: ...' or result sections)");
                 }
@@ -121,6 +123,10 @@ public final class TpccParser implements Parser {
             emitOptions();
             finish();
             lines.finish(sink);
+        }
+
+        private static boolean isHeader(String line) {
+            return PARAMETER.matcher(line).matches() || RAMP_UP.matcher(line).matches() || MEASURING.matcher(line).matches();
         }
 
         /** Banner-to-measurement lines: parameters, ramp-up and measuring-start notices. */

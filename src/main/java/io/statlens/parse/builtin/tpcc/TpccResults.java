@@ -55,6 +55,16 @@ final class TpccResults {
         return section != Section.NONE;
     }
 
+    /** Whether a line reads as a line of the current section, without taking it. */
+    boolean understands(String line) {
+        return switch (section) {
+            case RAW, RAW_SUM -> RAW.matcher(line).matches() || RAW_SECONDS.matcher(line).matches();
+            case CHECK -> CHECK_GROUP.matcher(line).matches() || CHECK.matcher(line).matches();
+            case TPMC -> TPMC.matcher(line).matches();
+            case NONE -> false;
+        };
+    }
+
     /**
      * Takes a line of the current section.
      *
