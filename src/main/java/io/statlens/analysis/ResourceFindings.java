@@ -103,7 +103,8 @@ final class ResourceFindings {
             }
             if (!saturated.isEmpty()) more(out, saturated.size(), saturated.get(0).source().noun() + "s");
         }
-        return out;
+        // A sentence ends once the 'N more' and 'single busy thread?' parts are in place.
+        return out.stream().map(f -> f.text().toString().endsWith("?") ? f : withText(f, f.text().text("."))).toList();
     }
 
     /** The busiest devices, CPUs and interfaces by p95, with the figures. */

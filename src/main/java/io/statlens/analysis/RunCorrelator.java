@@ -50,7 +50,8 @@ public final class RunCorrelator {
      * @param targetStep    the target's typical interval in seconds
      * @param ranked        correlations, strongest (largest |r|) first
      * @param skipped       series that could not be correlated, with the reason
-     * @param ownLeftOut    series of the target's own data set that were left out (not asked for); 0 when kept
+     * @param ownLeftOut    series of the target's own data set that were left out (not asked for); 0 when kept, or when
+     *                      {@code with} chose the candidates
      */
     public record Report(String run, Correlator.SeriesName target, int targetSamples, double targetStep,
                          Correlator.Settings settings, List<Correlator.Correlation> ranked, List<Correlator.Skipped> skipped,
@@ -91,7 +92,8 @@ public final class RunCorrelator {
         List<Correlator.Correlation> ranked = new ArrayList<>();
         List<Correlator.Skipped> skipped = new ArrayList<>();
         int ownLeftOut = 0;
-        if (!own) {
+        // Worth saying only when the user did not choose the candidates with --with.
+        if (!own && with.isEmpty()) {
             // Counted from the catalog, not read: one series per metric and key.
             int keys = Math.max(1, loader.keys(targetSet).size());
             ownLeftOut = targetSet.metrics().size() * keys - 1;

@@ -11,6 +11,7 @@ import io.statlens.store.schema.Repository;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -22,7 +23,8 @@ import java.util.stream.Collectors;
 /**
  * Statistics of a run's metrics per key, and Top-N keys. Without a window (and without the
  * since-boot samples) they come from the summaries stored at import, merged across the files of a
- * data set; with a window they are computed from the rows in it, in one pass with bounded memory.
+ * data set, and so do those of a data set whose rows all lie in the window; for a data set the window
+ * cuts they are computed from the rows in it, in one pass with bounded memory.
  */
 public final class RunStatistics {
     private static final int KEYS_LISTED = 30;
@@ -37,8 +39,15 @@ public final class RunStatistics {
         SeriesReader reader = new SeriesReader(repo);
         List<SeriesReader.Selection> selections = choose(reader.selectAll(request.run()), request);
         Set<String> keysSeen = new LinkedHashSet<>();
-        List<Ranked> ranked = request.precomputed() ? stored(request, selections, keysSeen)
-                : computed(request, selections, reader, keysSeen);
+        // A window that holds every row of a data set changes nothing: its statistics are those stored at import
+        // (since-boot samples excluded, as there), and reading its rows again would only cost time.
+        Set<Integer> fromStore = new HashSet<>();
+        for (int d = 0; d < selections.size(); d++) {
+            if (request.precomputed() || !request.sinceBoot() && reader.within(selections.get(d), request.window())) fromStore.add(d);
+        }
+        List<Ranked> ranked = new ArrayList<>();
+        if (!fromStore.isEmpty()) ranked.addAll(stored(request, selections, fromStore, keysSeen));
+        if (fromStore.size() < selections.size()) ranked.addAll(computed(request, selections, fromStore, reader, keysSeen));
         ranked.sort(Comparator.comparingInt(Ranked::dataset).thenComparingInt(Ranked::metric)
                 .thenComparing(r -> r.stats().key(), KeyOrder.INSTANCE));
         List<MetricStats> out = ranked.stream().map(Ranked::stats).toList();
@@ -112,7 +121,9 @@ public final class RunStatistics {
         return m.label().equals(requested) || m.column().equalsIgnoreCase(requested);
     }
 
-    private List<Ranked> stored(StatsRequest request, List<SeriesReader.Selection> selections, Set<String> keysSeen) {
+    /** The stored statistics of the selections at these positions. */
+    private List<Ranked> stored(StatsRequest request, List<SeriesReader.Selection> selections, Set<Integer> positions,
+                                Set<String> keysSeen) {
         record Series(String dataset, String key, String column) {
         }
         Map<Series, List<StoredStats.Entry>> bySeries = new LinkedHashMap<>();
@@ -122,7 +133,7 @@ public final class RunStatistics {
         List<Ranked> out = new ArrayList<>();
         bySeries.forEach((series, entries) -> {
             int d = indexOf(selections, series.dataset());
-            if (d < 0) return;
+            if (d < 0 || !positions.contains(d)) return;
             int m = columnIndex(selections.get(d).metrics(), series.column());
             if (m < 0) return;
             keysSeen.add(series.key());
@@ -135,18 +146,19 @@ public final class RunStatistics {
         return out;
     }
 
-    private static List<Ranked> computed(StatsRequest request, List<SeriesReader.Selection> selections, SeriesReader reader,
-                                         Set<String> keysSeen) {
+    /** Statistics computed from the rows in the window, of the selections not at these positions: one pass each. */
+    private static List<Ranked> computed(StatsRequest request, List<SeriesReader.Selection> selections, Set<Integer> skipped,
+                                         SeriesReader reader, Set<String> keysSeen) {
         List<Ranked> out = new ArrayList<>();
         for (int d = 0; d < selections.size(); d++) {
+            if (skipped.contains(d)) continue;
             SeriesReader.Selection s = selections.get(d);
             int width = s.metrics().size();
             Map<String, SeriesSummary[]> byKey = new LinkedHashMap<>();
-            reader.scan(s, request.sinceBoot(), request.window(), row -> {
-                keysSeen.add(row.key());
-                if (!request.keys().isEmpty() && !request.keys().contains(row.key())) return;
-                SeriesSummary[] summaries = byKey.computeIfAbsent(row.key(), k -> new SeriesSummary[width]);
-                double[] values = row.values();
+            reader.scan(s, request.sinceBoot(), request.window(), (key, values) -> {
+                keysSeen.add(key);
+                if (!request.keys().isEmpty() && !request.keys().contains(key)) return;
+                SeriesSummary[] summaries = byKey.computeIfAbsent(key, k -> new SeriesSummary[width]);
                 for (int i = 0; i < width; i++) {
                     if (Double.isNaN(values[i])) continue;
                     if (summaries[i] == null) summaries[i] = new SeriesSummary();

@@ -204,7 +204,8 @@ final class TroubleFindings {
         if (onTime.isEmpty() && mix.isEmpty()) return List.of();
         Phrase p = Phrase.of("TPC-C checks failed: ");
         if (!onTime.isEmpty()) {
-            p = p.text("on time ").then(joined(onTime)).text(" (each needs at least ").value(TPCC_ON_TIME_PCT, "%").text(")");
+            p = p.text("transactions within their response-time limit: ").then(joined(onTime)).text(" (each needs at least ")
+                    .value(TPCC_ON_TIME_PCT, "%").text(")");
         }
         if (!mix.isEmpty()) p = p.text(onTime.isEmpty() ? "" : "; ").text("transaction mix off: ").then(joined(mix));
         return List.of(new Finding(run.run(), Finding.Kind.TROUBLE, p.text("."), "tpcc", onTime.isEmpty() ? "" : "on_time_pct", "",

@@ -57,7 +57,7 @@ final class ChartAssembler {
         traces.removeIf(t -> !hasValue(t));
         if (traces.isEmpty()) return List.of();
         String sparse = "";
-        int mostSamples = traces.stream().mapToInt(Trace::samples).max().orElse(0);
+        long mostSamples = traces.stream().mapToLong(Trace::samples).max().orElse(0);
         if (def.kind() != ChartKind.BARS && mostSamples < MIN_LINE_SAMPLES) {
             // One or two samples make no line (a dot over a one-tick axis) and no heat map (a column stretched over the
             // page): bars of the value, or of the mean of two, say the same and can be read.

@@ -10,7 +10,6 @@ import io.statlens.store.schema.Repository;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,6 +20,9 @@ import java.util.Set;
 
 /** Loads the metrics a definition selects (tool, metric alternatives, keys) from one run. */
 final class SelectionSource {
+    /** More keys than this in one chart (a heat map of every CPU) keep fewer samples each. */
+    private static final int MANY_KEYS = 32;
+
     private final RunCatalog catalog;
     private final SeriesReader reader;
     private final BusiestKeys busiestKeys;
@@ -60,23 +62,29 @@ final class SelectionSource {
         if (chosen.isEmpty()) return Optional.empty();
         Optional<BusiestKeys.Choice> busiest = busiestKeys.choose(def, columns);
         Set<String> wanted = busiest.map(BusiestKeys.Choice::keys).orElse(new HashSet<>(def.keys()));
-        // One pass over the data set for all metrics: the rows come in time order, each key's samples in turn.
+        List<String> keys = reader.keys(columns).stream().sorted(KeyOrder.INSTANCE).toList();
+        int reading = wanted.isEmpty() ? keys.size() : wanted.size();
+        int buckets = reading > MANY_KEYS ? KeySamples.BUCKETS_OF_MANY : KeySamples.BUCKETS;
+        // One pass over the data set for all metrics: the rows come in time order, each key's samples in turn, reduced to
+        // what a chart can show as they come (a run of millions of rows is never held whole).
         Map<String, KeySamples> byKey = new LinkedHashMap<>();
-        reader.read(columns, def.sinceBoot(), wanted, row -> byKey.computeIfAbsent(row.key(), k -> new KeySamples(chosen.size())).add(row));
+        reader.read(columns, def.sinceBoot(), wanted, row -> byKey.computeIfAbsent(row.key(), k -> new KeySamples(chosen.size(), buckets))
+                .add(row.time().toEpochMilli(), row.elapsed(), row.values()));
         List<Trace> traces = new ArrayList<>();
         for (int m = 0; m < chosen.size(); m++) {
             DataTable.MetricColumn column = chosen.get(m);
+            boolean complement = ChartDefinition.isComplement(column.label());
             for (Map.Entry<String, KeySamples> e : byKey.entrySet()) {
                 KeySamples k = e.getValue();
-                double[] values = Arrays.copyOf(k.values[m], k.size);
-                if (ChartDefinition.isComplement(column.label())) {
+                double[] values = k.values(m);
+                if (complement) {
                     for (int i = 0; i < values.length; i++) values[i] = 100 - values[i];
                 }
-                traces.add(new Trace(run, column.label(), column.unit() == null ? "" : column.unit(), e.getKey(),
-                        Arrays.copyOf(k.time, k.size), Arrays.copyOf(k.elapsed, k.size), values));
+                double mean = complement ? 100 - k.mean(m) : k.mean(m);
+                traces.add(new Trace(run, column.label(), column.unit() == null ? "" : column.unit(), e.getKey(), k.time(), k.elapsed(),
+                        values, mean, k.samples(m)));
             }
         }
-        List<String> keys = reader.keys(columns).stream().sorted(KeyOrder.INSTANCE).toList();
         if (!lenient) checkKeys(def, run, columns, keys, traces);
         String keyLabel = columns.keyLabel() == null ? "" : columns.keyLabel();
         LoadedData data = new LoadedData(columns.dataset(), keyLabel, null, traces, busiest.map(BusiestKeys.Choice::keysInRun).orElse(0));
@@ -145,30 +153,6 @@ final class SelectionSource {
                 + ")\nORDER BY NAME, ITEM";
         LoadedData data = new LoadedData(dataset, keys.isEmpty() ? "" : "key", null, traces);
         return Optional.of(new RunData(null, data, keys, Optional.of(sql)));
-    }
-
-    /** The samples of one key, growing as rows are read. */
-    private static final class KeySamples {
-        double[] time = new double[256];
-        double[] elapsed = new double[256];
-        final double[][] values;
-        int size;
-
-        KeySamples(int metrics) {
-            values = new double[metrics][256];
-        }
-
-        void add(SeriesReader.SeriesRow row) {
-            if (size == time.length) {
-                time = Arrays.copyOf(time, size * 2);
-                elapsed = Arrays.copyOf(elapsed, size * 2);
-                for (int m = 0; m < values.length; m++) values[m] = Arrays.copyOf(values[m], size * 2);
-            }
-            time[size] = row.time().toEpochMilli();
-            elapsed[size] = row.elapsed();
-            for (int m = 0; m < values.length; m++) values[m][size] = row.values()[m];
-            size++;
-        }
     }
 
     /** A key the user named that the run does not have is a typo worth reporting, with the keys there are. */

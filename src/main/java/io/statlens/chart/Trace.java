@@ -9,23 +9,30 @@ package io.statlens.chart;
  * @param key      CPU, device...; empty for unkeyed data
  * @param time     epoch milliseconds of each sample, or null when the data has no clock time
  * @param position elapsed seconds (or an SQL chart's numeric x) of each sample, or null
- * @param values   the values; NaN where none was printed
+ * @param values   the values; NaN where none was printed; for a long run, only the samples a chart can show
+ *                 ({@link KeySamples})
+ * @param mean     the mean of every sample with a value, also of those not kept; NaN if none has one
+ * @param samples  how many samples have a value, also of those not kept
  */
-record Trace(String run, String metric, String unit, String key, double[] time, double[] position, double[] values) {
+record Trace(String run, String metric, String unit, String key, double[] time, double[] position, double[] values, double mean,
+             long samples) {
+
+    /** A trace of every sample. */
+    Trace(String run, String metric, String unit, String key, double[] time, double[] position, double[] values) {
+        this(run, metric, unit, key, time, position, values, meanOf(values), countOf(values));
+    }
 
     int size() {
         return values.length;
     }
 
-    /** The samples with a value. */
-    int samples() {
-        int n = 0;
+    private static long countOf(double[] values) {
+        long n = 0;
         for (double v : values) if (!Double.isNaN(v)) n++;
         return n;
     }
 
-    /** Mean of the values that exist; NaN if none does. */
-    double mean() {
+    private static double meanOf(double[] values) {
         double sum = 0;
         int n = 0;
         for (double v : values) {

@@ -63,8 +63,8 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--tz", paramLabel = "ZONE", defaultValue = "UTC", description = "Zone of times (default: ${DEFAULT-VALUE}).")
     String tz;
 
-    @Option(names = "--section", paramLabel = "S", description = "Only these sections besides the title page: charts, summary,"
-            + " statistics, comparison, annotations; repeatable (default: all).")
+    @Option(names = "--section", paramLabel = "S", description = "Only these sections besides the title page: findings, charts,"
+            + " summary, statistics, comparison, annotations; repeatable (default: all).")
     List<String> sections = new ArrayList<>();
 
     private Set<ReportSection> sections() {
@@ -75,8 +75,8 @@ public final class ReportCommand implements Callable<Integer> {
             chosen.add(Arrays.stream(ReportSection.values())
                     .filter(s -> s.name().toLowerCase(Locale.ROOT).equals(wanted) || s.label().equals(wanted))
                     .findFirst()
-                    .orElseThrow(() -> new UserException("--section " + name + ": expected one of charts, summary, statistics,"
-                            + " comparison, annotations")));
+                    .orElseThrow(() -> new UserException("--section " + name + ": expected one of findings, charts, summary,"
+                            + " statistics, comparison, annotations")));
         }
         return chosen;
     }

@@ -88,6 +88,7 @@ public final class HtmlReportWriter {
             List<String> entries = new ArrayList<>();
             main.append("<section id=\"").append(escape(id)).append("\">\n<details open>\n<summary><h2>").append(escape(s.tool()))
                     .append("</h2></summary>\n");
+            sectionFindings(main, model.findingsOf(s.tool()), tables);
             for (ReportModel.ReportChart chart : s.charts()) {
                 DrawnChart c = chart.drawn();
                 String chartId = chart.id();
@@ -176,6 +177,19 @@ public final class HtmlReportWriter {
             if (!g.more().isEmpty()) b.append("<p class=\"note\">").append(escape(g.more())).append("</p>\n");
         }
         b.append("</section>\n");
+    }
+
+    /** The findings about a tool's data, at the top of its section: what its charts show, in words. */
+    private static void sectionFindings(StringBuilder b, List<ReportModel.SectionFinding> findings, ReportTables tables) {
+        if (findings.isEmpty()) return;
+        b.append("<ul class=\"verdicts\">\n");
+        for (ReportModel.SectionFinding f : findings) {
+            Finding.Kind kind = f.line().finding().kind();
+            b.append("<li class=\"").append(kind.id()).append("\"><span class=\"kind\">").append(escape(ReportTables.kind(kind)))
+                    .append("</span> <span class=\"run\">").append(escape(f.run())).append(":</span> ")
+                    .append(escape(tables.finding(f.line()))).append("</li>\n");
+        }
+        b.append("</ul>\n");
     }
 
     private static String link(String id, String text) {

@@ -136,6 +136,7 @@ public final class PdfReportWriter {
                 targets.put(headings.get(h), at);
                 anchors.put(headings.get(h).id(), at);
                 h++;
+                sectionFindings(model.findingsOf(s.tool()));
                 for (ReportModel.ReportChart c : s.charts()) chart(c);
                 for (ReportModel.RunSummary sum : s.summary()) table(tables.summary(sum, "statlens show " + sum.run()));
                 for (ReportModel.KeyTable k : s.keys()) table(tables.keys(k, ReportTables.APPENDIX));
@@ -217,6 +218,25 @@ public final class PdfReportWriter {
                 y -= 4;
             }
             y -= 6;
+        }
+
+        /** The findings about a tool's data, under its heading: what its charts show, in words. */
+        private void sectionFindings(List<ReportModel.SectionFinding> findings) throws IOException {
+            for (ReportModel.SectionFinding f : findings) {
+                float left = MARGIN + KIND_WIDTH;
+                String run = text.safe(f.run()) + ": ";
+                List<String> lines = wrap(run + text.safe(tables.finding(f.line())), regular, FINDING_FONT, MARGIN + WIDTH - left);
+                ensure(lines.size() * (FINDING_FONT + 3) + 2);
+                cs.setNonStrokingColor(kindColour(f.line().finding().kind()));
+                text(cs, ReportTables.kind(f.line().finding().kind()), bold, FINDING_FONT, MARGIN, y - FINDING_FONT);
+                cs.setNonStrokingColor(Color.BLACK);
+                for (String shown : lines) {
+                    text(cs, shown, regular, FINDING_FONT, left, y - FINDING_FONT);
+                    y -= FINDING_FONT + 3;
+                }
+                y -= 2;
+            }
+            if (!findings.isEmpty()) y -= 8;
         }
 
         /** The pages of the findings' charts, as links, now that the pages are known. */

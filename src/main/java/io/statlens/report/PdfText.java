@@ -19,12 +19,17 @@ final class PdfText {
         this.font = font;
     }
 
-    /** The text with control characters as spaces; characters outside the font stay, for outlines. */
+    /**
+     * The text with control characters as spaces, and the narrow spaces locales group digits with (fr-FR's U+202F, the
+     * thin and the figure space) as the no-break space the font has, so that {@code 3 634 TpmC} stays text in the
+     * report's font rather than becoming outlines; other characters outside the font stay, for outlines.
+     */
     String safe(String s) {
         if (s == null) return "";
         StringBuilder b = new StringBuilder(s.length());
         s.codePoints().forEach(cp -> {
             if (Character.isISOControl(cp)) b.append(' ');
+            else if (cp == '\u202F' || cp == '\u2009' || cp == '\u2007') b.append('\u00A0');
             else b.appendCodePoint(cp);
         });
         return b.toString();

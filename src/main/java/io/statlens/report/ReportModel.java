@@ -69,6 +69,26 @@ public record ReportModel(String title, Instant generated, ZoneId zone, List<Run
         return out;
     }
 
+    /**
+     * What the findings of the runs say of one tool's data, for the top of its section: a chart of an idle host is grey,
+     * and the verdict beside it says that this is the whole story. Comparisons are left out (the comparison has them).
+     */
+    public List<SectionFinding> findingsOf(String tool) {
+        List<SectionFinding> out = new ArrayList<>();
+        for (FindingGroup g : findings) {
+            for (FindingLine line : g.lines()) {
+                Finding f = line.finding();
+                if (f.kind() == Finding.Kind.CHANGE || f.dataset().isEmpty()) continue;
+                if (ReportAssembler.toolOf(f.dataset()).equals(tool)) out.add(new SectionFinding(f.run(), line));
+            }
+        }
+        return out;
+    }
+
+    /** A finding at the top of a tool's section, with the run it is about. */
+    public record SectionFinding(String run, FindingLine line) {
+    }
+
     /** A part of the report: its anchor (letters, digits, '-', '.', '_') and its title. */
     public record Heading(String id, String title) {
     }

@@ -101,7 +101,7 @@ class FindingsAnalyzerTest {
     void aDiskAtItsLimitThreadsWaitingIowaitAndSwappingAreTold() {
         List<Finding> busy = of("busy");
         assertEquals(List.of(
-                "saturation: sdb was at least 95 % busy for 1 min 40 s of 3 min 20 s (p95 99.5 %)",
+                "saturation: sdb was at least 95 % busy for 1 min 40 s of 3 min 20 s (p95 99.5 %).",
                 "trouble: Run queue above the 2 CPUs for 1 min 40 s (vmstat r p95 5, peak 5): threads waited for a CPU.",
                 "trouble: I/O wait of all CPUs (iostat.cpu %iowait): p95 25 %, mean 25 %, peak 25 %; CPUs sat idle waiting for I/O.",
                 "trouble: Swapping in 1 of 20 samples: swap-in peak 100 KiB/s (vmstat si).",

@@ -108,15 +108,25 @@ class RunStatisticsTest {
     }
 
     @Test
-    void aWindowOverTheWholeRunComputesWhatWasStored() throws Exception {
+    void aWindowOverTheWholeRunGivesWhatWasStoredWhetherTheRowsAreReadOrNot() throws Exception {
         importDisks("r1");
         List<MetricStats> stored = statistics.stats(StatsRequest.all("r1"));
-        List<MetricStats> computed = statistics.stats(request("r1", List.of(), List.of(),
-                new TimeWindow(Instant.ofEpochSecond(1700000000), null)));
-        assertEquals(stored.size(), computed.size());
-        for (int i = 0; i < stored.size(); i++) {
-            assertEquals(stored.get(i).key(), computed.get(i).key());
-            assertStats(stored.get(i).stats(), computed.get(i).stats());
+        TimeWindow whole = new TimeWindow(Instant.ofEpochSecond(1700000000), null);
+        // The window holds every row: the stored statistics answer.
+        assertSame(stored, statistics.stats(request("r1", List.of(), List.of(), whole)));
+        // --since-boot makes the rows be read (the file has no since-boot rows, so they are the same rows).
+        assertSame(stored, statistics.stats(new StatsRequest("r1", List.of(), List.of(), List.of(), whole, true)));
+        // A window that starts after the first row is computed from the rows.
+        List<MetricStats> cut = statistics.stats(request("r1", List.of("util"), List.of("sd2"),
+                new TimeWindow(Instant.ofEpochSecond(1700000001), null)));
+        assertStats(new SeriesStats(3, 2, 4, 3, 1, 3, 3.8, 3.9, 3.98), cut.get(0).stats());
+    }
+
+    private static void assertSame(List<MetricStats> expected, List<MetricStats> actual) {
+        assertEquals(expected.size(), actual.size());
+        for (int i = 0; i < expected.size(); i++) {
+            assertEquals(expected.get(i).key(), actual.get(i).key());
+            assertStats(expected.get(i).stats(), actual.get(i).stats());
         }
     }
 

@@ -27,7 +27,8 @@ class BenchCliTest {
             assertTrue(out.lines().anyMatch(l -> l.matches(step + " +40 +2 .*")), step + "\n" + out);
         }
         assertTrue(out.lines().anyMatch(l -> l.matches("Derby SYSCS_IMPORT_TABLE of CSV .* (1.00x / 1.00x|too short to tell)")), out);
-        assertTrue(out.lines().anyMatch(l -> l.matches("stats RUN --from 0 \\(from the rows\\) +40 +2 .* ([0-9.]+x / [0-9.]+x|too short to tell)")), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("stats RUN --from 1 \\(from the rows\\) +40 +2 .* ([0-9.]+x / [0-9.]+x|too short to tell)")), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("stats RUN --from 0 \\(whole run: stored\\) +40 +2 .*")), out);
         assertTrue(out.lines().anyMatch(l -> l.matches("query: AVG/MIN/MAX ... GROUP BY ITEM +40 +2 .* (1.00x / 1.00x|too short to tell)")), out);
         assertTrue(out.contains("s CPU per million rows"), out);
         assertTrue(r.err().contains("statlens import (parse + store), run 2 of 2: "), r.err());

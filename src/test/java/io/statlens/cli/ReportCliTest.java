@@ -60,7 +60,7 @@ class ReportCliTest {
 
         CliRun bad = run("report", "sb16", "--section", "pictures", "-o", dir.resolve("bad.html").toString());
         assertEquals(1, bad.code());
-        assertEquals("statlens: --section pictures: expected one of charts, summary, statistics, comparison, annotations",
+        assertEquals("statlens: --section pictures: expected one of findings, charts, summary, statistics, comparison, annotations",
                 bad.err().strip());
         assertFalse(Files.exists(dir.resolve("bad.html")));
     }

@@ -124,17 +124,17 @@ class StatsCliTest {
         CliRun export = run("export", "r1");
         assertEquals("""
                 time,elapsed_s,key,util,annotation
-                2023-11-14T22:13:20Z,0,all,5,
                 2023-11-14T22:13:20Z,0,sd10,9,
+                2023-11-14T22:13:20Z,0,all,5,
                 2023-11-14T22:13:20Z,0,sd2,1,
-                2023-11-14T22:13:30Z,10,all,6,warmup done
-                2023-11-14T22:13:30Z,10,sd10,8,
+                2023-11-14T22:13:30Z,10,sd10,8,warmup done
+                2023-11-14T22:13:30Z,10,all,6,
                 2023-11-14T22:13:30Z,10,sd2,2,
-                2023-11-14T22:13:40Z,20,all,7,
                 2023-11-14T22:13:40Z,20,sd10,10,
+                2023-11-14T22:13:40Z,20,all,7,
                 2023-11-14T22:13:40Z,20,sd2,3,
-                2023-11-14T22:13:50Z,30,all,8,checkpoint; end of test
-                2023-11-14T22:13:50Z,30,sd10,2,
+                2023-11-14T22:13:50Z,30,sd10,2,checkpoint; end of test
+                2023-11-14T22:13:50Z,30,all,8,
                 2023-11-14T22:13:50Z,30,sd2,4,
                 """, export.out());
 

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** Streams the rows of one data set of a run (all its files), in time order. */
+/** Streams the rows of one data set of a run (all its files): in time order following the index, or for statistics unordered. */
 public final class SeriesReader {
     private final Repository repo;
 
@@ -91,30 +91,191 @@ public final class SeriesReader {
         return new Selection(run, name, table.name(), sets.get(0).keyLabel(), ids, metrics);
     }
 
-    /** Reads the selection's rows ordered by time and key. */
+    /** Reads the selection's rows in time order (see {@link #read(Selection, boolean, TimeWindow, Collection, RowHandler)}). */
     public void read(Selection s, boolean includeSinceBoot, RowHandler handler) {
-        read(s, includeSinceBoot, TimeWindow.ALL, handler);
+        read(s, includeSinceBoot, TimeWindow.ALL, List.of(), handler);
     }
 
-    /** Reads the selection's rows within a window, ordered by time and key. */
+    /** Reads the selection's rows within a window, in time order. */
     public void read(Selection s, boolean includeSinceBoot, TimeWindow window, RowHandler handler) {
-        query(s, includeSinceBoot, window, List.of(), " ORDER BY TS, ITEM", handler);
+        read(s, includeSinceBoot, window, List.of(), handler);
     }
 
     /**
-     * Reads the rows of these keys only (all keys when empty), ordered by time and key: the database leaves the
-     * other keys' rows out before sorting, which matters for a chart of 10 of 256 CPUs over millions of rows.
+     * Reads the rows of these keys only (all keys when empty), in time order: the database leaves the other keys' rows
+     * out, which matters for a chart of 10 of 256 CPUs over millions of rows.
      */
     public void read(Selection s, boolean includeSinceBoot, Collection<String> keys, RowHandler handler) {
-        query(s, includeSinceBoot, TimeWindow.ALL, List.copyOf(keys), " ORDER BY TS, ITEM", handler);
+        read(s, includeSinceBoot, TimeWindow.ALL, keys, handler);
     }
 
     /**
-     * Reads the selection's rows within a window in storage order, for statistics that do not need
-     * time order: it spares the database a sort of the whole data set.
+     * Reads the selection's rows in time order: each data set's rows in the order of the data tables' index
+     * {@code (DATASET_ID, SAMPLE)}, which is the order its file printed them (the rows of one report, one per key,
+     * share a sample), so that the database follows the index and sorts nothing; the data sets of several files
+     * are merged by elapsed time (they belong to one run, so elapsed time orders them as the clock does).
+     *
+     * @param keys only these keys; all when empty
      */
-    public void scan(Selection s, boolean includeSinceBoot, TimeWindow window, RowHandler handler) {
-        query(s, includeSinceBoot, window, List.of(), "", handler);
+    public void read(Selection s, boolean includeSinceBoot, TimeWindow window, Collection<String> keys, RowHandler handler) {
+        List<String> keyList = List.copyOf(keys);
+        String sql = orderedQuery(s, includeSinceBoot, window, keyList);
+        List<PreparedStatement> statements = new ArrayList<>();
+        List<Cursor> cursors = new ArrayList<>();
+        try {
+            for (long id : s.datasetIds()) {
+                PreparedStatement ps = repo.connection().prepareStatement(sql);
+                statements.add(ps);
+                int p = 1;
+                ps.setLong(p++, id);
+                if (window.from() != null) ps.setTimestamp(p++, Repository.timestamp(window.from()));
+                if (window.to() != null) ps.setTimestamp(p++, Repository.timestamp(window.to()));
+                for (String key : keyList) ps.setString(p++, key);
+                Cursor c = new Cursor(ps.executeQuery(), s, includeSinceBoot);
+                if (c.advance()) cursors.add(c);
+            }
+            merge(cursors, handler);
+        } catch (SQLException e) {
+            throw new StoreException("cannot read " + s.dataset() + " of run " + s.run() + ": " + e.getMessage(), e);
+        } finally {
+            for (PreparedStatement ps : statements) {
+                try {
+                    ps.close();
+                } catch (SQLException ignored) {
+                    // closing a read-only statement; the read's outcome is decided above
+                }
+            }
+        }
+    }
+
+    /** Hands over the cursors' rows, earliest first; on equal times the earlier data set's row first. */
+    private static void merge(List<Cursor> cursors, RowHandler handler) throws SQLException {
+        while (!cursors.isEmpty()) {
+            int next = 0;
+            for (int i = 1; i < cursors.size(); i++) {
+                if (cursors.get(i).row.elapsed() < cursors.get(next).row.elapsed()) next = i;
+            }
+            Cursor c = cursors.get(next);
+            handler.row(c.row);
+            if (!c.advance()) cursors.remove(next);
+        }
+    }
+
+    /** The rows of one data set as they come from the index. */
+    private static final class Cursor {
+        private final ResultSet rs;
+        private final int metrics;
+        private final boolean keyed;
+        private final boolean sinceBootRead;
+        SeriesRow row;
+
+        Cursor(ResultSet rs, Selection s, boolean sinceBootRead) {
+            this.rs = rs;
+            this.metrics = s.metrics().size();
+            this.keyed = keyed(s);
+            this.sinceBootRead = sinceBootRead;
+        }
+
+        boolean advance() throws SQLException {
+            if (!rs.next()) {
+                rs.close();
+                return false;
+            }
+            int column = 3;
+            String key = keyed ? rs.getString(column++) : "";
+            boolean sinceBoot = sinceBootRead && rs.getBoolean(column++);
+            double[] values = new double[metrics];
+            for (int i = 0; i < metrics; i++) {
+                double v = rs.getDouble(column++);
+                values[i] = rs.wasNull() ? Double.NaN : v;
+            }
+            row = new SeriesRow(Repository.instant(rs.getTimestamp(1)), rs.getDouble(2), key, sinceBoot, values);
+            return true;
+        }
+    }
+
+    /**
+     * The query of one data set's rows in index order. {@code DATASET_ID = ?} on the index's first column and the
+     * order of its columns let the database read the index in order instead of sorting; only the columns asked for
+     * are read (no key of unkeyed data, the since-boot flag only when such rows are kept).
+     */
+    static String orderedQuery(Selection s, boolean includeSinceBoot, TimeWindow window, List<String> keys) {
+        List<String> columns = new ArrayList<>(List.of("TS", "ELAPSED_S"));
+        if (keyed(s)) columns.add("ITEM");
+        if (includeSinceBoot) columns.add("SINCE_BOOT");
+        s.metrics().forEach(m -> columns.add(m.column()));
+        return "SELECT " + String.join(", ", columns) + " FROM " + s.table() + " WHERE DATASET_ID = ?"
+                + conditions(includeSinceBoot, window, keys) + " ORDER BY DATASET_ID, SAMPLE";
+    }
+
+    private static String conditions(boolean includeSinceBoot, TimeWindow window, List<String> keys) {
+        return (includeSinceBoot ? "" : " AND SINCE_BOOT = FALSE")
+                + (window.from() == null ? "" : " AND TS >= ?") + (window.to() == null ? "" : " AND TS <= ?")
+                + (keys.isEmpty() ? "" : " AND ITEM IN (" + String.join(", ", Collections.nCopies(keys.size(), "?")) + ")");
+    }
+
+    private static boolean keyed(Selection s) {
+        return s.keyLabel() != null && !s.keyLabel().isEmpty();
+    }
+
+    /** A row's key and values, as {@link #scan} hands them over: valid during the call only (the array is reused). */
+    public interface ValuesHandler {
+        void row(String key, double[] values);
+    }
+
+    /**
+     * Reads the keys and values of the selection's rows within a window, in no particular order, for statistics:
+     * no time, no sort, only the metric columns asked for; the database chooses how to find the rows.
+     */
+    public void scan(Selection s, boolean includeSinceBoot, TimeWindow window, ValuesHandler handler) {
+        boolean keyed = keyed(s);
+        List<String> columns = new ArrayList<>();
+        if (keyed) columns.add("ITEM");
+        s.metrics().forEach(m -> columns.add(m.column()));
+        if (columns.isEmpty()) return;
+        String ids = s.datasetIds().stream().map(String::valueOf).collect(Collectors.joining(", "));
+        String sql = "SELECT " + String.join(", ", columns) + " FROM " + s.table() + " WHERE DATASET_ID IN (" + ids + ")"
+                + conditions(includeSinceBoot, window, List.of());
+        int n = s.metrics().size();
+        double[] values = new double[n];
+        try (PreparedStatement ps = repo.connection().prepareStatement(sql)) {
+            int p = 1;
+            if (window.from() != null) ps.setTimestamp(p++, Repository.timestamp(window.from()));
+            if (window.to() != null) ps.setTimestamp(p, Repository.timestamp(window.to()));
+            int first = keyed ? 2 : 1;
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    for (int i = 0; i < n; i++) {
+                        double v = rs.getDouble(first + i);
+                        values[i] = rs.wasNull() ? Double.NaN : v;
+                    }
+                    handler.row(keyed ? rs.getString(1) : "", values);
+                }
+            }
+        } catch (SQLException e) {
+            throw new StoreException("cannot read " + s.dataset() + " of run " + s.run() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Whether every row of the selection's data sets lies within the window, by the first and last times recorded at
+     * import: then the window changes nothing, and the statistics stored at import are those of the window's rows.
+     */
+    public boolean within(Selection s, TimeWindow window) {
+        if (!window.bounded()) return true;
+        String ids = s.datasetIds().stream().map(String::valueOf).collect(Collectors.joining(", "));
+        String sql = "SELECT COUNT(*) FROM DATASETS WHERE ID IN (" + ids + ") AND FIRST_TS IS NOT NULL"
+                + (window.from() == null ? "" : " AND FIRST_TS >= ?") + (window.to() == null ? "" : " AND LAST_TS <= ?");
+        try (PreparedStatement ps = repo.connection().prepareStatement(sql)) {
+            int p = 1;
+            if (window.from() != null) ps.setTimestamp(p++, Repository.timestamp(window.from()));
+            if (window.to() != null) ps.setTimestamp(p, Repository.timestamp(window.to()));
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getLong(1) == s.datasetIds().size();
+            }
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the time range of " + s.dataset() + " of run " + s.run() + ": " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -138,39 +299,5 @@ public final class SeriesReader {
             throw new StoreException("cannot list the keys of " + s.dataset() + " of run " + s.run() + ": " + e.getMessage(), e);
         }
         return out;
-    }
-
-    private void query(Selection s, boolean includeSinceBoot, TimeWindow window, List<String> keys, String order,
-                       RowHandler handler) {
-        String columns = s.metrics().stream().map(DataTable.MetricColumn::column).collect(Collectors.joining(", "));
-        String ids = s.datasetIds().stream().map(String::valueOf).collect(Collectors.joining(", "));
-        String sql = "SELECT TS, ELAPSED_S, ITEM, SINCE_BOOT" + (columns.isEmpty() ? "" : ", " + columns) + " FROM " + s.table()
-                + " WHERE DATASET_ID IN (" + ids + ")" + (includeSinceBoot ? "" : " AND SINCE_BOOT = FALSE")
-                + (window.from() == null ? "" : " AND TS >= ?") + (window.to() == null ? "" : " AND TS <= ?")
-                + (keys.isEmpty() ? "" : " AND ITEM IN (" + String.join(", ", Collections.nCopies(keys.size(), "?")) + ")") + order;
-        try (PreparedStatement ps = repo.connection().prepareStatement(sql)) {
-            int p = 1;
-            if (window.from() != null) ps.setTimestamp(p++, Repository.timestamp(window.from()));
-            if (window.to() != null) ps.setTimestamp(p++, Repository.timestamp(window.to()));
-            for (String key : keys) ps.setString(p++, key);
-            try (ResultSet rs = ps.executeQuery()) {
-                handle(s, rs, handler);
-            }
-        } catch (SQLException e) {
-            throw new StoreException("cannot read " + s.dataset() + " of run " + s.run() + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static void handle(Selection s, ResultSet rs, RowHandler handler) throws SQLException {
-        int n = s.metrics().size();
-        while (rs.next()) {
-            double[] values = new double[n];
-            for (int i = 0; i < n; i++) {
-                double v = rs.getDouble(5 + i);
-                values[i] = rs.wasNull() ? Double.NaN : v;
-            }
-            handler.row(new SeriesRow(Repository.instant(rs.getTimestamp(1)), rs.getDouble(2), rs.getString(3), rs.getBoolean(4),
-                    values));
-        }
     }
 }

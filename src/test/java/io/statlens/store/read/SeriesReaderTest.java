@@ -13,15 +13,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * One data set of a run, chosen by name, over sysstat's mpstat -A fixture (CPU, NODE, interrupt and softirq data
@@ -33,11 +41,28 @@ class SeriesReaderTest {
     private SeriesReader reader;
 
     @BeforeAll
-    void importRun(@TempDir Path dir) {
+    void importRun(@TempDir Path dir) throws IOException {
         repo = Repository.open(RepositoryLocation.memory("sr" + UUID.randomUUID()));
-        new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of("mpa", ZoneOffset.UTC,
-                Path.of("src/test/resources/corpus/mpstat/sysstat-fixture-mpstat-A.txt")), ImportProgress.NONE);
+        ImportService service = new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers")));
+        service.run(ImportRequest.of("mpa", ZoneOffset.UTC, Path.of("src/test/resources/corpus/mpstat/sysstat-fixture-mpstat-A.txt")),
+                ImportProgress.NONE);
+        // Two vmstat files of one run whose samples interleave: 20:33:00, :10, :20 and 20:33:05, :15.
+        Path early = Files.writeString(dir.resolve("vmstat-a.txt"), vmstat("00", "10", "20"));
+        Path late = Files.writeString(dir.resolve("vmstat-b.txt"), vmstat("05", "15"));
+        service.run(ImportRequest.of("two", ZoneOffset.UTC, early, late), ImportProgress.NONE);
         reader = new SeriesReader(repo);
+    }
+
+    /** {@code vmstat -t} output with one sample at each of these seconds past 20:33; us is the second. */
+    private static String vmstat(String... seconds) {
+        StringBuilder sb = new StringBuilder("procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----"
+                + " -----timestamp-----\n r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st"
+                + "                 UTC\n");
+        for (String s : seconds) {
+            sb.append(" 1  0      0 2794716 295968 312724    0    0     1     3   29   57 ").append(Integer.parseInt(s))
+                    .append("  0 90  0  0 2021-09-16 20:33:").append(s).append('\n');
+        }
+        return sb.toString();
     }
 
     @AfterAll
@@ -77,6 +102,82 @@ class SeriesReaderTest {
     /** An entry's summary without its t-digest bytes, which compare by identity. */
     private static String withoutDigest(StoredStats.Entry e) {
         return e.datasetId() + " " + e.key() + " " + e.column() + " " + e.stats();
+    }
+
+    @Test
+    void rowsFollowTheIndexInTimeOrderWithoutASort() {
+        SeriesReader.Selection cpu = reader.select("mpa", "mpstat");
+        List<SeriesReader.SeriesRow> rows = new ArrayList<>();
+        String plan = plan(() -> reader.read(cpu, false, rows::add));
+        assertTrue(plan.contains("Index Scan ResultSet for MPSTAT using index IX_MPSTAT"), plan);
+        assertFalse(plan.contains("Sort ResultSet"), plan);
+        assertFalse(rows.isEmpty());
+        for (int i = 1; i < rows.size(); i++) assertFalse(rows.get(i).time().isBefore(rows.get(i - 1).time()), "row " + i);
+        // The rows of one report come in the order mpstat printed them: all, 0, 1, ..., 7.
+        assertEquals(List.of("all", "0", "1", "2", "3", "4", "5", "6", "7"),
+                rows.subList(0, 9).stream().map(SeriesReader.SeriesRow::key).toList());
+    }
+
+    @Test
+    void aReadOfSomeKeysFollowsTheIndexToo() {
+        SeriesReader.Selection cpu = reader.select("mpa", "mpstat");
+        List<SeriesReader.SeriesRow> rows = new ArrayList<>();
+        String plan = plan(() -> reader.read(cpu, false, List.of("3", "7"), rows::add));
+        assertTrue(plan.contains("using index IX_MPSTAT"), plan);
+        assertFalse(plan.contains("Sort ResultSet"), plan);
+        assertEquals(Set.of("3", "7"), rows.stream().map(SeriesReader.SeriesRow::key).collect(java.util.stream.Collectors.toSet()));
+    }
+
+    @Test
+    void anUnkeyedDataSetIsReadWithoutASortAndTheFilesOfARunMergeByTime() {
+        SeriesReader.Selection vmstat = reader.select("two", "vmstat");
+        assertEquals(2, vmstat.datasetIds().size(), "one data set per file");
+        List<SeriesReader.SeriesRow> rows = new ArrayList<>();
+        String plan = plan(() -> reader.read(vmstat, true, rows::add));
+        assertTrue(plan.contains("using index IX_VMSTAT"), plan);
+        assertFalse(plan.contains("Sort ResultSet"), plan);
+        int us = vmstat.metrics().indexOf(vmstat.metrics().stream().filter(m -> m.label().equals("us")).findFirst().orElseThrow());
+        assertEquals(List.of(0.0, 5.0, 10.0, 15.0, 20.0), rows.stream().map(r -> r.values()[us]).toList());
+        assertEquals(List.of(0.0, 5.0, 10.0, 15.0, 20.0), rows.stream().map(SeriesReader.SeriesRow::elapsed).toList());
+        // vmstat's first line of each file averages since boot.
+        assertEquals(List.of(true, true, false, false, false), rows.stream().map(SeriesReader.SeriesRow::sinceBoot).toList());
+        assertTrue(rows.stream().allMatch(r -> r.key().isEmpty()));
+        List<Double> intervalsOnly = new ArrayList<>();
+        reader.read(vmstat, false, r -> intervalsOnly.add(r.values()[us]));
+        assertEquals(List.of(10.0, 15.0, 20.0), intervalsOnly);
+    }
+
+    @Test
+    void statisticsScanOnlyTheKeysAndValues() {
+        SeriesReader.Selection cpu = reader.select("mpa", "mpstat");
+        List<String> keys = new ArrayList<>();
+        double[] usrSum = {0};
+        String plan = plan(() -> reader.scan(cpu, false, TimeWindow.ALL, (key, values) -> {
+            keys.add(key);
+            usrSum[0] += values[0];
+        }));
+        assertFalse(plan.contains("Sort ResultSet"), plan);
+        assertTrue(plan.contains("Statement Text: \n\tSELECT ITEM, PCT_USR,"), plan);
+        List<SeriesReader.SeriesRow> rows = new ArrayList<>();
+        reader.read(cpu, false, rows::add);
+        assertEquals(rows.size(), keys.size());
+        assertEquals(rows.stream().mapToDouble(r -> r.values()[0]).sum(), usrSum[0], 1e-9);
+    }
+
+    /** Derby's plan of the last statement {@code read} ran. */
+    private String plan(Runnable read) {
+        try (Statement s = repo.connection().createStatement()) {
+            s.execute("CALL SYSCS_UTIL.SYSCS_SET_RUNTIMESTATISTICS(1)");
+            read.run();
+            try (ResultSet rs = s.executeQuery("VALUES SYSCS_UTIL.SYSCS_GET_RUNTIMESTATISTICS()")) {
+                rs.next();
+                String plan = rs.getString(1);
+                s.execute("CALL SYSCS_UTIL.SYSCS_SET_RUNTIMESTATISTICS(0)");
+                return plan;
+            }
+        } catch (SQLException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test
