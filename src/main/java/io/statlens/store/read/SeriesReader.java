@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -134,7 +135,9 @@ public final class SeriesReader {
                 Cursor c = new Cursor(ps.executeQuery(), s, includeSinceBoot);
                 if (c.advance()) cursors.add(c);
             }
-            merge(cursors, handler);
+            KeyOrder ordered = new KeyOrder(handler);
+            merge(cursors, ordered);
+            ordered.flush();
         } catch (SQLException e) {
             throw new StoreException("cannot read " + s.dataset() + " of run " + s.run() + ": " + e.getMessage(), e);
         } finally {
@@ -158,6 +161,36 @@ public final class SeriesReader {
             Cursor c = cursors.get(next);
             handler.row(c.row);
             if (!c.advance()) cursors.remove(next);
+        }
+    }
+
+    /**
+     * Hands over the rows of one time ordered by key. The index orders rows by sample only, and rows of one sample
+     * (all CPUs of one report) come in an order the engine chooses: in Derby the file's, in PostgreSQL whatever a
+     * plan gives. Sorting the few rows of one time here keeps every engine's answer the same, as {@code ORDER BY TS,
+     * ITEM} would, without the database sorting the whole data set.
+     */
+    private static final class KeyOrder implements RowHandler {
+        /** Beyond this many rows of one time (no real report has them) rows are handed over as they come. */
+        private static final int MAX_HELD = 1 << 16;
+        private static final Comparator<SeriesRow> BY_KEY = Comparator.comparing(SeriesRow::key);
+        private final RowHandler handler;
+        private final List<SeriesRow> held = new ArrayList<>();
+
+        KeyOrder(RowHandler handler) {
+            this.handler = handler;
+        }
+
+        @Override
+        public void row(SeriesRow row) {
+            if (!held.isEmpty() && (!held.get(0).time().equals(row.time()) || held.size() >= MAX_HELD)) flush();
+            held.add(row);
+        }
+
+        void flush() {
+            held.sort(BY_KEY);
+            held.forEach(handler::row);
+            held.clear();
         }
     }
 
