@@ -3,7 +3,6 @@ package io.statlens.store.read;
 import io.statlens.store.StoreException;
 import io.statlens.store.schema.Repository;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -18,9 +17,11 @@ import java.util.Optional;
  */
 public final class ChartPresets {
     private final Repository repo;
+    private final NamedRecords records;
 
     public ChartPresets(Repository repo) {
         this.repo = repo;
+        this.records = new NamedRecords(repo, "CHART_PRESETS", "chart preset");
     }
 
     /** A saved definition: its name, its text as saved, and when it was saved. */
@@ -55,23 +56,7 @@ public final class ChartPresets {
 
     /** Saves (or replaces) a preset and commits. */
     public void save(String name, String definition) {
-        Connection c = repo.connection();
-        try {
-            try (PreparedStatement delete = c.prepareStatement("DELETE FROM CHART_PRESETS WHERE NAME = ?");
-                 PreparedStatement insert = c.prepareStatement(
-                         "INSERT INTO CHART_PRESETS (NAME, DEFINITION, SAVED_AT) VALUES (?, ?, ?)")) {
-                delete.setString(1, name);
-                delete.executeUpdate();
-                insert.setString(1, name);
-                insert.setString(2, definition);
-                insert.setTimestamp(3, Repository.timestamp(Instant.now()));
-                insert.executeUpdate();
-            }
-            c.commit();
-        } catch (SQLException e) {
-            rollback(c);
-            throw new StoreException("cannot save chart preset '" + name + "': " + e.getMessage(), e);
-        }
+        records.save(name, List.of("DEFINITION"), List.of(definition));
     }
 
     /**
@@ -80,23 +65,7 @@ public final class ChartPresets {
      * @return whether there was one
      */
     public boolean delete(String name) {
-        Connection c = repo.connection();
-        try (PreparedStatement ps = c.prepareStatement("DELETE FROM CHART_PRESETS WHERE NAME = ?")) {
-            ps.setString(1, name);
-            int deleted = ps.executeUpdate();
-            c.commit();
-            return deleted > 0;
-        } catch (SQLException e) {
-            rollback(c);
-            throw new StoreException("cannot delete chart preset '" + name + "': " + e.getMessage(), e);
-        }
+        return records.delete(name);
     }
 
-    private static void rollback(Connection c) {
-        try {
-            c.rollback();
-        } catch (SQLException ignored) {
-            // nothing was committed
-        }
-    }
 }

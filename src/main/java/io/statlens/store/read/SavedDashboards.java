@@ -3,7 +3,6 @@ package io.statlens.store.read;
 import io.statlens.store.StoreException;
 import io.statlens.store.schema.Repository;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -18,9 +17,11 @@ import java.util.Optional;
  */
 public final class SavedDashboards {
     private final Repository repo;
+    private final NamedRecords records;
 
     public SavedDashboards(Repository repo) {
         this.repo = repo;
+        this.records = new NamedRecords(repo, "DASHBOARDS", "dashboard");
     }
 
     /**
@@ -62,25 +63,8 @@ public final class SavedDashboards {
 
     /** Saves (or replaces) a dashboard and commits. */
     public void save(String name, String charts, List<String> runs) {
-        Connection c = repo.connection();
-        try {
-            try (PreparedStatement delete = c.prepareStatement("DELETE FROM DASHBOARDS WHERE NAME = ?");
-                 PreparedStatement insert = c.prepareStatement(
-                         "INSERT INTO DASHBOARDS (NAME, CHARTS, RUNS, SAVED_AT) VALUES (?, ?, ?, ?)")) {
-                delete.setString(1, name);
-                delete.executeUpdate();
-                insert.setString(1, name);
-                insert.setString(2, charts);
-                // One run a line (the chart layer refuses to save a run whose name holds a line break).
-                insert.setString(3, String.join("\n", runs));
-                insert.setTimestamp(4, Repository.timestamp(Instant.now()));
-                insert.executeUpdate();
-            }
-            c.commit();
-        } catch (SQLException e) {
-            rollback(c);
-            throw new StoreException("cannot save dashboard '" + name + "': " + e.getMessage(), e);
-        }
+        // One run a line (the chart layer refuses to save a run whose name holds a line break).
+        records.save(name, List.of("CHARTS", "RUNS"), List.of(charts, String.join("\n", runs)));
     }
 
     /**
@@ -89,16 +73,7 @@ public final class SavedDashboards {
      * @return whether there was one
      */
     public boolean delete(String name) {
-        Connection c = repo.connection();
-        try (PreparedStatement ps = c.prepareStatement("DELETE FROM DASHBOARDS WHERE NAME = ?")) {
-            ps.setString(1, name);
-            int deleted = ps.executeUpdate();
-            c.commit();
-            return deleted > 0;
-        } catch (SQLException e) {
-            rollback(c);
-            throw new StoreException("cannot delete dashboard '" + name + "': " + e.getMessage(), e);
-        }
+        return records.delete(name);
     }
 
     private static Saved saved(ResultSet rs) throws SQLException {
@@ -107,11 +82,4 @@ public final class SavedDashboards {
         return new Saved(rs.getString(1), rs.getString(2), names, Repository.instant(rs.getTimestamp(4)));
     }
 
-    private static void rollback(Connection c) {
-        try {
-            c.rollback();
-        } catch (SQLException ignored) {
-            // nothing was committed
-        }
-    }
 }
