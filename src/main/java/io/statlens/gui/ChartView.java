@@ -28,17 +28,14 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
-import org.jfree.chart.fx.ChartCanvas;
 import org.jfree.chart.fx.ChartViewer;
 import org.jfree.chart.fx.interaction.ChartMouseEventFX;
 import org.jfree.chart.fx.interaction.ChartMouseListenerFX;
-import org.jfree.chart.fx.overlay.CrosshairOverlayFX;
 import org.jfree.chart.plot.Crosshair;
 import org.jfree.chart.plot.XYPlot;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Graphics2D;
 import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,16 +68,7 @@ public final class ChartView extends BorderPane {
         this.model = model;
         this.viewer = viewer;
         this.addNoteAt = addNoteAt;
-        crosshair.setVisible(false);
-        // The canvas paints its overlays before any chart is set too, which JFreeChart's crosshair overlay cannot.
-        CrosshairOverlayFX overlay = new CrosshairOverlayFX() {
-            @Override
-            public void paintOverlay(Graphics2D g2, ChartCanvas canvas) {
-                if (canvas.getChart() != null) super.paintOverlay(g2, canvas);
-            }
-        };
-        overlay.addDomainCrosshair(crosshair);
-        viewer.getCanvas().addOverlay(overlay);
+        CrosshairOverlay.install(viewer, crosshair);
         viewer.addChartMouseListener(new ChartMouseListenerFX() {
             @Override
             public void chartMouseMoved(ChartMouseEventFX e) {

@@ -35,17 +35,14 @@ import javafx.util.Duration;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.event.AxisChangeListener;
-import org.jfree.chart.fx.ChartCanvas;
 import org.jfree.chart.fx.ChartViewer;
 import org.jfree.chart.fx.interaction.ChartMouseEventFX;
 import org.jfree.chart.fx.interaction.ChartMouseListenerFX;
-import org.jfree.chart.fx.overlay.CrosshairOverlayFX;
 import org.jfree.chart.plot.Crosshair;
 import org.jfree.chart.plot.XYPlot;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Graphics2D;
 import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
 import java.util.List;
@@ -204,15 +201,7 @@ public final class DashboardView extends BorderPane {
             viewer.getCanvas().setRangeZoomable(false);
             // The mouse wheel scrolls the dashboard; over a chart JFreeChart would zoom that chart with it instead.
             viewer.getCanvas().removeAuxiliaryMouseHandler(viewer.getCanvas().getMouseHandler("scroll"));
-            crosshair.setVisible(false);
-            CrosshairOverlayFX overlay = new CrosshairOverlayFX() {
-                @Override
-                public void paintOverlay(Graphics2D g2, ChartCanvas canvas) {
-                    if (canvas.getChart() != null) super.paintOverlay(g2, canvas);
-                }
-            };
-            overlay.addDomainCrosshair(crosshair);
-            viewer.getCanvas().addOverlay(overlay);
+            CrosshairOverlay.install(viewer, crosshair);
             viewer.addChartMouseListener(new ChartMouseListenerFX() {
                 @Override
                 public void chartMouseMoved(ChartMouseEventFX e) {
