@@ -83,6 +83,7 @@ class DocsTest {
             new Exemption("docs/stats.md", "java -jar target/statlens.jar bench --seconds 39000",
                     "takes many minutes; timings of the machine it ran on"),
             new Exemption("docs/bench.md", "statlens bench --repeat 2", "takes minutes; timings of the machine it ran on"),
+            new Exemption("docs/bench.md", "statlens bench --workload iostat --repeat 2", "takes minutes; timings of the machine it ran on"),
             new Exemption("docs/bench.md", "statlens bench --seconds 36000 --repeat 2",
                     "takes many minutes; timings of the machine it ran on"),
             new Exemption("docs/bench.md", "STATLENS_JAVA_OPTS=-Xmx2g statlens bench --charts --repeat 2",
