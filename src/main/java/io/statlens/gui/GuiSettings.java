@@ -16,6 +16,8 @@ public final class GuiSettings {
     public static final int RECENT_LIMIT = 10;
     private static final String RECENT = "recentInput";
     private static final String REPOSITORY = "lastRepository";
+    private static final String SERVER_URL = "lastServerUrl";
+    private static final String SERVER_USER = "lastServerUser";
     private static final String WIDTH = "windowWidth";
     private static final String HEIGHT = "windowHeight";
     private static final String X = "windowX";
@@ -39,6 +41,21 @@ public final class GuiSettings {
 
     public void lastRepository(Path dir) {
         node.put(REPOSITORY, dir.toAbsolutePath().toString());
+    }
+
+    /** A server's repository as the open window fills it in: its URL and the user; there is no password here. */
+    public record Server(String url, String user) {
+    }
+
+    /** The server repository opened last from the window, to fill in next time. */
+    public Optional<Server> lastServer() {
+        String url = node.get(SERVER_URL, null);
+        return url == null || url.isBlank() ? Optional.empty() : Optional.of(new Server(url, node.get(SERVER_USER, "")));
+    }
+
+    public void lastServer(Server server) {
+        node.put(SERVER_URL, server.url());
+        node.put(SERVER_USER, server.user());
     }
 
     public WindowLayout windowLayout() {

@@ -71,6 +71,7 @@ public final class MainView extends BorderPane {
     private MetricNode pendingSelection;
     private final SplitPane mainSplit;
     private SplitPane chartSplit;
+    private ToolBar toolBar;
 
     public MainView(BrowserViewModel browser, ImportViewModel importer, ChartViewModel charts, StatsViewModel stats,
                     SqlConsoleViewModel console, ReportBuilderViewModel reports, NoteViewModel notes, CompareViewModel compare,
@@ -159,7 +160,20 @@ public final class MainView extends BorderPane {
         report.setTooltip(new Tooltip("A PDF or HTML report of the runs selected in the browser"));
         compareRuns.setTooltip(new Tooltip("Compare the runs selected in the browser (Ctrl-click two or more; the first is the base)"));
         averageRuns.setTooltip(new Tooltip("Average the runs selected in the browser (Ctrl-click two or more) into a new run"));
-        return new ToolBar(importFiles, importFolder, recent, export, note, compareRuns, averageRuns, report, progress, cancel);
+        toolBar = new ToolBar(importFiles, importFolder, recent, export, note, compareRuns, averageRuns, report, progress, cancel);
+        return toolBar;
+    }
+
+    /**
+     * Offers to open another repository in place of this one (a folder, or a server's with the password asked for):
+     * the application's, which can put a new window content over it.
+     */
+    void openRepositoriesWith(OpenRepositoryViewModel model) {
+        Button open = new Button("Open repository...");
+        open.setId("open-repository");
+        open.setTooltip(new Tooltip("Open another repository: a folder, or a shared one on a PostgreSQL or Derby server"));
+        open.setOnAction(e -> dialogs.showWindow("Open repository", () -> new OpenRepositoryView(model, dialogs), 640, 400));
+        toolBar.getItems().add(0, open);
     }
 
     private VBox browserPane() {
