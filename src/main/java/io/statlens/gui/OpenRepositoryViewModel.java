@@ -27,6 +27,9 @@ public final class OpenRepositoryViewModel {
     /** Where the repository is. */
     public enum Kind { FOLDER, SERVER }
 
+    /** How the store says that the server refused the user or password. */
+    private static final String AUTHENTICATION_FAILED = ": authentication failed";
+
     private final TaskExecutor executor;
     private final GuiSettings settings;
     private final Consumer<Repository> opened;
@@ -78,9 +81,26 @@ public final class OpenRepositoryViewModel {
             opened.accept(repo);
         }, e -> {
             opening.set(false);
-            message.set(e instanceof UserException ? e.getMessage()
-                    : "cannot open " + location.description() + ": " + RepositoryLocation.redact(String.valueOf(e.getMessage())));
+            message.set(refusal(location, e));
         });
+    }
+
+    /**
+     * Why the repository did not open, in the store's words; but where the server refused the user or password, the
+     * store's hint for the command line (the environment's password variables) is replaced by what to do here.
+     */
+    private static String refusal(RepositoryLocation location, Throwable e) {
+        if (!(e instanceof UserException)) {
+            return "cannot open " + location.description() + ": " + RepositoryLocation.redact(String.valueOf(e.getMessage()));
+        }
+        String said = e.getMessage();
+        int refused = said.indexOf(AUTHENTICATION_FAILED);
+        RepositoryLocation.Credentials typed = location.credentials();
+        if (refused < 0 || typed == null) return said;
+        String who = typed.user().isEmpty() ? "no user" : "user '" + typed.user() + "'";
+        return said.substring(0, refused + AUTHENTICATION_FAILED.length()) + ": the server refused " + who
+                + (typed.password().isEmpty() ? " without a password (type it in the Password field)"
+                : " with the password typed (type it again: it is not kept)");
     }
 
     private RepositoryLocation location(String password) {
