@@ -18,6 +18,7 @@ public final class GuiSettings {
     private static final String REPOSITORY = "lastRepository";
     private static final String SERVER_URL = "lastServerUrl";
     private static final String SERVER_USER = "lastServerUser";
+    private static final String SERVER_LAST = "lastOpenedServer";
     private static final String WIDTH = "windowWidth";
     private static final String HEIGHT = "windowHeight";
     private static final String X = "windowX";
@@ -41,6 +42,7 @@ public final class GuiSettings {
 
     public void lastRepository(Path dir) {
         node.put(REPOSITORY, dir.toAbsolutePath().toString());
+        node.putBoolean(SERVER_LAST, false);
     }
 
     /** A server's repository as the open window fills it in: its URL and the user; there is no password here. */
@@ -56,6 +58,12 @@ public final class GuiSettings {
     public void lastServer(Server server) {
         node.put(SERVER_URL, server.url());
         node.put(SERVER_USER, server.user());
+        node.putBoolean(SERVER_LAST, true);
+    }
+
+    /** Whether the repository opened last was a server's rather than a folder (the open window offers that kind first). */
+    public boolean serverOpenedLast() {
+        return node.getBoolean(SERVER_LAST, false) && lastServer().isPresent();
     }
 
     public WindowLayout windowLayout() {

@@ -69,6 +69,8 @@ public final class MainView extends BorderPane {
     private final TreeView<BrowserNode> tree = new TreeView<>(new TreeItem<>());
     private final ChartViewer viewer = new ChartViewer();
     private MetricNode pendingSelection;
+    private static final double BROWSER_DIVIDER = 0.3;
+    private static final double CHART_DIVIDER = 0.72;
     private final SplitPane mainSplit;
     private SplitPane chartSplit;
     private ToolBar toolBar;
@@ -105,7 +107,7 @@ public final class MainView extends BorderPane {
             shown.run();
         }, failed));
         mainSplit = new SplitPane(browserPane(), tabs);
-        mainSplit.setDividerPositions(0.3);
+        mainSplit.setDividerPositions(BROWSER_DIVIDER);
         setCenter(mainSplit);
         setBottom(bottomPane(status));
         acceptDroppedFiles();
@@ -218,7 +220,7 @@ public final class MainView extends BorderPane {
         });
         chartSplit = new SplitPane(new ChartView(charts, viewer, this::openNotesAt), new StatsView(stats, numbers));
         chartSplit.setOrientation(Orientation.VERTICAL);
-        chartSplit.setDividerPositions(0.72);
+        chartSplit.setDividerPositions(CHART_DIVIDER);
         return chartSplit;
     }
 
@@ -415,10 +417,13 @@ public final class MainView extends BorderPane {
                 dividers);
     }
 
-    /** Restores divider positions saved by {@link #layout}; a list that does not fit the panes (an older layout) is ignored. */
-    void dividers(List<Double> positions) {
+    /**
+     * Restores divider positions saved by {@link #layout}; a list that does not fit the panes (none saved yet, or an
+     * older layout) gives the first start's: browser 30 %, chart 72 % above its statistics.
+     */
+    void dividers(List<Double> saved) {
         int needed = splitPanes().stream().mapToInt(s -> s.getDividers().size()).sum();
-        if (positions.size() != needed) return;
+        List<Double> positions = saved.size() == needed ? saved : List.of(BROWSER_DIVIDER, CHART_DIVIDER);
         int i = 0;
         for (SplitPane split : splitPanes()) {
             double[] own = new double[split.getDividers().size()];

@@ -48,7 +48,7 @@ final class OpenRepositoryView extends VBox {
 
         TextField url = new TextField();
         url.setId("open-url");
-        url.setPromptText("jdbc:postgresql://db.example.com:5432/perf   or   jdbc:derby://db.example.com:1527/perf");
+        url.setPromptText("jdbc:postgresql://HOST:5432/DATABASE  or  jdbc:derby://HOST:1527/statlens");
         url.textProperty().bindBidirectional(model.urlProperty());
         TextField user = new TextField();
         user.setId("open-user");

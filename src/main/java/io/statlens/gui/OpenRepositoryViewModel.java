@@ -53,6 +53,7 @@ public final class OpenRepositoryViewModel {
             url.set(server.url());
             user.set(server.user());
         });
+        if (settings.serverOpenedLast()) kind.set(Kind.SERVER);
     }
 
     /**

@@ -83,8 +83,7 @@ public final class StatlensApp extends Application {
         stage.setMaximized(layout.maximized());
         stage.setOnCloseRequest(e -> settings.windowLayout(((MainView) stage.getScene().getRoot()).layout(stage)
                 .keepingBoundsWhenMaximized(layout)));
-        Windows.show(stage);
-        view.dividers(layout.dividers());
+        Windows.show(stage, () -> view.dividers(layout.dividers()));
         if (options.show() != null) view.select(options.show());
         if (options.screenshot() != null) {
             // The statistics are computed after the chart: their caption is the last thing to change.

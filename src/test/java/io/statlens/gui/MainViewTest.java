@@ -112,8 +112,9 @@ class MainViewTest {
         assertEquals(0.61, layout.dividers().get(1), 0.005);
         assertEquals(1000, layout.width(), 0.5);
         robot.interact(() -> view.dividers(List.of(0.5)));
-        assertEquals(0.22, view.layout((Stage) view.getScene().getWindow()).dividers().get(0), 0.005,
-                "a layout of other panes (an older version's) is ignored");
+        List<Double> first = view.layout((Stage) view.getScene().getWindow()).dividers();
+        assertEquals(0.3, first.get(0), 0.005, "a layout of other panes (an older version's) gives the first start's");
+        assertEquals(0.72, first.get(1), 0.005);
     }
 
     @Test

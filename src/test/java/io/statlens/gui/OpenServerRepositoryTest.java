@@ -95,6 +95,9 @@ class OpenServerRepositoryTest {
 
         assertEquals(Optional.of(new GuiSettings.Server(account.url(), account.user())), settings.lastServer(),
                 "the URL and user are filled in next time");
+        OpenRepositoryViewModel next = new OpenRepositoryViewModel(new SynchronousExecutor(), settings, opened::add);
+        assertEquals(List.of(Kind.SERVER, account.url(), account.user()),
+                List.of(next.kindProperty().get(), next.urlProperty().get(), next.userProperty().get()), "offered first next time");
         String saved = savedSettings();
         assertTrue(saved.contains(account.user()), saved);
         assertFalse(saved.contains(account.password()), "the settings hold no password: " + saved);
