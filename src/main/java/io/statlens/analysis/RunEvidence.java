@@ -96,6 +96,19 @@ final class RunEvidence {
                 .filter(k -> !k.isEmpty() && !k.equals(KeyOrder.ALL)).distinct().toList();
     }
 
+    /** The tools the run holds data sets or summary values of ({@code iostat} for iostat and iostat.cpu), sorted. */
+    List<String> tools() {
+        java.util.TreeSet<String> out = new java.util.TreeSet<>();
+        contents.datasets().keySet().forEach(d -> out.add(toolOf(d)));
+        contents.summary().forEach(v -> out.add(toolOf(v.dataset())));
+        return List.copyOf(out);
+    }
+
+    private static String toolOf(String dataset) {
+        int dot = dataset.indexOf('.');
+        return dot < 0 ? dataset : dataset.substring(0, dot);
+    }
+
     /** The time the run's samples cover: the longest data set, first to last sample. */
     double spanSeconds() {
         double span = 0;
