@@ -25,4 +25,11 @@ public record Workload(Path file, long rows, long bytes) {
         long rows = MpstatWorkload.write(input, 256, seconds, 42, false);
         return new Workload(input, rows, Files.size(input));
     }
+
+    /** Writes {@code S_TIME_FORMAT=ISO iostat -x -t 1} output for {@code devices} devices and {@code seconds} reports into {@code dir}. */
+    public static Workload iostat(Path dir, int devices, int seconds) throws IOException {
+        Path input = dir.resolve("iostat-x-t.txt");
+        long rows = IostatWorkload.write(input, devices, seconds, 42);
+        return new Workload(input, rows, Files.size(input));
+    }
 }

@@ -5,6 +5,7 @@ import io.statlens.bench.ChartBench;
 import io.statlens.bench.ChildProcess;
 import io.statlens.bench.GuiBench;
 import io.statlens.bench.ImportBench;
+import io.statlens.bench.IostatBench;
 import io.statlens.bench.MachineLoad;
 import io.statlens.bench.Measurement;
 import io.statlens.bench.Samples;
@@ -43,7 +44,8 @@ import java.util.stream.Stream;
                 "Generates mpstat -P ALL output, then times parsing alone, statlens' import, and Derby's",
                 "SYSCS_UTIL.SYSCS_IMPORT_TABLE of the same rows from CSV, in turn (A/B/A/B), and compares their CPU",
                 "times (minimum and median); then stats and top on the imported run.",
-                "Defaults: 256 CPUs x 3600 s = 925,200 rows. --charts: draw a long series as PNG and SVG, decimated and",
+                "Defaults: 256 CPUs x 3600 s = 925,200 rows. --workload iostat: iostat -x -t output instead (default",
+                "64 devices x 20,000 s = 1,300,000 rows), parsing alone against statlens' import. --charts: draw a long series as PNG and SVG, decimated and",
                 "point by point, then statlens chart against a plain JFreeChart program as whole processes."})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
@@ -52,8 +54,21 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--cpus", defaultValue = "256", description = "CPUs per report (default: ${DEFAULT-VALUE}).")
     int cpus;
 
-    @Option(names = "--seconds", defaultValue = "3600", description = "Reports, one per second (default: ${DEFAULT-VALUE}).")
-    int seconds;
+    @Option(names = "--seconds", paramLabel = "N",
+            description = "Reports, one per second (default: 3600 for mpstat, 20000 for iostat).")
+    Integer seconds;
+
+    /** The generated input of the import benchmark. */
+    enum WorkloadKind { mpstat, iostat }
+
+    @Option(names = "--workload", paramLabel = "TOOL", defaultValue = "mpstat",
+            description = {"The import benchmark's input: mpstat (mpstat -P ALL 1, against Derby's bulk import) or iostat",
+                    "(S_TIME_FORMAT=ISO iostat -x -t 1, parsing alone against the import) (default: ${DEFAULT-VALUE})."})
+    WorkloadKind workload;
+
+    @Option(names = "--devices", paramLabel = "N", defaultValue = "64",
+            description = "Devices per report of --workload iostat (default: ${DEFAULT-VALUE}).")
+    int devices;
 
     @Option(names = "--dir", paramLabel = "DIR", description = "Work folder (default: a temporary folder, deleted afterwards).")
     Path dir;
@@ -80,7 +95,10 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (cpus < 1 || seconds < 1) throw new UserException("--cpus and --seconds must be at least 1");
+        boolean iostat = workload == WorkloadKind.iostat;
+        int seconds = this.seconds != null ? this.seconds : iostat ? 20_000 : 3600;
+        if (cpus < 1 || seconds < 1 || devices < 1) throw new UserException("--cpus, --devices and --seconds must be at least 1");
+        if (iostat && (charts || gui || db != null)) throw new UserException("--workload iostat goes with the import benchmark only, not --charts, --gui or --db");
         if (repeat < 1) throw new UserException("--repeat must be at least 1");
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -113,7 +131,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (gui) GuiBench.requireDisplay();
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("statlens-bench");
         try {
-            Workload input = Workload.mpstat(work, cpus, seconds);
+            Workload input = iostat ? Workload.iostat(work, devices, seconds) : Workload.mpstat(work, cpus, seconds);
             out.printf(Locale.ROOT, "input: %s, %d rows, %s, max heap %s%n", input.file().getFileName(), input.rows(),
                     Format.bytes(input.bytes(), ReadableNumbers.ROOT), Format.bytes(Runtime.getRuntime().maxMemory(), ReadableNumbers.ROOT));
             out.flush();
@@ -127,6 +145,11 @@ public final class BenchCommand implements Callable<Integer> {
                 out.printf("repository: %s (%s)%n", server.description(), server.engine());
                 out.flush();
                 print(out, ServerImportBench.run(work, input, server, repeat, progress));
+            } else if (iostat) {
+                List<Samples> steps = IostatBench.run(work, input, repeat, progress);
+                Samples imported = steps.stream().filter(s -> s.name().equals(IostatBench.IMPORT)).findFirst().orElseThrow();
+                print(out, "STEP", "ROWS", steps, "CPU VS IMPORT", s -> s.cheaperThan(imported));
+                out.println("CPU vs import: the import's CPU time over the step's (process CPU, of the minimums / of the medians).");
             } else {
                 print(out, ImportBench.run(work, input, repeat, progress));
             }

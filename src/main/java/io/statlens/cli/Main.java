@@ -1,6 +1,7 @@
 package io.statlens.cli;
 
 import io.statlens.model.UserException;
+import io.statlens.store.schema.DerbyMessages;
 import io.statlens.store.schema.RepositoryLocation;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -88,6 +89,7 @@ public final class Main implements Runnable {
                 err.flush();
                 return ExitCodes.USER_ERROR;
             }
+            DerbyMessages.keep();
             err.println("statlens: internal error: " + RepositoryLocation.redact(ex.toString()) + (debug ? "" : " (run with --debug for details)"));
             if (debug) err.print(redactedTrace(ex));
             err.flush();
@@ -97,6 +99,7 @@ public final class Main implements Runnable {
             return cl.execute(args);
         } catch (OutOfMemoryError e) {
             // picocli hands errors through; the work was abandoned, its repository closed on the way out.
+            DerbyMessages.keep();
             err.println(outOfMemory(Runtime.getRuntime().maxMemory()));
             if (debug) e.printStackTrace(err);
             err.flush();

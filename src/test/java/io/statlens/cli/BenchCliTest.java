@@ -34,4 +34,23 @@ class BenchCliTest {
         assertTrue(r.err().contains("statlens import (parse + store), run 2 of 2: "), r.err());
         assertTrue(out.strip().lines().reduce((a, b) -> b).orElseThrow().startsWith("machine: load average "), out);
     }
+
+    @Test
+    void iostatWorkloadComparesParsingAloneWithTheImport() {
+        CliRun r = CliRun.in(dir.resolve("unused"), "bench", "--workload", "iostat", "--devices", "3", "--seconds", "5",
+                "--repeat", "2", "--dir", dir.resolve("work").toString());
+        assertEquals(0, r.code(), r.err());
+        String out = r.out();
+        // 5 reports of 3 devices and the avg-cpu row: 20 rows, read without a warning (the parse step fails otherwise)
+        assertTrue(out.contains("input: iostat-x-t.txt, 20 rows"), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("parse only \\(iostat parser, all rows\\) +20 +2 .*")), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("statlens import \\(parse \\+ store\\) +20 +2 .* (1.00x / 1.00x|too short to tell)")), out);
+    }
+
+    @Test
+    void iostatWorkloadIsForTheImportBenchmarkOnly() {
+        CliRun r = CliRun.in(dir.resolve("unused"), "bench", "--workload", "iostat", "--charts");
+        assertEquals(1, r.code(), r.out());
+        assertTrue(r.err().contains("--workload iostat goes with the import benchmark only"), r.err());
+    }
 }

@@ -44,6 +44,17 @@ class StartupTest {
     }
 
     @Test
+    void everyCommandListedByHelpStartsWithAWholeSentence() {
+        // --help lists each command with the first line of its description only: a sentence cut there
+        // reads as a truncated one.
+        for (Class<?> type : Main.COMMANDS) {
+            CommandLine.Command command = type.getAnnotation(CommandLine.Command.class);
+            String first = command.description()[0];
+            assertTrue(first.endsWith("."), command.name() + ": " + first);
+        }
+    }
+
+    @Test
     void featureReleaseOfJavaSpecificationVersions() {
         assertEquals(8, JarMain.feature("1.8"));
         assertEquals(17, JarMain.feature("17"));

@@ -37,6 +37,16 @@ public final class Numbers {
         return Double.parseDouble(t);
     }
 
+    /**
+     * The number {@link #parse} would read, or NaN where it would throw: for cells that may hold a label or a mark,
+     * read once instead of tested and then parsed.
+     */
+    public static double parseOrNaN(String s) {
+        double fast = parseSimple(s);
+        if (!Double.isNaN(fast)) return fast;
+        return isNumber(s) ? parse(s) : Double.NaN;
+    }
+
     private static final java.util.regex.Pattern DECIMAL =
             java.util.regex.Pattern.compile("\\s*[-+]?(\\d+[.,]?\\d*|[.,]\\d+)([eE][-+]?\\d+)?\\s*");
 

@@ -45,9 +45,9 @@ public final class Tokens {
      * so that no token is ever blank.
      */
     public static boolean isSpace(char c) {
-        if (c == ' ' || c == '\t') return true;
-        if (c < ' ') return Character.isWhitespace(c);
-        return c >= '\u0080' && (Character.isWhitespace(c) || Character.isSpaceChar(c));
+        // printable ASCII, almost every character of a line, is told with two comparisons
+        if (c > ' ') return c >= '\u0080' && (Character.isWhitespace(c) || Character.isSpaceChar(c));
+        return c == ' ' || Character.isWhitespace(c);
     }
 
     /** True if the line holds nothing but whitespace. */

@@ -44,7 +44,8 @@ public final class LineText {
     private static boolean isPlain(String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (c >= 0x7F || c == '\\' || (c < 0x20 && c != '\t')) return false;
+            // one unsigned comparison for printable ASCII (0x20 to 0x7E), almost every character of a line
+            if ((char) (c - 0x20) < 0x5F ? c == '\\' : c != '\t') return false;
         }
         return true;
     }

@@ -71,13 +71,16 @@ public final class Prompt {
         return matched.length() == 1;
     }
 
+    /** The ASCII prompt marks {@code $ # % >} as bits (all below 64), tested with one shift per character. */
+    private static final long ASCII_MARKS = 1L << '$' | 1L << '#' | 1L << '%' | 1L << '>';
+
     /** Cheap test before the regular expression: a prompt line holds a prompt mark or starts with box drawing. */
     private static boolean mayBePrompt(String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (c < 0x80) {
-                if (c == '$' || c == '#' || c == '%' || c == '>') return true;
-            } else if (MARKS.indexOf(c) >= 0 || (c >= '\u2500' && c <= '\u257F')) {
+            if (c < 64) {
+                if ((ASCII_MARKS & 1L << c) != 0) return true;
+            } else if (c >= 0x80 && (MARKS.indexOf(c) >= 0 || (c >= '\u2500' && c <= '\u257F'))) {
                 return true;
             }
         }

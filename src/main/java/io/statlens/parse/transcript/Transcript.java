@@ -51,6 +51,8 @@ public final class Transcript {
 
     private final LineSource lines;
     private final CommandSyntax syntax;
+    /** The syntax's program names, as an array: every line that starts with a word is checked against them. */
+    private final String[] names;
     private final ArrayDeque<TranscriptLine> ahead = new ArrayDeque<>();
     private long lineNumber;
     /** After a prompt typed at the terminal: a following {@code > } line is the shell's continuation prompt. */
@@ -63,6 +65,7 @@ public final class Transcript {
     public Transcript(LineSource lines, CommandSyntax syntax) {
         this.lines = lines;
         this.syntax = syntax;
+        this.names = syntax.names().toArray(String[]::new);
         this.wrapWidth = TerminalWidth.of(lines);
     }
 
@@ -345,7 +348,7 @@ public final class Transcript {
     private boolean mayBeBareCommand(String text, int first) {
         int end = first;
         while (end < text.length() && !LineText.isSpace(text.charAt(end))) end++;
-        for (String name : syntax.names()) {
+        for (String name : names) {
             int at = end - name.length();
             if (at >= first && text.startsWith(name, at) && (at == first || text.charAt(at - 1) == '/')) return true;
         }

@@ -46,4 +46,14 @@ class NumbersTest {
         assertEquals(0, old.cpus());
         assertTrue(SysstatBanner.parse("Average:  all  0.1").isEmpty());
     }
+
+    @Test
+    void parseOrNaNReadsWhatParseReadsAndGivesNaNWhereItThrows() {
+        for (String s : new String[]{"98.19", "98,19", "-3.5", "+7", "1e3", " 2.5 ", "12345678901234567890", ".5"}) {
+            assertEquals(Numbers.parse(s), Numbers.parseOrNaN(s), s);
+        }
+        for (String s : new String[]{"", "sda", "nan", "Inf", "1,2,3", "1.2.3", "12%", "-", "1,5.0"}) {
+            assertTrue(Double.isNaN(Numbers.parseOrNaN(s)), s);
+        }
+    }
 }

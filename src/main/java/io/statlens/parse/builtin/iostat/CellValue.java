@@ -21,7 +21,8 @@ final class CellValue {
      * @return the value in the column's unit, or NaN if the cell is not a number
      */
     static double parse(String cell, String unit) {
-        if (isNumber(cell)) return Numbers.parse(cell);
+        double plain = plain(cell);
+        if (!Double.isNaN(plain)) return plain;
         int n = cell.length();
         if (n < 2) return Double.NaN;
         char last = cell.charAt(n - 1);
@@ -39,9 +40,14 @@ final class CellValue {
      * character, without the exception {@link Numbers#isNumber} costs for them.
      */
     static boolean isNumber(String word) {
+        return !Double.isNaN(plain(word));
+    }
+
+    /** A plain number's value, else NaN; read once, as this runs for every cell of every row. */
+    private static double plain(String word) {
         char c = word.charAt(0);
-        if (!(c >= '0' && c <= '9') && c != '-' && c != '+' && c != '.') return false;
-        return Numbers.isNumber(word);
+        if (!(c >= '0' && c <= '9') && c != '-' && c != '+' && c != '.') return Double.NaN;
+        return Numbers.parseOrNaN(word);
     }
 
     /**

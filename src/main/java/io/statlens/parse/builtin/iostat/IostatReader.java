@@ -88,14 +88,10 @@ final class IostatReader {
             }
             if (block.offer(tokens, number)) return;
         }
-        if (LineNoise.isNoise(line)) return;
-        if (banner(line) || timestamp(line)) return;
+        // Headers first: they come with every report, and are told by their first or last word alone, where a
+        // banner or time stamp takes patterns to rule out.
         if (tokens[0].equals("avg-cpu:")) {
             cpuHeader(List.of(tokens).subList(1, tokens.length), number);
-            return;
-        }
-        if (LineNoise.isSolarisTitle(line)) {
-            endBlock();
             return;
         }
         Optional<ColumnHeader> header = ColumnHeader.parse(tokens);
@@ -114,6 +110,12 @@ final class IostatReader {
         }
         if (header.isPresent()) {
             deviceHeader(header.get(), number);
+            return;
+        }
+        if (LineNoise.isNoise(line)) return;
+        if (banner(line) || timestamp(line)) return;
+        if (LineNoise.isSolarisTitle(line)) {
+            endBlock();
             return;
         }
         if (groupedHeader(tokens, number)) return;

@@ -21,6 +21,8 @@ final class ReportWriter {
     private final RecordSink sink;
     private final ReportClock clock;
     private final Map<String, DatasetSpec> announced = new HashMap<>();
+    /** The column labels each announced spec was made from: a report with the same labels gets the same spec. */
+    private final Map<String, List<String>> announcedLabels = new HashMap<>();
     private final Map<String, Long> nextSample = new HashMap<>();
     private long reports;
     private long rows;
@@ -73,14 +75,18 @@ final class ReportWriter {
     }
 
     private DatasetSpec spec(Report.Part part) {
-        List<Metric> metrics = Labels.distinct(part.labels()).stream().map(IostatMetrics::of).toList();
-        DatasetSpec previous = announced.get(part.dataset());
-        if (previous != null && previous.keyLabel().equals(part.keyLabel()) && previous.metrics().equals(metrics)) {
-            return previous;
+        DatasetSpec same = announced.get(part.dataset());
+        if (same != null && same.keyLabel().equals(part.keyLabel()) && part.labels().equals(announcedLabels.get(part.dataset()))) {
+            return same;
         }
-        DatasetSpec spec = new DatasetSpec(TOOL, part.dataset(), part.keyLabel(), metrics);
-        sink.dataset(spec);
-        announced.put(part.dataset(), spec);
+        List<Metric> metrics = Labels.distinct(part.labels()).stream().map(IostatMetrics::of).toList();
+        DatasetSpec spec = same;
+        if (spec == null || !spec.keyLabel().equals(part.keyLabel()) || !spec.metrics().equals(metrics)) {
+            spec = new DatasetSpec(TOOL, part.dataset(), part.keyLabel(), metrics);
+            sink.dataset(spec);
+            announced.put(part.dataset(), spec);
+        }
+        announcedLabels.put(part.dataset(), List.copyOf(part.labels()));
         return spec;
     }
 }
