@@ -34,12 +34,15 @@ record ColumnHeader(String dataset, String keyLabel, boolean keyFirst, List<Stri
             "Blk_dscd");
 
     /**
-     * Whether this is a Linux device header that does not end with a column sysstat ends its headers with: the rest
-     * was cut off (a terminal or a page wrapped it), and reading it as a narrower table would put values under the
-     * wrong labels.
+     * Whether this is a Linux device header that ends, instead of with a column sysstat ends its headers with, with
+     * another known column or the beginning of one ({@code w} of {@code w_await}): the rest was cut off (a terminal or
+     * a page wrapped it), and reading it as a narrower table would put values under the wrong labels. A header that
+     * ends with a label statlens does not know (a later sysstat's new column) is taken as it is.
      */
     boolean cutShort() {
-        return keyFirst && dataset.isEmpty() && variant.startsWith("linux") && !LAST_LABELS.contains(labels.get(labels.size() - 1));
+        String last = labels.get(labels.size() - 1);
+        return keyFirst && dataset.isEmpty() && variant.startsWith("linux") && !LAST_LABELS.contains(last)
+                && IostatMetrics.startsKnown(last);
     }
 
     /** The last label, for messages. */
