@@ -137,7 +137,8 @@ public final class ServerStartCommand implements Callable<Integer> {
         }
     }
 
-    private static String readPassword(Path file) throws IOException {
+    /** A password file's first line, refused when shorter than 8 characters. */
+    static String readPassword(Path file) throws IOException {
         String first = firstLine(file);
         if (first.length() < 8) throw new UserException(file + ": the password needs at least 8 characters on the first line");
         return first;

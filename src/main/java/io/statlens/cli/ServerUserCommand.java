@@ -59,7 +59,7 @@ public final class ServerUserCommand implements Callable<Integer> {
     private void add(Repository repo) throws Exception {
         String password;
         if (passwordFile != null) {
-            password = ServerStartCommand.firstLine(passwordFile);
+            password = ServerStartCommand.readPassword(passwordFile);
         } else {
             password = ServerStartCommand.newPassword();
         }

@@ -45,12 +45,18 @@ import static org.junit.jupiter.api.Assertions.fail;
  *     {@code src/test/resources/corpus/vmstat/...} are the checkout's), on nothing but what its own
  *     commands make: it must create or name its inputs ({@code statlens demo}'s samples, the corpus).</li>
  * <li>{@code /tmp} in a command is a fresh folder for the page; write repositories and outputs there,
- *     never into the checkout. How commands run ({@code statlens} in this JVM, a page's {@code statlens()}
- *     shorthand, other commands in bash): {@link PageShell}.</li>
+ *     never into the checkout. How commands run ({@code statlens} in this JVM, or in a JVM of its own when the
+ *     page gives it a password in its environment; a page's {@code statlens()} shorthand, {@code export},
+ *     other commands in bash): {@link PageShell}.</li>
+ * <li>A page that needs a server its reader has (team.md: a PostgreSQL on {@code localhost:5432} with a
+ *     user and a database an administrator made) gets it from the test, and a server the page starts itself
+ *     ({@code statlens server start}) runs as shown; the ports the page shows stand for the test's
+ *     ({@link PageServers}). A page ends by stopping what it started; the test stops what is left, and fails.</li>
  * <li>Output is compared line by line, with these rules for what differs from machine to machine
  *     ({@link OutputRules}): the scratch folder is shown as {@code /tmp} and the checkout's folder as
  *     {@code /path/to/statlens}; trailing spaces and blank lines do not count; {@code statlens -V}'s version
  *     is any version; time stamps of 2025 or later (the clock, a file's modification time) are any time;
+ *     a process id ({@code pid 32474}) is any one; a substituted port is shown as the page's;
  *     and where one of these changed a command's output, the width of runs of spaces is not compared for it
  *     (columns are as wide as those paths and times).</li>
  * <li>A block the test cannot run (timings, a window, a benchmark of minutes, a second process or a server
@@ -138,21 +144,12 @@ class DocsTest {
                 () -> runPage(checkout, p, update)));
     }
 
-    /**
-     * Whole pages not run yet, with why: team.md's examples need a PostgreSQL server and a statlens server
-     * on ports (PostgresRepositoryTest and the server tests run the same commands' code). To be made to run.
-     */
-    static final java.util.Map<String, String> EXEMPT_PAGES = java.util.Map.of(
-            "docs/team.md", "needs a PostgreSQL server and a statlens server on ports");
-
     private static List<Path> pages(Path checkout) throws IOException {
         List<Path> pages = new ArrayList<>();
         pages.add(checkout.resolve("README.md"));
         for (Path dir : List.of(checkout.resolve("docs"), checkout.resolve("docs/tools"))) {
             try (Stream<Path> s = Files.list(dir)) {
-                s.filter(p -> p.toString().endsWith(".md"))
-                        .filter(p -> !EXEMPT_PAGES.containsKey(checkout.relativize(p).toString().replace('\\', '/')))
-                        .sorted(Comparator.naturalOrder()).forEach(pages::add);
+                s.filter(p -> p.toString().endsWith(".md")).sorted(Comparator.naturalOrder()).forEach(pages::add);
             }
         }
         return pages;
@@ -164,8 +161,9 @@ class DocsTest {
         Path scratch = checkout.resolve("target/docs-test").resolve(page.name().replace('/', '_'));
         deleteTree(scratch);
         Files.createDirectories(scratch);
-        PageShell shell = new PageShell(checkout, scratch);
-        OutputRules rules = new OutputRules(scratch.toString(), checkout.toString());
+        List<PageShell.Substitution> substitutions = PageServers.prepare(page.name());
+        PageShell shell = new PageShell(checkout, scratch, substitutions);
+        OutputRules rules = new OutputRules(scratch.toString(), checkout.toString(), substitutions);
         List<String> failures = new ArrayList<>();
         List<Rewrite> rewrites = new ArrayList<>();
         int run = 0;
@@ -173,6 +171,35 @@ class DocsTest {
         long pageStart = System.nanoTime();
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         long cpuStart = threads.getCurrentThreadCpuTime();
+        try {
+            run = runBlocks(page, shell, rules, failures, rewrites, timings);
+        } finally {
+            for (String left : PageServers.stopLeftovers(scratch)) {
+                failures.add(page.name() + ": the page left a statlens server running, stopped by the test: " + left
+                        + " (end the page with statlens server stop)");
+            }
+        }
+        printTimings(page, run, System.nanoTime() - pageStart, threads.getCurrentThreadCpuTime() - cpuStart, timings);
+        if (update && !rewrites.isEmpty()) rewrite(page, rewrites);
+        if (!failures.isEmpty()) {
+            StringBuilder message = new StringBuilder(page.name() + ": " + failures.size() + " of " + run
+                    + " examples do not print what the page shows"
+                    + (update ? " (rewritten in the page: check the diff)" : "") + "\n");
+            failures.stream().limit(MAX_REPORTED).forEach(f -> message.append('\n').append(f).append('\n'));
+            if (failures.size() > MAX_REPORTED) {
+                message.append("\n... and ").append(failures.size() - MAX_REPORTED).append(" more\n");
+            }
+            message.append("\nrerun this page alone: ./mvnw -q -B test -Dtest=DocsTest -Ddocs.page=")
+                    .append(page.name().substring(page.name().lastIndexOf('/') + 1))
+                    .append(" (add -Ddocs.update=true to write the printed output into the page)");
+            fail(message.toString());
+        }
+    }
+
+    /** Runs the page's blocks in order, collecting failures and rewrites; returns how many examples ran. */
+    private static int runBlocks(DocPage page, PageShell shell, OutputRules rules, List<String> failures,
+                                 List<Rewrite> rewrites, List<Timing> timings) throws Exception {
+        int run = 0;
         for (DocPage.Block block : page.blocks()) {
             if (block.skipReason() != null) {
                 if (EXEMPT.stream().noneMatch(e -> e.covers(page.name(), block))) {
@@ -202,21 +229,7 @@ class DocsTest {
                 }
             }
         }
-        printTimings(page, run, System.nanoTime() - pageStart, threads.getCurrentThreadCpuTime() - cpuStart, timings);
-        if (update && !rewrites.isEmpty()) rewrite(page, rewrites);
-        if (!failures.isEmpty()) {
-            StringBuilder message = new StringBuilder(page.name() + ": " + failures.size() + " of " + run
-                    + " examples do not print what the page shows"
-                    + (update ? " (rewritten in the page: check the diff)" : "") + "\n");
-            failures.stream().limit(MAX_REPORTED).forEach(f -> message.append('\n').append(f).append('\n'));
-            if (failures.size() > MAX_REPORTED) {
-                message.append("\n... and ").append(failures.size() - MAX_REPORTED).append(" more\n");
-            }
-            message.append("\nrerun this page alone: ./mvnw -q -B test -Dtest=DocsTest -Ddocs.page=")
-                    .append(page.name().substring(page.name().lastIndexOf('/') + 1))
-                    .append(" (add -Ddocs.update=true to write the printed output into the page)");
-            fail(message.toString());
-        }
+        return run;
     }
 
     private static String describe(DocPage page, DocPage.Block block, DocPage.Example example, List<String> actual,

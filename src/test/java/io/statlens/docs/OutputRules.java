@@ -20,7 +20,10 @@ import java.util.regex.Pattern;
  *     corpus and the pages' {@code --start} times are all earlier, and are compared as they are;</li>
  * <li>a line {@code ...} on the page stands for any number of lines, none included, but never for the
  *     {@code [exit code N]} line, which is compared on its own;</li>
- * <li>when rule 1, 3 or 4 changed the output of a command, the width of runs of spaces is not compared
+ * <li>a process id ({@code pid 32474}: a server {@code statlens server start} started) is any process id;</li>
+ * <li>a value the test's machine has in place of the one the page shows (a server's port, see
+ *     {@link PageShell.Substitution}) is shown as the page shows it;</li>
+ * <li>when rule 1, 3, 4, 6 or 7 changed the output of a command, the width of runs of spaces is not compared
  *     for that command (table columns are as wide as the paths and times printed in them).</li>
  * </ol>
  */
@@ -30,12 +33,20 @@ final class OutputRules {
     private static final Pattern TIME = Pattern.compile(
             "\\b(\\d{4})-\\d\\d-\\d\\d[T ]\\d\\d:\\d\\d(?::\\d\\d(?:\\.\\d+)?)?(?:Z|[+-]\\d\\d:?\\d\\d)?\\b");
 
+    private static final Pattern PID = Pattern.compile("\\bpid \\d+\\b");
+
     private final String scratch;
     private final String checkout;
+    private final List<PageShell.Substitution> substitutions;
 
     OutputRules(String scratch, String checkout) {
+        this(scratch, checkout, List.of());
+    }
+
+    OutputRules(String scratch, String checkout, List<PageShell.Substitution> substitutions) {
         this.scratch = scratch;
         this.checkout = checkout;
+        this.substitutions = substitutions;
     }
 
     /**
@@ -48,6 +59,7 @@ final class OutputRules {
         // another page's folder: a demo repository copied from the page that made it names its files there
         String root = Path.of(scratch).getParent().toString();
         text = text.replaceAll(Pattern.quote(root + java.io.File.separator) + "[^/\\s]+", "/tmp").replace(checkout, CHECKOUT);
+        for (PageShell.Substitution s : substitutions) text = s.toShown(text);
         boolean changed = !text.equals(printed);
         List<String> lines = new ArrayList<>();
         for (String l : text.split("\n", -1)) lines.add(l.stripTrailing());
@@ -92,6 +104,7 @@ final class OutputRules {
         boolean changed = false;
         for (String line : lines) {
             String l = VERSION.matcher(line).matches() ? "statlens <version>" : line;
+            l = PID.matcher(l).replaceAll("pid <pid>");
             Matcher m = TIME.matcher(l);
             StringBuilder sb = new StringBuilder();
             while (m.find()) {

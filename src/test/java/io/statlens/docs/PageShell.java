@@ -55,15 +55,58 @@ final class PageShell {
             "statlens\\(\\)\\s*\\{\\s*(?:command statlens|target/statlens|java -jar target/statlens\\.jar)\\s+\"\\$@\"(.*?);?\\s*}\\s*(#.*)?",
             Pattern.DOTALL);
 
+    /** PgJDBC's system property naming the password file it reads instead of {@code ~/.pgpass}. */
+    private static final String PGPASSFILE = "org.postgresql.pgpassfile";
+
     private final Path checkout;
     private final Path scratch;
     private final Map<String, String> variables = new LinkedHashMap<>();
+    /** The page's variables it {@code export}ed: the environment of every later command. */
+    private final java.util.Set<String> exported = new java.util.LinkedHashSet<>();
+    private final List<Substitution> substitutions;
     private List<String> shorthand = List.of();
     private int lastExitCode;
 
     PageShell(Path checkout, Path scratch) {
+        this(checkout, scratch, List.of());
+    }
+
+    PageShell(Path checkout, Path scratch, List<Substitution> substitutions) {
         this.checkout = checkout;
         this.scratch = scratch;
+        this.substitutions = substitutions;
+        try {
+            java.nio.file.Files.createDirectories(home());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A value a page shows that is another one on the machine the test runs on: a server's port. Commands get
+     * {@code actual} where the page says {@code shown}; {@link OutputRules} shows printed output the other way.
+     *
+     * @param shown what the page says ({@code localhost:5432})
+     * @param actual what the test's server has ({@code localhost:41873})
+     */
+    record Substitution(String shown, String actual) {
+        String toActual(String command) {
+            return delimited(shown).matcher(command).replaceAll(Matcher.quoteReplacement(actual));
+        }
+
+        String toShown(String printed) {
+            return delimited(actual).matcher(printed).replaceAll(Matcher.quoteReplacement(shown));
+        }
+
+        /** The text where it is not part of a longer number (port 15271 is not in 152710). */
+        private static Pattern delimited(String text) {
+            return Pattern.compile("(?<!\\d)" + Pattern.quote(text) + "(?!\\d)");
+        }
+    }
+
+    /** The page's home folder ({@code ~}, {@code $HOME}) in the scratch folder. */
+    private Path home() {
+        return scratch.resolve("home");
     }
 
     /** What one command printed (standard output and error as a terminal interleaves them) and its exit code. */
@@ -77,6 +120,7 @@ final class PageShell {
 
     Result run(String typed) throws IOException, InterruptedException {
         String command = TMP.matcher(typed).replaceAll(Matcher.quoteReplacement(scratch.toString()));
+        for (Substitution s : substitutions) command = s.toActual(command);
         Result result = dispatch(command);
         lastExitCode = result.exitCode();
         return result;
@@ -103,6 +147,15 @@ final class PageShell {
             }
         }
         ShellLine line = ShellLine.parse(command, variables);
+        if (line.simple() && line.assignments().isEmpty() && line.words().size() > 1 && line.words().get(0).equals("export")
+                && line.words().stream().skip(1).allMatch(w -> w.matches("[A-Za-z_][A-Za-z0-9_]*=.*"))) {
+            for (String w : line.words().subList(1, line.words().size())) {
+                int eq = w.indexOf('=');
+                variables.put(w.substring(0, eq), w.substring(eq + 1));
+                exported.add(w.substring(0, eq));
+            }
+            return new Result("", 0);
+        }
         if (line.simple() && isStatlens(line)) {
             Output out = statlens(line);
             return new Result(out.all, out.exitCode);
@@ -111,7 +164,7 @@ final class PageShell {
             variables.putAll(line.assignments());
             return new Result("", 0);
         }
-        if (line.words().contains("statlens")) {
+        if (!line.simple() && line.words().contains("statlens")) {
             throw new IllegalArgumentException("statlens inside a shell construct, which the docs test cannot run"
                     + " in-process; write it as a $ statlens line of its own: " + command);
         }
@@ -125,15 +178,11 @@ final class PageShell {
     private record Output(String all, String standardOut, String errorOnly, int exitCode) {
     }
 
-    private Output statlens(ShellLine line) {
-        for (String name : line.assignments().keySet()) {
-            if (!name.equals("STATLENS_HOME")) {
-                throw new IllegalArgumentException("the docs test runs statlens in-process and can set only"
-                        + " STATLENS_HOME for it, not " + name);
-            }
-        }
+    private Output statlens(ShellLine line) throws IOException, InterruptedException {
         List<String> args = new ArrayList<>(line.words().subList(1, line.words().size()));
         args.addAll(shorthand);
+        Map<String, String> environment = statlensEnvironment(line);
+        if (!environment.isEmpty()) return separateJvm(line, args, environment);
         Path demoFolder = demoFolder(args);
         String demoKey = demoFolder == null ? null : String.join("\u0000", args).replace(scratch.toString(), "/tmp");
         if (demoKey != null) {
@@ -190,9 +239,61 @@ final class PageShell {
         }
     }
 
+    /**
+     * The variables of the command's environment (exported by the page, or assigned before the command) that
+     * statlens or its JDBC drivers read and that this JVM cannot be given: {@code STATLENS_...} but
+     * {@code STATLENS_HOME}, and PostgreSQL's {@code PG...}.
+     */
+    private Map<String, String> statlensEnvironment(ShellLine line) {
+        Map<String, String> all = new LinkedHashMap<>();
+        for (String name : exported) all.put(name, variables.get(name));
+        all.putAll(line.assignments());
+        Map<String, String> read = new LinkedHashMap<>();
+        all.forEach((name, value) -> {
+            if ((name.startsWith("STATLENS_") && !name.equals("STATLENS_HOME")) || name.startsWith("PG")) read.put(name, value);
+        });
+        return read;
+    }
+
+    /**
+     * statlens in a JVM of its own, for a command whose environment this JVM cannot take (a password in
+     * {@code STATLENS_DB_PASSWORD}): the shipped classes, this JVM's java, the page's environment and home.
+     * Standard output and error come merged as a terminal shows them (or apart, for a pipe's left side).
+     */
+    private Output separateJvm(ShellLine line, List<String> args, Map<String, String> environment)
+            throws IOException, InterruptedException {
+        String javaCommand = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(javaCommand, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-Duser.timezone=UTC",
+                "-Djava.awt.headless=true", "-Duser.home=" + home(), "-cp", ShippedCli.CLASS_PATH, "io.statlens.cli.Main"));
+        command.addAll(args);
+        ProcessBuilder pb = new ProcessBuilder(command).directory(checkout.toFile());
+        Map<String, String> env = pb.environment();
+        env.putAll(bashEnvironment());
+        env.putAll(environment);
+        line.assignments().forEach(env::put);
+        Path out = java.nio.file.Files.createTempFile(scratch, "statlens-out", ".txt");
+        Path err = java.nio.file.Files.createTempFile(scratch, "statlens-err", ".txt");
+        pb.redirectOutput(out.toFile()).redirectError(err.toFile());
+        Process p = pb.start();
+        p.getOutputStream().close();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("statlens did not finish within 120 s: " + String.join(" ", args));
+        }
+        String standardOut = java.nio.file.Files.readString(out);
+        String errorOnly = java.nio.file.Files.readString(err);
+        java.nio.file.Files.delete(out);
+        java.nio.file.Files.delete(err);
+        // a command prints either a result or an error, seldom both; when both, its warnings come after its table
+        return new Output(standardOut + errorOnly, standardOut, errorOnly, p.exitValue());
+    }
+
     private Output invoke(ShellLine line, List<String> args) {
         String home = line.assignments().getOrDefault("STATLENS_HOME", scratch.resolve("statlens-home").toString());
         String before = System.getProperty("statlens.home");
+        // PgJDBC reads ~/.pgpass of the JVM's user; the page's home is in the scratch folder
+        String pgpassBefore = System.getProperty(PGPASSFILE);
+        System.setProperty(PGPASSFILE, home().resolve(".pgpass").toString());
         StringWriter all = new StringWriter();
         StringWriter standardOut = new StringWriter();
         StringWriter errorOnly = new StringWriter();
@@ -212,6 +313,8 @@ final class PageShell {
             thread.setContextClassLoader(context);
             if (before == null) System.clearProperty("statlens.home");
             else System.setProperty("statlens.home", before);
+            if (pgpassBefore == null) System.clearProperty(PGPASSFILE);
+            else System.setProperty(PGPASSFILE, pgpassBefore);
         }
         return new Output(all.toString(), standardOut.toString(), errorOnly.toString(), code);
     }
@@ -222,10 +325,7 @@ final class PageShell {
                 .redirectErrorStream(true);
         Map<String, String> env = pb.environment();
         env.putAll(new HashMap<>(variables));
-        env.put("HOME", scratch.resolve("home").toString());
-        env.put("STATLENS_HOME", scratch.resolve("statlens-home").toString());
-        env.put("TZ", "UTC");
-        env.put("LC_ALL", "C.UTF-8");
+        env.putAll(bashEnvironment());
         Process p = pb.start();
         try (OutputStream in = p.getOutputStream()) {
             if (input != null) in.write(input.getBytes(StandardCharsets.UTF_8));
@@ -241,22 +341,41 @@ final class PageShell {
         return new Result(new String(printed, StandardCharsets.UTF_8), p.exitValue());
     }
 
+    /**
+     * What every command of the page finds in its environment: the page's home, its statlens home, UTC, a
+     * UTF-8 locale, and this JVM's {@code java} and {@code keytool} first on the PATH.
+     */
+    private Map<String, String> bashEnvironment() {
+        Map<String, String> env = new HashMap<>();
+        env.put("HOME", home().toString());
+        env.put("STATLENS_HOME", scratch.resolve("statlens-home").toString());
+        env.put("TZ", "UTC");
+        env.put("LC_ALL", "C.UTF-8");
+        env.put("PATH", Path.of(System.getProperty("java.home"), "bin") + File.pathSeparator + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+        return env;
+    }
+
     /** The command line as shipped: main classes and dependencies, loaded once for every page. */
     private static final class ShippedCli {
         static final ClassLoader LOADER;
         static final Method EXECUTE;
+        /** The same classes as a class path, for a JVM of their own. */
+        static final String CLASS_PATH;
 
         static {
             String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
             List<URL> urls = new ArrayList<>();
+            List<String> entries = new ArrayList<>();
             for (String entry : classPath.split(File.pathSeparator)) {
                 if (entry.isBlank() || Path.of(entry).endsWith(Path.of("target", "test-classes"))) continue;
+                entries.add(entry);
                 try {
                     urls.add(Path.of(entry).toUri().toURL());
                 } catch (MalformedURLException e) {
                     throw new IllegalStateException(e);
                 }
             }
+            CLASS_PATH = String.join(File.pathSeparator, entries);
             LOADER = new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
             // DriverManager hands a caller only drivers of its own class loader, and loads drivers itself once per
             // JVM, through whichever context class loader the first caller had: when another test came first,
