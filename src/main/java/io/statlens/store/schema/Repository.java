@@ -194,6 +194,7 @@ public final class Repository implements AutoCloseable {
         for (Migrations.Step step : Migrations.steps(dialect)) {
             if (step.version() <= current) continue;
             for (String sql : step.statements()) Statements.execute(connection, sql);
+            if (step.convert() != null && current > 0) step.convert().run(tables);
             try (PreparedStatement ps = connection.prepareStatement("INSERT INTO STATLENS_SCHEMA VALUES (?, ?, ?)")) {
                 ps.setInt(1, step.version());
                 ps.setString(2, step.description());
