@@ -1,6 +1,5 @@
 package io.statlens.chart;
 
-import io.statlens.analysis.Resampler;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.AxisLocation;
 import org.jfree.chart.axis.CategoryAxis;
@@ -171,37 +170,19 @@ public final class ChartBuilder {
     private JFreeChart heatMap(ChartData d, RenderSize size) {
         List<ChartData.PlotSeries> rows = d.series();
         double[] range = xRange(rows);
-        double step = typicalStep(rows);
-        double span = Math.max(range[1] - range[0], 0);
-        // One cell per sample interval, but never more cells than pixel columns.
-        double width = Math.max(Double.isNaN(step) ? 1 : step, decimate ? span / size.columns() : 0);
-        if (width <= 0) width = 1;
-        int cells = (int) Math.floor(span / width + 1e-9) + 1;
-        double[][] grid = new double[rows.size()][];
-        double lowest = Double.POSITIVE_INFINITY;
-        double highest = Double.NEGATIVE_INFINITY;
-        for (int r = 0; r < rows.size(); r++) {
-            ChartData.PlotSeries s = rows.get(r);
-            grid[r] = PeakPreservingDecimator.cellExtremes(s.x(), s.y(), range[0], width, cells, mean(s.y()));
-            for (double v : grid[r]) {
-                if (Double.isNaN(v)) continue;
-                lowest = Math.min(lowest, v);
-                highest = Math.max(highest, v);
-            }
-        }
-        if (lowest > highest) {
-            lowest = 0;
-            highest = 1;
-        }
+        HeatGrid grid = HeatGrid.of(d, size, decimate);
+        double[] values = grid.valueRange();
+        double lowest = values[0];
+        double highest = values[1];
         if (d.unit().equals("%") && lowest >= 0 && highest <= 100.5) {
             lowest = 0;
             highest = 100;
         }
         HeatScale scale = new HeatScale(lowest, highest, d.hot());
-        ValueAxis time = domainAxis(d, new double[]{range[0], range[0] + cells * width});
-        time.setRange(range[0], range[0] + cells * width);
+        ValueAxis time = domainAxis(d, new double[]{grid.origin(), grid.end()});
+        time.setRange(grid.origin(), grid.end());
         NumberAxis keys = new NumberAxis(d.keyLabel());
-        List<String> names = rows.stream().map(ChartData.PlotSeries::name).toList();
+        List<String> names = grid.keys();
         keys.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
         keys.setNumberFormatOverride(AxisFormats.keyNames(names));
         keys.setRange(-0.5, Math.max(rows.size(), 1) - 0.5);
@@ -211,7 +192,7 @@ public final class ChartBuilder {
         XYPlot plot = new XYPlot(null, time, keys, null);
         plot.setDomainGridlinesVisible(false);
         plot.setRangeGridlinesVisible(false);
-        plot.addAnnotation(new HeatMapAnnotation(grid, range[0], width, scale));
+        plot.addAnnotation(new HeatMapAnnotation(grid.shown(), grid.origin(), grid.width(), scale));
         List<String> notes = markers(plot, d, range, size);
         JFreeChart chart = new JFreeChart(d.title(), ChartTheme.TITLE, plot, false);
         footnotes(chart, notes);
@@ -419,7 +400,7 @@ public final class ChartBuilder {
         return candidate;
     }
 
-    private static double[] xRange(List<ChartData.PlotSeries> series) {
+    static double[] xRange(List<ChartData.PlotSeries> series) {
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
         for (ChartData.PlotSeries s : series) {
@@ -434,23 +415,5 @@ public final class ChartBuilder {
         double lo = Double.POSITIVE_INFINITY;
         for (ChartData.PlotSeries s : series) for (double v : s.y()) if (v < lo) lo = v;
         return lo;
-    }
-
-    private static double mean(double[] y) {
-        double sum = 0;
-        int n = 0;
-        for (double v : y) {
-            if (Double.isNaN(v)) continue;
-            sum += v;
-            n++;
-        }
-        return n == 0 ? Double.NaN : sum / n;
-    }
-
-    /** The median over rows of each row's typical sample spacing; NaN if no row has two samples. */
-    private static double typicalStep(List<ChartData.PlotSeries> rows) {
-        double[] steps = rows.stream().mapToDouble(s -> Resampler.typicalStep(s.x())).filter(v -> !Double.isNaN(v)).sorted()
-                .toArray();
-        return steps.length == 0 ? Double.NaN : steps[steps.length / 2];
     }
 }

@@ -83,11 +83,10 @@ public final class PeakPreservingDecimator {
     /**
      * One value per cell of a heat-map row: cell {@code c} covers {@code [origin + c*width, origin + (c+1)*width)}.
      * A cell can show one colour only, so it shows whichever of its minimum and maximum lies farther from
-     * {@code centre} (the row's mean): a short burst and a short dip both stay visible.
-     *
-     * @return NaN for cells without a value
+     * {@code centre} (the row's mean): a short burst and a short dip both stay visible. The other extreme is kept
+     * beside it, for a reader of the cell (the HTML report's value under the mouse).
      */
-    public static double[] cellExtremes(double[] x, double[] y, double origin, double width, int cells, double centre) {
+    public static CellExtremes cellExtremes(double[] x, double[] y, double origin, double width, int cells, double centre) {
         double[] min = new double[cells];
         double[] max = new double[cells];
         java.util.Arrays.fill(min, Double.NaN);
@@ -100,11 +99,23 @@ public final class PeakPreservingDecimator {
             if (Double.isNaN(min[c]) || y[i] < min[c]) min[c] = y[i];
             if (Double.isNaN(max[c]) || y[i] > max[c]) max[c] = y[i];
         }
-        double[] out = new double[cells];
+        double[] shown = new double[cells];
+        double[] other = new double[cells];
         for (int c = 0; c < cells; c++) {
-            out[c] = Double.isNaN(min[c]) ? Double.NaN : (centre - min[c] > max[c] - centre ? min[c] : max[c]);
+            boolean low = centre - min[c] > max[c] - centre;
+            shown[c] = Double.isNaN(min[c]) ? Double.NaN : low ? min[c] : max[c];
+            other[c] = Double.isNaN(min[c]) || min[c] == max[c] ? Double.NaN : low ? max[c] : min[c];
         }
-        return out;
+        return new CellExtremes(shown, other);
+    }
+
+    /**
+     * The cells of a heat-map row.
+     *
+     * @param shown per cell the value it is coloured by; NaN for a cell without a value
+     * @param other per cell the other extreme of its samples; NaN when the cell holds one value only
+     */
+    public record CellExtremes(double[] shown, double[] other) {
     }
 
     private static int column(double x, double from, double perColumn, int columns) {

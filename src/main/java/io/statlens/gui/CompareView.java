@@ -17,7 +17,6 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import javafx.scene.control.Tooltip;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -161,13 +160,15 @@ public final class CompareView extends BorderPane {
         TableColumn<Comparison, Double> column = new TableColumn<>(name);
         column.setCellValueFactory(r -> new ReadOnlyObjectWrapper<>(value.applyAsDouble(r.getValue())));
         column.setCellFactory(c -> new TableCell<>() {
+            private final ExactValueTip tip = new ExactValueTip();
+
             @Override
             protected void updateItem(Double v, boolean empty) {
                 super.updateItem(v, empty);
                 Comparison row = empty || getTableRow() == null ? null : getTableRow().getItem();
                 setText(row == null || v == null ? null : shown.text(row, v));
                 // The exact value, as the CSV export writes it.
-                setTooltip(row == null || v == null || Double.isNaN(v) ? null : new Tooltip(ReadableNumbers.exact(v)));
+                setTooltip(tip.saying(row == null || v == null || Double.isNaN(v) ? null : ReadableNumbers.exact(v)));
             }
         });
         column.setStyle("-fx-alignment: CENTER-RIGHT;");

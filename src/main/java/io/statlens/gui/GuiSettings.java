@@ -16,6 +16,9 @@ public final class GuiSettings {
     public static final int RECENT_LIMIT = 10;
     private static final String RECENT = "recentInput";
     private static final String REPOSITORY = "lastRepository";
+    private static final String SERVER_URL = "lastServerUrl";
+    private static final String SERVER_USER = "lastServerUser";
+    private static final String SERVER_LAST = "lastOpenedServer";
     private static final String WIDTH = "windowWidth";
     private static final String HEIGHT = "windowHeight";
     private static final String X = "windowX";
@@ -39,6 +42,28 @@ public final class GuiSettings {
 
     public void lastRepository(Path dir) {
         node.put(REPOSITORY, dir.toAbsolutePath().toString());
+        node.putBoolean(SERVER_LAST, false);
+    }
+
+    /** A server's repository as the open window fills it in: its URL and the user; there is no password here. */
+    public record Server(String url, String user) {
+    }
+
+    /** The server repository opened last from the window, to fill in next time. */
+    public Optional<Server> lastServer() {
+        String url = node.get(SERVER_URL, null);
+        return url == null || url.isBlank() ? Optional.empty() : Optional.of(new Server(url, node.get(SERVER_USER, "")));
+    }
+
+    public void lastServer(Server server) {
+        node.put(SERVER_URL, server.url());
+        node.put(SERVER_USER, server.user());
+        node.putBoolean(SERVER_LAST, true);
+    }
+
+    /** Whether the repository opened last was a server's rather than a folder (the open window offers that kind first). */
+    public boolean serverOpenedLast() {
+        return node.getBoolean(SERVER_LAST, false) && lastServer().isPresent();
     }
 
     public WindowLayout windowLayout() {

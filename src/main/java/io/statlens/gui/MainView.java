@@ -69,8 +69,11 @@ public final class MainView extends BorderPane {
     private final TreeView<BrowserNode> tree = new TreeView<>(new TreeItem<>());
     private final ChartViewer viewer = new ChartViewer();
     private MetricNode pendingSelection;
+    private static final double BROWSER_DIVIDER = 0.3;
+    private static final double CHART_DIVIDER = 0.72;
     private final SplitPane mainSplit;
     private SplitPane chartSplit;
+    private ToolBar toolBar;
 
     public MainView(BrowserViewModel browser, ImportViewModel importer, ChartViewModel charts, StatsViewModel stats,
                     SqlConsoleViewModel console, ReportBuilderViewModel reports, NoteViewModel notes, CompareViewModel compare,
@@ -104,7 +107,7 @@ public final class MainView extends BorderPane {
             shown.run();
         }, failed));
         mainSplit = new SplitPane(browserPane(), tabs);
-        mainSplit.setDividerPositions(0.3);
+        mainSplit.setDividerPositions(BROWSER_DIVIDER);
         setCenter(mainSplit);
         setBottom(bottomPane(status));
         acceptDroppedFiles();
@@ -159,7 +162,20 @@ public final class MainView extends BorderPane {
         report.setTooltip(new Tooltip("A PDF or HTML report of the runs selected in the browser"));
         compareRuns.setTooltip(new Tooltip("Compare the runs selected in the browser (Ctrl-click two or more; the first is the base)"));
         averageRuns.setTooltip(new Tooltip("Average the runs selected in the browser (Ctrl-click two or more) into a new run"));
-        return new ToolBar(importFiles, importFolder, recent, export, note, compareRuns, averageRuns, report, progress, cancel);
+        toolBar = new ToolBar(importFiles, importFolder, recent, export, note, compareRuns, averageRuns, report, progress, cancel);
+        return toolBar;
+    }
+
+    /**
+     * Offers to open another repository in place of this one (a folder, or a server's with the password asked for):
+     * the application's, which can put a new window content over it.
+     */
+    void openRepositoriesWith(OpenRepositoryViewModel model) {
+        Button open = new Button("Open repository...");
+        open.setId("open-repository");
+        open.setTooltip(new Tooltip("Open another repository: a folder, or a shared one on a PostgreSQL or Derby server"));
+        open.setOnAction(e -> dialogs.showWindow("Open repository", () -> new OpenRepositoryView(model, dialogs), 640, 400));
+        toolBar.getItems().add(0, open);
     }
 
     private VBox browserPane() {
@@ -204,7 +220,7 @@ public final class MainView extends BorderPane {
         });
         chartSplit = new SplitPane(new ChartView(charts, viewer, this::openNotesAt), new StatsView(stats, numbers));
         chartSplit.setOrientation(Orientation.VERTICAL);
-        chartSplit.setDividerPositions(0.72);
+        chartSplit.setDividerPositions(CHART_DIVIDER);
         return chartSplit;
     }
 
@@ -401,10 +417,13 @@ public final class MainView extends BorderPane {
                 dividers);
     }
 
-    /** Restores divider positions saved by {@link #layout}; a list that does not fit the panes (an older layout) is ignored. */
-    void dividers(List<Double> positions) {
+    /**
+     * Restores divider positions saved by {@link #layout}; a list that does not fit the panes (none saved yet, or an
+     * older layout) gives the first start's: browser 30 %, chart 72 % above its statistics.
+     */
+    void dividers(List<Double> saved) {
         int needed = splitPanes().stream().mapToInt(s -> s.getDividers().size()).sum();
-        if (positions.size() != needed) return;
+        List<Double> positions = saved.size() == needed ? saved : List.of(BROWSER_DIVIDER, CHART_DIVIDER);
         int i = 0;
         for (SplitPane split : splitPanes()) {
             double[] own = new double[split.getDividers().size()];

@@ -25,10 +25,43 @@ import java.util.function.Consumer;
  * {@link FxLatencyProbe} measures how long the FX thread takes to answer. The idle window is the baseline.
  */
 public final class ResponsivenessBench {
-    /** One phase: how long it took, and the FX thread's answer delays during it. */
-    public record Phase(String name, double seconds, int pings, double p50Millis, double p99Millis, double maxMillis) {
-        static Phase of(FxLatencyProbe.Latencies l) {
-            return new Phase(l.phase(), l.seconds(), l.pings(), l.percentileMillis(50), l.percentileMillis(99), l.maxMillis());
+    /**
+     * One phase: how long it took, the CPU time the whole process and the FX thread spent in it (on a shared machine
+     * the wall time says more about the neighbours), and the FX thread's answer delays during it.
+     */
+    public record Phase(String name, double seconds, double cpuSeconds, double fxCpuSeconds, int pings, double p50Millis,
+                        double p99Millis, double maxMillis) {
+        static Phase of(FxLatencyProbe.Latencies l, CpuClock.Spent cpu) {
+            return new Phase(l.phase(), l.seconds(), cpu.process(), cpu.fxThread(), l.pings(), l.percentileMillis(50),
+                    l.percentileMillis(99), l.maxMillis());
+        }
+    }
+
+    /** The CPU time of this process and of the FX thread, read at the end of each phase. */
+    private static final class CpuClock {
+        record Spent(double process, double fxThread) {
+        }
+
+        private final com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        private final java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        private final long fxThread;
+        private long process;
+        private long fx;
+
+        CpuClock(long fxThread) {
+            this.fxThread = fxThread;
+            lap();
+        }
+
+        /** What was spent since the last lap. */
+        Spent lap() {
+            long processNow = os.getProcessCpuTime();
+            long fxNow = threads.getThreadCpuTime(fxThread);
+            Spent spent = new Spent((processNow - process) / 1e9, (fxNow - fx) / 1e9);
+            process = processNow;
+            fx = fxNow;
+            return spent;
         }
     }
 
@@ -52,8 +85,9 @@ public final class ResponsivenessBench {
         Platform.startup(() -> started.complete(null));
         started.get();
         List<Phase> phases = new ArrayList<>();
+        CpuClock cpu = new CpuClock(onFx(() -> Thread.currentThread().threadId()));
         Consumer<FxLatencyProbe.Latencies> done = l -> {
-            Phase p = Phase.of(l);
+            Phase p = Phase.of(l, cpu.lap());
             phases.add(p);
             progress.accept(p);
         };
@@ -70,6 +104,7 @@ public final class ResponsivenessBench {
             // The first layout and drawing of a new window take a while: not part of the idle baseline.
             Thread.sleep(WARM_UP_MILLIS);
             probe.endPhase("(start)");
+            cpu.lap();
             Thread.sleep(IDLE_MILLIS);
             done.accept(probe.endPhase("idle window (baseline)"));
 

@@ -127,6 +127,8 @@ public final class SqlConsoleView extends BorderPane {
 
     /** A number as people read it ({@code 1,234.6}), its exact value (as the CSV export writes it) in the tooltip. */
     private final class NumberCell extends TableCell<List<Object>, Object> {
+        private final ExactValueTip tip = new ExactValueTip();
+
         @Override
         protected void updateItem(Object value, boolean empty) {
             super.updateItem(value, empty);
@@ -136,11 +138,11 @@ public final class SqlConsoleView extends BorderPane {
             } else if (value instanceof Double || value instanceof Float) {
                 double d = ((Number) value).doubleValue();
                 setText(numbers.number(d));
-                setTooltip(new Tooltip(ReadableNumbers.exact(d)));
+                setTooltip(tip.saying(ReadableNumbers.exact(d)));
             } else if (value instanceof Number n) {
                 BigDecimal exact = n instanceof BigDecimal b ? b : new BigDecimal(n.toString());
                 setText(numbers.decimal(exact));
-                setTooltip(new Tooltip(exact.toPlainString()));
+                setTooltip(tip.saying(exact.toPlainString()));
             } else {
                 setText(value.toString());
                 setTooltip(null);

@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /** The desktop application: one window over one repository. */
@@ -56,10 +57,13 @@ public final class StatlensApp extends Application {
             if (opts.screenshot() == null) showStartupError(location, e);
             throw e;
         }
-        try (Repository repo = opened) {
-            repository = repo;
+        repository = opened;
+        try {
             if (location.embeddedDir() != null) settings.lastRepository(location.embeddedDir());
             Application.launch(StatlensApp.class);
+        } finally {
+            // The repository shown last: the window may have opened another in place of this one (and closed it).
+            repository.close();
         }
     }
 
@@ -67,22 +71,19 @@ public final class StatlensApp extends Application {
     public void start(Stage stage) {
         GuiSettings settings = GuiSettings.user();
         executor = new BackgroundTaskExecutor();
-        // The desktop opens a written report or chart; HostServices is the Application's, so it is passed in.
-        DocumentOpener opener = file -> getHostServices().showDocument(file.toUri().toString());
-        Workbench bench = Workbench.create(repository, executor, options.zone(), settings.numbers(), RecentInputs.kept(settings),
-                opener);
+        Workbench bench = workbench(stage, settings);
         MainView view = bench.view();
         WindowLayout layout = settings.windowLayout();
         stage.setScene(new Scene(view, layout.width(), layout.height()));
-        stage.setTitle("statlens - " + repository.location().description());
+        stage.setTitle(title());
         if (layout.placedOn(Screen.getScreens().stream().map(Screen::getVisualBounds).toList())) {
             stage.setX(layout.x());
             stage.setY(layout.y());
         }
         stage.setMaximized(layout.maximized());
-        stage.setOnCloseRequest(e -> settings.windowLayout(view.layout(stage).keepingBoundsWhenMaximized(layout)));
-        Windows.show(stage);
-        view.dividers(layout.dividers());
+        stage.setOnCloseRequest(e -> settings.windowLayout(((MainView) stage.getScene().getRoot()).layout(stage)
+                .keepingBoundsWhenMaximized(layout)));
+        Windows.show(stage, () -> view.dividers(layout.dividers()));
         if (options.show() != null) view.select(options.show());
         if (options.screenshot() != null) {
             // The statistics are computed after the chart: their caption is the last thing to change.
@@ -92,6 +93,41 @@ public final class StatlensApp extends Application {
             }));
         }
         bench.browser().reload();
+    }
+
+    /** The window's content over the repository shown, with a way to open another in its place. */
+    private Workbench workbench(Stage stage, GuiSettings settings) {
+        // The desktop opens a written report or chart; HostServices is the Application's, so it is passed in.
+        DocumentOpener opener = file -> getHostServices().showDocument(file.toUri().toString());
+        Workbench bench = Workbench.create(repository, executor, options.zone(), settings.numbers(), RecentInputs.kept(settings),
+                opener);
+        bench.view().openRepositoriesWith(new OpenRepositoryViewModel(executor, settings, next -> showInstead(stage, settings, next)));
+        return bench;
+    }
+
+    /**
+     * Shows another repository in the window: new content over it (the tool windows of the one before closed), the
+     * dividers kept; the repository before is closed once the work queued on it has run.
+     */
+    private void showInstead(Stage stage, GuiSettings settings, Repository next) {
+        Repository before = repository;
+        repository = next;
+        for (javafx.stage.Window w : List.copyOf(javafx.stage.Window.getWindows())) if (w != stage) w.hide();
+        MainView old = (MainView) stage.getScene().getRoot();
+        List<Double> dividers = old.layout(stage).dividers();
+        Workbench bench = workbench(stage, settings);
+        stage.getScene().setRoot(bench.view());
+        stage.setTitle(title());
+        bench.view().dividers(dividers);
+        bench.browser().reload();
+        executor.run(() -> {
+            before.close();
+            return null;
+        }, closed -> { }, e -> { });
+    }
+
+    private static String title() {
+        return "statlens - " + repository.location().description();
     }
 
     private static void showStartupError(RepositoryLocation location, RuntimeException e) {

@@ -7,7 +7,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
@@ -53,12 +52,14 @@ public final class StatsView extends VBox {
         TableColumn<StatsViewModel.Row, String> column = text(name, shown);
         column.setStyle("-fx-alignment: CENTER-RIGHT;");
         column.setCellFactory(c -> new TableCell<>() {
+            private final ExactValueTip tip = new ExactValueTip();
+
             @Override
             protected void updateItem(String text, boolean empty) {
                 super.updateItem(text, empty);
                 StatsViewModel.Row row = empty || getTableRow() == null ? null : getTableRow().getItem();
                 setText(row == null ? null : text);
-                setTooltip(row == null ? null : new Tooltip(ReadableNumbers.exact(exact.applyAsDouble(row))));
+                setTooltip(tip.saying(row == null ? null : ReadableNumbers.exact(exact.applyAsDouble(row))));
             }
         });
         return column;

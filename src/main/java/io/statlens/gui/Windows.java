@@ -13,16 +13,36 @@ final class Windows {
     private Windows() {
     }
 
-    /** Shows the stage with its scene's size (unless it is maximized) and brings it to the front. */
+    /**
+     * Shows the stage with its scene's size (unless it is maximized) and brings it to the front. A main window given
+     * no place is centred on the screen at its real size: placed while it was 200 x 200, it would hang off the
+     * screen's edge, its title bar out of reach.
+     */
     static void show(Stage stage) {
+        show(stage, () -> { });
+    }
+
+    /**
+     * As {@link #show(Stage)}, then {@code sized} once the window has its size: what depends on it (the dividers of
+     * split panes, which a first layout at 200 x 200 would have pushed aside) is set there.
+     */
+    static void show(Stage stage, Runnable sized) {
         boolean wasShowing = stage.isShowing();
+        boolean placed = !Double.isNaN(stage.getX()) || !Double.isNaN(stage.getY());
         stage.show();
         stage.toFront();
-        if (wasShowing || stage.isMaximized() || stage.getScene() == null) return;
+        if (wasShowing || stage.isMaximized() || stage.getScene() == null) {
+            sized.run();
+            return;
+        }
         stage.setWidth(stage.getScene().getWidth());
         stage.setHeight(stage.getScene().getHeight());
         Platform.runLater(() -> {
-            if (!stage.isMaximized()) stage.sizeToScene();
+            if (!stage.isMaximized()) {
+                stage.sizeToScene();
+                if (!placed && stage.getOwner() == null) stage.centerOnScreen();
+            }
+            sized.run();
         });
     }
 }

@@ -4,6 +4,7 @@ import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.ChartData;
 import io.statlens.chart.ChartKind;
 import io.statlens.chart.DrawnChart;
+import io.statlens.chart.HeatGrid;
 import io.statlens.chart.PeakPreservingDecimator;
 import org.jfree.chart.plot.XYPlot;
 
@@ -17,6 +18,7 @@ import java.time.ZoneOffset;
 import java.time.zone.ZoneOffsetTransition;
 import java.time.zone.ZoneRules;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -24,7 +26,8 @@ import java.util.Locale;
  * The data of an interactive chart of the HTML report, as JSON for the page's script: the series decimated
  * by {@link PeakPreservingDecimator} to twice the chart's pixel columns (so that zooming in twice still shows
  * every peak), x delta-coded in whole milliseconds, y to five significant digits. Its size so depends on the
- * chart's width and series, not on the number of samples. Every string is escaped for a {@code <script>}
+ * chart's width and series, not on the number of samples. A heat map's data are its cells as its picture
+ * colours them ({@link HeatGrid}), for the value under the mouse. Every string is escaped for a {@code <script>}
  * element of an HTML page ({@link #quote}).
  */
 final class ChartJson {
@@ -94,6 +97,60 @@ final class ChartJson {
             b.append("{\"x\":").append(ReadableNumbers.exact(m.x())).append(",\"label\":").append(quote(m.label())).append('}');
         }
         return b.append("]}").toString();
+    }
+
+    /** Whether the page's script reads this chart's cells under the mouse: a heat map with at least one row. */
+    static boolean heatMap(ChartData c) {
+        return c.kind() == ChartKind.HEATMAP && c.series().stream().anyMatch(s -> s.size() > 0);
+    }
+
+    /**
+     * A heat map's cells, for the readout under the mouse over its static picture: the keys top to bottom, the first
+     * cell's left edge and a cell's width (milliseconds, seconds or plain x as the domain has it), and per key and
+     * cell the value it is coloured by ({@code v}) and, where the cell holds several samples, the other end of their
+     * range ({@code o}; only when some cell has one). No value is {@code null}.
+     */
+    static String heatMapOf(DrawnChart drawn, ZoneId zone) {
+        ChartData c = drawn.data();
+        HeatGrid grid = HeatGrid.of(drawn);
+        ReadableNumbers.Style style = ReadableNumbers.style(c.unit());
+        StringBuilder b = new StringBuilder(8192);
+        b.append("{\"kind\":\"heat\",\"domain\":\"").append(c.domain().name().toLowerCase(Locale.ROOT)).append('"');
+        field(b, "title", c.title());
+        field(b, "keyLabel", c.keyLabel());
+        field(b, "metric", metricName(c));
+        field(b, "unit", c.unit());
+        field(b, "xLabel", c.domain() == ChartData.Domain.NUMBER && c.xLabel() != null ? c.xLabel() : "");
+        field(b, "zone", zoneName(zone));
+        b.append(",\"tz\":").append(offsets(zone, grid.origin(), grid.end(), c.domain()));
+        b.append(",\"style\":{\"s\":").append(style.significant()).append(",\"m\":").append(style.maxDecimals()).append('}');
+        b.append(",\"keys\":[");
+        for (int r = 0; r < grid.keys().size(); r++) b.append(r > 0 ? "," : "").append(quote(grid.keys().get(r)));
+        b.append("],\"x0\":").append(ReadableNumbers.exact(grid.origin())).append(",\"w\":").append(ReadableNumbers.exact(grid.width()));
+        b.append(",\"v\":");
+        cells(b, grid.shown());
+        if (Arrays.stream(grid.other()).flatMapToDouble(Arrays::stream).anyMatch(v -> !Double.isNaN(v))) {
+            b.append(",\"o\":");
+            cells(b, grid.other());
+        }
+        return b.append('}').toString();
+    }
+
+    private static void cells(StringBuilder b, double[][] rows) {
+        b.append('[');
+        for (int r = 0; r < rows.length; r++) {
+            b.append(r > 0 ? ",[" : "[");
+            for (int k = 0; k < rows[r].length; k++) b.append(k > 0 ? "," : "").append(y(rows[r][k]));
+            b.append(']');
+        }
+        b.append(']');
+    }
+
+    /** The metric without the unit its axis label ends with: {@code %util} of {@code %util (%)}. */
+    private static String metricName(ChartData c) {
+        String label = c.yLabel() == null ? "" : c.yLabel();
+        String suffix = " (" + (c.unit().equals("1/s") ? "/s" : c.unit()) + ")";
+        return !c.unit().isEmpty() && label.endsWith(suffix) ? label.substring(0, label.length() - suffix.length()) : label;
     }
 
     /**

@@ -27,7 +27,8 @@ import static io.statlens.report.Html.escape;
  * dragging, a click on a legend entry hides its series). Line, overlay and area charts are drawn by the
  * page's own script from a compact JSON of their decimated series ({@link ChartJson}); each also keeps its
  * static SVG, shown when scripts do not run. Heat maps and bars are static SVG (text stays text, heat-map
- * cells are data URIs).
+ * cells are data URIs); over a heat map the script reads out the cell under the mouse (key, time, value) from the
+ * JSON of its cells.
  *
  * <p>Offline by construction: CSS and script inline, nothing fetched, and a Content-Security-Policy that
  * forbids any network access ({@code default-src 'none'}) and runs only this page's own style and script
@@ -98,6 +99,9 @@ public final class HtmlReportWriter {
                 if (ChartJson.interactive(c.data())) {
                     main.append("<script type=\"application/json\" class=\"chart-data\">")
                             .append(ChartJson.of(c, model.zone())).append("</script>\n");
+                } else if (ChartJson.heatMap(c.data())) {
+                    main.append("<script type=\"application/json\" class=\"heat-data\">")
+                            .append(ChartJson.heatMapOf(c, model.zone())).append("</script>\n");
                 }
                 main.append("</figure>\n");
                 entries.add(link(chartId, c.data().title()));

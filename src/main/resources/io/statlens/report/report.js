@@ -1,7 +1,8 @@
 'use strict';
 // statlens HTML report: draws the line, overlay and stacked-area charts from their JSON (value under the mouse,
 // drag to zoom the time axis, double-click or "Whole run" to zoom out, click a legend entry to hide its series),
-// marks the part of the contents being read, and opens every section for printing. Nothing is fetched; strings
+// reads out the heat-map cell under the mouse (key, time, value) over its static picture, marks the part of the
+// contents being read, and opens every section for printing. Nothing is fetched; strings
 // from the data reach the page as text nodes only.
 (function () {
   // The SVG namespace, from a chart of the page rather than written here: the file names no URL at all.
@@ -461,6 +462,84 @@
     }
   }
 
+  // A heat map stays its static picture (one image of cells); the cell under the mouse is read from its JSON: the
+  // cells are the image's rows and columns, so the pointer's place in the image's box names the cell.
+  class Heat {
+    constructor(figure, c) {
+      this.c = c;
+      this.image = figure.querySelector('.static svg image');
+      if (!this.image) return;
+      this.rows = c.keys.length;
+      this.cells = this.rows ? c.v[0].length : 0;
+      this.tip = div('tip', figure);
+      this.tip.hidden = true;
+      this.tip.setAttribute('role', 'status');
+      this.figure = figure;
+      this.mark = null;
+      figure.classList.add('heat');
+      this.image.addEventListener('pointermove', e => this.show(e));
+      this.image.addEventListener('pointerleave', () => this.hide());
+    }
+
+    hide() {
+      this.tip.hidden = true;
+      if (this.mark) this.mark.remove();
+      this.mark = null;
+    }
+
+    // The time a cell covers: its sample's time, or from-to when cells hold several samples.
+    when(col) {
+      const c = this.c;
+      const from = c.x0 + col * c.w;
+      const a = position(c, from);
+      if (!c.o) return a;
+      const b = position(c, from + c.w);
+      // The same day twice is said once: "2026-11-20 00:10:00 to 00:12:30 UTC".
+      if (c.domain === 'time' && a.slice(0, 11) === b.slice(0, 11)) {
+        return a.slice(0, -(c.zone.length + 1)) + ' to ' + b.slice(11);
+      }
+      return a + ' to ' + b;
+    }
+
+    show(evt) {
+      const c = this.c;
+      const box = this.image.getBoundingClientRect();
+      if (!this.cells || box.width <= 0 || box.height <= 0) return;
+      const col = Math.min(this.cells - 1, Math.max(0, Math.floor((evt.clientX - box.left) / box.width * this.cells)));
+      const row = Math.min(this.rows - 1, Math.max(0, Math.floor((evt.clientY - box.top) / box.height * this.rows)));
+      const v = c.v[row][col];
+      const other = c.o ? c.o[row][col] : null;
+      const unit = c.unit === '1/s' ? '/s' : c.unit;
+      const withUnit = x => number(x, c.style) + (x === null || !unit ? '' : ' ' + unit);
+      this.tip.replaceChildren();
+      div('when', this.tip, this.when(col));
+      div('key', this.tip, (c.keyLabel ? c.keyLabel + ' ' : '') + c.keys[row]);
+      const line = div('row', this.tip);
+      line.appendChild(document.createTextNode((c.metric || 'value') + ': '));
+      const b = document.createElement('b');
+      b.textContent = withUnit(v);
+      line.appendChild(b);
+      if (other !== null && other !== undefined && v !== null) {
+        const lo = Math.min(v, other), hi = Math.max(v, other);
+        line.appendChild(document.createTextNode('  (samples of this cell: ' + withUnit(lo) + ' to ' + withUnit(hi) + ')'));
+      }
+      // The cell itself, outlined on the picture, in the image's own coordinates.
+      const ix = this.image.x.baseVal.value, iy = this.image.y.baseVal.value;
+      const iw = this.image.width.baseVal.value, ih = this.image.height.baseVal.value;
+      if (!this.mark) this.mark = el('rect', {class: 'cell'}, this.image.parentNode);
+      this.mark.setAttribute('x', ix + col * iw / this.cells);
+      this.mark.setAttribute('y', iy + row * ih / this.rows);
+      this.mark.setAttribute('width', iw / this.cells);
+      this.mark.setAttribute('height', ih / this.rows);
+      this.tip.hidden = false;
+      const frame = this.figure.getBoundingClientRect();
+      const left = evt.clientX - frame.left;
+      const tw = this.tip.offsetWidth;
+      this.tip.style.left = Math.max(0, left + 14 + tw > frame.width ? left - 14 - tw : left + 14) + 'px';
+      this.tip.style.top = Math.max(0, evt.clientY - frame.top + 14) + 'px';
+    }
+  }
+
   function lowerBound(xs, x) {
     let lo = 0, hi = xs.length;
     while (lo < hi) {
@@ -483,6 +562,14 @@
       // The static picture stays: a chart the script cannot draw is still shown.
       data.parentElement.classList.remove('live');
       if (window.console) console.error('statlens: chart ' + data.parentElement.id + ': ' + e);
+    }
+  }
+
+  for (const data of document.querySelectorAll('script.heat-data')) {
+    try {
+      new Heat(data.parentElement, JSON.parse(data.textContent));
+    } catch (e) {
+      if (window.console) console.error('statlens: heat map ' + data.parentElement.id + ': ' + e);
     }
   }
 

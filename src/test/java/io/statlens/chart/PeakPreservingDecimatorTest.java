@@ -99,6 +99,8 @@ class PeakPreservingDecimatorTest {
         double[] x = {0, 1, 2, 3, 4, 5};
         double[] y = {50, 90, 50, 45, 10, 50};
         // cells of width 2: {50, 90} -> 90 (40 above the mean 50), {50, 45} -> 45, {10, 50} -> 10
-        assertArrayEquals(new double[]{90, 45, 10, Double.NaN}, PeakPreservingDecimator.cellExtremes(x, y, 0, 2, 4, 50));
+        PeakPreservingDecimator.CellExtremes cells = PeakPreservingDecimator.cellExtremes(x, y, 0, 2, 4, 50);
+        assertArrayEquals(new double[]{90, 45, 10, Double.NaN}, cells.shown());
+        assertArrayEquals(new double[]{50, 50, 50, Double.NaN}, cells.other(), "the other end of each cell, for its readout");
     }
 }

@@ -1,13 +1,11 @@
 package io.statlens.gui;
 
-import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.ChartData;
 import io.statlens.chart.HotEnd;
 import io.statlens.gui.BrowserNode.MetricNode;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 import javafx.geometry.Point2D;
-import javafx.scene.Scene;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.CustomMenuItem;
@@ -31,7 +29,6 @@ import org.testfx.framework.junit5.Start;
 
 import java.awt.geom.Rectangle2D;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -55,14 +52,11 @@ class ChartViewTest {
     @Start
     void start(Stage stage) {
         repo = Repository.open(RepositoryLocation.memory("chart" + UUID.randomUUID()), true);
-        Workbench wiring = Workbench.create(repo, new SynchronousExecutor(), ZoneOffset.UTC, ReadableNumbers.ROOT,
-                RecentInputs.forSession(), file -> { });
+        Workbench wiring = TestWindow.show(stage, repo);
         importer = wiring.importer();
         charts = wiring.charts();
         console = wiring.console();
         view = wiring.view();
-        stage.setScene(new Scene(view, 1000, 700));
-        stage.show();
     }
 
     @AfterEach

@@ -1,12 +1,10 @@
 package io.statlens.gui;
 
-import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.CaptureRun;
 import io.statlens.chart.ChartDefinition;
 import io.statlens.chart.DrawnChart;
 import io.statlens.store.SharedRepository;
 import javafx.geometry.Point2D;
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
@@ -29,7 +27,6 @@ import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -59,13 +56,10 @@ class DashboardViewTest {
 
     @Start
     void start(Stage stage) {
-        Workbench wiring = Workbench.create(shared.repository(), new SynchronousExecutor(), ZoneOffset.UTC, ReadableNumbers.ROOT,
-                RecentInputs.forSession(), file -> { });
+        Workbench wiring = TestWindow.show(stage, shared.repository(), RecentInputs.forSession(), file -> { }, 1200, 900);
         dashboards = wiring.dashboards();
         view = wiring.view();
         wiring.browser().reload();
-        stage.setScene(new Scene(view, 1200, 900));
-        stage.show();
     }
 
     /** Selects the capture's run in the browser, as a click on it does. */

@@ -1,12 +1,10 @@
 package io.statlens.gui;
 
-import io.statlens.analysis.ReadableNumbers;
 import io.statlens.gui.ImportPlanViewModel.FileRow;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
@@ -28,7 +26,6 @@ import org.testfx.framework.junit5.Start;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -56,13 +53,10 @@ class ImportPlanViewTest {
     @Start
     void start(Stage stage) {
         repo = Repository.open(RepositoryLocation.memory("gui" + UUID.randomUUID()), true);
-        Workbench wiring = Workbench.create(repo, new SynchronousExecutor(), ZoneOffset.UTC, ReadableNumbers.ROOT,
-                RecentInputs.kept(new GuiSettings(node)), file -> { });
+        Workbench wiring = TestWindow.show(stage, repo, RecentInputs.kept(new GuiSettings(node)), file -> { }, 1000, 700);
         status = wiring.status();
         importer = wiring.importer();
         view = wiring.view();
-        stage.setScene(new Scene(view, 1000, 700));
-        stage.show();
     }
 
     @AfterEach

@@ -1,6 +1,5 @@
 package io.statlens.gui;
 
-import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.RenderSize;
 import io.statlens.gui.BrowserNode.MetricNode;
 import io.statlens.report.ReportFormat;
@@ -8,7 +7,6 @@ import io.statlens.store.read.Annotation;
 import io.statlens.store.read.AnnotationStore;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -33,7 +31,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -63,8 +60,7 @@ class MainViewTest {
     @Start
     void start(Stage stage) {
         repo = Repository.open(RepositoryLocation.memory("gui" + UUID.randomUUID()), true);
-        Workbench wiring = Workbench.create(repo, new SynchronousExecutor(), ZoneOffset.UTC, ReadableNumbers.ROOT,
-                RecentInputs.forSession(), file -> { });
+        Workbench wiring = TestWindow.show(stage, repo);
         status = wiring.status();
         browser = wiring.browser();
         importer = wiring.importer();
@@ -72,8 +68,6 @@ class MainViewTest {
         stats = wiring.stats();
         reports = wiring.reports();
         view = wiring.view();
-        stage.setScene(new Scene(view, 1000, 700));
-        stage.show();
     }
 
     @AfterEach
@@ -118,8 +112,9 @@ class MainViewTest {
         assertEquals(0.61, layout.dividers().get(1), 0.005);
         assertEquals(1000, layout.width(), 0.5);
         robot.interact(() -> view.dividers(List.of(0.5)));
-        assertEquals(0.22, view.layout((Stage) view.getScene().getWindow()).dividers().get(0), 0.005,
-                "a layout of other panes (an older version's) is ignored");
+        List<Double> first = view.layout((Stage) view.getScene().getWindow()).dividers();
+        assertEquals(0.3, first.get(0), 0.005, "a layout of other panes (an older version's) gives the first start's");
+        assertEquals(0.72, first.get(1), 0.005);
     }
 
     @Test

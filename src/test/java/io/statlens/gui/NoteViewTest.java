@@ -1,12 +1,10 @@
 package io.statlens.gui;
 
-import io.statlens.analysis.ReadableNumbers;
 import io.statlens.gui.BrowserNode.MetricNode;
 import io.statlens.store.read.Annotation;
 import io.statlens.store.read.AnnotationStore;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
@@ -24,7 +22,6 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
@@ -47,11 +44,8 @@ class NoteViewTest {
     @Start
     void start(Stage stage) {
         repo = Repository.open(RepositoryLocation.memory("notes" + UUID.randomUUID()), true);
-        Workbench wiring = Workbench.create(repo, new SynchronousExecutor(), ZoneOffset.UTC, ReadableNumbers.ROOT,
-                RecentInputs.forSession(), file -> { });
+        Workbench wiring = TestWindow.show(stage, repo);
         view = wiring.view();
-        stage.setScene(new Scene(view, 1000, 700));
-        stage.show();
         wiring.importer().importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux");
         view.select(new MetricNode("hpux", "sar.cpu", "%usr", null));
     }

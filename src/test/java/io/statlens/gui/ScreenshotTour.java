@@ -49,6 +49,8 @@ public final class ScreenshotTour {
     private static final long TIMEOUT_S = 180;
     private final Path out;
     private final List<String> problems = new ArrayList<>();
+    private final java.util.prefs.Preferences settings = java.util.prefs.Preferences.userRoot()
+            .node("io/statlens/screenshot-tour/" + java.util.UUID.randomUUID());
     private Workbench bench;
     private Stage main;
 
@@ -73,6 +75,7 @@ public final class ScreenshotTour {
         } finally {
             executor.close();
             Platform.exit();
+            tour.settings.removeNode();
         }
         if (status != 0) System.err.println("what looks wrong:\n  " + String.join("\n  ", tour.problems));
         System.exit(status);
@@ -82,10 +85,13 @@ public final class ScreenshotTour {
         fx(() -> {
             bench = Workbench.create(repo, executor, ZoneOffset.UTC, ReadableNumbers.ROOT, RecentInputs.forSession(), f -> {
             });
+            // As the application offers it; what the tour types there is remembered in a node of its own, then removed.
+            bench.view().openRepositoriesWith(new OpenRepositoryViewModel(executor, new GuiSettings(settings), Repository::close));
             main = new Stage();
             main.setTitle("statlens - " + repo.location().description());
             main.setScene(new Scene(bench.view(), 1400, 900));
-            Windows.show(main);
+            // As the application's first start: the dividers where a new window puts them.
+            Windows.show(main, () -> bench.view().dividers(List.of()));
             bench.browser().reload();
             return null;
         });
@@ -213,6 +219,21 @@ public final class ScreenshotTour {
         shoot(report, 1040, 600, "gui-report.png");
         fx(() -> report.hide());
 
+        // Opening a team's repository on a server: the password is asked for each time.
+        fx(() -> {
+            button("#open-repository").fire();
+            return null;
+        });
+        Window open = window("Open repository");
+        fx(() -> {
+            ((ButtonBase) open.getScene().lookup("#open-kind-server")).fire();
+            ((TextInputControl) open.getScene().lookup("#open-url")).setText("jdbc:derby://perf-db.example.com:1527/statlens");
+            ((TextInputControl) open.getScene().lookup("#open-user")).setText("ann");
+            ((TextInputControl) open.getScene().lookup("#open-password")).setText("not-a-real-password");
+            return null;
+        });
+        shoot(open, 640, 400, "gui-open-repository.png");
+        fx(() -> open.hide());
     }
 
     private Void selectRuns(String... runs) {

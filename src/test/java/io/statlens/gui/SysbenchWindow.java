@@ -1,15 +1,12 @@
 package io.statlens.gui;
 
-import io.statlens.analysis.ReadableNumbers;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TreeItem;
 import javafx.stage.Stage;
 
 import java.nio.file.Path;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -31,8 +28,7 @@ final class SysbenchWindow {
 
     SysbenchWindow(Stage stage) {
         RunFixtures.importSysbench(repo);
-        Workbench wiring = Workbench.create(repo, new SynchronousExecutor(), ZoneOffset.UTC, ReadableNumbers.ROOT,
-                RecentInputs.forSession(), opened::add);
+        Workbench wiring = TestWindow.show(stage, repo, RecentInputs.forSession(), opened::add, 1000, 700);
         status = wiring.status();
         browser = wiring.browser();
         charts = wiring.charts();
@@ -40,8 +36,6 @@ final class SysbenchWindow {
         average = wiring.average();
         reports = wiring.reports();
         view = wiring.view();
-        stage.setScene(new Scene(view, 1000, 700));
-        stage.show();
         browser.reload();
     }
 

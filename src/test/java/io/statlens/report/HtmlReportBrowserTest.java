@@ -69,11 +69,15 @@ class HtmlReportBrowserTest {
                     Path.of("src/test/resources/corpus/sysbench/plantegg-1.0.20-oltp_rw-16thr.txt")), ImportProgress.NONE);
             service.run(ImportRequest.of("sb8 <img src=http://127.0.0.1:9/x>", ZoneOffset.UTC,
                     Path.of("src/test/resources/corpus/sysbench/mb-0.5-mid-rw-8thr-5s.txt")), ImportProgress.NONE);
+            Path mpstat = dir.resolve("mpstat-P-ALL.txt");
+            Files.writeString(mpstat, mpstat());
+            service.run(ImportRequest.of("cpus", ZoneOffset.UTC, mpstat), ImportProgress.NONE);
             Instant start = new RunCatalog(repo).run("sb16").start();
             new AnnotationStore(repo).add("sb16", List.of(new AnnotationStore.Note(start.plusSeconds(10),
                     "<img src=http://127.0.0.1:9/y onerror=alert(2)>")), "note");
             ReportModel model = new ReportAssembler(repo, Clock.fixed(Instant.parse("2024-05-01T12:00:00Z"), ZoneOffset.UTC))
-                    .assemble(ReportRequest.of(List.of("sb16", "sb8 <img src=http://127.0.0.1:9/x>")), ReportFormat.HTML.chartSize());
+                    .assemble(ReportRequest.of(List.of("sb16", "sb8 <img src=http://127.0.0.1:9/x>", "cpus")),
+                            ReportFormat.HTML.chartSize());
             page = dir.resolve("report.html");
             new HtmlReportWriter(ReadableNumbers.ROOT).write(model, page);
         }
@@ -84,6 +88,23 @@ class HtmlReportBrowserTest {
                 .addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,1000");
         options.setCapability("goog:loggingPrefs", logs);
         driver = new ChromeDriver(new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile()).build(), options);
+    }
+
+    /**
+     * {@code mpstat -P ALL 1 6} of three CPUs, as sysstat 12 prints it: %idle falls by half a point a second from
+     * 90 - CPU, except CPU 1 at 12:00:04, 87.5 % busy.
+     */
+    private static String mpstat() {
+        StringBuilder b = new StringBuilder("Linux 6.1.0-18-amd64 (db1) \t05/01/24 \t_x86_64_\t(3 CPU)\n\n");
+        b.append("12:00:00     CPU    %usr   %nice    %sys %iowait    %irq   %soft  %steal  %guest  %gnice   %idle\n");
+        for (int s = 0; s < 6; s++) {
+            for (int cpu = -1; cpu < 3; cpu++) {
+                double idle = cpu == 1 && s == 3 ? 12.5 : 90 - cpu - s * 0.5;
+                b.append(String.format(java.util.Locale.ROOT, "12:00:%02d     %3s %7.2f    0.00    1.00    0.00    0.00    0.00"
+                        + "    0.00    0.00    0.00 %7.2f%n", s + 1, cpu < 0 ? "all" : String.valueOf(cpu), 99 - idle, idle));
+            }
+        }
+        return b.toString();
     }
 
     @BeforeEach
@@ -108,7 +129,7 @@ class HtmlReportBrowserTest {
 
     @Test
     void chartsAreDrawnByTheScriptAndStringsStayText() {
-        List<WebElement> live = driver.findElements(By.cssSelector("figure.live"));
+        List<WebElement> live = driver.findElements(By.cssSelector("#tool-sysbench figure.live"));
         assertEquals(3, live.size(), "sysbench's tps, qps and latency overlays");
         assertTrue(driver.findElements(By.tagName("img")).isEmpty(), "the hostile run name and annotation are text");
         WebElement chart = tpsChart();
@@ -142,6 +163,43 @@ class HtmlReportBrowserTest {
         assertTrue(Integer.parseInt(sb16.group(1).replace(",", "")) > 3000, "sb16's tps halfway: " + rows);
         assertTrue(Integer.parseInt(sb8.group(1).replace(",", "")) > 1000, "sb8's tps halfway: " + rows);
         assertTrue(tip.findElement(By.className("when")).getText().startsWith("share of each run (%) "));
+    }
+
+    /** The busy-time heat map of mpstat: its static picture, read cell by cell under the mouse. */
+    private WebElement heatMap() {
+        return driver.findElements(By.cssSelector("figure.heat")).stream()
+                .filter(f -> f.findElement(By.cssSelector("script.heat-data")).getDomProperty("textContent").contains("Busy time per CPU"))
+                .findFirst().orElseThrow();
+    }
+
+    /** Moves the mouse to the middle of a heat map's cell, found by its key; returns the readout's text. */
+    private String hoverCell(WebElement figure, String key, int column) {
+        List<?> keys = (List<?>) ((JavascriptExecutor) driver).executeScript(
+                "return JSON.parse(arguments[0].querySelector('script.heat-data').textContent).keys", figure);
+        Number cells = (Number) ((JavascriptExecutor) driver).executeScript(
+                "return JSON.parse(arguments[0].querySelector('script.heat-data').textContent).v[0].length", figure);
+        int row = keys.indexOf(key);
+        assertTrue(row >= 0, key + " in " + keys);
+        WebElement image = figure.findElement(By.cssSelector(".static svg image"));
+        double w = image.getRect().getWidth();
+        double h = image.getRect().getHeight();
+        new Actions(driver).moveToElement(image, (int) Math.round(-w / 2 + (column + 0.5) * w / cells.intValue()),
+                (int) Math.round(-h / 2 + (row + 0.5) * h / keys.size())).perform();
+        WebElement tip = figure.findElement(By.className("tip"));
+        assertTrue(tip.isDisplayed(), "a readout over the cell of " + key);
+        return tip.getText();
+    }
+
+    @Test
+    void hoveringAHeatMapCellShowsItsKeyTimeAndValue() {
+        WebElement figure = heatMap();
+        assertTrue(figure.findElement(By.className("static")).isDisplayed(), "the heat map stays its picture");
+        assertEquals("2024-05-01 12:00:04 UTC\nCPU 1\n100 - %idle: 87.5 %", hoverCell(figure, "1", 3));
+        assertEquals("2024-05-01 12:00:01 UTC\nCPU 2\n100 - %idle: 12 %", hoverCell(figure, "2", 0));
+        assertEquals(1, figure.findElements(By.cssSelector("rect.cell")).size(), "the cell is outlined, once");
+        new Actions(driver).moveToElement(driver.findElement(By.tagName("h1"))).perform();
+        assertFalse(figure.findElement(By.className("tip")).isDisplayed(), "the readout goes with the mouse");
+        assertTrue(figure.findElements(By.cssSelector("rect.cell")).isEmpty());
     }
 
     @Test
@@ -189,6 +247,7 @@ class HtmlReportBrowserTest {
     @Test
     void noRequestLeavesThePageAndTheScriptBreaksNoRule() {
         new Actions(driver).moveToElement(tpsChart().findElement(By.className("overlay"))).perform();
+        hoverCell(heatMap(), "0", 1);
         tpsChart().findElements(By.cssSelector(".legend button")).get(1).click();
         // What the page's policy does to a request: refused, and reported as a violation of connect-src.
         Object attempt = ((JavascriptExecutor) driver).executeAsyncScript("""

@@ -14,8 +14,30 @@ import java.util.regex.Pattern;
  * @param jdbcUrl     what JDBC connects to (without {@code create=true})
  * @param description for messages: the directory or the URL, a password in it replaced by {@code ***}
  * @param embeddedDir the directory of an embedded repository, null for a server or in-memory one
+ * @param credentials a user and password a person typed (the GUI asks for them), null for none: they go with the
+ *                    connection and win over the environment's; they are never written anywhere
  */
-public record RepositoryLocation(String jdbcUrl, String description, Path embeddedDir) {
+public record RepositoryLocation(String jdbcUrl, String description, Path embeddedDir, Credentials credentials) {
+    /** A user and password given by a person; the password is not part of {@link #toString()}. */
+    public record Credentials(String user, String password) {
+        @Override
+        public String toString() {
+            return "Credentials[user=" + user + ", password=***]";
+        }
+    }
+
+    public RepositoryLocation(String jdbcUrl, String description, Path embeddedDir) {
+        this(jdbcUrl, description, embeddedDir, null);
+    }
+
+    /**
+     * This server's repository with a user and password typed by a person (empty ones are not given: the URL's or the
+     * environment's are used, as without them).
+     */
+    public RepositoryLocation withCredentials(String user, String password) {
+        return new RepositoryLocation(jdbcUrl, description, embeddedDir, new Credentials(user, password));
+    }
+
     /**
      * {@code password=...} in a Derby ({@code ;password=x}) or PostgreSQL ({@code ?password=x&}) URL; one
      * redacted already stays as it is, and so does what follows it (a message's ": ").
@@ -54,8 +76,10 @@ public record RepositoryLocation(String jdbcUrl, String description, Path embedd
         boolean postgres = jdbcUrl.startsWith("jdbc:postgresql:");
         boolean derbyServer = jdbcUrl.startsWith("jdbc:derby://");
         if (!postgres && !derbyServer) return p;
-        String user = env.get(postgres ? "PGUSER" : "STATLENS_DB_USER");
-        String password = env.get(postgres ? "PGPASSWORD" : "STATLENS_DB_PASSWORD");
+        String user = credentials != null && !credentials.user().isEmpty() ? credentials.user()
+                : env.get(postgres ? "PGUSER" : "STATLENS_DB_USER");
+        String password = credentials != null && !credentials.password().isEmpty() ? credentials.password()
+                : env.get(postgres ? "PGPASSWORD" : "STATLENS_DB_PASSWORD");
         if (user != null && !user.isEmpty() && !USER.matcher(jdbcUrl).find()) p.setProperty("user", user);
         if (password != null && !PASSWORD.matcher(jdbcUrl).find()) p.setProperty("password", password);
         return p;

@@ -14,8 +14,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Drawing a dashboard in the background: progress while it runs, Cancel, and a drawing replaced by a newer one. */
-class DashboardViewModelTest {
+/**
+ * Charts and dashboards drawn in the background: what is loading is shown while it runs, a dashboard's progress a step
+ * per chart, and Cancel, after which what was shown before stays (and a drawing replaced by a newer one is dropped).
+ */
+class BackgroundDrawingTest {
     @RegisterExtension
     static final SharedRepository shared = SharedRepository.keptBetweenTests();
 
@@ -25,8 +28,29 @@ class DashboardViewModelTest {
     }
 
     @Test
+    void aChartLoadingIsShownAndCancelKeepsTheChartBefore() {
+        SynchronousExecutor executor = SynchronousExecutor.holding();
+        List<String> status = new ArrayList<>();
+        ChartViewModel charts = new ChartViewModel(shared.repository(), executor, ZoneOffset.UTC, status::add);
+        charts.show(new ChartViewModel.Selection(List.of(CaptureRun.RUN), "sar.cpu", "%user"));
+        assertTrue(charts.loadingProperty().get());
+        assertEquals("charting sar.cpu %user of cpu-2thr...", charts.loadingTextProperty().get());
+        executor.runHeld();
+        assertFalse(charts.loadingProperty().get());
+        assertEquals("sar.cpu %user by CPU", charts.chartProperty().get().getTitle().getText());
+
+        charts.show(new ChartViewModel.Selection(List.of(CaptureRun.RUN), "iostat", "%util"));
+        assertTrue(charts.loadingProperty().get());
+        charts.cancel();
+        assertFalse(charts.loadingProperty().get());
+        assertEquals("chart cancelled; the chart shown before stays", status.get(status.size() - 1));
+        executor.runHeld();
+        assertEquals("sar.cpu %user by CPU", charts.chartProperty().get().getTitle().getText(), "the cancelled chart is not shown");
+    }
+
+    @Test
     void aDrawingShowsProgressAndCancelKeepsWhatWasShown() {
-        HeldExecutor executor = new HeldExecutor();
+        SynchronousExecutor executor = SynchronousExecutor.holding();
         List<String> status = new ArrayList<>();
         DashboardViewModel model = new DashboardViewModel(shared.repository(), executor, ZoneOffset.UTC, status::add);
         model.open(List.of(CaptureRun.RUN));
@@ -34,7 +58,7 @@ class DashboardViewModelTest {
         assertEquals("drawing the dashboard of cpu-2thr...", model.messageProperty().get());
         List<Double> steps = new ArrayList<>();
         model.progressProperty().addListener((o, was, now) -> steps.add(now.doubleValue()));
-        executor.runAll();
+        executor.runHeld();
         assertFalse(model.loadingProperty().get());
         assertEquals(List.of(0.2, 0.4, 0.6, 0.8, 1.0), steps, "a step per chart loaded");
         assertEquals(5, model.charts().size());
@@ -43,7 +67,7 @@ class DashboardViewModelTest {
         model.add(model.addable().get(0).definition());
         assertTrue(model.loadingProperty().get());
         model.cancel();
-        executor.runAll();
+        executor.runHeld();
         assertFalse(model.loadingProperty().get());
         assertEquals(5, model.charts().size());
         assertEquals("cancelled: the charts shown before stay", model.messageProperty().get());
@@ -51,7 +75,7 @@ class DashboardViewModelTest {
         // Opened again before the first drawing ends: only the second one is shown.
         model.openSaved("no such dashboard");
         model.open(List.of(CaptureRun.RUN));
-        executor.runAll();
+        executor.runHeld();
         assertEquals("5 chart(s) of cpu-2thr", model.messageProperty().get());
         assertEquals("Dashboard of cpu-2thr: 5 chart(s) of cpu-2thr", status.get(status.size() - 1));
     }
