@@ -37,7 +37,7 @@ final class ChangeFindings {
             rows = comparer.compare(new RunComparer.Request(base, List.of(run), Optional.empty(), List.of(), List.of()));
         } catch (UserException e) {
             return new Findings.Comparison(base, run, List.of(new Finding(run, Finding.Kind.NOTE,
-                    Phrase.of("Nothing to compare with " + base + ": " + e.getMessage() + "."), "", "", "", Double.NaN, "")), 0);
+                    Phrase.of("Nothing to compare with " + base + ": " + e.getMessage() + "."), "", "", "", Double.NaN, "")), 0, false);
         }
         List<Finding> out = new ArrayList<>();
         for (String name : RESULTS) {
@@ -57,7 +57,7 @@ final class ChangeFindings {
             out.add(new Finding(run, Finding.Kind.CHANGE, Phrase.of("No change against " + base + " beyond run-to-run noise that"
                     + " amounts to " + (int) RELEVANT_CHANGE_PCT + " % or more."), "", "", "", Double.NaN, ""));
         }
-        return new Findings.Comparison(base, run, out, Math.max(0, relevant.size() - CHANGES_LISTED));
+        return new Findings.Comparison(base, run, out, Math.max(0, relevant.size() - CHANGES_LISTED), true);
     }
 
     /** Beyond noise, with a relative change to tell, and large enough to matter. */

@@ -3,7 +3,9 @@ package io.statlens.analysis;
 import io.statlens.store.schema.Repository;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What happened in runs, and between them, in the sentences a performance engineer would write on the first page
@@ -52,12 +54,38 @@ public final class FindingsAnalyzer {
      */
     public Findings analyze(List<String> runs) {
         List<Findings.RunFindings> perRun = new ArrayList<>();
-        for (String run : runs) perRun.add(new Findings.RunFindings(run, ofRun(new RunEvidence(repo, run))));
+        Map<String, List<String>> tools = new LinkedHashMap<>();
+        for (String run : runs) {
+            RunEvidence evidence = new RunEvidence(repo, run);
+            tools.put(run, evidence.tools());
+            perRun.add(new Findings.RunFindings(run, ofRun(evidence)));
+        }
         List<Findings.Comparison> comparisons = new ArrayList<>();
         for (String other : runs.subList(Math.min(1, runs.size()), runs.size())) {
             comparisons.add(new ChangeFindings(repo).compare(runs.get(0), other));
         }
-        return new Findings(perRun, comparisons);
+        List<String> unrelated = comparisons.stream().filter(c -> !c.shared()).map(Findings.Comparison::run).toList();
+        return new Findings(perRun, comparisons, unrelated.isEmpty() ? List.of() : List.of(unrelated(runs.get(0), unrelated, tools)));
+    }
+
+    /**
+     * The runs that share nothing with the base, in one note: {@code web01 (sar) and bench (sysbench) have no data set
+     * or summary value in common with db01 (iostat, vmstat).}
+     */
+    private static Finding unrelated(String base, List<String> runs, Map<String, List<String>> tools) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < runs.size(); i++) {
+            if (i > 0) b.append(i == runs.size() - 1 ? " and " : ", ");
+            b.append(runs.get(i)).append(measured(tools.get(runs.get(i))));
+        }
+        b.append(runs.size() == 1 ? " has" : " have").append(" no data set or summary value in common with ").append(base)
+                .append(measured(tools.get(base))).append('.');
+        return new Finding(String.join(",", runs), Finding.Kind.NOTE, Phrase.of(b.toString()), "", "", "", Double.NaN, "");
+    }
+
+    /** {@code  (iostat, vmstat)}: the tools a run holds data of; nothing when it holds none. */
+    private static String measured(List<String> tools) {
+        return tools.isEmpty() ? " (no data)" : " (" + String.join(", ", tools) + ")";
     }
 
     /**

@@ -2,8 +2,11 @@ package io.statlens.analysis;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -203,12 +206,16 @@ final class ResourceFindings {
                 .toList();
         Set<String> atLimit = new LinkedHashSet<>();
         stats.stream().filter(m -> m.stats().max() >= SATURATED_PCT).limit(4L * SATURATED_KEYS_NAMED).forEach(m -> atLimit.add(m.key()));
-        List<MetricSeries> series = atLimit.isEmpty() ? List.of() : run.series(s.dataset(), Set.of(label.get()), atLimit);
+        Map<String, ThresholdTime.Accumulator> times = new HashMap<>();
+        if (!atLimit.isEmpty()) {
+            run.scan(s.dataset(), List.of(label.get()), atLimit, (key, elapsed, v) -> times.computeIfAbsent(key,
+                    k -> new ThresholdTime.Accumulator(x -> x >= SATURATED_PCT)).add(elapsed, v[0]));
+        }
         List<Load> out = new ArrayList<>();
         for (MetricStats m : stats) {
-            ThresholdTime t = series.stream().filter(x -> x.key().equals(m.key())).findFirst()
-                    .map(x -> ThresholdTime.of(x.elapsed(), x.values(), v -> v >= SATURATED_PCT)).orElse(null);
-            out.add(new Load(s, label.get(), m.key(), m.unit(), m.stats().p95(), m.stats().mean(), m.stats().max(), t));
+            ThresholdTime.Accumulator t = times.get(m.key());
+            out.add(new Load(s, label.get(), m.key(), m.unit(), m.stats().p95(), m.stats().mean(), m.stats().max(),
+                    t == null ? null : t.result()));
         }
         return out;
     }
@@ -258,28 +265,25 @@ final class ResourceFindings {
         return wholeCpu;
     }
 
-    /** Busy time, 100 - idle - iowait, of these keys (all when empty), from their samples. */
+    /**
+     * Busy time, 100 - idle - iowait, of these keys (all when empty), from their samples, gathered as they stream by
+     * ({@link LoadAccumulator}): a run of a million samples per CPU takes no more memory than a short one.
+     */
     private List<Load> busy(Source s, String idleLabel, Set<String> keys) {
         Optional<String> iowait = run.label(s.dataset(), s.iowait());
-        Set<String> labels = new LinkedHashSet<>(List.of(idleLabel));
-        iowait.ifPresent(labels::add);
-        List<MetricSeries> series = run.series(s.dataset(), labels, keys);
+        List<String> labels = iowait.map(w -> List.of(idleLabel, w)).orElse(List.of(idleLabel));
+        Map<String, LoadAccumulator> byKey = new LinkedHashMap<>();
+        run.scan(s.dataset(), labels, keys, (key, elapsed, v) -> {
+            double w = v.length > 1 && !Double.isNaN(v[1]) ? v[1] : 0;
+            double busy = Double.isNaN(v[0]) ? Double.NaN : Math.max(0, 100 - v[0] - w);
+            byKey.computeIfAbsent(key, k -> new LoadAccumulator(x -> x >= SATURATED_PCT)).add(elapsed, busy);
+        });
         List<Load> out = new ArrayList<>();
-        for (MetricSeries idle : series) {
-            if (!idle.label().equals(idleLabel)) continue;
-            Optional<MetricSeries> wait = iowait.flatMap(w -> series.stream()
-                    .filter(x -> x.label().equals(w) && x.key().equals(idle.key())).findFirst());
-            double[] waiting = wait.map(MetricSeries::values).orElse(new double[idle.size()]);
-            double[] busy = new double[idle.size()];
-            for (int i = 0; i < busy.length; i++) {
-                double w = i < waiting.length ? waiting[i] : 0;
-                busy[i] = Double.isNaN(idle.values()[i]) ? Double.NaN : Math.max(0, 100 - idle.values()[i] - (Double.isNaN(w) ? 0 : w));
-            }
-            double max = java.util.Arrays.stream(busy).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
-            if (Double.isNaN(max)) continue;
-            out.add(new Load(s, idleLabel, idle.key(), "%", RunEvidence.quantile(busy, 0.95), RunEvidence.mean(busy), max,
-                    ThresholdTime.of(idle.elapsed(), busy, v -> v >= SATURATED_PCT), wait.isPresent() ? iowait.get() : ""));
-        }
+        byKey.forEach((key, busy) -> {
+            if (Double.isNaN(busy.max())) return;
+            out.add(new Load(s, idleLabel, key, "%", busy.quantile(0.95), busy.mean(), busy.max(), busy.atLimit(),
+                    iowait.orElse("")));
+        });
         return out;
     }
 

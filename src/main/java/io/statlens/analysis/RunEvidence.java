@@ -5,6 +5,7 @@ import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.SeriesReader;
+import io.statlens.store.schema.DataTable;
 import io.statlens.store.schema.Repository;
 import org.apache.commons.statistics.descriptive.Quantile;
 
@@ -16,13 +17,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
 
 /**
  * What the findings of one run are drawn from, read once: the run's contents (data sets and summary values, without
  * an average's spread companions), the statistics stored at import per data set, metric and key, and, on request,
- * the samples of a few keys. Statistics answer most questions without reading a row; samples are read only for
- * the keys that may cross a threshold.
+ * the samples of a few keys, streamed past whoever asks ({@link #scan}), never held. Statistics answer most
+ * questions without reading a row; samples are read only for the keys that may cross a threshold.
  */
 final class RunEvidence {
     /** Linear interpolation between order statistics (Hyndman-Fan 7), as the stored statistics and numpy do it. */
@@ -96,6 +96,19 @@ final class RunEvidence {
                 .filter(k -> !k.isEmpty() && !k.equals(KeyOrder.ALL)).distinct().toList();
     }
 
+    /** The tools the run holds data sets or summary values of ({@code iostat} for iostat and iostat.cpu), sorted. */
+    List<String> tools() {
+        java.util.TreeSet<String> out = new java.util.TreeSet<>();
+        contents.datasets().keySet().forEach(d -> out.add(toolOf(d)));
+        contents.summary().forEach(v -> out.add(toolOf(v.dataset())));
+        return List.copyOf(out);
+    }
+
+    private static String toolOf(String dataset) {
+        int dot = dataset.indexOf('.');
+        return dot < 0 ? dataset : dataset.substring(0, dot);
+    }
+
     /** The time the run's samples cover: the longest data set, first to last sample. */
     double spanSeconds() {
         double span = 0;
@@ -156,13 +169,34 @@ final class RunEvidence {
         return OptionalInt.empty();
     }
 
-    /** The samples of these metrics (by label) of these keys (all when empty), one series per metric and key. */
-    List<MetricSeries> series(String dataset, Set<String> labels, Collection<String> keys) {
+    /** One sample of a scan: its key, seconds since the run's start, and the values of the labels asked for, in that order. */
+    interface SampleHandler {
+        /** @param values in the order of the labels asked for; NaN where there is none (or the data set lacks the metric) */
+        void sample(String key, double elapsed, double[] values);
+    }
+
+    /**
+     * Streams the samples of these metrics (by label) of these keys (all when empty) in time order, without
+     * since-boot samples, holding none of them: what a finding needs of them it gathers as they pass, so that a run
+     * of millions of rows is judged in bounded memory. Nothing is read when the run lacks the data set or the metrics.
+     */
+    void scan(String dataset, List<String> labels, Collection<String> keys, SampleHandler handler) {
         SeriesLoader loader = new SeriesLoader(repo);
         if (selections == null) selections = loader.datasets(run());
-        SeriesReader.Selection selection = selections.stream().filter(s -> s.dataset().equals(dataset)).findFirst().orElse(null);
-        if (selection == null) return List.of();
-        return loader.loadAll(selection, labels::contains, keys, false);
+        SeriesReader.Selection all = selections.stream().filter(s -> s.dataset().equals(dataset)).findFirst().orElse(null);
+        if (all == null) return;
+        List<DataTable.MetricColumn> metrics = all.metrics().stream().filter(m -> labels.contains(m.label())).toList();
+        if (metrics.isEmpty()) return;
+        // Where each metric read goes among the labels asked for.
+        int[] slot = metrics.stream().mapToInt(m -> labels.indexOf(m.label())).toArray();
+        SeriesReader.Selection chosen = new SeriesReader.Selection(all.run(), all.dataset(), all.table(), all.keyLabel(),
+                all.datasetIds(), metrics);
+        double[] values = new double[labels.size()];
+        new SeriesReader(repo).read(chosen, false, keys, row -> {
+            Arrays.fill(values, Double.NaN);
+            for (int i = 0; i < slot.length; i++) values[slot[i]] = row.values()[i];
+            handler.sample(row.key(), row.elapsed(), values);
+        });
     }
 
     /** The p-th quantile (0..1) of the values with a value. */

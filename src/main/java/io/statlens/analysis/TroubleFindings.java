@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
 
 import static io.statlens.analysis.FindingsAnalyzer.IOWAIT_PCT;
 
@@ -43,9 +42,9 @@ final class TroubleFindings {
         for (String[] source : new String[][]{{"vmstat", "r"}, {"sar.load", "runq-sz"}}) {
             Optional<MetricStats> s = run.stats(source[0], source[1], "");
             if (s.isEmpty() || s.get().stats().max() <= cpus.getAsInt()) continue;
-            Optional<MetricSeries> series = one(source[0], source[1]);
-            if (series.isEmpty()) continue;
-            ThresholdTime t = ThresholdTime.of(series.get().elapsed(), series.get().values(), v -> v > cpus.getAsInt());
+            ThresholdTime.Accumulator queued = new ThresholdTime.Accumulator(v -> v > cpus.getAsInt());
+            run.scan(source[0], List.of(source[1]), List.of(), (key, elapsed, v) -> queued.add(elapsed, v[0]));
+            ThresholdTime t = queued.result();
             if (!FindingsAnalyzer.sustained(t)) continue;
             Phrase p = Phrase.of("Run queue above the " + cpus.getAsInt() + " CPU" + (cpus.getAsInt() == 1 ? "" : "s") + " for ")
                     .duration(t.seconds()).text(" (" + source[0] + " " + source[1] + " p95 ").number(s.get().stats().p95(), "")
@@ -80,20 +79,17 @@ final class TroubleFindings {
             double inMax = in.map(s -> s.stats().max()).orElse(0.0);
             double outMax = out.map(s -> s.stats().max()).orElse(0.0);
             if (!(inMax > 0) && !(outMax > 0)) return Optional.empty();
-            List<MetricSeries> series = run.series(source[0], Set.of(source[1], source[2]), List.of());
-            int samples = 0;
-            int swapping = 0;
-            if (!series.isEmpty()) {
-                double[] a = series.get(0).values();
-                double[] b = series.size() > 1 ? series.get(1).values() : new double[a.length];
-                for (int i = 0; i < a.length; i++) {
-                    if (Double.isNaN(a[i]) && Double.isNaN(b[i])) continue;
-                    samples++;
-                    if (a[i] > 0 || b[i] > 0) swapping++;
-                }
-            }
+            int[] samples = {0};
+            int[] swapping = {0};
+            // A metric the data set lacks counts as no swapping rather than as no sample.
+            boolean bothKept = in.isPresent() && out.isPresent();
+            run.scan(source[0], List.of(source[1], source[2]), List.of(), (key, elapsed, v) -> {
+                if (Double.isNaN(v[0]) && Double.isNaN(v[1]) && bothKept) return;
+                samples[0]++;
+                if (v[0] > 0 || v[1] > 0) swapping[0]++;
+            });
             String unit = in.or(() -> out).get().unit();
-            Phrase p = Phrase.of("Swapping in ").count(swapping).text(" of ").count(samples).text(" samples:");
+            Phrase p = Phrase.of("Swapping in ").count(swapping[0]).text(" of ").count(samples[0]).text(" samples:");
             if (inMax > 0) p = p.text(" swap-in peak ").value(inMax, unit).text(" (" + source[0] + " " + source[1] + ")");
             if (inMax > 0 && outMax > 0) p = p.text(",");
             if (outMax > 0) p = p.text(" swap-out peak ").value(outMax, unit).text(" (" + source[0] + " " + source[2] + ")");
@@ -228,9 +224,4 @@ final class TroubleFindings {
         }
         return b.toString();
     }
-
-    private Optional<MetricSeries> one(String dataset, String label) {
-        return run.series(dataset, Set.of(label), List.of()).stream().findFirst();
-    }
-
 }

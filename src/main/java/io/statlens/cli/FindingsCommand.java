@@ -73,7 +73,7 @@ public final class FindingsCommand implements Callable<Integer> {
             out.println("run " + r.run());
             lines(r.findings(), presets, numbers, out);
         }
-        for (Findings.Comparison c : findings.comparisons()) {
+        for (Findings.Comparison c : findings.compared()) {
             out.println();
             out.println(c.run() + " against " + c.base());
             lines(c.findings(), presets, numbers, out);
@@ -81,6 +81,11 @@ public final class FindingsCommand implements Callable<Integer> {
                 out.println(c.more() + " more change" + (c.more() == 1 ? "" : "s") + " beyond noise: statlens compare " + c.base()
                         + " " + c.run());
             }
+        }
+        if (!findings.unrelated().isEmpty()) {
+            out.println();
+            out.println(findings.notComparedTitle());
+            lines(findings.unrelated(), presets, numbers, out);
         }
     }
 

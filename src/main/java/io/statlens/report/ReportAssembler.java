@@ -176,10 +176,14 @@ public final class ReportAssembler {
         for (Findings.RunFindings r : findings.runs()) {
             out.add(new ReportModel.FindingGroup("run " + r.run(), lines(r.findings(), sections, presets), ""));
         }
-        for (Findings.Comparison c : findings.comparisons()) {
+        for (Findings.Comparison c : findings.compared()) {
             String more = c.more() == 0 ? "" : c.more() + " more change" + (c.more() == 1 ? "" : "s") + " beyond noise: see the"
                     + " comparison, or statlens compare " + c.base() + " " + c.run();
             out.add(new ReportModel.FindingGroup(c.run() + " against " + c.base(), lines(c.findings(), sections, presets), more));
+        }
+        // The runs that could not be compared: one line for all of them.
+        if (!findings.unrelated().isEmpty()) {
+            out.add(new ReportModel.FindingGroup(findings.notComparedTitle(), lines(findings.unrelated(), sections, presets), ""));
         }
         return out;
     }

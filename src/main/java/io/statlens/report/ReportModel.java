@@ -109,7 +109,7 @@ public record ReportModel(String title, Instant generated, ZoneId zone, List<Run
     /**
      * The findings of one run, or of one run against the base run.
      *
-     * @param title {@code run db01} or {@code db02 against db01}
+     * @param title {@code run db01}, {@code db02 against db01} or {@code not compared with db01}
      * @param lines the findings, most important first
      * @param more  what was left out and where it is ({@code 4 more changes beyond noise: ...}); may be empty
      */

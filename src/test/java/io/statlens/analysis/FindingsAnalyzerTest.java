@@ -135,4 +135,17 @@ class FindingsAnalyzerTest {
                 + " values; no spread known; average repeated runs to test it)"), changes.get(1));
         assertTrue(c.findings().size() <= 2 + FindingsAnalyzer.CHANGES_LISTED + 10, "kept short: " + changes.size());
     }
+
+    @Test
+    void runsThatShareNothingWithTheBaseAreToldInOneNote() {
+        Findings findings = new FindingsAnalyzer(repo).analyze(List.of("busy", "sb16", "quiet", "sb8"));
+        assertEquals(List.of("sb16", "quiet", "sb8"), findings.comparisons().stream().map(Findings.Comparison::run).toList(),
+                "files still get a comparison per run");
+        assertEquals(List.of("quiet"), findings.compared().stream().map(Findings.Comparison::run).toList(),
+                "only the run sharing iostat with the base is compared");
+        assertEquals("not compared with busy", findings.notComparedTitle());
+        assertEquals(List.of("note: sb16 (sysbench) and sb8 (sysbench) have no data set or summary value in common with busy"
+                + " (iostat, vmstat)."), texts(findings.unrelated()));
+        assertEquals(List.of(), new FindingsAnalyzer(repo).analyze(List.of("sb16", "sb8")).unrelated(), "related runs: no note");
+    }
 }

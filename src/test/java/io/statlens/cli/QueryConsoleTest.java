@@ -75,19 +75,6 @@ class QueryConsoleTest {
     }
 
     @Test
-    void theImportsInternalFunctionsCannotBeCalled() throws Exception {
-        importSomething();
-        String function = run("query", "SELECT ALIAS FROM SYS.SYSALIASES WHERE ALIAS LIKE 'SL%FEED%'", "--format", "csv")
-                .out().lines().skip(1).findFirst().orElseThrow();
-        for (String sql : List.of("SELECT * FROM TABLE(" + function + "(1)) T", "SELECT * FROM TABLE(\"" + function + "\"(1)) T",
-                "SELECT * FROM TABLE(app." + function.toLowerCase() + "(1)) T")) {
-            CliRun r = run("query", sql);
-            assertEquals(1, r.code(), sql);
-            assertTrue(r.err().contains("internal import functions"), r.err());
-        }
-    }
-
-    @Test
     void ctrlCStopsAQueryAndLeavesTheRepositoryAsItWas() throws Exception {
         importSomething();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -14,14 +14,13 @@ interface BulkLoader {
     void load(Connection c, DataTable table, RowSpill spill) throws SQLException, IOException;
 
     /**
-     * The fastest loader the connection allows: PostgreSQL's COPY; for Derby in this process a table
-     * function that reads the spill file from inside the engine; plain JDBC batches for a Derby network
-     * server, where the engine cannot reach the file.
+     * The fastest loader the connection allows: PostgreSQL's COPY; for Derby, embedded or through a network
+     * server, blocks of samples (Derby keeps no data table of rows); plain JDBC batches otherwise.
      */
     static BulkLoader forConnection(Connection c) throws SQLException {
         String url = c.getMetaData().getURL();
         if (url.startsWith("jdbc:postgresql:")) return PostgresCopyLoader::load;
-        boolean inProcess = url.startsWith("jdbc:derby:") && !url.startsWith("jdbc:derby://");
-        return inProcess ? DerbyRowFeed::load : BatchInsertLoader::load;
+        if (url.startsWith("jdbc:derby:")) return BlockLoader::load;
+        return BatchInsertLoader::load;
     }
 }

@@ -63,7 +63,9 @@ public final class JdbcBatchBaseline {
                     spill.add(Long.parseLong(r.get(0)), Long.parseLong(r.get(1)), Timestamp.valueOf(r.get(2)).toInstant(),
                             Double.parseDouble(r.get(3)), r.get(4), Boolean.parseBoolean(r.get(5)), values, columnOf, metrics);
                 }
-                BulkLoader.forConnection(c).load(c, new DataTable(table, like.metrics()), spill);
+                // Derby keeps no row tables of its own (its import writes blocks), so a row table there gets JDBC batches.
+                BulkLoader loader = repo.dialect().storesBlocks() ? BatchInsertLoader::load : BulkLoader.forConnection(c);
+                loader.load(c, new DataTable(table, like.metrics()), spill);
                 c.commit();
                 return spill.rows();
             }

@@ -2,6 +2,8 @@ package io.statlens.store.load;
 
 import io.statlens.store.StoreException;
 import io.statlens.model.UserException;
+import io.statlens.store.schema.BlockStore;
+import io.statlens.store.schema.Jdbc;
 import io.statlens.store.schema.Repository;
 
 import java.sql.Connection;
@@ -307,6 +309,13 @@ public final class RunLedger {
 
     /** Adds {@code seconds} to every elapsed time of the run: its start moved earlier by that much. */
     private void shiftElapsed(long runId, double seconds) throws SQLException {
+        if (repo.dialect().storesBlocks()) {
+            try {
+                BlockStore.shiftElapsed(connection(), runId, seconds);
+            } catch (StoreException e) {
+                throw Jdbc.cause(e);
+            }
+        }
         for (String table : tables("RUN_ID", runId)) {
             try (PreparedStatement ps = connection().prepareStatement("UPDATE " + table
                     + " SET ELAPSED_S = ELAPSED_S + ? WHERE DATASET_ID IN (SELECT ID FROM DATASETS WHERE RUN_ID = ?)")) {
@@ -360,9 +369,13 @@ public final class RunLedger {
         }
     }
 
-    /** The data tables holding rows of the run or file. */
+    /**
+     * The data tables holding rows of the run or file. None where rows are kept in blocks: a data set's blocks go
+     * with its DATASETS row (ON DELETE CASCADE).
+     */
     private List<String> tables(String column, long id) throws SQLException {
         List<String> out = new ArrayList<>();
+        if (repo.dialect().storesBlocks()) return out;
         try (PreparedStatement ps = connection().prepareStatement("SELECT DISTINCT TABLE_NAME FROM DATASETS WHERE " + column + " = ?")) {
             ps.setLong(1, id);
             try (ResultSet rs = ps.executeQuery()) {

@@ -25,13 +25,11 @@ import java.util.regex.Pattern;
  *
  * <p>A question cannot run away: it has a time limit ({@link Limits}), may be capped at a number of
  * rows, and may be stopped from another thread ({@link Stop}). Large objects are read as text (CLOB)
- * or hexadecimal (BLOB), and the import's internal table functions ({@code SL_FEED_*}) are refused.
+ * or hexadecimal (BLOB).
  */
 public final class ReadOnlyQuery {
     private static final Pattern COMMENTS = Pattern.compile("(?s)/\\*.*?\\*/|--[^\\n]*");
     private static final Pattern FIRST_WORD = Pattern.compile("^\\s*\\(*\\s*(\\w+)");
-    /** The import's bulk-load table functions: they read the import's spill files and are not for questions. */
-    private static final Pattern INTERNAL = Pattern.compile("(?i)(?<![\\w$])SL_FEED_");
     /** Characters of a CLOB, bytes of a BLOB, read into one value. */
     static final int LOB_LIMIT = 1 << 20;
     private final Repository repo;
@@ -241,10 +239,6 @@ public final class ReadOnlyQuery {
         if (code.isBlank()) throw new UserException("empty query");
         if (code.replaceAll("'([^']|'')*'", "''").contains(";")) {
             throw new UserException("only one statement at a time is allowed");
-        }
-        if (INTERNAL.matcher(code.replaceAll("'([^']|'')*'", "''")).find()) {
-            throw new UserException("SL_FEED_* are statlens's internal import functions, not for questions;"
-                    + " query the V_* views and tables instead");
         }
         var m = FIRST_WORD.matcher(code);
         String first = m.find() ? m.group(1).toUpperCase() : "";

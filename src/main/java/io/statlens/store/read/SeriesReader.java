@@ -2,6 +2,7 @@ package io.statlens.store.read;
 
 import io.statlens.store.StoreException;
 import io.statlens.model.UserException;
+import io.statlens.store.schema.BlockStore;
 import io.statlens.store.schema.DataTable;
 import io.statlens.store.schema.Repository;
 
@@ -41,6 +42,14 @@ public final class SeriesReader {
 
     public interface RowHandler {
         void row(SeriesRow row);
+    }
+
+    /** One data set's rows in time order, for the merge of several. */
+    interface RowCursor {
+        SeriesRow row();
+
+        /** Moves to the next row; false at the end (the cursor then releases what it holds). */
+        boolean advance() throws SQLException;
     }
 
     /**
@@ -122,9 +131,15 @@ public final class SeriesReader {
         List<String> keyList = List.copyOf(keys);
         String sql = orderedQuery(s, includeSinceBoot, window, keyList);
         List<PreparedStatement> statements = new ArrayList<>();
-        List<Cursor> cursors = new ArrayList<>();
+        List<RowCursor> cursors = new ArrayList<>();
         try {
+            BlockSeries blocks = repo.dialect().storesBlocks() ? new BlockSeries(repo, s, includeSinceBoot, window) : null;
             for (long id : s.datasetIds()) {
+                if (blocks != null) {
+                    RowCursor c = blocks.ordered(id, keyList);
+                    if (c.advance()) cursors.add(c);
+                    continue;
+                }
                 PreparedStatement ps = repo.connection().prepareStatement(sql);
                 statements.add(ps);
                 int p = 1;
@@ -152,14 +167,14 @@ public final class SeriesReader {
     }
 
     /** Hands over the cursors' rows, earliest first; on equal times the earlier data set's row first. */
-    private static void merge(List<Cursor> cursors, RowHandler handler) throws SQLException {
+    private static void merge(List<RowCursor> cursors, RowHandler handler) throws SQLException {
         while (!cursors.isEmpty()) {
             int next = 0;
             for (int i = 1; i < cursors.size(); i++) {
-                if (cursors.get(i).row.elapsed() < cursors.get(next).row.elapsed()) next = i;
+                if (cursors.get(i).row().elapsed() < cursors.get(next).row().elapsed()) next = i;
             }
-            Cursor c = cursors.get(next);
-            handler.row(c.row);
+            RowCursor c = cursors.get(next);
+            handler.row(c.row());
             if (!c.advance()) cursors.remove(next);
         }
     }
@@ -195,7 +210,7 @@ public final class SeriesReader {
     }
 
     /** The rows of one data set as they come from the index. */
-    private static final class Cursor {
+    private static final class Cursor implements RowCursor {
         private final ResultSet rs;
         private final int metrics;
         private final boolean keyed;
@@ -209,7 +224,13 @@ public final class SeriesReader {
             this.sinceBootRead = sinceBootRead;
         }
 
-        boolean advance() throws SQLException {
+        @Override
+        public SeriesRow row() {
+            return row;
+        }
+
+        @Override
+        public boolean advance() throws SQLException {
             if (!rs.next()) {
                 rs.close();
                 return false;
@@ -266,6 +287,14 @@ public final class SeriesReader {
         if (keyed) columns.add("ITEM");
         s.metrics().forEach(m -> columns.add(m.column()));
         if (columns.isEmpty()) return;
+        if (repo.dialect().storesBlocks()) {
+            try {
+                new BlockSeries(repo, s, includeSinceBoot, window).scan(handler);
+            } catch (SQLException e) {
+                throw new StoreException("cannot read " + s.dataset() + " of run " + s.run() + ": " + e.getMessage(), e);
+            }
+            return;
+        }
         String ids = s.datasetIds().stream().map(String::valueOf).collect(Collectors.joining(", "));
         String sql = "SELECT " + String.join(", ", columns) + " FROM " + s.table() + " WHERE DATASET_ID IN (" + ids + ")"
                 + conditions(includeSinceBoot, window, List.of());
@@ -319,7 +348,7 @@ public final class SeriesReader {
         String ids = s.datasetIds().stream().map(String::valueOf).collect(Collectors.joining(", "));
         List<String> out = distinct("SELECT DISTINCT ITEM FROM DATASET_STATS WHERE DATASET_ID IN (" + ids + ") AND ITEM <> ''", s);
         if (out.isEmpty()) {
-            out = distinct("SELECT DISTINCT ITEM FROM " + s.table() + " WHERE DATASET_ID IN (" + ids + ") AND ITEM <> ''", s);
+            out = distinct("SELECT DISTINCT ITEM FROM " + (repo.dialect().storesBlocks() ? BlockStore.TABLE : s.table()) + " WHERE DATASET_ID IN (" + ids + ") AND ITEM <> ''", s);
         }
         return out;
     }

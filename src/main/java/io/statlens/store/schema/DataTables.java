@@ -132,7 +132,7 @@ public final class DataTables {
             if (table.indexOfLabel(m.label()) >= 0) continue;
             String column = namer.columnName(m.label(), taken);
             taken.add(column);
-            changeSchema("ALTER TABLE " + name + " ADD COLUMN " + column + " " + dialect.doubleType());
+            if (!dialect.storesBlocks()) changeSchema("ALTER TABLE " + name + " ADD COLUMN " + column + " " + dialect.doubleType());
             try (PreparedStatement ps = connection.prepareStatement("INSERT INTO METRICS VALUES (?, ?, ?, ?, ?, ?)")) {
                 ps.setString(1, name);
                 ps.setString(2, column);
@@ -153,6 +153,7 @@ public final class DataTables {
     }
 
     private void createTable(String name) throws SQLException {
+        if (dialect.storesBlocks()) return; // the view of its name is created once its columns are known
         Statements.execute(connection, "CREATE TABLE " + name + " (DATASET_ID BIGINT NOT NULL, SAMPLE BIGINT NOT NULL,"
                 + " TS TIMESTAMP NOT NULL, ELAPSED_S " + dialect.doubleType() + " NOT NULL, ITEM "
                 + dialect.varchar(DataTable.ITEM_LENGTH) + " NOT NULL, SINCE_BOOT BOOLEAN NOT NULL)");
@@ -167,6 +168,10 @@ public final class DataTables {
 
     private void recreateView(DataTable table, boolean exists) throws SQLException {
         String view = viewName(table.name());
+        if (dialect.storesBlocks()) {
+            BlockStore.createViews(connection, dialect, table, exists);
+            return;
+        }
         if (exists && dialect.tableExists(connection, view)) changeSchema("DROP VIEW " + view);
         changeSchema("CREATE VIEW " + view + " AS SELECT R.NAME AS RUN, R.HOST, D.TOOL, D.NAME AS DATASET, T.*"
                 + " FROM " + table.name() + " T JOIN DATASETS D ON D.ID = T.DATASET_ID JOIN RUNS R ON R.ID = D.RUN_ID");
@@ -183,6 +188,22 @@ public final class DataTables {
         if (bound != null) Statements.execute(connection, bound);
         Statements.execute(connection, ddl);
         if (bound != null) Statements.execute(connection, dialect.unboundLockWait());
+    }
+
+    /** Moves every data table written by an earlier statlens into blocks (schema step 5), views included. */
+    void convertToBlocks() throws SQLException {
+        load();
+        // The row store's bulk-load functions (SL_FEED_<table>_<n>) named a class that is gone.
+        List<String> feeds = new ArrayList<>();
+        try (Statement s = connection.createStatement();
+             ResultSet rs = s.executeQuery("SELECT ALIAS FROM SYS.SYSALIASES WHERE ALIAS LIKE 'SL\\_FEED\\_%' ESCAPE '\\'")) {
+            while (rs.next()) feeds.add(rs.getString(1));
+        }
+        for (String f : feeds) Statements.execute(connection, "DROP FUNCTION " + f);
+        for (DataTable table : all()) {
+            if (!dialect.tableExists(connection, table.name())) continue;
+            BlockStore.convert(connection, dialect, table);
+        }
     }
 
     /** The view over a data table that carries the run's name. */

@@ -9,7 +9,18 @@ import java.util.List;
  */
 final class Migrations {
 
-    record Step(int version, String description, List<String> statements) {
+    /**
+     * @param convert work beyond statements, on the repository's data tables (null: none)
+     */
+    record Step(int version, String description, List<String> statements, Conversion convert) {
+        Step(int version, String description, List<String> statements) {
+            this(version, description, statements, null);
+        }
+    }
+
+    /** A step's work that statements cannot do. */
+    interface Conversion {
+        void run(DataTables tables) throws java.sql.SQLException;
     }
 
     private Migrations() {
@@ -94,7 +105,13 @@ final class Migrations {
                 new Step(4, "labels a data set's file printed in another language than the tool's own", List.of(
                         "CREATE TABLE DATASET_LABELS (DATASET_ID BIGINT NOT NULL REFERENCES DATASETS(ID) ON DELETE CASCADE,"
                                 + " COLUMN_NAME " + d.varchar(128) + " NOT NULL, PRINTED " + d.varchar(200) + " NOT NULL,"
-                                + " PRIMARY KEY (DATASET_ID, COLUMN_NAME))")));
+                                + " PRIMARY KEY (DATASET_ID, COLUMN_NAME))")),
+                // Derby's cost per row and column was more than the whole import budget (docs/bench.md): its data sets'
+                // rows move into blocks of samples, one row per data set, key and block; each data table's name becomes
+                // a view over them. Engines that keep row tables have nothing to do.
+                d.storesBlocks()
+                        ? new Step(5, "data sets' rows kept in blocks of samples", BlockStore.createTable(d), DataTables::convertToBlocks)
+                        : new Step(5, "data sets' rows kept in blocks of samples (not on this engine)", List.of()));
     }
 
     static int latestVersion(SqlDialect d) {

@@ -205,6 +205,7 @@ public final class Repository implements AutoCloseable {
                 Matcher created = CREATED.matcher(sql);
                 if (created.lookingAt()) dialect.grantRead(connection, created.group(1));
             }
+            if (step.convert() != null && current > 0) step.convert().run(tables);
             try (PreparedStatement ps = connection.prepareStatement("INSERT INTO STATLENS_SCHEMA VALUES (?, ?, ?)")) {
                 ps.setInt(1, step.version());
                 ps.setString(2, step.description());

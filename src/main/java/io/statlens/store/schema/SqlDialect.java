@@ -95,6 +95,14 @@ public interface SqlDialect {
         return java.util.OptionalLong.empty();
     }
 
+    /**
+     * Whether data sets' rows are kept in blocks ({@link BlockStore}: Derby, whose per-row cost is the import's and
+     * reads' whole budget) rather than one row per sample in each data table (PostgreSQL, whose COPY is fast).
+     */
+    default boolean storesBlocks() {
+        return false;
+    }
+
     /** The dialect of the engine a JDBC URL names. */
     static SqlDialect forUrl(String jdbcUrl) {
         if (jdbcUrl.startsWith("jdbc:postgresql:")) return new PostgresDialect();

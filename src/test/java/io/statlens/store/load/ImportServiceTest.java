@@ -126,23 +126,6 @@ class ImportServiceTest {
     }
 
     @Test
-    void aFeedFunctionDeclaredForTheFeedsFormerPackageIsRedeclared() throws Exception {
-        // Repositories written before the store was split into rooms declare their table functions with
-        // the feed's former class name; Derby resolves it only when the function runs.
-        assumeTrue(engine == RepositoryEngine.DERBY, "the table function is embedded Derby's bulk path");
-        importer.run(ImportRequest.of("r1", ZoneOffset.UTC, file("a.txt", "columns a", "1700000000 - 1")), ImportProgress.NONE);
-        try (Statement s = repo.connection().createStatement()) {
-            s.execute("DROP FUNCTION SL_FEED_SCRIPTED_1");
-            s.execute("CREATE FUNCTION SL_FEED_SCRIPTED_1 (H INT) RETURNS TABLE (DATASET_ID BIGINT, SAMPLE BIGINT,"
-                    + " TS TIMESTAMP, ELAPSED_S DOUBLE, ITEM VARCHAR(256), SINCE_BOOT BOOLEAN, A DOUBLE) LANGUAGE JAVA"
-                    + " PARAMETER STYLE DERBY_JDBC_RESULT_SET READS SQL DATA EXTERNAL NAME 'io.statlens.store.DerbyRowFeed.feed'");
-        }
-        repo.connection().commit();
-        importer.run(ImportRequest.of("r2", ZoneOffset.UTC, file("b.txt", "columns a", "1700000000 - 2")), ImportProgress.NONE);
-        assertEquals(2, count("SELECT A FROM V_SCRIPTED WHERE RUN = 'r2'"));
-    }
-
-    @Test
     void newHeaderColumnsGrowTheTableAndOldRowsKeepNulls() throws Exception {
         Path f = file("a.txt", "columns a b", "1700000000 - 1 2", "columns a b c", "1700000001 - 4 5 6");
         importer.run(ImportRequest.of("r1", ZoneOffset.UTC, f), ImportProgress.NONE);

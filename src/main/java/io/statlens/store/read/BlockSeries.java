@@ -1,0 +1,192 @@
+package io.statlens.store.read;
+
+import io.statlens.store.schema.BlockStore;
+import io.statlens.store.schema.DataTable;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.SampleBlock;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.stream.Collectors;
+
+/**
+ * {@link SeriesReader}'s reads where rows are kept in blocks ({@link BlockStore}): straight from {@code BLOCKS}, only the
+ * blocks of the data sets, keys and window asked for (by the blocks' first and last times), only the metric columns
+ * asked for unpacked, no SQL row per sample.
+ */
+final class BlockSeries {
+    private final Connection c;
+    private final SeriesReader.Selection s;
+    private final boolean includeSinceBoot;
+    private final TimeWindow window;
+    /** Table column of each selected metric. */
+    private final int[] columns;
+    private final boolean[] wanted;
+
+    BlockSeries(Repository repo, SeriesReader.Selection s, boolean includeSinceBoot, TimeWindow window) {
+        this.c = repo.connection();
+        this.s = s;
+        this.includeSinceBoot = includeSinceBoot;
+        this.window = window;
+        DataTable table = repo.tables().table(s.table()).orElseThrow();
+        columns = new int[s.metrics().size()];
+        wanted = new boolean[table.metrics().size()];
+        for (int i = 0; i < columns.length; i++) {
+            String column = s.metrics().get(i).column();
+            for (int t = 0; t < table.metrics().size(); t++) {
+                if (table.metrics().get(t).column().equals(column)) columns[i] = t;
+            }
+            wanted[columns[i]] = true;
+        }
+    }
+
+    private boolean keep(SampleBlock b, int row) {
+        if (!includeSinceBoot && b.sinceBoot(row)) return false;
+        if (!window.bounded()) return true;
+        return window.contains(Instant.ofEpochSecond(b.epochSecond(row), b.nano(row)));
+    }
+
+    private String windowConditions() {
+        return (window.from() == null ? "" : " AND LAST_TS >= ?") + (window.to() == null ? "" : " AND FIRST_TS <= ?");
+    }
+
+    private int setWindow(PreparedStatement ps, int p) throws SQLException {
+        if (window.from() != null) ps.setTimestamp(p++, Repository.timestamp(window.from()));
+        if (window.to() != null) ps.setTimestamp(p++, Repository.timestamp(window.to()));
+        return p;
+    }
+
+    /** Keys and values of every kept row, in block order (see {@link SeriesReader#scan}). */
+    void scan(SeriesReader.ValuesHandler handler) throws SQLException {
+        String ids = s.datasetIds().stream().map(String::valueOf).collect(Collectors.joining(", "));
+        double[] values = new double[columns.length];
+        SampleBlock b = new SampleBlock();
+        try (PreparedStatement ps = c.prepareStatement("SELECT ITEM, DATA FROM " + BlockStore.TABLE + " WHERE DATASET_ID IN (" + ids + ")"
+                + windowConditions())) {
+            setWindow(ps, 1);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    String key = rs.getString(1);
+                    b.decode(rs.getBytes(2), false, wanted);
+                    for (int r = 0; r < b.size(); r++) {
+                        if (!keep(b, r)) continue;
+                        for (int i = 0; i < columns.length; i++) values[i] = b.value(columns[i], r);
+                        handler.row(key, values);
+                    }
+                }
+            }
+        }
+    }
+
+    /** One data set's kept rows in sample order, then key order, as a cursor for {@link SeriesReader}'s merge. */
+    SeriesReader.RowCursor ordered(long datasetId, List<String> keys) throws SQLException {
+        List<Meta> metas = new ArrayList<>();
+        String keyCondition = keys.isEmpty() ? "" : " AND ITEM IN (" + String.join(", ", Collections.nCopies(keys.size(), "?")) + ")";
+        try (PreparedStatement ps = c.prepareStatement("SELECT ITEM, SEQ, FIRST_SAMPLE FROM " + BlockStore.TABLE
+                + " WHERE DATASET_ID = ?" + keyCondition + windowConditions())) {
+            int p = 1;
+            ps.setLong(p++, datasetId);
+            for (String key : keys) ps.setString(p++, key);
+            setWindow(ps, p);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) metas.add(new Meta(rs.getString(1), rs.getInt(2), rs.getLong(3)));
+            }
+        }
+        metas.sort(Comparator.comparingLong(Meta::firstSample).thenComparing(Meta::key).thenComparingInt(Meta::seq));
+        return new Merge(datasetId, metas, c.prepareStatement("SELECT DATA FROM " + BlockStore.TABLE
+                + " WHERE DATASET_ID = ? AND ITEM = ? AND SEQ = ?"));
+    }
+
+    private record Meta(String key, int seq, long firstSample) {
+    }
+
+    /** A block being read, at its next kept row. */
+    private final class Active {
+        final Meta meta;
+        final SampleBlock block = new SampleBlock();
+        int row = -1;
+
+        Active(Meta meta, byte[] data) {
+            this.meta = meta;
+            block.decode(data, true, wanted);
+        }
+
+        boolean advance() {
+            while (++row < block.size()) {
+                if (keep(block, row)) return true;
+            }
+            return false;
+        }
+
+        long sample() {
+            return block.sample(row);
+        }
+    }
+
+    private static final Comparator<Active> ORDER = Comparator.<Active>comparingLong(Active::sample)
+            .thenComparing(a -> a.meta.key()).thenComparingInt(a -> a.meta.seq()).thenComparingInt(a -> a.row);
+
+    /**
+     * The rows of a data set's blocks merged in (sample, key) order. Blocks are fetched, one at a time, when the merge
+     * reaches their first sample, so only about one block per key is held.
+     */
+    private final class Merge implements SeriesReader.RowCursor {
+        private final long datasetId;
+        private final List<Meta> metas;
+        private final PreparedStatement fetch;
+        private final PriorityQueue<Active> active = new PriorityQueue<>(ORDER);
+        private int next;
+        private SeriesReader.SeriesRow row;
+
+        Merge(long datasetId, List<Meta> metas, PreparedStatement fetch) {
+            this.datasetId = datasetId;
+            this.metas = metas;
+            this.fetch = fetch;
+        }
+
+        @Override
+        public SeriesReader.SeriesRow row() {
+            return row;
+        }
+
+        @Override
+        public boolean advance() throws SQLException {
+            while (next < metas.size() && (active.isEmpty() || metas.get(next).firstSample() <= active.peek().sample())) {
+                Meta m = metas.get(next++);
+                Active a = new Active(m, fetch(m));
+                if (a.advance()) active.add(a);
+            }
+            Active a = active.poll();
+            if (a == null) {
+                fetch.close();
+                return false;
+            }
+            SampleBlock b = a.block;
+            int r = a.row;
+            double[] values = new double[columns.length];
+            for (int i = 0; i < columns.length; i++) values[i] = b.value(columns[i], r);
+            row = new SeriesReader.SeriesRow(Instant.ofEpochSecond(b.epochSecond(r), b.nano(r)), b.elapsed(r), a.meta.key(),
+                    includeSinceBoot && b.sinceBoot(r), values);
+            if (a.advance()) active.add(a);
+            return true;
+        }
+
+        private byte[] fetch(Meta m) throws SQLException {
+            fetch.setLong(1, datasetId);
+            fetch.setString(2, m.key());
+            fetch.setInt(3, m.seq());
+            try (ResultSet rs = fetch.executeQuery()) {
+                if (!rs.next()) throw new SQLException("block " + m + " of data set " + datasetId + " is gone");
+                return rs.getBytes(1);
+            }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package io.statlens.store.schema;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Writes rows as {@link SampleBlock}s into {@code BLOCKS}: rows are gathered per data set and key (a chain) and a
+ * chain's block is inserted, in JDBC batches, when it is full. Rows of one data set and key must come in their order
+ * (the file's). When many keys hold partial blocks at once (thousands of PIDs), all partial blocks are written out
+ * early, so memory stays bounded whatever the file.
+ */
+public final class BlockWriter implements AutoCloseable {
+    private static final int BATCH = 64;
+    /** Rows held in partial blocks beyond which they are written out as they are. */
+    private static final int MAX_HELD_ROWS = 200_000;
+
+    private final PreparedStatement insert;
+    private final Map<Long, Map<String, Chain>> chains = new HashMap<>();
+    private int pending;
+    private long held;
+    private long blocks;
+
+    /** One data set and key's next block and its place in the chain. */
+    private static final class Chain {
+        final long datasetId;
+        final String key;
+        final SampleBlock block = new SampleBlock();
+        int seq;
+        long firstTsMillis = Long.MAX_VALUE;
+        long lastTsMillis = Long.MIN_VALUE;
+        int firstNano;
+        int lastNano;
+
+        Chain(long datasetId, String key) {
+            this.datasetId = datasetId;
+            this.key = key;
+        }
+    }
+
+    public BlockWriter(Connection c) {
+        insert = Jdbc.call(() -> c.prepareStatement("INSERT INTO " + BlockStore.TABLE
+                + " (DATASET_ID, ITEM, SEQ, FIRST_SAMPLE, LAST_SAMPLE, FIRST_TS, LAST_TS, N, DATA) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    }
+
+    /**
+     * Adds one row; {@code values} are in table column order, {@code width} of them valid (the table's metric count
+     * when the row was written).
+     */
+    public void add(long datasetId, String key, long sample, long epochSecond, int nano, double elapsed, boolean sinceBoot,
+                    double[] values, int width) {
+        Chain chain = chains.computeIfAbsent(datasetId, k -> new HashMap<>()).get(key);
+        if (chain == null) {
+            chain = new Chain(datasetId, key);
+            chains.get(datasetId).put(key, chain);
+        }
+        chain.block.add(sample, epochSecond, nano, elapsed, sinceBoot, values, width);
+        long millis = epochSecond * 1000 + nano / 1_000_000;
+        if (millis < chain.firstTsMillis || (millis == chain.firstTsMillis && nano < chain.firstNano)) {
+            chain.firstTsMillis = millis;
+            chain.firstNano = nano;
+        }
+        if (millis > chain.lastTsMillis || (millis == chain.lastTsMillis && nano > chain.lastNano)) {
+            chain.lastTsMillis = millis;
+            chain.lastNano = nano;
+        }
+        held++;
+        Chain full = chain;
+        if (chain.block.full()) Jdbc.run(() -> write(full));
+        if (held > MAX_HELD_ROWS) Jdbc.run(this::writePartial);
+    }
+
+    private void writePartial() throws SQLException {
+        for (Map<String, Chain> keys : chains.values()) {
+            for (Chain chain : keys.values()) write(chain);
+        }
+    }
+
+    private void write(Chain chain) throws SQLException {
+        SampleBlock b = chain.block;
+        if (b.size() == 0) return;
+        insert.setLong(1, chain.datasetId);
+        insert.setString(2, chain.key);
+        insert.setInt(3, chain.seq++);
+        insert.setLong(4, b.sample(0));
+        insert.setLong(5, b.sample(b.size() - 1));
+        insert.setTimestamp(6, timestamp(chain.firstTsMillis, chain.firstNano));
+        insert.setTimestamp(7, timestamp(chain.lastTsMillis, chain.lastNano));
+        insert.setInt(8, b.size());
+        insert.setBytes(9, b.encode());
+        insert.addBatch();
+        held -= b.size();
+        blocks++;
+        b.clear();
+        chain.firstTsMillis = Long.MAX_VALUE;
+        chain.lastTsMillis = Long.MIN_VALUE;
+        if (++pending == BATCH) {
+            insert.executeBatch();
+            pending = 0;
+        }
+    }
+
+    private static Timestamp timestamp(long millis, int nano) {
+        // The repository keeps UTC wall-clock time and the JVM's default zone is UTC (see Repository).
+        Timestamp ts = new Timestamp(Math.floorDiv(millis, 1000) * 1000);
+        ts.setNanos(nano);
+        return ts;
+    }
+
+    /** Writes every partial block; the writer may go on taking rows (chains continue). */
+    public void flush() {
+        Jdbc.run(() -> {
+            writePartial();
+            if (pending > 0) insert.executeBatch();
+            pending = 0;
+        });
+    }
+
+    public long blocks() {
+        return blocks;
+    }
+
+    @Override
+    public void close() {
+        Jdbc.run(insert::close);
+    }
+}

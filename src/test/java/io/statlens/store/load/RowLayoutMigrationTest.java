@@ -1,0 +1,90 @@
+package io.statlens.store.load;
+
+import io.statlens.parse.ParserCatalog;
+import io.statlens.store.read.DatasetChecksum;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A Derby repository written with one row per sample (schema step 4, src/test/resources/repositories) opens converted
+ * to blocks, and answers as the same files imported afresh do: every data set's checksum, the views' rows.
+ */
+class RowLayoutMigrationTest {
+    private static final String C = "src/test/resources/corpus/";
+
+    @Test
+    void aRepositoryOfRowTablesOpensConvertedAndAnswersAsAFreshImport(@TempDir Path dir) throws Exception {
+        unzip(Path.of("src/test/resources/repositories/schema4-row-tables.zip"), dir);
+        try (Repository old = Repository.open(RepositoryLocation.embedded(dir.resolve("repo")), false);
+             Repository fresh = Repository.open(RepositoryLocation.memory("fresh" + UUID.randomUUID()))) {
+            ImportService importer = new ImportService(fresh, ParserCatalog.load(dir.resolve("no-user-parsers")));
+            importer.run(ImportRequest.of("mpa", ZoneOffset.UTC, Path.of(C + "mpstat/sysstat-fixture-mpstat-A.txt")), ImportProgress.NONE);
+            importer.run(ImportRequest.of("vm", ZoneOffset.UTC, Path.of(C + "vmstat/ssup-ubuntu1804-vmstat-1-iowait.txt")), ImportProgress.NONE);
+            importer.run(ImportRequest.of("vm", ZoneOffset.UTC, Path.of(C + "vmstat/solaris-P315-epoch.txt")), ImportProgress.NONE);
+
+            assertEquals(fresh.schemaVersion(), old.schemaVersion());
+            assertEquals(List.of("V|"), rows(old, "SELECT TABLETYPE FROM SYS.SYSTABLES WHERE TABLENAME = 'VMSTAT'"), "the table is a view now");
+            assertTrue(rows(old, "SELECT ALIAS FROM SYS.SYSALIASES WHERE ALIAS LIKE 'SL_FEED%'").isEmpty(), "the row store's functions are gone");
+            List<String> ids = rows(old, "SELECT ID FROM DATASETS ORDER BY ID");
+            assertEquals(rows(fresh, "SELECT ID FROM DATASETS ORDER BY ID"), ids);
+            assertFalse(ids.isEmpty());
+            for (String id : ids) {
+                assertEquals(DatasetChecksum.of(fresh, Long.parseLong(id.replace("|", ""))), DatasetChecksum.of(old, Long.parseLong(id.replace("|", ""))), "data set " + id);
+            }
+            for (String sql : List.of("SELECT * FROM V_VMSTAT ORDER BY DATASET_ID, SAMPLE",
+                    "SELECT * FROM V_MPSTAT WHERE ITEM = '3' ORDER BY TS",
+                    "SELECT RUN, ITEM, COUNT(*), SUM(PCT_USR) FROM V_MPSTAT_NODE GROUP BY RUN, ITEM ORDER BY ITEM")) {
+                assertEquals(rows(fresh, sql), rows(old, sql), sql);
+            }
+        }
+    }
+
+    private static List<String> rows(Repository repo, String sql) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (Statement s = repo.connection().createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            ResultSetMetaData md = rs.getMetaData();
+            while (rs.next()) {
+                StringBuilder row = new StringBuilder();
+                for (int i = 1; i <= md.getColumnCount(); i++) row.append(rs.getString(i)).append('|');
+                out.add(row.toString());
+            }
+        }
+        return out;
+    }
+
+    private static void unzip(Path zip, Path to) throws IOException {
+        try (InputStream in = Files.newInputStream(zip); ZipInputStream z = new ZipInputStream(in)) {
+            for (ZipEntry e; (e = z.getNextEntry()) != null; ) {
+                Path target = to.resolve(e.getName()).normalize();
+                if (!target.startsWith(to)) throw new IOException("zip entry outside the folder: " + e.getName());
+                if (e.isDirectory()) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.createDirectories(target.getParent());
+                    Files.copy(z, target);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package io.statlens.store.schema;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every value reads back bit for bit, whatever encoding its column gets, and unread columns read as missing. */
+class SampleBlockTest {
+
+    @Test
+    void everyValueReadsBackBitForBit() {
+        SplittableRandom random = new SplittableRandom(7);
+        double[][] rows = new double[SampleBlock.CAPACITY][];
+        SampleBlock b = new SampleBlock();
+        for (int r = 0; r < SampleBlock.CAPACITY; r++) {
+            rows[r] = new double[]{
+                    Math.round(random.nextDouble() * 10000) / 100.0,      // two decimals, as mpstat prints: scaled
+                    random.nextDouble(),                                   // full precision: raw
+                    r % 7 == 0 ? Double.NaN : r * 1e12,                    // large integers with gaps
+                    r == 3 ? -0.0 : (r == 4 ? Double.POSITIVE_INFINITY : 0.1 * r),
+                    Double.NaN};                                           // never printed
+            b.add(1000 + r / 2, 1_700_000_000L + r, r % 3 == 0 ? 0 : 500_000_000, r * 0.5, r == 0, rows[r], rows[r].length);
+        }
+        assertTrue(b.full());
+        SampleBlock read = new SampleBlock();
+        read.decode(b.encode(), true, null);
+        assertEquals(SampleBlock.CAPACITY, read.size());
+        for (int r = 0; r < SampleBlock.CAPACITY; r++) {
+            assertEquals(1000 + r / 2, read.sample(r));
+            assertEquals(1_700_000_000L + r, read.epochSecond(r));
+            assertEquals(r % 3 == 0 ? 0 : 500_000_000, read.nano(r));
+            assertEquals(r * 0.5, read.elapsed(r));
+            assertEquals(r == 0, read.sinceBoot(r));
+            for (int c = 0; c < rows[r].length; c++) {
+                assertEquals(Double.doubleToRawLongBits(rows[r][c]), Double.doubleToRawLongBits(read.value(c, r)), "row " + r + " column " + c);
+            }
+        }
+    }
+
+    @Test
+    void aColumnAddedLaterIsMissingInEarlierRowsAndUnreadColumnsAreSkipped() {
+        SampleBlock b = new SampleBlock();
+        b.add(0, 10, 0, 0, false, new double[]{1.5}, 1);
+        b.add(1, 11, 0, 1, false, new double[]{2.5, 7}, 2);
+        SampleBlock read = new SampleBlock();
+        read.decode(b.encode(), false, new boolean[]{false, true});
+        assertEquals(2, read.width());
+        assertTrue(Double.isNaN(read.value(1, 0)), "the column came later");
+        assertEquals(7, read.value(1, 1));
+        assertTrue(Double.isNaN(read.value(0, 1)), "not asked for");
+        assertTrue(Double.isNaN(read.value(5, 0)), "beyond the block's width");
+    }
+}
