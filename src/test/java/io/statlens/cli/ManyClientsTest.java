@@ -151,7 +151,14 @@ class ManyClientsTest {
             RunCatalog catalog = new RunCatalog(repo);
             for (RunCatalog.RunInfo run : catalog.runs()) {
                 List<DatasetChecksum.Checksum> sums = new ArrayList<>();
-                for (RunCatalog.DatasetInfo d : catalog.datasets(catalog.id(run.name()))) sums.add(DatasetChecksum.of(repo, d.id()));
+                for (RunCatalog.DatasetInfo d : catalog.datasets(catalog.id(run.name()))) {
+                    sums.add(DatasetChecksum.of(repo, d.id()));
+                    // A reader ends its read after each unit of work, as the window does (Repository.endRead):
+                    // on PostgreSQL a transaction holds a lock on every table it read, and an import that adds
+                    // columns to two of them would wait for this reader while it waits for the import (a
+                    // committed run never changes, so reading its data sets one transaction each sees it whole).
+                    repo.endRead();
+                }
                 out.put(run.name(), sums);
             }
         }

@@ -89,7 +89,7 @@ final class ReportClock {
     private void startClock() {
         ReportTimeline.Day day = timeline.assumedDay();
         dateSource = "the date of " + day.origin() + " (" + day.date() + ")";
-        if (day.assumed()) {
+        if (day.assumed() && !day.placedLater()) {
             sink.notice(0, "the output has no date; taking " + day.date() + " from " + day.origin() + "; give --start to set it");
         }
         clock = timeline.clock(day);

@@ -53,25 +53,85 @@ public final class SysstatAverage {
             "Trung bình:", "Tổng kết:",                      // vi
             "平均时间:", "总计:",                              // zh_CN
             "平均時間:");                                     // zh_TW (printed with a fullwidth colon)
+    /**
+     * {@code sar -x} (sysstat 12.7.5 and later) prints, after the {@code Summary:} header that closes a section, a
+     * {@code Minimum:} and a {@code Maximum:} line before the {@code Average:} one; translated as in sysstat's
+     * {@code nls/*.po} files (Croatian without the colon, Chinese with a fullwidth one). Untranslated locales print
+     * the English labels.
+     */
+    static final List<String> MINIMUM_LABELS = List.of(
+            "Minimum:", "Minimum :", "Мінімум:", "Minimum", "Minimums:", "Mínimo:", "Minim:", "Минимум:", "Најмање:",
+            "Minimalt:", "მინიმუმი:", "최소:", "最小:");
+    static final List<String> MAXIMUM_LABELS = List.of(
+            "Maximum:", "Maximum :", "Максымум:", "Maksimum", "Maksimum:", "Maksimums:", "Máximo:", "Maxim:", "Максимум:",
+            "Највише:", "Maximalt:", "მაქსიმუმი:", "최대:", "最大:");
+
+    /** Which of sar's closing values a line holds. */
+    public enum Statistic {
+        /** {@code Average:}, and the {@code Summary:} values of {@code sar -F}/{@code -H}: stored under the metric's label. */
+        AVERAGE,
+        /** {@code Minimum:} of {@code sar -x}: stored as {@code min(label)}. */
+        MINIMUM,
+        /** {@code Maximum:} of {@code sar -x}: stored as {@code max(label)}. */
+        MAXIMUM;
+
+        /** The name a summary value of this statistic is stored under: {@code %user}, {@code min(%user)}, {@code max(%user)}. */
+        public String valueName(String label) {
+            return switch (this) {
+                case AVERAGE -> label;
+                case MINIMUM -> "min(" + label + ")";
+                case MAXIMUM -> "max(" + label + ")";
+            };
+        }
+    }
+
     /** A translation not listed: one or two words of letters (with dots, hyphens, marks), then a colon. */
     private static final Pattern SHAPE = Pattern.compile("^ *+\\p{L}[\\p{L}\\p{M}.\\-]{0,24}+(?: [\\p{L}\\p{M}]{1,12}+)? ?:(?= |\\t|$)");
 
     private SysstatAverage() {
     }
 
-    /** Where the values after an average or summary label start, or -1 if the line does not start with one. */
+    /**
+     * Where the values after an average, summary, minimum or maximum label start, or -1 if the line does not start
+     * with one.
+     */
     public static int end(String line) {
-        int first = 0;
-        while (first < line.length() && (line.charAt(first) == ' ' || line.charAt(first) == '\t')) first++;
-        if (first == line.length()) return -1;
-        char c = line.charAt(first);
-        if (!Character.isLetter(c)) return -1;
+        int first = first(line);
+        if (first < 0) return -1;
         String text = line.indexOf('\uFF1A') >= 0 ? line.replace('\uFF1A', ':') : line;
         for (String label : LABELS) {
             if (text.startsWith(label, first) && boundary(text, first + label.length())) return first + label.length();
         }
+        int extreme = extremeEnd(text, first, MINIMUM_LABELS);
+        if (extreme < 0) extreme = extremeEnd(text, first, MAXIMUM_LABELS);
+        if (extreme >= 0) return extreme;
         Matcher m = SHAPE.matcher(text);
         return m.lookingAt() ? m.end() : -1;
+    }
+
+    /** Which statistic a line that {@link #end} accepts holds: its minimum and maximum labels, else the average. */
+    public static Statistic statistic(String line) {
+        int first = first(line);
+        if (first < 0) return Statistic.AVERAGE;
+        String text = line.indexOf('\uFF1A') >= 0 ? line.replace('\uFF1A', ':') : line;
+        if (extremeEnd(text, first, MINIMUM_LABELS) >= 0) return Statistic.MINIMUM;
+        if (extremeEnd(text, first, MAXIMUM_LABELS) >= 0) return Statistic.MAXIMUM;
+        return Statistic.AVERAGE;
+    }
+
+    private static int extremeEnd(String text, int first, List<String> labels) {
+        for (String label : labels) {
+            if (text.startsWith(label, first) && boundary(text, first + label.length())) return first + label.length();
+        }
+        return -1;
+    }
+
+    /** The first character of a line that starts with a letter, else -1. */
+    private static int first(String line) {
+        int first = 0;
+        while (first < line.length() && (line.charAt(first) == ' ' || line.charAt(first) == '\t')) first++;
+        if (first == line.length() || !Character.isLetter(line.charAt(first))) return -1;
+        return first;
     }
 
     private static boolean boundary(String text, int at) {

@@ -1,5 +1,6 @@
 package io.statlens.parse.transcript;
 
+import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
@@ -18,7 +19,9 @@ import java.util.function.Function;
  *   <li><b>Times of day on a date.</b> sysstat, arcstat and the declarative tools print a time of day on each
  *       line. The date comes from the output (a banner, a date(1) line) through {@link #stated}, else from
  *       {@link #assumedDay}: {@code --start}'s date, or the fallback start's. A {@link DayClock} then turns the
- *       times of day of one forward-running sequence into instants, rolling over midnight.</li>
+ *       times of day of one forward-running sequence into instants, rolling over midnight. When the fallback is the
+ *       file's modification time, when the tool stopped, its date is the LAST sample's: the dates are provisional
+ *       and the sink moves them back by the midnights crossed once the file is read.</li>
  *   <li><b>Stamped reports and the ones between.</b> A report with its own stamp (a {@code -t} column, a date
  *       or epoch line) is at that time; a report without one follows the last stamped one by whole
  *       {@link #step() steps}; output with no stamp at all is placed by {@link SampleClock}.</li>
@@ -39,6 +42,7 @@ public final class ReportTimeline {
     private long anchorReport;
     private Function<Duration, String> assumedStepMessage;
     private boolean assumedStepSaid;
+    private boolean datesPlacedLater;
 
     /** Where the date of printed times of day came from. */
     public enum DateSource {
@@ -59,9 +63,22 @@ public final class ReportTimeline {
      * @param source where it came from
      * @param origin how to name that source in messages ({@code --start}, {@code the file's modification time})
      */
-    public record Day(LocalDate date, DateSource source, String origin) {
+    public record Day(LocalDate date, DateSource source, String origin, boolean placedLater) {
+        public Day(LocalDate date, DateSource source, String origin) {
+            this(date, source, origin, false);
+        }
+
         public boolean assumed() {
             return source == DateSource.FALLBACK;
+        }
+
+        /**
+         * Whether {@link #date} is provisional: the fallback is the file's modification time, when the tool stopped,
+         * so the sink moves the dates once the file is read for the last sample to fall on its date ({@link
+         * DerivedTimes#datesOf}) and says so; the parser need not warn about the assumed date itself.
+         */
+        public boolean placedLater() {
+            return placedLater;
         }
     }
 
@@ -90,7 +107,15 @@ public final class ReportTimeline {
         if (options.start().isPresent()) {
             return new Day(LocalDate.ofInstant(options.start().get(), options.zone()), DateSource.START, "--start");
         }
-        return new Day(LocalDate.ofInstant(fallback.time(), options.zone()), DateSource.FALLBACK, fallback.source());
+        LocalDate date = LocalDate.ofInstant(fallback.time(), options.zone());
+        if (!fallback.placedLater() || sampleClock != null) return new Day(date, DateSource.FALLBACK, fallback.source());
+        // The file's modification time is when the tool stopped: the LAST sample is on its date. The rows are dated
+        // from it on for now (a DayClock counts the midnights crossed) and moved back by the sink at the end.
+        if (!datesPlacedLater) {
+            datesPlacedLater = true;
+            sink.derivedTimes(DerivedTimes.datesOf(date, options.zone(), fallback));
+        }
+        return new Day(date, DateSource.FALLBACK, fallback.source(), true);
     }
 
     /** A clock for one sequence of times of day starting on this day. */

@@ -13,6 +13,11 @@ import java.util.List;
  * all have one length and each is followed by the shorter rest of the line. A table whose rows are merely
  * all alike in width is not taken for wrapped: its widest rows follow one another.
  *
+ * <p>A line more than twice as wide as the terminal is cut into several pieces of the width before its rest; such a
+ * chain of cut pieces counts as one cut line continued by its rest, provided no piece starts the way the first one does
+ * and no piece starts with a name in the first column under a line that does (the rows of a table as wide as their
+ * header do).
+ *
  * <p>The signs required, all of them: the widest length is at least {@link #MIN_WIDTH}; at least
  * {@link #MIN_CUT_LINES} lines have it (rules of one repeated character, drawn to a width, do not count); every
  * one of them is followed by what can only be a rest (a table's last row is followed by a blank line, its other rows
@@ -26,6 +31,7 @@ final class TerminalWidth {
     /** Fewer cut lines than this are left to the parsers' own repair, line by line. */
     private static final int MIN_CUT_LINES = 3;
     private static final int NEAR = 8;
+    private static final int TAB = 8;
 
     private TerminalWidth() {
     }
@@ -40,11 +46,28 @@ final class TerminalWidth {
         }
     }
 
-    /** A line of one repeated character ({@code ####...}, {@code ----...}) is drawn to a width, not cut at one. */
+    /**
+     * The columns a line takes on a terminal: a tab goes on to the next multiple of eight (sysstat's banner has
+     * tabs, and a terminal or {@code fold} cuts it by columns, not characters).
+     */
+    static int columns(String line) {
+        if (line.indexOf('\t') < 0) return line.length();
+        int columns = 0;
+        for (int i = 0; i < line.length(); i++) {
+            columns = line.charAt(i) == '\t' ? (columns / TAB + 1) * TAB : columns + 1;
+        }
+        return columns;
+    }
+
+    /**
+     * A line of one repeated character ({@code ####...}, {@code ----...}), perhaps in groups ({@code -----  -----}
+     * under a table's labels), is drawn to a width, not cut at one.
+     */
     private static boolean isRule(String line) {
         String t = line.strip();
         for (int i = 1; i < t.length(); i++) {
-            if (t.charAt(i) != t.charAt(0)) return false;
+            char c = t.charAt(i);
+            if (c != t.charAt(0) && !LineText.isSpace(c)) return false;
         }
         return true;
     }
@@ -52,18 +75,36 @@ final class TerminalWidth {
     static int of(Head head) {
         List<String> lines = head.lines();
         int width = 0;
-        for (String line : lines) width = Math.max(width, line.length());
+        for (String line : lines) width = Math.max(width, columns(line));
         if (width < MIN_WIDTH || width >= Head.MAX_LINE_LENGTH) return 0;
         int atWidth = 0;
         int continued = 0;
         int near = 0;
-        for (int i = 0; i < lines.size(); i++) {
-            int length = lines.get(i).length();
-            if (length >= width - NEAR) near++;
-            if (length != width || isRule(lines.get(i))) continue;
-            if (i + 1 == lines.size()) continue; // the head may end inside a cut line
-            atWidth++;
-            if (isRest(lines.get(i), lines.get(i + 1), width)) continued++;
+        for (String line : lines) {
+            if (columns(line) >= width - NEAR) near++;
+        }
+        int i = 0;
+        while (i < lines.size()) {
+            String cut = lines.get(i);
+            if (columns(cut) != width || isRule(cut)) {
+                i++;
+                continue;
+            }
+            // A line wider than two widths was cut into several pieces of the width before its rest: one chain.
+            int end = i;
+            while (end + 1 < lines.size() && columns(lines.get(end + 1)) == width && mayGoOn(cut, lines.get(end + 1))) end++;
+            if (end + 1 == lines.size()) break; // the head may end inside a cut line
+            if (end == i && lines.get(end + 1).isBlank()) {
+                i = end + 2; // a line that was exactly as wide, ending its paragraph: no sign either way
+                continue;
+            }
+            int pieces = end - i + 1;
+            atWidth += pieces;
+            if (isRest(cut, lines.get(end + 1), width)) {
+                continued += pieces;
+                if (columns(lines.get(end + 1)) >= width - NEAR) near--; // a rest just short of the width is no sign of varying width
+            }
+            i = end + 1;
         }
         return atWidth >= MIN_CUT_LINES && continued == atWidth && atWidth * 2 > near ? width : 0;
     }
@@ -74,10 +115,53 @@ final class TerminalWidth {
      * next {@code [ 2s ]} report).
      */
     private static boolean isRest(String cut, String next, int width) {
-        if (next.isBlank() || next.length() >= width || Transcript.isQuietNoise(next)) return false;
+        if (next.isBlank() || columns(next) >= width || Transcript.isQuietNoise(next)) return false;
         // a title of dashed groups cut inside its dashes goes on with dashes
         if (cut.endsWith("-") && next.startsWith("-")) return true;
-        return !start(cut).equals(start(next));
+        return !startsAlike(cut, next);
+    }
+
+    /**
+     * Whether a line as wide as the cut one may be its next piece rather than the next row of its table: it does not
+     * start as the cut line does, and it is not values under a line of labels or labels under a line of values (a
+     * header's pieces are labels, a row's are values: {@code sda  0.00  0.02 ...} under {@code Device: rrqm/s ...}
+     * is the table's first row).
+     */
+    private static boolean mayGoOn(String cut, String piece) {
+        if (startsAlike(cut, piece) || isRule(piece)) return false;
+        int cutKind = kind(cut, 1);
+        int pieceKind = kind(piece, 0);
+        return cutKind == 0 || pieceKind == 0 || cutKind == pieceKind;
+    }
+
+    /**
+     * What most of a line's words are, after the first {@code skip} (a row's name or time): 1 labels (three in
+     * four have a letter), -1 values (three in four have none), 0 neither.
+     */
+    private static int kind(String line, int skip) {
+        int words = 0;
+        int lettered = 0;
+        int i = 0;
+        int n = line.length();
+        while (i < n) {
+            while (i < n && LineText.isSpace(line.charAt(i))) i++;
+            if (i == n) break;
+            boolean letter = false;
+            while (i < n && !LineText.isSpace(line.charAt(i))) letter |= Character.isLetter(line.charAt(i++));
+            if (skip > 0) {
+                skip--;
+                continue;
+            }
+            words++;
+            if (letter) lettered++;
+        }
+        if (words == 0) return 0;
+        if (lettered * 4 >= words * 3) return 1;
+        return (words - lettered) * 4 >= words * 3 ? -1 : 0;
+    }
+
+    private static boolean startsAlike(String line, String other) {
+        return start(line).equals(start(other));
     }
 
     /** The first two characters after the indentation: {@code [ } of {@code [ 2s ]}, {@code 18} of {@code 18:00:09}. */

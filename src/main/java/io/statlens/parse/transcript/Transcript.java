@@ -257,7 +257,7 @@ public final class Transcript {
         String raw = lines.next();
         if (raw == null) return null;
         long number = lines.lineNumber();
-        if (wrapWidth > 0 && raw.length() == wrapWidth) raw = unwrapped(raw, number);
+        if (wrapWidth > 0 && raw.length() <= wrapWidth && TerminalWidth.columns(raw) == wrapWidth) raw = unwrapped(raw, number);
         return classify(number, LineText.clean(raw));
     }
 
@@ -266,7 +266,8 @@ public final class Transcript {
         StringBuilder line = new StringBuilder(first);
         String piece = first;
         int pieces = 0;
-        while (piece.length() == wrapWidth && pieces < MAX_PIECES) {
+        // as many pieces as the line had: a 400-column mpstat -A row folded at 80 is six lines
+        while (TerminalWidth.columns(piece) == wrapWidth && line.length() + wrapWidth <= LineSource.MAX_LINE_LENGTH) {
             String next = lines.peek();
             if (next == null || next.isBlank()) break;
             piece = lines.next();

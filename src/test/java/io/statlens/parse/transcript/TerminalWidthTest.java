@@ -62,4 +62,21 @@ class TerminalWidthTest {
                 more
                 """));
     }
+
+    @Test
+    void linesCutIntoThreeOrMorePiecesAndTabsCountedAsATerminalDoes() throws Exception {
+        // iostat -x folded at 80: header and rows in three pieces each
+        assertEquals(80, width(capture("C-iostat-x-fold80.txt")));
+        // mpstat -A folded at 80: interrupt tables in six pieces; the banner's tabs make it 80 columns at 67 characters
+        assertEquals(80, width(capture("jc-centos77-mpstat-A-fold80.txt")));
+        assertEquals(80, width(capture("C-mpstat-A-fold80.txt")));
+        // sysbench folded at 60: interval lines in three pieces
+        assertEquals(60, width(capture("plantegg-1.0.20-oltp_rw-16thr-fold60.txt")));
+    }
+
+    private static String capture(String name) throws java.io.IOException {
+        try (var in = TerminalWidthTest.class.getResourceAsStream("/captures/folded/" + name)) {
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
 }

@@ -212,7 +212,7 @@ public final class ArcstatParser implements Parser {
         /** arcstat prints no date: the times of day are on the date of --start, else of the fallback start. */
         private DayClock startClock() {
             ReportTimeline.Day day = timeline.assumedDay();
-            if (day.assumed()) {
+            if (day.assumed() && !day.placedLater()) {
                 sink.warning(0, "arcstat prints no date; taking " + day.date() + " from " + day.origin() + "; give --start to set it");
             }
             sink.fact("time.source", "printed time of day on the date of " + day.origin() + " (" + day.date() + "), zone "

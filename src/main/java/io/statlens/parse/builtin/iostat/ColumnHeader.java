@@ -26,6 +26,30 @@ record ColumnHeader(String dataset, String keyLabel, boolean keyFirst, List<Stri
     static final Set<String> CPU_LABELS = Set.of("us", "sy", "wt", "dt", "id", "ni", "in");
     private static final Set<String> KEY_WORDS = Set.of("Device:", "Device", "device", "Filesystem:", "Filesystem");
 
+    /**
+     * The columns sysstat's iostat prints last on a Linux device header ({@code -x} and {@code -s}: {@code %util};
+     * otherwise the totals {@code kB_wrtn} or, since 4.19 kernels, {@code kB_dscd}, in kB, MB or blocks).
+     */
+    private static final Set<String> LAST_LABELS = Set.of("%util", "kB_wrtn", "kB_dscd", "MB_wrtn", "MB_dscd", "Blk_wrtn",
+            "Blk_dscd");
+
+    /**
+     * Whether this is a Linux device header that ends, instead of with a column sysstat ends its headers with, with
+     * another known column or the beginning of one ({@code w} of {@code w_await}): the rest was cut off (a terminal or
+     * a page wrapped it), and reading it as a narrower table would put values under the wrong labels. A header that
+     * ends with a label statlens does not know (a later sysstat's new column) is taken as it is.
+     */
+    boolean cutShort() {
+        String last = labels.get(labels.size() - 1);
+        return keyFirst && dataset.isEmpty() && variant.startsWith("linux") && !LAST_LABELS.contains(last)
+                && IostatMetrics.startsKnown(last);
+    }
+
+    /** The last label, for messages. */
+    String lastLabel() {
+        return labels.get(labels.size() - 1);
+    }
+
     /** Number of values on a device line that also carries the tty and cpu columns. */
     int widthWithExtras() {
         return labels.size() + ttyLabels.size() + cpuLabels.size();

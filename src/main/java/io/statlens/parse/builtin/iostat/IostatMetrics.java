@@ -119,6 +119,14 @@ final class IostatMetrics {
         KNOWN.put(label, new Metric(label, unit, description));
     }
 
+    /** Whether a label is the beginning of a known one ({@code wkB} of {@code wkB/s}): what a cut leaves of it. */
+    static boolean startsKnown(String fragment) {
+        for (String label : KNOWN.keySet()) {
+            if (label.startsWith(fragment)) return true;
+        }
+        return false;
+    }
+
     static boolean isKnown(String label) {
         return KNOWN.containsKey(label);
     }

@@ -95,6 +95,19 @@ final class IostatReader {
             return;
         }
         Optional<ColumnHeader> header = ColumnHeader.parse(tokens);
+        if (header.isPresent() && header.get().cutShort()) {
+            // the rest of the header went onto the next lines: rejoined, or refused rather than read as a narrower table
+            String mended = lines.repair(transcriptLine, t -> ColumnHeader.parse(Tokens.split(t)).filter(h -> !h.cutShort()).isPresent());
+            Optional<ColumnHeader> whole = ColumnHeader.parse(Tokens.split(mended)).filter(h -> !h.cutShort());
+            if (whole.isEmpty()) {
+                endBlock();
+                sink.warning(number, "expected an iostat header ending with its last column (%util, kB_wrtn or kB_dscd), found one"
+                        + " that ends with '" + header.get().lastLabel() + "' (cut short by a terminal or a page?); its rows are"
+                        + " skipped up to the next header");
+                return;
+            }
+            header = whole;
+        }
         if (header.isPresent()) {
             deviceHeader(header.get(), number);
             return;

@@ -287,7 +287,7 @@ final class LinuxMpstatReader implements MpstatReader {
             sink.fact("time.source", "date(1) line date " + day.date() + " + printed time of day, " + zoneText);
         } else {
             day = timeline.assumedDay();
-            if (day.assumed()) {
+            if (day.assumed() && !day.placedLater()) {
                 sink.warning(0, "no sysstat banner with a date; the first report is taken to be on " + day.date() + " ("
                         + day.origin() + "); give --start to set it");
             }

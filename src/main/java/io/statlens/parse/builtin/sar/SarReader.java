@@ -7,6 +7,7 @@ import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.SysstatBanner;
+import io.statlens.parse.text.SysstatAverage;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
 import io.statlens.parse.transcript.DayClock;
@@ -123,7 +124,7 @@ final class SarReader {
                 int end = SarLines.averageEnd(mended);
                 if (end >= 0) tokens = Tokens.split(mended.substring(end));
             }
-            average(tokens, n);
+            average(tokens, n, SysstatAverage.statistic(line));
             return;
         }
         Optional<ClockTime.Found> time = ClockTime.leading(line);
@@ -228,7 +229,7 @@ final class SarReader {
     /** Lines of a Solaris, AIX or HP-UX multi-line report after the first: the time is the first line's. */
     private void continuation(String[] tokens, long n) {
         if (averaging != null) {
-            summary(averaging, tokens, n);
+            summary(averaging, tokens, n, SysstatAverage.Statistic.AVERAGE);
         } else if (current.lastTime() == null) {
             sink.warning(n, "a line without a time of day before the first timed line of its section");
         } else {
@@ -236,7 +237,7 @@ final class SarReader {
         }
     }
 
-    private void average(String[] tokens, long n) {
+    private void average(String[] tokens, long n, SysstatAverage.Statistic statistic) {
         if (tokens.length == 0) return;
         if (SectionHeader.looksLikeHeader(tokens)) {
             // sysstat repeats the header before the averages of sections printed one after another (sar -n TCP,ETCP).
@@ -249,7 +250,7 @@ final class SarReader {
             return;
         }
         averaging = section;
-        summary(section, tokens, n);
+        summary(section, tokens, n, statistic);
     }
 
     private SectionState section(SectionHeader header, long n) {
@@ -275,7 +276,7 @@ final class SarReader {
         section.emit(time, cells.key(), cells.values(), sink);
     }
 
-    private void summary(SectionState section, String[] tokens, long n) {
+    private void summary(SectionState section, String[] tokens, long n, SysstatAverage.Statistic statistic) {
         SectionHeader.Cells cells = cells(section, tokens, n);
         if (cells == null) return;
         DatasetSpec spec = section.header().spec();
@@ -284,7 +285,7 @@ final class SarReader {
             double v = cells.values()[i];
             if (Double.isNaN(v)) continue;
             Metric m = metrics.get(i);
-            sink.summary(new SummaryValue(spec.qualifiedName(), cells.key(), m.label(), v, m.unit()));
+            sink.summary(new SummaryValue(spec.qualifiedName(), cells.key(), statistic.valueName(m.label()), v, m.unit()));
         }
     }
 
@@ -316,8 +317,10 @@ final class SarReader {
         if (date == null) {
             ReportTimeline.Day day = timeline.assumedDay();
             date = day.date();
-            sink.warning(0, "no sar banner with a date; the times of day are taken to be on " + date + " (" + day.origin()
-                    + "); give --start to set the date");
+            if (!day.placedLater()) {
+                sink.warning(0, "no sar banner with a date; the times of day are taken to be on " + date + " (" + day.origin()
+                        + "); give --start to set the date");
+            }
             sink.fact("time.source", "date " + date + " from " + day.origin() + " + time of day printed on each line, zone "
                     + zone + "; each section rolls over midnight on its own");
             timeSourceRecorded = true;
