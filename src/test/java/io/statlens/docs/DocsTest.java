@@ -91,6 +91,7 @@ class DocsTest {
                     "takes many minutes; timings of the machine it ran on"),
             new Exemption("docs/bench.md", "statlens bench --repeat 2", "takes minutes; timings of the machine it ran on"),
             new Exemption("docs/bench.md", "statlens bench --workload iostat --repeat 2", "takes minutes; timings of the machine it ran on"),
+            new Exemption("docs/bench.md", "statlens bench --seconds 36000 --repeat 1", "takes many minutes; timings of the machine it ran on"),
             new Exemption("docs/bench.md", "STATLENS_JAVA_OPTS=-Xmx1g statlens bench --charts --repeat 2",
                     "takes minutes; timings of the machine it ran on"),
             new Exemption("docs/bench.md", "statlens bench --seconds 36000 --repeat 2",
