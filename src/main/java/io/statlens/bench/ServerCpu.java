@@ -7,9 +7,9 @@ import java.nio.file.Path;
 import java.util.OptionalLong;
 
 /**
- * The CPU time a database server's process has used, read from Linux's {@code /proc/PID/stat} (user and
- * system time, fields 14 and 15, in clock ticks of 1/100 s): the work a bulk load leaves to the server
- * does not show in this process's CPU time.
+ * The CPU time a database server's processes have used, read from Linux's {@code /proc/PID/stat} (user and
+ * system time, fields 14 and 15, and those of reaped children, 16 and 17, in clock ticks of 1/100 s): the
+ * work a bulk load leaves to the server does not show in this process's CPU time.
  */
 final class ServerCpu {
     /** Linux's USER_HZ, the unit of /proc's times, 100 on every architecture statlens runs on. */
@@ -18,16 +18,41 @@ final class ServerCpu {
     private ServerCpu() {
     }
 
-    /** CPU seconds of the process so far; NaN when there is none or it is not on this machine. */
-    static double seconds(OptionalLong pid) {
-        if (pid.isEmpty()) return Double.NaN;
+    /**
+     * CPU seconds used so far by the whole server the process belongs to: its parent (PostgreSQL's postmaster),
+     * the parent's processes that are alive (every backend, the WAL writer, the checkpointer, the background
+     * writer, autovacuum) and those that ended and were reaped (their time is added to the parent's). A bulk
+     * load's cost does not end with the backend that took the rows: WAL is written and flushed by others.
+     * NaN when the process is not on this machine.
+     */
+    static double ofServer(OptionalLong backend) {
+        if (backend.isEmpty()) return Double.NaN;
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid.getAsLong()), "stat"), StandardCharsets.US_ASCII);
-            // The command name, field 2, is in parentheses and may hold spaces: count from its end.
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return (Long.parseLong(f[11]) + Long.parseLong(f[12])) / TICKS_PER_SECOND;
+            String[] own = fields(backend.getAsLong());
+            long server = Long.parseLong(own[1]);
+            String[] parent = fields(server);
+            long ticks = Long.parseLong(parent[11]) + Long.parseLong(parent[12]) + Long.parseLong(parent[13]) + Long.parseLong(parent[14]);
+            try (var processes = Files.newDirectoryStream(Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
+                for (Path p : processes) {
+                    String[] f;
+                    try {
+                        f = fields(Long.parseLong(p.getFileName().toString()));
+                    } catch (IOException ended) {
+                        continue;
+                    }
+                    if (Long.parseLong(f[1]) == server) ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                }
+            }
+            return ticks / TICKS_PER_SECOND;
         } catch (IOException | RuntimeException e) {
             return Double.NaN;
         }
+    }
+
+    /** The fields of /proc/PID/stat after the command name: [0] is field 3 (state), [1] the parent, [11] user time. */
+    private static String[] fields(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.US_ASCII);
+        // The command name, field 2, is in parentheses and may hold spaces: count from its end.
+        return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
     }
 }

@@ -23,8 +23,9 @@ import java.util.function.Consumer;
  * {@code statlens bench --db URL}: the import into a server repository against JDBC batches of the same rows into
  * the same server, in turn (A/B/C/A/B/C...): statlens' import (parsing included), statlens' bulk path alone on the
  * CSV rows the batches read (COPY on PostgreSQL: like for like), and JDBC batches of 1000 INSERTs. Beside this
- * process's clocks, the CPU time of the server's process that served the connection (PostgreSQL on this machine),
- * since a bulk load leaves much of its work to the server. Every run's run and table are removed afterwards.
+ * process's clocks, the CPU time of the server's processes (PostgreSQL on this machine: every process of the
+ * server, the backend that served the connection, WAL writer and checkpointer included), since a bulk load leaves
+ * much of its work to the server. Every run's run and table are removed afterwards.
  */
 public final class ServerImportBench {
     public static final String IMPORT = "statlens import (parse + store)";
@@ -36,11 +37,22 @@ public final class ServerImportBench {
 
     /**
      * @param steps     the three steps' runs
-     * @param serverCpu per step, the server process's CPU seconds of each run (NaN where it cannot be read)
+     * @param serverCpu per step, the server's CPU seconds of each run, in the order of the step's runs (NaN where
+     *                  they cannot be read)
      */
     public record Result(List<Samples> steps, Map<String, List<Double>> serverCpu) {
         public Samples step(String name) {
             return steps.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+        }
+
+        /** Per run of the step, this process's CPU seconds plus the server's; empty when the server's are unknown. */
+        public List<Double> clientAndServerCpu(String name) {
+            List<Double> server = serverCpu.get(name);
+            List<Measurement> runs = step(name).runs();
+            if (server == null || server.size() != runs.size() || server.stream().anyMatch(d -> d.isNaN())) return List.of();
+            List<Double> sums = new ArrayList<>();
+            for (int i = 0; i < runs.size(); i++) sums.add(runs.get(i).processCpuNanos() / 1e9 + server.get(i));
+            return sums;
         }
     }
 
@@ -86,9 +98,9 @@ public final class ServerImportBench {
 
     private static Stopwatch.Timed serverTimed(Repository repo, String step, Map<String, List<Double>> serverCpu, Stopwatch.Work work)
             throws Exception {
-        double before = ServerCpu.seconds(repo.serverProcess());
+        double before = ServerCpu.ofServer(repo.serverProcess());
         Stopwatch.Timed t = Stopwatch.measure(work);
-        serverCpu.computeIfAbsent(step, k -> new ArrayList<>()).add(ServerCpu.seconds(repo.serverProcess()) - before);
+        serverCpu.computeIfAbsent(step, k -> new ArrayList<>()).add(ServerCpu.ofServer(repo.serverProcess()) - before);
         return t;
     }
 }

@@ -143,6 +143,7 @@ public final class BenchCommand implements Callable<Integer> {
             } else if (db != null) {
                 RepositoryLocation server = RepositoryLocation.url(db);
                 out.printf("repository: %s (%s)%n", server.description(), server.engine());
+                out.println("machine at the start: " + MachineLoad.now());
                 out.flush();
                 print(out, ServerImportBench.run(work, input, server, repeat, progress));
             } else if (iostat) {
@@ -178,29 +179,44 @@ public final class BenchCommand implements Callable<Integer> {
 
     private static void print(PrintWriter out, ServerImportBench.Result r) {
         Samples batches = r.step(ServerImportBench.BATCHES);
+        List<Double> batchesCpu = r.clientAndServerCpu(ServerImportBench.BATCHES);
         TextTable t = new TextTable(ReadableNumbers.ROOT, "STEP", "ROWS", "RUNS", "WALL S MIN / MED", "ROWS/S MIN / MED",
-                "VS JDBC BATCHES", "CPU S MIN / MED", "THREAD CPU S MIN / MED", "SERVER CPU S MIN / MED").right(1, 2, 3, 4, 5, 6, 7, 8);
+                "VS JDBC BATCHES", "CPU S MIN / MED", "THREAD CPU S MIN / MED", "SERVER CPU S MIN / MED",
+                "CPU + SERVER S MIN / MED", "CPU VS JDBC BATCHES").right(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
         for (Samples s : r.steps()) {
             long min = s.min(Measurement.Clock.WALL);
             long median = s.median(Measurement.Clock.WALL);
+            List<Double> total = r.clientAndServerCpu(s.name());
             t.add(s.name(), s.count(), s.runs().size(), minMedian(s, Measurement.Clock.WALL),
                     ReadableNumbers.ROOT.integer(Math.round(s.count() / (min / 1e9))) + " / "
                             + ReadableNumbers.ROOT.integer(Math.round(s.count() / (median / 1e9))),
                     String.format(Locale.ROOT, "%.2fx / %.2fx", (double) batches.min(Measurement.Clock.WALL) / min,
                             (double) batches.median(Measurement.Clock.WALL) / median),
                     minMedian(s, Measurement.Clock.PROCESS_CPU), minMedian(s, Measurement.Clock.THREAD_CPU),
-                    serverCpu(r.serverCpu().get(s.name())));
+                    seconds(r.serverCpu().get(s.name())), seconds(total),
+                    total.isEmpty() || batchesCpu.isEmpty() ? "" : String.format(Locale.ROOT, "%.2fx / %.2fx",
+                            min(batchesCpu) / min(total), median(batchesCpu) / median(total)));
         }
         t.print(out);
         out.println("vs JDBC batches: rows/s over the batches' rows/s (of the fastest runs / of the medians); above 1 is faster."
-                + " The import parses too; the bulk path and the batches read the same CSV. Server CPU: the server process"
-                + " that served the connection (PostgreSQL on this machine; empty otherwise).");
+                + " The import parses too; the bulk path and the batches read the same CSV. Server CPU: every process of the"
+                + " server (PostgreSQL on this machine; empty otherwise): run it on a server nobody else uses. CPU vs JDBC"
+                + " batches: the batches' CPU time, this process's and the server's, over the step's (above 1 is cheaper).");
     }
 
-    private static String serverCpu(List<Double> seconds) {
-        if (seconds == null || seconds.stream().anyMatch(d -> d.isNaN())) return "";
-        double[] sorted = seconds.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        return String.format(Locale.ROOT, "%.2f / %.2f", sorted[0], sorted[(sorted.length - 1) / 2]);
+    private static String seconds(List<Double> seconds) {
+        if (seconds == null || seconds.isEmpty() || seconds.stream().anyMatch(d -> d.isNaN())) return "";
+        return String.format(Locale.ROOT, "%.2f / %.2f", min(seconds), median(seconds));
+    }
+
+    private static double min(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+    }
+
+    /** The median as Samples takes it: of an even number, the lower middle one (a run that happened). */
+    private static double median(List<Double> values) {
+        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return sorted[(sorted.length - 1) / 2];
     }
 
     private static double perMillion(long nanos, long rows) {

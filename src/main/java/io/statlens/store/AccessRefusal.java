@@ -12,12 +12,25 @@ public final class AccessRefusal {
     private AccessRefusal() {
     }
 
-    /** The server's words, when the failure was such a refusal. */
+    /**
+     * The server's words, when the failure was such a refusal: the refusal itself, not the batch that carried
+     * it (PgJDBC reports a refused batch as "Batch entry 0 INSERT ... was aborted", the statement with its
+     * values, and chains the server's refusal behind it), and without PostgreSQL's {@code ERROR: } prefix.
+     */
     public static Optional<String> in(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof SQLException s && isRefusal(s)) return Optional.ofNullable(s.getMessage());
+            if (t instanceof SQLException s && isRefusal(s)) return Optional.ofNullable(words(s));
         }
         return Optional.empty();
+    }
+
+    private static String words(SQLException refusal) {
+        SQLException said = refusal;
+        for (SQLException next = refusal.getNextException(); next != null; next = next.getNextException()) {
+            if (isRefusal(next)) said = next;
+        }
+        String message = said.getMessage();
+        return message == null ? null : message.replaceFirst("^ERROR: ", "");
     }
 
     /** PostgreSQL 42501, Derby 42500-42509, or a write on a read-only connection (25502, 25006). */

@@ -17,7 +17,9 @@ import java.util.regex.Pattern;
  * {@code bash}, and holds a line starting with {@code $ }. Blocks of other languages ({@code text} for a
  * tool's own session, {@code sql}, {@code java}) are not run, and must not hold a {@code $ statlens} line;
  * nor may one appear outside a fenced block: an example the test cannot see is a mistake, not an exemption.
- * A block is left out only when the line before it says why: {@code <!-- docs-test: skip REASON -->}.
+ * A block is left out only when the line before it says why: {@code <!-- docs-test: skip REASON -->}. A block
+ * that shows what a second process is told runs while the test holds the repository open in another JVM, when
+ * the line before it says so: {@code <!-- docs-test: while another process holds /tmp/REPO open -->}.
  *
  * @param name the page's path relative to the checkout, as messages name it
  * @param lines the page's lines, for rewriting expected output in place
@@ -28,6 +30,8 @@ record DocPage(String name, Path file, List<String> lines, List<Block> blocks, L
 
     private static final Pattern FENCE = Pattern.compile("^(\\s*)(`{3,}|~{3,})\\s*([\\w+-]*).*$");
     private static final Pattern SKIP = Pattern.compile("<!--\\s*docs-test:\\s*skip\\b(.*?)-->");
+    /** A block that shows what a second process sees: the test keeps the repository open in another JVM meanwhile. */
+    private static final Pattern HELD = Pattern.compile("<!--\\s*docs-test:\\s*while another process holds (\\S+) open\\s*-->");
     /** A statlens command line: the launcher on the PATH or in target/, or the jar run by a java, after assignments or time. */
     private static final Pattern STATLENS_COMMAND = Pattern.compile("^\\s*\\$ (?:[A-Za-z_][A-Za-z0-9_]*=\\S*\\s+)*"
             + "(?:(?:/usr/bin/)?time(?:\\s+-\\w+)*\\s+)?(?:(?:[^\\s=]*/)?statlens(?=\\s|\\(|$)|\\S*java\\b.*-jar\\s+\\S*statlens\\.jar\\b).*");
@@ -40,9 +44,11 @@ record DocPage(String name, Path file, List<String> lines, List<Block> blocks, L
      *
      * @param line the 1-based line of its opening fence
      * @param skipReason why it is not run, or null
+     * @param heldOpen the embedded repository (as the page names it) another process holds open while the block
+     *                 runs, or null
      * @param examples its commands in order
      */
-    record Block(int line, String skipReason, List<Example> examples) {
+    record Block(int line, String skipReason, String heldOpen, List<Example> examples) {
     }
 
     /**
@@ -87,7 +93,7 @@ record DocPage(String name, Path file, List<String> lines, List<Block> blocks, L
                 if (skip != null && skip.isBlank()) {
                     problems.add(name + ":" + i + ": docs-test: skip needs a reason");
                 }
-                blocks.add(new Block(i + 1, skip, examples(name, body, i + 1, indent, problems)));
+                blocks.add(new Block(i + 1, skip, marker(lines, i, HELD), examples(name, body, i + 1, indent, problems)));
             } else if (skip == null) {
                 for (int k = 0; k < body.size(); k++) {
                     if (STATLENS_COMMAND.matcher(body.get(k)).matches()) {
@@ -162,10 +168,16 @@ record DocPage(String name, Path file, List<String> lines, List<Block> blocks, L
 
     /** The reason of a skip marker on the last non-blank line before the fence, or null when there is none. */
     private static String skipReason(List<String> lines, int fence) {
+        String reason = marker(lines, fence, SKIP);
+        return reason == null ? null : reason.strip();
+    }
+
+    /** The first group of a marker on the last non-blank line before the fence, or null when there is none. */
+    private static String marker(List<String> lines, int fence, Pattern marker) {
         for (int k = fence - 1; k >= 0; k--) {
             if (lines.get(k).isBlank()) continue;
-            Matcher m = SKIP.matcher(lines.get(k));
-            return m.find() ? m.group(1).strip() : null;
+            Matcher m = marker.matcher(lines.get(k));
+            return m.find() ? m.group(1) : null;
         }
         return null;
     }

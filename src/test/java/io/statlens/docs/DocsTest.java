@@ -59,8 +59,11 @@ import static org.junit.jupiter.api.Assertions.fail;
  *     a process id ({@code pid 32474}) is any one; a substituted port is shown as the page's;
  *     and where one of these changed a command's output, the width of runs of spaces is not compared for it
  *     (columns are as wide as those paths and times).</li>
- * <li>A block the test cannot run (timings, a window, a benchmark of minutes, a second process or a server
- *     on a port) is preceded by {@code <!-- docs-test: skip REASON -->}, with a reason, and listed in
+ * <li>A block that shows what a second process is told about a repository another one holds open is preceded by
+ *     {@code <!-- docs-test: while another process holds /tmp/REPO open -->}: the test keeps it open in a JVM of
+ *     its own ({@link RepositoryHolder}) while the block runs.</li>
+ * <li>A block the test cannot run (timings, a window, a benchmark of minutes, a Java other than the test's) is
+ *     preceded by {@code <!-- docs-test: skip REASON -->}, with a reason, and listed in
  *     {@link #EXEMPT}; a marker that the list does not name fails the page. Other languages
  *     ({@code ```text} for a tool's own output, {@code ```sql}) are not run, and must not hold
  *     {@code $ statlens} lines; nor may an indented code block.</li>
@@ -72,15 +75,13 @@ class DocsTest {
     /**
      * The only blocks the test does not run, each marked on its page with {@code <!-- docs-test: skip REASON -->}
      * and listed here by its page and first command, so that an exemption is a decision in review, not a
-     * marker slipped into a page. Every one of them is a measurement or needs a second process: timings
-     * differ on every machine, and a window, a network server on a port or a second JVM holding a repository
-     * open is more than a page's in-process shell should start. What they show is tested elsewhere (named).
+     * marker slipped into a page. Every one of them is a measurement, a window or another Java: timings differ on
+     * every machine, a window needs a display, and the packaged jar and a Java 17 are not there when the tests run.
+     * What they show is tested elsewhere (named).
      */
     static final List<Exemption> EXEMPT = List.of(
             new Exemption("docs/cli.md", "/usr/lib/jvm/java-17-openjdk-amd64/bin/java -jar target/statlens.jar runs",
                     "needs a Java 17 and the packaged jar (StartupTest checks the message)"),
-            new Exemption("docs/cli.md", "statlens runs --repo /tmp/docs-cli",
-                    "needs a second statlens process holding the repository open (RepositoryTest)"),
             new Exemption("docs/cli.md", "statlens bench --cpus 32 --seconds 600", "timings of the machine it ran on"),
             new Exemption("docs/cli.md", "statlens bench --repeat 2", "takes minutes; timings of the machine it ran on"),
             new Exemption("docs/cli.md", "DISPLAY=:97 statlens bench --gui --cpus 64 --seconds 3600",
@@ -90,6 +91,7 @@ class DocsTest {
                     "takes many minutes; timings of the machine it ran on"),
             new Exemption("docs/bench.md", "statlens bench --repeat 2", "takes minutes; timings of the machine it ran on"),
             new Exemption("docs/bench.md", "statlens bench --workload iostat --repeat 2", "takes minutes; timings of the machine it ran on"),
+            new Exemption("docs/bench.md", "statlens bench --seconds 36000 --repeat 1", "takes many minutes; timings of the machine it ran on"),
             new Exemption("docs/bench.md", "STATLENS_JAVA_OPTS=-Xmx1g statlens bench --charts --repeat 2",
                     "takes minutes; timings of the machine it ran on"),
             new Exemption("docs/bench.md", "statlens bench --seconds 36000 --repeat 2",
@@ -208,28 +210,41 @@ class DocsTest {
                 if (EXEMPT.stream().noneMatch(e -> e.covers(page.name(), block))) {
                     failures.add(page.name() + ":" + block.line() + ": a block marked docs-test: skip ("
                             + block.skipReason() + ") that DocsTest.EXEMPT does not list; make it run, or list it"
-                            + " there with the reason (exemptions are few: measurements and second processes)");
+                            + " there with the reason (exemptions are few: measurements, windows, another Java)");
                 }
                 continue;
             }
-            for (DocPage.Example example : block.examples()) {
-                run++;
-                PageShell.Result result;
-                long start = System.nanoTime();
-                try {
-                    result = shell.run(example.command());
-                    timings.add(new Timing(example, System.nanoTime() - start));
-                } catch (RuntimeException e) {
-                    failures.add(page.name() + ":" + example.line() + " (block at line " + block.line() + "): "
-                            + e.getMessage());
-                    continue;
+            if (block.heldOpen() != null) {
+                try (RepositoryHolder ignored = RepositoryHolder.start(shell.path(block.heldOpen()), shell.path("/tmp"))) {
+                    run += runExamples(page, block, shell, rules, failures, rewrites, timings);
                 }
-                OutputRules.Shown shown = rules.shown(result.shown());
-                OutputRules.Match match = OutputRules.match(example.expected(), shown);
-                if (!match.ok()) {
-                    failures.add(describe(page, block, example, shown.lines(), match));
-                    rewrites.add(new Rewrite(example, shown.lines()));
-                }
+            } else {
+                run += runExamples(page, block, shell, rules, failures, rewrites, timings);
+            }
+        }
+        return run;
+    }
+
+    private static int runExamples(DocPage page, DocPage.Block block, PageShell shell, OutputRules rules, List<String> failures,
+                                   List<Rewrite> rewrites, List<Timing> timings) throws Exception {
+        int run = 0;
+        for (DocPage.Example example : block.examples()) {
+            run++;
+            PageShell.Result result;
+            long start = System.nanoTime();
+            try {
+                result = shell.run(example.command());
+                timings.add(new Timing(example, System.nanoTime() - start));
+            } catch (RuntimeException e) {
+                failures.add(page.name() + ":" + example.line() + " (block at line " + block.line() + "): "
+                        + e.getMessage());
+                continue;
+            }
+            OutputRules.Shown shown = rules.shown(result.shown());
+            OutputRules.Match match = OutputRules.match(example.expected(), shown);
+            if (!match.ok()) {
+                failures.add(describe(page, block, example, shown.lines(), match));
+                rewrites.add(new Rewrite(example, shown.lines()));
             }
         }
         return run;

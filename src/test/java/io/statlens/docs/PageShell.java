@@ -118,6 +118,11 @@ final class PageShell {
         }
     }
 
+    /** A path as a page types it, where the test's commands find it ({@code /tmp} is the page's scratch folder). */
+    Path path(String typed) {
+        return checkout.resolve(TMP.matcher(typed).replaceAll(Matcher.quoteReplacement(scratch.toString()))).normalize();
+    }
+
     Result run(String typed) throws IOException, InterruptedException {
         String command = TMP.matcher(typed).replaceAll(Matcher.quoteReplacement(scratch.toString()));
         for (Substitution s : substitutions) command = s.toActual(command);

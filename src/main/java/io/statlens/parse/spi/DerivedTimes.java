@@ -37,12 +37,11 @@ public record DerivedTimes(Instant provisionalStart, String interval, FallbackSt
     }
 
     /**
-     * Times of day the output printed, put on provisional dates from {@code provisionalDate} on (the fallback's date,
-     * a day later at each midnight crossed), for the sink to move by whole days.
+     * Times of day the output printed, put on provisional dates from the fallback's date on (a day later at each
+     * midnight crossed), for the sink to move by whole days; {@code firstProvisional} is the first sample's.
      */
-    public static DerivedTimes datesOf(LocalDate provisionalDate, ZoneId zone, FallbackStart fallback) {
-        return new DerivedTimes(provisionalDate.atStartOfDay(zone).toInstant(), "times of day as printed", fallback,
-                Objects.requireNonNull(zone));
+    public static DerivedTimes datesOf(Instant firstProvisional, ZoneId zone, FallbackStart fallback) {
+        return new DerivedTimes(firstProvisional, "times of day as printed", fallback, Objects.requireNonNull(zone));
     }
 
     /** Whether only the dates were derived: the times of day are the tool's own. */

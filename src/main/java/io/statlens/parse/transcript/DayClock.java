@@ -17,17 +17,27 @@ public final class DayClock {
     private static final Duration ROLL_OVER = Duration.ofHours(1);
     private LocalDate date;
     private LocalTime previous;
+    private final java.util.function.Consumer<Instant> firstDated;
 
     public DayClock(LocalDate start) {
+        this(start, first -> { });
+    }
+
+    /** @param firstDated told the first instant this clock gives, before its row is written */
+    DayClock(LocalDate start, java.util.function.Consumer<Instant> firstDated) {
         this.date = start;
+        this.firstDated = firstDated;
     }
 
     public Instant at(LocalTime time, ZoneId zone) {
+        boolean first = previous == null;
         if (previous != null && time.isBefore(previous) && Duration.between(time, previous).compareTo(ROLL_OVER) > 0) {
             date = date.plusDays(1);
         }
         previous = time;
-        return LocalDateTime.of(date, time).atZone(zone).toInstant();
+        Instant at = LocalDateTime.of(date, time).atZone(zone).toInstant();
+        if (first) firstDated.accept(at);
+        return at;
     }
 
     /** The date the next time of day is taken to be on (before roll-over). */

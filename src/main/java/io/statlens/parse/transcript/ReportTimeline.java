@@ -42,6 +42,8 @@ public final class ReportTimeline {
     private long anchorReport;
     private Function<Duration, String> assumedStepMessage;
     private boolean assumedStepSaid;
+    /** An assumed day is placed later: the first dated sample tells the sink, before its row is written. */
+    private boolean datesPending;
     private boolean datesPlacedLater;
 
     /** Where the date of printed times of day came from. */
@@ -108,19 +110,30 @@ public final class ReportTimeline {
             return new Day(LocalDate.ofInstant(options.start().get(), options.zone()), DateSource.START, "--start");
         }
         LocalDate date = LocalDate.ofInstant(fallback.time(), options.zone());
-        if (!fallback.placedLater() || sampleClock != null) return new Day(date, DateSource.FALLBACK, fallback.source());
+        if (!fallback.placedLater() || sampleClock != null || datesPlacedLater) {
+            return new Day(date, DateSource.FALLBACK, fallback.source(), datesPlacedLater);
+        }
         // The file's modification time is when the tool stopped: the LAST sample is on its date. The rows are dated
         // from it on for now (a DayClock counts the midnights crossed) and moved back by the sink at the end.
-        if (!datesPlacedLater) {
-            datesPlacedLater = true;
-            sink.derivedTimes(DerivedTimes.datesOf(date, options.zone(), fallback));
-        }
+        datesPending = true;
         return new Day(date, DateSource.FALLBACK, fallback.source(), true);
     }
 
     /** A clock for one sequence of times of day starting on this day. */
     public DayClock clock(Day day) {
-        return new DayClock(day.date());
+        return clock(day.date());
+    }
+
+    /** A clock for one sequence of times of day starting on this date. */
+    public DayClock clock(LocalDate date) {
+        return new DayClock(date, this::firstDated);
+    }
+
+    /** The first sample dated on an assumed day placed later: its provisional time is where the sink counts from. */
+    private void firstDated(Instant first) {
+        if (!datesPending || datesPlacedLater || sampleClock != null) return;
+        datesPlacedLater = true;
+        sink.derivedTimes(DerivedTimes.datesOf(first, options.zone(), fallback));
     }
 
     /** The interval the output or its pasted command states; null leaves it unknown. */

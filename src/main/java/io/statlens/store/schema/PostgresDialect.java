@@ -141,7 +141,16 @@ public final class PostgresDialect implements SqlDialect {
     }
 
     private void grantReadWithJdbc(Connection c, String tableOrView) throws SQLException {
-        if (readerRole(c, false)) Statements.execute(c, "GRANT SELECT ON " + tableOrView + " TO statlens_reader");
+        if (!readerRole(c, false)) return;
+        Statements.execute(c, "GRANT SELECT ON " + tableOrView + " TO statlens_reader");
+        // A repository in a schema of its own (?currentSchema=perf) is readable only with USAGE on that schema;
+        // its owner (statlens made it) may grant that, a user of someone else's schema leaves it to them.
+        try (PreparedStatement ps = c.prepareStatement("SELECT quote_ident(current_schema()) WHERE"
+                + " has_schema_privilege(current_user, current_schema(), 'USAGE WITH GRANT OPTION')"
+                + " AND NOT has_schema_privilege('statlens_reader', current_schema(), 'USAGE')");
+             ResultSet rs = ps.executeQuery()) {
+            if (rs.next()) Statements.execute(c, "GRANT USAGE ON SCHEMA " + rs.getString(1) + " TO statlens_reader");
+        }
     }
 
     /** Whether the role statlens_reader exists (and, if {@code member}, the current user is in it). */
@@ -156,17 +165,20 @@ public final class PostgresDialect implements SqlDialect {
     /**
      * A schema change takes its table or view for itself until the transaction ends. A reader that waits
      * for one the import changed earlier, while the import waits for a table the reader holds, closes a
-     * cycle; PostgreSQL breaks it by undoing the transaction whose deadlock check runs first, the one that
-     * has waited deadlock_timeout (1 s by default). So once the transaction holds such a lock, it waits at
-     * most half of that for the next one: the import gives up first and starts over, never the reader.
-     * Before that it holds nothing a reader waits for, and may wait as long as it takes.
+     * cycle; PostgreSQL breaks it by undoing the transaction whose deadlock check runs first, that of the
+     * process that has waited deadlock_timeout (1 s by default). The reader may have started waiting before
+     * the import did, so the import's wait must end well before the reader's second is up: once the
+     * transaction holds such a lock, it waits at most a tenth of that for the next one, then gives up and
+     * starts over, and the reader goes on. (At half of it, a suite run under a load of 28 on 2 cores saw the
+     * reader's check come first.) Before that it holds nothing a reader waits for, and may wait as long as
+     * it takes.
      */
     @Override
     public String boundLockWait(Connection c) {
         try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM pg_catalog.pg_locks WHERE pid = pg_backend_pid()"
                 + " AND locktype = 'relation' AND mode = 'AccessExclusiveLock'" + fetchFirst(1));
              ResultSet rs = ps.executeQuery()) {
-            return rs.next() ? "SET LOCAL lock_timeout = '500ms'" : null;
+            return rs.next() ? "SET LOCAL lock_timeout = '100ms'" : null;
         } catch (SQLException e) {
             throw new StoreException("cannot read the locks this transaction holds: " + e.getMessage(), e);
         }

@@ -16,6 +16,8 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.TimeZone;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * An open statlens repository: one JDBC connection, its schema brought up to date on open.
@@ -169,6 +171,8 @@ public final class Repository implements AutoCloseable {
         return sb.toString().replace(", see the next exception for details", "");
     }
 
+    private static final Pattern CREATED = Pattern.compile("CREATE (?:TABLE|VIEW) (\\w+)");
+
     private void migrate(boolean create) throws SQLException {
         int latest = Migrations.latestVersion(dialect);
         int current = 0;
@@ -185,6 +189,7 @@ public final class Repository implements AutoCloseable {
         } else {
             Statements.execute(connection, "CREATE TABLE STATLENS_SCHEMA (VERSION INT NOT NULL PRIMARY KEY, DESCRIPTION "
                     + dialect.varchar(400) + ", APPLIED_AT TIMESTAMP NOT NULL)");
+            dialect.grantRead(connection, "STATLENS_SCHEMA");
         }
         if (current > latest) {
             connection.rollback();
@@ -193,7 +198,13 @@ public final class Repository implements AutoCloseable {
         }
         for (Migrations.Step step : Migrations.steps(dialect)) {
             if (step.version() <= current) continue;
-            for (String sql : step.statements()) Statements.execute(connection, sql);
+            for (String sql : step.statements()) {
+                Statements.execute(connection, sql);
+                // where the repository has a reader role already (PostgreSQL's statlens_reader made before the
+                // first import, a statlens server upgraded), its readers see what a migration creates
+                Matcher created = CREATED.matcher(sql);
+                if (created.lookingAt()) dialect.grantRead(connection, created.group(1));
+            }
             if (step.convert() != null && current > 0) step.convert().run(tables);
             try (PreparedStatement ps = connection.prepareStatement("INSERT INTO STATLENS_SCHEMA VALUES (?, ?, ?)")) {
                 ps.setInt(1, step.version());

@@ -223,7 +223,7 @@ final class SarReader {
             sink.warning(n, "data line before any section header");
             return;
         }
-        row(current, current.resolve(time, date(), lineZone, epoch), tokens, n);
+        row(current, current.resolve(time, date(), lineZone, epoch, timeline::clock), tokens, n);
     }
 
     /** Lines of a Solaris, AIX or HP-UX multi-line report after the first: the time is the first line's. */
@@ -304,9 +304,9 @@ final class SarReader {
 
     /** Restarts and comments: on the current section's day if one is running, else on the banner's. */
     private Instant eventTime(LocalTime time) {
-        if (current != null && current.lastTime() != null) return current.resolve(time, date(), zone, epoch);
+        if (current != null && current.lastTime() != null) return current.resolve(time, date(), zone, epoch, timeline::clock);
         if (eventClock == null || eventRollerEpoch != epoch) {
-            eventClock = new DayClock(date());
+            eventClock = timeline.clock(date());
             eventRollerEpoch = epoch;
         }
         return eventClock.at(time, zone);

@@ -48,9 +48,9 @@ final class SectionState {
      * The instant of a time of day in this section. {@code epoch} counts the banners seen: after a new
      * banner the day starts again from its date.
      */
-    Instant resolve(LocalTime time, LocalDate date, ZoneId zone, int epoch) {
+    Instant resolve(LocalTime time, LocalDate date, ZoneId zone, int epoch, java.util.function.Function<LocalDate, DayClock> clocks) {
         if (clock == null || rollerEpoch != epoch) {
-            clock = new DayClock(date);
+            clock = clocks.apply(date);
             rollerEpoch = epoch;
         }
         return clock.at(time, zone);
