@@ -40,7 +40,11 @@ class RowLayoutMigrationTest {
              Repository fresh = Repository.open(RepositoryLocation.memory("fresh" + UUID.randomUUID()))) {
             ImportService importer = new ImportService(fresh, ParserCatalog.load(dir.resolve("no-user-parsers")));
             importer.run(ImportRequest.of("mpa", ZoneOffset.UTC, Path.of(C + "mpstat/sysstat-fixture-mpstat-A.txt")), ImportProgress.NONE);
-            importer.run(ImportRequest.of("vm", ZoneOffset.UTC, Path.of(C + "vmstat/ssup-ubuntu1804-vmstat-1-iowait.txt")), ImportProgress.NONE);
+            // This vmstat prints no times: its samples end at the file's modification time, which in the
+            // repository is that of the checkout it was made in. The fresh import is given the same end.
+            Path undated = Files.copy(Path.of(C + "vmstat/ssup-ubuntu1804-vmstat-1-iowait.txt"), dir.resolve("ssup-ubuntu1804-vmstat-1-iowait.txt"));
+            Files.setLastModifiedTime(undated, java.nio.file.attribute.FileTime.from(lastSample(old, "ssup-ubuntu1804-vmstat-1-iowait.txt")));
+            importer.run(ImportRequest.of("vm", ZoneOffset.UTC, undated), ImportProgress.NONE);
             importer.run(ImportRequest.of("vm", ZoneOffset.UTC, Path.of(C + "vmstat/solaris-P315-epoch.txt")), ImportProgress.NONE);
 
             assertEquals(fresh.schemaVersion(), old.schemaVersion());
@@ -56,6 +60,18 @@ class RowLayoutMigrationTest {
                     "SELECT * FROM V_MPSTAT WHERE ITEM = '3' ORDER BY TS",
                     "SELECT RUN, ITEM, COUNT(*), SUM(PCT_USR) FROM V_MPSTAT_NODE GROUP BY RUN, ITEM ORDER BY ITEM")) {
                 assertEquals(rows(fresh, sql), rows(old, sql), sql);
+            }
+        }
+    }
+
+    /** When the samples of the repository's data set read from the named file end. */
+    private static java.time.Instant lastSample(Repository repo, String fileName) throws SQLException {
+        try (java.sql.PreparedStatement ps = repo.connection().prepareStatement("SELECT MAX(D.LAST_TS) FROM DATASETS D"
+                + " JOIN SOURCE_FILES F ON F.ID = D.FILE_ID WHERE F.PATH LIKE ?")) {
+            ps.setString(1, "%" + fileName);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return Repository.instant(rs.getTimestamp(1));
             }
         }
     }
