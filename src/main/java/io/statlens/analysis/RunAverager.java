@@ -166,6 +166,7 @@ public final class RunAverager {
             return Optional.empty();
         }
         Grid grid = Grid.of(dataset, timelines, interval);
+        unevenSpans(dataset, runs, timelines, grid).ifPresent(notes::add);
         SeriesReader.Selection first = selections.get(0);
         String qualified = first.dataset();
         int dot = qualified.indexOf('.');
@@ -183,6 +184,25 @@ public final class RunAverager {
             byKey.forEach((key, series) -> out.keys.get(key).add(series, grid));
         }
         return Optional.of(out);
+    }
+
+    /**
+     * A note when some runs end well before the longest: past their end the average's points hold fewer
+     * runs, and a line that jumps there is the runs changing, not the system.
+     */
+    private static Optional<String> unevenSpans(String dataset, List<RunContents> runs, List<Timeline> timelines, Grid grid) {
+        double first = timelines.stream().mapToDouble(t -> t.elapsed[0]).min().orElseThrow();
+        double last = timelines.stream().mapToDouble(t -> t.elapsed[t.elapsed.length - 1]).max().orElseThrow();
+        double slack = Math.max(2 * grid.step, 0.1 * (last - first));
+        List<String> shorter = new ArrayList<>();
+        for (int i = 0; i < timelines.size(); i++) {
+            double end = timelines.get(i).elapsed[timelines.get(i).elapsed.length - 1];
+            if (end < last - slack) shorter.add(runs.get(i).name() + " " + Phrase.duration(end - first, ReadableNumbers.ROOT));
+        }
+        if (shorter.isEmpty()) return Optional.empty();
+        return Optional.of(dataset + ": runs of different lengths: the longest lasts " + Phrase.duration(last - first, ReadableNumbers.ROOT)
+                + ", but " + listed(shorter) + "; past a run's end fewer runs are averaged (N in the stddev data set counts them"
+                + " per point)");
     }
 
     /** Metric columns every run's data set holds values for, in table order; the others noted. */

@@ -97,6 +97,17 @@ class RunAveragerTest {
     }
 
     @Test
+    void runsThatEndWellBeforeTheLongestAreNoted() {
+        runs.run("r1", "columns a", "1700000000 - 1", "1700000001 - 2", "1700000002 - 3");
+        List<String> longer = new java.util.ArrayList<>(List.of("columns a"));
+        for (int s = 0; s < 120; s++) longer.add((1700000000 + s) + " - 5");
+        runs.run("r2", longer.toArray(String[]::new));
+        RunAverager.Result result = average("avg", "r1", "r2");
+        assertEquals(List.of("scripted: runs of different lengths: the longest lasts 1 min 59 s, but r1 2 s; past a run's end"
+                + " fewer runs are averaged (N in the stddev data set counts them per point)"), result.notes());
+    }
+
+    @Test
     void anExplicitIntervalOverridesTheTypicalOne() {
         runs.run("r1", "columns a", "1700000000 - 1", "1700000001 - 2", "1700000002 - 3", "1700000003 - 4");
         runs.run("r2", "columns a", "1700000000 - 5", "1700000001 - 6", "1700000002 - 7", "1700000003 - 8");
@@ -267,7 +278,8 @@ class RunAveragerTest {
         RunAverager.Result r = average("avg", "whole", "part");
 
         assertEquals(List.of(new RunAverager.DatasetResult("mpstat", 1, 8, 14 * 8)), r.datasets());
-        assertEquals(List.of(), r.notes());
+        assertEquals(List.of("mpstat: runs of different lengths: the longest lasts 13 s, but part 2 s; past a run's end"
+                + " fewer runs are averaged (N in the stddev data set counts them per point)"), r.notes());
         assertEquals(List.of(List.of("1.0", "2.0"), List.of("2.0", "2.0"), List.of("3.0", "2.0"), List.of("4.0", "1.0")),
                 runs.rows("SELECT ELAPSED_S, N FROM V_MPSTAT_STDDEV WHERE RUN = 'avg' AND ITEM = '0' AND ELAPSED_S < 5"
                         + " ORDER BY ELAPSED_S"), "no point for the since-boot report at elapsed 0");
