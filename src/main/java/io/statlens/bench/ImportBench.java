@@ -4,15 +4,11 @@ import io.statlens.analysis.RunStatistics;
 import io.statlens.analysis.Statistic;
 import io.statlens.analysis.StatsRequest;
 import io.statlens.model.DatasetSpec;
-import io.statlens.model.Fact;
 import io.statlens.model.Row;
-import io.statlens.model.SummaryValue;
 import io.statlens.parse.ParserCatalog;
-import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
-import io.statlens.parse.spi.RecordSink;
 import io.statlens.store.load.DerbyImportBaseline;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
@@ -180,46 +176,6 @@ public final class ImportBench {
         }
         sink.close();
         return sink.rows();
-    }
-
-    private abstract static class RowCountingSink implements RecordSink {
-        long rows;
-
-        long rows() {
-            return rows;
-        }
-
-        void close() throws IOException {
-        }
-
-        @Override
-        public void dataset(DatasetSpec spec) {
-        }
-
-        @Override
-        public void summary(SummaryValue value) {
-        }
-
-        @Override
-        public void fact(Fact fact) {
-        }
-
-        @Override
-        public void warning(long line, String message) {
-        }
-
-        @Override
-        public void notice(long line, String message) {
-        }
-
-        @Override
-        public void derivedTimes(DerivedTimes times) {
-            // the benchmark's context starts undated output at a fixed time: nothing is placed later
-        }
-
-        @Override
-        public void variant(String variant) {
-        }
     }
 
     private static final class CountingSink extends RowCountingSink {

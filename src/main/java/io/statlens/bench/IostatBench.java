@@ -1,15 +1,11 @@
 package io.statlens.bench;
 
 import io.statlens.model.DatasetSpec;
-import io.statlens.model.Fact;
 import io.statlens.model.Row;
-import io.statlens.model.SummaryValue;
 import io.statlens.parse.ParserCatalog;
-import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
-import io.statlens.parse.spi.RecordSink;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
@@ -72,42 +68,10 @@ public final class IostatBench {
     }
 
     /** Counts the rows of every data set (devices and {@code avg-cpu}), as the import does. */
-    private static final class CountingSink implements RecordSink {
-        long rows;
-        String firstWarning;
-
+    private static final class CountingSink extends RowCountingSink {
         @Override
         public void row(DatasetSpec spec, Row row) {
             rows++;
-        }
-
-        @Override
-        public void dataset(DatasetSpec spec) {
-        }
-
-        @Override
-        public void summary(SummaryValue value) {
-        }
-
-        @Override
-        public void fact(Fact fact) {
-        }
-
-        @Override
-        public void warning(long line, String message) {
-            if (firstWarning == null) firstWarning = "line " + line + ": " + message;
-        }
-
-        @Override
-        public void notice(long line, String message) {
-        }
-
-        @Override
-        public void derivedTimes(DerivedTimes times) {
-        }
-
-        @Override
-        public void variant(String variant) {
         }
     }
 }
