@@ -1,6 +1,7 @@
 package io.statlens.chart;
 
 import io.statlens.analysis.KeyOrder;
+import io.statlens.analysis.KeyRanking;
 
 import io.statlens.model.UserException;
 
@@ -357,7 +358,7 @@ final class ChartAssembler {
         }
         String what = keyLabel.isEmpty() ? "keys" : keyLabel.endsWith("s") ? keyLabel : keyLabel + "s";
         String note = "top " + limit + " of " + mostPerRun + " " + what + (meansByRun.size() > 1 ? " per run" : "") + " by "
-                + (def.hot() == HotEnd.LOW ? "lowest " : "") + "mean " + metric;
+                + (def.hot() == HotEnd.LOW ? "lowest " : "") + KeyRanking.STATISTIC + " " + metric;
         return new KeyChoice(chosen, note);
     }
 
@@ -404,15 +405,12 @@ final class ChartAssembler {
     }
 
     /**
-     * Keys by their mean at the hot end first; keys without a mean last; ties in key order. One ranking for loaded
-     * traces and for the statistics stored at import ({@link BusiestKeys}), so that both pick the same keys.
+     * Keys by their mean at the hot end first ({@link KeyRanking}, the findings' ranking of the busiest CPUs too). One
+     * ranking for loaded traces and for the statistics stored at import ({@link BusiestKeys}), so that both pick the
+     * same keys.
      */
     static Comparator<String> busiestFirst(Map<String, Double> means, HotEnd hot) {
-        Comparator<String> byMean = Comparator.comparingDouble(k -> {
-            Double m = means.get(k);
-            return m == null || Double.isNaN(m) ? Double.POSITIVE_INFINITY : hot == HotEnd.HIGH ? -m : m;
-        });
-        return byMean.thenComparing(KeyOrder.INSTANCE);
+        return KeyRanking.busiestFirst(means, hot == HotEnd.LOW);
     }
 
     /** The choice of keys; or, when a single key is drawn, which one (a chart of one line has no legend to say it). */
