@@ -334,8 +334,17 @@ public final class BenchCommand implements Callable<Integer> {
                     String.format(Locale.ROOT, "%.2fx", p.maxMillis() / idle.maxMillis()));
         }
         t.print(out);
+        for (ResponsivenessBench.Phase p : phases) {
+            if (!p.threadsCpu().isEmpty()) out.printf(Locale.ROOT, "CPU s by thread, %s: %s%n", shortPhase(p.name()), p.threadsCpu());
+        }
         out.println("CPU S: the process's CPU time (user + sys) in the phase; FX CPU S: the FX thread's, which the window waits on.");
         out.println("delays: how long a task posted to the FX thread every 10 ms waited to run (what a click would wait).");
+    }
+
+    /** A phase's name to its first colon: {@code chart mpstat %usr}. */
+    private static String shortPhase(String name) {
+        int colon = name.indexOf(':');
+        return colon < 0 ? name : name.substring(0, colon);
     }
 
     private static String oneDecimal(double v) {
