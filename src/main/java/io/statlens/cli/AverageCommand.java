@@ -19,9 +19,9 @@ import java.util.concurrent.Callable;
 /** {@code statlens average RUN... --as NAME}: a new run holding the per-interval mean of runs. */
 @Command(name = "average", mixinStandardHelpOptions = true,
         description = {"Build a new run from the per-interval mean of several runs.",
-                "Series are aligned by elapsed time, for every data set, metric and key the runs all have. The spread goes into companion data sets",
-                "<data set>.stddev (the standard deviation of each metric, and n, the runs with a sample in the interval);",
-                "summary values are averaged with a <name>_stddev companion; textual facts come from one representative run.",
+                "Series are aligned by elapsed time, for every data set, metric and key the runs all have. The spread goes into companion data sets " +
+                        "<data set>.stddev (the standard deviation of each metric, and n, the runs with a sample in the interval); " +
+                        "summary values are averaged with a <name>_stddev companion; textual facts come from one representative run.",
                 "See docs/average-compare.md."})
 public final class AverageCommand implements Callable<Integer> {
     @Spec

@@ -41,12 +41,12 @@ import java.util.stream.Stream;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Benchmark parsing, importing and statistics against Derby's own bulk import.",
-                "Generates mpstat -P ALL output, then times parsing alone, statlens' import, and Derby's",
-                "SYSCS_UTIL.SYSCS_IMPORT_TABLE of the same rows from CSV, in turn (A/B/A/B), and compares their CPU",
-                "times (minimum and median); then stats and top on the imported run.",
-                "Defaults: 256 CPUs x 3600 s = 925,200 rows. --workload iostat: iostat -x -t output instead (default",
-                "64 devices x 20,000 s = 1,300,000 rows), parsing alone against statlens' import. --charts: draw a long series as PNG and SVG, decimated and",
-                "point by point, then statlens chart against a plain JFreeChart program as whole processes."})
+                "Generates mpstat -P ALL output, then times parsing alone, statlens' import, and Derby's " +
+                        "SYSCS_UTIL.SYSCS_IMPORT_TABLE of the same rows from CSV, in turn (A/B/A/B), and compares their CPU " +
+                        "times (minimum and median); then stats and top on the imported run.",
+                "Defaults: 256 CPUs x 3600 s = 925,200 rows. --workload iostat: iostat -x -t output instead (default " +
+                        "64 devices x 20,000 s = 1,300,000 rows), parsing alone against statlens' import. --charts: draw a long series as PNG and SVG, decimated and " +
+                        "point by point, then statlens chart against a plain JFreeChart program as whole processes."})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -62,8 +62,8 @@ public final class BenchCommand implements Callable<Integer> {
     enum WorkloadKind { mpstat, iostat }
 
     @Option(names = "--workload", paramLabel = "TOOL", defaultValue = "mpstat",
-            description = {"The import benchmark's input: mpstat (mpstat -P ALL 1, against Derby's bulk import) or iostat",
-                    "(S_TIME_FORMAT=ISO iostat -x -t 1, parsing alone against the import) (default: ${DEFAULT-VALUE})."})
+            description = {"The import benchmark's input: mpstat (mpstat -P ALL 1, against Derby's bulk import) or iostat " +
+                            "(S_TIME_FORMAT=ISO iostat -x -t 1, parsing alone against the import) (default: ${DEFAULT-VALUE})."})
     WorkloadKind workload;
 
     @Option(names = "--devices", paramLabel = "N", defaultValue = "64",
@@ -80,13 +80,13 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--charts", description = "Benchmark chart drawing instead of importing.")
     boolean charts;
 
-    @Option(names = "--gui", description = {"Benchmark the window's responsiveness instead: import the generated file",
-            "and chart all its rows in the real window, measuring how long the FX thread takes to answer."})
+    @Option(names = "--gui", description = {"Benchmark the window's responsiveness instead: import the generated file " +
+                    "and chart all its rows in the real window, measuring how long the FX thread takes to answer."})
     boolean gui;
 
-    @Option(names = "--db", paramLabel = "URL", description = {"Benchmark a server repository instead, e.g. jdbc:postgresql://host/db:",
-            "statlens' import, its bulk path alone (COPY on PostgreSQL) and JDBC batches of the same rows into the",
-            "same server, in turn. The benchmark's runs and tables are removed afterwards."})
+    @Option(names = "--db", paramLabel = "URL", description = {"Benchmark a server repository instead (e.g. jdbc:postgresql://host/db): statlens' import, " +
+            "its bulk path alone (COPY on PostgreSQL) and JDBC batches of the same rows into the same server, in turn. " +
+            "The benchmark's runs and tables are removed afterwards."})
     String db;
 
     @Option(names = "--points", defaultValue = "1000000",

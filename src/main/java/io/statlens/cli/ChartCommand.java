@@ -47,9 +47,9 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "chart", mixinStandardHelpOptions = true,
         description = {"Draw charts of runs as PNG and SVG files; print the paths written.",
-                "Name metrics (--tool T --metric M), presets (--preset NAME; a tool name",
-                "stands for all its presets), or --defaults for the presets of every data",
-                "set the runs hold. Several runs share an elapsed-time axis (an overlay).",
+                "Name metrics (--tool T --metric M), presets (--preset NAME; a tool name " +
+                        "stands for all its presets), or --defaults for the presets of every data " +
+                        "set the runs hold. Several runs share an elapsed-time axis (an overlay).",
                 "Files are named RUN_DATASET_METRIC_KIND or RUN_PRESET_KIND. See docs/charts.md."})
 public final class ChartCommand implements Callable<Integer> {
     @Spec

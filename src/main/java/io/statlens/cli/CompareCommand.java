@@ -20,9 +20,9 @@ import java.util.concurrent.Callable;
 /** {@code statlens compare BASE OTHER...}: mean, p95 and max side by side, the change, and whether it is beyond noise. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Compare runs with a base run, and say which changes are beyond run-to-run noise.",
-                "Per data set, metric and key both runs have: the mean, 95th percentile and maximum of the per-interval",
-                "samples, the change of the mean against BASE, and whether it is beyond noise (Welch's t-test with",
-                "effective sample sizes from the lag-1 autocorrelation, p < 0.05); summary values too.",
+                "Per data set, metric and key both runs have: the mean, 95th percentile and maximum of the per-interval " +
+                        "samples, the change of the mean against BASE, and whether it is beyond noise (Welch's t-test with " +
+                        "effective sample sizes from the lag-1 autocorrelation, p < 0.05); summary values too.",
                 "Sorted significant first, then by the largest relative change. See docs/average-compare.md."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec

@@ -25,11 +25,11 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "copy", mixinStandardHelpOptions = true,
         description = {"Copy runs, with everything they hold, into another repository or from another one.",
-                "A run's files, data sets, statistics, summary values, facts, warnings and notes are copied",
-                "into another repository (--to), or from another one into this one (--from). Each run is one",
-                "transaction: it is committed only when every data set's row count and checksum, and every other",
-                "table's row count, read back from the target match the source. A repository is a JDBC URL",
-                "(jdbc:postgresql://host/db, jdbc:derby://host:1527/statlens;user=NAME) or an embedded repository's folder."})
+                "A run's files, data sets, statistics, summary values, facts, warnings and notes are copied " +
+                        "into another repository (--to), or from another one into this one (--from). Each run is one " +
+                        "transaction: it is committed only when every data set's row count and checksum, and every other " +
+                        "table's row count, read back from the target match the source. A repository is a JDBC URL " +
+                        "(jdbc:postgresql://host/db, jdbc:derby://host:1527/statlens;user=NAME) or an embedded repository's folder."})
 public final class CopyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -23,10 +23,10 @@ import java.util.concurrent.Callable;
 /** {@code statlens correlate RUN --metric M}: the series of a run that moved with M over time, strongest first. */
 @Command(name = "correlate", mixinStandardHelpOptions = true,
         description = {"Rank a run's series by their correlation over time with one metric.",
-                "Every metric of every other data set, per key, in one ranking across tools, aligned",
-                "by time stamp on a common grid. Shows r, the number n of common points, and the",
-                "two-sided p-value of r (t distribution, n-2 degrees of freedom). The target's own",
-                "data set is left out unless --include-own. See docs/correlate.md."})
+                "Every metric of every other data set, per key, in one ranking across tools, aligned " +
+                        "by time stamp on a common grid. Shows r, the number n of common points, and the " +
+                        "two-sided p-value of r (t distribution, n-2 degrees of freedom). The target's own " +
+                        "data set is left out unless --include-own. See docs/correlate.md."})
 public final class CorrelateCommand implements Callable<Integer> {
     /** Skipped series are named one by one up to this many; beyond, only counted. */
     private static final int SKIPPED_LISTED = 10;

@@ -43,8 +43,8 @@ import java.util.stream.Stream;
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Import the bundled sample outputs into a fresh embedded repository and report on them.",
-                "Shows what was loaded and writes an HTML and a PDF report beside the repository",
-                "(report.html, report.pdf)."})
+                "Shows what was loaded and writes an HTML and a PDF report beside the repository " +
+                        "(report.html, report.pdf)."})
 public final class DemoCommand implements Callable<Integer> {
     static final String SAMPLES = "/statlens/samples/";
 

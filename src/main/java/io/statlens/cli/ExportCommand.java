@@ -31,9 +31,9 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = {"Export a run's data set (or its summary values) as CSV or JSON.",
-                "Columns: time (ISO-8601 UTC), elapsed_s, key, then one column per metric named by its label as the tool",
-                "printed it; runs with annotations get a last column, annotation (each text on the first row at or after",
-                "its time). --summary exports the summary values as name,value,unit instead."})
+                "Columns: time (ISO-8601 UTC), elapsed_s, key, then one column per metric named by its label as the tool " +
+                        "printed it; runs with annotations get a last column, annotation (each text on the first row at or after " +
+                        "its time). --summary exports the summary values as name,value,unit instead."})
 public final class ExportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

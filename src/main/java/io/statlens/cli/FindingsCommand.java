@@ -25,10 +25,10 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "findings", mixinStandardHelpOptions = true,
         description = {"What happened in runs, and what changed between them, in sentences.",
-                "The benchmark's result, devices and CPUs at their limit, trouble (run queue, iowait,",
-                "swapping, errors, failed checks), the busiest devices, CPUs and interfaces, or that a run",
-                "was idle; with several runs, what changed against the first beyond noise. The same",
-                "findings open statlens report. See docs/cli.md#findings."})
+                "The benchmark's result, devices and CPUs at their limit, trouble (run queue, iowait, " +
+                        "swapping, errors, failed checks), the busiest devices, CPUs and interfaces, or that a run " +
+                        "was idle; with several runs, what changed against the first beyond noise. The same " +
+                        "findings open statlens report. See docs/cli.md#findings."})
 public final class FindingsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -48,8 +48,8 @@ public final class NoteCommand implements Callable<Integer> {
     @Parameters(index = "1..*", paramLabel = "TEXT", description = "The message, with --at.")
     List<String> text = new ArrayList<>();
 
-    @Option(names = "--at", paramLabel = "TIME", description = {"When: elapsed seconds since the run's start (300, 5m),",
-            "an ISO time (2024-03-01T10:05:00, in --tz unless it ends in Z or an offset) or a clock time 10:05:00."})
+    @Option(names = "--at", paramLabel = "TIME", description = {"When: elapsed seconds since the run's start (300, 5m), " +
+                    "an ISO time (2024-03-01T10:05:00, in --tz unless it ends in Z or an offset) or a clock time 10:05:00."})
     String at;
 
     @Option(names = "--file", paramLabel = "F", description = "Import a file of timestamped messages (all or nothing).")

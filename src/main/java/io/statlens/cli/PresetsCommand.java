@@ -26,8 +26,8 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "presets", mixinStandardHelpOptions = true,
         description = {"List, show, save and delete chart presets (named chart definitions).",
-                "Without a subcommand: list. To edit a preset, show it into a file, change",
-                "it and save it (under its own name to replace a built-in one).",
+                "Without a subcommand: list. To edit a preset, show it into a file, change " +
+                        "it and save it (under its own name to replace a built-in one).",
                 "The format is described in docs/charts.md."},
         subcommands = {PresetsCommand.ListPresets.class, PresetsCommand.Show.class, PresetsCommand.Save.class,
                 PresetsCommand.Delete.class})

@@ -30,9 +30,9 @@ import java.util.concurrent.Callable;
 /** {@code statlens report RUN... -o FILE}: a PDF or HTML report of runs: charts, statistics, a comparison, annotations. */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Write a report of runs as a PDF or one self-contained HTML file.",
-                "It opens with the findings, then gives per tool the default charts and statistics, a comparison",
-                "against the first run when several are given, the annotations, and the runs' facts and full",
-                "statistics in an appendix. See docs/reports.md."})
+                "It opens with the findings, then gives per tool the default charts and statistics, a comparison " +
+                        "against the first run when several are given, the annotations, and the runs' facts and full " +
+                        "statistics in an appendix. See docs/reports.md."})
 public final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -13,8 +13,8 @@ public final class RepositoryOptions {
     Path repo;
 
     @Option(names = "--db", paramLabel = "URL",
-            description = {"JDBC URL of a shared repository: jdbc:postgresql://host:5432/db, or a statlens server",
-                    "jdbc:derby://host:1527/statlens;user=NAME (docs/team.md)."})
+            description = {"JDBC URL of a shared repository: jdbc:postgresql://host:5432/db, or a statlens server " +
+                            "jdbc:derby://host:1527/statlens;user=NAME (docs/team.md)."})
     String db;
 
     RepositoryLocation location() {

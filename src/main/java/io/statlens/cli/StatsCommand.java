@@ -22,8 +22,8 @@ import java.util.concurrent.Callable;
 @Command(name = "stats", mixinStandardHelpOptions = true,
         description = {"Statistics of a run's metrics: n, min, max, mean, stddev, p50, p90, p95, p99.",
                 "Per data set, metric and key.",
-                "The since-boot sample is left out. Without a window the statistics stored at import answer at once;",
-                "with --from/--to (or --since-boot) they are computed from the rows. See docs/stats.md."})
+                "The since-boot sample is left out. Without a window the statistics stored at import answer at once; " +
+                        "with --from/--to (or --since-boot) they are computed from the rows. See docs/stats.md."})
 public final class StatsCommand implements Callable<Integer> {
     static final List<String> HEADER = List.of("dataset", "key", "metric", "unit", "n", "min", "max", "mean", "stddev", "p50",
             "p90", "p95", "p99");

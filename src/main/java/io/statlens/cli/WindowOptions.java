@@ -7,9 +7,9 @@ import picocli.CommandLine.Option;
 
 /** {@code --from X --to Y --tz ZONE}: a window of sample times, shared by stats and top. */
 public final class WindowOptions {
-    @Option(names = "--from", paramLabel = "X", description = {"First time included: elapsed seconds (300, 5m, 1h30m),",
-            "an ISO time (2024-03-01T10:05:00, in --tz unless it ends in Z or an offset), a clock time 10:05:00",
-            "on the day the run started, or the text of an annotation (or a unique part of it)."})
+    @Option(names = "--from", paramLabel = "X", description = {"First time included: elapsed seconds (300, 5m, 1h30m), " +
+                    "an ISO time (2024-03-01T10:05:00, in --tz unless it ends in Z or an offset), a clock time 10:05:00 " +
+                    "on the day the run started, or the text of an annotation (or a unique part of it)."})
     String from;
 
     @Option(names = "--to", paramLabel = "Y", description = "Last time included; same forms as --from.")

@@ -55,6 +55,24 @@ class StartupTest {
     }
 
     @Test
+    void everyHelpParagraphIsWhole() {
+        // picocli prints each element of a description on a line of its own and wraps the long ones: an element
+        // that stops mid-sentence leaves a ragged line in --help ("a comparison" / "against the first run").
+        for (Class<?> type : Main.COMMANDS) assertWholeParagraphs(new CommandLine(type));
+    }
+
+    private static void assertWholeParagraphs(CommandLine line) {
+        CommandLine.Model.CommandSpec spec = line.getCommandSpec();
+        List<String> texts = new ArrayList<>(List.of(spec.usageMessage().description()));
+        for (CommandLine.Model.ArgSpec arg : spec.args()) texts.addAll(List.of(arg.description()));
+        for (String text : texts) {
+            assertTrue(text.isEmpty() || text.stripTrailing().matches("(?s).*[.:)]$"),
+                    spec.qualifiedName() + ": a help paragraph stops mid-sentence: " + text);
+        }
+        for (CommandLine sub : line.getSubcommands().values()) assertWholeParagraphs(sub);
+    }
+
+    @Test
     void featureReleaseOfJavaSpecificationVersions() {
         assertEquals(8, JarMain.feature("1.8"));
         assertEquals(17, JarMain.feature("17"));
