@@ -144,11 +144,11 @@ public final class ChartBench {
         }
         Path statlensOut = Files.createDirectories(work.resolve("charts-statlens"));
         Path plainOut = Files.createDirectories(work.resolve("charts-plain"));
-        List<String> statlens = new ArrayList<>(statlensCommand());
+        List<String> statlens = new ArrayList<>(StatlensProcess.statlens());
         statlens.addAll(List.of("chart", "bench", "--tool", "mpstat", "--metric", "%usr", "--format", "png,svg",
                 "--width", Integer.toString(SIZE.width()), "--height", Integer.toString(SIZE.height()),
                 "-o", statlensOut.toString(), "--repo", repo.toString()));
-        List<String> plain = new ArrayList<>(javaCommand());
+        List<String> plain = new ArrayList<>(StatlensProcess.java());
         plain.addAll(List.of(PlainChartProgram.class.getName(), input.file().toString(), plainOut.toString(),
                 Integer.toString(SIZE.width()), Integer.toString(SIZE.height())));
         Path errors = work.resolve("child-errors.txt");
@@ -160,25 +160,6 @@ public final class ChartBench {
                 Files.size(statlensOut.resolve("bench_mpstat_pct-usr_line.svg"))));
         sizes.put(PLAIN_PROGRAM, new Sizes(Files.size(plainOut.resolve("plain.png")), Files.size(plainOut.resolve("plain.svg"))));
         return new Processes(input.rows(), input, Map.of(STATLENS_CHART, statlens, PLAIN_PROGRAM, plain), runs, sizes);
-    }
-
-    /**
-     * statlens as a user runs it: the launcher beside the jar when the bench runs from a packaged jar (it picks the JVM,
-     * its options and the class-data archive), else the JVM running the bench with the launcher's JVM options.
-     */
-    private static List<String> statlensCommand() throws Exception {
-        Path code = Path.of(ChartBench.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        Path launcher = code.resolveSibling("statlens");
-        if (code.getFileName().toString().endsWith(".jar") && Files.isExecutable(launcher)) return List.of(launcher.toString());
-        List<String> java = new ArrayList<>(javaCommand());
-        java.add("io.statlens.cli.Main");
-        return java;
-    }
-
-    /** The JVM running the bench, with the launcher's heap and collector, on the bench's class path. */
-    private static List<String> javaCommand() {
-        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseSerialGC", "-Xmx320m",
-                "-cp", System.getProperty("java.class.path"));
     }
 
     /** A %util-like series: a slow wave, noise, a one-sample spike to 100 every 50,000 points and a drop to 0 in the middle. */

@@ -7,6 +7,7 @@ import io.statlens.bench.GuiBench;
 import io.statlens.bench.ImportBench;
 import io.statlens.bench.IostatBench;
 import io.statlens.bench.MachineLoad;
+import io.statlens.bench.PeerBench;
 import io.statlens.bench.Measurement;
 import io.statlens.bench.Samples;
 import io.statlens.bench.ServerImportBench;
@@ -89,6 +90,12 @@ public final class BenchCommand implements Callable<Integer> {
             "The benchmark's runs and tables are removed afterwards."})
     String db;
 
+    @Option(names = "--peer", paramLabel = "CMD", description = {"After the import benchmark, run statlens import as a " +
+            "whole process against this program reading the same generated file, in turn, by the CPU time of each " +
+            "process. A command line for /bin/sh with {} where the file goes, e.g. --peer 'java -cp nmon NmonIostatHarness {}' " +
+            "(docs/bench.md)."})
+    String peer;
+
     @Option(names = "--points", defaultValue = "1000000",
             description = "Points of the --charts series (default: ${DEFAULT-VALUE}).")
     int points;
@@ -100,6 +107,9 @@ public final class BenchCommand implements Callable<Integer> {
         if (cpus < 1 || seconds < 1 || devices < 1) throw new UserException("--cpus, --devices and --seconds must be at least 1");
         if (iostat && (charts || gui || db != null)) throw new UserException("--workload iostat goes with the import benchmark only, not --charts, --gui or --db");
         if (repeat < 1) throw new UserException("--repeat must be at least 1");
+        if (peer != null && (charts || gui || db != null)) throw new UserException("--peer goes with the import benchmark only, not --charts, --gui or --db");
+        if (peer != null && !peer.contains("{}")) throw new UserException("--peer: put {} where the generated file goes, e.g. --peer 'program {}'");
+        if (peer != null && !ChildProcess.supported()) throw new UserException("--peer needs Linux's /proc and /bin/sh to measure whole processes");
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Consumer<String> progress = line -> {
@@ -154,6 +164,10 @@ public final class BenchCommand implements Callable<Integer> {
             } else {
                 print(out, ImportBench.run(work, input, repeat, progress));
             }
+            if (peer != null) {
+                out.println();
+                printPeer(out, input, PeerBench.run(work, input, peer, repeat, progress));
+            }
         } finally {
             if (dir == null) deleteTree(work);
         }
@@ -175,6 +189,20 @@ public final class BenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%s: %.2f s CPU per million rows (minimum; median %.2f s)%n", ImportBench.WINDOW_STATS,
                 perMillion(window.min(Measurement.Clock.PROCESS_CPU), window.count()),
                 perMillion(window.median(Measurement.Clock.PROCESS_CPU), window.count()));
+    }
+
+    private static void printPeer(PrintWriter out, Workload input, List<Samples> steps) {
+        out.printf(Locale.ROOT, "whole processes: %s, %,d rows; each command run in turn%n", input.file().getFileName(), input.rows());
+        Samples peer = steps.get(steps.size() - 1);
+        TextTable t = new TextTable(ReadableNumbers.ROOT, "WHOLE PROCESS", "ROWS", "RUNS", "WALL S MIN / MED", "CPU S MIN / MED",
+                "CPU VS PEER").right(1, 2, 3, 4, 5);
+        for (Samples s : steps) {
+            t.add(s.name(), s.count(), s.runs().size(), minMedian(s, Measurement.Clock.WALL), minMedian(s, Measurement.Clock.PROCESS_CPU),
+                    ratio(s.cheaperThan(peer)));
+        }
+        t.print(out);
+        out.println("CPU: user + system time of the process and all it started, start-up included; CPU vs peer: the peer's CPU time"
+                + " over the step's (of the minimums / of the medians), 1 or above is no more CPU than the peer.");
     }
 
     private static void print(PrintWriter out, ServerImportBench.Result r) {
@@ -306,8 +334,17 @@ public final class BenchCommand implements Callable<Integer> {
                     String.format(Locale.ROOT, "%.2fx", p.maxMillis() / idle.maxMillis()));
         }
         t.print(out);
+        for (ResponsivenessBench.Phase p : phases) {
+            if (!p.threadsCpu().isEmpty()) out.printf(Locale.ROOT, "CPU s by thread, %s: %s%n", shortPhase(p.name()), p.threadsCpu());
+        }
         out.println("CPU S: the process's CPU time (user + sys) in the phase; FX CPU S: the FX thread's, which the window waits on.");
         out.println("delays: how long a task posted to the FX thread every 10 ms waited to run (what a click would wait).");
+    }
+
+    /** A phase's name to its first colon: {@code chart mpstat %usr}. */
+    private static String shortPhase(String name) {
+        int colon = name.indexOf(':');
+        return colon < 0 ? name : name.substring(0, colon);
     }
 
     private static String oneDecimal(double v) {

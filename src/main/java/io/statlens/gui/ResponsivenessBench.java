@@ -30,16 +30,17 @@ public final class ResponsivenessBench {
      * the wall time says more about the neighbours), and the FX thread's answer delays during it.
      */
     public record Phase(String name, double seconds, double cpuSeconds, double fxCpuSeconds, int pings, double p50Millis,
-                        double p99Millis, double maxMillis) {
+                        double p99Millis, double maxMillis, String threadsCpu) {
         static Phase of(FxLatencyProbe.Latencies l, CpuClock.Spent cpu) {
             return new Phase(l.phase(), l.seconds(), cpu.process(), cpu.fxThread(), l.pings(), l.percentileMillis(50),
-                    l.percentileMillis(99), l.maxMillis());
+                    l.percentileMillis(99), l.maxMillis(), cpu.threads().toString());
         }
     }
 
     /** The CPU time of this process and of the FX thread, read at the end of each phase. */
     private static final class CpuClock {
-        record Spent(double process, double fxThread) {
+        /** @param threads the process's CPU by thread group (the JIT compilers and the collector too); empty off Linux */
+        record Spent(double process, double fxThread, ThreadCpu threads) {
         }
 
         private final com.sun.management.OperatingSystemMXBean os =
@@ -48,6 +49,7 @@ public final class ResponsivenessBench {
         private final long fxThread;
         private long process;
         private long fx;
+        private ThreadCpu byThread = ThreadCpu.now();
 
         CpuClock(long fxThread) {
             this.fxThread = fxThread;
@@ -58,9 +60,11 @@ public final class ResponsivenessBench {
         Spent lap() {
             long processNow = os.getProcessCpuTime();
             long fxNow = threads.getThreadCpuTime(fxThread);
-            Spent spent = new Spent((processNow - process) / 1e9, (fxNow - fx) / 1e9);
+            ThreadCpu byThreadNow = ThreadCpu.now();
+            Spent spent = new Spent((processNow - process) / 1e9, (fxNow - fx) / 1e9, byThreadNow.since(byThread));
             process = processNow;
             fx = fxNow;
+            byThread = byThreadNow;
             return spent;
         }
     }

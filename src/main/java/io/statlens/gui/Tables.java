@@ -8,6 +8,7 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableColumnBase;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.skin.NestedTableColumnHeader;
 import javafx.scene.control.skin.TableColumnHeader;
@@ -15,24 +16,41 @@ import javafx.scene.control.skin.TableHeaderRow;
 import javafx.scene.control.skin.TableViewSkin;
 import javafx.scene.control.skin.TableViewSkinBase;
 import javafx.scene.input.MouseEvent;
+import javafx.scene.text.Font;
 import javafx.scene.text.Text;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Tables whose columns are as wide as what they show, and whose cells say their whole text when it does not fit.
  *
- * <p>Column widths come from JavaFX's own measure, the one a double-click on a column's border uses: the header
- * and the cells of the first {@value #MEASURED_ROWS} rows, drawn by the column's own cell factory, so that a
- * formatted number is measured as shown. A column is never wider than {@value #WIDEST} pixels; a longer text is
- * cut with an ellipsis, and hovering the cell shows all of it in a tooltip. A cell that sets its own tooltip (a
- * number's exact value) keeps it.
+ * <p>A column that says what its cells show ({@link #shows}) is as wide as the longest of those texts of the first
+ * {@value #MEASURED_ROWS} rows, measured with the cells' font: no cell is made for it. Any other column gets
+ * JavaFX's own measure, the one a double-click on a column's border uses: the header and the cells of the first
+ * {@value #MEASURED_ROWS} rows, drawn by the column's own cell factory. That measure styles and lays out a cell per
+ * row and column: for the statistics of 256 CPUs (257 rows, 11 columns) it kept the FX thread busy for most of a
+ * second after every chart and zoom, so the tables the window refills often say their texts. A column is never
+ * wider than {@value #WIDEST} pixels; a longer text is cut with an ellipsis, and hovering the cell shows all of it in
+ * a tooltip. A cell that sets its own tooltip (a number's exact value) keeps it.
  */
 final class Tables {
     static final int MEASURED_ROWS = 500;
     static final double WIDEST = 420;
     private static final String OWN_TIP = "statlens.fullTextTip";
+    private static final String SHOWN_TEXT = "statlens.shownText";
+    /**
+     * Of a column's texts only those at most this many characters shorter than its longest are measured: in the
+     * proportional fonts of a desktop a text shorter by more is not wider (digits and separators are of one width).
+     */
+    private static final int SHORTER_MEASURED = 3;
+    /** A cell's padding and border where no cell is there to ask (modena: 0.166667 em either side, 1 px border). */
+    private static final double CELL_PADDING = 10;
+    /** A header's padding beside its text, and the space JavaFX's own fit leaves (its sort arrow). */
+    private static final double HEADER_PADDING = 20;
 
     private Tables() {
     }
@@ -51,6 +69,14 @@ final class Tables {
             Platform.runLater(skin::fit);
         });
         table.addEventFilter(MouseEvent.MOUSE_MOVED, e -> fullTextTip(e.getPickResult().getIntersectedNode()));
+    }
+
+    /**
+     * Says what a column's cell shows for a row (the formatted text, as its cell factory draws it), so that fitting
+     * the column measures these texts with the cells' font instead of styling and laying out a cell per row.
+     */
+    static <S> void shows(TableColumn<S, ?> column, Function<S, String> text) {
+        column.getProperties().put(SHOWN_TEXT, text);
     }
 
     /** Gives the cell under the mouse a tooltip with its whole text while its text is cut short. */
@@ -104,7 +130,19 @@ final class Tables {
         /** Sizes every column shown to its content, at most {@link #WIDEST} wide. */
         void fit() {
             headers.removeIf(h -> h.getTableColumn() == null || !getSkinnable().getVisibleLeafColumns().contains(h.getTableColumn()));
-            for (FittingHeader h : List.copyOf(headers)) h.fit();
+            Fonts fonts = Fonts.of(getSkinnable());
+            for (FittingHeader h : List.copyOf(headers)) h.fit(fonts);
+        }
+    }
+
+    /** The fonts of a table's cells and headers, and a cell's padding: asked once per fitting, of a cell shown. */
+    private record Fonts(Font cell, Font header, double cellPadding) {
+        static Fonts of(TableView<?> table) {
+            Labeled cell = table.lookup(".table-cell") instanceof Labeled l ? l : null;
+            Labeled header = table.lookup(".column-header .label") instanceof Labeled l ? l : null;
+            Font cellFont = cell != null ? cell.getFont() : header != null ? header.getFont() : Font.getDefault();
+            return new Fonts(cellFont, header != null ? header.getFont() : cellFont,
+                    cell != null ? cell.snappedLeftInset() + cell.snappedRightInset() + 2 : CELL_PADDING);
         }
     }
 
@@ -113,12 +151,46 @@ final class Tables {
             super(column);
         }
 
-        void fit() {
+        void fit(Fonts fonts) {
             TableViewSkinBase<?, ?, ?, ?, ?> skin = getTableSkin();
             if (skin == null) return;
-            resizeColumnToFitContent(MEASURED_ROWS);
             TableColumnBase<?, ?> column = getTableColumn();
+            if (column instanceof TableColumn<?, ?> c && c.getProperties().get(SHOWN_TEXT) instanceof Function<?, ?> text
+                    && c.getTableView() != null) {
+                c.setPrefWidth(Math.min(WIDEST, measured(c.getTableView(), c, text, fonts)));
+                return;
+            }
+            resizeColumnToFitContent(MEASURED_ROWS);
             if (column.getWidth() > WIDEST && column instanceof TableColumn<?, ?> c) c.setPrefWidth(WIDEST);
+        }
+
+        /** The width of the column's header and of its longest texts, in the cells' font, with their padding. */
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        private static double measured(TableView<?> table, TableColumn<?, ?> column, Function text, Fonts fonts) {
+            List<?> items = table.getItems();
+            int rows = Math.min(items.size(), MEASURED_ROWS);
+            String[] texts = new String[rows];
+            int longest = 0;
+            for (int i = 0; i < rows; i++) {
+                Object shown = text.apply(items.get(i));
+                texts[i] = shown == null ? "" : shown.toString();
+                longest = Math.max(longest, texts[i].length());
+            }
+            Text measure = new Text();
+            measure.setFont(fonts.cell());
+            double widest = 0;
+            Set<String> measuredTexts = new HashSet<>();
+            for (String t : texts) {
+                if (t.length() >= longest - SHORTER_MEASURED && measuredTexts.add(t)) widest = Math.max(widest, width(measure, t));
+            }
+            measure.setFont(fonts.header());
+            double headerWidth = width(measure, column.getText() == null ? "" : column.getText()) + HEADER_PADDING;
+            return Math.ceil(Math.max(widest + fonts.cellPadding(), headerWidth));
+        }
+
+        private static double width(Text measure, String text) {
+            measure.setText(text);
+            return measure.getLayoutBounds().getWidth();
         }
     }
 

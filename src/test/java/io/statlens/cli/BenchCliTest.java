@@ -1,8 +1,12 @@
 package io.statlens.cli;
 
+import io.statlens.bench.ChildProcess;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -45,6 +49,29 @@ class BenchCliTest {
         assertTrue(out.contains("input: iostat-x-t.txt, 20 rows"), out);
         assertTrue(out.lines().anyMatch(l -> l.matches("parse only \\(iostat parser, all rows\\) +20 +2 .*")), out);
         assertTrue(out.lines().anyMatch(l -> l.matches("statlens import \\(parse \\+ store\\) +20 +2 .* (1.00x / 1.00x|too short to tell)")), out);
+    }
+
+    @Test
+    void aPeerProgramRunsInTurnWithStatlensImportAsWholeProcesses() {
+        Assumptions.assumeTrue(ChildProcess.supported(), "whole processes are measured through Linux's /proc and /bin/sh");
+        Path seen = dir.resolve("peer-read.txt");
+        CliRun r = CliRun.in(dir.resolve("unused"), "bench", "--workload", "iostat", "--devices", "3", "--seconds", "5",
+                "--repeat", "1", "--dir", dir.resolve("work").toString(), "--peer", "wc -l < {} > " + seen);
+        assertEquals(0, r.code(), r.err());
+        String out = r.out();
+        assertTrue(out.contains("whole processes: iostat-x-t.txt, 20 rows; each command run in turn"), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("statlens import, whole process +20 +1 .*")), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("peer: wc -l < \\{} > .* +20 +1 .* (1.00x / 1.00x|too short to tell)")), out);
+        // the peer was handed the generated file itself: 5 reports of an avg-cpu block and 3 devices, with headers
+        assertTrue(Files.isRegularFile(seen), "the peer ran");
+        assertTrue(Assertions.assertDoesNotThrow(() -> Integer.parseInt(Files.readString(seen).strip())) > 20, seen.toString());
+    }
+
+    @Test
+    void aPeerCommandMustSayWhereTheFileGoes() {
+        CliRun r = CliRun.in(dir.resolve("unused"), "bench", "--workload", "iostat", "--peer", "wc -l");
+        assertEquals(1, r.code(), r.out());
+        assertTrue(r.err().contains("--peer: put {} where the generated file goes"), r.err());
     }
 
     @Test
