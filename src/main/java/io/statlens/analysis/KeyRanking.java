@@ -4,10 +4,11 @@ import java.util.Comparator;
 import java.util.Map;
 
 /**
- * The one ranking of "the busiest keys", used wherever statlens names them (the findings' busiest CPUs, a chart's top N
- * and its legend): by the <b>mean</b> at the busy end, keys without a mean last, ties in key order. The mean, because
- * a p95 of busy time ties at 100 % for every CPU that was ever saturated, and because the means stored at import let a
- * chart choose its keys before reading any row.
+ * The ranking of "the busiest keys" that a chart's top N, its legend and the findings' busiest CPUs share: by the
+ * <b>mean</b> at the busy end, keys without a mean last, ties in key order. The mean, because a p95 of busy time ties
+ * at 100 % for every CPU that was ever saturated, and because the means stored at import let a chart choose its keys
+ * before reading any row. (The findings still name the busiest devices and interfaces by p95 {@code %util}, as the
+ * report's key tables rank devices.)
  */
 public final class KeyRanking {
     /** The statistic the ranking rests on, as the user reads it: {@code by mean busy time}. */
