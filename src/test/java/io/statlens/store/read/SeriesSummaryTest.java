@@ -87,6 +87,64 @@ class SeriesSummaryTest {
         }
     }
 
+    /**
+     * Values arrive in chunks that are sorted and handed to the digest as weighted centroids: the percentiles must
+     * hold on data a chunk-wise summary could get wrong (sorted, constant, runs of zeros with spikes, two modes that
+     * come one after the other, a repeating ramp, a heavy tail), within the same half percentile point, and the
+     * moments must be those of all values. (The chunked summary and the plain t-digest it replaced both stay below
+     * 0.004 in rank on these series.)
+     */
+    @Test
+    void digestPercentilesHoldOnAdversarialSeries() {
+        record Series(String name, java.util.function.IntToDoubleFunction value) {
+        }
+        SplittableRandom random = new SplittableRandom(11);
+        int n = 36_000;
+        List<Series> all = List.of(
+                new Series("sorted ascending", i -> i),
+                new Series("sorted descending", i -> n - i),
+                new Series("constant", i -> 42),
+                new Series("mostly zero with 2 % spikes", i -> random.nextDouble() < 0.02 ? 1000 + random.nextDouble() * 100 : 0),
+                new Series("bimodal 90/10", i -> random.nextDouble() < 0.9 ? 1 + random.nextGaussian() * 0.1 : 100 + random.nextGaussian()),
+                new Series("low half then high half", i -> i < n / 2 ? random.nextDouble() : 1000 + random.nextDouble()),
+                new Series("ramp repeating every 300", i -> i % 300),
+                new Series("Pareto tail", i -> Math.pow(1 - random.nextDouble(), -1 / 1.2)));
+        for (Series series : all) {
+            double[] values = new double[n];
+            SeriesSummary s = new SeriesSummary();
+            for (int i = 0; i < n; i++) {
+                values[i] = series.value().applyAsDouble(i);
+                s.add(values[i]);
+            }
+            SeriesStats stats = s.stats();
+            double mean = Arrays.stream(values).average().orElseThrow();
+            double m2 = Arrays.stream(values).map(v -> (v - mean) * (v - mean)).sum();
+            Arrays.sort(values);
+            assertEquals(n, stats.n(), series.name());
+            assertEquals(values[0], stats.min(), series.name());
+            assertEquals(values[n - 1], stats.max(), series.name());
+            assertEquals(mean, stats.mean(), 1e-9 * Math.max(1, Math.abs(mean)), series.name());
+            assertEquals(Math.sqrt(m2 / (n - 1)), stats.stddev(), 1e-9 * Math.max(1, stats.stddev()), series.name());
+            assertWithinRank(values, 0.50, stats.p50());
+            assertWithinRank(values, 0.90, stats.p90());
+            assertWithinRank(values, 0.95, stats.p95());
+            assertWithinRank(values, 0.99, stats.p99());
+        }
+    }
+
+    @Test
+    void aDigestWrittenMidSeriesKeepsEveryValueAndTheSeriesGoesOn() {
+        SeriesSummary s = new SeriesSummary();
+        for (int i = 0; i < 3000; i++) s.add(i);
+        assertEquals(3000, com.tdunning.math.stats.MergingDigest.fromBytes(java.nio.ByteBuffer.wrap(s.digestBytes())).size());
+        for (int i = 3000; i < 5000; i++) s.add(i);
+        SeriesStats stats = s.stats();
+        assertEquals(5000, stats.n());
+        assertEquals(4999, stats.max());
+        assertEquals(2499.5, stats.mean(), 1e-9);
+        assertEquals(5000, com.tdunning.math.stats.MergingDigest.fromBytes(java.nio.ByteBuffer.wrap(s.digestBytes())).size());
+    }
+
     private static void assertWithinRank(double[] sorted, double q, double estimate) {
         double low = sorted[(int) Math.floor((sorted.length - 1) * Math.max(0, q - RANK_TOLERANCE))];
         double high = sorted[(int) Math.ceil((sorted.length - 1) * Math.min(1, q + RANK_TOLERANCE))];
