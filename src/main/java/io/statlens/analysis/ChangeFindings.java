@@ -57,6 +57,9 @@ final class ChangeFindings {
             out.add(new Finding(run, Finding.Kind.CHANGE, Phrase.of("No change against " + base + " beyond run-to-run noise that"
                     + " amounts to " + (int) RELEVANT_CHANGE_PCT + " % or more."), "", "", "", Double.NaN, ""));
         }
+        // First, so that every change below is read knowing it.
+        comparer.hostsNote(base, List.of(run)).ifPresent(note -> out.add(0, new Finding(run, Finding.Kind.NOTE, Phrase.of(note), "", "",
+                "", Double.NaN, "")));
         return new Findings.Comparison(base, run, out, Math.max(0, relevant.size() - CHANGES_LISTED), true);
     }
 

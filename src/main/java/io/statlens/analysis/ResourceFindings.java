@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.ToDoubleFunction;
 
 import static io.statlens.analysis.FindingsAnalyzer.IDLE_BUSY_PCT;
 import static io.statlens.analysis.FindingsAnalyzer.IDLE_UTIL_PCT;
@@ -17,13 +18,13 @@ import static io.statlens.analysis.FindingsAnalyzer.SATURATED_PCT;
 import static io.statlens.analysis.FindingsAnalyzer.TOP_KEYS;
 
 /**
- * How busy the run's devices, CPUs and interfaces were: the busiest by p95, those at their limit for a sustained
- * time, or that nothing was busy at all. Devices and interfaces by their %util; CPUs by busy time,
+ * How busy the run's devices, CPUs and interfaces were: the busiest (devices and interfaces by p95, CPUs by mean as the
+ * "Busiest CPUs" chart), those at their limit for a sustained time, or that nothing was busy at all. Devices and interfaces by their %util; CPUs by busy time,
  * {@code 100 - %idle - %iowait} (time waiting for I/O is idle time: the CPU could have run something).
  *
  * <p>The stored statistics rank the keys; samples are read only for the few keys that may cross
- * {@link FindingsAnalyzer#SATURATED_PCT} or be among the busiest CPUs, whose p95 of busy time the stored statistics
- * of %idle cannot give.
+ * {@link FindingsAnalyzer#SATURATED_PCT} or be among the busiest CPUs, whose busy time (idle and iowait of each sample)
+ * the stored statistics of %idle cannot give.
  */
 final class ResourceFindings {
     /** A data set whose keys are devices, interfaces or CPUs, with the labels its tool versions give the metric. */
@@ -110,18 +111,18 @@ final class ResourceFindings {
         return out.stream().map(f -> f.text().toString().endsWith("?") ? f : withText(f, f.text().text("."))).toList();
     }
 
-    /** The busiest devices, CPUs and interfaces by p95, with the figures. */
+    /** The busiest devices and interfaces by p95, CPUs by mean busy time ({@link KeyRanking}), with the figures. */
     List<Finding> hottest() {
         List<Finding> out = new ArrayList<>();
         for (List<Load> perCpu : cpus()) {
             if (perCpu.isEmpty()) continue;
             Load first = perCpu.get(0);
-            Phrase p = Phrase.of("Busiest CPUs by p95 busy time (" + first.busyFormula() + "): ").then(list(perCpu))
-                    .text(" (of " + run.keys(first.source().dataset()).size() + ")");
+            Phrase p = Phrase.of("Busiest CPUs by " + KeyRanking.STATISTIC + " busy time (" + first.busyFormula() + "): ")
+                    .then(list(perCpu, Load::mean)).text(" (of " + run.keys(first.source().dataset()).size() + ")");
             Optional<Load> whole = wholeCpu();
-            if (whole.isPresent()) p = p.text("; all CPUs together p95 ").value(whole.get().p95(), "%");
+            if (whole.isPresent()) p = p.text("; all CPUs together " + KeyRanking.STATISTIC + " ").value(whole.get().mean(), "%");
             out.add(new Finding(run.run(), Finding.Kind.HOTTEST, p.text("."), first.source().dataset(), first.label(), first.key(),
-                    first.p95(), "%", busyChart(first.label())));
+                    first.mean(), "%", busyChart(first.label())));
         }
         if (cpus().isEmpty() && wholeCpu().isPresent()) {
             Load w = wholeCpu().get();
@@ -137,7 +138,7 @@ final class ResourceFindings {
             Phrase p = loads.size() == 1
                     ? Phrase.of(capitalised(noun) + " " + first.key() + ": p95 " + first.label() + " ").value(first.p95(), first.unit())
                     .text(", mean ").value(first.mean(), first.unit())
-                    : Phrase.of("Busiest " + noun + "s by p95 " + first.label() + ": ").then(list(loads))
+                    : Phrase.of("Busiest " + noun + "s by p95 " + first.label() + ": ").then(list(loads, Load::p95))
                     .text(" (of " + loads.size() + ")");
             out.add(new Finding(run.run(), Finding.Kind.HOTTEST, p.text("."), first.source().dataset(), first.label(), first.key(),
                     first.p95(), first.unit()));
@@ -220,7 +221,10 @@ final class ResourceFindings {
         return out;
     }
 
-    /** Per per-CPU data set, the busiest CPUs (at most {@link FindingsAnalyzer#TOP_KEYS}), by p95 of busy time. */
+    /**
+     * Per per-CPU data set, the busiest CPUs (at most {@link FindingsAnalyzer#TOP_KEYS}) by mean busy time: the
+     * {@link KeyRanking} the "Busiest CPUs" chart draws its lines by, so that both name the same CPUs in the same order.
+     */
     private List<List<Load>> cpus() {
         if (cpus != null) return cpus;
         cpus = new ArrayList<>();
@@ -229,15 +233,21 @@ final class ResourceFindings {
             if (idle.isEmpty() || run.keys(s.dataset()).size() < 2) continue;
             List<MetricStats> stats = run.stats(s.dataset(), idle.get()).stream()
                     .filter(m -> !m.key().isEmpty() && !m.key().equals(KeyOrder.ALL) && m.stats().n() > 0).toList();
-            // 100 - idle bounds busy time from above: a CPU whose lowest idle time stays above 100 - threshold never got busy.
+            // Mean busy time is 100 - mean idle - mean iowait: the stored means rank the candidates as the samples will.
+            Map<String, Double> meanIowait = new HashMap<>();
+            run.label(s.dataset(), s.iowait()).ifPresent(w -> run.stats(s.dataset(), w)
+                    .forEach(m -> meanIowait.put(m.key(), m.stats().mean())));
             Set<String> candidates = new LinkedHashSet<>();
-            stats.stream().sorted(Comparator.comparingDouble(m -> m.stats().mean())).limit(CPU_CANDIDATES)
-                    .forEach(m -> candidates.add(m.key()));
+            stats.stream().sorted(Comparator.comparingDouble(m -> m.stats().mean() + meanIowait.getOrDefault(m.key(), 0.0)))
+                    .limit(CPU_CANDIDATES).forEach(m -> candidates.add(m.key()));
+            // 100 - idle bounds busy time from above: a CPU whose lowest idle time stays above 100 - threshold never got busy.
             stats.stream().sorted(Comparator.comparingDouble(m -> m.stats().min())).limit(CPU_CANDIDATES)
                     .forEach(m -> candidates.add(m.key()));
             stats.stream().filter(m -> 100 - m.stats().min() >= SATURATED_PCT).forEach(m -> candidates.add(m.key()));
             List<Load> loads = busy(s, idle.get(), candidates);
-            loads.sort(Comparator.comparingDouble((Load l) -> -l.p95()).thenComparing(Load::key, KeyOrder.INSTANCE));
+            Map<String, Double> means = new HashMap<>();
+            loads.forEach(l -> means.put(l.key(), l.mean()));
+            loads.sort(Comparator.comparing(Load::key, KeyRanking.busiestFirst(means, false)));
             List<Load> top = new ArrayList<>(loads.subList(0, Math.min(TOP_KEYS, loads.size())));
             // Every saturated CPU stays, so that saturation() can name them.
             loads.stream().skip(TOP_KEYS).filter(Load::sustained).forEach(top::add);
@@ -324,12 +334,12 @@ final class ResourceFindings {
                 + " as well")));
     }
 
-    /** {@code sdb 99.8 %, sda 41.2 %, sdc 3.1 %}. */
-    private static Phrase list(List<Load> loads) {
+    /** {@code sdb 99.8 %, sda 41.2 %, sdc 3.1 %}: the statistic they are ranked by. */
+    private static Phrase list(List<Load> loads, ToDoubleFunction<Load> rankedBy) {
         Phrase p = Phrase.of("");
         List<Load> shown = loads.subList(0, Math.min(TOP_KEYS, loads.size()));
         for (int i = 0; i < shown.size(); i++) {
-            p = p.text((i == 0 ? "" : ", ") + shown.get(i).name() + " ").value(shown.get(i).p95(), shown.get(i).unit());
+            p = p.text((i == 0 ? "" : ", ") + shown.get(i).name() + " ").value(rankedBy.applyAsDouble(shown.get(i)), shown.get(i).unit());
         }
         return p;
     }

@@ -108,6 +108,32 @@ public final class RunComparer {
         return out;
     }
 
+    /**
+     * That the runs ran on different hosts, when their run metadata names at least two: {@code Different hosts:
+     * tpcc-2000wh ran on db01, ubuntu1804 on web3; a change may be the machines', not the runs'.} Said once for a
+     * comparison (the command line, the report, the findings and the compare window use this sentence), because a
+     * change between machines is no change of the workload. Empty when the hosts agree or are unknown.
+     */
+    public Optional<String> hostsNote(String base, List<String> others) {
+        Map<String, String> hosts = new HashMap<>();
+        for (RunCatalog.RunInfo r : new RunCatalog(repo).runs()) hosts.put(r.name(), r.host());
+        Map<String, String> byRun = new LinkedHashMap<>();
+        byRun.put(base, hosts.get(base));
+        others.forEach(r -> byRun.put(r, hosts.get(r)));
+        return hostsNote(byRun);
+    }
+
+    /** {@link #hostsNote(String, List)} of these runs (base first) and their hosts (null or blank: unknown). */
+    static Optional<String> hostsNote(Map<String, String> hostByRun) {
+        Set<String> known = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        hostByRun.values().stream().filter(h -> h != null && !h.isBlank()).forEach(known::add);
+        if (known.size() < 2) return Optional.empty();
+        List<String> parts = new ArrayList<>();
+        hostByRun.forEach((run, host) -> parts.add(run + (parts.isEmpty() ? " ran on " : " on ")
+                + (host == null || host.isBlank() ? "an unknown host" : host)));
+        return Optional.of("Different hosts: " + String.join(", ", parts) + "; a change may be the machines', not the runs'.");
+    }
+
     private static void validate(Request request) {
         if (request.others().isEmpty()) throw new UserException("name at least one run to compare with the base run");
         Set<String> seen = new HashSet<>();

@@ -1,6 +1,7 @@
 package io.statlens.chart;
 
 import io.statlens.analysis.KeyOrder;
+import io.statlens.analysis.KeyRanking;
 
 import io.statlens.model.UserException;
 
@@ -16,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -178,10 +180,12 @@ final class ChartAssembler {
                 subtitle(runs, traces, ChartData.Domain.NUMBER, keys.isEmpty() ? note : keys + "  \u00b7  " + note));
         List<ChartData.ChartMarker> markers = new ArrayList<>();
         for (String run : runs) {
+            OptionalDouble first = firstSample(run, traces);
             Instant start = c.starts().get(run);
-            if (start == null) continue;
+            if (first.isEmpty() && start == null) continue;
+            double zero = first.isPresent() ? first.getAsDouble() : start.toEpochMilli();
             for (ChartNote n : c.notes().getOrDefault(run, List.of())) {
-                double x = progress((n.at().toEpochMilli() - start.toEpochMilli()) / 1000.0, spans.get(run));
+                double x = progress((n.at().toEpochMilli() - zero) / 1000.0, spans.get(run));
                 if (x >= 0 && x <= 100) markers.add(new ChartData.ChartMarker(x, run + ": " + n.text()));
             }
         }
@@ -316,9 +320,13 @@ final class ChartAssembler {
         for (String run : runs) {
             for (ChartNote note : c.notes().getOrDefault(run, List.of())) {
                 Instant start = c.starts().get(run);
+                OptionalDouble first = firstSample(run, c.data().traces());
                 double x;
                 if (domain == ChartData.Domain.TIME) {
                     x = note.at().toEpochMilli();
+                } else if (first.isPresent()) {
+                    // On elapsed time as the run's samples are: from its first one.
+                    x = (note.at().toEpochMilli() - first.getAsDouble()) / 1000.0;
                 } else if (start != null) {
                     x = (note.at().toEpochMilli() - start.toEpochMilli()) / 1000.0;
                 } else {
@@ -357,7 +365,7 @@ final class ChartAssembler {
         }
         String what = keyLabel.isEmpty() ? "keys" : keyLabel.endsWith("s") ? keyLabel : keyLabel + "s";
         String note = "top " + limit + " of " + mostPerRun + " " + what + (meansByRun.size() > 1 ? " per run" : "") + " by "
-                + (def.hot() == HotEnd.LOW ? "lowest " : "") + "mean " + metric;
+                + (def.hot() == HotEnd.LOW ? "lowest " : "") + KeyRanking.STATISTIC + " " + metric;
         return new KeyChoice(chosen, note);
     }
 
@@ -404,15 +412,12 @@ final class ChartAssembler {
     }
 
     /**
-     * Keys by their mean at the hot end first; keys without a mean last; ties in key order. One ranking for loaded
-     * traces and for the statistics stored at import ({@link BusiestKeys}), so that both pick the same keys.
+     * Keys by their mean at the hot end first ({@link KeyRanking}, the findings' ranking of the busiest CPUs too). One
+     * ranking for loaded traces and for the statistics stored at import ({@link BusiestKeys}), so that both pick the
+     * same keys.
      */
     static Comparator<String> busiestFirst(Map<String, Double> means, HotEnd hot) {
-        Comparator<String> byMean = Comparator.comparingDouble(k -> {
-            Double m = means.get(k);
-            return m == null || Double.isNaN(m) ? Double.POSITIVE_INFINITY : hot == HotEnd.HIGH ? -m : m;
-        });
-        return byMean.thenComparing(KeyOrder.INSTANCE);
+        return KeyRanking.busiestFirst(means, hot == HotEnd.LOW);
     }
 
     /** The choice of keys; or, when a single key is drawn, which one (a chart of one line has no legend to say it). */
@@ -429,15 +434,24 @@ final class ChartAssembler {
         return data.xLabel().equalsIgnoreCase("ELAPSED_S") ? ChartData.Domain.ELAPSED : ChartData.Domain.NUMBER;
     }
 
-    /** x values of a trace in the domain; clock times become seconds since the run's first sample when no elapsed time exists. */
+    /**
+     * x values of a trace in the domain. On elapsed time, a run's samples count from the run's first sample in this
+     * chart, not from the run's start: the run's start is its earliest file's, and a file that began later (or whose
+     * times were derived from its own modification time, as an undated capture's are) would start its line part-way
+     * along an axis that the other runs start at 0. Numbers a SQL chart gives as x, with no clock time, are its own.
+     */
     private static double[] x(Trace t, ChartData.Domain domain, List<Trace> all) {
         if (domain == ChartData.Domain.TIME) return t.time();
-        if (t.position() != null) return t.position();
-        double first = all.stream().filter(o -> o.run().equals(t.run()) && o.size() > 0).mapToDouble(o -> o.time()[0]).min()
-                .orElse(0);
+        if (t.time() == null) return t.position();
+        double first = firstSample(t.run(), all).orElse(0);
         double[] out = new double[t.size()];
         for (int i = 0; i < out.length; i++) out[i] = (t.time()[i] - first) / 1000.0;
         return out;
+    }
+
+    /** The clock time (epoch ms) of a run's first sample among these traces: 0 s on an elapsed axis. */
+    private static OptionalDouble firstSample(String run, List<Trace> all) {
+        return all.stream().filter(o -> o.run().equals(run) && o.time() != null && o.size() > 0).mapToDouble(o -> o.time()[0]).min();
     }
 
     private static String seriesName(Trace t, boolean severalMetrics, boolean keyed) {

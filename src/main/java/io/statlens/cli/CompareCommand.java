@@ -55,8 +55,11 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Repository repo = repository.openExisting()) {
-            List<RunComparer.Comparison> rows = new RunComparer(repo).compare(
-                    new RunComparer.Request(base, others, Optional.ofNullable(tool), metrics, keys));
+            RunComparer comparer = new RunComparer(repo);
+            List<RunComparer.Comparison> rows = comparer.compare(new RunComparer.Request(base, others, Optional.ofNullable(tool), metrics, keys));
+            // Read before the rows in a table; CSV and JSON stay data only, so the note goes to standard error.
+            comparer.hostsNote(base, others).ifPresent(note -> (format == OutputFormat.table ? spec.commandLine().getOut()
+                    : spec.commandLine().getErr()).println("note: " + note));
             ReadableNumbers numbers = numberOptions.numbers();
             try (TabularWriter writer = TabularWriter.of(format, spec.commandLine().getOut(), numbers)) {
                 List<String> names = List.of("kind", "dataset", "metric", "unit", "key", "run", "base_mean", "mean", "change",

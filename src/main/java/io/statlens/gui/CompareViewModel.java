@@ -114,19 +114,24 @@ public final class CompareViewModel {
                 t.isEmpty() ? Optional.empty() : Optional.of(t), split(metrics.get()), split(keys.get()));
         running.set(true);
         message.set("comparing " + String.join(", ", request.others()) + " with " + request.base() + "...");
-        executor.run(() -> new RunComparer(repo).compare(request), result -> {
+        RunComparer comparer = new RunComparer(repo);
+        executor.run(() -> new Compared(comparer.compare(request), comparer.hostsNote(request.base(), request.others())), result -> {
             running.set(false);
             chart.set(null);
-            rows.setAll(result);
-            long significant = result.stream().filter(c -> c.verdict().significant()).count();
-            message.set(result.size() + " row(s), " + significant + " significant (p < " + ChangeSignificance.ALPHA
-                    + "); base " + request.base());
+            rows.setAll(result.rows());
+            long significant = result.rows().stream().filter(c -> c.verdict().significant()).count();
+            message.set(result.rows().size() + " row(s), " + significant + " significant (p < " + ChangeSignificance.ALPHA
+                    + "); base " + request.base() + result.hostsNote().map(note -> ". " + note).orElse(""));
         }, e -> {
             running.set(false);
             rows.clear();
             chart.set(null);
             message.set(e instanceof UserException ? e.getMessage() : "cannot compare: " + e);
         });
+    }
+
+    /** A comparison's rows, and that its runs ran on different hosts when they did. */
+    private record Compared(List<Comparison> rows, Optional<String> hostsNote) {
     }
 
     /**

@@ -106,6 +106,8 @@ public final class ReportAssembler {
                         request.runs().subList(1, request.runs().size()), Optional.empty(), List.of(), List.of()));
                 comparison = all.subList(0, Math.min(all.size(), request.rowsPerTable()));
                 omitted = all.size() - comparison.size();
+                comparisonNote = new RunComparer(repo).hostsNote(request.runs().get(0), request.runs().subList(1, request.runs().size()))
+                        .orElse("");
             } catch (UserException e) {
                 // Runs of different tools have nothing to compare; the rest of the report still stands.
                 comparisonNote = e.getMessage();

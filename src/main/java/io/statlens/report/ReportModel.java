@@ -24,7 +24,8 @@ import java.util.Set;
  * @param sections   one per tool the runs hold, in the order of the chart presets
  * @param comparison the other runs against the first; empty for a single run
  * @param comparisonOmitted comparison rows beyond the table's limit
- * @param comparisonNote why there is no comparison (the runs share no data); may be empty
+ * @param comparisonNote why there is no comparison (the runs share no data), or that the runs ran on different hosts
+ *                       ({@link RunComparer#hostsNote}); may be empty
  * @param appendix   every metric's statistics per run and data set, after the rest; empty without statistics
  * @param shown      the blocks the report was asked for ({@link ReportRequest#sections()})
  */

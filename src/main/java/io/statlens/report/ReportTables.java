@@ -163,7 +163,7 @@ public final class ReportTables {
         return new Table("Against the base run " + base, List.of("Run", "Data set", "Metric", "Key", "Unit", "Base mean", "Mean",
                 "Change", "Change %", "Significant", "p"),
                 List.of(false, false, false, false, false, true, true, true, true, false, true), rows,
-                join(rows.isEmpty() ? (model.comparisonNote().isEmpty() ? "nothing to compare" : model.comparisonNote()) : "",
+                join(rows.isEmpty() && model.comparisonNote().isEmpty() ? "nothing to compare" : model.comparisonNote(),
                         omitted(model.comparisonOmitted(), "statlens compare " + String.join(" ", model.runNames()))));
     }
 

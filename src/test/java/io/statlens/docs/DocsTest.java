@@ -74,38 +74,13 @@ class DocsTest {
 
     /**
      * The only blocks the test does not run, each marked on its page with {@code <!-- docs-test: skip REASON -->}
-     * and listed here by its page and first command, so that an exemption is a decision in review, not a
+     * and listed by its page and first command in {@code src/test/resources/docs-exemptions.tsv} (a line each, data
+     * rather than code), so that an exemption is a decision in review, not a
      * marker slipped into a page. Every one of them is a measurement, a window or another Java: timings differ on
      * every machine, a window needs a display, and the packaged jar and a Java 17 are not there when the tests run.
      * What they show is tested elsewhere (named).
      */
-    static final List<Exemption> EXEMPT = List.of(
-            new Exemption("docs/cli.md", "/usr/lib/jvm/java-17-openjdk-amd64/bin/java -jar target/statlens.jar runs",
-                    "needs a Java 17 and the packaged jar (StartupTest checks the message)"),
-            new Exemption("docs/cli.md", "statlens bench --cpus 32 --seconds 600", "timings of the machine it ran on"),
-            new Exemption("docs/cli.md", "statlens bench --repeat 2", "takes minutes; timings of the machine it ran on"),
-            new Exemption("docs/cli.md", "DISPLAY=:97 statlens bench --gui --cpus 64 --seconds 3600",
-                    "opens a window on a display; timings of the machine it ran on"),
-            new Exemption("docs/charts.md", "STATLENS_JAVA_OPTS=-Xmx2g statlens bench --charts --repeat 2", "takes a minute; timings of the machine it ran on"),
-            new Exemption("docs/stats.md", "java -jar target/statlens.jar bench --seconds 39000",
-                    "takes many minutes; timings of the machine it ran on"),
-            new Exemption("docs/bench.md", "statlens bench --repeat 2", "takes minutes; timings of the machine it ran on"),
-            new Exemption("docs/bench.md", "statlens bench --workload iostat --repeat 2", "takes minutes; timings of the machine it ran on"),
-            new Exemption("docs/bench.md", "statlens bench", "takes minutes; timings of the machine it ran on"),
-            new Exemption("docs/bench.md", "statlens bench --db 'jdbc:postgresql://127.0.0.1:55432/statlens2?user=perf' --repeat 3",
-                    "needs a PostgreSQL of its own; timings of the machine it ran on"),
-            new Exemption("docs/bench.md", "STATLENS_JAVA_OPTS=-Xmx2g statlens bench --charts", "takes minutes; timings of the machine it ran on"),
-            new Exemption("docs/bench.md", "statlens bench --seconds 36000", "takes many minutes; timings of the machine it ran on"),
-            new Exemption("docs/bench.md", "STATLENS_JAVA_OPTS=-Xmx1g statlens bench --charts --repeat 2",
-                    "takes minutes; timings of the machine it ran on"),
-            new Exemption("docs/bench.md", "statlens bench --seconds 36000 --repeat 2",
-                    "takes many minutes; timings of the machine it ran on"),
-            new Exemption("docs/bench.md", "STATLENS_JAVA_OPTS=-Xmx2g statlens bench --charts --repeat 2",
-                    "takes minutes; timings of the machine it ran on"),
-            new Exemption("docs/bench.md", "/usr/bin/time -v java -Xmx256m -jar target/statlens.jar bench --seconds 36000",
-                    "takes many minutes; timings of the machine it ran on"),
-            new Exemption("docs/bench.md", "Xvfb :97 -screen 0 1400x900x24 &",
-                    "starts a display server and opens a window; takes many minutes; timings of the machine it ran on"));
+    static final List<Exemption> EXEMPT = Exemption.read(Path.of("src/test/resources/docs-exemptions.tsv"));
 
     /**
      * A block the test does not run.
@@ -115,6 +90,19 @@ class DocsTest {
      * @param why the reason, for the reader of this list
      */
     record Exemption(String page, String command, String why) {
+        /** The list, a line each: page, command and why, separated by tabs; {@code #} starts a comment line. */
+        static List<Exemption> read(Path tsv) {
+            try {
+                return Files.readAllLines(tsv).stream().filter(l -> !l.isBlank() && !l.startsWith("#")).map(l -> {
+                    String[] f = l.split("\t");
+                    if (f.length != 3) throw new IllegalStateException(tsv + ": expected page, command and why, separated by tabs: " + l);
+                    return new Exemption(f[0], f[1], f[2]);
+                }).toList();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
         boolean covers(String pageName, DocPage.Block block) {
             return page.equals(pageName) && !block.examples().isEmpty() && block.examples().get(0).command().equals(command);
         }

@@ -82,7 +82,7 @@ class SqlConsoleViewTest {
             console.sqlProperty().set("DELETE FROM RUNS");
             console.run();
         });
-        assertEquals("statlens query is read-only: only SELECT and VALUES are allowed (got DELETE)",
+        assertEquals("statlens query is read-only: only SELECT, VALUES and read-only WITH queries are allowed (got DELETE)",
                 robot.lookup("#sql-message").queryAs(Label.class).getText());
         assertNull(console.resultProperty().get());
         robot.interact(() -> console.sqlProperty().set("VALUES 1"));

@@ -14,13 +14,14 @@ import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
  * Runs a user's SQL question against the repository, read-only: only a single SELECT or VALUES
- * statement is accepted, and it runs on a read-only connection, so that neither DDL nor DML can
- * change the repository. Named parameters ({@code :run}) are bound as string values, so that a
+ * statement, or a WITH query that changes nothing (no INSERT, UPDATE, DELETE or MERGE in it; PostgreSQL only, Derby has
+ * no WITH), is accepted, and it runs on a read-only connection, so that neither DDL nor DML can change the repository. Named parameters ({@code :run}) are bound as string values, so that a
  * saved question (a chart definition) can be asked of any run without splicing text into SQL.
  *
  * <p>A question cannot run away: it has a time limit ({@link Limits}), may be capped at a number of
@@ -30,6 +31,10 @@ import java.util.regex.Pattern;
 public final class ReadOnlyQuery {
     private static final Pattern COMMENTS = Pattern.compile("(?s)/\\*.*?\\*/|--[^\\n]*");
     private static final Pattern FIRST_WORD = Pattern.compile("^\\s*\\(*\\s*(\\w+)");
+    /** Text a statement's words cannot be in: string literals and quoted identifiers. */
+    private static final Pattern QUOTED = Pattern.compile("'([^']|'')*'|\"([^\"]|\"\")*\"");
+    /** What PostgreSQL lets a WITH query do besides reading. */
+    private static final Pattern CHANGES = Pattern.compile("(?i)\\b(INSERT|UPDATE|DELETE|MERGE)\\b");
     /** Characters of a CLOB, bytes of a BLOB, read into one value. */
     static final int LOB_LIMIT = 1 << 20;
     private final Repository repo;
@@ -124,7 +129,12 @@ public final class ReadOnlyQuery {
      * @throws UserException when it is refused, fails, exceeds its time limit or is stopped
      */
     public Outcome run(String sql, Map<String, String> parameters, Handler handler, Limits limits, Stop stop) {
-        NamedParameters bound = NamedParameters.of(validate(sql));
+        String statement = validate(sql);
+        if (!repo.dialect().withQueries() && firstWord(statement).equals("WITH")) {
+            throw new UserException("this repository is Derby, which has no WITH queries: write each WITH part as a subquery in"
+                    + " FROM instead (SELECT ... FROM (SELECT ...) AS name)");
+        }
+        NamedParameters bound = NamedParameters.of(statement);
         for (String name : bound.names()) {
             if (!parameters.containsKey(name)) {
                 String given = parameters.isEmpty() ? "none"
@@ -240,12 +250,24 @@ public final class ReadOnlyQuery {
         if (code.replaceAll("'([^']|'')*'", "''").contains(";")) {
             throw new UserException("only one statement at a time is allowed");
         }
-        var m = FIRST_WORD.matcher(code);
-        String first = m.find() ? m.group(1).toUpperCase() : "";
-        if (!first.equals("SELECT") && !first.equals("VALUES")) {
-            throw new UserException("statlens query is read-only: only SELECT and VALUES are allowed (got " + first + ")");
+        String first = firstWord(trimmed);
+        if (first.equals("WITH")) {
+            var change = CHANGES.matcher(QUOTED.matcher(code).replaceAll("''"));
+            if (change.find()) {
+                throw new UserException("statlens query is read-only: a WITH query may only read (it has "
+                        + change.group(1).toUpperCase(Locale.ROOT) + ")");
+            }
+        } else if (!first.equals("SELECT") && !first.equals("VALUES")) {
+            throw new UserException("statlens query is read-only: only SELECT, VALUES and read-only WITH queries are allowed (got "
+                    + first + ")");
         }
         return trimmed;
+    }
+
+    /** The statement's first word, upper case, past comments and opening brackets. */
+    private static String firstWord(String sql) {
+        var m = FIRST_WORD.matcher(COMMENTS.matcher(sql).replaceAll(" "));
+        return m.find() ? m.group(1).toUpperCase(Locale.ROOT) : "";
     }
 
     private static boolean isNumeric(int type) {

@@ -69,6 +69,11 @@ public final class DerbyDialect implements SqlDialect {
     }
 
     @Override
+    public boolean withQueries() {
+        return false;
+    }
+
+    @Override
     public boolean tableExists(Connection c, String table) {
         try (PreparedStatement ps = c.prepareStatement(
                 "SELECT 1 FROM SYS.SYSTABLES T JOIN SYS.SYSSCHEMAS S ON T.SCHEMAID = S.SCHEMAID"

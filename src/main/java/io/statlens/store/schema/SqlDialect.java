@@ -103,6 +103,11 @@ public interface SqlDialect {
         return false;
     }
 
+    /** Whether queries may start with {@code WITH} (common table expressions): PostgreSQL yes, Derby no. */
+    default boolean withQueries() {
+        return true;
+    }
+
     /** The dialect of the engine a JDBC URL names. */
     static SqlDialect forUrl(String jdbcUrl) {
         if (jdbcUrl.startsWith("jdbc:postgresql:")) return new PostgresDialect();
