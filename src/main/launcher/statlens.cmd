@@ -17,5 +17,5 @@ if "%STATLENS_JAVA%"=="java" (
     exit /b 1
   )
 )
-"%STATLENS_JAVA%" -XX:+UseSerialGC -Xmx320m %STATLENS_JAVA_OPTS% -jar "%STATLENS_JAR%" %*
+"%STATLENS_JAVA%" -XX:+UseSerialGC -Xmx320m -XX:Tier4InvocationThreshold=80000 -XX:Tier4MinInvocationThreshold=24000 -XX:Tier4CompileThreshold=120000 -XX:Tier4BackEdgeThreshold=1600000 -XX:FreqInlineSize=100 -XX:InlineSmallCode=1000 %STATLENS_JAVA_OPTS% -jar "%STATLENS_JAR%" %*
 exit /b %ERRORLEVEL%

@@ -26,6 +26,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.AbstractRenderer;
 
 import java.nio.file.Path;
 import java.time.Instant;
@@ -95,6 +96,8 @@ public final class ChartViewModel {
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper loadingWhat = new ReadOnlyStringWrapper("");
     private Cancellation cancellation = new Cancellation();
+    /** The size of the window's chart: a chart is cut to its pixel columns (a narrower window draws fewer points). */
+    private volatile RenderSize viewSize = RenderSize.DEFAULT;
     /** Counts drawings: one cancelled, or replaced by a newer one, is not shown when it ends. */
     private int generation;
     /** The unit of the selection's values, for a query edited from it. */
@@ -105,6 +108,19 @@ public final class ChartViewModel {
         this.executor = executor;
         this.zone = zone;
         this.status = status;
+    }
+
+    /**
+     * The size the window shows charts at: charts drawn from now on are cut to its pixel columns rather than to a
+     * file's ({@link RenderSize#DEFAULT}); a zoom cuts them again for the size of that moment ({@link #refine}).
+     */
+    public void viewSize(int width, int height) {
+        if (width >= 50 && height >= 50) viewSize = shownAt(width, height);
+    }
+
+    /** A size of the window's chart as a drawing size: one narrower or lower than a file may be is drawn as that. */
+    private static RenderSize shownAt(int width, int height) {
+        return new RenderSize(Math.clamp(width, 200, 10_000), Math.clamp(height, 150, 10_000), 1);
     }
 
     /** Charts a selection of the browser; keys picked for the previous one are forgotten, N and the hot end kept. */
@@ -185,7 +201,8 @@ public final class ChartViewModel {
         int drawing = ++generation;
         loadingWhat.set(what);
         loading.set(true);
-        executor.run(() -> build(next, f, unit, mine), drawn -> {
+        RenderSize size = viewSize;
+        executor.run(() -> build(next, f, unit, size, mine), drawn -> {
             if (drawing != generation) return;
             loading.set(false);
             source = next;
@@ -222,7 +239,7 @@ public final class ChartViewModel {
     }
 
     /** One trip down into the chart layer: the chart, its data, its query and the data set's keys. */
-    private DrawnChart build(Source s, KeyFilter f, String selectionUnit, Cancellation mine) {
+    private DrawnChart build(Source s, KeyFilter f, String selectionUnit, RenderSize size, Cancellation mine) {
         Selection selection = s.selection();
         ChartDefinition def;
         if (selection == null) {
@@ -235,14 +252,21 @@ public final class ChartViewModel {
             // An edited query keeps the selection's options and the unit of its values.
             def = s.sql() == null ? chosen : chosen.withSql(s.sql(), selectionUnit);
         }
-        DrawnChart drawn = new ChartService(repo, zone).draw(ChartRequest.of(def, s.runs()), new ChartProgress() {
+        DrawnChart drawn = new ChartService(repo, zone).draw(ChartRequest.of(def, s.runs()).withSize(size), new ChartProgress() {
             @Override
             public Cancellation cancellation() {
                 return mine;
             }
         }).charts().get(0);
         // The viewer pans a plot along x by Alt-drag only if the plot allows it; files written from it are the same.
-        if (drawn.chart().getPlot() instanceof XYPlot plot) plot.setDomainPannable(true);
+        if (drawn.chart().getPlot() instanceof XYPlot plot) {
+            plot.setDomainPannable(true);
+            // The viewer collects what it draws for tooltips: an entity with a hot spot for every point, on every
+            // drawing (each crosshair move draws again). Nothing here asks for them (the readout comes from the data).
+            for (int i = 0; i < plot.getRendererCount(); i++) {
+                if (plot.getRenderer(i) instanceof AbstractRenderer r) r.setDefaultCreateEntities(false);
+            }
+        }
         return drawn;
     }
 
@@ -261,7 +285,7 @@ public final class ChartViewModel {
         if (wanted.equals(refined)) return;
         refined = wanted;
         List<String> runs = source == null ? List.of() : source.runs();
-        RenderSize size = new RenderSize(width, height, 1);
+        RenderSize size = shownAt(width, height);
         executor.run(() -> new ChartService(repo, zone).redraw(runs, List.of(current), size, from, to).get(0), redrawn -> {
             if (drawn != current || !(redrawn.chart().getPlot() instanceof XYPlot cut)) return;
             if (plot.getDataset() != null && cut.getDataset() != null
@@ -298,12 +322,28 @@ public final class ChartViewModel {
         };
     }
 
-    /** Writes the shown chart; the format follows the file's extension (.png or .svg). */
+    /**
+     * Writes the shown chart, the part of the x axis shown, drawn again from its data for the file's size (the window's
+     * chart is cut to the window's pixel columns, a file gets its own, as on the command line); the format follows the
+     * file's extension (.png or .svg).
+     */
     public void export(Path file, RenderSize size) {
         JFreeChart current = chart.get();
         if (current == null) throw new IllegalStateException("no chart to export");
         ChartFormat format = ChartFormat.parse(extension(file));
-        executor.run(() -> ChartWriter.write(current, format, size, file),
+        DrawnChart shownChart = drawn;
+        List<String> runs = source == null ? List.of() : source.runs();
+        double from = Double.NaN;
+        double to = Double.NaN;
+        if (current.getPlot() instanceof XYPlot plot && !plot.getDomainAxis().isAutoRange()) {
+            from = plot.getDomainAxis().getLowerBound();
+            to = plot.getDomainAxis().getUpperBound();
+        }
+        double shownFrom = from;
+        double shownTo = to;
+        executor.run(() -> ChartWriter.write(shownChart == null || shownChart.chart() != current ? current
+                        : new ChartService(repo, zone).redraw(runs, List.of(shownChart), size, shownFrom, shownTo).get(0).chart(),
+                        format, size, file),
                 bytes -> status.accept("wrote " + file + " (" + bytes + " bytes)"),
                 e -> status.accept("cannot write " + file + ": " + e.getMessage()));
     }

@@ -205,6 +205,9 @@ public final class MainView extends BorderPane {
         viewer.setId("chart");
         // A zoom or pan moves the axis many times a second: once it rests, the lines are cut again for what is shown.
         PauseTransition settle = new PauseTransition(Duration.millis(250));
+        // Charts are cut to the pixel columns they are shown in, not to a file's.
+        viewer.widthProperty().addListener((o, was, now) -> charts.viewSize((int) viewer.getWidth(), (int) viewer.getHeight()));
+        viewer.heightProperty().addListener((o, was, now) -> charts.viewSize((int) viewer.getWidth(), (int) viewer.getHeight()));
         charts.chartProperty().addListener((o, was, now) -> {
             viewer.setChart(now);
             settle.stop();

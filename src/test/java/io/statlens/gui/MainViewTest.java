@@ -166,6 +166,30 @@ class MainViewTest {
         assertEquals(List.of("hpux  3  19  46  29  14.8  22  41.2  43.6  45.52"), statsRows());
     }
 
+    @Test
+    void aChartIsCutToThePixelColumnsItIsShownIn(FxRobot robot) {
+        robot.interact(() -> importer.importFiles(List.of(Path.of(
+                "src/test/resources/corpus/sysbench/mcgrof-1.0.17-oltp-128thr-doublewrite-first2000.txt")), "mcgrof"));
+        // A chart 200 pixels wide (narrower is drawn as 200): at most the lowest and highest sample of each column, and
+        // the first and last, are drawn; the readout still has every sample.
+        robot.interact(() -> {
+            charts.viewSize(120, 300);
+            view.select(new MetricNode("mcgrof", "sysbench", "tps", null));
+        });
+        int stored = charts.dataProperty().get().series().get(0).size();
+        int drawn = ((XYPlot) view.viewer().getChart().getPlot()).getDataset().getItemCount(0);
+        assertTrue(stored > 1000, "a report a second: " + stored);
+        assertTrue(drawn <= 2 * 200 + 2, stored + " samples cut to 200 columns: " + drawn);
+
+        // The window says the size of its chart: a window as wide as this test's cuts to its own columns.
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> view.select(new MetricNode("mcgrof", "sysbench", "qps", null)));
+        int columns = Math.max(200, (int) view.viewer().getWidth());
+        int drawnAtViewer = ((XYPlot) view.viewer().getChart().getPlot()).getDataset().getItemCount(0);
+        assertTrue(drawnAtViewer <= 2 * columns + 2 && drawnAtViewer < stored, "cut to the viewer's " + columns + " columns: "
+                + drawnAtViewer);
+    }
+
     /** The stats table's cells, as shown: run, n, min, max, mean, stddev, p50, p90, p95, p99 (sar.cpu has no key). */
     private List<String> statsRows() {
         TableView<StatsViewModel.Row> table = statsTable();

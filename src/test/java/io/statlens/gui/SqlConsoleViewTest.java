@@ -63,7 +63,8 @@ class SqlConsoleViewTest {
         assertEquals(List.of(List.of("hpux", "", 19.0), List.of("hpux", "", 22.0), List.of("hpux", "", 46.0)),
                 view.table().getItems());
         assertEquals("3 row(s)", robot.lookup("#sql-message").queryAs(Label.class).getText());
-        // Numbers as people read them, the stored value in the tooltip.
+        // Numbers as people read them, the stored value in the tooltip (the cells exist once the table is laid out).
+        WaitForAsyncUtils.waitForFxEvents();
         javafx.scene.control.TableCell<?, ?> usr = robot.lookup(".table-cell").queryAll().stream()
                 .map(n -> (javafx.scene.control.TableCell<?, ?>) n).filter(c -> c.getItem() instanceof Double d && d == 19.0)
                 .findFirst().orElseThrow();
