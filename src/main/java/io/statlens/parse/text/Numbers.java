@@ -89,21 +89,30 @@ public final class Numbers {
      * NaN when the text has another form.
      */
     private static double parseSimple(String s) {
-        int n = s.length();
-        if (n == 0 || n > 17) return Double.NaN;
-        int i = 0;
+        return parseSimple(s, 0, s.length());
+    }
+
+    /**
+     * The simple form {@link #parse} reads exactly ({@code [-+]digits[(.|,)digits]}, at most 15 significant
+     * digits) in {@code text[start..end)}, or NaN for any other form, which callers then hand to {@link #parse}
+     * as a String: lets a parser read the cells of a data line without a String per cell.
+     */
+    public static double parseSimple(CharSequence text, int start, int end) {
+        int n = end - start;
+        if (n <= 0 || n > 17) return Double.NaN;
+        int i = start;
         boolean negative = false;
-        char c = s.charAt(0);
+        char c = text.charAt(i);
         if (c == '-' || c == '+') {
             negative = c == '-';
             i++;
-            if (i == n) return Double.NaN;
+            if (i == end) return Double.NaN;
         }
         long mantissa = 0;
         int digits = 0;
         int fraction = -1;
-        for (; i < n; i++) {
-            c = s.charAt(i);
+        for (; i < end; i++) {
+            c = text.charAt(i);
             if (c >= '0' && c <= '9') {
                 mantissa = mantissa * 10 + (c - '0');
                 digits++;

@@ -2,6 +2,8 @@ package io.statlens.parse.text;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -55,5 +57,32 @@ class NumbersTest {
         for (String s : new String[]{"", "sda", "nan", "Inf", "1,2,3", "1.2.3", "12%", "-", "1,5.0"}) {
             assertTrue(Double.isNaN(Numbers.parseOrNaN(s)), s);
         }
+    }
+
+    @Test
+    void parseSimpleReadsARangeOfALineAsParseDoesAndGivesNaNForEveryOtherForm() {
+        String line = "sda\u00a0-3.5\u2007+12,25  1e5 0.30000000000000004 98.19 NaN inf 1e999 - . 5. ,5 1.2.3";
+        String[] words = Tokens.split(line);
+        int from = 0;
+        for (String word : words) {
+            int start = line.indexOf(word, from);
+            int end = start + word.length();
+            from = end;
+            double range = Numbers.parseSimple(line, start, end);
+            if (Double.isNaN(range)) continue;
+            assertEquals(Numbers.parse(word), range, word);
+        }
+        assertEquals(-3.5, Numbers.parseSimple(line, 4, 8));
+        assertEquals(12.25, Numbers.parseSimple(line, 9, 15));
+        assertEquals(98.19, Numbers.parseSimple("x 98.19 y", 2, 7));
+        assertEquals(5.0, Numbers.parseSimple("5.", 0, 2));
+        assertEquals(0.5, Numbers.parseSimple("0,5", 0, 3));
+        assertEquals(999999999999999.0, Numbers.parseSimple("999999999999999", 0, 15));
+        // forms the general parser reads (exponents, long mantissas) or refuses are left to it
+        for (String other : List.of("1e5", "1E-3", "1e999", "NaN", "inf", "-inf", "-", "+", ".", ",", "1.2.3", "1,2,3", "1.5,5",
+                "sda", "12%", "1.2M", "9999999999999999", "0.30000000000000004", " 5", "5\u00a0")) {
+            assertTrue(Double.isNaN(Numbers.parseSimple(other, 0, other.length())), other);
+        }
+        assertTrue(Double.isNaN(Numbers.parseSimple("5", 1, 1)), "an empty range");
     }
 }

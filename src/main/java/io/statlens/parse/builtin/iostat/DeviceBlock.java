@@ -2,6 +2,8 @@ package io.statlens.parse.builtin.iostat;
 
 import io.statlens.model.Metric;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.Numbers;
+import io.statlens.parse.text.Tokens;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +21,9 @@ final class DeviceBlock implements Block {
     private final List<String> units = new ArrayList<>();
     private String pendingKey;
     private long pendingLine;
+    /** Where the words of the line read by {@link #offerPlainRow} start and end; reused for every line. */
+    private final int[] starts = new int[64];
+    private final int[] ends = new int[64];
 
     DeviceBlock(ColumnHeader header, long headerLine, ReportWriter out, RecordSink sink) {
         this.header = header;
@@ -49,6 +54,44 @@ final class DeviceBlock implements Block {
         double[] values = CellValue.parseAll(tokens, from, from + n - 1, units);
         if (values == null) return false;
         take(key, values, line);
+        return true;
+    }
+
+    /**
+     * Takes a row of plain numbers (the common case) straight from the line, without a String per cell: true
+     * only where {@link #offer} would take the line's words the same way with no repair or warning (the width
+     * of the header, a key that is not a number, every cell a simple decimal); otherwise false, and the line
+     * takes the general path.
+     */
+    boolean offerPlainRow(String line, long number) {
+        if (pendingKey != null) return false;
+        int count = 0;
+        int length = line.length();
+        int i = 0;
+        while (i < length) {
+            while (i < length && Tokens.isSpace(line.charAt(i))) i++;
+            if (i >= length) break;
+            if (count == starts.length) return false;
+            starts[count] = i;
+            while (i < length && !Tokens.isSpace(line.charAt(i))) i++;
+            ends[count++] = i;
+        }
+        if (count < 2 || (count - 1 != header.labels().size() && count - 1 != header.widthWithExtras())) return false;
+        int keyWord = header.keyFirst() ? 0 : count - 1;
+        String key = line.substring(starts[keyWord], ends[keyWord]);
+        if (CellValue.isNumber(key)) return false;
+        int from = header.keyFirst() ? 1 : 0;
+        double[] values = new double[count - 1];
+        for (int k = 0; k < values.length; k++) {
+            int start = starts[from + k];
+            char c = line.charAt(start);
+            // as CellValue: a cell starts with a digit, a sign or a point
+            if (!(c >= '0' && c <= '9') && c != '-' && c != '+' && c != '.') return false;
+            double v = Numbers.parseSimple(line, start, ends[from + k]);
+            if (Double.isNaN(v)) return false;
+            values[k] = v;
+        }
+        take(key, values, number);
         return true;
     }
 

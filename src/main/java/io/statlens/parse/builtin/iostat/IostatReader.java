@@ -78,6 +78,7 @@ final class IostatReader {
     private void text(TranscriptLine transcriptLine) throws IOException {
         String line = transcriptLine.text();
         long number = transcriptLine.number();
+        if (block instanceof DeviceBlock devices && devices.offerPlainRow(line, number)) return;
         String[] tokens = Tokens.split(line);
         if (block != null) {
             if (!block.fitsWidth(tokens.length) && block.startsRow(tokens)) {

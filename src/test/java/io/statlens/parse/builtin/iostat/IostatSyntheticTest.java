@@ -311,4 +311,28 @@ class IostatSyntheticTest {
         assertEquals(List.of("1/s", "ms", "kB/s", "%", ""), metrics.stream().map(m -> m.unit()).toList());
         assertEquals(5, only(sink, "iostat", "sda", 0).get("widgets"), EPS);
     }
+
+    @Test
+    void rowsReadStraightFromTheLineMatchTheGeneralPathCellForCell() {
+        // plain cells take the fast path; a row with an exponent, a suffix or a stray word goes the general way
+        CollectingSink sink = parse(BANNER + BASIC_HEADER
+                + "sda\u00a0\u00a0\u00a00,24\t-5.24\u2007+1.10     203305      42533\n"
+                + "sdb               1e2          .5           5.     1.2M         12\n"
+                + "sdc               0.00         0.00         0.00          0          0 extra\n"
+                + "sdd               99999999999999999 0.00    0.00          0          0\n");
+        SpecRow sda = only(sink, "iostat", "sda", 0);
+        assertEquals(0.24, sda.get("tps"), EPS);
+        assertEquals(-5.24, sda.get("kB_read/s"), EPS);
+        assertEquals(1.10, sda.get("kB_wrtn/s"), EPS);
+        assertEquals(42533, sda.get("kB_wrtn"), EPS);
+        SpecRow sdb = only(sink, "iostat", "sdb", 0);
+        assertEquals(100, sdb.get("tps"), EPS);
+        assertEquals(0.5, sdb.get("kB_read/s"), EPS);
+        assertEquals(5, sdb.get("kB_wrtn/s"), EPS);
+        assertEquals(1.2 * 1024, sdb.get("kB_read"), EPS);
+        assertEquals(1e17, only(sink, "iostat", "sdd", 0).get("tps"), 1);
+        assertTrue(sink.rows("iostat", "sdc").isEmpty());
+        assertEquals(1, sink.warnings().size(), sink.warnings().toString());
+        assertEquals(6, sink.warnings().get(0).line(), "the line with a word too many");
+    }
 }
