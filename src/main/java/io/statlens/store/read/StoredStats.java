@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -46,6 +47,43 @@ public final class StoredStats {
         if (datasetIds.isEmpty()) return List.of();
         String ids = datasetIds.stream().map(String::valueOf).collect(Collectors.joining(", "));
         return read("S.DATASET_ID IN (" + ids + ")", "data sets " + ids);
+    }
+
+    /** One key's stored summary of one metric column of one data set, as {@link #columns} reads it. */
+    public record KeyStats(long datasetId, String key, String column, SeriesStats stats, byte[] digest) {
+        public SeriesSummary.Part part() {
+            return new SeriesSummary.Part(stats, digest);
+        }
+    }
+
+    /**
+     * The summaries of only these metric columns of these data sets (one data set of a run, from each of its
+     * files), in no particular order. What one chart or its statistics pane needs: Derby follows the primary key
+     * (data set, key, column) to them, without joining the catalogue or sorting, where {@link #datasets} reads
+     * every metric of the data sets and sorts them by their position in the table (a sort of digests that spills
+     * to temporary files for hundreds of keys).
+     */
+    public List<KeyStats> columns(Collection<Long> datasetIds, Collection<String> columns) {
+        if (datasetIds.isEmpty() || columns.isEmpty()) return List.of();
+        String ids = datasetIds.stream().map(String::valueOf).collect(Collectors.joining(", "));
+        List<String> names = List.copyOf(columns);
+        List<KeyStats> out = new ArrayList<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT DATASET_ID, ITEM, COLUMN_NAME, N, MIN_V, MAX_V,"
+                + " MEAN_V, STDDEV_V, P50, P90, P95, P99, DIGEST FROM DATASET_STATS WHERE DATASET_ID IN (" + ids + ")"
+                + " AND COLUMN_NAME IN (" + String.join(", ", Collections.nCopies(names.size(), "?")) + ")")) {
+            for (int i = 0; i < names.size(); i++) ps.setString(i + 1, names.get(i));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    SeriesStats stats = new SeriesStats(rs.getLong(4), rs.getDouble(5), rs.getDouble(6), rs.getDouble(7),
+                            rs.getDouble(8), rs.getDouble(9), rs.getDouble(10), rs.getDouble(11), rs.getDouble(12));
+                    out.add(new KeyStats(rs.getLong(1), rs.getString(2), rs.getString(3), stats, rs.getBytes(13)));
+                }
+            }
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the statistics of " + String.join(", ", names) + " of data sets " + ids
+                    + ": " + e.getMessage(), e);
+        }
+        return out;
     }
 
     /** @param where a condition on numbers only: ids are longs, so nothing the user typed reaches the SQL */
