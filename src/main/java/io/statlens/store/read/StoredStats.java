@@ -37,12 +37,7 @@ public final class StoredStats {
         }
     }
 
-    /** The summaries of a run's data sets, in data set order, then key, then metric position. */
-    public List<Entry> run(long runId) {
-        return read("D.RUN_ID = " + runId, "run " + runId);
-    }
-
-    /** The summaries of these data sets (one data set of a run, from each of its files), in the order of {@link #run}. */
+    /** The summaries of these data sets (one data set of a run, from each of its files), in data set order, then key, then metric position. */
     public List<Entry> datasets(Collection<Long> datasetIds) {
         if (datasetIds.isEmpty()) return List.of();
         String ids = datasetIds.stream().map(String::valueOf).collect(Collectors.joining(", "));

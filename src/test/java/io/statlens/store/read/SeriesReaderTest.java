@@ -92,7 +92,7 @@ class SeriesReaderTest {
         StoredStats stats = new StoredStats(repo);
         List<StoredStats.Entry> ofNode = stats.datasets(node.datasetIds());
         assertEquals(Set.of("mpstat.node"), new TreeSet<>(ofNode.stream().map(StoredStats.Entry::dataset).toList()));
-        List<StoredStats.Entry> ofRun = stats.run(new RunCatalog(repo).id("mpa"));
+        List<StoredStats.Entry> ofRun = stats.datasets(reader.selectAll("mpa").stream().flatMap(s -> s.datasetIds().stream()).toList());
         assertEquals(ofRun.stream().filter(e -> e.dataset().equals("mpstat.node")).map(SeriesReaderTest::withoutDigest).toList(),
                 ofNode.stream().map(SeriesReaderTest::withoutDigest).toList());
         StoredStats.Entry usr1 = ofNode.stream().filter(e -> e.key().equals("1") && e.label().equals("%nice")).findFirst().orElseThrow();
