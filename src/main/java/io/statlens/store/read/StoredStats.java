@@ -53,10 +53,12 @@ public final class StoredStats {
 
     /**
      * The summaries of only these metric columns of these data sets (one data set of a run, from each of its
-     * files), in no particular order. What one chart or its statistics pane needs: Derby follows the primary key
-     * (data set, key, column) to them, without joining the catalogue or sorting, where {@link #datasets} reads
-     * every metric of the data sets and sorts them by their position in the table (a sort of digests that spills
-     * to temporary files for hundreds of keys).
+     * files), in no particular order. What one chart or its statistics pane needs: neither a join with the
+     * catalogue nor a sort, where {@link #datasets} reads every metric of the data sets and sorts them by their
+     * position in the table, digests and all. Derby follows the primary key (data set, key, column) to them when
+     * the data sets are a part of the table (SeriesReaderTest shows the plan); when they are all of it (a
+     * repository of one run of one tool) it reads the table's few pages instead, the cheaper plan there (figures in
+     * docs/bench.md, the window's section).
      */
     public List<KeyStats> columns(Collection<Long> datasetIds, Collection<String> columns) {
         if (datasetIds.isEmpty() || columns.isEmpty()) return List.of();
