@@ -55,7 +55,7 @@ final class ResourceFindings {
             this(source, label, key, unit, p95, mean, max, atLimit, "");
         }
 
-        /** How busy time was computed: {@code 100 - %idle - %iowait}. */
+        /** How busy time was computed, {@code 100 - %idle - %iowait}: the metric the "Busiest CPUs" chart draws. */
         String busyFormula() {
             return "100 - " + label + (iowait.isEmpty() ? "" : " - " + iowait);
         }
@@ -122,7 +122,7 @@ final class ResourceFindings {
             Optional<Load> whole = wholeCpu();
             if (whole.isPresent()) p = p.text("; all CPUs together " + KeyRanking.STATISTIC + " ").value(whole.get().mean(), "%");
             out.add(new Finding(run.run(), Finding.Kind.HOTTEST, p.text("."), first.source().dataset(), first.label(), first.key(),
-                    first.mean(), "%", busyChart(first.label())));
+                    first.mean(), "%", first.busyFormula()));
         }
         if (cpus().isEmpty() && wholeCpu().isPresent()) {
             Load w = wholeCpu().get();
@@ -174,7 +174,7 @@ final class ResourceFindings {
         p = p.text("; nothing here needs a look.");
         Load basis = busiestCpu.orElseGet(busiestDevice::get);
         return Optional.of(new Finding(run.run(), Finding.Kind.IDLE, p, basis.source().dataset(), basis.label(), basis.key(),
-                basis.p95(), "%", basis.source().noun().equals("CPU") && !basis.key().isEmpty() ? busyChart(basis.label()) : ""));
+                basis.p95(), "%", basis.source().noun().equals("CPU") && !basis.key().isEmpty() ? basis.busyFormula() : ""));
     }
 
     // --- loads ---------------------------------------------------------------------------------------------------
@@ -315,12 +315,7 @@ final class ResourceFindings {
         if (t.longestSeconds() < t.seconds()) p = p.text(", longest stretch ").duration(t.longestSeconds());
         p = p.text(")");
         return new Finding(run.run(), Finding.Kind.SATURATION, p, l.source().dataset(), l.label(), l.key(), l.p95(), "%",
-                l.source().noun().equals("CPU") && !l.key().isEmpty() && !l.key().equals(KeyOrder.ALL) ? busyChart(l.label()) : "");
-    }
-
-    /** Per-CPU busy time is charted as {@code 100 - %idle}. */
-    private static String busyChart(String idleLabel) {
-        return "100 - " + idleLabel;
+                l.source().noun().equals("CPU") && !l.key().isEmpty() && !l.key().equals(KeyOrder.ALL) ? l.busyFormula() : "");
     }
 
     private static Finding withText(Finding f, Phrase text) {

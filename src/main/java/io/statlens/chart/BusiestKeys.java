@@ -31,17 +31,22 @@ final class BusiestKeys {
     /**
      * Empty when every key is to be read: the chart names its keys, is not cut to a top N, or counts samples the
      * stored statistics leave out (since boot).
+     *
+     * @param read       the columns read
+     * @param ranked     the table columns of the first metric drawn, which ranks the keys
+     * @param complement whether it is drawn as 100 minus their sum ({@code 100 - %idle - %iowait}): its mean is 100 minus
+     *                   the sum of their means
      */
-    Optional<Choice> choose(ChartDefinition def, SeriesReader.Selection columns) {
-        if (!def.keys().isEmpty() || def.sinceBoot() || columns.metrics().isEmpty()) return Optional.empty();
-        String ranked = columns.metrics().get(0).column();
-        Map<String, double[]> sumAndCount = new HashMap<>();
+    Optional<Choice> choose(ChartDefinition def, SeriesReader.Selection read, List<String> ranked, boolean complement) {
+        if (!def.keys().isEmpty() || def.sinceBoot() || ranked.isEmpty()) return Optional.empty();
+        Map<String, double[][]> sumAndCount = new HashMap<>();
         Set<String> keys = new HashSet<>();
-        for (StoredStats.Entry e : stats.datasets(columns.datasetIds())) {
+        for (StoredStats.Entry e : stats.datasets(read.datasetIds())) {
             if (e.key().isEmpty() || e.key().equals(KeyOrder.ALL)) continue;
             keys.add(e.key());
-            if (e.column().equals(ranked) && e.stats().n() > 0) {
-                double[] acc = sumAndCount.computeIfAbsent(e.key(), k -> new double[2]);
+            int part = ranked.indexOf(e.column());
+            if (part >= 0 && e.stats().n() > 0) {
+                double[] acc = sumAndCount.computeIfAbsent(e.key(), k -> new double[ranked.size()][2])[part];
                 acc[0] += e.stats().mean() * e.stats().n();
                 acc[1] += e.stats().n();
             }
@@ -49,11 +54,14 @@ final class BusiestKeys {
         int limit = ChartAssembler.keyLimit(def, keys.size());
         if (limit == 0) return Optional.empty();
         Map<String, Double> means = new HashMap<>();
-        sumAndCount.forEach((key, acc) -> means.put(key, acc[0] / acc[1]));
-        // 100 - %idle is busiest where %idle is lowest: the stored statistics are of %idle.
-        HotEnd hot = ChartDefinition.isComplement(columns.metrics().get(0).label())
-                ? (def.hot() == HotEnd.HIGH ? HotEnd.LOW : HotEnd.HIGH) : def.hot();
-        List<String> top = keys.stream().sorted(ChartAssembler.busiestFirst(means, hot)).limit(limit).toList();
+        sumAndCount.forEach((key, parts) -> {
+            // The first column must have values (%idle); a missing %iowait counts as none, as the samples drawn do.
+            if (parts[0][1] == 0) return;
+            double sum = 0;
+            for (double[] acc : parts) sum += acc[1] == 0 ? 0 : acc[0] / acc[1];
+            means.put(key, complement ? 100 - sum : sum);
+        });
+        List<String> top = keys.stream().sorted(ChartAssembler.busiestFirst(means, def.hot())).limit(limit).toList();
         return Optional.of(new Choice(Set.copyOf(top), keys.size()));
     }
 }

@@ -4,6 +4,7 @@ import io.statlens.model.UserException;
 import io.statlens.store.read.ReadOnlyQuery;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -60,9 +61,18 @@ public record ChartDefinition(String name, String title, String description, Cha
         return alternative.startsWith(COMPLEMENT);
     }
 
-    /** The label an alternative reads from the data set: {@code %idle} of {@code 100 - %idle}. */
+    /** The label an alternative reads from the data set first: {@code %idle} of {@code 100 - %idle - %iowait}. */
     public static String drawnLabel(String alternative) {
-        return isComplement(alternative) ? alternative.substring(COMPLEMENT.length()).strip() : alternative;
+        return readLabels(alternative).get(0);
+    }
+
+    /**
+     * Every label an alternative reads: {@code %idle, %iowait} of {@code 100 - %idle - %iowait} (busy time: time waiting
+     * for I/O is idle time too), {@code %usr} of {@code %usr}. A complement draws 100 minus their sum.
+     */
+    public static List<String> readLabels(String alternative) {
+        if (!isComplement(alternative)) return List.of(alternative);
+        return Arrays.stream(alternative.substring(COMPLEMENT.length()).split(" - ")).map(String::strip).toList();
     }
 
     public boolean isSql() {

@@ -10,6 +10,7 @@ import io.statlens.store.schema.Repository;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,64 +58,108 @@ final class SelectionSource {
             Optional<RunData> summary = summary(def, run);
             if (summary.isPresent() || lenient) return summary;
         }
-        SeriesReader.Selection columns = columns(def, run, lenient);
-        List<DataTable.MetricColumn> chosen = columns.metrics();
-        if (chosen.isEmpty()) return Optional.empty();
-        Optional<BusiestKeys.Choice> busiest = busiestKeys.choose(def, columns);
+        Columns columns = columns(def, run, lenient);
+        List<Drawn> drawn = columns.drawn();
+        if (drawn.isEmpty()) return Optional.empty();
+        Optional<BusiestKeys.Choice> busiest = busiestKeys.choose(def, columns.read(), drawn.get(0).columns(columns.read()),
+                drawn.get(0).complement());
         Set<String> wanted = busiest.map(BusiestKeys.Choice::keys).orElse(new HashSet<>(def.keys()));
-        List<String> keys = reader.keys(columns).stream().sorted(KeyOrder.INSTANCE).toList();
+        List<String> keys = reader.keys(columns.read()).stream().sorted(KeyOrder.INSTANCE).toList();
         int reading = wanted.isEmpty() ? keys.size() : wanted.size();
         int buckets = reading > MANY_KEYS ? KeySamples.BUCKETS_OF_MANY : KeySamples.BUCKETS;
         // One pass over the data set for all metrics: the rows come in time order, each key's samples in turn, reduced to
-        // what a chart can show as they come (a run of millions of rows is never held whole).
+        // what a chart can show as they come (a run of millions of rows is never held whole). A complement is computed
+        // per sample, before the reduction, so that its peaks are the samples' own.
         Map<String, KeySamples> byKey = new LinkedHashMap<>();
-        reader.read(columns, def.sinceBoot(), wanted, row -> byKey.computeIfAbsent(row.key(), k -> new KeySamples(chosen.size(), buckets))
-                .add(row.time().toEpochMilli(), row.elapsed(), row.values()));
+        reader.read(columns.read(), def.sinceBoot(), wanted, row -> byKey.computeIfAbsent(row.key(), k -> new KeySamples(drawn.size(), buckets))
+                .add(row.time().toEpochMilli(), row.elapsed(), drawnValues(drawn, row.values())));
         List<Trace> traces = new ArrayList<>();
-        for (int m = 0; m < chosen.size(); m++) {
-            DataTable.MetricColumn column = chosen.get(m);
-            boolean complement = ChartDefinition.isComplement(column.label());
+        for (int m = 0; m < drawn.size(); m++) {
+            DataTable.MetricColumn column = drawn.get(m).shown();
             for (Map.Entry<String, KeySamples> e : byKey.entrySet()) {
                 KeySamples k = e.getValue();
-                double[] values = k.values(m);
-                if (complement) {
-                    for (int i = 0; i < values.length; i++) values[i] = 100 - values[i];
-                }
-                double mean = complement ? 100 - k.mean(m) : k.mean(m);
                 traces.add(new Trace(run, column.label(), column.unit() == null ? "" : column.unit(), e.getKey(), k.time(), k.elapsed(),
-                        values, mean, k.samples(m)));
+                        k.values(m), k.mean(m), k.samples(m)));
             }
         }
-        if (!lenient) checkKeys(def, run, columns, keys, traces);
-        String keyLabel = columns.keyLabel() == null ? "" : columns.keyLabel();
-        LoadedData data = new LoadedData(columns.dataset(), keyLabel, null, traces, busiest.map(BusiestKeys.Choice::keysInRun).orElse(0));
-        return Optional.of(new RunData(columns, data, keys));
+        if (!lenient) checkKeys(def, run, columns.shown(), keys, traces);
+        String keyLabel = columns.shown().keyLabel() == null ? "" : columns.shown().keyLabel();
+        LoadedData data = new LoadedData(columns.shown().dataset(), keyLabel, null, traces, busiest.map(BusiestKeys.Choice::keysInRun).orElse(0));
+        return Optional.of(new RunData(columns.shown(), data, keys));
+    }
+
+    /**
+     * A metric as drawn: as a query writes it (a complement's column is its expression, {@code 100 - PCT_IDLE - PCT_IOWAIT}),
+     * the indexes of the columns read for it, and whether it is a complement.
+     */
+    record Drawn(DataTable.MetricColumn shown, int[] read, boolean complement) {
+        /** The table columns it is computed from. */
+        List<String> columns(SeriesReader.Selection readSelection) {
+            return Arrays.stream(read).mapToObj(i -> readSelection.metrics().get(i).column()).toList();
+        }
+    }
+
+    /** The metrics a definition draws ({@code shown}), the columns read for them ({@code read}), and how one comes from the other. */
+    record Columns(SeriesReader.Selection shown, SeriesReader.Selection read, List<Drawn> drawn) {
+    }
+
+    /**
+     * One row's drawn values. A complement is 100 minus its columns' sum, never below 0 (rounding makes %idle and %iowait
+     * add up to 100.01); a missing %iowait counts as none, as in the findings' busy time.
+     */
+    private static double[] drawnValues(List<Drawn> drawn, double[] row) {
+        double[] out = new double[drawn.size()];
+        for (int m = 0; m < out.length; m++) {
+            Drawn d = drawn.get(m);
+            double v = row[d.read()[0]];
+            if (d.complement()) {
+                double sum = v;
+                for (int i = 1; i < d.read().length; i++) sum += Double.isNaN(row[d.read()[i]]) ? 0 : row[d.read()[i]];
+                v = Double.isNaN(v) ? Double.NaN : Math.max(0, 100 - sum);
+            }
+            out[m] = v;
+        }
+        return out;
     }
 
     /**
      * The run's data set with only the columns the definition's metrics choose: of each metric's alternatives the
-     * first label the data set has. A metric none of whose labels exists is an error, or left out when lenient.
+     * first whose labels the data set has (a complement such as {@code 100 - %idle - %iowait} needs them all). A metric
+     * none of whose alternatives exists is an error, or left out when lenient.
      */
-    SeriesReader.Selection columns(ChartDefinition def, String run, boolean lenient) {
+    Columns columns(ChartDefinition def, String run, boolean lenient) {
         SeriesReader.Selection selection = reader.select(run, def.tool());
-        List<DataTable.MetricColumn> chosen = new ArrayList<>();
+        Map<String, DataTable.MetricColumn> byLabel = new LinkedHashMap<>();
+        selection.metrics().forEach(m -> byLabel.putIfAbsent(m.label(), m));
+        List<DataTable.MetricColumn> read = new ArrayList<>();
+        List<Drawn> drawn = new ArrayList<>();
         for (List<String> alternatives : def.metrics()) {
-            // A complement keeps the column read and takes the alternative's label: 100 - %idle reads PCT_IDLE.
-            Optional<DataTable.MetricColumn> column = alternatives.stream()
-                    .flatMap(label -> selection.metrics().stream().filter(m -> m.label().equals(ChartDefinition.drawnLabel(label)))
-                            .map(m -> ChartDefinition.isComplement(label)
-                                    ? new DataTable.MetricColumn(m.column(), label, m.unit(), m.description()) : m))
-                    .findFirst();
-            if (column.isPresent()) {
-                chosen.add(column.get());
-            } else if (!lenient) {
+            Optional<String> held = alternatives.stream()
+                    .filter(a -> byLabel.keySet().containsAll(ChartDefinition.readLabels(a))).findFirst();
+            if (held.isEmpty()) {
+                if (lenient) continue;
                 throw new UserException("data set '" + selection.dataset() + "' of run '" + run + "' has no metric '"
                         + String.join("' or '", alternatives) + "'; it has: "
                         + String.join(", ", selection.metrics().stream().map(DataTable.MetricColumn::label).toList()));
             }
+            List<DataTable.MetricColumn> parts = ChartDefinition.readLabels(held.get()).stream().map(byLabel::get).toList();
+            int[] indexes = new int[parts.size()];
+            for (int i = 0; i < indexes.length; i++) {
+                if (!read.contains(parts.get(i))) read.add(parts.get(i));
+                indexes[i] = read.indexOf(parts.get(i));
+            }
+            DataTable.MetricColumn first = parts.get(0);
+            boolean complement = ChartDefinition.isComplement(held.get());
+            // A complement keeps its alternative's label (100 - %idle) and reads the columns of its labels (PCT_IDLE).
+            DataTable.MetricColumn shown = complement ? new DataTable.MetricColumn(ChartDefinition.COMPLEMENT
+                    + String.join(" - ", parts.stream().map(DataTable.MetricColumn::column).toList()), held.get(), first.unit(),
+                    first.description()) : first;
+            drawn.add(new Drawn(shown, indexes, complement));
         }
-        return new SeriesReader.Selection(selection.run(), selection.dataset(), selection.table(), selection.keyLabel(),
-                selection.datasetIds(), chosen);
+        return new Columns(new SeriesReader.Selection(selection.run(), selection.dataset(), selection.table(), selection.keyLabel(),
+                selection.datasetIds(), drawn.stream().map(Drawn::shown).toList()),
+                new SeriesReader.Selection(selection.run(), selection.dataset(), selection.table(), selection.keyLabel(),
+                        selection.datasetIds(), read), drawn);
     }
 
     /**

@@ -22,7 +22,7 @@ final class SelectionSql {
 
     /**
      * @param def  a definition with a tool and metrics
-     * @param read the columns it was read from, one selection per run it is drawn for: one run draws on the clock
+     * @param read the metrics as drawn (a complement's column is its expression, {@code 100 - PCT_IDLE}), one selection per run it is drawn for: one run draws on the clock
      *             ({@code TS}), several on elapsed time ({@code ELAPSED_S}), as the selection does
      * @return the query, for {@code :run}
      * @throws UserException when the selection has no query form: a bar chart, or runs that hold the metrics under
@@ -40,12 +40,7 @@ final class SelectionSql {
             }
         }
         boolean elapsed = def.kind() == ChartKind.OVERLAY || (def.kind() == ChartKind.LINE && read.size() > 1);
-        // A complement (100 - %idle) is computed by the query: the column becomes the expression.
-        List<DataTable.MetricColumn> columns = first.metrics().stream().map(m -> ChartDefinition.isComplement(m.label())
-                ? new DataTable.MetricColumn("100 - " + m.column(), m.label(), m.unit(), m.description()) : m).toList();
-        SeriesReader.Selection query = new SeriesReader.Selection(first.run(), first.dataset(), first.table(), first.keyLabel(),
-                first.datasetIds(), columns);
-        return new SelectionQuery(query, elapsed, def.sinceBoot(), def.keys()).sql();
+        return new SelectionQuery(first, elapsed, def.sinceBoot(), def.keys()).sql();
     }
 
     private static String labels(SeriesReader.Selection s) {

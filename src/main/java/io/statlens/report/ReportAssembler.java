@@ -262,7 +262,7 @@ public final class ReportAssembler {
 
     /**
      * The keys of a data set side by side, busiest first. They are ranked by the metric of the data set's first preset
-     * that draws its busiest keys ({@code top = N}): %util by its p95 for devices, busy time (100 - %idle) by its mean for
+     * that draws its busiest keys ({@code top = N}): %util by its p95 for devices, busy time (100 - %idle - %iowait) by its mean for
      * CPUs; the columns are that ranking, the peak, then the means of the other metrics the data set's presets draw.
      */
     private static ReportModel.KeyTable keyTable(String run, String dataset, List<MetricStats> all, PresetCatalog presets) {
@@ -279,7 +279,7 @@ public final class ReportAssembler {
             ChartDefinition d = p.definition();
             if (d.tool() == null || !d.tool().toLowerCase(Locale.ROOT).equals(dataset)) continue;
             for (List<String> metric : d.metrics()) {
-                Optional<String> held = metric.stream().filter(m -> labels.contains(ChartDefinition.drawnLabel(m))).findFirst();
+                Optional<String> held = metric.stream().filter(m -> labels.containsAll(ChartDefinition.readLabels(m))).findFirst();
                 if (held.isEmpty()) continue;
                 if (rank == null && d.top() > 0) rank = held.get();
                 if (!drawn.contains(held.get())) drawn.add(held.get());
@@ -288,13 +288,21 @@ public final class ReportAssembler {
         if (rank == null) rank = drawn.isEmpty() ? labels.iterator().next() : drawn.get(0);
         boolean complement = ChartDefinition.isComplement(rank);
         String rankLabel = ChartDefinition.drawnLabel(rank);
+        List<String> subtracted = ChartDefinition.readLabels(rank).subList(1, ChartDefinition.readLabels(rank).size());
         String unit = all.stream().filter(s -> s.label().equals(rankLabel)).findFirst().map(MetricStats::unit).orElse("");
         List<ReportModel.KeyColumn> columns = new ArrayList<>();
         List<ToDoubleFunction<Map<String, MetricStats>>> values = new ArrayList<>();
         if (complement) {
             columns.add(new ReportModel.KeyColumn("busy mean", unit));
-            values.add(m -> m.containsKey(rankLabel) ? 100 - m.get(rankLabel).stats().mean() : Double.NaN);
-            columns.add(new ReportModel.KeyColumn("busy peak", unit));
+            // Mean busy time is 100 minus the means of %idle and %iowait, as the chart's and the findings' ranking.
+            values.add(m -> {
+                if (!m.containsKey(rankLabel)) return Double.NaN;
+                double busy = 100 - m.get(rankLabel).stats().mean();
+                for (String w : subtracted) if (m.containsKey(w) && m.get(w).stats().n() > 0) busy -= m.get(w).stats().mean();
+                return busy;
+            });
+            // The peak of busy time needs the samples; the lowest %idle bounds it from above, and says so.
+            columns.add(new ReportModel.KeyColumn(subtracted.isEmpty() ? "busy peak" : "peak 100 - " + rankLabel, unit));
             values.add(m -> m.containsKey(rankLabel) ? 100 - m.get(rankLabel).stats().min() : Double.NaN);
         } else {
             columns.add(new ReportModel.KeyColumn(rankLabel + " p95", unit));
@@ -322,7 +330,7 @@ public final class ReportAssembler {
                 .map(e -> new ReportModel.KeyRow(e.getKey(), values.stream().map(f -> f.applyAsDouble(e.getValue())).toList()))
                 .toList();
         String keyLabel = all.get(0).keyLabel().isEmpty() ? "Key" : all.get(0).keyLabel();
-        String rankedBy = (complement ? "mean busy time, 100 - " + rankLabel : "p95 " + rankLabel) + "; the other columns are means";
+        String rankedBy = (complement ? "mean busy time, " + rank : "p95 " + rankLabel) + "; the other columns are means";
         return new ReportModel.KeyTable(run, dataset, keyLabel, rankedBy, columns, rows.subList(0, Math.min(KEYS_SHOWN, rows.size())),
                 rows.subList(Math.min(KEYS_SHOWN, rows.size()), rows.size()));
     }

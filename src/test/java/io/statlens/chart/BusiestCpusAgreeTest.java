@@ -40,8 +40,10 @@ class BusiestCpusAgreeTest {
     @BeforeAll
     static void importRun(@TempDir Path dir) throws Exception {
         Path mpstat = Files.writeString(dir.resolve("mpstat.txt"), mpstat());
-        new ImportService(shared.repository(), ParserCatalog.load(dir.resolve("no-user-parsers")))
-                .run(ImportRequest.of("ties", ZoneOffset.UTC, mpstat), ImportProgress.NONE);
+        ImportService imports = new ImportService(shared.repository(), ParserCatalog.load(dir.resolve("no-user-parsers")));
+        imports.run(ImportRequest.of("ties", ZoneOffset.UTC, mpstat), ImportProgress.NONE);
+        Path iowait = Files.writeString(dir.resolve("mpstat-iowait.txt"), iowaitMpstat());
+        imports.run(ImportRequest.of("iowait", ZoneOffset.UTC, iowait), ImportProgress.NONE);
     }
 
     /**
@@ -68,8 +70,53 @@ class BusiestCpusAgreeTest {
     }
 
     private static String line(String time, String cpu, double idle) {
-        return String.format(Locale.ROOT, "%s  %6s  %6.2f    0.00  %6.2f    0.00    0.00    0.00    0.00    0.00    0.00  %6.2f%n",
-                time, cpu, (100 - idle) * 0.9, (100 - idle) * 0.1, idle);
+        return line(time, cpu, idle, 0);
+    }
+
+    private static String line(String time, String cpu, double idle, double iowait) {
+        double busy = 100 - idle - iowait;
+        return String.format(Locale.ROOT, "%s  %6s  %6.2f    0.00  %6.2f  %6.2f    0.00    0.00    0.00    0.00    0.00  %6.2f%n",
+                time, cpu, busy * 0.9, busy * 0.1, iowait, idle);
+    }
+
+    /**
+     * {@code mpstat -P ALL 1} of 12 CPUs that differ only by I/O wait: every CPU idles 20 % of every sample, and CPU
+     * {@code c} waits for I/O {@code 30 - 2c} %, so that CPU 11 runs most (72 %) and CPU 0 least (50 %). A ranking by
+     * 100 - %idle would tie them all at 80 % and name CPU 0, 1 and 2.
+     */
+    private static String iowaitMpstat() {
+        StringBuilder b = new StringBuilder("Linux 6.1.0-18-amd64 (db08) \t03/01/2024 \t_x86_64_\t(12 CPU)\n\n");
+        for (int i = 0; i < 10; i++) {
+            String time = String.format(Locale.ROOT, "11:00:%02d", i + 1);
+            b.append(time).append("     CPU    %usr   %nice    %sys %iowait    %irq   %soft  %steal  %guest  %gnice   %idle\n");
+            b.append(line(time, "all", 20, 19));
+            for (int c = 0; c < CPUS; c++) b.append(line(time, String.valueOf(c), 20, 30 - 2 * c));
+            b.append('\n');
+        }
+        return b.toString();
+    }
+
+    @Test
+    void cpusThatDifferOnlyByIowaitAreRankedByBusyTimeInBothAlike() {
+        Finding hottest = new FindingsAnalyzer(repo).analyze(List.of("iowait")).runs().get(0).findings().stream()
+                .filter(f -> f.kind() == Finding.Kind.HOTTEST && f.dataset().equals("mpstat")).findFirst().orElseThrow();
+        String text = hottest.text().toString();
+        List<String> named = new ArrayList<>();
+        Matcher m = Pattern.compile("CPU (\\d+) ").matcher(text);
+        while (m.find()) named.add(m.group(1));
+        assertEquals(List.of("11", "10", "9"), named, text);
+        assertEquals("100 - %idle - %iowait", hottest.shownBy(), "the finding points at the chart of busy time");
+
+        ChartDefinition busiest = PresetCatalog.builtIn().stream().filter(d -> d.name().equals("mpstat.busiest"))
+                .findFirst().orElseThrow();
+        ChartData chart = new ChartService(repo, ZoneOffset.UTC).draw(ChartRequest.of(busiest, List.of("iowait"))).charts().get(0).data();
+        List<String> legend = chart.series().stream().map(ChartData.PlotSeries::name).toList();
+        assertEquals(List.of("11", "10", "9", "8", "7", "6", "5", "4"), legend, "the 8 busiest by busy time, busiest first");
+        assertEquals(named, legend.subList(0, named.size()), "the findings name the chart's first lines");
+        assertTrue(chart.subtitle().endsWith("top 8 of 12 CPUs by mean 100 - %idle - %iowait"), chart.subtitle());
+        // The lines are busy time, not 100 - %idle: CPU 11 at 72 %, CPU 4 at 58 %.
+        assertEquals(72, chart.series().get(0).y()[0], 1e-9);
+        assertEquals(58, chart.series().get(7).y()[0], 1e-9);
     }
 
     @Test
@@ -89,6 +136,6 @@ class BusiestCpusAgreeTest {
         List<String> legend = chart.series().stream().map(ChartData.PlotSeries::name).toList();
         assertEquals(List.of("11", "10", "9", "8", "7", "6", "5", "4"), legend, "the 8 busiest, busiest first");
         assertEquals(named, legend.subList(0, named.size()), "the findings name the chart's first lines");
-        assertTrue(chart.subtitle().endsWith("top 8 of 12 CPUs by mean 100 - %idle"), chart.subtitle());
+        assertTrue(chart.subtitle().endsWith("top 8 of 12 CPUs by mean 100 - %idle - %iowait"), chart.subtitle());
     }
 }

@@ -195,9 +195,9 @@ class ChartDataLoaderTest {
         assertEquals("0", heat.series().get(0).name());
         assertEquals("47", heat.series().get(47).name());
         assertEquals(36, heat.series().get(0).size());
-        assertEquals(0.07, heat.series().get(0).y()[0], 1e-9, "CPU 0 at 09:10:01: busy 100 - 99.93 %idle");
+        assertEquals(0.03, heat.series().get(0).y()[0], 1e-9, "CPU 0 at 09:10:01: busy 100 - 99.93 %idle - 0.04 %iowait");
         assertEquals(HotEnd.HIGH, heat.hot(), "busy time is hot at the high end");
-        assertEquals("100 - %idle (%)", heat.yLabel());
+        assertEquals("100 - %idle - %iowait (%)", heat.yLabel());
         assertEquals("CPU", heat.keyLabel());
 
         ChartData area = preset("sar.cpu", "sar48");

@@ -107,7 +107,7 @@ class ChartCliTest {
     void presetsListShowSaveDelete() throws Exception {
         CliRun list = run("presets");
         assertEquals(0, list.code(), list.err());
-        assertTrue(list.out().lines().anyMatch(l -> l.matches("mpstat\\.busy-heatmap +heatmap +mpstat +built-in +heat map of 100 - %idle.*")),
+        assertTrue(list.out().lines().anyMatch(l -> l.matches("mpstat\\.busy-heatmap +heatmap +mpstat +built-in +heat map of busy time \\(100 - %idle - %iowait\\).*")),
                 list.out());
         assertFalse(Files.exists(dir.resolve("repo")), "listing does not create a repository");
 

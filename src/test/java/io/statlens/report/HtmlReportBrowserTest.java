@@ -194,8 +194,8 @@ class HtmlReportBrowserTest {
     void hoveringAHeatMapCellShowsItsKeyTimeAndValue() {
         WebElement figure = heatMap();
         assertTrue(figure.findElement(By.className("static")).isDisplayed(), "the heat map stays its picture");
-        assertEquals("2024-05-01 12:00:04 UTC\nCPU 1\n100 - %idle: 87.5 %", hoverCell(figure, "1", 3));
-        assertEquals("2024-05-01 12:00:01 UTC\nCPU 2\n100 - %idle: 12 %", hoverCell(figure, "2", 0));
+        assertEquals("2024-05-01 12:00:04 UTC\nCPU 1\n100 - %idle - %iowait: 87.5 %", hoverCell(figure, "1", 3));
+        assertEquals("2024-05-01 12:00:01 UTC\nCPU 2\n100 - %idle - %iowait: 12 %", hoverCell(figure, "2", 0));
         assertEquals(1, figure.findElements(By.cssSelector("rect.cell")).size(), "the cell is outlined, once");
         new Actions(driver).moveToElement(driver.findElement(By.tagName("h1"))).perform();
         assertFalse(figure.findElement(By.className("tip")).isDisplayed(), "the readout goes with the mouse");
