@@ -1,7 +1,6 @@
 package io.statlens.analysis;
 
 import io.statlens.model.UserException;
-import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.SeriesReader;
 import io.statlens.store.read.SeriesStats;
 import io.statlens.store.read.SeriesSummary;
@@ -121,28 +120,33 @@ public final class RunStatistics {
         return m.label().equals(requested) || m.column().equalsIgnoreCase(requested);
     }
 
-    /** The stored statistics of the selections at these positions. */
+    /**
+     * The stored statistics of the selections at these positions: only their data sets' requested metric columns
+     * (the statistics pane asks for one metric of one data set, not the whole run's), merged across the files of a
+     * data set in file order.
+     */
     private List<Ranked> stored(StatsRequest request, List<SeriesReader.Selection> selections, Set<Integer> positions,
                                 Set<String> keysSeen) {
-        record Series(String dataset, String key, String column) {
+        record Series(String key, String column) {
         }
-        Map<Series, List<StoredStats.Entry>> bySeries = new LinkedHashMap<>();
-        for (StoredStats.Entry e : new StoredStats(repo).run(new RunCatalog(repo).id(request.run()))) {
-            bySeries.computeIfAbsent(new Series(e.dataset(), e.key(), e.column()), k -> new ArrayList<>()).add(e);
-        }
+        StoredStats store = new StoredStats(repo);
         List<Ranked> out = new ArrayList<>();
-        bySeries.forEach((series, entries) -> {
-            int d = indexOf(selections, series.dataset());
-            if (d < 0 || !positions.contains(d)) return;
-            int m = columnIndex(selections.get(d).metrics(), series.column());
-            if (m < 0) return;
-            keysSeen.add(series.key());
-            if (!request.keys().isEmpty() && !request.keys().contains(series.key())) return;
-            StoredStats.Entry first = entries.get(0);
-            SeriesStats merged = SeriesSummary.merge(entries.stream().map(StoredStats.Entry::part).toList());
-            out.add(new Ranked(d, m, new MetricStats(series.dataset(), first.keyLabel(), series.key(), first.label(),
-                    first.unit(), merged)));
-        });
+        for (int d : positions) {
+            SeriesReader.Selection s = selections.get(d);
+            Map<Series, List<StoredStats.KeyStats>> bySeries = new LinkedHashMap<>();
+            for (StoredStats.KeyStats e : store.columns(s.datasetIds(), s.metrics().stream().map(DataTable.MetricColumn::column).toList())) {
+                bySeries.computeIfAbsent(new Series(e.key(), e.column()), k -> new ArrayList<>()).add(e);
+            }
+            bySeries.forEach((series, parts) -> {
+                int m = columnIndex(s.metrics(), series.column());
+                keysSeen.add(series.key());
+                if (!request.keys().isEmpty() && !request.keys().contains(series.key())) return;
+                parts.sort(Comparator.comparingInt(p -> s.datasetIds().indexOf(p.datasetId())));
+                SeriesStats merged = SeriesSummary.merge(parts.stream().map(StoredStats.KeyStats::part).toList());
+                DataTable.MetricColumn c = s.metrics().get(m);
+                out.add(new Ranked(d, m, new MetricStats(s.dataset(), s.keyLabel(), series.key(), c.label(), c.unit(), merged)));
+            });
+        }
         return out;
     }
 
@@ -176,11 +180,6 @@ public final class RunStatistics {
             }
         }
         return out;
-    }
-
-    private static int indexOf(List<SeriesReader.Selection> selections, String dataset) {
-        for (int i = 0; i < selections.size(); i++) if (selections.get(i).dataset().equals(dataset)) return i;
-        return -1;
     }
 
     private static int columnIndex(List<DataTable.MetricColumn> metrics, String column) {

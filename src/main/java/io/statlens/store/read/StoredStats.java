@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -36,16 +37,50 @@ public final class StoredStats {
         }
     }
 
-    /** The summaries of a run's data sets, in data set order, then key, then metric position. */
-    public List<Entry> run(long runId) {
-        return read("D.RUN_ID = " + runId, "run " + runId);
-    }
-
-    /** The summaries of these data sets (one data set of a run, from each of its files), in the order of {@link #run}. */
+    /** The summaries of these data sets (one data set of a run, from each of its files), in data set order, then key, then metric position. */
     public List<Entry> datasets(Collection<Long> datasetIds) {
         if (datasetIds.isEmpty()) return List.of();
         String ids = datasetIds.stream().map(String::valueOf).collect(Collectors.joining(", "));
         return read("S.DATASET_ID IN (" + ids + ")", "data sets " + ids);
+    }
+
+    /** One key's stored summary of one metric column of one data set, as {@link #columns} reads it. */
+    public record KeyStats(long datasetId, String key, String column, SeriesStats stats, byte[] digest) {
+        public SeriesSummary.Part part() {
+            return new SeriesSummary.Part(stats, digest);
+        }
+    }
+
+    /**
+     * The summaries of only these metric columns of these data sets (one data set of a run, from each of its
+     * files), in no particular order. What one chart or its statistics pane needs: neither a join with the
+     * catalogue nor a sort, where {@link #datasets} reads every metric of the data sets and sorts them by their
+     * position in the table, digests and all. Derby follows the primary key (data set, key, column) to them when
+     * the data sets are a part of the table (SeriesReaderTest shows the plan); when they are all of it (a
+     * repository of one run of one tool) it reads the table's few pages instead, the cheaper plan there (figures in
+     * docs/bench.md, the window's section).
+     */
+    public List<KeyStats> columns(Collection<Long> datasetIds, Collection<String> columns) {
+        if (datasetIds.isEmpty() || columns.isEmpty()) return List.of();
+        String ids = datasetIds.stream().map(String::valueOf).collect(Collectors.joining(", "));
+        List<String> names = List.copyOf(columns);
+        List<KeyStats> out = new ArrayList<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT DATASET_ID, ITEM, COLUMN_NAME, N, MIN_V, MAX_V,"
+                + " MEAN_V, STDDEV_V, P50, P90, P95, P99, DIGEST FROM DATASET_STATS WHERE DATASET_ID IN (" + ids + ")"
+                + " AND COLUMN_NAME IN (" + String.join(", ", Collections.nCopies(names.size(), "?")) + ")")) {
+            for (int i = 0; i < names.size(); i++) ps.setString(i + 1, names.get(i));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    SeriesStats stats = new SeriesStats(rs.getLong(4), rs.getDouble(5), rs.getDouble(6), rs.getDouble(7),
+                            rs.getDouble(8), rs.getDouble(9), rs.getDouble(10), rs.getDouble(11), rs.getDouble(12));
+                    out.add(new KeyStats(rs.getLong(1), rs.getString(2), rs.getString(3), stats, rs.getBytes(13)));
+                }
+            }
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the statistics of " + String.join(", ", names) + " of data sets " + ids
+                    + ": " + e.getMessage(), e);
+        }
+        return out;
     }
 
     /** @param where a condition on numbers only: ids are longs, so nothing the user typed reaches the SQL */

@@ -92,11 +92,32 @@ class SeriesReaderTest {
         StoredStats stats = new StoredStats(repo);
         List<StoredStats.Entry> ofNode = stats.datasets(node.datasetIds());
         assertEquals(Set.of("mpstat.node"), new TreeSet<>(ofNode.stream().map(StoredStats.Entry::dataset).toList()));
-        List<StoredStats.Entry> ofRun = stats.run(new RunCatalog(repo).id("mpa"));
+        List<StoredStats.Entry> ofRun = stats.datasets(reader.selectAll("mpa").stream().flatMap(s -> s.datasetIds().stream()).toList());
         assertEquals(ofRun.stream().filter(e -> e.dataset().equals("mpstat.node")).map(SeriesReaderTest::withoutDigest).toList(),
                 ofNode.stream().map(SeriesReaderTest::withoutDigest).toList());
         StoredStats.Entry usr1 = ofNode.stream().filter(e -> e.key().equals("1") && e.label().equals("%nice")).findFirst().orElseThrow();
         assertEquals(25.01, usr1.stats().max(), "node 1's %nice at 12:53:21");
+    }
+
+    /**
+     * One metric's stored statistics, as a chart's statistics pane needs them, are read by the primary key (data
+     * set, key, column) with neither a join nor a sort, and are those {@link StoredStats#datasets} gives.
+     */
+    @Test
+    void oneMetricsStoredStatisticsAreReadByTheKeyWithoutASort() {
+        SeriesReader.Selection cpu = reader.select("mpa", "mpstat");
+        String usr = cpu.metrics().get(0).column();
+        StoredStats stats = new StoredStats(repo);
+        List<StoredStats.KeyStats> read = new ArrayList<>();
+        String plan = plan(() -> read.addAll(stats.columns(cpu.datasetIds(), List.of(usr))));
+        assertTrue(plan.contains("Index Scan ResultSet for DATASET_STATS using constraint"), plan);
+        assertFalse(plan.contains("Table Scan ResultSet"), plan);
+        assertFalse(plan.contains("Sort ResultSet"), plan);
+        assertFalse(plan.contains("METRICS"), plan);
+        assertEquals(new TreeSet<>(stats.datasets(cpu.datasetIds()).stream().filter(e -> e.column().equals(usr))
+                        .map(e -> e.datasetId() + " " + e.key() + " " + e.column() + " " + e.stats()).toList()),
+                new TreeSet<>(read.stream().map(e -> e.datasetId() + " " + e.key() + " " + e.column() + " " + e.stats()).toList()));
+        assertEquals(10, read.size(), "all and CPUs 0 to 8");
     }
 
     /** An entry's summary without its t-digest bytes, which compare by identity. */
