@@ -42,7 +42,7 @@ public record Finding(String run, Kind kind, Phrase text, String dataset, String
         SATURATION,
         /** Something that went wrong or costs throughput: run queue above the CPUs, iowait, swapping, errors, failed checks. */
         TROUBLE,
-        /** The busiest devices, CPUs or interfaces, by p95. */
+        /** The busiest devices, CPUs or interfaces, by mean ({@link KeyRanking}). */
         HOTTEST,
         /** Nothing happened: the run was idle. */
         IDLE,

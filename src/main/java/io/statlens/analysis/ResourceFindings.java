@@ -18,8 +18,8 @@ import static io.statlens.analysis.FindingsAnalyzer.SATURATED_PCT;
 import static io.statlens.analysis.FindingsAnalyzer.TOP_KEYS;
 
 /**
- * How busy the run's devices, CPUs and interfaces were: the busiest (devices and interfaces by p95, CPUs by mean as the
- * "Busiest CPUs" chart), those at their limit for a sustained time, or that nothing was busy at all. Devices and interfaces by their %util; CPUs by busy time,
+ * How busy the run's devices, CPUs and interfaces were: the busiest (by mean, the {@link KeyRanking} of the charts of
+ * their busiest keys and of the report's tables), those at their limit for a sustained time, or that nothing was busy at all. Devices and interfaces by their %util; CPUs by busy time,
  * {@code 100 - %idle - %iowait} (time waiting for I/O is idle time: the CPU could have run something).
  *
  * <p>The stored statistics rank the keys; samples are read only for the few keys that may cross
@@ -111,7 +111,7 @@ final class ResourceFindings {
         return out.stream().map(f -> f.text().toString().endsWith("?") ? f : withText(f, f.text().text("."))).toList();
     }
 
-    /** The busiest devices and interfaces by p95, CPUs by mean busy time ({@link KeyRanking}), with the figures. */
+    /** The busiest devices and interfaces by mean %util, CPUs by mean busy time ({@link KeyRanking}), with the figures. */
     List<Finding> hottest() {
         List<Finding> out = new ArrayList<>();
         for (List<Load> perCpu : cpus()) {
@@ -132,16 +132,16 @@ final class ResourceFindings {
         }
         for (List<Load> loads : devicesAndInterfaces()) {
             // Nothing busy is no news: the idle verdict, or silence, says it.
-            if (loads.isEmpty() || !(loads.get(0).p95() > 0)) continue;
+            if (loads.isEmpty() || !(loads.get(0).mean() > 0)) continue;
             Load first = loads.get(0);
             String noun = first.source().noun();
             Phrase p = loads.size() == 1
-                    ? Phrase.of(capitalised(noun) + " " + first.key() + ": p95 " + first.label() + " ").value(first.p95(), first.unit())
-                    .text(", mean ").value(first.mean(), first.unit())
-                    : Phrase.of("Busiest " + noun + "s by p95 " + first.label() + ": ").then(list(loads, Load::p95))
-                    .text(" (of " + loads.size() + ")");
+                    ? Phrase.of(capitalised(noun) + " " + first.key() + ": " + KeyRanking.STATISTIC + " " + first.label() + " ")
+                    .value(first.mean(), first.unit()).text(", p95 ").value(first.p95(), first.unit())
+                    : Phrase.of("Busiest " + noun + "s by " + KeyRanking.STATISTIC + " " + first.label() + ": ")
+                    .then(list(loads, Load::mean)).text(" (of " + loads.size() + ")");
             out.add(new Finding(run.run(), Finding.Kind.HOTTEST, p.text("."), first.source().dataset(), first.label(), first.key(),
-                    first.p95(), first.unit()));
+                    first.mean(), first.unit()));
         }
         return out;
     }
@@ -197,16 +197,23 @@ final class ResourceFindings {
         return devices;
     }
 
-    /** Per key, busiest first, from the stored statistics; samples only of keys that reached the limit. */
+    /**
+     * Per key, busiest first by mean ({@link KeyRanking}: as the chart of the busiest devices or interfaces draws them, and
+     * the report's table lists them), from the stored statistics; samples only of keys that reached the limit.
+     */
     private List<Load> keyLoads(Source s) {
         Optional<String> label = run.label(s.dataset(), s.load());
         if (label.isEmpty()) return List.of();
-        List<MetricStats> stats = run.stats(s.dataset(), label.get()).stream()
-                .filter(m -> !m.key().isEmpty() && !m.key().equals(KeyOrder.ALL) && m.stats().n() > 0)
-                .sorted(Comparator.comparingDouble((MetricStats m) -> -m.stats().p95()).thenComparing(MetricStats::key, KeyOrder.INSTANCE))
+        List<MetricStats> held = run.stats(s.dataset(), label.get()).stream()
+                .filter(m -> !m.key().isEmpty() && !m.key().equals(KeyOrder.ALL) && m.stats().n() > 0).toList();
+        Map<String, Double> means = new HashMap<>();
+        held.forEach(m -> means.put(m.key(), m.stats().mean()));
+        List<MetricStats> stats = held.stream().sorted(Comparator.comparing(MetricStats::key, KeyRanking.busiestFirst(means, false)))
                 .toList();
         Set<String> atLimit = new LinkedHashSet<>();
-        stats.stream().filter(m -> m.stats().max() >= SATURATED_PCT).limit(4L * SATURATED_KEYS_NAMED).forEach(m -> atLimit.add(m.key()));
+        // The keys whose time at the limit is measured: those longest there are the ones with the highest p95, whatever their mean.
+        stats.stream().filter(m -> m.stats().max() >= SATURATED_PCT).sorted(Comparator.comparingDouble((MetricStats m) -> -m.stats().p95()))
+                .limit(4L * SATURATED_KEYS_NAMED).forEach(m -> atLimit.add(m.key()));
         Map<String, ThresholdTime.Accumulator> times = new HashMap<>();
         if (!atLimit.isEmpty()) {
             run.scan(s.dataset(), List.of(label.get()), atLimit, (key, elapsed, v) -> times.computeIfAbsent(key,

@@ -5,6 +5,7 @@ import io.statlens.analysis.Finding;
 import io.statlens.analysis.Findings;
 import io.statlens.analysis.FindingsAnalyzer;
 import io.statlens.analysis.KeyOrder;
+import io.statlens.analysis.KeyRanking;
 import io.statlens.analysis.MetricStats;
 import io.statlens.analysis.RunComparer;
 import io.statlens.analysis.RunStatistics;
@@ -25,6 +26,7 @@ import io.statlens.store.schema.Repository;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -262,8 +264,9 @@ public final class ReportAssembler {
 
     /**
      * The keys of a data set side by side, busiest first. They are ranked by the metric of the data set's first preset
-     * that draws its busiest keys ({@code top = N}): %util by its p95 for devices, busy time (100 - %idle - %iowait) by its mean for
-     * CPUs; the columns are that ranking, the peak, then the means of the other metrics the data set's presets draw.
+     * that draws its busiest keys ({@code top = N}), by its mean ({@link KeyRanking}, as that chart and the findings):
+     * %util for devices, busy time (100 - %idle - %iowait) for CPUs; the columns are that ranking, the p95 (of %util) and
+     * the peak, then the means of the other metrics the data set's presets draw.
      */
     private static ReportModel.KeyTable keyTable(String run, String dataset, List<MetricStats> all, PresetCatalog presets) {
         Map<String, Map<String, MetricStats>> byKey = new LinkedHashMap<>();
@@ -305,6 +308,8 @@ public final class ReportAssembler {
             columns.add(new ReportModel.KeyColumn(subtracted.isEmpty() ? "busy peak" : "peak 100 - " + rankLabel, unit));
             values.add(m -> m.containsKey(rankLabel) ? 100 - m.get(rankLabel).stats().min() : Double.NaN);
         } else {
+            columns.add(new ReportModel.KeyColumn(rankLabel + " mean", unit));
+            values.add(m -> m.containsKey(rankLabel) ? m.get(rankLabel).stats().mean() : Double.NaN);
             columns.add(new ReportModel.KeyColumn(rankLabel + " p95", unit));
             values.add(m -> m.containsKey(rankLabel) ? m.get(rankLabel).stats().p95() : Double.NaN);
             columns.add(new ReportModel.KeyColumn(rankLabel + " peak", unit));
@@ -321,16 +326,17 @@ public final class ReportAssembler {
             columns.add(new ReportModel.KeyColumn(label, u));
             values.add(m -> m.containsKey(label) ? m.get(label).stats().mean() : Double.NaN);
         }
+        // By the mean of the first column, as the chart of the busiest keys and the findings rank them (KeyRanking).
         ToDoubleFunction<Map<String, MetricStats>> order = values.get(0);
+        Map<String, Double> means = new HashMap<>();
+        byKey.forEach((key, stats) -> means.put(key, order.applyAsDouble(stats)));
         List<ReportModel.KeyRow> rows = byKey.entrySet().stream()
-                .sorted(Comparator.comparingDouble((Map.Entry<String, Map<String, MetricStats>> e) -> {
-                    double v = order.applyAsDouble(e.getValue());
-                    return Double.isNaN(v) ? Double.POSITIVE_INFINITY : -v;
-                }).thenComparing(Map.Entry::getKey, KeyOrder.INSTANCE))
+                .sorted(Comparator.comparing(Map.Entry::getKey, KeyRanking.busiestFirst(means, false)))
                 .map(e -> new ReportModel.KeyRow(e.getKey(), values.stream().map(f -> f.applyAsDouble(e.getValue())).toList()))
                 .toList();
         String keyLabel = all.get(0).keyLabel().isEmpty() ? "Key" : all.get(0).keyLabel();
-        String rankedBy = (complement ? "mean busy time, " + rank : "p95 " + rankLabel) + "; the other columns are means";
+        String rankedBy = (complement ? KeyRanking.STATISTIC + " busy time, " + rank : KeyRanking.STATISTIC + " " + rankLabel)
+                + "; the other columns are means";
         return new ReportModel.KeyTable(run, dataset, keyLabel, rankedBy, columns, rows.subList(0, Math.min(KEYS_SHOWN, rows.size())),
                 rows.subList(Math.min(KEYS_SHOWN, rows.size()), rows.size()));
     }

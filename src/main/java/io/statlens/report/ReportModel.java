@@ -172,7 +172,7 @@ public record ReportModel(String title, Instant generated, ZoneId zone, List<Run
      * The keys of one run's data set side by side, busiest first: a row per key, a column per metric.
      *
      * @param keyLabel what the keys are ({@code Device})
-     * @param rankedBy how the keys are ranked, for the caption ({@code p95 %util}, {@code mean busy time})
+     * @param rankedBy how the keys are ranked, for the caption ({@code mean %util}, {@code mean busy time})
      * @param columns  the columns after the key
      * @param rows     the busiest keys, shown
      * @param more     the other keys, behind "N more"
@@ -186,7 +186,7 @@ public record ReportModel(String title, Instant generated, ZoneId zone, List<Run
         }
     }
 
-    /** A column of a {@link KeyTable}: its heading ({@code %util p95}) and the unit of its values. */
+    /** A column of a {@link KeyTable}: its heading ({@code %util mean}) and the unit of its values. */
     public record KeyColumn(String heading, String unit) {
     }
 

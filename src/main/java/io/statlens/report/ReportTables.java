@@ -94,7 +94,7 @@ public final class ReportTables {
         return row;
     }
 
-    /** The busiest keys of a data set side by side: {@code Busiest Devices of iostat, run db01 (by p95 %util)}. */
+    /** The busiest keys of a data set side by side: {@code Busiest Devices of iostat, run db01 (by mean %util)}. */
     public Table keys(ReportModel.KeyTable t, String where) {
         List<String> headers = new ArrayList<>(List.of(t.keyLabel()));
         List<Boolean> numeric = new ArrayList<>(List.of(false));

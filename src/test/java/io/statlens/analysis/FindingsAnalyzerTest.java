@@ -106,7 +106,7 @@ class FindingsAnalyzerTest {
                 "trouble: I/O wait of all CPUs (iostat.cpu %iowait): p95 25 %, mean 25 %, peak 25 %; CPUs sat idle waiting for I/O.",
                 "trouble: Swapping in 1 of 20 samples: swap-in peak 100 KiB/s (vmstat si).",
                 "hottest: CPU busy time (100 - id - wa, vmstat): p95 6 %, mean 6 %, peak 6 %.",
-                "hottest: Busiest devices by p95 %util: sdb 99.5 %, sda 10 % (of 2)."), texts(busy));
+                "hottest: Busiest devices by mean %util: sdb 59.75 %, sda 10 % (of 2)."), texts(busy));
         Finding sdb = busy.get(0);
         assertEquals(List.of("iostat", "%util", "sdb"), List.of(sdb.dataset(), sdb.metric(), sdb.key()));
         assertEquals(99.5, sdb.value(), 1e-9);

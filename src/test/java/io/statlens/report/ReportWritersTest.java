@@ -326,14 +326,15 @@ class ReportWritersTest {
         ReportModel model = model("pitbull");
         ReportModel.ToolSection iostat = model.sections().stream().filter(s -> s.tool().equals("iostat")).findFirst().orElseThrow();
         ReportModel.KeyTable devices = iostat.keys().get(0);
-        assertEquals("p95 %util; the other columns are means", devices.rankedBy());
-        assertEquals(List.of("%util p95", "%util peak"), devices.columns().subList(0, 2).stream().map(ReportModel.KeyColumn::heading).toList());
+        assertEquals("mean %util; the other columns are means", devices.rankedBy());
+        assertEquals(List.of("%util mean", "%util p95", "%util peak"),
+                devices.columns().subList(0, 3).stream().map(ReportModel.KeyColumn::heading).toList());
         assertEquals(5, devices.rows().size());
         assertEquals(9 - 5, devices.more().size(), "nine devices: the rest behind N more");
-        List<Double> p95 = devices.rows().stream().map(r -> r.values().get(0)).toList();
-        assertEquals(p95.stream().sorted(java.util.Comparator.reverseOrder()).toList(), p95, "busiest first");
+        List<Double> means = devices.rows().stream().map(r -> r.values().get(0)).toList();
+        assertEquals(means.stream().sorted(java.util.Comparator.reverseOrder()).toList(), means, "busiest first");
         Table t = new ReportTables(ZoneOffset.UTC, ReadableNumbers.ROOT).keys(devices, ReportTables.APPENDIX);
-        assertEquals("Busiest Devices of iostat, run pitbull (by p95 %util; the other columns are means)", t.caption());
+        assertEquals("Busiest Devices of iostat, run pitbull (by mean %util; the other columns are means)", t.caption());
         assertEquals("4 more Devices in the appendix", t.moreNote());
         ReportModel.StatsTable all = model.appendix().stream().filter(a -> a.dataset().equals("iostat")).findFirst().orElseThrow();
         assertEquals(9 * 11, all.rows().size(), "the appendix: every metric of every device");
