@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.chart.FontSystem;
 import io.statlens.analysis.ReadableNumbers;
 import io.statlens.store.schema.Repository;
 import javafx.scene.control.Label;
@@ -21,6 +22,8 @@ record Workbench(MainView view, BrowserViewModel browser, ImportViewModel import
      */
     static Workbench create(Repository repository, TaskExecutor tasks, ZoneId zone, ReadableNumbers numbers,
                             RecentInputs recent, DocumentOpener opener) {
+        // Java 2D's fonts start in the background while the window opens, not on the FX thread in the first chart.
+        tasks.run(FontSystem::start, started -> { }, failed -> { });
         TaskExecutor executor = new ReadEndingExecutor(tasks, repository);
         Label status = new Label();
         BrowserViewModel browser = new BrowserViewModel(repository, executor, status::setText);
