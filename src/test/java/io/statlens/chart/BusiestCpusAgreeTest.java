@@ -1,7 +1,6 @@
 package io.statlens.chart;
 
 import io.statlens.analysis.Finding;
-import io.statlens.analysis.FindingsAnalyzer;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.store.SharedRepository;
 import io.statlens.store.load.ImportProgress;
@@ -19,8 +18,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -98,19 +95,13 @@ class BusiestCpusAgreeTest {
 
     @Test
     void cpusThatDifferOnlyByIowaitAreRankedByBusyTimeInBothAlike() {
-        Finding hottest = new FindingsAnalyzer(repo).analyze(List.of("iowait")).runs().get(0).findings().stream()
-                .filter(f -> f.kind() == Finding.Kind.HOTTEST && f.dataset().equals("mpstat")).findFirst().orElseThrow();
-        String text = hottest.text().toString();
-        List<String> named = new ArrayList<>();
-        Matcher m = Pattern.compile("CPU (\\d+) ").matcher(text);
-        while (m.find()) named.add(m.group(1));
-        assertEquals(List.of("11", "10", "9"), named, text);
+        Finding hottest = BusiestNamed.hottest(repo, "iowait", "mpstat");
+        List<String> named = BusiestNamed.keysIn(hottest, "CPU (\\d+) ");
+        assertEquals(List.of("11", "10", "9"), named, hottest.text().toString());
         assertEquals("100 - %idle - %iowait", hottest.shownBy(), "the finding points at the chart of busy time");
 
-        ChartDefinition busiest = PresetCatalog.builtIn().stream().filter(d -> d.name().equals("mpstat.busiest"))
-                .findFirst().orElseThrow();
-        ChartData chart = new ChartService(repo, ZoneOffset.UTC).draw(ChartRequest.of(busiest, List.of("iowait"))).charts().get(0).data();
-        List<String> legend = chart.series().stream().map(ChartData.PlotSeries::name).toList();
+        ChartData chart = BusiestNamed.chart(repo, "mpstat.busiest", "iowait");
+        List<String> legend = BusiestNamed.legend(chart);
         assertEquals(List.of("11", "10", "9", "8", "7", "6", "5", "4"), legend, "the 8 busiest by busy time, busiest first");
         assertEquals(named, legend.subList(0, named.size()), "the findings name the chart's first lines");
         assertTrue(chart.subtitle().endsWith("top 8 of 12 CPUs by mean 100 - %idle - %iowait"), chart.subtitle());
@@ -121,19 +112,14 @@ class BusiestCpusAgreeTest {
 
     @Test
     void theFindingsAndTheChartNameTheSameCpusInTheSameOrder() {
-        Finding hottest = new FindingsAnalyzer(repo).analyze(List.of("ties")).runs().get(0).findings().stream()
-                .filter(f -> f.kind() == Finding.Kind.HOTTEST && f.dataset().equals("mpstat")).findFirst().orElseThrow();
+        Finding hottest = BusiestNamed.hottest(repo, "ties", "mpstat");
         String text = hottest.text().toString();
         assertTrue(text.startsWith("Busiest CPUs by mean busy time (100 - %idle - %iowait): "), text);
-        List<String> named = new ArrayList<>();
-        Matcher m = Pattern.compile("CPU (\\d+) ").matcher(text);
-        while (m.find()) named.add(m.group(1));
+        List<String> named = BusiestNamed.keysIn(hottest, "CPU (\\d+) ");
         assertEquals(List.of("11", "10", "9"), named, text);
 
-        ChartDefinition busiest = PresetCatalog.builtIn().stream().filter(d -> d.name().equals("mpstat.busiest"))
-                .findFirst().orElseThrow();
-        ChartData chart = new ChartService(repo, ZoneOffset.UTC).draw(ChartRequest.of(busiest, List.of("ties"))).charts().get(0).data();
-        List<String> legend = chart.series().stream().map(ChartData.PlotSeries::name).toList();
+        ChartData chart = BusiestNamed.chart(repo, "mpstat.busiest", "ties");
+        List<String> legend = BusiestNamed.legend(chart);
         assertEquals(List.of("11", "10", "9", "8", "7", "6", "5", "4"), legend, "the 8 busiest, busiest first");
         assertEquals(named, legend.subList(0, named.size()), "the findings name the chart's first lines");
         assertTrue(chart.subtitle().endsWith("top 8 of 12 CPUs by mean 100 - %idle - %iowait"), chart.subtitle());

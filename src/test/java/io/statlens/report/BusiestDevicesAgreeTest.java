@@ -1,12 +1,8 @@
 package io.statlens.report;
 
 import io.statlens.analysis.Finding;
-import io.statlens.analysis.FindingsAnalyzer;
+import io.statlens.chart.BusiestNamed;
 import io.statlens.chart.ChartData;
-import io.statlens.chart.ChartDefinition;
-import io.statlens.chart.ChartRequest;
-import io.statlens.chart.ChartService;
-import io.statlens.chart.PresetCatalog;
 import io.statlens.chart.RenderSize;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.store.SharedRepository;
@@ -24,11 +20,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -78,18 +71,14 @@ class BusiestDevicesAgreeTest {
 
     @Test
     void theFindingsTheReportAndTheChartNameTheSameDevicesInTheSameOrder() {
-        Finding hottest = new FindingsAnalyzer(repo).analyze(List.of("ties")).runs().get(0).findings().stream()
-                .filter(f -> f.kind() == Finding.Kind.HOTTEST && f.dataset().equals("iostat")).findFirst().orElseThrow();
+        Finding hottest = BusiestNamed.hottest(repo, "ties", "iostat");
         String text = hottest.text().toString();
         assertTrue(text.startsWith("Busiest devices by mean %util: "), text);
-        List<String> named = new ArrayList<>();
-        Matcher m = Pattern.compile("(sd[a-z]) ").matcher(text);
-        while (m.find()) named.add(m.group(1));
+        List<String> named = BusiestNamed.keysIn(hottest, "(sd[a-z]) ");
         assertEquals(List.of("sdj", "sdi", "sdh"), named, text);
 
-        ChartDefinition util = PresetCatalog.builtIn().stream().filter(d -> d.name().equals("iostat.util")).findFirst().orElseThrow();
-        ChartData chart = new ChartService(repo, ZoneOffset.UTC).draw(ChartRequest.of(util, List.of("ties"))).charts().get(0).data();
-        List<String> legend = chart.series().stream().map(ChartData.PlotSeries::name).toList();
+        ChartData chart = BusiestNamed.chart(repo, "iostat.util", "ties");
+        List<String> legend = BusiestNamed.legend(chart);
         assertEquals(List.of("sdj", "sdi", "sdh", "sdg", "sdf", "sde", "sdd", "sdc"), legend, "the 8 busiest, busiest first");
         assertEquals(named, legend.subList(0, named.size()), "the findings name the chart's first lines");
         assertTrue(chart.subtitle().endsWith("by mean %util"), chart.subtitle());
