@@ -106,9 +106,15 @@ public final class ReportTables {
         }
         List<List<String>> rows = t.rows().stream().map(r -> keyRow(r, t.columns())).toList();
         List<List<String>> more = t.more().stream().map(r -> keyRow(r, t.columns())).toList();
-        String plural = t.keyLabel().endsWith("s") ? t.keyLabel() : t.keyLabel() + "s";
+        String plural = lowerCaseWord(t.keyLabel().endsWith("s") ? t.keyLabel() : t.keyLabel() + "s");
         return new Table("Busiest " + plural + " of " + t.dataset() + ", run " + t.run() + " (by " + t.rankedBy() + ")",
                 headers, numeric, rows, more, more(more.size(), t.keyLabel()), where, "");
+    }
+
+    /** A key label inside a sentence: "Devices" as "devices", while an acronym ("CPUs") keeps its capitals. */
+    static String lowerCaseWord(String label) {
+        return label.length() > 1 && Character.isUpperCase(label.charAt(0)) && Character.isLowerCase(label.charAt(1))
+                ? Character.toLowerCase(label.charAt(0)) + label.substring(1) : label;
     }
 
     private List<String> keyRow(ReportModel.KeyRow r, List<ReportModel.KeyColumn> columns) {
@@ -143,7 +149,7 @@ public final class ReportTables {
     private static String more(int n, String noun) {
         if (n == 0) return "";
         String nouns = n == 1 ? noun : noun.endsWith("s") ? noun : noun + "s";
-        return n + " more " + nouns;
+        return n + " more " + lowerCaseWord(nouns);
     }
 
     /** Units as tables show them: rates per second as {@code /s}. */

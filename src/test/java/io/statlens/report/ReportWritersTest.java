@@ -334,8 +334,9 @@ class ReportWritersTest {
         List<Double> means = devices.rows().stream().map(r -> r.values().get(0)).toList();
         assertEquals(means.stream().sorted(java.util.Comparator.reverseOrder()).toList(), means, "busiest first");
         Table t = new ReportTables(ZoneOffset.UTC, ReadableNumbers.ROOT).keys(devices, ReportTables.APPENDIX);
-        assertEquals("Busiest Devices of iostat, run pitbull (by mean %util; the other columns are means)", t.caption());
-        assertEquals("4 more Devices in the appendix", t.moreNote());
+        assertEquals("Busiest devices of iostat, run pitbull (by mean %util; the other columns are means)", t.caption());
+        assertEquals("4 more devices in the appendix", t.moreNote());
+        assertEquals("CPUs", ReportTables.lowerCaseWord("CPUs"), "an acronym keeps its capitals");
         ReportModel.StatsTable all = model.appendix().stream().filter(a -> a.dataset().equals("iostat")).findFirst().orElseThrow();
         assertEquals(9 * 11, all.rows().size(), "the appendix: every metric of every device");
     }
