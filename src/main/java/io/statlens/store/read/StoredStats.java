@@ -71,9 +71,7 @@ public final class StoredStats {
             for (int i = 0; i < names.size(); i++) ps.setString(i + 1, names.get(i));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    SeriesStats stats = new SeriesStats(rs.getLong(4), rs.getDouble(5), rs.getDouble(6), rs.getDouble(7),
-                            rs.getDouble(8), rs.getDouble(9), rs.getDouble(10), rs.getDouble(11), rs.getDouble(12));
-                    out.add(new KeyStats(rs.getLong(1), rs.getString(2), rs.getString(3), stats, rs.getBytes(13)));
+                    out.add(new KeyStats(rs.getLong(1), rs.getString(2), rs.getString(3), stats(rs, 4), rs.getBytes(13)));
                 }
             }
         } catch (SQLException e) {
@@ -81,6 +79,13 @@ public final class StoredStats {
                     + ": " + e.getMessage(), e);
         }
         return out;
+    }
+
+    /** The statistics in the columns N, MIN_V, MAX_V, MEAN_V, STDDEV_V, P50, P90, P95, P99, in that order from {@code first}. */
+    private static SeriesStats stats(ResultSet rs, int first) throws SQLException {
+        return new SeriesStats(rs.getLong(first), rs.getDouble(first + 1), rs.getDouble(first + 2), rs.getDouble(first + 3),
+                rs.getDouble(first + 4), rs.getDouble(first + 5), rs.getDouble(first + 6), rs.getDouble(first + 7),
+                rs.getDouble(first + 8));
     }
 
     /** @param where a condition on numbers only: ids are longs, so nothing the user typed reaches the SQL */
@@ -95,8 +100,7 @@ public final class StoredStats {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     String name = rs.getString(3);
-                    SeriesStats stats = new SeriesStats(rs.getLong(11), rs.getDouble(12), rs.getDouble(13), rs.getDouble(14),
-                            rs.getDouble(15), rs.getDouble(16), rs.getDouble(17), rs.getDouble(18), rs.getDouble(19));
+                    SeriesStats stats = stats(rs, 11);
                     out.add(new Entry(rs.getLong(1), name.isEmpty() ? rs.getString(2) : rs.getString(2) + "." + name,
                             rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9),
                             rs.getInt(10), stats, rs.getBytes(20)));
