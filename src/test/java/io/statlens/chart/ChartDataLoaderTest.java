@@ -111,6 +111,22 @@ class ChartDataLoaderTest {
     }
 
     @Test
+    void theKeysOfTheRunCountKeysWithoutTheRankedMetric() throws Exception {
+        // The busiest keys are ranked by %busy alone, but x, which never printed %busy, is still one of the run's keys.
+        List<String> lines = new ArrayList<>(List.of("columns %busy %idle"));
+        for (int i = 0; i < 3; i++) {
+            long t = 1_700_000_000L + i * 10L;
+            lines.add(t + " a 1 99");
+            lines.add(t + " b 5 95");
+            lines.add(t + " x NaN 90");
+        }
+        importScripted("partial", lines.toArray(String[]::new));
+        ChartData c = chart(metric("scripted", ChartKind.LINE, "%busy").top(1), "partial");
+        assertEquals(List.of("b"), c.series().stream().map(ChartData.PlotSeries::name).toList());
+        assertTrue(c.subtitle().endsWith("top 1 of 3 Keys by mean %busy"), c.subtitle());
+    }
+
+    @Test
     void severalRunsShareAnElapsedAxisAndBarsCompareTheirMeans() throws Exception {
         threeKeys("base", 1_700_000_000L);
         threeKeys("next", 1_800_000_000L);

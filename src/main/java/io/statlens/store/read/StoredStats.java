@@ -81,6 +81,23 @@ public final class StoredStats {
         return out;
     }
 
+    /**
+     * The keys (CPUs, devices) these data sets hold statistics of, in any metric column, in no particular order; the
+     * unkeyed series ({@code ''}) is no key. Derby answers from the primary key (data set, key, column) alone.
+     */
+    public List<String> keys(Collection<Long> datasetIds) {
+        if (datasetIds.isEmpty()) return List.of();
+        String ids = datasetIds.stream().map(String::valueOf).collect(Collectors.joining(", "));
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT DISTINCT ITEM FROM DATASET_STATS WHERE DATASET_ID IN ("
+                + ids + ") AND ITEM <> ''"); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) out.add(rs.getString(1));
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the keys of the statistics of data sets " + ids + ": " + e.getMessage(), e);
+        }
+        return out;
+    }
+
     /** The statistics in the columns N, MIN_V, MAX_V, MEAN_V, STDDEV_V, P50, P90, P95, P99, in that order from {@code first}. */
     private static SeriesStats stats(ResultSet rs, int first) throws SQLException {
         return new SeriesStats(rs.getLong(first), rs.getDouble(first + 1), rs.getDouble(first + 2), rs.getDouble(first + 3),
