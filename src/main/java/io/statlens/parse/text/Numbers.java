@@ -97,7 +97,7 @@ public final class Numbers {
      * digits) in {@code text[start..end)}, or NaN for any other form, which callers then hand to {@link #parse}
      * as a String: lets a parser read the cells of a data line without a String per cell.
      */
-    public static double parseSimple(CharSequence text, int start, int end) {
+    public static double parseSimple(String text, int start, int end) {
         int n = end - start;
         if (n <= 0 || n > 17) return Double.NaN;
         int i = start;

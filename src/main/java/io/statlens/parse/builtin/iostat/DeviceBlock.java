@@ -24,10 +24,15 @@ final class DeviceBlock implements Block {
     /** Where the words of the line read by {@link #offerPlainRow} start and end; reused for every line. */
     private final int[] starts = new int[64];
     private final int[] ends = new int[64];
+    /** The device names of the rows read so far, shared with the blocks of the reports before and after this one. */
+    private final DeviceNames names;
+    /** Rows read by {@link #offerPlainRow} in this block: where the next one's name was in the report before. */
+    private int plainRows;
 
     /** @param units the units of the header's columns, {@link #unitsOf} */
-    DeviceBlock(ColumnHeader header, List<String> units, long headerLine, ReportWriter out, RecordSink sink) {
+    DeviceBlock(ColumnHeader header, List<String> units, DeviceNames names, long headerLine, ReportWriter out, RecordSink sink) {
         this.header = header;
+        this.names = names;
         this.units = units;
         this.headerLine = headerLine;
         this.out = out;
@@ -86,8 +91,9 @@ final class DeviceBlock implements Block {
         }
         if (count < 2 || (count - 1 != header.labels().size() && count - 1 != header.widthWithExtras())) return false;
         int keyWord = header.keyFirst() ? 0 : count - 1;
-        String key = line.substring(starts[keyWord], ends[keyWord]);
-        if (CellValue.isNumber(key)) return false;
+        char first = line.charAt(starts[keyWord]);
+        // as CellValue.isNumber: a name that starts like a number is read by the general path
+        if ((first >= '0' && first <= '9') || first == '-' || first == '+' || first == '.') return false;
         int from = header.keyFirst() ? 1 : 0;
         double[] values = new double[count - 1];
         for (int k = 0; k < values.length; k++) {
@@ -99,7 +105,7 @@ final class DeviceBlock implements Block {
             if (Double.isNaN(v)) return false;
             values[k] = v;
         }
-        take(key, values, number);
+        take(names.name(plainRows++, line, starts[keyWord], ends[keyWord]), values, number);
         return true;
     }
 
