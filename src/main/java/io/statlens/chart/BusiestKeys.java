@@ -5,6 +5,7 @@ import io.statlens.store.read.SeriesReader;
 import io.statlens.store.read.StoredStats;
 import io.statlens.store.schema.Repository;
 
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -39,17 +40,19 @@ final class BusiestKeys {
      */
     Optional<Choice> choose(ChartDefinition def, SeriesReader.Selection read, List<String> ranked, boolean complement) {
         if (!def.keys().isEmpty() || def.sinceBoot() || ranked.isEmpty()) return Optional.empty();
+        // Every key with statistics of any metric counts (the run's CPUs: "top 10 of 48"); only the ranked columns are read.
+        Set<String> keys = new HashSet<>(stats.keys(read.datasetIds()));
+        keys.remove(KeyOrder.ALL);
         Map<String, double[][]> sumAndCount = new HashMap<>();
-        Set<String> keys = new HashSet<>();
-        for (StoredStats.Entry e : stats.datasets(read.datasetIds())) {
-            if (e.key().isEmpty() || e.key().equals(KeyOrder.ALL)) continue;
-            keys.add(e.key());
-            int part = ranked.indexOf(e.column());
-            if (part >= 0 && e.stats().n() > 0) {
-                double[] acc = sumAndCount.computeIfAbsent(e.key(), k -> new double[ranked.size()][2])[part];
-                acc[0] += e.stats().mean() * e.stats().n();
-                acc[1] += e.stats().n();
-            }
+        // Each key's parts added in data set order (one per file), so that a mean's last digits, and thus a tie, never
+        // depend on the order the database returns the rows in.
+        List<StoredStats.KeyStats> stored = stats.columns(read.datasetIds(), ranked).stream()
+                .sorted(Comparator.comparingLong(StoredStats.KeyStats::datasetId)).toList();
+        for (StoredStats.KeyStats e : stored) {
+            if (!keys.contains(e.key()) || e.stats().n() == 0) continue;
+            double[] acc = sumAndCount.computeIfAbsent(e.key(), k -> new double[ranked.size()][2])[ranked.indexOf(e.column())];
+            acc[0] += e.stats().mean() * e.stats().n();
+            acc[1] += e.stats().n();
         }
         int limit = ChartAssembler.keyLimit(def, keys.size());
         if (limit == 0) return Optional.empty();

@@ -89,7 +89,7 @@ final class SelectionSource {
     }
 
     /**
-     * A metric as drawn: as a query writes it (a complement's column is its expression, {@code 100 - PCT_IDLE - PCT_IOWAIT}),
+     * A metric as drawn: as a query writes it (a complement's column is its expression, {@link #complementSql}),
      * the indexes of the columns read for it, and whether it is a complement.
      */
     record Drawn(DataTable.MetricColumn shown, int[] read, boolean complement) {
@@ -123,6 +123,21 @@ final class SelectionSource {
     }
 
     /**
+     * A complement as a query writes it, saying what {@link #drawnValues} draws: 100 minus the first column and the
+     * others (a missing %iowait counts as none), never below 0, and no value when the first column has none
+     * ({@code NULL > 100} is not true, so the {@code ELSE} gives {@code NULL}). {@code CASE} and {@code COALESCE} read the
+     * same on Derby and PostgreSQL.
+     */
+    static String complementSql(List<String> columns) {
+        String first = columns.get(0);
+        List<String> others = columns.subList(1, columns.size()).stream().map(c -> "COALESCE(" + c + ", 0)").toList();
+        // 100 - (a + b) rather than 100 - a - b: the drawn figure's order of operations, so that the last digits agree.
+        String sum = others.isEmpty() ? first : first + " + " + String.join(" + ", others);
+        return "CASE WHEN " + sum + " > 100 THEN 0 ELSE " + ChartDefinition.COMPLEMENT + (others.isEmpty() ? sum : "(" + sum + ")")
+                + " END";
+    }
+
+    /**
      * The run's data set with only the columns the definition's metrics choose: of each metric's alternatives the
      * first whose labels the data set has (a complement such as {@code 100 - %idle - %iowait} needs them all). A metric
      * none of whose alternatives exists is an error, or left out when lenient.
@@ -151,8 +166,8 @@ final class SelectionSource {
             DataTable.MetricColumn first = parts.get(0);
             boolean complement = ChartDefinition.isComplement(held.get());
             // A complement keeps its alternative's label (100 - %idle) and reads the columns of its labels (PCT_IDLE).
-            DataTable.MetricColumn shown = complement ? new DataTable.MetricColumn(ChartDefinition.COMPLEMENT
-                    + String.join(" - ", parts.stream().map(DataTable.MetricColumn::column).toList()), held.get(), first.unit(),
+            DataTable.MetricColumn shown = complement ? new DataTable.MetricColumn(
+                    complementSql(parts.stream().map(DataTable.MetricColumn::column).toList()), held.get(), first.unit(),
                     first.description()) : first;
             drawn.add(new Drawn(shown, indexes, complement));
         }

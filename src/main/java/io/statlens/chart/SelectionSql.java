@@ -22,7 +22,7 @@ final class SelectionSql {
 
     /**
      * @param def  a definition with a tool and metrics
-     * @param read the metrics as drawn (a complement's column is its expression, {@code 100 - PCT_IDLE}), one selection per run it is drawn for: one run draws on the clock
+     * @param read the metrics as drawn (a complement's column is its expression, {@code CASE WHEN PCT_IDLE > 100 THEN 0 ELSE 100 - PCT_IDLE END}), one selection per run it is drawn for: one run draws on the clock
      *             ({@code TS}), several on elapsed time ({@code ELAPSED_S}), as the selection does
      * @return the query, for {@code :run}
      * @throws UserException when the selection has no query form: a bar chart, or runs that hold the metrics under

@@ -111,6 +111,22 @@ class ChartDataLoaderTest {
     }
 
     @Test
+    void theKeysOfTheRunCountKeysWithoutTheRankedMetric() throws Exception {
+        // The busiest keys are ranked by %busy alone, but x, which never printed %busy, is still one of the run's keys.
+        List<String> lines = new ArrayList<>(List.of("columns %busy %idle"));
+        for (int i = 0; i < 3; i++) {
+            long t = 1_700_000_000L + i * 10L;
+            lines.add(t + " a 1 99");
+            lines.add(t + " b 5 95");
+            lines.add(t + " x NaN 90");
+        }
+        importScripted("partial", lines.toArray(String[]::new));
+        ChartData c = chart(metric("scripted", ChartKind.LINE, "%busy").top(1), "partial");
+        assertEquals(List.of("b"), c.series().stream().map(ChartData.PlotSeries::name).toList());
+        assertTrue(c.subtitle().endsWith("top 1 of 3 Keys by mean %busy"), c.subtitle());
+    }
+
+    @Test
     void severalRunsShareAnElapsedAxisAndBarsCompareTheirMeans() throws Exception {
         threeKeys("base", 1_700_000_000L);
         threeKeys("next", 1_800_000_000L);
@@ -246,7 +262,38 @@ class ChartDataLoaderTest {
         assertEquals(5, busy.series().get(0).y()[0], 1e-9, "100 - 95");
         assertEquals("100 - %idle (%)", busy.yLabel());
         ChartResult drawn = load(metric("scripted", ChartKind.LINE, "100 - %idle").build(), List.of("idle"), List.of(), false);
-        assertTrue(drawn.charts().get(0).sql().contains("100 - PCT_IDLE AS \"100 - %idle\""), drawn.charts().get(0).sql());
+        assertTrue(drawn.charts().get(0).sql().contains("CASE WHEN PCT_IDLE > 100 THEN 0 ELSE 100 - PCT_IDLE END AS \"100 - %idle\""),
+                drawn.charts().get(0).sql());
+    }
+
+    @Test
+    void theQueryOfBusyTimeGivesTheDrawnFigureWithAMissingIowaitAndRoundingPast100() throws Exception {
+        // a: no %iowait (counts as none); b: idle + iowait = 105 (busy 0, not -5); c: plain; d: rounding, 100.01.
+        List<String> lines = new ArrayList<>(List.of("columns %idle %iowait"));
+        for (int i = 0; i < 3; i++) {
+            long t = 1_700_000_000L + i * 10L;
+            lines.add(t + " a 90 NaN");
+            lines.add(t + " b 60 45");
+            lines.add(t + " c 70.5 4.25");
+            lines.add(t + " d 99.99 0.02");
+        }
+        importScripted("busy-sql", lines.toArray(String[]::new));
+        ChartDefinition def = metric("scripted", ChartKind.LINE, "100 - %idle - %iowait").build();
+        ChartResult drawn = load(def, List.of("busy-sql"), List.of(), false);
+        String query = drawn.charts().get(0).sql();
+        assertTrue(query.contains("CASE WHEN PCT_IDLE + COALESCE(PCT_IOWAIT, 0) > 100 THEN 0"
+                + " ELSE 100 - (PCT_IDLE + COALESCE(PCT_IOWAIT, 0)) END AS \"100 - %idle - %iowait\""), query);
+        ChartData chart = drawn.charts().get(0).data();
+        ChartData read = single(load(ChartDefinition.builder().kind(ChartKind.LINE).unit("%").sql(query).build(), List.of("busy-sql"),
+                List.of(), false));
+        java.util.Map<String, Double> expected = java.util.Map.of("a", 10.0, "b", 0.0, "c", 25.25, "d", 0.0);
+        for (ChartData c : List.of(chart, read)) {
+            assertEquals(expected.keySet(), c.series().stream().map(ChartData.PlotSeries::name).collect(java.util.stream.Collectors.toSet()));
+            for (ChartData.PlotSeries s : c.series()) {
+                assertArrayEquals(new double[]{expected.get(s.name()), expected.get(s.name()), expected.get(s.name())}, s.y(), 1e-9,
+                        s.name() + (c == chart ? " as drawn" : " as the query reads it"));
+            }
+        }
     }
 
     @Test

@@ -55,10 +55,10 @@ public final class StoredStats {
      * The summaries of only these metric columns of these data sets (one data set of a run, from each of its
      * files), in no particular order. What one chart or its statistics pane needs: neither a join with the
      * catalogue nor a sort, where {@link #datasets} reads every metric of the data sets and sorts them by their
-     * position in the table, digests and all. Derby follows the primary key (data set, key, column) to them when
-     * the data sets are a part of the table (SeriesReaderTest shows the plan); when they are all of it (a
-     * repository of one run of one tool) it reads the table's few pages instead, the cheaper plan there (figures in
-     * docs/bench.md, the window's section).
+     * position in the table, digests and all. Derby follows the index of data set and column
+     * ({@code DATASET_STATS_COLUMN}) to them when the data sets are a part of the table (SeriesReaderTest shows the
+     * plan); when they are all of it (a repository of one run of one tool) it may read the table's few pages instead,
+     * the cheaper plan there (figures in docs/bench.md, the window's section).
      */
     public List<KeyStats> columns(Collection<Long> datasetIds, Collection<String> columns) {
         if (datasetIds.isEmpty() || columns.isEmpty()) return List.of();
@@ -77,6 +77,23 @@ public final class StoredStats {
         } catch (SQLException e) {
             throw new StoreException("cannot read the statistics of " + String.join(", ", names) + " of data sets " + ids
                     + ": " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /**
+     * The keys (CPUs, devices) these data sets hold statistics of, in any metric column, in no particular order; the
+     * unkeyed series ({@code ''}) is no key. Derby answers from the primary key (data set, key, column) alone.
+     */
+    public List<String> keys(Collection<Long> datasetIds) {
+        if (datasetIds.isEmpty()) return List.of();
+        String ids = datasetIds.stream().map(String::valueOf).collect(Collectors.joining(", "));
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT DISTINCT ITEM FROM DATASET_STATS WHERE DATASET_ID IN ("
+                + ids + ") AND ITEM <> ''"); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) out.add(rs.getString(1));
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the keys of the statistics of data sets " + ids + ": " + e.getMessage(), e);
         }
         return out;
     }

@@ -8,6 +8,8 @@ import java.util.List;
  * Never edit a released step: add a new one.
  */
 final class Migrations {
+    /** The index of {@code DATASET_STATS} by data set and metric column (step 6). */
+    static final String STATS_BY_COLUMN = "DATASET_STATS_COLUMN";
 
     /**
      * @param convert work beyond statements, on the repository's data tables (null: none)
@@ -111,7 +113,12 @@ final class Migrations {
                 // a view over them. Engines that keep row tables have nothing to do.
                 d.storesBlocks()
                         ? new Step(5, "data sets' rows kept in blocks of samples", BlockStore.createTable(d), DataTables::convertToBlocks)
-                        : new Step(5, "data sets' rows kept in blocks of samples (not on this engine)", List.of()));
+                        : new Step(5, "data sets' rows kept in blocks of samples (not on this engine)", List.of()),
+                // A chart, its statistics pane and the busiest keys read a few metric columns of a run's data sets
+                // (StoredStats.columns); the primary key (data set, key, column) would have them walk every key's
+                // every column, and a repository of many runs holds many of those.
+                new Step(6, "statistics found by data set and metric column",
+                        List.of("CREATE INDEX " + STATS_BY_COLUMN + " ON DATASET_STATS(DATASET_ID, COLUMN_NAME)")));
     }
 
     static int latestVersion(SqlDialect d) {

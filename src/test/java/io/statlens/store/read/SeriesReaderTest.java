@@ -100,8 +100,8 @@ class SeriesReaderTest {
     }
 
     /**
-     * One metric's stored statistics, as a chart's statistics pane needs them, are read by the primary key (data
-     * set, key, column) with neither a join nor a sort, and are those {@link StoredStats#datasets} gives.
+     * One metric's stored statistics, as a chart's statistics pane needs them, are read by the index of data set and
+     * column with neither a join nor a sort, and are those {@link StoredStats#datasets} gives.
      */
     @Test
     void oneMetricsStoredStatisticsAreReadByTheKeyWithoutASort() {
@@ -110,7 +110,8 @@ class SeriesReaderTest {
         StoredStats stats = new StoredStats(repo);
         List<StoredStats.KeyStats> read = new ArrayList<>();
         String plan = plan(() -> read.addAll(stats.columns(cpu.datasetIds(), List.of(usr))));
-        assertTrue(plan.contains("Index Scan ResultSet for DATASET_STATS using constraint"), plan);
+        assertTrue(plan.contains("Index Scan ResultSet for DATASET_STATS using index DATASET_STATS_COLUMN"), plan);
+        assertTrue(plan.contains(">= on first 2 column(s)"), "the scan starts at the data set and column: " + plan);
         assertFalse(plan.contains("Table Scan ResultSet"), plan);
         assertFalse(plan.contains("Sort ResultSet"), plan);
         assertFalse(plan.contains("METRICS"), plan);
