@@ -4,6 +4,7 @@ import org.apache.batik.svggen.ImageHandlerBase64Encoder;
 import org.apache.batik.svggen.SVGGeneratorContext;
 import org.apache.batik.svggen.SVGGraphics2DIOException;
 import org.apache.batik.svggen.SVGGraphics2D;
+import org.jfree.chart.ChartRenderingInfo;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.text.TextUtils;
 import org.w3c.dom.Document;
@@ -49,7 +50,16 @@ public final class ChartWriter {
     /** Draws the chart at {@code size.width() x size.height()} user units onto any Graphics2D. */
     public static void draw(JFreeChart chart, Graphics2D g, RenderSize size) {
         FallbackFonts.fit(chart);
-        chart.draw(new TextFallbackGraphics(g), new Rectangle2D.Double(0, 0, size.width(), size.height()));
+        drawFitted(chart, g, new Rectangle2D.Double(0, 0, size.width(), size.height()), null);
+    }
+
+    /**
+     * Draws a chart whose fonts were fitted ({@link FallbackFonts#fit}) into {@code area}, the positions of its parts
+     * into {@code info} (may be null): the window's drawing, which fits the fonts on the thread that owns the chart and
+     * draws on another, where changing the chart would tell the window's listeners from the wrong thread.
+     */
+    public static void drawFitted(JFreeChart chart, Graphics2D g, Rectangle2D area, ChartRenderingInfo info) {
+        chart.draw(new TextFallbackGraphics(g), area, info);
     }
 
     /** Writes the chart in the format, and returns the bytes written. */

@@ -25,9 +25,9 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
-import org.jfree.chart.fx.ChartViewer;
 
 import java.util.function.Function;
+import java.util.function.Consumer;
 
 /**
  * The average window's content: the runs, the new run's name and the options of {@code statlens average},
@@ -35,9 +35,10 @@ import java.util.function.Function;
  * of a chosen metric of the new run over its input runs.
  */
 public final class AverageView extends BorderPane {
-    private final ChartViewer viewer = new ChartViewer();
+    private final ChartImageViewer viewer;
 
-    public AverageView(AverageViewModel model, ReadableNumbers numbers) {
+    public AverageView(AverageViewModel model, ReadableNumbers numbers, TaskExecutor executor, Consumer<String> status) {
+        viewer = new ChartImageViewer(executor, status);
         Label runs = new Label();
         runs.setId("average-runs");
         model.runs().addListener((ListChangeListener<String>) c -> runs.setText("Runs: " + String.join(", ", model.runs())));
@@ -146,7 +147,7 @@ public final class AverageView extends BorderPane {
         return column;
     }
 
-    ChartViewer viewer() {
+    ChartImageViewer viewer() {
         return viewer;
     }
 }

@@ -8,19 +8,35 @@ import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
 /**
- * The application's executor: ONE background thread. One is enough for the work a user starts, and it
- * means the repository's connection is only ever used by one thread at a time.
+ * The application's executor: ONE background thread for the work a user starts. One is enough, and it means the
+ * repository's connection is only ever used by one thread at a time. Charts are drawn into pixels on a second thread
+ * ({@link #draw}), which never touches the repository: a picture of a zoomed chart does not wait for the zoomed
+ * window's statistics being read.
  */
 public final class BackgroundTaskExecutor implements TaskExecutor {
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "statlens-worker");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService worker = thread("statlens-worker");
+    private final ExecutorService drawing = thread("statlens-drawing");
+
+    private static ExecutorService thread(String name) {
+        return Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        });
+    }
 
     @Override
     public <T> void run(Callable<T> work, Consumer<T> done, Consumer<Throwable> failed) {
-        worker.execute(() -> {
+        on(worker, work, done, failed);
+    }
+
+    @Override
+    public <T> void draw(Callable<T> work, Consumer<T> done, Consumer<Throwable> failed) {
+        on(drawing, work, done, failed);
+    }
+
+    private static <T> void on(ExecutorService thread, Callable<T> work, Consumer<T> done, Consumer<Throwable> failed) {
+        thread.execute(() -> {
             try {
                 T result = work.call();
                 Platform.runLater(() -> done.accept(result));
@@ -38,5 +54,6 @@ public final class BackgroundTaskExecutor implements TaskExecutor {
     @Override
     public void close() {
         worker.shutdown();
+        drawing.shutdown();
     }
 }

@@ -28,15 +28,8 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
-import org.jfree.chart.fx.ChartViewer;
-import org.jfree.chart.fx.interaction.ChartMouseEventFX;
-import org.jfree.chart.fx.interaction.ChartMouseListenerFX;
-import org.jfree.chart.plot.Crosshair;
-import org.jfree.chart.plot.XYPlot;
+import javafx.scene.input.MouseEvent;
 
-import java.awt.BasicStroke;
-import java.awt.Color;
-import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -50,9 +43,8 @@ public final class ChartView extends BorderPane {
     static final String HINT = "Move the mouse over the chart for exact values; Alt-click (or right-click, Add note here)"
             + " to add a note at a sample's time.";
     private final ChartViewModel model;
-    private final ChartViewer viewer;
+    private final ChartImageViewer viewer;
     private final Consumer<String> addNoteAt;
-    private final Crosshair crosshair = new Crosshair(0, Color.DARK_GRAY, new BasicStroke(0.8f));
     private final Label readout = new Label(HINT);
     private final MenuButton keys = new MenuButton("Keys");
     private final Spinner<Integer> top = new Spinner<>(1, 9999, ChartViewModel.KeyFilter.DEFAULT.top());
@@ -64,30 +56,22 @@ public final class ChartView extends BorderPane {
      * @param viewer    the chart viewer (the main window sets its chart)
      * @param addNoteAt opens the note dialog with this time filled in
      */
-    public ChartView(ChartViewModel model, ChartViewer viewer, Consumer<String> addNoteAt) {
+    public ChartView(ChartViewModel model, ChartImageViewer viewer, Consumer<String> addNoteAt) {
         this.model = model;
         this.viewer = viewer;
         this.addNoteAt = addNoteAt;
-        CrosshairOverlay.install(viewer, crosshair);
-        viewer.addChartMouseListener(new ChartMouseListenerFX() {
-            @Override
-            public void chartMouseMoved(ChartMouseEventFX e) {
-                follow(e.getTrigger().getX());
-            }
-
-            @Override
-            public void chartMouseClicked(ChartMouseEventFX e) {
-                if (e.getTrigger().getButton() == MouseButton.PRIMARY && e.getTrigger().isAltDown()) noteAt(e.getTrigger().getX());
-            }
+        viewer.addEventHandler(MouseEvent.MOUSE_MOVED, e -> follow(e.getX()));
+        viewer.addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
+            if (e.getButton() == MouseButton.PRIMARY && e.isAltDown() && e.isStillSincePress()) noteAt(e.getX());
         });
-        viewer.setOnMouseExited(e -> crosshair.setVisible(false));
-        viewer.getCanvas().addEventHandler(ContextMenuEvent.CONTEXT_MENU_REQUESTED, e -> menuX = e.getX());
+        viewer.addEventHandler(MouseEvent.MOUSE_EXITED, e -> viewer.hideCrosshair());
+        viewer.addEventHandler(ContextMenuEvent.CONTEXT_MENU_REQUESTED, e -> menuX = e.getX());
         MenuItem noteHere = new MenuItem("Add note here");
         noteHere.setId("chart-note-here");
         noteHere.setOnAction(e -> noteAt(menuX));
         viewer.getContextMenu().getItems().addAll(new SeparatorMenuItem(), noteHere);
         model.chartProperty().addListener((o, was, now) -> {
-            crosshair.setVisible(false);
+            viewer.hideCrosshair();
             readout.setText(HINT);
         });
 
@@ -226,32 +210,20 @@ public final class ChartView extends BorderPane {
         }
     }
 
-    private void follow(double canvasX) {
-        double x = axisValue(canvasX);
+    private void follow(double viewerX) {
+        double x = viewer.xValue(viewerX);
         List<String> lines = Double.isNaN(x) ? List.of() : model.readout(x);
         if (lines.isEmpty()) {
-            crosshair.setVisible(false);
+            viewer.hideCrosshair();
             return;
         }
-        crosshair.setValue(model.snap(x));
-        crosshair.setVisible(true);
+        viewer.showCrosshair(model.snap(x));
         readout.setText(String.join("    ", lines));
     }
 
-    private void noteAt(double canvasX) {
-        double x = axisValue(canvasX);
+    private void noteAt(double viewerX) {
+        double x = viewer.xValue(viewerX);
         String at = Double.isNaN(x) ? "" : model.noteTime(x);
         if (!at.isEmpty()) addNoteAt.accept(at);
-    }
-
-    /** The x axis value under a point of the canvas; NaN outside the plot's data area or without an x-y chart. */
-    private double axisValue(double canvasX) {
-        if (viewer.getChart() == null || !(viewer.getChart().getPlot() instanceof XYPlot plot)
-                || viewer.getRenderingInfo() == null) {
-            return Double.NaN;
-        }
-        Rectangle2D area = viewer.getRenderingInfo().getPlotInfo().getDataArea();
-        if (area == null || canvasX < area.getMinX() || canvasX > area.getMaxX()) return Double.NaN;
-        return plot.getDomainAxis().java2DToValue(canvasX, area, plot.getDomainAxisEdge());
     }
 }

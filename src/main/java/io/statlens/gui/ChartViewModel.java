@@ -93,6 +93,8 @@ public final class ChartViewModel {
     private DrawnChart drawn;
     /** The part of the axis and the width the shown chart's lines were last cut to: a zoom asks once for each. */
     private List<Double> refined = List.of();
+    /** Zooms whose lines are being cut again. */
+    private int refining;
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper loadingWhat = new ReadOnlyStringWrapper("");
     private Cancellation cancellation = new Cancellation();
@@ -286,13 +288,23 @@ public final class ChartViewModel {
         refined = wanted;
         List<String> runs = source == null ? List.of() : source.runs();
         RenderSize size = shownAt(width, height);
+        refining++;
         executor.run(() -> new ChartService(repo, zone).redraw(runs, List.of(current), size, from, to).get(0), redrawn -> {
+            refining--;
             if (drawn != current || !(redrawn.chart().getPlot() instanceof XYPlot cut)) return;
             if (plot.getDataset() != null && cut.getDataset() != null
                     && plot.getDataset().getSeriesCount() == cut.getDataset().getSeriesCount()) {
                 plot.setDataset(cut.getDataset());
             }
-        }, e -> status.accept("cannot draw the zoomed chart: " + e));
+        }, e -> {
+            refining--;
+            status.accept("cannot draw the zoomed chart: " + e);
+        });
+    }
+
+    /** Whether lines cut again for a zoom are being drawn (the responsiveness benchmark waits for them). */
+    boolean refining() {
+        return refining > 0;
     }
 
     /** The readout of the crosshair at {@code x} (axis units); empty without a chart of samples. */

@@ -24,10 +24,10 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
-import org.jfree.chart.fx.ChartViewer;
 
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import java.util.function.Consumer;
 
 /**
  * The compare window's content: the runs, the filters of {@code statlens compare}, Compare; the result table
@@ -38,13 +38,15 @@ import java.util.function.ToDoubleFunction;
  */
 public final class CompareView extends BorderPane {
     private final TableView<Comparison> table = new TableView<>();
-    private final ChartViewer viewer = new ChartViewer();
+    private final ChartImageViewer viewer;
 
     /**
      * @param dialogs where the CSV file to export is chosen
      * @param numbers how the table shows numbers
      */
-    public CompareView(CompareViewModel model, Dialogs dialogs, ReadableNumbers numbers) {
+    public CompareView(CompareViewModel model, Dialogs dialogs, ReadableNumbers numbers, TaskExecutor executor,
+                       Consumer<String> status) {
+        viewer = new ChartImageViewer(executor, status);
         Label runs = new Label();
         runs.setId("compare-runs");
         model.runs().addListener((ListChangeListener<String>) c -> runs.setText(describe(model)));
@@ -179,7 +181,7 @@ public final class CompareView extends BorderPane {
         return table;
     }
 
-    ChartViewer viewer() {
+    ChartImageViewer viewer() {
         return viewer;
     }
 }

@@ -23,6 +23,7 @@ import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.Dragboard;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -35,15 +36,8 @@ import javafx.util.Duration;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.event.AxisChangeListener;
-import org.jfree.chart.fx.ChartViewer;
-import org.jfree.chart.fx.interaction.ChartMouseEventFX;
-import org.jfree.chart.fx.interaction.ChartMouseListenerFX;
-import org.jfree.chart.plot.Crosshair;
 import org.jfree.chart.plot.XYPlot;
 
-import java.awt.BasicStroke;
-import java.awt.Color;
-import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -62,6 +56,7 @@ public final class DashboardView extends BorderPane {
     private static final String DRAG_KIND = "statlens-dashboard-chart";
     private final DashboardViewModel model;
     private final Dialogs dialogs;
+    private final TaskExecutor executor;
     private final VBox stack = new VBox(6);
     private final Label time = new Label(HINT);
     private final List<Panel> panels = new ArrayList<>();
@@ -73,10 +68,14 @@ public final class DashboardView extends BorderPane {
     static final double MIN_HEIGHT = 210;
     private final ScrollPane scroll = new ScrollPane(stack);
 
-    /** @param dialogs where the file to export is chosen */
-    public DashboardView(DashboardViewModel model, Dialogs dialogs) {
+    /**
+     * @param dialogs  where the file to export is chosen
+     * @param executor where the charts are drawn into pictures
+     */
+    public DashboardView(DashboardViewModel model, Dialogs dialogs, TaskExecutor executor) {
         this.model = model;
         this.dialogs = dialogs;
+        this.executor = executor;
         Label title = new Label();
         title.setId("dashboard-title");
         title.setStyle("-fx-font-weight: bold");
@@ -188,30 +187,20 @@ public final class DashboardView extends BorderPane {
     /** One chart of the stack: its header (drag handle, title, arrows, remove), the chart, and its readout. */
     private final class Panel extends VBox {
         final DrawnChart drawn;
-        final ChartViewer viewer;
-        final Crosshair crosshair = new Crosshair(0, Color.DARK_GRAY, new BasicStroke(0.8f));
+        final ChartImageViewer viewer;
         final Label readout = new Label();
         AxisChangeListener axisListener;
 
         Panel(DrawnChart drawn, int index, int count) {
             this.drawn = drawn;
-            viewer = new ChartViewer(drawn.chart());
+            viewer = new ChartImageViewer(executor, model::say);
+            viewer.setChart(drawn.chart());
             viewer.setId("dashboard-chart-" + index);
             // One zoom for all: along time only, so that each chart keeps the value range that fits its data.
-            viewer.getCanvas().setRangeZoomable(false);
-            // The mouse wheel scrolls the dashboard; over a chart JFreeChart would zoom that chart with it instead.
-            viewer.getCanvas().removeAuxiliaryMouseHandler(viewer.getCanvas().getMouseHandler("scroll"));
-            CrosshairOverlay.install(viewer, crosshair);
-            viewer.addChartMouseListener(new ChartMouseListenerFX() {
-                @Override
-                public void chartMouseMoved(ChartMouseEventFX e) {
-                    hover(Panel.this, e.getTrigger().getX());
-                }
-
-                @Override
-                public void chartMouseClicked(ChartMouseEventFX e) {
-                }
-            });
+            viewer.setRangeZoomable(false);
+            // The mouse wheel scrolls the dashboard; over a chart it would zoom that chart instead.
+            viewer.setWheelZoomable(false);
+            viewer.addEventHandler(MouseEvent.MOUSE_MOVED, e -> hover(Panel.this, e.getX()));
             Label handle = new Label("\u2261");
             handle.setStyle("-fx-font-size: 16px");
             handle.setCursor(Cursor.MOVE);
@@ -361,23 +350,18 @@ public final class DashboardView extends BorderPane {
         time.setText(model.position(at));
         for (Panel p : panels) {
             if (!model.linked(p.drawn)) continue;
-            p.crosshair.setValue(at);
-            p.crosshair.setVisible(true);
+            p.viewer.showCrosshair(at);
             p.readout.setText(String.join("    ", model.readout(p.drawn, at)));
         }
     }
 
     private void hideCrosshairs() {
-        for (Panel p : panels) p.crosshair.setVisible(false);
+        for (Panel p : panels) p.viewer.hideCrosshair();
     }
 
-    /** The x axis value under a point of a chart's canvas; NaN outside its data area. */
-    private static double axisValue(Panel p, double canvasX) {
-        XYPlot plot = p.plot();
-        if (plot == null || p.viewer.getRenderingInfo() == null) return Double.NaN;
-        Rectangle2D area = p.viewer.getRenderingInfo().getPlotInfo().getDataArea();
-        if (area == null || canvasX < area.getMinX() || canvasX > area.getMaxX()) return Double.NaN;
-        return plot.getDomainAxis().java2DToValue(canvasX, area, plot.getDomainAxisEdge());
+    /** The x axis value under a point of a chart's viewer; NaN outside its data area. */
+    private static double axisValue(Panel p, double viewerX) {
+        return p.plot() == null ? Double.NaN : p.viewer.xValue(viewerX);
     }
 
     /** The width the charts are drawn at: the stack's, once it is laid out. */
@@ -386,23 +370,17 @@ public final class DashboardView extends BorderPane {
         return w > 200 ? (int) w : DashboardViewModel.DEFAULT_WIDTH;
     }
 
-    /** For tests: where a chart's canvas draws the time {@code x}, halfway up its plot, in canvas coordinates. */
-    double canvasX(int chart, double x) {
-        Panel p = panels.get(chart);
-        Rectangle2D area = p.viewer.getRenderingInfo().getPlotInfo().getDataArea();
-        return p.plot().getDomainAxis().valueToJava2D(x, area, p.plot().getDomainAxisEdge());
+    /** For tests: where a chart's viewer shows the time {@code x}. */
+    double viewerX(int chart, double x) {
+        return panels.get(chart).viewer.xPosition(x);
     }
 
-    ChartViewer viewer(int chart) {
+    ChartImageViewer viewer(int chart) {
         return panels.get(chart).viewer;
     }
 
     JFreeChart chart(int chart) {
         return panels.get(chart).drawn.chart();
-    }
-
-    Crosshair crosshair(int chart) {
-        return panels.get(chart).crosshair;
     }
 
     Label readout(int chart) {

@@ -217,6 +217,11 @@ public final class DashboardViewModel {
         });
     }
 
+    /** Says {@code what} in the dashboard's message line (a chart of it exported from its menu). */
+    public void say(String what) {
+        message.set(what);
+    }
+
     private record Drawn(Dashboard dashboard, ChartResult result, List<PresetCatalog.Preset> addable) {
     }
 

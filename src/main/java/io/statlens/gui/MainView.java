@@ -35,7 +35,6 @@ import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 import javafx.util.Duration;
 import org.jfree.chart.axis.DateAxis;
-import org.jfree.chart.fx.ChartViewer;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.data.Range;
 
@@ -45,6 +44,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The main window's content: tool bar (import, export, progress, cancel), the repository browser on the
@@ -62,12 +62,18 @@ public final class MainView extends BorderPane {
     private final AverageViewModel average;
     private final DashboardViewModel dashboards;
     private final ReadableNumbers numbers;
+    /** Where charts are drawn into pictures (every chart viewer of the window). */
+    private final TaskExecutor executor;
+    /** The status line: what an export from a chart's menu wrote. */
+    private final Consumer<String> status;
     private TabPane tabs;
     private Tab dashboardTab;
     private Tab chartTab;
     private final Dialogs dialogs = new Dialogs(this);
     private final TreeView<BrowserNode> tree = new TreeView<>(new TreeItem<>());
-    private final ChartViewer viewer = new ChartViewer();
+    private final ChartImageViewer viewer;
+    /** A zoom or pan moves the axis many times a second: once it rests, the lines are cut again for what is shown. */
+    private final PauseTransition settle = new PauseTransition(Duration.millis(250));
     private MetricNode pendingSelection;
     private static final double BROWSER_DIVIDER = 0.3;
     private static final double CHART_DIVIDER = 0.72;
@@ -77,7 +83,11 @@ public final class MainView extends BorderPane {
 
     public MainView(BrowserViewModel browser, ImportViewModel importer, ChartViewModel charts, StatsViewModel stats,
                     SqlConsoleViewModel console, ReportBuilderViewModel reports, NoteViewModel notes, CompareViewModel compare,
-                    AverageViewModel average, DashboardViewModel dashboards, Label status, ReadableNumbers numbers) {
+                    AverageViewModel average, DashboardViewModel dashboards, Label status, ReadableNumbers numbers,
+                    TaskExecutor executor) {
+        this.executor = executor;
+        this.status = status::setText;
+        this.viewer = new ChartImageViewer(executor, this.status);
         this.dashboards = dashboards;
         this.numbers = numbers;
         this.reports = reports;
@@ -93,7 +103,7 @@ public final class MainView extends BorderPane {
             if (now != null) select(now);
         });
         setTop(toolBar());
-        dashboardTab = new Tab("Dashboard", new DashboardView(dashboards, dialogs));
+        dashboardTab = new Tab("Dashboard", new DashboardView(dashboards, dialogs, executor));
         dashboardTab.setId("dashboard-tab");
         chartTab = new Tab("Chart", chartPane());
         chartTab.setId("chart-tab");
@@ -203,8 +213,6 @@ public final class MainView extends BorderPane {
 
     private SplitPane chartPane() {
         viewer.setId("chart");
-        // A zoom or pan moves the axis many times a second: once it rests, the lines are cut again for what is shown.
-        PauseTransition settle = new PauseTransition(Duration.millis(250));
         // Charts are cut to the pixel columns they are shown in, not to a file's.
         viewer.widthProperty().addListener((o, was, now) -> charts.viewSize((int) viewer.getWidth(), (int) viewer.getHeight()));
         viewer.heightProperty().addListener((o, was, now) -> charts.viewSize((int) viewer.getWidth(), (int) viewer.getHeight()));
@@ -318,13 +326,13 @@ public final class MainView extends BorderPane {
     /** Opens the compare window (one, reused) for the runs selected in the browser; the first is the base. */
     void openCompare() {
         compare.open(selectedRuns());
-        dialogs.showWindow("Compare runs", () -> new CompareView(compare, dialogs, numbers), 1100, 760);
+        dialogs.showWindow("Compare runs", () -> new CompareView(compare, dialogs, numbers, executor, status), 1100, 760);
     }
 
     /** Opens the average window (one, reused) for the runs selected in the browser. */
     void openAverage() {
         average.open(selectedRuns());
-        dialogs.showWindow("Average runs", () -> new AverageView(average, numbers), 900, 760);
+        dialogs.showWindow("Average runs", () -> new AverageView(average, numbers, executor, status), 900, 760);
     }
 
     /** Opens the note window (one, reused) for the charted run, the first of an overlay. */
@@ -439,7 +447,15 @@ public final class MainView extends BorderPane {
         return tree;
     }
 
-    ChartViewer viewer() {
+    ChartImageViewer viewer() {
         return viewer;
+    }
+
+    /**
+     * Whether the chart shown is all there is to show: no zoom resting before its lines are cut again, none being cut,
+     * no picture being drawn (the responsiveness benchmark's end of a chart or zoom).
+     */
+    boolean chartSettled() {
+        return settle.getStatus() != javafx.animation.Animation.Status.RUNNING && !charts.refining() && !viewer.isDrawing();
     }
 }

@@ -30,6 +30,12 @@ final class ReadEndingExecutor implements TaskExecutor {
         }, done, failed);
     }
 
+    /** Drawing reads nothing from the repository: there is no transaction to end. */
+    @Override
+    public <T> void draw(Callable<T> work, Consumer<T> done, Consumer<Throwable> failed) {
+        next.draw(work, done, failed);
+    }
+
     @Override
     public void onUiThread(Runnable update) {
         next.onUiThread(update);

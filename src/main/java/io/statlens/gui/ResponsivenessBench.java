@@ -116,11 +116,15 @@ public final class ResponsivenessBench {
                     () -> bench.importer().importFiles(List.of(input), chart.run()));
             done.accept(probe.endPhase("import " + input.getFileName() + ": " + bench.status().getText()));
 
-            // The statistics follow the chart: their caption changing means both are shown.
+            // The statistics follow the chart: their caption changing means both are loaded; the phase ends once the
+            // chart's picture is shown too (and, for the zoom, its lines cut again and drawn), so that the drawing the
+            // window waits for, or does not, is part of what is measured.
             awaitChange(bench.stats().captionProperty(), caption -> true, () -> bench.view().select(chart));
+            awaitSettled(bench);
             done.accept(probe.endPhase("chart " + chart.dataset() + " " + chart.metric() + ": " + bench.status().getText()));
 
             awaitChange(bench.stats().captionProperty(), caption -> true, () -> zoomToMiddleHalf(bench));
+            awaitSettled(bench);
             done.accept(probe.endPhase("zoom: " + onFx(() -> bench.stats().captionProperty().get())));
             Platform.runLater(() -> bench.view().getScene().getWindow().hide());
         } finally {
@@ -135,6 +139,18 @@ public final class ResponsivenessBench {
         Range all = plot.getDomainAxis().getRange();
         double quarter = all.getLength() / 4;
         plot.getDomainAxis().setRange(all.getLowerBound() + quarter, all.getUpperBound() - quarter);
+    }
+
+    /** Waits (not on the FX thread) until the chart has been drawn and nothing more is to come for it. */
+    private static void awaitSettled(Workbench bench) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(TIMEOUT_MINUTES);
+        // Twice in a row, a tick apart: a zoom's rest starts on the FX thread after the axis moved.
+        int settled = 0;
+        while (settled < 2) {
+            if (System.nanoTime() > deadline) throw new IllegalStateException("the chart did not settle");
+            settled = onFx(() -> bench.view().chartSettled()) ? settled + 1 : 0;
+            Thread.sleep(PROBE_INTERVAL_MILLIS);
+        }
     }
 
     /** Starts {@code action} on the FX thread and waits (not on it) until {@code value} changes to what {@code wanted} accepts. */

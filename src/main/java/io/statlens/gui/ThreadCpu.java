@@ -10,13 +10,13 @@ import java.util.Map;
 
 /**
  * The CPU time this process's threads have spent, by what they do: the window's FX thread and renderer, the background
- * worker, the JIT compilers, the garbage collector, and the rest. Read from Linux's {@code /proc/self/task}, which
+ * worker, the thread drawing charts into pixels, the JIT compilers, the garbage collector, and the rest. Read from Linux's {@code /proc/self/task}, which
  * also lists the JVM's own threads (compilers, collector) that Java's thread bean does not; empty elsewhere. A phase
  * that costs more CPU than its work needs often spends it compiling: this says so.
  */
 record ThreadCpu(Map<String, Double> seconds) {
     /** The groups, in the order they are shown. */
-    static final java.util.List<String> GROUPS = java.util.List.of("worker", "FX", "renderer", "JIT", "GC", "other");
+    static final java.util.List<String> GROUPS = java.util.List.of("worker", "drawing", "FX", "renderer", "JIT", "GC", "other");
     private static final Path TASKS = Path.of("/proc/self/task");
     /** Clock ticks per second of {@code /proc}'s times (USER_HZ: 100 on every Linux architecture Java runs on). */
     private static final double TICKS = 100;
@@ -55,6 +55,7 @@ record ThreadCpu(Map<String, Double> seconds) {
     /** The group of a thread by its name as Linux keeps it (15 characters at most). */
     static String group(String name) {
         if (name.startsWith("statlens-worker")) return "worker";
+        if (name.startsWith("statlens-drawin")) return "drawing";
         if (name.startsWith("JavaFX Applicat")) return "FX";
         if (name.startsWith("QuantumRenderer")) return "renderer";
         if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) return "JIT";
@@ -69,7 +70,7 @@ record ThreadCpu(Map<String, Double> seconds) {
         return new ThreadCpu(out);
     }
 
-    /** {@code worker 0.66, FX 0.42, renderer 0.43, JIT 1.55, GC 0.18, other 0.05}; empty without readings. */
+    /** {@code worker 0.66, drawing 0.20, FX 0.42, renderer 0.43, JIT 1.55, GC 0.18, other 0.05}; empty without readings. */
     @Override
     public String toString() {
         if (seconds.isEmpty()) return "";

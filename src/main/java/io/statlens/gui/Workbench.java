@@ -37,7 +37,7 @@ record Workbench(MainView view, BrowserViewModel browser, ImportViewModel import
         AverageViewModel average = new AverageViewModel(repository, executor, zone, browser::reload);
         DashboardViewModel dashboards = new DashboardViewModel(repository, executor, zone, status::setText);
         MainView view = new MainView(browser, importer, charts, stats, console, reports, notes, compare, average, dashboards,
-                status, numbers);
+                status, numbers, executor);
         return new Workbench(view, browser, importer, charts, stats, console, reports, notes, compare, average, dashboards, status);
     }
 }

@@ -26,12 +26,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
 
 import java.awt.geom.Rectangle2D;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -73,7 +75,7 @@ class ChartViewTest {
         XYPlot plot = (XYPlot) view.viewer().getChart().getPlot();
         Rectangle2D area = view.viewer().getRenderingInfo().getPlotInfo().getDataArea();
         double px = plot.getDomainAxis().valueToJava2D(x, area, plot.getDomainAxisEdge());
-        return view.viewer().getCanvas().localToScreen(px, area.getCenterY());
+        return view.viewer().localToScreen(px, area.getCenterY());
     }
 
     @Test
@@ -95,8 +97,8 @@ class ChartViewTest {
         robot.interact(() -> robot.lookup("#note-at").query().getScene().getWindow().hide());
         // Headless Monocle makes no context-menu request of a right click: the test makes the one a desktop makes.
         Point2D menuAt = screenPoint(robot, Instant.parse("2018-03-21T00:19:00Z").toEpochMilli());
-        Point2D inScene = view.viewer().getCanvas().localToScene(view.viewer().getCanvas().screenToLocal(menuAt));
-        robot.interact(() -> view.viewer().getCanvas().fireEvent(new ContextMenuEvent(ContextMenuEvent.CONTEXT_MENU_REQUESTED,
+        Point2D inScene = view.viewer().localToScene(view.viewer().screenToLocal(menuAt));
+        robot.interact(() -> view.viewer().fireEvent(new ContextMenuEvent(ContextMenuEvent.CONTEXT_MENU_REQUESTED,
                 inScene.getX(), inScene.getY(), menuAt.getX(), menuAt.getY(), false, null)));
         assertTrue(view.viewer().getContextMenu().isShowing());
         robot.clickOn("Add note here");
@@ -117,6 +119,46 @@ class ChartViewTest {
         robot.interact(() -> charts.show(new ChartViewModel.Selection(List.of("hpux", "hpux-again"), "sar.cpu", "%sys")));
         assertEquals("600", charts.noteTime(640));
         assertEquals(List.of("0:10:00", "hpux: 11 %", "hpux-again: 11 %"), charts.readout(640));
+    }
+
+    @Test
+    void aDraggedRectangleZoomsAndTheLinesAreCutAgainForTheViewersWidth(FxRobot robot) {
+        robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
+        robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%usr", null)));
+        XYPlot plot = (XYPlot) view.viewer().getChart().getPlot();
+        assertEquals(132, plot.getDataset().getItemCount(0));
+        double from = Instant.parse("2018-03-21T00:05:01Z").toEpochMilli();
+        double to = Instant.parse("2018-03-21T00:45:01Z").toEpochMilli();
+        // A pixel of the drag is about a minute of the 11 hours shown; the drag ends within one and a half of them.
+        double pixel = 1.5 * plot.getDomainAxis().getRange().getLength() / view.viewer().dataArea().getWidth();
+        robot.drag(screenPoint(robot, from)).dropTo(screenPoint(robot, to));
+        assertEquals(from, plot.getDomainAxis().getLowerBound(), pixel);
+        assertEquals(to, plot.getDomainAxis().getUpperBound(), pixel);
+        assertTrue(view.viewer().isDrawing() || view.viewer().xValue(view.viewer().dataArea().getMinX()) == plot.getDomainAxis().getLowerBound(),
+                "the picture follows the zoom");
+
+        // Once the zoom rests the line is cut again, at the viewer's width, to the samples shown: 00:05:01 to 00:45:01
+        // every 5 minutes, and one on either side; the readout still reads the stored samples.
+        WaitForAsyncUtils.sleep(600, TimeUnit.MILLISECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(plot.getDataset().getItemCount(0) <= 11 && plot.getDataset().getItemCount(0) >= 8,
+                "the zoomed samples: " + plot.getDataset().getItemCount(0));
+        assertEquals(plot.getDomainAxis().getLowerBound(), view.viewer().xValue(view.viewer().dataArea().getMinX()), 1,
+                "the picture shows the zoomed axis");
+        robot.moveTo(screenPoint(robot, Instant.parse("2018-03-21T00:10:31Z").toEpochMilli()));
+        assertEquals("2018-03-21 00:10:01 UTC    %usr: 22 %", robot.lookup("#chart-readout").queryAs(Label.class).getText());
+        assertEquals(Instant.parse("2018-03-21T00:10:01Z").toEpochMilli(), view.viewer().crosshairValue(), 0.5,
+                "the crosshair stands at the sample read");
+
+        // Dragged leftwards: all of the run again.
+        robot.drag(screenPoint(robot, Instant.parse("2018-03-21T00:35:01Z").toEpochMilli())).dropTo(screenPoint(robot, from));
+        assertTrue(plot.getDomainAxis().isAutoRange());
+        // The lines of the whole run come back once the axis rests.
+        WaitForAsyncUtils.sleep(600, TimeUnit.MILLISECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(Instant.parse("2018-03-21T00:05:01Z").toEpochMilli(), charts.dataProperty().get().series().get(0).x()[0], 0.5);
+        assertTrue(plot.getDomainAxis().getUpperBound() - plot.getDomainAxis().getLowerBound() > 10 * 3_600_000,
+                "the whole run: " + plot.getDomainAxis().getRange());
     }
 
     @Test

@@ -83,10 +83,10 @@ class DashboardViewTest {
         return ((XYPlot) c.chart().getPlot()).getDomainAxis();
     }
 
-    /** Where chart {@code chart} draws the time {@code x} on the screen, {@code down} of the way down its canvas. */
+    /** Where chart {@code chart} draws the time {@code x} on the screen, {@code down} of the way down its viewer. */
     private static Point2D screenPoint(DashboardView d, int chart, double x, double down) {
-        double px = d.canvasX(chart, x);
-        return d.viewer(chart).getCanvas().localToScreen(px, d.viewer(chart).getCanvas().getHeight() * down);
+        double px = d.viewerX(chart, x);
+        return d.viewer(chart).localToScreen(px, d.viewer(chart).getHeight() * down);
     }
 
     private static Point2D screenPoint(DashboardView d, int chart, double x) {
@@ -110,8 +110,7 @@ class DashboardViewTest {
         // sysbench reports at 20:09:31 and 20:09:33: the earlier is taken, and its time said.
         assertEquals("eps: 1505.24 /s  (at 2026-11-25 20:09:31 UTC)", d.readout(4).getText());
         for (int i = 0; i < 5; i++) {
-            assertTrue(d.crosshair(i).isVisible());
-            assertEquals(T0932, d.crosshair(i).getValue(), 0.5, "one crosshair through every chart");
+            assertEquals(T0932, d.viewer(i).crosshairValue(), 0.5, "one crosshair through every chart");
         }
 
         // One zoom: a rectangle dragged over the CPU chart from 20:09:10 to 20:09:40; every chart shows that time.

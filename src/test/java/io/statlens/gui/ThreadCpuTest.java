@@ -20,6 +20,7 @@ class ThreadCpuTest {
         assertEquals("FX", ThreadCpu.group("JavaFX Applicat"));
         assertEquals("renderer", ThreadCpu.group("QuantumRenderer"));
         assertEquals("worker", ThreadCpu.group("statlens-worker"));
+        assertEquals("drawing", ThreadCpu.group("statlens-drawin"));
         assertEquals("other", ThreadCpu.group("derby.rawStoreD"));
     }
 
@@ -27,7 +28,7 @@ class ThreadCpuTest {
     void aPhaseIsTheDifferenceOfTwoReadingsPrintedInAFixedOrder() {
         ThreadCpu before = new ThreadCpu(Map.of("worker", 1.0, "JIT", 2.0, "other", 0.5));
         ThreadCpu after = new ThreadCpu(Map.of("worker", 1.66, "JIT", 3.5, "other", 0.5, "FX", 0.25));
-        assertEquals("worker 0.66, FX 0.25, renderer 0.00, JIT 1.50, GC 0.00, other 0.00", after.since(before).toString());
+        assertEquals("worker 0.66, drawing 0.00, FX 0.25, renderer 0.00, JIT 1.50, GC 0.00, other 0.00", after.since(before).toString());
         assertEquals("", new ThreadCpu(Map.of()).toString());
     }
 

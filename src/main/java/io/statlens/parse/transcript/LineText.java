@@ -42,12 +42,33 @@ public final class LineText {
 
     /** ASCII without control characters or backslashes: nothing to clean. */
     private static boolean isPlain(String s) {
+        return scan(s, 0) != NOT_PLAIN;
+    }
+
+    /** {@link #scan}: the line needs cleaning. */
+    static final int NOT_PLAIN = -1;
+    /** {@link #scan}: the line is plain and holds none of the marks. */
+    static final int PLAIN = 0;
+    /** {@link #scan}: the line is plain and holds one of the marks. */
+    static final int PLAIN_WITH_MARK = 1;
+
+    /**
+     * One pass over a raw line, for the transcript's every line: whether it is plain (as {@link #clean} tests) and, if
+     * so, whether it holds one of {@code asciiMarks} (characters below 64, as bits: {@code 1L << '$'}), so that the
+     * line is not walked a second time to look for them.
+     */
+    static int scan(String s, long asciiMarks) {
+        long seen = 0;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            // one unsigned comparison for printable ASCII (0x20 to 0x7E), almost every character of a line
-            if ((char) (c - 0x20) < 0x5F ? c == '\\' : c != '\t') return false;
+            if (c < 64) {
+                if (c < 0x20 && c != '\t') return NOT_PLAIN;
+                seen |= 1L << c;
+            } else if (c > 0x7E || c == '\\') {
+                return NOT_PLAIN;
+            }
         }
-        return true;
+        return (seen & asciiMarks) != 0 ? PLAIN_WITH_MARK : PLAIN;
     }
 
     /** Unicode spaces become ' '; zero-width characters and stray control characters go. */

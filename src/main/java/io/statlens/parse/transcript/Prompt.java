@@ -37,7 +37,18 @@ public final class Prompt {
      * typed twice are both removed.
      */
     public static Optional<String> command(String text) {
-        if (!mayBePrompt(text)) return Optional.empty();
+        return mayBePrompt(text) ? matched(text) : Optional.empty();
+    }
+
+    /**
+     * {@link #command} of a plain line ({@link LineText#scan} found no character to clean) whose scan for
+     * {@link #ASCII_MARKS} told whether it holds a prompt mark: the line is not walked again.
+     */
+    static Optional<String> commandOfPlain(String text, boolean holdsMark) {
+        return holdsMark ? matched(text) : Optional.empty();
+    }
+
+    private static Optional<String> matched(String text) {
         Matcher m = PROMPT.matcher(text);
         if (!m.lookingAt() || !hasLetter(m.group("context"))) {
             return BOX_LINE.matcher(text).lookingAt() ? Optional.of("") : Optional.empty();
@@ -72,7 +83,7 @@ public final class Prompt {
     }
 
     /** The ASCII prompt marks {@code $ # % >} as bits (all below 64), tested with one shift per character. */
-    private static final long ASCII_MARKS = 1L << '$' | 1L << '#' | 1L << '%' | 1L << '>';
+    static final long ASCII_MARKS = 1L << '$' | 1L << '#' | 1L << '%' | 1L << '>';
 
     /** Cheap test before the regular expression: a prompt line holds a prompt mark or starts with box drawing. */
     private static boolean mayBePrompt(String text) {

@@ -258,7 +258,10 @@ public final class Transcript {
         if (raw == null) return null;
         long number = lines.lineNumber();
         if (wrapWidth > 0 && raw.length() <= wrapWidth && TerminalWidth.columns(raw) == wrapWidth) raw = unwrapped(raw, number);
-        return classify(number, LineText.clean(raw));
+        // one walk over the line tells whether it needs cleaning and, if not, whether it may hold a prompt
+        int scan = LineText.scan(raw, Prompt.ASCII_MARKS);
+        return scan == LineText.NOT_PLAIN ? classify(number, LineText.clean(raw), false, false)
+                : classify(number, raw, true, scan == LineText.PLAIN_WITH_MARK);
     }
 
     /** A line of exactly the terminal's width went on on the next line(s), character for character. */
@@ -278,7 +281,11 @@ public final class Transcript {
         return line.toString();
     }
 
-    private TranscriptLine classify(long number, String cleaned) throws IOException {
+    /**
+     * @param plain     whether {@code cleaned} is a raw line that needed no cleaning ({@link LineText#scan})
+     * @param holdsMark for a plain line, whether its scan found a prompt mark
+     */
+    private TranscriptLine classify(long number, String cleaned, boolean plain, boolean holdsMark) throws IOException {
         String text = cleaned;
         int first = firstNonSpace(text);
         if (first < 0) {
@@ -307,7 +314,7 @@ public final class Transcript {
         if ((c == '^' && CONTROL.matcher(text.strip()).lookingAt()) || (c == '[' && EXIT_CODE.matcher(text.strip()).matches())) {
             return new TranscriptLine(number, text, Kind.SHELL, null);
         }
-        Optional<String> afterPrompt = Prompt.command(text);
+        Optional<String> afterPrompt = plain && !quoted ? Prompt.commandOfPlain(text, holdsMark) : Prompt.command(text);
         if (afterPrompt.isPresent()) {
             shellContinues = !quoted;
             String command = continued(afterPrompt.get());

@@ -69,12 +69,18 @@ final class ImportSession implements RecordSink, AutoCloseable {
     private String timeSource = "";
     private String variant = "";
     private String host;
+    /**
+     * The data set of the last row and its mapping: parsers hand many rows of one data set in a row, and a spec's
+     * hash (a record of lists of metrics) is not cached, so the map is consulted only when the spec object changes.
+     */
+    private DatasetSpec lastSpec;
+    private SpecMapping lastMapping;
 
     private static final class DatasetState {
         final long id;
         final String table;
         /** Summaries by key, then by table metric column (grown when the table gains columns). */
-        final Map<String, SeriesSummary[]> summaries = new LinkedHashMap<>();
+        final Map<String, KeySeries> summaries = new LinkedHashMap<>();
         /** Columns whose printed label is already kept. */
         final Set<String> printedColumns = new HashSet<>();
         long rows;
@@ -87,7 +93,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
         }
     }
 
-    private record SpecMapping(DatasetState dataset, TableRows table, int[] columnOf) {
+    /** @param distinct whether {@code columnOf} names every table column at most once */
+    private record SpecMapping(DatasetState dataset, TableRows table, int[] columnOf, boolean distinct) {
     }
 
     /** The rows of one table from this file, and the table's current width. */
@@ -129,7 +136,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
             }
             int[] columnOf = new int[spec.metrics().size()];
             for (int i = 0; i < columnOf.length; i++) columnOf[i] = table.indexOfLabel(spec.metrics().get(i).label());
-            mappings.put(spec, new SpecMapping(state, rows, columnOf));
+            mappings.put(spec, new SpecMapping(state, rows, columnOf, Arrays.stream(columnOf).distinct().count() == columnOf.length));
+            lastSpec = null;
             printedLabels(state, spec, table, columnOf);
         } catch (SQLException e) {
             throw new StoreFailure(e);
@@ -210,7 +218,14 @@ final class ImportSession implements RecordSink, AutoCloseable {
 
     @Override
     public void row(DatasetSpec spec, Row row) {
-        SpecMapping m = mappings.get(spec);
+        SpecMapping m;
+        if (spec == lastSpec) {
+            m = lastMapping;
+        } else {
+            m = mappings.get(spec);
+            lastSpec = spec;
+            lastMapping = m;
+        }
         if (m == null) throw new IllegalStateException("row for data set " + spec.qualifiedName() + " before dataset() announced it");
         if (row.values().length != m.columnOf().length) {
             throw new IllegalArgumentException("row of " + spec.qualifiedName() + " has " + row.values().length
@@ -227,7 +242,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write imported rows to a temporary file: " + e.getMessage(), e);
         }
-        if (!row.sinceBoot()) summarize(d, key, row.values(), m.columnOf(), m.table().table.metrics().size());
+        if (!row.sinceBoot()) summarize(d, key, row.values(), m);
         d.rows++;
         rowCount++;
         if (d.first == null || row.time().isBefore(d.first)) d.first = row.time();
@@ -238,18 +253,14 @@ final class ImportSession implements RecordSink, AutoCloseable {
         return (to.getEpochSecond() - from.getEpochSecond()) + (to.getNano() - from.getNano()) / 1e9;
     }
 
-    private static void summarize(DatasetState d, String key, double[] values, int[] columnOf, int width) {
-        SeriesSummary[] columns = d.summaries.get(key);
-        if (columns == null || columns.length < width) {
-            columns = columns == null ? new SeriesSummary[width] : Arrays.copyOf(columns, width);
-            d.summaries.put(key, columns);
+    private static void summarize(DatasetState d, String key, double[] values, SpecMapping m) {
+        int width = m.table().table.metrics().size();
+        KeySeries series = d.summaries.get(key);
+        if (series == null) {
+            series = new KeySeries(width);
+            d.summaries.put(key, series);
         }
-        for (int i = 0; i < values.length; i++) {
-            if (Double.isNaN(values[i])) continue;
-            SeriesSummary s = columns[columnOf[i]];
-            if (s == null) s = columns[columnOf[i]] = new SeriesSummary();
-            s.add(values[i]);
-        }
+        series.add(values, m.columnOf(), width, m.distinct());
     }
 
     @Override
@@ -348,7 +359,9 @@ final class ImportSession implements RecordSink, AutoCloseable {
             }
         }
         for (DatasetState d : datasets.values()) {
-            DatasetStatsWriter.write(c, d.id, repo.tables().table(d.table).orElseThrow(), d.summaries);
+            Map<String, SeriesSummary[]> byKey = new LinkedHashMap<>();
+            d.summaries.forEach((key, series) -> byKey.put(key, series.summaries()));
+            DatasetStatsWriter.write(c, d.id, repo.tables().table(d.table).orElseThrow(), byKey);
         }
     }
 

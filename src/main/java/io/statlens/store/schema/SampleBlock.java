@@ -41,6 +41,8 @@ public final class SampleBlock {
     private boolean[] sinceBoot = new boolean[0];
     private boolean[] absent = new boolean[0];
     private double[][] values = new double[0][];
+    /** A column's values scaled to integers while it is encoded ({@link #scaled}). */
+    private long[] integers = new long[0];
 
     private void ensureRoom(int rows) {
         if (rows <= room) return;
@@ -180,7 +182,7 @@ public final class SampleBlock {
         if (!present) {
             body.put(ALL_MISSING);
         } else {
-            if (scale >= 0 && !exact(v, scale)) scale = -1;
+            if (scale >= 0 && !scaled(v, scale)) scale = -1;
             body.put(scale >= 0 ? SCALED : RAW);
             for (int i = 0; i < n; i++) absent[i] = Double.isNaN(v[i]);
             bitmap(body, absent);
@@ -189,7 +191,7 @@ public final class SampleBlock {
                 long previous = 0;
                 for (int i = 0; i < n; i++) {
                     if (absent[i]) continue;
-                    long l = Math.round(v[i] * POW10[scale]);
+                    long l = integers[i];
                     body.varint(zigzag(l - previous));
                     previous = l;
                 }
@@ -209,8 +211,22 @@ public final class SampleBlock {
         return -1;
     }
 
-    private boolean exact(double[] v, int scale) {
-        for (int i = 0; i < n; i++) if (!Double.isNaN(v[i]) && !exactAt(v[i], scale)) return false;
+    /**
+     * Whether every value of the column reads back bit for bit at this scale ({@link #exactAt}); the scaled integers
+     * are left in {@link #integers} for the encoding, so that each value is multiplied and rounded once.
+     */
+    private boolean scaled(double[] v, int scale) {
+        if (integers.length < n) integers = new long[room];
+        double pow = POW10[scale];
+        for (int i = 0; i < n; i++) {
+            double d = v[i];
+            if (Double.isNaN(d)) continue;
+            double x = d * pow;
+            if (!(Math.abs(x) < 0x1p52)) return false;
+            long l = Math.round(x);
+            if (Double.doubleToRawLongBits(l / pow) != Double.doubleToRawLongBits(d)) return false;
+            integers[i] = l;
+        }
         return true;
     }
 

@@ -14,13 +14,18 @@ final class CpuBlock implements Block {
     private final RecordSink sink;
     private boolean done;
 
-    CpuBlock(List<String> labels, long headerLine, ReportWriter out, RecordSink sink) {
+    /** @param units the units of the labels, {@link #unitsOf} */
+    CpuBlock(List<String> labels, List<String> units, long headerLine, ReportWriter out, RecordSink sink) {
         this.labels = labels;
-        this.units = labels.stream().map(IostatMetrics::of).map(Metric::unit).toList();
+        this.units = units;
         this.headerLine = headerLine;
         this.out = out;
         this.sink = sink;
         out.current().part("cpu", "", labels);
+    }
+
+    static List<String> unitsOf(List<String> labels) {
+        return labels.stream().map(IostatMetrics::of).map(Metric::unit).toList();
     }
 
     @Override

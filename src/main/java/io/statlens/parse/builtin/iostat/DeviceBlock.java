@@ -18,22 +18,30 @@ final class DeviceBlock implements Block {
     private final long headerLine;
     private final ReportWriter out;
     private final RecordSink sink;
-    private final List<String> units = new ArrayList<>();
+    private final List<String> units;
     private String pendingKey;
     private long pendingLine;
     /** Where the words of the line read by {@link #offerPlainRow} start and end; reused for every line. */
     private final int[] starts = new int[64];
     private final int[] ends = new int[64];
 
-    DeviceBlock(ColumnHeader header, long headerLine, ReportWriter out, RecordSink sink) {
+    /** @param units the units of the header's columns, {@link #unitsOf} */
+    DeviceBlock(ColumnHeader header, List<String> units, long headerLine, ReportWriter out, RecordSink sink) {
         this.header = header;
+        this.units = units;
         this.headerLine = headerLine;
         this.out = out;
         this.sink = sink;
+        out.current().part(header.dataset(), header.keyLabel(), header.labels());
+    }
+
+    /** The units of a header's columns, the device columns then the tty and cpu ones. */
+    static List<String> unitsOf(ColumnHeader header) {
+        List<String> units = new ArrayList<>();
         for (List<String> labels : List.of(header.labels(), header.ttyLabels(), header.cpuLabels())) {
             labels.stream().map(IostatMetrics::of).map(Metric::unit).forEach(units::add);
         }
-        out.current().part(header.dataset(), header.keyLabel(), header.labels());
+        return List.copyOf(units);
     }
 
     @Override

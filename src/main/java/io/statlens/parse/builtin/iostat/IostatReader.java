@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalTime;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -40,6 +41,17 @@ final class IostatReader {
     /** The times of day of {@code Time:} lines on the last banner's date; null before a banner. */
     private DayClock bannerDay;
     private boolean undatedTimeSaid;
+    /**
+     * The words of the last device header and what they were read as: iostat prints the same header with every
+     * report (20,000 times in a 20,000 s file), so it is read once, with the units of its columns.
+     */
+    private String[] headerWords;
+    private ColumnHeader header;
+    private List<String> headerUnits;
+    /** Likewise the words of the last {@code avg-cpu:} header, its labels and their units. */
+    private String[] cpuWords;
+    private List<String> cpuLabels;
+    private List<String> cpuUnits;
 
     IostatReader(LineSource lines, ParseContext context, RecordSink sink) {
         this.lines = new Transcript(lines, IostatCommand.SYNTAX);
@@ -92,11 +104,18 @@ final class IostatReader {
         // Headers first: they come with every report, and are told by their first or last word alone, where a
         // banner or time stamp takes patterns to rule out.
         if (tokens[0].equals("avg-cpu:")) {
-            cpuHeader(List.of(tokens).subList(1, tokens.length), number);
+            if (!Arrays.equals(tokens, cpuWords)) {
+                cpuWords = tokens;
+                cpuLabels = List.of(tokens).subList(1, tokens.length);
+                cpuUnits = CpuBlock.unitsOf(cpuLabels);
+            }
+            cpuHeader(cpuLabels, cpuUnits, number);
             return;
         }
-        Optional<ColumnHeader> header = ColumnHeader.parse(tokens);
+        Optional<ColumnHeader> header = Arrays.equals(tokens, headerWords) ? Optional.of(this.header) : ColumnHeader.parse(tokens);
+        String[] headerTokens = tokens;
         if (header.isPresent() && header.get().cutShort()) {
+            headerTokens = null;
             // the rest of the header went onto the next lines: rejoined, or refused rather than read as a narrower table
             String mended = lines.repair(transcriptLine, t -> ColumnHeader.parse(Tokens.split(t)).filter(h -> !h.cutShort()).isPresent());
             Optional<ColumnHeader> whole = ColumnHeader.parse(Tokens.split(mended)).filter(h -> !h.cutShort());
@@ -110,7 +129,7 @@ final class IostatReader {
             header = whole;
         }
         if (header.isPresent()) {
-            deviceHeader(header.get(), number);
+            deviceHeader(header.get(), number, headerTokens);
             return;
         }
         if (LineNoise.isNoise(line)) return;
@@ -199,17 +218,23 @@ final class IostatReader {
         out.newInvocation(omitsSinceBoot);
     }
 
-    private void cpuHeader(List<String> labels, long number) {
+    private void cpuHeader(List<String> labels, List<String> units, long number) {
         endBlock();
         if (out.current().overlaps("cpu", labels)) out.finish();
-        block = new CpuBlock(labels, number, out, sink);
+        block = new CpuBlock(labels, units, number, out, sink);
         if (variant == null) variant("linux-sysstat-cpu");
     }
 
-    private void deviceHeader(ColumnHeader header, long number) {
+    private void deviceHeader(ColumnHeader header, long number, String[] words) {
+        if (header != this.header) {
+            this.header = header;
+            headerUnits = DeviceBlock.unitsOf(header);
+        }
+        // only a header read from the line's own words is reused for the same words (not one a repair rejoined)
+        headerWords = words;
         endBlock();
         if (out.current().overlaps(header.dataset(), header.labels())) out.finish();
-        block = new DeviceBlock(header, number, out, sink);
+        block = new DeviceBlock(header, headerUnits, number, out, sink);
         variant(header.variant());
     }
 
