@@ -304,7 +304,7 @@ public final class ReportAssembler {
                 for (String w : subtracted) if (m.containsKey(w) && m.get(w).stats().n() > 0) busy -= m.get(w).stats().mean();
                 return busy;
             });
-            // The peak of busy time needs the samples; the lowest %idle bounds it from above, and says so.
+            // The peak of busy time needs the samples; the lowest %idle bounds it from above (the table's note says so).
             columns.add(new ReportModel.KeyColumn(subtracted.isEmpty() ? "busy peak" : "peak 100 - " + rankLabel, unit));
             values.add(m -> m.containsKey(rankLabel) ? 100 - m.get(rankLabel).stats().min() : Double.NaN);
         } else {
@@ -337,8 +337,12 @@ public final class ReportAssembler {
         String keyLabel = all.get(0).keyLabel().isEmpty() ? "Key" : all.get(0).keyLabel();
         String rankedBy = (complement ? KeyRanking.STATISTIC + " busy time, " + rank : KeyRanking.STATISTIC + " " + rankLabel)
                 + "; the other columns are means";
+        // The stored statistics keep each metric's lowest and highest value, not those of busy time, which needs the
+        // samples: 100 minus the lowest %idle is as high as busy time can have been, and the note under the table says so.
+        String note = complement && !subtracted.isEmpty() ? "peak 100 - " + rankLabel + ": 100 minus the lowest " + rankLabel
+                + ", the most busy time can have reached (its own peak is not stored)" : "";
         return new ReportModel.KeyTable(run, dataset, keyLabel, rankedBy, columns, rows.subList(0, Math.min(KEYS_SHOWN, rows.size())),
-                rows.subList(Math.min(KEYS_SHOWN, rows.size()), rows.size()));
+                rows.subList(Math.min(KEYS_SHOWN, rows.size()), rows.size()), note);
     }
 
     private static List<ReportModel.RunSummary> summaries(String tool, List<ReportModel.RunPart> runs) {

@@ -176,9 +176,10 @@ public record ReportModel(String title, Instant generated, ZoneId zone, List<Run
      * @param columns  the columns after the key
      * @param rows     the busiest keys, shown
      * @param more     the other keys, behind "N more"
+     * @param note     what a column is when its heading cannot say it all, under the table; empty for none
      */
     public record KeyTable(String run, String dataset, String keyLabel, String rankedBy, List<KeyColumn> columns, List<KeyRow> rows,
-                           List<KeyRow> more) {
+                           List<KeyRow> more, String note) {
         public KeyTable {
             columns = List.copyOf(columns);
             rows = List.copyOf(rows);

@@ -108,7 +108,7 @@ public final class ReportTables {
         List<List<String>> more = t.more().stream().map(r -> keyRow(r, t.columns())).toList();
         String plural = lowerCaseWord(t.keyLabel().endsWith("s") ? t.keyLabel() : t.keyLabel() + "s");
         return new Table("Busiest " + plural + " of " + t.dataset() + ", run " + t.run() + " (by " + t.rankedBy() + ")",
-                headers, numeric, rows, more, more(more.size(), t.keyLabel()), where, "");
+                headers, numeric, rows, more, more(more.size(), t.keyLabel()), where, t.note());
     }
 
     /** A key label inside a sentence: "Devices" as "devices", while an acronym ("CPUs") keeps its capitals. */

@@ -132,7 +132,7 @@ public final class DataTables {
             if (table.indexOfLabel(m.label()) >= 0) continue;
             String column = namer.columnName(m.label(), taken);
             taken.add(column);
-            if (!dialect.storesBlocks()) changeSchema("ALTER TABLE " + name + " ADD COLUMN " + column + " " + dialect.doubleType());
+            if (!dialect.storesBlocks()) changeSchema(name, "ALTER TABLE " + name + " ADD COLUMN " + column + " " + dialect.doubleType());
             try (PreparedStatement ps = connection.prepareStatement("INSERT INTO METRICS VALUES (?, ?, ?, ?, ?, ?)")) {
                 ps.setString(1, name);
                 ps.setString(2, column);
@@ -172,20 +172,26 @@ public final class DataTables {
             BlockStore.createViews(connection, dialect, table, exists);
             return;
         }
-        if (exists && dialect.tableExists(connection, view)) changeSchema("DROP VIEW " + view);
-        changeSchema("CREATE VIEW " + view + " AS SELECT R.NAME AS RUN, R.HOST, D.TOOL, D.NAME AS DATASET, T.*"
+        if (exists && dialect.tableExists(connection, view)) changeSchema(view, "DROP VIEW " + view);
+        changeSchema(view, "CREATE VIEW " + view + " AS SELECT R.NAME AS RUN, R.HOST, D.TOOL, D.NAME AS DATASET, T.*"
                 + " FROM " + table.name() + " T JOIN DATASETS D ON D.ID = T.DATASET_ID JOIN RUNS R ON R.ID = D.RUN_ID");
         dialect.grantRead(connection, view);
     }
 
     /**
      * A change to a table or view other clients may be reading: it waits for them only as long as the
-     * engine's bound allows (see {@link SqlDialect#boundLockWait(Connection)}); past it the import fails with a lock
+     * engine's bound allows (see {@link SqlDialect#boundLockWait(Connection)}), and not at all when one of them
+     * waits for this transaction ({@link SqlDialect#refuseLockCycle}); past it the import fails with a lock
      * conflict, is undone, and starts over.
+     *
+     * @param relation the table or view changed
      */
-    private void changeSchema(String ddl) throws SQLException {
+    private void changeSchema(String relation, String ddl) throws SQLException {
         String bound = dialect.boundLockWait(connection);
-        if (bound != null) Statements.execute(connection, bound);
+        if (bound != null) {
+            dialect.refuseLockCycle(connection, relation);
+            Statements.execute(connection, bound);
+        }
         Statements.execute(connection, ddl);
         if (bound != null) Statements.execute(connection, dialect.unboundLockWait());
     }

@@ -184,6 +184,31 @@ public final class PostgresDialect implements SqlDialect {
         }
     }
 
+    /**
+     * The bound above leaves a window: a reader that began waiting for this transaction's table just under
+     * deadlock_timeout before the import waits for one the reader holds runs its deadlock check inside the import's
+     * wait, finds the cycle and is undone. So the import does not wait at all for a table held by a client that
+     * waits for it (pg_blocking_pids); it gives up with 55P03, as the bound's timeout would, and starts over. A
+     * reader that begins waiting after this look checks deadlock_timeout later, when the bounded wait is long over.
+     */
+    @Override
+    public void refuseLockCycle(Connection c, String relation) {
+        long waiting;
+        try (PreparedStatement ps = c.prepareStatement("SELECT H.PID FROM pg_catalog.pg_locks H WHERE H.locktype = 'relation'"
+                + " AND H.granted AND H.relation = to_regclass(?) AND H.pid <> pg_backend_pid()"
+                + " AND pg_backend_pid() = ANY (pg_catalog.pg_blocking_pids(H.pid))" + fetchFirst(1))) {
+            ps.setString(1, relation.toLowerCase(Locale.ROOT));
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) return;
+                waiting = rs.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the locks other clients wait for: " + e.getMessage(), e);
+        }
+        String message = "server process " + waiting + " holds " + relation + " and waits for this import; the import gives way";
+        throw new StoreException(message, new SQLException(message, "55P03"));
+    }
+
     @Override
     public String unboundLockWait() {
         return "SET LOCAL lock_timeout TO DEFAULT";

@@ -90,6 +90,18 @@ public interface SqlDialect {
         return null;
     }
 
+    /**
+     * Called where {@link #boundLockWait(Connection)} bounds the wait, before a schema change of {@code relation}:
+     * fails at once, as a lock not to be had, when another client that waits for this transaction holds the relation,
+     * for waiting would close a cycle the engine may break by undoing the other client, a reader (none on Derby,
+     * which bounds no wait).
+     *
+     * @throws io.statlens.store.StoreException caused by an SQLException with the engine's state for a lock not
+     *                                           available, which {@code LockConflict} recognises
+     */
+    default void refuseLockCycle(Connection c, String relation) {
+    }
+
     /** The process id of the server process serving the connection, where the engine tells it. */
     default java.util.OptionalLong serverProcess(Connection c) {
         return java.util.OptionalLong.empty();
