@@ -70,12 +70,15 @@ class ChartDataLoaderTest {
 
     /** Keys a, b, c with %busy means 1, 5, 3 and %idle 99, 95, 97. */
     private void threeKeys(String run, long t0) throws Exception {
-        List<String> lines = new ArrayList<>(List.of("columns %busy %idle"));
-        for (int i = 0; i < 4; i++) {
+        importSamples(run, t0, 4, "columns %busy %idle", "a 1 99", "b 5 95", "c 3 97");
+    }
+
+    /** {@code samples} samples 10 s apart from {@code t0}, each with these rows (a key and its values). */
+    private void importSamples(String run, long t0, int samples, String columns, String... rows) throws Exception {
+        List<String> lines = new ArrayList<>(List.of(columns));
+        for (int i = 0; i < samples; i++) {
             long t = t0 + i * 10L;
-            lines.add(t + " a 1 99");
-            lines.add(t + " b 5 95");
-            lines.add(t + " c 3 97");
+            for (String row : rows) lines.add(t + " " + row);
         }
         importScripted(run, lines.toArray(String[]::new));
     }
@@ -113,14 +116,7 @@ class ChartDataLoaderTest {
     @Test
     void theKeysOfTheRunCountKeysWithoutTheRankedMetric() throws Exception {
         // The busiest keys are ranked by %busy alone, but x, which never printed %busy, is still one of the run's keys.
-        List<String> lines = new ArrayList<>(List.of("columns %busy %idle"));
-        for (int i = 0; i < 3; i++) {
-            long t = 1_700_000_000L + i * 10L;
-            lines.add(t + " a 1 99");
-            lines.add(t + " b 5 95");
-            lines.add(t + " x NaN 90");
-        }
-        importScripted("partial", lines.toArray(String[]::new));
+        importSamples("partial", 1_700_000_000L, 3, "columns %busy %idle", "a 1 99", "b 5 95", "x NaN 90");
         ChartData c = chart(metric("scripted", ChartKind.LINE, "%busy").top(1), "partial");
         assertEquals(List.of("b"), c.series().stream().map(ChartData.PlotSeries::name).toList());
         assertTrue(c.subtitle().endsWith("top 1 of 3 Keys by mean %busy"), c.subtitle());
@@ -269,15 +265,7 @@ class ChartDataLoaderTest {
     @Test
     void theQueryOfBusyTimeGivesTheDrawnFigureWithAMissingIowaitAndRoundingPast100() throws Exception {
         // a: no %iowait (counts as none); b: idle + iowait = 105 (busy 0, not -5); c: plain; d: rounding, 100.01.
-        List<String> lines = new ArrayList<>(List.of("columns %idle %iowait"));
-        for (int i = 0; i < 3; i++) {
-            long t = 1_700_000_000L + i * 10L;
-            lines.add(t + " a 90 NaN");
-            lines.add(t + " b 60 45");
-            lines.add(t + " c 70.5 4.25");
-            lines.add(t + " d 99.99 0.02");
-        }
-        importScripted("busy-sql", lines.toArray(String[]::new));
+        importSamples("busy-sql", 1_700_000_000L, 3, "columns %idle %iowait", "a 90 NaN", "b 60 45", "c 70.5 4.25", "d 99.99 0.02");
         ChartDefinition def = metric("scripted", ChartKind.LINE, "100 - %idle - %iowait").build();
         ChartResult drawn = load(def, List.of("busy-sql"), List.of(), false);
         String query = drawn.charts().get(0).sql();
