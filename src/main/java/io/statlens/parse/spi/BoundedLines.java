@@ -11,7 +11,7 @@ import java.io.Reader;
  * exhaust memory or feed a pattern an unbounded line. Cancellation is checked at every buffer refill, so
  * even a gigabyte without a line break stops promptly.
  */
-final class BoundedLines {
+final class BoundedLines implements LineSplitter {
     /** The longest line kept, in characters: far beyond any tool's widest row (sar -A, iostat -x on 4096 disks). */
     static final int MAX_LINE = 64 * 1024;
 
@@ -42,7 +42,8 @@ final class BoundedLines {
     }
 
     /** The next line or overlong line; null at the end of the input. */
-    Item next() throws IOException {
+    @Override
+    public Item next() throws IOException {
         StringBuilder sb = null;
         long length = 0;
         boolean overlong = false;
@@ -111,7 +112,8 @@ final class BoundedLines {
         return true;
     }
 
-    void close() throws IOException {
+    @Override
+    public void close() throws IOException {
         in.close();
     }
 }

@@ -3,12 +3,9 @@ package io.statlens.parse.spi;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.InterruptedIOException;
 import java.io.Reader;
 import java.io.StringReader;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 
 /**
@@ -35,7 +32,7 @@ public final class LineSource implements Closeable {
     private record Numbered(String text, long number) {
     }
 
-    private final BoundedLines reader;
+    private final LineSplitter reader;
     private final String name;
     private long lineNumber;
     /** Physical number of the last line read from the input, skipped ones included. */
@@ -52,9 +49,13 @@ public final class LineSource implements Closeable {
     }
 
     public LineSource(String name, Reader reader, Cancellation cancellation) {
+        this(name, new BoundedLines(reader, cancellation, name), cancellation);
+    }
+
+    private LineSource(String name, LineSplitter reader, Cancellation cancellation) {
         this.name = name;
         this.cancellation = cancellation;
-        this.reader = new BoundedLines(reader, cancellation, name);
+        this.reader = reader;
     }
 
     /** Where lines too long to keep are reported (the import makes them {@code file:line} warnings). */
@@ -68,10 +69,8 @@ public final class LineSource implements Closeable {
     }
 
     public static LineSource of(String name, InputStream in, Cancellation cancellation) {
-        var decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE)
-                .onUnmappableCharacter(CodingErrorAction.REPLACE);
-        return new LineSource(name, new InputStreamReader(in, decoder), cancellation);
+        // split in the bytes, each line decoded on its own (BoundedByteLines): the lines of a decoder of the whole stream
+        return new LineSource(name, new BoundedByteLines(in, cancellation, name), cancellation);
     }
 
     public static LineSource ofString(String name, String text) {

@@ -97,7 +97,7 @@ public final class Numbers {
      * digits) in {@code text[start..end)}, or NaN for any other form, which callers then hand to {@link #parse}
      * as a String: lets a parser read the cells of a data line without a String per cell.
      */
-    public static double parseSimple(CharSequence text, int start, int end) {
+    public static double parseSimple(String text, int start, int end) {
         int n = end - start;
         if (n <= 0 || n > 17) return Double.NaN;
         int i = start;
@@ -124,6 +124,15 @@ public final class Numbers {
             }
         }
         if (digits == 0 || digits > 15) return Double.NaN;
+        return simpleValue(mantissa, fraction, negative);
+    }
+
+    /**
+     * The value of a simple decimal read digit by digit as {@link #parseSimple} does ({@code mantissa}: its at most 15
+     * digits as an integer; {@code fraction}: the digits after the point, -1 or 0 without any), for a parser that reads
+     * the digits of a line's cells in the same pass that finds them.
+     */
+    public static double simpleValue(long mantissa, int fraction, boolean negative) {
         double v = fraction > 0 ? mantissa / POW10[fraction] : mantissa;
         return negative ? -v : v;
     }

@@ -4,6 +4,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Zone abbreviations as date(1) and {@code vmstat -t} print them. Abbreviations are ambiguous in
@@ -32,6 +33,9 @@ public final class ZoneAbbreviations {
             Map.entry("AEST", ZoneOffset.ofHours(10)), Map.entry("AEDT", ZoneOffset.ofHours(11)),
             Map.entry("NZST", ZoneOffset.ofHours(12)), Map.entry("NZDT", ZoneOffset.ofHours(13)));
 
+    /** strftime's %Z for zones without an abbreviation: {@code +04}, {@code -0330}, {@code +02:00}. */
+    private static final Pattern NUMERIC_OFFSET = Pattern.compile("[+-]\\d{2}(?::?\\d{2})?");
+
     private ZoneAbbreviations() {
     }
 
@@ -43,7 +47,7 @@ public final class ZoneAbbreviations {
         ZoneOffset offset = OFFSETS.get(text.toUpperCase());
         if (offset != null) return Optional.of(offset);
         // strftime's %Z prints "+04" or "-0330" for zones without an abbreviation
-        if (text.matches("[+-]\\d{2}(?::?\\d{2})?")) {
+        if (NUMERIC_OFFSET.matcher(text).matches()) {
             int h = Integer.parseInt(text.substring(1, 3));
             int m = text.length() == 3 ? 0 : Integer.parseInt(text.substring(text.length() - 2));
             return Optional.of(ZoneOffset.ofHoursMinutes(text.charAt(0) == '-' ? -h : h, text.charAt(0) == '-' ? -m : m));

@@ -20,6 +20,9 @@ public final class BlockWriter implements AutoCloseable {
 
     private final PreparedStatement insert;
     private final Map<Long, Map<String, Chain>> chains = new HashMap<>();
+    /** The chains of the last row's data set: rows come data set by data set, so its id is rarely looked up (and boxed). */
+    private long lastDatasetId = Long.MIN_VALUE;
+    private Map<String, Chain> lastKeys;
     private int pending;
     private long held;
     private long blocks;
@@ -52,10 +55,14 @@ public final class BlockWriter implements AutoCloseable {
      */
     public void add(long datasetId, String key, long sample, long epochSecond, int nano, double elapsed, boolean sinceBoot,
                     double[] values, int width) {
-        Chain chain = chains.computeIfAbsent(datasetId, k -> new HashMap<>()).get(key);
+        if (datasetId != lastDatasetId || lastKeys == null) {
+            lastKeys = chains.computeIfAbsent(datasetId, k -> new HashMap<>());
+            lastDatasetId = datasetId;
+        }
+        Chain chain = lastKeys.get(key);
         if (chain == null) {
             chain = new Chain(datasetId, key);
-            chains.get(datasetId).put(key, chain);
+            lastKeys.put(key, chain);
         }
         chain.block.add(sample, epochSecond, nano, elapsed, sinceBoot, values, width);
         long millis = epochSecond * 1000 + nano / 1_000_000;

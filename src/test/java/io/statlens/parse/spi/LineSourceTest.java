@@ -65,6 +65,69 @@ class LineSourceTest {
         assertThrows(InterruptedIOException.class, lines::next);
     }
 
+    /**
+     * Bytes are split into lines before they are decoded (BoundedByteLines): the lines, their numbers and the lengths of
+     * overlong ones must be those of the characters a decoder of the whole stream gives, for any bytes, undecodable ones
+     * and sequences cut by a line break or by the end of a buffer included.
+     */
+    @Test
+    void linesSplitInTheBytesAreThoseOfTheDecodedStream() throws IOException {
+        java.util.Random random = new java.util.Random(13);
+        byte[][] pieces = {"a".getBytes(StandardCharsets.UTF_8), " 12.50 ".getBytes(StandardCharsets.UTF_8), {'\n'}, {'\r'},
+                {'\r', '\n'}, "é".getBytes(StandardCharsets.UTF_8), "\u20AC".getBytes(StandardCharsets.UTF_8),
+                "\uD83D\uDE00".getBytes(StandardCharsets.UTF_8), {(byte) 0xE2, (byte) 0x82}, {(byte) 0xF0, (byte) 0x90},
+                {(byte) 0xFF}, {(byte) 0x80}, {(byte) 0xC3}, "\uFEFF".getBytes(StandardCharsets.UTF_8)};
+        for (int round = 0; round < 300; round++) {
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            int count = random.nextInt(400);
+            for (int i = 0; i < count; i++) bytes.writeBytes(pieces[random.nextInt(pieces.length)]);
+            if (round % 50 == 0) {
+                // lines longer than the limit, ASCII or not, and ending on a cut sequence, across buffer ends
+                for (int i = 0; i < LineSource.MAX_LINE_LENGTH / 2 + random.nextInt(LineSource.MAX_LINE_LENGTH * 4); i++) {
+                    bytes.writeBytes(pieces[random.nextInt(2) == 0 ? 0 : 5 + random.nextInt(8)]);
+                }
+                bytes.writeBytes(new byte[] {(byte) 0xE2, '\n', 'z'});
+            }
+            byte[] input = bytes.toByteArray();
+            var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(java.nio.charset.CodingErrorAction.REPLACE)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPLACE);
+            assertEquals(everything(new LineSource("t", new java.io.InputStreamReader(new ByteArrayInputStream(input), decoder))),
+                    everything(LineSource.of("t", new ByteArrayInputStream(input))), "round " + round);
+            // and read a few bytes at a time, so that sequences and lines are cut by the ends of reads everywhere
+            assertEquals(everything(LineSource.of("t", new ByteArrayInputStream(input))),
+                    everything(LineSource.of("t", trickling(input, new java.util.Random(round)))), "round " + round + ", trickled");
+        }
+    }
+
+    @Test
+    void anOverlongLineOfManyByteCharactersIsCountedInCharactersWhereverReadsCutIt() throws IOException {
+        byte[] input = ("x".repeat(10) + "\u20AC".repeat(100_000) + "\nz\n").getBytes(StandardCharsets.UTF_8);
+        List<String> expected = List.of("overlong 1 100010", "2 z", "chars 100013");
+        assertEquals(expected, everything(new LineSource("t", new java.io.InputStreamReader(new ByteArrayInputStream(input),
+                StandardCharsets.UTF_8))));
+        assertEquals(expected, everything(LineSource.of("t", trickling(input, new java.util.Random(1)))));
+    }
+
+    /** The bytes, handed out 1 to 7 at a time. */
+    private static InputStream trickling(byte[] input, java.util.Random random) {
+        return new ByteArrayInputStream(input) {
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                return super.read(b, off, Math.min(len, 1 + random.nextInt(7)));
+            }
+        };
+    }
+
+    /** Every line with its number, every overlong line with its length, and the characters read. */
+    private static List<String> everything(LineSource lines) throws IOException {
+        List<String> out = new ArrayList<>();
+        lines.onOverlongLine((n, length) -> out.add("overlong " + n + " " + length));
+        String line;
+        while ((line = lines.next()) != null) out.add(lines.lineNumber() + " " + line);
+        out.add("chars " + lines.charsRead());
+        return out;
+    }
+
     private static LineSource of(String text) {
         return LineSource.of("t.txt", new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
     }

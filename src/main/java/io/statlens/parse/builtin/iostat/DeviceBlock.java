@@ -6,6 +6,7 @@ import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.Tokens;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -21,13 +22,19 @@ final class DeviceBlock implements Block {
     private final List<String> units;
     private String pendingKey;
     private long pendingLine;
-    /** Where the words of the line read by {@link #offerPlainRow} start and end; reused for every line. */
-    private final int[] starts = new int[64];
-    private final int[] ends = new int[64];
+    /** The most words {@link #offerPlainRow} reads on a line; a longer one takes the general path. */
+    private static final int MAX_WORDS = 64;
+    /** The values of the line read by {@link #offerPlainRow}; reused for every line. */
+    private final double[] cells = new double[MAX_WORDS];
+    /** The device names of the rows read so far, shared with the blocks of the reports before and after this one. */
+    private final DeviceNames names;
+    /** Rows read by {@link #offerPlainRow} in this block: where the next one's name was in the report before. */
+    private int plainRows;
 
     /** @param units the units of the header's columns, {@link #unitsOf} */
-    DeviceBlock(ColumnHeader header, List<String> units, long headerLine, ReportWriter out, RecordSink sink) {
+    DeviceBlock(ColumnHeader header, List<String> units, DeviceNames names, long headerLine, ReportWriter out, RecordSink sink) {
         this.header = header;
+        this.names = names;
         this.units = units;
         this.headerLine = headerLine;
         this.out = out;
@@ -73,33 +80,62 @@ final class DeviceBlock implements Block {
      */
     boolean offerPlainRow(String line, long number) {
         if (pendingKey != null) return false;
-        int count = 0;
+        boolean keyFirst = header.keyFirst();
         int length = line.length();
+        int words = 0;
+        int cellCount = 0;
+        int keyStart = -1;
+        int keyEnd = -1;
         int i = 0;
-        while (i < length) {
-            while (i < length && Tokens.isSpace(line.charAt(i))) i++;
+        // one pass: words are found and their digits read as they go (the rules of Numbers.parseSimple)
+        while (true) {
+            char c = 0;
+            while (i < length && Tokens.isSpace(c = line.charAt(i))) i++;
             if (i >= length) break;
-            if (count == starts.length) return false;
-            starts[count] = i;
-            while (i < length && !Tokens.isSpace(line.charAt(i))) i++;
-            ends[count++] = i;
-        }
-        if (count < 2 || (count - 1 != header.labels().size() && count - 1 != header.widthWithExtras())) return false;
-        int keyWord = header.keyFirst() ? 0 : count - 1;
-        String key = line.substring(starts[keyWord], ends[keyWord]);
-        if (CellValue.isNumber(key)) return false;
-        int from = header.keyFirst() ? 1 : 0;
-        double[] values = new double[count - 1];
-        for (int k = 0; k < values.length; k++) {
-            int start = starts[from + k];
-            char c = line.charAt(start);
+            if (words == MAX_WORDS || (keyStart >= 0 && !keyFirst)) return false; // a key last must be the last word
+            int start = i;
+            words++;
+            if (keyFirst && words == 1) {
+                while (i < length && !Tokens.isSpace(line.charAt(i))) i++;
+                keyStart = start;
+                keyEnd = i;
+                continue;
+            }
             // as CellValue: a cell starts with a digit, a sign or a point
-            if (!(c >= '0' && c <= '9') && c != '-' && c != '+' && c != '.') return false;
-            double v = Numbers.parseSimple(line, start, ends[from + k]);
-            if (Double.isNaN(v)) return false;
-            values[k] = v;
+            boolean simple = (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.';
+            boolean negative = c == '-';
+            if (c == '-' || c == '+') i++;
+            long mantissa = 0;
+            int digits = 0;
+            int fraction = -1;
+            for (; i < length; i++) {
+                c = line.charAt(i);
+                if (c >= '0' && c <= '9') {
+                    mantissa = mantissa * 10 + (c - '0');
+                    digits++;
+                    if (fraction >= 0) fraction++;
+                } else if ((c == '.' || c == ',') && fraction < 0) {
+                    fraction = 0;
+                } else if (Tokens.isSpace(c)) {
+                    break;
+                } else {
+                    simple = false;
+                }
+            }
+            if (simple && i - start <= 17 && digits > 0 && digits <= 15) {
+                cells[cellCount++] = Numbers.simpleValue(mantissa, fraction, negative);
+            } else if (keyFirst) {
+                return false;
+            } else {
+                keyStart = start;
+                keyEnd = i;
+            }
         }
-        take(key, values, number);
+        if (keyStart < 0 || words < 2 || (cellCount != header.labels().size() && cellCount != header.widthWithExtras())) return false;
+        char first = line.charAt(keyStart);
+        // as CellValue.isNumber: a name that starts like a number is read by the general path
+        if ((first >= '0' && first <= '9') || first == '-' || first == '+' || first == '.') return false;
+        take(names.name(plainRows++, line, keyStart, keyEnd), Arrays.copyOf(cells, cellCount), number);
         return true;
     }
 

@@ -52,6 +52,7 @@ final class IostatReader {
     private String[] cpuWords;
     private List<String> cpuLabels;
     private List<String> cpuUnits;
+    private final DeviceNames deviceNames = new DeviceNames();
 
     IostatReader(LineSource lines, ParseContext context, RecordSink sink) {
         this.lines = new Transcript(lines, IostatCommand.SYNTAX);
@@ -234,7 +235,7 @@ final class IostatReader {
         headerWords = words;
         endBlock();
         if (out.current().overlaps(header.dataset(), header.labels())) out.finish();
-        block = new DeviceBlock(header, headerUnits, number, out, sink);
+        block = new DeviceBlock(header, headerUnits, deviceNames, number, out, sink);
         variant(header.variant());
     }
 

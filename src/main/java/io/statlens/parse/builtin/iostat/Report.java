@@ -25,6 +25,8 @@ final class Report {
         /** The label list of the last put and where its values go: every row of a block uses the same list. */
         private List<String> lastValueLabels;
         private int[] lastColumns;
+        /** Whether {@link #lastColumns} are 0, 1, 2...: the values are in the part's own column order. */
+        private boolean lastInOrder;
 
         private Part(String dataset, String keyLabel) {
             this.dataset = dataset;
@@ -57,6 +59,12 @@ final class Report {
         boolean put(String key, List<String> valueLabels, double[] values, int from) {
             int[] columns = columns(valueLabels);
             double[] row = rows.get(key);
+            if (row == null && from == 0 && values.length == labels.size() && lastInOrder) {
+                // a whole row in the part's column order (every device row of a report): kept as it came, not copied;
+                // the blocks hand over a new array for every row
+                rows.put(key, values);
+                return true;
+            }
             row = row == null ? pad(new double[0], labels.size()) : pad(row, labels.size());
             boolean fresh = true;
             for (int i = 0; i < columns.length; i++) {
@@ -80,6 +88,9 @@ final class Report {
             }
             lastValueLabels = valueLabels;
             lastColumns = columns;
+            boolean inOrder = true;
+            for (int i = 0; i < columns.length; i++) inOrder &= columns[i] == i;
+            lastInOrder = inOrder;
             return columns;
         }
 
