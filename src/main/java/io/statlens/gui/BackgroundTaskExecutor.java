@@ -5,6 +5,7 @@ import javafx.application.Platform;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 
 /**
@@ -36,14 +37,18 @@ public final class BackgroundTaskExecutor implements TaskExecutor {
     }
 
     private static <T> void on(ExecutorService thread, Callable<T> work, Consumer<T> done, Consumer<Throwable> failed) {
-        thread.execute(() -> {
-            try {
-                T result = work.call();
-                Platform.runLater(() -> done.accept(result));
-            } catch (Exception | Error e) {
-                Platform.runLater(() -> failed.accept(e));
-            }
-        });
+        try {
+            thread.execute(() -> {
+                try {
+                    T result = work.call();
+                    Platform.runLater(() -> done.accept(result));
+                } catch (Exception | Error e) {
+                    Platform.runLater(() -> failed.accept(e));
+                }
+            });
+        } catch (RejectedExecutionException closed) {
+            // Closed with the window: what is still asked for as it closes (a chart drawn again) has no one to show it to.
+        }
     }
 
     @Override

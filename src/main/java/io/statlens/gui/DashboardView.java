@@ -278,6 +278,8 @@ public final class DashboardView extends BorderPane {
     private void rebuild() {
         for (Panel p : panels) {
             if (p.plot() != null && p.axisListener != null) p.plot().getDomainAxis().removeChangeListener(p.axisListener);
+            // A chart kept (moved, or another one added) gets a new panel: the old viewer stops drawing it.
+            p.viewer.setChart(null);
         }
         panels.clear();
         List<DrawnChart> charts = model.charts();

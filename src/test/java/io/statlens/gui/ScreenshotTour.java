@@ -270,6 +270,10 @@ public final class ScreenshotTour {
      * catch: another size than the one asked for, or one colour over most of it (black, or nothing drawn).
      */
     private void shoot(Window window, int width, int height, String name) throws Exception {
+        // Charts are drawn into pictures in the background: every chart shown has its picture before the shot.
+        waitFor("the charts' pictures in " + name, () -> window.getScene().getRoot().lookupAll(".chart-image-viewer").stream()
+                .map(ChartImageViewer.class::cast)
+                .allMatch(v -> !v.isVisible() || v.getChart() == null || (v.pictureProperty().get() != null && !v.isDrawing())));
         String title = fx(() -> ((Stage) window).getTitle());
         fx(() -> {
             ((Stage) window).toFront();
