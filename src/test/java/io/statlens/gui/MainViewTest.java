@@ -9,7 +9,10 @@ import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.control.skin.CellSkinBase;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TreeItem;
 import javafx.stage.Stage;
@@ -188,6 +191,23 @@ class MainViewTest {
         int drawnAtViewer = ((XYPlot) view.viewer().getChart().getPlot()).getDataset().getItemCount(0);
         assertTrue(drawnAtViewer <= 2 * columns + 2 && drawnAtViewer < stored, "cut to the viewer's " + columns + " columns: "
                 + drawnAtViewer);
+    }
+
+    @Test
+    void statsRowsAreOfTheThemesRowHeightWithoutBeingMeasured(FxRobot robot) {
+        robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
+        robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%usr", null)));
+        WaitForAsyncUtils.waitForFxEvents();
+        // A fixed height spares the table measuring each new row's cells; it must be the height the theme gives a row.
+        TableView<StatsViewModel.Row> table = statsTable();
+        List<TableRow<?>> rows = table.lookupAll(".table-row-cell").stream().<TableRow<?>>map(n -> (TableRow<?>) n)
+                .filter(r -> r.getItem() != null).toList();
+        assertFalse(rows.isEmpty(), "a row shown");
+        for (TableRow<?> row : rows) {
+            TableCell<?, ?> cell = (TableCell<?, ?>) row.lookup(".table-cell");
+            assertEquals(((CellSkinBase<?>) cell.getSkin()).getCellSize(), table.getFixedCellSize(), 0.01, "the theme's -fx-cell-size");
+            assertEquals(table.getFixedCellSize(), row.getHeight(), 0.01);
+        }
     }
 
     /** The stats table's cells, as shown: run, n, min, max, mean, stddev, p50, p90, p95, p99 (sar.cpu has no key). */
