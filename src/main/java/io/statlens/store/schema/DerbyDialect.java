@@ -155,12 +155,25 @@ public final class DerbyDialect implements SqlDialect {
     }
 
     private void grantReadWithJdbc(Connection c, String tableOrView) throws SQLException {
+        if (!readerRoleExists(c)) return;
+        Statements.execute(c, "GRANT SELECT ON " + tableOrView + " TO " + READER_ROLE);
+    }
+
+    @Override
+    public boolean mayGrantRead(Connection c) {
+        try {
+            return readerRoleExists(c);
+        } catch (SQLException e) {
+            throw new StoreException("cannot look up the reader role: " + e.getMessage(), e);
+        }
+    }
+
+    private static boolean readerRoleExists(Connection c) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM SYS.SYSROLES WHERE ROLEID = ? AND ISDEF = 'Y'")) {
             ps.setString(1, READER_ROLE);
             try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) return;
+                return rs.next();
             }
         }
-        Statements.execute(c, "GRANT SELECT ON " + tableOrView + " TO " + READER_ROLE);
     }
 }

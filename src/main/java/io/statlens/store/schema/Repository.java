@@ -196,6 +196,8 @@ public final class Repository implements AutoCloseable {
             throw new UserException("repository " + location.description() + " was written by a newer statlens (schema version "
                     + current + "; this statlens knows up to " + latest + "); use a newer statlens to open it");
         }
+        // asked once: a new repository creates some thirty tables and views, and none of its steps makes the role
+        boolean grant = current < latest && dialect.mayGrantRead(connection);
         for (Migrations.Step step : Migrations.steps(dialect)) {
             if (step.version() <= current) continue;
             for (String sql : step.statements()) {
@@ -203,7 +205,7 @@ public final class Repository implements AutoCloseable {
                 // where the repository has a reader role already (PostgreSQL's statlens_reader made before the
                 // first import, a statlens server upgraded), its readers see what a migration creates
                 Matcher created = CREATED.matcher(sql);
-                if (created.lookingAt()) dialect.grantRead(connection, created.group(1));
+                if (grant && created.lookingAt()) dialect.grantRead(connection, created.group(1));
             }
             if (step.convert() != null && current > 0) step.convert().run(tables);
             try (PreparedStatement ps = connection.prepareStatement("INSERT INTO STATLENS_SCHEMA VALUES (?, ?, ?)")) {

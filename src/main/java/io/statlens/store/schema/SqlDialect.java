@@ -72,6 +72,15 @@ public interface SqlDialect {
     default void grantRead(Connection c, String tableOrView) {
     }
 
+    /**
+     * Whether {@link #grantRead} may have anything to do on this connection now: false only where the engine
+     * can tell, in one look, that the repository has no reader role, so that a migration creating dozens of
+     * tables and views need not ask again for each (no migration step creates the role).
+     */
+    default boolean mayGrantRead(Connection c) {
+        return true;
+    }
+
     /** Narrows a read-only transaction further where the engine can (a reader role), before a user's query runs. */
     default void enterReadOnly(Connection c) {
     }
