@@ -4,6 +4,7 @@ import io.statlens.analysis.ReadableNumbers;
 import io.statlens.gui.BrowserNode.MetricNode;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
+import javafx.animation.PauseTransition;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -13,6 +14,7 @@ import javafx.scene.image.PixelFormat;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import javafx.util.Duration;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
@@ -86,13 +88,28 @@ public final class StatlensApp extends Application {
         Windows.show(stage, () -> view.dividers(layout.dividers()));
         if (options.show() != null) view.select(options.show());
         if (options.screenshot() != null) {
-            // The statistics are computed after the chart: their caption is the last thing to change.
-            bench.stats().captionProperty().addListener((o, was, now) -> Platform.runLater(() -> {
-                write(view.getScene().snapshot(null), options.screenshot());
-                Platform.exit();
-            }));
+            // The statistics are computed after the chart's data; the chart's picture is drawn off the FX thread and
+            // may come later still: the window is written once both are shown.
+            bench.stats().captionProperty().addListener(new javafx.beans.InvalidationListener() {
+                @Override
+                public void invalidated(javafx.beans.Observable caption) {
+                    caption.removeListener(this);
+                    writeOnceShown(view, options.screenshot());
+                }
+            });
         }
         bench.browser().reload();
+    }
+
+    private static void writeOnceShown(MainView view, Path file) {
+        if (!view.chartShown()) {
+            PauseTransition wait = new PauseTransition(Duration.millis(50));
+            wait.setOnFinished(e -> writeOnceShown(view, file));
+            wait.play();
+            return;
+        }
+        write(view.getScene().snapshot(null), file);
+        Platform.exit();
     }
 
     /** The window's content over the repository shown, with a way to open another in its place. */

@@ -210,6 +210,24 @@ class MainViewTest {
         }
     }
 
+    @Test
+    void aChartIsShownOnlyOnceItsPictureIsDrawn(FxRobot robot) throws Exception {
+        robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
+        // The picture is drawn off the FX thread, asked for after the event that set the chart: not shown yet then
+        // (`statlens gui --screenshot` waits for it before it writes the window).
+        boolean shownAtOnce = WaitForAsyncUtils.asyncFx(() -> {
+            view.select(new MetricNode("hpux", "sar.cpu", "%usr", null));
+            return view.chartShown();
+        }).get(30, TimeUnit.SECONDS);
+        assertFalse(shownAtOnce);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!WaitForAsyncUtils.asyncFx(view::chartShown).get(30, TimeUnit.SECONDS) && System.nanoTime() < deadline) {
+            WaitForAsyncUtils.sleep(20, TimeUnit.MILLISECONDS);
+        }
+        assertTrue(WaitForAsyncUtils.asyncFx(view::chartShown).get(30, TimeUnit.SECONDS), "the chart's picture drawn");
+        assertTrue(view.viewer().pictureProperty().get() != null);
+    }
+
     /** The stats table's cells, as shown: run, n, min, max, mean, stddev, p50, p90, p95, p99 (sar.cpu has no key). */
     private List<String> statsRows() {
         TableView<StatsViewModel.Row> table = statsTable();
