@@ -107,7 +107,7 @@ public final class PdfReportWriter {
             PDDocumentOutline outline = new PDDocumentOutline();
             doc.getDocumentCatalog().setDocumentOutline(outline);
             newPage();
-            for (String line : wrap(text.safe(model.title()), bold, 18, WIDTH)) write(line, bold, 18, MARGIN, 24);
+            writeWrapped(model.title(), bold, 18, 24, 0);
             write("generated " + tables.time(model.generated()) + " by statlens", regular, 9, MARGIN, 18);
             y -= 6;
             Destination findingsAt = new Destination(page, y);
@@ -185,7 +185,7 @@ public final class PdfReportWriter {
             write("Findings", bold, 13, MARGIN, 18);
             for (ReportModel.FindingGroup g : model.findings()) {
                 ensure(30);
-                write(g.title(), bold, 9.5f, MARGIN, 13);
+                writeWrapped(g.title(), bold, 9.5f, 13, 0);
                 for (ReportModel.FindingLine line : g.lines()) {
                     String kind = ReportTables.kind(line.finding().kind());
                     float left = MARGIN + 8 + KIND_WIDTH;
@@ -278,7 +278,7 @@ public final class PdfReportWriter {
         private Destination section(ReportModel.Heading heading) throws IOException {
             newPage();
             Destination d = new Destination(page, y);
-            write(heading.title(), bold, 16, MARGIN, 22);
+            writeWrapped(heading.title(), bold, 16, 20, 2);
             cs.setStrokingColor(ACCENT);
             cs.setLineWidth(1.5f);
             cs.moveTo(MARGIN, y);
@@ -389,14 +389,13 @@ public final class PdfReportWriter {
         }
 
         private void paragraph(String s) throws IOException {
-            for (String line : wrap(text.safe(s), regular, 9, WIDTH)) write(line, regular, 9, MARGIN, 13);
-            y -= 4;
+            writeWrapped(s, regular, 9, 13, 4);
         }
 
         /** A table: columns as wide as their contents, text columns narrowed and wrapped when the page is too narrow. */
         private void table(Table t) throws IOException {
             ensure(40);
-            write(t.caption(), bold, 10, MARGIN, 16);
+            writeWrapped(t.caption(), bold, 10, 13, 3);
             if (!t.rows().isEmpty()) {
                 float[] widths = columnWidths(t);
                 List<List<String>> header = wrapRow(t.headers(), widths, bold);
@@ -522,6 +521,15 @@ public final class PdfReportWriter {
             String cut = s;
             while (cut.length() > 1 && width(cut + "...", font, fontSize) > max) cut = cut.substring(0, cut.length() - 1);
             return cut + "...";
+        }
+
+        /**
+         * Writes text across the page's width, wrapped at spaces into lines {@code leading} apart, then moves the
+         * cursor down by {@code after} more: a caption or heading longer than the page must not run off its edge.
+         */
+        private void writeWrapped(String s, PDFont font, float fontSize, float leading, float after) throws IOException {
+            for (String line : wrap(text.safe(s), font, fontSize, WIDTH)) write(line, font, fontSize, MARGIN, leading);
+            y -= after;
         }
 
         /** Writes a line at the cursor and moves the cursor down by {@code leading}. */

@@ -6,12 +6,19 @@ import io.statlens.store.SharedRepository;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
+import io.statlens.analysis.ReadableNumbers;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.text.PDFTextStripper;
+import org.apache.pdfbox.text.TextPosition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.io.IOException;
+import java.util.ArrayList;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -19,6 +26,7 @@ import java.util.List;
 import java.util.Locale;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The report's table of the busiest CPUs ranks them by busy time (100 - %idle - %iowait), whose peak the stored
@@ -54,13 +62,17 @@ class CpuPeakColumnTest {
                 time, cpu, busy * 0.9, busy * 0.1, iowait, idle);
     }
 
-    @Test
-    void thePeakColumnSaysItBoundsBusyTimeFromAbove(@TempDir Path dir) throws Exception {
+    private static ReportModel report(Path dir, String run) throws Exception {
         Path file = Files.writeString(dir.resolve("mpstat.txt"), mpstat());
         new ImportService(shared.repository(), ParserCatalog.load(dir.resolve("no-user-parsers")))
-                .run(ImportRequest.of("cpus", ZoneOffset.UTC, file), ImportProgress.NONE);
-        ReportModel report = new ReportAssembler(shared.repository(), Clock.fixed(Instant.parse("2024-03-02T00:00:00Z"), ZoneOffset.UTC))
-                .assemble(ReportRequest.of(List.of("cpus")), new RenderSize(640, 360, 1));
+                .run(ImportRequest.of(run, ZoneOffset.UTC, file), ImportProgress.NONE);
+        return new ReportAssembler(shared.repository(), Clock.fixed(Instant.parse("2024-03-02T00:00:00Z"), ZoneOffset.UTC))
+                .assemble(ReportRequest.of(List.of(run)), new RenderSize(640, 360, 1));
+    }
+
+    @Test
+    void thePeakColumnSaysItBoundsBusyTimeFromAbove(@TempDir Path dir) throws Exception {
+        ReportModel report = report(dir, "cpus");
         ReportModel.KeyTable table = report.sections().stream().filter(s -> s.tool().equals("mpstat")).findFirst().orElseThrow()
                 .keys().get(0);
         assertEquals(List.of("busy mean", "peak 100 - %idle"),
@@ -73,5 +85,32 @@ class CpuPeakColumnTest {
         assertEquals(50, cpu1.values().get(0), 1e-9, "busy time, in both samples");
         assertEquals(80, cpu1.values().get(1), 1e-9, "100 - the lowest %idle (20), above busy time's own peak (50)");
         assertEquals(List.of("1", "0"), table.rows().stream().map(ReportModel.KeyRow::key).toList(), "busiest first");
+    }
+
+    /** The table's caption ("Busiest CPUs of mpstat, run ... (by mean busy time, ...)") is longer than the page is wide. */
+    @Test
+    void theCaptionWrapsInsideThePage(@TempDir Path dir) throws Exception {
+        Path pdf = dir.resolve("r.pdf");
+        new PdfReportWriter(ReadableNumbers.ROOT).write(report(dir, "a-run-with-a-long-name-from-the-nightly-tpcc-suite"), pdf);
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            float pageWidth = doc.getPage(0).getMediaBox().getWidth();
+            List<String> beyond = new ArrayList<>();
+            StringBuilder text = new StringBuilder();
+            PDFTextStripper stripper = new PDFTextStripper() {
+                @Override
+                protected void writeString(String line, List<TextPosition> glyphs) throws IOException {
+                    text.append(line).append(' ');
+                    for (TextPosition g : glyphs) {
+                        // Upright text only: the chart's rotated axis labels are measured along their own direction.
+                        if (g.getDir() == 0 && g.getXDirAdj() + g.getWidthDirAdj() > pageWidth - 20) beyond.add(line);
+                    }
+                    super.writeString(line, glyphs);
+                }
+            };
+            stripper.getText(doc);
+            assertTrue(text.toString().contains("(by mean busy time, 100 - %idle - %iowait; the other"), "the caption is there");
+            assertTrue(text.toString().contains("columns are means)"), "and its end too");
+            assertEquals(List.of(), beyond.stream().distinct().toList(), "text within 20 points of the page's edge");
+        }
     }
 }
