@@ -1,13 +1,13 @@
 package io.statlens.cli;
 
+import io.statlens.store.load.BundledSamples;
+
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -73,14 +73,10 @@ final class StartupTraining {
     /** Copies the bundled sample files of one run into FOLDER; returns their paths. */
     private static List<Path> extract(String run, Path folder) throws IOException {
         List<Path> files = new ArrayList<>();
-        for (DemoCommand.Sample sample : DemoCommand.samples()) {
+        for (BundledSamples.Sample sample : BundledSamples.list()) {
             if (!sample.run().equals(run)) continue;
             Path target = folder.resolve(sample.file());
-            Files.createDirectories(target.getParent());
-            try (InputStream in = DemoCommand.class.getResourceAsStream(DemoCommand.SAMPLES + sample.file())) {
-                if (in == null) throw new IllegalStateException("bundled sample missing: " + sample.file());
-                Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
-            }
+            BundledSamples.copy(sample, target);
             files.add(target);
         }
         return files;
