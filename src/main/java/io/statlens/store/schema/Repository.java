@@ -82,9 +82,7 @@ public final class Repository implements AutoCloseable {
                     || location.jdbcUrl().startsWith("jdbc:derby:memory:") ? ";create=true" : ""), location.connectionProperties());
         } catch (SQLException e) {
             if (dialect.isRepositoryInUse(e)) {
-                throw new UserException("repository " + location.description() + " is in use by another statlens process"
-                        + " (an embedded repository opens in one process at a time); close it, or share the repository"
-                        + " on a server, PostgreSQL or statlens server (docs/team.md)");
+                throw new RepositoryInUse(location);
             }
             if (isAuthenticationFailure(e)) {
                 throw new UserException("cannot open repository " + location.description() + ": authentication failed"

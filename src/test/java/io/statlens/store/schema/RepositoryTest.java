@@ -75,7 +75,7 @@ class RepositoryTest {
                 // wait until the other process holds the repository
             }
             assertEquals("open", line, "the holder process did not open the repository");
-            UserException e = assertThrows(UserException.class, () -> Repository.open(RepositoryLocation.embedded(repoDir)));
+            UserException e = assertThrows(RepositoryInUse.class, () -> Repository.open(RepositoryLocation.embedded(repoDir)));
             assertTrue(e.getMessage().contains("is in use by another statlens process"), e.getMessage());
         } finally {
             holder.getOutputStream().close();
