@@ -5,6 +5,9 @@ import io.statlens.gui.BrowserNode.MetricNode;
 import io.statlens.gui.BrowserNode.RunNode;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyListProperty;
 import javafx.beans.property.ReadOnlyListWrapper;
 import javafx.beans.property.SimpleStringProperty;
@@ -23,6 +26,9 @@ public final class BrowserViewModel {
     private List<RunNode> all = List.of();
     private final ReadOnlyListWrapper<RunNode> shown = new ReadOnlyListWrapper<>(FXCollections.observableArrayList());
     private final StringProperty filter = new SimpleStringProperty("");
+    /** The repository's runs, filter or not; -1 until they have been read. */
+    private final ReadOnlyIntegerWrapper runCount = new ReadOnlyIntegerWrapper(-1);
+    private final BooleanBinding empty = runCount.isEqualTo(0);
 
     public BrowserViewModel(Repository repo, TaskExecutor executor, Consumer<String> status) {
         this.repo = repo;
@@ -48,6 +54,7 @@ public final class BrowserViewModel {
         executor.run(() -> read(repo), runs -> {
             all = runs;
             shown.setAll(BrowserFilter.apply(all, filter.get()));
+            runCount.set(runs.size());
             if (sayCount) status.accept(runs.size() + " run(s) in " + repo.location().description());
         }, e -> status.accept("cannot read the runs: " + e.getMessage()));
     }
@@ -70,6 +77,16 @@ public final class BrowserViewModel {
     /** The runs that pass the filter, with only their matching data sets and metrics. */
     public ReadOnlyListProperty<RunNode> shownRuns() {
         return shown.getReadOnlyProperty();
+    }
+
+    /** How many runs the repository holds (whatever the filter shows); -1 until they have been read. */
+    public ReadOnlyIntegerProperty runCountProperty() {
+        return runCount.getReadOnlyProperty();
+    }
+
+    /** Whether the repository has been read and holds no run: the browser then offers the first steps instead. */
+    public BooleanBinding emptyProperty() {
+        return empty;
     }
 
     public StringProperty filterProperty() {

@@ -1,7 +1,9 @@
 package io.statlens.gui;
 
+import io.statlens.model.StatlensHome;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.spi.Cancellation;
+import io.statlens.store.load.BundledSamples;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportResult;
@@ -24,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -85,28 +88,74 @@ public final class ImportViewModel {
 
     /** Imports the files chosen in a plan with their tools; the plan's sources become the most recent inputs. */
     public void importChosen(ImportChoices choices) {
-        if (running.get()) throw new IllegalStateException("an import is already running");
         List<Path> inputs = choices.files();
         String run = choices.run();
+        ImportRequest request = ImportRequest.of(run, zone, inputs.toArray(Path[]::new)).choosingTools(choices.tools());
+        run("importing " + inputs.size() + " item(s) into run '" + run + "'...", false, cancel -> {
+            ImportResult result = new ImportService(repo, ParserCatalog.installed()).run(request, new Progress(totalBytes(inputs)), cancel);
+            return List.of(result);
+        }, results -> {
+            ImportResult result = results.get(0);
+            recent.remember(choices.sources());
+            return "imported " + result.rows() + " rows from " + result.files().size() + " file(s) into run '" + run + "'";
+        });
+    }
+
+    /**
+     * Imports the demo's runs, the real tool outputs bundled with statlens ({@code statlens demo} imports the same into a
+     * repository of its own), into this repository: copied into the statlens folder's {@code samples} first (a repository
+     * records where each file came from), then one run after another. Cancel undoes the run being imported; the runs
+     * imported before it stay.
+     */
+    public void importSamples() {
+        Path folder = StatlensHome.path().resolve("samples");
+        run("importing the demo's runs (the samples bundled with statlens)...", true, cancel -> {
+            Map<String, List<Path>> runs = BundledSamples.extract(folder);
+            Progress progress = new Progress(totalBytes(runs.values().stream().flatMap(List::stream).toList()));
+            ImportService service = new ImportService(repo, ParserCatalog.installed());
+            List<ImportResult> results = new ArrayList<>();
+            for (Map.Entry<String, List<Path>> run : runs.entrySet()) {
+                results.add(service.run(BundledSamples.request(run.getKey(), run.getValue()), progress, cancel));
+            }
+            return results;
+        }, results -> "imported the demo's " + results.size() + " runs (" + results.stream().mapToLong(ImportResult::rows).sum()
+                + " rows) from the samples bundled with statlens, copied to " + folder);
+    }
+
+    /** An import's work in the background, with what it did for the status line once it succeeded. */
+    private interface ImportWork {
+        List<ImportResult> run(Cancellation cancel) throws Exception;
+    }
+
+    /**
+     * Runs an import in the background: progress, Cancel, the warnings of its files afterwards and the browser read again.
+     * A failure is said; the repository is as it was, except after an import of several runs, where the runs imported
+     * before the failure stay: the browser is read again then.
+     *
+     * @param severalRuns whether the work imports several runs, each committed on its own
+     */
+    private void run(String starting, boolean severalRuns, ImportWork work, Function<List<ImportResult>, String> done) {
+        if (running.get()) throw new IllegalStateException("an import is already running");
         cancellation = new Cancellation();
         Cancellation thisImport = cancellation;
         running.set(true);
         progress.set(0);
         warnings.clear();
-        status.accept("importing " + inputs.size() + " item(s) into run '" + run + "'...");
-        ImportRequest request = ImportRequest.of(run, zone, inputs.toArray(Path[]::new)).choosingTools(choices.tools());
-        executor.run(() -> new ImportService(repo, ParserCatalog.installed()).run(request, new Progress(totalBytes(inputs)), thisImport), result -> {
+        status.accept(starting);
+        executor.run(() -> work.run(thisImport), results -> {
             running.set(false);
             progress.set(1);
-            warnings.setAll(warningLines(result));
-            status.accept("imported " + result.rows() + " rows from " + result.files().size() + " file(s) into run '" + run + "'"
-                    + (warnings.isEmpty() ? "" : ", " + warnings.size() + " warning(s)"));
-            recent.remember(choices.sources());
+            List<String> lines = new ArrayList<>();
+            results.forEach(r -> lines.addAll(warningLines(r)));
+            warnings.setAll(lines);
+            String did = done.apply(results);
+            status.accept(did + (warnings.isEmpty() ? "" : ", " + warnings.size() + " warning(s)"));
             imported.run();
         }, e -> {
             running.set(false);
             progress.set(0);
             status.accept("import failed: " + e.getMessage());
+            if (severalRuns) imported.run();
         });
     }
 

@@ -30,6 +30,7 @@ import javafx.scene.control.TreeView;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
@@ -71,6 +72,7 @@ public final class MainView extends BorderPane {
     private Tab chartTab;
     private final Dialogs dialogs = new Dialogs(this);
     private final TreeView<BrowserNode> tree = new TreeView<>(new TreeItem<>());
+    private final FirstStepsView firstSteps;
     private final ChartImageViewer viewer;
     /** A zoom or pan moves the axis many times a second: once it rests, the lines are cut again for what is shown. */
     private final PauseTransition settle = new PauseTransition(Duration.millis(250));
@@ -98,6 +100,8 @@ public final class MainView extends BorderPane {
         this.importer = importer;
         this.charts = charts;
         this.stats = stats;
+        this.firstSteps = new FirstStepsView(this::chooseFilesToImport, this::chooseFolderToImport, importer::importSamples,
+                importer.runningProperty());
         // A new averaged run: select its charted metric once the reloaded browser holds it.
         average.createdProperty().addListener((o, was, now) -> {
             if (now != null) select(now);
@@ -126,13 +130,10 @@ public final class MainView extends BorderPane {
     private ToolBar toolBar() {
         Button importFiles = new Button("Import files...");
         importFiles.setId("import-files");
-        importFiles.setOnAction(e -> {
-            List<Path> files = dialogs.chooseFilesToOpen("Import tool output");
-            if (!files.isEmpty()) askRunAndImport(files);
-        });
+        importFiles.setOnAction(e -> chooseFilesToImport());
         Button importFolder = new Button("Import folder...");
         importFolder.setId("import-folder");
-        importFolder.setOnAction(e -> dialogs.chooseFolder("Import a folder of tool output").ifPresent(dir -> askRunAndImport(List.of(dir))));
+        importFolder.setOnAction(e -> chooseFolderToImport());
         Button export = new Button("Export chart...");
         export.setId("export");
         export.disableProperty().bind(charts.chartProperty().isNull());
@@ -184,8 +185,21 @@ public final class MainView extends BorderPane {
         Button open = new Button("Open repository...");
         open.setId("open-repository");
         open.setTooltip(new Tooltip("Open another repository: a folder, or a shared one on a PostgreSQL or Derby server"));
-        open.setOnAction(e -> dialogs.showWindow("Open repository", () -> new OpenRepositoryView(model, dialogs), 640, 400));
+        open.setOnAction(e -> OpenRepositoryView.show(dialogs, model));
         toolBar.getItems().add(0, open);
+        firstSteps.offerServer(() -> {
+            model.kindProperty().set(OpenRepositoryViewModel.Kind.SERVER);
+            OpenRepositoryView.show(dialogs, model);
+        });
+    }
+
+    private void chooseFilesToImport() {
+        List<Path> files = dialogs.chooseFilesToOpen("Import tool output");
+        if (!files.isEmpty()) askRunAndImport(files);
+    }
+
+    private void chooseFolderToImport() {
+        dialogs.chooseFolder("Import a folder of tool output").ifPresent(dir -> askRunAndImport(List.of(dir)));
     }
 
     private VBox browserPane() {
@@ -205,8 +219,12 @@ public final class MainView extends BorderPane {
         });
         browser.shownRuns().addListener((ListChangeListener<RunNode>) c -> rebuildTree(!browser.filterProperty().get().isBlank()));
         tree.getSelectionModel().getSelectedItems().addListener((ListChangeListener<TreeItem<BrowserNode>>) c -> chartSelection());
-        VBox.setVgrow(tree, Priority.ALWAYS);
-        VBox box = new VBox(6, filter, tree);
+        // An empty repository: the next steps where the runs will be.
+        firstSteps.visibleProperty().bind(browser.emptyProperty());
+        StackPane runs = new StackPane(tree, firstSteps);
+        StackPane.setAlignment(firstSteps, javafx.geometry.Pos.TOP_LEFT);
+        VBox.setVgrow(runs, Priority.ALWAYS);
+        VBox box = new VBox(6, filter, runs);
         box.setPadding(new Insets(6));
         return box;
     }

@@ -20,6 +20,11 @@ import javafx.scene.layout.VBox;
  * field is emptied after every attempt, so that it is typed again rather than kept.
  */
 final class OpenRepositoryView extends VBox {
+    /** Shows the open-repository window (one, reused) over the window of {@code dialogs}. */
+    static void show(Dialogs dialogs, OpenRepositoryViewModel model) {
+        dialogs.showWindow("Open repository", () -> new OpenRepositoryView(model, dialogs), 640, 400);
+    }
+
     OpenRepositoryView(OpenRepositoryViewModel model, Dialogs dialogs) {
         super(10);
         setPadding(new Insets(12));
@@ -33,6 +38,8 @@ final class OpenRepositoryView extends VBox {
         (model.kindProperty().get() == Kind.SERVER ? serverKind : folderKind).setSelected(true);
         where.selectedToggleProperty().addListener((o, was, now) ->
                 model.kindProperty().set(now == serverKind ? Kind.SERVER : Kind.FOLDER));
+        // The window is reused: a link that asks for a server's repository sets the kind while it is open.
+        model.kindProperty().addListener((o, was, now) -> (now == Kind.SERVER ? serverKind : folderKind).setSelected(true));
 
         TextField folder = new TextField();
         folder.setId("open-folder");
