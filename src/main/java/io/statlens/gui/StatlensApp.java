@@ -2,11 +2,16 @@ package io.statlens.gui;
 
 import io.statlens.analysis.ReadableNumbers;
 import io.statlens.gui.BrowserNode.MetricNode;
+import io.statlens.model.UserException;
 import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryInUse;
 import io.statlens.store.schema.RepositoryLocation;
 import javafx.animation.PauseTransition;
 import javafx.application.Application;
 import javafx.application.Platform;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
@@ -24,6 +29,8 @@ import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /** The desktop application: one window over one repository. */
 public final class StatlensApp extends Application {
@@ -40,11 +47,18 @@ public final class StatlensApp extends Application {
     // Application.launch creates the instance itself: the options and the repository reach it this way.
     private static Options options;
     private static Repository repository;
+    /** Why the repository asked for did not open at start (then the window says so instead); null when it opened. */
+    private static Unopened unopened;
     private TaskExecutor executor;
 
+    private record Unopened(RepositoryLocation location, UserException refusal) {
+    }
+
     /**
-     * Opens the repository, then the window. A repository that cannot be opened (in use by another statlens, a newer
-     * schema) is reported in a dialog as well as on the console: started from a desktop there is no console to read.
+     * Opens the repository, then the window. A repository that the user can do something about (in use by another
+     * statlens window, made by a newer statlens, a folder that is no repository) does not stop the window: it opens
+     * saying so, with Try again and Open another repository (docs/gui.md). Anything else is reported in a dialog as well
+     * as on the console: started from a desktop there is no console to read.
      */
     public static void launch(Options opts) {
         GuiSettings settings = GuiSettings.user();
@@ -52,42 +66,58 @@ public final class StatlensApp extends Application {
                 : settings.lastRepository().map(RepositoryLocation::embedded).orElse(RepositoryLocation.userDefault());
         options = opts;
         if (opts.numbers() != null) settings.numbers(opts.numbers());
-        Repository opened;
         try {
-            opened = Repository.open(location, true);
+            repository = Repository.open(location, true);
+            if (location.embeddedDir() != null) settings.lastRepository(location.embeddedDir());
+        } catch (UserException e) {
+            unopened = new Unopened(location, e);
         } catch (RuntimeException e) {
             if (opts.screenshot() == null) showStartupError(location, e);
             throw e;
         }
-        repository = opened;
         try {
-            if (location.embeddedDir() != null) settings.lastRepository(location.embeddedDir());
             Application.launch(StatlensApp.class);
         } finally {
             // The repository shown last: the window may have opened another in place of this one (and closed it).
-            repository.close();
+            if (repository != null) repository.close();
         }
+        // A picture of the window saying why its repository did not open is taken, and the command still fails.
+        if (unopened != null && repository == null && opts.screenshot() != null) throw unopened.refusal();
     }
 
     @Override
     public void start(Stage stage) {
         GuiSettings settings = GuiSettings.user();
         executor = new BackgroundTaskExecutor();
-        Workbench bench = workbench(stage, settings);
-        MainView view = bench.view();
         WindowLayout layout = settings.windowLayout();
-        stage.setScene(new Scene(view, layout.width(), layout.height()));
-        stage.setTitle(title());
+        Workbench bench = repository == null ? null : workbench(stage, settings);
+        stage.setScene(new Scene(bench == null ? unopenedView(stage, settings) : bench.view(), layout.width(), layout.height()));
+        stage.setTitle(bench == null ? "statlens - " + unopened.location().description()
+                + (unopened.refusal() instanceof RepositoryInUse ? " (open in another statlens window)" : " (not opened)") : title());
         if (layout.placedOn(Screen.getScreens().stream().map(Screen::getVisualBounds).toList())) {
             stage.setX(layout.x());
             stage.setY(layout.y());
         }
         stage.setMaximized(layout.maximized());
-        stage.setOnCloseRequest(e -> settings.windowLayout(((MainView) stage.getScene().getRoot()).layout(stage)
-                .keepingBoundsWhenMaximized(layout)));
-        Windows.show(stage, () -> view.dividers(layout.dividers()));
+        stage.setOnCloseRequest(e -> {
+            if (stage.getScene().getRoot() instanceof MainView shown) {
+                settings.windowLayout(shown.layout(stage).keepingBoundsWhenMaximized(layout));
+            }
+        });
+        // The window has its size only a pulse after it is shown (Windows): a picture is not taken before.
+        BooleanProperty sized = new SimpleBooleanProperty();
+        if (bench == null) {
+            Windows.show(stage, () -> sized.set(true));
+            if (options.screenshot() != null) writeWhen(stage.getScene().getRoot(), sized::get, options.screenshot());
+            return;
+        }
+        MainView view = bench.view();
+        Windows.show(stage, () -> {
+            view.dividers(layout.dividers());
+            sized.set(true);
+        });
         if (options.show() != null) view.select(options.show());
-        if (options.screenshot() != null) {
+        if (options.screenshot() != null && options.show() != null) {
             // The statistics are computed after the chart's data; the chart's picture is drawn off the FX thread and
             // may come later still: the window is written once both are shown.
             bench.stats().captionProperty().addListener(new javafx.beans.InvalidationListener() {
@@ -97,8 +127,37 @@ public final class StatlensApp extends Application {
                     writeOnceShown(view, options.screenshot());
                 }
             });
+        } else if (options.screenshot() != null) {
+            // Nothing to chart: the window is written once the browser holds the runs (or offers the first steps).
+            writeWhen(view, () -> sized.get() && bench.browser().runCountProperty().get() >= 0, options.screenshot());
         }
         bench.browser().reload();
+    }
+
+    /** The page saying why the repository did not open, with Try again and Open another repository. */
+    private Parent unopenedView(Stage stage, GuiSettings settings) {
+        Consumer<Repository> show = next -> showInstead(stage, settings, next);
+        UnopenedRepositoryViewModel model = new UnopenedRepositoryViewModel(unopened.location(), unopened.refusal(), executor, next -> {
+            // opened at last: the repository to open at the next start, as if it had opened at this one
+            if (next.location().embeddedDir() != null) settings.lastRepository(next.location().embeddedDir());
+            show.accept(next);
+        });
+        return new UnopenedRepositoryView(model, new OpenRepositoryViewModel(executor, settings, show));
+    }
+
+    /** Writes the window once {@code ready} holds and a layout pass and a paint have happened after that, then quits. */
+    private static void writeWhen(Parent root, BooleanSupplier ready, Path file) {
+        boolean now = ready.getAsBoolean();
+        PauseTransition wait = new PauseTransition(Duration.millis(now ? 300 : 50));
+        wait.setOnFinished(e -> {
+            if (!now) {
+                writeWhen(root, ready, file);
+                return;
+            }
+            write(root.getScene().snapshot(null), file);
+            Platform.exit();
+        });
+        wait.play();
     }
 
     private static void writeOnceShown(MainView view, Path file) {
@@ -124,19 +183,20 @@ public final class StatlensApp extends Application {
 
     /**
      * Shows another repository in the window: new content over it (the tool windows of the one before closed), the
-     * dividers kept; the repository before is closed once the work queued on it has run.
+     * dividers kept; the repository before, if one was open, is closed once the work queued on it has run.
      */
     private void showInstead(Stage stage, GuiSettings settings, Repository next) {
         Repository before = repository;
         repository = next;
         for (javafx.stage.Window w : List.copyOf(javafx.stage.Window.getWindows())) if (w != stage) w.hide();
-        MainView old = (MainView) stage.getScene().getRoot();
-        List<Double> dividers = old.layout(stage).dividers();
+        List<Double> dividers = stage.getScene().getRoot() instanceof MainView old ? old.layout(stage).dividers()
+                : settings.windowLayout().dividers();
         Workbench bench = workbench(stage, settings);
         stage.getScene().setRoot(bench.view());
         stage.setTitle(title());
         bench.view().dividers(dividers);
         bench.browser().reload();
+        if (before == null) return;
         executor.run(() -> {
             before.close();
             return null;
