@@ -1,6 +1,7 @@
 package io.statlens.gui;
 
 import io.statlens.model.StatlensHome;
+import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.spi.Cancellation;
 import io.statlens.store.load.BundledSamples;
@@ -115,7 +116,14 @@ public final class ImportViewModel {
             ImportService service = new ImportService(repo, ParserCatalog.installed());
             List<ImportResult> results = new ArrayList<>();
             for (Map.Entry<String, List<Path>> run : runs.entrySet()) {
-                results.add(service.run(BundledSamples.request(run.getKey(), run.getValue()), progress, cancel));
+                try {
+                    results.add(service.run(BundledSamples.request(run.getKey(), run.getValue()), progress, cancel));
+                } catch (RuntimeException e) {
+                    // "the repository is unchanged" is said of this run: the ones before it were committed
+                    if (results.isEmpty()) throw e;
+                    throw new UserException("run '" + run.getKey() + "': " + e.getMessage() + " (the " + results.size()
+                            + " run(s) imported before it stay)", e);
+                }
             }
             return results;
         }, results -> "imported the demo's " + results.size() + " runs (" + results.stream().mapToLong(ImportResult::rows).sum()

@@ -6,6 +6,7 @@ import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -57,6 +58,29 @@ class ImportViewModelTest {
         assertFalse(importer.runningProperty().get());
         assertEquals(0, reloads);
         assertTrue(new RunCatalog(repo).runs().isEmpty());
+    }
+
+    @Test
+    void cancellingTheDemosRunsKeepsTheRunsImportedBeforeAndSaysSo(@TempDir Path home) {
+        // Cancel once the first of the bundled runs (the index's first, a few kilobytes of the whole) is in.
+        importer.progressProperty().addListener((o, was, now) -> {
+            if (now.doubleValue() > 0.1 && importer.runningProperty().get()) importer.cancel();
+        });
+        String before = System.getProperty("statlens.home");
+        System.setProperty("statlens.home", home.toString());
+        try {
+            importer.importSamples();
+        } finally {
+            if (before == null) System.clearProperty("statlens.home");
+            else System.setProperty("statlens.home", before);
+        }
+        String said = status.get(status.size() - 1);
+        assertTrue(said.matches("import failed: run '[^']+': import cancelled; the repository is unchanged \\(the \\d run\\(s\\) imported before it stay\\)"),
+                said);
+        int kept = new RunCatalog(repo).runs().size();
+        assertTrue(kept >= 1 && kept < 6, kept + " run(s) in the repository");
+        assertTrue(said.contains("(the " + kept + " run(s)"), said);
+        assertEquals(1, reloads, "the browser shows the runs that stay");
     }
 
     @Test
