@@ -222,7 +222,6 @@ public final class MainView extends BorderPane {
         // An empty repository: the next steps where the runs will be.
         firstSteps.visibleProperty().bind(browser.emptyProperty());
         StackPane runs = new StackPane(tree, firstSteps);
-        StackPane.setAlignment(firstSteps, javafx.geometry.Pos.TOP_LEFT);
         VBox.setVgrow(runs, Priority.ALWAYS);
         VBox box = new VBox(6, filter, runs);
         box.setPadding(new Insets(6));
