@@ -210,9 +210,13 @@ public final class ReadOnlyQuery {
                 for (int i = 0; i < bound.names().size(); i++) s.setString(i + 1, parameters.get(bound.names().get(i)));
                 // Bounds one call that waits on a server engine (Derby's network server cannot be interrupted from here).
                 if (limits.timeoutSeconds() > 0) s.setQueryTimeout(limits.timeoutSeconds());
-                if (limits.maxRows() > 0 && limits.maxRows() < Integer.MAX_VALUE) s.setMaxRows((int) limits.maxRows() + 1);
+                int fetch = FETCH_SIZE;
+                if (limits.maxRows() > 0 && limits.maxRows() < Integer.MAX_VALUE) {
+                    s.setMaxRows((int) limits.maxRows() + 1);
+                    fetch = (int) Math.min(fetch, limits.maxRows() + 1); // Derby refuses a fetch size past the row limit
+                }
                 // PostgreSQL's driver reads the whole result into memory unless it is asked to fetch it in parts.
-                s.setFetchSize(FETCH_SIZE);
+                s.setFetchSize(fetch);
                 return read(s.executeQuery(), label -> repo.dialect().resultLabel(label, sql), handler, limits.maxRows(), halt,
                         limits);
             }
