@@ -49,9 +49,10 @@ final class ChartAssembler {
      * @param runs   the runs, in the order the user named them
      * @param notes  annotations per run
      * @param starts each run's start, to place annotations on an elapsed-time axis
+     * @param oneAxis several runs on one elapsed-time axis whatever their lengths ({@link ChartRequest#oneAxis})
      */
     List<ChartData> assemble(ChartDefinition def, List<String> runs, LoadedData data, Map<String, List<ChartNote>> notes,
-                             Map<String, Instant> starts) {
+                             Map<String, Instant> starts, boolean oneAxis) {
         List<Trace> traces = new ArrayList<>(data.traces());
         if (def.kind() == ChartKind.HEATMAP && !def.keys().contains(KeyOrder.ALL)) {
             traces.removeIf(t -> t.key().equals(KeyOrder.ALL));
@@ -81,9 +82,13 @@ final class ChartAssembler {
         List<String> metricOrder = metricsOf(data.traces());
         traces.sort(Comparator.comparingInt((Trace t) -> metricOrder.indexOf(t.metric()))
                 .thenComparing(Trace::key, keyOrder(def, traces)));
-        Context c = new Context(def, data, choice, notes, starts);
         List<String> present = runs.stream().filter(r -> traces.stream().anyMatch(t -> t.run().equals(r))).toList();
         List<String> chartRuns = present.isEmpty() ? List.of("") : present;
+        // Several runs share one elapsed-time axis, also where each run has a chart of its own (areas, heat maps), and
+        // on one axis (a dashboard) where only one of the runs has this chart's data: on one clock axis runs of
+        // different dates would each be a sliver of it.
+        Context c = new Context(def, data, choice, notes, starts, traces, chartRuns.size() > 1 || (oneAxis && runs.size() > 1),
+                oneAxis);
         return switch (def.kind()) {
             case LINE -> List.of(chartRuns.size() > 1 ? overlay(c, traces, chartRuns) : line(c, traces, chartRuns.get(0)));
             case OVERLAY -> List.of(overlay(c, traces, chartRuns));
@@ -94,8 +99,13 @@ final class ChartAssembler {
     }
 
     /** What the chart needs besides the traces. */
+    /**
+     * @param traces    the traces drawn (keys chosen), from which each run's 0 s on an elapsed axis is taken
+     * @param severalRuns whether the request draws several runs: then every chart of time is on elapsed time
+     * @param oneAxis     runs of very different lengths stay on elapsed time too (a dashboard's one axis)
+     */
     private record Context(ChartDefinition def, LoadedData data, KeyChoice choice, Map<String, List<ChartNote>> notes,
-                           Map<String, Instant> starts) {
+                           Map<String, Instant> starts, List<Trace> traces, boolean severalRuns, boolean oneAxis) {
     }
 
     /**
@@ -106,7 +116,7 @@ final class ChartAssembler {
     }
 
     private ChartData line(Context c, List<Trace> traces, String run) {
-        ChartData.Domain domain = domain(c.data(), false);
+        ChartData.Domain domain = domain(c.data(), c.severalRuns());
         List<String> metrics = metricsOf(traces);
         boolean keyed = traces.stream().anyMatch(t -> !t.key().isEmpty());
         List<ChartData.PlotSeries> series = new ArrayList<>();
@@ -126,7 +136,7 @@ final class ChartAssembler {
     private ChartData overlay(Context c, List<Trace> traces, List<String> runs) {
         ChartData.Domain domain = domain(c.data(), true);
         Map<String, double[]> spans = domain == ChartData.Domain.ELAPSED ? spans(traces, runs) : Map.of();
-        if (differInLength(spans)) return progressOverlay(c, traces, runs, spans);
+        if (!c.oneAxis() && differInLength(spans)) return progressOverlay(c, traces, runs, spans);
         List<String> metrics = metricsOf(traces);
         boolean keyed = traces.stream().anyMatch(t -> !t.key().isEmpty());
         boolean linesPerRun = runs.stream().anyMatch(r -> traces.stream().filter(t -> t.run().equals(r)).count() > 1);
@@ -227,7 +237,7 @@ final class ChartAssembler {
 
     private List<ChartData> areas(Context c, List<Trace> traces, List<String> runs) {
         List<ChartData> out = new ArrayList<>();
-        ChartData.Domain domain = domain(c.data(), false);
+        ChartData.Domain domain = domain(c.data(), c.severalRuns());
         for (String run : runs) {
             List<Trace> ofRun = traces.stream().filter(t -> t.run().equals(run)).toList();
             for (String key : areaKeys(c.def(), ofRun)) {
@@ -256,7 +266,7 @@ final class ChartAssembler {
     }
 
     private ChartData heatMap(Context c, List<Trace> traces, String run) {
-        ChartData.Domain domain = domain(c.data(), false);
+        ChartData.Domain domain = domain(c.data(), c.severalRuns());
         List<Trace> rows = traces.stream().filter(t -> t.run().equals(run)).toList();
         List<ChartData.PlotSeries> series = rows.stream()
                 .map(t -> new ChartData.PlotSeries(t.key().isEmpty() ? t.metric() : t.key(), t.key(), 0, x(t, domain, traces),
@@ -294,8 +304,12 @@ final class ChartAssembler {
         String title = def.title() != null ? def.title() : autoTitle(c, kind, categories);
         String keyLabel = c.data().keyLabel().isEmpty() ? (kind == ChartKind.BARS ? "" : "key") : c.data().keyLabel();
         String unit = c.data().traces().stream().map(Trace::unit).filter(u -> !u.isEmpty()).findFirst().orElse("");
+        Map<String, Double> origins = new LinkedHashMap<>();
+        if (domain == ChartData.Domain.ELAPSED) {
+            for (String run : runs) firstSample(run, c.traces()).ifPresent(first -> origins.put(run, first));
+        }
         return new ChartData(id, kind, title, subtitle, domain, c.data().xLabel(), keyLabel, yLabel, unit, def.hot(), series,
-                bars, markers(c, runs, domain), runs.stream().filter(r -> !r.isEmpty()).toList());
+                bars, markers(c, runs, domain), runs.stream().filter(r -> !r.isEmpty()).toList(), origins);
     }
 
     private String autoTitle(Context c, ChartKind kind, List<String> categories) {

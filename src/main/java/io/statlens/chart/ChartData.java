@@ -2,7 +2,10 @@ package io.statlens.chart;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The data of one chart, ready to draw: what {@link ChartBuilder} turns into a JFreeChart. Made by
@@ -22,10 +25,19 @@ import java.util.List;
  * @param bars     the values of a bar chart
  * @param markers  labelled vertical markers (annotations), in x units of the domain
  * @param runs     the runs it shows, in the order named; empty for data made directly
+ * @param origins  on an elapsed axis, the clock time (epoch ms) each run's 0 s stands for, by run: what a readout of
+ *                 runs of different dates says besides the elapsed time; empty on other axes
  */
 public record ChartData(String id, ChartKind kind, String title, String subtitle, Domain domain, String xLabel, String keyLabel,
                         String yLabel, String unit, HotEnd hot, List<PlotSeries> series, List<BarValue> bars,
-                        List<ChartMarker> markers, List<String> runs) {
+                        List<ChartMarker> markers, List<String> runs, Map<String, Double> origins) {
+
+    /** Chart data of named runs, without clock times of an elapsed axis. */
+    public ChartData(String id, ChartKind kind, String title, String subtitle, Domain domain, String xLabel, String keyLabel,
+                     String yLabel, String unit, HotEnd hot, List<PlotSeries> series, List<BarValue> bars,
+                     List<ChartMarker> markers, List<String> runs) {
+        this(id, kind, title, subtitle, domain, xLabel, keyLabel, yLabel, unit, hot, series, bars, markers, runs, Map.of());
+    }
 
     /** Chart data made directly, of no named run. */
     public ChartData(String id, ChartKind kind, String title, String subtitle, Domain domain, String xLabel, String keyLabel,
@@ -35,6 +47,7 @@ public record ChartData(String id, ChartKind kind, String title, String subtitle
 
     public ChartData {
         runs = List.copyOf(runs);
+        origins = Collections.unmodifiableMap(new LinkedHashMap<>(origins));
         series = List.copyOf(series);
         bars = List.copyOf(bars);
         markers = List.copyOf(markers);
@@ -47,7 +60,7 @@ public record ChartData(String id, ChartKind kind, String title, String subtitle
     /** The same chart with a note added to its subtitle. */
     public ChartData noted(String note) {
         String withNote = subtitle.isEmpty() ? note : subtitle + "  \u00b7  " + note;
-        return new ChartData(id, kind, title, withNote, domain, xLabel, keyLabel, yLabel, unit, hot, series, bars, markers, runs);
+        return new ChartData(id, kind, title, withNote, domain, xLabel, keyLabel, yLabel, unit, hot, series, bars, markers, runs, origins);
     }
 
     /**
@@ -73,7 +86,7 @@ public record ChartData(String id, ChartKind kind, String title, String subtitle
                         Arrays.copyOfRange(s.y(), first, end)));
             }
         }
-        return new ChartData(id, kind, title, subtitle, domain, xLabel, keyLabel, yLabel, unit, hot, cut, bars, markers, runs);
+        return new ChartData(id, kind, title, subtitle, domain, xLabel, keyLabel, yLabel, unit, hot, cut, bars, markers, runs, origins);
     }
 
     /** Index of the first x at or after {@code v} in the ascending {@code xs}; its length if none. */

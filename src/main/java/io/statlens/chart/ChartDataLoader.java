@@ -47,9 +47,10 @@ final class ChartDataLoader {
      * @param starts  each run's start, to place notes on an elapsed-time axis
      * @param lenient leave out, rather than fail on, runs that lack the definition's data set or metrics; a
      *                definition no run has data for is still an error
+     * @param oneAxis several runs on one elapsed-time axis whatever their lengths ({@link ChartRequest#oneAxis})
      */
     Loaded load(ChartDefinition def, List<String> runs, Map<String, List<ChartNote>> notes, Map<String, Instant> starts,
-                boolean lenient) {
+                boolean lenient, boolean oneAxis) {
         LoadedData data;
         String sql;
         List<String> keys = List.of();
@@ -82,7 +83,7 @@ final class ChartDataLoader {
             sql = read.isEmpty() ? summarySql : query(def, read);
             keys = List.copyOf(allKeys);
         }
-        List<ChartData> charts = assembler.assemble(def, runs, data, notes, starts);
+        List<ChartData> charts = assembler.assemble(def, runs, data, notes, starts, oneAxis);
         if (charts.isEmpty()) {
             throw new UserException("no values to draw" + (runs.isEmpty() ? "" : " in " + String.join(", ", runs))
                     + (def.keys().isEmpty() ? "" : " for key(s) " + String.join(", ", def.keys())));

@@ -16,12 +16,20 @@ import java.util.Objects;
  * @param perTool     the most definitions of one tool that give charts (0: no limit), so that a demo report stays small
  * @param skipFlat    with {@code lenient}: skip, with the reason, a chart whose every value is zero (a swap chart of a
  *                    host that never swapped): a report or a default set of charts says that in a line, not a page
+ * @param oneAxis     several runs on one elapsed-time axis in every chart, each run from 0, whatever their lengths (a
+ *                    dashboard, whose charts share one axis and one crosshair); without it, runs of very different
+ *                    lengths are overlaid over each run's own length, 0 to 100 %
  */
 public record ChartRequest(List<ChartDefinition> definitions, List<String> runs, List<ChartMark> marks, RenderSize size,
-                           boolean lenient, int perTool, boolean skipFlat) {
+                           boolean lenient, int perTool, boolean skipFlat, boolean oneAxis) {
     public ChartRequest(List<ChartDefinition> definitions, List<String> runs, List<ChartMark> marks, RenderSize size,
                         boolean lenient, int perTool) {
-        this(definitions, runs, marks, size, lenient, perTool, false);
+        this(definitions, runs, marks, size, lenient, perTool, false, false);
+    }
+
+    public ChartRequest(List<ChartDefinition> definitions, List<String> runs, List<ChartMark> marks, RenderSize size,
+                        boolean lenient, int perTool, boolean skipFlat) {
+        this(definitions, runs, marks, size, lenient, perTool, skipFlat, false);
     }
 
     public ChartRequest {
@@ -38,15 +46,20 @@ public record ChartRequest(List<ChartDefinition> definitions, List<String> runs,
     }
 
     public ChartRequest withSize(RenderSize newSize) {
-        return new ChartRequest(definitions, runs, marks, newSize, lenient, perTool, skipFlat);
+        return new ChartRequest(definitions, runs, marks, newSize, lenient, perTool, skipFlat, oneAxis);
     }
 
     public ChartRequest withMarks(List<ChartMark> newMarks) {
-        return new ChartRequest(definitions, runs, newMarks, size, lenient, perTool, skipFlat);
+        return new ChartRequest(definitions, runs, newMarks, size, lenient, perTool, skipFlat, oneAxis);
     }
 
     /** The same request, skipping charts whose every value is zero (lenient requests only). */
     public ChartRequest skippingFlat() {
-        return new ChartRequest(definitions, runs, marks, size, lenient, perTool, true);
+        return new ChartRequest(definitions, runs, marks, size, lenient, perTool, true, oneAxis);
+    }
+
+    /** The same request with every chart of several runs on one elapsed-time axis ({@code oneAxis}). */
+    public ChartRequest onOneAxis() {
+        return new ChartRequest(definitions, runs, marks, size, lenient, perTool, skipFlat, true);
     }
 }

@@ -53,8 +53,9 @@ import java.util.function.Consumer;
  * so that the window never waits for a chart to be drawn: JFreeChart-FX's viewer draws on the FX thread into a canvas
  * of some 20,000 path segments, which JavaFX then rasterizes in software while the FX thread waits. The chart is drawn
  * again when it changes and, once a resize rests, at the new size; drawings asked for meanwhile collapse into one.
- * What the user does with it: drag a rectangle to zoom (leftwards to zoom out to all the data), Alt-drag to pan, the
- * wheel to zoom around the mouse, the context menu to export the chart as shown or show all of it; the crosshair is a
+ * What the user does with it: drag to zoom the time shown (leftwards to zoom out to all the data), Shift-drag a
+ * rectangle to zoom the values too, Alt-drag to pan, the wheel to zoom the time around the mouse (Shift: the values
+ * too), the context menu to export the chart as shown or show all of it; the crosshair is a
  * line over the picture, not a drawing of the chart. The mouse is read through the layout the last picture was drawn
  * with.
  */
@@ -97,6 +98,8 @@ public final class ChartImageViewer extends Region {
     /** Where a zoom or pan drag started; null when none is under way. */
     private javafx.geometry.Point2D dragFrom;
     private boolean panning;
+    /** The drag under way zooms the value axis too (Shift held as it started). */
+    private boolean valueZoom;
     private double lastX;
     private double lastY;
 
@@ -166,7 +169,10 @@ public final class ChartImageViewer extends Region {
         return menu;
     }
 
-    /** Whether a drag zooms the value axis too (the time axis always); a dashboard zooms time only. */
+    /**
+     * Whether a Shift-drag (or Shift and the wheel) may zoom the value axis too; a plain drag zooms the time axis only.
+     * A dashboard zooms time only: each chart keeps the value range that fits its data.
+     */
     public void setRangeZoomable(boolean zoomable) {
         rangeZoomable = zoomable;
     }
@@ -306,6 +312,7 @@ public final class ChartImageViewer extends Region {
             }
             dragFrom = new javafx.geometry.Point2D(e.getX(), e.getY());
             panning = e.isAltDown();
+            valueZoom = e.isShiftDown();
             lastX = e.getX();
             lastY = e.getY();
         });
@@ -322,8 +329,10 @@ public final class ChartImageViewer extends Region {
         });
         addEventHandler(MouseEvent.MOUSE_MOVED, e -> tooltipAt(e.getX(), e.getY()));
         addEventHandler(ScrollEvent.SCROLL, e -> {
-            if (!wheelZoomable || e.getDeltaY() == 0) return;
-            wheel(e.getX(), e.getY(), e.getDeltaY() > 0 ? WHEEL_ZOOM : 1 / WHEEL_ZOOM);
+            // Some desktops turn Shift and the wheel into a sideways scroll.
+            double delta = e.getDeltaY() != 0 ? e.getDeltaY() : e.isShiftDown() ? e.getDeltaX() : 0;
+            if (!wheelZoomable || delta == 0) return;
+            wheel(e.getX(), e.getY(), delta > 0 ? WHEEL_ZOOM : 1 / WHEEL_ZOOM, e.isShiftDown());
             e.consume();
         });
         addEventHandler(ContextMenuEvent.CONTEXT_MENU_REQUESTED, e -> {
@@ -378,7 +387,7 @@ public final class ChartImageViewer extends Region {
             if (z.isDomainZoomable() && (vertical ? across : down)) {
                 z.zoomDomainAxes(vertical ? left : bottom, vertical ? right : top, info, anchor);
             }
-            if (z.isRangeZoomable() && rangeZoomable && (vertical ? down : across)) {
+            if (z.isRangeZoomable() && rangeZoomable && valueZoom && (vertical ? down : across)) {
                 z.zoomRangeAxes(vertical ? bottom : left, vertical ? top : right, info, anchor);
             }
         });
@@ -401,15 +410,15 @@ public final class ChartImageViewer extends Region {
         });
     }
 
-    /** Zooms out ({@code factor} above 1) or in around {@code (x, y)}. */
-    private void wheel(double x, double y, double factor) {
+    /** Zooms out ({@code factor} above 1) or in around {@code (x, y)}: the time, and the values too if {@code values}. */
+    private void wheel(double x, double y, double factor, boolean values) {
         Rectangle2D area = dataArea();
         if (!inside(area, x, y) || !(getChart().getPlot() instanceof Zoomable z)) return;
         PlotRenderingInfo info = getRenderingInfo().getPlotInfo();
         Point2D at = new Point2D.Double(x, y);
         quietly(() -> {
             if (z.isDomainZoomable()) z.zoomDomainAxes(factor, info, at, true);
-            if (z.isRangeZoomable() && rangeZoomable) z.zoomRangeAxes(factor, info, at, true);
+            if (z.isRangeZoomable() && rangeZoomable && values) z.zoomRangeAxes(factor, info, at, true);
         });
     }
 
@@ -439,7 +448,7 @@ public final class ChartImageViewer extends Region {
     }
 
     private boolean zoomsRange() {
-        return rangeZoomable && getChart() != null && getChart().getPlot() instanceof Zoomable z
+        return rangeZoomable && valueZoom && getChart() != null && getChart().getPlot() instanceof Zoomable z
                 && (z.getOrientation() == PlotOrientation.VERTICAL ? z.isRangeZoomable() : z.isDomainZoomable());
     }
 

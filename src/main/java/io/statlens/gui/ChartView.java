@@ -40,8 +40,8 @@ import java.util.function.Consumer;
  * positions become axis values here; what to show for them is the view model's business.
  */
 public final class ChartView extends BorderPane {
-    static final String HINT = "Move the mouse over the chart for exact values; Alt-click (or right-click, Add note here)"
-            + " to add a note at a sample's time.";
+    static final String HINT = "Move the mouse over the chart for its values; drag across it to zoom the time (Shift-drag:"
+            + " the values too; leftwards: all of it); Alt-click (or right-click, Add note here) to add a note at a sample's time.";
     private final ChartViewModel model;
     private final ChartImageViewer viewer;
     private final Consumer<String> addNoteAt;

@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.ChartData;
 import io.statlens.chart.ChartDefinition;
 import io.statlens.chart.ChartFormat;
@@ -77,6 +78,7 @@ public final class ChartViewModel {
     private final Repository repo;
     private final TaskExecutor executor;
     private final ZoneId zone;
+    private final ReadableNumbers numbers;
     private final Consumer<String> status;
     private final ReadOnlyObjectWrapper<JFreeChart> chart = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Selection> shown = new ReadOnlyObjectWrapper<>();
@@ -105,10 +107,11 @@ public final class ChartViewModel {
     /** The unit of the selection's values, for a query edited from it. */
     private String selectionUnit = "";
 
-    public ChartViewModel(Repository repo, TaskExecutor executor, ZoneId zone, Consumer<String> status) {
+    public ChartViewModel(Repository repo, TaskExecutor executor, ZoneId zone, ReadableNumbers numbers, Consumer<String> status) {
         this.repo = repo;
         this.executor = executor;
         this.zone = zone;
+        this.numbers = numbers;
         this.status = status;
     }
 
@@ -310,13 +313,13 @@ public final class ChartViewModel {
     /** The readout of the crosshair at {@code x} (axis units); empty without a chart of samples. */
     public List<String> readout(double x) {
         ChartData d = data.get();
-        return d == null ? List.of() : new CrosshairReadout(d, zone).lines(x);
+        return d == null ? List.of() : new CrosshairReadout(d, zone, numbers).lines(x);
     }
 
     /** Where the crosshair stands at {@code x}: the nearest sample's x; NaN without a chart of samples. */
     public double snap(double x) {
         ChartData d = data.get();
-        return d == null ? Double.NaN : new CrosshairReadout(d, zone).snap(x);
+        return d == null ? Double.NaN : new CrosshairReadout(d, zone, numbers).snap(x);
     }
 
     /**
@@ -329,7 +332,7 @@ public final class ChartViewModel {
         if (d == null || Double.isNaN(at) || shown.get() == null) return "";
         return switch (d.domain()) {
             case TIME -> Instant.ofEpochMilli(Math.round(at)).toString();
-            case ELAPSED -> CrosshairReadout.value(at);
+            case ELAPSED -> ReadableNumbers.exact(at);
             case NUMBER -> "";
         };
     }

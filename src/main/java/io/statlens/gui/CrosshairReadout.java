@@ -1,20 +1,22 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.ChartData;
 
-import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What the crosshair says at a point of a chart's x axis: the time of the sample nearest to it, and of each
  * series the value stored for its sample nearest to that time, with the unit. It reads the chart's data, not
  * the drawn data set: the chart draws only the samples the peak-preserving decimation kept, so a drawn point
- * need not be the sample the mouse is over.
+ * need not be the sample the mouse is over. Values are written as every table of the window writes them
+ * ({@link ReadableNumbers}: {@code 6.69 %}, not the float noise of a derived series, {@code 6.689999999999998 %}).
  */
 final class CrosshairReadout {
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
@@ -22,11 +24,16 @@ final class CrosshairReadout {
 
     private final ChartData data;
     private final ZoneId zone;
+    private final ReadableNumbers numbers;
 
-    /** @param zone the zone of the chart's clock axis: times are read in it */
-    CrosshairReadout(ChartData data, ZoneId zone) {
+    /**
+     * @param zone    the zone of the chart's clock axis: times are read in it
+     * @param numbers how the window writes numbers
+     */
+    CrosshairReadout(ChartData data, ZoneId zone, ReadableNumbers numbers) {
         this.data = data;
         this.zone = zone;
+        this.numbers = numbers;
     }
 
     /** The x of the sample nearest to {@code x} in any series; NaN when the chart has no samples on an x axis (bars). */
@@ -65,25 +72,45 @@ final class CrosshairReadout {
             if (i < 0 || at < s.x()[0] || at > s.x()[s.size() - 1]) {
                 line.append("no sample");
             } else {
-                line.append(Double.isNaN(s.y()[i]) ? "no value" : value(s.y()[i]) + (unit.isEmpty() ? "" : " " + unit));
-                if (s.x()[i] != at) line.append("  (at ").append(position(s.x()[i])).append(')');
+                line.append(Double.isNaN(s.y()[i]) ? "no value" : numbers.number(s.y()[i], data.unit())
+                        + (unit.isEmpty() ? "" : " " + unit));
+                if (s.x()[i] != at) line.append("  (at ").append(position(s.x()[i], Map.of())).append(')');
             }
             out.add(line.toString());
         }
         return out;
     }
 
-    /** The time (or number) at {@code x} as the readout shows it: clock time in the zone, or elapsed h:mm:ss. */
+    /**
+     * The time (or number) at {@code x} as the readout shows it: clock time in the zone, or elapsed h:mm:ss with, on
+     * an axis of runs of different dates, each run's clock time at that point.
+     */
     String position(double x) {
+        return position(x, data.origins());
+    }
+
+    /**
+     * As {@link #position(double)}, an elapsed time followed by the clock time of each of these runs at it
+     * ({@code 0:10:00 · hpux 2018-03-21 00:15:01 UTC · web1 2016-05-02 09:10:00 UTC}).
+     *
+     * @param origins by run, the clock time (epoch ms) of its 0 s
+     */
+    String position(double x, Map<String, Double> origins) {
         return switch (data.domain()) {
-            case TIME -> {
-                Instant t = Instant.ofEpochMilli(Math.round(x));
-                String zoneName = zone.normalized().equals(ZoneOffset.UTC) ? "UTC" : zone.getId();
-                yield (t.getNano() == 0 ? CLOCK : CLOCK_MS).format(t.atZone(zone)) + " " + zoneName;
+            case TIME -> clock(x);
+            case ELAPSED -> {
+                StringBuilder out = new StringBuilder(elapsed(x));
+                origins.forEach((run, origin) -> out.append("  \u00b7  ").append(run).append(' ').append(clock(origin + x * 1000)));
+                yield out.toString();
             }
-            case ELAPSED -> elapsed(x);
-            case NUMBER -> (data.xLabel() == null ? "" : data.xLabel() + " ") + value(x);
+            case NUMBER -> (data.xLabel() == null ? "" : data.xLabel() + " ") + numbers.number(x);
         };
+    }
+
+    private String clock(double epochMillis) {
+        Instant t = Instant.ofEpochMilli(Math.round(epochMillis));
+        String zoneName = zone.normalized().equals(ZoneOffset.UTC) ? "UTC" : zone.getId();
+        return (t.getNano() == 0 ? CLOCK : CLOCK_MS).format(t.atZone(zone)) + " " + zoneName;
     }
 
     /** Seconds as {@code h:mm:ss}, with the milliseconds when there are any. */
@@ -92,11 +119,6 @@ final class CrosshairReadout {
         long s = ms / 1000;
         return String.format("%s%d:%02d:%02d%s", seconds < 0 ? "-" : "", s / 3600, s / 60 % 60, s % 60,
                 ms % 1000 == 0 ? "" : String.format(".%03d", ms % 1000));
-    }
-
-    /** The value as stored: every digit it has, none it has not ({@code 46}, {@code 13.93}). */
-    static String value(double v) {
-        return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
     }
 
     /** Index of the element of the ascending {@code xs} nearest to {@code x}; -1 if there is none. */

@@ -51,7 +51,7 @@ import java.util.List;
  * crosshair is one vertical line through all of them.
  */
 public final class DashboardView extends BorderPane {
-    static final String HINT = "Mouse over a chart: every chart's values at that time. Drag a rectangle: zoom all charts;"
+    static final String HINT = "Mouse over a chart: every chart's values at that time. Drag across a chart: zoom all charts' time;"
             + " Alt-drag: pan; drag a header: move the chart.";
     private static final String DRAG_KIND = "statlens-dashboard-chart";
     private final DashboardViewModel model;

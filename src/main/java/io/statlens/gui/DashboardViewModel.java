@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.ChartData;
 import io.statlens.chart.ChartDefinition;
 import io.statlens.chart.ChartProgress;
@@ -30,7 +31,9 @@ import org.jfree.chart.JFreeChart;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.function.Consumer;
 
@@ -62,6 +65,7 @@ public final class DashboardViewModel {
     private final Repository repo;
     private final TaskExecutor executor;
     private final ZoneId zone;
+    private final ReadableNumbers numbers;
     private final Consumer<String> status;
     private final ReadOnlyObjectWrapper<Dashboard> dashboard = new ReadOnlyObjectWrapper<>();
     private final ObservableList<DrawnChart> charts = FXCollections.observableArrayList();
@@ -78,10 +82,12 @@ public final class DashboardViewModel {
     private int width = DEFAULT_WIDTH;
 
     /** @param status the main window's status line */
-    public DashboardViewModel(Repository repo, TaskExecutor executor, ZoneId zone, Consumer<String> status) {
+    public DashboardViewModel(Repository repo, TaskExecutor executor, ZoneId zone, ReadableNumbers numbers,
+                              Consumer<String> status) {
         this.repo = repo;
         this.executor = executor;
         this.zone = zone;
+        this.numbers = numbers;
         this.status = status;
     }
 
@@ -227,7 +233,9 @@ public final class DashboardViewModel {
 
     /** In the background: every chart of the dashboard in one request, saying how far it got. */
     private Drawn draw(Dashboard d, Cancellation mine, int drawWidth) {
-        ChartRequest request = new ChartRequest(d.charts(), d.runs(), List.of(), new RenderSize(drawWidth, CHART_HEIGHT, 1), true, 0);
+        // One time axis for every chart: several runs each from 0 s, whatever their dates and lengths.
+        ChartRequest request = new ChartRequest(d.charts(), d.runs(), List.of(), new RenderSize(drawWidth, CHART_HEIGHT, 1), true, 0)
+                .onOneAxis();
         ChartResult result = new ChartService(repo, zone).draw(request, new ChartProgress() {
             @Override
             public void loading(int index, int count, ChartDefinition definition) {
@@ -303,13 +311,22 @@ public final class DashboardViewModel {
 
     /** The time of the sample nearest to {@code x} in this chart: where every chart's crosshair goes. */
     public double snap(DrawnChart chart, double x) {
-        return new CrosshairReadout(chart.data(), zone).snap(x);
+        return new CrosshairReadout(chart.data(), zone, numbers).snap(x);
     }
 
-    /** The time at {@code x} as the readout writes it (a clock time, or h:mm:ss since each run's start). */
+    /**
+     * The time at {@code x} as the readout writes it: a clock time, or h:mm:ss since each run's start followed by each
+     * run's clock time at that point (runs of different dates share the elapsed axis).
+     */
     public String position(double x) {
         DrawnChart first = charts.stream().filter(this::linked).findFirst().orElse(null);
-        return first == null ? "" : new CrosshairReadout(first.data(), zone).position(x);
+        if (first == null) return "";
+        Map<String, Double> origins = new LinkedHashMap<>();
+        for (String run : dashboard.get() == null ? List.<String>of() : dashboard.get().runs()) {
+            charts.stream().filter(this::linked).map(c -> c.data().origins().get(run)).filter(java.util.Objects::nonNull)
+                    .findFirst().ifPresent(origin -> origins.put(run, origin));
+        }
+        return new CrosshairReadout(first.data(), zone, numbers).position(x, origins);
     }
 
     /**
@@ -318,7 +335,7 @@ public final class DashboardViewModel {
      */
     public List<String> readout(DrawnChart chart, double x) {
         if (!linked(chart)) return List.of();
-        List<String> lines = new CrosshairReadout(chart.data(), zone).at(x);
+        List<String> lines = new CrosshairReadout(chart.data(), zone, numbers).at(x);
         return lines.subList(1, lines.size());
     }
 

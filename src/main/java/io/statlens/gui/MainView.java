@@ -254,14 +254,26 @@ public final class MainView extends BorderPane {
 
     /**
      * Statistics over the time the chart shows: the whole run while the axis shows all the data (so that the
-     * figures are those stored at import, as {@code statlens stats} prints them), else the zoomed part.
+     * figures are those stored at import, as {@code statlens stats} prints them), else the zoomed part. Every way of
+     * zooming out (a leftward drag, Auto Range, the wheel) comes here and to {@link #refine} through the same
+     * {@link #shownPart}.
      */
     private void showStats(XYPlot plot) {
         ChartViewModel.Selection selection = charts.shownProperty().get();
         if (selection == null) return;
-        Range shown = plot.getDomainAxis().getRange();
+        Range shown = shownPart(plot);
         boolean elapsed = !(plot.getDomainAxis() instanceof DateAxis);
-        stats.show(selection, showsAll(shown) ? null : new StatsViewModel.Window(elapsed, shown.getLowerBound(), shown.getUpperBound()));
+        stats.show(selection, shown == null ? null : new StatsViewModel.Window(elapsed, shown.getLowerBound(), shown.getUpperBound()));
+    }
+
+    /**
+     * The part of the chart's time the axis shows; null for all of it. An axis set to show all its data is all of the
+     * run even before the lines of the whole run are back: after a zoom the chart holds only the zoomed lines, so that
+     * the axis's own range at that moment is the old window.
+     */
+    private Range shownPart(XYPlot plot) {
+        Range shown = plot.getDomainAxis().getRange();
+        return plot.getDomainAxis().isAutoRange() || showsAll(shown) ? null : shown;
     }
 
     /** Whether the axis shows all the chart's samples: those it was drawn from, not the ones a zoom left it. */
@@ -280,9 +292,8 @@ public final class MainView extends BorderPane {
 
     /** The lines cut again to the pixel columns of the time shown, in the background (the window never waits). */
     private void refine(XYPlot plot) {
-        Range shown = plot.getDomainAxis().getRange();
-        boolean all = plot.getDomainAxis().isAutoRange() || showsAll(shown);
-        charts.refine(all ? Double.NaN : shown.getLowerBound(), all ? Double.NaN : shown.getUpperBound(),
+        Range shown = shownPart(plot);
+        charts.refine(shown == null ? Double.NaN : shown.getLowerBound(), shown == null ? Double.NaN : shown.getUpperBound(),
                 (int) viewer.getWidth(), (int) viewer.getHeight());
     }
 

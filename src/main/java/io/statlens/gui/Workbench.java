@@ -28,14 +28,14 @@ record Workbench(MainView view, BrowserViewModel browser, ImportViewModel import
         Label status = new Label();
         BrowserViewModel browser = new BrowserViewModel(repository, executor, status::setText);
         ImportViewModel importer = new ImportViewModel(repository, executor, zone, status::setText, browser::refresh, recent);
-        ChartViewModel charts = new ChartViewModel(repository, executor, zone, status::setText);
+        ChartViewModel charts = new ChartViewModel(repository, executor, zone, numbers, status::setText);
         StatsViewModel stats = new StatsViewModel(repository, executor);
         SqlConsoleViewModel console = new SqlConsoleViewModel(repository, executor);
         ReportBuilderViewModel reports = new ReportBuilderViewModel(repository, executor, zone, numbers, opener);
         NoteViewModel notes = new NoteViewModel(repository, executor, zone, charts::redraw);
         CompareViewModel compare = new CompareViewModel(repository, executor, zone);
         AverageViewModel average = new AverageViewModel(repository, executor, zone, browser::reload);
-        DashboardViewModel dashboards = new DashboardViewModel(repository, executor, zone, status::setText);
+        DashboardViewModel dashboards = new DashboardViewModel(repository, executor, zone, numbers, status::setText);
         MainView view = new MainView(browser, importer, charts, stats, console, reports, notes, compare, average, dashboards,
                 status, numbers, executor);
         return new Workbench(view, browser, importer, charts, stats, console, reports, notes, compare, average, dashboards, status);

@@ -64,6 +64,40 @@ class QueryConsoleTest {
     }
 
     @Test
+    void theTableRefusesToHoldAllRowsOfAResultAndPointsToTheStreamedFormats() throws Exception {
+        importSomething();
+        String big = "SELECT A.COLUMNNAME FROM SYS.SYSCOLUMNS A, SYS.SYSCOLUMNS B";
+        for (String rows : List.of("0", String.valueOf(QueryCommand.TABLE_MAX_ROWS + 1))) {
+            CliRun all = run("query", big, "--max-rows", rows);
+            assertEquals(1, all.code(), all.out());
+            assertEquals("", all.out(), "no table, whole or partial");
+            assertTrue(all.err().contains("the table format holds its rows in memory to align them, at most 100,000"
+                    + " (--max-rows); --format csv or json streams any number"), all.err());
+        }
+        CliRun csv = run("query", "SELECT A.COLUMNNAME FROM SYS.SYSCOLUMNS A FETCH FIRST 3 ROWS ONLY", "--max-rows", "0",
+                "--format", "csv");
+        assertEquals(4, csv.out().lines().count(), csv.err());
+    }
+
+    @Test
+    void aTableThatRunsOutOfMemoryIsNotPrintedAsAWholeOne() throws Exception {
+        importSomething();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        // Three new texts of about 40 characters a row, 100,000 rows: more than a 24 MiB heap holds as a table.
+        Process query = new ProcessBuilder(java, "-Xmx24m", "-Dderby.stream.error.file=" + dir.resolve("derby-m.log"), "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "query",
+                "SELECT A.COLUMNNAME || B.COLUMNNAME || C.COLUMNNAME, B.COLUMNNAME || A.COLUMNNAME || C.COLUMNNAME || 'abcdefghij',"
+                        + " C.COLUMNNAME || B.COLUMNNAME || A.COLUMNNAME || 'abcdefghijklmnopqrst'"
+                        + " FROM SYS.SYSCOLUMNS A, SYS.SYSCOLUMNS B, SYS.SYSCOLUMNS C",
+                "--max-rows", String.valueOf(QueryCommand.TABLE_MAX_ROWS), "--repo", dir.resolve("repo").toString())
+                .redirectError(dir.resolve("m.err").toFile()).redirectOutput(dir.resolve("m.out").toFile()).start();
+        assertTrue(query.waitFor(120, TimeUnit.SECONDS), "ends");
+        assertEquals(2, query.exitValue(), Files.readString(dir.resolve("m.err")));
+        assertTrue(Files.readString(dir.resolve("m.err")).contains("statlens: out of memory"), Files.readString(dir.resolve("m.err")));
+        assertEquals("", Files.readString(dir.resolve("m.out")), "no partial table");
+    }
+
+    @Test
     void largeObjectsReadAsTextAndHexadecimal() throws Exception {
         importSomething();
         CliRun clob = run("query", "SELECT MESSAGE FROM WARNINGS WHERE MESSAGE LIKE '%unexpected%'", "--format", "csv");

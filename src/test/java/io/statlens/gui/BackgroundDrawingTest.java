@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.CaptureRun;
 import io.statlens.store.SharedRepository;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,7 +32,7 @@ class BackgroundDrawingTest {
     void aChartLoadingIsShownAndCancelKeepsTheChartBefore() {
         SynchronousExecutor executor = SynchronousExecutor.holding();
         List<String> status = new ArrayList<>();
-        ChartViewModel charts = new ChartViewModel(shared.repository(), executor, ZoneOffset.UTC, status::add);
+        ChartViewModel charts = new ChartViewModel(shared.repository(), executor, ZoneOffset.UTC, ReadableNumbers.ROOT, status::add);
         charts.show(new ChartViewModel.Selection(List.of(CaptureRun.RUN), "sar.cpu", "%user"));
         assertTrue(charts.loadingProperty().get());
         assertEquals("charting sar.cpu %user of cpu-2thr...", charts.loadingTextProperty().get());
@@ -52,7 +53,7 @@ class BackgroundDrawingTest {
     void aDrawingShowsProgressAndCancelKeepsWhatWasShown() {
         SynchronousExecutor executor = SynchronousExecutor.holding();
         List<String> status = new ArrayList<>();
-        DashboardViewModel model = new DashboardViewModel(shared.repository(), executor, ZoneOffset.UTC, status::add);
+        DashboardViewModel model = new DashboardViewModel(shared.repository(), executor, ZoneOffset.UTC, ReadableNumbers.ROOT, status::add);
         model.open(List.of(CaptureRun.RUN));
         assertTrue(model.loadingProperty().get());
         assertEquals("drawing the dashboard of cpu-2thr...", model.messageProperty().get());

@@ -49,6 +49,7 @@ class ChartViewTest {
     private ImportViewModel importer;
     private ChartViewModel charts;
     private SqlConsoleViewModel console;
+    private StatsViewModel stats;
     private MainView view;
 
     @Start
@@ -58,6 +59,7 @@ class ChartViewTest {
         importer = wiring.importer();
         charts = wiring.charts();
         console = wiring.console();
+        stats = wiring.stats();
         view = wiring.view();
     }
 
@@ -118,7 +120,8 @@ class ChartViewTest {
         robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux-again"));
         robot.interact(() -> charts.show(new ChartViewModel.Selection(List.of("hpux", "hpux-again"), "sar.cpu", "%sys")));
         assertEquals("600", charts.noteTime(640));
-        assertEquals(List.of("0:10:00", "hpux: 11 %", "hpux-again: 11 %"), charts.readout(640));
+        assertEquals(List.of("0:10:00  \u00b7  hpux 2018-03-21 00:15:01 UTC  \u00b7  hpux-again 2018-03-21 00:15:01 UTC",
+                "hpux: 11 %", "hpux-again: 11 %"), charts.readout(640));
     }
 
     @Test
@@ -159,6 +162,88 @@ class ChartViewTest {
         assertEquals(Instant.parse("2018-03-21T00:05:01Z").toEpochMilli(), charts.dataProperty().get().series().get(0).x()[0], 0.5);
         assertTrue(plot.getDomainAxis().getUpperBound() - plot.getDomainAxis().getLowerBound() > 10 * 3_600_000,
                 "the whole run: " + plot.getDomainAxis().getRange());
+    }
+
+    /** Waits until a zoom has rested and the lines cut again for it are drawn. */
+    private static void rest() {
+        WaitForAsyncUtils.sleep(700, TimeUnit.MILLISECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** The statistics pane's caption and its first row's sample count. */
+    private String statistics(FxRobot robot) {
+        return robot.lookup("#stats-caption").queryAs(Label.class).getText() + "; n = "
+                + (stats.rows().isEmpty() ? "none" : stats.rows().get(0).stats().n());
+    }
+
+    /** Zooms to 00:05:01 .. 00:45:01 by a rightward drag and waits until it rests: 9 samples of 132. */
+    private void zoomIn(FxRobot robot) {
+        robot.drag(screenPoint(robot, Instant.parse("2018-03-21T00:05:01Z").toEpochMilli()))
+                .dropTo(screenPoint(robot, Instant.parse("2018-03-21T00:45:01Z").toEpochMilli()));
+        rest();
+        assertTrue(statistics(robot).startsWith("sar.cpu %usr, 2018-03-21T00:0"), statistics(robot));
+    }
+
+    @Test
+    void theStatisticsDescribeWhatIsShownAfterEveryWayOfZoomingOut(FxRobot robot) {
+        robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
+        robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%usr", null)));
+        WaitForAsyncUtils.waitForFxEvents();
+        String whole = "sar.cpu %usr, whole run; n = 132";
+        assertEquals(whole, statistics(robot));
+        XYPlot plot = (XYPlot) view.viewer().getChart().getPlot();
+
+        // A leftward drag (the documented gesture) once the zoomed lines were cut: the whole run, and its statistics.
+        zoomIn(robot);
+        robot.drag(screenPoint(robot, Instant.parse("2018-03-21T00:35:01Z").toEpochMilli()))
+                .dropTo(screenPoint(robot, Instant.parse("2018-03-21T00:10:01Z").toEpochMilli()));
+        rest();
+        assertTrue(plot.getDomainAxis().getRange().getLength() > 10 * 3_600_000, "the chart shows the whole run");
+        assertEquals(whole, statistics(robot), "after a leftward drag");
+
+        // The context menu's Auto Range.
+        zoomIn(robot);
+        robot.interact(() -> view.viewer().autoRange());
+        rest();
+        assertEquals(whole, statistics(robot), "after Auto Range");
+
+        // The wheel, zooming out part of the way: the statistics of exactly the time shown.
+        zoomIn(robot);
+        Point2D middle = screenPoint(robot, Instant.parse("2018-03-21T00:25:01Z").toEpochMilli());
+        robot.moveTo(middle).scroll(3, javafx.geometry.VerticalDirection.DOWN);
+        rest();
+        String shown = "sar.cpu %usr, " + Instant.ofEpochMilli(Math.round(plot.getDomainAxis().getLowerBound())) + " to "
+                + Instant.ofEpochMilli(Math.round(plot.getDomainAxis().getUpperBound()));
+        assertTrue(statistics(robot).startsWith(shown), statistics(robot) + " for " + shown);
+        assertTrue(plot.getDomainAxis().getRange().getLength() > 40 * 60_000, "zoomed out: " + plot.getDomainAxis().getRange());
+        // And out past the run's ends: the whole run again.
+        robot.moveTo(middle).scroll(40, javafx.geometry.VerticalDirection.DOWN);
+        rest();
+        assertEquals(whole, statistics(robot), "after the wheel");
+    }
+
+    @Test
+    void aDragZoomsTimeOnlyAndAShiftDragTheValuesToo(FxRobot robot) {
+        robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
+        robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%usr", null)));
+        XYPlot plot = (XYPlot) view.viewer().getChart().getPlot();
+        org.jfree.data.Range values = plot.getRangeAxis().getRange();
+        // A diagonal drag: the time from 00:05:01 to 00:45:01 is shown; the value axis still fits the values shown.
+        Point2D from = screenPoint(robot, Instant.parse("2018-03-21T00:05:01Z").toEpochMilli());
+        Point2D to = screenPoint(robot, Instant.parse("2018-03-21T00:45:01Z").toEpochMilli()).add(0, 60);
+        robot.drag(from.add(0, -60)).dropTo(to);
+        assertTrue(plot.getDomainAxis().getRange().getLength() < 3_600_000, "the time zoomed: " + plot.getDomainAxis().getRange());
+        assertTrue(plot.getRangeAxis().isAutoRange(), "the value axis not zoomed: " + plot.getRangeAxis().getRange());
+
+        // Shift-drag: the values too.
+        robot.interact(() -> view.viewer().autoRange());
+        rest();
+        Point2D shiftFrom = screenPoint(robot, Instant.parse("2018-03-21T00:05:01Z").toEpochMilli()).add(0, -40);
+        Point2D shiftTo = screenPoint(robot, Instant.parse("2018-03-21T02:05:01Z").toEpochMilli()).add(0, 40);
+        robot.press(KeyCode.SHIFT).drag(shiftFrom).dropTo(shiftTo).release(KeyCode.SHIFT);
+        assertTrue(plot.getRangeAxis().getRange().getLength() < values.getLength(), "the values zoomed: "
+                + plot.getRangeAxis().getRange() + " of " + values);
+        assertFalse(plot.getRangeAxis().isAutoRange());
     }
 
     @Test

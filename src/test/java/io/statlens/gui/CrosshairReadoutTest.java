@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.ReadableNumbers;
 import io.statlens.chart.ChartBuilder;
 import io.statlens.chart.ChartData;
 import io.statlens.chart.ChartDefinition;
@@ -49,12 +50,12 @@ class CrosshairReadoutTest {
         importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux");
         ChartData usr = chart("sar.cpu", "%usr", "hpux");
         // Samples every five minutes: 00:10:01 22, 00:15:01 46, 00:20:01 40. 00:16:40 is nearest to 00:15:01.
-        CrosshairReadout utc = new CrosshairReadout(usr, ZoneOffset.UTC);
+        CrosshairReadout utc = new CrosshairReadout(usr, ZoneOffset.UTC, ReadableNumbers.ROOT);
         assertEquals(List.of("2018-03-21 00:15:01 UTC", "%usr: 46 %"), utc.lines(at("2018-03-21T00:16:40Z")));
         assertEquals(at("2018-03-21T00:15:01Z"), utc.snap(at("2018-03-21T00:16:40Z")));
         assertEquals(List.of("2018-03-21 00:20:01 UTC", "%usr: 40 %"), utc.lines(at("2018-03-21T00:17:32Z")));
         assertEquals(List.of("2018-03-21 01:15:01 Europe/Berlin", "%usr: 46 %"),
-                new CrosshairReadout(usr, ZoneId.of("Europe/Berlin")).lines(at("2018-03-21T00:15:01Z")));
+                new CrosshairReadout(usr, ZoneId.of("Europe/Berlin"), ReadableNumbers.ROOT).lines(at("2018-03-21T00:15:01Z")));
     }
 
     @Test
@@ -62,8 +63,10 @@ class CrosshairReadoutTest {
         importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux");
         importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux-again");
         ChartData overlay = chart("sar.cpu", "%sys", "hpux", "hpux-again");
-        assertEquals(List.of("0:10:00", "hpux: 11 %", "hpux-again: 11 %"),
-                new CrosshairReadout(overlay, ZoneOffset.UTC).lines(640));
+        // Elapsed time, and each run's clock then: both started at 00:05:01.
+        assertEquals(List.of("0:10:00  \u00b7  hpux 2018-03-21 00:15:01 UTC  \u00b7  hpux-again 2018-03-21 00:15:01 UTC",
+                        "hpux: 11 %", "hpux-again: 11 %"),
+                new CrosshairReadout(overlay, ZoneOffset.UTC, ReadableNumbers.ROOT).lines(640));
     }
 
     @Test
@@ -74,7 +77,7 @@ class CrosshairReadoutTest {
         // In the legend's order: all, then the CPUs busiest first by mean %usr.
         assertEquals(List.of("2020-06-01 12:53:22 UTC", "all: 2.28 %", "3: 0 %", "1: 2.15 %", "8: no sample", "2: 3.27 %",
                         "5: 2.76 %", "7: 0.83 %", "4: 3.44 %", "6: 2.41 %  (at 2020-06-01 12:53:21 UTC)", "0: 1.25 %"),
-                new CrosshairReadout(usr, ZoneOffset.UTC).lines(at("2020-06-01T12:53:22.300Z")));
+                new CrosshairReadout(usr, ZoneOffset.UTC, ReadableNumbers.ROOT).lines(at("2020-06-01T12:53:22.300Z")));
     }
 
     @Test
@@ -95,6 +98,18 @@ class CrosshairReadoutTest {
         boolean drawnThere = false;
         for (int i = 0; i < drawn.getItemCount(0); i++) drawnThere |= drawn.getXValue(0, i) == 50_001;
         assertFalse(drawnThere, "the sample at 13:53:21 is not among the drawn points");
-        assertEquals(List.of("13:53:21", "ramp: 50001.25 /s"), new CrosshairReadout(data, ZoneOffset.UTC).lines(50_001.2));
+        assertEquals(List.of("13:53:21", "ramp: 50,001 /s"),
+                new CrosshairReadout(data, ZoneOffset.UTC, ReadableNumbers.ROOT).lines(50_001.2));
+    }
+
+    @Test
+    void valuesReadAsTheWindowsTablesWriteThemWithoutFloatNoise() {
+        // A derived series (100 - %idle) of a sar dashboard: 6.689999999999998, not 6.69, in binary.
+        ChartData busy = new ChartData("derived", ChartKind.LINE, "busy", "", ChartData.Domain.ELAPSED, null, "key", "busy (%)",
+                "%", HotEnd.HIGH, List.of(new ChartData.PlotSeries("busy", "busy", 0, new double[] {0, 1},
+                new double[] {100 - 93.31, 1234.5678})), List.of(), List.of());
+        assertEquals(List.of("0:00:00", "busy: 6.69 %"), new CrosshairReadout(busy, ZoneOffset.UTC, ReadableNumbers.ROOT).lines(0));
+        assertEquals(List.of("0:00:01", "busy: 1.235 %"),
+                new CrosshairReadout(busy, ZoneOffset.UTC, ReadableNumbers.of(java.util.Locale.GERMANY)).lines(1));
     }
 }

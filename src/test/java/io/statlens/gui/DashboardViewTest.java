@@ -108,7 +108,7 @@ class DashboardViewTest {
         assertEquals("vda: 6.8 %", d.readout(1).getText());
         assertTrue(d.readout(0).getText().startsWith("%user: 94.24 %    %nice: 0 %    %system: 5.51 %"), d.readout(0).getText());
         // sysbench reports at 20:09:31 and 20:09:33: the earlier is taken, and its time said.
-        assertEquals("eps: 1505.24 /s  (at 2026-11-25 20:09:31 UTC)", d.readout(4).getText());
+        assertEquals("eps: 1,505 /s  (at 2026-11-25 20:09:31 UTC)", d.readout(4).getText());
         for (int i = 0; i < 5; i++) {
             assertEquals(T0932, d.viewer(i).crosshairValue(), 0.5, "one crosshair through every chart");
         }

@@ -117,6 +117,19 @@ public final class ScreenshotTour {
         waitFor("the crosshair's readout", () -> !((Label) main.getScene().lookup("#dashboard-readout-0")).getText().isEmpty());
         shoot(main, 1400, 900, "gui-dashboard-zoomed.png");
 
+        // Two runs of different hosts and dates (2026 and 2016), of different lengths: one elapsed-time axis from each
+        // run's start, and the line under the charts gives each run's clock time at the crosshair.
+        fx(() -> selectRuns("cpu-2thr", "rhel7-48cpu"));
+        waitFor("the dashboard of two runs", () -> !bench.dashboards().loadingProperty().get()
+                && bench.dashboards().dashboardProperty().get() != null
+                && bench.dashboards().dashboardProperty().get().runs().size() == 2 && !bench.dashboards().charts().isEmpty());
+        pause(1000);
+        Bounds ofTwo = fx(() -> screenBounds("#dashboard-chart-0"));
+        xdotool("mousemove", px(ofTwo.getMinX() + ofTwo.getWidth() * 0.3), px(ofTwo.getMinY() + ofTwo.getHeight() * 0.4));
+        waitFor("the readout of both runs' clocks", () -> ((Label) main.getScene().lookup("#dashboard-time")).getText()
+                .contains("rhel7-48cpu"));
+        shoot(main, 1400, 900, "gui-dashboard-two-runs.png");
+
         // A metric of 48 CPUs: the busiest ten, the legend ranked by load; the crosshair's readout; the statistics.
         fx(() -> {
             bench.view().select(new MetricNode("rhel7-48cpu", "sar.cpu", "%usr", "%"));

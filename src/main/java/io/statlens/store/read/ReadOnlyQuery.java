@@ -10,12 +10,17 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
@@ -24,7 +29,8 @@ import java.util.regex.Pattern;
  * no WITH), is accepted, and it runs on a read-only connection, so that neither DDL nor DML can change the repository. Named parameters ({@code :run}) are bound as string values, so that a
  * saved question (a chart definition) can be asked of any run without splicing text into SQL.
  *
- * <p>A question cannot run away: it has a time limit ({@link Limits}), may be capped at a number of
+ * <p>A question cannot run away: it has a time limit ({@link Limits}), a deadline for the whole statement that
+ * reading its rows cannot outlast, may be capped at a number of
  * rows, and may be stopped from another thread ({@link Stop}). Large objects are read as text (CLOB)
  * or hexadecimal (BLOB).
  */
@@ -37,6 +43,14 @@ public final class ReadOnlyQuery {
     private static final Pattern CHANGES = Pattern.compile("(?i)\\b(INSERT|UPDATE|DELETE|MERGE)\\b");
     /** Characters of a CLOB, bytes of a BLOB, read into one value. */
     static final int LOB_LIMIT = 1 << 20;
+    /** Rows fetched from the server at a time, so that a result of any size streams. */
+    private static final int FETCH_SIZE = 1_000;
+    /** Ends questions at their time limit. */
+    private static final ScheduledExecutorService DEADLINES = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "statlens-query-deadline");
+        t.setDaemon(true);
+        return t;
+    });
     private final Repository repo;
 
     public ReadOnlyQuery(Repository repo) {
@@ -54,7 +68,7 @@ public final class ReadOnlyQuery {
     /**
      * How far a question may go.
      *
-     * @param timeoutSeconds the time limit; 0 for none
+     * @param timeoutSeconds the time limit of the whole statement, from its start to its last row read; 0 for none
      * @param maxRows        rows read at most; 0 for all (one more is read to tell that there are more)
      */
     public record Limits(int timeoutSeconds, long maxRows) {
@@ -74,17 +88,38 @@ public final class ReadOnlyQuery {
     }
 
     /**
-     * Stops a running question from another thread (the console's Stop button, Ctrl-C). A stoppable
-     * question runs on a connection of its own: Derby's embedded driver cannot cancel a statement, so
-     * stopping interrupts the question's thread, which makes Derby close that connection, and only that one.
+     * Stops a running question from another thread (the console's Stop button, Ctrl-C), or at its deadline. A stoppable
+     * question runs on a connection of its own: Derby's embedded driver cannot cancel a statement, so stopping
+     * interrupts the question's thread, which makes Derby close that connection, and only that one; PostgreSQL's
+     * driver does not notice an interrupt while it waits for the server, so the statement is cancelled too.
      */
     public static final class Stop {
         private volatile boolean stopped;
+        private volatile boolean expired;
         private Thread runner;
+        private Statement statement;
 
         public synchronized void stop() {
             stopped = true;
+            halt();
+        }
+
+        /** The question's time limit has passed. */
+        synchronized void expire() {
+            expired = true;
+            stopped = true;
+            halt();
+        }
+
+        private void halt() {
             if (runner != null) runner.interrupt();
+            if (statement != null) {
+                try {
+                    statement.cancel();
+                } catch (SQLException notSupported) {
+                    // Derby: the interrupt stops it
+                }
+            }
         }
 
         public boolean stopped() {
@@ -96,11 +131,28 @@ public final class ReadOnlyQuery {
             runner = Thread.currentThread();
         }
 
+        /** The statement to cancel when stopped. */
+        synchronized void running(Statement s) {
+            statement = s;
+        }
+
         /** Leaves the thread without the interrupt, under the same lock as {@link #stop}, so none arrives late. */
         synchronized void end() {
             runner = null;
+            statement = null;
             Thread.interrupted();
         }
+
+        /** Why the question ended early, as the user reads it. */
+        UserException reason(Limits limits, Exception cause) {
+            if (expired) return timedOut(limits, cause);
+            return new UserException("query stopped; nothing was changed", cause);
+        }
+    }
+
+    private static UserException timedOut(Limits limits, Exception cause) {
+        return new UserException("query stopped after its time limit of " + limits.timeoutSeconds() + " s (--timeout);"
+                + " narrow it (WHERE, FETCH FIRST n ROWS ONLY) or allow more time", cause);
     }
 
     /** Thrown by a {@link Handler} to stop reading (a reader that has seen enough); the question ends quietly. */
@@ -142,29 +194,41 @@ public final class ReadOnlyQuery {
                 throw new UserException("the query uses :" + name + ", which is not given (parameters given: " + given + ")");
             }
         }
-        Connection c = stop == null ? repo.connection() : repo.openQueryConnection();
-        if (stop != null) stop.begin();
+        // A time limit is a deadline for the whole statement, reading its rows included: a statement that keeps
+        // returning rows never waits long in one call, so the engine's per-call timeout alone would not end it.
+        Stop halt = stop != null ? stop : limits.timeoutSeconds() > 0 ? new Stop() : null;
+        Connection c = halt == null ? repo.connection() : repo.openQueryConnection();
+        ScheduledFuture<?> deadline = null;
+        if (halt != null) halt.begin();
         try {
+            if (limits.timeoutSeconds() > 0) deadline = DEADLINES.schedule(halt::expire, limits.timeoutSeconds(), TimeUnit.SECONDS);
             c.rollback();
             c.setReadOnly(true);
             repo.dialect().enterReadOnly(c);
             try (PreparedStatement s = c.prepareStatement(bound.sql())) {
+                if (halt != null) halt.running(s);
                 for (int i = 0; i < bound.names().size(); i++) s.setString(i + 1, parameters.get(bound.names().get(i)));
+                // Bounds one call that waits on a server engine (Derby's network server cannot be interrupted from here).
                 if (limits.timeoutSeconds() > 0) s.setQueryTimeout(limits.timeoutSeconds());
-                if (limits.maxRows() > 0 && limits.maxRows() < Integer.MAX_VALUE) s.setMaxRows((int) limits.maxRows() + 1);
-                return read(s.executeQuery(), label -> repo.dialect().resultLabel(label, sql), handler, limits.maxRows());
+                int fetch = FETCH_SIZE;
+                if (limits.maxRows() > 0 && limits.maxRows() < Integer.MAX_VALUE) {
+                    s.setMaxRows((int) limits.maxRows() + 1);
+                    fetch = (int) Math.min(fetch, limits.maxRows() + 1); // Derby refuses a fetch size past the row limit
+                }
+                // PostgreSQL's driver reads the whole result into memory unless it is asked to fetch it in parts.
+                s.setFetchSize(fetch);
+                return read(s.executeQuery(), label -> repo.dialect().resultLabel(label, sql), handler, limits.maxRows(), halt,
+                        limits);
             }
         } catch (SQLException e) {
-            if (stop != null && stop.stopped()) throw new UserException("query stopped; nothing was changed", e);
+            if (halt != null && halt.stopped()) throw halt.reason(limits, e);
             // Derby's "statement cancelled" (XCL52), PostgreSQL's "canceling statement due to statement timeout" (57014)
-            if ("XCL52".equals(e.getSQLState()) || "57014".equals(e.getSQLState())) {
-                throw new UserException("query stopped after its time limit of " + limits.timeoutSeconds() + " s (--timeout);"
-                        + " narrow it (WHERE, FETCH FIRST n ROWS ONLY) or allow more time", e);
-            }
+            if ("XCL52".equals(e.getSQLState()) || "57014".equals(e.getSQLState())) throw timedOut(limits, e);
             throw new UserException("query failed: " + e.getMessage().replaceAll("\\s+", " ").trim(), e);
         } finally {
-            if (stop != null) {
-                stop.end();
+            if (deadline != null) deadline.cancel(false);
+            if (halt != null) {
+                halt.end();
                 closeQuietly(c);
             } else {
                 try {
@@ -193,8 +257,8 @@ public final class ReadOnlyQuery {
         return NamedParameters.of(sql).names().stream().distinct().toList();
     }
 
-    private static Outcome read(ResultSet result, java.util.function.UnaryOperator<String> label, Handler handler, long maxRows)
-            throws SQLException {
+    private static Outcome read(ResultSet result, java.util.function.UnaryOperator<String> label, Handler handler, long maxRows,
+                                Stop halt, Limits limits) throws SQLException {
         long rows = 0;
         try (ResultSet rs = result) {
             ResultSetMetaData md = rs.getMetaData();
@@ -206,6 +270,7 @@ public final class ReadOnlyQuery {
             }
             handler.columns(names, numeric);
             while (rs.next()) {
+                if (halt != null && halt.stopped()) throw halt.reason(limits, null);
                 if (maxRows > 0 && rows == maxRows) return new Outcome(rows, true);
                 List<Object> row = new ArrayList<>(names.size());
                 for (int i = 1; i <= names.size(); i++) row.add(value(rs.getObject(i)));
