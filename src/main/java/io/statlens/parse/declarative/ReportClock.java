@@ -2,9 +2,9 @@ package io.statlens.parse.declarative;
 
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.parse.spi.SampleClock;
-import io.statlens.parse.transcript.DayClock;
-import io.statlens.parse.transcript.ReportTimeline;
+import io.statlens.parse.timeline.SampleClock;
+import io.statlens.parse.timeline.DayClock;
+import io.statlens.parse.timeline.Timeline;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -16,13 +16,13 @@ import java.util.Set;
 
 /**
  * Gives rows their absolute time, whichever way the definition says it is printed, through the shared
- * {@link ReportTimeline}: a time of day (dated by the last time line, else {@code --start}, else the fallback
+ * {@link Timeline}: a time of day (dated by the last time line, else {@code --start}, else the fallback
  * start, rolling over midnight), epoch seconds, time lines between reports, or nothing (the
  * {@link SampleClock}, one interval apart: {@code --interval}, the pasted command's, or the definition's
  * default). Records each way it used as a {@code time.source} fact.
  */
 final class ReportClock {
-    private final ReportTimeline timeline;
+    private final Timeline timeline;
     private final RecordSink sink;
     private final ZoneId zone;
     private final Set<String> recorded = new HashSet<>();
@@ -32,7 +32,7 @@ final class ReportClock {
     private long timeLineCount;
 
     ReportClock(ParseContext context, RecordSink sink, Duration defaultInterval) {
-        this.timeline = new ReportTimeline(context, sink, defaultInterval);
+        this.timeline = new Timeline(context, sink, defaultInterval);
         this.sink = sink;
         this.zone = timeline.options().zone();
     }
@@ -41,7 +41,7 @@ final class ReportClock {
     void timeLine(Instant time) {
         lastTimeLine = time;
         timeLineCount++;
-        clock = timeline.clock(timeline.stated(LocalDate.ofInstant(time, zone), ReportTimeline.DateSource.DATE_LINE));
+        clock = timeline.clock(timeline.stated(LocalDate.ofInstant(time, zone), Timeline.DateSource.DATE_LINE));
         dateSource = "the date of the preceding date(1) or epoch line";
     }
 
@@ -87,7 +87,7 @@ final class ReportClock {
     }
 
     private void startClock() {
-        ReportTimeline.Day day = timeline.assumedDay();
+        Timeline.Day day = timeline.assumedDay();
         dateSource = "the date of " + day.origin() + " (" + day.date() + ")";
         if (day.assumed() && !day.placedLater()) {
             sink.notice(0, "the output has no date; taking " + day.date() + " from " + day.origin() + "; give --start to set it");

@@ -1,6 +1,6 @@
 package io.statlens.parse.time;
 
-import io.statlens.parse.transcript.DayClock;
+import io.statlens.parse.timeline.DayClock;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

@@ -11,9 +11,9 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.time.ClockTime;
 import io.statlens.parse.transcript.CommandSyntax;
-import io.statlens.parse.transcript.DayClock;
+import io.statlens.parse.timeline.DayClock;
 import io.statlens.parse.transcript.PastedCommand;
-import io.statlens.parse.transcript.ReportTimeline;
+import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
 
@@ -79,7 +79,7 @@ public final class ArcstatParser implements Parser {
 
     /** The state of one parse. */
     private static final class Run {
-        private final ReportTimeline timeline;
+        private final Timeline timeline;
         private final RecordSink sink;
         private ArcstatHeader header;
         private long headerLine;
@@ -89,7 +89,7 @@ public final class ArcstatParser implements Parser {
         private long sample;
 
         Run(ParseContext context, RecordSink sink) {
-            this.timeline = new ReportTimeline(context, sink, DEFAULT_INTERVAL);
+            this.timeline = new Timeline(context, sink, DEFAULT_INTERVAL);
             this.sink = sink;
         }
 
@@ -211,7 +211,7 @@ public final class ArcstatParser implements Parser {
 
         /** arcstat prints no date: the times of day are on the date of --start, else of the fallback start. */
         private DayClock startClock() {
-            ReportTimeline.Day day = timeline.assumedDay();
+            Timeline.Day day = timeline.assumedDay();
             if (day.assumed() && !day.placedLater()) {
                 sink.warning(0, "arcstat prints no date; taking " + day.date() + " from " + day.origin() + "; give --start to set it");
             }

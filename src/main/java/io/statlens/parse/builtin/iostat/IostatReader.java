@@ -6,7 +6,7 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.Tokens;
-import io.statlens.parse.transcript.DayClock;
+import io.statlens.parse.timeline.DayClock;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
 

@@ -2,7 +2,8 @@ package io.statlens.parse.builtin.iostat;
 
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.parse.spi.SampleClock;
+import io.statlens.parse.timeline.SampleClock;
+import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.spi.TimeOptions;
 
 import java.time.Duration;
@@ -52,7 +53,11 @@ final class ReportClock {
             return anchor;
         }
         if (anchor != null) return anchor.plus(step().multipliedBy(report - anchorReport));
-        if (derived == null) derived = SampleClock.derive(context, sink, printedInterval, DEFAULT_INTERVAL);
+        if (derived == null) {
+            Timeline timeline = new Timeline(context, sink, DEFAULT_INTERVAL);
+            timeline.printedInterval(printedInterval);
+            derived = timeline.sampleClock();
+        }
         return derived.at(report);
     }
 

@@ -10,7 +10,7 @@ import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.SysstatJson;
 import io.statlens.parse.text.SysstatJsonHost;
 import io.statlens.parse.time.ClockTime;
-import io.statlens.parse.transcript.DayClock;
+import io.statlens.parse.timeline.DayClock;
 
 import java.io.IOException;
 import java.time.Instant;

@@ -10,8 +10,8 @@ import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.SysstatAverage;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
-import io.statlens.parse.transcript.DayClock;
-import io.statlens.parse.transcript.ReportTimeline;
+import io.statlens.parse.timeline.DayClock;
+import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
 
@@ -34,7 +34,7 @@ import java.util.Set;
  * sample number), the section the current lines belong to, and whether an average block is running.
  */
 final class SarReader {
-    private final ReportTimeline timeline;
+    private final Timeline timeline;
     /** Whether the notice about a clock without seconds was given (once per file). */
     private boolean minuteClockTold;
     private final RecordSink sink;
@@ -56,7 +56,7 @@ final class SarReader {
     private boolean timeSourceRecorded;
 
     SarReader(ParseContext context, RecordSink sink) {
-        this.timeline = new ReportTimeline(context, sink, Duration.ofSeconds(1));
+        this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
         this.sink = sink;
         this.zone = timeline.options().zone();
     }
@@ -315,7 +315,7 @@ final class SarReader {
     /** The banner's date; without a banner, --start's date or the fallback start's, with a warning. */
     private LocalDate date() {
         if (date == null) {
-            ReportTimeline.Day day = timeline.assumedDay();
+            Timeline.Day day = timeline.assumedDay();
             date = day.date();
             if (!day.placedLater()) {
                 sink.warning(0, "no sar banner with a date; the times of day are taken to be on " + date + " (" + day.origin()

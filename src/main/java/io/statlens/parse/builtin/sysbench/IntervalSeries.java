@@ -6,7 +6,8 @@ import io.statlens.parse.text.Labels;
 import io.statlens.model.Row;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.parse.spi.SampleClock;
+import io.statlens.parse.timeline.SampleClock;
+import io.statlens.parse.timeline.Timeline;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ import java.util.Map;
 final class IntervalSeries {
     static final String TOOL = "sysbench";
 
-    private final ParseContext context;
+    private final Timeline timeline;
     private final RecordSink sink;
     private SampleClock clock;
     private DatasetSpec spec;
@@ -35,7 +36,7 @@ final class IntervalSeries {
     }
 
     IntervalSeries(ParseContext context, RecordSink sink) {
-        this.context = context;
+        this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
         this.sink = sink;
     }
 
@@ -71,7 +72,10 @@ final class IntervalSeries {
             spec = new DatasetSpec(TOOL, "", "", metrics);
             sink.dataset(spec);
         }
-        if (clock == null) clock = SampleClock.derive(context, sink, p.reportInterval(), Duration.ofSeconds(1));
+        if (clock == null) {
+            timeline.printedInterval(p.reportInterval());
+            clock = timeline.sampleClock();
+        }
         sink.row(spec, new Row(sample++, clock.atElapsed(p.offset() + p.elapsed()), "", false, values));
     }
 

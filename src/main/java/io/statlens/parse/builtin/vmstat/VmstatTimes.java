@@ -2,7 +2,8 @@ package io.statlens.parse.builtin.vmstat;
 
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.parse.spi.SampleClock;
+import io.statlens.parse.timeline.SampleClock;
+import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.spi.TimeOptions;
 
 import java.time.Duration;
@@ -64,7 +65,11 @@ final class VmstatTimes {
             samplesSinceDateLine++;
             return lastDateLine.plus(interval().multipliedBy(samplesSinceDateLine));
         }
-        if (derived == null) derived = SampleClock.derive(context, sink, commandInterval, DEFAULT_INTERVAL);
+        if (derived == null) {
+            Timeline timeline = new Timeline(context, sink, DEFAULT_INTERVAL);
+            timeline.printedInterval(commandInterval);
+            derived = timeline.sampleClock();
+        }
         return derived.at(sample);
     }
 

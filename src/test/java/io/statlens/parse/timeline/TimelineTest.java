@@ -1,4 +1,4 @@
-package io.statlens.parse.transcript;
+package io.statlens.parse.timeline;
 
 import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.FallbackStart;
@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class ReportTimelineTest {
+class TimelineTest {
     private static final Instant FALLBACK = Instant.parse("2024-05-01T23:30:00Z");
 
     private static ParseContext context(TimeOptions options) {
@@ -26,17 +26,17 @@ class ReportTimelineTest {
 
     @Test
     void theDateOfTimesOfDayComesFromTheOutputElseStartElseTheFallback() {
-        ReportTimeline fallback = new ReportTimeline(context(TimeOptions.DEFAULT), new CollectingSink(), Duration.ofSeconds(1));
-        ReportTimeline.Day day = fallback.assumedDay();
+        Timeline fallback = new Timeline(context(TimeOptions.DEFAULT), new CollectingSink(), Duration.ofSeconds(1));
+        Timeline.Day day = fallback.assumedDay();
         assertEquals(LocalDate.of(2024, 5, 1), day.date());
         assertTrue(day.assumed());
         assertEquals("the file's time", day.origin());
 
-        ReportTimeline started = new ReportTimeline(context(TimeOptions.DEFAULT.withStart(Instant.parse("2019-09-16T08:00:00Z"))),
+        Timeline started = new Timeline(context(TimeOptions.DEFAULT.withStart(Instant.parse("2019-09-16T08:00:00Z"))),
                 new CollectingSink(), Duration.ofSeconds(1));
         assertEquals(LocalDate.of(2019, 9, 16), started.assumedDay().date());
         assertFalse(started.assumedDay().assumed());
-        assertEquals(ReportTimeline.DateSource.BANNER, started.stated(LocalDate.of(2020, 1, 1), ReportTimeline.DateSource.BANNER).source());
+        assertEquals(Timeline.DateSource.BANNER, started.stated(LocalDate.of(2020, 1, 1), Timeline.DateSource.BANNER).source());
     }
 
     @Test
@@ -51,7 +51,7 @@ class ReportTimelineTest {
     @Test
     void reportsWithoutAStampFollowTheLastStampedOneByWholeSteps() {
         CollectingSink sink = new CollectingSink();
-        ReportTimeline timeline = new ReportTimeline(context(TimeOptions.DEFAULT), sink, Duration.ofSeconds(1));
+        Timeline timeline = new Timeline(context(TimeOptions.DEFAULT), sink, Duration.ofSeconds(1));
         timeline.whenStepAssumed(step -> "assuming " + step.toSeconds() + " s");
         Instant t0 = Instant.parse("2024-05-01T10:00:00Z");
         assertEquals(t0, timeline.stamped(t0, 3));
@@ -60,12 +60,12 @@ class ReportTimelineTest {
         timeline.unstamped(6);
         assertEquals(1, sink.warnings().size());
 
-        ReportTimeline printed = new ReportTimeline(context(TimeOptions.DEFAULT), new CollectingSink(), Duration.ofSeconds(1));
+        Timeline printed = new Timeline(context(TimeOptions.DEFAULT), new CollectingSink(), Duration.ofSeconds(1));
         printed.printedInterval(Duration.ofSeconds(5));
         printed.stamped(t0, 0);
         assertEquals(t0.plusSeconds(10), printed.unstamped(2));
 
-        ReportTimeline option = new ReportTimeline(context(TimeOptions.DEFAULT.withInterval(Duration.ofSeconds(30))),
+        Timeline option = new Timeline(context(TimeOptions.DEFAULT.withInterval(Duration.ofSeconds(30))),
                 new CollectingSink(), Duration.ofSeconds(1));
         option.printedInterval(Duration.ofSeconds(5));
         assertEquals(Duration.ofSeconds(30), option.step(), "--interval wins over the printed interval");
@@ -74,7 +74,7 @@ class ReportTimelineTest {
     @Test
     void withoutAnyStampTheSampleClockPlacesReports() {
         CollectingSink sink = new CollectingSink();
-        ReportTimeline timeline = new ReportTimeline(context(TimeOptions.DEFAULT), sink, Duration.ofSeconds(2));
+        Timeline timeline = new Timeline(context(TimeOptions.DEFAULT), sink, Duration.ofSeconds(2));
         assertFalse(timeline.derived());
         assertEquals(FALLBACK.plusSeconds(4), timeline.unstamped(2));
         assertTrue(timeline.derived());
