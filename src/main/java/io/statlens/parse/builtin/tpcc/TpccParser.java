@@ -1,6 +1,5 @@
 package io.statlens.parse.builtin.tpcc;
 
-import io.statlens.parse.text.Intervals;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Row;
 import io.statlens.parse.spi.Head;
@@ -9,6 +8,7 @@ import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.Intervals;
 import io.statlens.parse.timeline.SampleClock;
 import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.transcript.CommandSyntax;
@@ -245,7 +245,7 @@ public final class TpccParser implements Parser {
             }
             if (clock != null) return;
             sink.variant("summary-only");
-            sink.fact("time.source", "none: the output has no interval lines");
+            timeline.none("the output has no interval lines");
             if (!resultsSeen) {
                 sink.warning(0, "no interval lines and no result sections: nothing of tpcc_start's output was found");
             }
