@@ -2,10 +2,9 @@ package io.statlens.parse.builtin.sysbench;
 
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
-import io.statlens.parse.text.Labels;
 import io.statlens.model.Row;
-import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.Labels;
 import io.statlens.parse.timeline.SampleClock;
 import io.statlens.parse.timeline.Timeline;
 
@@ -35,8 +34,8 @@ final class IntervalSeries {
     private record Pending(double elapsed, double offset, Duration reportInterval, Map<String, IntervalLine.Field> fields) {
     }
 
-    IntervalSeries(ParseContext context, RecordSink sink) {
-        this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
+    IntervalSeries(Timeline timeline, RecordSink sink) {
+        this.timeline = timeline;
         this.sink = sink;
     }
 
