@@ -100,6 +100,14 @@ public final class Timeline {
         this.defaultInterval = defaultInterval;
     }
 
+    /**
+     * For output that holds no time series (a benchmark's summary), which only says {@link #none why}: were it ever to
+     * need the sample clock, one second apart.
+     */
+    public Timeline(ParseContext context, RecordSink sink) {
+        this(context, sink, Duration.ofSeconds(1));
+    }
+
     public TimeOptions options() {
         return options;
     }
