@@ -6,8 +6,8 @@ import io.statlens.model.SummaryValue;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.SysstatAverage;
+import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
 import io.statlens.parse.timeline.DayClock;
@@ -53,7 +53,6 @@ final class SarReader {
     private DayClock eventClock;
     private int eventRollerEpoch = -1;
     private String lastBanner;
-    private boolean timeSourceRecorded;
 
     SarReader(ParseContext context, RecordSink sink) {
         this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
@@ -183,10 +182,9 @@ final class SarReader {
         epoch++;
         current = null;
         averaging = null;
-        if (!timeSourceRecorded) {
-            sink.fact("time.source", "banner date " + bannerDate + " + time of day printed on each line, zone " + zone
+        if (!timeline.sourced()) {
+            timeline.source("banner date " + bannerDate + " + time of day printed on each line, zone " + zone
                     + "; each section rolls over midnight on its own");
-            timeSourceRecorded = true;
         }
     }
 
@@ -321,9 +319,8 @@ final class SarReader {
                 sink.warning(0, "no sar banner with a date; the times of day are taken to be on " + date + " (" + day.origin()
                         + "); give --start to set the date");
             }
-            sink.fact("time.source", "date " + date + " from " + day.origin() + " + time of day printed on each line, zone "
+            timeline.source("date " + date + " from " + day.origin() + " + time of day printed on each line, zone "
                     + zone + "; each section rolls over midnight on its own");
-            timeSourceRecorded = true;
         }
         return date;
     }
