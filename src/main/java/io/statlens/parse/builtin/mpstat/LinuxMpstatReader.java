@@ -281,17 +281,17 @@ final class LinuxMpstatReader implements MpstatReader {
         Timeline.Day day;
         if (bannerDate != null) {
             day = timeline.stated(bannerDate, Timeline.DateSource.BANNER);
-            sink.fact("time.source", "banner date " + day.date() + " + printed time of day, " + zoneText);
+            timeline.source("banner date " + day.date() + " + printed time of day, " + zoneText);
         } else if (dateLineDate != null) {
             day = timeline.stated(dateLineDate, Timeline.DateSource.DATE_LINE);
-            sink.fact("time.source", "date(1) line date " + day.date() + " + printed time of day, " + zoneText);
+            timeline.source("date(1) line date " + day.date() + " + printed time of day, " + zoneText);
         } else {
             day = timeline.assumedDay();
             if (day.assumed() && !day.placedLater()) {
                 sink.warning(0, "no sysstat banner with a date; the first report is taken to be on " + day.date() + " ("
                         + day.origin() + "); give --start to set it");
             }
-            sink.fact("time.source", day.origin() + " date " + day.date() + " + printed time of day, " + zoneText);
+            timeline.source(day.origin() + " date " + day.date() + " + printed time of day, " + zoneText);
         }
         return timeline.clock(day);
     }

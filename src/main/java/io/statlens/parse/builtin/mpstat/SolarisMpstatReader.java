@@ -135,7 +135,7 @@ final class SolarisMpstatReader implements MpstatReader {
         if (fromDateLines == null) {
             fromDateLines = pendingDate != null;
             if (fromDateLines) {
-                sink.fact("time.source", "date(1) or epoch line before each report (a zone it prints wins over "
+                timeline.source("date(1) or epoch line before each report (a zone it prints wins over "
                         + timeOptions.zone() + ")");
             }
         }
