@@ -2,8 +2,8 @@ package io.statlens.parse.declarative;
 
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.parse.timeline.SampleClock;
 import io.statlens.parse.timeline.DayClock;
+import io.statlens.parse.timeline.SampleClock;
 import io.statlens.parse.timeline.Timeline;
 
 import java.time.Duration;
@@ -11,21 +11,18 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneId;
-import java.util.HashSet;
-import java.util.Set;
 
 /**
  * Gives rows their absolute time, whichever way the definition says it is printed, through the shared
  * {@link Timeline}: a time of day (dated by the last time line, else {@code --start}, else the fallback
  * start, rolling over midnight), epoch seconds, time lines between reports, or nothing (the
  * {@link SampleClock}, one interval apart: {@code --interval}, the pasted command's, or the definition's
- * default). Records each way it used as a {@code time.source} fact.
+ * default). The timeline records each way it used as a {@code time.source} fact.
  */
 final class ReportClock {
     private final Timeline timeline;
     private final RecordSink sink;
     private final ZoneId zone;
-    private final Set<String> recorded = new HashSet<>();
     private DayClock clock;
     private String dateSource;
     private Instant lastTimeLine;
@@ -58,12 +55,12 @@ final class ReportClock {
     /** @param where which column or header printed it, for the fact */
     Instant timeOfDay(LocalTime time, String where) {
         if (clock == null) startClock();
-        record("time of day " + where + " on " + dateSource + ", zone " + zone);
+        timeline.source("time of day " + where + " on " + dateSource + ", zone " + zone);
         return clock.at(time, zone);
     }
 
     Instant epoch(Instant time, String where) {
-        record("epoch seconds " + where);
+        timeline.source("epoch seconds " + where);
         return time;
     }
 
@@ -74,7 +71,7 @@ final class ReportClock {
     Instant report(long sample, long reportsSinceTimeLine) {
         if (lastTimeLine != null) {
             Duration interval = timeline.step();
-            record("date(1) or epoch lines before the reports (reports without one follow at " + seconds(interval)
+            timeline.source("date(1) or epoch lines before the reports (reports without one follow at " + seconds(interval)
                     + " s steps)");
             return lastTimeLine.plus(interval.multipliedBy(reportsSinceTimeLine));
         }
@@ -83,7 +80,7 @@ final class ReportClock {
 
     /** Makes sure the file has its time.source fact even when it held no time series. */
     void finish() {
-        if (recorded.isEmpty() && !timeline.derived()) sink.fact("time.source", "none: the file has no time-series rows");
+        timeline.none("the file has no time-series rows");
     }
 
     private void startClock() {
@@ -97,9 +94,5 @@ final class ReportClock {
 
     private static String seconds(Duration d) {
         return d.toNanos() % 1_000_000_000L == 0 ? Long.toString(d.toSeconds()) : Double.toString(d.toNanos() / 1e9);
-    }
-
-    private void record(String source) {
-        if (recorded.add(source)) sink.fact("time.source", source);
     }
 }
