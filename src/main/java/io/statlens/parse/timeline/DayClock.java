@@ -20,10 +20,6 @@ public final class DayClock {
     private LocalTime previous;
     private final java.util.function.Consumer<Instant> firstDated;
 
-    public DayClock(LocalDate start) {
-        this(start, first -> { });
-    }
-
     /** @param firstDated told the first instant this clock gives, before its row is written */
     DayClock(LocalDate start, java.util.function.Consumer<Instant> firstDated) {
         this.date = start;
