@@ -30,8 +30,4 @@ public final class SampleClock {
     public Instant atElapsed(double seconds) {
         return start.plusNanos(Math.round(seconds * 1e9));
     }
-
-    public Instant start() {
-        return start;
-    }
 }

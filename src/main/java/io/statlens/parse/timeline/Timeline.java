@@ -154,10 +154,6 @@ public final class Timeline {
         if (interval != null) printedInterval = interval;
     }
 
-    public Duration printedInterval() {
-        return printedInterval;
-    }
-
     /**
      * What to say, once, when a step between reports has to be assumed; without it the step is assumed silently
      * (the {@code time.source} fact names it).
@@ -247,11 +243,6 @@ public final class Timeline {
     private static String seconds(Duration d) {
         double s = d.toNanos() / 1e9;
         return s == Math.rint(s) ? Long.toString((long) s) : Double.toString(s);
-    }
-
-    /** Whether the {@link #sampleClock} was needed. */
-    public boolean derived() {
-        return sampleClock != null;
     }
 
     /**

@@ -126,9 +126,9 @@ class TimelineTest {
     void withoutAnyStampTheSampleClockPlacesReports() {
         CollectingSink sink = new CollectingSink();
         Timeline timeline = new Timeline(context(TimeOptions.DEFAULT), sink, Duration.ofSeconds(2));
-        assertFalse(timeline.derived());
+        assertFalse(timeline.sourced());
         assertEquals(FALLBACK.plusSeconds(4), timeline.unstamped(2));
-        assertTrue(timeline.derived());
+        assertTrue(timeline.sourced(), "the sample clock says how it derived the times");
         assertTrue(sink.fact("time.source").orElseThrow().startsWith("derived: first sample at the file's time"));
     }
 }
