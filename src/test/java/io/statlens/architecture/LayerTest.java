@@ -13,9 +13,17 @@ import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import io.statlens.bench.Workload;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.timeline.TimeSource;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Arrays;
@@ -125,6 +133,55 @@ class LayerTest {
                 .should(useClassesIn("io.statlens.bench.."));
     }
 
+    /** The constant pool entry of the text {@code time.source}: tag 1 (UTF-8), its length, its bytes. */
+    private static final byte[] TIME_SOURCE_CONSTANT = constant("time.source");
+
+    private static byte[] constant(String text) {
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        return ByteBuffer.allocate(3 + utf8.length).put((byte) 1).putShort((short) utf8.length).put(utf8).array();
+    }
+
+    /** Writes a fact to a sink: calls a {@link RecordSink}'s {@code fact}, on the interface or a sink of its own. */
+    private static final DescribedPredicate<JavaClass> WRITE_FACTS = DescribedPredicate.describe("write facts to a sink",
+            c -> c.getMethodCallsFromSelf().stream().anyMatch(call -> call.getName().equals("fact")
+                    && call.getTargetOwner().isAssignableTo(RecordSink.class)));
+
+    /** Holds the text {@code time.source} among its class file's constants, however the source spelled it. */
+    static boolean namesTheTimeSource(JavaClass c) {
+        URI classFile = c.getSource().orElseThrow(() -> new AssertionError("no class file for " + c.getName())).getUri();
+        try (InputStream in = classFile.toURL().openStream()) {
+            byte[] bytes = in.readAllBytes();
+            return indexOf(bytes, TIME_SOURCE_CONSTANT) >= 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static int indexOf(byte[] bytes, byte[] part) {
+        outer:
+        for (int i = 0; i + part.length <= bytes.length; i++) {
+            for (int k = 0; k < part.length; k++) if (bytes[i + k] != part[k]) continue outer;
+            return i;
+        }
+        return -1;
+    }
+
+    static ArchRule onlyTheTimelineWritesTheTimeSource() {
+        // Every tool, and every collector to come, says how its times were obtained the same way: through the one
+        // timeline, which alone composes the time.source fact and the notices about assumed times. So no class
+        // outside parse.timeline that could write it (the parse layer, or any class that hands a sink a fact) may
+        // name it. The class file is read because javac copies a string constant into each class that uses it:
+        // there is no field access to see.
+        return noClasses().that().resideOutsideOfPackage("io.statlens.parse.timeline..")
+                .and(resideInAPackage("io.statlens.parse..").or(WRITE_FACTS))
+                .should(new ArchCondition<>("name the time.source fact") {
+                    @Override
+                    public void check(JavaClass c, ConditionEvents events) {
+                        if (namesTheTimeSource(c)) events.add(SimpleConditionEvent.satisfied(c, c.getName() + " names time.source"));
+                    }
+                });
+    }
+
     @Test
     void layersDependOnlyDownwards() {
         layers(classes).check(classes);
@@ -173,6 +230,12 @@ class LayerTest {
     }
 
     @Test
+    void onlyTheTimelineWritesTheTimeSourceFact() {
+        assertTrue(namesTheTimeSource(classes.get(TimeSource.class)), "the timeline's own class names it: the check reads something");
+        onlyTheTimelineWritesTheTimeSource().check(classes);
+    }
+
+    @Test
     void everyExceptionSaysWhyAndIsNeeded() {
         List<JavaClass> annotated = classes.stream().filter(c -> exception(c).isPresent()).toList();
         assertTrue(!annotated.isEmpty(), "the benchmark's window driver is an exception; finding none means the check reads nothing");
@@ -203,6 +266,11 @@ class LayerTest {
         assertTrue(jdbc.getMessage().contains(JdbcOutsideTheStore.class.getName()), jdbc.getMessage());
         AssertionError bench = assertThrows(AssertionError.class, () -> benchReachedOnlyFromTheCommandLine().check(strays));
         assertTrue(bench.getMessage().contains(BenchOutsideTheCommandLine.class.getName()), bench.getMessage());
+        // A fact named time.source written by hand, outside the timeline, is refused; another fact is not.
+        JavaClasses byHand = new ClassFileImporter().importClasses(TimeSourceByHand.class, RecordSink.class);
+        AssertionError timeSource = assertThrows(AssertionError.class, () -> onlyTheTimelineWritesTheTimeSource().check(byHand));
+        assertTrue(timeSource.getMessage().contains(TimeSourceByHand.class.getName() + " names time.source"), timeSource.getMessage());
+        onlyTheTimelineWritesTheTimeSource().check(new ClassFileImporter().importClasses(OtherFact.class, RecordSink.class));
         // An exception with its reason lets the class through; one without a reason is refused.
         jdbcAndDerbyOnlyInTheStore().check(new ClassFileImporter().importClasses(ExplainedJdbc.class));
         JavaClass unexplained = new ClassFileImporter().importClasses(UnexplainedJdbc.class).get(UnexplainedJdbc.class);
@@ -219,6 +287,18 @@ class LayerTest {
     }
 
     static final class Stray {
+    }
+
+    static final class TimeSourceByHand {
+        void write(RecordSink sink) {
+            sink.fact("time.source", "banner date 2019-10-09 + printed time of day");
+        }
+    }
+
+    static final class OtherFact {
+        void write(RecordSink sink) {
+            sink.fact("host", "db01");
+        }
     }
 
     @AllowedToUse(value = "java.sql..", reason = "a test of the exception mechanism itself")

@@ -28,8 +28,9 @@ import java.util.zip.CRC32;
  * A fixture's golden file, after jc's fixture pairs: what parsing the fixture must give, as reviewable text
  * beside it ({@code x.txt} → {@code x.txt.expected}). For each data set: its metrics with units (and in braces the
  * label printed, where a locale translated it: {@code free[KiB]{frei}}), rows,
- * samples, keys, first and last time, the first and last row in full, and per metric the minimum, maximum,
- * exact sum and count of values not printed, so that a change to any value shows; then summary values, facts,
+ * samples, keys, first and last time, a checksum of every row of each key in file order, the first and last row in
+ * full, and per metric the minimum, maximum, exact sum and count of values not printed, so that a change to any
+ * value or to the order of the rows shows; then summary values, facts,
  * the variant and the warnings and notices (counted, and the first of them with their line numbers).
  *
  * <p>Lines starting with {@code #} are comments and are not compared. One line may set the context the
@@ -142,6 +143,7 @@ public final class Golden {
         Instant first = rows.stream().map(r -> r.row().time()).min(Instant::compareTo).orElseThrow();
         Instant last = rows.stream().map(r -> r.row().time()).max(Instant::compareTo).orElseThrow();
         out.append("  time ").append(first).append(" .. ").append(last).append('\n');
+        out.append("  rows crc32").append(rowChecksums(rows, keys)).append('\n');
         out.append("  first ").append(row(rows.get(0))).append('\n');
         if (rows.size() > 1) out.append("  last ").append(row(rows.get(rows.size() - 1))).append('\n');
         StringBuilder min = new StringBuilder();
@@ -176,6 +178,24 @@ public final class Golden {
         out.append("  max").append(max).append('\n');
         out.append("  sum").append(sum).append('\n');
         if (!missing.isEmpty()) out.append("  missing").append(missing).append('\n');
+    }
+
+    /**
+     * A checksum of every row of each key, in file order ({@code cpu0=1a2b3c4d}; one for an unkeyed data set), so that
+     * rows swapped or changed between the first and the last fail the comparison though the sums stay the same.
+     */
+    private static String rowChecksums(List<SpecRow> rows, List<String> keys) {
+        Map<String, List<String>> byKey = new LinkedHashMap<>();
+        for (SpecRow r : rows) byKey.computeIfAbsent(r.row().key(), k -> new ArrayList<>()).add(row(r));
+        if (keys.size() == 1 && keys.get(0).isEmpty()) return " " + crc(byKey.get(""));
+        List<String> each = new ArrayList<>();
+        for (Map.Entry<String, List<String>> key : byKey.entrySet()) {
+            each.add((key.getKey().isEmpty() ? "(none)" : key.getKey()) + "=" + crc(key.getValue()));
+        }
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < Math.min(LISTED_KEYS, each.size()); i++) s.append(' ').append(each.get(i));
+        if (each.size() > LISTED_KEYS) s.append(" ... ").append(each.size() - LISTED_KEYS).append(" more; crc32 of all ").append(crc(each));
+        return s.toString();
     }
 
     private static String row(SpecRow r) {

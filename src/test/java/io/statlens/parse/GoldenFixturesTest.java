@@ -1,5 +1,8 @@
 package io.statlens.parse;
 
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.Metric;
+import io.statlens.model.Row;
 import io.statlens.parse.Corpus.Fixture;
 import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.Detection;
@@ -16,6 +19,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -108,6 +112,33 @@ class GoldenFixturesTest {
                     .toList();
         }
         assertTrue(orphans.isEmpty(), "golden files without a fixture in SOURCES.tsv: " + orphans);
+    }
+
+    @Test
+    void rowsSwappedWithinAKeyChangeTheGoldenText() {
+        // The sums, minima and maxima stay the same when two middle rows of a key trade places: the row checksum does not.
+        double[][] values = {{1, 5}, {2, 6}, {3, 7}, {4, 8}};
+        String inOrder = Golden.compared(rendered(values)).toString();
+        double[][] swapped = {values[0], values[2], values[1], values[3]};
+        String moved = Golden.compared(rendered(swapped)).toString();
+        assertTrue(!inOrder.equals(moved), "swapped middle rows must change the golden text");
+        List<String> differing = Golden.compared(rendered(swapped)).stream()
+                .filter(l -> !Golden.compared(rendered(values)).contains(l)).toList();
+        assertEquals(1, differing.size(), "only the row checksum tells: " + differing);
+        assertTrue(differing.get(0).startsWith("  rows crc32 cpu0="), differing.get(0));
+    }
+
+    /** A keyed data set whose key cpu0 has these rows, one a second, and key cpu1 one row. */
+    private static String rendered(double[][] rowsOfCpu0) {
+        CollectingSink sink = new CollectingSink();
+        DatasetSpec spec = new DatasetSpec("t", "", "cpu", List.of(new Metric("a", "", ""), new Metric("b", "", "")));
+        sink.dataset(spec);
+        Instant t0 = Instant.parse("2024-03-01T10:00:00Z");
+        for (int i = 0; i < rowsOfCpu0.length; i++) {
+            sink.row(spec, new Row(i, t0.plusSeconds(i), "cpu0", false, rowsOfCpu0[i]));
+            if (i == 0) sink.row(spec, new Row(i, t0, "cpu1", false, new double[]{9, 9}));
+        }
+        return Golden.render("t.txt", "", "t 1", sink);
     }
 
     @Test

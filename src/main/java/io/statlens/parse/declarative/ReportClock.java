@@ -2,37 +2,34 @@ package io.statlens.parse.declarative;
 
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.parse.spi.SampleClock;
-import io.statlens.parse.transcript.DayClock;
-import io.statlens.parse.transcript.ReportTimeline;
+import io.statlens.parse.timeline.DayClock;
+import io.statlens.parse.timeline.SampleClock;
+import io.statlens.parse.timeline.Timeline;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneId;
-import java.util.HashSet;
-import java.util.Set;
 
 /**
  * Gives rows their absolute time, whichever way the definition says it is printed, through the shared
- * {@link ReportTimeline}: a time of day (dated by the last time line, else {@code --start}, else the fallback
+ * {@link Timeline}: a time of day (dated by the last time line, else {@code --start}, else the fallback
  * start, rolling over midnight), epoch seconds, time lines between reports, or nothing (the
  * {@link SampleClock}, one interval apart: {@code --interval}, the pasted command's, or the definition's
- * default). Records each way it used as a {@code time.source} fact.
+ * default). The timeline records each way it used as a {@code time.source} fact.
  */
 final class ReportClock {
-    private final ReportTimeline timeline;
+    private final Timeline timeline;
     private final RecordSink sink;
     private final ZoneId zone;
-    private final Set<String> recorded = new HashSet<>();
     private DayClock clock;
     private String dateSource;
     private Instant lastTimeLine;
     private long timeLineCount;
 
     ReportClock(ParseContext context, RecordSink sink, Duration defaultInterval) {
-        this.timeline = new ReportTimeline(context, sink, defaultInterval);
+        this.timeline = new Timeline(context, sink, defaultInterval);
         this.sink = sink;
         this.zone = timeline.options().zone();
     }
@@ -41,7 +38,7 @@ final class ReportClock {
     void timeLine(Instant time) {
         lastTimeLine = time;
         timeLineCount++;
-        clock = timeline.clock(timeline.stated(LocalDate.ofInstant(time, zone), ReportTimeline.DateSource.DATE_LINE));
+        clock = timeline.clock(timeline.stated(LocalDate.ofInstant(time, zone), Timeline.DateSource.DATE_LINE));
         dateSource = "the date of the preceding date(1) or epoch line";
     }
 
@@ -58,12 +55,12 @@ final class ReportClock {
     /** @param where which column or header printed it, for the fact */
     Instant timeOfDay(LocalTime time, String where) {
         if (clock == null) startClock();
-        record("time of day " + where + " on " + dateSource + ", zone " + zone);
+        timeline.source("time of day " + where + " on " + dateSource + ", zone " + zone);
         return clock.at(time, zone);
     }
 
     Instant epoch(Instant time, String where) {
-        record("epoch seconds " + where);
+        timeline.source("epoch seconds " + where);
         return time;
     }
 
@@ -74,7 +71,7 @@ final class ReportClock {
     Instant report(long sample, long reportsSinceTimeLine) {
         if (lastTimeLine != null) {
             Duration interval = timeline.step();
-            record("date(1) or epoch lines before the reports (reports without one follow at " + seconds(interval)
+            timeline.source("date(1) or epoch lines before the reports (reports without one follow at " + seconds(interval)
                     + " s steps)");
             return lastTimeLine.plus(interval.multipliedBy(reportsSinceTimeLine));
         }
@@ -83,11 +80,11 @@ final class ReportClock {
 
     /** Makes sure the file has its time.source fact even when it held no time series. */
     void finish() {
-        if (recorded.isEmpty() && !timeline.derived()) sink.fact("time.source", "none: the file has no time-series rows");
+        timeline.none("the file has no time-series rows");
     }
 
     private void startClock() {
-        ReportTimeline.Day day = timeline.assumedDay();
+        Timeline.Day day = timeline.assumedDay();
         dateSource = "the date of " + day.origin() + " (" + day.date() + ")";
         if (day.assumed() && !day.placedLater()) {
             sink.notice(0, "the output has no date; taking " + day.date() + " from " + day.origin() + "; give --start to set it");
@@ -97,9 +94,5 @@ final class ReportClock {
 
     private static String seconds(Duration d) {
         return d.toNanos() % 1_000_000_000L == 0 ? Long.toString(d.toSeconds()) : Double.toString(d.toNanos() / 1e9);
-    }
-
-    private void record(String source) {
-        if (recorded.add(source)) sink.fact("time.source", source);
     }
 }

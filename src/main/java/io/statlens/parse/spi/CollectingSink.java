@@ -104,7 +104,7 @@ public final class CollectingSink implements RecordSink {
             list.replaceAll(r -> new SpecRow(r.spec(), new Row(r.row().sample(), r.row().time().plus(placement.shift()),
                     r.row().key(), r.row().sinceBoot(), r.row().values())));
         }
-        facts.add(new Fact("time.source", placement.timeSource()));
+        facts.add(placement.timeSource());
         notices.add(new ParseWarning(0, placement.notice()));
     }
 

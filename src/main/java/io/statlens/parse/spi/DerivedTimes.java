@@ -1,11 +1,9 @@
 package io.statlens.parse.spi;
 
+import io.statlens.model.Fact;
+
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneId;
-import java.time.temporal.ChronoUnit;
-import java.util.Objects;
 
 /**
  * Times a parser derived for output that prints none, counted from a provisional start, for the receiver of the
@@ -14,50 +12,15 @@ import java.util.Objects;
  * {@link RecordSink#derivedTimes} before the first row when the context's {@link FallbackStart} is
  * {@linkplain FallbackStart#placedLater() placed later}; the rows that follow carry provisional times.
  *
- * <p>Output that prints times of day without a date ({@link #datesOf}) has only its dates derived: the rows are dated
- * from the fallback's date on, rolling over at each midnight they cross, and are moved by whole days once the input is
- * read, so that the last sample falls on the fallback's date (a capture that crossed midnight started the day before).
- *
- * @param provisionalStart where the provisional times count from (the first sample's provisional time)
- * @param interval         how the interval was obtained, for the {@code time.source} fact
- *                         ({@code assumed interval 1 s}, {@code interval printed by the tool, 5 s})
- * @param fallback         the fallback start the times are placed by: its time is where the last sample goes
- * @param datesIn          for times of day printed without a date, the zone their dates are counted in; null when
- *                         the whole times were derived
+ * <p>The parser's timeline ({@code io.statlens.parse.timeline}) implements it: it knows how the times were
+ * derived, so it also says how they were placed; the sink only moves the rows and stores what it is handed.
  */
-public record DerivedTimes(Instant provisionalStart, String interval, FallbackStart fallback, ZoneId datesIn) {
-    public DerivedTimes {
-        Objects.requireNonNull(provisionalStart);
-        Objects.requireNonNull(interval);
-        Objects.requireNonNull(fallback);
-    }
-
-    public DerivedTimes(Instant provisionalStart, String interval, FallbackStart fallback) {
-        this(provisionalStart, interval, fallback, null);
-    }
-
-    /**
-     * Times of day the output printed, put on provisional dates from the fallback's date on (a day later at each
-     * midnight crossed), for the sink to move by whole days; {@code firstProvisional} is the first sample's.
-     */
-    public static DerivedTimes datesOf(Instant firstProvisional, ZoneId zone, FallbackStart fallback) {
-        return new DerivedTimes(firstProvisional, "times of day as printed", fallback, Objects.requireNonNull(zone));
-    }
+public interface DerivedTimes {
+    /** Where the provisional times count from (the first sample's provisional time). */
+    Instant provisionalStart();
 
     /** Whether only the dates were derived: the times of day are the tool's own. */
-    public boolean datesOnly() {
-        return datesIn != null;
-    }
-
-    /**
-     * Where the rows go.
-     *
-     * @param shift      to add to every provisional time
-     * @param timeSource the {@code time.source} fact
-     * @param notice     the notice that says where the times were put
-     */
-    public record Placement(Duration shift, String timeSource, String notice) {
-    }
+    boolean datesOnly();
 
     /**
      * The last sample at the fallback's time (the file's modification time): the file alone decides.
@@ -65,48 +28,18 @@ public record DerivedTimes(Instant provisionalStart, String interval, FallbackSt
      * @param firstProvisional the provisional time of the file's first sample, for the messages
      * @param lastProvisional  the provisional time of its last sample
      */
-    public Placement lastAtFallback(Instant firstProvisional, Instant lastProvisional) {
-        if (datesOnly()) return lastOnFallbackDate(firstProvisional, lastProvisional);
-        Duration shift = Duration.between(lastProvisional, fallback.time());
-        Instant first = firstProvisional.plus(shift);
-        return new Placement(shift,
-                "derived: last sample at " + fallback.source() + " (" + fallback.time() + "), first at " + first + ", " + interval,
-                "the output has no time stamps; its last sample is placed at " + fallback.source() + " (" + fallback.time()
-                        + ") and the first at " + first + "; give --start to set it");
-    }
+    Placement lastAtFallback(Instant firstProvisional, Instant lastProvisional);
 
     /** The first sample at a start other files of the run state ({@code the run's start}). */
-    public Placement firstAt(Instant start, String source) {
-        if (datesOnly()) return fromDateOf(start, source);
-        Duration shift = Duration.between(provisionalStart, start);
-        return new Placement(shift, "derived: first sample at " + source + " (" + start + "), " + interval,
-                "the output has no time stamps; times start at " + source + " (" + start + "); give --start to set it");
-    }
+    Placement firstAt(Instant start, String source);
 
     /**
-     * Times of day: the last sample on the fallback's date, the earlier ones as many days before as midnights were
-     * crossed (whole days of 24 hours: a change of daylight-saving time inside the capture is not accounted for).
+     * Where the rows go.
+     *
+     * @param shift      to add to every provisional time
+     * @param timeSource the file's {@code time.source} fact, to record
+     * @param notice     the notice that says where the times were put
      */
-    private Placement lastOnFallbackDate(Instant firstProvisional, Instant lastProvisional) {
-        LocalDate end = LocalDate.ofInstant(fallback.time(), datesIn);
-        long days = ChronoUnit.DAYS.between(end, LocalDate.ofInstant(lastProvisional, datesIn));
-        Duration shift = Duration.ofDays(-days);
-        LocalDate first = LocalDate.ofInstant(firstProvisional.plus(shift), datesIn);
-        String dates = first.equals(end) ? "" : ", its first on " + first + " (it crosses midnight)";
-        return new Placement(shift,
-                "printed time of day, zone " + datesIn.getId() + ", the last sample on the date of " + fallback.source()
-                        + " (" + end + ")" + dates,
-                "the output prints times of day without a date; its last sample is taken to be on the date of "
-                        + fallback.source() + " (" + end + ")" + dates + "; give --start to set the date");
-    }
-
-    /** Times of day from the date of a start other files of the run state on. */
-    private Placement fromDateOf(Instant start, String source) {
-        LocalDate date = LocalDate.ofInstant(start, datesIn);
-        Duration shift = Duration.ofDays(ChronoUnit.DAYS.between(LocalDate.ofInstant(provisionalStart, datesIn), date));
-        return new Placement(shift,
-                "printed time of day, zone " + datesIn.getId() + ", starting on the date of " + source + " (" + date + ")",
-                "the output prints times of day without a date; they are taken to start on the date of " + source + " ("
-                        + date + "); give --start to set the date");
+    record Placement(Duration shift, Fact timeSource, String notice) {
     }
 }

@@ -39,7 +39,7 @@ public interface RecordSink {
 
     /**
      * The rows that follow carry provisional derived times, for this sink to place when the input has been read
-     * (see {@link DerivedTimes}); sent by {@link SampleClock} only when the context's {@link FallbackStart} is
+     * (see {@link DerivedTimes}); sent by the parser's timeline only when the context's {@link FallbackStart} is
      * placed later. A sink that forwards records must forward this too.
      */
     void derivedTimes(DerivedTimes times);

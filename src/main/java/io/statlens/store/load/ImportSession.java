@@ -9,6 +9,7 @@ import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
 import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.timeline.TimeSource;
 import io.statlens.store.read.SeriesSummary;
 import io.statlens.store.read.StoredStats;
 import io.statlens.store.schema.DataTable;
@@ -46,7 +47,6 @@ final class ImportSession implements RecordSink, AutoCloseable {
     static final String KIND_NOTICE = "notice";
     /** The fact that names the host a file was captured on. */
     private static final String HOST_FACT = "host";
-    private static final String TIME_SOURCE_FACT = "time.source";
 
     private final Repository repo;
     private final Connection c;
@@ -212,7 +212,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
             if (d.first != null) d.first = d.first.plus(placement.shift());
             if (d.last != null) d.last = d.last.plus(placement.shift());
         }
-        fact(new Fact("time.source", placement.timeSource()));
+        fact(placement.timeSource());
         notice(0, placement.notice());
     }
 
@@ -284,7 +284,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
     @Override
     public void fact(Fact fact) {
         if (host == null && fact.name().equals(HOST_FACT)) host = fact.value();
-        if (fact.name().equals(TIME_SOURCE_FACT)) timeSource = fact.value();
+        if (TimeSource.is(fact)) timeSource = fact.value();
         try {
             insertFact.setLong(1, runId);
             insertFact.setLong(2, fileId);

@@ -1,6 +1,5 @@
 package io.statlens.parse.time;
 
-import io.statlens.parse.transcript.DayClock;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -76,14 +75,6 @@ class TimeParsingTest {
         assertEquals("     all", "02:05:01 PM     all".substring(found.orElseThrow().end()));
         assertFalse(ClockTime.leading("Average:  all 1.0").isPresent());
         assertFalse(ClockTime.leading("25:61:00 all").isPresent());
-    }
-
-    @Test
-    void rollsOverMidnightButNotOnSmallStepsBack() {
-        DayClock roller = new DayClock(LocalDate.of(2020, 1, 1));
-        assertEquals(Instant.parse("2020-01-01T23:59:59Z"), roller.at(LocalTime.of(23, 59, 59), UTC));
-        assertEquals(Instant.parse("2020-01-02T00:00:09Z"), roller.at(LocalTime.of(0, 0, 9), UTC));
-        assertEquals(Instant.parse("2020-01-02T00:00:05Z"), roller.at(LocalTime.of(0, 0, 5), UTC));
     }
 
     @Test

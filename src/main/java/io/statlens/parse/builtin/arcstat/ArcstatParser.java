@@ -10,10 +10,10 @@ import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.time.ClockTime;
+import io.statlens.parse.timeline.DayClock;
+import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.transcript.CommandSyntax;
-import io.statlens.parse.transcript.DayClock;
 import io.statlens.parse.transcript.PastedCommand;
-import io.statlens.parse.transcript.ReportTimeline;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
 
@@ -79,7 +79,7 @@ public final class ArcstatParser implements Parser {
 
     /** The state of one parse. */
     private static final class Run {
-        private final ReportTimeline timeline;
+        private final Timeline timeline;
         private final RecordSink sink;
         private ArcstatHeader header;
         private long headerLine;
@@ -89,7 +89,7 @@ public final class ArcstatParser implements Parser {
         private long sample;
 
         Run(ParseContext context, RecordSink sink) {
-            this.timeline = new ReportTimeline(context, sink, DEFAULT_INTERVAL);
+            this.timeline = new Timeline(context, sink, DEFAULT_INTERVAL);
             this.sink = sink;
         }
 
@@ -116,7 +116,7 @@ public final class ArcstatParser implements Parser {
             lines.finish(sink);
             if (sample == 0) {
                 sink.warning(0, header == null ? "no arcstat header found" : "no arcstat data lines found");
-                if (!timeline.derived() && clock == null) sink.fact("time.source", "none: no data lines");
+                timeline.none("no data lines");
             }
         }
 
@@ -197,7 +197,7 @@ public final class ArcstatParser implements Parser {
             if (header.timeIndex() < 0) return timeline.sampleClock().at(sample);
             String cell = cells[header.timeIndex()];
             if (cell.matches("\\d{9,11}")) {
-                if (sample == 0) sink.fact("time.source", "epoch seconds in the time column (arcstat -r)");
+                if (sample == 0) timeline.source("epoch seconds in the time column (arcstat -r)");
                 return Instant.ofEpochSecond(Long.parseLong(cell));
             }
             Optional<ClockTime.Found> found = ClockTime.leading(cell);
@@ -211,11 +211,11 @@ public final class ArcstatParser implements Parser {
 
         /** arcstat prints no date: the times of day are on the date of --start, else of the fallback start. */
         private DayClock startClock() {
-            ReportTimeline.Day day = timeline.assumedDay();
+            Timeline.Day day = timeline.assumedDay();
             if (day.assumed() && !day.placedLater()) {
                 sink.warning(0, "arcstat prints no date; taking " + day.date() + " from " + day.origin() + "; give --start to set it");
             }
-            sink.fact("time.source", "printed time of day on the date of " + day.origin() + " (" + day.date() + "), zone "
+            timeline.source("printed time of day on the date of " + day.origin() + " (" + day.date() + "), zone "
                     + timeline.options().zone().getId() + ", next day after midnight");
             return timeline.clock(day);
         }

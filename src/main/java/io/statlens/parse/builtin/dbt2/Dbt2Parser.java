@@ -8,6 +8,7 @@ import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.Numbers;
+import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.transcript.AppendedText;
 import io.statlens.parse.transcript.CommandSyntax;
 import io.statlens.parse.transcript.Transcript;
@@ -70,11 +71,12 @@ public final class Dbt2Parser implements Parser {
 
     @Override
     public void parse(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
-        new Run(sink).readAll(lines);
+        new Run(new Timeline(context, sink), sink).readAll(lines);
     }
 
     /** The state of one parse. */
     private static final class Run {
+        private final Timeline timeline;
         private final RecordSink sink;
         private Transcript lines;
         private TranscriptLine current;
@@ -88,7 +90,8 @@ public final class Dbt2Parser implements Parser {
         private long firstSkipped;
         private long skipped;
 
-        Run(RecordSink sink) {
+        Run(Timeline timeline, RecordSink sink) {
+            this.timeline = timeline;
             this.sink = sink;
         }
 
@@ -220,7 +223,7 @@ public final class Dbt2Parser implements Parser {
         }
 
         private void finish() {
-            sink.fact("time.source", "none: dbt2-post-process prints a run summary without timestamps");
+            timeline.none("dbt2-post-process prints a run summary without timestamps");
             sink.variant(rst ? "rst" : "classic");
             if (!summaryStarted) {
                 sink.warning(0, "no dbt2-post-process summary (transaction table or NOTPM line) found");

@@ -7,6 +7,7 @@ import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.LineSourceReader;
+import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.transcript.CommandSyntax;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
@@ -50,7 +51,7 @@ public final class FabanParser implements Parser {
     @Override
     public void parse(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
         sink.variant("summary-xml");
-        sink.fact("time.source", "none: summary.xml holds run totals, no time series");
+        new Timeline(context, sink).none("summary.xml holds run totals, no time series");
         // Console output or a log may precede the XML: it starts at the first line opening a tag.
         Transcript transcript = new Transcript(lines, SYNTAX);
         TranscriptLine line;

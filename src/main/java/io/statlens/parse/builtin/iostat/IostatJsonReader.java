@@ -6,8 +6,10 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.SysstatJson;
 import io.statlens.parse.text.SysstatJsonHost;
+import io.statlens.parse.timeline.Timeline;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +35,7 @@ final class IostatJsonReader implements SysstatJson.Handler {
     IostatJsonReader(ParseContext context, RecordSink sink) {
         this.sink = sink;
         this.time = TimeOptions.in(context);
-        this.out = new ReportWriter(sink, new ReportClock(context, sink));
+        this.out = new ReportWriter(sink, new Timeline(context, sink, Duration.ofSeconds(1)));
     }
 
     void read(LineSource lines) throws IOException {

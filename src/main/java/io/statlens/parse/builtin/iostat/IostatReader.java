@@ -6,7 +6,8 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.Tokens;
-import io.statlens.parse.transcript.DayClock;
+import io.statlens.parse.timeline.DayClock;
+import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
 
@@ -25,10 +26,9 @@ import java.util.Optional;
  */
 final class IostatReader {
     private final Transcript lines;
-    private final ParseContext context;
     private final TimeOptions timeOptions;
     private final RecordSink sink;
-    private final ReportClock clock;
+    private final Timeline timeline;
     private final ReportWriter out;
     private Block block;
     private String variant;
@@ -56,11 +56,10 @@ final class IostatReader {
 
     IostatReader(LineSource lines, ParseContext context, RecordSink sink) {
         this.lines = new Transcript(lines, IostatCommand.SYNTAX);
-        this.context = context;
         this.timeOptions = TimeOptions.in(context);
         this.sink = sink;
-        this.clock = new ReportClock(context, sink);
-        this.out = new ReportWriter(sink, clock);
+        this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
+        this.out = new ReportWriter(sink, timeline);
     }
 
     void run() throws IOException {
@@ -148,7 +147,7 @@ final class IostatReader {
         Optional<SysstatBanner> banner = SysstatBanner.parse(line);
         if (banner.isEmpty()) return false;
         newInvocation();
-        bannerDay = new DayClock(banner.get().date());
+        bannerDay = timeline.clock(banner.get().date());
         if (!bannerSeen) {
             banner.get().emitFacts(sink);
             bannerSeen = true;
@@ -159,7 +158,7 @@ final class IostatReader {
     private void command(IostatCommand command) {
         omitsSinceBoot = command.omitsSinceBoot();
         newInvocation();
-        command.interval().ifPresent(clock::printedInterval);
+        command.interval().ifPresent(timeline::printedInterval);
         if (!commandSeen) {
             sink.fact("command", command.command());
             if (!command.options().isEmpty()) sink.fact("options", command.options());

@@ -2,9 +2,10 @@ package io.statlens.parse.builtin.iostat;
 
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
-import io.statlens.parse.text.Labels;
 import io.statlens.model.Row;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.Labels;
+import io.statlens.parse.timeline.Timeline;
 
 import java.time.Instant;
 import java.util.HashMap;
@@ -14,12 +15,15 @@ import java.util.Map;
 /**
  * Holds the report being read and sends it to the sink when it ends: announces a data set whenever
  * its columns change, numbers the samples of each data set, and marks the first report of every
- * iostat invocation as since boot.
+ * iostat invocation as since boot. A report is at its own time stamp line when it has one; one interval after
+ * the last stamped report when it has none (OSWatcher stamps a snapshot, not each of its reports); and when
+ * nothing in the file is stamped, where the timeline's sample clock puts it. The banner date has no time of
+ * day, so it is recorded as a fact, not used.
  */
 final class ReportWriter {
     static final String TOOL = "iostat";
     private final RecordSink sink;
-    private final ReportClock clock;
+    private final Timeline timeline;
     private final Map<String, DatasetSpec> announced = new HashMap<>();
     /** The column labels each announced spec was made from: a report with the same labels gets the same spec. */
     private final Map<String, List<String>> announcedLabels = new HashMap<>();
@@ -29,9 +33,21 @@ final class ReportWriter {
     private boolean nextSinceBoot = true;
     private Report current = new Report();
 
-    ReportWriter(RecordSink sink, ReportClock clock) {
+    ReportWriter(RecordSink sink, Timeline timeline) {
         this.sink = sink;
-        this.clock = clock;
+        this.timeline = timeline;
+        timeline.whenStepAssumed(step -> "reports without their own time stamp follow a stamped one; assuming they are "
+                + step.toSeconds() + " s apart; give --interval to set it");
+    }
+
+    /**
+     * @param stamp  the report's own time stamp, or null
+     * @param report 0-based number of the report in the file
+     */
+    private Instant timeOf(ReportTimestamp stamp, long report) {
+        if (stamp == null) return timeline.unstamped(report);
+        if (!timeline.anchored()) timeline.source(stamp.source());
+        return timeline.stamped(stamp.time(), report);
     }
 
     /** A new run of iostat starts: its first report averages since boot, unless it was run with -y. */
@@ -60,7 +76,7 @@ final class ReportWriter {
             if (report.timestamp() != null) current.timestamp(report.timestamp());
             return;
         }
-        Instant time = clock.timeOf(report.timestamp(), reports++);
+        Instant time = timeOf(report.timestamp(), reports++);
         boolean sinceBoot = nextSinceBoot;
         nextSinceBoot = false;
         for (Report.Part part : report.parts()) {

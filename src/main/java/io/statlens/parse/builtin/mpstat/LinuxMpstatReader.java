@@ -14,8 +14,8 @@ import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
 import io.statlens.parse.time.DateLine;
 import io.statlens.parse.time.ZoneAbbreviations;
-import io.statlens.parse.transcript.DayClock;
-import io.statlens.parse.transcript.ReportTimeline;
+import io.statlens.parse.timeline.DayClock;
+import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
 
@@ -46,7 +46,7 @@ final class LinuxMpstatReader implements MpstatReader {
     private static final Set<String> TOPOLOGY = Set.of("CORE", "SOCK", "NODE");
 
     private final TimeOptions timeOptions;
-    private final ReportTimeline timeline;
+    private final Timeline timeline;
     private final Transcript lines;
     private final RecordSink sink;
     private final FirstReport firstReport = new FirstReport();
@@ -69,7 +69,7 @@ final class LinuxMpstatReader implements MpstatReader {
 
     LinuxMpstatReader(ParseContext context, RecordSink sink, Transcript lines) {
         this.timeOptions = TimeOptions.in(context);
-        this.timeline = new ReportTimeline(context, sink, Duration.ofSeconds(1));
+        this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
         this.lines = lines;
         this.sink = sink;
     }
@@ -278,20 +278,20 @@ final class LinuxMpstatReader implements MpstatReader {
 
     private DayClock startClock(String printedZone) {
         String zoneText = printedZone != null ? "zone as printed (" + printedZone + ")" : "zone " + timeOptions.zone();
-        ReportTimeline.Day day;
+        Timeline.Day day;
         if (bannerDate != null) {
-            day = timeline.stated(bannerDate, ReportTimeline.DateSource.BANNER);
-            sink.fact("time.source", "banner date " + day.date() + " + printed time of day, " + zoneText);
+            day = timeline.stated(bannerDate, Timeline.DateSource.BANNER);
+            timeline.source("banner date " + day.date() + " + printed time of day, " + zoneText);
         } else if (dateLineDate != null) {
-            day = timeline.stated(dateLineDate, ReportTimeline.DateSource.DATE_LINE);
-            sink.fact("time.source", "date(1) line date " + day.date() + " + printed time of day, " + zoneText);
+            day = timeline.stated(dateLineDate, Timeline.DateSource.DATE_LINE);
+            timeline.source("date(1) line date " + day.date() + " + printed time of day, " + zoneText);
         } else {
             day = timeline.assumedDay();
             if (day.assumed() && !day.placedLater()) {
                 sink.warning(0, "no sysstat banner with a date; the first report is taken to be on " + day.date() + " ("
                         + day.origin() + "); give --start to set it");
             }
-            sink.fact("time.source", day.origin() + " date " + day.date() + " + printed time of day, " + zoneText);
+            timeline.source(day.origin() + " date " + day.date() + " + printed time of day, " + zoneText);
         }
         return timeline.clock(day);
     }

@@ -6,11 +6,11 @@ import io.statlens.model.Row;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.SysstatJson;
 import io.statlens.parse.text.SysstatJsonHost;
 import io.statlens.parse.time.ClockTime;
-import io.statlens.parse.transcript.DayClock;
+import io.statlens.parse.timeline.DayClock;
+import io.statlens.parse.timeline.Timeline;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -36,7 +36,7 @@ final class MpstatJsonReader implements SysstatJson.Handler {
             "gnice", "%gnice", "idle", "%idle");
 
     private final RecordSink sink;
-    private final TimeOptions time;
+    private final Timeline timeline;
     private final Map<String, DatasetSpec> announced = new HashMap<>();
     private final List<Row> heldRows = new ArrayList<>();
     private final List<DatasetSpec> heldSpecs = new ArrayList<>();
@@ -47,7 +47,7 @@ final class MpstatJsonReader implements SysstatJson.Handler {
 
     MpstatJsonReader(ParseContext context, RecordSink sink) {
         this.sink = sink;
-        this.time = TimeOptions.in(context);
+        this.timeline = new Timeline(context, sink);
     }
 
     void read(LineSource lines) throws IOException {
@@ -63,8 +63,8 @@ final class MpstatJsonReader implements SysstatJson.Handler {
         sink.variant("linux-sysstat-json");
         date = host.date().orElse(null);
         if (date == null) sink.warning(0, "the JSON document has no readable \"date\"; samples cannot be placed in time");
-        roller = date == null ? null : new DayClock(date);
-        if (date != null) sink.fact("time.source", "JSON date " + date + " + each sample's time of day, zone " + time.zone().getId());
+        roller = date == null ? null : timeline.clock(date);
+        if (date != null) timeline.source("JSON date " + date + " + each sample's time of day, zone " + timeline.options().zone().getId());
     }
 
     @Override
@@ -92,7 +92,7 @@ final class MpstatJsonReader implements SysstatJson.Handler {
             sink.warning(line, "expected a time of day in \"timestamp\", found " + stamp + "; sample skipped");
             return null;
         }
-        return roller.at(clock.get().time(), time.zone());
+        return roller.at(clock.get().time(), timeline.options().zone());
     }
 
     /** {@code cpu-load} and {@code node-load}: one entry per CPU or node, its fields the table's columns. */

@@ -9,7 +9,7 @@ import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.DateLine;
-import io.statlens.parse.transcript.ReportTimeline;
+import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.transcript.TranscriptLine;
 
 import java.time.Duration;
@@ -30,7 +30,7 @@ final class SolarisMpstatReader implements MpstatReader {
     private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
 
     private final TimeOptions timeOptions;
-    private final ReportTimeline timeline;
+    private final Timeline timeline;
     private final RecordSink sink;
     private final Map<String, SampleCounter> samples = new HashMap<>();
     private final Map<String, DatasetSpec> announced = new HashMap<>();
@@ -51,7 +51,7 @@ final class SolarisMpstatReader implements MpstatReader {
 
     SolarisMpstatReader(ParseContext context, RecordSink sink, Optional<Duration> commandInterval) {
         this.timeOptions = TimeOptions.in(context);
-        this.timeline = new ReportTimeline(context, sink, DEFAULT_INTERVAL);
+        this.timeline = new Timeline(context, sink, DEFAULT_INTERVAL);
         this.sink = sink;
         commandInterval.ifPresent(timeline::printedInterval);
     }
@@ -135,7 +135,7 @@ final class SolarisMpstatReader implements MpstatReader {
         if (fromDateLines == null) {
             fromDateLines = pendingDate != null;
             if (fromDateLines) {
-                sink.fact("time.source", "date(1) or epoch line before each report (a zone it prints wins over "
+                timeline.source("date(1) or epoch line before each report (a zone it prints wins over "
                         + timeOptions.zone() + ")");
             }
         }

@@ -3,10 +3,10 @@ package io.statlens.parse.builtin.sar;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.SysstatJson;
 import io.statlens.parse.text.SysstatJsonHost;
 import io.statlens.parse.time.ZoneAbbreviations;
+import io.statlens.parse.timeline.Timeline;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -48,14 +48,13 @@ final class SadfJsonReader implements SysstatJson.Handler {
     }
 
     private final RecordSink sink;
-    private final TimeOptions time;
+    private final Timeline timeline;
     private final SadfSections sections;
     private ZoneId hostZone;
-    private boolean timeSourceRecorded;
 
     SadfJsonReader(ParseContext context, RecordSink sink) {
         this.sink = sink;
-        this.time = TimeOptions.in(context);
+        this.timeline = new Timeline(context, sink);
         this.sections = new SadfSections(sink);
     }
 
@@ -132,11 +131,8 @@ final class SadfJsonReader implements SysstatJson.Handler {
             return null;
         }
         boolean utc = m.get("utc") instanceof Double u && u == 1;
-        ZoneId zone = utc ? ZoneOffset.UTC : hostZone != null ? hostZone : time.zone();
-        if (!timeSourceRecorded) {
-            sink.fact("time.source", "date and time of each sample, " + (utc ? "UTC" : "zone " + zone.getId()));
-            timeSourceRecorded = true;
-        }
+        ZoneId zone = utc ? ZoneOffset.UTC : hostZone != null ? hostZone : timeline.options().zone();
+        if (!timeline.sourced()) timeline.source("date and time of each sample, " + (utc ? "UTC" : "zone " + zone.getId()));
         try {
             return LocalDate.parse(date).atTime(LocalTime.parse(clock)).atZone(zone).toInstant();
         } catch (DateTimeException e) {

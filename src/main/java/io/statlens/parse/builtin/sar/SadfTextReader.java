@@ -3,9 +3,9 @@ package io.statlens.parse.builtin.sar;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ZoneAbbreviations;
+import io.statlens.parse.timeline.Timeline;
 
 import java.io.IOException;
 import java.time.DateTimeException;
@@ -35,15 +35,16 @@ final class SadfTextReader {
     private static final String PER_CPU = "CPU*";
 
     private final RecordSink sink;
+    private final Timeline timeline;
     private final ZoneId zone;
     private final SadfSections sections;
     private List<String> labels;
     private boolean hostRecorded;
-    private boolean timeSourceRecorded;
 
     SadfTextReader(ParseContext context, RecordSink sink) {
         this.sink = sink;
-        this.zone = TimeOptions.in(context).zone();
+        this.timeline = new Timeline(context, sink);
+        this.zone = timeline.options().zone();
         this.sections = new SadfSections(sink);
     }
 
@@ -126,8 +127,6 @@ final class SadfTextReader {
     }
 
     private void timeSource(String source) {
-        if (timeSourceRecorded) return;
-        sink.fact("time.source", source);
-        timeSourceRecorded = true;
+        if (!timeline.sourced()) timeline.source(source);
     }
 }

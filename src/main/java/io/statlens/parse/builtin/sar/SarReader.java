@@ -6,12 +6,12 @@ import io.statlens.model.SummaryValue;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.SysstatAverage;
+import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
-import io.statlens.parse.transcript.DayClock;
-import io.statlens.parse.transcript.ReportTimeline;
+import io.statlens.parse.timeline.DayClock;
+import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
 
@@ -34,7 +34,7 @@ import java.util.Set;
  * sample number), the section the current lines belong to, and whether an average block is running.
  */
 final class SarReader {
-    private final ReportTimeline timeline;
+    private final Timeline timeline;
     /** Whether the notice about a clock without seconds was given (once per file). */
     private boolean minuteClockTold;
     private final RecordSink sink;
@@ -53,10 +53,9 @@ final class SarReader {
     private DayClock eventClock;
     private int eventRollerEpoch = -1;
     private String lastBanner;
-    private boolean timeSourceRecorded;
 
     SarReader(ParseContext context, RecordSink sink) {
-        this.timeline = new ReportTimeline(context, sink, Duration.ofSeconds(1));
+        this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
         this.sink = sink;
         this.zone = timeline.options().zone();
     }
@@ -183,10 +182,9 @@ final class SarReader {
         epoch++;
         current = null;
         averaging = null;
-        if (!timeSourceRecorded) {
-            sink.fact("time.source", "banner date " + bannerDate + " + time of day printed on each line, zone " + zone
+        if (!timeline.sourced()) {
+            timeline.source("banner date " + bannerDate + " + time of day printed on each line, zone " + zone
                     + "; each section rolls over midnight on its own");
-            timeSourceRecorded = true;
         }
     }
 
@@ -315,15 +313,14 @@ final class SarReader {
     /** The banner's date; without a banner, --start's date or the fallback start's, with a warning. */
     private LocalDate date() {
         if (date == null) {
-            ReportTimeline.Day day = timeline.assumedDay();
+            Timeline.Day day = timeline.assumedDay();
             date = day.date();
             if (!day.placedLater()) {
                 sink.warning(0, "no sar banner with a date; the times of day are taken to be on " + date + " (" + day.origin()
                         + "); give --start to set the date");
             }
-            sink.fact("time.source", "date " + date + " from " + day.origin() + " + time of day printed on each line, zone "
+            timeline.source("date " + date + " from " + day.origin() + " + time of day printed on each line, zone "
                     + zone + "; each section rolls over midnight on its own");
-            timeSourceRecorded = true;
         }
         return date;
     }

@@ -3,7 +3,7 @@ package io.statlens.parse.builtin.sar;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Row;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.parse.transcript.DayClock;
+import io.statlens.parse.timeline.DayClock;
 
 import java.time.Instant;
 import java.time.LocalDate;

@@ -2,11 +2,11 @@ package io.statlens.parse.builtin.sysbench;
 
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
-import io.statlens.parse.text.Labels;
 import io.statlens.model.Row;
-import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.parse.spi.SampleClock;
+import io.statlens.parse.text.Labels;
+import io.statlens.parse.timeline.SampleClock;
+import io.statlens.parse.timeline.Timeline;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,7 +23,7 @@ import java.util.Map;
 final class IntervalSeries {
     static final String TOOL = "sysbench";
 
-    private final ParseContext context;
+    private final Timeline timeline;
     private final RecordSink sink;
     private SampleClock clock;
     private DatasetSpec spec;
@@ -34,8 +34,8 @@ final class IntervalSeries {
     private record Pending(double elapsed, double offset, Duration reportInterval, Map<String, IntervalLine.Field> fields) {
     }
 
-    IntervalSeries(ParseContext context, RecordSink sink) {
-        this.context = context;
+    IntervalSeries(Timeline timeline, RecordSink sink) {
+        this.timeline = timeline;
         this.sink = sink;
     }
 
@@ -71,7 +71,10 @@ final class IntervalSeries {
             spec = new DatasetSpec(TOOL, "", "", metrics);
             sink.dataset(spec);
         }
-        if (clock == null) clock = SampleClock.derive(context, sink, p.reportInterval(), Duration.ofSeconds(1));
+        if (clock == null) {
+            timeline.printedInterval(p.reportInterval());
+            clock = timeline.sampleClock();
+        }
         sink.row(spec, new Row(sample++, clock.atElapsed(p.offset() + p.elapsed()), "", false, values));
     }
 

@@ -3,12 +3,14 @@ package io.statlens.parse.builtin.sysbench;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.transcript.AppendedText;
 import io.statlens.parse.transcript.PastedCommand;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
@@ -29,6 +31,7 @@ final class SysbenchReader {
 
     private final RecordSink sink;
     private final Runs runs;
+    private final Timeline timeline;
     private final IntervalSeries series;
     private final SummarySections sections = new SummarySections();
     private final SkippedLines skipped;
@@ -39,7 +42,8 @@ final class SysbenchReader {
     SysbenchReader(ParseContext context, RecordSink sink) {
         this.sink = sink;
         this.runs = new Runs(sink);
-        this.series = new IntervalSeries(context, sink);
+        this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
+        this.series = new IntervalSeries(timeline, sink);
         this.skipped = new SkippedLines(sink);
     }
 
@@ -228,9 +232,7 @@ final class SysbenchReader {
         series.flush();
         skipped.flush();
         runs.end();
-        if (series.rows() == 0) {
-            sink.fact("time.source", "none: the output has no intermediate reports (run without --report-interval)");
-        }
+        timeline.none("the output has no intermediate reports (run without --report-interval)");
         if (runs.measuredRuns() == 0) {
             sink.warning(0, sawBanner
                     ? "sysbench printed no intermediate reports and no final statistics with numbers; nothing to store"

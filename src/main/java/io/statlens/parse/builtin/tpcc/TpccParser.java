@@ -1,6 +1,5 @@
 package io.statlens.parse.builtin.tpcc;
 
-import io.statlens.parse.text.Intervals;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Row;
 import io.statlens.parse.spi.Head;
@@ -9,7 +8,9 @@ import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.parse.spi.SampleClock;
+import io.statlens.parse.text.Intervals;
+import io.statlens.parse.timeline.SampleClock;
+import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.transcript.CommandSyntax;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
@@ -74,7 +75,7 @@ public final class TpccParser implements Parser {
     /** The state of one parse. */
     private static final class Run {
         private final Transcript lines;
-        private final ParseContext context;
+        private final Timeline timeline;
         private final RecordSink sink;
         private final TpccResults results;
         private final List<String> options = new ArrayList<>();
@@ -90,7 +91,7 @@ public final class TpccParser implements Parser {
 
         Run(LineSource lines, ParseContext context, RecordSink sink) {
             this.lines = new Transcript(lines, SYNTAX);
-            this.context = context;
+            this.timeline = new Timeline(context, sink, DEFAULT_INTERVAL);
             this.sink = sink;
             this.results = new TpccResults(sink);
         }
@@ -223,7 +224,8 @@ public final class TpccParser implements Parser {
         }
 
         private void startClock(Duration knownInterval) {
-            clock = SampleClock.derive(context, sink, knownInterval, DEFAULT_INTERVAL);
+            timeline.printedInterval(knownInterval);
+            clock = timeline.sampleClock();
             sink.variant("trx-intervals");
         }
 
@@ -243,7 +245,7 @@ public final class TpccParser implements Parser {
             }
             if (clock != null) return;
             sink.variant("summary-only");
-            sink.fact("time.source", "none: the output has no interval lines");
+            timeline.none("the output has no interval lines");
             if (!resultsSeen) {
                 sink.warning(0, "no interval lines and no result sections: nothing of tpcc_start's output was found");
             }

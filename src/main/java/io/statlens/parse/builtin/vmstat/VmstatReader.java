@@ -10,12 +10,14 @@ import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.ColumnLayout;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.Tokens;
-import io.statlens.parse.transcript.Transcript;
-import io.statlens.parse.transcript.TranscriptLine;
 import io.statlens.parse.time.DateLine;
 import io.statlens.parse.time.ZoneAbbreviations;
+import io.statlens.parse.timeline.Timeline;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -55,11 +57,9 @@ final class VmstatReader {
     private record Held(long line, String text, Instant date, boolean epoch) {
     }
 
-    private final ParseContext context;
-
     private final TimeOptions timeOptions;
     private final RecordSink sink;
-    private final VmstatTimes times;
+    private final Timeline timeline;
     private final Map<String, DatasetSpec> announced = new HashMap<>();
     private final List<Held> held = new ArrayList<>();
     private final Set<String> languagesSaid = new HashSet<>();
@@ -73,6 +73,8 @@ final class VmstatReader {
     private Instant pendingDate;
     private boolean pendingEpoch;
     private long mainSample;
+    /** Samples timed without a -t stamp: those after a date line are whole steps after it. */
+    private long unstampedSamples;
     private long diskReport = -1;
     private final Set<String> disksInReport = new HashSet<>();
     private String reportStamp;
@@ -81,10 +83,11 @@ final class VmstatReader {
     private long widerRows;
 
     VmstatReader(ParseContext context, RecordSink sink) {
-        this.context = context;
         this.timeOptions = TimeOptions.in(context);
         this.sink = sink;
-        this.times = new VmstatTimes(context, sink);
+        this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
+        timeline.whenStepAssumed(step -> "samples without a date line before them are placed " + step.toSeconds()
+                + " s after the previous one; give --interval to set it");
     }
 
     void read(LineSource source) throws IOException {
@@ -173,7 +176,7 @@ final class VmstatReader {
     private void command(VmstatCommand command) {
         runStarting = true;
         if (!command.options().isEmpty()) sink.fact("options", command.options());
-        times.commandInterval(command.interval());
+        timeline.printedInterval(command.interval());
         memoryUnit = command.memoryUnit() == null ? "KiB" : command.memoryUnit();
         skipsSinceBoot = command.skipsSinceBoot();
     }
@@ -350,12 +353,30 @@ final class VmstatReader {
     private Instant time(long number, long sample, String stamp, Instant dateLine, boolean epoch) {
         if (stamp != null) {
             try {
-                return times.stamped(LocalDateTime.parse(stamp).atZone(stampZone).toInstant(), stampZoneDescription);
+                Instant printed = LocalDateTime.parse(stamp).atZone(stampZone).toInstant();
+                timeline.source("vmstat -t timestamp column, zone " + stampZoneDescription);
+                return printed;
             } catch (DateTimeParseException e) {
                 sink.warning(number, "time stamp '" + stamp.replace('T', ' ') + "' is not a valid date and time");
             }
         }
-        return times.unstamped(sample, dateLine, epoch);
+        return unstamped(sample, dateLine, epoch);
+    }
+
+    /**
+     * The time of a sample without its own time stamp: the date(1) or epoch line just before it, else whole steps
+     * after the last such line, else the sample clock's.
+     *
+     * @param sample the sample's number in its data set, for the sample clock
+     */
+    private Instant unstamped(long sample, Instant dateLine, boolean epoch) {
+        long timed = unstampedSamples++;
+        if (dateLine != null) {
+            timeline.source(epoch ? "epoch lines before the samples" : "date(1) lines before the samples");
+            return timeline.stamped(dateLine, timed);
+        }
+        if (timeline.anchored()) return timeline.unstamped(timed);
+        return timeline.sampleClock().at(sample);
     }
 
     private void emit(Row row) {
@@ -380,7 +401,7 @@ final class VmstatReader {
             sink.warning(0, header == null ? "no vmstat output found: no vmstat header and no data"
                     : "no vmstat data: the header at line " + header.line() + " is not followed by any sample");
         }
-        if (!times.recordedAny()) sink.fact("time.source", "none: no samples");
+        timeline.none("no samples");
     }
 
     private static boolean isDigits(String s) {

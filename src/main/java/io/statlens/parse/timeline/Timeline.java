@@ -1,19 +1,22 @@
-package io.statlens.parse.transcript;
+package io.statlens.parse.timeline;
 
 import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
-import io.statlens.parse.spi.SampleClock;
 import io.statlens.parse.spi.TimeOptions;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The times of a tool's reports, composed the same way for every tool from what the output prints:
+ * The times of a file's samples, composed the same way for every tool (and every collector) from what the output
+ * prints; the one writer of the {@code time.source} fact and of the notices about an assumed start, date or
+ * interval. A parser makes one per file:
  *
  * <ul>
  *   <li><b>Times of day on a date.</b> sysstat, arcstat and the declarative tools print a time of day on each
@@ -23,19 +26,22 @@ import java.util.function.Function;
  *       file's modification time, when the tool stopped, its date is the LAST sample's: the dates are provisional
  *       and the sink moves them back by the midnights crossed once the file is read.</li>
  *   <li><b>Stamped reports and the ones between.</b> A report with its own stamp (a {@code -t} column, a date
- *       or epoch line) is at that time; a report without one follows the last stamped one by whole
- *       {@link #step() steps}; output with no stamp at all is placed by {@link SampleClock}.</li>
+ *       or epoch line, a time of receipt) is at that time; a report without one follows the last stamped one by
+ *       whole {@link #step() steps}; output with no stamp at all is placed by the {@link #sampleClock}.</li>
  * </ul>
  *
- * <p>The interval used for steps and for {@link SampleClock} is {@code --interval}, else the one the output or
+ * <p>The interval used for steps and for the sample clock is {@code --interval}, else the one the output or
  * its pasted command states ({@link #printedInterval}), else the tool's default, which is said once.
+ *
+ * <p>How the times were obtained is said with {@link #source} (in the tool's words), by the sample clock itself,
+ * or, for a file without a time series, with {@link #none}: each becomes the file's {@code time.source} fact.
  */
-public final class ReportTimeline {
-    private final ParseContext context;
+public final class Timeline {
     private final TimeOptions options;
     private final FallbackStart fallback;
     private final RecordSink sink;
     private final Duration defaultInterval;
+    private final Set<String> sources = new HashSet<>();
     private Duration printedInterval;
     private SampleClock sampleClock;
     private Instant anchor;
@@ -77,7 +83,7 @@ public final class ReportTimeline {
         /**
          * Whether {@link #date} is provisional: the fallback is the file's modification time, when the tool stopped,
          * so the sink moves the dates once the file is read for the last sample to fall on its date ({@link
-         * DerivedTimes#datesOf}) and says so; the parser need not warn about the assumed date itself.
+         * DerivedTimes}) and says so; the parser need not warn about the assumed date itself.
          */
         public boolean placedLater() {
             return placedLater;
@@ -87,12 +93,19 @@ public final class ReportTimeline {
     /**
      * @param defaultInterval the tool's interval when neither the user nor the output states one
      */
-    public ReportTimeline(ParseContext context, RecordSink sink, Duration defaultInterval) {
-        this.context = context;
+    public Timeline(ParseContext context, RecordSink sink, Duration defaultInterval) {
         this.options = TimeOptions.in(context);
         this.fallback = FallbackStart.in(context);
         this.sink = sink;
         this.defaultInterval = defaultInterval;
+    }
+
+    /**
+     * For output that holds no time series (a benchmark's summary), which only says {@link #none why}: were it ever to
+     * need the sample clock, one second apart.
+     */
+    public Timeline(ParseContext context, RecordSink sink) {
+        this(context, sink, Duration.ofSeconds(1));
     }
 
     public TimeOptions options() {
@@ -133,16 +146,12 @@ public final class ReportTimeline {
     private void firstDated(Instant first) {
         if (!datesPending || datesPlacedLater || sampleClock != null) return;
         datesPlacedLater = true;
-        sink.derivedTimes(DerivedTimes.datesOf(first, options.zone(), fallback));
+        sink.derivedTimes(ProvisionalTimes.datesOf(first, options.zone(), fallback));
     }
 
     /** The interval the output or its pasted command states; null leaves it unknown. */
     public void printedInterval(Duration interval) {
         if (interval != null) printedInterval = interval;
-    }
-
-    public Duration printedInterval() {
-        return printedInterval;
     }
 
     /**
@@ -177,7 +186,7 @@ public final class ReportTimeline {
     }
 
     /**
-     * A report without a time stamp: whole steps after the last stamped report, else where {@link SampleClock}
+     * A report without a time stamp: whole steps after the last stamped report, else where the {@link #sampleClock}
      * puts report number {@code report}.
      */
     public Instant unstamped(long report) {
@@ -185,14 +194,76 @@ public final class ReportTimeline {
         return sampleClock().at(report);
     }
 
-    /** The clock of output without any time stamp (created on first use, which records how it derives times). */
+    /**
+     * The clock of output without any time stamp, created on first use: the first sample at {@code --start}, else at
+     * the context's {@link FallbackStart}, one interval apart ({@code --interval}, else the printed one, else the
+     * tool's default). Creating it says how the times were derived, as the {@code time.source} fact or, when the
+     * fallback is {@linkplain FallbackStart#placedLater() placed later}, as {@link DerivedTimes} for the sink to
+     * place, and leaves a notice for what it had to assume.
+     */
     public SampleClock sampleClock() {
-        if (sampleClock == null) sampleClock = SampleClock.derive(context, sink, printedInterval, defaultInterval);
+        if (sampleClock == null) sampleClock = deriveSampleClock();
         return sampleClock;
     }
 
-    /** Whether {@link #sampleClock} was needed. */
-    public boolean derived() {
-        return sampleClock != null;
+    private SampleClock deriveSampleClock() {
+        Instant start;
+        String startSource;
+        if (options.start().isPresent()) {
+            start = options.start().get();
+            startSource = "--start " + start;
+        } else {
+            start = fallback.time();
+            startSource = fallback.source() + " (" + start + ")";
+            if (!fallback.placedLater()) {
+                sink.notice(0, "the output has no time stamps; times start at " + startSource + "; give --start to set it");
+            }
+        }
+        Duration interval;
+        String intervalSource;
+        if (options.interval().isPresent()) {
+            interval = options.interval().get();
+            intervalSource = "--interval " + seconds(interval) + " s";
+        } else if (printedInterval != null) {
+            interval = printedInterval;
+            intervalSource = "interval printed by the tool, " + seconds(interval) + " s";
+        } else {
+            interval = defaultInterval;
+            intervalSource = "assumed interval " + seconds(interval) + " s";
+            sink.notice(0, "the output does not say its interval; assuming " + seconds(interval) + " s; give --interval to set it");
+        }
+        if (options.start().isEmpty() && fallback.placedLater()) {
+            sink.derivedTimes(new ProvisionalTimes(start, intervalSource, fallback));
+        } else {
+            source("derived: first sample at " + startSource + ", " + intervalSource);
+        }
+        return new SampleClock(start, interval);
+    }
+
+    private static String seconds(Duration d) {
+        double s = d.toNanos() / 1e9;
+        return s == Math.rint(s) ? Long.toString((long) s) : Double.toString(s);
+    }
+
+    /**
+     * Says one way the file's times were obtained ({@code vmstat -t timestamp column, zone UTC}), recorded as a
+     * {@code time.source} fact the first time it is said: a file whose samples were timed several ways has one fact
+     * for each, in the order they were first used.
+     */
+    public void source(String how) {
+        if (sources.add(how)) sink.fact(TimeSource.fact(how));
+    }
+
+    /** Whether the file's times have a source: one was said, or the sample clock derived them. */
+    public boolean sourced() {
+        return !sources.isEmpty() || sampleClock != null;
+    }
+
+    /**
+     * At the end of a file: when no sample was placed in time, says why ({@code none: the output has no interval
+     * lines}); nothing when the times have a source.
+     */
+    public void none(String why) {
+        if (!sourced()) source(TimeSource.NONE + why);
     }
 }

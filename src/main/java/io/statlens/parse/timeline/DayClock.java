@@ -1,4 +1,4 @@
-package io.statlens.parse.transcript;
+package io.statlens.parse.timeline;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -11,17 +11,14 @@ import java.time.ZoneId;
  * Turns the times of day of one forward-running sequence (a report's lines, a sar section) into instants: the
  * sequence starts on a date and moves to the next day whenever the clock goes back by more than an hour
  * (midnight); a smaller step back, as at a daylight-saving change, stays on the same day. The zone is given
- * with each time, because some tools print it on the line ({@code 12:38:33 PM IST}).
+ * with each time, because some tools print it on the line ({@code 12:38:33 PM IST}). Made by {@link
+ * Timeline#clock}, which learns the first time it gives when the date was assumed.
  */
 public final class DayClock {
     private static final Duration ROLL_OVER = Duration.ofHours(1);
     private LocalDate date;
     private LocalTime previous;
     private final java.util.function.Consumer<Instant> firstDated;
-
-    public DayClock(LocalDate start) {
-        this(start, first -> { });
-    }
 
     /** @param firstDated told the first instant this clock gives, before its row is written */
     DayClock(LocalDate start, java.util.function.Consumer<Instant> firstDated) {
