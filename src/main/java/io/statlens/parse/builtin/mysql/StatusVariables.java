@@ -30,7 +30,7 @@ public final class StatusVariables {
             "Aria_pagecache_blocks_not_flushed", "Aria_pagecache_blocks_unused", "Aria_pagecache_blocks_used",
             "Ssl_session_cache_size", "Ssl_used_session_cache_entries",
             "Tc_log_max_pages_used", "Tc_log_page_size",
-            // the last statement and the clock
+            // the last statement, the clock, the error log buffer, semi-synchronous replication
             "Last_query_cost", "Last_query_partial_plans", "Uptime", "Uptime_since_flush_status",
             "Error_log_buffered_bytes", "Error_log_buffered_events",
             "Rpl_semi_sync_master_clients", "Rpl_semi_sync_master_net_avg_wait_time",

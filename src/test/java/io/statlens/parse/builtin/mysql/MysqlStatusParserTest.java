@@ -199,6 +199,17 @@ class MysqlStatusParserTest {
     }
 
     @Test
+    void theDocumentedGaugesAreTheParsersGauges() throws java.io.IOException {
+        String page = java.nio.file.Files.readString(java.nio.file.Path.of("docs/tools/mysql-status.md"));
+        String section = page.substring(page.indexOf("The gauges, from"), page.indexOf("## Why one row per variable"));
+        List<String> documented = java.util.regex.Pattern.compile("`([A-Za-z_]+)`").matcher(section).results()
+                .map(m -> m.group(1)).toList();
+        assertEquals(StatusVariables.GAUGES, documented);
+        assertTrue(StatusVariables.isGauge("WSREP_LOCAL_RECV_QUEUE"));
+        assertFalse(StatusVariables.isGauge("Com_select"));
+    }
+
+    @Test
     void detectsStatusButNotServerVariablesOrPtMextColumns() {
         assertTrue(parser.sniff(ParserFixtures.head(ABSOLUTE)) >= 0.9);
         assertTrue(parser.sniff(ParserFixtures.head(EPOCH_LOOP)) >= 0.9);
