@@ -26,6 +26,7 @@ public final class Corpus {
             entry("arcstat", "arcstat"),
             entry("dbt2", "dbt2"),
             entry("faban", "faban"),
+            entry("innodb-status", "innodb-status"),
             entry("iostat", "iostat"),
             entry("mpstat", "mpstat"),
             entry("mysql-status", "mysql-status"),
