@@ -58,6 +58,26 @@ class ParserFuzzTest {
     }
 
     @FuzzTest(maxDuration = "30m")
+    void innodbStatus(byte[] input) {
+        parse("innodb-status", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
+    void mysqlStatus(byte[] input) {
+        parse("mysql-status", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
+    void perfschemaWaits(byte[] input) {
+        parse("perfschema-waits", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
+    void ptMext(byte[] input) {
+        parse("pt-mext", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
     void nicstat(byte[] input) {
         parse("nicstat", input);
     }

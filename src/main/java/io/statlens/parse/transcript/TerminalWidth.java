@@ -59,12 +59,17 @@ final class TerminalWidth {
         return columns;
     }
 
+    /** The mysql client's banner before each row of {@code \G} output, always as wide, whatever follows it. */
+    private static final java.util.regex.Pattern ROW_BANNER = java.util.regex.Pattern.compile("^\\*{27} \\d+\\. row \\*{27}$");
+
     /**
      * A line of one repeated character ({@code ####...}, {@code ----...}), perhaps in groups ({@code -----  -----}
-     * under a table's labels), is drawn to a width, not cut at one.
+     * under a table's labels), is drawn to a width, not cut at one; so is the mysql client's
+     * {@code *** 1. row ***} banner of {@code \G} output, followed by the row's shorter lines.
      */
     private static boolean isRule(String line) {
         String t = line.strip();
+        if (t.startsWith("***") && ROW_BANNER.matcher(t).matches()) return true;
         for (int i = 1; i < t.length(); i++) {
             char c = t.charAt(i);
             if (c != t.charAt(0) && !LineText.isSpace(c)) return false;

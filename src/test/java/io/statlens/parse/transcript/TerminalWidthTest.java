@@ -61,6 +61,18 @@ class TerminalWidthTest {
                 ########################################################################
                 more
                 """));
+        // the mysql client's \G output: a banner of one width before each row's shorter lines
+        assertEquals(0, width("""
+                *************************** 1. row ***************************
+                Variable_name: Com_select
+                        Value: 100
+                *************************** 2. row ***************************
+                Variable_name: Threads_running
+                        Value: 3
+                *************************** 3. row ***************************
+                Variable_name: Uptime
+                        Value: 600
+                """));
     }
 
     @Test

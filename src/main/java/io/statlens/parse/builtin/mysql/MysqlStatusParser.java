@@ -1,0 +1,241 @@
+package io.statlens.parse.builtin.mysql;
+
+import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.ParserInfo;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.Numbers;
+import io.statlens.parse.transcript.CommandSyntax;
+import io.statlens.parse.transcript.PastedCommand;
+import io.statlens.parse.transcript.ReportTimeline;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * MySQL and MariaDB status variables as people capture them: {@code mysqladmin extended-status} with {@code -i}
+ * (absolute) or {@code -r -i} (differences), and {@code SHOW GLOBAL STATUS} run in a loop by {@code mysql -e} or
+ * {@code mysql -N -e}, boxed, tab-separated or {@code \G}, with or without time lines (date(1), {@code date +%s},
+ * pt-stalk's {@code TS}). Data set {@code mysql.status}, keyed by variable name ({@link StatusWriter}). See
+ * docs/tools/mysql-status.md.
+ */
+public final class MysqlStatusParser implements Parser {
+    static final String TOOL = "mysql-status";
+    private static final ParserInfo INFO = ParserInfo.builtIn(TOOL, "boxed-absolute", "boxed-relative", "tab-absolute",
+            "tab-relative", "vertical-absolute");
+    static final CommandSyntax SYNTAX = CommandSyntax.of(Set.of("mysqladmin", "mariadb-admin", "mysql", "mariadb"),
+                    Set.of("-i", "-c", "-S", "-u", "-h", "-P", "-e", "-w", "-O", "-D"))
+            .withBareArgument(w -> CommandSyntax.optionOrNumber(w) || w.startsWith("ext"));
+    /** Names only the status output has (SHOW VARIABLES prints lower-case names, e.g. {@code innodb_page_size}). */
+    private static final Pattern STATUS_NAME = Pattern.compile("^(?:Aborted_\\w+|Bytes_received|Bytes_sent|Com_[a-z_]+"
+            + "|Connections|Created_tmp_\\w+|Handler_\\w+|Innodb_\\w+|Key_\\w+|Open_\\w+|Opened_\\w+|Qcache_\\w+|Queries"
+            + "|Questions|Select_\\w+|Slow_queries|Sort_\\w+|Table_locks_\\w+|Threads_\\w+|Uptime)$");
+    private static final Pattern ROWS_IN_SET = Pattern.compile("^(?:\\d+ rows? in set|Empty set)\\b.*$");
+    /** Most variables one snapshot may have: servers print 300 to 1,000. */
+    private static final int MAX_VARIABLES = 10_000;
+    private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+
+    @Override
+    public ParserInfo info() {
+        return INFO;
+    }
+
+    @Override
+    public List<String> datasets() {
+        return List.of(StatusWriter.TOOL + "." + StatusWriter.DATASET);
+    }
+
+    @Override
+    public double sniff(Head head) {
+        int status = 0;
+        int columns = 0;
+        boolean command = false;
+        for (TranscriptLine line : Transcript.read(head, SYNTAX)) {
+            if (line.is(TranscriptLine.Kind.COMMAND)) command = true;
+            if (line.kind() != TranscriptLine.Kind.TEXT) continue;
+            Optional<StatusLine> s = StatusLine.parse(line.text().strip());
+            if (s.isEmpty() || !STATUS_NAME.matcher(s.get().name()).matches()) continue;
+            String value = s.get().value();
+            // pt-mext and pt-mysql-summary print several values beside each name: not this format
+            if (value.indexOf(' ') > 0 && value.chars().allMatch(c -> c == ' ' || c == '-' || c == '.' || Character.isDigit(c))) {
+                columns++;
+            } else {
+                status++;
+            }
+        }
+        if (status < 5 || columns > status / 2) return 0;
+        return command ? 0.95 : 0.9;
+    }
+
+    @Override
+    public void parse(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
+        new Run(context, sink).readAll(lines);
+    }
+
+    /** The state of one parse. */
+    private static final class Run {
+        private final RecordSink sink;
+        private final ReportTimeline timeline;
+        private final StatusWriter writer;
+        private final Map<String, Double> values = new LinkedHashMap<>();
+        private boolean hadText;
+        private int variables;
+        private long snapshot;
+        private Instant stamp;
+        private boolean stampSaid;
+        private String pendingName;
+        private String layout = "";
+        private boolean tooMany;
+
+        Run(ParseContext context, RecordSink sink) {
+            this.sink = sink;
+            this.timeline = new ReportTimeline(context, sink, DEFAULT_INTERVAL);
+            this.writer = new StatusWriter(sink);
+            timeline.whenStepAssumed(step -> "the output prints no interval; taking " + step.toSeconds()
+                    + " s between snapshots; give --interval to set it");
+        }
+
+        void readAll(LineSource source) throws IOException {
+            Transcript lines = new Transcript(source, SYNTAX);
+            TranscriptLine line;
+            while ((line = lines.next()) != null) {
+                if (line.is(TranscriptLine.Kind.COMMAND)) {
+                    end();
+                    command(line.command());
+                    continue;
+                }
+                if (line.is(TranscriptLine.Kind.SHELL)) {
+                    end();
+                    continue;
+                }
+                if (line.noise()) continue;
+                read(line.text().strip(), line.number());
+            }
+            end();
+            writer.finish();
+            lines.finish(sink);
+            if (writer.snapshots() == 0) {
+                sink.warning(0, "no status variables found (expected lines such as '| Com_select | 4245 |' or 'Com_select<TAB>4245')");
+                return;
+            }
+            Boolean relative = writer.relative();
+            sink.variant(layout + "-" + (relative ? "relative" : "absolute"));
+        }
+
+        private void read(String text, long number) {
+            Optional<Instant> time = TimeLines.parse(text, timeline.options().zone());
+            if (time.isPresent()) {
+                end();
+                stamp = time.get();
+                return;
+            }
+            if (ROWS_IN_SET.matcher(text).matches()) {
+                end();
+                return;
+            }
+            Optional<StatusLine> parsed = StatusLine.parse(text);
+            if (parsed.isEmpty()) {
+                sink.warning(number, "expected a status variable and its value ('| Com_select | 4245 |', 'Com_select<TAB>4245'), "
+                        + "a header or a time line, found '" + shorten(text) + "'");
+                return;
+            }
+            StatusLine s = parsed.get();
+            switch (s.kind()) {
+                case HEADER -> {
+                    end();
+                    layout(text.startsWith("|") ? "boxed" : "tab");
+                }
+                case RULE -> { }
+                case VERTICAL_NAME -> {
+                    layout("vertical");
+                    pendingName = s.name();
+                }
+                case VERTICAL_VALUE -> {
+                    if (pendingName == null) {
+                        sink.warning(number, "expected 'Variable_name: ...' before 'Value: ...'");
+                    } else {
+                        add(pendingName, s.value(), number);
+                        pendingName = null;
+                    }
+                }
+                case ROW -> {
+                    layout(text.startsWith("|") ? "boxed" : "tab");
+                    add(s.name(), s.value(), number);
+                }
+            }
+        }
+
+        private void layout(String kind) {
+            if (layout.isEmpty()) layout = kind;
+        }
+
+        private void add(String name, String value, long number) {
+            // A name seen before in this snapshot starts the next one (mysql -N loops print neither header nor time).
+            if (values.containsKey(name)) end();
+            if (variables >= MAX_VARIABLES) {
+                if (!tooMany) sink.warning(number, "more than " + MAX_VARIABLES + " variables in one snapshot; the rest are skipped");
+                tooMany = true;
+                return;
+            }
+            double v = Numbers.parseOrNaN(value);
+            if (!Double.isFinite(v)) {
+                hadText |= !value.isEmpty();
+                return;
+            }
+            values.put(name, v);
+            variables++;
+        }
+
+        /** The snapshot read so far is complete. */
+        private void end() {
+            pendingName = null;
+            if (values.isEmpty()) {
+                variables = 0;
+                hadText = false;
+                return;
+            }
+            Instant time;
+            if (stamp != null) {
+                time = timeline.stamped(stamp, snapshot);
+                if (!stampSaid) {
+                    stampSaid = true;
+                    sink.fact("time.source", "date(1), epoch or pt-stalk TS lines before the snapshots (a snapshot without one "
+                            + "follows the last by the interval)");
+                }
+            } else {
+                time = timeline.unstamped(snapshot);
+            }
+            stamp = null;
+            writer.snapshot(new StatusWriter.Snapshot(time, new LinkedHashMap<>(values), hadText));
+            snapshot++;
+            values.clear();
+            variables = 0;
+            hadText = false;
+            tooMany = false;
+        }
+
+        /** A pasted mysqladmin or mysql command: its options, its interval and whether it prints differences. */
+        private void command(PastedCommand command) {
+            if (!command.arguments().isEmpty()) sink.fact("options", command.argumentText());
+            if (!command.tool().contains("admin")) return;
+            MysqladminOptions options = MysqladminOptions.of(command.arguments());
+            timeline.printedInterval(options.interval().orElse(null));
+            writer.stated(Optional.of(options.relative()));
+        }
+
+        private static String shorten(String text) {
+            return text.length() > 80 ? text.substring(0, 80) + "..." : text;
+        }
+    }
+}

@@ -1,0 +1,256 @@
+package io.statlens.parse.builtin.mysql;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.Metric;
+import io.statlens.model.Row;
+import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.ParserInfo;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.Numbers;
+import io.statlens.parse.transcript.CommandSyntax;
+import io.statlens.parse.transcript.ReportTimeline;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Snapshots of performance_schema's {@code events_waits_summary_global_by_event_name} taken in a loop by
+ * {@code mysql -e "SELECT EVENT_NAME, COUNT_STAR, SUM_TIMER_WAIT, ... FROM ..."} (tab-separated under its header,
+ * or boxed), with or without time lines before each. Data set {@code perfschema.waits}, keyed by event name, so
+ * that the top waits are an {@code ORDER BY}: the columns as printed (by header name; timers in picoseconds), and
+ * per second of the time between snapshots {@code waits/s} (of {@code COUNT_STAR}) and {@code wait s/s} (of
+ * {@code SUM_TIMER_WAIT}: seconds waited per second, the number of threads waiting on average). A count that fell
+ * ({@code TRUNCATE}, a restart) is a gap. See docs/tools/perfschema-waits.md.
+ */
+public final class PerfschemaWaitsParser implements Parser {
+    static final String TOOL = "perfschema-waits";
+    private static final ParserInfo INFO = ParserInfo.builtIn(TOOL, "tab", "boxed");
+    private static final CommandSyntax SYNTAX = CommandSyntax.of(Set.of("mysql", "mariadb"), Set.of("-S", "-u", "-h", "-P", "-e"));
+    private static final Pattern HEADER = Pattern.compile("(?i)^\\|?\\s*EVENT_NAME\\s*(?:\\||\\s)\\s*.*\\bCOUNT_STAR\\b.*$");
+    private static final Pattern BOX_RULE = Pattern.compile("^\\+-[-+]*\\+$");
+    private static final Pattern ROWS_IN_SET = Pattern.compile("^(?:\\d+ rows? in set|Empty set)\\b.*$");
+    private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+    private static final String WAITS_PER_S = "waits/s";
+    private static final String WAIT_S_PER_S = "wait s/s";
+    /** Most event names one snapshot may have: servers have about a thousand instruments. */
+    private static final int MAX_EVENTS = 20_000;
+
+    @Override
+    public ParserInfo info() {
+        return INFO;
+    }
+
+    @Override
+    public List<String> datasets() {
+        return List.of("perfschema.waits");
+    }
+
+    @Override
+    public double sniff(Head head) {
+        boolean header = false;
+        int events = 0;
+        for (String line : head.lines()) {
+            String t = line.strip();
+            if (HEADER.matcher(t).matches() && t.toUpperCase(Locale.ROOT).contains("SUM_TIMER_WAIT")) header = true;
+            if (t.startsWith("wait/") || t.startsWith("| wait/")) events++;
+        }
+        return header && events >= 1 ? 0.95 : 0;
+    }
+
+    @Override
+    public void parse(LineSource source, ParseContext context, RecordSink sink) throws IOException {
+        new Run(context, sink).readAll(source);
+    }
+
+    /** The state of one parse. */
+    private static final class Run {
+        private final RecordSink sink;
+        private final ReportTimeline timeline;
+        private List<String> columns;
+        private int keyColumn;
+        private DatasetSpec spec;
+        private final Map<String, double[]> snapshot = new LinkedHashMap<>();
+        private final Map<String, double[]> previous = new HashMap<>();
+        private Instant previousTime;
+        private Instant stamp;
+        private long sample;
+        private boolean boxed;
+        private boolean stampSaid;
+
+        Run(ParseContext context, RecordSink sink) {
+            this.sink = sink;
+            this.timeline = new ReportTimeline(context, sink, DEFAULT_INTERVAL);
+            timeline.whenStepAssumed(step -> "the output prints no interval; taking " + step.toSeconds()
+                    + " s between snapshots; give --interval to set it");
+        }
+
+        void readAll(LineSource source) throws IOException {
+            Transcript lines = new Transcript(source, SYNTAX);
+            TranscriptLine line;
+            while ((line = lines.next()) != null) {
+                if (line.is(TranscriptLine.Kind.COMMAND)) {
+                    end();
+                    continue;
+                }
+                if (line.is(TranscriptLine.Kind.SHELL)) {
+                    end();
+                    continue;
+                }
+                if (line.noise()) continue;
+                read(line.text().strip(), line.number());
+            }
+            end();
+            lines.finish(sink);
+            if (sample == 0) {
+                sink.warning(0, "no wait summaries found (expected a header with EVENT_NAME and COUNT_STAR, then a line per event)");
+                return;
+            }
+            sink.variant(boxed ? "boxed" : "tab");
+        }
+
+        private void read(String text, long number) {
+            Optional<Instant> time = TimeLines.parse(text, timeline.options().zone());
+            if (time.isPresent()) {
+                end();
+                stamp = time.get();
+                return;
+            }
+            if (BOX_RULE.matcher(text).matches()) return;
+            if (ROWS_IN_SET.matcher(text).matches()) {
+                end();
+                return;
+            }
+            if (HEADER.matcher(text).matches()) {
+                end();
+                header(cells(text), number);
+                return;
+            }
+            if (columns == null) {
+                sink.warning(number, "expected a header naming EVENT_NAME and COUNT_STAR before the events");
+                return;
+            }
+            List<String> cells = cells(text);
+            if (cells.size() != columns.size()) {
+                sink.warning(number, "expected " + columns.size() + " values as in the header, found " + cells.size());
+                return;
+            }
+            String event = cells.get(keyColumn);
+            if (snapshot.containsKey(event)) end();
+            if (snapshot.size() >= MAX_EVENTS) return;
+            double[] values = new double[columns.size() - 1];
+            int v = 0;
+            for (int i = 0; i < cells.size(); i++) {
+                if (i == keyColumn) continue;
+                double d = Numbers.parseOrNaN(cells.get(i));
+                values[v++] = Double.isFinite(d) ? d : Double.NaN;
+            }
+            snapshot.put(event, values);
+        }
+
+        private List<String> cells(String text) {
+            List<String> out = new ArrayList<>();
+            if (text.startsWith("|")) {
+                boxed = true;
+                for (String c : text.substring(1, text.endsWith("|") ? text.length() - 1 : text.length()).split("\\|", -1)) {
+                    out.add(c.strip());
+                }
+                return out;
+            }
+            for (String c : text.split(text.indexOf('\t') >= 0 ? "\t" : "\\s+", -1)) out.add(c.strip());
+            return out;
+        }
+
+        private void header(List<String> names, long number) {
+            int key = -1;
+            for (int i = 0; i < names.size(); i++) {
+                if (names.get(i).equalsIgnoreCase("EVENT_NAME")) key = i;
+            }
+            if (columns != null && names.equals(columns)) return;
+            if (new java.util.HashSet<>(names).size() != names.size()) {
+                sink.warning(number, "expected distinct column names in the header");
+                return;
+            }
+            columns = names;
+            keyColumn = key;
+            List<Metric> metrics = new ArrayList<>();
+            for (int i = 0; i < names.size(); i++) {
+                if (i == key) continue;
+                String name = names.get(i);
+                boolean timer = name.toUpperCase(Locale.ROOT).contains("TIMER");
+                metrics.add(new Metric(name, timer ? "ps" : "count", timer ? "picoseconds, as performance_schema times" : ""));
+            }
+            metrics.add(new Metric(WAITS_PER_S, "1/s", "COUNT_STAR's increase per second since the last snapshot"));
+            metrics.add(new Metric(WAIT_S_PER_S, "", "SUM_TIMER_WAIT's increase per second, in seconds: threads waiting on average"));
+            spec = new DatasetSpec("perfschema", "waits", "EVENT_NAME", metrics);
+            sink.dataset(spec);
+            previous.clear();
+        }
+
+        private void end() {
+            if (snapshot.isEmpty()) {
+                return;
+            }
+            Instant time;
+            if (stamp != null) {
+                time = timeline.stamped(stamp, sample);
+                if (!stampSaid) {
+                    stampSaid = true;
+                    sink.fact("time.source", "date(1), epoch or pt-stalk TS lines before the snapshots (a snapshot without one "
+                            + "follows the last by the interval)");
+                }
+            } else {
+                time = timeline.unstamped(sample);
+            }
+            stamp = null;
+            double seconds = previousTime == null ? Double.NaN : Duration.between(previousTime, time).toNanos() / 1e9;
+            int count = index("COUNT_STAR");
+            int sum = index("SUM_TIMER_WAIT");
+            for (Map.Entry<String, double[]> e : snapshot.entrySet()) {
+                double[] printed = e.getValue();
+                double[] values = java.util.Arrays.copyOf(printed, printed.length + 2);
+                double[] before = previous.get(e.getKey());
+                values[printed.length] = rate(printed, before, count, seconds, 1);
+                values[printed.length + 1] = rate(printed, before, sum, seconds, 1e12);
+                sink.row(spec, new Row(sample, time, e.getKey(), false, values));
+                previous.put(e.getKey(), printed);
+            }
+            snapshot.clear();
+            previousTime = time;
+            sample++;
+        }
+
+        /** A counter's increase per second, scaled; a gap when there is no earlier value or the counter fell. */
+        private static double rate(double[] now, double[] before, int index, double seconds, double scale) {
+            if (index < 0 || before == null || !(seconds > 0)) return Double.NaN;
+            double increase = now[index] - before[index];
+            if (!(increase >= 0)) return Double.NaN;
+            return increase / scale / seconds;
+        }
+
+        /** The index of a printed column among the values (the key column left out), or -1. */
+        private int index(String name) {
+            int v = 0;
+            for (int i = 0; i < columns.size(); i++) {
+                if (i == keyColumn) continue;
+                if (columns.get(i).equalsIgnoreCase(name)) return v;
+                v++;
+            }
+            return -1;
+        }
+    }
+}

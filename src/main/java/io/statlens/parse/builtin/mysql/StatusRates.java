@@ -1,0 +1,82 @@
+package io.statlens.parse.builtin.mysql;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Turns a sequence of status snapshots, absolute ({@code mysqladmin ext -i}, SHOW GLOBAL STATUS) or relative
+ * ({@code mysqladmin ext -r -i}, {@code pt-mext -r}: the first snapshot absolute, then differences), into
+ * the three values statlens keeps per variable and snapshot:
+ * <ul>
+ *   <li>{@code value}: as printed;</li>
+ *   <li>{@code level}: what the server held then: the printed value of an absolute snapshot, the last level plus the
+ *       printed difference of a relative one (so a gauge such as {@code Threads_running} reads the same whatever the
+ *       capture; exact across a restart too, since mysqladmin prints {@code new - old});</li>
+ *   <li>{@code per_s}: for counters only, the increase since the previous snapshot per second of the time between
+ *       the two. A counter that went down (a restart, {@code FLUSH STATUS}) or a snapshot after which
+ *       {@code Uptime} fell is a gap (no value), never a negative rate; so is the first snapshot.</li>
+ * </ul>
+ */
+final class StatusRates {
+    /** The values of one variable in one snapshot. */
+    record Values(double value, double level, double perSecond) {
+    }
+
+    private final Map<String, Double> levels = new HashMap<>();
+    private Instant previousTime;
+    private boolean first = true;
+    private long restarts;
+
+    /** How many snapshots followed a restart of the server (Uptime fell). */
+    long restarts() {
+        return restarts;
+    }
+
+    /**
+     * The values of the next snapshot.
+     *
+     * @param printed  the numeric variables as printed, in order
+     * @param relative whether the printed values are differences (never for the first snapshot)
+     */
+    Map<String, Values> next(Instant time, Map<String, Double> printed, boolean relative) {
+        boolean differences = relative && !first;
+        double seconds = previousTime == null ? Double.NaN : Duration.between(previousTime, time).toNanos() / 1e9;
+        boolean restart = !first && restarted(printed, differences);
+        if (restart) restarts++;
+        Map<String, Values> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Double> e : printed.entrySet()) {
+            String name = e.getKey();
+            double v = e.getValue();
+            Double previous = levels.get(name);
+            double level;
+            double increase;
+            if (differences) {
+                level = previous == null ? Double.NaN : previous + v;
+                increase = v;
+            } else {
+                level = v;
+                increase = previous == null ? Double.NaN : v - previous;
+            }
+            double rate = Double.NaN;
+            if (!first && !restart && !StatusVariables.isGauge(name) && increase >= 0 && seconds > 0) rate = increase / seconds;
+            out.put(name, new Values(v, level, rate));
+            if (!Double.isNaN(level)) levels.put(name, level);
+            else levels.remove(name);
+        }
+        previousTime = time;
+        first = false;
+        return out;
+    }
+
+    /** Uptime fell: the server restarted between the two snapshots, and no counter's change means anything. */
+    private boolean restarted(Map<String, Double> printed, boolean differences) {
+        Double uptime = printed.get("Uptime");
+        if (uptime == null) return false;
+        if (differences) return uptime < 0;
+        Double previous = levels.get("Uptime");
+        return previous != null && uptime < previous;
+    }
+}

@@ -1,0 +1,105 @@
+package io.statlens.parse.builtin.mysql;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.Metric;
+import io.statlens.model.Row;
+import io.statlens.parse.spi.RecordSink;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Writes status snapshots, from whichever capture, as the data set {@code mysql.status}: one row per variable and
+ * snapshot, keyed by the variable's name (long form; see docs/tools/mysql-status.md for why not one column per
+ * variable). The first snapshot is held until the second tells whether the capture printed differences
+ * ({@link CaptureMode}); then both are written, and every later one at once.
+ */
+final class StatusWriter {
+    static final String TOOL = "mysql";
+    static final String DATASET = "status";
+    static final DatasetSpec SPEC = new DatasetSpec(TOOL, DATASET, "Variable_name", List.of(
+            new Metric("value", "", "the value as printed: a difference from the last snapshot in a relative capture "
+                    + "(mysqladmin -r, pt-mext -r) after its first snapshot"),
+            new Metric("level", "", "the server's own value: as printed in an absolute capture, the running sum of a "
+                    + "relative one"),
+            new Metric("per_s", "1/s", "counters only: the increase per second since the last snapshot; no value for "
+                    + "gauges, the first snapshot, and a counter that fell (restart, FLUSH STATUS)")));
+
+    /** One snapshot of the status variables. */
+    record Snapshot(Instant time, Map<String, Double> values, boolean hadText) {
+    }
+
+    private final RecordSink sink;
+    private final StatusRates rates = new StatusRates();
+    private Optional<Boolean> stated = Optional.empty();
+    private Boolean relative;
+    private Snapshot held;
+    private long sample;
+
+    StatusWriter(RecordSink sink) {
+        this.sink = sink;
+    }
+
+    /** What a pasted command said about the capture's values; the first one stated wins. */
+    void stated(Optional<Boolean> relativeCapture) {
+        if (stated.isEmpty()) stated = relativeCapture;
+    }
+
+    void snapshot(Snapshot snapshot) {
+        if (relative == null) {
+            if (held == null) {
+                held = snapshot;
+                return;
+            }
+            decide(stated.orElseGet(() -> CaptureMode.relative(held.values(), held.hadText(), snapshot.values())));
+            write(held);
+            held = null;
+        }
+        write(snapshot);
+    }
+
+    /** Writes what is held; call once the input is read. */
+    void finish() {
+        if (held != null) {
+            decide(stated.orElse(false));
+            write(held);
+            held = null;
+        }
+        if (rates.restarts() > 0) {
+            sink.notice(0, "Uptime fell " + (rates.restarts() == 1 ? "once" : rates.restarts() + " times")
+                    + ": the server restarted; the counters' rates across a restart are left empty");
+        }
+    }
+
+    /** Whether the capture was read as differences; null before the first snapshot was written. */
+    Boolean relative() {
+        return relative;
+    }
+
+    long snapshots() {
+        return sample;
+    }
+
+    private void decide(boolean relativeCapture) {
+        relative = relativeCapture;
+        sink.dataset(SPEC);
+        sink.fact("capture", relativeCapture
+                ? "relative: differences between snapshots, the first snapshot absolute (since the server started)"
+                : "absolute: each snapshot as the server counts since it started");
+    }
+
+    private void write(Snapshot snapshot) {
+        boolean first = sample == 0;
+        Map<String, StatusRates.Values> values = rates.next(snapshot.time(), snapshot.values(), relative);
+        // The first snapshot of a relative capture counts since the server started, not over an interval: marked as
+        // since-boot, like vmstat's first report, so that charts leave out its "spike".
+        boolean sinceBoot = first && relative;
+        for (Map.Entry<String, StatusRates.Values> e : values.entrySet()) {
+            StatusRates.Values v = e.getValue();
+            sink.row(SPEC, new Row(sample, snapshot.time(), e.getKey(), sinceBoot, new double[] {v.value(), v.level(), v.perSecond()}));
+        }
+        sample++;
+    }
+}

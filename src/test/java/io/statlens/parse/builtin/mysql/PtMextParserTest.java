@@ -1,0 +1,71 @@
+package io.statlens.parse.builtin.mysql;
+
+import io.statlens.parse.ParserFixtures;
+import io.statlens.parse.spi.CollectingSink;
+import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.TimeOptions;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PtMextParserTest {
+    private static final String RELATIVE = "pt-mext/mariadb-10.11-pt-mext-r.txt";
+    private static final String ABSOLUTE = "pt-mext/mariadb-10.11-pt-mext.txt";
+    private static final String DATASET = "mysql.status";
+
+    private final PtMextParser parser = new PtMextParser();
+
+    @Test
+    void relativeColumnsBecomeSnapshots() {
+        CollectingSink sink = ParserFixtures.parse(parser, RELATIVE);
+        // Com_select 457325 4605
+        List<SpecRow> select = sink.rows(DATASET, "Com_select");
+        assertEquals(List.of(457325.0, 4605.0), select.stream().map(r -> r.get("value")).toList());
+        assertEquals(461930, select.get(1).get("level"));
+        assertEquals(4605, select.get(1).get("per_s"));
+        assertTrue(select.get(0).row().sinceBoot());
+        assertEquals("relative", sink.variant());
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
+    void absoluteColumnsGiveTheSameRates() {
+        CollectingSink sink = ParserFixtures.parse(parser, ABSOLUTE);
+        List<SpecRow> select = sink.rows(DATASET, "Com_select");
+        assertEquals(List.of(457325.0, 461930.0), select.stream().map(r -> r.get("value")).toList());
+        assertEquals(4605, select.get(1).get("per_s"));
+        assertEquals(List.of(2.0, 2.0), sink.rows(DATASET, "Threads_running").stream().map(r -> r.get("level")).toList());
+        assertEquals("absolute", sink.variant());
+    }
+
+    @Test
+    void theMysqladminCommandAfterTheDoubleDashGivesTheInterval() {
+        String text = String.join("\n",
+                "$ pt-mext -r -- mysqladmin ext -i10 -c3",
+                "Com_select        1000      300      200",
+                "Innodb_page_size 16384    16384    16384",
+                "Questions         5000      400      300",
+                "Threads_running      4        1       -2",
+                "Uptime             900       10       10");
+        CollectingSink sink = ParserFixtures.parseText(parser, text,
+                ParserFixtures.context("mext.txt", TimeOptions.DEFAULT.withStart(Instant.parse("2024-01-01T00:00:00Z"))));
+        List<SpecRow> select = sink.rows(DATASET, "Com_select");
+        assertEquals(Instant.parse("2024-01-01T00:00:20Z"), select.get(2).row().time());
+        assertEquals(20, select.get(2).get("per_s"));
+        assertEquals(List.of(4.0, 5.0, 3.0), sink.rows(DATASET, "Threads_running").stream().map(r -> r.get("level")).toList());
+        assertEquals("relative", sink.variant(), "-r before the -- says so, whatever the content");
+    }
+
+    @Test
+    void detection() {
+        assertTrue(parser.sniff(ParserFixtures.head(RELATIVE)) >= 0.85);
+        assertTrue(parser.sniff(ParserFixtures.head("pt-mext/percona-toolkit-mext-001-result.txt")) >= 0.85);
+        assertEquals(0, parser.sniff(ParserFixtures.head("mysql-status/mariadb-10.11-show-global-status-N-epoch-loop.txt")));
+        assertEquals(0, parser.sniff(ParserFixtures.head("mysql-status/mariadb-10.11-mysqladmin-ext-r-i1-c3.txt")));
+        assertEquals(0, new MysqlStatusParser().sniff(ParserFixtures.head(ABSOLUTE)));
+    }
+}
