@@ -9,7 +9,7 @@ import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.transcript.CommandSyntax;
-import io.statlens.parse.transcript.ReportTimeline;
+import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
 
@@ -76,7 +76,7 @@ public final class InnodbStatusParser implements Parser {
     /** The state of one parse. */
     private static final class Run {
         private final RecordSink sink;
-        private final ReportTimeline timeline;
+        private final Timeline timeline;
         private double[] values;
         private Instant time;
         private long started;
@@ -87,7 +87,7 @@ public final class InnodbStatusParser implements Parser {
 
         Run(ParseContext context, RecordSink sink) {
             this.sink = sink;
-            this.timeline = new ReportTimeline(context, sink, DEFAULT_INTERVAL);
+            this.timeline = new Timeline(context, sink, DEFAULT_INTERVAL);
         }
 
         void readAll(LineSource source) throws IOException {
@@ -109,7 +109,7 @@ public final class InnodbStatusParser implements Parser {
             }
             // MySQL up to 5.6 prints 100904 10:24:51; MySQL 5.7+ and MariaDB 10.2+ 2026-12-02 00:44:18 and a thread id
             sink.variant(old ? "yymmdd-header" : "iso-header");
-            sink.fact("time.source", "the time each snapshot's header prints, zone " + timeline.options().zone().getId());
+            timeline.source("the time each snapshot's header prints, zone " + timeline.options().zone().getId());
         }
 
         /** The text of a line inside the mysql client's box ({@code | InnoDB |      | text}, {@code text |}). */

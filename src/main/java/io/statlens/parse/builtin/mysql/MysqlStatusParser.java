@@ -9,7 +9,7 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.transcript.CommandSyntax;
 import io.statlens.parse.transcript.PastedCommand;
-import io.statlens.parse.transcript.ReportTimeline;
+import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
 
@@ -86,21 +86,20 @@ public final class MysqlStatusParser implements Parser {
     /** The state of one parse. */
     private static final class Run {
         private final RecordSink sink;
-        private final ReportTimeline timeline;
+        private final Timeline timeline;
         private final StatusWriter writer;
         private final Map<String, Double> values = new LinkedHashMap<>();
         private boolean hadText;
         private int variables;
         private long snapshot;
         private Instant stamp;
-        private boolean stampSaid;
         private String pendingName;
         private String layout = "";
         private boolean tooMany;
 
         Run(ParseContext context, RecordSink sink) {
             this.sink = sink;
-            this.timeline = new ReportTimeline(context, sink, DEFAULT_INTERVAL);
+            this.timeline = new Timeline(context, sink, DEFAULT_INTERVAL);
             this.writer = new StatusWriter(sink);
             timeline.whenStepAssumed(step -> "the output prints no interval; taking " + step.toSeconds()
                     + " s between snapshots; give --interval to set it");
@@ -208,11 +207,8 @@ public final class MysqlStatusParser implements Parser {
             Instant time;
             if (stamp != null) {
                 time = timeline.stamped(stamp, snapshot);
-                if (!stampSaid) {
-                    stampSaid = true;
-                    sink.fact("time.source", "date(1), epoch or pt-stalk TS lines before the snapshots (a snapshot without one "
-                            + "follows the last by the interval)");
-                }
+                timeline.source("date(1), epoch or pt-stalk TS lines before the snapshots (a snapshot without one "
+                        + "follows the last by the interval)");
             } else {
                 time = timeline.unstamped(snapshot);
             }

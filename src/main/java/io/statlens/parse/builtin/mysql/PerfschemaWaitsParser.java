@@ -11,7 +11,7 @@ import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.transcript.CommandSyntax;
-import io.statlens.parse.transcript.ReportTimeline;
+import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
 
@@ -80,7 +80,7 @@ public final class PerfschemaWaitsParser implements Parser {
     /** The state of one parse. */
     private static final class Run {
         private final RecordSink sink;
-        private final ReportTimeline timeline;
+        private final Timeline timeline;
         private List<String> columns;
         private int keyColumn;
         private DatasetSpec spec;
@@ -90,11 +90,10 @@ public final class PerfschemaWaitsParser implements Parser {
         private Instant stamp;
         private long sample;
         private boolean boxed;
-        private boolean stampSaid;
 
         Run(ParseContext context, RecordSink sink) {
             this.sink = sink;
-            this.timeline = new ReportTimeline(context, sink, DEFAULT_INTERVAL);
+            this.timeline = new Timeline(context, sink, DEFAULT_INTERVAL);
             timeline.whenStepAssumed(step -> "the output prints no interval; taking " + step.toSeconds()
                     + " s between snapshots; give --interval to set it");
         }
@@ -208,11 +207,8 @@ public final class PerfschemaWaitsParser implements Parser {
             Instant time;
             if (stamp != null) {
                 time = timeline.stamped(stamp, sample);
-                if (!stampSaid) {
-                    stampSaid = true;
-                    sink.fact("time.source", "date(1), epoch or pt-stalk TS lines before the snapshots (a snapshot without one "
-                            + "follows the last by the interval)");
-                }
+                timeline.source("date(1), epoch or pt-stalk TS lines before the snapshots (a snapshot without one "
+                        + "follows the last by the interval)");
             } else {
                 time = timeline.unstamped(sample);
             }

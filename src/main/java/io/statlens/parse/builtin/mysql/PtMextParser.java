@@ -9,7 +9,7 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.transcript.CommandSyntax;
 import io.statlens.parse.transcript.PastedCommand;
-import io.statlens.parse.transcript.ReportTimeline;
+import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
 
@@ -78,7 +78,7 @@ public final class PtMextParser implements Parser {
 
     @Override
     public void parse(LineSource source, ParseContext context, RecordSink sink) throws IOException {
-        ReportTimeline timeline = new ReportTimeline(context, sink, DEFAULT_INTERVAL);
+        Timeline timeline = new Timeline(context, sink, DEFAULT_INTERVAL);
         StatusWriter writer = new StatusWriter(sink);
         Map<String, double[]> variables = new LinkedHashMap<>();
         int columns = -1;
@@ -131,7 +131,7 @@ public final class PtMextParser implements Parser {
     }
 
     /** {@code pt-mext -r -- mysqladmin ext -i10 -c3}: -r before the {@code --}, the interval after it. */
-    private static void command(PastedCommand command, ReportTimeline timeline, StatusWriter writer, RecordSink sink) {
+    private static void command(PastedCommand command, Timeline timeline, StatusWriter writer, RecordSink sink) {
         if (!command.arguments().isEmpty()) sink.fact("options", command.argumentText());
         List<String> mine = new ArrayList<>();
         List<String> after = null;
