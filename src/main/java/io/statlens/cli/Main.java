@@ -56,6 +56,7 @@ public final class Main implements Runnable {
 
     /** Runs a command line with the given streams and returns the exit code (for tests, too). */
     public static int execute(PrintWriter out, PrintWriter err, String... args) {
+        routeDerbyMessages();
         boolean debug = Arrays.asList(args).contains("--debug");
         CommandLine cl = commandLine(args);
         cl.setOut(out);
@@ -100,17 +101,36 @@ public final class Main implements Runnable {
         } catch (OutOfMemoryError e) {
             // picocli hands errors through; the work was abandoned, its repository closed on the way out.
             DerbyMessages.keep();
-            err.println(outOfMemory(Runtime.getRuntime().maxMemory()));
+            err.println(outOfMemory(Runtime.getRuntime().maxMemory(), System.getProperty("jpackage.app-path") != null));
             if (debug) e.printStackTrace(err);
             err.flush();
             return ExitCodes.INTERNAL_ERROR;
         }
     }
 
-    /** What to say when the heap ran out: its limit, and how to raise it (the launcher's default is small on purpose). */
-    static String outOfMemory(long maxHeapBytes) {
+    /**
+     * Points embedded Derby's messages at {@link DerbyMessages} (which writes them beside the repository, and only
+     * when they matter), unless the user chose where they go (derby.stream.error.style, file, method or field, the
+     * first of which Derby takes). Derby reads this once, when its engine boots; set here, before any command runs,
+     * no command leaves a derby.log in the working directory, whichever way it reaches Derby. DerbyMessages.FIELD is
+     * a constant, copied here by javac: --help still loads no class of the store.
+     */
+    private static void routeDerbyMessages() {
+        for (String chosen : List.of("style", "file", "method", "field")) {
+            if (System.getProperty("derby.stream.error." + chosen) != null) return;
+        }
+        System.setProperty("derby.stream.error.field", DerbyMessages.FIELD);
+    }
+
+    /**
+     * What to say when the heap ran out: its limit, and how to raise it (the launcher's default is small on purpose).
+     * The installed package's launcher (jpackage's, which sets jpackage.app-path) reads no STATLENS_JAVA_OPTS; the
+     * JVM's own _JAVA_OPTIONS comes after its options, so that its -Xmx wins (docs/install.md).
+     */
+    static String outOfMemory(long maxHeapBytes, boolean packaged) {
         return "statlens: out of memory: the Java heap is limited to " + (maxHeapBytes >> 20) + " MiB; give it more, e.g."
-                + " STATLENS_JAVA_OPTS=-Xmx2g statlens ... (or java -Xmx2g -jar statlens.jar ...)";
+                + (packaged ? " _JAVA_OPTIONS=-Xmx2g statlens ..."
+                        : " STATLENS_JAVA_OPTS=-Xmx2g statlens ... (or java -Xmx2g -jar statlens.jar ...)");
     }
 
     /**

@@ -17,9 +17,11 @@ import java.util.List;
  * sample runs, so that the classes they load are in the archive. Charts and reports are left out: they
  * take seconds anyway, and every class in the archive costs every command a little at start.
  *
- * <p>{@code java -XX:ArchiveClassesAtExit=A -cp statlens.jar io.statlens.cli.StartupTraining DIR}. Works in DIR;
+ * <p>{@code java -XX:ArchiveClassesAtExit=A -cp statlens.jar io.statlens.cli.StartupTraining DIR A}. Works in DIR;
  * writes what the commands printed to DIR/training.log, and exits 1 with that log on standard error if any
  * command failed, so that a broken jar fails the build instead of leaving an archive of an error path.
+ * Then it writes statlens.archive beside A: which JVM records A (this one, whichever JDK the build chose),
+ * for the launcher, which uses A only with that very JVM.
  */
 final class StartupTraining {
     private static final List<String> RUNS = List.of("ubuntu1804", "rhel7-sar-48cpu");
@@ -28,8 +30,8 @@ final class StartupTraining {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 1) {
-            System.err.println("usage: StartupTraining WORKDIR");
+        if (args.length != 2) {
+            System.err.println("usage: StartupTraining WORKDIR ARCHIVE");
             System.exit(ExitCodes.USER_ERROR);
         }
         Path dir = Path.of(args[0]).toAbsolutePath().normalize();
@@ -68,6 +70,17 @@ final class StartupTraining {
             System.err.println(failures + " training command(s) failed; see above");
             System.exit(ExitCodes.USER_ERROR);
         }
+        describeArchive(Path.of(args[1]).toAbsolutePath());
+    }
+
+    /** statlens.archive beside the archive: the JVM that records it (at this JVM's exit), read by the launcher. */
+    private static void describeArchive(Path archive) throws IOException {
+        String description = "# The class-data archive of statlens.jar and the JVM that recorded it"
+                + " (StartupTraining); read by the statlens launcher.\n"
+                + "java.home=" + Path.of(System.getProperty("java.home")).toRealPath() + "\n"
+                + "java.runtime.version=" + System.getProperty("java.runtime.version") + "\n"
+                + "file=" + archive.getFileName() + "\n";
+        Files.writeString(archive.resolveSibling("statlens.archive"), description, StandardCharsets.UTF_8);
     }
 
     /** Copies the bundled sample files of one run into FOLDER; returns their paths. */

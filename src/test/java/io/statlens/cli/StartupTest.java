@@ -92,9 +92,11 @@ class StartupTest {
 
     @Test
     void runningOutOfHeapSaysHowToGiveMore() {
-        String message = Main.outOfMemory(320L << 20);
+        String message = Main.outOfMemory(320L << 20, false);
         assertTrue(message.startsWith("statlens: out of memory: the Java heap is limited to 320 MiB; give it more"), message);
         assertTrue(message.contains("STATLENS_JAVA_OPTS=-Xmx2g"), message);
+        String packaged = Main.outOfMemory(320L << 20, true);
+        assertTrue(packaged.contains(" _JAVA_OPTIONS=-Xmx2g statlens"), "the package's launcher reads no STATLENS_JAVA_OPTS: " + packaged);
     }
 
     /** A Java older than 21 on this machine, if there is one (Debian's default java is 17). */

@@ -28,6 +28,19 @@ public final class DerbyMessages extends OutputStream {
     private Path file;
     private boolean writing;
 
+    /**
+     * {@code derby.stream.error.field}'s value for {@link #STREAM}. A constant, which javac copies into its users: the
+     * command line sets the property (cli.Main, before any command runs) without loading this class, so that
+     * {@code --help} loads no class of the store.
+     */
+    public static final String FIELD = "io.statlens.store.schema.DerbyMessages.STREAM";
+
+    /** Whether Derby writes to {@link #STREAM}: the property names it, and no choice of the user's overrides it. */
+    static boolean routed() {
+        return System.getProperty("derby.stream.error.style") == null && System.getProperty("derby.stream.error.file") == null
+                && System.getProperty("derby.stream.error.method") == null && FIELD.equals(System.getProperty("derby.stream.error.field"));
+    }
+
     /** The derby.log to write to when something matters; the first repository opened decides it. */
     synchronized void useFile(Path derbyLog) {
         if (file == null) file = derbyLog;

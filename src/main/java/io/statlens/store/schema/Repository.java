@@ -58,11 +58,10 @@ public final class Repository implements AutoCloseable {
         }
         TimeZone.setDefault(TimeZone.getTimeZone(ZoneOffset.UTC));
         SqlDialect dialect = SqlDialect.forUrl(location.jdbcUrl());
-        if (location.embeddedDir() != null && System.getProperty("derby.stream.error.file") == null) {
-            // Derby writes derby.log into the working directory unless told otherwise; statlens writes it
-            // beside the repository, and only when there is something in it worth reading.
+        if (location.embeddedDir() != null && DerbyMessages.routed()) {
+            // Derby's messages (routed to DerbyMessages by cli.Main before any command) go to derby.log beside the repository,
+            // and only when there is something in it worth reading.
             DerbyMessages.STREAM.useFile(location.embeddedDir().toAbsolutePath().resolveSibling("derby.log"));
-            System.setProperty("derby.stream.error.field", DerbyMessages.class.getName() + ".STREAM");
         }
         if (dialect instanceof DerbyDialect) tuneDerby();
         if (location.embeddedDir() == null) return connectAndMigrate(location, dialect, create);

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Derby's boot and shutdown notes are held, not written beside the repository; its errors are. */
@@ -28,5 +29,12 @@ class DerbyMessagesTest {
         assertTrue(written.contains("répo") && written.contains("ERROR XSDB6"), written);
         messages.write("Shutting down instance c013800d\n".getBytes());
         assertTrue(Files.readString(log).endsWith("Shutting down instance c013800d\n"), Files.readString(log));
+    }
+
+    @Test
+    void thePropertysValueNamesThisStream() throws Exception {
+        int dot = DerbyMessages.FIELD.lastIndexOf('.');
+        Object field = Class.forName(DerbyMessages.FIELD.substring(0, dot)).getField(DerbyMessages.FIELD.substring(dot + 1)).get(null);
+        assertSame(DerbyMessages.STREAM, field, "derby.stream.error.field=" + DerbyMessages.FIELD);
     }
 }
