@@ -119,6 +119,28 @@ class PostgresReaderRoleTest {
     }
 
     @Test
+    void anImportWaitingForAReadersOpenTransactionSaysWhoseItIs() throws Exception {
+        String url = RepositoryEngine.postgresUrl().replace("user=postgres", "user=" + READER + "&password=" + READER_PASSWORD);
+        String schema = owner.replaceFirst(".*currentSchema=([A-Za-z0-9_]+).*", "$1");
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+            // A reader in psql: BEGIN, a look at the vmstat table, and the transaction left open.
+            c.setAutoCommit(false);
+            s.execute("SELECT COUNT(*) FROM " + schema + ".vmstat");
+            java.util.concurrent.CompletableFuture<CliRun> importing = java.util.concurrent.CompletableFuture.supplyAsync(() -> CliRun.of(
+                    "import", "src/test/resources/corpus/vmstat/procps4-gu-vm-cs0.txt", "--run", "db03", "--db", owner));
+            Thread.sleep(10_000);
+            assertFalse(importing.isDone(), "the import adds a column to vmstat, and waits for the reader");
+            c.rollback();
+            CliRun imported = importing.get(2, java.util.concurrent.TimeUnit.MINUTES);
+            assertEquals(0, imported.code(), imported.err());
+            assertTrue(imported.err().contains("waiting for other clients' transactions, which hold a table this import changes: server process ")
+                    && imported.err().contains("of user " + READER), imported.err());
+        }
+        CliRun delete = CliRun.of("delete", "db03", "--db", owner);
+        assertEquals(0, delete.code(), delete.err());
+    }
+
+    @Test
     void theReaderCannotFillTheServersDisk() throws SQLException {
         String url = RepositoryEngine.postgresUrl().replace("user=postgres", "user=" + READER + "&password=" + READER_PASSWORD);
         assertTrue(url.contains(READER_PASSWORD), "the reader's own login: " + url);
