@@ -164,5 +164,12 @@ public final class ImportCommand implements Callable<Integer> {
                     Format.bytes(bytesRead, ReadableNumbers.ROOT), Format.bytes(sizeBytes, ReadableNumbers.ROOT), rows);
             err.flush();
         }
+
+        @Override
+        public void waiting(String holders) {
+            err.println("waiting for other clients' transactions, which hold a table this import changes: " + holders
+                    + " (the import goes on once they end)");
+            err.flush();
+        }
     }
 }

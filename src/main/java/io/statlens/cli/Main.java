@@ -90,6 +90,15 @@ public final class Main implements Runnable {
                 err.flush();
                 return ExitCodes.USER_ERROR;
             }
+            java.util.Optional<String> lost = io.statlens.store.ConnectionLoss.in(ex);
+            if (lost.isPresent()) {
+                err.println("statlens: lost the repository's server: " + RepositoryLocation.redact(lost.get())
+                        + "; it was stopped or shut down during the command, and what the command had not finished was not kept"
+                        + (debug ? "" : " (run with --debug for details)"));
+                if (debug) err.print(redactedTrace(ex));
+                err.flush();
+                return ExitCodes.INTERNAL_ERROR;
+            }
             DerbyMessages.keep();
             err.println("statlens: internal error: " + RepositoryLocation.redact(ex.toString()) + (debug ? "" : " (run with --debug for details)"));
             if (debug) err.print(redactedTrace(ex));

@@ -3,6 +3,7 @@ package io.statlens.cli;
 import io.statlens.model.UserException;
 import io.statlens.store.server.DerbyNetworkServer;
 import io.statlens.store.server.ServerDatabase;
+import io.statlens.store.server.ServerFolder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -73,18 +74,26 @@ public final class ServerStartCommand implements Callable<Integer> {
             throw new UserException("a server from " + dir + " is running already (pid " + running.pid() + ", port " + running.port()
                     + "); statlens server stop first");
         }
-        Files.createDirectories(dir);
+        ServerFolder.prepare(dir);
         if (!DerbyNetworkServer.exists(dir)) {
             ServerDatabase.checkUser(owner);
             String password = passwordFile != null ? readPassword(passwordFile) : newPassword();
-            new ServerDatabase(DerbyNetworkServer.embeddedUrl(dir)).create(owner, password);
+            DerbyNetworkServer.create(dir, owner, password);
             out.println("created the server's repository in " + dir.resolve(DerbyNetworkServer.DATABASE) + ", owner '" + owner + "'");
             if (passwordFile == null) {
                 out.println("owner's password (shown this once; the server keeps only a salted hash): " + password);
             }
+        } else if (!DerbyNetworkServer.hasSystemAccount(dir)) {
+            if (passwordFile == null) {
+                throw new UserException("the server in " + dir + " was made by an older statlens: start it once with --owner NAME"
+                        + " --password-file FILE (the owner's) so that the owner alone may shut its databases down and create others");
+            }
+            DerbyNetworkServer.addSystemAccount(dir, owner, readPassword(passwordFile));
+            out.println("gave the server in " + dir + " the system-wide account of its owner '" + owner + "' alone");
         }
         Process child = spawn(dir, mode);
         waitUntilListening(child);
+        ServerFolder.privateFile(server.pidFile());
         new ServerProcess(child.pid(), server.host, server.port, mode.derbyName()).write(server.pidFile());
         out.printf("statlens server: listening on %s:%d (TLS %s), pid %d, log %s%n", server.host, server.port, mode.derbyName(),
                 child.pid(), server.log());
@@ -106,6 +115,7 @@ public final class ServerStartCommand implements Callable<Integer> {
         // The password itself never goes on a command line, where any user of the machine can read it.
         if (keystorePasswordFile != null) command.addAll(List.of("--keystore-password-file", keystorePasswordFile.toAbsolutePath().toString()));
         Files.deleteIfExists(server.log());
+        ServerFolder.privateFile(server.log());
         Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(server.log().toFile()).start();
         child.getOutputStream().close();
         return child;

@@ -6,8 +6,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -37,11 +40,10 @@ class PostgresReaderRoleTest {
     private static String reader;
 
     @BeforeAll
-    static void setUp() throws SQLException {
+    static void setUp() throws SQLException, IOException {
         try (Connection c = DriverManager.getConnection(RepositoryEngine.postgresUrl()); Statement s = c.createStatement()) {
             dropRoles(s);
-            s.execute("CREATE ROLE statlens_reader NOLOGIN");
-            s.execute("CREATE ROLE " + READER + " LOGIN PASSWORD '" + READER_PASSWORD + "' IN ROLE statlens_reader");
+            for (String statement : recipe()) s.execute(statement);
         }
         owner = RepositoryEngine.POSTGRES.freshRepository().jdbcUrl();
         reader = owner.replace("user=postgres", "user=" + READER + "&password=" + READER_PASSWORD);
@@ -57,7 +59,33 @@ class PostgresReaderRoleTest {
         }
     }
 
+    /**
+     * docs/team.md's recipe for a reader role, as written there, for this server: its database is
+     * {@code postgres} (not {@code statlens}), its owner {@code postgres} (not {@code perf}), the reader this
+     * class's.
+     */
+    private static List<String> recipe() throws IOException {
+        String page = Files.readString(Path.of("docs/team.md"));
+        int from = page.indexOf("    CREATE ROLE statlens_reader NOLOGIN;");
+        assertTrue(from > 0, "docs/team.md has the recipe");
+        List<String> statements = new ArrayList<>();
+        for (String line : page.substring(from).lines().takeWhile(l -> l.startsWith("    ")).toList()) {
+            statements.add(line.strip().replaceFirst(";$", "")
+                    .replace("DATABASE statlens", "DATABASE postgres").replace("TO perf", "TO postgres")
+                    .replaceAll("\\bann\\b", READER).replace("'...'", "'" + READER_PASSWORD + "'"));
+        }
+        assertTrue(statements.size() >= 10, "the whole recipe: " + statements);
+        return statements;
+    }
+
     private static void dropRoles(Statement s) throws SQLException {
+        // What the recipe took from PUBLIC, given back: other tests share this server.
+        s.execute("GRANT CONNECT, TEMPORARY ON DATABASE postgres TO PUBLIC");
+        s.execute("GRANT CREATE ON SCHEMA public TO PUBLIC");
+        s.execute("GRANT EXECUTE ON FUNCTION lo_create(oid), lo_creat(integer), lo_from_bytea(oid, bytea), lo_import(text),"
+                + " lo_import(text, oid) TO PUBLIC");
+        s.execute("DO $$ BEGIN IF EXISTS (SELECT FROM pg_roles WHERE rolname = '" + READER + "') THEN EXECUTE 'DROP OWNED BY "
+                + READER + "'; END IF; END $$");
         s.execute("DROP ROLE IF EXISTS " + READER);
         try {
             s.execute("DROP OWNED BY statlens_reader");
@@ -88,6 +116,47 @@ class PostgresReaderRoleTest {
         CliRun report = CliRun.of("report", "db01", "-o", html.toString(), "--db", reader);
         assertEquals(0, report.code(), report.err());
         assertTrue(Files.size(html) > 0);
+    }
+
+    @Test
+    void anImportWaitingForAReadersOpenTransactionSaysWhoseItIs() throws Exception {
+        String url = RepositoryEngine.postgresUrl().replace("user=postgres", "user=" + READER + "&password=" + READER_PASSWORD);
+        String schema = owner.replaceFirst(".*currentSchema=([A-Za-z0-9_]+).*", "$1");
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+            // A reader in psql: BEGIN, a look at the vmstat table, and the transaction left open.
+            c.setAutoCommit(false);
+            s.execute("SELECT COUNT(*) FROM " + schema + ".vmstat");
+            java.util.concurrent.CompletableFuture<CliRun> importing = java.util.concurrent.CompletableFuture.supplyAsync(() -> CliRun.of(
+                    "import", "src/test/resources/corpus/vmstat/procps4-gu-vm-cs0.txt", "--run", "db03", "--db", owner));
+            Thread.sleep(10_000);
+            assertFalse(importing.isDone(), "the import adds a column to vmstat, and waits for the reader");
+            c.rollback();
+            CliRun imported = importing.get(2, java.util.concurrent.TimeUnit.MINUTES);
+            assertEquals(0, imported.code(), imported.err());
+            assertTrue(imported.err().contains("waiting for other clients' transactions, which hold a table this import changes: server process ")
+                    && imported.err().contains("of user " + READER), imported.err());
+        }
+        CliRun delete = CliRun.of("delete", "db03", "--db", owner);
+        assertEquals(0, delete.code(), delete.err());
+    }
+
+    @Test
+    void theReaderCannotFillTheServersDisk() throws SQLException {
+        String url = RepositoryEngine.postgresUrl().replace("user=postgres", "user=" + READER + "&password=" + READER_PASSWORD);
+        assertTrue(url.contains(READER_PASSWORD), "the reader's own login: " + url);
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+            String[] fillers = {"SELECT lo_from_bytea(0, 'x'::bytea)", "SELECT lo_create(0)", "SELECT lo_creat(-1)",
+                    "CREATE TEMPORARY TABLE filler (x bytea)", "CREATE TABLE public.filler (x bytea)"};
+            for (String filler : fillers) {
+                SQLException refused = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, () -> s.execute(filler), filler);
+                assertEquals("42501", refused.getSQLState(), filler + ": " + refused.getMessage());
+            }
+            try (var rs = s.executeQuery("SELECT current_setting('temp_file_limit'), current_setting('idle_in_transaction_session_timeout')")) {
+                assertTrue(rs.next());
+                assertEquals("1GB", rs.getString(1));
+                assertEquals("10min", rs.getString(2));
+            }
+        }
     }
 
     @Test

@@ -16,4 +16,11 @@ public interface ImportProgress {
 
     default void fileFinished(ImportResult.FileResult result) {
     }
+
+    /**
+     * The import has waited a while for other clients' work, which this says (whose, since when); called
+     * on a thread of its own, again when the wait is for someone else.
+     */
+    default void waiting(String what) {
+    }
 }

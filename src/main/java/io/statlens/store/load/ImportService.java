@@ -106,7 +106,7 @@ public final class ImportService {
     private ImportResult importOnce(ImportRequest request, List<ImportPlanner.Planned> plan, ImportProgress progress,
                                     Cancellation cancellation) {
         RunLedger ledger = new RunLedger(repo);
-        try {
+        try (LockWaitWatch ignored = LockWaitWatch.start(repo, progress)) {
             RunLedger.OpenRun run = ledger.open(request.run(), request.host(), request.tags());
             RunClock clock = new RunClock(run.start());
             ImportResult.FileResult[] results = new ImportResult.FileResult[plan.size()];

@@ -6,6 +6,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -212,6 +214,32 @@ public final class PostgresDialect implements SqlDialect {
     @Override
     public String unboundLockWait() {
         return "SET LOCAL lock_timeout TO DEFAULT";
+    }
+
+    /**
+     * The clients whose locks the process waits for (pg_blocking_pids): their server process, user, state and
+     * since when their transaction runs. PostgreSQL shows another user's state and times to superusers and
+     * pg_read_all_stats only; otherwise they are left out.
+     */
+    @Override
+    public java.util.Optional<String> waitsFor(Connection other, long serverProcess) {
+        List<String> holders = new ArrayList<>();
+        try (PreparedStatement ps = other.prepareStatement("SELECT A.pid, A.usename, A.state, A.xact_start FROM pg_catalog.pg_stat_activity A"
+                + " WHERE A.pid = ANY (pg_catalog.pg_blocking_pids(?)) ORDER BY A.pid")) {
+            ps.setInt(1, (int) serverProcess);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    StringBuilder who = new StringBuilder("server process " + rs.getLong(1) + " of user " + rs.getString(2));
+                    if (rs.getString(3) != null) who.append(", ").append(rs.getString(3));
+                    java.sql.Timestamp since = rs.getTimestamp(4);
+                    if (since != null) who.append(", in a transaction since ").append(since.toInstant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+                    holders.add(who.toString());
+                }
+            }
+        } catch (SQLException e) {
+            return java.util.Optional.empty();
+        }
+        return holders.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(String.join("; ", holders));
     }
 
     @Override

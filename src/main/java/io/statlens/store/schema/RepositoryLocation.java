@@ -39,10 +39,14 @@ public record RepositoryLocation(String jdbcUrl, String description, Path embedd
     }
 
     /**
-     * {@code password=...} in a Derby ({@code ;password=x}) or PostgreSQL ({@code ?password=x&}) URL; one
-     * redacted already stays as it is, and so does what follows it (a message's ": ").
+     * {@code password=...} in a Derby ({@code ;password=x}) or PostgreSQL ({@code ?password=x&}) URL. The
+     * value runs to the URL's next attribute ({@code ;} or {@code &}), a quote, the line's end, or a
+     * message's ": " after the URL: spaces are part of it (Derby takes {@code password=horse battery
+     * staple}). One redacted already stays as it is, and so does what follows it.
      */
-    private static final Pattern PASSWORD = Pattern.compile("(?i)(password=)(?:\\*\\*\\*(?=[;&\\s:]|$)|[^;&\\s]*)");
+    private static final Pattern PASSWORD = Pattern.compile("(?i)(password=)(?:\\*\\*\\*(?=[;&'\"\\n:]|$)|.*?(?=[;&'\"\\n]|: |$))");
+    /** The password of a URL's user part, {@code //user:password@host}, up to the {@code @}. */
+    private static final Pattern USER_INFO = Pattern.compile("(//[^/@\\s:;?&'\"]*:)[^@\\s'\"]*(?=@)");
     private static final Pattern USER = Pattern.compile("(?i)[;?&]user=");
 
     /** An embedded Derby repository in a directory. */
@@ -56,9 +60,13 @@ public record RepositoryLocation(String jdbcUrl, String description, Path embedd
         return new RepositoryLocation(jdbcUrl, redact(jdbcUrl), null);
     }
 
-    /** The text with every {@code password=...} of a JDBC URL in it replaced by {@code password=***}. */
+    /**
+     * The text with every {@code password=...} of a JDBC URL in it replaced by {@code password=***}, and
+     * the password of a URL's user part ({@code //ann:secret@host}) by {@code ***}.
+     */
     public static String redact(String text) {
-        return text == null ? null : PASSWORD.matcher(text).replaceAll("$1***");
+        if (text == null) return null;
+        return USER_INFO.matcher(PASSWORD.matcher(text).replaceAll("$1***")).replaceAll("$1***");
     }
 
     /**

@@ -111,6 +111,14 @@ public interface SqlDialect {
     default void refuseLockCycle(Connection c, String relation) {
     }
 
+    /**
+     * What the server process (see {@link #serverProcess}) waits for, asked on another connection: the
+     * clients whose locks it waits for, in words; empty when it waits for nobody, or the engine cannot say.
+     */
+    default java.util.Optional<String> waitsFor(Connection other, long serverProcess) {
+        return java.util.Optional.empty();
+    }
+
     /** The process id of the server process serving the connection, where the engine tells it. */
     default java.util.OptionalLong serverProcess(Connection c) {
         return java.util.OptionalLong.empty();

@@ -16,15 +16,19 @@ import java.util.Locale;
  * in a folder, served to the network with authentication required for every database name a client
  * may ask for, and TLS where wanted.
  *
- * <p>The security lives in two places. The database carries its own (see {@link ServerDatabase}). The
- * server's JVM adds system-wide settings, for databases a client names that do not exist yet: without
- * them anyone could create a fresh database on the server, own it, and declare a Java routine in it
- * that stops the server. With them every connection, to any name, needs a user of the repository's
- * database, and a new database grants no one access.
+ * <p>The security lives in three places. The database carries its own (see {@link ServerDatabase}). The
+ * server's JVM adds system-wide settings, for databases a client names that do not exist yet and for
+ * shutting Derby down: without them anyone could create a fresh database on the server, own it, and
+ * declare a Java routine in it that stops the server. With them every connection, to any name, needs
+ * an account; the system-wide one, which may create databases and shut Derby down, is the owner's alone
+ * (in {@value #SYSTEM_DATABASE}), and a new database grants no one access. And Derby's control commands
+ * are turned off (see {@link ControlCommandLock}).
  */
 public final class DerbyNetworkServer {
     /** The repository database's name in the folder, and in client URLs. */
     public static final String DATABASE = "statlens";
+    /** The database that holds the server's system-wide account, the owner's alone; nobody reads or writes it. */
+    public static final String SYSTEM_DATABASE = "statlens_system";
 
     /**
      * What to serve and how.
@@ -78,20 +82,61 @@ public final class DerbyNetworkServer {
     }
 
     /**
-     * Locks down this JVM's Derby and starts the server; returns it running.
+     * Creates the server's databases in a folder: the repository with its owner, and the system-wide
+     * account of that owner alone. Their files are the user's alone.
+     */
+    public static void create(Path dir, String owner, String password) throws java.io.IOException {
+        new ServerDatabase(embeddedUrl(dir)).create(owner, password);
+        ServerDatabase.createSystemAccount(systemUrl(dir), owner, password);
+        ServerFolder.restrictToOwner(dir);
+    }
+
+    /**
+     * Gives the folder of a server made by an older statlens the owner's system-wide account, once the
+     * password has proven to be the repository owner's.
+     */
+    public static void addSystemAccount(Path dir, String owner, String password) throws java.io.IOException {
+        new ServerDatabase(embeddedUrl(dir)).checkOwner(owner, password);
+        ServerDatabase.createSystemAccount(systemUrl(dir), owner, password);
+        ServerFolder.restrictToOwner(dir);
+    }
+
+    /** Whether the folder holds the owner's system-wide account (servers made before it do not). */
+    public static boolean hasSystemAccount(Path dir) {
+        return Files.exists(dir.resolve(SYSTEM_DATABASE).resolve("service.properties"));
+    }
+
+    private static String systemUrl(Path dir) {
+        return "jdbc:derby:" + dir.toAbsolutePath().normalize().resolve(SYSTEM_DATABASE);
+    }
+
+    /**
+     * Locks down this JVM's Derby and starts the server; returns what stops it (the network's shutdown
+     * command is refused).
      *
      * @param console where the server's console output goes
      */
-    public static NetworkServerControl start(Config config, Writer console) throws Exception {
+    public static Runnable start(Config config, Writer console) throws Exception {
         if (!exists(config.dir())) throw new UserException("no server repository in " + config.dir() + " (statlens server start creates one)");
+        if (!hasSystemAccount(config.dir())) {
+            throw new UserException("the server in " + config.dir() + " was made by an older statlens: start it once with --owner NAME"
+                    + " --password-file FILE (the owner's) so that the owner alone may shut its databases down");
+        }
         System.setProperty("derby.system.home", config.dir().toAbsolutePath().toString());
         System.setProperty("derby.stream.error.file", config.dir().resolve("derby.log").toAbsolutePath().toString());
-        // Every database name a client asks for authenticates against the repository's users...
+        // Every database name a client asks for needs an account, and the system-wide one, which may shut
+        // Derby down and create databases, is the owner's alone: readers are users of the repository
+        // database only, which authenticates its own users (NATIVE::LOCAL, a property of that database).
         System.setProperty("derby.connection.requireAuthentication", "true");
-        System.setProperty("derby.authentication.provider", "NATIVE:" + DATABASE + ":LOCAL");
-        // ...and a database created through the server grants no one access and runs with SQL authorization.
+        System.setProperty("derby.authentication.provider", "NATIVE:" + SYSTEM_DATABASE);
+        // A database created through the server grants no one access and runs with SQL authorization.
         System.setProperty("derby.database.defaultConnectionMode", "noAccess");
         System.setProperty("derby.database.sqlAuthorization", "true");
+        // Files Derby makes (databases, logs, traces) are the user's alone, whatever the umask.
+        System.setProperty("derby.storage.useDefaultFilePermissions", "false");
+        // The one mechanism Derby accepts for NATIVE users: user and password (see docs/team.md for why not
+        // the strong password substitute); clients that ask for another are refused.
+        System.setProperty("derby.drda.securityMechanism", "CLEAR_TEXT_PASSWORD_SECURITY");
         if (config.tls() != Tls.OFF) {
             if (config.keystore() == null || !Files.isRegularFile(config.keystore())) {
                 throw new UserException("--tls " + config.tls().derbyName() + " needs --keystore FILE, the server's key and certificate"
@@ -109,23 +154,25 @@ public final class DerbyNetworkServer {
             }
         }
         System.setProperty("derby.drda.sslMode", config.tls().derbyName());
-        NetworkServerControl server = DerbyServerStart.start(address(config.host()), config.port(), console);
-        if (server == null) throw new UserException("port " + config.port() + " on " + config.host() + " is taken; give another with --port");
-        return server;
+        Runnable stop = DerbyServerStart.startLocked(address(config.host()), config.port(), console);
+        if (stop == null) throw new UserException("port " + config.port() + " on " + config.host() + " is taken; give another with --port");
+        return stop;
     }
 
     /**
      * Starts the server (see {@link #start}) and serves until this process is told to stop (a signal, as
-     * {@code statlens server stop} sends); then shuts the server down, Derby's databases with it.
+     * {@code statlens server stop} sends); then stops the server. Derby's databases are not shut down
+     * (that takes the owner's password, which the server does not know): the next start recovers
+     * committed work from their logs, as after any stop.
      */
     public static void serveUntilStopped(Config config, Writer console) throws Exception {
-        NetworkServerControl control = start(config, console);
+        Runnable stop = start(config, console);
         java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
-                control.shutdown();
-            } catch (Exception ignored) {
-                // stopping anyway; Derby recovers committed work from its log at the next start
+                stop.run();
+            } catch (RuntimeException ignored) {
+                // stopping anyway
             }
             stopped.countDown();
         }));

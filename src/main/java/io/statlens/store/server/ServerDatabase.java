@@ -86,6 +86,41 @@ public final class ServerDatabase {
         shutdown(credentials);
     }
 
+    /**
+     * Creates the database of the server's system-wide account: the owner alone, who may then create
+     * databases and shut Derby down through the server. Nobody but the owner may connect to it, and it
+     * holds nothing but the account.
+     */
+    static void createSystemAccount(String embeddedUrl, String owner, String password) {
+        Properties credentials = credentials(owner, password);
+        try (Connection c = DriverManager.getConnection(embeddedUrl + ";create=true", credentials)) {
+            call(c, "CALL SYSCS_UTIL.SYSCS_CREATE_USER(?, ?)", owner, password);
+            setProperty(c, "derby.connection.requireAuthentication", "true");
+            setProperty(c, "derby.database.sqlAuthorization", "true");
+            setProperty(c, "derby.database.defaultConnectionMode", "noAccess");
+            setProperty(c, "derby.database.fullAccessUsers", owner);
+            setProperty(c, "derby.database.propertiesOnly", "true");
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot create the server's system-wide account: " + e.getMessage(), e);
+        }
+        shutdown(embeddedUrl, credentials);
+    }
+
+    /** Checks that the user and password are the repository owner's (its database owner). */
+    void checkOwner(String owner, String password) {
+        checkUser(owner);
+        try (Connection c = DriverManager.getConnection(embeddedUrl, credentials(owner, password));
+             PreparedStatement ps = c.prepareStatement("SELECT AUTHORIZATIONID FROM SYS.SYSSCHEMAS WHERE SCHEMANAME = 'SYS'");
+             ResultSet rs = ps.executeQuery()) {
+            if (!rs.next() || !rs.getString(1).equalsIgnoreCase(owner)) {
+                throw new UserException(owner + " is not the owner of the server's repository");
+            }
+        } catch (SQLException e) {
+            throw new UserException("cannot open the server's repository as " + owner + ": " + e.getMessage(), e);
+        }
+        shutdown(embeddedUrl, credentials(owner, password));
+    }
+
     /** Adds a reader: may connect (read-only) and SELECT the repository's tables and views. Only the owner may. */
     public static void addReader(Repository repo, String user, String password) {
         checkUser(user);
@@ -166,6 +201,10 @@ public final class ServerDatabase {
     }
 
     private void shutdown(Properties credentials) {
+        shutdown(embeddedUrl, credentials);
+    }
+
+    private static void shutdown(String embeddedUrl, Properties credentials) {
         try {
             DriverManager.getConnection(embeddedUrl + ";shutdown=true", credentials).close();
         } catch (SQLException expected) {

@@ -21,6 +21,25 @@ class RepositoryLocationTest {
     }
 
     @Test
+    void aPasswordWithSpacesOrInTheUrlsUserPartIsRedactedWhole() {
+        assertEquals("jdbc:derby://h/statlens;user=ann;password=***",
+                RepositoryLocation.redact("jdbc:derby://h/statlens;user=ann;password=horse battery staple"));
+        assertEquals("jdbc:derby://h/statlens;password=***;user=ann",
+                RepositoryLocation.redact("jdbc:derby://h/statlens;password=horse battery staple;user=ann"));
+        assertEquals("cannot open repository jdbc:derby://h/s;password=***: authentication failed",
+                RepositoryLocation.redact("cannot open repository jdbc:derby://h/s;password=horse battery staple: authentication failed"));
+        assertEquals("--db 'jdbc:derby://h/s;password=***' is refused",
+                RepositoryLocation.redact("--db 'jdbc:derby://h/s;password=horse battery staple' is refused"));
+        assertEquals("jdbc:postgresql://ann:***@db.example.com:5432/statlens",
+                RepositoryLocation.redact("jdbc:postgresql://ann:s3cret@db.example.com:5432/statlens"));
+        assertEquals("cannot open jdbc:postgresql://ann:***@h/statlens: refused",
+                RepositoryLocation.redact("cannot open jdbc:postgresql://ann:pa/ss:w@h/statlens: refused"));
+        assertEquals("jdbc:postgresql://h:5432/statlens?user=ann", RepositoryLocation.redact("jdbc:postgresql://h:5432/statlens?user=ann"),
+                "a port is not a password");
+        assertEquals("jdbc:derby://127.0.0.1:15271/statlens;user=perf", RepositoryLocation.redact("jdbc:derby://127.0.0.1:15271/statlens;user=perf"));
+    }
+
+    @Test
     void credentialsComeFromTheEnvironmentUnlessTheUrlGivesThem() {
         RepositoryLocation pg = RepositoryLocation.url("jdbc:postgresql://h/db");
         Properties p = pg.connectionProperties(Map.of("PGUSER", "ann", "PGPASSWORD", "pw"));

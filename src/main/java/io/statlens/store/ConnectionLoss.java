@@ -1,0 +1,48 @@
+package io.statlens.store;
+
+import java.sql.SQLException;
+import java.util.Optional;
+
+/**
+ * The repository's server went away under a command: the owner shut the Derby engine or the database
+ * down, the server was stopped, or the network failed. Found anywhere in a failure's causes, so that the
+ * command line says so in a sentence instead of reporting an internal error. The work in progress was
+ * one transaction that never committed: the repository has none of it.
+ */
+public final class ConnectionLoss {
+    private ConnectionLoss() {
+    }
+
+    /** The server's or the driver's words, when the failure was such a loss. */
+    public static Optional<String> in(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof SQLException s) {
+                for (SQLException e = s; e != null; e = e.getNextException()) {
+                    if (isLoss(e)) return Optional.of(words(e));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The message, but for 58009, whose words are about the protocol ("DSS length not 0 at end of same id
+     * chain parse"), not about what happened.
+     */
+    private static String words(SQLException e) {
+        if (e.getMessage() == null || "58009".equals(e.getSQLState())) return "the server ended the connection (" + e.getSQLState() + ")";
+        return e.getMessage().strip();
+    }
+
+    /**
+     * SQL's connection exceptions (class 08) but a refused login (08004, which happens only at connection
+     * time and says why), a conversation the network ended (58009, Derby's client when its server's engine
+     * was shut down under it), Derby's system shutdown (XJ015) and PostgreSQL's administrator shutdown
+     * (57P01-57P03).
+     */
+    static boolean isLoss(SQLException e) {
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        return (state.startsWith("08") && !state.equals("08004")) || state.equals("58009") || state.equals("XJ015")
+                || state.matches("57P0[1-3]");
+    }
+}
