@@ -92,10 +92,12 @@ public final class DemoCommand implements Callable<Integer> {
         out.println("  " + html);
         out.println("  " + pdf);
         out.println();
+        // as the user started statlens: target/statlens from a build (the launcher says so), statlens when installed
+        String self = System.getProperty("statlens.command", "statlens");
         out.println("the sample files are in " + extracted + "; next, for example:");
-        out.println("  target/statlens show rhel7-sar-48cpu --repo " + repoDir);
-        out.println("  target/statlens top rhel7-sar-48cpu --tool sar.cpu --metric %usr --by p95 -n 5 --repo " + repoDir);
-        out.println("  target/statlens query \"SELECT RUN, ITEM, AVG(PCT_UTIL) AS AVG_UTIL FROM V_IOSTAT"
+        out.println("  " + self + " show rhel7-sar-48cpu --repo " + repoDir);
+        out.println("  " + self + " top rhel7-sar-48cpu --tool sar.cpu --metric %usr --by p95 -n 5 --repo " + repoDir);
+        out.println("  " + self + " query \"SELECT RUN, ITEM, AVG(PCT_UTIL) AS AVG_UTIL FROM V_IOSTAT"
                 + " WHERE NOT SINCE_BOOT GROUP BY RUN, ITEM\" --repo " + repoDir);
         out.flush();
         return ExitCodes.OK;
