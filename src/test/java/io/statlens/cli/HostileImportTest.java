@@ -4,9 +4,13 @@ import io.statlens.parse.ParserFixtures;
 import io.statlens.parse.spi.LineSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -53,6 +57,81 @@ class HostileImportTest {
         CliRun q = run("query", "SELECT SAMPLE, US, ID FROM V_VMSTAT WHERE SINCE_BOOT = FALSE OR SAMPLE = 0 ORDER BY TS, ID",
                 "--format", "csv");
         assertEquals("SAMPLE,US,ID\n0,0,97\n0,0,99\n1,0,\n2,,\n3,0,98\n", q.out());
+    }
+
+    @Test
+    void aLargeFiniteNumberIsStoredAndTheImportsStatisticsStayFinite() throws Exception {
+        Path vmstat = file("vm.txt", VMSTAT_HEADER + """
+                 1  0      0 2794716 295968 312724    0    0     1     3   29   57  0  0 99  0  0
+                 1  0      0 2794716 295968 312724    0    0     1     3   29   57  0  0 1e200  0  0
+                 1  0      0 2794716 295968 312724    0    0     1     3   29   57  0  0 98  0  0
+                """);
+        CliRun imp = run("import", vmstat.toString(), "--run", "r", "--start", "2024-01-01T00:00:00Z");
+        assertEquals(0, imp.code(), imp.out() + imp.err());
+        assertTrue(imp.out().contains("imported 3 rows"), imp.out());
+        // the first sample is since boot, left out of the statistics
+        double[] stats = csvRow(run("query", "SELECT N, MIN_V, MAX_V, MEAN_V, STDDEV_V, P50, P99 FROM V_STATS WHERE LABEL = 'id'",
+                "--format", "csv"));
+        assertEquals(2, stats[0]);
+        assertEquals(98, stats[1]);
+        assertEquals(1e200, stats[2]);
+        assertEquals(5e199, stats[3], 1e186);
+        assertEquals(1e200 / Math.sqrt(2), stats[4], 1e186, "the spread of 1e200 and 98");
+        assertEquals(5e199, stats[5], 1e186);
+        assertEquals(0.99e200, stats[6], 1e186);
+        assertEquals(0, run("stats", "r").code());
+    }
+
+    /** The largest doubles of both signs: a standard deviation beyond a double is stored as empty, the rest stands. */
+    @Test
+    void statisticsBeyondADoubleAreStoredEmpty() throws Exception {
+        Path vmstat = file("vm.txt", VMSTAT_HEADER + """
+                 1  0 0 2794716 295968 312724 0 0 1 3 29 57 0 0 99 0 0
+                 1  0 0 2794716 295968 312724 0 0 1 3 29 57 0 0 1.7e308 0 0
+                 1  0 0 2794716 295968 312724 0 0 1 3 29 57 0 0 -1.7e308 0 0
+                """);
+        CliRun imp = run("import", vmstat.toString(), "--run", "r", "--start", "2024-01-01T00:00:00Z");
+        assertEquals(0, imp.code(), imp.out() + imp.err());
+        CliRun q = run("query", "SELECT N, MIN_V, MAX_V, MEAN_V, STDDEV_V FROM V_STATS WHERE LABEL = 'id'", "--format", "csv");
+        double[] stats = csvRow(q);
+        assertEquals(2, stats[0]);
+        assertEquals(-1.7e308, stats[1]);
+        assertEquals(1.7e308, stats[2]);
+        assertEquals(0, stats[3]);
+        assertTrue(Double.isNaN(stats[4]), "sqrt(2) * 1.7e308 is beyond a double, stored empty: " + q.out());
+        CliRun computed = run("stats", "r", "--since-boot", "--metric", "id", "--format", "csv");
+        assertEquals(0, computed.code(), computed.err());
+    }
+
+    /** Issue 31: a huge number in one cell of each tool's output aborted the whole import (the statistics overflowed). */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            iostat/sysstat-12.6.1-C-iostat-x.txt                 | ' 63.37 '      | ' 1e200 '
+            vmstat/jc-centos77-vmstat-dt.txt                     | ' 15257 '      | ' 1e200 '
+            mpstat/sysstat-12.6.1-C-mpstat-P-ALL-o-JSON.json     | '"usr": 86.57' | '"usr": 1e200'
+            sar/sysstat-12.6.1-C-sar-A.txt                       | ' 79.59 '      | ' 1e200 '
+            sysbench/capture-1.0.20-threads-rate.txt             | 'eps: 14.76'   | 'eps: 1DIGITS'
+            """)
+    void aHugeNumberInAnyToolsOutputIsImported(String fixture, String cell, String huge) throws Exception {
+        String digits = "0".repeat(200);
+        String text = ParserFixtures.text(fixture);
+        assertTrue(text.contains(cell), cell);
+        Path file = file(Path.of(fixture).getFileName().toString(),
+                text.replaceFirst(Pattern.quote(cell), huge.replace("DIGITS", digits)));
+        CliRun imp = run("import", file.toString(), "--run", "huge");
+        assertEquals(0, imp.code(), imp.out() + imp.err());
+        CliRun stored = run("query", "SELECT COUNT(*) FROM V_STATS WHERE MAX_V >= 1e200", "--format", "csv");
+        assertEquals("1", stored.out().lines().skip(1).findFirst().orElseThrow(), "a stored maximum of 1e200");
+        CliRun computed = run("stats", "huge", "--since-boot", "--format", "csv");
+        assertEquals(0, computed.code(), computed.err());
+        assertTrue(computed.out().contains("1" + digits), computed.out());
+    }
+
+    /** The first row of a query's CSV output as numbers, an empty cell as NaN. */
+    private static double[] csvRow(CliRun q) {
+        assertEquals(0, q.code(), q.err());
+        String[] cells = q.out().lines().skip(1).findFirst().orElseThrow().split(",", -1);
+        return Arrays.stream(cells).mapToDouble(c -> c.isEmpty() ? Double.NaN : Double.parseDouble(c)).toArray();
     }
 
     @Test
