@@ -10,6 +10,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -125,6 +126,34 @@ class HostileImportTest {
         CliRun computed = run("stats", "huge", "--since-boot", "--format", "csv");
         assertEquals(0, computed.code(), computed.err());
         assertTrue(computed.out().contains("1" + digits), computed.out());
+    }
+
+    /**
+     * Runs holding the largest doubles of both signs go through average (a mean of them overflows a naive sum), compare
+     * and correlate: an answer or a refusal, never an internal error, and the averaged run's statistics are finite.
+     */
+    @Test
+    void hugeValuesAreAveragedComparedAndCorrelated() throws Exception {
+        String rows = "";
+        for (int i = 0; i < 6; i++) {
+            String id = i % 2 == 0 ? "1.7e308" : "-1.7e308";
+            rows += " 1  0 0 2794716 295968 312724 0 0 1 3 29 57 " + (i * 1e300) + " 0 " + id + " 0 0\n";
+        }
+        Path a = file("a.txt", VMSTAT_HEADER + rows);
+        Path b = file("b.txt", VMSTAT_HEADER + rows.replace("-1.7e308", "1.7e308"));
+        assertEquals(0, run("import", a.toString(), "--run", "a", "--start", "2024-01-01T00:00:00Z").code());
+        assertEquals(0, run("import", b.toString(), "--run", "b", "--start", "2024-01-01T00:00:00Z").code());
+        CliRun avg = run("average", "a", "b", "--as", "avg");
+        assertEquals(0, avg.code(), avg.out() + avg.err());
+        CliRun mean = run("query", "SELECT ID FROM V_VMSTAT WHERE RUN = 'avg' ORDER BY TS", "--format", "csv");
+        assertEquals(0, mean.code(), mean.err());
+        assertTrue(mean.out().contains("\n17" + "0".repeat(307) + "\n"), "the mean of 1.7e308 and 1.7e308: " + mean.out());
+        for (String[] args : List.of(new String[]{"compare", "a", "b"}, new String[]{"compare", "a", "b", "avg"},
+                new String[]{"correlate", "a", "--metric", "vmstat.id"}, new String[]{"stats", "avg"},
+                new String[]{"findings", "a", "b"}, new String[]{"top", "a", "--metric", "id"})) {
+            CliRun r = run(args);
+            assertTrue(r.code() == 0 || r.code() == 1, String.join(" ", args) + ": " + r.out() + r.err());
+        }
     }
 
     /** The first row of a query's CSV output as numbers, an empty cell as NaN. */

@@ -23,8 +23,7 @@ import static java.lang.Double.NaN;
  *
  * <p>Any finite values give finite statistics where the statistic itself is finite: a tool may print {@code 1e200}
  * (issue 31), whose square or sum with its neighbours overflows a double. Sums are scaled by a power of two when they
- * would overflow, and the spread is carried as the population standard deviation, combined with {@link Math#hypot},
- * never as a sum of squares: it lies within half the range of the values (Popoviciu), so it stays finite. The t-digest
+ * would overflow, and chunks are combined by {@link Moments}, never as sums of squares. The t-digest
  * sums means times weights, so a series with a value beyond {@link #DIGEST_RANGE} has no digest and no percentiles
  * beyond the exact ones. A statistic that is not finite (a sample standard deviation or an interpolated percentile
  * beyond the largest double, a percentile without a digest) is NaN: no value, which a repository stores as empty.
@@ -100,8 +99,8 @@ public final class SeriesSummary {
                     p[0], p[1], p[2], p[3]));
         }
         flush();
-        if (beyondDigest) return finite(new SeriesStats(n, min, max, mean, sampleStddev(n, spread), NaN, NaN, NaN, NaN));
-        return finite(new SeriesStats(n, min, max, mean, sampleStddev(n, spread), digest.quantile(0.50), digest.quantile(0.90),
+        if (beyondDigest) return finite(new SeriesStats(n, min, max, mean, Moments.sampleStddev(n, spread), NaN, NaN, NaN, NaN));
+        return finite(new SeriesStats(n, min, max, mean, Moments.sampleStddev(n, spread), digest.quantile(0.50), digest.quantile(0.90),
                 digest.quantile(0.95), digest.quantile(0.99)));
     }
 
@@ -141,8 +140,8 @@ public final class SeriesSummary {
         double chunkMean = meanOf(v, 0, m);
         double chunkSpread = rootMeanSquare(v, m, chunkMean, m);
         long total = n + m;
-        spread = combinedSpread(n, mean, spread, m, chunkMean, chunkSpread);
-        mean = combinedMean(n, mean, m, chunkMean);
+        spread = Moments.combinedSpread(n, mean, spread, m, chunkMean, chunkSpread);
+        mean = Moments.combinedMean(n, mean, m, chunkMean);
         n = total;
         min = Math.min(min, v[0]);
         max = Math.max(max, v[m - 1]);
@@ -248,35 +247,6 @@ public final class SeriesSummary {
         return m < 2 ? 0 : rootMeanSquare(sorted, m, mean, m - 1);
     }
 
-    /** The sample standard deviation of {@code n} values of population standard deviation {@code spread}. */
-    private static double sampleStddev(long n, double spread) {
-        return n < 2 ? 0 : spread * Math.sqrt((double) n / (n - 1));
-    }
-
-    /** The mean of two disjoint sets of values of these counts and means. */
-    private static double combinedMean(long na, double meanA, long nb, double meanB) {
-        if (na == 0) return meanB;
-        double delta = meanB - meanA;
-        double wb = (double) nb / (na + nb);
-        // the difference of two means of opposite sign can overflow where the weighted sum cannot
-        return Double.isFinite(delta) ? meanA + delta * wb : meanA * (1 - wb) + meanB * wb;
-    }
-
-    /**
-     * The population standard deviation of two disjoint sets of values: Chan et al.'s pairwise update of the sums of
-     * squared deviations, divided by the count, is wa sa^2 + wb sb^2 + wa wb (meanB - meanA)^2 with weights w = n / total;
-     * its square root is taken with {@link Math#hypot} term by term, and the means' difference halved, so that nothing
-     * on the way overflows.
-     */
-    private static double combinedSpread(long na, double meanA, double spreadA, long nb, double meanB, double spreadB) {
-        if (na == 0) return spreadB;
-        double total = na + nb;
-        double wa = na / total;
-        double wb = nb / total;
-        double halfDelta = Math.abs(meanB / 2 - meanA / 2);
-        return Math.hypot(Math.hypot(Math.sqrt(wa) * spreadA, Math.sqrt(wb) * spreadB), 2 * Math.sqrt(wa * wb) * halfDelta);
-    }
-
     /** The statistics with NaN (no value) for each one that is not finite. */
     private static SeriesStats finite(SeriesStats s) {
         return new SeriesStats(s.n(), orNaN(s.min()), orNaN(s.max()), orNaN(s.mean()), orNaN(s.stddev()), orNaN(s.p50()),
@@ -310,8 +280,8 @@ public final class SeriesSummary {
         for (Part p : parts) {
             SeriesStats s = p.stats();
             double partSpread = s.n() < 2 ? 0 : s.stddev() * Math.sqrt((double) (s.n() - 1) / s.n());
-            spread = combinedSpread(n, mean, spread, s.n(), s.mean(), partSpread);
-            mean = combinedMean(n, mean, s.n(), s.mean());
+            spread = Moments.combinedSpread(n, mean, spread, s.n(), s.mean(), partSpread);
+            mean = Moments.combinedMean(n, mean, s.n(), s.mean());
             n += s.n();
             min = Math.min(min, s.min());
             max = Math.max(max, s.max());
@@ -323,8 +293,8 @@ public final class SeriesSummary {
                 all.add(List.of(d));
             }
         }
-        if (!digested) return finite(new SeriesStats(n, min, max, mean, sampleStddev(n, spread), NaN, NaN, NaN, NaN));
-        return finite(new SeriesStats(n, min, max, mean, sampleStddev(n, spread), all.quantile(0.50), all.quantile(0.90),
+        if (!digested) return finite(new SeriesStats(n, min, max, mean, Moments.sampleStddev(n, spread), NaN, NaN, NaN, NaN));
+        return finite(new SeriesStats(n, min, max, mean, Moments.sampleStddev(n, spread), all.quantile(0.50), all.quantile(0.90),
                 all.quantile(0.95), all.quantile(0.99)));
     }
 }
