@@ -156,6 +156,54 @@ class HostileImportTest {
         }
     }
 
+    /** An arcstat header of time, read and {@code labels} more labels, and two rows of values. */
+    private static String wideArcstat(int labels, String prefix) {
+        StringBuilder header = new StringBuilder("time read");
+        StringBuilder row = new StringBuilder(" 100");
+        for (int i = 0; i < labels; i++) {
+            header.append(' ').append(prefix).append(i);
+            row.append(" 1.5");
+        }
+        return header + "\n12:00:00" + row + "\n12:00:01" + row + "\n";
+    }
+
+    private String arcstatMetrics() {
+        CliRun q = run("query", "SELECT COUNT(*) FROM METRICS WHERE TABLE_NAME = 'ARCSTAT'", "--format", "csv");
+        assertEquals(0, q.code(), q.err());
+        return q.out();
+    }
+
+    /** Issue 31: a header of 1,000 or more labels failed the import with exit 2 (Derby's limit on a SELECT list). */
+    @Test
+    void aHeaderPastTheCapIsRefusedAtItsLineAndTheRepositoryIsUnchanged() throws Exception {
+        Path ok = file("ok.txt", wideArcstat(3, "ok"));
+        assertEquals(0, run("import", ok.toString(), "--tool", "arcstat", "--run", "ok").code());
+        String metrics = arcstatMetrics();
+        Path wide = file("wide.txt", wideArcstat(1_000, "x"));
+        // time is no metric: read and 1,000 more are 1,001
+        CliRun imp = run("import", wide.toString(), "--tool", "arcstat", "--run", "wide");
+        assertEquals(1, imp.code(), imp.out() + imp.err());
+        assertTrue(imp.err().contains("wide.txt:1: a header of 1,001 labels for arcstat; a data set has at most 1,000 metrics"),
+                imp.err());
+        assertFalse(run("runs").out().contains("wide"), "no run was left behind");
+        assertEquals(metrics, arcstatMetrics(), "the table gained no metric");
+    }
+
+    /** A table full of one run's metrics refuses, before any change, a data set that would take it past the cap. */
+    @Test
+    void aDataSetThatWouldOverfillItsTableIsRefusedBeforeTheTableChanges() throws Exception {
+        Path junk = file("junk.txt", wideArcstat(899, "junk"));
+        CliRun first = run("import", junk.toString(), "--tool", "arcstat", "--run", "junk");
+        assertEquals(0, first.code(), first.out() + first.err());
+        Path more = file("more.txt", wideArcstat(150, "more"));
+        CliRun imp = run("import", more.toString(), "--tool", "arcstat", "--run", "more");
+        assertEquals(1, imp.code(), imp.out() + imp.err());
+        assertTrue(imp.err().contains("more.txt:1: data set arcstat would add 150 metrics to table ARCSTAT, which holds 900 of at"
+                + " most 1,000"), imp.err());
+        assertFalse(run("runs").out().contains("more"), "no run was left behind");
+        assertEquals(0, run("query", "SELECT * FROM V_ARCSTAT", "--format", "csv").code(), "the table's view still works");
+    }
+
     /** The first row of a query's CSV output as numbers, an empty cell as NaN. */
     private static double[] csvRow(CliRun q) {
         assertEquals(0, q.code(), q.err());
