@@ -204,6 +204,27 @@ class HostileImportTest {
         assertEquals(0, run("query", "SELECT * FROM V_ARCSTAT", "--format", "csv").code(), "the table's view still works");
     }
 
+    /** Issue 31: a JSON parse error showed Jackson's internals (its source location, StreamReadFeature names). */
+    @Test
+    void malformedJsonIsReportedAtItsLineInOurWords() throws Exception {
+        String json = ParserFixtures.text("mpstat/sysstat-12.6.1-C-mpstat-P-ALL-o-JSON.json");
+        String[] lines = json.split("\n", -1);
+        lines[14] = lines[14].replace("\"usr\": 77.00", "usr: 77.00");
+        Path broken = file("broken.json", String.join("\n", lines));
+        CliRun imp = run("import", broken.toString(), "--run", "broken");
+        assertEquals(0, imp.code(), imp.out() + imp.err());
+        assertTrue(imp.out().contains("broken.json:15: malformed JSON: unexpected character 'u' (expected double-quote to start"
+                + " field name); what came before is kept"), imp.out());
+        Path cut = file("cut.json", json.substring(0, json.indexOf("\"usr\": 77.00")));
+        CliRun cutShort = run("import", cut.toString(), "--run", "cut");
+        assertEquals(0, cutShort.code(), cutShort.out() + cutShort.err());
+        assertTrue(cutShort.out().contains("cut.json:15: the JSON document ends here, cut short: expected the rest of an object;"
+                + " what came before is kept"), cutShort.out());
+        for (String out : List.of(imp.out(), cutShort.out())) {
+            assertFalse(out.contains("Source") || out.contains("StreamReadFeature") || out.contains("code 117"), out);
+        }
+    }
+
     /** The first row of a query's CSV output as numbers, an empty cell as NaN. */
     private static double[] csvRow(CliRun q) {
         assertEquals(0, q.code(), q.err());
