@@ -225,6 +225,28 @@ class HostileImportTest {
         }
     }
 
+    /**
+     * Issue 31: each bad row under a header of thousands of labels gave a warning listing them all (90 KB each); a
+     * warning is cut to a few hundred characters, its start saying what is wrong.
+     */
+    @Test
+    void aBadRowUnderAWideHeaderGivesAShortWarning() throws Exception {
+        StringBuilder header = new StringBuilder("# hostname;interval;timestamp;CPU;%user");
+        StringBuilder good = new StringBuilder("vm;1;2026-11-25 18:00:09 UTC;-1;2.00");
+        for (int i = 0; i < 900; i++) {
+            header.append(";%x").append(i);
+            good.append(";1.00");
+        }
+        String bad = "vm;1;2026-11-25 18:00:10 UTC;-1;2.00;1.00\n";
+        Path sadf = file("wide-sadf.txt", header + "\n" + good + "\n" + bad.repeat(3));
+        CliRun imp = run("import", sadf.toString(), "--run", "wide", "--tool", "sar");
+        assertEquals(0, imp.code(), imp.out() + imp.err());
+        List<String> warnings = imp.out().lines().filter(l -> l.contains("wide-sadf.txt:3")).toList();
+        assertEquals(1, warnings.size(), imp.out());
+        assertTrue(warnings.get(0).contains("expected 902 values for CPU %user %x0 %x1"), warnings.get(0));
+        assertTrue(warnings.get(0).length() < 700 && warnings.get(0).contains(" more characters)"), warnings.get(0));
+    }
+
     /** The first row of a query's CSV output as numbers, an empty cell as NaN. */
     private static double[] csvRow(CliRun q) {
         assertEquals(0, q.code(), q.err());
