@@ -187,6 +187,12 @@ class HostileImportTest {
                 imp.err());
         assertFalse(run("runs").out().contains("wide"), "no run was left behind");
         assertEquals(metrics, arcstatMetrics(), "the table gained no metric");
+        // a first file that adds metrics, then the refused one: the import is undone, the added metrics with it
+        Path fresh = file("fresh.txt", wideArcstat(5, "fresh"));
+        CliRun both = run("import", fresh.toString(), wide.toString(), "--tool", "arcstat", "--run", "both");
+        assertEquals(1, both.code(), both.out() + both.err());
+        assertEquals(metrics, arcstatMetrics(), "the first file's metrics were undone with the import");
+        assertEquals(0, run("query", "SELECT * FROM V_ARCSTAT", "--format", "csv").code(), "the table's view still works");
     }
 
     /** A table full of one run's metrics refuses, before any change, a data set that would take it past the cap. */
