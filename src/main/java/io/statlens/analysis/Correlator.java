@@ -106,8 +106,14 @@ public final class Correlator {
         return true;
     }
 
-    /** Pearson's r of two equally long, non-constant samples (two-pass, so large offsets do not cancel digits). */
+    /**
+     * Pearson's r of two equally long, non-constant samples (two-pass, so large offsets do not cancel digits). r does not
+     * change when a series is scaled: each is scaled by a power of two (exact) to magnitudes below 2 first, so that
+     * products of huge values (1e200, issue 31) cannot overflow nor those of tiny ones vanish.
+     */
     public static double pearson(double[] x, double[] y) {
+        x = scaled(x);
+        y = scaled(y);
         double mx = mean(x);
         double my = mean(y);
         double sxy = 0;
@@ -136,6 +142,16 @@ public final class Correlator {
         if (Math.abs(r) >= 1) return 0;
         double t = Math.abs(r) * Math.sqrt((n - 2) / (1 - r * r));
         return Math.min(1, 2 * TDistribution.of(n - 2).survivalProbability(t));
+    }
+
+    private static double[] scaled(double[] v) {
+        double largest = 0;
+        for (double d : v) largest = Math.max(largest, Math.abs(d));
+        int e = Math.getExponent(largest) + 1;
+        if (e == 0) return v;
+        double[] out = new double[v.length];
+        for (int i = 0; i < v.length; i++) out[i] = Math.scalb(v[i], -e);
+        return out;
     }
 
     private static double mean(double[] v) {

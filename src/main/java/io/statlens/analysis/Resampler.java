@@ -6,6 +6,9 @@ package io.statlens.analysis;
  * that fall in it (NaN when none do). Used to align runs by elapsed time and tools by timestamp.
  */
 public final class Resampler {
+    /** Sums are of values times 2^-SCALE: up to 2^31 of them stay finite, and only subnormal values lose digits. */
+    private static final int SCALE = 32;
+
     private Resampler() {
     }
 
@@ -23,11 +26,12 @@ public final class Resampler {
             if (Double.isNaN(values[i])) continue;
             long bin = (long) Math.floor((positions[i] - origin) / step);
             if (bin < 0 || bin >= points) continue;
-            sum[(int) bin] += values[i];
+            // scaled by a power of two (exact) so that sums of huge values cannot overflow
+            sum[(int) bin] += Math.scalb(values[i], -SCALE);
             count[(int) bin]++;
         }
         double[] out = new double[points];
-        for (int i = 0; i < points; i++) out[i] = count[i] == 0 ? Double.NaN : sum[i] / count[i];
+        for (int i = 0; i < points; i++) out[i] = count[i] == 0 ? Double.NaN : Math.scalb(sum[i] / count[i], SCALE);
         return out;
     }
 

@@ -9,6 +9,7 @@ import io.statlens.model.UserException;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.store.load.DerivedRunWriter;
 import io.statlens.store.read.RunCatalog;
+import io.statlens.store.read.Moments;
 import io.statlens.store.read.SeriesReader;
 import io.statlens.store.schema.DataTable;
 import io.statlens.store.schema.Repository;
@@ -309,20 +310,23 @@ public final class RunAverager {
         }
     }
 
-    /** Across-run statistics of one key: per grid point, runs with a sample; per point and metric, Welford's count, mean, M2. */
+    /**
+     * Across-run statistics of one key: per grid point, runs with a sample; per point and metric, count, mean and
+     * population standard deviation, one value at a time by {@link Moments} (Welford's update, but without overflow).
+     */
     private static final class KeyCells {
         final int metrics;
         final int[] runs;
         final int[] count;
         final double[] mean;
-        final double[] m2;
+        final double[] spread;
 
         KeyCells(int points, int metrics) {
             this.metrics = metrics;
             runs = new int[points];
             count = new int[points * metrics];
             mean = new double[points * metrics];
-            m2 = new double[points * metrics];
+            spread = new double[points * metrics];
         }
 
         void add(SeriesBuilder series, Grid grid) {
@@ -337,10 +341,9 @@ public final class RunAverager {
                     double v = onGrid[p];
                     if (Double.isNaN(v)) continue;
                     int c = p * metrics + m;
+                    spread[c] = Moments.combinedSpread(count[c], mean[c], spread[c], 1, v, 0);
+                    mean[c] = Moments.combinedMean(count[c], mean[c], 1, v);
                     count[c]++;
-                    double delta = v - mean[c];
-                    mean[c] += delta / count[c];
-                    m2[c] += delta * (v - mean[c]);
                 }
             }
         }
@@ -353,7 +356,7 @@ public final class RunAverager {
         /** Sample standard deviation (n - 1); NaN with fewer than two values. */
         double stddev(int point, int metric) {
             int c = point * metrics + metric;
-            return count[c] < 2 ? Double.NaN : Math.sqrt(m2[c] / (count[c] - 1));
+            return count[c] < 2 ? Double.NaN : Moments.sampleStddev(count[c], spread[c]);
         }
     }
 
@@ -438,11 +441,14 @@ public final class RunAverager {
                 continue;
             }
             double[] x = values.stream().mapToDouble(SummaryValue::value).toArray();
-            double mean = Arrays.stream(x).average().orElseThrow();
-            double ss = 0;
-            for (double v : x) ss += (v - mean) * (v - mean);
+            double mean = 0;
+            double spread = 0;
+            for (int i = 0; i < x.length; i++) {
+                spread = Moments.combinedSpread(i, mean, spread, 1, x[i], 0);
+                mean = Moments.combinedMean(i, mean, 1, x[i]);
+            }
             out.add(new AveragedValue(new SummaryValue(first.dataset(), first.key(), first.name(), mean, first.unit()),
-                    Math.sqrt(ss / (x.length - 1))));
+                    Moments.sampleStddev(x.length, spread)));
         }
         if (!dropped.isEmpty()) notes.add("summary values left out (not in every run): " + listed(dropped));
         return out;

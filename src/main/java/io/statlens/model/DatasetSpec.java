@@ -19,6 +19,13 @@ import java.util.Objects;
  * @param metrics  the value columns, in row order
  */
 public record DatasetSpec(String tool, String name, String keyLabel, List<Metric> metrics) {
+    /**
+     * The most metrics a data set, and a repository's table of a data set, may have (issue 31): Derby holds 1,012
+     * columns in a table or view, and a table's view adds 10 of its own to the metrics. MySQL's SHOW GLOBAL STATUS,
+     * the widest real header known (500 to 600 variables), fits; a header of more labels is refused, not imported.
+     */
+    public static final int MAX_METRICS = 1000;
+
     public DatasetSpec {
         Objects.requireNonNull(tool, "tool");
         name = name == null ? "" : name;

@@ -4,6 +4,7 @@ import io.statlens.model.DatasetSpec;
 import io.statlens.model.Fact;
 import io.statlens.model.Row;
 import io.statlens.model.SummaryValue;
+import io.statlens.model.UserException;
 import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.Detection;
 import io.statlens.parse.spi.Head;
@@ -19,6 +20,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A parser for any tool of a {@link ParserCatalog}, after Tika's {@code AutoDetectParser}: it ranks the
@@ -98,7 +100,7 @@ public final class AutoDetectParser implements Parser {
      * first, so that what no repository can hold (an overflowed value) is a warning whatever the parser.
      */
     public static void delegate(Parser parser, LineSource lines, ParseContext context, RecordSink sink) throws IOException {
-        GuardedSink guarded = new GuardedSink(sink);
+        GuardedSink guarded = new GuardedSink(sink, lines);
         try {
             parser.parse(lines, context, new CheckedSink(guarded, lines));
         } catch (SinkFailure e) {
@@ -122,12 +124,24 @@ public final class AutoDetectParser implements Parser {
         }
     }
 
-    /** A sink that marks what the real sink throws. */
-    private record GuardedSink(RecordSink sink) implements RecordSink {
+    /**
+     * A sink that marks what the real sink throws. A data set the repository refuses (too many metrics for a table)
+     * is refused at the header that announced it, {@code file:line}; so is a header past {@link DatasetSpec#MAX_METRICS}
+     * labels, before the repository is asked.
+     */
+    private record GuardedSink(RecordSink sink, LineSource lines) implements RecordSink {
         @Override
         public void dataset(DatasetSpec spec) {
+            if (spec.metrics().size() > DatasetSpec.MAX_METRICS) {
+                throw new SinkFailure(new UserException(lines.name() + ":" + lines.lineNumber() + ": a header of "
+                        + String.format(Locale.ROOT, "%,d", spec.metrics().size()) + " labels for " + spec.qualifiedName()
+                        + "; a data set has at most " + String.format(Locale.ROOT, "%,d", DatasetSpec.MAX_METRICS)
+                        + " metrics, so the file is not imported"));
+            }
             try {
                 sink.dataset(spec);
+            } catch (UserException e) {
+                throw new SinkFailure(new UserException(lines.name() + ":" + lines.lineNumber() + ": " + e.getMessage(), e));
             } catch (RuntimeException e) {
                 throw new SinkFailure(e);
             }

@@ -33,6 +33,8 @@ public final class CheckedSink implements RecordSink {
     static final int SHORT_NAME_MAX = 100;
     static final int UNIT_MAX = 40;
     static final int KEY_MAX = 256;
+    /** The longest warning or notice passed on; longer ones are cut (see {@link #shortened}). */
+    static final int MESSAGE_MAX = 400;
 
     private final RecordSink sink;
     private final LineSource lines;
@@ -111,12 +113,23 @@ public final class CheckedSink implements RecordSink {
 
     @Override
     public void warning(long line, String message) {
-        sink.warning(line, message);
+        sink.warning(line, shortened(message));
     }
 
     @Override
     public void notice(long line, String message) {
-        sink.notice(line, message);
+        sink.notice(line, shortened(message));
+    }
+
+    /**
+     * A message within {@link #MESSAGE_MAX} characters: a warning about a row of a header of 8,000 labels listed them
+     * all, 90 KB per bad row (issue 31); the start says what is wrong, the rest is counted.
+     */
+    static String shortened(String message) {
+        if (message.length() <= MESSAGE_MAX) return message;
+        int cut = MESSAGE_MAX;
+        if (Character.isHighSurrogate(message.charAt(cut - 1))) cut--;
+        return message.substring(0, cut) + String.format(java.util.Locale.ROOT, " ... (%,d more characters)", message.length() - cut);
     }
 
     @Override

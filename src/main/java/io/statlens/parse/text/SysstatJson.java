@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
@@ -15,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -100,10 +102,45 @@ public final class SysstatJson {
         try (JsonParser json = FACTORY.createParser(new LineSourceReader(lines, first))) {
             new Walk(json, offset, handler, sink).document();
         } catch (JsonProcessingException e) {
-            long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr() + offset;
-            sink.warning(line, "the JSON document is malformed or cut short here (" + e.getOriginalMessage()
-                    + "); what came before is kept");
+            // at the end of the input, the parser's location is past the last line
+            long line = cutShort(e) ? lines.lineNumber() : e.getLocation() == null ? 0 : e.getLocation().getLineNr() + offset;
+            sink.warning(line, problem(e) + "; what came before is kept");
         }
+    }
+
+    private static boolean cutShort(JsonProcessingException e) {
+        return e instanceof JsonEOFException || firstLine(e).startsWith("Unexpected end-of-input");
+    }
+
+    private static String firstLine(JsonProcessingException e) {
+        return e.getOriginalMessage() == null ? "" : e.getOriginalMessage().lines().findFirst().orElse("");
+    }
+
+    private static final Pattern UNEXPECTED = Pattern.compile("Unexpected character \\('(.*?)' \\(code \\d+\\)\\)(?::\\s*was expecting (.*))?");
+    /** Jackson's own parts of a message: source locations, character codes, feature names. */
+    private static final Pattern INTERNALS = Pattern.compile("\\s*\\((?:start marker at )?\\[Source:[^\\]]*\\]\\)|\\s*\\[Source:[^\\]]*\\]"
+            + "|\\s*\\(code -?\\d+\\)|\\s*\\(`?StreamReadFeature[^)]*\\)");
+
+    /**
+     * What is wrong at the error's line, in the user's terms: what was expected there, without the JSON library's
+     * internals (its source location, the character's code, the name of the feature that would show the source).
+     */
+    static String problem(JsonProcessingException e) {
+        String message = firstLine(e);
+        if (cutShort(e)) {
+            JsonToken open = e instanceof JsonEOFException eof ? eof.getTokenBeingDecoded() : null;
+            String rest = open == JsonToken.START_OBJECT || message.contains("Object") ? "an object"
+                    : open == JsonToken.START_ARRAY || message.contains("Array") ? "an array"
+                    : open == JsonToken.VALUE_STRING || open == JsonToken.FIELD_NAME ? "a string" : "a value";
+            return "the JSON document ends here, cut short: expected the rest of " + rest;
+        }
+        Matcher unexpected = UNEXPECTED.matcher(message);
+        if (unexpected.lookingAt()) {
+            return "malformed JSON: unexpected character '" + unexpected.group(1) + "'"
+                    + (unexpected.group(2) == null ? "" : " (expected " + unexpected.group(2).strip() + ")");
+        }
+        String plain = INTERNALS.matcher(message).replaceAll("").strip();
+        return "malformed JSON: " + (plain.isEmpty() ? "not a JSON value" : Character.toLowerCase(plain.charAt(0)) + plain.substring(1));
     }
 
     /** One pass over the document. */

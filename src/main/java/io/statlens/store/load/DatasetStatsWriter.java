@@ -7,6 +7,7 @@ import io.statlens.store.schema.DataTable;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.util.Map;
 
 /** Writes the statistics computed at import into {@code DATASET_STATS}; {@code StoredStats} reads them back. */
@@ -29,7 +30,11 @@ final class DatasetStatsWriter {
                     ps.setString(3, table.metrics().get(i).column());
                     ps.setLong(4, s.n());
                     double[] values = {s.min(), s.max(), s.mean(), s.stddev(), s.p50(), s.p90(), s.p95(), s.p99()};
-                    for (int v = 0; v < values.length; v++) ps.setDouble(5 + v, values[v]);
+                    for (int v = 0; v < values.length; v++) {
+                        // NaN: a statistic beyond a double (SeriesSummary), stored as empty
+                        if (Double.isFinite(values[v])) ps.setDouble(5 + v, values[v]);
+                        else ps.setNull(5 + v, Types.DOUBLE);
+                    }
                     ps.setBytes(13, columns[i].digestBytes());
                     ps.addBatch();
                     if (++pending == 500) {

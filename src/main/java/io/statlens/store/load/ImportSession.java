@@ -233,16 +233,17 @@ final class ImportSession implements RecordSink, AutoCloseable {
         }
         String key = row.key();
         if (key.length() > DataTable.ITEM_LENGTH) key = key.substring(0, DataTable.ITEM_LENGTH);
+        double[] values = storable(row.values());
         DatasetState d = m.dataset();
         try {
             // provisional derived times count from their own start until placed (see place)
             double elapsed = derived != null ? seconds(derived.provisionalStart(), row.time()) : clock.elapsed(row.time());
             m.table().spill.add(d.id, row.sample(), row.time(), elapsed, key, row.sinceBoot(),
-                    row.values(), m.columnOf(), m.table().table.metrics().size());
+                    values, m.columnOf(), m.table().table.metrics().size());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write imported rows to a temporary file: " + e.getMessage(), e);
         }
-        if (!row.sinceBoot()) summarize(d, key, row.values(), m);
+        if (!row.sinceBoot()) summarize(d, key, values, m);
         d.rows++;
         rowCount++;
         if (d.first == null || row.time().isBefore(d.first)) d.first = row.time();
@@ -251,6 +252,22 @@ final class ImportSession implements RecordSink, AutoCloseable {
 
     private static double seconds(Instant from, Instant to) {
         return (to.getEpochSecond() - from.getEpochSecond()) + (to.getNano() - from.getNano()) / 1e9;
+    }
+
+    /**
+     * The values with each infinity empty (NaN): the repository holds only finite doubles, and a data block holding an
+     * infinity makes every query of its table fail. Parsers' values are checked before (CheckedSink, with a warning);
+     * this keeps derived runs (averages) and any other writer from storing one.
+     */
+    private static double[] storable(double[] values) {
+        double[] out = values;
+        for (int i = 0; i < values.length; i++) {
+            if (Double.isInfinite(values[i])) {
+                if (out == values) out = values.clone();
+                out[i] = Double.NaN;
+            }
+        }
+        return out;
     }
 
     private static void summarize(DatasetState d, String key, double[] values, SpecMapping m) {

@@ -7,6 +7,8 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
 
+import static java.lang.Double.NaN;
+
 /**
  * A streaming summary of one series: count, min, max, mean and variance, and the values themselves up to
  * {@link #EXACT_LIMIT}, so that percentiles of short series are exact. Beyond that the values go into a t-digest of
@@ -18,6 +20,13 @@ import java.util.List;
  * digest as about a hundred weighted centroids, each no wider than a digest of twice the compression would allow
  * within the chunk. That costs a sort per value instead of the digest's own per-value insertion (about 72 ns,
  * millions of values per import); the digest and its stored encoding are unchanged.
+ *
+ * <p>Any finite values give finite statistics where the statistic itself is finite: a tool may print {@code 1e200}
+ * (issue 31), whose square or sum with its neighbours overflows a double. Sums are scaled by a power of two when they
+ * would overflow, and chunks are combined by {@link Moments}, never as sums of squares. The t-digest
+ * sums means times weights, so a series with a value beyond {@link #DIGEST_RANGE} has no digest and no percentiles
+ * beyond the exact ones. A statistic that is not finite (a sample standard deviation or an interpolated percentile
+ * beyond the largest double, a percentile without a digest) is NaN: no value, which a repository stores as empty.
  */
 public final class SeriesSummary {
     /** Up to this many values, percentiles are exact. */
@@ -33,25 +42,33 @@ public final class SeriesSummary {
      * stay single values), so the summary has it merge before the buffer could fill.
      */
     private static final int MERGE_AFTER = 600;
+    /**
+     * The largest value the digest takes: its weighted means multiply values by weights up to the count (below 2^63)
+     * and add two of them, which stays within a double up to 2^(1024 - 64).
+     */
+    private static final double DIGEST_RANGE = Math.scalb(1.0, 1024 - 65);
     /** Where the centroids of a full chunk end (exclusive), computed once. */
     private static final int[] FULL_CHUNK_ENDS = centroidEnds(EXACT_LIMIT);
 
-    /** Count, extremes, mean and sum of squared deviations of the chunks already in the digest. */
+    /** Count, extremes, mean and population standard deviation of the chunks already in the digest. */
     private long n;
     private double min = Double.POSITIVE_INFINITY;
     private double max = Double.NEGATIVE_INFINITY;
     private double mean;
-    private double m2;
+    private double spread;
     /** The values not yet in the digest (all of them while the series is exact). */
     private double[] staged = new double[16];
     private int held;
     private MergingDigest digest;
     /** Centroids handed to the digest since it last merged them in. */
     private int unmerged;
+    /** A value beyond {@link #DIGEST_RANGE} was added: the digest is left empty and its percentiles are NaN. */
+    private boolean beyondDigest;
 
     /** Adds a value; NaN (not printed) and infinities are ignored. */
     public void add(double v) {
         if (!Double.isFinite(v)) return;
+        if (Math.abs(v) > DIGEST_RANGE) beyondDigest = true;
         if (held == staged.length) {
             if (held == EXACT_LIMIT) {
                 flush();
@@ -76,20 +93,26 @@ public final class SeriesSummary {
         if (digest == null) {
             double[] sorted = Arrays.copyOf(staged, held);
             Arrays.sort(sorted);
-            double chunkMean = meanOf(sorted, held);
+            double chunkMean = meanOf(sorted, 0, held);
             double[] p = EXACT.evaluate(sorted, PERCENTILES);
-            return new SeriesStats(held, sorted[0], sorted[held - 1], chunkMean, stddev(held, squaredDeviations(sorted, held,
-                    chunkMean)), p[0], p[1], p[2], p[3]);
+            return finite(new SeriesStats(held, sorted[0], sorted[held - 1], chunkMean, sampleStddev(sorted, held, chunkMean),
+                    p[0], p[1], p[2], p[3]));
         }
         flush();
-        return new SeriesStats(n, min, max, mean, stddev(n, m2), digest.quantile(0.50), digest.quantile(0.90),
-                digest.quantile(0.95), digest.quantile(0.99));
+        if (beyondDigest) return finite(new SeriesStats(n, min, max, mean, Moments.sampleStddev(n, spread), NaN, NaN, NaN, NaN));
+        return finite(new SeriesStats(n, min, max, mean, Moments.sampleStddev(n, spread), digest.quantile(0.50), digest.quantile(0.90),
+                digest.quantile(0.95), digest.quantile(0.99)));
     }
 
-    /** The values as a t-digest in its compact encoding, so that summaries of several files can be merged. */
+    /**
+     * The values as a t-digest in its compact encoding, so that summaries of several files can be merged; an empty
+     * digest when a value is beyond what a digest takes.
+     */
     public byte[] digestBytes() {
         MergingDigest d;
-        if (digest != null) {
+        if (beyondDigest) {
+            d = new MergingDigest(COMPRESSION);
+        } else if (digest != null) {
             flush();
             d = digest;
         } else {
@@ -97,8 +120,14 @@ public final class SeriesSummary {
             for (int i = 0; i < held; i++) d.add(staged[i]);
         }
         d.compress();
-        ByteBuffer buf = ByteBuffer.allocate(d.smallByteSize());
-        d.asSmallBytes(buf);
+        // the small encoding keeps means as floats: a value beyond a float's range would come back infinite
+        boolean small = Math.max(Math.abs(d.getMin()), Math.abs(d.getMax())) <= Float.MAX_VALUE;
+        ByteBuffer buf = ByteBuffer.allocate(small ? d.smallByteSize() : d.byteSize());
+        if (small) {
+            d.asSmallBytes(buf);
+        } else {
+            d.asBytes(buf);
+        }
         return buf.array();
     }
 
@@ -108,16 +137,19 @@ public final class SeriesSummary {
         if (m == 0) return;
         double[] v = staged;
         Arrays.sort(v, 0, m);
-        double chunkMean = meanOf(v, m);
-        double chunkM2 = squaredDeviations(v, m, chunkMean);
+        double chunkMean = meanOf(v, 0, m);
+        double chunkSpread = rootMeanSquare(v, m, chunkMean, m);
         long total = n + m;
-        double delta = chunkMean - mean;
-        m2 += chunkM2 + delta * delta * ((double) n * m / total);
-        mean += delta * m / total;
+        spread = Moments.combinedSpread(n, mean, spread, m, chunkMean, chunkSpread);
+        mean = Moments.combinedMean(n, mean, m, chunkMean);
         n = total;
         min = Math.min(min, v[0]);
         max = Math.max(max, v[m - 1]);
         if (digest == null) digest = new MergingDigest(COMPRESSION);
+        if (beyondDigest) {
+            held = 0;
+            return;
+        }
         int[] ends = m == EXACT_LIMIT ? FULL_CHUNK_ENDS : centroidEnds(m);
         if (unmerged + ends.length + 2 > MERGE_AFTER) {
             // quantile(0) merges at the digest's working compression; compress() would merge down to the stored
@@ -150,10 +182,8 @@ public final class SeriesSummary {
             if (first == high) {
                 digest.add(first, to - from);
             } else {
-                double sum = 0;
-                for (int i = from; i < to; i++) sum += v[i];
                 // clamped: rounding must not move the mean out of the centroid's values
-                digest.add(Math.max(first, Math.min(high, sum / (to - from))), to - from);
+                digest.add(Math.max(first, Math.min(high, meanOf(v, from, to))), to - from);
             }
             from = to;
             if (from == last) break;
@@ -184,23 +214,47 @@ public final class SeriesSummary {
         return CHUNK_COMPRESSION / (2 * Math.PI) * Math.asin(2 * Math.min(1, q) - 1);
     }
 
-    private static double meanOf(double[] v, int m) {
+    /** The mean of {@code v[from..to)}: their sum, scaled down by a power of two (exact) when it would overflow. */
+    private static double meanOf(double[] v, int from, int to) {
+        int m = to - from;
         double sum = 0;
-        for (int i = 0; i < m; i++) sum += v[i];
-        return sum / m;
+        for (int i = from; i < to; i++) sum += v[i];
+        if (Double.isFinite(sum)) return sum / m;
+        int shift = 64 - Long.numberOfLeadingZeros(m);
+        double scaled = 0;
+        for (int i = from; i < to; i++) scaled += Math.scalb(v[i], -shift);
+        return Math.scalb(scaled / m, shift);
     }
 
-    private static double squaredDeviations(double[] v, int m, double mean) {
+    /**
+     * The square root of the sum of squared deviations of {@code m} sorted values from their mean, divided by
+     * {@code divisor}. Very large or very small values are scaled by a power of two first (exact), so that the squares
+     * neither overflow nor vanish; ordinary values are not scaled at all.
+     */
+    private static double rootMeanSquare(double[] v, int m, double mean, double divisor) {
+        int e = Math.max(Math.getExponent(v[0]), Math.getExponent(v[m - 1]));
+        if (e > -400 && e < 400) e = 0;
         double sum = 0;
         for (int i = 0; i < m; i++) {
-            double d = v[i] - mean;
+            double d = Math.scalb(v[i], -e) - Math.scalb(mean, -e);
             sum += d * d;
         }
-        return sum;
+        return Math.scalb(Math.sqrt(sum / divisor), e);
     }
 
-    private static double stddev(long n, double m2) {
-        return n < 2 ? 0 : Math.sqrt(Math.max(0, m2) / (n - 1));
+    /** The sample standard deviation (divisor n - 1) of sorted values; 0 for one value. */
+    private static double sampleStddev(double[] sorted, int m, double mean) {
+        return m < 2 ? 0 : rootMeanSquare(sorted, m, mean, m - 1);
+    }
+
+    /** The statistics with NaN (no value) for each one that is not finite. */
+    private static SeriesStats finite(SeriesStats s) {
+        return new SeriesStats(s.n(), orNaN(s.min()), orNaN(s.max()), orNaN(s.mean()), orNaN(s.stddev()), orNaN(s.p50()),
+                orNaN(s.p90()), orNaN(s.p95()), orNaN(s.p99()));
+    }
+
+    private static double orNaN(double v) {
+        return Double.isFinite(v) ? v : Double.NaN;
     }
 
     /** A stored summary: its statistics and digest. */
@@ -209,7 +263,9 @@ public final class SeriesSummary {
 
     /**
      * Merges summaries of disjoint sets of values (one per file of a run): counts, extremes, mean and
-     * variance exactly (Chan et al.'s pairwise update); percentiles from the merged digests.
+     * variance exactly (Chan et al.'s pairwise update, overflow-safe as above); percentiles from the merged digests.
+     * A part without a standard deviation (NaN: it was beyond a double) leaves the merge without one, a part without
+     * a digest (an empty one for values) without percentiles.
      */
     public static SeriesStats merge(List<Part> parts) {
         if (parts.isEmpty()) throw new IllegalArgumentException("nothing to merge");
@@ -218,20 +274,27 @@ public final class SeriesSummary {
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         double mean = 0;
-        double m2 = 0;
+        double spread = 0;
         MergingDigest all = new MergingDigest(COMPRESSION);
+        boolean digested = true;
         for (Part p : parts) {
             SeriesStats s = p.stats();
-            long total = n + s.n();
-            double delta = s.mean() - mean;
-            m2 += s.stddev() * s.stddev() * (s.n() - 1) + delta * delta * n * s.n() / total;
-            mean += delta * s.n() / total;
-            n = total;
+            double partSpread = s.n() < 2 ? 0 : s.stddev() * Math.sqrt((double) (s.n() - 1) / s.n());
+            spread = Moments.combinedSpread(n, mean, spread, s.n(), s.mean(), partSpread);
+            mean = Moments.combinedMean(n, mean, s.n(), s.mean());
+            n += s.n();
             min = Math.min(min, s.min());
             max = Math.max(max, s.max());
-            all.add(List.of(MergingDigest.fromBytes(ByteBuffer.wrap(p.digest()))));
+            MergingDigest d = MergingDigest.fromBytes(ByteBuffer.wrap(p.digest()));
+            if (d.size() == 0) {
+                // t-digest 3.3 fails on adding an empty digest
+                digested &= s.n() == 0;
+            } else {
+                all.add(List.of(d));
+            }
         }
-        return new SeriesStats(n, min, max, mean, stddev(n, m2), all.quantile(0.50), all.quantile(0.90), all.quantile(0.95),
-                all.quantile(0.99));
+        if (!digested) return finite(new SeriesStats(n, min, max, mean, Moments.sampleStddev(n, spread), NaN, NaN, NaN, NaN));
+        return finite(new SeriesStats(n, min, max, mean, Moments.sampleStddev(n, spread), all.quantile(0.50), all.quantile(0.90),
+                all.quantile(0.95), all.quantile(0.99)));
     }
 }

@@ -98,11 +98,18 @@ public final class StoredStats {
         return out;
     }
 
-    /** The statistics in the columns N, MIN_V, MAX_V, MEAN_V, STDDEV_V, P50, P90, P95, P99, in that order from {@code first}. */
+    /**
+     * The statistics in the columns N, MIN_V, MAX_V, MEAN_V, STDDEV_V, P50, P90, P95, P99, in that order from {@code first};
+     * an empty one (beyond a double when it was computed) is NaN.
+     */
     private static SeriesStats stats(ResultSet rs, int first) throws SQLException {
-        return new SeriesStats(rs.getLong(first), rs.getDouble(first + 1), rs.getDouble(first + 2), rs.getDouble(first + 3),
-                rs.getDouble(first + 4), rs.getDouble(first + 5), rs.getDouble(first + 6), rs.getDouble(first + 7),
-                rs.getDouble(first + 8));
+        return new SeriesStats(rs.getLong(first), value(rs, first + 1), value(rs, first + 2), value(rs, first + 3),
+                value(rs, first + 4), value(rs, first + 5), value(rs, first + 6), value(rs, first + 7), value(rs, first + 8));
+    }
+
+    private static double value(ResultSet rs, int column) throws SQLException {
+        double v = rs.getDouble(column);
+        return rs.wasNull() ? Double.NaN : v;
     }
 
     /** @param where a condition on numbers only: ids are longs, so nothing the user typed reaches the SQL */

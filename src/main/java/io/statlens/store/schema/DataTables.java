@@ -2,6 +2,7 @@ package io.statlens.store.schema;
 
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
+import io.statlens.model.UserException;
 import io.statlens.store.StoreException;
 
 import java.sql.Connection;
@@ -13,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -119,6 +121,7 @@ public final class DataTables {
     }
 
     private DataTable grow(String name, DatasetSpec spec, DataTable existing) throws SQLException {
+        checkRoom(name, spec, existing);
         DataTable table = existing;
         boolean created = false;
         if (table == null) {
@@ -150,6 +153,19 @@ public final class DataTables {
             recreateView(table, !created);
         }
         return table;
+    }
+
+    /**
+     * Refuses, before anything is changed, a data set whose new metrics would take its table past
+     * {@link DatasetSpec#MAX_METRICS}: Derby could not select them all (its views would fail), so the import is refused
+     * with a reason, and undone, instead of failing later.
+     */
+    private static void checkRoom(String name, DatasetSpec spec, DataTable existing) {
+        int held = existing == null ? 0 : existing.metrics().size();
+        long added = spec.metrics().stream().filter(m -> existing == null || existing.indexOfLabel(m.label()) < 0).count();
+        if (held + added <= DatasetSpec.MAX_METRICS) return;
+        throw new UserException(String.format(Locale.ROOT, "data set %s would add %,d metrics to table %s, which holds %,d"
+                + " of at most %,d; the file is not imported", spec.qualifiedName(), added, name, held, DatasetSpec.MAX_METRICS));
     }
 
     private void createTable(String name) throws SQLException {

@@ -1,12 +1,18 @@
 package io.statlens.store.load;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.statlens.analysis.MetricStats;
+import io.statlens.analysis.RunStatistics;
+import io.statlens.analysis.StatsRequest;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
+import io.statlens.store.read.SeriesStats;
+import io.statlens.store.read.TimeWindow;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -18,32 +24,92 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * {@code statlens import} of any bytes ends with an import or a {@link UserException} (exit 0 or 1),
  * never another exception (exit 2): the parsers' fuzz targets check what parsers hand on; this one
- * checks that the repository takes it (names, values and times within what it holds). The first byte
+ * checks that the repository takes it (names, values and times within what it holds) and that the
+ * finished run reads back: its stored statistics and those computed from every stored row (since-boot
+ * samples included) are each empty (NaN) or finite and in order (mean and percentiles within min and max), so an
+ * overflowing statistic or an infinity in a data block (issue 31) fails the input. The first byte
  * chooses the parser ({@code --tool}) or, when 0, detection; the rest is the file. One in-memory
- * repository serves every input.
+ * repository serves every input; each run is deleted after its checks, which keeps it small and
+ * checks that deleting leaves no column behind that no run uses.
  */
 class ImportFuzzTest {
     private static final ParserCatalog CATALOG = ParserCatalog.load(Path.of("no-user-parsers"));
     private static final List<String> TOOLS = CATALOG.all().stream().map(p -> p.info().tool()).toList();
     private static final AtomicLong RUNS = new AtomicLong();
-    private static Repository repo;
+    /**
+     * Opened, and a first import done, before the first input: creating the repository and loading the import's
+     * classes takes seconds, which libFuzzer would count against that input as a hang.
+     */
+    private static final Repository repo = warmedUp();
+
+    private static Repository warmedUp() {
+        Repository opened = Repository.open(RepositoryLocation.memory("import-fuzz"));
+        try {
+            Path file = Files.writeString(Files.createTempFile("import-fuzz", ".txt"), """
+                    procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----
+                     r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st
+                     1  0      0 2794716 295968 312724    0    0     1     3   29   57  0  0 99  0  0
+                     1  0      0 2794716 295968 312724    0    0     1     3   29   57  0  0 98  0  0
+                    """);
+            new ImportService(opened, CATALOG).run(ImportRequest.of("warm-up", ZoneOffset.UTC, file), ImportProgress.NONE);
+            Files.delete(file);
+            new RunLedger(opened).deleteRun("warm-up");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return opened;
+    }
 
     @FuzzTest(maxDuration = "30m")
     void importAnything(byte[] input) throws IOException {
         if (input.length == 0) return;
-        if (repo == null) repo = Repository.open(RepositoryLocation.memory("import-fuzz"));
         int choice = Byte.toUnsignedInt(input[0]) % (TOOLS.size() + 1);
         Optional<String> tool = choice == 0 ? Optional.empty() : Optional.of(TOOLS.get(choice - 1));
         Path file = Files.createTempFile("import-fuzz", ".txt");
+        String run = "fuzz-" + RUNS.incrementAndGet();
         try {
             Files.write(file, Arrays.copyOfRange(input, 1, input.length));
-            ImportRequest request = new ImportRequest(List.of(file), "fuzz-" + RUNS.incrementAndGet(), Optional.empty(), List.of(),
+            ImportRequest request = new ImportRequest(List.of(file), run, Optional.empty(), List.of(),
                     tool, Optional.empty(), Optional.empty(), ZoneOffset.UTC, false, false, false);
             new ImportService(repo, CATALOG).run(request, ImportProgress.NONE);
         } catch (UserException refused) {
             // exit code 1 with a reason: allowed
+            return;
         } finally {
             Files.deleteIfExists(file);
         }
+        RunStatistics statistics = new RunStatistics(repo);
+        checkStatistics(statistics, StatsRequest.all(run));
+        checkStatistics(statistics, new StatsRequest(run, List.of(), List.of(), List.of(), TimeWindow.ALL, true));
+        new RunLedger(repo).deleteRun(run);
+    }
+
+    private static void checkStatistics(RunStatistics statistics, StatsRequest request) {
+        List<MetricStats> all;
+        try {
+            all = statistics.stats(request);
+        } catch (UserException nothingToSummarise) {
+            return;
+        }
+        for (MetricStats m : all) {
+            SeriesStats s = m.stats();
+            boolean ordered = s.n() > 0 && Double.isFinite(s.min()) && Double.isFinite(s.max()) && Double.isFinite(s.mean())
+                    && within(s.mean(), s) && finiteOrEmpty(s.stddev())
+                    && within(s.p50(), s) && within(s.p90(), s) && within(s.p95(), s) && within(s.p99(), s);
+            if (!ordered) {
+                throw new AssertionError((request.sinceBoot() ? "computed" : "stored") + " statistics of " + m.dataset()
+                        + " " + m.key() + " " + m.label() + " are not finite or not in order: " + s);
+            }
+        }
+    }
+
+    private static boolean finiteOrEmpty(double v) {
+        return Double.isNaN(v) || Double.isFinite(v) && v >= 0;
+    }
+
+    /** Empty, or between min and max give or take rounding (a mean of three 0.1 is 0.10000000000000002). */
+    private static boolean within(double v, SeriesStats s) {
+        double slack = 1e-9 * Math.max(Math.abs(s.min()), Math.abs(s.max()));
+        return Double.isNaN(v) || v >= s.min() - slack && v <= s.max() + slack;
     }
 }

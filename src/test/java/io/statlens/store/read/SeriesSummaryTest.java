@@ -182,4 +182,53 @@ class SeriesSummaryTest {
         SeriesSummary s = of(1, 2, 3, 4);
         assertEquals(s.stats(), SeriesSummary.merge(List.of(new SeriesSummary.Part(s.stats(), s.digestBytes()))));
     }
+
+    /**
+     * Issue 31: squares and sums of 1e200 overflowed a double, and the repository refused the infinite statistics. Long
+     * series of huge values in both signs, in chunks and merged across files, keep every statistic that is finite.
+     */
+    @Test
+    void hugeValuesGiveFiniteStatisticsInChunksAndMerged() {
+        SplittableRandom random = new SplittableRandom(31);
+        SeriesSummary first = new SeriesSummary();
+        SeriesSummary second = new SeriesSummary();
+        SeriesSummary all = new SeriesSummary();
+        double[] values = new double[5000];
+        for (int i = 0; i < values.length; i++) {
+            // a quarter at 1e200, the rest small: mean 2.5e199, population spread sqrt(3) / 4 * 1e200
+            values[i] = i % 4 == 0 ? 1e200 : random.nextDouble();
+            (i < 2000 ? first : second).add(values[i]);
+            all.add(values[i]);
+        }
+        double spread = Math.sqrt(3) / 4 * 1e200 * Math.sqrt(5000.0 / 4999);
+        SeriesStats whole = all.stats();
+        assertEquals(2.5e199, whole.mean(), 1e186);
+        assertEquals(spread, whole.stddev(), 1e187);
+        assertEquals(1e200, whole.max());
+        assertEquals(1e200, whole.p99());
+        SeriesStats merged = SeriesSummary.merge(List.of(new SeriesSummary.Part(first.stats(), first.digestBytes()),
+                new SeriesSummary.Part(second.stats(), second.digestBytes())));
+        assertEquals(2.5e199, merged.mean(), 1e186);
+        assertEquals(spread, merged.stddev(), 1e187);
+        assertEquals(1e200, merged.p99(), "the digest keeps values beyond a float's range");
+    }
+
+    @Test
+    void aStandardDeviationBeyondADoubleIsNaNAndTheRestStands() {
+        SeriesSummary s = new SeriesSummary();
+        for (int i = 0; i < 3000; i++) s.add(i % 2 == 0 ? Double.MAX_VALUE : -Double.MAX_VALUE);
+        SeriesStats stats = s.stats();
+        assertEquals(0, stats.mean(), 1e-12 * Double.MAX_VALUE);
+        assertEquals(-Double.MAX_VALUE, stats.min());
+        assertEquals(Double.MAX_VALUE, stats.max());
+        assertTrue(Double.isNaN(stats.stddev()), "sqrt(n / (n - 1)) * MAX_VALUE is beyond a double: " + stats.stddev());
+        assertTrue(Double.isNaN(stats.p50()), "no digest of values whose weighted sums overflow: " + stats.p50());
+        SeriesStats merged = SeriesSummary.merge(List.of(new SeriesSummary.Part(stats, s.digestBytes()),
+                new SeriesSummary.Part(of(1, 2).stats(), of(1, 2).digestBytes())));
+        assertEquals(3002, merged.n());
+        assertTrue(Double.isNaN(merged.p50()) && Double.isNaN(merged.stddev()), merged.toString());
+        SeriesStats exact = of(Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE).stats();
+        assertEquals(new SeriesStats(3, Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE, 0, Double.MAX_VALUE,
+                Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE), exact);
+    }
 }
