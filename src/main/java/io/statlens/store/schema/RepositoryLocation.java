@@ -42,9 +42,10 @@ public record RepositoryLocation(String jdbcUrl, String description, Path embedd
      * {@code password=...} in a Derby ({@code ;password=x}) or PostgreSQL ({@code ?password=x&}) URL. The
      * value runs to the URL's next attribute ({@code ;} or {@code &}), a quote, the line's end, or a
      * message's ": " after the URL: spaces are part of it (Derby takes {@code password=horse battery
-     * staple}). One redacted already stays as it is, and so does what follows it.
+     * staple}). One redacted already stays as it is, and so does what follows it (a message that names a redacted
+     * location: {@code the target ...;password=*** holds run x already}).
      */
-    private static final Pattern PASSWORD = Pattern.compile("(?i)(password=)(?:\\*\\*\\*(?=[;&'\"\\n:]|$)|.*?(?=[;&'\"\\n]|: |$))");
+    private static final Pattern PASSWORD = Pattern.compile("(?i)(password=)(?:\\*\\*\\*(?=[;&'\"\\s:]|$)|.*?(?=[;&'\"\\n]|: |$))");
     /** The password of a URL's user part, {@code //user:password@host}, up to the {@code @}. */
     private static final Pattern USER_INFO = Pattern.compile("(//[^/@\\s:;?&'\"]*:)[^@\\s'\"]*(?=@)");
     private static final Pattern USER = Pattern.compile("(?i)[;?&]user=");

@@ -18,6 +18,9 @@ class RepositoryLocationTest {
         assertEquals("cannot open repository jdbc:derby://h/s;password=***: authentication failed", RepositoryLocation.redact(message),
                 "redacting again keeps what follows");
         assertEquals("PASSWORD=***", RepositoryLocation.redact("PASSWORD=***x"), "a password that starts with *** is still hidden");
+        assertEquals("the target jdbc:derby://h/s;password=*** holds run x already; use --replace",
+                RepositoryLocation.redact("the target jdbc:derby://h/s;password=*** holds run x already; use --replace"),
+                "a message naming a location redacted already keeps its words");
     }
 
     @Test
