@@ -62,12 +62,7 @@ public final class ServerDatabase {
             if (!"NATIVE::LOCAL".equals(property(c, "derby.authentication.provider"))) {
                 throw new IllegalStateException("Derby did not switch the database to NATIVE authentication");
             }
-            // Database properties, not system ones: they travel with the database and take precedence.
-            setProperty(c, "derby.connection.requireAuthentication", "true");
-            setProperty(c, "derby.database.sqlAuthorization", "true");
-            setProperty(c, "derby.database.defaultConnectionMode", "noAccess");
-            setProperty(c, "derby.database.fullAccessUsers", owner);
-            setProperty(c, "derby.database.propertiesOnly", "true");
+            ownerOnly(c, owner);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot create the server's database: " + e.getMessage(), e);
         }
@@ -95,15 +90,23 @@ public final class ServerDatabase {
         Properties credentials = credentials(owner, password);
         try (Connection c = DriverManager.getConnection(embeddedUrl + ";create=true", credentials)) {
             call(c, "CALL SYSCS_UTIL.SYSCS_CREATE_USER(?, ?)", owner, password);
+            ownerOnly(c, owner);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot create the server's system-wide account: " + e.getMessage(), e);
+        }
+        shutdown(embeddedUrl, credentials);
+    }
+
+    /**
+     * Authentication required, SQL authorization, and no access but the owner's full access. Database properties, not
+     * system ones: they travel with the database and take precedence.
+     */
+    private static void ownerOnly(Connection c, String owner) throws SQLException {
             setProperty(c, "derby.connection.requireAuthentication", "true");
             setProperty(c, "derby.database.sqlAuthorization", "true");
             setProperty(c, "derby.database.defaultConnectionMode", "noAccess");
             setProperty(c, "derby.database.fullAccessUsers", owner);
             setProperty(c, "derby.database.propertiesOnly", "true");
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot create the server's system-wide account: " + e.getMessage(), e);
-        }
-        shutdown(embeddedUrl, credentials);
     }
 
     /** Checks that the user and password are the repository owner's (its database owner). */
