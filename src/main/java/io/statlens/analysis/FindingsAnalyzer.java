@@ -97,10 +97,13 @@ public final class FindingsAnalyzer {
     }
 
     private static List<Finding> ofRun(RunEvidence run) {
-        List<Finding> headline = new Headlines(run).findings();
+        DatabaseFindings database = new DatabaseFindings(run);
+        List<Finding> headline = new ArrayList<>(new Headlines(run).findings());
+        headline.addAll(database.headline());
         ResourceFindings resources = new ResourceFindings(run);
         List<Finding> saturation = resources.saturation();
-        List<Finding> trouble = new TroubleFindings(run).findings();
+        List<Finding> trouble = new ArrayList<>(new TroubleFindings(run).findings());
+        trouble.addAll(database.trouble());
         List<Finding> out = new ArrayList<>(headline);
         out.addAll(saturation);
         out.addAll(trouble);
@@ -112,6 +115,8 @@ public final class FindingsAnalyzer {
             }
         }
         out.addAll(resources.hottest());
+        out.addAll(database.hottest());
+        out.addAll(database.notes());
         if (out.isEmpty()) {
             out.add(new Finding(run.run(), Finding.Kind.NOTE, Phrase.of(run.hasSamples()
                     ? "No benchmark result and no CPU, disk or network data to judge; the statistics below show what there is."

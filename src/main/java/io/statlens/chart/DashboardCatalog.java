@@ -18,7 +18,9 @@ import java.util.regex.Pattern;
  * the repository.
  *
  * <p>The default dashboard answers "what did the machine do while the benchmark ran": one chart per role, CPU, disk,
- * network, memory and the benchmark's headline figure, each the first preset of its role the runs have data for.
+ * network, memory, the benchmark's headline figure and, for runs with MySQL or MariaDB data, the database row
+ * (statements per second, threads running, checkpoint age), each the first preset of its role the runs have data for:
+ * a preset that charts named keys ({@code key = Innodb_checkpoint_age}) only when the runs hold one of them.
  * Runs that fill fewer than three roles (a benchmark alone, arcstat alone) get their other presets too, up to five
  * charts, so that opening any run shows what it holds.
  */
@@ -36,7 +38,11 @@ public final class DashboardCatalog {
             // memory
             List.of("sar.memory", "vmstat.memory", "sar.memory-free", "arcstat.size"),
             // the benchmark's headline
-            List.of("sysbench.tps", "tpcc.trx", "dbt2.notpm", "faban.metric"));
+            List.of("sysbench.tps", "tpcc.trx", "dbt2.notpm", "faban.metric"),
+            // the database server: statements per second, threads running, the redo log's checkpoint age
+            List.of("mysql.commands", "mysql.questions", "innodb.rows"),
+            List.of("mysql.threads"),
+            List.of("mysql.checkpoint", "innodb.checkpoint"));
     /** Fewer charts from the roles than this, and the runs' other presets fill the dashboard up to {@link #FILLED}. */
     private static final int FEW = 3;
     private static final int FILLED = 5;
@@ -57,8 +63,8 @@ public final class DashboardCatalog {
         List<PresetCatalog.Preset> applicable = applicable(runNames);
         List<ChartDefinition> charts = new ArrayList<>();
         for (List<String> role : ROLES) {
-            role.stream().flatMap(name -> applicable.stream().filter(p -> p.name().equals(name))).findFirst()
-                    .ifPresent(p -> charts.add(p.definition()));
+            role.stream().flatMap(name -> applicable.stream().filter(p -> p.name().equals(name) && holdsKeys(p.definition(), runNames)))
+                    .findFirst().ifPresent(p -> charts.add(p.definition()));
         }
         if (charts.size() < FEW) {
             // Runs of one or two tools (a benchmark alone, arcstat alone): their other presets fill the dashboard.
@@ -72,6 +78,20 @@ public final class DashboardCatalog {
                     + String.join(", ", runNames) + "; chart its metrics one by one from the browser");
         }
         return new Dashboard(null, runNames, charts);
+    }
+
+    /**
+     * Whether the runs hold a key the definition names (a status variable: MySQL 8 has no {@code Innodb_checkpoint_age}),
+     * so that the role's next preset is taken instead of an empty chart; a definition that names none charts any key.
+     */
+    private boolean holdsKeys(ChartDefinition d, List<String> runNames) {
+        if (d.keys().isEmpty() || d.tool() == null) return true;
+        for (String run : runNames) {
+            for (String dataset : runs.datasetNames(run)) {
+                if (dataset.equalsIgnoreCase(d.tool()) && !runs.heldKeys(run, dataset, d.keys()).isEmpty()) return true;
+            }
+        }
+        return false;
     }
 
     /** The presets (built-in and saved) that chart a data set of any of these runs, to add to a dashboard. */

@@ -141,8 +141,22 @@ public final class PresetCatalog {
     /**
      * The preset that shows a metric of a data set, for a finding or a table to point at: the first of the data set
      * that draws the metric as named ({@code %iowait}, {@code 100 - %idle}), else the first that draws it at all
-     * ({@code 100 - %idle} draws {@code %idle}). Empty when no preset draws it.
+     * ({@code 100 - %idle} draws {@code %idle}). Empty when no preset draws it. Of a keyed data set whose presets
+     * chart named keys ({@code mysql.status}: one preset per family of status variables), the first preset that names
+     * the key comes first: {@code Innodb_buffer_pool_reads} is shown by the buffer pool's chart, not the statements'.
      */
+    public Optional<Preset> showing(String dataset, String metric, String key) {
+        if (key != null && !key.isEmpty()) {
+            String d = dataset.toLowerCase(Locale.ROOT);
+            Optional<Preset> named = list().stream().filter(p -> p.definition().tool() != null
+                    && p.definition().tool().toLowerCase(Locale.ROOT).equals(d) && p.definition().keys().contains(key)
+                    && p.definition().metrics().stream().flatMap(List::stream).anyMatch(m -> m.equals(metric))).findFirst();
+            if (named.isPresent()) return named;
+        }
+        return showing(dataset, metric);
+    }
+
+    /** As {@link #showing(String, String, String)} without a key: the first preset that draws the metric. */
     public Optional<Preset> showing(String dataset, String metric) {
         String d = dataset.toLowerCase(Locale.ROOT);
         List<Preset> ofDataset = list().stream().filter(p -> p.definition().tool() != null

@@ -116,6 +116,6 @@ public final class FindingsCommand implements Callable<Integer> {
     /** The preset that shows what a finding rests on: {@code statlens chart RUN --preset NAME} draws it. */
     private static String chart(Finding f, PresetCatalog presets) {
         if (f.dataset().isEmpty()) return "";
-        return presets.showing(f.dataset(), f.shownBy()).map(PresetCatalog.Preset::name).orElse("");
+        return presets.showing(f.dataset(), f.shownBy(), f.key()).map(PresetCatalog.Preset::name).orElse("");
     }
 }

@@ -143,7 +143,7 @@ public final class ReportAssembler {
         Set<String> linked = new LinkedHashSet<>();
         if (request.presets().isEmpty()) {
             for (Finding f : findings.all()) {
-                if (!f.dataset().isEmpty()) presets.showing(f.dataset(), f.shownBy()).ifPresent(p -> linked.add(p.name()));
+                if (!f.dataset().isEmpty()) presets.showing(f.dataset(), f.shownBy(), f.key()).ifPresent(p -> linked.add(p.name()));
             }
         }
         // Tools in the order of their first preset, each with its presets in their order: the order the report shows the
@@ -199,7 +199,7 @@ public final class ReportAssembler {
             String target = "";
             String title = "";
             if (!f.dataset().isEmpty()) {
-                Optional<String> preset = presets.showing(f.dataset(), f.shownBy()).map(PresetCatalog.Preset::name);
+                Optional<String> preset = presets.showing(f.dataset(), f.shownBy(), f.key()).map(PresetCatalog.Preset::name);
                 Optional<ReportModel.ReportChart> chart = sections.stream().flatMap(s -> s.charts().stream())
                         .filter(c -> preset.isPresent() && preset.get().equals(c.drawn().definition().name())
                                 && (c.drawn().data().runs().isEmpty() || c.drawn().data().runs().contains(f.run())))

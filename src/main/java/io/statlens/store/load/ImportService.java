@@ -115,7 +115,9 @@ public final class ImportService {
             String host = null;
             try {
                 for (int i = 0; i < plan.size(); i++) {
-                    Streamed file = stream(request, ledger, run, clock, plan.get(i), i, progress, cancellation);
+                    // Undated output goes to the earliest time the run is dated by so far, not to the first file's first sample.
+                    Streamed file = stream(request, ledger, run, clock, earlier(run.start(), earliest), plan.get(i), i, progress,
+                            cancellation);
                     if (file.session().placesTimesLater()) {
                         undated.add(file);
                         continue;
@@ -167,14 +169,14 @@ public final class ImportService {
     }
 
     /** Registers a file, streams it through its parser into a new session and checks that the run does not hold it yet. */
-    private Streamed stream(ImportRequest request, RunLedger ledger, RunLedger.OpenRun run, RunClock clock,
+    private Streamed stream(ImportRequest request, RunLedger ledger, RunLedger.OpenRun run, RunClock clock, Instant datedStart,
                             ImportPlanner.Planned p, int index, ImportProgress progress, Cancellation cancellation)
             throws SQLException, IOException {
         long size = Files.size(p.file());
         long fileId = ledger.register(run, new RunLedger.SourceFile(p.file().toAbsolutePath().normalize().toString(), size,
                 p.parser().info().tool(), p.parser().info().version()));
         progress.fileStarted(p.file(), p.parser().info().tool(), size);
-        ParseContext context = context(request, clock.start(), p);
+        ParseContext context = context(request, datedStart, p);
         ImportSession session = new ImportSession(repo, run.id(), fileId, clock, request.strict() ? p.file().toString() : null);
         try {
             String sha256 = stream(p, context, session, size, progress, cancellation);

@@ -321,6 +321,37 @@ public final class RunCatalog {
         return out;
     }
 
+    /**
+     * Which of these keys a run's data sets of one name hold: every key is looked at, where {@link DatasetInfo#keys()}
+     * lists the first 50 (a status table has 560 variables). Empty when the run lacks the data set.
+     */
+    public java.util.Set<String> heldKeys(String run, String qualifiedName, java.util.Collection<String> wanted) {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        if (wanted.isEmpty()) return out;
+        try {
+            for (DatasetInfo d : readDatasets(id(run), qualifiedName::equals)) {
+                StoredColumns stored = storedColumns(d.id());
+                if (stored.known()) {
+                    stored.keys().stream().filter(wanted::contains).forEach(out::add);
+                    continue;
+                }
+                String marks = String.join(", ", java.util.Collections.nCopies(wanted.size(), "?"));
+                try (PreparedStatement ps = repo.connection().prepareStatement("SELECT DISTINCT ITEM FROM " + d.table()
+                        + " WHERE DATASET_ID = ? AND ITEM IN (" + marks + ")")) {
+                    ps.setLong(1, d.id());
+                    int i = 2;
+                    for (String k : wanted) ps.setString(i++, k);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) out.add(rs.getString(1));
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the keys of data set " + qualifiedName + " of run '" + run + "': " + e.getMessage(), e);
+        }
+        return out;
+    }
+
     private List<String> keys(String table, long datasetId, StoredColumns stored) throws SQLException {
         if (stored.known()) return stored.keys().size() > 51 ? stored.keys().subList(0, 51) : stored.keys();
         List<String> out = new ArrayList<>();
