@@ -92,7 +92,7 @@ public final class DashboardView extends BorderPane {
         scroll.setId("dashboard-scroll");
         scroll.viewportBoundsProperty().addListener((o, was, now) -> fitHeights());
         Label empty = new Label("Select a run in the browser to see its dashboard: CPU, disk, network, memory, the"
-                + " benchmark's figure and the database's on one time axis\n(Ctrl-click more runs to compare them on elapsed time).");
+                + " benchmark and the database on one time axis\n(Ctrl-click more runs to compare them on elapsed time).");
         empty.setId("dashboard-empty");
         empty.visibleProperty().bind(model.dashboardProperty().isNull());
         setCenter(new StackPane(scroll, empty));

@@ -12,17 +12,22 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.IntToLongFunction;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The database side's findings from real captures: a sysbench OLTP run on MariaDB 10.11 whose data outgrows its
- * buffer pool, captured with vmstat, iostat, mpstat, mysqladmin ext -r -i 1, two InnoDB monitor reports and
- * performance_schema waits (src/test/resources/captures/sysbench-mariadb, imported in one command); and the
- * corpus's shorter captures, one tool each.
+ * The database side's findings ({@link DatabaseFindings}) from real captures of MariaDB 10.11 under sysbench: a
+ * healthy OLTP run whose 4 client threads outnumber the 2 CPUs (captures/sysbench-mariadb: vmstat, iostat, mpstat,
+ * mysqladmin ext -r -i 1, two InnoDB monitor reports, performance_schema waits, imported in one command), and a write
+ * load held back by an open read view with a 6 MiB buffer pool (captures/mariadb-purge-lag); and the checkpoint-age
+ * rules on SHOW GLOBAL STATUS loops written for the test in the client's own format.
  */
 class DatabaseFindingsTest {
     @RegisterExtension
@@ -30,25 +35,77 @@ class DatabaseFindingsTest {
     private final Repository repo = shared.repository();
 
     @BeforeAll
-    static void importRuns(@TempDir Path dir) {
-        ImportService service = new ImportService(shared.repository(), ParserCatalog.load(dir.resolve("no-user-parsers")));
+    static void importRuns(@TempDir Path dir) throws Exception {
         DatabaseCaptureRun.importInto(shared.repository());
-        service.run(ImportRequest.of("innodb", ZoneOffset.UTC,
-                Path.of("src/test/resources/corpus/innodb-status/mariadb-10.11-innodb-status-G-3.txt")), ImportProgress.NONE);
+        ImportService service = new ImportService(shared.repository(), ParserCatalog.load(dir.resolve("no-user-parsers")));
+        service.run(new ImportRequest(List.of(Path.of("src/test/resources/captures/mariadb-purge-lag")), "purge-lag", Optional.empty(),
+                List.of(), Optional.empty(), Optional.empty(), Optional.empty(), ZoneOffset.UTC, false, false, true, Map.of()),
+                ImportProgress.NONE);
+        // The redo log nearly full from the fourth snapshot on: 2.2 MB and more of a 2.68 MB limit.
+        importStatus(service, dir, "near", i -> i < 3 ? 600_000 + 100_000L * i : 2_200_000 + 40_000L * i, true);
+        // Growing, and no limit known.
+        importStatus(service, dir, "unknown", i -> 1_000_000 + 200_000L * i, false);
+    }
+
+    /** {@code while sleep 10; do date +%s; mysql -N -e "SHOW GLOBAL STATUS LIKE 'Innodb_checkpoint%'"; done}: 10 snapshots. */
+    private static void importStatus(ImportService service, Path dir, String run, IntToLongFunction age, boolean withMax)
+            throws Exception {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < 10; i++) {
+            b.append(1_796_183_000L + 10L * i).append('\n').append("Innodb_checkpoint_age\t").append(age.applyAsLong(i)).append('\n');
+            if (withMax) b.append("Innodb_checkpoint_max_age\t2679645\n");
+        }
+        Path file = Files.writeString(dir.resolve(run + ".txt"), b.toString());
+        service.run(new ImportRequest(List.of(file), run, Optional.empty(), List.of(), Optional.of("mysql-status"), Optional.empty(),
+                Optional.empty(), ZoneOffset.UTC, false, false, false, Map.of()), ImportProgress.NONE);
     }
 
     @Test
-    void theCaptureHasItsDatabaseFindingsBesideTheOsOnes() {
-        List<String> texts = texts(of(DatabaseCaptureRun.RUN));
-        texts.forEach(System.out::println);
-        assertEquals(List.of(), texts);
+    void aHealthyRunHasItsStatementsThreadsAndWaitsBesideTheOsFindings() {
+        assertEquals(List.of(
+                "headline: sysbench oltp: 374 tps, 7,472 qps, latency p95 28.2 ms (4 threads, 1 min); per interval 147 to 504 tps"
+                        + " (CV 18.96 %).",
+                "headline: MySQL served 6,900 statements/s (Questions: p95 9,461/s, mean 6,900/s, peak 10,712/s), 345 commits/s"
+                        + " (Com_commit, mean).",
+                "saturation: All CPUs together were at least 95 % busy for 1 min 7 s of 1 min 7 s (p95 100 %).",
+                "trouble: Run queue above the 2 CPUs for 1 min 6 s (vmstat r p95 31.6, peak 37): threads waited for a CPU.",
+                "trouble: Threads_running above the 2 CPUs for 37 s of 1 min 5 s (p95 4.8, peak 5): more statements in progress"
+                        + " than CPUs; they queued for a CPU or waited on locks.",
+                "hottest: Busiest CPUs by mean busy time (100 - %idle - %iowait): CPU 1 99.88 %, CPU 0 99.88 % (of 2); all CPUs"
+                        + " together mean 99.88 %.",
+                "hottest: Device vda: mean %util 38.86 %, p95 53.71 %.",
+                "hottest: Top wait event (performance_schema, besides idle and condition waits):"
+                        + " wait/io/socket/sql/client_connection, 51.23 % of the time waited (0.5091 s waited per second, mean); then"
+                        + " wait/io/table/sql/handler 29.92 %, wait/io/file/innodb/innodb_data_file 15.28 %,"
+                        + " wait/synch/sxlock/innodb/index_tree_rw_lock 1.72 %."), texts(of(DatabaseCaptureRun.RUN)));
+        Finding threads = of(DatabaseCaptureRun.RUN).get(4);
+        assertEquals(List.of("mysql.status", "level", "Threads_running"), List.of(threads.dataset(), threads.metric(), threads.key()));
     }
 
     @Test
-    void oneToolAloneGivesWhatItCan() {
-        List<String> texts = texts(of("innodb"));
-        texts.forEach(System.out::println);
-        assertEquals(List.of(), texts);
+    void purgeHeldBackAndASmallBufferPoolAreTrouble() {
+        assertEquals(List.of(
+                "headline: sysbench oltp: 175 tps, 1,051 qps, latency p95 113 ms (4 threads, 35 s); per interval 129 to 208 tps"
+                        + " (CV 19.63 %).",
+                "headline: MySQL served 743 statements/s (Questions: p95 1,789/s, mean 743/s, peak 2,145/s), 124 commits/s"
+                        + " (Com_commit, mean).",
+                "trouble: Buffer pool hit rate low: 78.13 % of logical reads served from memory (Innodb_buffer_pool_reads 1,184/s"
+                        + " of Innodb_buffer_pool_read_requests 5,412/s, means): reads went to disk; the working set does not fit"
+                        + " the buffer pool.",
+                "trouble: History list length grew from 8 to 6,182 in 36 s and ended at 835 (Innodb_history_list_length): purge"
+                        + " fell behind the writes; a long transaction or an open read view keeps old row versions."),
+                texts(of("purge-lag")));
+    }
+
+    @Test
+    void checkpointAgeIsJudgedAgainstTheLimitTheServerPrintsOrNotedWhenNoneIsKnown() {
+        assertEquals(List.of("trouble: Checkpoint age near the redo log's capacity: peak 2.44 MiB, 95.54 % of"
+                + " Innodb_checkpoint_max_age (2.56 MiB); at or above 75 % for 1 min 10 s of 1 min 40 s (Innodb_checkpoint_age):"
+                + " InnoDB had to flush dirty pages in a hurry to free the log."), texts(of("near")));
+        List<String> unknown = texts(of("unknown"));
+        assertEquals(List.of("note: Checkpoint age grew from 0.954 MiB to 2.67 MiB (peak 2.67 MiB, Innodb_checkpoint_age); how near"
+                + " that came to the redo log's capacity cannot be judged: the run has no innodb_log_file_size or"
+                + " innodb_redo_log_capacity (capture SHOW GLOBAL VARIABLES with the run)."), unknown);
     }
 
     private List<Finding> of(String run) {
