@@ -2,6 +2,13 @@ package io.statlens.analysis;
 
 import io.statlens.chart.DatabaseCaptureRun;
 import io.statlens.parse.ParserCatalog;
+import io.statlens.parse.builtin.mysql.MysqlStatusParser;
+import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.ParserInfo;
+import io.statlens.parse.spi.RecordSink;
 import io.statlens.store.SharedRepository;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
@@ -27,7 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * healthy OLTP run whose 4 client threads outnumber the 2 CPUs (captures/sysbench-mariadb: vmstat, iostat, mpstat,
  * mysqladmin ext -r -i 1, two InnoDB monitor reports, performance_schema waits, imported in one command), and a write
  * load held back by an open read view with a 6 MiB buffer pool (captures/mariadb-purge-lag); and the checkpoint-age
- * rules on SHOW GLOBAL STATUS loops written for the test in the client's own format.
+ * rules on SHOW GLOBAL STATUS loops written for the test in the client's own format, the log's capacity from the
+ * server's variables as facts of the run ({@code mysql.var.innodb_log_file_size}).
  */
 class DatabaseFindingsTest {
     @RegisterExtension
@@ -45,19 +53,51 @@ class DatabaseFindingsTest {
         importStatus(service, dir, "near", i -> i < 3 ? 600_000 + 100_000L * i : 2_200_000 + 40_000L * i, true);
         // Growing, and no limit known.
         importStatus(service, dir, "unknown", i -> 1_000_000 + 200_000L * i, false);
+        // No Innodb_checkpoint_max_age (MySQL), the log's capacity from the server's variables: two files of 2 MiB.
+        Path file = Files.writeString(dir.resolve("capacity.txt"), status(i -> i < 3 ? 600_000 + 100_000L * i : 3_310_016 + 40_000L * i,
+                false));
+        new ImportService(shared.repository(), new ParserCatalog(List.of(new WithVariables(Map.of("mysql.var.innodb_log_file_size",
+                "2097152", "mysql.var.innodb_log_files_in_group", "2"))))).run(new ImportRequest(List.of(file), "capacity", Optional.empty(),
+                List.of(), Optional.of("mysql-status"), Optional.empty(), Optional.empty(), ZoneOffset.UTC, false, false, false, Map.of()),
+                ImportProgress.NONE);
+    }
+
+    /** mysql-status's own parser, and the server's variables as facts {@code mysql.var.<name>}, as a capture of them gives. */
+    private record WithVariables(Map<String, String> variables) implements Parser {
+        private static final Parser STATUS = new MysqlStatusParser();
+
+        @Override
+        public ParserInfo info() {
+            return STATUS.info();
+        }
+
+        @Override
+        public double sniff(Head head) {
+            return STATUS.sniff(head);
+        }
+
+        @Override
+        public void parse(LineSource lines, ParseContext context, RecordSink sink) throws java.io.IOException {
+            STATUS.parse(lines, context, sink);
+            variables.forEach(sink::fact);
+        }
     }
 
     /** {@code while sleep 10; do date +%s; mysql -N -e "SHOW GLOBAL STATUS LIKE 'Innodb_checkpoint%'"; done}: 10 snapshots. */
     private static void importStatus(ImportService service, Path dir, String run, IntToLongFunction age, boolean withMax)
             throws Exception {
+        Path file = Files.writeString(dir.resolve(run + ".txt"), status(age, withMax));
+        service.run(new ImportRequest(List.of(file), run, Optional.empty(), List.of(), Optional.of("mysql-status"), Optional.empty(),
+                Optional.empty(), ZoneOffset.UTC, false, false, false, Map.of()), ImportProgress.NONE);
+    }
+
+    private static String status(IntToLongFunction age, boolean withMax) {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < 10; i++) {
             b.append(1_796_183_000L + 10L * i).append('\n').append("Innodb_checkpoint_age\t").append(age.applyAsLong(i)).append('\n');
             if (withMax) b.append("Innodb_checkpoint_max_age\t2679645\n");
         }
-        Path file = Files.writeString(dir.resolve(run + ".txt"), b.toString());
-        service.run(new ImportRequest(List.of(file), run, Optional.empty(), List.of(), Optional.of("mysql-status"), Optional.empty(),
-                Optional.empty(), ZoneOffset.UTC, false, false, false, Map.of()), ImportProgress.NONE);
+        return b.toString();
     }
 
     @Test
@@ -102,6 +142,9 @@ class DatabaseFindingsTest {
         assertEquals(List.of("trouble: Checkpoint age near the redo log's capacity: peak 2.44 MiB, 95.54 % of"
                 + " Innodb_checkpoint_max_age (2.56 MiB); at or above 75 % for 1 min 10 s of 1 min 40 s (Innodb_checkpoint_age):"
                 + " InnoDB had to flush dirty pages in a hurry to free the log."), texts(of("near")));
+        assertEquals(List.of("trouble: Checkpoint age near the redo log's capacity: peak 3.5 MiB, 87.5 % of innodb_log_file_size x"
+                + " innodb_log_files_in_group 2 (4 MiB); at or above 75 % for 1 min 10 s of 1 min 40 s (Innodb_checkpoint_age): InnoDB"
+                + " had to flush dirty pages in a hurry to free the log."), texts(of("capacity")));
         List<String> unknown = texts(of("unknown"));
         assertEquals(List.of("note: Checkpoint age grew from 0.954 MiB to 2.67 MiB (peak 2.67 MiB, Innodb_checkpoint_age); how near"
                 + " that came to the redo log's capacity cannot be judged: the run has no innodb_log_file_size or"
