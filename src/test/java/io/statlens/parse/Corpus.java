@@ -32,6 +32,7 @@ public final class Corpus {
             entry("mysql-status", "mysql-status"),
             entry("nicstat", "nicstat"),
             entry("perfschema-waits", "perfschema-waits"),
+            entry("pidstat", "pidstat"),
             entry("prstat", "prstat"),
             entry("pt-mext", "pt-mext"),
             entry("sar", "sar"),
