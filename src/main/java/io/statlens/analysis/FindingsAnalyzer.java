@@ -112,6 +112,7 @@ public final class FindingsAnalyzer {
             }
         }
         out.addAll(resources.hottest());
+        out.addAll(new ProcessFindings(run).dominant());
         if (out.isEmpty()) {
             out.add(new Finding(run.run(), Finding.Kind.NOTE, Phrase.of(run.hasSamples()
                     ? "No benchmark result and no CPU, disk or network data to judge; the statistics below show what there is."

@@ -38,6 +38,7 @@ public final class Corpus {
             entry("sar", "sar"),
             entry("sysbench", "sysbench"),
             entry("tpcc-mysql", "tpcc"),
+            entry("top", "top"),
             entry("vmstat", "vmstat"));
 
     private Corpus() {
