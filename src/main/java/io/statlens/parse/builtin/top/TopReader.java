@@ -94,7 +94,8 @@ final class TopReader {
             return;
         }
         String stripped = text.strip();
-        if (stripped.startsWith("Mem:") && stripped.contains(" used,") && stripped.contains(" free,")) {
+        // busybox's memory line starts its snapshot; procps 3.2's (Mem: ...k total, ...) is a summary line
+        if (stripped.startsWith("Mem:") && stripped.contains(" used,") && !stripped.contains(" total,")) {
             startSnapshot(true);
             summary.putAll(TopSummary.busyboxMemory(stripped));
             return;

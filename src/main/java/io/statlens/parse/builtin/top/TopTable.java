@@ -146,7 +146,7 @@ record TopTable(List<String> labels, List<Integer> starts, List<Integer> ends, L
     /** The value of a numeric cell, NaN when it holds none ({@code -}, {@code rt} priority); null when unreadable. */
     Double value(int column, String cell) {
         String label = labels.get(column);
-        if (cell.isEmpty() || cell.equals("-") || (label.equals("PR") && cell.equals("rt"))) return Double.NaN;
+        if (cell.isEmpty() || cell.equals("-") || (label.equals("PR") && cell.equalsIgnoreCase("rt"))) return Double.NaN;
         try {
             if (MEMORY.contains(label)) return memory(cell);
             if (TIMES.contains(label)) return seconds(cell);

@@ -102,6 +102,40 @@ class TopParserTest {
     }
 
     @Test
+    void procps32WithUnitsOnTheNumbersAndTheOldMemoryOrder() {
+        String text = """
+                top - 01:50:33 up 78 days, 11:02, 35 users,  load average: 0.19, 0.51, 0.61
+                Tasks: 408 total,   1 running, 399 sleeping,   0 stopped,   8 zombie
+                Cpu0  :  0.8%us,  0.7%sy,  0.0%ni, 98.5%id,  0.0%wa,  0.0%hi,  0.0%si,  0.0%st
+                Cpu1  :  0.2% us,  0.2% sy,  0.0% ni, 86.9% id, 12.6% wa,  0.0% hi,  0.0% si
+                Mem:   2059344k total,  1501056k used,   558288k free,    14572k buffers
+                Swap:  1983988k total,   700372k used,  1283616k free,   565164k cached
+
+                  PID USER      PR  NI  VIRT  RES  SHR S %CPU %MEM    TIME+  COMMAND
+                23123 haugerud  20   0  2676 1428  932 R    0  0.1   0:00.21 top
+                    3 root      RT   0     0    0    0 S    0  0.0   0:32.07 migration/0
+                 1458 kyle      20   0  296m  64m  25m S  0.7  3.2 1237:05 firefox-bin
+                """;
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("procps-3.2.txt"));
+        SpecRow summary = sink.rows("top").get(0);
+        assertEquals(78 * 86400 + 11 * 3600 + 2 * 60, summary.get("uptime"));
+        assertEquals(35, summary.get("users"));
+        assertEquals(8, summary.get("tasks_zombie"));
+        assertEquals(1501056, summary.get("mem_used"));
+        assertEquals(558288, summary.get("mem_free"));
+        assertEquals(14572, summary.get("mem_buffers"));
+        assertEquals(700372, summary.get("swap_used"));
+        assertEquals(565164, summary.get("mem_cached"));
+        assertEquals(12.6, sink.rows("top.cpu", "1").get(0).get("wa"));
+        assertEquals(98.5, sink.rows("top.cpu", "0").get(0).get("id"));
+        assertTrue(Double.isNaN(sink.rows("top.process", "3 migration/0").get(0).get("PR")));
+        SpecRow firefox = sink.rows("top.process", "1458 firefox-bin").get(0);
+        assertEquals(64 * 1024, firefox.get("RES"));
+        assertEquals(1237 * 60 + 5, firefox.get("TIME+"));
+        assertEquals(List.of(), sink.warnings().stream().filter(w -> w.line() > 0).toList());
+    }
+
+    @Test
     void cpuTimesInEveryFormTopPrints() {
         assertEquals(7.51, TopTable.seconds("0:07.51"), 1e-9);
         assertEquals(123 * 60 + 45, TopTable.seconds("123:45"));
