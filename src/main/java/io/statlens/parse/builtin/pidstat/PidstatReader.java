@@ -54,6 +54,10 @@ final class PidstatReader {
     private boolean unavailableIoTold;
     private boolean epochSaid;
     private long rows;
+    /** The time of day of the header in force, when its clock prints seconds. */
+    private java.time.LocalTime headerTime;
+    /** Whether the row being read averages since each task started (pidstat without an interval). */
+    private boolean sinceStart;
 
     /** The current report (sample) of one data set: a new one starts when the time changes or a key comes again. */
     private static final class Report {
@@ -117,6 +121,7 @@ final class PidstatReader {
                 epochSaid = true;
                 timeline.source("epoch seconds in the Time column (pidstat -h -H)");
             }
+            sinceStart = false;
             row(number, text.substring(epochEnd), at);
             return;
         }
@@ -162,6 +167,7 @@ final class PidstatReader {
         String[] words = Tokens.split(rest);
         if (PidstatHeader.isHeader(words)) {
             header(number, words, false);
+            headerTime = time.seconds() ? time.time() : null;
             return;
         }
         if (header == null) {
@@ -169,6 +175,9 @@ final class PidstatReader {
             return;
         }
         if (clock == null) clock = startClock(printedZone, zone);
+        // A report's header carries the time of the reading before it; pidstat without an interval has none, and
+        // prints its header and rows at the same second: those rows average over each task's life (since boot).
+        sinceStart = time.time().equals(headerTime);
         row(number, rest, clock.at(time.time(), zone));
     }
 
@@ -292,7 +301,7 @@ final class PidstatReader {
                 announced.put(spec.qualifiedName(), spec);
             }
             long sample = reports.computeIfAbsent(spec.qualifiedName(), q -> new Report()).sampleOf(at, cells.key());
-            sink.row(spec, new Row(sample, at, cells.key(), false, values));
+            sink.row(spec, new Row(sample, at, cells.key(), sinceStart, values));
         }
         rows++;
     }

@@ -59,6 +59,14 @@ class PidstatParserTest {
     }
 
     @Test
+    void withoutAnIntervalTheReportAveragesSinceEachTaskStarted() {
+        CollectingSink since = ParserFixtures.parse(parser, "pidstat/jc-centos-7.7-pidstat.txt");
+        assertTrue(since.rows("pidstat.cpu").stream().allMatch(r -> r.row().sinceBoot()));
+        CollectingSink interval = ParserFixtures.parse(parser, "pidstat/debian12-pidstat-enUS-ampm-u-2-2.txt");
+        assertTrue(interval.rows("pidstat.cpu").stream().noneMatch(r -> r.row().sinceBoot()));
+    }
+
+    @Test
     void commandLinesWithBlanksStayInTheKey() {
         CollectingSink sink = ParserFixtures.parse(parser, "pidstat/debian12-pidstat-l-C-u-2-2.txt");
         assertTrue(sink.rows("pidstat.cpu").stream().anyMatch(r -> r.row().key().equals("3131 sh -c while :; do :; done")));
