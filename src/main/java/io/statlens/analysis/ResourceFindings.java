@@ -44,7 +44,8 @@ final class ResourceFindings {
     /** Whole-machine CPU data sets (besides the {@code all} line of the per-CPU ones), most detailed first. */
     private static final List<Source> WHOLE_CPU = List.of(
             new Source("vmstat", "CPU", List.of("id"), List.of("wa")),
-            new Source("iostat.cpu", "CPU", List.of("%idle", "id"), List.of("%iowait", "wt")));
+            new Source("iostat.cpu", "CPU", List.of("%idle", "id"), List.of("%iowait", "wt")),
+            new Source("top", "CPU", List.of("id"), List.of("wa")));
     /** Keys whose samples are read to find the busiest CPUs: this many by mean and as many by peak. */
     private static final int CPU_CANDIDATES = 2 * TOP_KEYS + 2;
 

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * the repository.
  *
  * <p>The default dashboard answers "what did the machine do while the benchmark ran": one chart per role, CPU, disk,
- * network, memory, the benchmark's headline figure and, for runs with MySQL or MariaDB data, the database row
+ * network, memory, the busiest processes, the benchmark's headline figure and, for runs with MySQL or MariaDB data, the database row
  * (statements per second, threads running, checkpoint age), each the first preset of its role the runs have data for:
  * a preset that charts named keys ({@code key = Innodb_checkpoint_age}) only when the runs hold one of them.
  * Runs that fill fewer than three roles (a benchmark alone, arcstat alone) get their other presets too, up to five
@@ -30,13 +30,15 @@ public final class DashboardCatalog {
     /** The presets of each role of the default dashboard, best first; names a run has no data for are passed over. */
     static final List<List<String>> ROLES = List.of(
             // CPU: the all-CPUs breakdown from the most detailed tool the run has
-            List.of("sar.cpu", "mpstat.cpu", "vmstat.cpu", "iostat.cpu", "prstat.load"),
+            List.of("sar.cpu", "mpstat.cpu", "vmstat.cpu", "iostat.cpu", "top.cpu", "prstat.load"),
             // disk: how busy the devices were
             List.of("iostat.util", "sar.disk", "vmstat.disk", "sar.io", "vmstat.io"),
             // network: throughput per interface
             List.of("sar.net", "nicstat.throughput", "nicstat.util"),
             // memory
-            List.of("sar.memory", "vmstat.memory", "sar.memory-free", "arcstat.size"),
+            List.of("sar.memory", "vmstat.memory", "sar.memory-free", "top.memory", "arcstat.size"),
+            // processes: the busiest few of a process table (Top-N), never one line per PID
+            List.of("pidstat.cpu", "top.process", "top.thread", "pidstat.thread-cpu"),
             // the benchmark's headline
             List.of("sysbench.tps", "tpcc.trx", "dbt2.notpm", "faban.metric"),
             // the database server: statements per second, threads running, the redo log's checkpoint age

@@ -32,11 +32,13 @@ public final class Corpus {
             entry("mysql-status", "mysql-status"),
             entry("nicstat", "nicstat"),
             entry("perfschema-waits", "perfschema-waits"),
+            entry("pidstat", "pidstat"),
             entry("prstat", "prstat"),
             entry("pt-mext", "pt-mext"),
             entry("sar", "sar"),
             entry("sysbench", "sysbench"),
             entry("tpcc-mysql", "tpcc"),
+            entry("top", "top"),
             entry("vmstat", "vmstat"));
 
     private Corpus() {

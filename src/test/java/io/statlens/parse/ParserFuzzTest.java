@@ -84,6 +84,11 @@ class ParserFuzzTest {
     }
 
     @FuzzTest(maxDuration = "30m")
+    void pidstat(byte[] input) {
+        parse("pidstat", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
     void prstat(byte[] input) {
         parse("prstat", input);
     }
@@ -101,6 +106,11 @@ class ParserFuzzTest {
     @FuzzTest(maxDuration = "30m")
     void tpcc(byte[] input) {
         parse("tpcc", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
+    void top(byte[] input) {
+        parse("top", input);
     }
 
     @FuzzTest(maxDuration = "30m")

@@ -1,0 +1,99 @@
+package io.statlens.parse.builtin.pidstat;
+
+import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.ParserInfo;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.SysstatAverage;
+import io.statlens.parse.text.SysstatBanner;
+import io.statlens.parse.text.Tokens;
+import io.statlens.parse.time.ClockTime;
+import io.statlens.parse.transcript.CommandSyntax;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * sysstat's pidstat (8 to 12.7): {@code -u -r -d -w -s -v -R -T CHILD}, {@code -t} threads, {@code -h} one line per
+ * task (with {@code -H} epoch seconds), {@code -l} command lines, in any locale. Each report is a data set keyed by
+ * process ({@code pidstat.cpu}, {@code pidstat.memory}, ...; threads in {@code pidstat.thread_cpu}, ...); the
+ * {@code Average:} blocks are summary values. See docs/tools/pidstat.md.
+ */
+public final class PidstatParser implements Parser {
+    /** Options whose value follows: -p PID, -C comm, -G name, -T TASK|CHILD|ALL, -U user (optional), -e program. */
+    static final CommandSyntax SYNTAX = CommandSyntax.of(Set.of("pidstat"), Set.of("-p", "-C", "-G", "-T", "-e", "--dec"));
+    private static final ParserInfo INFO = ParserInfo.builtIn(PidstatHeader.TOOL, "linux-sysstat", "linux-sysstat-old");
+    private static final List<String> DATASETS = datasetNames();
+
+    private static List<String> datasetNames() {
+        List<String> names = new ArrayList<>();
+        for (String d : PidstatColumns.DATASETS) names.add(PidstatHeader.TOOL + "." + d);
+        for (String d : PidstatColumns.DATASETS) names.add(PidstatHeader.TOOL + ".thread_" + d);
+        return List.copyOf(names);
+    }
+
+    @Override
+    public ParserInfo info() {
+        return INFO;
+    }
+
+    @Override
+    public List<String> datasets() {
+        return DATASETS;
+    }
+
+    @Override
+    public double sniff(Head head) {
+        boolean banner = false;
+        for (String line : head.lines()) {
+            if (!banner && SysstatBanner.parse(line).isPresent()) banner = true;
+            String[] words = headerWords(line);
+            if (words != null && PidstatHeader.isHeader(words)) {
+                boolean known = false;
+                for (String w : words) known |= PidstatColumns.known(w);
+                if (known) return banner ? 1.0 : 0.9;
+                return 0.6;
+            }
+        }
+        return 0;
+    }
+
+    /** The words of a line after its time of day, average label or {@code # Time}, where a header's labels start. */
+    private static String[] headerWords(String line) {
+        String stripped = line.strip();
+        if (stripped.startsWith("#")) {
+            String[] words = Tokens.split(stripped.substring(1));
+            return words.length > 0 && words[0].equals("Time") ? java.util.Arrays.copyOfRange(words, 1, words.length) : null;
+        }
+        Optional<ClockTime.Found> time = ClockTime.leading(line);
+        if (time.isPresent()) {
+            int from = ClockTime.zoneAfter(line, time.get().end()).map(ClockTime.Zone::end).orElse(time.get().end());
+            return Tokens.split(line.substring(from));
+        }
+        int average = SysstatAverage.end(line);
+        return average >= 0 ? Tokens.split(line.substring(average)) : null;
+    }
+
+    @Override
+    public void parse(LineSource source, ParseContext context, RecordSink sink) throws IOException {
+        Transcript lines = new Transcript(source, SYNTAX);
+        PidstatReader reader = new PidstatReader(context, sink);
+        TranscriptLine line;
+        while ((line = lines.next()) != null) {
+            if (line.is(TranscriptLine.Kind.COMMAND)) {
+                if (!line.command().arguments().isEmpty()) sink.fact("options", line.command().argumentText());
+                continue;
+            }
+            reader.line(line);
+        }
+        reader.finish();
+        lines.finish(sink);
+    }
+}

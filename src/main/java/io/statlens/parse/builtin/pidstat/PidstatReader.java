@@ -1,0 +1,343 @@
+package io.statlens.parse.builtin.pidstat;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.Metric;
+import io.statlens.model.Row;
+import io.statlens.model.SummaryValue;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.spi.TimeOptions;
+import io.statlens.parse.text.Numbers;
+import io.statlens.parse.text.SysstatAverage;
+import io.statlens.parse.text.SysstatBanner;
+import io.statlens.parse.text.Tokens;
+import io.statlens.parse.time.ClockTime;
+import io.statlens.parse.time.DateLine;
+import io.statlens.parse.timeline.DayClock;
+import io.statlens.parse.timeline.Timeline;
+import io.statlens.parse.transcript.TranscriptLine;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads the lines of one pidstat output: the sysstat banner (date and host), table headers, data rows timed by the
+ * time of day they start with (or, with {@code -h -H}, epoch seconds), and the {@code Average:} blocks in any of
+ * sysstat's languages, which become summary values (not samples).
+ */
+final class PidstatReader {
+    /** Thread rows of {@code -t} name the thread {@code |__name}. */
+    private static final String THREAD_MARK = "|__";
+
+    private final TimeOptions timeOptions;
+    private final Timeline timeline;
+    private final RecordSink sink;
+    private final Map<String, DatasetSpec> announced = new HashMap<>();
+    private final Map<String, Report> reports = new HashMap<>();
+    private final Set<String> oddColumns = new HashSet<>();
+
+    private LocalDate bannerDate;
+    private LocalDate dateLineDate;
+    private DayClock clock;
+    private PidstatHeader header;
+    private PidstatHeader averageHeader;
+    /** The process of the thread rows that follow ({@code -t}): thread rows print {@code -} as their TGID. */
+    private String lastProcess = "?";
+    private boolean minuteClockTold;
+    private boolean unavailableIoTold;
+    private boolean epochSaid;
+    private long rows;
+    /** The time of day of the header in force, when its clock prints seconds. */
+    private java.time.LocalTime headerTime;
+    /** Whether the row being read averages since each task started (pidstat without an interval). */
+    private boolean sinceStart;
+
+    /** The current report (sample) of one data set: a new one starts when the time changes or a key comes again. */
+    private static final class Report {
+        long sample = -1;
+        Instant time;
+        final Set<String> keys = new HashSet<>();
+
+        long sampleOf(Instant at, String key) {
+            if (sample < 0 || !at.equals(time) || !keys.add(key)) {
+                sample++;
+                time = at;
+                keys.clear();
+                keys.add(key);
+            }
+            return sample;
+        }
+    }
+
+    PidstatReader(ParseContext context, RecordSink sink) {
+        this.timeOptions = TimeOptions.in(context);
+        this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
+        this.sink = sink;
+    }
+
+    /** A line of the tool's output, or a {@code #} line the transcript took for a shell comment (the header of -h). */
+    void line(TranscriptLine line) {
+        String text = line.text();
+        long number = line.number();
+        String stripped = text.strip();
+        if (stripped.startsWith("#")) {
+            String[] words = Tokens.split(stripped.substring(1));
+            if (words.length > 1 && words[0].equals("Time") && PidstatHeader.isHeader(tail(words, 1))) {
+                header(number, tail(words, 1), false);
+            } else if (!line.noise()) {
+                sink.warning(number, "expected a pidstat -h header ('# Time UID PID ... Command'), found '" + stripped + "'");
+            }
+            return;
+        }
+        if (line.noise()) return;
+        Optional<SysstatBanner> banner = SysstatBanner.parse(text);
+        if (banner.isPresent()) {
+            banner.get().emitFacts(sink);
+            bannerDate = banner.get().date();
+            clock = null;
+            return;
+        }
+        Optional<ClockTime.Found> time = ClockTime.leading(text);
+        if (time.isPresent()) {
+            timed(number, text, time.get());
+            return;
+        }
+        int average = SysstatAverage.end(text);
+        if (average >= 0) {
+            average(number, text.substring(average));
+            return;
+        }
+        int epochEnd = epochEnd(text);
+        if (epochEnd > 0 && header != null) {
+            Instant at = Instant.ofEpochSecond(Long.parseLong(text.substring(0, epochEnd).strip()));
+            if (!epochSaid) {
+                epochSaid = true;
+                timeline.source("epoch seconds in the Time column (pidstat -h -H)");
+            }
+            sinceStart = false;
+            row(number, text.substring(epochEnd), at);
+            return;
+        }
+        Optional<Instant> date = DateLine.parse(text, timeOptions.zone());
+        if (date.isPresent()) {
+            if (dateLineDate == null) dateLineDate = LocalDate.ofInstant(date.get(), timeOptions.zone());
+            return;
+        }
+        sink.warning(number, "expected a pidstat line (a time of day, 'Average:', a header or the sysstat banner), found '"
+                + stripped + "'");
+    }
+
+    private static String[] tail(String[] words, int from) {
+        return java.util.Arrays.copyOfRange(words, from, words.length);
+    }
+
+    /** Where the epoch seconds that start a {@code -h -H} row end (9 to 11 digits, then a blank), else -1. */
+    private static int epochEnd(String text) {
+        int i = 0;
+        while (i < text.length() && text.charAt(i) == ' ') i++;
+        int start = i;
+        while (i < text.length() && Character.isDigit(text.charAt(i))) i++;
+        int digits = i - start;
+        if (digits < 9 || digits > 11 || i >= text.length() || !Tokens.isSpace(text.charAt(i))) return -1;
+        return i;
+    }
+
+    private void timed(long number, String text, ClockTime.Found time) {
+        if (!time.seconds() && !minuteClockTold) {
+            minuteClockTold = true;
+            sink.notice(number, ClockTime.NO_SECONDS);
+        }
+        int from = time.end();
+        ZoneId zone = timeOptions.zone();
+        String printedZone = null;
+        Optional<ClockTime.Zone> z = ClockTime.zoneAfter(text, from);
+        if (z.isPresent()) {
+            zone = z.get().zone();
+            printedZone = z.get().printed();
+            from = z.get().end();
+        }
+        String rest = text.substring(from);
+        String[] words = Tokens.split(rest);
+        if (PidstatHeader.isHeader(words)) {
+            header(number, words, false);
+            headerTime = time.seconds() ? time.time() : null;
+            return;
+        }
+        if (header == null) {
+            sink.warning(number, "data line before any pidstat table header; skipped");
+            return;
+        }
+        if (clock == null) clock = startClock(printedZone, zone);
+        // A report's header carries the time of the reading before it; pidstat without an interval has none, and
+        // prints its header and rows at the same second: those rows average over each task's life (since boot).
+        sinceStart = time.time().equals(headerTime);
+        row(number, rest, clock.at(time.time(), zone));
+    }
+
+    private DayClock startClock(String printedZone, ZoneId zone) {
+        String zoneText = printedZone != null ? "zone as printed (" + printedZone + ")" : "zone " + zone.getId();
+        Timeline.Day day;
+        if (bannerDate != null) {
+            day = timeline.stated(bannerDate, Timeline.DateSource.BANNER);
+            timeline.source("banner date " + day.date() + " + printed time of day, " + zoneText);
+        } else if (dateLineDate != null) {
+            day = timeline.stated(dateLineDate, Timeline.DateSource.DATE_LINE);
+            timeline.source("date(1) line date " + day.date() + " + printed time of day, " + zoneText);
+        } else {
+            day = timeline.assumedDay();
+            if (day.assumed() && !day.placedLater()) {
+                sink.warning(0, "no sysstat banner with a date; the first report is taken to be on " + day.date() + " ("
+                        + day.origin() + "); give --start to set it");
+            }
+            timeline.source(day.origin() + " date " + day.date() + " + printed time of day, " + zoneText);
+        }
+        return timeline.clock(day);
+    }
+
+    private void header(long number, String[] words, boolean average) {
+        Optional<PidstatHeader> parsed = PidstatHeader.of(words, number);
+        if (parsed.isEmpty()) {
+            sink.warning(number, "a column name appears twice in this pidstat header; its rows are skipped");
+        }
+        if (average) {
+            averageHeader = parsed.orElse(null);
+            return;
+        }
+        header = parsed.orElse(null);
+        if (header != null) sink.variant(header.columns().contains("%user") ? "linux-sysstat-old" : "linux-sysstat");
+    }
+
+    private void average(long number, String rest) {
+        String[] words = Tokens.split(rest);
+        if (PidstatHeader.isHeader(words)) {
+            header(number, words, true);
+            return;
+        }
+        if (averageHeader == null) {
+            sink.warning(number, "'Average:' line before any pidstat average header; skipped");
+            return;
+        }
+        Cells cells = cells(number, rest, averageHeader);
+        if (cells == null) return;
+        for (PidstatHeader.Group g : averageHeader.groups()) {
+            double[] values = values(number, cells.values(), g, averageHeader);
+            if (values == null) return;
+            DatasetSpec spec = cells.thread() ? g.thread() : g.process();
+            for (int i = 0; i < values.length; i++) {
+                if (Double.isNaN(values[i])) continue;
+                Metric m = spec.metrics().get(i);
+                sink.summary(new SummaryValue(spec.qualifiedName(), cells.key(), m.label(), values[i], m.unit()));
+            }
+        }
+    }
+
+    /** A row's cells before the command, its key, and whether it is a thread's ({@code -t}). */
+    private record Cells(String[] values, String key, boolean thread) {
+    }
+
+    private Cells cells(long number, String rest, PidstatHeader table) {
+        int wanted = table.cellsBeforeCommand();
+        String[] values = new String[wanted];
+        int i = 0;
+        int n = rest.length();
+        for (int c = 0; c < wanted; c++) {
+            while (i < n && Tokens.isSpace(rest.charAt(i))) i++;
+            int start = i;
+            while (i < n && !Tokens.isSpace(rest.charAt(i))) i++;
+            if (start == i) {
+                sink.warning(number, "expected " + wanted + " values and a command as in the header at line " + table.line()
+                        + ", found " + c);
+                return null;
+            }
+            values[c] = rest.substring(start, i);
+        }
+        String command = rest.substring(i).strip();
+        boolean thread = false;
+        if (command.startsWith(THREAD_MARK)) command = command.substring(THREAD_MARK.length());
+        String id;
+        int tid = table.indexOf("TID");
+        int tgid = table.indexOf("TGID");
+        if (tid >= 0 && !values[tid].equals("-")) {
+            thread = true;
+            String process = tgid >= 0 && !values[tgid].equals("-") ? values[tgid] : lastProcess;
+            id = process + "/" + values[tid];
+        } else {
+            int pid = tgid >= 0 ? tgid : table.indexOf("PID");
+            id = values[pid];
+            lastProcess = id;
+        }
+        if (!isId(id.replace("/", ""))) {
+            sink.warning(number, "expected a process id, found '" + id + "'");
+            return null;
+        }
+        return new Cells(values, command.isEmpty() ? id : id + " " + command, thread);
+    }
+
+    private static boolean isId(String text) {
+        if (text.isEmpty() || text.length() > 20) return false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if ((c < '0' || c > '9') && c != '?') return false;
+        }
+        return true;
+    }
+
+    private void row(long number, String rest, Instant at) {
+        Cells cells = cells(number, rest, header);
+        if (cells == null) return;
+        for (PidstatHeader.Group g : header.groups()) {
+            double[] values = values(number, cells.values(), g, header);
+            if (values == null) return;
+            DatasetSpec spec = cells.thread() ? g.thread() : g.process();
+            if (!spec.equals(announced.get(spec.qualifiedName()))) {
+                sink.dataset(spec);
+                announced.put(spec.qualifiedName(), spec);
+            }
+            long sample = reports.computeIfAbsent(spec.qualifiedName(), q -> new Report()).sampleOf(at, cells.key());
+            sink.row(spec, new Row(sample, at, cells.key(), sinceStart, values));
+        }
+        rows++;
+    }
+
+    /** The values of one group's columns; {@code -} (the CPU of an average) is no value; null after a warning. */
+    private double[] values(long number, String[] cells, PidstatHeader.Group group, PidstatHeader table) {
+        double[] values = new double[group.indices().size()];
+        for (int i = 0; i < values.length; i++) {
+            int column = group.indices().get(i);
+            String cell = cells[column];
+            String label = table.columns().get(column);
+            if (cell.equals("-")) {
+                values[i] = Double.NaN;
+                continue;
+            }
+            double v = Numbers.parseOrNaN(cell);
+            if (Double.isNaN(v)) {
+                if (oddColumns.add(label)) {
+                    sink.warning(number, "expected a number for " + label + ", found '" + cell + "' (stored as no value)");
+                }
+            } else if (v == -1 && PidstatColumns.IO_UNAVAILABLE_AS_MINUS_ONE.contains(label)) {
+                if (!unavailableIoTold) {
+                    unavailableIoTold = true;
+                    sink.notice(number, "pidstat printed -1.00 for I/O it could not read (no permission); stored as no value");
+                }
+                v = Double.NaN;
+            }
+            values[i] = v;
+        }
+        return values;
+    }
+
+    void finish() {
+        if (rows == 0) {
+            sink.warning(0, header == null ? "no pidstat table header found" : "no pidstat data lines found");
+            timeline.none("no data lines");
+        }
+    }
+}

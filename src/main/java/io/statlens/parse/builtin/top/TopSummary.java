@@ -1,0 +1,229 @@
+package io.statlens.parse.builtin.top;
+
+import io.statlens.model.Metric;
+import io.statlens.parse.text.Numbers;
+
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The summary lines at the top of each top snapshot, read by the order of their numbers, which every translation
+ * keeps ({@code Zadania:razem:   2, działających:   0, ...} is Polish for {@code Tasks:   2 total,   0 running}):
+ * the uptime line (never translated), the task or thread states, the CPU states of all CPUs (or one line per CPU
+ * with {@code 1}), and the memory and swap lines in the unit top printed (KiB to EiB, the {@code k} of procps 3.2,
+ * busybox's {@code K}), stored in KiB. busybox top's {@code Mem:}, {@code CPU:} and {@code Load average:} lines
+ * name each number.
+ */
+final class TopSummary {
+    /** A number as top prints it in any locale ({@code 19,10} in German), with a unit or percent sign stuck to it. */
+    private static final Pattern NUMBER = Pattern.compile("(?<![\\p{L}\\p{N}.,])(\\d+(?:[.,]\\d+)?)([kKmMgGtTpPeE%])?(?![\\p{N}])");
+    private static final Pattern UPTIME = Pattern.compile(
+            "^\\s*top\\s+-\\s+(\\d{1,2}:\\d{2}:\\d{2})\\s+up\\s+(.*?),\\s+(?:(\\d+|\\?)\\s+users?,\\s+)?load average:\\s*(.*)$");
+    private static final Pattern DAYS = Pattern.compile("(\\d+)\\s+days?");
+    private static final Pattern HOURS_MINUTES = Pattern.compile("(\\d+):(\\d{2})");
+    private static final Pattern MINUTES = Pattern.compile("(\\d+)\\s+min");
+    private static final List<String> TASKS_5 = List.of("total", "running", "sleeping", "stopped", "zombie");
+    private static final List<String> TASKS_6 = List.of("total", "running", "sleeping", "d-sleep", "stopped", "zombie");
+    static final List<String> CPU_STATES = List.of("us", "sy", "ni", "id", "wa", "hi", "si", "st");
+    private static final Map<String, String> BUSYBOX_CPU = Map.of("usr", "us", "sys", "sy", "nic", "ni", "idle", "id",
+            "io", "wa", "irq", "hi", "sirq", "si");
+    private static final Map<String, String> BUSYBOX_MEM = Map.of("used", "mem_used", "free", "mem_free", "shrd", "mem_shared",
+            "buff", "mem_buffers", "cached", "mem_cached");
+
+    /** What the uptime line says: the time of day of the snapshot, and its values. */
+    record Uptime(LocalTime time, Map<String, Double> values) {
+    }
+
+    private TopSummary() {
+    }
+
+    /** Whether a line is top's first line ({@code top - 03:25:52 up  2:50,  0 user,  load average: ...}). */
+    static boolean isUptime(String line) {
+        return line.stripLeading().startsWith("top - ") && UPTIME.matcher(line).matches();
+    }
+
+    static Optional<Uptime> uptime(String line) {
+        Matcher m = UPTIME.matcher(line);
+        if (!m.matches()) return Optional.empty();
+        LocalTime time;
+        try {
+            time = LocalTime.parse(m.group(1).length() == 7 ? "0" + m.group(1) : m.group(1));
+        } catch (java.time.DateTimeException e) {
+            return Optional.empty();
+        }
+        Map<String, Double> values = new LinkedHashMap<>();
+        values.put("uptime", upSeconds(m.group(2)));
+        if (m.group(3) != null && !m.group(3).equals("?")) values.put("users", Double.parseDouble(m.group(3)));
+        List<Double> loads = numbers(m.group(4));
+        String[] names = {"load1", "load5", "load15"};
+        for (int i = 0; i < names.length && i < loads.size(); i++) values.put(names[i], loads.get(i));
+        return Optional.of(new Uptime(time, values));
+    }
+
+    /** {@code 2:54}, {@code 2 min}, {@code 5 days,  2:54}, {@code 1 day, 10 min}: seconds. */
+    private static double upSeconds(String text) {
+        double s = 0;
+        Matcher d = DAYS.matcher(text);
+        if (d.find()) s += Double.parseDouble(d.group(1)) * 86400.0;
+        Matcher hm = HOURS_MINUTES.matcher(text);
+        if (hm.find()) s += Double.parseDouble(hm.group(1)) * 3600.0 + Double.parseDouble(hm.group(2)) * 60.0;
+        Matcher min = MINUTES.matcher(text);
+        if (min.find()) s += Double.parseDouble(min.group(1)) * 60.0;
+        return s;
+    }
+
+    /** The numbers of a line in order, units and percent signs dropped. */
+    static List<Double> numbers(String text) {
+        List<Double> out = new ArrayList<>();
+        Matcher m = NUMBER.matcher(text);
+        while (m.find()) out.add(Numbers.parse(m.group(1)));
+        return out;
+    }
+
+    /** The numbers of a line in order, each with the unit letter stuck to it (or a blank). */
+    private static List<Map.Entry<Double, Character>> numbersWithSuffix(String text) {
+        List<Map.Entry<Double, Character>> out = new ArrayList<>();
+        Matcher m = NUMBER.matcher(text);
+        while (m.find()) out.add(Map.entry(Numbers.parse(m.group(1)), m.group(2) == null ? ' ' : m.group(2).charAt(0)));
+        return out;
+    }
+
+    /** The task (or thread) states: total, running, sleeping, [d-sleep,] stopped, zombie. */
+    static Map<String, Double> states(String line) {
+        String rest = line.substring(Math.max(0, line.indexOf(':') + 1));
+        List<Double> n = numbers(rest);
+        List<String> names = n.size() >= 6 ? TASKS_6 : TASKS_5;
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (int i = 0; i < names.size() && i < n.size(); i++) out.put("tasks_" + names.get(i), n.get(i));
+        return out;
+    }
+
+    /** Whether a line is a CPU state line: {@code %Cpu(s):}, {@code %Cpu0  :}, translated {@code %CPU:}, procps 3.2 {@code Cpu(s):}. */
+    static boolean isCpu(String line) {
+        String s = line.stripLeading();
+        int colon = s.indexOf(':');
+        return colon > 0 && (s.startsWith("%") || s.startsWith("Cpu")) && colon < 16;
+    }
+
+    /** The CPU of a CPU state line: {@code 0} for {@code %Cpu0  :}, empty for all CPUs. */
+    static String cpuKey(String line) {
+        String s = line.stripLeading();
+        String label = s.substring(0, s.indexOf(':'));
+        StringBuilder digits = new StringBuilder();
+        for (int i = 0; i < label.length(); i++) {
+            if (Character.isDigit(label.charAt(i))) digits.append(label.charAt(i));
+            else if (!digits.isEmpty()) break;
+        }
+        return digits.toString();
+    }
+
+    /** us, sy, ni, id, wa, hi, si, st in that order, as many as printed. */
+    static Map<String, Double> cpu(String line) {
+        List<Double> n = numbers(line.substring(line.indexOf(':') + 1));
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (int i = 0; i < CPU_STATES.size() && i < n.size(); i++) out.put(CPU_STATES.get(i), n.get(i));
+        return out;
+    }
+
+    /** KiB per unit of a memory line: its unit word ({@code MiB}, a translation), else its numbers' {@code k}; null when unknown. */
+    static Double memoryScale(String line) {
+        String first = line.strip().split("\\s+")[0];
+        Optional<String> unit = TopTranslations.get().unit(first);
+        if (unit.isPresent()) {
+            return Math.pow(1024, "KMGTPE".indexOf(unit.get().charAt(0)));
+        }
+        List<Map.Entry<Double, Character>> n = numbersWithSuffix(line);
+        if (!n.isEmpty() && Character.toLowerCase(n.get(0).getValue()) == 'k') return 1.0;
+        return null;
+    }
+
+    /**
+     * The memory line: total, free, used, buff/cache since procps-ng 3.3.10 (and in every translation); total, used,
+     * free, buffers before (English only).
+     */
+    static Map<String, Double> memory(String line, double scale) {
+        List<Double> n = numbers(afterLabel(line));
+        boolean old = line.contains("buffers");
+        List<String> names = old ? List.of("mem_total", "mem_used", "mem_free", "mem_buffers")
+                : List.of("mem_total", "mem_free", "mem_used", "mem_buff_cache");
+        return named(n, names, scale);
+    }
+
+    /** The swap line: total, free, used, then avail Mem (3.3.10 on) or cached Mem (before: total, used, free, cached). */
+    static Map<String, Double> swap(String line, double scale) {
+        List<Double> n = numbers(afterLabel(line));
+        boolean old = line.contains("cached");
+        List<String> names = old ? List.of("swap_total", "swap_used", "swap_free", "mem_cached")
+                : List.of("swap_total", "swap_free", "swap_used", "mem_avail");
+        return named(n, names, scale);
+    }
+
+    /** The line after its {@code Mem :} or {@code Swap:} label (whose unit word holds no number). */
+    private static String afterLabel(String line) {
+        int colon = line.indexOf(':');
+        return colon >= 0 ? line.substring(colon + 1) : line;
+    }
+
+    private static Map<String, Double> named(List<Double> n, List<String> names, double scale) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (int i = 0; i < names.size() && i < n.size(); i++) out.put(names.get(i), n.get(i) * scale);
+        return out;
+    }
+
+    /** busybox {@code Mem: 7575668K used, 17107880K free, 9356K shrd, 36632K buff, 2876380K cached}. */
+    static Map<String, Double> busyboxMemory(String line) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        Matcher m = Pattern.compile("(\\d+(?:\\.\\d+)?)([KMGT]?)\\s+(\\w+)").matcher(line);
+        while (m.find()) {
+            String name = BUSYBOX_MEM.get(m.group(3));
+            if (name == null) continue;
+            double scale = m.group(2).isEmpty() ? 1 : Math.pow(1024, "KMGT".indexOf(m.group(2)));
+            out.put(name, Double.parseDouble(m.group(1)) * scale);
+        }
+        return out;
+    }
+
+    /** busybox {@code CPU:  85% usr  14% sys   0% nic   0% idle   0% io   0% irq   0% sirq}. */
+    static Map<String, Double> busyboxCpu(String line) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        Matcher m = Pattern.compile("(\\d+(?:\\.\\d+)?)%\\s+(\\w+)").matcher(line);
+        while (m.find()) {
+            String name = BUSYBOX_CPU.get(m.group(2));
+            if (name != null) out.put(name, Double.parseDouble(m.group(1)));
+        }
+        return out;
+    }
+
+    /** busybox {@code Load average: 19.63 12.38 6.53 28/427 3796}: the three load averages. */
+    static Map<String, Double> busyboxLoad(String line) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        Matcher m = Pattern.compile("^\\s*Load average:\\s+(\\d+\\.\\d+)\\s+(\\d+\\.\\d+)\\s+(\\d+\\.\\d+)").matcher(line);
+        if (m.find()) {
+            out.put("load1", Double.parseDouble(m.group(1)));
+            out.put("load5", Double.parseDouble(m.group(2)));
+            out.put("load15", Double.parseDouble(m.group(3)));
+        }
+        return out;
+    }
+
+    /** The metric of a summary value. */
+    static Metric metric(String label) {
+        if (label.startsWith("mem_") || label.startsWith("swap_")) return new Metric(label, "KiB", "");
+        if (label.startsWith("tasks_")) return new Metric(label, "count", "tasks (threads with -H) " + label.substring(6));
+        if (CPU_STATES.contains(label)) return new Metric(label, "%", "");
+        return switch (label) {
+            case "uptime" -> new Metric(label, "s", "time since boot");
+            case "users" -> new Metric(label, "count", "users logged in");
+            case "load1" -> new Metric(label, "", "load average over 1 minute");
+            case "load5" -> new Metric(label, "", "load average over 5 minutes");
+            case "load15" -> new Metric(label, "", "load average over 15 minutes");
+            default -> Metric.of(label, "");
+        };
+    }
+}

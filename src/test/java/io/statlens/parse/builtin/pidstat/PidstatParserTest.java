@@ -1,0 +1,102 @@
+package io.statlens.parse.builtin.pidstat;
+
+import io.statlens.model.SummaryValue;
+import io.statlens.parse.ParserFixtures;
+import io.statlens.parse.spi.CollectingSink;
+import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.ParseContext;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PidstatParserTest {
+    private final PidstatParser parser = new PidstatParser();
+
+    @Test
+    void threadsAreKeyedByProcessAndThreadApartFromTheirProcess() {
+        CollectingSink sink = ParserFixtures.parse(parser, "pidstat/debian12-pidstat-t-p-2-2.txt");
+        // 03:30:35        0         -      4899   13.50    0.00    0.00   56.50   13.50     1  |__python3
+        SpecRow thread = sink.rows("pidstat.thread_cpu", "4890/4899 python3").get(0);
+        assertEquals(13.5, thread.get("%CPU"));
+        assertEquals(56.5, thread.get("%wait"));
+        assertEquals(Instant.parse("2026-12-02T03:30:35Z"), thread.row().time());
+        // the process row stays in the process data set, once
+        assertEquals(40.5, sink.rows("pidstat.cpu", "4890 python3").get(0).get("%CPU"));
+        assertEquals(2, sink.rows("pidstat.cpu").size());
+        assertEquals(260168, sink.rows("pidstat.memory", "4890 python3").get(0).get("VSZ"));
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
+    void averagesInJapaneseAreSummaryValuesNotSamples() {
+        CollectingSink sink = ParserFixtures.parse(parser, "pidstat/debian12-pidstat-ja-u-1-2.txt");
+        // 平均値:      0      3130   10.67    0.44    0.00    0.00   11.11     -  python3
+        SummaryValue cpu = sink.summaries().stream()
+                .filter(v -> v.key().equals("3130 python3") && v.name().equals("%CPU")).findFirst().orElseThrow();
+        assertEquals(11.11, cpu.value());
+        assertEquals("pidstat.cpu", cpu.dataset());
+        // the CPU of an average line is '-': no summary value
+        assertTrue(sink.summaries().stream().noneMatch(v -> v.name().equals("CPU")));
+        // 03時29分21秒 on the banner's 2026年12月02日
+        assertEquals(Instant.parse("2026-12-02T03:29:21Z"), sink.rows("pidstat.cpu").get(0).row().time());
+        assertEquals(2, sink.rows("pidstat.cpu", "3130 python3").size());
+    }
+
+    @Test
+    void oneLinePerTaskIsSplitIntoTheReportsDataSetsWithEpochTimes() {
+        CollectingSink sink = ParserFixtures.parse(parser, "pidstat/jc-centos-7.7-pidstat-hdlrsuw-2-5.txt");
+        // 1646859221     0         6 ... -1.00     -1.00     -1.00      1.49      0.00  ksoftirqd/0
+        SpecRow io = sink.rows("pidstat.io", "6 ksoftirqd/0").get(0);
+        assertTrue(Double.isNaN(io.get("kB_rd/s")), "-1.00: I/O not readable");
+        assertEquals(Instant.ofEpochSecond(1646859221), io.row().time());
+        assertEquals(1.49, sink.rows("pidstat.switch", "6 ksoftirqd/0").get(0).get("cswch/s"));
+        assertEquals(0, sink.rows("pidstat.stack", "6 ksoftirqd/0").get(0).get("StkSize"));
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
+    void withoutAnIntervalTheReportAveragesSinceEachTaskStarted() {
+        CollectingSink since = ParserFixtures.parse(parser, "pidstat/jc-centos-7.7-pidstat.txt");
+        assertTrue(since.rows("pidstat.cpu").stream().allMatch(r -> r.row().sinceBoot()));
+        CollectingSink interval = ParserFixtures.parse(parser, "pidstat/debian12-pidstat-enUS-ampm-u-2-2.txt");
+        assertTrue(interval.rows("pidstat.cpu").stream().noneMatch(r -> r.row().sinceBoot()));
+    }
+
+    @Test
+    void commandLinesWithBlanksStayInTheKey() {
+        CollectingSink sink = ParserFixtures.parse(parser, "pidstat/debian12-pidstat-l-C-u-2-2.txt");
+        assertTrue(sink.rows("pidstat.cpu").stream().anyMatch(r -> r.row().key().equals("3131 sh -c while :; do :; done")));
+    }
+
+    @Test
+    void twelveHourClockAndOldColumnNames() {
+        String text = """
+                Linux 2.6.18-1.2798.fc6 (dp-aether1.dpp2.org)   03/03/2008
+
+                09:00:13 PM       PID   %user %system    %CPU   CPU  Command
+                09:00:14 PM     17324    0.01    0.00    0.02     2  java
+                """;
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("old.txt"));
+        SpecRow row = sink.rows("pidstat.cpu", "17324 java").get(0);
+        assertEquals(Instant.parse("2008-03-03T21:00:14Z"), row.row().time());
+        assertEquals(0.01, row.get("%user"));
+        assertEquals("linux-sysstat-old", sink.variant());
+        assertEquals(1.0, parser.sniff(ParserFixtures.head("pidstat/debian12-pidstat-urdw-2-3.txt")));
+    }
+
+    @Test
+    void aRowWithoutItsValuesIsAWarningWithItsLine() {
+        String text = """
+                03:25:47      UID       PID    %usr %system  %guest   %wait    %CPU   CPU  Command
+                03:25:50        0         1    0.42
+                03:25:50        0       abc    0.42    1.27    0.00    0.00    1.69     0  x
+                """;
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("bad.txt"));
+        assertEquals(List.of(2L, 3L), sink.warnings().stream().map(w -> w.line()).filter(l -> l > 0).toList());
+        assertTrue(sink.rows("pidstat.cpu").isEmpty());
+    }
+}

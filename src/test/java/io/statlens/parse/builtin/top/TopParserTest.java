@@ -1,0 +1,154 @@
+package io.statlens.parse.builtin.top;
+
+import io.statlens.parse.ParserFixtures;
+import io.statlens.parse.spi.CollectingSink;
+import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.TimeOptions;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class TopParserTest {
+    private final TopParser parser = new TopParser();
+
+    @Test
+    void summaryAndTasksOfEachSnapshot() {
+        CollectingSink sink = ParserFixtures.parse(parser, "top/debian12-top-b-d2-n3-w200.txt");
+        List<SpecRow> summary = sink.rows("top");
+        assertEquals(3, summary.size());
+        SpecRow first = summary.get(0);
+        // top - 03:25:52 up  2:50,  0 user,  load average: 11.16, 4.49, 2.91
+        assertEquals(2 * 3600 + 50 * 60, first.get("uptime"));
+        assertEquals(11.16, first.get("load1"));
+        assertEquals(140, first.get("tasks_total"));
+        assertEquals(70.0, first.get("us"));
+        // MiB Mem :  24105.0 total: stored in KiB
+        assertEquals(24105.0 * 1024, first.get("mem_total"), 1e-6);
+        assertEquals(22115.3 * 1024, first.get("mem_avail"), 1e-6);
+        // 28956 root      20   0 8193.5g 307708  25624 S  53.8   1.2   0:07.51 mariadbd
+        SpecRow mariadb = sink.rows("top.process", "28956 mariadbd").get(0);
+        assertEquals(8193.5 * 1024 * 1024, mariadb.get("VIRT"), 1e-3);
+        assertEquals(53.8, mariadb.get("%CPU"));
+        assertEquals(7.51, mariadb.get("TIME+"), 1e-9);
+        assertEquals(first.row().time(), mariadb.row().time());
+        assertEquals(List.of(), sink.warnings().stream().filter(w -> w.line() > 0).toList());
+    }
+
+    @Test
+    void germanDecimalCommasAndTranslatedHeaders() {
+        CollectingSink sink = ParserFixtures.parse(parser, "top/debian12-top-de-b-d1-n2.txt");
+        SpecRow first = sink.rows("top").get(0);
+        // load average: 19,10, 12,04, 6,36 / MiB Spch:  24105,0 total,  16861,1 free
+        assertEquals(List.of(19.10, 12.04, 6.36), List.of(first.get("load1"), first.get("load5"), first.get("load15")));
+        assertEquals(16861.1 * 1024, first.get("mem_free"), 1e-6);
+        assertEquals(82.6, first.get("us"));
+        // ZEIT+ and BEFEHL are TIME+ and COMMAND
+        assertTrue(sink.spec("top.process").indexOf("TIME+") >= 0);
+        assertEquals(4, sink.rows("top.process").size());
+    }
+
+    @Test
+    void chineseHeaderCutAndBlankStillReadsEveryColumn() {
+        CollectingSink sink = ParserFixtures.parse(parser, "top/debian12-top-zh_CN-b-n1.txt");
+        SpecRow row = sink.rows("top.process", "3124 timeout").get(0);
+        assertEquals(1832, row.get("RES"));
+        assertEquals(0, row.get("%CPU"));
+        assertEquals(List.of(), sink.warnings().stream().filter(w -> w.line() > 0).toList());
+    }
+
+    @Test
+    void polishWordsBeforeNumbersAndACutLine() {
+        CollectingSink sink = ParserFixtures.parse(parser, "top/debian12-top-pl-b-n1.txt");
+        SpecRow first = sink.rows("top").get(0);
+        assertEquals(2, first.get("tasks_total"));
+        assertEquals(2, first.get("tasks_sleeping"));
+        assertEquals(-1, sink.spec("top").indexOf("tasks_zombie"), "the zombie count was cut off at 80 columns");
+        assertEquals(88.0, first.get("us"));
+    }
+
+    @Test
+    void busyboxSnapshotsFollowTheDelayOfThePastedCommand() {
+        String text = """
+                $ top -b -d 2 -n 2
+                Mem: 7575668K used, 17107880K free, 9356K shrd, 36632K buff, 2876380K cached
+                CPU:  85% usr  14% sys   0% nic   0% idle   0% io   0% irq   0% sirq
+                Load average: 19.63 12.38 6.53 28/427 3796
+                  PID  PPID USER     STAT   VSZ %VSZ %CPU COMMAND
+                 3380  2734 root     S    8701m  34%  18% javac @args
+                26410 26409 root     S    8193g32774%  5% mariadbd
+                Mem: 7575668K used, 17107880K free, 9356K shrd, 36632K buff, 2876380K cached
+                CPU:  75% usr  24% sys   0% nic   0% idle   0% io   0% irq   0% sirq
+                Load average: 19.63 12.38 6.53 24/372 3821
+                  PID  PPID USER     STAT   VSZ %VSZ %CPU COMMAND
+                 3389  2734 root     R    8701m  34%   9% javac
+                """;
+        ParseContext context = ParseContext.simple("busybox.txt").set(TimeOptions.class, TimeOptions.DEFAULT);
+        CollectingSink sink = ParserFixtures.parseText(parser, text, context);
+        assertEquals("busybox", sink.variant());
+        List<SpecRow> summary = sink.rows("top");
+        assertEquals(Instant.EPOCH.plusSeconds(2), summary.get(1).row().time());
+        assertEquals(85, summary.get(0).get("us"));
+        assertEquals(8701.0 * 1024, sink.rows("top.process", "3380 javac @args").get(0).get("VSZ"));
+        // a VSZ too wide for its column runs into %VSZ
+        SpecRow wide = sink.rows("top.process", "26410 mariadbd").get(0);
+        assertEquals(8193.0 * 1024 * 1024, wide.get("VSZ"));
+        assertEquals(32774, wide.get("%VSZ"));
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
+    void procps32WithUnitsOnTheNumbersAndTheOldMemoryOrder() {
+        String text = """
+                top - 01:50:33 up 78 days, 11:02, 35 users,  load average: 0.19, 0.51, 0.61
+                Tasks: 408 total,   1 running, 399 sleeping,   0 stopped,   8 zombie
+                Cpu0  :  0.8%us,  0.7%sy,  0.0%ni, 98.5%id,  0.0%wa,  0.0%hi,  0.0%si,  0.0%st
+                Cpu1  :  0.2% us,  0.2% sy,  0.0% ni, 86.9% id, 12.6% wa,  0.0% hi,  0.0% si
+                Mem:   2059344k total,  1501056k used,   558288k free,    14572k buffers
+                Swap:  1983988k total,   700372k used,  1283616k free,   565164k cached
+
+                  PID USER      PR  NI  VIRT  RES  SHR S %CPU %MEM    TIME+  COMMAND
+                23123 haugerud  20   0  2676 1428  932 R    0  0.1   0:00.21 top
+                    3 root      RT   0     0    0    0 S    0  0.0   0:32.07 migration/0
+                 1458 kyle      20   0  296m  64m  25m S  0.7  3.2 1237:05 firefox-bin
+                """;
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("procps-3.2.txt"));
+        SpecRow summary = sink.rows("top").get(0);
+        assertEquals(78 * 86400 + 11 * 3600 + 2 * 60, summary.get("uptime"));
+        assertEquals(35, summary.get("users"));
+        assertEquals(8, summary.get("tasks_zombie"));
+        assertEquals(1501056, summary.get("mem_used"));
+        assertEquals(558288, summary.get("mem_free"));
+        assertEquals(14572, summary.get("mem_buffers"));
+        assertEquals(700372, summary.get("swap_used"));
+        assertEquals(565164, summary.get("mem_cached"));
+        assertEquals(12.6, sink.rows("top.cpu", "1").get(0).get("wa"));
+        assertEquals(98.5, sink.rows("top.cpu", "0").get(0).get("id"));
+        assertTrue(Double.isNaN(sink.rows("top.process", "3 migration/0").get(0).get("PR")));
+        SpecRow firefox = sink.rows("top.process", "1458 firefox-bin").get(0);
+        assertEquals(64 * 1024, firefox.get("RES"));
+        assertEquals(1237 * 60 + 5, firefox.get("TIME+"));
+        assertEquals(List.of(), sink.warnings().stream().filter(w -> w.line() > 0).toList());
+    }
+
+    @Test
+    void cpuTimesInEveryFormTopPrints() {
+        assertEquals(7.51, TopTable.seconds("0:07.51"), 1e-9);
+        assertEquals(123 * 60 + 45, TopTable.seconds("123:45"));
+        assertEquals(12 * 3600 + 34 * 60, TopTable.seconds("12,34"));
+        assertEquals(3 * 86400 + 12 * 3600, TopTable.seconds("3d+12h"));
+        assertEquals(40 * 3600, TopTable.seconds("40h"));
+        assertEquals(2 * 604800, TopTable.seconds("2w"));
+    }
+
+    @Test
+    void aDateLineDatesTheSnapshotAfterIt() {
+        CollectingSink sink = ParserFixtures.parse(parser, "top/debian12-date-top-loop.txt");
+        assertEquals(Instant.parse("2026-12-02T03:29:54Z"), sink.rows("top").get(0).row().time());
+        assertEquals(1.0, parser.sniff(ParserFixtures.head("top/debian12-date-top-loop.txt")));
+    }
+}
