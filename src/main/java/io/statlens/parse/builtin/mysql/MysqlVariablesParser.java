@@ -43,6 +43,9 @@ public final class MysqlVariablesParser implements Parser {
     private static final Pattern ROWS_IN_SET = Pattern.compile("^(?:\\d+ rows? in set|Empty set)\\b.*$");
     private static final Pattern ADMIN_LINE = Pattern.compile("^(?:Protocol version|Connection|UNIX socket|TCP port|Uptime:|Threads:"
             + "|Copyright|Oracle|affiliates|owners\\.|Type 'help|mysqladmin|mariadb-admin).*$");
+    /** MySQL 8.0.30+'s defaults: innodb_redo_log_capacity 100 MiB, innodb_log_file_size 48 MiB. */
+    private static final double DEFAULT_REDO_LOG_CAPACITY = 104_857_600;
+    private static final double DEFAULT_LOG_FILE_SIZE = 50_331_648;
     /** Most variables one file may have: servers print 500 to 1,000. */
     private static final int MAX_VARIABLES = 5_000;
 
@@ -184,16 +187,20 @@ public final class MysqlVariablesParser implements Parser {
         }
 
         /**
-         * innodb_redo_log_capacity (MySQL 8.0.30+), else innodb_log_file_size times innodb_log_files_in_group (a group of
-         * files up to MySQL 8.0.29 and MariaDB 10.4; MariaDB 10.5+ writes one file, and no longer has the variable from
-         * 10.6 on), as a whole number of bytes.
+         * The redo log's capacity in bytes, as the MySQL 8.0.30+ manual decides it: innodb_redo_log_capacity, unless it
+         * is at its default (100 MiB) while innodb_log_file_size or innodb_log_files_in_group is not at its own (48 MiB,
+         * 2): the server then uses their product (a my.cnf from before 8.0.30), and SHOW VARIABLES still prints the
+         * capacity's default. Servers without the variable (MySQL up to 8.0.29, MariaDB) write innodb_log_files_in_group
+         * files of innodb_log_file_size (MariaDB 10.5+: one file, the group variable gone from 10.6).
          */
         private Optional<String> redoLogCapacity() {
             double capacity = number("innodb_redo_log_capacity");
-            if (!Double.isFinite(capacity)) {
-                double size = number("innodb_log_file_size");
-                double files = number("innodb_log_files_in_group");
-                capacity = size * (Double.isFinite(files) ? files : 1);
+            double size = number("innodb_log_file_size");
+            double files = number("innodb_log_files_in_group");
+            double group = size * (Double.isFinite(files) ? files : 1);
+            boolean oldSettings = (Double.isFinite(size) && size != DEFAULT_LOG_FILE_SIZE) || (Double.isFinite(files) && files != 2);
+            if (!Double.isFinite(capacity) || (capacity == DEFAULT_REDO_LOG_CAPACITY && oldSettings && Double.isFinite(group))) {
+                capacity = group;
             }
             return Double.isFinite(capacity) && capacity > 0 ? Optional.of(Long.toString((long) capacity)) : Optional.empty();
         }
