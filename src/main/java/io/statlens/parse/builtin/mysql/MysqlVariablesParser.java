@@ -42,7 +42,9 @@ public final class MysqlVariablesParser implements Parser {
     private static final Pattern VARIABLES_STATEMENT = Pattern.compile("^(?i:show\\s+(?:global\\s+|session\\s+)?variables)\\b.*$");
     private static final Pattern ROWS_IN_SET = Pattern.compile("^(?:\\d+ rows? in set|Empty set)\\b.*$");
     private static final Pattern ADMIN_LINE = Pattern.compile("^(?:Protocol version|Connection|UNIX socket|TCP port|Uptime:|Threads:"
-            + "|Copyright|Oracle|affiliates|owners\\.|Type 'help|mysqladmin|mariadb-admin).*$");
+            + "|Copyright|Oracle|affiliates|owners\\.|Type 'help|mysqladmin|mariadb-admin"
+            // pt-mysql-summary's own notes after the variables it collected
+            + "|pt-summary-internal-|internal::).*$");
     /** MySQL 8.0.30+'s defaults: innodb_redo_log_capacity 100 MiB, innodb_log_file_size 48 MiB. */
     private static final double DEFAULT_REDO_LOG_CAPACITY = 104_857_600;
     private static final double DEFAULT_LOG_FILE_SIZE = 50_331_648;
