@@ -2,6 +2,7 @@ package io.statlens.cli;
 
 import io.statlens.analysis.ReadableNumbers;
 import io.statlens.model.ParseWarning;
+import io.statlens.parse.ImportPlanner;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportResult;
@@ -23,9 +24,12 @@ import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 
 /** {@code statlens import}: files and folders into a run, as one transaction. */
 @Command(name = "import", mixinStandardHelpOptions = true,
@@ -131,6 +135,7 @@ public final class ImportCommand implements Callable<Integer> {
         for (ImportResult.FileResult f : result.files()) {
             if (!f.holdsOnly().isEmpty()) out.println("note: " + f.path().getFileName() + " holds " + f.holdsOnly());
         }
+        printSkipped(result.skipped(), out);
         int shown = 0;
         long total = 0;
         for (ImportResult.FileResult f : result.files()) {
@@ -142,6 +147,14 @@ public final class ImportCommand implements Callable<Integer> {
         if (total > shown) out.println("... and " + (total - Math.min(shown, 20)) + " more warnings (statlens show " + result.run() + ")");
         out.println("imported " + numbers.integer(result.rows()) + " rows from " + result.files().size() + " file(s) into run '" + result.run() + "'");
         out.flush();
+    }
+
+    /** One line per reason: {@code skipped 4 files (df, meminfo): pt-stalk: ...}. */
+    private static void printSkipped(List<ImportPlanner.Skipped> skipped, PrintWriter out) {
+        Map<String, List<ImportPlanner.Skipped>> byReason = new LinkedHashMap<>();
+        skipped.forEach(s -> byReason.computeIfAbsent(s.reason(), r -> new ArrayList<>()).add(s));
+        byReason.forEach((reason, files) -> out.println("skipped " + files.size() + (files.size() == 1 ? " file (" : " files (")
+                + files.stream().map(ImportPlanner.Skipped::label).distinct().collect(Collectors.joining(", ")) + "): " + reason));
     }
 
     /** One stderr line per second for files above a few megabytes. */

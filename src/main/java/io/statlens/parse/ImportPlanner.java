@@ -2,6 +2,7 @@ package io.statlens.parse;
 
 import io.statlens.model.UserException;
 import io.statlens.parse.spi.Detection;
+import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.Parser;
@@ -9,7 +10,10 @@ import io.statlens.parse.spi.Parser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -64,8 +68,14 @@ public final class ImportPlanner {
     /**
      * A file and how its parser was chosen; {@link #detection()} goes into the file's
      * {@link io.statlens.parse.spi.ParseContext} so that the {@link AutoDetectParser} uses that parser.
+     *
+     * @param capture the pt-stalk capture the file belongs to, whose time places output without time stamps
      */
-    public record Planned(Path file, Detection detection) {
+    public record Planned(Path file, Detection detection, Optional<Capture> capture) {
+        public Planned(Path file, Detection detection) {
+            this(file, detection, Optional.empty());
+        }
+
         public Parser parser() {
             return detection.parser().orElseThrow();
         }
@@ -95,6 +105,42 @@ public final class ImportPlanner {
         }
     }
 
+    /**
+     * A pt-stalk capture: the time in its files' names and the host's offset from UTC that TS lines show (its own, else
+     * another capture's of the inputs: one host's), if any.
+     *
+     * @param offsetFrom where the offset was read ({@code its TS lines}, {@code the TS lines of capture 2026_12_02_04_58_08})
+     */
+    public record Capture(PtStalkFile file, Optional<ZoneOffset> offset, String offsetFrom) {
+        /** Where the capture's output without time stamps starts (see {@link PtStalkFile#start}). */
+        public FallbackStart start(ZoneId zone) {
+            return PtStalkFile.start(file, offset, offsetFrom, zone);
+        }
+    }
+
+    /**
+     * A file the plan leaves out, and why.
+     *
+     * @param label  what to call it in a list of skipped files ({@code df} for pt-stalk's {@code 2026_12_02_00_40_11-df})
+     * @param reason why it is left out, the same words for every file left out for that reason
+     */
+    public record Skipped(Path file, String label, String reason) {
+    }
+
+    /**
+     * What an import reads.
+     *
+     * @param files   the files to import and their parsers, in order
+     * @param skipped files of pt-stalk captures left out, with the reason
+     * @param host    the host a pt-stalk capture's {@code -hostname} file names, if any
+     */
+    public record Plan(List<Planned> files, List<Skipped> skipped, Optional<String> host) {
+        public Plan {
+            files = List.copyOf(files);
+            skipped = List.copyOf(skipped);
+        }
+    }
+
     /** A file to import and the input that named it. */
     private record Source(Path input, Path file) {
         boolean inFolder() {
@@ -115,13 +161,19 @@ public final class ImportPlanner {
     /**
      * The files of the inputs and their parsers: the tool chosen for the file, else the one tool chosen, else
      * detection. An unrecognised file fails the whole plan, unless it lies in a folder and the choices skip
-     * unknown files; so does a choice for a file the inputs do not name.
+     * unknown files; so does a choice for a file the inputs do not name. The files of a pt-stalk capture
+     * ({@link PtStalkFile}) are planned by what pt-stalk named them: the ones that hold no statistics, and the
+     * ones that do not hold what their name says (an empty file, a client's error), are skipped with the reason.
      */
-    public List<Planned> plan(List<Path> inputs, Choices choices) {
+    public Plan plan(List<Path> inputs, Choices choices) {
         List<Planned> plan = new ArrayList<>();
+        List<Skipped> skipped = new ArrayList<>();
+        Map<String, Capture> captures = new HashMap<>();
+        String host = null;
         Optional<Parser> forced = choices.tool().map(t -> parser(t, null));
         Set<Path> chosenFiles = new HashSet<>();
-        for (Source source : files(inputs)) {
+        List<Source> sources = files(inputs);
+        for (Source source : sources) {
             Path file = source.file();
             Optional<String> chosen = choices.toolFor(file);
             if (chosen.isPresent()) {
@@ -133,8 +185,35 @@ public final class ImportPlanner {
                 plan.add(new Planned(file, Detection.chosen(forced.get())));
                 continue;
             }
+            Optional<PtStalkFile> stalked = PtStalkFile.of(file);
+            Optional<PtStalkFile.Role> role = stalked.flatMap(PtStalkFile::role);
+            if (role.isPresent() && role.get() instanceof PtStalkFile.Skip skip) {
+                skipped.add(new Skipped(file, stalked.get().suffix(), "pt-stalk: " + skip.reason()));
+                continue;
+            }
+            if (role.isPresent() && role.get() instanceof PtStalkFile.HostName) {
+                String named = firstLine(file);
+                if (host == null && !named.isEmpty()) host = named;
+                skipped.add(new Skipped(file, stalked.get().suffix(), "pt-stalk: the host name, " + (named.isEmpty() ? "empty"
+                        : "the run's host unless a file or --host names it")));
+                continue;
+            }
             FileDetection detection = detect(source);
-            if (detection.detected().isPresent()) {
+            if (stalked.isPresent()) {
+                Optional<String> why = mismatch(role, detection);
+                if (why.isPresent()) {
+                    skipped.add(new Skipped(file, stalked.get().suffix(), why.get()));
+                    continue;
+                }
+                if (sameAsEarlier(stalked.get(), plan)) {
+                    skipped.add(new Skipped(file, stalked.get().suffix(), "pt-stalk: the same bytes as an earlier "
+                            + "capture's file of that kind; the run holds it once"));
+                    continue;
+                }
+                Capture zone = captures.computeIfAbsent(stalked.get().prefix(), prefix -> capture(stalked.get(), sources));
+                Capture capture = new Capture(stalked.get(), zone.offset(), zone.offsetFrom());
+                plan.add(new Planned(file, detection.detection(), Optional.of(capture)));
+            } else if (detection.detected().isPresent()) {
                 plan.add(new Planned(file, detection.detection()));
             } else if (!(source.inFolder() && choices.skipUnknown())) {
                 throw new UserException(file + ": no parser recognises this file (" + detection.closest() + "); give --tool to choose one"
@@ -145,8 +224,71 @@ public final class ImportPlanner {
         for (Path file : choices.fileTools().keySet()) {
             if (!chosenFiles.contains(file)) throw new UserException(file + ": a tool was chosen for this file, but the inputs do not name it");
         }
-        if (plan.isEmpty()) throw new UserException("no files to import in " + inputs);
-        return plan;
+        if (plan.isEmpty()) {
+            throw new UserException("no files to import in " + inputs + (skipped.isEmpty() ? "" : " (" + skipped.size()
+                    + " pt-stalk file(s) skipped, such as " + skipped.get(0).file().getFileName() + ", " + skipped.get(0).reason() + ")"));
+        }
+        return new Plan(plan, skipped, Optional.ofNullable(host));
+    }
+
+    /**
+     * Why a pt-stalk file is not read, if it is not: it is empty (MariaDB prints nothing for SHOW ENGINE INNODB MUTEX), or
+     * its content is not what its name says (a client's error message instead of its output).
+     */
+    private static Optional<String> mismatch(Optional<PtStalkFile.Role> role, FileDetection detection) {
+        String what = "pt-stalk: ";
+        if (detection.sizeBytes() == 0) return Optional.of(what + "empty (the server printed nothing)");
+        Optional<String> detected = detection.detected().map(p -> p.info().tool());
+        if (role.isEmpty()) {
+            return detected.isPresent() ? Optional.empty() : Optional.of(what + "no parser recognises it (" + detection.closest() + ")");
+        }
+        String tool = ((PtStalkFile.Read) role.get()).tool();
+        if (detected.isPresent() && detected.get().equals(tool)) return Optional.empty();
+        return Optional.of(what + "expected " + tool + " output, but " + (detected.isPresent() ? "it reads as " + detected.get()
+                : "no parser recognises it (" + detection.closest() + ")"));
+    }
+
+    /**
+     * An earlier capture's file of the same kind with the same bytes (the settings of one server, captured twice): the
+     * run holds each file once.
+     */
+    private static boolean sameAsEarlier(PtStalkFile file, List<Planned> plan) {
+        for (Planned earlier : plan) {
+            Optional<PtStalkFile> other = earlier.capture().map(Capture::file);
+            if (other.isEmpty() || !other.get().suffix().equals(file.suffix())) continue;
+            try {
+                if (Files.mismatch(earlier.file(), file.file()) == -1) return true;
+            } catch (IOException e) {
+                throw new UserException(file.file() + ": cannot read: " + e.getMessage(), e);
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The capture a file belongs to, with the offset from UTC shown by the first of its files that starts with a TS line,
+     * else by another capture's (the folder of one host; a capture cut short may have no such file).
+     */
+    private static Capture capture(PtStalkFile file, List<Source> sources) {
+        Capture other = null;
+        for (Source source : sources) {
+            Optional<PtStalkFile> f = PtStalkFile.of(source.file());
+            if (f.isEmpty() || (other != null && !f.get().prefix().equals(file.prefix()))) continue;
+            Optional<ZoneOffset> offset = f.get().offsetFromTsLine();
+            if (offset.isEmpty()) continue;
+            if (f.get().prefix().equals(file.prefix())) return new Capture(file, offset, "its TS lines");
+            other = new Capture(file, offset, "the TS lines of capture " + f.get().prefix());
+        }
+        return other != null ? other : new Capture(file, Optional.empty(), "");
+    }
+
+    private static String firstLine(Path file) {
+        try (var in = Files.newBufferedReader(file, java.nio.charset.StandardCharsets.ISO_8859_1)) {
+            String line = in.readLine();
+            return line == null ? "" : line.strip();
+        } catch (IOException e) {
+            throw new UserException(file + ": cannot read: " + e.getMessage(), e);
+        }
     }
 
     private Parser parser(String tool, Path file) {

@@ -30,6 +30,7 @@ public final class Corpus {
             entry("iostat", "iostat"),
             entry("mpstat", "mpstat"),
             entry("mysql-status", "mysql-status"),
+            entry("mysql-variables", "mysql-variables"),
             entry("nicstat", "nicstat"),
             entry("perfschema-waits", "perfschema-waits"),
             entry("pidstat", "pidstat"),

@@ -69,6 +69,11 @@ class ParserFuzzTest {
     }
 
     @FuzzTest(maxDuration = "30m")
+    void mysqlVariables(byte[] input) {
+        parse("mysql-variables", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
     void perfschemaWaits(byte[] input) {
         parse("perfschema-waits", input);
     }

@@ -1,6 +1,7 @@
 package io.statlens.store.load;
 
 import io.statlens.model.ParseWarning;
+import io.statlens.parse.ImportPlanner;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -8,10 +9,15 @@ import java.util.List;
 /**
  * What one import wrote.
  *
- * @param run   the run's name
- * @param files per file, in import order
+ * @param run     the run's name
+ * @param files   per file, in import order
+ * @param skipped files of the inputs left out, with the reason (the listings and logs of a pt-stalk capture)
  */
-public record ImportResult(String run, List<FileResult> files) {
+public record ImportResult(String run, List<FileResult> files, List<ImportPlanner.Skipped> skipped) {
+    public ImportResult {
+        files = List.copyOf(files);
+        skipped = List.copyOf(skipped);
+    }
 
     /**
      * @param rows         time-series rows

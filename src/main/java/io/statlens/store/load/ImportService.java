@@ -61,7 +61,7 @@ public final class ImportService {
      */
     public ImportResult run(ImportRequest request, ImportProgress progress, Cancellation cancellation) {
         if (request.run() == null || request.run().isBlank()) throw new UserException("a run name is required (--run NAME)");
-        List<ImportPlanner.Planned> plan = planner.plan(request.inputs(), request.parserChoices());
+        ImportPlanner.Plan plan = planner.plan(request.inputs(), request.parserChoices());
         // On a shared repository two imports that change the same tables' columns can lock each other
         // out; the engine undoes one of them, which then starts over (nothing of it was kept).
         for (int attempt = 1; ; attempt++) {
@@ -103,8 +103,9 @@ public final class ImportService {
         return io.statlens.store.LockConflict.in(failure).isPresent() ? new Conflict(failure) : otherwise;
     }
 
-    private ImportResult importOnce(ImportRequest request, List<ImportPlanner.Planned> plan, ImportProgress progress,
+    private ImportResult importOnce(ImportRequest request, ImportPlanner.Plan planned, ImportProgress progress,
                                     Cancellation cancellation) {
+        List<ImportPlanner.Planned> plan = planned.files();
         RunLedger ledger = new RunLedger(repo);
         try (LockWaitWatch ignored = LockWaitWatch.start(repo, progress)) {
             RunLedger.OpenRun run = ledger.open(request.run(), request.host(), request.tags());
@@ -138,9 +139,9 @@ public final class ImportService {
             } finally {
                 undated.forEach(file -> file.session().close());
             }
-            ledger.settle(run, clock.start(), earliest, host);
+            ledger.settle(run, clock.start(), earliest, host != null ? host : planned.host().orElse(null));
             repo.connection().commit();
-            return new ImportResult(request.run(), List.of(results));
+            return new ImportResult(request.run(), List.of(results), planned.skipped());
         } catch (SQLException e) {
             repo.rollback();
             throw conflictOr(e, new StoreException("repository error during import: " + e.getMessage(), e));
@@ -272,14 +273,19 @@ public final class ImportService {
      */
     private ParseContext context(ImportRequest request, Instant runStart, ImportPlanner.Planned p) throws IOException {
         Path file = p.file();
-        // A dated run places undated output at its start (and gives dates to times of day printed without one);
-        // otherwise the file's modification time is where its output ended, and its derived times are placed
-        // once the import has read every file, when the dated files are known whatever their order.
-        FallbackStart fallback = runStart != null ? new FallbackStart(runStart, "the run's start")
+        // A pt-stalk capture places undated output at the time in its files' names. A dated run places undated output at
+        // its start (and gives dates to times of day printed without one); otherwise the file's modification time is
+        // where its output ended, and its derived times are placed once the import has read every file, when the dated
+        // files are known whatever their order.
+        FallbackStart fallback = p.capture().isPresent() ? p.capture().get().start(request.zone())
+                : runStart != null ? new FallbackStart(runStart, "the run's start")
                 : FallbackStart.endOfWriting(Files.getLastModifiedTime(file).toInstant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS),
                         "the file's modification time");
+        // pt-stalk's TS lines show the capturing host's offset: its tools' times of day (mpstat's, the InnoDB monitor's)
+        // are in it, whatever zone this machine is in.
+        java.time.ZoneId zone = p.capture().flatMap(ImportPlanner.Capture::offset).<java.time.ZoneId>map(o -> o).orElse(request.zone());
         return new ParseContext(file.getFileName().toString())
-                .set(TimeOptions.class, new TimeOptions(request.zone(), request.start(), request.interval()))
+                .set(TimeOptions.class, new TimeOptions(zone, request.start(), request.interval()))
                 .set(FallbackStart.class, fallback)
                 .set(Detection.class, p.detection());
     }

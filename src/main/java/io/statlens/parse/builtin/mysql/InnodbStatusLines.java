@@ -48,6 +48,9 @@ final class InnodbStatusLines {
         rule("SEMAPHORES", "^OS WAIT ARRAY INFO: reservation count " + N + ",? signal count " + N,
                 count("os wait reservations", "OS wait array reservations since start"),
                 count("os wait signals", "OS wait array signals since start"));
+        // MySQL 8.0 prints the two on lines of their own
+        rule("SEMAPHORES", "^OS WAIT ARRAY INFO: reservation count " + N + "$", count("os wait reservations", ""));
+        rule("SEMAPHORES", "^OS WAIT ARRAY INFO: signal count " + N + "$", count("os wait signals", ""));
         rule("SEMAPHORES", "^Mutex spin waits " + N + ", rounds " + N + ", OS waits " + N,
                 count("mutex spin waits", "mutex spin waits since start"), count("mutex spin rounds", "mutex spin rounds since start"),
                 count("mutex os waits", "mutex OS waits since start"));
@@ -115,6 +118,12 @@ final class InnodbStatusLines {
         rule("ROW OPERATIONS", "^" + F + " inserts/s, " + F + " updates/s, " + F + " deletes/s, " + F + " reads/s",
                 rate("rows inserted/s", "rows inserted per second"), rate("rows updated/s", "rows updated per second"),
                 rate("rows deleted/s", "rows deleted per second"), rate("rows read/s", "rows read per second"));
+    }
+
+    static {
+        // MySQL 8.0.30+ and Percona Server print the limit; matched last so that the columns before it keep their order
+        rule("LOG", "^Max checkpoint age\\s+" + N + "$", new Metric("max checkpoint age", "B",
+                "the checkpoint age InnoDB flushes hard to stay below, as the monitor prints it (MySQL 8.0.30+, Percona Server)"));
     }
 
     /** Computed from two printed values: how far the last checkpoint lags the log's end. */

@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
 /**
  * SHOW ENGINE INNODB STATUS, one or many snapshots in a file, as the mysql client prints it (plain, {@code \G} or
  * boxed) or as pt-stalk and pt-mysql-summary save it. Each snapshot becomes one row of the unkeyed data set
- * {@code innodb.status} at the time its header prints ({@code 2026-12-02 00:44:18 0x7ff6... INNODB MONITOR OUTPUT},
+ * {@code innodb.status} at the time its header prints ({@code 2026-12-02 00:44:18 0x7ff6... INNODB MONITOR OUTPUT}: the
+ * thread in hex from MySQL 5.7 and MariaDB, in decimal from MySQL 8.0 ({@code 2023-07-13 23:29:50 140536853775936}),
  * or MySQL 5.x's {@code 100904 10:24:51 INNODB MONITOR OUTPUT}, in {@code --tz}), with the numbers of SEMAPHORES,
  * TRANSACTIONS, FILE I/O, the adaptive hash index, LOG, BUFFER POOL AND MEMORY and ROW OPERATIONS
  * ({@link InnodbStatusLines}) and the checkpoint age. See docs/tools/innodb-status.md.
@@ -38,7 +39,7 @@ public final class InnodbStatusParser implements Parser {
     static final DatasetSpec SPEC = new DatasetSpec("innodb", "status", "", InnodbStatusLines.metrics());
     private static final CommandSyntax SYNTAX = CommandSyntax.of(Set.of("mysql", "mariadb"), Set.of("-S", "-u", "-h", "-P", "-e"));
     private static final Pattern HEADER = Pattern.compile(
-            "(?:(\\d{4})-(\\d\\d)-(\\d\\d)|(\\d\\d)(\\d\\d)(\\d\\d)) +(\\d{1,2}):(\\d\\d):(\\d\\d)(?: +0x[0-9a-fA-F]+)? +INNODB MONITOR OUTPUT");
+            "(?:(\\d{4})-(\\d\\d)-(\\d\\d)|(\\d\\d)(\\d\\d)(\\d\\d)) +(\\d{1,2}):(\\d\\d):(\\d\\d)(?: +(?:0x[0-9a-fA-F]+|\\d+))? +INNODB MONITOR OUTPUT");
     private static final Pattern END = Pattern.compile("END OF INNODB MONITOR OUTPUT");
     private static final Set<String> SECTIONS = Set.of("BACKGROUND THREAD", "SEMAPHORES", "LATEST DETECTED DEADLOCK",
             "LATEST FOREIGN KEY ERROR", "TRANSACTIONS", "FILE I/O", "INSERT BUFFER AND ADAPTIVE HASH INDEX", "LOG",
@@ -138,6 +139,12 @@ public final class InnodbStatusParser implements Parser {
             }
             if (SECTIONS.contains(text)) {
                 section = text;
+                return;
+            }
+            // MySQL 8.0's rows of its own tables (data dictionary...) and their rates follow the user rows' and would
+            // overwrite them: read past the rest of the section
+            if (text.startsWith("Number of system rows")) {
+                section = "ROW OPERATIONS (system rows)";
                 return;
             }
             // The per-instance blocks repeat the pool's lines for each instance; the totals come first.

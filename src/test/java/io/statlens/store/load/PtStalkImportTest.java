@@ -1,0 +1,129 @@
+package io.statlens.store.load;
+
+import io.statlens.model.Fact;
+import io.statlens.parse.ImportPlanner;
+import io.statlens.parse.ParserCatalog;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A real pt-stalk --dest folder (two captures, the host in Europe/Berlin) imported as one run: each file by its
+ * parser, placed by the capture's time and the offset its TS lines show whatever --tz says, the rest skipped with
+ * reasons (docs/tools/pt-stalk.md).
+ */
+class PtStalkImportTest {
+    private static final Path CAPTURES = Path.of("src/test/resources/captures/pt-stalk/mariadb-10.11-two-captures");
+    @TempDir
+    Path dir;
+    private Repository repo;
+    private ImportService importer;
+
+    @BeforeEach
+    void open() {
+        repo = Repository.open(RepositoryLocation.memory("stalk" + UUID.randomUUID()));
+        importer = new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers")));
+    }
+
+    @AfterEach
+    void close() {
+        repo.close();
+    }
+
+    /** The capture's files without the fixture's SOURCES.txt, as pt-stalk leaves them. */
+    private Path stalkFolder() throws IOException {
+        Path dest = Files.createDirectories(dir.resolve("pt-stalk"));
+        try (var files = Files.list(CAPTURES)) {
+            for (Path f : files.filter(f -> !f.getFileName().toString().equals("SOURCES.txt")).toList()) {
+                Files.copy(f, dest.resolve(f.getFileName()));
+            }
+        }
+        return dest;
+    }
+
+    @Test
+    void aFolderOfTwoCapturesIsOneRunInTimeWithTheRestSkipped() throws IOException {
+        // --tz says Tokyo: the TS lines say UTC+01:00, and they win for the capture's files
+        ImportResult result = importer.run(ImportRequest.of("stalk", ZoneId.of("Asia/Tokyo"), stalkFolder()), ImportProgress.NONE);
+
+        Map<String, String> tools = new TreeMap<>();
+        result.files().forEach(f -> tools.put(f.path().getFileName().toString(), f.tool()));
+        assertEquals(Map.ofEntries(
+                Map.entry("2026_12_02_04_58_08-innodbstatus1", "innodb-status"),
+                Map.entry("2026_12_02_04_58_08-innodbstatus2", "innodb-status"),
+                Map.entry("2026_12_02_04_58_08-iostat", "iostat"),
+                Map.entry("2026_12_02_04_58_08-mpstat", "mpstat"),
+                Map.entry("2026_12_02_04_58_08-mysqladmin", "mysql-status"),
+                Map.entry("2026_12_02_04_58_08-variables", "mysql-variables"),
+                Map.entry("2026_12_02_04_58_08-vmstat", "vmstat"),
+                Map.entry("2026_12_02_04_58_16-innodbstatus1", "innodb-status"),
+                Map.entry("2026_12_02_04_58_16-iostat", "iostat"),
+                Map.entry("2026_12_02_04_58_16-mpstat", "mpstat"),
+                Map.entry("2026_12_02_04_58_16-mysqladmin", "mysql-status"),
+                Map.entry("2026_12_02_04_58_16-vmstat", "vmstat")), tools);
+
+        Map<String, String> skipped = result.skipped().stream()
+                .collect(Collectors.toMap(s -> s.file().getFileName().toString(), ImportPlanner.Skipped::reason));
+        assertTrue(skipped.get("2026_12_02_04_58_08-processlist").startsWith("pt-stalk: not a time series"));
+        assertTrue(skipped.get("2026_12_02_04_58_08-meminfo").contains("no parser for them yet"));
+        assertTrue(skipped.get("2026_12_02_04_58_08-vmstat-overall").contains("the per-second file is imported"));
+        assertEquals("pt-stalk: empty (the server printed nothing)", skipped.get("2026_12_02_04_58_16-mutex-status1"));
+        assertTrue(skipped.get("2026_12_02_04_58_16-variables").contains("the same bytes as an earlier capture's file"));
+        assertEquals(42 - 12, result.skipped().size());
+
+        // mysqladmin has no time stamps: each capture's first snapshot at its name's time, 04:58:08 in Berlin
+        Map<String, String> sources = new TreeMap<>();
+        result.files().forEach(f -> sources.put(f.path().getFileName().toString(), f.timeSource()));
+        assertEquals("derived: first sample at the pt-stalk capture's time in the file name (2026_12_02_04_58_08, UTC+01:00 "
+                + "from its TS lines) (2026-12-02T03:58:08Z), assumed interval 1 s", sources.get("2026_12_02_04_58_08-mysqladmin"));
+        // the second capture was cut short before its TS files: the first capture's offset dates it
+        assertTrue(sources.get("2026_12_02_04_58_16-mysqladmin").contains("(2026_12_02_04_58_16, UTC+01:00 from the TS lines of "
+                + "capture 2026_12_02_04_58_08) (2026-12-02T03:58:16Z)"), sources.get("2026_12_02_04_58_16-mysqladmin"));
+        // printed times of day (the InnoDB monitor's header 04:58:12) at the capture's offset, not Tokyo's
+        assertEquals("the time each snapshot's header prints, zone +01:00", sources.get("2026_12_02_04_58_08-innodbstatus1"));
+
+        RunCatalog.RunDetails run = new RunCatalog(repo).details("stalk");
+        assertEquals(Instant.parse("2026-12-02T03:58:08Z"), run.run().start());
+        assertEquals("vm", run.run().host());
+        Map<String, String> facts = run.facts().stream().filter(f -> f.name().startsWith("mysql."))
+                .collect(Collectors.toMap(Fact::name, Fact::value, (a, b) -> a));
+        assertEquals("10.11.19-MariaDB-0+deb12u1", facts.get("mysql.version"));
+        assertEquals("MariaDB", facts.get("mysql.server"));
+        assertEquals("100663296", facts.get("mysql.redo_log_capacity"));
+        assertEquals("67108864", facts.get("mysql.var.innodb_buffer_pool_size"));
+        assertEquals("151", facts.get("mysql.var.max_connections"));
+    }
+
+    @Test
+    void oneCaptureByItsFilesIsARunOfItsOwn() throws IOException {
+        Path folder = stalkFolder();
+        List<Path> second;
+        try (var files = Files.list(folder)) {
+            second = files.filter(f -> f.getFileName().toString().startsWith("2026_12_02_04_58_16-")).sorted().toList();
+        }
+        ImportResult result = importer.run(new ImportRequest(second, "second", java.util.Optional.empty(), List.of(),
+                java.util.Optional.empty(), java.util.Optional.empty(), java.util.Optional.empty(), ZoneId.of("UTC"), false, false,
+                false), ImportProgress.NONE);
+        assertEquals(6, result.files().size());
+        assertEquals(Instant.parse("2026-12-02T04:58:16Z"), new RunCatalog(repo).run("second").start(),
+                "no TS line among the files given: --tz (UTC) is the capture's zone");
+    }
+}
