@@ -31,6 +31,7 @@ public final class Corpus {
             entry("mpstat", "mpstat"),
             entry("mysql-status", "mysql-status"),
             entry("nicstat", "nicstat"),
+            entry("nmon", "nmon"),
             entry("perfschema-waits", "perfschema-waits"),
             entry("prstat", "prstat"),
             entry("pt-mext", "pt-mext"),
