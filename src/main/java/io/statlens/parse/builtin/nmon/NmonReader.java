@@ -49,6 +49,7 @@ final class NmonReader {
     private long snapshot = -1;
     private Instant snapshotTime;
     private boolean zzzzSeen;
+    private boolean zzzzUsed;
     private boolean startAnchored;
     private boolean unmatchedSaid;
     private boolean sectionsFull;
@@ -118,7 +119,6 @@ final class NmonReader {
         }
         snapshot = cells.snapshot(1);
         snapshotTime = LocalDateTime.of(date.get(), time.get()).atZone(zone).toInstant();
-        if (!zzzzSeen) timeline.source("ZZZZ line of each snapshot: date and time of day, zone " + zone.getId());
         zzzzSeen = true;
         timeline.stamped(snapshotTime, snapshot);
     }
@@ -211,7 +211,11 @@ final class NmonReader {
 
     /** The time of snapshot {@code t}: its ZZZZ line's, else whole intervals from the last one, else from the start. */
     private Instant timeOf(long t, long number) {
-        if (t == snapshot && snapshotTime != null) return snapshotTime;
+        if (t == snapshot && snapshotTime != null) {
+            if (!zzzzUsed) timeline.source("ZZZZ line of each snapshot: date and time of day, zone " + zone.getId());
+            zzzzUsed = true;
+            return snapshotTime;
+        }
         if (!unmatchedSaid) {
             unmatchedSaid = true;
             sink.notice(number, "snapshot T" + t + "'s lines come " + (t > snapshot ? "before" : "after")
