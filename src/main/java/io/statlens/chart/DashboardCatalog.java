@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * the repository.
  *
  * <p>The default dashboard answers "what did the machine do while the benchmark ran": one chart per role, CPU, disk,
- * network, memory and the benchmark's headline figure, each the first preset of its role the runs have data for.
+ * network, memory, the busiest processes and the benchmark's headline figure, each the first preset of its role the runs have data for.
  * Runs that fill fewer than three roles (a benchmark alone, arcstat alone) get their other presets too, up to five
  * charts, so that opening any run shows what it holds.
  */
@@ -28,13 +28,15 @@ public final class DashboardCatalog {
     /** The presets of each role of the default dashboard, best first; names a run has no data for are passed over. */
     static final List<List<String>> ROLES = List.of(
             // CPU: the all-CPUs breakdown from the most detailed tool the run has
-            List.of("sar.cpu", "mpstat.cpu", "vmstat.cpu", "iostat.cpu", "prstat.load"),
+            List.of("sar.cpu", "mpstat.cpu", "nmon.cpu", "vmstat.cpu", "iostat.cpu", "prstat.load"),
             // disk: how busy the devices were
-            List.of("iostat.util", "sar.disk", "vmstat.disk", "sar.io", "vmstat.io"),
+            List.of("iostat.util", "sar.disk", "nmon.diskbusy", "vmstat.disk", "sar.io", "vmstat.io"),
             // network: throughput per interface
-            List.of("sar.net", "nicstat.throughput", "nicstat.util"),
+            List.of("sar.net", "nicstat.throughput", "nicstat.util", "nmon.net"),
             // memory
-            List.of("sar.memory", "vmstat.memory", "sar.memory-free", "arcstat.size"),
+            List.of("sar.memory", "vmstat.memory", "nmon.memory", "sar.memory-free", "arcstat.size"),
+            // the processes that used the most CPU (a Top-N of the process table)
+            List.of("nmon.top"),
             // the benchmark's headline
             List.of("sysbench.tps", "tpcc.trx", "dbt2.notpm", "faban.metric"));
     /** Fewer charts from the roles than this, and the runs' other presets fill the dashboard up to {@link #FILLED}. */

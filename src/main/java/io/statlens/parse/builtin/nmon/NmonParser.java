@@ -30,10 +30,21 @@ public final class NmonParser implements Parser {
         return INFO;
     }
 
+    /**
+     * The sections of nmon for Linux and AIX that have a preset; a section not listed (nmon grows new ones, {@code -y}
+     * options add others) is still read, into a data set named after it.
+     */
+    private static final List<String> DATASETS = List.of("cpu", "cpu_all", "scpu", "scpu_all", "pcpu", "pcpu_all",
+            "lpar", "pools", "mem", "memnew", "memuse", "mempages4kb", "mempages64kb", "mempages16mb", "mempages16gb",
+            "vm", "page", "paging", "proc", "procaio", "file", "net", "netpacket", "netsize", "neterror", "ioadapt",
+            "diskbusy", "diskread", "diskwrite", "diskxfer", "diskrxfer", "diskbsize", "diskrio", "diskwio", "diskavgrio",
+            "diskavgwio", "diskserv", "diskreadserv", "diskwriteserv", "diskwait", "dgbusy", "dgread", "dgwrite", "dgxfer",
+            "dgsize", "vgbusy", "vgread", "vgwrite", "vgxfer", "vgsize", "jfsfile", "jfsinode", "top")
+            .stream().map(d -> Section.TOOL + "." + d).toList();
+
     @Override
     public List<String> datasets() {
-        return List.of("nmon.cpu_all", "nmon.cpu", "nmon.mem", "nmon.diskbusy", "nmon.diskread", "nmon.diskwrite",
-                "nmon.diskxfer", "nmon.net", "nmon.top");
+        return DATASETS;
     }
 
     @Override

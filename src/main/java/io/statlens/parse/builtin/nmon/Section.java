@@ -29,6 +29,31 @@ final class Section {
     private static final List<String> METRIC_SUFFIXES = List.of("read-KB/s", "write-KB/s", "read/s", "write/s",
             "reads/s", "writes/s", "readsize", "writesize", "ierrs", "oerrs", "collisions", "xfer-tps");
 
+    /**
+     * The metric of the known sections with one value per key, by data set: short names that stay the same whatever
+     * the version of nmon describes the section with ({@code Disk %Busy}, {@code Disk Group Busy}). Others are named
+     * by their description.
+     */
+    private static final Map<String, Metric> ONE_METRIC = oneMetric(
+            "diskbusy", "%busy", "%", "dgbusy", "%busy", "%", "vgbusy", "%busy", "%",
+            "diskread", "read KB/s", "KB/s", "dgread", "read KB/s", "KB/s", "vgread", "read KB/s", "KB/s",
+            "diskwrite", "write KB/s", "KB/s", "dgwrite", "write KB/s", "KB/s", "vgwrite", "write KB/s", "KB/s",
+            "diskxfer", "xfers/s", "1/s", "dgxfer", "xfers/s", "1/s", "vgxfer", "xfers/s", "1/s",
+            "diskrxfer", "read xfers/s", "1/s", "diskbsize", "block KB", "KB", "dgsize", "block KB", "KB",
+            "vgsize", "size KB", "KB", "diskrio", "reads/s", "1/s", "diskwio", "writes/s", "1/s",
+            "diskavgrio", "average reads/s", "1/s", "diskavgwio", "average writes/s", "1/s",
+            "diskserv", "service ms", "ms", "diskreadserv", "read service ms", "ms",
+            "diskwriteserv", "write service ms", "ms", "diskwait", "wait queue ms", "ms",
+            "jfsfile", "%used", "%", "jfsinode", "%inodes used", "%", "paging", "free MB", "MB");
+
+    private static Map<String, Metric> oneMetric(String... datasetLabelUnit) {
+        Map<String, Metric> m = new java.util.HashMap<>();
+        for (int i = 0; i < datasetLabelUnit.length; i += 3) {
+            m.put(datasetLabelUnit[i], Metric.of(datasetLabelUnit[i + 1], datasetLabelUnit[i + 2]));
+        }
+        return Map.copyOf(m);
+    }
+
     private final String name;
     private final SectionFamily family;
     private final long headerLine;
@@ -124,7 +149,10 @@ final class Section {
             keyOfColumn[i] = keyIndex.computeIfAbsent(key, k -> keyIndex.size());
             metricOfColumn[i] = metricIndex.computeIfAbsent(metric, k -> metricIndex.size());
         }
-        List<Metric> metrics = metricIndex.keySet().stream().map(m -> NmonUnits.metric(m, name)).toList();
+        List<Metric> metrics = metricIndex.keySet().stream().map(m -> {
+            Metric known = ONE_METRIC.get(family.dataset());
+            return known != null && known.label().equals(m) ? known : NmonUnits.metric(m, name);
+        }).toList();
         DatasetSpec spec = new DatasetSpec(TOOL, family.dataset(), family.keyLabel(), metrics);
         return new Section(name, family, line, spec, columnOfCell, keyOfColumn, metricOfColumn,
                 List.copyOf(keyIndex.keySet()), -1, 2);
@@ -144,6 +172,8 @@ final class Section {
 
     /** The metric of a section with one value per key: its description without the host nmon appends. */
     private static String label(String description, String section, Set<String> hostWords) {
+        Metric known = ONE_METRIC.get(SectionFamily.of(section).dataset());
+        if (known != null) return known.label();
         String d = description.strip();
         int space = d.lastIndexOf(' ');
         if (space > 0 && hostWords.contains(d.substring(space + 1))) d = d.substring(0, space).strip();

@@ -48,7 +48,7 @@ class NmonParserTest {
         assertEquals(Instant.parse("2026-12-02T03:25:03Z"), cpu2.row().time());
         assertEquals(69.3, cpu2.get("User%"));
         assertEquals(30.7, cpu2.get("Sys%"));
-        assertEquals(3.0, sink.rows("nmon.diskbusy", "vda").get(2).get("Disk %Busy"));
+        assertEquals(3.0, sink.rows("nmon.diskbusy", "vda").get(2).get("%busy"));
         assertEquals("%", sink.spec("nmon.diskbusy").metrics().get(0).unit());
         assertEquals(30, sink.rows("nmon.cpu_all").size());
         assertEquals(List.of("lo", "ifb0", "ifb1", "eth0"),
@@ -86,7 +86,7 @@ class NmonParserTest {
         assertEquals(3.3, sink.rows("nmon.netpacket", "em1").get(0).get("write/s"));
         assertEquals(47, sink.rows("nmon.netpacket", "virbr1-nic").size());
         // descriptions end with the run name (-r test1) or the host: "Disk Group Busy linux"
-        assertEquals("Disk Group Busy", sink.spec("nmon.dgbusy").metrics().get(0).label());
+        assertEquals("%busy", sink.spec("nmon.dgbusy").metrics().get(0).label());
         assertEquals(List.of(), sink.warnings());
     }
 
@@ -126,7 +126,7 @@ class NmonParserTest {
         // AAA,time 23:59.50 on 31-DEC-2025, interval 10 s: T0001 one interval after the start
         assertEquals(Instant.parse("2026-01-01T00:00:00Z"), rows.get(0).row().time());
         assertEquals(Instant.parse("2026-01-01T00:00:10Z"), rows.get(1).row().time());
-        assertEquals(6.0, sink.rows("nmon.diskbusy", "sdb").get(0).get("Disk %Busy"));
+        assertEquals(6.0, sink.rows("nmon.diskbusy", "sdb").get(0).get("%busy"));
         assertTrue(sink.notices().get(0).message().contains("before its ZZZZ line"), sink.notices().toString());
         assertTrue(sink.fact("time.source").orElseThrow().startsWith("AAA date and time"), sink.facts().toString());
     }
@@ -136,18 +136,23 @@ class NmonParserTest {
         CollectingSink sink = parse(head(
                 "DISKBUSY1,Disk %Busy db01,sdc",
                 "NEWTHING,Something new db01,alpha,beta%,gamma",
+                "DISKNEW,Disk Something KB/s db01,sda",
                 "ZZZZ,T0001,00:00:00,01-JAN-2026",
                 "DISKBUSY,T0001,1.0,2.0",
                 "DISKBUSY1,T0001,3.0",
                 "NEWTHING,T0001,7,8.5,-nan",
+                "DISKNEW,T0001,4.5",
                 "VM,T0001,Paging and Virtual Memory,nr_dirty,nr_writeback",
                 "VM,T0001,11,12"));
-        assertEquals(3.0, sink.rows("nmon.diskbusy", "sdc").get(0).get("Disk %Busy"));
+        assertEquals(3.0, sink.rows("nmon.diskbusy", "sdc").get(0).get("%busy"));
         assertEquals(3, sink.rows("nmon.diskbusy").size());
         SpecRow unknown = sink.rows("nmon.newthing").get(0);
         assertEquals(7, unknown.get("alpha"));
         assertEquals("%", sink.spec("nmon.newthing").metrics().get(1).unit());
         assertTrue(Double.isNaN(unknown.get("gamma")));
+        // an unknown section with a column per disk: its metric is its description without the host
+        assertEquals(4.5, sink.rows("nmon.disknew", "sda").get(0).get("Disk Something KB/s"));
+        assertEquals("KB/s", sink.spec("nmon.disknew").metrics().get(0).unit());
         // nmon before 12 wrote VM's header with a snapshot number
         assertEquals(12, sink.rows("nmon.vm").get(0).get("nr_writeback"));
         assertEquals(List.of(), sink.warnings());
