@@ -229,7 +229,8 @@ final class Section {
                     return 0;
                 }
             }
-            values[column] = v;
+            // a number beyond a double's range (1e999) is no value a repository can hold
+            values[column] = Double.isInfinite(v) ? Double.NaN : v;
         }
         if (mapped < columns && !shortSaid) {
             shortSaid = true;
