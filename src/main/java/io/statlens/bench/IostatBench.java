@@ -20,13 +20,12 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * {@code statlens bench --workload iostat}: on generated {@code iostat -x -t} output, measures the iostat parser
- * alone (every row of every data set into a sink that counts them) and statlens' import of the file (parsing
- * included), in turn (A/B/A/B...). Issue 13's peer for this workload, NMONVisualizer's {@code IOStatParser}, is not
- * ours to ship: docs/bench.md says how it was measured on the same file.
+ * {@code statlens bench --workload iostat} (and {@code nmon}): on generated {@code iostat -x -t} output (or an nmon
+ * file), measures the tool's parser alone (every row of every data set into a sink that counts them) and statlens'
+ * import of the file (parsing included), in turn (A/B/A/B...). Issue 13's peer for these workloads, NMONVisualizer's
+ * parsers, is not ours to ship: docs/bench.md says how it was measured on the same file.
  */
 public final class IostatBench {
-    public static final String PARSE = "parse only (iostat parser, all rows)";
     public static final String IMPORT = "statlens import (parse + store)";
 
     private IostatBench() {
@@ -34,20 +33,21 @@ public final class IostatBench {
 
     /**
      * @param work        a folder for the repositories
-     * @param input       the generated iostat output
+     * @param input       the generated output of the tool
+     * @param tool        the tool id whose parser reads it ({@code iostat}, {@code nmon})
      * @param repetitions runs of each step
      * @param progress    told after every run
      */
-    public static List<Samples> run(Path work, Workload input, int repetitions, Consumer<String> progress) throws Exception {
-        Parser iostat = ParserCatalog.installed().byTool("iostat")
-                .orElseThrow(() -> new IllegalStateException("the iostat parser is not installed"));
+    public static List<Samples> run(Path work, Workload input, String tool, int repetitions, Consumer<String> progress) throws Exception {
+        Parser parser = ParserCatalog.installed().byTool(tool)
+                .orElseThrow(() -> new IllegalStateException("the " + tool + " parser is not installed"));
         return Alternation.run(repetitions, List.of(
-                new Alternation.Step(PARSE, r -> Stopwatch.measure(() -> parse(iostat, input.file()))),
+                new Alternation.Step("parse only (" + tool + " parser, all rows)", r -> Stopwatch.measure(() -> parse(parser, input.file()))),
                 new Alternation.Step(IMPORT, r -> {
                     // every run into a fresh repository, created before the clock starts
-                    Path at = work.resolve("repo-iostat-" + r);
+                    Path at = work.resolve("repo-" + tool + "-" + r);
                     try (Repository repo = Repository.open(RepositoryLocation.embedded(at))) {
-                        return Stopwatch.measure(() -> new ImportService(repo, new ParserCatalog(List.of(iostat)))
+                        return Stopwatch.measure(() -> new ImportService(repo, new ParserCatalog(List.of(parser)))
                                 .run(ImportRequest.of("bench", ZoneOffset.UTC, input.file()), ImportProgress.NONE).rows());
                     } finally {
                         ImportBench.deleteTree(at);
@@ -61,13 +61,13 @@ public final class IostatBench {
             parser.parse(lines, ParseContext.simple(input.getFileName().toString()), sink);
         }
         if (sink.firstWarning != null) {
-            throw new IllegalStateException("the iostat parser warned about the generated input, so it would not measure a clean parse: "
-                    + sink.firstWarning);
+            throw new IllegalStateException("the " + parser.info().tool() + " parser warned about the generated input, so it would"
+                    + " not measure a clean parse: " + sink.firstWarning);
         }
         return sink.rows;
     }
 
-    /** Counts the rows of every data set (devices and {@code avg-cpu}), as the import does. */
+    /** Counts the rows of every data set (iostat's devices and {@code avg-cpu}, every nmon section), as the import does. */
     private static final class CountingSink extends RowCountingSink {
         @Override
         public void row(DatasetSpec spec, Row row) {

@@ -32,4 +32,14 @@ public record Workload(Path file, long rows, long bytes) {
         long rows = IostatWorkload.write(input, devices, seconds, 42);
         return new Workload(input, rows, Files.size(input));
     }
+
+    /**
+     * Writes an nmon file ({@code nmon -f -t -s 10}) of {@code cpus} CPUs and {@code disks} disks covering {@code
+     * seconds}, a snapshot every 10 s, into {@code dir}.
+     */
+    public static Workload nmon(Path dir, int cpus, int disks, int seconds) throws IOException {
+        Path input = dir.resolve("bench.nmon");
+        long rows = NmonWorkload.write(input, cpus, disks, 10, Math.max(1, seconds / 10), 42);
+        return new Workload(input, rows, Files.size(input));
+    }
 }

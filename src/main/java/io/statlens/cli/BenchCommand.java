@@ -46,30 +46,32 @@ import java.util.stream.Stream;
                         "SYSCS_UTIL.SYSCS_IMPORT_TABLE of the same rows from CSV, in turn (A/B/A/B), and compares their CPU " +
                         "times (minimum and median); then stats and top on the imported run.",
                 "Defaults: 256 CPUs x 3600 s = 925,200 rows. --workload iostat: iostat -x -t output instead (default " +
-                        "64 devices x 20,000 s = 1,300,000 rows), parsing alone against statlens' import. --charts: draw a long series as PNG and SVG, decimated and " +
+                        "64 devices x 20,000 s = 1,300,000 rows), parsing alone against statlens' import; --workload nmon: " +
+                        "an nmon file of a day at 10 s (default 64 CPUs, 50 disks), likewise. --charts: draw a long series as PNG and SVG, decimated and " +
                         "point by point, then statlens chart against a plain JFreeChart program as whole processes."})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--cpus", defaultValue = "256", description = "CPUs per report (default: ${DEFAULT-VALUE}).")
-    int cpus;
+    @Option(names = "--cpus", paramLabel = "N", description = "CPUs per report (default: 256; nmon: 64).")
+    Integer cpus;
 
     @Option(names = "--seconds", paramLabel = "N",
-            description = "Reports, one per second (default: 3600 for mpstat, 20000 for iostat).")
+            description = "Reports, one per second (default: 3600 for mpstat, 20000 for iostat); nmon: seconds of the file, a snapshot every 10 s (default: 86400).")
     Integer seconds;
 
     /** The generated input of the import benchmark. */
-    enum WorkloadKind { mpstat, iostat }
+    enum WorkloadKind { mpstat, iostat, nmon }
 
     @Option(names = "--workload", paramLabel = "TOOL", defaultValue = "mpstat",
-            description = {"The import benchmark's input: mpstat (mpstat -P ALL 1, against Derby's bulk import) or iostat " +
-                            "(S_TIME_FORMAT=ISO iostat -x -t 1, parsing alone against the import) (default: ${DEFAULT-VALUE})."})
+            description = {"The import benchmark's input: mpstat (mpstat -P ALL 1, against Derby's bulk import), iostat " +
+                            "(S_TIME_FORMAT=ISO iostat -x -t 1, parsing alone against the import) or nmon (nmon -f -t -s 10, " +
+                            "likewise) (default: ${DEFAULT-VALUE})."})
     WorkloadKind workload;
 
-    @Option(names = "--devices", paramLabel = "N", defaultValue = "64",
-            description = "Devices per report of --workload iostat (default: ${DEFAULT-VALUE}).")
-    int devices;
+    @Option(names = "--devices", paramLabel = "N",
+            description = "Devices per report of --workload iostat (default: 64), disks of --workload nmon (default: 50).")
+    Integer devices;
 
     @Option(names = "--dir", paramLabel = "DIR", description = "Work folder (default: a temporary folder, deleted afterwards).")
     Path dir;
@@ -103,9 +105,14 @@ public final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         boolean iostat = workload == WorkloadKind.iostat;
-        int seconds = this.seconds != null ? this.seconds : iostat ? 20_000 : 3600;
+        boolean nmon = workload == WorkloadKind.nmon;
+        int seconds = this.seconds != null ? this.seconds : iostat ? 20_000 : nmon ? 86_400 : 3600;
+        int cpus = this.cpus != null ? this.cpus : nmon ? 64 : 256;
+        int devices = this.devices != null ? this.devices : nmon ? 50 : 64;
         if (cpus < 1 || seconds < 1 || devices < 1) throw new UserException("--cpus, --devices and --seconds must be at least 1");
-        if (iostat && (charts || gui || db != null)) throw new UserException("--workload iostat goes with the import benchmark only, not --charts, --gui or --db");
+        if ((iostat || nmon) && (charts || gui || db != null)) {
+            throw new UserException("--workload " + workload + " goes with the import benchmark only, not --charts, --gui or --db");
+        }
         if (repeat < 1) throw new UserException("--repeat must be at least 1");
         if (peer != null && (charts || gui || db != null)) throw new UserException("--peer goes with the import benchmark only, not --charts, --gui or --db");
         if (peer != null && !peer.contains("{}")) throw new UserException("--peer: put {} where the generated file goes, e.g. --peer 'program {}'");
@@ -141,7 +148,8 @@ public final class BenchCommand implements Callable<Integer> {
         if (gui) GuiBench.requireDisplay();
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("statlens-bench");
         try {
-            Workload input = iostat ? Workload.iostat(work, devices, seconds) : Workload.mpstat(work, cpus, seconds);
+            Workload input = iostat ? Workload.iostat(work, devices, seconds)
+                    : nmon ? Workload.nmon(work, cpus, devices, seconds) : Workload.mpstat(work, cpus, seconds);
             out.printf(Locale.ROOT, "input: %s, %d rows, %s, max heap %s%n", input.file().getFileName(), input.rows(),
                     Format.bytes(input.bytes(), ReadableNumbers.ROOT), Format.bytes(Runtime.getRuntime().maxMemory(), ReadableNumbers.ROOT));
             out.flush();
@@ -156,8 +164,8 @@ public final class BenchCommand implements Callable<Integer> {
                 out.println("machine at the start: " + MachineLoad.now());
                 out.flush();
                 print(out, ServerImportBench.run(work, input, server, repeat, progress));
-            } else if (iostat) {
-                List<Samples> steps = IostatBench.run(work, input, repeat, progress);
+            } else if (iostat || nmon) {
+                List<Samples> steps = IostatBench.run(work, input, workload.name(), repeat, progress);
                 Samples imported = steps.stream().filter(s -> s.name().equals(IostatBench.IMPORT)).findFirst().orElseThrow();
                 print(out, "STEP", "ROWS", steps, "CPU VS IMPORT", s -> s.cheaperThan(imported));
                 out.println("CPU vs import: the import's CPU time over the step's (process CPU, of the minimums / of the medians).");

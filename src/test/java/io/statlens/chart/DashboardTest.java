@@ -33,6 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class DashboardTest {
     private static final String ARC = "arc";
+    private static final String NMON = "nmon";
     @RegisterExtension
     static final SharedRepository shared = SharedRepository.keptBetweenTests();
 
@@ -41,6 +42,9 @@ class DashboardTest {
         CaptureRun.importInto(shared.repository());
         new ImportService(shared.repository(), ParserCatalog.load(Path.of("target/no-user-parsers"))).run(
                 ImportRequest.of(ARC, ZoneOffset.UTC, Path.of("src/test/resources/corpus/arcstat/smartos-arcstat-1-10.txt")),
+                ImportProgress.NONE);
+        new ImportService(shared.repository(), ParserCatalog.load(Path.of("target/no-user-parsers"))).run(
+                ImportRequest.of(NMON, ZoneOffset.UTC, Path.of("src/test/resources/corpus/nmon/debian-12-nmon-16n-F-t-s1-c30.nmon")),
                 ImportProgress.NONE);
     }
 
@@ -60,6 +64,10 @@ class DashboardTest {
         assertEquals("arcstat.size", names(arc).get(0));
         assertTrue(names(arc).contains("arcstat.misses") && names(arc).stream().allMatch(n -> n.startsWith("arcstat.")),
                 names(arc).toString());
+
+        // an nmon file alone fills every role but the benchmark's, its process table as the busiest processes
+        assertEquals(List.of("nmon.cpu", "nmon.diskbusy", "nmon.net", "nmon.memory", "nmon.top"),
+                names(new DashboardCatalog(shared.repository()).defaultFor(List.of(NMON))));
 
         UserException none = assertThrows(UserException.class,
                 () -> new DashboardCatalog(shared.repository()).defaultFor(List.of("no-such-run")));

@@ -52,6 +52,18 @@ class BenchCliTest {
     }
 
     @Test
+    void nmonWorkloadComparesParsingAloneWithTheImport() {
+        CliRun r = CliRun.in(dir.resolve("unused"), "bench", "--workload", "nmon", "--cpus", "2", "--devices", "3",
+                "--seconds", "30", "--repeat", "1", "--dir", dir.resolve("work").toString());
+        assertEquals(0, r.code(), r.err());
+        String out = r.out();
+        // 3 snapshots: 2 CPUs + CPU_ALL, MEM, VM, PROC + 4 interfaces twice + 4 file systems + 3 disks in 5 sections,
+        // and 10 TOP processes from the second on: 3 x 33 + 2 x 10 rows
+        assertTrue(out.contains("input: bench.nmon, 119 rows"), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("parse only \\(nmon parser, all rows\\) +119 +1 .*")), out);
+    }
+
+    @Test
     void aPeerProgramRunsInTurnWithStatlensImportAsWholeProcesses() {
         Assumptions.assumeTrue(ChildProcess.supported(), "whole processes are measured through Linux's /proc and /bin/sh");
         Path seen = dir.resolve("peer-read.txt");

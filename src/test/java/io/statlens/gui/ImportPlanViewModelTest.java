@@ -86,8 +86,8 @@ class ImportPlanViewModelTest {
         assertEquals("closest: vmstat 100%", plan.rows().get(2).candidates());
         // Every registered tool, by name; "scripted" is the test parser src/test/resources registers.
         assertEquals(List.of("arcstat", "dbt2", "faban", "innodb-status", "iostat", "mpstat", "mysql-status",
-                "mysql-variables", "nicstat", "perfschema-waits", "pidstat", "prstat", "pt-mext", "sar", "scripted",
-                "sysbench", "top", "tpcc", "vmstat"), plan.tools());
+                "mysql-variables", "nicstat", "nmon", "perfschema-waits", "pidstat", "prstat", "pt-mext", "sar",
+                "scripted", "sysbench", "top", "tpcc", "vmstat"), plan.tools());
         assertFalse(plan.planningProperty().get());
     }
 

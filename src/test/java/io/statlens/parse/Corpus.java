@@ -32,6 +32,7 @@ public final class Corpus {
             entry("mysql-status", "mysql-status"),
             entry("mysql-variables", "mysql-variables"),
             entry("nicstat", "nicstat"),
+            entry("nmon", "nmon"),
             entry("perfschema-waits", "perfschema-waits"),
             entry("pidstat", "pidstat"),
             entry("prstat", "prstat"),

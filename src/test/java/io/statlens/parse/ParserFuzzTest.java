@@ -94,6 +94,11 @@ class ParserFuzzTest {
     }
 
     @FuzzTest(maxDuration = "30m")
+    void nmon(byte[] input) {
+        parse("nmon", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
     void prstat(byte[] input) {
         parse("prstat", input);
     }

@@ -1,0 +1,234 @@
+package io.statlens.parse.builtin.nmon;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.timeline.Timeline;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads one nmon file line by line: {@code AAA} lines become facts ({@link RunFacts}), {@code BBB} lines and UARG's
+ * command lines bounded facts ({@link ConfigFacts}), {@code ZZZZ,T0001,03:25:01,02-DEC-2026} the time of a snapshot,
+ * a section's header line ({@code DISKBUSY,Disk %Busy host,sda,sdb}) its columns ({@link Section}), and each of its
+ * snapshot lines ({@code DISKBUSY,T0001,6.8,0.0}) rows at its snapshot's time. Headers may come anywhere before their
+ * section's lines (nmon writes VM's after the first snapshot), sections in any order.
+ *
+ * <p>A snapshot line is at its ZZZZ line's time. A line whose ZZZZ line has not been read (a file put through
+ * {@code sort}, as nmon's own AAA note suggests, has them all at its end) is whole intervals after the last ZZZZ line
+ * read, else after the start the AAA lines state: nothing is held back to wait for it.
+ */
+final class NmonReader {
+    /** nmon's interval with -f when none is given. */
+    static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(300);
+    /** The most sections of one file: a real one has a hundred or so. */
+    private static final int MAX_SECTIONS = 2000;
+
+    private final RecordSink sink;
+    private final Timeline timeline;
+    private final ZoneId zone;
+    private final RunFacts run;
+    private final ConfigFacts config;
+    private final Cells cells = new Cells();
+    private final Map<String, Section> sections = new HashMap<>();
+    private final Map<String, Set<DatasetSpec>> announced = new HashMap<>();
+    private final Set<String> warnedHeaderless = new HashSet<>();
+    private Section last;
+    private long snapshot = -1;
+    private Instant snapshotTime;
+    private boolean zzzzSeen;
+    private boolean zzzzUsed;
+    private boolean startAnchored;
+    private boolean unmatchedSaid;
+    private boolean sectionsFull;
+    private int uargPid = -1;
+    private int uargCommand = -1;
+    private long rows;
+
+    NmonReader(ParseContext context, RecordSink sink) {
+        this.sink = sink;
+        this.timeline = new Timeline(context, sink, DEFAULT_INTERVAL);
+        this.zone = timeline.options().zone();
+        this.run = new RunFacts(sink);
+        this.config = new ConfigFacts(sink);
+    }
+
+    void read(LineSource lines) throws IOException {
+        String line;
+        while ((line = lines.next()) != null) {
+            long number = lines.lineNumber();
+            if (line.isBlank()) continue;
+            int comma = line.indexOf(',');
+            if (comma <= 0) {
+                sink.warning(number, "expected an nmon line: a section name, a comma and its values (CPU_ALL,T0001,...)");
+                continue;
+            }
+            if (line.startsWith("BBBP,")) {
+                config.bbbp(line, number);
+            } else if (line.startsWith("BBB")) {
+                config.record(line.substring(0, comma), line, number);
+            } else {
+                cells.split(line);
+                String name = cells.text(0);
+                switch (name) {
+                    case "AAA" -> aaa(number);
+                    case "ZZZZ" -> zzzz(number);
+                    case "UARG" -> uarg(number);
+                    default -> section(name, number);
+                }
+            }
+        }
+        config.finish();
+        sink.variant(run.aix() ? "aix" : "linux");
+        if (rows == 0) {
+            sink.warning(0, sections.isEmpty() ? "no nmon section header lines (CPU_ALL,CPU Total host,User%,...) found"
+                    : "no nmon snapshot lines (CPU_ALL,T0001,...) found");
+            timeline.none("no snapshot lines");
+        }
+    }
+
+    private void aaa(long number) {
+        run.line(cells, number);
+        timeline.printedInterval(run.interval());
+    }
+
+    /** {@code ZZZZ,T0001,03:25:01,02-DEC-2026}: the time of a snapshot. */
+    private void zzzz(long number) {
+        if (cells.count() < 4 || !cells.isSnapshot(1)) {
+            sink.warning(number, "expected ZZZZ,T<number>,<hh:mm:ss>,<dd-MON-yyyy>");
+            return;
+        }
+        Optional<LocalTime> time = NmonTime.time(cells.text(2));
+        Optional<LocalDate> date = NmonTime.date(cells.text(3));
+        if (time.isEmpty() || date.isEmpty()) {
+            sink.warning(number, "expected a time such as 03:25:01 and a date such as 02-DEC-2026 in the ZZZZ line, found '"
+                    + cells.text(2) + "' and '" + cells.text(3) + "'");
+            return;
+        }
+        snapshot = cells.snapshot(1);
+        snapshotTime = LocalDateTime.of(date.get(), time.get()).atZone(zone).toInstant();
+        zzzzSeen = true;
+        timeline.stamped(snapshotTime, snapshot);
+    }
+
+    /** UARG: a process's full command line ({@code UARG,T0002,0027984,javac,/usr/lib/jvm/...}), kept as a fact. */
+    private void uarg(long number) {
+        if (cells.count() > 1 && cells.isSnapshot(1)) {
+            if (uargPid < 0 || uargCommand < 0) {
+                if (warnedHeaderless.add("UARG")) sink.warning(number, "a UARG line before UARG's header line (UARG,+Time,PID,...,FullCommand)");
+                return;
+            }
+            if (cells.count() <= uargCommand) {
+                sink.warning(number, "expected a command line in UARG's column " + (uargCommand + 1));
+                return;
+            }
+            config.process(Section.withoutLeadingZeros(cells.text(uargPid).strip()), cells.rest(uargCommand), number);
+            return;
+        }
+        uargPid = -1;
+        uargCommand = -1;
+        for (int i = 1; i < cells.count(); i++) {
+            String label = cells.text(i).strip();
+            if (label.equals("PID")) uargPid = i;
+            if (label.equals("FullCommand")) uargCommand = i;
+        }
+    }
+
+    private void section(String name, long number) {
+        boolean top = name.equals("TOP");
+        int snapshotCell = top ? 2 : 1;
+        if (cells.count() > snapshotCell && cells.isSnapshot(snapshotCell)) {
+            data(name, number, snapshotCell);
+            return;
+        }
+        header(name, number);
+    }
+
+    private void header(String name, long number) {
+        if (!sections.containsKey(name) && sections.size() >= MAX_SECTIONS) {
+            if (!sectionsFull) sink.warning(number, "more than " + MAX_SECTIONS + " sections: " + name + " and later ones are not read");
+            sectionsFull = true;
+            return;
+        }
+        if (cells.count() - 2 > DatasetSpec.MAX_METRICS) {
+            sink.warning(number, name + "'s header names " + (cells.count() - 2) + " columns; a data set holds at most "
+                    + DatasetSpec.MAX_METRICS + ": the section is not read");
+            sections.remove(name);
+            return;
+        }
+        Section section = Section.of(cells, number, run.hostWords());
+        // a header without columns ("TOP,%CPU Utilisation") only describes the section
+        if (section == null) return;
+        sections.put(name, section);
+        if (last != null && last.name().equals(name)) last = section;
+    }
+
+    private void data(String name, long number, int snapshotCell) {
+        Section section = last != null && last.name().equals(name) ? last : sections.get(name);
+        if (section == null) {
+            if (cells.count() > snapshotCell + 1 && !cells.isEmpty(snapshotCell + 1) && isLabel(snapshotCell + 1)) {
+                // nmon before 12 wrote VM's header with a snapshot number: VM,T0001,Paging and Virtual Memory,nr_dirty,...
+                cells.split(cells.line().substring(0, cells.start(snapshotCell)) + cells.line().substring(cells.start(snapshotCell + 1)));
+                header(name, number);
+                return;
+            }
+            if (warnedHeaderless.add(name)) {
+                sink.warning(number, "a " + name + " line before " + name + "'s header line (" + name
+                        + ",<description>,<column names>): its lines are not read");
+            }
+            return;
+        }
+        last = section;
+        long t = cells.snapshot(snapshotCell);
+        Instant time = timeOf(t, number);
+        if (section.firstUse()) announce(section.spec());
+        rows += section.write(cells, section.spec(), Math.max(0, t - 1), time, number, sink);
+    }
+
+    /** Whether a cell of a snapshot line is text that only a header would hold. */
+    private boolean isLabel(int cell) {
+        String text = cells.text(cell).strip();
+        return !text.isEmpty() && !io.statlens.parse.text.Numbers.isNumber(text) && !text.equalsIgnoreCase("nan")
+                && !text.equalsIgnoreCase("-nan");
+    }
+
+    /** Announces a section's data set unless a section of the same shape did (CPU002 after CPU001). */
+    private void announce(DatasetSpec spec) {
+        if (announced.computeIfAbsent(spec.name(), n -> new HashSet<>()).add(spec)) sink.dataset(spec);
+    }
+
+    /** The time of snapshot {@code t}: its ZZZZ line's, else whole intervals from the last one, else from the start. */
+    private Instant timeOf(long t, long number) {
+        if (t == snapshot && snapshotTime != null) {
+            if (!zzzzUsed) timeline.source("ZZZZ line of each snapshot: date and time of day, zone " + zone.getId());
+            zzzzUsed = true;
+            return snapshotTime;
+        }
+        if (!unmatchedSaid) {
+            unmatchedSaid = true;
+            sink.notice(number, "snapshot T" + t + "'s lines come " + (t > snapshot ? "before" : "after")
+                    + " its ZZZZ line (a sorted file?): such lines are placed whole intervals from the "
+                    + (zzzzSeen ? "last ZZZZ line read" : "start the AAA lines state"));
+        }
+        if (!zzzzSeen && !startAnchored && run.date() != null && run.time() != null) {
+            startAnchored = true;
+            timeline.source("AAA date and time (nmon's start) + snapshot number x interval, zone " + zone.getId());
+            timeline.stamped(LocalDateTime.of(run.date(), run.time()).atZone(zone).toInstant(), 0);
+        } else if (zzzzSeen) {
+            timeline.source("lines without their ZZZZ line: the last ZZZZ line read + snapshots x interval");
+        }
+        return timeline.unstamped(t);
+    }
+}

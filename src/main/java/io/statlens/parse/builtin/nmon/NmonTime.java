@@ -1,0 +1,51 @@
+package io.statlens.parse.builtin.nmon;
+
+import java.time.DateTimeException;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.time.Month;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * nmon's dates and times, in the C locale whatever the machine's: {@code 02-DEC-2026} (its own English month
+ * abbreviations, upper case) and {@code 03:25:01}; {@code AAA,time} writes the seconds after a dot
+ * ({@code 03:24.58}).
+ */
+final class NmonTime {
+    private static final Pattern DATE = Pattern.compile("\\s*(\\d{1,2})-([A-Za-z]{3})-(\\d{4})\\s*");
+    private static final Pattern TIME = Pattern.compile("\\s*(\\d{1,2}):(\\d{2})[:.](\\d{2})(?:[.,](\\d{1,9}))?\\s*");
+
+    private NmonTime() {
+    }
+
+    static Optional<LocalDate> date(String text) {
+        Matcher m = DATE.matcher(text);
+        if (!m.matches()) return Optional.empty();
+        String abbreviation = m.group(2).toUpperCase(Locale.ROOT);
+        for (Month month : Month.values()) {
+            if (month.name().startsWith(abbreviation)) {
+                try {
+                    return Optional.of(LocalDate.of(Integer.parseInt(m.group(3)), month, Integer.parseInt(m.group(1))));
+                } catch (DateTimeException e) {
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    static Optional<LocalTime> time(String text) {
+        Matcher m = TIME.matcher(text);
+        if (!m.matches()) return Optional.empty();
+        try {
+            int nanos = m.group(4) == null ? 0 : Integer.parseInt((m.group(4) + "00000000").substring(0, 9));
+            return Optional.of(LocalTime.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
+                    Integer.parseInt(m.group(3)), nanos));
+        } catch (DateTimeException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,206 @@
+package io.statlens.parse.builtin.nmon;
+
+import io.statlens.model.ParseWarning;
+import io.statlens.parse.ParserFixtures;
+import io.statlens.parse.spi.CollectingSink;
+import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.ParseContext;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class NmonParserTest {
+    private static final String DEBIAN = "nmon/debian-12-nmon-16n-F-s1-c30.nmon";
+    private static final String DEBIAN_TOP = "nmon/debian-12-nmon-16n-F-t-s1-c30.nmon";
+    private static final String AIX = "nmon/nmon2influxdb-aix-7.1-topas-nmon-first12.nmon";
+    private static final String LINUX_15 = "nmon/nmon2influxdb-linux-15h-fedora21.nmon";
+
+    private final NmonParser parser = new NmonParser();
+
+    /** The header lines of a small file, with the AAA lines that state its start and interval. */
+    private static String head(String... more) {
+        return String.join("\n", List.of(
+                "AAA,progname,nmon",
+                "AAA,version,16n",
+                "AAA,host,db01",
+                "AAA,time,23:59.50",
+                "AAA,date,31-DEC-2025",
+                "AAA,interval,10",
+                "CPU_ALL,CPU Total db01,User%,Sys%,Wait%,Idle%,Steal%,Busy,CPUs",
+                "DISKBUSY,Disk %Busy db01,sda,sdb")) + "\n" + String.join("\n", more);
+    }
+
+    private static CollectingSink parse(String text) {
+        return ParserFixtures.parseText(new NmonParser(), text, ParseContext.simple("test.nmon"));
+    }
+
+    @Test
+    void snapshotsAtTheirZzzzLinesAndColumnsByTheHeader() {
+        CollectingSink sink = ParserFixtures.parse(parser, DEBIAN);
+        // ZZZZ,T0003,03:25:03,02-DEC-2026 then CPU002,T0003,69.3,30.7,0.0,0.0,0.0 and DISKBUSY,T0003,3.0
+        SpecRow cpu2 = sink.rows("nmon.cpu", "2").get(2);
+        assertEquals(2, cpu2.row().sample());
+        assertEquals(Instant.parse("2026-12-02T03:25:03Z"), cpu2.row().time());
+        assertEquals(69.3, cpu2.get("User%"));
+        assertEquals(30.7, cpu2.get("Sys%"));
+        assertEquals(3.0, sink.rows("nmon.diskbusy", "vda").get(2).get("%busy"));
+        assertEquals("%", sink.spec("nmon.diskbusy").metrics().get(0).unit());
+        assertEquals(30, sink.rows("nmon.cpu_all").size());
+        assertEquals(List.of("lo", "ifb0", "ifb1", "eth0"),
+                sink.rows("nmon.net").stream().map(r -> r.row().key()).distinct().toList());
+        assertEquals("linux", sink.variant());
+        assertEquals(List.of(), sink.warnings());
+        assertEquals("vm", sink.fact("host").orElseThrow());
+        assertEquals("2", sink.fact("cpus").orElseThrow());
+        assertEquals("16n", sink.fact("tool.version").orElseThrow());
+        assertEquals("-F debian-16n-s1-c30.nmon -s 1 -c 30", sink.fact("options").orElseThrow());
+        assertEquals("ZZZZ line of each snapshot: date and time of day, zone UTC", sink.fact("time.source").orElseThrow());
+        assertTrue(sink.fact("nmon.config.lscpu").orElseThrow().contains("Architecture:"));
+    }
+
+    @Test
+    void topIsKeyedByPidAndCommand() {
+        CollectingSink sink = ParserFixtures.parse(parser, LINUX_15);
+        // TOP,0015812,T0002,39.16,29.81,9.36,5255372,2162028,4700,4842924,21100,182,1,qemu-system-x86
+        List<SpecRow> qemu = sink.rows("nmon.top", "15812 qemu-system-x86");
+        assertEquals(39.16, qemu.get(0).get("%CPU"));
+        assertEquals(5255372, qemu.get(0).get("Size"));
+        assertEquals(1, qemu.get(0).get("MajorFault"));
+        assertEquals(-1, sink.spec("nmon.top").indexOf("Command"));
+        assertTrue(sink.rows("nmon.top").size() > 100);
+        assertFalse(ParserFixtures.parse(parser, DEBIAN_TOP).rows("nmon.top").isEmpty());
+    }
+
+    @Test
+    void blankHeaderCellsAreNoColumnsAndInterfacesKeepTheirDashes() {
+        CollectingSink sink = ParserFixtures.parse(parser, LINUX_15);
+        // NETPACKET's header: virbr1-nic-read/s,,virbr2-read/s,,vnet0-read/s,,...; its lines: one value per name
+        // NETPACKET,T0001,0.0,0.0,1.7,0.0,0.0,0.0,0.0,0.0,0.0,1.7,0.0,0.0,0.0,0.0,3.3,0.0,0.0,0.8,...,3.3
+        assertEquals(1.7, sink.rows("nmon.netpacket", "vnet0").get(0).get("read/s"));
+        assertEquals(0.8, sink.rows("nmon.netpacket", "vnet0").get(0).get("write/s"));
+        assertEquals(3.3, sink.rows("nmon.netpacket", "em1").get(0).get("write/s"));
+        assertEquals(47, sink.rows("nmon.netpacket", "virbr1-nic").size());
+        // descriptions end with the run name (-r test1) or the host: "Disk Group Busy linux"
+        assertEquals("%busy", sink.spec("nmon.dgbusy").metrics().get(0).label());
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
+    void aixSectionsPerCpuAndPerAdapter() {
+        CollectingSink sink = ParserFixtures.parse(parser, AIX);
+        assertEquals("aix", sink.variant());
+        assertEquals("AIX", sink.fact("os.name").orElseThrow());
+        assertEquals("7.1.3.30", sink.fact("os.release").orElseThrow());
+        assertEquals("28", sink.fact("cpus").orElseThrow());
+        // ZZZZ,T0001,17:28:10,10-FEB-2016; CPU_ALL,T0001,32.2,29.2,0.1,38.5,,28
+        SpecRow all = sink.rows("nmon.cpu_all").get(0);
+        assertEquals(Instant.parse("2016-02-10T17:28:10Z"), all.row().time());
+        assertEquals(28, all.get("PhysicalCPUs"));
+        assertTrue(Double.isNaN(all.get("Busy")));
+        assertEquals(1.257, sink.rows("nmon.lpar").get(0).get("PhysicalCPU"));
+        assertEquals(28, sink.rows("nmon.scpu").stream().map(r -> r.row().key()).distinct().count());
+        // IOADAPT,T0002,12.8,187.5,21.1,9.0,... : fcs3_read-KB/s, fcs3_write-KB/s, fcs3_xfer-tps, fcs2_read-KB/s...
+        SpecRow fcs3 = sink.rows("nmon.ioadapt", "fcs3").get(1);
+        assertEquals(187.5, fcs3.get("write-KB/s"));
+        assertEquals(21.1, fcs3.get("xfer-tps"));
+        assertEquals(9.0, sink.rows("nmon.ioadapt", "fcs2").get(1).get("read-KB/s"));
+        assertTrue(sink.fact("nmon.config.lsattr -El sys0").isPresent());
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
+    void linesBeforeTheirZzzzLineFollowTheStartByIntervals() {
+        // a sorted file: the ZZZZ lines come after the data
+        CollectingSink sink = parse(head(
+                "CPU_ALL,T0001,1.0,2.0,0.0,97.0,0.0,,2",
+                "CPU_ALL,T0002,3.0,2.0,0.0,95.0,0.0,,2",
+                "DISKBUSY,T0001,5.0,6.0",
+                "ZZZZ,T0001,00:00:00,01-JAN-2026",
+                "ZZZZ,T0002,00:00:10,01-JAN-2026"));
+        List<SpecRow> rows = sink.rows("nmon.cpu_all");
+        // AAA,time 23:59.50 on 31-DEC-2025, interval 10 s: T0001 one interval after the start
+        assertEquals(Instant.parse("2026-01-01T00:00:00Z"), rows.get(0).row().time());
+        assertEquals(Instant.parse("2026-01-01T00:00:10Z"), rows.get(1).row().time());
+        assertEquals(6.0, sink.rows("nmon.diskbusy", "sdb").get(0).get("%busy"));
+        assertTrue(sink.notices().get(0).message().contains("before its ZZZZ line"), sink.notices().toString());
+        assertTrue(sink.fact("time.source").orElseThrow().startsWith("AAA date and time"), sink.facts().toString());
+    }
+
+    @Test
+    void unknownSectionsAreReadByTheirHeaderAndSplitSectionsJoin() {
+        CollectingSink sink = parse(head(
+                "DISKBUSY1,Disk %Busy db01,sdc",
+                "NEWTHING,Something new db01,alpha,beta%,gamma",
+                "DISKNEW,Disk Something KB/s db01,sda",
+                "ZZZZ,T0001,00:00:00,01-JAN-2026",
+                "DISKBUSY,T0001,1.0,2.0",
+                "DISKBUSY1,T0001,3.0",
+                "NEWTHING,T0001,7,8.5,-nan",
+                "DISKNEW,T0001,4.5",
+                "VM,T0001,Paging and Virtual Memory,nr_dirty,nr_writeback",
+                "VM,T0001,11,12"));
+        assertEquals(3.0, sink.rows("nmon.diskbusy", "sdc").get(0).get("%busy"));
+        assertEquals(3, sink.rows("nmon.diskbusy").size());
+        SpecRow unknown = sink.rows("nmon.newthing").get(0);
+        assertEquals(7, unknown.get("alpha"));
+        assertEquals("%", sink.spec("nmon.newthing").metrics().get(1).unit());
+        assertTrue(Double.isNaN(unknown.get("gamma")));
+        // an unknown section with a column per disk: its metric is its description without the host
+        assertEquals(4.5, sink.rows("nmon.disknew", "sda").get(0).get("Disk Something KB/s"));
+        assertEquals("KB/s", sink.spec("nmon.disknew").metrics().get(0).unit());
+        // nmon before 12 wrote VM's header with a snapshot number
+        assertEquals(12, sink.rows("nmon.vm").get(0).get("nr_writeback"));
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
+    void badLinesAreWarningsWithTheirLineNumbers() {
+        CollectingSink sink = parse(head(
+                "ZZZZ,T0001,00:00:00,01-JAN-2026",
+                "CPU_ALL,T0001,1.0,oops,0.0,97.0,0.0,,2",
+                "MEM,T0001,100,200",
+                "a line without commas",
+                "ZZZZ,T0002,25:00:00,01-JAN-2026",
+                "CPU_ALL,T0002,1.0,2.0,0.0,97.0,0.0,,2"));
+        List<String> warnings = sink.warnings().stream().map(w -> w.line() + ": " + w.message()).toList();
+        assertEquals(List.of(
+                "10: expected a number for CPU_ALL Sys%, found 'oops'",
+                "11: a MEM line before MEM's header line (MEM,<description>,<column names>): its lines are not read",
+                "12: expected an nmon line: a section name, a comma and its values (CPU_ALL,T0001,...)",
+                "13: expected a time such as 03:25:01 and a date such as 02-DEC-2026 in the ZZZZ line, found '25:00:00' and '01-JAN-2026'"),
+                warnings);
+        // T0002 has no time of its own: one interval after T0001's
+        assertEquals(Instant.parse("2026-01-01T00:00:10Z"), sink.rows("nmon.cpu_all").get(0).row().time());
+    }
+
+    @Test
+    void configurationAndCommandLinesAreBoundedFacts() {
+        StringBuilder bbbp = new StringBuilder("BBBP,000,lscpu\n");
+        for (int i = 1; i <= 2000; i++) bbbp.append("BBBP,").append(i).append(",lscpu,\"line ").append(i).append(" of lscpu\"\n");
+        for (int i = 0; i < 300; i++) bbbp.append("BBBP,9").append(i).append(",cmd").append(i).append(",\"x\"\n");
+        CollectingSink sink = parse(head(bbbp.toString(),
+                "UARG,+Time,PID,ProgName,FullCommand",
+                "ZZZZ,T0001,00:00:00,01-JAN-2026",
+                "UARG,T0001,0004242,java,java -cp a,b Main --flag",
+                "CPU_ALL,T0001,1.0,2.0,0.0,97.0,0.0,,2"));
+        String lscpu = sink.fact("nmon.config.lscpu").orElseThrow();
+        assertTrue(lscpu.startsWith("line 1 of lscpu\nline 2 of lscpu"), lscpu.substring(0, 40));
+        assertTrue(lscpu.length() <= ConfigFacts.MAX_FACT + 40, "bounded: " + lscpu.length());
+        assertEquals(ConfigFacts.MAX_FACTS, sink.facts().stream().filter(f -> f.name().startsWith("nmon.config.")).count());
+        assertEquals("java -cp a,b Main --flag", sink.fact("nmon.process.4242").orElseThrow());
+        assertTrue(sink.notices().stream().map(ParseWarning::message).anyMatch(m -> m.contains("BBBP configuration beyond")));
+    }
+
+    @Test
+    void detection() {
+        assertEquals(1.0, parser.sniff(ParserFixtures.head(DEBIAN)));
+        assertEquals(1.0, parser.sniff(ParserFixtures.head(AIX)));
+        assertEquals(0, parser.sniff(ParserFixtures.head("sar/ksar-linux-sysstat-10.1.5-48cpu.txt")));
+        assertEquals(0, parser.sniff(ParserFixtures.head("iostat/jc-centos77-iostat-x.txt")));
+    }
+}
