@@ -263,7 +263,8 @@ public final class ChartViewModel {
                 return mine;
             }
         }).charts().get(0);
-        // The viewer pans a plot along x by Alt-drag only if the plot allows it; files written from it are the same.
+        // The viewer pans a plot along x (a middle-button drag, the arrow keys) only if the plot allows it; files written
+        // from it are the same.
         if (drawn.chart().getPlot() instanceof XYPlot plot) {
             plot.setDomainPannable(true);
             // The viewer collects what it draws for tooltips: an entity with a hot spot for every point, on every
