@@ -346,6 +346,32 @@ class ChartViewTest {
         assertTrue(robot.lookup("#sql-export").query().isDisabled());
     }
 
+    @Test
+    void aChartOfAConsoleResultShowsTheStatisticsOfThatResult(FxRobot robot) {
+        robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
+        robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%usr", null)));
+        assertEquals("sar.cpu %usr, whole run; n = 132", statistics(robot));
+
+        // The system time charted from the console: its statistics, not those of the %usr charted before.
+        TabPane tabs = (TabPane) view.lookup(".tab-pane");
+        robot.interact(() -> tabs.getSelectionModel().select(tab(tabs, "sql-tab")));
+        robot.interact(() -> console.sqlProperty().set("SELECT TS, PCT_SYS FROM V_SAR_CPU WHERE RUN = 'hpux' ORDER BY TS"));
+        robot.clickOn("#sql-run");
+        robot.clickOn("#sql-chart");
+        assertEquals("query PCT_SYS, whole result; n = 132", statistics(robot));
+        double[] sys = charts.dataProperty().get().series().get(0).y();
+        assertEquals(java.util.Arrays.stream(sys).average().orElseThrow(), stats.rows().get(0).stats().mean(), 1e-9);
+        assertEquals(java.util.Arrays.stream(sys).max().orElseThrow(), stats.rows().get(0).stats().max(), 1e-9);
+
+        // Zoomed, the statistics of the samples shown: 00:05:01 to 00:45:01 holds 9 of them.
+        robot.drag(screenPoint(robot, Instant.parse("2018-03-21T00:05:01Z").toEpochMilli()))
+                .dropTo(screenPoint(robot, Instant.parse("2018-03-21T00:45:01Z").toEpochMilli()));
+        rest();
+        assertTrue(statistics(robot).startsWith("query PCT_SYS, 2018-03-21T00:0"), statistics(robot));
+        long n = stats.rows().get(0).stats().n();
+        assertTrue(n >= 8 && n <= 10, "the samples shown: " + n);
+    }
+
     private List<String> seriesNames() {
         XYDataset d = ((XYPlot) view.viewer().getChart().getPlot()).getDataset();
         List<String> out = new ArrayList<>();
