@@ -52,8 +52,8 @@ import java.util.List;
  * crosshair is one vertical line through all of them.
  */
 public final class DashboardView extends BorderPane {
-    static final String HINT = "Mouse over a chart: every chart's values at that time. Drag across a chart: zoom all charts' time;"
-            + " middle-drag or arrow keys: pan; + and -: zoom; right-click: Zoom in, Zoom out, Whole time; drag a header: move the chart.";
+    static final String HINT = "Mouse over: every chart's values. Drag across: zoom; middle-drag or \u2190 \u2192: pan;"
+            + " + -: zoom; right-click: Zoom out, Whole time; drag a header: move.";
     private static final String DRAG_KIND = "statlens-dashboard-chart";
     private final DashboardViewModel model;
     private final Dialogs dialogs;

@@ -20,8 +20,10 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.control.cell.CheckBoxTableCell;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.function.Function;
 
@@ -80,6 +82,8 @@ public final class ImportPlanView extends VBox {
         failure.textProperty().bind(model.failureProperty());
         failure.visibleProperty().bind(model.failureProperty().isNotEmpty());
         failure.managedProperty().bind(failure.visibleProperty());
+        // Its rows whole: the table gives up the room (it scrolls), not the reasons.
+        failure.setMinHeight(Region.USE_PREF_SIZE);
         Button importButton = new Button("Import");
         importButton.setId("plan-import");
         importButton.setDefaultButton(true);
@@ -113,13 +117,16 @@ public final class ImportPlanView extends VBox {
         interval.setTooltip(new Tooltip("Seconds between samples of output printed without times (as --interval)"));
         TextField zone = new TextField();
         zone.setId("plan-zone");
-        zone.setPromptText(model.windowZone().getId());
+        String windowZone = model.windowZone().normalized().equals(ZoneOffset.UTC) ? "UTC" : model.windowZone().getId();
+        zone.setPromptText(windowZone);
         zone.setPrefColumnCount(12);
         zone.textProperty().bindBidirectional(model.zoneProperty());
         zone.setTooltip(new Tooltip("The zone of times printed without one (as --tz): UTC, Europe/Berlin, +02:00;"
-                + " blank: " + model.windowZone().getId()));
-        HBox row = new HBox(6, new Label("Undated output starts at"), start, new Label("every"), interval,
-                new Label("s; times are in zone"), zone);
+                + " blank: " + windowZone));
+        HBox.setHgrow(zone, Priority.ALWAYS);
+        List<Label> labels = List.of(new Label("Undated output starts at"), new Label("every"), new Label("s; times are in zone"));
+        labels.forEach(l -> l.setMinWidth(Region.USE_PREF_SIZE));
+        HBox row = new HBox(6, labels.get(0), start, labels.get(1), interval, labels.get(2), zone);
         row.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         return row;
     }
