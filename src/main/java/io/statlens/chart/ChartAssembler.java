@@ -501,6 +501,21 @@ final class ChartAssembler {
         return String.join("  \u00b7  ", parts);
     }
 
+    /**
+     * The subtitle of a chart shown from {@code from} to {@code to} (a zoom): the time range of its samples replaced by
+     * the part shown; unchanged for all of the time (NaN), a chart not over clock time, or a subtitle without a range.
+     */
+    String subtitleOver(ChartData data, double from, double to) {
+        if (data.domain() != ChartData.Domain.TIME || Double.isNaN(from) || Double.isNaN(to) || data.subtitle().isEmpty()) {
+            return data.subtitle();
+        }
+        double lo = data.series().stream().filter(s -> s.size() > 0).mapToDouble(s -> s.x()[0]).min().orElse(Double.NaN);
+        double hi = data.series().stream().filter(s -> s.size() > 0).mapToDouble(s -> s.x()[s.size() - 1]).max().orElse(Double.NaN);
+        if (Double.isNaN(lo) || from <= lo && to >= hi) return data.subtitle();
+        return data.subtitle().replace(timeRange((long) lo, (long) hi),
+                timeRange((long) Math.max(from, lo), (long) Math.min(to, hi)));
+    }
+
     /** {@code 2016-03-28 09:10 – 15:00 UTC}; with seconds when either end has them. */
     private String timeRange(long from, long to) {
         ZonedDateTime a = Instant.ofEpochMilli(from).atZone(zone);

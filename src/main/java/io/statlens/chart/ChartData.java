@@ -57,6 +57,11 @@ public record ChartData(String id, ChartKind kind, String title, String subtitle
         if (hot == null) hot = HotEnd.HIGH;
     }
 
+    /** The same chart under another subtitle. */
+    public ChartData withSubtitle(String text) {
+        return new ChartData(id, kind, title, text, domain, xLabel, keyLabel, yLabel, unit, hot, series, bars, markers, runs, origins);
+    }
+
     /** The same chart with a note added to its subtitle. */
     public ChartData noted(String note) {
         String withNote = subtitle.isEmpty() ? note : subtitle + "  \u00b7  " + note;

@@ -144,7 +144,8 @@ public final class ChartService {
         ChartBuilder builder = new ChartBuilder(new KeyPalette().register(runs), zone);
         List<DrawnChart> out = new ArrayList<>();
         for (DrawnChart c : charts) {
-            ChartData part = c.data().between(from, to);
+            // The subtitle says the part of the time shown, not the whole run's.
+            ChartData part = c.data().between(from, to).withSubtitle(new ChartAssembler(zone).subtitleOver(c.data(), from, to));
             JFreeChart chart = builder.build(part, size);
             if (chart.getPlot() instanceof XYPlot plot && !Double.isNaN(from) && !Double.isNaN(to) && to > from) {
                 plot.getDomainAxis().setRange(from, to);

@@ -7,6 +7,7 @@ import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportResult;
 import io.statlens.store.load.ImportService;
+import io.statlens.store.load.ImportTimes;
 import io.statlens.store.schema.Repository;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,10 +20,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
 import java.time.ZoneId;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -97,33 +95,15 @@ public final class ImportCommand implements Callable<Integer> {
     }
 
     static ZoneId zone(String tz) {
-        if (tz == null) return LocalZone.get();
-        try {
-            return ZoneId.of(tz);
-        } catch (RuntimeException e) {
-            throw new io.statlens.model.UserException("--tz " + tz + ": not a time zone (use e.g. UTC, Europe/Berlin, +02:00)");
-        }
+        return tz == null ? LocalZone.get() : ImportTimes.zone(tz, "--tz");
     }
 
     static Instant parseStart(String s, ZoneId zone) {
-        try {
-            return OffsetDateTime.parse(s).toInstant();
-        } catch (DateTimeParseException e) {
-            try {
-                return LocalDateTime.parse(s).atZone(zone).toInstant();
-            } catch (DateTimeParseException e2) {
-                try {
-                    return Instant.parse(s);
-                } catch (DateTimeParseException e3) {
-                    throw new io.statlens.model.UserException("--start " + s + ": expected an ISO date-time such as 2024-03-01T10:00:00");
-                }
-            }
-        }
+        return ImportTimes.start(s, zone, "--start");
     }
 
     static Duration seconds(double s) {
-        if (!(s > 0)) throw new io.statlens.model.UserException("--interval must be a positive number of seconds");
-        return Duration.ofNanos(Math.round(s * 1e9));
+        return ImportTimes.interval(s, "--interval");
     }
 
     static void print(ImportResult result, PrintWriter out, ReadableNumbers numbers) {

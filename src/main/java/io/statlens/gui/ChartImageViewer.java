@@ -20,6 +20,8 @@ import javafx.scene.image.PixelBuffer;
 import javafx.scene.image.PixelFormat;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.ContextMenuEvent;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.input.ScrollEvent;
@@ -54,16 +56,24 @@ import java.util.function.Consumer;
  * of some 20,000 path segments, which JavaFX then rasterizes in software while the FX thread waits. The chart is drawn
  * again when it changes and, once a resize rests, at the new size; drawings asked for meanwhile collapse into one.
  * What the user does with it: drag to zoom the time shown (leftwards to zoom out to all the data), Shift-drag a
- * rectangle to zoom the values too, Alt-drag to pan, the wheel to zoom the time around the mouse (Shift: the values
- * too), the context menu to export the chart as shown or show all of it; the crosshair is a
- * line over the picture, not a drawing of the chart. The mouse is read through the layout the last picture was drawn
- * with.
+ * rectangle to zoom the values too, a middle-button drag (or Alt-drag, where the window manager leaves it) to pan,
+ * the wheel to zoom the time around the mouse (Shift: the values too), the context menu to zoom in, out or to the
+ * whole time and to export the chart as shown. Every gesture has a twin without the mouse's modifiers, since desktops
+ * take Alt-drag for moving windows: clicked (or tabbed to), the chart takes the arrow keys to pan, + and - to zoom
+ * and Home for the whole time. The crosshair is a line over the picture, not a drawing of the chart. The mouse is
+ * read through the layout the last picture was drawn with.
  */
 public final class ChartImageViewer extends Region {
     /** A drag shorter than this (pixels) is a click, not a zoom. */
     private static final double MIN_DRAG = 10;
     /** How much one wheel step zooms. */
     private static final double WHEEL_ZOOM = 1.1;
+    /** How much a key (+ or -) zooms. */
+    private static final double KEY_ZOOM = 1.25;
+    /** How far an arrow key pans: this part of the time shown. */
+    private static final double KEY_PAN = 0.1;
+    /** How much the context menu's Zoom in and Zoom out zoom, around the point clicked. */
+    private static final double MENU_ZOOM = 2;
     /** A resize draws the chart again once the size rests this long; until then the last picture stays. */
     private static final Duration RESIZE_SETTLE = Duration.millis(120);
 
@@ -102,6 +112,8 @@ public final class ChartImageViewer extends Region {
     private boolean valueZoom;
     private double lastX;
     private double lastY;
+    /** Where the context menu was asked for (this node's units): its zooms are around that point. */
+    private javafx.geometry.Point2D menuAt;
 
     /** @param status told what an export wrote, or why it could not */
     public ChartImageViewer(TaskExecutor executor, Consumer<String> status) {
@@ -124,6 +136,8 @@ public final class ChartImageViewer extends Region {
         clip.heightProperty().bind(heightProperty());
         setClip(clip);
         setPrefSize(640, 400);
+        // Tabbed to or clicked, the chart takes the keys that pan and zoom it.
+        setFocusTraversable(true);
         chart.addListener((o, was, now) -> {
             if (was != null) was.removeChangeListener(changed);
             if (now != null) now.addChangeListener(changed);
@@ -164,7 +178,7 @@ public final class ChartImageViewer extends Region {
         return p == null ? null : p.info();
     }
 
-    /** The menu of a right click: Export As, Auto Range; views add their own items. */
+    /** The menu of a right click: Zoom in, Zoom out, Whole time, Export As; views add their own items. */
     public ContextMenu getContextMenu() {
         return menu;
     }
@@ -306,12 +320,15 @@ public final class ChartImageViewer extends Region {
 
     private void mouse() {
         addEventHandler(MouseEvent.MOUSE_PRESSED, e -> {
+            requestFocus();
             Rectangle2D area = dataArea();
-            if (e.getButton() != MouseButton.PRIMARY || e.isPopupTrigger() || !inside(area, e.getX(), e.getY())) {
+            boolean middle = e.getButton() == MouseButton.MIDDLE;
+            if ((e.getButton() != MouseButton.PRIMARY && !middle) || e.isPopupTrigger() || !inside(area, e.getX(), e.getY())) {
                 return;
             }
             dragFrom = new javafx.geometry.Point2D(e.getX(), e.getY());
-            panning = e.isAltDown();
+            // The middle button pans on every desktop; Alt-drag only where the window manager does not take it.
+            panning = middle || e.isAltDown();
             valueZoom = e.isShiftDown();
             lastX = e.getX();
             lastY = e.getY();
@@ -336,9 +353,53 @@ public final class ChartImageViewer extends Region {
             e.consume();
         });
         addEventHandler(ContextMenuEvent.CONTEXT_MENU_REQUESTED, e -> {
+            menuAt = new javafx.geometry.Point2D(e.getX(), e.getY());
             menu.show(this, e.getScreenX(), e.getScreenY());
             e.consume();
         });
+        addEventHandler(KeyEvent.KEY_PRESSED, this::key);
+    }
+
+    /** The keys' twins of the mouse's gestures: arrows pan, + and - zoom the time around the middle, Home shows it all. */
+    private void key(KeyEvent e) {
+        Rectangle2D area = dataArea();
+        if (area == null || e.isControlDown() || e.isAltDown() || e.isMetaDown()) return;
+        KeyCode code = e.getCode();
+        if (code == KeyCode.LEFT || code == KeyCode.RIGHT) {
+            panTime(code == KeyCode.RIGHT ? KEY_PAN : -KEY_PAN);
+        } else if (code == KeyCode.PLUS || code == KeyCode.EQUALS || code == KeyCode.ADD) {
+            zoomTime(1 / KEY_ZOOM, area.getCenterX(), area.getCenterY());
+        } else if (code == KeyCode.MINUS || code == KeyCode.SUBTRACT) {
+            zoomTime(KEY_ZOOM, area.getCenterX(), area.getCenterY());
+        } else if (code == KeyCode.HOME) {
+            autoRange();
+        } else {
+            return;
+        }
+        e.consume();
+    }
+
+    /** Moves the time shown by this part of it: later for a positive part, earlier for a negative one. */
+    private void panTime(double part) {
+        if (getChart() == null || !(getChart().getPlot() instanceof Pannable p) || !p.isDomainPannable()) return;
+        PlotRenderingInfo info = getRenderingInfo().getPlotInfo();
+        Rectangle2D area = info.getDataArea();
+        quietly(() -> p.panDomainAxes(part, info, new Point2D.Double(area.getCenterX(), area.getCenterY())));
+    }
+
+    /** Zooms the time out ({@code factor} above 1) or in around {@code (x, y)}; the values keep fitting the data. */
+    private void zoomTime(double factor, double x, double y) {
+        if (getChart() == null || !(getChart().getPlot() instanceof Zoomable z) || !z.isDomainZoomable()) return;
+        PlotRenderingInfo info = getRenderingInfo().getPlotInfo();
+        quietly(() -> z.zoomDomainAxes(factor, info, new Point2D.Double(x, y), true));
+    }
+
+    /** Zooms the time around where the context menu was asked for (the middle without one). */
+    private void zoomAtMenu(double factor) {
+        Rectangle2D area = dataArea();
+        if (area == null) return;
+        boolean at = menuAt != null && inside(area, menuAt.getX(), menuAt.getY());
+        zoomTime(factor, at ? menuAt.getX() : area.getCenterX(), at ? menuAt.getY() : area.getCenterY());
     }
 
     /** The zoom rectangle from where the drag started to {@code (x, y)}, inside the data area (all its height if only time zooms). */
@@ -476,10 +537,16 @@ public final class ChartImageViewer extends Region {
             item.setOnAction(e -> chooseAndExport(format));
             exportAs.getItems().add(item);
         }
-        MenuItem all = new MenuItem("Auto Range");
+        MenuItem in = new MenuItem("Zoom in");
+        in.setId("chart-zoom-in");
+        in.setOnAction(e -> zoomAtMenu(1 / MENU_ZOOM));
+        MenuItem out = new MenuItem("Zoom out");
+        out.setId("chart-zoom-out");
+        out.setOnAction(e -> zoomAtMenu(MENU_ZOOM));
+        MenuItem all = new MenuItem("Whole time");
         all.setId("chart-auto-range");
         all.setOnAction(e -> autoRange());
-        menu.getItems().addAll(exportAs, new SeparatorMenuItem(), all);
+        menu.getItems().addAll(in, out, all, new SeparatorMenuItem(), exportAs);
     }
 
     private void chooseAndExport(ChartFormat format) {

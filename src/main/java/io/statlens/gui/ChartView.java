@@ -41,7 +41,8 @@ import java.util.function.Consumer;
  */
 public final class ChartView extends BorderPane {
     static final String HINT = "Move the mouse over the chart for its values; drag across it to zoom the time (Shift-drag:"
-            + " the values too; leftwards: all of it); Alt-click (or right-click, Add note here) to add a note at a sample's time.";
+            + " the values too; leftwards: all of it); middle-drag or arrow keys: pan; + and -: zoom; right-click: Zoom in,"
+            + " Zoom out, Whole time, Add note here (or Alt-click) to add a note at a sample's time.";
     private final ChartViewModel model;
     private final ChartImageViewer viewer;
     private final Consumer<String> addNoteAt;

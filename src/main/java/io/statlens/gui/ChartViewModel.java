@@ -28,6 +28,7 @@ import javafx.collections.ObservableList;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.AbstractRenderer;
+import org.jfree.chart.title.TextTitle;
 
 import java.nio.file.Path;
 import java.time.Instant;
@@ -263,7 +264,8 @@ public final class ChartViewModel {
                 return mine;
             }
         }).charts().get(0);
-        // The viewer pans a plot along x by Alt-drag only if the plot allows it; files written from it are the same.
+        // The viewer pans a plot along x (a middle-button drag, the arrow keys) only if the plot allows it; files written
+        // from it are the same.
         if (drawn.chart().getPlot() instanceof XYPlot plot) {
             plot.setDomainPannable(true);
             // The viewer collects what it draws for tooltips: an entity with a hot spot for every point, on every
@@ -298,6 +300,13 @@ public final class ChartViewModel {
             if (plot.getDataset() != null && cut.getDataset() != null
                     && plot.getDataset().getSeriesCount() == cut.getDataset().getSeriesCount()) {
                 plot.setDataset(cut.getDataset());
+            }
+            // The subtitle follows the zoom: the part of the time shown.
+            if (current.chart().getSubtitleCount() > 0 && redrawn.chart().getSubtitleCount() > 0
+                    && current.chart().getSubtitle(0) instanceof TextTitle shownTitle
+                    && redrawn.chart().getSubtitle(0) instanceof TextTitle cutTitle
+                    && !shownTitle.getText().equals(cutTitle.getText())) {
+                shownTitle.setText(cutTitle.getText());
             }
         }, e -> {
             refining--;

@@ -21,6 +21,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
@@ -132,6 +133,9 @@ public final class CompareView extends BorderPane {
         message.setId("compare-message");
         message.setWrapText(true);
         message.textProperty().bind(model.messageProperty());
+        // The message takes what room is left; the button keeps its label whole ("Export CSV...", not "…").
+        export.setMinWidth(Region.USE_PREF_SIZE);
+        HBox.setHgrow(message, Priority.ALWAYS);
         HBox bottom = new HBox(8, export, message);
         bottom.setAlignment(Pos.CENTER_LEFT);
         bottom.setPadding(new Insets(8));

@@ -46,13 +46,14 @@ import java.util.List;
  * Cancel), the charts stacked under it, each with a header to drag it by (or move it with its arrows, or remove
  * it) and its values at the crosshair under it, and the time under the mouse at the bottom.
  *
- * <p>The charts' time axes are one: a zoom (drag a rectangle) or a pan (Alt-drag) in any chart is set on the view
+ * <p>The charts' time axes are one: a zoom (drag a rectangle, the keys, the context menu) or a pan (a middle-button
+ * drag, the arrow keys) in any chart is set on the view
  * model, and every chart's axis follows it. Their plot areas are lined up ({@link ChartStack#align}), so that the
  * crosshair is one vertical line through all of them.
  */
 public final class DashboardView extends BorderPane {
-    static final String HINT = "Mouse over a chart: every chart's values at that time. Drag across a chart: zoom all charts' time;"
-            + " Alt-drag: pan; drag a header: move the chart.";
+    static final String HINT = "Mouse over: every chart's values. Drag across: zoom; middle-drag or \u2190 \u2192: pan;"
+            + " + -: zoom; right-click: Zoom out, Whole time; drag a header: move.";
     private static final String DRAG_KIND = "statlens-dashboard-chart";
     private final DashboardViewModel model;
     private final Dialogs dialogs;
@@ -145,13 +146,16 @@ public final class DashboardView extends BorderPane {
         name.setId("dashboard-name");
         name.setPromptText("name to save as");
         name.setPrefColumnCount(14);
+        // The name of the dashboard shown; other runs clear it, so that Save does not offer the last runs' name.
         model.dashboardProperty().addListener((o, was, now) -> {
             if (now != null && now.name() != null) name.setText(now.name());
+            else if (now == null || was == null || !now.runs().equals(was.runs())) name.clear();
         });
         Button save = new Button("Save");
         save.setId("dashboard-save");
         save.disableProperty().bind(model.dashboardProperty().isNull().or(name.textProperty().isEmpty()));
-        save.setOnAction(e -> model.save(name.getText()));
+        save.setOnAction(e -> model.save(name.getText(),
+                question -> dialogs.confirm(this, "Replace the saved dashboard?", question, "Replace")));
         Button delete = new Button("Delete");
         delete.setId("dashboard-delete");
         delete.setTooltip(new Tooltip("Delete the saved dashboard shown (its charts stay until you open something else)"));
@@ -200,6 +204,7 @@ public final class DashboardView extends BorderPane {
             viewer.setRangeZoomable(false);
             // The mouse wheel scrolls the dashboard; over a chart it would zoom that chart instead.
             viewer.setWheelZoomable(false);
+            if (plot() != null && model.linked(drawn)) plot().setDomainPannable(true);
             viewer.addEventHandler(MouseEvent.MOUSE_MOVED, e -> hover(Panel.this, e.getX()));
             Label handle = new Label("\u2261");
             handle.setStyle("-fx-font-size: 16px");

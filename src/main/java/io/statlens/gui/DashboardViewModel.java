@@ -36,6 +36,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * The dashboard tab: several charts of the same runs stacked on one time axis, with one zoom (every chart shows the
@@ -103,14 +104,14 @@ public final class DashboardViewModel {
                 .orElseThrow(() -> new UserException("no saved dashboard named '" + name + "'")));
     }
 
-    /** Adds a chart at the bottom and draws the dashboard again. */
+    /** Adds a chart at the bottom and draws the dashboard again, at the time shown (a zoom stays). */
     public void add(ChartDefinition definition) {
         Dashboard d = dashboard.get();
         if (d == null) return;
         List<ChartDefinition> more = new ArrayList<>(d.charts());
         more.add(definition);
         Dashboard next = d.withCharts(more);
-        load("the dashboard with " + label(definition), () -> next);
+        load("the dashboard with " + label(definition), () -> next, true);
     }
 
     /** Removes a chart (with the other charts its definition gave: an area chart per run); nothing is drawn again. */
@@ -146,10 +147,27 @@ public final class DashboardViewModel {
         if (list.stream().noneMatch(x -> x == d)) list.add(d);
     }
 
-    /** Saves the dashboard under a name (replacing one of that name); the message says what was saved or why not. */
-    public void save(String name) {
+    /**
+     * Saves the dashboard under a name; the message says what was saved or why not. A saved dashboard of that name
+     * other than the one shown (another run's, or one not opened) is replaced only if {@code replace} answers yes to
+     * the question it is asked.
+     */
+    public void save(String name, Predicate<String> replace) {
         Dashboard d = dashboard.get();
         if (d == null) return;
+        executor.run(() -> new DashboardCatalog(repo).find(name), existing -> {
+            if (existing.isPresent() && !existing.get().name().equals(d.name())) {
+                String other = "a dashboard '" + existing.get().name() + "' of " + String.join(", ", existing.get().runs());
+                if (!replace.test("Replace " + other + " with this one of " + String.join(", ", d.runs()) + "?")) {
+                    message.set("not saved: " + other + " is saved already");
+                    return;
+                }
+            }
+            save(name, d);
+        }, e -> message.set(text(e)));
+    }
+
+    private void save(String name, Dashboard d) {
         executor.run(() -> {
             DashboardCatalog catalog = new DashboardCatalog(repo);
             Dashboard saved = catalog.save(name, d);
@@ -191,6 +209,11 @@ public final class DashboardViewModel {
     }
 
     private void load(String what, java.util.concurrent.Callable<Dashboard> which) {
+        load(what, which, false);
+    }
+
+    /** @param keepZoom whether the time shown stays (a chart added), or the new charts show all of it (other runs) */
+    private void load(String what, java.util.concurrent.Callable<Dashboard> which, boolean keepZoom) {
         cancellation.cancel();
         Cancellation mine = new Cancellation();
         cancellation = mine;
@@ -204,10 +227,13 @@ public final class DashboardViewModel {
             if (drawing != generation) return;
             loading.set(false);
             progress.set(1);
-            zoom.set(null);
+            Window kept = keepZoom ? zoom.get() : null;
+            zoom.set(kept);
             dashboard.set(drawn.dashboard());
             addable.setAll(drawn.addable());
             charts.setAll(drawn.result().charts());
+            // The charts came drawn for all of the time: cut again for the part shown.
+            if (kept != null) refine(width);
             List<String> skipped = drawn.result().skipped();
             String done = drawn.result().charts().size() + " chart(s) of " + String.join(", ", drawn.dashboard().runs())
                     + (skipped.isEmpty() ? "" : "; not drawn: " + String.join("; ", skipped));

@@ -3,6 +3,9 @@ package io.statlens.gui;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import javafx.stage.Modality;
@@ -54,6 +57,19 @@ final class Dialogs {
         stage.initOwner(main.getScene().getWindow());
         stage.setScene(new Scene(content, width, height));
         return stage;
+    }
+
+    /**
+     * Asks a question over the window of {@code from} and waits for the answer: true for {@code yes}, false for Cancel
+     * (or the window closed).
+     */
+    boolean confirm(Node from, String title, String question, String yes) {
+        ButtonType doIt = new ButtonType(yes, ButtonBar.ButtonData.OK_DONE);
+        Alert alert = new Alert(Alert.AlertType.CONFIRMATION, question, doIt, ButtonType.CANCEL);
+        alert.initOwner(from.getScene().getWindow());
+        alert.setTitle(title);
+        alert.setHeaderText(null);
+        return alert.showAndWait().filter(doIt::equals).isPresent();
     }
 
     /** Files to open, chosen over the main window; empty when the user cancels. */

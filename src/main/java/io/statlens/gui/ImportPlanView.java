@@ -14,19 +14,24 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.cell.CheckBoxTableCell;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.function.Function;
 
 /**
  * The import plan window's content: the run's name, one row per file (import tick, name, size, detected tool,
- * the tool to use), a message line, Import and Cancel. Both buttons close the window when they are done.
+ * the tool to use), the start, interval and time zone of output that does not say them, a message line, Import and
+ * Cancel. Cancel closes the window; Import closes it once the import succeeded, and a failed import's reasons are
+ * shown in the window, left open to fix the plan and import again.
  */
 public final class ImportPlanView extends VBox {
     public ImportPlanView(ImportPlanViewModel model) {
@@ -68,18 +73,62 @@ public final class ImportPlanView extends VBox {
         message.setId("plan-message");
         message.setWrapText(true);
         message.textProperty().bind(model.messageProperty());
+        TextArea failure = new TextArea();
+        failure.setId("plan-failure");
+        failure.setEditable(false);
+        failure.setWrapText(true);
+        failure.setPrefRowCount(5);
+        failure.setStyle("-fx-text-fill: #8b0000;");
+        failure.textProperty().bind(model.failureProperty());
+        failure.visibleProperty().bind(model.failureProperty().isNotEmpty());
+        failure.managedProperty().bind(failure.visibleProperty());
+        // Its rows whole: the table gives up the room (it scrolls), not the reasons.
+        failure.setMinHeight(Region.USE_PREF_SIZE);
         Button importButton = new Button("Import");
         importButton.setId("plan-import");
         importButton.setDefaultButton(true);
-        importButton.disableProperty().bind(model.planningProperty());
-        importButton.setOnAction(e -> {
-            if (model.importChosen()) getScene().getWindow().hide();
+        importButton.disableProperty().bind(model.planningProperty().or(model.importingProperty()));
+        importButton.setOnAction(e -> model.importChosen());
+        model.doneProperty().addListener((o, was, now) -> {
+            if (now) getScene().getWindow().hide();
         });
         Button cancel = new Button("Cancel");
         cancel.setId("plan-cancel");
         cancel.setCancelButton(true);
         cancel.setOnAction(e -> getScene().getWindow().hide());
-        getChildren().addAll(new HBox(6, new Label("Run:"), run), table, message, new HBox(6, importButton, cancel));
+        getChildren().addAll(new HBox(6, new Label("Run:"), run), table, times(model), message, failure,
+                new HBox(6, importButton, cancel));
+    }
+
+    /** The times of output that does not say them, as {@code statlens import --start/--interval/--tz} take them. */
+    private static HBox times(ImportPlanViewModel model) {
+        TextField start = new TextField();
+        start.setId("plan-start");
+        start.setPromptText("2024-03-01T10:00:00");
+        start.setPrefColumnCount(14);
+        start.textProperty().bindBidirectional(model.startProperty());
+        start.setTooltip(new Tooltip("The time of the first sample of output printed without dates (as --start);"
+                + " blank: the file's own times, else its modification time"));
+        TextField interval = new TextField();
+        interval.setId("plan-interval");
+        interval.setPromptText("seconds");
+        interval.setPrefColumnCount(5);
+        interval.textProperty().bindBidirectional(model.intervalProperty());
+        interval.setTooltip(new Tooltip("Seconds between samples of output printed without times (as --interval)"));
+        TextField zone = new TextField();
+        zone.setId("plan-zone");
+        String windowZone = model.windowZone().normalized().equals(ZoneOffset.UTC) ? "UTC" : model.windowZone().getId();
+        zone.setPromptText(windowZone);
+        zone.setPrefColumnCount(12);
+        zone.textProperty().bindBidirectional(model.zoneProperty());
+        zone.setTooltip(new Tooltip("The zone of times printed without one (as --tz): UTC, Europe/Berlin, +02:00;"
+                + " blank: " + windowZone));
+        HBox.setHgrow(zone, Priority.ALWAYS);
+        List<Label> labels = List.of(new Label("Undated output starts at"), new Label("every"), new Label("s; times are in zone"));
+        labels.forEach(l -> l.setMinWidth(Region.USE_PREF_SIZE));
+        HBox row = new HBox(6, labels.get(0), start, labels.get(1), interval, labels.get(2), zone);
+        row.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        return row;
     }
 
     private static TableColumn<FileRow, String> textColumn(String title, Function<FileRow, String> value,

@@ -4,6 +4,7 @@ import io.statlens.model.UserException;
 import io.statlens.parse.ImportPlanner;
 import io.statlens.parse.ImportPlanner.FileDetection;
 import io.statlens.parse.ParserCatalog;
+import io.statlens.store.load.ImportTimes;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -18,6 +19,9 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -29,28 +33,46 @@ import java.util.function.Supplier;
 /**
  * The import plan: every file of the dropped or chosen inputs (folders walked as the import walks them) with the
  * tool detected for it, a tick to import it and the tool to read it with, plus the run's name. Files no parser
- * recognises start unticked; giving one a tool ticks it. Import hands the ticked files and their tools on.
+ * recognises start unticked; giving one a tool ticks it. The start, interval and time zone of output that does not say
+ * them are asked here too, as {@code statlens import --start/--interval/--tz} take them. Import hands the ticked files,
+ * their tools and those times on; the plan is done once the import succeeded, and keeps a failed one's reasons to be
+ * read, fixed and tried again.
  */
 public final class ImportPlanViewModel {
     private final List<Path> inputs;
     private final TaskExecutor executor;
     private final Supplier<ParserCatalog> catalog;
-    private final Consumer<ImportChoices> importer;
+    private final Importer importer;
+    private final ZoneId windowZone;
     private final StringProperty run = new SimpleStringProperty();
+    private final StringProperty start = new SimpleStringProperty("");
+    private final StringProperty interval = new SimpleStringProperty("");
+    private final StringProperty zone = new SimpleStringProperty("");
+    private final ReadOnlyStringWrapper failure = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper importing = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyBooleanWrapper done = new ReadOnlyBooleanWrapper();
     private final ObservableList<FileRow> rows = FXCollections.observableArrayList();
     private final ObservableList<String> tools = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper planning = new ReadOnlyBooleanWrapper();
 
+    /** Imports the choices, then says how it went (on the UI thread). */
+    interface Importer {
+        void importChosen(ImportChoices choices, Runnable succeeded, Consumer<String> failed);
+    }
+
     /**
-     * @param catalog the parsers, asked for in the background (loading them reads the user's parser folder)
-     * @param importer receives the choices when the user imports
+     * @param catalog    the parsers, asked for in the background (loading them reads the user's parser folder)
+     * @param importer   receives the choices when the user imports
+     * @param windowZone the zone of times printed without one when the user gives none
      */
-    ImportPlanViewModel(List<Path> inputs, TaskExecutor executor, Supplier<ParserCatalog> catalog, Consumer<ImportChoices> importer) {
+    ImportPlanViewModel(List<Path> inputs, TaskExecutor executor, Supplier<ParserCatalog> catalog, Importer importer,
+                        ZoneId windowZone) {
         this.inputs = List.copyOf(inputs);
         this.executor = executor;
         this.catalog = catalog;
         this.importer = importer;
+        this.windowZone = windowZone;
         run.set(ImportViewModel.suggestedRun(inputs));
     }
 
@@ -152,6 +174,12 @@ public final class ImportPlanViewModel {
     /** Why Import cannot go ahead yet, or empty. */
     public Optional<String> problem() {
         if (planning.get()) return Optional.of("still looking at the files");
+        if (importing.get()) return Optional.of("the import is running");
+        try {
+            times();
+        } catch (UserException e) {
+            return Optional.of(e.getMessage());
+        }
         if (run.get() == null || run.get().isBlank()) return Optional.of("give the run a name");
         List<FileRow> ticked = rows.stream().filter(r -> r.includedProperty().get()).toList();
         if (ticked.isEmpty()) return Optional.of("tick at least one file to import");
@@ -169,8 +197,71 @@ public final class ImportPlanViewModel {
         // A file dropped both alone and inside its folder is imported once.
         Map<Path, String> chosen = new LinkedHashMap<>();
         rows.stream().filter(r -> r.includedProperty().get()).forEach(r -> chosen.putIfAbsent(r.file(), r.toolProperty().get()));
-        importer.accept(new ImportChoices(inputs, run.get().strip(), List.copyOf(chosen.keySet()), chosen));
+        Times t = times();
+        failure.set("");
+        importing.set(true);
+        message.set("importing...");
+        importer.importChosen(new ImportChoices(inputs, run.get().strip(), List.copyOf(chosen.keySet()), chosen, t.start(),
+                t.interval(), t.zone()), () -> {
+            importing.set(false);
+            done.set(true);
+        }, why -> {
+            importing.set(false);
+            message.set("the import failed: fix the plan and import again, or cancel");
+            failure.set("The import failed; nothing was imported:\n" + why);
+        });
         return true;
+    }
+
+    private record Times(Optional<Instant> start, Optional<Duration> interval, Optional<ZoneId> zone) {
+    }
+
+    /** The times typed in, read as the command line reads them; a blank field leaves that time to the files. */
+    private Times times() {
+        Optional<ZoneId> z = blank(zone) ? Optional.empty() : Optional.of(ImportTimes.zone(zone.get(), "time zone"));
+        Optional<Instant> s = blank(start) ? Optional.empty()
+                : Optional.of(ImportTimes.start(start.get(), z.orElse(windowZone), "start"));
+        Optional<Duration> i = blank(interval) ? Optional.empty() : Optional.of(ImportTimes.interval(interval.get(), "interval"));
+        return new Times(s, i, z);
+    }
+
+    private static boolean blank(StringProperty p) {
+        return p.get() == null || p.get().isBlank();
+    }
+
+    /** The time of the first sample of output without dates, as typed (ISO, local to the zone); blank for the files'. */
+    public StringProperty startProperty() {
+        return start;
+    }
+
+    /** Seconds between samples of output without times, as typed; blank for the files'. */
+    public StringProperty intervalProperty() {
+        return interval;
+    }
+
+    /** The zone of times printed without one, as typed; blank for the window's. */
+    public StringProperty zoneProperty() {
+        return zone;
+    }
+
+    /** The window's zone, which a blank zone field means. */
+    public ZoneId windowZone() {
+        return windowZone;
+    }
+
+    /** Why the last import failed, in full; empty when none failed. */
+    public ReadOnlyStringProperty failureProperty() {
+        return failure.getReadOnlyProperty();
+    }
+
+    /** An import of the plan is running. */
+    public ReadOnlyBooleanProperty importingProperty() {
+        return importing.getReadOnlyProperty();
+    }
+
+    /** The import succeeded: the plan's window can close. */
+    public ReadOnlyBooleanProperty doneProperty() {
+        return done.getReadOnlyProperty();
     }
 
     public StringProperty runProperty() {

@@ -26,6 +26,7 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -33,7 +34,8 @@ import java.util.stream.Stream;
 /**
  * Import of files and folders into a run, in the background, with progress, cancel (which leaves the
  * repository unchanged: {@link ImportService} rolls back) and the warnings of the files afterwards. The plan
- * before it ({@link #plan}) shows the tool detected per file; imported inputs are remembered as recent.
+ * before it ({@link #plan}) shows the tool detected per file and stays open until the import succeeded; the inputs of
+ * every import, failed ones too, are remembered as recent, so that an import to be fixed is one click away.
  */
 public final class ImportViewModel {
     private final Repository repo;
@@ -69,7 +71,7 @@ public final class ImportViewModel {
 
     /** The plan for these inputs, computed in the background; its Import imports the choices through this view model. */
     public ImportPlanViewModel plan(List<Path> inputs) {
-        ImportPlanViewModel plan = new ImportPlanViewModel(inputs, executor, ParserCatalog::installed, this::importChosen);
+        ImportPlanViewModel plan = new ImportPlanViewModel(inputs, executor, ParserCatalog::installed, this::importChosen, zone);
         plan.compute();
         return plan;
     }
@@ -87,19 +89,31 @@ public final class ImportViewModel {
         importChosen(new ImportChoices(inputs, run, inputs, Map.of()));
     }
 
-    /** Imports the files chosen in a plan with their tools; the plan's sources become the most recent inputs. */
+    /** Imports the files chosen in a plan with their tools and times; the plan's sources become the most recent inputs. */
     public void importChosen(ImportChoices choices) {
+        importChosen(choices, () -> { }, failure -> { });
+    }
+
+    /**
+     * Imports the files chosen in a plan, then tells the plan how it went.
+     *
+     * @param succeeded called on the UI thread once the import is committed
+     * @param failed    called on the UI thread with why the import failed (the repository is unchanged)
+     */
+    public void importChosen(ImportChoices choices, Runnable succeeded, Consumer<String> failed) {
         List<Path> inputs = choices.files();
         String run = choices.run();
-        ImportRequest request = ImportRequest.of(run, zone, inputs.toArray(Path[]::new)).choosingTools(choices.tools());
+        ImportRequest request = new ImportRequest(inputs, run, Optional.empty(), List.of(), Optional.empty(), choices.start(),
+                choices.interval(), choices.zone().orElse(zone), false, false, false, choices.tools());
+        // Remembered whatever the outcome: a failed import is fixed and tried again from Import recent.
+        recent.remember(choices.sources());
         run("importing " + inputs.size() + " item(s) into run '" + run + "'...", false, cancel -> {
             ImportResult result = new ImportService(repo, ParserCatalog.installed()).run(request, new Progress(totalBytes(inputs)), cancel);
             return List.of(result);
         }, results -> {
             ImportResult result = results.get(0);
-            recent.remember(choices.sources());
             return "imported " + result.rows() + " rows from " + result.files().size() + " file(s) into run '" + run + "'";
-        });
+        }, succeeded, failed);
     }
 
     /**
@@ -127,7 +141,7 @@ public final class ImportViewModel {
             }
             return results;
         }, results -> "imported the demo's " + results.size() + " runs (" + results.stream().mapToLong(ImportResult::rows).sum()
-                + " rows) from the samples bundled with statlens, copied to " + folder);
+                + " rows) from the samples bundled with statlens, copied to " + folder, () -> { }, failure -> { });
     }
 
     /** An import's work in the background, with what it did for the status line once it succeeded. */
@@ -141,8 +155,11 @@ public final class ImportViewModel {
      * before the failure stay: the browser is read again then.
      *
      * @param severalRuns whether the work imports several runs, each committed on its own
+     * @param succeeded   told once the status line said what was imported
+     * @param failed      told why the import failed, in full (the status line may cut it)
      */
-    private void run(String starting, boolean severalRuns, ImportWork work, Function<List<ImportResult>, String> done) {
+    private void run(String starting, boolean severalRuns, ImportWork work, Function<List<ImportResult>, String> done,
+                     Runnable succeeded, Consumer<String> failed) {
         if (running.get()) throw new IllegalStateException("an import is already running");
         cancellation = new Cancellation();
         Cancellation thisImport = cancellation;
@@ -159,11 +176,14 @@ public final class ImportViewModel {
             String did = done.apply(results);
             status.accept(did + (warnings.isEmpty() ? "" : ", " + warnings.size() + " warning(s)"));
             imported.run();
+            succeeded.run();
         }, e -> {
             running.set(false);
             progress.set(0);
+            String why = e instanceof UserException ? e.getMessage() : String.valueOf(e);
             status.accept("import failed: " + e.getMessage());
             if (severalRuns) imported.run();
+            failed.accept(why);
         });
     }
 

@@ -260,10 +260,12 @@ public final class MainView extends BorderPane {
      */
     private void showStats(XYPlot plot) {
         ChartViewModel.Selection selection = charts.shownProperty().get();
-        if (selection == null) return;
         Range shown = shownPart(plot);
         boolean elapsed = !(plot.getDomainAxis() instanceof DateAxis);
-        stats.show(selection, shown == null ? null : new StatsViewModel.Window(elapsed, shown.getLowerBound(), shown.getUpperBound()));
+        StatsViewModel.Window window = shown == null ? null : new StatsViewModel.Window(elapsed, shown.getLowerBound(), shown.getUpperBound());
+        // A query's chart (the console's, or the chart's edited query) is described by its own values.
+        if (charts.fromSqlProperty().get() && charts.dataProperty().get() != null) stats.showResult(charts.dataProperty().get(), window);
+        else if (selection != null) stats.show(selection, window);
     }
 
     /**
@@ -325,7 +327,7 @@ public final class MainView extends BorderPane {
     /** Opens the import plan for these inputs: the tool detected per file, to confirm or change, and the run's name. */
     void askRunAndImport(List<Path> inputs) {
         String what = inputs.size() == 1 ? String.valueOf(inputs.get(0).getFileName()) : inputs.size() + " files and folders";
-        dialogs.showModal("Import " + what, new ImportPlanView(importer.plan(inputs)), 760, 420);
+        dialogs.showModal("Import " + what, new ImportPlanView(importer.plan(inputs)), 820, 480);
     }
 
     private void rebuildTree(boolean expand) {

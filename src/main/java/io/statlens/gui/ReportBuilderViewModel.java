@@ -231,10 +231,18 @@ public final class ReportBuilderViewModel {
         message.set(e instanceof UserException ? e.getMessage() : "cannot write: " + e.getMessage());
     }
 
-    /** Opens the file written last with the desktop. */
+    /** Opens the file written last with the desktop; the message says so, or why it cannot. */
     public void openWritten() {
         Path file = written.get();
-        if (file != null) opener.open(file);
+        if (file == null) return;
+        try {
+            opener.open(file);
+            message.set("asked the desktop to open " + file);
+        } catch (UserException e) {
+            message.set(e.getMessage());
+        } catch (RuntimeException e) {
+            message.set("cannot open " + file + ": " + e.getMessage());
+        }
     }
 
     private static void createParent(Path file) {

@@ -171,10 +171,34 @@ public final class StatlensApp extends Application {
         Platform.exit();
     }
 
+    /**
+     * Whether the desktop has a program JavaFX opens documents with: on Windows and macOS always; elsewhere xdg-open or
+     * one of the browsers JavaFX tries, on the PATH.
+     */
+    private static boolean desktopOpens() {
+        String os = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT);
+        if (os.contains("win") || os.contains("mac")) return true;
+        String path = System.getenv("PATH");
+        if (path == null) return false;
+        for (String dir : path.split(java.io.File.pathSeparator)) {
+            for (String program : List.of("xdg-open", "google-chrome", "firefox", "opera", "konqueror", "mozilla")) {
+                if (java.nio.file.Files.isExecutable(Path.of(dir, program))) return true;
+            }
+        }
+        return false;
+    }
+
     /** The window's content over the repository shown, with a way to open another in its place. */
     private Workbench workbench(Stage stage, GuiSettings settings) {
         // The desktop opens a written report or chart; HostServices is the Application's, so it is passed in.
-        DocumentOpener opener = file -> getHostServices().showDocument(file.toUri().toString());
+        // JavaFX hands the file to xdg-open or a browser it finds, and says nothing when it finds none: the window says it.
+        DocumentOpener opener = file -> {
+            if (!desktopOpens()) {
+                throw new UserException("cannot open " + file + ": no program here opens files (xdg-open, a browser);"
+                        + " open it from its folder, " + file.toAbsolutePath().getParent());
+            }
+            getHostServices().showDocument(file.toUri().toString());
+        };
         Workbench bench = Workbench.create(repository, executor, options.zone(), settings.numbers(), RecentInputs.kept(settings),
                 opener);
         bench.view().openRepositoriesWith(new OpenRepositoryViewModel(executor, settings, next -> showInstead(stage, settings, next)));

@@ -4,9 +4,11 @@ import io.statlens.analysis.KeyOrder;
 import io.statlens.analysis.MetricStats;
 import io.statlens.analysis.RunStatistics;
 import io.statlens.analysis.StatsRequest;
+import io.statlens.chart.ChartData;
 import io.statlens.model.UserException;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.SeriesStats;
+import io.statlens.store.read.SeriesSummary;
 import io.statlens.store.read.TimeWindow;
 import io.statlens.store.schema.Repository;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -69,6 +71,41 @@ public final class StatsViewModel {
             rows.clear();
             caption.set(e instanceof UserException ? e.getMessage() : "cannot compute statistics: " + e);
         });
+    }
+
+    /**
+     * The statistics of a chart drawn from a query (the SQL console's, or the chart's edited one): its own values, those
+     * in the window shown (null: all of them), one row per line of the chart. The repository holds no summaries of a
+     * query's result, and the metric charted before has nothing to do with it.
+     */
+    public void showResult(ChartData data, Window window) {
+        long mine = asked.incrementAndGet();
+        executor.run(() -> mine == asked.get() ? resultStats(data, window) : null, computed -> {
+            if (computed == null || mine != asked.get()) return;
+            rows.setAll(computed);
+            caption.set(data.title() + ", " + (window == null ? "whole result"
+                    : data.domain() == ChartData.Domain.TIME ? Instant.ofEpochMilli(Math.round(window.from())) + " to "
+                    + Instant.ofEpochMilli(Math.round(window.to()))
+                    : "x " + window.from() + " to " + window.to()));
+        }, e -> {
+            if (mine != asked.get()) return;
+            rows.clear();
+            caption.set(e instanceof UserException ? e.getMessage() : "cannot compute statistics: " + e);
+        });
+    }
+
+    private static List<Row> resultStats(ChartData data, Window window) {
+        String run = data.runs().isEmpty() ? "query" : String.join(", ", data.runs());
+        List<Row> out = new ArrayList<>();
+        for (ChartData.PlotSeries s : data.series()) {
+            SeriesSummary summary = new SeriesSummary();
+            for (int i = 0; i < s.size(); i++) {
+                if (window == null || (s.x()[i] >= window.from() && s.x()[i] <= window.to())) summary.add(s.y()[i]);
+            }
+            if (summary.count() > 0) out.add(new Row(run, s.name(), data.unit(), summary.stats()));
+        }
+        if (out.isEmpty()) throw new UserException("no values of " + data.title() + " in the shown " + (window == null ? "result" : "time"));
+        return out;
     }
 
     private List<Row> compute(ChartViewModel.Selection selection, Window window) {

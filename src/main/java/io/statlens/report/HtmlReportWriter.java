@@ -104,7 +104,7 @@ public final class HtmlReportWriter {
                             .append(ChartJson.heatMapOf(c, model.zone())).append("</script>\n");
                 }
                 main.append("</figure>\n");
-                entries.add(link(chartId, c.data().title()));
+                entries.add(link(chartId, contentsEntry(c, s.charts())));
             }
             for (ReportModel.RunSummary sum : s.summary()) {
                 String tid = "t" + ++tableNumber;
@@ -194,6 +194,17 @@ public final class HtmlReportWriter {
                     .append(escape(tables.finding(f.line()))).append("</li>\n");
         }
         b.append("</ul>\n");
+    }
+
+    /**
+     * A chart's line in the contents: its title, with its runs when another chart of the section has the same title
+     * (an area chart per run: three "CPU time (vmstat)" lines would not say which is which).
+     */
+    private static String contentsEntry(DrawnChart c, List<ReportModel.ReportChart> section) {
+        String title = c.data().title();
+        long same = section.stream().filter(other -> other.drawn().data().title().equals(title)).count();
+        if (same < 2 || c.data().runs().isEmpty()) return title;
+        return title + " \u00b7 " + String.join(", ", c.data().runs());
     }
 
     private static String link(String id, String text) {

@@ -130,6 +130,8 @@ class ChartViewTest {
         robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%usr", null)));
         XYPlot plot = (XYPlot) view.viewer().getChart().getPlot();
         assertEquals(132, plot.getDataset().getItemCount(0));
+        String wholeRun = subtitle();
+        assertTrue(wholeRun.startsWith("run hpux  \u00b7  2018-03-21 00:05:01 \u2013 1"), wholeRun);
         double from = Instant.parse("2018-03-21T00:05:01Z").toEpochMilli();
         double to = Instant.parse("2018-03-21T00:45:01Z").toEpochMilli();
         // A pixel of the drag is about a minute of the 11 hours shown; the drag ends within one and a half of them.
@@ -146,6 +148,8 @@ class ChartViewTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(plot.getDataset().getItemCount(0) <= 11 && plot.getDataset().getItemCount(0) >= 8,
                 "the zoomed samples: " + plot.getDataset().getItemCount(0));
+        assertTrue(subtitle().matches("run hpux  \u00b7  2018-03-21 00:0\\d:\\d\\d \u2013 00:4\\d:\\d\\d UTC.*"),
+                "the subtitle says the time shown: " + subtitle());
         assertEquals(plot.getDomainAxis().getLowerBound(), view.viewer().xValue(view.viewer().dataArea().getMinX()), 1,
                 "the picture shows the zoomed axis");
         robot.moveTo(screenPoint(robot, Instant.parse("2018-03-21T00:10:31Z").toEpochMilli()));
@@ -162,6 +166,12 @@ class ChartViewTest {
         assertEquals(Instant.parse("2018-03-21T00:05:01Z").toEpochMilli(), charts.dataProperty().get().series().get(0).x()[0], 0.5);
         assertTrue(plot.getDomainAxis().getUpperBound() - plot.getDomainAxis().getLowerBound() > 10 * 3_600_000,
                 "the whole run: " + plot.getDomainAxis().getRange());
+        assertEquals(wholeRun, subtitle());
+    }
+
+    /** The chart's first subtitle: the run, its time and the choices made. */
+    private String subtitle() {
+        return ((org.jfree.chart.title.TextTitle) view.viewer().getChart().getSubtitle(0)).getText();
     }
 
     /** Waits until a zoom has rested and the lines cut again for it are drawn. */
@@ -344,6 +354,32 @@ class ChartViewTest {
         robot.clickOn("#sql-run");
         assertTrue(robot.lookup("#sql-chart").query().isDisabled());
         assertTrue(robot.lookup("#sql-export").query().isDisabled());
+    }
+
+    @Test
+    void aChartOfAConsoleResultShowsTheStatisticsOfThatResult(FxRobot robot) {
+        robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
+        robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%usr", null)));
+        assertEquals("sar.cpu %usr, whole run; n = 132", statistics(robot));
+
+        // The system time charted from the console: its statistics, not those of the %usr charted before.
+        TabPane tabs = (TabPane) view.lookup(".tab-pane");
+        robot.interact(() -> tabs.getSelectionModel().select(tab(tabs, "sql-tab")));
+        robot.interact(() -> console.sqlProperty().set("SELECT TS, PCT_SYS FROM V_SAR_CPU WHERE RUN = 'hpux' ORDER BY TS"));
+        robot.clickOn("#sql-run");
+        robot.clickOn("#sql-chart");
+        assertEquals("query PCT_SYS, whole result; n = 132", statistics(robot));
+        double[] sys = charts.dataProperty().get().series().get(0).y();
+        assertEquals(java.util.Arrays.stream(sys).average().orElseThrow(), stats.rows().get(0).stats().mean(), 1e-9);
+        assertEquals(java.util.Arrays.stream(sys).max().orElseThrow(), stats.rows().get(0).stats().max(), 1e-9);
+
+        // Zoomed, the statistics of the samples shown: 00:05:01 to 00:45:01 holds 9 of them.
+        robot.drag(screenPoint(robot, Instant.parse("2018-03-21T00:05:01Z").toEpochMilli()))
+                .dropTo(screenPoint(robot, Instant.parse("2018-03-21T00:45:01Z").toEpochMilli()));
+        rest();
+        assertTrue(statistics(robot).startsWith("query PCT_SYS, 2018-03-21T00:0"), statistics(robot));
+        long n = stats.rows().get(0).stats().n();
+        assertTrue(n >= 8 && n <= 10, "the samples shown: " + n);
     }
 
     private List<String> seriesNames() {

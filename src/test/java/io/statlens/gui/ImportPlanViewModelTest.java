@@ -66,7 +66,7 @@ class ImportPlanViewModelTest {
 
     private ImportPlanViewModel plan(List<Path> inputs) {
         ImportPlanViewModel plan = new ImportPlanViewModel(inputs, new SynchronousExecutor(),
-                () -> ParserCatalog.load(dir.resolve("no-user-parsers")), importer::importChosen);
+                () -> ParserCatalog.load(dir.resolve("no-user-parsers")), importer::importChosen, ZoneOffset.UTC);
         plan.compute();
         return plan;
     }
@@ -96,7 +96,7 @@ class ImportPlanViewModelTest {
         Path userParsers = Files.createDirectories(dir.resolve("user-parsers"));
         Path broken = Files.writeString(userParsers.resolve("qmon.parser"), "tool = qmon\ndetect 0.9 ^QUEUE\n");
         ImportPlanViewModel plan = new ImportPlanViewModel(List.of(logs.resolve("jc-centos77-vmstat-at.txt")),
-                new SynchronousExecutor(), () -> ParserCatalog.load(userParsers), importer::importChosen);
+                new SynchronousExecutor(), () -> ParserCatalog.load(userParsers), importer::importChosen, ZoneOffset.UTC);
         plan.compute();
         assertEquals("1 file, recognised; a parser definition was left out: " + broken + ":2: expected 'key = value', '[table]',"
                 + " '[line]' or a # comment, found 'detect 0.9 ^QUEUE'", plan.messageProperty().get());

@@ -13,6 +13,7 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -134,6 +135,60 @@ class ImportPlanViewTest {
 
         assertEquals(List.of("true  ksar-hpux-11.31.txt  63.3 KiB  sar 95%  sar"), shownRows(robot));
         assertEquals("ksar-hpux-11.31", robot.lookup("#plan-run").queryAs(TextField.class).getText());
+    }
+
+    @Test
+    void aFailedImportShowsItsReasonsInThePlanWhichStaysOpenToRetryAndTheFolderIsRecent(FxRobot robot, @TempDir Path dir)
+            throws IOException {
+        Path logs = ImportPlanViewModelTest.logsFolder(dir);
+        robot.interact(() -> view.askRunAndImport(List.of(logs)));
+        // SOURCES.tsv read as vmstat: the import is refused, with the file and the reason.
+        ComboBox<String> sources = toolBox(robot, "SOURCES.tsv");
+        robot.interact(() -> sources.setValue("vmstat"));
+        robot.clickOn("#plan-import");
+
+        Node table = robot.lookup("#plan-table").query();
+        assertTrue(table.getScene().getWindow().isShowing(), "the plan stays open to be fixed");
+        TextArea failure = robot.lookup("#plan-failure").queryAs(TextArea.class);
+        assertTrue(failure.isVisible(), "the reasons are shown in the plan");
+        assertTrue(failure.getText().startsWith("The import failed; nothing was imported:\n"), failure.getText());
+        assertTrue(failure.getText().contains(logs.resolve("SOURCES.tsv") + ": the vmstat parser found no vmstat data in this file"),
+                failure.getText());
+        assertTrue(new RunCatalog(repo).runs().isEmpty());
+        assertEquals(List.of(logs.toAbsolutePath()), new GuiSettings(node).recentInputs(), "the folder is in Import recent");
+
+        // Fixed in the plan (SOURCES.tsv unticked) and imported again: the plan closes.
+        robot.clickOn(checkBox(robot, "SOURCES.tsv"));
+        robot.clickOn("#plan-import");
+        assertFalse(table.getScene().getWindow().isShowing(), "the plan closes once the import succeeded");
+        assertEquals(List.of("logs"), new RunCatalog(repo).runs().stream().map(RunCatalog.RunInfo::name).toList());
+    }
+
+    @Test
+    void thePlanTakesTheStartTheIntervalAndTheZoneOfUndatedOutput(FxRobot robot, @TempDir Path dir) throws IOException {
+        // vmstat 1 without -t: the output says neither when it started nor its interval.
+        Path undated = Files.copy(Path.of("src/test/resources/corpus/vmstat/jc-ubuntu1804-vmstat-1-long.txt"), dir.resolve("vmstat.txt"));
+        robot.interact(() -> view.askRunAndImport(List.of(undated)));
+        TextField start = robot.lookup("#plan-start").queryAs(TextField.class);
+        TextField interval = robot.lookup("#plan-interval").queryAs(TextField.class);
+        TextField zone = robot.lookup("#plan-zone").queryAs(TextField.class);
+
+        // A value that is not one is said in the plan, and nothing is imported.
+        robot.interact(() -> interval.setText("every five"));
+        robot.clickOn("#plan-import");
+        assertEquals("interval every five: expected a positive number of seconds", robot.lookup("#plan-message").queryAs(Label.class).getText());
+        assertTrue(new RunCatalog(repo).runs().isEmpty());
+
+        robot.interact(() -> {
+            start.setText("2024-03-01T10:00:00");
+            interval.setText("5");
+            zone.setText("Europe/Berlin");
+        });
+        robot.clickOn("#plan-import");
+        // 10:00 in Berlin is 09:00 UTC; the 37 samples, 5 s apart, end 180 s later.
+        RunCatalog.RunDetails details = new RunCatalog(repo).details("vmstat");
+        assertEquals(java.time.Instant.parse("2024-03-01T09:00:00Z"), details.run().start());
+        assertEquals(java.time.Instant.parse("2024-03-01T09:03:00Z"), details.datasets().get(0).last());
     }
 
     /** The plan table as shown: tick, file, size, detected, and the tool drop-down's value (or its prompt). */

@@ -77,6 +77,8 @@ class ReportBuilderViewTest {
 
         robot.clickOn("#report-open");
         assertEquals(List.of(html), bench.opened, "Open hands the written file to the desktop");
+        assertEquals("asked the desktop to open " + html, robot.lookup("#report-message").queryAs(Label.class).getText(),
+                "Open says what it did: a desktop without a program to open files would otherwise show nothing at all");
     }
 
     @Test

@@ -112,10 +112,38 @@ public final class ScreenshotTour {
         waitFor("the zoom", () -> bench.dashboards().zoomProperty().get() != null);
         pause(1500); // the charts are drawn again for the zoom once it settles (300 ms), in the background
         waitFor("the charts drawn for the zoom", () -> !bench.dashboards().loadingProperty().get());
-        Bounds second = fx(() -> screenBounds("#dashboard-chart-1"));
-        xdotool("mousemove", px(second.getMinX() + second.getWidth() * 0.5), px(second.getMinY() + second.getHeight() * 0.4));
-        waitFor("the crosshair's readout", () -> !((Label) main.getScene().lookup("#dashboard-readout-0")).getText().isEmpty());
+        hoverUntil("#dashboard-chart-1", 0.5, "the crosshair's readout",
+                () -> !((Label) main.getScene().lookup("#dashboard-readout-0")).getText().isEmpty());
         shoot(main, 1400, 900, "gui-dashboard-zoomed.png");
+
+        // Zoomed out without Alt or a leftward drag: a right click on a chart opens its menu (Zoom in, Zoom out, Whole
+        // time), and Zoom out widens the time of every chart.
+        DashboardViewModel.Window zoomed = fx(() -> bench.dashboards().zoomProperty().get());
+        Bounds menuOn = fx(() -> screenBounds("#dashboard-chart-0"));
+        xdotool("mousemove", px(menuOn.getMinX() + menuOn.getWidth() * 0.5), px(menuOn.getMinY() + menuOn.getHeight() * 0.5));
+        xdotool("click", "3");
+        waitFor("the chart's context menu", () -> Window.getWindows().stream()
+                .anyMatch(w -> w instanceof javafx.scene.control.ContextMenu m && m.isShowing()));
+        // Not pictured: ImageMagick grabs the menu's own window black here (Xvfb + openbox), however long it was shown.
+        fx(() -> Window.getWindows().stream().filter(w -> w instanceof javafx.scene.control.ContextMenu m && m.isShowing())
+                .map(javafx.scene.control.ContextMenu.class::cast).findFirst().orElseThrow().getItems().stream()
+                .filter(i -> "Zoom out".equals(i.getText())).findFirst().orElseThrow().fire());
+        fx(() -> Window.getWindows().stream().filter(w -> w instanceof javafx.scene.control.ContextMenu m && m.isShowing())
+                .toList().forEach(Window::hide));
+        waitFor("the zoom out", () -> bench.dashboards().zoomProperty().get() != zoomed);
+        pause(1500); // drawn again for the wider time once it settles, in the background
+        waitFor("the charts drawn for the zoom out", () -> !bench.dashboards().loadingProperty().get());
+        Bounds afterOut = fx(() -> screenBounds("#dashboard-chart-1"));
+        xdotool("mousemove", px(afterOut.getMinX() + afterOut.getWidth() * 0.6), px(afterOut.getMinY() + afterOut.getHeight() * 0.4));
+        shoot(main, 1400, 900, "gui-dashboard-zoomed-out.png");
+
+        // The run's dashboard saved by name.
+        fx(() -> {
+            ((TextInputControl) main.getScene().lookup("#dashboard-name")).setText("cpu overview");
+            button("#dashboard-save").fire();
+            return null;
+        });
+        waitFor("the saved dashboard", () -> bench.dashboards().savedNames().contains("cpu overview"));
 
         // Two runs of different hosts and dates (2026 and 2016), of different lengths: one elapsed-time axis from each
         // run's start, and the line under the charts gives each run's clock time at the crosshair.
@@ -124,11 +152,24 @@ public final class ScreenshotTour {
                 && bench.dashboards().dashboardProperty().get() != null
                 && bench.dashboards().dashboardProperty().get().runs().size() == 2 && !bench.dashboards().charts().isEmpty());
         pause(1000);
-        Bounds ofTwo = fx(() -> screenBounds("#dashboard-chart-0"));
-        xdotool("mousemove", px(ofTwo.getMinX() + ofTwo.getWidth() * 0.3), px(ofTwo.getMinY() + ofTwo.getHeight() * 0.4));
-        waitFor("the readout of both runs' clocks", () -> ((Label) main.getScene().lookup("#dashboard-time")).getText()
-                .contains("rhel7-48cpu"));
+        hoverUntil("#dashboard-chart-0", 0.3, "the readout of both runs' clocks",
+                () -> ((Label) main.getScene().lookup("#dashboard-time")).getText().contains("rhel7-48cpu"));
         shoot(main, 1400, 900, "gui-dashboard-two-runs.png");
+
+        // The same name typed for the two runs: Save asks before it replaces the first run's saved dashboard.
+        fx(() -> {
+            ((TextInputControl) main.getScene().lookup("#dashboard-name")).setText("cpu overview");
+            return null;
+        });
+        // Not waited for: the question waits for its answer inside the click.
+        Platform.runLater(() -> button("#dashboard-save").fire());
+        Window question = window("Replace the saved dashboard?");
+        int questionW = fx(() -> (int) question.getScene().getWidth());
+        int questionH = fx(() -> (int) question.getScene().getHeight());
+        shoot(question, questionW, questionH, "gui-dashboard-replace.png");
+        fx(() -> question.getScene().getRoot().lookupAll(".button").stream().map(ButtonBase.class::cast)
+                .filter(b -> "Cancel".equals(b.getText())).findFirst().orElseThrow().fire());
+        waitFor("the answer said", () -> ((Label) main.getScene().lookup("#dashboard-message")).getText().startsWith("not saved"));
 
         // A metric of 48 CPUs: the busiest ten, the legend ranked by load; the crosshair's readout; the statistics.
         fx(() -> {
@@ -182,7 +223,19 @@ public final class ScreenshotTour {
         Window plan = window("Import logs");
         waitFor("the import plan", () -> ((TableView<?>) plan.getScene().lookup("#plan-table")).getItems().size() >= 4
                 && !((Label) plan.getScene().lookup("#plan-message")).getText().isBlank());
-        shoot(plan, 760, 420, "gui-import-plan.png");
+        shoot(plan, 820, 480, "gui-import-plan.png");
+
+        // A failed import: SOURCES.tsv read as vmstat is refused; the plan stays open with the reasons.
+        fx(() -> {
+            TableView<?> files = (TableView<?>) plan.getScene().lookup("#plan-table");
+            files.getItems().stream().map(ImportPlanViewModel.FileRow.class::cast).filter(r -> r.name().equals("SOURCES.tsv"))
+                    .findFirst().orElseThrow().toolProperty().set("vmstat");
+            ((ButtonBase) plan.getScene().lookup("#plan-import")).fire();
+            return null;
+        });
+        waitFor("the failed import's reasons", () -> plan.getScene().lookup("#plan-failure").isVisible());
+        pause(500);
+        shoot(plan, 820, 480, "gui-import-failed.png");
         fx(() -> plan.hide());
 
         // Compare two runs, a row charted.
@@ -247,6 +300,19 @@ public final class ScreenshotTour {
         });
         shoot(open, 640, 400, "gui-open-repository.png");
         fx(() -> open.hide());
+    }
+
+    /**
+     * Points at a chart until the condition holds: the charts may be drawn again (for the zoom, or the width) after the
+     * mouse came, and new charts read the mouse only when it moves, so it moves a pixel to and fro.
+     */
+    private void hoverUntil(String chart, double across, String what, BooleanSupplier condition) throws Exception {
+        for (int i = 0; !fx(condition::getAsBoolean); i++) {
+            if (i == 300) throw new IllegalStateException("waited 150 s for " + what);
+            Bounds b = fx(() -> screenBounds(chart));
+            xdotool("mousemove", px(b.getMinX() + b.getWidth() * across + i % 2), px(b.getMinY() + b.getHeight() * 0.4));
+            pause(500);
+        }
     }
 
     private Void selectRuns(String... runs) {
