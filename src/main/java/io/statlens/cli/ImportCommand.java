@@ -78,8 +78,17 @@ public final class ImportCommand implements Callable<Integer> {
     @Option(names = "--skip-unknown", description = "In folders, skip files no parser recognises.")
     boolean skipUnknown;
 
+    @Option(names = "--dry-run", description = {"Detect each file's tool and say on which lines of the file it was decided;",
+            "nothing is imported and the repository is not opened."})
+    boolean dryRun;
+
     @Override
     public Integer call() {
+        if (dryRun) {
+            DetectionReport.print(inputs, Optional.ofNullable(tool), skipUnknown, InstalledParsers.load(spec.commandLine().getErr()),
+                    spec.commandLine().getOut());
+            return ExitCodes.OK;
+        }
         ZoneId zone = zone(tz);
         ImportRequest request = new ImportRequest(inputs, run, Optional.ofNullable(host), tags, Optional.ofNullable(tool),
                 Optional.ofNullable(start).map(s -> parseStart(s, zone)), Optional.ofNullable(interval).map(ImportCommand::seconds),

@@ -14,13 +14,16 @@ import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.ParserFailureException;
 import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.transcript.PastedHead;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * A parser for any tool of a {@link ParserCatalog}, after Tika's {@code AutoDetectParser}: it ranks the
@@ -51,23 +54,74 @@ public final class AutoDetectParser implements Parser {
 
     /**
      * Every parser's confidence for this head, highest first, and the parser detected: the first if it is
-     * sure enough and not tied. A parser that throws counts as 0 and leaves a notice saying so.
+     * sure enough and not tied. A parser that throws counts as 0 and leaves a notice saying so. A head that was
+     * pasted into a reply or a document ({@code > } quotes, a code block's indentation) is ranked as well without
+     * what pasting added ({@link PastedHead}), and each parser keeps its better confidence of the two.
      */
     public Detection detect(Head head) {
+        Optional<Head> pasted = PastedHead.of(head).map(PastedHead::head);
         List<Detection.Candidate> ranked = new ArrayList<>();
         List<String> notices = new ArrayList<>();
         for (Parser p : catalog.all()) {
-            double confidence;
-            try {
-                confidence = p.sniff(head);
-            } catch (RuntimeException e) {
-                confidence = 0;
-                notices.add("parser " + p.info().label() + " failed while detecting and was not considered: " + e);
-            }
-            ranked.add(new Detection.Candidate(p, Double.isNaN(confidence) ? 0 : Math.max(0, Math.min(1, confidence))));
+            double confidence = confidence(p, head, notices);
+            if (pasted.isPresent()) confidence = Math.max(confidence, confidence(p, pasted.get(), notices));
+            ranked.add(new Detection.Candidate(p, confidence));
         }
         ranked.sort(Comparator.comparingDouble(Detection.Candidate::confidence).reversed());
-        return Detection.ranked(ranked, notices);
+        return Detection.ranked(ranked, notices.stream().distinct().toList());
+    }
+
+    /** A parser's confidence, 0 to 1; 0 and a notice when it throws. */
+    private static double confidence(Parser p, Head head, List<String> notices) {
+        double confidence;
+        try {
+            confidence = p.sniff(head);
+        } catch (RuntimeException e) {
+            confidence = 0;
+            notices.add("parser " + p.info().label() + " failed while detecting and was not considered: " + e);
+        }
+        return Double.isNaN(confidence) ? 0 : Math.max(0, Math.min(1, confidence));
+    }
+
+    /**
+     * Why this head is detected as it is: the detection, whether the lines were read without what pasting added,
+     * and the fewest of its lines that give the detected parser the same confidence (the evidence it used: a
+     * banner, a column header, the shape of sample or summary lines). For {@code statlens import --dry-run};
+     * it sniffs the detected parser once per line of the head, so it is not run on every import.
+     */
+    public DetectionEvidence explain(Head head) {
+        Detection detection = detect(head);
+        if (detection.parser().isEmpty()) return new DetectionEvidence(detection, List.of(), List.of());
+        Parser parser = detection.parser().get();
+        double confidence = detection.candidates().get(0).confidence();
+        Optional<PastedHead> pasted = PastedHead.of(head);
+        List<String> changes = List.of();
+        Head read = head;
+        if (pasted.isPresent() && confidence(parser, head, new ArrayList<>()) < confidence) {
+            read = pasted.get().head();
+            changes = pasted.get().changes();
+        }
+        boolean[] needed = new boolean[read.lines().size()];
+        Arrays.fill(needed, true);
+        // Drop every line the confidence does not need, from the last up: what is left, the earliest such lines,
+        // is what it was decided on.
+        for (int i = needed.length - 1; i >= 0; i--) {
+            needed[i] = false;
+            if (confidence(parser, select(read, needed), new ArrayList<>()) < confidence) needed[i] = true;
+        }
+        List<DetectionEvidence.Line> evidence = new ArrayList<>();
+        for (int i = 0; i < needed.length; i++) {
+            if (needed[i]) evidence.add(new DetectionEvidence.Line(i + 1, read.lines().get(i)));
+        }
+        return new DetectionEvidence(detection, changes, evidence);
+    }
+
+    private static Head select(Head head, boolean[] lines) {
+        List<String> kept = new ArrayList<>();
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i]) kept.add(head.lines().get(i));
+        }
+        return new Head(head.fileName(), kept);
     }
 
     /** The confidence of the parser that would be detected; 0 when none would. */

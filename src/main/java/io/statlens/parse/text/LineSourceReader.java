@@ -12,13 +12,28 @@ import java.io.Reader;
  */
 public final class LineSourceReader extends Reader {
     private final LineSource lines;
+    private final boolean quoted;
     private String current;
     private int position;
 
     /** @param firstLine the first line to deliver (already read from the source), or null at the end */
     public LineSourceReader(LineSource lines, String firstLine) {
+        this(lines, firstLine, false);
+    }
+
+    /**
+     * @param firstLine the first line to deliver (already read from the source, quote markers and all), or null
+     * @param quoted    whether the text was quoted in a reply: every line is delivered without its quote markers
+     *                  ({@link Quotes}), so that it reads as it did before
+     */
+    public LineSourceReader(LineSource lines, String firstLine, boolean quoted) {
         this.lines = lines;
-        this.current = firstLine == null ? null : firstLine + "\n";
+        this.quoted = quoted;
+        this.current = firstLine == null ? null : text(firstLine);
+    }
+
+    private String text(String line) {
+        return (quoted ? Quotes.unquoted(line) : line) + "\n";
     }
 
     @Override
@@ -26,7 +41,7 @@ public final class LineSourceReader extends Reader {
         if (length == 0) return 0;
         while (current != null && position == current.length()) {
             String next = lines.next();
-            current = next == null ? null : next + "\n";
+            current = next == null ? null : text(next);
             position = 0;
         }
         if (current == null) return -1;

@@ -76,12 +76,13 @@ public final class SysstatJson {
         return Optional.empty();
     }
 
-    /** Whether the input's first lines open a sysstat JSON document (after blank lines, prompts or comments). */
+    /**
+     * Whether the input's first lines open a sysstat JSON document: {@code {"sysstat":} starts a line, after whatever
+     * came before it (a prompt, a comment, a sentence and a markdown fence), or after a reply's quote markers.
+     */
     private static boolean opens(Head head) {
         for (String line : head.lines()) {
-            if (Tokens.isBlank(line)) continue;
-            if (START.matcher(line).find()) return true;
-            if (!line.strip().startsWith("$") && !line.strip().startsWith("#")) return false;
+            if (START.matcher(Quotes.unquoted(line)).find()) return true;
         }
         return false;
     }
@@ -90,7 +91,7 @@ public final class SysstatJson {
     public static void read(LineSource lines, RecordSink sink, Handler handler) throws IOException {
         String first;
         long skipped = 0;
-        while ((first = lines.next()) != null && !START.matcher(first).find()) {
+        while ((first = lines.next()) != null && !START.matcher(Quotes.unquoted(first)).find()) {
             if (!Tokens.isBlank(first)) skipped++;
         }
         if (skipped > 0) sink.notice(1, skipped + " line(s) before the JSON document skipped");
@@ -99,7 +100,7 @@ public final class SysstatJson {
             return;
         }
         long offset = lines.lineNumber() - 1;
-        try (JsonParser json = FACTORY.createParser(new LineSourceReader(lines, first))) {
+        try (JsonParser json = FACTORY.createParser(new LineSourceReader(lines, first, Quotes.quoted(first)))) {
             new Walk(json, offset, handler, sink).document();
         } catch (JsonProcessingException e) {
             // at the end of the input, the parser's location is past the last line

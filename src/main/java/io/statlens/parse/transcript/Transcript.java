@@ -61,6 +61,8 @@ public final class Transcript {
     /** The width a terminal hard-wrapped the whole file at, 0 when it was not ({@link TerminalWidth}). */
     private final int wrapWidth;
     private final Repairs appended = new Repairs();
+    /** Output that was glued to the command line read last ({@link GluedOutput}): the next line, of the same number. */
+    private TranscriptLine glued;
 
     public Transcript(LineSource lines, CommandSyntax syntax) {
         this.lines = lines;
@@ -254,6 +256,11 @@ public final class Transcript {
     }
 
     private TranscriptLine read() throws IOException {
+        if (glued != null) {
+            TranscriptLine output = glued;
+            glued = null;
+            return output;
+        }
         String raw = lines.next();
         if (raw == null) return null;
         long number = lines.lineNumber();
@@ -319,6 +326,10 @@ public final class Transcript {
             shellContinues = !quoted;
             String command = continued(afterPrompt.get());
             Optional<PastedCommand> runs = PastedCommand.afterPrompt(command, syntax);
+            if (runs.isPresent() && command.equals(afterPrompt.get()) && text.endsWith(command)) {
+                Optional<TranscriptLine> unglued = unglued(number, text, text.length() - command.length(), true);
+                if (unglued.isPresent()) return unglued.get();
+            }
             return runs.map(r -> new TranscriptLine(number, cleaned, Kind.COMMAND, r))
                     .orElseGet(() -> new TranscriptLine(number, cleaned, Kind.SHELL, null));
         }
@@ -327,12 +338,28 @@ public final class Transcript {
             String stripped = text.strip();
             Optional<PastedCommand> bare = PastedCommand.bare(stripped, syntax);
             if (bare.isPresent()) {
+                Optional<TranscriptLine> unglued = unglued(number, text, first, false);
+                if (unglued.isPresent()) return unglued.get();
                 String command = continued(stripped);
                 Optional<PastedCommand> whole = command.equals(stripped) ? bare : PastedCommand.bare(command, syntax);
                 return new TranscriptLine(number, text, Kind.COMMAND, whole.orElse(bare.get()));
             }
         }
         return new TranscriptLine(number, text, Kind.TEXT, null);
+    }
+
+    /**
+     * A command line with the tool's output glued to it ({@link GluedOutput}): the command, now, and the output as
+     * the next line; empty when the line is the command alone.
+     */
+    private Optional<TranscriptLine> unglued(long number, String text, int commandStart, boolean afterPrompt) {
+        var start = GluedOutput.start(text, commandStart);
+        if (start.isEmpty()) return Optional.empty();
+        String command = text.substring(commandStart, start.getAsInt()).strip();
+        Optional<PastedCommand> runs = afterPrompt ? PastedCommand.afterPrompt(command, syntax) : PastedCommand.bare(command, syntax);
+        if (runs.isEmpty()) return Optional.empty();
+        glued = new TranscriptLine(number, text.substring(start.getAsInt()), Kind.TEXT, null);
+        return Optional.of(new TranscriptLine(number, text.substring(0, start.getAsInt()).stripTrailing(), Kind.COMMAND, runs.get()));
     }
 
     /** A command ending in a backslash goes on on the next lines (a {@code > } prompt or indentation before them). */

@@ -7,6 +7,7 @@ import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.LineSourceReader;
+import io.statlens.parse.text.Quotes;
 import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.transcript.CommandSyntax;
 import io.statlens.parse.transcript.Transcript;
@@ -68,8 +69,12 @@ public final class FabanParser implements Parser {
         FabanSummaryWalker walker = new FabanSummaryWalker(sink, offset);
         XMLStreamReader xml = null;
         try {
-            // the XML itself is read as it is: a line of it may start with '>' or '#'
-            xml = factory().createXMLStreamReader(new LineSourceReader(lines, line.text()));
+            // The XML itself is read as it is (a line of it may start with '#'), from its first tag (an XML declaration
+            // must open the document: a code block's indentation before it is dropped), without the quote markers of a
+            // reply when the line after the first is quoted too (a line of XML may start with '>' otherwise).
+            String next = lines.peek();
+            boolean quoted = next != null && Quotes.quoted(next);
+            xml = factory().createXMLStreamReader(new LineSourceReader(lines, line.text().strip(), quoted));
             walker.walk(xml);
         } catch (XMLStreamException e) {
             long at = e.getLocation() == null ? 0 : e.getLocation().getLineNumber() + offset;

@@ -1,6 +1,8 @@
 package io.statlens.parse.builtin.sar;
 
+import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.text.Quotes;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.Tokens;
@@ -56,7 +58,16 @@ final class SadfTextReader {
         if (sections.rows() == 0) sink.warning(0, "no sar data in the sadf -d output");
     }
 
-    private void line(String line, long n) {
+    /** Whether these first lines hold a {@code sadf -d} header, quoted in a reply or indented in a document or not. */
+    static boolean opens(Head head) {
+        for (String line : head.lines()) {
+            if (HEADER.matcher(Quotes.unquoted(line).strip()).matches()) return true;
+        }
+        return false;
+    }
+
+    private void line(String quoted, long n) {
+        String line = Quotes.unquoted(quoted);
         if (Tokens.isBlank(line)) return;
         Matcher header = HEADER.matcher(line.strip());
         if (header.matches()) {

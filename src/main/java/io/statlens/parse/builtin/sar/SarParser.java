@@ -43,7 +43,7 @@ public final class SarParser implements Parser {
     @Override
     public double sniff(Head head) {
         if (SysstatJson.writer(head).orElse(null) == SysstatJson.Writer.SADF) return 0.95;
-        if (head.anyMatch(SadfTextReader.HEADER)) return 0.95;
+        if (SadfTextReader.opens(head)) return 0.95;
         boolean banner = false;
         boolean restart = false;
         int sarHeaders = 0;
@@ -86,7 +86,7 @@ public final class SarParser implements Parser {
         Head head = lines.head();
         if (SysstatJson.writer(head).isPresent()) {
             new SadfJsonReader(context, sink).read(lines);
-        } else if (head.anyMatch(SadfTextReader.HEADER)) {
+        } else if (SadfTextReader.opens(head)) {
             new SadfTextReader(context, sink).read(lines);
         } else {
             new SarReader(context, sink).read(lines);

@@ -1,0 +1,33 @@
+package io.statlens.parse.text;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The quote markers of mail and forum replies before a line: {@code > }, nested {@code >> } or {@code > > }, after
+ * blanks or not. Text quoted this way is read as it was before it was quoted, by parsers that read structured text
+ * (sysstat JSON, sadf -d, Faban's XML) as by the transcript kit.
+ */
+public final class Quotes {
+    private static final Pattern MARKERS = Pattern.compile("^\\s*(?:>\\s?)+");
+
+    private Quotes() {
+    }
+
+    /** Whether the line starts with quote markers (after blanks). */
+    public static boolean quoted(String line) {
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '>') return true;
+            if (c != ' ' && c != '\t') return false;
+        }
+        return false;
+    }
+
+    /** The line without its quote markers and the one blank after each; the line itself when it has none. */
+    public static String unquoted(String line) {
+        if (!quoted(line)) return line;
+        Matcher m = MARKERS.matcher(line);
+        return m.lookingAt() ? line.substring(m.end()) : line;
+    }
+}
