@@ -1,0 +1,157 @@
+package io.statlens.collect;
+
+import io.statlens.model.UserException;
+import io.statlens.parse.ParserCatalog;
+import io.statlens.store.load.LiveImport;
+import io.statlens.store.schema.Repository;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileLock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The collects of {@code statlens collect}: one runs in the process that calls {@link #run} (the background process
+ * {@code collect start} leaves behind), holding the repository, the collect's lock and its control socket until it is
+ * stopped; the other commands reach it through the socket ({@link #status}, {@link #note}, {@link #stop}).
+ */
+public final class Collects {
+    /** The host name that means this machine: its tools run as child processes. */
+    public static final String LOCAL = LocalLauncher.HOST;
+
+    private Collects() {
+    }
+
+    /**
+     * What to collect.
+     *
+     * @param hosts the hosts, {@value LocalLauncher#HOST} for this machine
+     */
+    public record Request(String run, List<String> hosts, List<CollectedTool> tools, int intervalSeconds, List<String> tags,
+                          ZoneId zone, SshOptions ssh) {
+        public Request {
+            if (run == null || run.isBlank()) throw new UserException("a collect needs a run: --run NAME");
+            if (tools.isEmpty()) throw new UserException("name the tools to collect: " + String.join(", ", CollectedTool.names()));
+            if (intervalSeconds < 1) throw new UserException("--interval must be a whole number of seconds, at least 1");
+            hosts = hosts.isEmpty() ? List.of(LOCAL) : List.copyOf(hosts);
+            tools = List.copyOf(tools);
+            tags = List.copyOf(tags);
+        }
+    }
+
+    /**
+     * Runs a collect in this process until it is stopped (through its socket, or by the process ending), or until
+     * every tool has ended; the last rows are committed before it returns.
+     *
+     * @param started told once the collect runs (its tools started, its socket listening)
+     */
+    public static void run(Repository repo, ParserCatalog catalog, Request request, CollectFolder folder, Consumer<String> log,
+                           Runnable started) throws IOException {
+        folder.create();
+        FileLock lock = folder.lock().orElseThrow(() -> new UserException("a collect into run '" + request.run()
+                + "' is running already (statlens collect stop " + request.run() + ")"));
+        try {
+            Properties state = new Properties();
+            state.setProperty("run", request.run());
+            state.setProperty("hosts", String.join(",", request.hosts()));
+            state.setProperty("tools", String.join(",", request.tools().stream().map(CollectedTool::name).toList()));
+            state.setProperty("interval", Integer.toString(request.intervalSeconds()));
+            state.setProperty("pid", Long.toString(ProcessHandle.current().pid()));
+            state.setProperty("started", Instant.now().toString());
+            state.setProperty("state", "starting");
+            folder.write(state);
+            List<ToolProcess.Launcher> launchers = new ArrayList<>();
+            for (String host : request.hosts()) {
+                launchers.add(host.equals(LOCAL) ? new LocalLauncher() : new SshLauncher(host, request.ssh(), log));
+            }
+            LiveImport live = LiveImport.open(repo, request.run(), Optional.empty(), request.tags());
+            Collector collector = new Collector(live, catalog, launchers, request.tools(), request.intervalSeconds(), request.zone(),
+                    folder.dir(), log);
+            CountDownLatch stopped = new CountDownLatch(1);
+            Thread hook = new Thread(() -> {
+                collector.stop();
+                stopped.countDown();
+            }, "collect-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+            try (ControlChannel channel = ControlChannel.listen(folder.socket(), line -> answer(line, collector, stopped))) {
+                state.setProperty("state", "running");
+                folder.write(state);
+                log.accept("collecting " + state.getProperty("tools") + " on " + state.getProperty("hosts") + " every "
+                        + request.intervalSeconds() + " s into run '" + request.run() + "'");
+                started.run();
+                while (!stopped.await(1, TimeUnit.SECONDS)) {
+                    if (collector.ended()) {
+                        log.accept("every tool has ended: the collect stops");
+                        break;
+                    }
+                }
+                collector.stop();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                collector.stop();
+            } finally {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException e) {
+                    // shutting down: the hook stops the collector
+                }
+            }
+            long rows = collector.status().stream().mapToLong(Collector.Status::rows).sum();
+            state.setProperty("state", "stopped");
+            state.setProperty("stopped", Instant.now().toString());
+            state.setProperty("rows", Long.toString(rows));
+            folder.write(state);
+            log.accept("stopped; " + rows + " rows in run '" + request.run() + "'");
+        } finally {
+            lock.channel().close();
+        }
+    }
+
+    private static List<String> answer(String request, Collector collector, CountDownLatch stopped) {
+        if (request.equals(ControlChannel.STATUS)) {
+            return collector.status().stream().map(ControlChannel::line).toList();
+        }
+        if (request.equals(ControlChannel.STOP)) {
+            collector.stop();
+            stopped.countDown();
+            return List.of(Long.toString(collector.status().stream().mapToLong(Collector.Status::rows).sum()));
+        }
+        if (request.startsWith(ControlChannel.NOTE)) {
+            String text = request.substring(ControlChannel.NOTE.length()).strip();
+            if (text.isEmpty()) throw new UserException("a note needs a text");
+            Instant now = Instant.now();
+            collector.note(text, "statlens note");
+            return List.of(now.toString());
+        }
+        throw new UserException("unknown request: " + request);
+    }
+
+    /** Rows per host and tool of a running collect. */
+    public static List<Collector.Status> status(CollectFolder folder) {
+        return ControlChannel.ask(folder, ControlChannel.STATUS).stream().map(ControlChannel::status).toList();
+    }
+
+    /** Adds a note to the run of a running collect, at the collector's time now; returns that time. */
+    public static Instant note(CollectFolder folder, String text) {
+        return Instant.parse(ControlChannel.ask(folder, ControlChannel.NOTE + text).get(0));
+    }
+
+    /** Stops a running collect, its last rows committed; returns the rows it collected. */
+    public static long stop(CollectFolder folder) {
+        return Long.parseLong(ControlChannel.ask(folder, ControlChannel.STOP).get(0));
+    }
+
+    /** The folders of the collects running now. */
+    public static List<CollectFolder> running(java.nio.file.Path root) {
+        return CollectFolder.all(root).stream().filter(CollectFolder::running).toList();
+    }
+
+}
