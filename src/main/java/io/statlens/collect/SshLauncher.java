@@ -98,8 +98,8 @@ final class SshLauncher implements ToolProcess.Launcher {
     private SshClient client() {
         SshClient c = SshClient.setUpDefaultClient();
         c.setHostConfigEntryResolver(new ConfigFileHostEntryResolver(options.sshFolder().resolve("config")));
-        c.setKeyIdentityProvider(new ClientIdentitiesWatcher(DEFAULT_KEYS.stream().map(options.sshFolder()::resolve).toList(),
-                ClientIdentityLoader.DEFAULT, FilePasswordProvider.EMPTY));
+        c.setKeyIdentityProvider(new ClientIdentitiesWatcher(keyFiles(), ClientIdentityLoader.DEFAULT, FilePasswordProvider.EMPTY,
+                false));
         c.setFilePasswordProvider(FilePasswordProvider.EMPTY);
         c.setUserInteraction(null);
         KnownHostsServerKeyVerifier verifier = new KnownHostsServerKeyVerifier(unknownHosts(), options.sshFolder().resolve("known_hosts"));
@@ -112,6 +112,30 @@ final class SshLauncher implements ToolProcess.Launcher {
         options.agentSocket().filter(Files::exists).ifPresent(socket -> c.setAgentFactory(agent(socket)));
         c.start();
         return c;
+    }
+
+    /**
+     * The default key files that exist and only the user may read, as OpenSSH takes them (it ignores a private key others
+     * may read, and so does this). MINA's own strict check also refuses keys below a folder others may write to, which
+     * OpenSSH does not.
+     */
+    private List<Path> keyFiles() {
+        List<Path> keys = new java.util.ArrayList<>();
+        for (String name : DEFAULT_KEYS) {
+            Path key = options.sshFolder().resolve(name);
+            if (!Files.isRegularFile(key)) continue;
+            try {
+                var permissions = Files.getPosixFilePermissions(key);
+                if (permissions.stream().anyMatch(p -> p.name().startsWith("GROUP") || p.name().startsWith("OTHERS"))) {
+                    log.accept("ignored " + key + ": others may read it (chmod 600 " + key + ")");
+                    continue;
+                }
+            } catch (UnsupportedOperationException | IOException e) {
+                // no POSIX permissions to check: the file system's own apply
+            }
+            keys.add(key);
+        }
+        return keys;
     }
 
     /** What to do with a host key known_hosts does not hold: refuse it with a message, or accept (and keep) it when asked to. */
