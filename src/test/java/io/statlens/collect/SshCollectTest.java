@@ -110,6 +110,37 @@ class SshCollectTest {
     }
 
     @Test
+    void theKeysOfTheUsersAgentLogIn() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/ssh-agent")) && Files.isExecutable(Path.of("/usr/bin/ssh-add")),
+                "OpenSSH's client is not installed (apt-get install openssh-client): the agent test needs ssh-agent");
+        Path agentHome = Files.createDirectories(dir.resolve("agent-home/.ssh"));
+        keygen(dir.resolve("agent_key"));
+        Files.writeString(dir.resolve("server/authorized_keys"), Files.readString(dir.resolve("agent_key.pub")),
+                java.nio.file.StandardOpenOption.APPEND);
+        // no key file in this ~/.ssh: the agent alone holds the key
+        Files.copy(ssh.resolve("config"), agentHome.resolve("config"));
+        Path socket = dir.resolve("agent.sock");
+        Process agent = new ProcessBuilder("/usr/bin/ssh-agent", "-D", "-a", socket.toString()).redirectErrorStream(true).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!Files.exists(socket) && System.nanoTime() < deadline) Thread.sleep(50);
+            ProcessBuilder add = new ProcessBuilder("/usr/bin/ssh-add", dir.resolve("agent_key").toString()).redirectErrorStream(true);
+            add.environment().put("SSH_AUTH_SOCK", socket.toString());
+            Process added = add.start();
+            assertEquals(0, added.waitFor(), new String(added.getInputStream().readAllBytes()));
+            SshOptions options = new SshOptions(agentHome, Optional.of(socket), true, Duration.ofSeconds(20));
+            try (SshLauncher launcher = new SshLauncher("benchdb", options, message -> { })) {
+                ToolProcess vmstat = launcher.start(CollectedTool.named("vmstat"), 1);
+                String first = new java.io.BufferedReader(new java.io.InputStreamReader(vmstat.stdout())).readLine();
+                vmstat.stop();
+                assertTrue(first != null && first.startsWith("procs"), "vmstat's first line over SSH: " + first);
+            }
+        } finally {
+            agent.destroy();
+        }
+    }
+
+    @Test
     void aRemoteCollectHoldsTheRowsAnImportOfItsRawOutputGives() throws Exception {
         List<String> said = new ArrayList<>();
         ParserCatalog catalog = ParserCatalog.installed();
