@@ -44,8 +44,8 @@ public final class CollectStopCommand implements Callable<Integer> {
         if (folders.isEmpty()) out.println("no collect is running");
         for (CollectFolder folder : folders) {
             String run = folder.state().getProperty("run", folder.dir().getFileName().toString());
-            long rows = Collects.stop(folder);
-            out.printf("stopped collect '%s': %d rows in run '%s'%n", run, rows, run);
+            Collects.stop(folder);
+            out.printf("stopped collect '%s': its last rows are committed to run '%s'%n", run, run);
         }
         return ExitCodes.OK;
     }

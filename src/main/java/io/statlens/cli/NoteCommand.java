@@ -121,7 +121,8 @@ public final class NoteCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         for (CollectFolder folder : running) {
             Instant time = Collects.note(folder, message);
-            out.println("annotated run '" + folder.state().getProperty("run") + "' at " + Format.time(time) + ": " + message);
+            out.println("annotated run '" + folder.state().getProperty("run") + "' at "
+                    + Format.time(time.truncatedTo(java.time.temporal.ChronoUnit.SECONDS)) + ": " + message);
         }
         out.flush();
         return ExitCodes.OK;

@@ -122,7 +122,7 @@ public final class Collects {
         if (request.equals(ControlChannel.STOP)) {
             collector.stop();
             stopped.countDown();
-            return List.of(Long.toString(collector.status().stream().mapToLong(Collector.Status::rows).sum()));
+            return List.of("stopped");
         }
         if (request.startsWith(ControlChannel.NOTE)) {
             String text = request.substring(ControlChannel.NOTE.length()).strip();
@@ -144,9 +144,9 @@ public final class Collects {
         return Instant.parse(ControlChannel.ask(folder, ControlChannel.NOTE + text).get(0));
     }
 
-    /** Stops a running collect, its last rows committed; returns the rows it collected. */
-    public static long stop(CollectFolder folder) {
-        return Long.parseLong(ControlChannel.ask(folder, ControlChannel.STOP).get(0));
+    /** Stops a running collect; returns once its last rows are committed. */
+    public static void stop(CollectFolder folder) {
+        ControlChannel.ask(folder, ControlChannel.STOP);
     }
 
     /** The folders of the collects running now. */

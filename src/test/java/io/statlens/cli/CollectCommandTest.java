@@ -89,7 +89,7 @@ class CollectCommandTest {
 
         CliRun stop = collect("stop", "bench-1");
         assertEquals(0, stop.code(), stop.err());
-        assertTrue(stop.out().startsWith("stopped collect 'bench-1': "), stop.out());
+        assertEquals("stopped collect 'bench-1': its last rows are committed to run 'bench-1'", stop.out().strip());
         assertTrue(collect("list").out().lines().anyMatch(l -> l.startsWith("bench-1") && l.contains("stopped")));
         CliRun status = collect("status");
         assertEquals("no collect is running", status.out().strip());
