@@ -8,6 +8,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 
@@ -34,7 +35,7 @@ public final class CollectListCommand implements Callable<Integer> {
             String now = folder.running() ? "running" : state.getProperty("state").equals("stopped") ? "stopped" : "ended (killed?)";
             String started = state.getProperty("started");
             table.add(state.getProperty("run"), now, state.getProperty("hosts"), state.getProperty("tools"),
-                    state.getProperty("interval") + " s", started == null ? "" : Format.time(Instant.parse(started)), folder.dir());
+                    state.getProperty("interval") + " s", started == null ? "" : Format.time(Instant.parse(started).truncatedTo(ChronoUnit.SECONDS)), folder.dir());
         }
         if (table.size() == 0) out.println("no collects in " + CollectStartCommand.root(repository));
         else table.print(out);

@@ -42,14 +42,17 @@ public final class CollectStatusCommand implements Callable<Integer> {
         }
         TextTable table = new TextTable(numberOptions.numbers(), "COLLECT", "HOST", "TOOL", "STATE", "ROWS", "LAST SAMPLE", "WARNINGS")
                 .right(4, 6);
+        List<String> problems = new java.util.ArrayList<>();
         for (CollectFolder folder : folders) {
             String run = folder.state().getProperty("run");
             for (Collector.Status s : Collects.status(folder)) {
                 table.add(run, s.host(), s.tool(), s.state(), s.rows(), s.lastSample() == null ? "-" : Format.time(s.lastSample()),
                         s.warnings());
+                if (!s.problem().isEmpty()) problems.add("warning: " + run + ": host " + s.host() + ", tool " + s.tool() + ": " + s.problem());
             }
         }
         table.print(out);
+        problems.forEach(out::println);
         out.flush();
         return ExitCodes.OK;
     }

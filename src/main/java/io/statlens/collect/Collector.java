@@ -37,8 +37,12 @@ public final class Collector implements AutoCloseable {
     private final Consumer<String> log;
     private boolean stopped;
 
-    /** One row of {@code statlens collect status}. */
-    public record Status(String host, String tool, String state, long rows, Instant lastSample, long warnings) {
+    /**
+     * One row of {@code statlens collect status}.
+     *
+     * @param problem the last warning about the tool (it cannot start, it exited...); empty when there was none
+     */
+    public record Status(String host, String tool, String state, long rows, Instant lastSample, long warnings, String problem) {
     }
 
     /**
@@ -103,7 +107,7 @@ public final class Collector implements AutoCloseable {
         for (ToolStream s : streams) {
             LiveImport.Source source = s.source();
             out.add(new Status(s.host(), s.tool().name(), s.state().name().toLowerCase(java.util.Locale.ROOT), source.rows(),
-                    source.lastSample(), source.warnings()));
+                    source.lastSample(), source.warnings(), s.problem()));
         }
         return out;
     }

@@ -92,13 +92,14 @@ final class ControlChannel implements AutoCloseable {
     /** A status row as the channel carries it. */
     static String line(Collector.Status s) {
         return String.join("\t", s.host(), s.tool(), s.state(), Long.toString(s.rows()),
-                s.lastSample() == null ? "" : s.lastSample().toString(), Long.toString(s.warnings()));
+                s.lastSample() == null ? "" : s.lastSample().toString(), Long.toString(s.warnings()),
+                s.problem().replace('\t', ' ').replace('\n', ' '));
     }
 
     static Collector.Status status(String line) {
         String[] f = line.split("\t", -1);
         return new Collector.Status(f[0], f[1], f[2], Long.parseLong(f[3]), f[4].isEmpty() ? null : Instant.parse(f[4]),
-                Long.parseLong(f[5]));
+                Long.parseLong(f[5]), f[6]);
     }
 
     @Override

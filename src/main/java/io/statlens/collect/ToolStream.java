@@ -43,6 +43,7 @@ final class ToolStream implements Runnable {
     private volatile boolean stopping;
     private volatile ToolProcess process;
     private volatile String lastError = "";
+    private volatile String problem = "";
 
     ToolStream(ToolProcess.Launcher launcher, CollectedTool tool, Parser parser, int intervalSeconds, ZoneId zone, Path rawFile,
                LiveImport.Source source) {
@@ -83,6 +84,12 @@ final class ToolStream implements Runnable {
         } catch (IOException | RuntimeException e) {
             warn("cannot start: " + e.getMessage());
             state = State.FAILED;
+            return;
+        }
+        if (stopping) {
+            // stopped while the tool was starting (connecting to its host): it ends at once
+            process.stop();
+            state = State.STOPPED;
             return;
         }
         state = State.RUNNING;
@@ -150,7 +157,13 @@ final class ToolStream implements Runnable {
         }
     }
 
+    /** The last warning about this tool; empty when there was none. */
+    String problem() {
+        return problem;
+    }
+
     private void warn(String message) {
+        problem = message;
         source.warning(0, "host " + host() + ", tool " + tool.name() + ": " + message);
     }
 
