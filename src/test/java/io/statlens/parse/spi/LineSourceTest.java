@@ -170,4 +170,23 @@ class LineSourceTest {
             assertThrows(IllegalStateException.class, lines::head);
         }
     }
+
+    @Test
+    void aLiveSourcesHeadIsTheLinesArrivedSoFar() throws Exception {
+        // a tool still running: two lines written, the rest not yet; the head must not wait for 200 lines or the end
+        java.io.PipedOutputStream tool = new java.io.PipedOutputStream();
+        java.io.PipedInputStream output = new java.io.PipedInputStream(tool, 1 << 16);
+        tool.write("procs -----memory-----\n r  b   swpd\n".getBytes(StandardCharsets.UTF_8));
+        tool.flush();
+        try (LineSource lines = LineSource.live("vmstat.txt", output, Cancellation.NONE)) {
+            Head head = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), lines::head);
+            assertEquals(List.of("procs -----memory-----", " r  b   swpd"), head.lines());
+            assertEquals("procs -----memory-----", lines.next());
+            tool.write(" 1  0      0\n".getBytes(StandardCharsets.UTF_8));
+            tool.close();
+            assertEquals(" r  b   swpd", lines.next());
+            assertEquals(" 1  0      0", lines.next());
+            assertNull(lines.next());
+        }
+    }
 }
