@@ -32,7 +32,7 @@ public final class CollectListCommand implements Callable<Integer> {
         for (CollectFolder folder : CollectFolder.all(CollectStartCommand.root(repository))) {
             Properties state = folder.state();
             // a collector killed leaves "running" in its state file, but no longer holds the lock
-            String now = folder.running() ? "running" : state.getProperty("state").equals("stopped") ? "stopped" : "ended (killed?)";
+            String now = "stopped".equals(state.getProperty("state")) ? "stopped" : folder.running() ? "running" : "ended (killed?)";
             String started = state.getProperty("started");
             table.add(state.getProperty("run"), now, state.getProperty("hosts"), state.getProperty("tools"),
                     state.getProperty("interval") + " s", started == null ? "" : Format.time(Instant.parse(started).truncatedTo(ChronoUnit.SECONDS)), folder.dir());

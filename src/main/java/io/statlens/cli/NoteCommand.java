@@ -50,8 +50,8 @@ public final class NoteCommand implements Callable<Integer> {
     @Parameters(index = "1..*", paramLabel = "TEXT", description = "The message, with --at or --active.")
     List<String> text = new ArrayList<>();
 
-    @Option(names = "--active", description = {"Mark the run of every running collect of the repository, now: the words are the message",
-            "(statlens note --active \"warmup done\"); the collector adds the note, so this works while it holds the repository."})
+    @Option(names = "--active", description = {"Mark the run of every running collect of the repository, now; the words are the message:"
+            + " statlens note --active \"warmup done\".", "The collector adds the note, so this works while it holds the repository."})
     boolean active;
 
     @Option(names = "--at", paramLabel = "TIME", description = {"When: elapsed seconds since the run's start (300, 5m), " +

@@ -135,7 +135,13 @@ public final class Collector implements AutoCloseable {
                 break;
             }
         }
-        committer.shutdownNow();
+        // never interrupt a commit: embedded Derby closes a connection whose thread is interrupted in its I/O
+        committer.shutdown();
+        try {
+            committer.awaitTermination(1, TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         run.close();
         launchers.forEach(ToolProcess.Launcher::close);
     }

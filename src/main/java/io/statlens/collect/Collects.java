@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
@@ -76,12 +77,29 @@ public final class Collects {
             Collector collector = new Collector(live, catalog, launchers, request.tools(), request.intervalSeconds(), request.zone(),
                     folder.dir(), log);
             CountDownLatch stopped = new CountDownLatch(1);
-            Thread hook = new Thread(() -> {
+            // Whoever ends the collect first (collect stop, every tool ended, or the process told to end) finishes it:
+            // the tools stopped, the last rows committed, the state recorded.
+            AtomicBoolean finished = new AtomicBoolean();
+            Runnable finish = () -> {
                 collector.stop();
+                if (!finished.compareAndSet(false, true)) return;
+                long rows = collector.status().stream().mapToLong(Collector.Status::rows).sum();
+                state.setProperty("state", "stopped");
+                state.setProperty("stopped", Instant.now().toString());
+                state.setProperty("rows", Long.toString(rows));
+                try {
+                    folder.write(state);
+                } catch (IOException e) {
+                    log.accept("cannot record the collect's state: " + e.getMessage());
+                }
+                log.accept("stopped; " + rows + " rows in run '" + request.run() + "'");
+            };
+            Thread hook = new Thread(() -> {
+                finish.run();
                 stopped.countDown();
             }, "collect-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
-            try (ControlChannel channel = ControlChannel.listen(folder.socket(), line -> answer(line, collector, stopped))) {
+            try (ControlChannel channel = ControlChannel.listen(folder.socket(), line -> answer(line, collector, finish, stopped))) {
                 state.setProperty("state", "running");
                 folder.write(state);
                 log.accept("collecting " + state.getProperty("tools") + " on " + state.getProperty("hosts") + " every "
@@ -93,34 +111,27 @@ public final class Collects {
                         break;
                     }
                 }
-                collector.stop();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                collector.stop();
             } finally {
+                finish.run();
                 try {
                     Runtime.getRuntime().removeShutdownHook(hook);
                 } catch (IllegalStateException e) {
-                    // shutting down: the hook stops the collector
+                    // shutting down: the hook finished the collect
                 }
             }
-            long rows = collector.status().stream().mapToLong(Collector.Status::rows).sum();
-            state.setProperty("state", "stopped");
-            state.setProperty("stopped", Instant.now().toString());
-            state.setProperty("rows", Long.toString(rows));
-            folder.write(state);
-            log.accept("stopped; " + rows + " rows in run '" + request.run() + "'");
         } finally {
             lock.channel().close();
         }
     }
 
-    private static List<String> answer(String request, Collector collector, CountDownLatch stopped) {
+    private static List<String> answer(String request, Collector collector, Runnable finish, CountDownLatch stopped) {
         if (request.equals(ControlChannel.STATUS)) {
             return collector.status().stream().map(ControlChannel::line).toList();
         }
         if (request.equals(ControlChannel.STOP)) {
-            collector.stop();
+            finish.run();
             stopped.countDown();
             return List.of("stopped");
         }

@@ -45,7 +45,14 @@ final class ControlChannel implements AutoCloseable {
     static ControlChannel listen(Path socket, Function<String, List<String>> handler) throws IOException {
         Files.deleteIfExists(socket);
         ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        server.bind(UnixDomainSocketAddress.of(socket));
+        try {
+            server.bind(UnixDomainSocketAddress.of(socket));
+        } catch (IOException | RuntimeException e) {
+            server.close();
+            // a Unix socket's path holds at most about 100 bytes
+            throw new UserException("cannot listen on " + socket + " (" + e.getMessage() + "); a repository in a folder with a"
+                    + " shorter path keeps its collects' sockets within the system's limit");
+        }
         return new ControlChannel(server, socket, handler);
     }
 
