@@ -155,9 +155,24 @@ public final class Collects {
         return Instant.parse(ControlChannel.ask(folder, ControlChannel.NOTE + text).get(0));
     }
 
-    /** Stops a running collect; returns once its last rows are committed. */
+    /**
+     * Stops a running collect; returns once its last rows are committed and its process has ended, so that the
+     * repository it held (an embedded one) is free for the next command.
+     */
     public static void stop(CollectFolder folder) {
         ControlChannel.ask(folder, ControlChannel.STOP);
+        String pid = folder.state().getProperty("pid", "");
+        if (pid.isEmpty() || Long.parseLong(pid) == ProcessHandle.current().pid()) return;
+        ProcessHandle.of(Long.parseLong(pid)).ifPresent(process -> {
+            try {
+                process.onExit().get(1, TimeUnit.MINUTES);
+            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                throw new UserException("the collector (pid " + pid + ") committed its last rows but did not end within a minute; see "
+                        + folder.log());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
     }
 
     /** The folders of the collects running now. */
