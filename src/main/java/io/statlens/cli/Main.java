@@ -32,7 +32,7 @@ public final class Main implements Runnable {
             ParsersCommand.class, DeleteCommand.class, QueryCommand.class, ExportCommand.class, StatsCommand.class,
             TopCommand.class, NoteCommand.class, AverageCommand.class, CompareCommand.class, CorrelateCommand.class,
             FindingsCommand.class, ChartCommand.class, PresetsCommand.class, ReportCommand.class, CopyCommand.class, DemoCommand.class,
-            BenchCommand.class, GuiCommand.class, ServerCommand.class);
+            BenchCommand.class, GuiCommand.class, ServerCommand.class, CollectCommand.class);
 
     @CommandLine.Spec
     CommandSpec spec;

@@ -3,6 +3,8 @@ package io.statlens.cli;
 import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.AnnotationFile;
 import io.statlens.analysis.TimeExpression;
+import io.statlens.collect.CollectFolder;
+import io.statlens.collect.Collects;
 import io.statlens.model.UserException;
 import io.statlens.store.read.Annotation;
 import io.statlens.store.read.AnnotationStore;
@@ -42,11 +44,15 @@ public final class NoteCommand implements Callable<Integer> {
     @Mixin
     NumberOptions numberOptions;
 
-    @Parameters(index = "0", paramLabel = "RUN", description = "Run name.")
+    @Parameters(index = "0", paramLabel = "RUN", description = "Run name (with --active, the first word of the message).")
     String run;
 
-    @Parameters(index = "1..*", paramLabel = "TEXT", description = "The message, with --at.")
+    @Parameters(index = "1..*", paramLabel = "TEXT", description = "The message, with --at or --active.")
     List<String> text = new ArrayList<>();
+
+    @Option(names = "--active", description = {"Mark the run of every running collect of the repository, now; the words are the message:"
+            + " statlens note --active \"warmup done\".", "The collector adds the note, so this works while it holds the repository."})
+    boolean active;
 
     @Option(names = "--at", paramLabel = "TIME", description = {"When: elapsed seconds since the run's start (300, 5m), " +
                     "an ISO time (2024-03-01T10:05:00, in --tz unless it ends in Z or an offset) or a clock time 10:05:00."})
@@ -70,6 +76,7 @@ public final class NoteCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (active) return noteActiveCollects();
         int actions = (at != null ? 1 : 0) + (file != null ? 1 : 0) + (list ? 1 : 0) + (delete != null ? 1 : 0);
         if (!text.isEmpty() && at == null) throw new UserException("a message goes with --at TIME");
         if (actions != 1) throw new UserException("give one of --at TIME \"text\", --file F, --list or --delete ID");
@@ -100,6 +107,24 @@ public final class NoteCommand implements Callable<Integer> {
             }
             out.flush();
         }
+        return ExitCodes.OK;
+    }
+
+    private int noteActiveCollects() {
+        if (at != null || file != null || list || delete != null) throw new UserException("--active takes only the message");
+        List<String> words = new ArrayList<>(List.of(run));
+        words.addAll(text);
+        String message = String.join(" ", words).strip();
+        if (message.isEmpty()) throw new UserException("--active: the message is missing: statlens note --active \"text\"");
+        List<CollectFolder> running = Collects.running(CollectStartCommand.root(repository));
+        if (running.isEmpty()) throw new UserException("no collect of this repository is running (statlens collect list)");
+        PrintWriter out = spec.commandLine().getOut();
+        for (CollectFolder folder : running) {
+            Instant time = Collects.note(folder, message);
+            out.println("annotated run '" + folder.state().getProperty("run") + "' at "
+                    + Format.time(time.truncatedTo(java.time.temporal.ChronoUnit.SECONDS)) + ": " + message);
+        }
+        out.flush();
         return ExitCodes.OK;
     }
 

@@ -47,7 +47,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * of the rules. A class breaks a rule only through {@link AllowedToUse}, which names the packages and says why.
  */
 class LayerTest {
-    private static final String[] LAYERS = {"model", "parse", "store", "analysis", "chart", "report", "cli", "gui", "bench"};
+    private static final String[] LAYERS = {"model", "parse", "store", "analysis", "chart", "report", "cli", "gui", "bench", "collect"};
     private static JavaClasses classes;
 
     @BeforeAll
@@ -93,7 +93,8 @@ class LayerTest {
 
     static ArchRule layers(JavaClasses scope) {
         // model <- parse <- store <- analysis <- chart <- report <- cli, gui; bench beside cli, reached from cli only
-        // (statlens bench); only cli starts the gui (statlens gui). A lower layer that reached up would tie parsers
+        // (statlens bench); collect beside analysis, on parse and store, reached from cli only (statlens collect); only cli
+        // starts the gui (statlens gui). A lower layer that reached up would tie parsers
         // to the database or the database to the user interface.
         var layers = layeredArchitecture().consideringOnlyDependenciesInLayers();
         for (String layer : LAYERS) layers = layers.layer(layer).definedBy("io.statlens." + layer + "..");
@@ -104,13 +105,14 @@ class LayerTest {
         }
         layers = layers
                 .whereLayer("bench").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("collect").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("gui").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .whereLayer("report").mayOnlyBeAccessedByLayers("cli", "gui", "bench")
                 .whereLayer("chart").mayOnlyBeAccessedByLayers("report", "cli", "gui", "bench")
                 .whereLayer("analysis").mayOnlyBeAccessedByLayers("chart", "report", "cli", "gui", "bench")
-                .whereLayer("store").mayOnlyBeAccessedByLayers("analysis", "chart", "report", "cli", "gui", "bench")
-                .whereLayer("parse").mayOnlyBeAccessedByLayers("store", "analysis", "chart", "report", "cli", "gui", "bench");
+                .whereLayer("store").mayOnlyBeAccessedByLayers("analysis", "chart", "report", "cli", "gui", "bench", "collect")
+                .whereLayer("parse").mayOnlyBeAccessedByLayers("store", "analysis", "chart", "report", "cli", "gui", "bench", "collect");
         return layers;
     }
 

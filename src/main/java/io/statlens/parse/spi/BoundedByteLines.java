@@ -172,6 +172,11 @@ final class BoundedByteLines implements LineSplitter {
     }
 
     @Override
+    public boolean ready() throws IOException {
+        return pos < limit || (!eof && in.available() > 0);
+    }
+
+    @Override
     public void close() throws IOException {
         in.close();
     }

@@ -43,6 +43,8 @@ public final class LineSource implements Closeable {
     private long charsRead;
     private OverlongLines overlong = (line, length) -> { };
     private final Cancellation cancellation;
+    /** Whether lines arrive while they are read (a tool's output being collected): see {@link #live}. */
+    private boolean live;
 
     public LineSource(String name, Reader reader) {
         this(name, reader, Cancellation.NONE);
@@ -71,6 +73,18 @@ public final class LineSource implements Closeable {
     public static LineSource of(String name, InputStream in, Cancellation cancellation) {
         // split in the bytes, each line decoded on its own (BoundedByteLines): the lines of a decoder of the whole stream
         return new LineSource(name, new BoundedByteLines(in, cancellation, name), cancellation);
+    }
+
+    /**
+     * The output of a tool that is still running, read as it arrives. Its {@link #head()} is the lines arrived so far
+     * (at least one, unless the output ends first) rather than the first {@value Head#MAX_LINES}, which a tool
+     * printing a line every few seconds would take minutes to write: a parser that looks at its head (for a JSON
+     * document, say) starts on the first lines, and the rows of each report reach the sink as the report arrives.
+     */
+    public static LineSource live(String name, InputStream in, Cancellation cancellation) {
+        LineSource source = of(name, in, cancellation);
+        source.live = true;
+        return source;
     }
 
     public static LineSource ofString(String name, String text) {
@@ -107,6 +121,7 @@ public final class LineSource implements Closeable {
     public Head head() throws IOException {
         if (lineNumber > 0) throw new IllegalStateException("head() after next(): the first lines of " + name + " are gone");
         while (ahead.size() < Head.MAX_LINES) {
+            if (live && !ahead.isEmpty() && !reader.ready()) break;
             Numbered line = read();
             if (line == null) break;
             ahead.add(line);

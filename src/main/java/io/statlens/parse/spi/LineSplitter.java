@@ -7,5 +7,13 @@ interface LineSplitter {
     /** The next line or overlong line; null at the end of the input. */
     BoundedLines.Item next() throws IOException;
 
+    /**
+     * Whether input is waiting to be split, so that {@link #next()} would not wait for more to arrive (a line may still
+     * be completed by bytes not written yet). Only a {@linkplain LineSource#live live} source asks.
+     */
+    default boolean ready() throws IOException {
+        return false;
+    }
+
     void close() throws IOException;
 }

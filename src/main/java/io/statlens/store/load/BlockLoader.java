@@ -18,8 +18,17 @@ final class BlockLoader {
     }
 
     static void load(Connection c, DataTable table, RowSpill spill) throws SQLException, IOException {
+        load(c, spill, false);
+    }
+
+    /** Loads more rows of data sets that may hold blocks already (a collect's commits): each key's blocks continue. */
+    static void append(Connection c, DataTable table, RowSpill spill) throws SQLException, IOException {
+        load(c, spill, true);
+    }
+
+    private static void load(Connection c, RowSpill spill, boolean appending) throws SQLException, IOException {
         if (spill.rows() == 0) return;
-        try (RowSpill.Reader rows = spill.reader(); BlockWriter writer = new BlockWriter(c)) {
+        try (RowSpill.Reader rows = spill.reader(); BlockWriter writer = new BlockWriter(c, appending)) {
             while (rows.next()) {
                 writer.add(rows.datasetId, rows.key, rows.sample, rows.epochSecond, rows.nano, rows.elapsed, rows.sinceBoot,
                         rows.values, rows.width);

@@ -18,9 +18,14 @@ interface BulkLoader {
      * server, blocks of samples (Derby keeps no data table of rows); plain JDBC batches otherwise.
      */
     static BulkLoader forConnection(Connection c) throws SQLException {
+        return forConnection(c, false);
+    }
+
+    /** @param appending whether the data sets may hold rows already (a collect loads at every commit) */
+    static BulkLoader forConnection(Connection c, boolean appending) throws SQLException {
         String url = c.getMetaData().getURL();
         if (url.startsWith("jdbc:postgresql:")) return PostgresCopyLoader::load;
-        if (url.startsWith("jdbc:derby:")) return BlockLoader::load;
+        if (url.startsWith("jdbc:derby:")) return appending ? BlockLoader::append : BlockLoader::load;
         return BatchInsertLoader::load;
     }
 }

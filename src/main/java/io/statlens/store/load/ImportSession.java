@@ -99,7 +99,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
 
     /** The rows of one table from this file, and the table's current width. */
     private static final class TableRows {
-        final RowSpill spill = new RowSpill();
+        /** The rows not loaded yet: a live import loads them at every commit and starts a new spill. */
+        RowSpill spill = new RowSpill();
         DataTable table;
 
         TableRows(DataTable table) {
@@ -366,6 +367,34 @@ final class ImportSession implements RecordSink, AutoCloseable {
         } finally {
             deleteSpills();
         }
+        writeDatasets();
+    }
+
+    /**
+     * Loads the rows read since the last call and brings each data set's counts and statistics up to date, inside the
+     * caller's transaction: a {@link LiveImport} calls it at every commit while the parser goes on reading.
+     */
+    void loadSoFar() throws SQLException, IOException {
+        BulkLoader loader = BulkLoader.forConnection(c, true);
+        for (TableRows t : tables.values()) {
+            if (t.spill.rows() == 0) continue;
+            try {
+                loader.load(c, t.table, t.spill);
+            } finally {
+                t.spill.close();
+                t.spill = new RowSpill();
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM DATASET_STATS WHERE DATASET_ID = ?")) {
+            for (DatasetState d : datasets.values()) {
+                ps.setLong(1, d.id);
+                ps.executeUpdate();
+            }
+        }
+        writeDatasets();
+    }
+
+    private void writeDatasets() throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("UPDATE DATASETS SET ROW_COUNT = ?, FIRST_TS = ?, LAST_TS = ? WHERE ID = ?")) {
             for (DatasetState d : datasets.values()) {
                 ps.setLong(1, d.rows);

@@ -19,6 +19,11 @@ final class RunClock {
         return (t.getEpochSecond() - start.getEpochSecond()) + (t.getNano() - start.getNano()) / 1e9;
     }
 
+    /** Counts from the run's start as settled: a live import's later rows count from where the earlier ones were moved to. */
+    void restart(Instant settledStart) {
+        start = settledStart;
+    }
+
     /** The base elapsed seconds count from; null until the first sample when the run had no start. */
     Instant start() {
         return start;

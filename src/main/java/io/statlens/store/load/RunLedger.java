@@ -253,6 +253,15 @@ public final class RunLedger {
         }
     }
 
+    /** Records the size a file has grown to while it is collected (a live import's source keeps growing). */
+    void grown(long fileId, long sizeBytes) throws SQLException {
+        try (PreparedStatement ps = connection().prepareStatement("UPDATE SOURCE_FILES SET SIZE_BYTES = ? WHERE ID = ?")) {
+            ps.setLong(1, sizeBytes);
+            ps.setLong(2, fileId);
+            ps.executeUpdate();
+        }
+    }
+
     /**
      * Settles a run after an import: its start becomes the earliest sample it holds, and a run without a
      * host takes the one its files reported.
@@ -261,8 +270,9 @@ public final class RunLedger {
      *                 the first sample it saw); null when nothing had a time
      * @param earliest this import's earliest sample; null when it had no rows
      * @param host     the host the files reported first; null when none did
+     * @return the run as settled
      */
-    void settle(OpenRun run, Instant base, Instant earliest, String host) throws SQLException {
+    OpenRun settle(OpenRun run, Instant base, Instant earliest, String host) throws SQLException {
         Instant start = run.start();
         if (base != null) {
             start = earliest != null && earliest.isBefore(base) ? earliest : base;
@@ -272,6 +282,7 @@ public final class RunLedger {
         if (!Objects.equals(start, run.start()) || !Objects.equals(settledHost, run.host())) {
             updateRun(run.id(), start, settledHost);
         }
+        return new OpenRun(run.id(), run.name(), start, settledHost);
     }
 
     /** Deletes a run with all its data and commits; an unknown name is refused. */

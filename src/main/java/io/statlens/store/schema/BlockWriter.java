@@ -45,8 +45,32 @@ public final class BlockWriter implements AutoCloseable {
     }
 
     public BlockWriter(Connection c) {
+        this(c, false);
+    }
+
+    /**
+     * @param appending whether the data sets may hold blocks already (a collect loads a data set's rows at every
+     *                  commit): each chain then continues after the key's last block instead of starting one
+     */
+    public BlockWriter(Connection c, boolean appending) {
         insert = Jdbc.call(() -> c.prepareStatement("INSERT INTO " + BlockStore.TABLE
                 + " (DATASET_ID, ITEM, SEQ, FIRST_SAMPLE, LAST_SAMPLE, FIRST_TS, LAST_TS, N, DATA) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        nextSeq = !appending ? null : Jdbc.call(() -> c.prepareStatement("SELECT MAX(SEQ) FROM " + BlockStore.TABLE
+                + " WHERE DATASET_ID = ? AND ITEM = ?"));
+    }
+
+    /** The next block number of a key that may hold blocks already; null when every chain starts at 0. */
+    private final PreparedStatement nextSeq;
+
+    private int firstSeq(long datasetId, String key) throws SQLException {
+        if (nextSeq == null) return 0;
+        nextSeq.setLong(1, datasetId);
+        nextSeq.setString(2, key);
+        try (var rs = nextSeq.executeQuery()) {
+            rs.next();
+            int last = rs.getInt(1);
+            return rs.wasNull() ? 0 : last + 1;
+        }
     }
 
     /**
@@ -62,6 +86,8 @@ public final class BlockWriter implements AutoCloseable {
         Chain chain = lastKeys.get(key);
         if (chain == null) {
             chain = new Chain(datasetId, key);
+            Chain created = chain;
+            chain.seq = Jdbc.call(() -> firstSeq(datasetId, created.key));
             lastKeys.put(key, chain);
         }
         chain.block.add(sample, epochSecond, nano, elapsed, sinceBoot, values, width);
@@ -133,5 +159,6 @@ public final class BlockWriter implements AutoCloseable {
     @Override
     public void close() {
         Jdbc.run(insert::close);
+        if (nextSeq != null) Jdbc.run(nextSeq::close);
     }
 }

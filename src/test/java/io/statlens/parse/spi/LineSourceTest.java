@@ -170,4 +170,65 @@ class LineSourceTest {
             assertThrows(IllegalStateException.class, lines::head);
         }
     }
+
+    /**
+     * A tool still running: what it printed so far, and nothing more until the test lets it print the rest; a read
+     * beyond what arrived would wait for the tool, here it fails the test instead of hanging it.
+     */
+    private static final class RunningTool extends InputStream {
+        private final java.util.ArrayDeque<byte[]> printed = new java.util.ArrayDeque<>();
+        private byte[] chunk = new byte[0];
+        private int at;
+        private boolean ended;
+
+        void print(String text) {
+            printed.add(text.getBytes(StandardCharsets.UTF_8));
+        }
+
+        void end() {
+            ended = true;
+        }
+
+        @Override
+        public int read() {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            if (at == chunk.length) {
+                if (printed.isEmpty()) {
+                    if (ended) return -1;
+                    throw new IllegalStateException("read past what the tool printed: a live source would wait here");
+                }
+                chunk = printed.poll();
+                at = 0;
+            }
+            int n = Math.min(len, chunk.length - at);
+            System.arraycopy(chunk, at, b, off, n);
+            at += n;
+            return n;
+        }
+
+        @Override
+        public int available() {
+            return chunk.length - at + printed.stream().mapToInt(c -> c.length).sum();
+        }
+    }
+
+    @Test
+    void aLiveSourcesHeadIsTheLinesArrivedSoFar() throws Exception {
+        RunningTool tool = new RunningTool();
+        tool.print("procs -----memory-----\n r  b   swpd\n");
+        try (LineSource lines = LineSource.live("vmstat.txt", tool, Cancellation.NONE)) {
+            assertEquals(List.of("procs -----memory-----", " r  b   swpd"), lines.head().lines());
+            assertEquals("procs -----memory-----", lines.next());
+            tool.print(" 1  0      0\n");
+            tool.end();
+            assertEquals(" r  b   swpd", lines.next());
+            assertEquals(" 1  0      0", lines.next());
+            assertNull(lines.next());
+        }
+    }
 }

@@ -1,0 +1,108 @@
+package io.statlens.cli;
+
+import io.statlens.collect.CollectFolder;
+import io.statlens.collect.Collects;
+import io.statlens.model.UserException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code statlens collect start}: starts a collect in the background (a process of its own, in a session of its own,
+ * so that closing the terminal does not end it) and returns once it collects.
+ */
+@Command(name = "start", mixinStandardHelpOptions = true,
+        description = {"Start collecting into a run in the background; returns once the tools run.",
+                "The raw output of every tool is kept in the collect's folder beside the repository (statlens collect list)."})
+public final class CollectStartCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RepositoryOptions repository;
+
+    @Mixin
+    CollectOptions collect;
+
+    /** The folder of a repository's collect into this run. */
+    static CollectFolder folder(RepositoryOptions repository, String run) {
+        return CollectFolder.of(root(repository), run);
+    }
+
+    static Path root(RepositoryOptions repository) {
+        return CollectFolder.root(Optional.ofNullable(repository.location().embeddedDir()));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Collects.Request request = collect.request();
+        CollectFolder folder = folder(repository, request.run());
+        if (folder.running()) {
+            throw new UserException("a collect into run '" + request.run() + "' is running already (statlens collect stop "
+                    + request.run() + ")");
+        }
+        Files.createDirectories(folder.dir());
+        Process child = spawn(folder);
+        waitUntilCollecting(child, folder);
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf("collect '%s' started: %s on %s every %d s, pid %d%n", request.run(),
+                String.join(" ", collect.tools), String.join(", ", request.hosts()), request.intervalSeconds(), child.pid());
+        out.printf("raw output and log in %s%n", folder.dir());
+        out.printf("statlens collect status %s / statlens note --active TEXT / statlens collect stop %s%n", request.run(), request.run());
+        return ExitCodes.OK;
+    }
+
+    private Process spawn(CollectFolder folder) throws IOException {
+        String java = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        List<String> command = new ArrayList<>();
+        // setsid: a session of its own, so that the terminal's hang-up does not reach it
+        if (Files.isExecutable(Path.of("/usr/bin/setsid"))) command.add("/usr/bin/setsid");
+        command.addAll(List.of(java, "-Duser.home=" + System.getProperty("user.home"), "-cp", System.getProperty("java.class.path")));
+        String home = System.getProperty("statlens.home");
+        if (home != null) command.add("-Dstatlens.home=" + home);
+        command.addAll(List.of(Main.class.getName(), "collect", "run"));
+        command.addAll(repositoryArguments());
+        command.addAll(collect.arguments());
+        Files.deleteIfExists(folder.log());
+        Process child = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(folder.log().toFile())).start();
+        child.getOutputStream().close();
+        return child;
+    }
+
+    /** The repository as this command was given it (a password stays in the environment, never on a command line). */
+    private List<String> repositoryArguments() {
+        if (repository.db != null) return List.of("--db", repository.db);
+        return List.of("--repo", repository.location().embeddedDir().toString());
+    }
+
+    private static void waitUntilCollecting(Process child, CollectFolder folder) throws IOException, InterruptedException {
+        long deadline = System.currentTimeMillis() + 120_000;
+        while (System.currentTimeMillis() < deadline) {
+            if ("running".equals(folder.state().getProperty("state")) && folder.running()) return;
+            if (!child.isAlive()) {
+                String log = Files.exists(folder.log()) ? Files.readString(folder.log(), StandardCharsets.UTF_8) : "";
+                throw new UserException("the collect did not start: " + lastLines(log));
+            }
+            Thread.sleep(100);
+        }
+        child.destroy();
+        throw new UserException("the collect did not start within two minutes; see " + folder.log());
+    }
+
+    private static String lastLines(String log) {
+        List<String> lines = log.lines().filter(l -> !l.isBlank()).toList();
+        return String.join(" / ", lines.subList(Math.max(0, lines.size() - 3), lines.size()));
+    }
+}

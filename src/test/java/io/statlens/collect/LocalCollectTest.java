@@ -1,0 +1,110 @@
+package io.statlens.collect;
+
+import io.statlens.parse.ImportPlanner;
+import io.statlens.parse.ParserCatalog;
+import io.statlens.store.load.ImportRequest;
+import io.statlens.store.load.ImportService;
+import io.statlens.store.load.ImportProgress;
+import io.statlens.store.load.LiveImport;
+import io.statlens.store.read.DatasetChecksum;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** A local collect of the real sysstat and procps tools, against an import of the raw output it kept. */
+class LocalCollectTest {
+    @TempDir
+    Path dir;
+
+    static boolean installed(String tool) {
+        return Stream.of(System.getenv("PATH").split(":")).anyMatch(p -> Files.isExecutable(Path.of(p, tool)));
+    }
+
+    @Test
+    void aCollectHoldsTheRowsAnImportOfItsRawOutputGives() throws Exception {
+        for (String tool : List.of("vmstat", "iostat", "mpstat")) {
+            assumeTrue(installed(tool), tool + " is not installed (apt-get install procps sysstat): the collect test needs the real tools");
+        }
+        ParserCatalog catalog = ParserCatalog.installed();
+        try (Repository repo = Repository.open(RepositoryLocation.embedded(dir.resolve("repo")), true)) {
+            List<CollectedTool> tools = List.of(CollectedTool.named("vmstat"), CollectedTool.named("iostat"), CollectedTool.named("mpstat"));
+            LiveImport live = LiveImport.open(repo, "live", Optional.empty(), List.of());
+            Collector collector = new Collector(live, catalog, List.of(new LocalLauncher()), tools, 1, ZoneId.systemDefault(),
+                    dir.resolve("raw"), System.err::println);
+            List<Collector.Status> during = waitForRows(collector);
+            collector.stop();
+            for (Collector.Status s : during) {
+                assertTrue(s.rows() > 0, s + ": rows arrive while the tool runs; warnings: " + warnings(repo, "live"));
+                assertEquals("running", s.state(), s.toString());
+            }
+            List<Path> raw;
+            try (Stream<Path> files = Files.list(dir.resolve("raw/localhost"))) {
+                raw = files.filter(f -> f.toString().endsWith(".txt")).sorted().toList();
+            }
+            assertEquals(3, raw.size(), raw.toString());
+            new ImportService(repo, catalog).run(new ImportRequest(raw, "imported", Optional.empty(), List.of(), Optional.empty(),
+                    Optional.empty(), Optional.empty(), ZoneId.systemDefault(), false, false, false), ImportProgress.NONE);
+            TreeMap<String, String> collected = datasets(repo, "live");
+            assertTrue(collected.keySet().containsAll(List.of("vmstat", "iostat", "mpstat")), collected.toString());
+            assertEquals(datasets(repo, "imported"), collected);
+            assertEquals(stats(repo, "imported"), stats(repo, "live"));
+            assertEquals(new RunCatalog(repo).run("imported").start(), new RunCatalog(repo).run("live").start());
+        }
+    }
+
+    /** The status once every tool has rows from three reports on (or after half a minute, for the assertion to say). */
+    static List<Collector.Status> waitForRows(Collector collector) throws InterruptedException {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        List<Collector.Status> status = collector.status();
+        while (System.nanoTime() < deadline && status.stream().anyMatch(s -> s.rows() == 0 || s.lastSample() == null)) {
+            Thread.sleep(200);
+            status = collector.status();
+        }
+        Thread.sleep(2000);
+        return collector.status();
+    }
+
+    /** Each data set's rows, first and last time and checksum (times, elapsed seconds, keys, values). */
+    static TreeMap<String, String> datasets(Repository repo, String run) {
+        TreeMap<String, String> out = new TreeMap<>();
+        for (RunCatalog.DatasetInfo d : new RunCatalog(repo).details(run).datasets()) {
+            out.put(d.qualifiedName(), d.rows() + " " + d.first() + " " + d.last() + " " + DatasetChecksum.of(repo, d.id()));
+        }
+        return out;
+    }
+
+    static List<String> warnings(Repository repo, String run) {
+        return new RunCatalog(repo).details(run).warnings().stream().map(Object::toString).toList();
+    }
+
+    static List<String> stats(Repository repo, String run) throws Exception {
+        List<String> out = new ArrayList<>();
+        try (Statement s = repo.connection().createStatement();
+             ResultSet rs = s.executeQuery("SELECT DATASET, ITEM, LABEL, N, MIN_V, MAX_V, MEAN_V, P50, P99 FROM V_STATS WHERE RUN = '"
+                     + run + "' ORDER BY DATASET, ITEM, LABEL")) {
+            while (rs.next()) {
+                StringBuilder line = new StringBuilder();
+                for (int i = 1; i <= 9; i++) line.append(rs.getString(i)).append(' ');
+                out.add(line.toString());
+            }
+        }
+        return out;
+    }
+}
