@@ -85,7 +85,7 @@ class ImportPlanViewModelTest {
         assertEquals("nothing in it looks like any known tool's output", plan.rows().get(0).candidates());
         assertEquals("closest: vmstat 100%", plan.rows().get(2).candidates());
         // Every registered tool, by name; "scripted" is the test parser src/test/resources registers.
-        assertEquals(List.of("arcstat", "dbt2", "faban", "innodb-status", "iostat", "mpstat", "mysql-status", "nicstat",
+        assertEquals(List.of("arcstat", "dbt2", "dstat", "faban", "innodb-status", "iostat", "mpstat", "mysql-status", "nicstat",
                 "perfschema-waits", "prstat", "pt-mext", "sar", "scripted", "sysbench", "tpcc", "vmstat"), plan.tools());
         assertFalse(plan.planningProperty().get());
     }

@@ -44,6 +44,11 @@ class ParserFuzzTest {
     }
 
     @FuzzTest(maxDuration = "30m")
+    void dstat(byte[] input) {
+        parse("dstat", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
     void faban(byte[] input) {
         parse("faban", input);
     }
