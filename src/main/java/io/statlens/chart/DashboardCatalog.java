@@ -28,13 +28,13 @@ public final class DashboardCatalog {
     /** The presets of each role of the default dashboard, best first; names a run has no data for are passed over. */
     static final List<List<String>> ROLES = List.of(
             // CPU: the all-CPUs breakdown from the most detailed tool the run has
-            List.of("sar.cpu", "mpstat.cpu", "vmstat.cpu", "iostat.cpu", "prstat.load"),
+            List.of("sar.cpu", "mpstat.cpu", "vmstat.cpu", "iostat.cpu", "dstat.cpu", "prstat.load"),
             // disk: how busy the devices were
-            List.of("iostat.util", "sar.disk", "vmstat.disk", "sar.io", "vmstat.io"),
+            List.of("iostat.util", "sar.disk", "vmstat.disk", "sar.io", "vmstat.io", "dstat.disk"),
             // network: throughput per interface
-            List.of("sar.net", "nicstat.throughput", "nicstat.util"),
+            List.of("sar.net", "nicstat.throughput", "nicstat.util", "dstat.net"),
             // memory
-            List.of("sar.memory", "vmstat.memory", "sar.memory-free", "arcstat.size"),
+            List.of("sar.memory", "vmstat.memory", "sar.memory-free", "arcstat.size", "dstat.memory"),
             // the benchmark's headline
             List.of("sysbench.tps", "tpcc.trx", "dbt2.notpm", "faban.metric"));
     /** Fewer charts from the roles than this, and the runs' other presets fill the dashboard up to {@link #FILLED}. */
