@@ -91,7 +91,7 @@ class ChartDefinitionFormatTest {
         presets.forEach(d -> assertTrue(names.add(d.name()), "unique: " + d.name()));
         Set<String> tools = new HashSet<>();
         presets.forEach(d -> tools.add(d.tool().split("\\.")[0]));
-        assertEquals(Set.of("vmstat", "mpstat", "iostat", "sar", "sysbench", "tpcc", "arcstat", "nicstat", "prstat", "dbt2", "faban", "dstat",
+        assertEquals(Set.of("vmstat", "mpstat", "iostat", "sar", "sysbench", "tpcc", "arcstat", "nicstat", "prstat", "dbt2", "faban", "dstat", "perf-stat",
                 "mysql", "innodb", "perfschema"),
                 tools, "every tool; dbt2 and faban print summaries only, drawn as bars (PresetCoverageTest checks every data set)");
         assertTrue(presets.stream().allMatch(d -> !d.description().isEmpty() && d.title() != null), "described and titled");

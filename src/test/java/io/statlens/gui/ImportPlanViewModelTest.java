@@ -86,7 +86,7 @@ class ImportPlanViewModelTest {
         assertEquals("closest: vmstat 100%", plan.rows().get(2).candidates());
         // Every registered tool, by name; "scripted" is the test parser src/test/resources registers.
         assertEquals(List.of("arcstat", "dbt2", "dstat", "faban", "innodb-status", "iostat", "mpstat", "mysql-status", "nicstat",
-                "perfschema-waits", "prstat", "pt-mext", "sar", "scripted", "sysbench", "tpcc", "vmstat"), plan.tools());
+                "perf-stat", "perfschema-waits", "prstat", "pt-mext", "sar", "scripted", "sysbench", "tpcc", "vmstat"), plan.tools());
         assertFalse(plan.planningProperty().get());
     }
 

@@ -32,6 +32,7 @@ public final class Corpus {
             entry("mpstat", "mpstat"),
             entry("mysql-status", "mysql-status"),
             entry("nicstat", "nicstat"),
+            entry("perf-stat", "perf-stat"),
             entry("perfschema-waits", "perfschema-waits"),
             entry("prstat", "prstat"),
             entry("pt-mext", "pt-mext"),

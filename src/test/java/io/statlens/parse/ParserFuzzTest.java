@@ -89,6 +89,11 @@ class ParserFuzzTest {
     }
 
     @FuzzTest(maxDuration = "30m")
+    void perfStat(byte[] input) {
+        parse("perf-stat", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
     void prstat(byte[] input) {
         parse("prstat", input);
     }
