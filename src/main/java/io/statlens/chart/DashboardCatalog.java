@@ -30,13 +30,13 @@ public final class DashboardCatalog {
     /** The presets of each role of the default dashboard, best first; names a run has no data for are passed over. */
     static final List<List<String>> ROLES = List.of(
             // CPU: the all-CPUs breakdown from the most detailed tool the run has
-            List.of("sar.cpu", "mpstat.cpu", "nmon.cpu", "vmstat.cpu", "iostat.cpu", "top.cpu", "prstat.load"),
+            List.of("sar.cpu", "mpstat.cpu", "nmon.cpu", "vmstat.cpu", "iostat.cpu", "top.cpu", "dstat.cpu", "prstat.load"),
             // disk: how busy the devices were
-            List.of("iostat.util", "sar.disk", "nmon.diskbusy", "vmstat.disk", "sar.io", "vmstat.io"),
+            List.of("iostat.util", "sar.disk", "nmon.diskbusy", "vmstat.disk", "sar.io", "vmstat.io", "dstat.disk"),
             // network: throughput per interface
-            List.of("sar.net", "nicstat.throughput", "nicstat.util", "nmon.net"),
+            List.of("sar.net", "nicstat.throughput", "nicstat.util", "nmon.net", "dstat.net"),
             // memory
-            List.of("sar.memory", "vmstat.memory", "nmon.memory", "sar.memory-free", "top.memory", "arcstat.size"),
+            List.of("sar.memory", "vmstat.memory", "nmon.memory", "sar.memory-free", "top.memory", "arcstat.size", "dstat.memory"),
             // processes: the busiest few of a process table (Top-N), never one line per PID
             List.of("pidstat.cpu", "top.process", "top.thread", "pidstat.thread-cpu", "nmon.top"),
             // the benchmark's headline

@@ -25,6 +25,7 @@ public final class Corpus {
     public static final Map<String, String> TOOL_OF_FOLDER = Map.ofEntries(
             entry("arcstat", "arcstat"),
             entry("dbt2", "dbt2"),
+            entry("dstat", "dstat"),
             entry("faban", "faban"),
             entry("innodb-status", "innodb-status"),
             entry("iostat", "iostat"),
@@ -33,6 +34,7 @@ public final class Corpus {
             entry("mysql-variables", "mysql-variables"),
             entry("nicstat", "nicstat"),
             entry("nmon", "nmon"),
+            entry("perf-stat", "perf-stat"),
             entry("perfschema-waits", "perfschema-waits"),
             entry("pidstat", "pidstat"),
             entry("prstat", "prstat"),

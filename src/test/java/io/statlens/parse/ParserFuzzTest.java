@@ -44,6 +44,11 @@ class ParserFuzzTest {
     }
 
     @FuzzTest(maxDuration = "30m")
+    void dstat(byte[] input) {
+        parse("dstat", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
     void faban(byte[] input) {
         parse("faban", input);
     }
@@ -96,6 +101,11 @@ class ParserFuzzTest {
     @FuzzTest(maxDuration = "30m")
     void nmon(byte[] input) {
         parse("nmon", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
+    void perfStat(byte[] input) {
+        parse("perf-stat", input);
     }
 
     @FuzzTest(maxDuration = "30m")

@@ -1,0 +1,51 @@
+package io.statlens.parse.builtin.dstat;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Where the columns under one dstat/dool group title go: the data set and, for the plugins that print one group
+ * per CPU, disk or interface ({@code total cpu usage}, {@code cpu3 usage}, {@code dsk/sda}, {@code net/eth0},
+ * {@code io/total}), the key. Any other title is a data set of its own named after it ({@code load avg} →
+ * {@code load}, an unknown plugin's {@code mysql5 io} → {@code mysql5_io}), so a plugin statlens has never seen is
+ * read by its header, not dropped.
+ *
+ * @param dataset  the data set name, lower-case
+ * @param key      the CPU, disk or interface; empty for an unkeyed data set
+ * @param keyLabel what the key is ({@code CPU}, {@code disk}, {@code interface}); empty when unkeyed
+ */
+record DstatGroup(String dataset, String key, String keyLabel) {
+    private static final int MAX_NAME = 40;
+    private static final Pattern CPU = Pattern.compile("^(?:total cpu usage|cpu(\\d+) usage)$");
+    private static final Pattern DEVICE = Pattern.compile("^(dsk|net|io|swp)/(.+)$");
+    private static final Map<String, String> NAMED = Map.of("memory usage", "memory", "load avg", "load",
+            "virtual memory", "vm", "tcp sockets", "tcp", "unix sockets", "unix", "file locks", "locks",
+            "sysv ipc", "ipc");
+    private static final Map<String, String> DEVICE_KEYS = Map.of("dsk", "disk", "net", "interface", "io", "disk",
+            "swp", "swap device");
+
+    /** The group of a title as printed (the screen's dashes already turned back into blanks). */
+    static DstatGroup of(String title) {
+        String t = title.strip().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
+        Matcher cpu = CPU.matcher(t);
+        if (cpu.matches()) return new DstatGroup("cpu", cpu.group(1) == null ? "total" : cpu.group(1), "CPU");
+        Matcher device = DEVICE.matcher(t);
+        if (device.matches()) {
+            return new DstatGroup(device.group(1), title.strip().substring(device.group(1).length() + 1),
+                    DEVICE_KEYS.get(device.group(1)));
+        }
+        String named = NAMED.get(t);
+        if (named != null) return new DstatGroup(named, "", "");
+        String name = t.replaceAll("[^a-z0-9]+", "_").replaceAll("^_+|_+$", "");
+        if (name.isEmpty() || !Character.isLetter(name.charAt(0))) name = "group_" + name;
+        // a data set name is part of a table name: keep it well inside every database's identifier length
+        if (name.length() > MAX_NAME) name = name.substring(0, MAX_NAME);
+        return new DstatGroup(name, "", "");
+    }
+
+    boolean keyed() {
+        return !keyLabel.isEmpty();
+    }
+}

@@ -1,0 +1,95 @@
+package io.statlens.parse.builtin.dstat;
+
+import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.ParserInfo;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.transcript.CommandSyntax;
+import io.statlens.parse.transcript.PastedCommand;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * dstat (Dag Wieers, 0.6 to 0.8, and Red Hat's pcp-dstat) and its Python 3 fork dool (Scott Baker): the CSV of
+ * {@code --output} and the screen output, both read through one {@link DstatLayout} of their two header rows. Every
+ * plugin group becomes a data set ({@code dstat.cpu}, {@code dstat.dsk} keyed by disk, {@code dstat.memory}...), an
+ * unknown plugin's group one named after its title. See docs/tools/dstat.md.
+ */
+public final class DstatParser implements Parser {
+    /** dstat -t's and dool's time column, dstat -T's epoch column; -o/--output, -C, -D, -I, -N, -S take a value. */
+    static final CommandSyntax SYNTAX = CommandSyntax.of(Set.of("dstat", "dool", "pcp-dstat", "dstat.py", "dool.py"),
+            Set.of("--output", "-o", "-C", "-D", "-I", "-N", "-S", "-p", "--diskset"));
+    private static final Pattern CSV_TITLE = Pattern.compile("^\"?(?i:dstat|dool|pcp-dstat) [0-9][\\w.]*+ CSV output\"?,*$");
+    private static final Pattern CSV_GROUPS = Pattern.compile(
+            "^\"(?:system|epoch|total cpu usage|cpu\\d+ usage|dsk/[^\"]+|net/[^\"]+|memory usage|load avg|procs|paging)\",");
+    private static final Pattern SCREEN_GROUPS = Pattern.compile(
+            "^\\s*[-┄]+(?:system|epoch|total[-┄]cpu[-┄]usage|cpu\\d+[-┄]usage|dsk/\\S+?|net/\\S+?|memory[-┄]usage"
+                    + "|load[-┄]avg|procs|paging)[-┄]+[\\s┬-]");
+    private static final Pattern SCREEN_LABELS = Pattern.compile(
+            "^(?=.*[|│])(?=.*(?:^|\\s)(?:usr|time|read|recv|used|run|int|1m|epoch)(?:\\s|[|│:]|$))");
+
+    private static final ParserInfo INFO = ParserInfo.builtIn(DstatLayout.TOOL, "dstat-csv", "dool-csv", "dstat-screen",
+            "dool-screen");
+
+    @Override
+    public ParserInfo info() {
+        return INFO;
+    }
+
+    @Override
+    public List<String> datasets() {
+        return List.of("dstat.cpu", "dstat.dsk", "dstat.net", "dstat.memory", "dstat.swap", "dstat.paging",
+                "dstat.system", "dstat.load", "dstat.procs", "dstat.io", "dstat.vm");
+    }
+
+    @Override
+    public double sniff(Head head) {
+        List<String> lines = Transcript.read(head, SYNTAX).stream().map(TranscriptLine::text).toList();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (CSV_TITLE.matcher(line).matches()) return 1.0;
+            boolean next = i + 1 < lines.size();
+            if (next && CSV_GROUPS.matcher(line).find() && lines.get(i + 1).strip().startsWith("\"")) return 0.9;
+            if (next && SCREEN_GROUPS.matcher(lines.get(i)).find() && SCREEN_LABELS.matcher(lines.get(i + 1)).find()) {
+                return 0.9;
+            }
+        }
+        return 0;
+    }
+
+    @Override
+    public void parse(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
+        DstatRun run = new DstatRun(context, sink);
+        Transcript transcript = new Transcript(lines, SYNTAX);
+        TranscriptLine line;
+        while ((line = transcript.next()) != null) {
+            // the CSV's quoted "Cmdline:" line names the tool too, but is the CSV's own
+            if (line.is(TranscriptLine.Kind.COMMAND) && !line.text().strip().startsWith("\"")) {
+                run.command(line.command());
+            } else if (line.is(TranscriptLine.Kind.TEXT) || line.is(TranscriptLine.Kind.COMMAND)) {
+                run.line(line.text(), line.number());
+            } else if (line.is(TranscriptLine.Kind.SHELL)) {
+                run.shell(line.text());
+            }
+        }
+        transcript.finish(sink);
+        run.finish();
+    }
+
+    /** The command a CSV's {@code Cmdline:} line names, read as a pasted one. */
+    static Optional<PastedCommand> command(String text) {
+        String words = text.strip();
+        int slash = words.indexOf(' ');
+        String first = slash < 0 ? words : words.substring(0, slash);
+        String name = first.substring(first.lastIndexOf('/') + 1);
+        return PastedCommand.bare(name + (slash < 0 ? "" : words.substring(slash)), SYNTAX);
+    }
+}

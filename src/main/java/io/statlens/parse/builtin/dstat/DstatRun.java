@@ -1,0 +1,312 @@
+package io.statlens.parse.builtin.dstat;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.Numbers;
+import io.statlens.parse.transcript.PastedCommand;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The state of one dstat/dool file: its preamble facts, the current header layout (CSV or screen), the run it is in
+ * (the first line of each run averages since boot), and whether byte values are printed in bits.
+ */
+final class DstatRun {
+    private static final Pattern VERSION = Pattern.compile("^(?i)(dstat|dool|pcp-dstat) ([0-9][\\w.]*+) CSV output$");
+    /** A screen group line: titles drawn with dashes (dstat) or dotted box lines (dool). */
+    private static final Pattern GROUP_LINE = Pattern.compile("^\\s*[-┄][-┄\\w/ .┬:%#]*$");
+    /** A prompt typed without its blank: {@code $dstat -lrvn 10}. */
+    private static final Pattern GLUED_PROMPT = Pattern.compile("^[$#%](?=(?:dstat|dool|pcp-dstat)\\b)");
+    private static final Pattern SEPARATORS = Pattern.compile("[|│]");
+
+    private final RecordSink sink;
+    private final DstatClock clock;
+    private String toolName = "dstat";
+    private String version = "";
+    private boolean bitsOption;
+    private boolean bytesOption;
+    private boolean csv;
+    /** What the last byte value with a telling unit letter said: printed in bits or in bytes; null before one. */
+    private Boolean screenBits;
+    /** CSV group titles, or the screen's group line, waiting for the labels under them. */
+    private List<String> csvGroups;
+    private String screenGroups;
+    private DstatLayout layout;
+    private ScreenColumns screen;
+    private long headerLine;
+    private long sample;
+    /** The next data line is the first of a run: dstat's first values average since boot. */
+    private boolean runStarts = true;
+    private final Map<String, DatasetSpec> announced = new HashMap<>();
+    private final Set<String> facts = new HashSet<>();
+
+    DstatRun(ParseContext context, RecordSink sink) {
+        this.sink = sink;
+        this.clock = new DstatClock(context, sink);
+    }
+
+    void command(PastedCommand command) {
+        if (!command.arguments().isEmpty()) fact("options", command.argumentText());
+        String name = command.tool().substring(command.tool().lastIndexOf('/') + 1);
+        if (name.startsWith("dool")) toolName = "dool";
+        bitsOption = command.has("--bits");
+        bytesOption = command.has("--bytes") || command.has("--dstat");
+        screenBits = null;
+        clock.printedInterval(command.interval().orElse(null));
+        runStarts = true;
+    }
+
+    /**
+     * A line the transcript took for the shell's: dool's group line of box-drawing characters can look like a
+     * drawn prompt; anything else ends the run before it.
+     */
+    void shell(String text) {
+        if (isGroupLine(text)) {
+            groupLine(text);
+        } else {
+            runStarts = true;
+        }
+    }
+
+    void line(String text, long number) {
+        String stripped = text.strip();
+        Matcher glued = GLUED_PROMPT.matcher(stripped);
+        if (glued.find()) {
+            Optional<PastedCommand> command = PastedCommand.bare(stripped.substring(glued.end()), DstatParser.SYNTAX);
+            if (command.isPresent()) {
+                command(command.get());
+                return;
+            }
+        }
+        if (stripped.startsWith("\"") || csv && stripped.indexOf(',') >= 0) {
+            csvLine(stripped, number);
+        } else if (isGroupLine(text)) {
+            groupLine(text);
+        } else if (screenGroups != null && SEPARATORS.matcher(text).find()) {
+            screenHeader(screenGroups, text, number);
+            screenGroups = null;
+        } else if (layout == null) {
+            sink.warning(number, "expected dstat's two header lines (group titles, then column labels) before values");
+        } else if (screen != null) {
+            screenValues(text, number);
+        } else {
+            csvValues(stripped, number);
+        }
+    }
+
+    private static boolean isGroupLine(String text) {
+        return GROUP_LINE.matcher(text).matches() && (text.contains("--") || text.contains("┄"));
+    }
+
+    private void groupLine(String text) {
+        screenGroups = text;
+        if (text.contains("┄")) toolName = "dool";
+    }
+
+    void finish() {
+        if (sample == 0) {
+            sink.warning(0, layout == null ? "no dstat or dool header found" : "no dstat or dool values found");
+        }
+        clock.finish();
+    }
+
+    // --- CSV -------------------------------------------------------------------------------------------------
+
+    private void csvLine(String line, long number) {
+        csv = true;
+        List<String> cells = DstatCsv.split(line);
+        String first = cells.isEmpty() ? "" : cells.get(0);
+        Matcher title = VERSION.matcher(first);
+        if (title.matches()) {
+            toolName = title.group(1).toLowerCase(Locale.ROOT);
+            version = title.group(2);
+            fact("tool.name", toolName);
+            fact("tool.version", version);
+            runStarts = true;
+            return;
+        }
+        switch (first) {
+            case "Author:" -> {
+                return;
+            }
+            case "Host:" -> {
+                fact("host", cells, 1);
+                fact("user", cells, 6);
+                return;
+            }
+            case "Cmdline:" -> {
+                cmdline(cells.size() > 1 ? cells.get(1) : "");
+                if (cells.size() > 6) clock.dated(cells.get(6));
+                runStarts = true;
+                return;
+            }
+            default -> { }
+        }
+        if (layout != null && csvGroups == null && !line.startsWith("\"")) {
+            csvValues(line, number);
+        } else if (csvGroups == null) {
+            csvGroups = filledGroups(cells);
+        } else {
+            header(new DstatLayout(padded(csvGroups, cells.size()), labels(csvGroups, cells)), number, null);
+            csvGroups = null;
+        }
+    }
+
+    private void cmdline(String text) {
+        if (text.isBlank()) return;
+        Optional<PastedCommand> command = DstatParser.command(text);
+        if (command.isPresent()) {
+            command(command.get());
+        } else {
+            fact("options", text);
+        }
+    }
+
+    private void fact(String name, List<String> cells, int index) {
+        if (cells.size() > index && !cells.get(index).isBlank()) fact(name, cells.get(index));
+    }
+
+    /** A fact, once: the runs appended to one CSV repeat their host and user. */
+    private void fact(String name, String value) {
+        if (facts.add(name + "=" + value)) sink.fact(name, value);
+    }
+
+    /** Group titles are printed over a group's first column only; the empty cells after one belong to it. */
+    private static List<String> filledGroups(List<String> cells) {
+        List<String> out = new ArrayList<>(cells.size());
+        String current = "";
+        for (String c : cells) {
+            if (!c.isEmpty()) current = c;
+            out.add(current);
+        }
+        return out;
+    }
+
+    /** With several CPUs, disks or interfaces, dstat writes each label after its group: {@code cpu0 usage:usr}. */
+    private static List<String> labels(List<String> groups, List<String> cells) {
+        List<String> out = new ArrayList<>(cells.size());
+        for (int i = 0; i < cells.size(); i++) {
+            String cell = cells.get(i);
+            String group = i < groups.size() ? groups.get(i) : "";
+            out.add(!group.isEmpty() && cell.startsWith(group + ":") ? cell.substring(group.length() + 1) : cell);
+        }
+        return out;
+    }
+
+    private static List<String> padded(List<String> groups, int size) {
+        List<String> out = new ArrayList<>(groups);
+        String last = groups.isEmpty() ? "" : groups.get(groups.size() - 1);
+        while (out.size() < size) out.add(last);
+        return out.subList(0, size);
+    }
+
+    private void csvValues(String line, long number) {
+        List<String> cells = DstatCsv.split(line);
+        // a trailing separator (dool's "-" CSV of an empty plugin) leaves one empty cell too many
+        if (cells.size() == layout.size() + 1 && cells.get(cells.size() - 1).isEmpty()) cells = cells.subList(0, layout.size());
+        if (cells.size() != layout.size()) {
+            sink.warning(number, "expected " + layout.size() + " values as in the header at line " + headerLine
+                    + ", found " + cells.size());
+            return;
+        }
+        double[] values = new double[cells.size()];
+        for (int i = 0; i < cells.size(); i++) {
+            DstatColumn kind = layout.kind(i);
+            if (kind == null) continue;
+            String cell = cells.get(i).strip();
+            if (cell.isEmpty() || cell.equals("-")) {
+                values[i] = Double.NaN;
+                continue;
+            }
+            try {
+                values[i] = Numbers.parse(cell);
+            } catch (NumberFormatException e) {
+                sink.warning(number, "expected a number for " + layout.labels().get(i) + ", found '" + cell + "'");
+                return;
+            }
+            // dool 1.3 and later writes byte counts in bits into the CSV too, unless told --bytes
+            if (kind.bytes() && csvInBits()) values[i] /= 8;
+        }
+        write(cells, values, number);
+    }
+
+    private boolean csvInBits() {
+        if (!toolName.equals("dool") || bytesOption) return false;
+        String[] parts = version.split("\\.");
+        try {
+            int major = Integer.parseInt(parts[0]);
+            int minor = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
+            return major > 1 || major == 1 && minor >= 3;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    // --- screen ----------------------------------------------------------------------------------------------
+
+    private void screenHeader(String groupLine, String labelLine, long number) {
+        ScreenColumns columns = ScreenColumns.of(groupLine, labelLine);
+        screen = columns;
+        header(new DstatLayout(columns.groups(), columns.labels()), number, columns);
+    }
+
+    private void screenValues(String line, long number) {
+        Optional<List<String>> cells = screen.cells(line);
+        if (cells.isEmpty()) {
+            sink.warning(number, "expected " + layout.size() + " values in the groups of the header at line "
+                    + headerLine + ", found '" + line.strip() + "'");
+            return;
+        }
+        List<String> c = cells.get();
+        double[] values = new double[c.size()];
+        boolean dool = toolName.equals("dool");
+        for (int i = 0; i < c.size(); i++) {
+            DstatColumn kind = layout.kind(i);
+            if (kind == null) continue;
+            Boolean evidence = ScreenValue.inBits(c.get(i), kind, dool);
+            if (evidence != null) screenBits = evidence;
+            boolean bits = screenBits != null ? screenBits : dool ? !bytesOption : bitsOption;
+            try {
+                values[i] = ScreenValue.parse(c.get(i), kind, bits);
+            } catch (NumberFormatException e) {
+                sink.warning(number, "expected a number for " + layout.labels().get(i) + ", found '" + c.get(i) + "'");
+                return;
+            }
+        }
+        write(c, values, number);
+    }
+
+    // --- both ------------------------------------------------------------------------------------------------
+
+    private void header(DstatLayout next, long number, ScreenColumns columns) {
+        headerLine = number;
+        screen = columns;
+        if (!next.duplicates().isEmpty()) {
+            sink.warning(number, "columns printed twice in one group, the second left out: " + String.join(", ", next.duplicates()));
+        }
+        for (DatasetSpec spec : next.specs()) {
+            // announced again when another header gave the data set other columns in between
+            if (!spec.equals(announced.put(spec.qualifiedName(), spec))) sink.dataset(spec);
+        }
+        layout = next;
+        sink.variant(toolName + (csv ? "-csv" : "-screen"));
+    }
+
+    private void write(List<String> cells, double[] values, long number) {
+        Instant time = clock.time(layout, cells, sample, number);
+        if (time == null) return;
+        layout.write(sink, sample++, time, runStarts, values);
+        runStarts = false;
+    }
+}

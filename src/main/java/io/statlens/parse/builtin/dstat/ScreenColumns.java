@@ -1,0 +1,106 @@
+package io.statlens.parse.builtin.dstat;
+
+import io.statlens.parse.text.Tokens;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The columns of dstat's and dool's screen header. The label line is cut into plugins at {@code |} (dool:
+ * {@code │}); each label takes the group title printed above it: the titles are the runs of the group line between
+ * blanks, dool's {@code ┬} and the places where the label line separates plugins or the parts of one ({@code :} when
+ * dstat shows several CPUs, disks or interfaces), with their dashes ({@code --total-cpu-usage--}, dool's
+ * {@code ┄┄total┄cpu┄usage┄┄}) turned back into blanks. A data line is cut into plugins the same way; inside one,
+ * the parts' separators ({@code :}, dool's {@code ┊}) are blanks, and a plugin of one column keeps its whole text as
+ * one value, so that a time of day ({@code 02-12 03:26:07}) stays one.
+ *
+ * @param groups  the group title of each column
+ * @param labels  the column labels
+ * @param columns per plugin, its number of columns
+ */
+record ScreenColumns(List<String> groups, List<String> labels, List<Integer> columns) {
+
+    static ScreenColumns of(String groupLine, String labelLine) {
+        List<int[]> titles = titleSpans(groupLine, labelLine);
+        List<String> groups = new ArrayList<>();
+        List<String> labels = new ArrayList<>();
+        List<Integer> columns = new ArrayList<>();
+        int start = 0;
+        for (String plugin : labelLine.split("[|│]", -1)) {
+            int count = 0;
+            int i = 0;
+            while (i < plugin.length()) {
+                while (i < plugin.length() && isPartSeparator(plugin.charAt(i))) i++;
+                if (i >= plugin.length()) break;
+                int from = i;
+                while (i < plugin.length() && !isPartSeparator(plugin.charAt(i))) i++;
+                labels.add(plugin.substring(from, i));
+                groups.add(title(groupLine, titles, start + from, start + i));
+                count++;
+            }
+            columns.add(count);
+            start += plugin.length() + 1;
+        }
+        // the blanks after a last separator are no plugin
+        while (!columns.isEmpty() && columns.get(columns.size() - 1) == 0) columns.remove(columns.size() - 1);
+        return new ScreenColumns(List.copyOf(groups), List.copyOf(labels), List.copyOf(columns));
+    }
+
+    private static boolean isPartSeparator(char c) {
+        return Tokens.isSpace(c) || c == ':' || c == '┊';
+    }
+
+    /** Start and end of each title of the group line. */
+    private static List<int[]> titleSpans(String groupLine, String labelLine) {
+        List<int[]> spans = new ArrayList<>();
+        int from = -1;
+        for (int i = 0; i <= groupLine.length(); i++) {
+            boolean cut = i == groupLine.length() || Tokens.isSpace(groupLine.charAt(i)) || groupLine.charAt(i) == '┬'
+                    || i < labelLine.length() && "|│:┊".indexOf(labelLine.charAt(i)) >= 0;
+            if (cut) {
+                if (from >= 0) spans.add(new int[] {from, i});
+                from = -1;
+            } else if (from < 0) {
+                from = i;
+            }
+        }
+        return spans;
+    }
+
+    /** The title over a label: the one that overlaps it most. */
+    private static String title(String groupLine, List<int[]> titles, int from, int to) {
+        int[] best = null;
+        int bestOverlap = 0;
+        for (int[] t : titles) {
+            int overlap = Math.min(to, t[1]) - Math.max(from, t[0]);
+            if (overlap > bestOverlap) {
+                best = t;
+                bestOverlap = overlap;
+            }
+        }
+        if (best == null) return "";
+        return groupLine.substring(best[0], best[1]).replaceAll("[-┄]+", " ").strip();
+    }
+
+    /** A data line's values, one per label; empty when the line does not have the header's plugins and columns. */
+    Optional<List<String>> cells(String line) {
+        String[] plugins = line.split("[|│]", -1);
+        int n = plugins.length;
+        while (n > columns.size() && plugins[n - 1].isBlank()) n--;
+        if (n != columns.size()) return Optional.empty();
+        List<String> out = new ArrayList<>(labels.size());
+        for (int i = 0; i < n; i++) {
+            int count = columns.get(i);
+            if (count == 1) {
+                if (plugins[i].isBlank()) return Optional.empty();
+                out.add(plugins[i].strip());
+                continue;
+            }
+            String[] words = Tokens.split(plugins[i].replace(':', ' ').replace('┊', ' '));
+            if (words.length != count) return Optional.empty();
+            for (String w : words) out.add(w);
+        }
+        return Optional.of(out);
+    }
+}

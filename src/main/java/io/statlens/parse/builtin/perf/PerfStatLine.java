@@ -1,0 +1,104 @@
+package io.statlens.parse.builtin.perf;
+
+import io.statlens.parse.text.Tokens;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * One counter line of {@code perf stat}: in text ({@code 1.009822724  7.53 msec task-clock  # 0.008 CPUs utilized})
+ * or in the CSV of {@code -x,} ({@code 1.008278632,5.08,msec,task-clock,5080092,100.00,0.005,CPUs utilized}). With
+ * {@code -I} it starts with the seconds since perf started; with {@code -A} a CPU ({@code CPU3}) follows, with
+ * {@code --per-core}, {@code --per-socket}, {@code --per-die} or {@code --per-node} an aggregate ({@code S0-D0-C1},
+ * {@code N0}) and the number of CPUs in it. Then the count (or {@code <not counted>}, {@code <not supported>}), the
+ * unit ({@code msec}, or none) and the event; the text after {@code #} (a derived metric) and a multiplexing share
+ * ({@code (50.00%)}) are not counts.
+ *
+ * @param elapsed seconds since the start, NaN when the line has no time (perf stat without -I)
+ * @param key     the CPU or aggregate, empty when counts are for the whole system or command
+ * @param count   the value, NaN when not counted or not supported
+ * @param missing {@code <not counted>} or {@code <not supported>}, empty for a value
+ * @param unit    the unit as printed ({@code msec}), empty for a plain count
+ * @param event   the event name as printed
+ */
+record PerfStatLine(double elapsed, String key, double count, String missing, String unit, String event) {
+    private static final Pattern TIME = Pattern.compile("^\\d+\\.\\d+$");
+    private static final Pattern AGGREGATE = Pattern.compile("^(?:S\\d+(?:-D\\d+)?(?:-C\\d+)?|N\\d+|S\\d+-D\\d+-L\\d+-ID\\d+)$");
+    private static final Pattern CPU = Pattern.compile("^CPU\\d+$");
+    private static final Pattern COUNT = Pattern.compile("^\\d[\\d,]*(?:\\.\\d+)?$");
+    private static final Pattern EVENT = Pattern.compile("^[A-Za-z_][\\w\\-/:.=,@]*+$");
+    private static final Pattern MULTIPLEXED = Pattern.compile("\\s*\\(\\s*\\d+(?:\\.\\d+)?%\\s*\\)\\s*$");
+
+    /** A text line, or empty when it is not a counter line. */
+    static Optional<PerfStatLine> text(String line) {
+        String s = line;
+        int hash = s.indexOf(" #");
+        if (hash >= 0) s = s.substring(0, hash);
+        s = MULTIPLEXED.matcher(s).replaceFirst("");
+        s = s.replace("<not counted>", "<not-counted>").replace("<not supported>", "<not-supported>");
+        return fields(Arrays.asList(Tokens.split(s)), true);
+    }
+
+    /** A CSV line of {@code -x SEP}, or empty when it is not a counter line. */
+    static Optional<PerfStatLine> separated(String line, char separator) {
+        List<String> cells = new ArrayList<>(Arrays.asList(line.split(Pattern.quote(String.valueOf(separator)), -1)));
+        if (cells.size() < 3) return Optional.empty();
+        // after the event: run time, share of it counted, derived metric value and unit
+        return fields(cells, false);
+    }
+
+    private static Optional<PerfStatLine> fields(List<String> cells, boolean text) {
+        int i = 0;
+        double elapsed = Double.NaN;
+        if (i < cells.size() && TIME.matcher(cells.get(i).strip()).matches()) {
+            elapsed = Double.parseDouble(cells.get(i).strip());
+            i++;
+        }
+        String key = "";
+        if (i < cells.size() && CPU.matcher(cells.get(i).strip()).matches()) {
+            key = cells.get(i++).strip();
+        } else if (i + 1 < cells.size() && AGGREGATE.matcher(cells.get(i).strip()).matches()
+                && cells.get(i + 1).strip().matches("\\d+")) {
+            key = cells.get(i).strip();
+            i += 2;
+        }
+        if (i >= cells.size()) return Optional.empty();
+        String value = cells.get(i++).strip();
+        String missing = "";
+        double count;
+        if (value.equals("<not-counted>") || value.equals("<not counted>")) {
+            missing = "<not counted>";
+            count = Double.NaN;
+        } else if (value.equals("<not-supported>") || value.equals("<not supported>")) {
+            missing = "<not supported>";
+            count = Double.NaN;
+        } else if (COUNT.matcher(value).matches()) {
+            count = Double.parseDouble(value.replace(",", ""));
+        } else {
+            return Optional.empty();
+        }
+        String unit;
+        String event;
+        if (text) {
+            int left = cells.size() - i;
+            if (left == 1) {
+                unit = "";
+                event = cells.get(i);
+            } else if (left == 2) {
+                unit = cells.get(i);
+                event = cells.get(i + 1);
+            } else {
+                return Optional.empty();
+            }
+        } else {
+            if (i + 1 >= cells.size()) return Optional.empty();
+            unit = cells.get(i).strip();
+            event = cells.get(i + 1).strip();
+        }
+        if (!EVENT.matcher(event).matches()) return Optional.empty();
+        return Optional.of(new PerfStatLine(elapsed, key, count, missing, unit, event));
+    }
+}

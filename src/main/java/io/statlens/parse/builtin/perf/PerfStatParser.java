@@ -1,0 +1,228 @@
+package io.statlens.parse.builtin.perf;
+
+import io.statlens.model.DatasetSpec;
+import io.statlens.model.Metric;
+import io.statlens.model.Row;
+import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.ParserInfo;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.time.DateLine;
+import io.statlens.parse.timeline.Timeline;
+import io.statlens.parse.transcript.CommandSyntax;
+import io.statlens.parse.transcript.PastedCommand;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code perf stat -I MS} (Linux perf): the counters of every interval, in text or in the
+ * CSV of {@code -x SEP}, system-wide or per CPU ({@code -A}) or per core, socket, die or node. One data set
+ * {@code perf-stat} whose metrics are the events as printed, keyed by CPU or aggregate when the output has one. See
+ * docs/tools/perf-stat.md.
+ */
+public final class PerfStatParser implements Parser {
+    static final String TOOL = "perf-stat";
+    /** {@code perf stat}: -e, -I, -x, -o, -r, -C, -p, -t, -G, -M and --cgroup take a value. */
+    private static final CommandSyntax SYNTAX = CommandSyntax.of(Set.of("perf"),
+            Set.of("-e", "-I", "-x", "-o", "-r", "-C", "-p", "-t", "-G", "-M", "--interval-print", "--field-separator"));
+    private static final Pattern HEADER = Pattern.compile("^#\\s+time\\s+(?:(?:CPU|core|socket|die|node)\\s+)?(?:cpus\\s+)?counts\\s+unit\\s+events");
+    private static final Pattern STARTED = Pattern.compile("^#\\s*started on\\s+(.+)$");
+    private static final Pattern TEXT_LINE = Pattern.compile(
+            "^\\s*\\d+\\.\\d{6,9}\\s+(?:(?:CPU\\d+|S\\d[\\w-]*\\s+\\d+|N\\d+\\s+\\d+)\\s+)?(?:\\d[\\d,.]*|<not counted>|<not supported>)\\s+(?:\\S+\\s+)?[A-Za-z_][\\w\\-/:.=,@]*(?:\\s+#.*)?\\s*$");
+    private static final Pattern CSV_LINE = Pattern.compile(
+            "^\\s*\\d+\\.\\d{6,9}([,;:|])(?:(?:CPU\\d+|S\\d[\\w-]*\\1\\d+|N\\d+\\1\\d+)\\1)?(?:\\d[\\d.]*|<not counted>|<not supported>)\\1[^,;:|]*\\1[A-Za-z_]");
+    private static final Pattern SUMMARY = Pattern.compile("^\\s*Performance counter stats for ");
+    private static final ParserInfo INFO = ParserInfo.builtIn(TOOL, "interval-text", "interval-csv");
+
+    @Override
+    public ParserInfo info() {
+        return INFO;
+    }
+
+    @Override
+    public List<String> datasets() {
+        return List.of(TOOL);
+    }
+
+    @Override
+    public double sniff(Head head) {
+        int text = 0;
+        int csv = 0;
+        boolean header = false;
+        for (String line : head.lines()) {
+            if (HEADER.matcher(line).find()) header = true;
+            if (TEXT_LINE.matcher(line).matches()) text++;
+            if (CSV_LINE.matcher(line).find()) csv++;
+        }
+        if (header && text > 0) return 1.0;
+        if (text >= 3 || csv >= 3) return 0.9;
+        return 0;
+    }
+
+    @Override
+    public void parse(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
+        Run run = new Run(context, sink);
+        Transcript transcript = new Transcript(lines, SYNTAX);
+        TranscriptLine line;
+        while ((line = transcript.next()) != null) {
+            if (line.is(TranscriptLine.Kind.COMMAND)) {
+                run.command(line.command());
+            } else if (line.is(TranscriptLine.Kind.TEXT) || line.is(TranscriptLine.Kind.SHELL)) {
+                run.line(line.text(), line.number());
+            }
+        }
+        transcript.finish(sink);
+        run.finish();
+    }
+
+    /** The state of one file: the interval being gathered, the events seen, the start. */
+    private static final class Run {
+        private final Timeline timeline;
+        private final RecordSink sink;
+        private final List<String> events = new ArrayList<>();
+        private final Map<String, String> units = new LinkedHashMap<>();
+        private final Map<String, double[]> current = new LinkedHashMap<>();
+        private final Set<String> missingSaid = new HashSet<>();
+        private DatasetSpec spec;
+        private double currentElapsed = Double.NaN;
+        private boolean gathering;
+        /** What the key is: {@code CPU} (-A), {@code aggregate} (--per-core, --per-socket...); empty when none. */
+        private String keyLabel = "";
+        private Instant started;
+        private long sample;
+        private boolean csv;
+
+        Run(ParseContext context, RecordSink sink) {
+            this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
+            this.sink = sink;
+        }
+
+        void command(PastedCommand command) {
+            if (!command.arguments().isEmpty()) sink.fact("options", command.argumentText());
+            command.value("-I").or(() -> command.value("--interval-print")).ifPresent(ms -> {
+                try {
+                    timeline.printedInterval(Duration.ofMillis(Long.parseLong(ms)));
+                } catch (NumberFormatException e) {
+                    // a shell variable: the times are printed anyway
+                }
+            });
+        }
+
+        void line(String text, long number) {
+            String s = text.strip();
+            Matcher started = STARTED.matcher(s);
+            if (started.matches()) {
+                Optional<Instant> at = DateLine.parse(started.group(1).strip(), timeline.options().zone());
+                if (at.isPresent() && sample == 0 && !gathering) this.started = at.get();
+                return;
+            }
+            if (s.startsWith("#") || s.isEmpty()) return;
+            Optional<PerfStatLine> parsed = Optional.empty();
+            Matcher c = CSV_LINE.matcher(s);
+            if (c.find()) {
+                csv = true;
+                parsed = PerfStatLine.separated(s, c.group(1).charAt(0));
+            } else if (!s.contains(",") || !csv) {
+                parsed = PerfStatLine.text(s);
+            }
+            if (parsed.isEmpty()) {
+                if (!SUMMARY.matcher(s).find() && !s.matches("^\\d+(?:\\.\\d+)? seconds (?:time elapsed|user|sys)$")) {
+                    sink.warning(number, "expected a perf stat counter line (time, count, unit, event), found '" + s + "'");
+                }
+                return;
+            }
+            counter(parsed.get(), number);
+        }
+
+        private void counter(PerfStatLine l, long number) {
+            if (gathering && Double.compare(l.elapsed(), currentElapsed) != 0) flush();
+            if (!gathering) {
+                gathering = true;
+                currentElapsed = l.elapsed();
+            }
+            if (!l.key().isEmpty() && keyLabel.isEmpty()) keyLabel = l.key().startsWith("CPU") ? "CPU" : "aggregate";
+            if (!l.missing().isEmpty() && missingSaid.add(l.event() + l.missing())) {
+                sink.warning(number, "perf stat printed " + l.missing() + " for " + l.event() + ": stored as no value"
+                        + (l.missing().equals("<not supported>") ? " (the CPU or the kernel has no such counter here)"
+                        : " (the counter was not scheduled in this interval)"));
+            }
+            if (!events.contains(l.event())) {
+                events.add(l.event());
+                units.put(l.event(), unit(l.unit()));
+            }
+            double[] values = current.computeIfAbsent(l.key(), k -> new double[0]);
+            int index = events.indexOf(l.event());
+            if (values.length <= index) {
+                int from = values.length;
+                values = Arrays.copyOf(values, events.size());
+                Arrays.fill(values, from, values.length, Double.NaN);
+                current.put(l.key(), values);
+            }
+            values[index] = l.count();
+        }
+
+        private static String unit(String printed) {
+            return switch (printed) {
+                case "" -> "count";
+                case "msec" -> "ms";
+                case "nsec", "ns" -> "ns";
+                default -> printed;
+            };
+        }
+
+        /** Writes the interval gathered: one row per CPU or aggregate (one row when not keyed). */
+        private void flush() {
+            if (!gathering) return;
+            if (spec == null || spec.metrics().size() != events.size()) {
+                List<Metric> metrics = new ArrayList<>();
+                for (String e : events) metrics.add(new Metric(e, units.get(e), ""));
+                spec = new DatasetSpec(TOOL, "", keyLabel, metrics);
+                sink.dataset(spec);
+                sink.variant(csv ? "interval-csv" : "interval-text");
+            }
+            Instant time = time();
+            for (Map.Entry<String, double[]> e : current.entrySet()) {
+                double[] values = Arrays.copyOf(e.getValue(), events.size());
+                for (int i = e.getValue().length; i < values.length; i++) values[i] = Double.NaN;
+                sink.row(spec, new Row(sample, time, keyLabel.isEmpty() ? "" : e.getKey(), false, values));
+            }
+            sample++;
+            current.clear();
+            gathering = false;
+        }
+
+        /** The start (the '# started on' line of perf stat -o, --start, or the fallback start) plus the seconds printed. */
+        private Instant time() {
+            double elapsed = Double.isNaN(currentElapsed) ? 0 : currentElapsed;
+            Duration offset = Duration.ofNanos(Math.round(elapsed * 1e9));
+            if (started != null) {
+                timeline.source("perf stat's '# started on' line plus the seconds printed on each line");
+                return timeline.stamped(started.plus(offset), sample);
+            }
+            timeline.source("seconds printed on each line after the first sample's start");
+            return timeline.sampleClock().at(0).plus(offset);
+        }
+
+        void finish() {
+            flush();
+            if (sample == 0) sink.warning(0, "no perf stat counter lines found");
+            timeline.none("no counter lines");
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package io.statlens.parse.builtin.dstat;
+
+import io.statlens.model.ParseWarning;
+import io.statlens.parse.ParserFixtures;
+import io.statlens.parse.spi.CollectingSink;
+import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.TimeOptions;
+import io.statlens.parse.builtin.vmstat.VmstatParser;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class DstatParserTest {
+    private static final double KIB = 1024;
+    private static final double MIB = 1024 * 1024;
+    private static final double GIB = 1024.0 * 1024 * 1024;
+
+    private final DstatParser parser = new DstatParser();
+
+    @Test
+    void csvWithPerCpuDiskAndInterfaceGroupsIsKeyedAndDatedByItsDateLine() {
+        CollectingSink sink = ParserFixtures.parse(parser, "dstat/debian-dstat-0.7.4-t-C01-D-N-1-3.csv");
+        List<SpecRow> cpu1 = sink.rows("dstat.cpu", "1");
+        assertEquals(3, cpu1.size());
+        assertEquals(73.333, cpu1.get(0).get("usr"));
+        assertTrue(cpu1.get(0).row().sinceBoot());
+        assertFalse(cpu1.get(1).row().sinceBoot());
+        assertEquals(Instant.parse("2026-12-02T03:38:27Z"), cpu1.get(1).row().time());
+        assertEquals(81.818, sink.rows("dstat.cpu", "total").get(2).get("usr"));
+        assertEquals(454656, sink.rows("dstat.dsk", "vda").get(2).get("read"));
+        assertEquals("B/s", sink.spec("dstat.dsk").metrics().get(0).unit());
+        assertEquals("disk", sink.spec("dstat.dsk").keyLabel());
+        assertEquals(List.of("lo", "total"), sink.rows("dstat.net").stream().map(r -> r.row().key()).distinct().toList());
+        assertEquals("vm", sink.fact("host").orElseThrow());
+        assertEquals("-tc -C 0,1,total -d -D total,vda -n -N lo,total --output dstat-t-C01-D-N-1-3.csv 1 3",
+                sink.fact("options").orElseThrow());
+        assertEquals("dstat-csv", sink.variant());
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
+    void screenValuesAreScaledByTheirUnitLetters() {
+        ParseContext context = ParserFixtures.context("x", TimeOptions.DEFAULT.withStart(Instant.parse("2026-12-02T00:00:00Z")));
+        CollectingSink sink = ParserFixtures.parse(parser, "dstat/debian-dstat-0.7.4-t-C01-D-N-1-3.txt", context);
+        SpecRow vda = sink.rows("dstat.dsk", "vda").get(1);
+        assertEquals(32 * KIB, vda.get("read"));
+        assertEquals(8192, vda.get("writ"));
+        assertEquals(Instant.parse("2026-12-02T03:38:27Z"), vda.row().time());
+        CollectingSink many = ParserFixtures.parse(parser, "dstat/sgurjar-dstat-lrvn-10.txt");
+        SpecRow memory = many.rows("dstat.memory").get(0);
+        assertEquals(15.1 * GIB, memory.get("used"), 1);
+        assertEquals(445 * MIB, memory.get("buff"));
+        assertEquals(0.06, many.rows("dstat.io", "total").get(0).get("read"));
+        assertEquals(665, many.rows("dstat.net", "total").get(1).get("recv"));
+        // the glued prompt '$dstat -lrvn 10' gives the interval: 10 s
+        assertEquals(Instant.EPOCH.plusSeconds(40), many.rows("dstat.load").get(4).row().time());
+        assertEquals("-lrvn 10", many.fact("options").orElseThrow());
+    }
+
+    @Test
+    void doolCountsDiskAndNetworkInBitsOnScreenAndInItsCsv() {
+        CollectingSink screen = ParserFixtures.parse(parser, "dstat/dool-1.3.4-t-C01-D-mlr-1-3.txt");
+        assertEquals("dool-screen", screen.variant());
+        // "4507k" bits per second
+        assertEquals(4507000 / 8.0, screen.rows("dstat.dsk", "vda").get(0).get("read"));
+        assertEquals(2581 * MIB, screen.rows("dstat.memory").get(0).get("used"));
+        assertEquals(89, screen.rows("dstat.cpu", "1").get(2).get("usr"));
+        CollectingSink bytes = ParserFixtures.parse(parser, "dstat/dool-1.3.4-tcdn-bytes-1-3.txt");
+        assertEquals(116 * KIB, bytes.rows("dstat.dsk", "total").get(1).get("read"));
+        CollectingSink csv = ParserFixtures.parse(parser, "dstat/dool-1.3.4-tcdngy-1-5.csv");
+        assertEquals(950272 / 8.0, csv.rows("dstat.dsk", "total").get(1).get("read"));
+        assertEquals(895, csv.rows("dstat.system").get(1).get("int"));
+        assertEquals(Instant.parse("2026-12-02T03:29:03Z"), csv.rows("dstat.system").get(1).row().time());
+        assertEquals("dool", csv.fact("tool.name").orElseThrow());
+    }
+
+    @Test
+    void runsAppendedToOneCsvEachStartSinceBoot() {
+        CollectingSink sink = ParserFixtures.parse(parser, "dstat/debian-dstat-0.7.4-tcdngy-appended.csv");
+        List<SpecRow> rows = sink.rows("dstat.system");
+        assertEquals(8, rows.size());
+        assertEquals(List.of(true, false, false, false, false, true, false, false),
+                rows.stream().map(r -> r.row().sinceBoot()).toList());
+        assertEquals(Instant.parse("2026-12-02T03:28:36Z"), rows.get(5).row().time());
+    }
+
+    @Test
+    void epochColumnTimesTheRows() {
+        CollectingSink sink = ParserFixtures.parse(parser, "dstat/dool-1.3.4-epoch-C01-dnm-1-3.csv");
+        assertEquals(Instant.parse("2026-12-02T03:38:27.640Z"), sink.rows("dstat.memory").get(1).row().time());
+        assertEquals("dstat epoch column (seconds since 1970)", sink.fact("time.source").orElseThrow());
+    }
+
+    @Test
+    void badLinesAreWarnedWithTheirNumbers() {
+        String text = """
+                ----system---- --total-cpu-usage-- -dsk/total-
+                     time     |usr sys idl wai stl| read  writ
+                02-12 03:26:07| 72  12  15   0   0| 526k 2391k
+                02-12 03:26:08| 48  52   0   0   0|4252k
+                02-12 03:26:09| 49  5x   0   0   0|3920k   14M
+                99-99 03:26:10| 56  44   0   0   0|3856k   14M
+                02-12 03:26:11| 52  47   0   0   0|3732k   11M
+                """;
+        ParseContext context = ParserFixtures.context("x", TimeOptions.DEFAULT.withStart(Instant.parse("2026-12-02T00:00:00Z")));
+        CollectingSink sink = ParserFixtures.parseText(parser, text, context);
+        assertEquals(List.of(4L, 5L, 6L), sink.warnings().stream().map(ParseWarning::line).toList());
+        assertEquals(2, sink.rows("dstat.cpu").size());
+        assertEquals(11 * MIB, sink.rows("dstat.dsk").get(1).get("writ"));
+    }
+
+    @Test
+    void detectsItsOwnOutputsOnly() {
+        assertEquals(1.0, parser.sniff(ParserFixtures.head("dstat/dool-1.3.4-more-t-2-3.csv")));
+        assertEquals(0.9, parser.sniff(ParserFixtures.head("dstat/dool-1.3.4-tcdngy-1-3.txt")));
+        assertEquals(0.9, parser.sniff(ParserFixtures.head("dstat/debian-dstat-0.7.4-cmdn-nocolor-1-3.txt")));
+        assertEquals(0, parser.sniff(ParserFixtures.head("vmstat/ssup-ubuntu1804-vmstat-1-iowait.txt")));
+        assertEquals(0, new VmstatParser().sniff(ParserFixtures.head("dstat/debian-dstat-0.7.4-tcdngy-1-5.txt")));
+    }
+}

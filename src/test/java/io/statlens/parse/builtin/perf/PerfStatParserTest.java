@@ -1,0 +1,72 @@
+package io.statlens.parse.builtin.perf;
+
+import io.statlens.model.ParseWarning;
+import io.statlens.parse.ParserFixtures;
+import io.statlens.parse.spi.CollectingSink;
+import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.TimeOptions;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PerfStatParserTest {
+    private final PerfStatParser parser = new PerfStatParser();
+
+    @Test
+    void intervalsBecomeSamplesAtTheSecondsPrintedAfterTheStart() {
+        ParseContext context = ParserFixtures.context("x", TimeOptions.DEFAULT.withStart(Instant.parse("2026-12-02T04:00:00Z")));
+        CollectingSink sink = ParserFixtures.parse(parser, "perf-stat/linux-perf-6.1-stat-I1000-sleep3.txt", context);
+        List<SpecRow> rows = sink.rows("perf-stat");
+        assertEquals(4, rows.size());
+        assertEquals(Instant.parse("2026-12-02T04:00:01.009822724Z"), rows.get(0).row().time());
+        assertEquals(7.53, rows.get(0).get("task-clock"));
+        assertEquals("ms", sink.spec("perf-stat").metrics().get(0).unit());
+        assertEquals(75, rows.get(0).get("page-faults"));
+        assertTrue(Double.isNaN(rows.get(0).get("cycles")));
+        assertTrue(Double.isNaN(rows.get(1).get("task-clock")));
+        // one warning per event and kind, at its first line
+        assertEquals(List.of(6L, 7L, 8L, 9L, 10L, 11L, 12L, 13L), sink.warnings().stream().map(ParseWarning::line).toList());
+        assertTrue(sink.warnings().get(4).message().contains("<not counted> for task-clock"));
+    }
+
+    @Test
+    void perCpuCsvIsKeyedByCpuAndTextAndCsvAgree() {
+        CollectingSink csv = ParserFixtures.parse(parser, "perf-stat/linux-perf-6.1-stat-I1000-a-A-x-sleep2.csv");
+        assertEquals("interval-csv", csv.variant());
+        assertEquals("CPU", csv.spec("perf-stat").keyLabel());
+        assertEquals(1023, csv.rows("perf-stat", "CPU1").get(0).get("context-switches"));
+        assertEquals(1016.02, csv.rows("perf-stat", "CPU0").get(0).get("task-clock"));
+        CollectingSink cores = ParserFixtures.parse(parser, "perf-stat/linux-perf-6.1-stat-I1000-a-per-core-sleep2.txt");
+        assertEquals("aggregate", cores.spec("perf-stat").keyLabel());
+        assertEquals(1132, cores.rows("perf-stat", "S0-D0-C0").get(0).get("context-switches"));
+    }
+
+    @Test
+    void startedOnLineOfPerfStatOutputFileDatesTheIntervals() {
+        CollectingSink sink = ParserFixtures.parse(parser, "perf-stat/linux-perf-6.1-stat-o-I1000-a-A-sleep2.txt");
+        assertEquals(Instant.parse("2026-12-02T04:33:43.001461722Z"), sink.rows("perf-stat", "CPU0").get(0).row().time());
+        assertEquals("perf stat's '# started on' line plus the seconds printed on each line", sink.fact("time.source").orElseThrow());
+    }
+
+    @Test
+    void aPastedCommandAndAGarbledLine() {
+        String text = """
+                $ perf stat -I 500 -e context-switches -- ./bench
+                #           time             counts unit events
+                     0.500123456                 46      context-switches
+                     1.000234567                 3x      context-switches
+                     1.500345678                 54      context-switches
+                """;
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParserFixtures.context("x", TimeOptions.DEFAULT));
+        assertEquals(List.of(4L), sink.warnings().stream().map(ParseWarning::line).toList());
+        assertEquals(2, sink.rows("perf-stat").size());
+        assertEquals("stat -I 500 -e context-switches -- ./bench", sink.fact("options").orElseThrow());
+        assertEquals(1.0, parser.sniff(ParserFixtures.head("perf-stat/linux-perf-6.1-stat-I1000-sleep3.txt")));
+        assertEquals(0, parser.sniff(ParserFixtures.head("dstat/debian-dstat-0.7.4-tTcmdrnlpyv-2-4.csv")));
+    }
+}
