@@ -10,6 +10,7 @@ import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.SysstatAverage;
 import io.statlens.parse.text.SysstatBanner;
+import io.statlens.parse.text.SysstatDay;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
 import io.statlens.parse.time.DateLine;
@@ -278,22 +279,7 @@ final class LinuxMpstatReader implements MpstatReader {
 
     private DayClock startClock(String printedZone) {
         String zoneText = printedZone != null ? "zone as printed (" + printedZone + ")" : "zone " + timeOptions.zone();
-        Timeline.Day day;
-        if (bannerDate != null) {
-            day = timeline.stated(bannerDate, Timeline.DateSource.BANNER);
-            timeline.source("banner date " + day.date() + " + printed time of day, " + zoneText);
-        } else if (dateLineDate != null) {
-            day = timeline.stated(dateLineDate, Timeline.DateSource.DATE_LINE);
-            timeline.source("date(1) line date " + day.date() + " + printed time of day, " + zoneText);
-        } else {
-            day = timeline.assumedDay();
-            if (day.assumed() && !day.placedLater()) {
-                sink.warning(0, "no sysstat banner with a date; the first report is taken to be on " + day.date() + " ("
-                        + day.origin() + "); give --start to set it");
-            }
-            timeline.source(day.origin() + " date " + day.date() + " + printed time of day, " + zoneText);
-        }
-        return timeline.clock(day);
+        return SysstatDay.startClock(timeline, sink, bannerDate, dateLineDate, zoneText);
     }
 
     /** sysstat 8 prints an offline CPU as a row of zeros, 0.00 %idle included; the row stays, with a note. */

@@ -10,6 +10,7 @@ import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.SysstatAverage;
 import io.statlens.parse.text.SysstatBanner;
+import io.statlens.parse.text.SysstatDay;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
 import io.statlens.parse.time.DateLine;
@@ -183,22 +184,7 @@ final class PidstatReader {
 
     private DayClock startClock(String printedZone, ZoneId zone) {
         String zoneText = printedZone != null ? "zone as printed (" + printedZone + ")" : "zone " + zone.getId();
-        Timeline.Day day;
-        if (bannerDate != null) {
-            day = timeline.stated(bannerDate, Timeline.DateSource.BANNER);
-            timeline.source("banner date " + day.date() + " + printed time of day, " + zoneText);
-        } else if (dateLineDate != null) {
-            day = timeline.stated(dateLineDate, Timeline.DateSource.DATE_LINE);
-            timeline.source("date(1) line date " + day.date() + " + printed time of day, " + zoneText);
-        } else {
-            day = timeline.assumedDay();
-            if (day.assumed() && !day.placedLater()) {
-                sink.warning(0, "no sysstat banner with a date; the first report is taken to be on " + day.date() + " ("
-                        + day.origin() + "); give --start to set it");
-            }
-            timeline.source(day.origin() + " date " + day.date() + " + printed time of day, " + zoneText);
-        }
-        return timeline.clock(day);
+        return SysstatDay.startClock(timeline, sink, bannerDate, dateLineDate, zoneText);
     }
 
     private void header(long number, String[] words, boolean average) {
