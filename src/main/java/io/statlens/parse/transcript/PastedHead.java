@@ -43,7 +43,7 @@ public record PastedHead(Head head, List<String> changes) {
                 text = unquoted;
             }
             Optional<String> command = Prompt.command(text);
-            if (command.isPresent() && text.endsWith(command.get())) {
+            if (command.isPresent() && text.endsWith(command.get()) && !alignedFromFirstWord(command.get())) {
                 var output = GluedOutput.start(text, text.length() - command.get().length());
                 if (output.isPresent()) {
                     text = text.substring(output.getAsInt());
@@ -59,6 +59,17 @@ public record PastedHead(Head head, List<String> changes) {
             changes.add(indent + " columns of indentation");
         }
         return changes.isEmpty() ? Optional.empty() : Optional.of(new PastedHead(new Head(raw.fileName(), lines), changes));
+    }
+
+    /**
+     * Whether a run of blanks follows the first word after a prompt mark: a typed command has single blanks between
+     * its words, so this is a column header behind a {@code #} ({@code # Time   UID   PID} of pidstat -h), not a
+     * command with output glued to it.
+     */
+    private static boolean alignedFromFirstWord(String command) {
+        int end = 0;
+        while (end < command.length() && !LineText.isSpace(command.charAt(end))) end++;
+        return end + 1 < command.length() && LineText.isSpace(command.charAt(end)) && LineText.isSpace(command.charAt(end + 1));
     }
 
     /**
