@@ -44,8 +44,9 @@ public record PastedHead(Head head, List<String> changes) {
             }
             Optional<String> command = Prompt.command(text);
             if (command.isPresent() && text.endsWith(command.get())) {
-                var output = GluedOutput.start(text, text.length() - command.get().length());
-                if (output.isPresent()) {
+                int commandStart = text.length() - command.get().length();
+                var output = GluedOutput.start(text, commandStart);
+                if (output.isPresent() && !isHeaderWord(text.substring(commandStart, output.getAsInt()))) {
                     text = text.substring(output.getAsInt());
                     if (!changes.contains(GLUED)) changes.add(GLUED);
                 }
@@ -59,6 +60,20 @@ public record PastedHead(Head head, List<String> changes) {
             changes.add(indent + " columns of indentation");
         }
         return changes.isEmpty() ? Optional.empty() : Optional.of(new PastedHead(new Head(raw.fileName(), lines), changes));
+    }
+
+    /**
+     * Whether the "command" before output glued to it is one word and a run of blanks: a typed command has single
+     * blanks between its words, so this is a column header behind a {@code #} ({@code # Time   UID   PID} of
+     * pidstat -h), not a command ({@code # arcstat.py  1time  read} is one: output starts within its second word).
+     */
+    private static boolean isHeaderWord(String command) {
+        String word = command.strip();
+        for (int i = 0; i < word.length(); i++) {
+            if (LineText.isSpace(word.charAt(i))) return false;
+        }
+        int n = command.length();
+        return n >= 2 && LineText.isSpace(command.charAt(n - 1)) && LineText.isSpace(command.charAt(n - 2));
     }
 
     /**

@@ -330,8 +330,10 @@ public final class Transcript {
                 Optional<TranscriptLine> unglued = unglued(number, text, text.length() - command.length(), true);
                 if (unglued.isPresent()) return unglued.get();
             }
+            // a shell line is read without its quote markers, as the tool's output is (pidstat -h's '# Time' header)
+            String shell = text;
             return runs.map(r -> new TranscriptLine(number, cleaned, Kind.COMMAND, r))
-                    .orElseGet(() -> new TranscriptLine(number, cleaned, Kind.SHELL, null));
+                    .orElseGet(() -> new TranscriptLine(number, shell, Kind.SHELL, null));
         }
         if (c == '#') return new TranscriptLine(number, text, Kind.SHELL, null);
         if (mayBeBareCommand(text, first)) {

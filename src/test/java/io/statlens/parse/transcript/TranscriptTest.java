@@ -62,6 +62,11 @@ class TranscriptTest {
 
         assertEquals(List.of(Kind.SHELL, Kind.SHELL, Kind.SHELL, Kind.BLANK, Kind.TEXT),
                 kinds("  $ if [ -z \"$X\" ]\n  > then\n  >   exit 80\n\n> quoted output\n"));
+
+        // a quoted shell line reads as it did before it was quoted: parsers read pidstat -h's '# Time' header from it
+        TranscriptLine comment = read("> > # Time   UID   PID   %usr\n").get(0);
+        assertEquals(Kind.SHELL, comment.kind());
+        assertEquals("# Time   UID   PID   %usr", comment.text());
     }
 
     @Test

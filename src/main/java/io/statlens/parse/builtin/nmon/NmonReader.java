@@ -4,6 +4,7 @@ import io.statlens.model.DatasetSpec;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.Quotes;
 import io.statlens.parse.timeline.Timeline;
 
 import java.io.IOException;
@@ -66,10 +67,11 @@ final class NmonReader {
     }
 
     void read(LineSource lines) throws IOException {
-        String line;
-        while ((line = lines.next()) != null) {
+        String raw;
+        while ((raw = lines.next()) != null) {
             long number = lines.lineNumber();
-            if (line.isBlank()) continue;
+            String line = asWritten(raw);
+            if (line.isEmpty()) continue;
             int comma = line.indexOf(',');
             if (comma <= 0) {
                 sink.warning(number, "expected an nmon line: a section name, a comma and its values (CPU_ALL,T0001,...)");
@@ -97,6 +99,14 @@ final class NmonReader {
                     : "no nmon snapshot lines (CPU_ALL,T0001,...) found");
             timeline.none("no snapshot lines");
         }
+    }
+
+    /**
+     * A line as nmon wrote it: every nmon line starts with its section's name, never with blanks or {@code >}, so
+     * those are what quoting the file in a reply ({@link Quotes}) or indenting it as a code block added.
+     */
+    private static String asWritten(String line) {
+        return Quotes.unquoted(line).stripLeading();
     }
 
     private void aaa(long number) {

@@ -64,6 +64,19 @@ class NmonParserTest {
     }
 
     @Test
+    void aFileQuotedInAReplyOrIndentedReadsAsWritten() {
+        String file = head("ZZZZ,T0001,00:00:00,01-JAN-2026", "CPU_ALL,T0001,1.0,2.0,0.0,97.0,0.0,,2", "DISKBUSY,T0001,6.8,0.0");
+        String quoted = file.lines().map(l -> "> > " + l).collect(java.util.stream.Collectors.joining("\n", "", "\n>\n"));
+        String indented = file.lines().map(l -> "    " + l).collect(java.util.stream.Collectors.joining("\n"));
+        for (String pasted : List.of(quoted, indented)) {
+            CollectingSink sink = parse(pasted);
+            assertEquals(List.of(), sink.warnings());
+            assertEquals(2.0, sink.rows("nmon.cpu_all").get(0).get("Sys%"));
+            assertEquals(6.8, sink.rows("nmon.diskbusy", "sda").get(0).get("%busy"));
+        }
+    }
+
+    @Test
     void topIsKeyedByPidAndCommand() {
         CollectingSink sink = ParserFixtures.parse(parser, LINUX_15);
         // TOP,0015812,T0002,39.16,29.81,9.36,5255372,2162028,4700,4842924,21100,182,1,qemu-system-x86

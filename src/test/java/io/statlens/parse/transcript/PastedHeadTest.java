@@ -1,0 +1,27 @@
+package io.statlens.parse.transcript;
+
+import io.statlens.parse.spi.Head;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class PastedHeadTest {
+    private static List<String> pasted(String... lines) {
+        return PastedHead.of(new Head("t", List.of(lines))).orElseThrow().head().lines();
+    }
+
+    @Test
+    void aColumnHeaderBehindAHashIsNoCommandWithOutputGluedToIt() {
+        assertEquals(List.of("# Time        UID       PID    %usr %system  Command"),
+                pasted("> # Time        UID       PID    %usr %system  Command"));
+        assertEquals(List.of("#      Time   UID       PID    %usr %system  Command"),
+                pasted(">> #      Time   UID       PID    %usr %system  Command"));
+    }
+
+    @Test
+    void aCommandTypedWithTwoBlanksStillHasItsOutputUnglued() {
+        assertEquals(List.of("time  read  miss  miss%  dmis  dm%"), pasted("# arcstat.py  1time  read  miss  miss%  dmis  dm%"));
+    }
+}
