@@ -78,8 +78,8 @@ public final class ImportCommand implements Callable<Integer> {
     @Option(names = "--skip-unknown", description = "In folders, skip files no parser recognises.")
     boolean skipUnknown;
 
-    @Option(names = "--dry-run", description = {"Detect each file's tool and say on which lines of the file it was decided;",
-            "nothing is imported and the repository is not opened."})
+    @Option(names = "--dry-run", description = "Detect each file's tool and say on which lines of the file it was decided; "
+            + "nothing is imported and the repository is not opened.")
     boolean dryRun;
 
     @Override

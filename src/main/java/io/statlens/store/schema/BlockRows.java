@@ -23,7 +23,7 @@ import java.util.List;
  */
 public final class BlockRows extends VTITemplate implements RestrictedVTI, VTICosting {
     /** The run's columns that come before the data table's in {@code V_<table>}. */
-    static final java.util.List<String> RUN_COLUMNS = java.util.List.of("RUN", "HOST", "TOOL", "DATASET");
+    static final java.util.List<String> RUN_COLUMNS = DataTable.VIEW_COLUMNS;
     private static final int LEADING = RUN_COLUMNS.size();
     private static final int FIXED = LEADING + DataTable.FIXED_COLUMNS.size();
 

@@ -31,7 +31,7 @@ public final class ColumnNamer {
     /** A column name for a label, different from every name in {@code taken}. */
     public String columnName(String label, Set<String> taken) {
         String base = identifier(label);
-        if (isReserved(base) || DataTable.FIXED_COLUMNS.contains(base)) base = base + "_";
+        if (isReserved(base) || DataTable.FIXED_COLUMNS.contains(base) || DataTable.VIEW_COLUMNS.contains(base)) base = base + "_";
         String name = base;
         for (int i = 2; taken.contains(name); i++) name = base + "_" + i;
         return name;

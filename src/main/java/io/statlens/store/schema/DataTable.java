@@ -15,6 +15,9 @@ public record DataTable(String name, List<MetricColumn> metrics) {
     /** Leading columns of every data table, in order. */
     public static final List<String> FIXED_COLUMNS = List.of("DATASET_ID", "SAMPLE", "TS", "ELAPSED_S", "ITEM", "SINCE_BOOT");
 
+    /** The columns a data table's view puts before the table's own: a metric may not take their names either. */
+    public static final List<String> VIEW_COLUMNS = List.of("RUN", "HOST", "TOOL", "DATASET");
+
     /** Maximum length of the key column. */
     public static final int ITEM_LENGTH = 256;
 

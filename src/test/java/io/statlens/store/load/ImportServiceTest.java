@@ -107,6 +107,17 @@ class ImportServiceTest {
     }
 
     @Test
+    void labelsThatAreKeywordsOfAnEngineOrColumnsOfTheViewGetNamesOfTheirOwn() throws Exception {
+        // dstat prints "out" (paging) and "run" (procs): a keyword of Derby's parser and a column of the table's view
+        Path f = file("a.txt", "columns out run host tool dataset", "1700000000 - 1 2 3 4 5");
+        importer.run(ImportRequest.of("r1", ZoneOffset.UTC, f), ImportProgress.NONE);
+
+        assertEquals(List.of("DATASET_ID", "SAMPLE", "TS", "ELAPSED_S", "ITEM", "SINCE_BOOT", "OUT_", "RUN_", "HOST_", "TOOL_",
+                "DATASET_"), repo.tables().table("SCRIPTED").orElseThrow().allColumns());
+        assertEquals(2, count("SELECT RUN_ FROM V_SCRIPTED WHERE RUN = 'r1'"));
+    }
+
+    @Test
     void importsRowsIntoAWideTableWithElapsedTimesAndAView() throws Exception {
         Path f = file("a.txt", "columns %usr r/s in", "1700000000 cpu0 1 2 3", "1700000010 cpu0 4 5 6",
                 "summary tps 99.5", "fact host db1");
