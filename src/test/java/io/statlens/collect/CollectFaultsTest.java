@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -86,6 +87,90 @@ class CollectFaultsTest {
 
         @Override
         public void close() {
+        }
+    }
+
+    /**
+     * A host whose connection drops after vmstat printed a real capture (its end without an exit code, as a dropped SSH
+     * channel ends), that cannot be reached at the first attempt to reconnect, and runs vmstat again at the second.
+     */
+    private static final class DroppingHost implements ToolProcess.Launcher {
+        private final Path capture;
+        private final AtomicInteger starts = new AtomicInteger();
+
+        DroppingHost(Path capture) {
+            this.capture = capture;
+        }
+
+        @Override
+        public String host() {
+            return "db02";
+        }
+
+        @Override
+        public ToolProcess start(CollectedTool tool, int intervalSeconds) throws IOException {
+            int attempt = starts.incrementAndGet();
+            if (attempt == 2) throw new IOException("cannot reach db02 over SSH: Connection refused");
+            String script = attempt == 1 ? "cat \"$0\"" : "cat \"$0\"; exec sleep 60";
+            Process p = new ProcessBuilder("sh", "-c", script, capture.toString()).start();
+            p.getOutputStream().close();
+            return new ToolProcess() {
+                @Override
+                public InputStream stdout() {
+                    return p.getInputStream();
+                }
+
+                @Override
+                public InputStream stderr() {
+                    return p.getErrorStream();
+                }
+
+                @Override
+                public int waitFor() throws InterruptedException {
+                    int code = p.waitFor();
+                    return attempt == 1 ? -1 : code;
+                }
+
+                @Override
+                public void stop() {
+                    p.destroy();
+                }
+            };
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
+    void aDroppedConnectionReconnectsWithBackOffIntoANewRawFileAndTheGapIsAWarning() throws Exception {
+        Path capture = Path.of("src/test/resources/corpus/vmstat/jc-centos77-vmstat-at.txt");
+        try (Repository repo = Repository.open(RepositoryLocation.embedded(dir.resolve("repo")), true)) {
+            LiveImport live = LiveImport.open(repo, "dropped", Optional.empty(), List.of());
+            DroppingHost host = new DroppingHost(capture);
+            Collector collector = new Collector(live, ParserCatalog.installed(), List.of(host), List.of(CollectedTool.named("vmstat")), 1,
+                    ZoneId.of("UTC"), dir.resolve("raw"), System.err::println);
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (host.starts.get() < 3 && System.nanoTime() < deadline) Thread.sleep(100);
+            Path second = dir.resolve("raw/db02/vmstat-2.txt");
+            while ((!Files.exists(second) || Files.size(second) < Files.size(capture)) && System.nanoTime() < deadline) Thread.sleep(100);
+            Thread.sleep(500);
+            List<Collector.Status> status = collector.status();
+            collector.stop();
+            assertEquals(3, host.starts.get(), "started, refused once, started again");
+            assertEquals("running", status.get(0).state(), status.toString());
+            assertEquals(Files.size(capture), Files.size(dir.resolve("raw/db02/vmstat.txt")));
+            assertEquals(Files.size(capture), Files.size(second), "the second run of the tool has a raw file of its own");
+            List<String> warnings = LocalCollectTest.warnings(repo, "dropped");
+            assertTrue(warnings.stream().anyMatch(w -> w.contains("message=host db02, tool vmstat: the connection to the host was lost at ")
+                    && w.endsWith("; reconnecting]")), warnings.toString());
+            assertTrue(warnings.stream().anyMatch(w -> w.contains("message=host db02, tool vmstat: reconnected: nothing was collected from ")
+                    && w.contains("(a gap, not filled in); the last failed attempt said: cannot reach db02 over SSH: Connection refused")),
+                    warnings.toString());
+            var datasets = new io.statlens.store.read.RunCatalog(repo).details("dropped").datasets();
+            assertEquals(2, datasets.size(), datasets.toString());
+            assertEquals(datasets.get(0).rows(), datasets.get(1).rows(), "each raw file's rows, as an import of it gives them");
         }
     }
 
