@@ -25,6 +25,7 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -158,7 +159,9 @@ final class ToolStream implements Runnable {
         boolean failed = false;
         try (OutputStream raw = Files.newOutputStream(output.rawFile());
              LineSource lines = LineSource.live(output.rawFile().getFileName().toString(),
-                     new Kept(process.stdout(), raw, output.source()), Cancellation.NONE)) {
+                     new Kept(process.stdout(), raw, output.source(), e -> warn("cannot write its raw file " + output.rawFile()
+                             + " (" + e.getMessage() + "; a full disk?): the raw file ends here, the rows go on into the run")),
+                     Cancellation.NONE)) {
             AutoDetectParser.delegate(parser, lines, context(output.rawFile(), started), output.source());
             while (lines.next() != null) {
                 // the parser stopped early: the raw file still keeps everything the tool printed
@@ -242,15 +245,20 @@ final class ToolStream implements Runnable {
         if (p != null) p.stop();
     }
 
-    /** The tool's output as its parser reads it, every byte also written to the raw file and counted by the source. */
+    /**
+     * The tool's output as its parser reads it, every byte also written to the raw file and counted by the source. A raw
+     * file that cannot be written (a full disk) is reported once and left as it is; the output is still read.
+     */
     private static final class Kept extends FilterInputStream {
-        private final OutputStream raw;
         private final LiveImport.Source source;
+        private final Consumer<IOException> rawFailed;
+        private OutputStream raw;
 
-        Kept(InputStream in, OutputStream raw, LiveImport.Source source) {
+        Kept(InputStream in, OutputStream raw, LiveImport.Source source, Consumer<IOException> rawFailed) {
             super(in);
             this.raw = raw;
             this.source = source;
+            this.rawFailed = rawFailed;
         }
 
         @Override
@@ -263,8 +271,15 @@ final class ToolStream implements Runnable {
         public int read(byte[] b, int off, int len) throws IOException {
             int n = super.read(b, off, len);
             if (n > 0) {
-                raw.write(b, off, n);
-                raw.flush();
+                if (raw != null) {
+                    try {
+                        raw.write(b, off, n);
+                        raw.flush();
+                    } catch (IOException e) {
+                        raw = null;
+                        rawFailed.accept(e);
+                    }
+                }
                 source.bytes(b, off, n);
             }
             return n;

@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * What a collect does when a host or a tool fails: a warning on the run naming the host and the tool, and the other
@@ -171,6 +172,90 @@ class CollectFaultsTest {
             var datasets = new io.statlens.store.read.RunCatalog(repo).details("dropped").datasets();
             assertEquals(2, datasets.size(), datasets.toString());
             assertEquals(datasets.get(0).rows(), datasets.get(1).rows(), "each raw file's rows, as an import of it gives them");
+        }
+    }
+
+    /** A host whose vmstat prints its header and 400 dated reports at once, then waits to be stopped. */
+    private static final class BusyHost implements ToolProcess.Launcher {
+        private final String name;
+        private final Path capture;
+
+        BusyHost(String name, Path capture) {
+            this.name = name;
+            this.capture = capture;
+        }
+
+        @Override
+        public String host() {
+            return name;
+        }
+
+        @Override
+        public ToolProcess start(CollectedTool tool, int intervalSeconds) throws IOException {
+            String reports = "awk 'BEGIN { for (i = 0; i < 400; i++) printf \" 0  0      0 2794716 295968 312744    0    0     0     0"
+                    + "   41   84  0  0 100  0  0 2021-09-16 20:%02d:%02d\\n\", int(i / 60), i % 60 }'";
+            Process p = new ProcessBuilder("sh", "-c", "head -2 \"$0\"; " + reports + "; exec sleep 60", capture.toString()).start();
+            p.getOutputStream().close();
+            return new ToolProcess() {
+                @Override
+                public InputStream stdout() {
+                    return p.getInputStream();
+                }
+
+                @Override
+                public InputStream stderr() {
+                    return p.getErrorStream();
+                }
+
+                @Override
+                public int waitFor() throws InterruptedException {
+                    return p.waitFor();
+                }
+
+                @Override
+                public void stop() {
+                    p.destroy();
+                }
+            };
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
+    void aFullDiskUnderARawFileIsAWarningAndItsRowsAndTheOtherHostsGoOn() throws Exception {
+        Path capture = Path.of("src/test/resources/corpus/vmstat/jc-centos77-vmstat-at.txt");
+        Path tiny = Files.createDirectories(dir.resolve("tiny"));
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", tiny.toString()).redirectErrorStream(true).start();
+        String said = new String(mount.getInputStream().readAllBytes());
+        assumeTrue(mount.waitFor() == 0, "cannot mount a 16 KiB tmpfs for a full disk (needs root): " + said);
+        try (Repository repo = Repository.open(RepositoryLocation.embedded(dir.resolve("repo")), true)) {
+            Files.createDirectories(dir.resolve("raw"));
+            Files.createSymbolicLink(dir.resolve("raw/full01"), tiny);
+            LiveImport live = LiveImport.open(repo, "full", Optional.empty(), List.of());
+            Collector collector = new Collector(live, ParserCatalog.installed(), List.of(new BusyHost("full01", capture),
+                    new BusyHost("roomy01", capture)), List.of(CollectedTool.named("vmstat")), 1, ZoneId.of("UTC"), dir.resolve("raw"),
+                    System.err::println);
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            List<Collector.Status> status = collector.status();
+            while (status.stream().anyMatch(x -> x.rows() < 399) && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+                status = collector.status();
+            }
+            collector.stop();
+            assertEquals(status.get(1).rows(), status.get(0).rows(), "the full disk's host reads every report: " + status);
+            assertEquals("running", status.get(0).state(), status.toString());
+            assertTrue(status.get(0).rows() >= 399, status.toString());
+            long kept = Files.readAllLines(tiny.resolve("vmstat.txt")).size();
+            assertTrue(kept < 300, "the raw file ended where the disk was full: " + kept + " lines");
+            List<String> warnings = LocalCollectTest.warnings(repo, "full");
+            assertEquals(1, warnings.size(), warnings.toString());
+            assertTrue(warnings.get(0).contains("message=host full01, tool vmstat: cannot write its raw file ")
+                    && warnings.get(0).contains("No space left on device"), warnings.toString());
+        } finally {
+            new ProcessBuilder("umount", tiny.toString()).start().waitFor();
         }
     }
 
