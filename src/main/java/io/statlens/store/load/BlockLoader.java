@@ -12,30 +12,41 @@ import java.sql.SQLException;
 /**
  * Derby's loader (embedded or through a network server): the spill's rows packed into blocks of samples per data set
  * and key ({@link io.statlens.store.schema.BlockStore}), a few thousand {@code BLOCKS} rows for a million samples.
+ * One writer, and so one prepared insert, serves every table of an import: Derby would compile a statement prepared
+ * per table afresh, in a transaction that created tables.
  */
-final class BlockLoader {
-    private BlockLoader() {
+final class BlockLoader implements BulkLoader {
+    /** Whether the data sets may hold blocks already (a collect's commits): each key's blocks continue. */
+    private final boolean appending;
+    private BlockWriter writer;
+
+    BlockLoader(boolean appending) {
+        this.appending = appending;
     }
 
-    static void load(Connection c, DataTable table, RowSpill spill) throws SQLException, IOException {
-        load(c, spill, false);
-    }
-
-    /** Loads more rows of data sets that may hold blocks already (a collect's commits): each key's blocks continue. */
-    static void append(Connection c, DataTable table, RowSpill spill) throws SQLException, IOException {
-        load(c, spill, true);
-    }
-
-    private static void load(Connection c, RowSpill spill, boolean appending) throws SQLException, IOException {
+    @Override
+    public void load(Connection c, DataTable table, RowSpill spill) throws SQLException, IOException {
         if (spill.rows() == 0) return;
-        try (RowSpill.Reader rows = spill.reader(); BlockWriter writer = new BlockWriter(c, appending)) {
+        try (RowSpill.Reader rows = spill.reader()) {
+            if (writer == null) writer = new BlockWriter(c, appending);
             while (rows.next()) {
                 writer.add(rows.datasetId, rows.key, rows.sample, rows.epochSecond, rows.nano, rows.elapsed, rows.sinceBoot,
                         rows.values, rows.width);
             }
-            writer.flush();
+            // a table's data sets are all in its spill: its chains end here
+            writer.finish();
         } catch (StoreException e) {
             // the import tells SQL failures apart (a lock conflict is retried)
+            throw Jdbc.cause(e);
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        if (writer == null) return;
+        try {
+            writer.close();
+        } catch (StoreException e) {
             throw Jdbc.cause(e);
         }
     }

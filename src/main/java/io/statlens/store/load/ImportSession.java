@@ -61,6 +61,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
     private final PreparedStatement insertSummary;
     private final PreparedStatement insertFact;
     private final PreparedStatement insertWarning;
+    /** Prepared with the first data set. */
+    private PreparedStatement insertDataset;
     private long warningCount;
     private long rowCount;
     private long summaryCount;
@@ -161,20 +163,22 @@ final class ImportSession implements RecordSink, AutoCloseable {
     }
 
     private long insertDataset(DatasetSpec spec, String table) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "INSERT INTO DATASETS (RUN_ID, FILE_ID, TOOL, NAME, TABLE_NAME, KEY_LABEL, ROW_COUNT) VALUES (?, ?, ?, ?, ?, ?, 0)",
-                Statement.RETURN_GENERATED_KEYS)) {
-            ps.setLong(1, runId);
-            ps.setLong(2, fileId);
-            ps.setString(3, spec.tool());
-            ps.setString(4, spec.name());
-            ps.setString(5, table);
-            ps.setString(6, spec.keyLabel());
-            ps.executeUpdate();
-            try (ResultSet keys = ps.getGeneratedKeys()) {
-                keys.next();
-                return keys.getLong(1);
-            }
+        // prepared once per file, not per data set: once the import has created a table, Derby compiles every
+        // statement prepared in its transaction afresh
+        if (insertDataset == null) {
+            insertDataset = c.prepareStatement("INSERT INTO DATASETS (RUN_ID, FILE_ID, TOOL, NAME, TABLE_NAME, KEY_LABEL,"
+                    + " ROW_COUNT) VALUES (?, ?, ?, ?, ?, ?, 0)", Statement.RETURN_GENERATED_KEYS);
+        }
+        insertDataset.setLong(1, runId);
+        insertDataset.setLong(2, fileId);
+        insertDataset.setString(3, spec.tool());
+        insertDataset.setString(4, spec.name());
+        insertDataset.setString(5, table);
+        insertDataset.setString(6, spec.keyLabel());
+        insertDataset.executeUpdate();
+        try (ResultSet keys = insertDataset.getGeneratedKeys()) {
+            keys.next();
+            return keys.getLong(1);
         }
     }
 
@@ -362,8 +366,9 @@ final class ImportSession implements RecordSink, AutoCloseable {
      */
     void load() throws SQLException, IOException {
         try {
-            BulkLoader loader = BulkLoader.forConnection(c);
-            for (TableRows t : tables.values()) loader.load(c, t.table, t.spill);
+            try (BulkLoader loader = BulkLoader.forConnection(c)) {
+                for (TableRows t : tables.values()) loader.load(c, t.table, t.spill);
+            }
         } finally {
             deleteSpills();
         }
@@ -375,14 +380,15 @@ final class ImportSession implements RecordSink, AutoCloseable {
      * caller's transaction: a {@link LiveImport} calls it at every commit while the parser goes on reading.
      */
     void loadSoFar() throws SQLException, IOException {
-        BulkLoader loader = BulkLoader.forConnection(c, true);
-        for (TableRows t : tables.values()) {
-            if (t.spill.rows() == 0) continue;
-            try {
-                loader.load(c, t.table, t.spill);
-            } finally {
-                t.spill.close();
-                t.spill = new RowSpill();
+        try (BulkLoader loader = BulkLoader.forConnection(c, true)) {
+            for (TableRows t : tables.values()) {
+                if (t.spill.rows() == 0) continue;
+                try {
+                    loader.load(c, t.table, t.spill);
+                } finally {
+                    t.spill.close();
+                    t.spill = new RowSpill();
+                }
             }
         }
         try (PreparedStatement ps = c.prepareStatement("DELETE FROM DATASET_STATS WHERE DATASET_ID = ?")) {
@@ -404,10 +410,12 @@ final class ImportSession implements RecordSink, AutoCloseable {
                 ps.executeUpdate();
             }
         }
-        for (DatasetState d : datasets.values()) {
-            Map<String, SeriesSummary[]> byKey = new LinkedHashMap<>();
-            d.summaries.forEach((key, series) -> byKey.put(key, series.summaries()));
-            DatasetStatsWriter.write(c, d.id, repo.tables().table(d.table).orElseThrow(), byKey);
+        try (DatasetStatsWriter stats = new DatasetStatsWriter(c)) {
+            for (DatasetState d : datasets.values()) {
+                Map<String, SeriesSummary[]> byKey = new LinkedHashMap<>();
+                d.summaries.forEach((key, series) -> byKey.put(key, series.summaries()));
+                stats.write(d.id, repo.tables().table(d.table).orElseThrow(), byKey);
+            }
         }
     }
 
@@ -419,7 +427,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
     @Override
     public void close() {
         deleteSpills();
-        for (PreparedStatement ps : List.of(insertSummary, insertFact, insertWarning)) {
+        for (PreparedStatement ps : Arrays.asList(insertSummary, insertFact, insertWarning, insertDataset)) {
+            if (ps == null) continue;
             try {
                 ps.close();
             } catch (SQLException ignored) {

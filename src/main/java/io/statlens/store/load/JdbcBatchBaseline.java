@@ -64,8 +64,9 @@ public final class JdbcBatchBaseline {
                             Double.parseDouble(r.get(3)), r.get(4), Boolean.parseBoolean(r.get(5)), values, columnOf, metrics);
                 }
                 // Derby keeps no row tables of its own (its import writes blocks), so a row table there gets JDBC batches.
-                BulkLoader loader = repo.dialect().storesBlocks() ? BatchInsertLoader::load : BulkLoader.forConnection(c);
-                loader.load(c, new DataTable(table, like.metrics()), spill);
+                try (BulkLoader loader = repo.dialect().storesBlocks() ? BatchInsertLoader::load : BulkLoader.forConnection(c)) {
+                    loader.load(c, new DataTable(table, like.metrics()), spill);
+                }
                 c.commit();
                 return spill.rows();
             }

@@ -122,9 +122,10 @@ public final class RunCopier {
                 copyStatistics(d.id(), id, sourceTable, targetTable);
                 copyPrintedLabels(d.id(), id, sourceTable, targetTable);
             }
-            BulkLoader loader = BulkLoader.forConnection(to.connection());
-            for (Map.Entry<String, RowSpill> e : spills.entrySet()) {
-                loader.load(to.connection(), to.tables().table(e.getKey()).orElseThrow(), e.getValue());
+            try (BulkLoader loader = BulkLoader.forConnection(to.connection())) {
+                for (Map.Entry<String, RowSpill> e : spills.entrySet()) {
+                    loader.load(to.connection(), to.tables().table(e.getKey()).orElseThrow(), e.getValue());
+                }
             }
         } finally {
             spills.values().forEach(RowSpill::close);

@@ -37,11 +37,14 @@ public final class BlockStore {
      * (Re)creates the views {@code table} and {@code V_<table>} over the blocks, with a column per metric. Each is the
      * table function alone, so that Derby hands it a query's conditions on the run, data set, key and time (a join
      * with RUNS and DATASETS in the view would make Derby call the function once per data set, reading everything).
+     *
+     * @param grant whether the reader role may exist ({@link SqlDialect#mayGrantRead}), asked once by the caller
      */
-    static void createViews(Connection c, SqlDialect d, DataTable table, boolean exists) throws SQLException {
+    static void createViews(Connection c, SqlDialect d, DataTable table, boolean exists, boolean grant) throws SQLException {
         int width = table.metrics().size();
         String function = function(width);
-        if (!functionExists(c, function)) {
+        // only Derby keeps blocks (SqlDialect#storesBlocks)
+        if (!((DerbyDialect) d).functionExists(c, function)) {
             StringBuilder sql = new StringBuilder("CREATE FUNCTION ").append(function).append(" (TABLE_NAME VARCHAR(128)) RETURNS TABLE (")
                     .append("RUN VARCHAR(200), HOST VARCHAR(200), TOOL VARCHAR(100), DATASET VARCHAR(100),")
                     .append(" DATASET_ID BIGINT, SAMPLE BIGINT, TS TIMESTAMP,")
@@ -66,18 +69,12 @@ public final class BlockStore {
         List<String> all = new ArrayList<>(BlockRows.RUN_COLUMNS);
         all.addAll(functionColumns);
         Statements.execute(c, "CREATE VIEW " + view + " (" + String.join(", ", viewColumns) + ") AS SELECT " + String.join(", ", all) + from);
-        d.grantRead(c, table.name());
-        d.grantRead(c, view);
-    }
-
-    private static boolean functionExists(Connection c, String function) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM SYS.SYSALIASES WHERE ALIAS = ?")) {
-            ps.setString(1, function);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next();
-            }
+        if (grant) {
+            d.grantRead(c, table.name());
+            d.grantRead(c, view);
         }
     }
+
 
     /** Adds {@code seconds} to the elapsed seconds of every row of the run (its start moved earlier). */
     public static void shiftElapsed(Connection c, long runId, double seconds) {
@@ -135,6 +132,6 @@ public final class BlockStore {
             writer.flush();
         }
         Statements.execute(c, "DROP TABLE " + table.name());
-        createViews(c, d, table, false);
+        createViews(c, d, table, false, d.mayGrantRead(c));
     }
 }

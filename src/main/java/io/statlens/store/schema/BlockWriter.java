@@ -152,6 +152,17 @@ public final class BlockWriter implements AutoCloseable {
         });
     }
 
+    /**
+     * Writes every partial block and forgets the chains, whose memory goes with them: for a writer that goes on with
+     * the rows of other data sets (the next table of an import), never with more rows of these.
+     */
+    public void finish() {
+        flush();
+        chains.clear();
+        lastKeys = null;
+        lastDatasetId = Long.MIN_VALUE;
+    }
+
     public long blocks() {
         return blocks;
     }

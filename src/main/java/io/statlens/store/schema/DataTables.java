@@ -29,6 +29,13 @@ public final class DataTables {
     private final SqlDialect dialect;
     private final ColumnNamer namer;
     private final Map<String, DataTable> byName = new LinkedHashMap<>();
+    /**
+     * The catalog's statements, prepared once per connection: Derby compiles every statement prepared after DDL in
+     * the same transaction afresh (its statement cache is not used while the dictionary is being changed), and an
+     * import creates its tables and then reads and extends the catalog for each of them. Null until first used.
+     */
+    private PreparedStatement selectColumns;
+    private PreparedStatement insertMetric;
 
     DataTables(Connection connection, SqlDialect dialect) {
         this.connection = connection;
@@ -107,12 +114,13 @@ public final class DataTables {
     /** The table as the repository holds it now, or null when there is none. */
     private DataTable reload(String name) throws SQLException {
         List<DataTable.MetricColumn> columns = new ArrayList<>();
-        try (PreparedStatement ps = connection.prepareStatement(
-                "SELECT COLUMN_NAME, LABEL, UNIT, DESCRIPTION FROM METRICS WHERE TABLE_NAME = ? ORDER BY POSITION")) {
-            ps.setString(1, name);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) columns.add(new DataTable.MetricColumn(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
-            }
+        if (selectColumns == null) {
+            selectColumns = connection.prepareStatement(
+                    "SELECT COLUMN_NAME, LABEL, UNIT, DESCRIPTION FROM METRICS WHERE TABLE_NAME = ? ORDER BY POSITION");
+        }
+        selectColumns.setString(1, name);
+        try (ResultSet rs = selectColumns.executeQuery()) {
+            while (rs.next()) columns.add(new DataTable.MetricColumn(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
         }
         if (columns.isEmpty() && !dialect.tableExists(connection, name)) return null;
         DataTable table = new DataTable(name, columns);
@@ -124,8 +132,10 @@ public final class DataTables {
         checkRoom(name, spec, existing);
         DataTable table = existing;
         boolean created = false;
+        // asked once per change, as a migration does: a new table and its views are granted together
+        boolean grant = dialect.mayGrantRead(connection);
         if (table == null) {
-            createTable(name);
+            createTable(name, grant);
             table = new DataTable(name, List.of());
             created = true;
         }
@@ -136,21 +146,20 @@ public final class DataTables {
             String column = namer.columnName(m.label(), taken);
             taken.add(column);
             if (!dialect.storesBlocks()) changeSchema(name, "ALTER TABLE " + name + " ADD COLUMN " + column + " " + dialect.doubleType());
-            try (PreparedStatement ps = connection.prepareStatement("INSERT INTO METRICS VALUES (?, ?, ?, ?, ?, ?)")) {
-                ps.setString(1, name);
-                ps.setString(2, column);
-                ps.setString(3, m.label());
-                ps.setString(4, m.unit());
-                ps.setString(5, truncate(m.description(), 1000));
-                ps.setInt(6, table.metrics().size());
-                ps.executeUpdate();
-            }
+            if (insertMetric == null) insertMetric = connection.prepareStatement("INSERT INTO METRICS VALUES (?, ?, ?, ?, ?, ?)");
+            insertMetric.setString(1, name);
+            insertMetric.setString(2, column);
+            insertMetric.setString(3, m.label());
+            insertMetric.setString(4, m.unit());
+            insertMetric.setString(5, truncate(m.description(), 1000));
+            insertMetric.setInt(6, table.metrics().size());
+            insertMetric.executeUpdate();
             table = table.with(new DataTable.MetricColumn(column, m.label(), m.unit(), m.description()));
             grown = true;
         }
         if (created || grown) {
             byName.put(name, table);
-            recreateView(table, !created);
+            recreateView(table, !created, grant);
         }
         return table;
     }
@@ -168,13 +177,13 @@ public final class DataTables {
                 + " of at most %,d; the file is not imported", spec.qualifiedName(), added, name, held, DatasetSpec.MAX_METRICS));
     }
 
-    private void createTable(String name) throws SQLException {
+    private void createTable(String name, boolean grant) throws SQLException {
         if (dialect.storesBlocks()) return; // the view of its name is created once its columns are known
         Statements.execute(connection, "CREATE TABLE " + name + " (DATASET_ID BIGINT NOT NULL, SAMPLE BIGINT NOT NULL,"
                 + " TS TIMESTAMP NOT NULL, ELAPSED_S " + dialect.doubleType() + " NOT NULL, ITEM "
                 + dialect.varchar(DataTable.ITEM_LENGTH) + " NOT NULL, SINCE_BOOT BOOLEAN NOT NULL)");
         Statements.execute(connection, "CREATE INDEX " + indexName(name) + " ON " + name + " (DATASET_ID, SAMPLE)");
-        dialect.grantRead(connection, name);
+        if (grant) dialect.grantRead(connection, name);
     }
 
     private static String indexName(String table) {
@@ -182,16 +191,16 @@ public final class DataTables {
         return n.length() > 128 ? n.substring(0, 128) : n;
     }
 
-    private void recreateView(DataTable table, boolean exists) throws SQLException {
+    private void recreateView(DataTable table, boolean exists, boolean grant) throws SQLException {
         String view = viewName(table.name());
         if (dialect.storesBlocks()) {
-            BlockStore.createViews(connection, dialect, table, exists);
+            BlockStore.createViews(connection, dialect, table, exists, grant);
             return;
         }
         if (exists && dialect.tableExists(connection, view)) changeSchema(view, "DROP VIEW " + view);
         changeSchema(view, "CREATE VIEW " + view + " AS SELECT R.NAME AS RUN, R.HOST, D.TOOL, D.NAME AS DATASET, T.*"
                 + " FROM " + table.name() + " T JOIN DATASETS D ON D.ID = T.DATASET_ID JOIN RUNS R ON R.ID = D.RUN_ID");
-        dialect.grantRead(connection, view);
+        if (grant) dialect.grantRead(connection, view);
     }
 
     /**

@@ -10,6 +10,8 @@ import java.util.Set;
 
 /** Apache Derby (embedded or network server): the default repository engine. */
 public final class DerbyDialect implements SqlDialect {
+    /** The catalog look-ups an import asks for each table it creates (see {@link ConnectionStatements}). */
+    private final ConnectionStatements lookups = new ConnectionStatements();
     private static final Set<String> RESERVED = Set.of(("ADD ALL ALLOCATE ALTER AND ANY ARE AS ASC ASSERTION AT AUTHORIZATION AVG"
             + " BEGIN BETWEEN BIGINT BIT BOOLEAN BOTH BY CALL CASCADE CASCADED CASE CAST CHAR CHARACTER CHARACTER_LENGTH"
             + " CHAR_LENGTH CHECK CLOSE COALESCE COLLATE COLLATION COLUMN COMMIT CONNECT CONNECTION CONSTRAINT CONSTRAINTS"
@@ -75,9 +77,9 @@ public final class DerbyDialect implements SqlDialect {
 
     @Override
     public boolean tableExists(Connection c, String table) {
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT 1 FROM SYS.SYSTABLES T JOIN SYS.SYSSCHEMAS S ON T.SCHEMAID = S.SCHEMAID"
-                        + " WHERE T.TABLENAME = ? AND S.SCHEMANAME = CURRENT SCHEMA")) {
+        try {
+            PreparedStatement ps = lookups.of(c, "SELECT 1 FROM SYS.SYSTABLES T JOIN SYS.SYSSCHEMAS S ON T.SCHEMAID = S.SCHEMAID"
+                    + " WHERE T.TABLENAME = ? AND S.SCHEMANAME = CURRENT SCHEMA");
             ps.setString(1, table);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next();
@@ -168,12 +170,20 @@ public final class DerbyDialect implements SqlDialect {
         }
     }
 
-    private static boolean readerRoleExists(Connection c) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM SYS.SYSROLES WHERE ROLEID = ? AND ISDEF = 'Y'")) {
-            ps.setString(1, READER_ROLE);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next();
-            }
+    private boolean readerRoleExists(Connection c) throws SQLException {
+        PreparedStatement ps = lookups.of(c, "SELECT 1 FROM SYS.SYSROLES WHERE ROLEID = ? AND ISDEF = 'Y'");
+        ps.setString(1, READER_ROLE);
+        try (ResultSet rs = ps.executeQuery()) {
+            return rs.next();
+        }
+    }
+
+    /** Whether the repository has the function (the table functions of blocks, {@link BlockStore}). */
+    boolean functionExists(Connection c, String function) throws SQLException {
+        PreparedStatement ps = lookups.of(c, "SELECT 1 FROM SYS.SYSALIASES WHERE ALIAS = ?");
+        ps.setString(1, function);
+        try (ResultSet rs = ps.executeQuery()) {
+            return rs.next();
         }
     }
 }

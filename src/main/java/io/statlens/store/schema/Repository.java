@@ -193,23 +193,28 @@ public final class Repository implements AutoCloseable {
             throw new UserException("repository " + location.description() + " was written by a newer statlens (schema version "
                     + current + "; this statlens knows up to " + latest + "); use a newer statlens to open it");
         }
+        if (current == latest) {
+            connection.commit();
+            return;
+        }
         // asked once: a new repository creates some thirty tables and views, and none of its steps makes the role
-        boolean grant = current < latest && dialect.mayGrantRead(connection);
-        for (Migrations.Step step : Migrations.steps(dialect)) {
-            if (step.version() <= current) continue;
-            for (String sql : step.statements()) {
-                Statements.execute(connection, sql);
-                // where the repository has a reader role already (PostgreSQL's statlens_reader made before the
-                // first import, a statlens server upgraded), its readers see what a migration creates
-                Matcher created = CREATED.matcher(sql);
-                if (grant && created.lookingAt()) dialect.grantRead(connection, created.group(1));
-            }
-            if (step.convert() != null && current > 0) step.convert().run(tables);
-            try (PreparedStatement ps = connection.prepareStatement("INSERT INTO STATLENS_SCHEMA VALUES (?, ?, ?)")) {
-                ps.setInt(1, step.version());
-                ps.setString(2, step.description());
-                ps.setTimestamp(3, timestamp(Instant.now()));
-                ps.executeUpdate();
+        boolean grant = dialect.mayGrantRead(connection);
+        // prepared once: after DDL, Derby compiles afresh every statement prepared in the same transaction
+        try (PreparedStatement recordStep = connection.prepareStatement("INSERT INTO STATLENS_SCHEMA VALUES (?, ?, ?)")) {
+            for (Migrations.Step step : Migrations.steps(dialect)) {
+                if (step.version() <= current) continue;
+                for (String sql : step.statements()) {
+                    Statements.execute(connection, sql);
+                    // where the repository has a reader role already (PostgreSQL's statlens_reader made before the
+                    // first import, a statlens server upgraded), its readers see what a migration creates
+                    Matcher created = CREATED.matcher(sql);
+                    if (grant && created.lookingAt()) dialect.grantRead(connection, created.group(1));
+                }
+                if (step.convert() != null && current > 0) step.convert().run(tables);
+                recordStep.setInt(1, step.version());
+                recordStep.setString(2, step.description());
+                recordStep.setTimestamp(3, timestamp(Instant.now()));
+                recordStep.executeUpdate();
             }
         }
         connection.commit();
