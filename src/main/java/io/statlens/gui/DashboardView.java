@@ -4,7 +4,10 @@ import io.statlens.chart.ChartStack;
 import io.statlens.chart.Dashboard;
 import io.statlens.chart.DrawnChart;
 import io.statlens.chart.PresetCatalog;
+import javafx.animation.Animation;
+import javafx.animation.KeyFrame;
 import javafx.animation.PauseTransition;
+import javafx.animation.Timeline;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.collections.ListChangeListener;
@@ -18,7 +21,9 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Separator;
+import javafx.scene.control.Spinner;
 import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.ClipboardContent;
@@ -174,6 +179,29 @@ public final class DashboardView extends BorderPane {
                         new FileChooser.ExtensionFilter("PNG image", "*.png"), new FileChooser.ExtensionFilter("SVG drawing", "*.svg"),
                         new FileChooser.ExtensionFilter("PDF document", "*.pdf"))
                 .ifPresent(file -> model.export(file, DashboardViewModel.DEFAULT_WIDTH)));
+        ToggleButton live = new ToggleButton("Live");
+        live.setId("dashboard-live");
+        live.setTooltip(new Tooltip("Follow the runs as a collect fills them: the last minutes up to the latest sample,"
+                + " read again every " + DashboardViewModel.LIVE_PERIOD_MS / 1000 + " s, notes as they come. A zoom or pan ends it."));
+        live.disableProperty().bind(model.dashboardProperty().isNull());
+        live.setSelected(model.liveProperty().get());
+        model.liveProperty().addListener((o, was, now) -> live.setSelected(now));
+        live.setOnAction(e -> model.setLive(live.isSelected()));
+        Spinner<Integer> minutes = new Spinner<>(1, 24 * 60, model.liveMinutesProperty().get());
+        minutes.setId("dashboard-live-minutes");
+        minutes.setEditable(true);
+        minutes.setPrefWidth(75);
+        minutes.setTooltip(new Tooltip("The minutes Live shows"));
+        minutes.valueProperty().addListener((o, was, now) -> {
+            if (now != null) model.liveMinutesProperty().set(now);
+        });
+        Label minutesLabel = new Label("min");
+        Timeline ticks = new Timeline(new KeyFrame(Duration.millis(DashboardViewModel.LIVE_PERIOD_MS), e -> model.follow()));
+        ticks.setCycleCount(Animation.INDEFINITE);
+        model.liveProperty().addListener((o, was, now) -> {
+            if (now) ticks.play();
+            else ticks.stop();
+        });
         ProgressBar progress = new ProgressBar();
         progress.setId("dashboard-progress");
         progress.progressProperty().bind(model.progressProperty());
@@ -184,8 +212,10 @@ public final class DashboardView extends BorderPane {
         cancel.visibleProperty().bind(model.loadingProperty());
         cancel.managedProperty().bind(model.loadingProperty());
         cancel.setOnAction(e -> model.cancel());
-        for (javafx.scene.control.Control c : List.of(open, add, save, delete, whole, export, cancel)) c.setMinWidth(Region.USE_PREF_SIZE);
-        return new ToolBar(open, add, name, save, delete, new Separator(), whole, export, progress, cancel);
+        for (javafx.scene.control.Control c : List.of(open, add, save, delete, whole, live, minutes, minutesLabel, export, cancel)) {
+            c.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        return new ToolBar(open, add, name, save, delete, new Separator(), whole, live, minutes, minutesLabel, export, progress, cancel);
     }
 
     /** One chart of the stack: its header (drag handle, title, arrows, remove), the chart, and its readout. */
