@@ -220,7 +220,7 @@ public final class DashboardView extends BorderPane {
 
     /** One chart of the stack: its header (drag handle, title, arrows, remove), the chart, and its readout. */
     private final class Panel extends VBox {
-        final DrawnChart drawn;
+        DrawnChart drawn;
         final ChartImageViewer viewer;
         final Label readout = new Label();
         AxisChangeListener axisListener;
@@ -230,11 +230,11 @@ public final class DashboardView extends BorderPane {
             viewer = new ChartImageViewer(executor, model::say);
             viewer.setChart(drawn.chart());
             viewer.setId("dashboard-chart-" + index);
+            if (plot() != null && model.linked(drawn)) plot().setDomainPannable(true);
             // One zoom for all: along time only, so that each chart keeps the value range that fits its data.
             viewer.setRangeZoomable(false);
             // The mouse wheel scrolls the dashboard; over a chart it would zoom that chart instead.
             viewer.setWheelZoomable(false);
-            if (plot() != null && model.linked(drawn)) plot().setDomainPannable(true);
             viewer.addEventHandler(MouseEvent.MOUSE_MOVED, e -> hover(Panel.this, e.getX()));
             Label handle = new Label("\u2261");
             handle.setStyle("-fx-font-size: 16px");
@@ -309,20 +309,34 @@ public final class DashboardView extends BorderPane {
         }
     }
 
-    /** Makes one panel per chart, lines their plot areas up and links their time axes. */
+    /**
+     * Makes one panel per chart, lines their plot areas up and links their time axes. The same charts drawn again (a
+     * zoom drawn for the time shown, a live dashboard read again) stay in their panels, each showing its last picture
+     * until the new one is drawn, so that the dashboard never blinks empty.
+     */
     private void rebuild() {
         for (Panel p : panels) {
             if (p.plot() != null && p.axisListener != null) p.plot().getDomainAxis().removeChangeListener(p.axisListener);
-            // A chart kept (moved, or another one added) gets a new panel: the old viewer stops drawing it.
-            p.viewer.setChart(null);
         }
-        panels.clear();
         List<DrawnChart> charts = model.charts();
-        for (int i = 0; i < charts.size(); i++) panels.add(new Panel(charts.get(i), i, charts.size()));
+        if (sameCharts(charts)) {
+            for (int i = 0; i < charts.size(); i++) {
+                Panel p = panels.get(i);
+                p.drawn = charts.get(i);
+                if (p.plot() != null && model.linked(p.drawn)) p.plot().setDomainPannable(true);
+            }
+        } else {
+            // A chart kept (moved, or another one added) gets a new panel: the old viewer stops drawing it.
+            for (Panel p : panels) p.viewer.setChart(null);
+            panels.clear();
+            for (int i = 0; i < charts.size(); i++) panels.add(new Panel(charts.get(i), i, charts.size()));
+            stack.getChildren().setAll(panels);
+        }
         ChartStack.align(charts.stream().map(DrawnChart::chart).toList(), chartWidth(), DashboardViewModel.CHART_HEIGHT);
-        stack.getChildren().setAll(panels);
         fitHeights();
         follow(model.zoomProperty().get());
+        // Each viewer takes its new chart with the axis already at the time shown: one picture, not two.
+        for (Panel p : panels) p.viewer.setChart(p.drawn.chart());
         for (Panel p : panels) {
             XYPlot plot = p.plot();
             if (plot == null || !model.linked(p.drawn)) continue;
@@ -332,6 +346,15 @@ public final class DashboardView extends BorderPane {
             plot.getDomainAxis().addChangeListener(p.axisListener);
         }
         time.setText(HINT);
+    }
+
+    /** Whether the panels show these charts' definitions in this order (the same dashboard drawn again). */
+    private boolean sameCharts(List<DrawnChart> charts) {
+        if (panels.size() != charts.size() || panels.isEmpty()) return false;
+        for (int i = 0; i < charts.size(); i++) {
+            if (panels.get(i).drawn.definition() != charts.get(i).definition()) return false;
+        }
+        return true;
     }
 
     /** Shares the visible height among the charts (each at least {@link #MIN_HEIGHT}; more scroll). */
