@@ -4,6 +4,7 @@ import io.statlens.analysis.KeyOrder;
 import io.statlens.model.UserException;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.read.SeriesReader;
+import io.statlens.store.read.TimeWindow;
 
 import java.time.Instant;
 import java.time.ZoneId;
@@ -48,9 +49,10 @@ final class ChartDataLoader {
      * @param lenient leave out, rather than fail on, runs that lack the definition's data set or metrics; a
      *                definition no run has data for is still an error
      * @param oneAxis several runs on one elapsed-time axis whatever their lengths ({@link ChartRequest#oneAxis})
+     * @param times   the samples read by their time ({@link ChartRequest#times}); a query reads what it selects
      */
     Loaded load(ChartDefinition def, List<String> runs, Map<String, List<ChartNote>> notes, Map<String, Instant> starts,
-                boolean lenient, boolean oneAxis) {
+                boolean lenient, boolean oneAxis, TimeWindow times) {
         LoadedData data;
         String sql;
         List<String> keys = List.of();
@@ -65,7 +67,7 @@ final class ChartDataLoader {
             int mostKeys = 0;
             String summarySql = null;
             for (String run : runs) {
-                Optional<SelectionSource.RunData> one = selections.load(def, run, lenient);
+                Optional<SelectionSource.RunData> one = selections.load(def, run, lenient, times);
                 if (one.isEmpty()) continue;
                 LoadedData loaded = one.get().data();
                 if (first == null) first = loaded;

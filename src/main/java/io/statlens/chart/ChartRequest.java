@@ -1,5 +1,8 @@
 package io.statlens.chart;
 
+import io.statlens.store.read.TimeWindow;
+
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 
@@ -19,9 +22,16 @@ import java.util.Objects;
  * @param oneAxis     several runs on one elapsed-time axis in every chart, each run from 0, whatever their lengths (a
  *                    dashboard, whose charts share one axis and one crosshair); without it, runs of very different
  *                    lengths are overlaid over each run's own length, 0 to 100 %
+ * @param times       the samples read, by their clock time ({@link TimeWindow#ALL}: all of them); a live dashboard reads
+ *                    only its last minutes. A query's chart (SQL) reads what its query selects, whatever this says
  */
 public record ChartRequest(List<ChartDefinition> definitions, List<String> runs, List<ChartMark> marks, RenderSize size,
-                           boolean lenient, int perTool, boolean skipFlat, boolean oneAxis) {
+                           boolean lenient, int perTool, boolean skipFlat, boolean oneAxis, TimeWindow times) {
+    public ChartRequest(List<ChartDefinition> definitions, List<String> runs, List<ChartMark> marks, RenderSize size,
+                        boolean lenient, int perTool, boolean skipFlat, boolean oneAxis) {
+        this(definitions, runs, marks, size, lenient, perTool, skipFlat, oneAxis, TimeWindow.ALL);
+    }
+
     public ChartRequest(List<ChartDefinition> definitions, List<String> runs, List<ChartMark> marks, RenderSize size,
                         boolean lenient, int perTool) {
         this(definitions, runs, marks, size, lenient, perTool, false, false);
@@ -37,6 +47,7 @@ public record ChartRequest(List<ChartDefinition> definitions, List<String> runs,
         runs = List.copyOf(runs);
         marks = List.copyOf(marks);
         Objects.requireNonNull(size, "size");
+        Objects.requireNonNull(times, "times");
         if (perTool < 0) throw new IllegalArgumentException("perTool " + perTool);
     }
 
@@ -46,20 +57,25 @@ public record ChartRequest(List<ChartDefinition> definitions, List<String> runs,
     }
 
     public ChartRequest withSize(RenderSize newSize) {
-        return new ChartRequest(definitions, runs, marks, newSize, lenient, perTool, skipFlat, oneAxis);
+        return new ChartRequest(definitions, runs, marks, newSize, lenient, perTool, skipFlat, oneAxis, times);
     }
 
     public ChartRequest withMarks(List<ChartMark> newMarks) {
-        return new ChartRequest(definitions, runs, newMarks, size, lenient, perTool, skipFlat, oneAxis);
+        return new ChartRequest(definitions, runs, newMarks, size, lenient, perTool, skipFlat, oneAxis, times);
     }
 
     /** The same request, skipping charts whose every value is zero (lenient requests only). */
     public ChartRequest skippingFlat() {
-        return new ChartRequest(definitions, runs, marks, size, lenient, perTool, true, oneAxis);
+        return new ChartRequest(definitions, runs, marks, size, lenient, perTool, true, oneAxis, times);
     }
 
     /** The same request with every chart of several runs on one elapsed-time axis ({@code oneAxis}). */
     public ChartRequest onOneAxis() {
-        return new ChartRequest(definitions, runs, marks, size, lenient, perTool, skipFlat, true);
+        return new ChartRequest(definitions, runs, marks, size, lenient, perTool, skipFlat, true, times);
+    }
+
+    /** The same request reading only the samples from {@code since} on (a live dashboard's last minutes). */
+    public ChartRequest since(Instant since) {
+        return new ChartRequest(definitions, runs, marks, size, lenient, perTool, skipFlat, oneAxis, new TimeWindow(since, null));
     }
 }

@@ -5,6 +5,7 @@ import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.SeriesReader;
+import io.statlens.store.read.TimeWindow;
 import io.statlens.store.schema.DataTable;
 import io.statlens.store.schema.Repository;
 
@@ -48,11 +49,17 @@ final class SelectionSource {
         }
     }
 
+    /** Every sample of the run (see {@link #load(ChartDefinition, String, boolean, TimeWindow)}). */
+    Optional<RunData> load(ChartDefinition def, String run, boolean lenient) {
+        return load(def, run, lenient, TimeWindow.ALL);
+    }
+
     /**
      * @param lenient skip (empty result) rather than fail when the run lacks the data set or every metric;
      *                for presets applied to whatever a run holds
+     * @param times   the samples read, by their time (a summary value has none and is read whatever this says)
      */
-    Optional<RunData> load(ChartDefinition def, String run, boolean lenient) {
+    Optional<RunData> load(ChartDefinition def, String run, boolean lenient, TimeWindow times) {
         if (def.tool() != null && !catalog.datasetNames(run).contains(def.tool().toLowerCase(Locale.ROOT))) {
             // A benchmark that prints only its result (DBT-2, Faban, a sysbench run without intervals): its summary values.
             Optional<RunData> summary = summary(def, run);
@@ -71,7 +78,7 @@ final class SelectionSource {
         // what a chart can show as they come (a run of millions of rows is never held whole). A complement is computed
         // per sample, before the reduction, so that its peaks are the samples' own.
         Map<String, KeySamples> byKey = new LinkedHashMap<>();
-        reader.read(columns.read(), def.sinceBoot(), wanted, row -> byKey.computeIfAbsent(row.key(), k -> new KeySamples(drawn.size(), buckets))
+        reader.read(columns.read(), def.sinceBoot(), times, wanted, row -> byKey.computeIfAbsent(row.key(), k -> new KeySamples(drawn.size(), buckets))
                 .add(row.time().toEpochMilli(), row.elapsed(), drawnValues(drawn, row.values())));
         List<Trace> traces = new ArrayList<>();
         for (int m = 0; m < drawn.size(); m++) {

@@ -4,7 +4,10 @@ import io.statlens.chart.ChartStack;
 import io.statlens.chart.Dashboard;
 import io.statlens.chart.DrawnChart;
 import io.statlens.chart.PresetCatalog;
+import javafx.animation.Animation;
+import javafx.animation.KeyFrame;
 import javafx.animation.PauseTransition;
+import javafx.animation.Timeline;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.collections.ListChangeListener;
@@ -18,7 +21,9 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Separator;
+import javafx.scene.control.Spinner;
 import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.ClipboardContent;
@@ -174,6 +179,29 @@ public final class DashboardView extends BorderPane {
                         new FileChooser.ExtensionFilter("PNG image", "*.png"), new FileChooser.ExtensionFilter("SVG drawing", "*.svg"),
                         new FileChooser.ExtensionFilter("PDF document", "*.pdf"))
                 .ifPresent(file -> model.export(file, DashboardViewModel.DEFAULT_WIDTH)));
+        ToggleButton live = new ToggleButton("Live");
+        live.setId("dashboard-live");
+        live.setTooltip(new Tooltip("Follow the runs as a collect fills them: the last minutes up to the latest sample,"
+                + " read again every " + DashboardViewModel.LIVE_PERIOD_MS / 1000 + " s, notes as they come. A zoom or pan ends it."));
+        live.disableProperty().bind(model.dashboardProperty().isNull());
+        live.setSelected(model.liveProperty().get());
+        model.liveProperty().addListener((o, was, now) -> live.setSelected(now));
+        live.setOnAction(e -> model.setLive(live.isSelected()));
+        Spinner<Integer> minutes = new Spinner<>(1, 24 * 60, model.liveMinutesProperty().get());
+        minutes.setId("dashboard-live-minutes");
+        minutes.setEditable(true);
+        minutes.setPrefWidth(75);
+        minutes.setTooltip(new Tooltip("The minutes Live shows"));
+        minutes.valueProperty().addListener((o, was, now) -> {
+            if (now != null) model.liveMinutesProperty().set(now);
+        });
+        Label minutesLabel = new Label("min");
+        Timeline ticks = new Timeline(new KeyFrame(Duration.millis(DashboardViewModel.LIVE_PERIOD_MS), e -> model.follow()));
+        ticks.setCycleCount(Animation.INDEFINITE);
+        model.liveProperty().addListener((o, was, now) -> {
+            if (now) ticks.play();
+            else ticks.stop();
+        });
         ProgressBar progress = new ProgressBar();
         progress.setId("dashboard-progress");
         progress.progressProperty().bind(model.progressProperty());
@@ -184,13 +212,15 @@ public final class DashboardView extends BorderPane {
         cancel.visibleProperty().bind(model.loadingProperty());
         cancel.managedProperty().bind(model.loadingProperty());
         cancel.setOnAction(e -> model.cancel());
-        for (javafx.scene.control.Control c : List.of(open, add, save, delete, whole, export, cancel)) c.setMinWidth(Region.USE_PREF_SIZE);
-        return new ToolBar(open, add, name, save, delete, new Separator(), whole, export, progress, cancel);
+        for (javafx.scene.control.Control c : List.of(open, add, save, delete, whole, live, minutes, minutesLabel, export, cancel)) {
+            c.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        return new ToolBar(open, add, name, save, delete, new Separator(), whole, live, minutes, minutesLabel, export, progress, cancel);
     }
 
     /** One chart of the stack: its header (drag handle, title, arrows, remove), the chart, and its readout. */
     private final class Panel extends VBox {
-        final DrawnChart drawn;
+        DrawnChart drawn;
         final ChartImageViewer viewer;
         final Label readout = new Label();
         AxisChangeListener axisListener;
@@ -200,11 +230,11 @@ public final class DashboardView extends BorderPane {
             viewer = new ChartImageViewer(executor, model::say);
             viewer.setChart(drawn.chart());
             viewer.setId("dashboard-chart-" + index);
+            if (plot() != null && model.linked(drawn)) plot().setDomainPannable(true);
             // One zoom for all: along time only, so that each chart keeps the value range that fits its data.
             viewer.setRangeZoomable(false);
             // The mouse wheel scrolls the dashboard; over a chart it would zoom that chart instead.
             viewer.setWheelZoomable(false);
-            if (plot() != null && model.linked(drawn)) plot().setDomainPannable(true);
             viewer.addEventHandler(MouseEvent.MOUSE_MOVED, e -> hover(Panel.this, e.getX()));
             Label handle = new Label("\u2261");
             handle.setStyle("-fx-font-size: 16px");
@@ -279,20 +309,34 @@ public final class DashboardView extends BorderPane {
         }
     }
 
-    /** Makes one panel per chart, lines their plot areas up and links their time axes. */
+    /**
+     * Makes one panel per chart, lines their plot areas up and links their time axes. The same charts drawn again (a
+     * zoom drawn for the time shown, a live dashboard read again) stay in their panels, each showing its last picture
+     * until the new one is drawn, so that the dashboard never blinks empty.
+     */
     private void rebuild() {
         for (Panel p : panels) {
             if (p.plot() != null && p.axisListener != null) p.plot().getDomainAxis().removeChangeListener(p.axisListener);
-            // A chart kept (moved, or another one added) gets a new panel: the old viewer stops drawing it.
-            p.viewer.setChart(null);
         }
-        panels.clear();
         List<DrawnChart> charts = model.charts();
-        for (int i = 0; i < charts.size(); i++) panels.add(new Panel(charts.get(i), i, charts.size()));
+        if (sameCharts(charts)) {
+            for (int i = 0; i < charts.size(); i++) {
+                Panel p = panels.get(i);
+                p.drawn = charts.get(i);
+                if (p.plot() != null && model.linked(p.drawn)) p.plot().setDomainPannable(true);
+            }
+        } else {
+            // A chart kept (moved, or another one added) gets a new panel: the old viewer stops drawing it.
+            for (Panel p : panels) p.viewer.setChart(null);
+            panels.clear();
+            for (int i = 0; i < charts.size(); i++) panels.add(new Panel(charts.get(i), i, charts.size()));
+            stack.getChildren().setAll(panels);
+        }
         ChartStack.align(charts.stream().map(DrawnChart::chart).toList(), chartWidth(), DashboardViewModel.CHART_HEIGHT);
-        stack.getChildren().setAll(panels);
         fitHeights();
         follow(model.zoomProperty().get());
+        // Each viewer takes its new chart with the axis already at the time shown: one picture, not two.
+        for (Panel p : panels) p.viewer.setChart(p.drawn.chart());
         for (Panel p : panels) {
             XYPlot plot = p.plot();
             if (plot == null || !model.linked(p.drawn)) continue;
@@ -302,6 +346,15 @@ public final class DashboardView extends BorderPane {
             plot.getDomainAxis().addChangeListener(p.axisListener);
         }
         time.setText(HINT);
+    }
+
+    /** Whether the panels show these charts' definitions in this order (the same dashboard drawn again). */
+    private boolean sameCharts(List<DrawnChart> charts) {
+        if (panels.size() != charts.size() || panels.isEmpty()) return false;
+        for (int i = 0; i < charts.size(); i++) {
+            if (panels.get(i).drawn.definition() != charts.get(i).definition()) return false;
+        }
+        return true;
     }
 
     /** Shares the visible height among the charts (each at least {@link #MIN_HEIGHT}; more scroll). */

@@ -16,6 +16,7 @@ import io.statlens.model.UserException;
 import io.statlens.parse.spi.Cancellation;
 import io.statlens.report.ChartPageWriter;
 import io.statlens.store.schema.Repository;
+import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
@@ -24,11 +25,13 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleIntegerProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.jfree.chart.JFreeChart;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -49,10 +52,21 @@ import java.util.function.Predicate;
  * A zoom is applied at once to every chart (the view sets the axes); {@link #refine} then draws the charts again
  * from the data they hold for the zoomed time and the charts' width, so that the peaks a zoom brings into view
  * are drawn (the charts first drawn were cut to pixel columns of the whole run).
+ *
+ * <p><b>Live</b>: a run being filled by {@code statlens collect} is followed by {@link #setLive}: every
+ * {@link #follow()} (the view calls it every {@link #LIVE_PERIOD_MS} ms) reads the samples of the last minutes again
+ * ({@link ChartRequest#since}), with the notes that came, in the background, and shows the last
+ * {@link #liveMinutesProperty} minutes up to the latest sample. A follow is skipped while another drawing is under
+ * way, so that a slow repository never queues reads behind the window. A zoom or pan of the user's ends Live; the
+ * whole run is then read again, at the time shown.
  */
 public final class DashboardViewModel {
     /** Each chart of a dashboard is drawn this high (pixels); the page export uses it too. */
     public static final int CHART_HEIGHT = 330;
+    /** How often a live dashboard reads its runs again (ms): the shortest interval a collect takes is 1 s. */
+    public static final int LIVE_PERIOD_MS = 2000;
+    /** The minutes a live dashboard shows when the user has not chosen. */
+    public static final int LIVE_MINUTES = 10;
     /** The width charts are first drawn for, before the view knows its own. */
     static final int DEFAULT_WIDTH = 1200;
 
@@ -77,6 +91,10 @@ public final class DashboardViewModel {
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper live = new ReadOnlyBooleanWrapper();
+    private final IntegerProperty liveMinutes = new SimpleIntegerProperty(LIVE_MINUTES);
+    /** Whether a live read is under way: the next follow waits for it rather than queue behind it. */
+    private boolean following;
     private Cancellation cancellation = new Cancellation();
     /** Counts drawings: the result of one that another replaced is dropped. */
     private int generation;
@@ -95,11 +113,13 @@ public final class DashboardViewModel {
     /** Shows the default dashboard of these runs (opened in the browser). */
     public void open(List<String> runs) {
         if (runs.isEmpty()) return;
+        live.set(false);
         load("the dashboard of " + String.join(", ", runs), () -> new DashboardCatalog(repo).defaultFor(runs));
     }
 
     /** Shows a saved dashboard, for the runs it was saved with. */
     public void openSaved(String name) {
+        live.set(false);
         load("dashboard '" + name + "'", () -> new DashboardCatalog(repo).find(name)
                 .orElseThrow(() -> new UserException("no saved dashboard named '" + name + "'")));
     }
@@ -223,7 +243,7 @@ public final class DashboardViewModel {
         message.set("drawing " + what + "...");
         status.accept("drawing " + what + "...");
         int drawWidth = width;
-        executor.run(() -> draw(which.call(), mine, drawWidth), drawn -> {
+        executor.run(() -> draw(which.call(), mine, drawWidth, null), drawn -> {
             if (drawing != generation) return;
             loading.set(false);
             progress.set(1);
@@ -258,10 +278,11 @@ public final class DashboardViewModel {
     }
 
     /** In the background: every chart of the dashboard in one request, saying how far it got. */
-    private Drawn draw(Dashboard d, Cancellation mine, int drawWidth) {
+    private Drawn draw(Dashboard d, Cancellation mine, int drawWidth, Instant since) {
         // One time axis for every chart: several runs each from 0 s, whatever their dates and lengths.
         ChartRequest request = new ChartRequest(d.charts(), d.runs(), List.of(), new RenderSize(drawWidth, CHART_HEIGHT, 1), true, 0)
                 .onOneAxis();
+        if (since != null) request = request.since(since);
         ChartResult result = new ChartService(repo, zone).draw(request, new ChartProgress() {
             @Override
             public void loading(int index, int count, ChartDefinition definition) {
@@ -283,6 +304,7 @@ public final class DashboardViewModel {
      * charts are drawn again for it by {@link #refine}.
      */
     public void zoom(Window window) {
+        if (live.get()) setLive(false);
         Window whole = whole();
         if (window != null && whole != null && window.from() <= whole.from() && window.to() >= whole.to()) window = null;
         zoom.set(window);
@@ -307,6 +329,78 @@ public final class DashboardViewModel {
             if (drawing != generation || !charts.equals(before) || zoom.get() != w) return;
             charts.setAll(redrawn);
         }, e -> message.set("cannot draw the zoomed charts: " + text(e)));
+    }
+
+    /**
+     * Follows the runs as they are filled (on) or stops (off). Off, the whole run is read again at the time shown, as
+     * the charts of a live dashboard hold its last minutes only.
+     */
+    public void setLive(boolean on) {
+        if (on == live.get()) return;
+        live.set(on);
+        Dashboard d = dashboard.get();
+        if (on) {
+            follow();
+        } else if (d != null) {
+            load("the dashboard of " + String.join(", ", d.runs()), () -> d, true);
+        }
+    }
+
+    /**
+     * Live: reads the runs' last minutes again, with their notes, and shows the last {@link #liveMinutesProperty}
+     * minutes up to the latest sample. Nothing happens when not live, or while a drawing is under way.
+     */
+    public void follow() {
+        Dashboard d = dashboard.get();
+        if (!live.get() || d == null || following || loading.get()) return;
+        following = true;
+        double span = liveMinutes.get() * 60.0;
+        Window shown = whole();
+        // What the last drawing reached: the new window starts at most the span before it (and a little earlier,
+        // so that the lines reach its left edge); a dashboard of no samples yet, or of several runs on elapsed time
+        // (whose 0 s is each run's first sample read), reads all there is.
+        Instant since = shown == null ? null : since(shown.to(), span * 1.1);
+        int drawing = ++generation;
+        int drawWidth = width;
+        Cancellation mine = cancellation;
+        // A default dashboard opened before the collect's first samples has no charts: the data sets that came since
+        // choose them.
+        boolean derive = d.name() == null && charts.isEmpty();
+        executor.run(() -> draw(derive ? new DashboardCatalog(repo).defaultFor(d.runs()) : d, mine, drawWidth, since), drawn -> {
+            following = false;
+            if (drawing != generation || !live.get()) return;
+            dashboard.set(drawn.dashboard());
+            addable.setAll(drawn.addable());
+            charts.setAll(drawn.result().charts());
+            Window now = whole();
+            if (now == null) {
+                message.set("live: no samples yet; reading again every " + LIVE_PERIOD_MS / 1000 + " s");
+                return;
+            }
+            double scale = timeScale();
+            zoom.set(new Window(now.to() - span * scale, now.to()));
+            message.set("live: the last " + liveMinutes.get() + " min, up to " + position(now.to()));
+        }, e -> {
+            following = false;
+            if (drawing != generation) return;
+            message.set("live: cannot read the runs: " + text(e));
+        });
+    }
+
+    /** Seconds to the axis's units: milliseconds on a clock, seconds on an elapsed axis. */
+    private double timeScale() {
+        return charts.stream().filter(this::linked).findFirst()
+                .map(c -> c.data().domain() == ChartData.Domain.TIME ? 1000.0 : 1.0).orElse(1000.0);
+    }
+
+    /**
+     * The clock time {@code seconds} before the axis position {@code x}, from which a live dashboard reads again; null
+     * (all of it) on an elapsed axis, whose 0 s is each run's first sample read.
+     */
+    private Instant since(double x, double seconds) {
+        boolean clock = charts.stream().filter(this::linked).findFirst().map(c -> c.data().domain() == ChartData.Domain.TIME)
+                .orElse(false);
+        return clock ? Instant.ofEpochMilli((long) Math.floor(x - seconds * 1000)) : null;
     }
 
     /** The time every linked chart spans: from the earliest sample of any to the latest; null without charts. */
@@ -420,6 +514,16 @@ public final class DashboardViewModel {
     /** The part of the time axis every chart shows; null for all of it. */
     public ReadOnlyObjectProperty<Window> zoomProperty() {
         return zoom.getReadOnlyProperty();
+    }
+
+    /** Whether the dashboard follows its runs as they are filled ({@link #setLive}). */
+    public ReadOnlyBooleanProperty liveProperty() {
+        return live.getReadOnlyProperty();
+    }
+
+    /** How many minutes a live dashboard shows, up to its latest sample; the user's to set (at least 1). */
+    public IntegerProperty liveMinutesProperty() {
+        return liveMinutes;
     }
 
     public ReadOnlyBooleanProperty loadingProperty() {

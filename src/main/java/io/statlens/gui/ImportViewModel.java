@@ -196,11 +196,25 @@ public final class ImportViewModel {
         List<String> out = new ArrayList<>();
         for (ImportResult.FileResult f : result.files()) {
             if (!f.holdsOnly().isEmpty()) out.add(f.path().getFileName() + " holds " + f.holdsOnly());
-            f.warnings().forEach(w -> out.add(w.format(f.path().getFileName().toString())));
+            f.warnings().forEach(w -> out.add(inPlanTerms(w.format(f.path().getFileName().toString()))));
             long unlisted = f.warningCount() - f.warnings().size();
             if (unlisted > 0) out.add(f.path().getFileName() + ": ... and " + unlisted + " more");
         }
         return out;
+    }
+
+    /**
+     * A parser's advice in the words of the import plan, whose fields take what the command line's options do: the
+     * window has no {@code --start}, {@code --interval} or {@code --tz} to give.
+     */
+    static String inPlanTerms(String message) {
+        return message
+                .replace("give --start to set it", "set “Undated output starts at” in the import plan to set it")
+                .replace("give --interval to set it", "set “every … s” in the import plan to set it")
+                .replace("--start or the fallback start", "the plan's start or the file's time")
+                .replaceAll("--start\\b", "the plan's start")
+                .replaceAll("--interval\\b", "the plan's interval")
+                .replaceAll("--tz\\b", "the plan's zone");
     }
 
     private static long totalBytes(List<Path> inputs) {

@@ -9,6 +9,7 @@ import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
 import javafx.stage.Stage;
+import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.XYPlot;
 import org.junit.jupiter.api.AfterEach;
@@ -139,11 +140,12 @@ class GesturesWithoutAltTest {
         robot.interact(() -> dashboards.open(List.of("hpux")));
         DashboardView d = robot.lookup(n -> n instanceof DashboardView).query();
         assertTrue(dashboards.charts().size() >= 2, "charts: " + dashboards.charts().size());
-        ChartImageViewer whole = d.viewer(0);
+        JFreeChart whole = d.chart(0);
         robot.interact(() -> dashboards.zoom(new DashboardViewModel.Window(T2, T4)));
-        // Once a zoom rests the charts are drawn again for the time shown, in new viewers.
-        waitUntil(() -> d.viewer(0) != whole && d.viewer(0).dataArea() != null);
+        // Once a zoom rests the charts are drawn again for the time shown, in the same viewers (no blank chart meanwhile).
+        waitUntil(() -> d.chart(0) != whole && !d.viewer(0).isDrawing() && d.viewer(0).dataArea() != null);
         ChartImageViewer first = d.viewer(0);
+        JFreeChart zoomed = d.chart(0);
         Point2D at = first.localToScreen(d.viewerX(0, T3), first.getHeight() * 0.4);
 
         robot.drag(at, MouseButton.MIDDLE).dropBy(100, 0);
@@ -155,15 +157,16 @@ class GesturesWithoutAltTest {
             assertEquals(panned.from(), axis.getLowerBound(), 0.5, c.definition().name() + " follows the pan");
         }
 
-        waitUntil(() -> d.viewer(0) != first && d.viewer(0).dataArea() != null);
+        waitUntil(() -> d.chart(0) != zoomed && !d.viewer(0).isDrawing() && d.viewer(0).dataArea() != null);
         ChartImageViewer redrawn = d.viewer(0);
+        JFreeChart panChart = d.chart(0);
         Point2D middle = redrawn.localToScreen(redrawn.dataArea().getCenterX(), redrawn.getHeight() * 0.4);
         contextMenu(robot, redrawn, middle);
         choose(robot, redrawn, "Zoom out");
         assertTrue(dashboards.zoomProperty().get() == null
                         || dashboards.zoomProperty().get().to() - dashboards.zoomProperty().get().from() > (T4 - T2) * 1.25,
                 "every chart zoomed out: " + dashboards.zoomProperty().get());
-        waitUntil(() -> d.viewer(0) != redrawn && d.viewer(0).dataArea() != null);
+        waitUntil(() -> d.chart(0) != panChart && !d.viewer(0).isDrawing() && d.viewer(0).dataArea() != null);
         ChartImageViewer again = d.viewer(0);
         contextMenu(robot, again, again.localToScreen(again.dataArea().getCenterX(), again.getHeight() * 0.4));
         choose(robot, again, "Whole time");

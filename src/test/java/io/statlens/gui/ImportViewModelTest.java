@@ -46,6 +46,17 @@ class ImportViewModelTest {
     }
 
     @Test
+    void warningsNameTheImportPlansFieldsNotTheCommandLinesOptions() {
+        // sysbench prints no dates: placed at the file's time, with the advice to give a start.
+        importer.importFiles(List.of(RunFixtures.T16), "t16");
+
+        List<String> warnings = List.copyOf(importer.warnings());
+        assertTrue(warnings.stream().anyMatch(w -> w.contains("set “Undated output starts at” in the import plan")), warnings.toString());
+        assertTrue(warnings.stream().noneMatch(w -> w.contains("--start") || w.contains("--interval") || w.contains("--tz")),
+                warnings.toString());
+    }
+
+    @Test
     void cancelDuringImportLeavesTheRepositoryUnchanged() {
         // Cancel as soon as the first progress arrives (at the latest when the first of two files is done),
         // as a user pressing Cancel would.
