@@ -313,7 +313,7 @@ final class DeclarativeRun {
             cellFacts(table, key, cells);
             return;
         }
-        DatasetState state = state(table.dataset());
+        DatasetState state = state(layout.spec().name());
         Instant time = rowTime(number, cells, state, table);
         if (time == null) return;
         int[] columns = layout.valueIndexes();
