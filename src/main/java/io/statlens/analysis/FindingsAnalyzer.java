@@ -116,6 +116,7 @@ public final class FindingsAnalyzer {
         }
         out.addAll(resources.hottest());
         out.addAll(new ProcessFindings(run).dominant());
+        out.addAll(new LockFindings(run).dominant());
         out.addAll(database.hottest());
         out.addAll(database.notes());
         if (out.isEmpty()) {

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * the repository.
  *
  * <p>The default dashboard answers "what did the machine do while the benchmark ran": one chart per role, CPU, disk,
- * network, memory, the busiest processes, the benchmark's headline figure and, for runs with MySQL or MariaDB data, the database row
+ * network, memory, the busiest processes, the hottest locks, the benchmark's headline figure and, for runs with MySQL or MariaDB data, the database row
  * (statements per second, threads running, checkpoint age), each the first preset of its role the runs have data for:
  * a preset that charts named keys ({@code key = Innodb_checkpoint_age}) only when the runs hold one of them.
  * Runs that fill fewer than three roles (a benchmark alone, arcstat alone) get their other presets too, up to five
@@ -39,6 +39,8 @@ public final class DashboardCatalog {
             List.of("sar.memory", "vmstat.memory", "nmon.memory", "sar.memory-free", "top.memory", "arcstat.size", "dstat.memory"),
             // processes: the busiest few of a process table (Top-N), never one line per PID
             List.of("pidstat.cpu", "top.process", "top.thread", "pidstat.thread-cpu", "nmon.top"),
+            // locks: the hottest few locks and callers (Top-N), from the kernel's or one process's lock statistics
+            List.of("lockstat.spin", "lockstat.block", "plockstat.block", "plockstat.spin", "lockstat.hold", "plockstat.hold"),
             // the benchmark's headline
             List.of("sysbench.tps", "tpcc.trx", "dbt2.notpm", "faban.metric"),
             // the database server: statements per second, threads running, the redo log's checkpoint age

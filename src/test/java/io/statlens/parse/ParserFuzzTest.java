@@ -109,6 +109,21 @@ class ParserFuzzTest {
     }
 
     @FuzzTest(maxDuration = "30m")
+    void dtrace(byte[] input) {
+        parse("dtrace", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
+    void lockstat(byte[] input) {
+        parse("lockstat", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
+    void plockstat(byte[] input) {
+        parse("plockstat", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
     void prstat(byte[] input) {
         parse("prstat", input);
     }

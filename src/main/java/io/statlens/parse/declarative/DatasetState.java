@@ -3,6 +3,8 @@ package io.statlens.parse.declarative;
 import io.statlens.model.DatasetSpec;
 
 import java.time.Instant;
+import java.util.HashSet;
+import java.util.Set;
 
 /** Where one data set stands while a file is parsed: its announced spec and its current report. */
 final class DatasetState {
@@ -13,6 +15,7 @@ final class DatasetState {
     private Instant reportTime;
     private long timeLinesAtStart;
     private long reportsSinceTimeLine;
+    private final Set<String> keys = new HashSet<>();
 
     /** Whether the spec differs from the one last announced (and remembers it). */
     boolean announce(DatasetSpec spec) {
@@ -32,6 +35,15 @@ final class DatasetState {
         sample = nextSample++;
         reportTimeText = null;
         reportTime = null;
+        keys.clear();
+    }
+
+    /**
+     * Notes a key (or section title) in the current report; false when the report has it already, so that the
+     * caller starts the next report.
+     */
+    boolean addKey(String key) {
+        return keys.add(key);
     }
 
     long sample() {

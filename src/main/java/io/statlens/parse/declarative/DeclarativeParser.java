@@ -36,7 +36,14 @@ public final class DeclarativeParser implements Parser {
     public List<String> datasets() {
         List<String> names = new ArrayList<>();
         // A table of facts (nicstat -l's interface list) is configuration, not a data set.
-        definition.tables().stream().filter(t -> t.kind() != TableKind.FACTS).forEach(t -> names.add(qualified(t.dataset())));
+        for (TableDefinition t : definition.tables()) {
+            if (t.kind() == TableKind.FACTS) continue;
+            if (t.dataset().equals(SectionDefinition.FROM_SECTION)) {
+                definition.sections().forEach(s -> names.add(qualified(s.dataset())));
+            } else {
+                names.add(qualified(t.dataset()));
+            }
+        }
         definition.lines().forEach(l -> names.add(qualified(l.dataset())));
         return names.stream().distinct().toList();
     }

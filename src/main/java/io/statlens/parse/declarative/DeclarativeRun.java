@@ -40,12 +40,16 @@ final class DeclarativeRun {
     private final Map<String, DatasetState> datasets = new HashMap<>();
     private final Map<LineDefinition, DatasetSpec> lineSpecs = new HashMap<>();
     private final Map<HeaderKey, HeaderLayout> layouts = new HashMap<>();
+    private final KeyLines keyLines;
     private HeaderLayout layout;
     private Instant lastRowTime;
     private long recordsFound;
+    /** The last section title seen and the [section] it matched; null before the first. */
+    private SectionDefinition section;
+    private String sectionTitle;
 
-    /** The header of the table with this index, with these labels. */
-    private record HeaderKey(int table, List<String> labels) {
+    /** The header of the table with this index, with these labels, in this data set. */
+    private record HeaderKey(int table, List<String> labels, String dataset, String keyPrefix) {
     }
 
     DeclarativeRun(ParserDefinition definition, ParseContext context, RecordSink sink) {
@@ -54,6 +58,7 @@ final class DeclarativeRun {
         this.timeOptions = TimeOptions.in(context);
         this.sink = sink;
         this.clock = new ReportClock(context, sink, definition.intervalDefault());
+        this.keyLines = new KeyLines(sink, definition.tool());
     }
 
     void run(LineSource source) throws IOException {
@@ -67,6 +72,7 @@ final class DeclarativeRun {
                         + " need too long to match it (a pattern that backtracks; see docs/parsers.md)");
             }
         }
+        keyLines.end();
         if (recordsFound == 0) {
             sink.warning(0, "no " + definition.tool() + " data found: no line matched a header or record of "
                     + definition.source());
@@ -84,15 +90,24 @@ final class DeclarativeRun {
         long number = transcriptLine.number();
         // every pattern of the definition matches through the line's budget of work
         BudgetedLine budgeted = new BudgetedLine(line);
-        if (line.isEmpty() || matchesAny(definition.skips(), budgeted)) return;
-        for (int t = 0; t < definition.tables().size(); t++) {
+        if (line.isEmpty()) {
+            keyLines.end();
+            return;
+        }
+        if (matchesAny(definition.skips(), budgeted)) return;
+        boolean title = sectionTitle(number, budgeted);
+        for (int t = 0; !title && t < definition.tables().size(); t++) {
             Matcher m = budgeted.matcher(definition.tables().get(t).header());
             if (m.find()) {
+                keyLines.end();
                 header(number, line, m, t);
                 return;
             }
         }
-        if (timeLine(number, budgeted)) return;
+        if (!title && timeLine(number, budgeted)) {
+            keyLines.end();
+            return;
+        }
         for (LineDefinition record : definition.lines()) {
             Matcher m = budgeted.matcher(record.match());
             if (m.find()) {
@@ -100,12 +115,16 @@ final class DeclarativeRun {
                 return;
             }
         }
-        if (factLine(budgeted)) return;
+        if (title || factLine(budgeted)) return;
         if (transcriptLine.is(TranscriptLine.Kind.COMMAND)) {
             command(transcriptLine.command());
             return;
         }
         if (transcriptLine.noise()) return;
+        if (layout == null && definition.collectsKeyLines()) {
+            keyLines.add(number, collapsed(line));
+            return;
+        }
         if (layout == null) {
             sink.warning(number, "expected a " + definition.tool() + " header before data rows; line not recognised");
             return;
@@ -124,21 +143,20 @@ final class DeclarativeRun {
         if (definition.commandOptions()) command.interval().ifPresent(clock::commandInterval);
     }
 
-    /** Whether a line has as many cells as the header (or more, when the last column is free text); cheap, for every row. */
+    /** Whether a line has as many cells as the header (or more, when a column is wide); cheap, for every row. */
     private boolean fitsWidth(int count) {
         int width = layout.width();
-        return count == width || (count > width && layout.lastColumnIsText());
+        return count == width || (count > width && layout.wideIndex() >= 0);
     }
 
     /** Whether a line is a complete row of the current table: as many cells as the header, each readable. */
     private boolean fits(String line) {
-        String[] tokens = Tokens.split(line);
-        int width = layout.width();
-        if (tokens.length != width && !(tokens.length > width && layout.lastColumnIsText())) return false;
+        String[] cells = cellsOf(Tokens.split(line));
+        if (cells == null) return false;
         int[] columns = layout.valueIndexes();
         for (int v = 0; v < columns.length; v++) {
             try {
-                layout.reader(v).read(tokens[columns[v]]);
+                layout.reader(v).read(cells[columns[v]]);
             } catch (NumberFormatException e) {
                 return false;
             }
@@ -167,21 +185,58 @@ final class DeclarativeRun {
             labelText = line.substring(0, m.start("time")) + " " + line.substring(m.end("time"));
             headerTime = printedTime(number, m.group("time"), table.time().format(), "printed in the header");
         }
+        String dataset = table.dataset();
+        String keyPrefix = "";
+        if (dataset.equals(SectionDefinition.FROM_SECTION)) {
+            if (section == null) {
+                sink.warning(number, "expected a section title before this header; its rows are stored in the data set "
+                        + definition.tool());
+                dataset = "";
+            } else {
+                dataset = section.dataset();
+                if (section.keyTitle()) keyPrefix = sectionTitle;
+            }
+        }
         // Tools repeat their header every report: its layout (and any warning about it) is made once.
-        List<String> labels = Arrays.asList(Tokens.split(labelText));
-        HeaderKey headerKey = new HeaderKey(tableIndex, labels);
+        List<String> labels = table.labels(Tokens.split(labelText));
+        HeaderKey headerKey = new HeaderKey(tableIndex, labels, dataset, keyPrefix);
         HeaderLayout known = layouts.get(headerKey);
         if (known == null) {
-            known = HeaderLayout.of(definition.tool(), table, labels, number, sink);
+            known = HeaderLayout.of(definition.tool(), table, dataset, keyPrefix, labels, number, sink);
             layouts.put(headerKey, known);
         }
         layout = known.atLine(number);
         if (!table.variant().isEmpty()) sink.variant(table.variant());
         if (table.kind() == TableKind.FACTS) return;
-        DatasetState state = state(table.dataset());
+        DatasetState state = state(dataset);
         if (state.announce(layout.spec())) sink.dataset(layout.spec());
         if (!state.reportOpen() || table.reportStart().contains(ReportStart.HEADER)) state.openReport(clock.timeLineCount());
         if (headerTime != null) state.reportTime(headerTime);
+    }
+
+    /**
+     * A section title: the data set of the tables after it. The title seen again in its data set's report means the
+     * tool printed its sections again (lockstat run in a loop): the data set's next report starts. Its line may also
+     * be a {@code [line]} record (the title's event counts), so the line goes on to those.
+     */
+    private boolean sectionTitle(long number, BudgetedLine line) {
+        for (SectionDefinition candidate : definition.sections()) {
+            Matcher m = line.matcher(candidate.match());
+            if (!m.find()) continue;
+            keyLines.end();
+            section = candidate;
+            String title = candidate.match().namedGroups().containsKey("title") && m.group("title") != null
+                    ? m.group("title") : line.toString();
+            sectionTitle = collapsed(title);
+            layout = null;
+            DatasetState state = state(candidate.dataset());
+            if (!state.reportOpen() || !state.addKey(sectionTitle)) {
+                state.openReport(clock.timeLineCount());
+                state.addKey(sectionTitle);
+            }
+            return true;
+        }
+        return false;
     }
 
     private boolean timeLine(long number, BudgetedLine line) {
@@ -202,8 +257,8 @@ final class DeclarativeRun {
 
     private void lineRecord(long number, LineDefinition record, Matcher m) {
         recordsFound++;
-        DatasetSpec spec = lineSpecs.computeIfAbsent(record, r -> new DatasetSpec(definition.tool(), r.dataset(), "",
-                r.groups().stream().map(g -> r.columns().metric(g)).toList()));
+        DatasetSpec spec = lineSpecs.computeIfAbsent(record, r -> new DatasetSpec(definition.tool(), r.dataset(),
+                String.join("/", r.keyGroups()), r.groups().stream().map(g -> r.columns().metric(g)).toList()));
         DatasetState state = state(record.dataset());
         if (state.announce(spec)) sink.dataset(spec);
         if (!record.variant().isEmpty()) sink.variant(record.variant());
@@ -215,10 +270,38 @@ final class DeclarativeRun {
             values[i] = text == null ? Double.NaN : value(record.columns().reader(group), group, text, problems);
         }
         warnProblems(number, problems);
+        if (record.keyed()) {
+            keyedRecord(spec, record, m, state, values);
+            return;
+        }
         state.openReport(clock.timeLineCount());
         // A record such as prstat's Total line closes a report: it belongs to the rows just before it.
         Instant time = lastRowTime != null ? lastRowTime : clock.report(state.sample(), state.reportsSinceTimeLine());
         sink.row(spec, new Row(state.sample(), time, "", false, values));
+    }
+
+    /**
+     * A keyed record (a DTrace printa row) belongs to the data set's current report, like a table's row; a key already
+     * in the report, or a time line since it started, starts the next one (the next tick's printa).
+     */
+    private void keyedRecord(DatasetSpec spec, LineDefinition record, Matcher m, DatasetState state, double[] values) {
+        List<String> parts = new ArrayList<>();
+        for (String group : record.keyGroups()) {
+            String part = group.equals(LineDefinition.LINES) ? keyLines.key() : m.group(group);
+            if (part != null && !part.isBlank()) parts.add(collapsed(part));
+        }
+        String key = String.join("/", parts);
+        if (!state.reportOpen() || state.timeLinesAtStart() != clock.timeLineCount() || !state.addKey(key)) {
+            state.openReport(clock.timeLineCount());
+            state.addKey(key);
+        }
+        if (state.reportTime() == null) state.reportTime(clock.report(state.sample(), state.reportsSinceTimeLine()));
+        sink.row(spec, new Row(state.sample(), state.reportTime(), key, false, values));
+    }
+
+    /** The text with every run of blanks as one blank: keys compare alike however the tool padded them. */
+    private static String collapsed(String text) {
+        return String.join(" ", Tokens.split(text));
     }
 
     private void dataRow(long number, String[] tokens) {
@@ -230,7 +313,7 @@ final class DeclarativeRun {
             cellFacts(table, key, cells);
             return;
         }
-        DatasetState state = state(table.dataset());
+        DatasetState state = state(layout.spec().name());
         Instant time = rowTime(number, cells, state, table);
         if (time == null) return;
         int[] columns = layout.valueIndexes();
@@ -247,23 +330,34 @@ final class DeclarativeRun {
 
     /** The row's cells aligned with the header, or null (with a warning) when they cannot be. */
     private String[] cells(long number, String[] tokens) {
+        String[] cells = cellsOf(tokens);
+        if (cells == null) {
+            sink.warning(number, "expected " + layout.width() + " columns as in the header at line " + layout.line()
+                    + ", found " + tokens.length);
+        }
+        return cells;
+    }
+
+    /** The row's cells aligned with the header, or null when there are too few, or too many without a wide column. */
+    private String[] cellsOf(String[] tokens) {
         int width = layout.width();
         if (tokens.length == width) return tokens;
-        if (tokens.length > width && layout.lastColumnIsText()) {
-            // The last column is free text (a process name with blanks): it takes the surplus.
-            String[] cells = Arrays.copyOf(tokens, width);
-            cells[width - 1] = String.join(" ", Arrays.asList(tokens).subList(width - 1, tokens.length));
-            return cells;
-        }
-        sink.warning(number, "expected " + width + " columns as in the header at line " + layout.line() + ", found "
-                + tokens.length);
-        return null;
+        int wide = layout.wideIndex();
+        if (tokens.length < width || wide < 0) return null;
+        // The wide column (a process or lock name with blanks) takes the surplus cells.
+        int surplus = tokens.length - width;
+        String[] cells = new String[width];
+        System.arraycopy(tokens, 0, cells, 0, wide);
+        cells[wide] = String.join(" ", Arrays.asList(tokens).subList(wide, wide + surplus + 1));
+        System.arraycopy(tokens, wide + surplus + 1, cells, wide + 1, width - wide - 1);
+        return cells;
     }
 
     private String key(String[] cells) {
         int[] keys = layout.keyIndexes();
-        if (keys.length == 1) return cells[keys[0]];
+        if (keys.length == 1 && layout.keyPrefix().isEmpty()) return cells[keys[0]];
         List<String> parts = new ArrayList<>();
+        if (!layout.keyPrefix().isEmpty()) parts.add(layout.keyPrefix());
         for (int k : keys) parts.add(cells[k]);
         return String.join("/", parts);
     }

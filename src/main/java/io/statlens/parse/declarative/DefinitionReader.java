@@ -26,14 +26,16 @@ import java.util.regex.PatternSyntaxException;
 public final class DefinitionReader {
     private static final Pattern TOOL_ID = Pattern.compile("[a-z][a-z0-9_]*");
     private static final Pattern DATASET_NAME = Pattern.compile("[a-z0-9_]*");
+    private static final Pattern DATASET_NAME_OR_SECTION = Pattern.compile("[a-z0-9_]*|\\{section}");
     private static final Pattern BLANKS = Pattern.compile("\\s+");
 
     private static final List<String> TOOL_KEYS = List.of("tool", "description", "version", "variants", "detect", "skip",
             "time.lines", "interval.default", "command.names", "command.values");
     private static final String FACT_PREFIX = "fact.";
     private static final List<String> TABLE_KEYS = List.of("dataset", "variant", "kind", "header", "columns.leading", "key",
-            "time", "report.start", "since.boot", "text.columns");
-    private static final List<String> LINE_KEYS = List.of("dataset", "variant", "match");
+            "time", "report.start", "since.boot", "text.columns", "wide", "phrases");
+    private static final List<String> LINE_KEYS = List.of("dataset", "variant", "match", "key");
+    private static final List<String> SECTION_KEYS = List.of("match", "dataset", "key.title");
     private static final List<String> COLUMN_KEYS = List.of("unit.default", "value.suffixes", "missing");
     private static final List<String> COLUMN_PREFIXES = List.of("unit.", "description.", "value.suffixes.");
     private static final Set<String> REPEATABLE = Set.of("detect", "skip");
@@ -81,10 +83,19 @@ public final class DefinitionReader {
 
         List<TableDefinition> tables = new ArrayList<>();
         List<LineDefinition> lines = new ArrayList<>();
+        List<SectionDefinition> titles = new ArrayList<>();
         for (Section s : sections.subList(1, sections.size())) {
             SectionKeys keys = new SectionKeys(s, top);
-            if (s.kind().equals("table")) tables.add(table(keys, timeLines.isPresent()));
-            else lines.add(line(keys));
+            switch (s.kind()) {
+                case "table" -> tables.add(table(keys, timeLines.isPresent()));
+                case "line" -> lines.add(line(keys));
+                default -> titles.add(section(new SectionKeys(s, null)));
+            }
+        }
+        for (TableDefinition t : tables) {
+            if (t.dataset().equals(SectionDefinition.FROM_SECTION) && titles.isEmpty()) {
+                throw error(toolEntry.line(), "'dataset = {section}' needs a [section] whose title decides the data set");
+            }
         }
         boolean hasTableSections = sections.stream().anyMatch(s -> s.kind().equals("table"));
         if (!hasTableSections && tool.get("header").isPresent()) tables.add(0, table(tool, timeLines.isPresent()));
@@ -93,7 +104,7 @@ public final class DefinitionReader {
         }
         return new ParserDefinition(source, toolEntry.value(), tool.value("description", ""), tool.value("version", "1"),
                 list(tool.value("variants", "")), detect, skips, facts, timeLines, interval(tool), command(tool, toolEntry.value()),
-                tool.get("command.values").isPresent(), tables, lines);
+                tool.get("command.values").isPresent(), tables, lines, titles);
     }
 
     private void checkKeys(Section s) {
@@ -104,6 +115,7 @@ public final class DefinitionReader {
             boolean allowed = switch (s.kind()) {
                 case "table" -> column || TABLE_KEYS.contains(key);
                 case "line" -> column || LINE_KEYS.contains(key);
+                case "section" -> SECTION_KEYS.contains(key);
                 default -> column || TABLE_KEYS.contains(key) || TOOL_KEYS.contains(key) || key.startsWith(FACT_PREFIX);
             };
             if (!allowed) {
@@ -113,7 +125,7 @@ public final class DefinitionReader {
                 if (s.kind().isEmpty() && LINE_KEYS.contains(key)) {
                     throw error(e.line(), "'" + key + "' belongs in a [line] section");
                 }
-                if (TABLE_KEYS.contains(key) || LINE_KEYS.contains(key)) {
+                if (TABLE_KEYS.contains(key) || LINE_KEYS.contains(key) || SECTION_KEYS.contains(key)) {
                     throw error(e.line(), "'" + key + "' cannot be used in a [" + s.kind() + "] section");
                 }
                 throw error(e.line(), "unknown key '" + key + "'; expected one of " + String.join(", ", TOOL_KEYS)
@@ -189,27 +201,61 @@ public final class DefinitionReader {
         };
         String keyText = k.value("key", "none");
         List<String> key = keyText.equals("none") ? List.of() : list(keyText);
-        return new TableDefinition(dataset(k), k.value("variant", ""), kind, header, list(k.value("columns.leading", "")),
+        String dataset = dataset(k, DATASET_NAME_OR_SECTION);
+        if (reportStart.contains(ReportStart.SECTION) && !dataset.equals(SectionDefinition.FROM_SECTION)) {
+            throw error(k.get("report.start").orElseThrow().line(), "'report.start = section' needs 'dataset = {section}'");
+        }
+        if (dataset.equals(SectionDefinition.FROM_SECTION) && k.get("report.start").isEmpty()) {
+            reportStart = EnumSet.of(ReportStart.SECTION);
+        }
+        return new TableDefinition(dataset, k.value("variant", ""), kind, header, list(k.value("columns.leading", "")),
                 key, time, reportStart, bool(k, "since.boot"), new LinkedHashSet<>(list(k.value("text.columns", ""))),
+                k.value("wide", ""), list(k.value("phrases", "")).stream().map(p -> String.join(" ", BLANKS.split(p))).toList(),
                 columns(k));
+    }
+
+    private SectionDefinition section(SectionKeys k) {
+        Entry match = k.get("match").orElseThrow(() -> error(k.sectionLine(), "[section] has no 'match = <regex>'"));
+        Entry dataset = k.get("dataset").orElseThrow(() -> error(k.sectionLine(), "[section] has no 'dataset = <name>'"));
+        String name = dataset(k, DATASET_NAME);
+        if (name.isEmpty()) throw error(dataset.line(), "expected a lower-case data set name such as 'mutex_spin'");
+        return new SectionDefinition(regex(match, match.value()), name, bool(k, "key.title"));
     }
 
     private LineDefinition line(SectionKeys k) {
         Entry match = k.get("match")
                 .orElseThrow(() -> error(k.sectionLine(), "[line] has no 'match = <regex with named groups>'"));
         Pattern p = regex(match, match.value());
-        List<String> groups = p.namedGroups().entrySet().stream()
+        List<String> named = p.namedGroups().entrySet().stream()
                 .sorted(Map.Entry.comparingByValue(Comparator.naturalOrder()))
                 .map(Map.Entry::getKey).toList();
+        List<String> key = lineKey(k, named);
+        List<String> groups = named.stream().filter(g -> !key.contains(g)).toList();
         if (groups.isEmpty()) {
             throw error(match.line(), "expected named groups (?<name>...) around the values in '" + match.value() + "'");
         }
-        return new LineDefinition(dataset(k), k.value("variant", ""), p, groups, columns(k));
+        return new LineDefinition(dataset(k, DATASET_NAME), k.value("variant", ""), p, groups, key, columns(k));
     }
 
-    private String dataset(SectionKeys k) {
+    /** The key of a [line]: named groups of its regex, and 'lines' (the unmatched lines before it). */
+    private List<String> lineKey(SectionKeys k, List<String> named) {
+        Optional<Entry> e = k.get("key");
+        if (e.isEmpty() || e.get().value().equals("none")) return List.of();
+        List<String> key = list(e.get().value());
+        for (String part : key) {
+            if (part.equals(LineDefinition.LINES) && named.contains(part)) {
+                throw error(e.get().line(), "a group named 'lines' cannot be told from the key part 'lines': rename the group");
+            }
+            if (!part.equals(LineDefinition.LINES) && !named.contains(part)) {
+                throw error(e.get().line(), "expected named groups of 'match' or 'lines' in 'key', found '" + part + "'");
+            }
+        }
+        return key;
+    }
+
+    private String dataset(SectionKeys k, Pattern allowed) {
         Optional<Entry> e = k.get("dataset");
-        if (e.isPresent() && !DATASET_NAME.matcher(e.get().value()).matches()) {
+        if (e.isPresent() && !allowed.matcher(e.get().value()).matches()) {
             throw error(e.get().line(), "expected a lower-case data set name such as 'extended', found '"
                     + e.get().value() + "'");
         }
@@ -248,7 +294,7 @@ public final class DefinitionReader {
         Set<ReportStart> out = EnumSet.noneOf(ReportStart.class);
         for (String word : list(e.value())) {
             out.add(ReportStart.of(word).orElseThrow(() -> error(e.line(),
-                    "expected 'report.start' to list header, time.line or time.change, found '" + word + "'")));
+                    "expected 'report.start' to list header, time.line, time.change or section, found '" + word + "'")));
         }
         if (out.isEmpty()) throw error(e.line(), "expected 'report.start' to list header, time.line or time.change");
         if (out.contains(ReportStart.TIME_CHANGE) && time.source() != TimeSpec.Source.COLUMN) {

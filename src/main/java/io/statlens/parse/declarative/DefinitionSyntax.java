@@ -9,11 +9,12 @@ import java.util.regex.Pattern;
 
 /**
  * The line syntax of a {@code .parser} file: {@code key = value} lines, whole-line {@code #} comments,
- * blank lines, and {@code [table]} / {@code [line]} section lines. Keeps every entry's line number
+ * blank lines, and {@code [table]} / {@code [line]} / {@code [section]} section lines. Keeps every entry's line number
  * and the order of the file; what the keys mean is {@link DefinitionReader}'s job.
  */
 final class DefinitionSyntax {
     private static final Pattern SECTION = Pattern.compile("\\[\\s*(\\S*)\\s*]");
+    private static final List<String> SECTION_KINDS = List.of("table", "line", "section");
 
     /** One {@code key = value} line. */
     record Entry(String key, String value, int line) {
@@ -22,7 +23,7 @@ final class DefinitionSyntax {
     /**
      * The entries before the first section line ({@code kind} empty, line 0), or of one section.
      *
-     * @param kind    {@code table} or {@code line}; empty for the top of the file
+     * @param kind    {@code table}, {@code line} or {@code section}; empty for the top of the file
      * @param line    the section line's number
      * @param entries in file order
      */
@@ -43,8 +44,8 @@ final class DefinitionSyntax {
             if (line.isEmpty() || line.startsWith("#")) continue;
             if (line.startsWith("[")) {
                 Matcher m = SECTION.matcher(line);
-                if (!m.matches() || !(m.group(1).equals("table") || m.group(1).equals("line"))) {
-                    throw error(source, number, "expected a section line '[table]' or '[line]', found '" + line + "'");
+                if (!m.matches() || !SECTION_KINDS.contains(m.group(1))) {
+                    throw error(source, number, "expected a section line '[table]', '[line]' or '[section]', found '" + line + "'");
                 }
                 current = new ArrayList<>();
                 sections.add(new Section(m.group(1), number, current));

@@ -20,27 +20,34 @@ final class HeaderLayout {
     private final List<String> labels;
     private final int[] keyIndexes;
     private final int timeIndex;
+    private final int wideIndex;
+    private final String keyPrefix;
     private final int[] valueIndexes;
     private final CellReader[] readers;
     private final DatasetSpec spec;
 
     private HeaderLayout(TableDefinition table, long line, List<String> labels, int[] keyIndexes, int timeIndex,
-                         int[] valueIndexes, CellReader[] readers, DatasetSpec spec) {
+                         int wideIndex, String keyPrefix, int[] valueIndexes, CellReader[] readers, DatasetSpec spec) {
         this.table = table;
         this.line = line;
         this.labels = labels;
         this.keyIndexes = keyIndexes;
         this.timeIndex = timeIndex;
+        this.wideIndex = wideIndex;
+        this.keyPrefix = keyPrefix;
         this.valueIndexes = valueIndexes;
         this.readers = readers;
         this.spec = spec;
     }
 
     /**
+     * @param dataset      the data set of the rows: the table's, or the one its section title decided
+     * @param keyPrefix    the first part of every row's key (the section title), or empty
      * @param headerLabels the labels printed in the header, without a header time
      * @param line         the header's line number, for messages
      */
-    static HeaderLayout of(String tool, TableDefinition table, List<String> headerLabels, long line, RecordSink sink) {
+    static HeaderLayout of(String tool, TableDefinition table, String dataset, String keyPrefix, List<String> headerLabels,
+                           long line, RecordSink sink) {
         List<String> labels = uniqueLabels(table.leadingColumns(), headerLabels, line, sink);
         List<Integer> keys = new ArrayList<>();
         for (String key : table.keyColumns()) {
@@ -70,17 +77,22 @@ final class HeaderLayout {
         }
         CellReader[] readers = new CellReader[values.size()];
         for (int v = 0; v < readers.length; v++) readers[v] = table.columns().reader(labels.get(values.get(v)));
-        String keyLabel = String.join("/", keys.stream().map(labels::get).toList());
-        DatasetSpec spec = new DatasetSpec(tool, table.dataset(), keyLabel, metrics);
+        List<String> keyLabels = new ArrayList<>();
+        if (!keyPrefix.isEmpty()) keyLabels.add("section");
+        keys.forEach(k -> keyLabels.add(labels.get(k)));
+        DatasetSpec spec = new DatasetSpec(tool, dataset, String.join("/", keyLabels), metrics);
+        int wideIndex = table.wide().isEmpty() ? -1 : labels.indexOf(table.wide());
+        if (table.wide().isEmpty() && table.textColumns().contains(labels.get(labels.size() - 1))) wideIndex = labels.size() - 1;
         return new HeaderLayout(table, line, List.copyOf(labels),
-                keys.stream().mapToInt(Integer::intValue).toArray(), timeIndex,
+                keys.stream().mapToInt(Integer::intValue).toArray(), timeIndex, wideIndex, keyPrefix,
                 values.stream().mapToInt(Integer::intValue).toArray(), readers, spec);
     }
 
     /** The same columns under a repeat of the header at another line. */
     HeaderLayout atLine(long headerLine) {
         if (headerLine == line) return this;
-        return new HeaderLayout(table, headerLine, labels, keyIndexes, timeIndex, valueIndexes, readers, spec);
+        return new HeaderLayout(table, headerLine, labels, keyIndexes, timeIndex, wideIndex, keyPrefix, valueIndexes,
+                readers, spec);
     }
 
     /** Leading labels then the header's; a label printed twice gets a suffix so metrics stay distinct. */
@@ -125,9 +137,17 @@ final class HeaderLayout {
         return labels.get(column);
     }
 
-    /** Whether surplus cells of a row belong to the last column: a text column such as prstat's PROCESS/NLWP. */
-    boolean lastColumnIsText() {
-        return table.textColumns().contains(labels.get(labels.size() - 1));
+    /**
+     * The column that takes a row's surplus cells: the table's {@code wide} column (lockstat's lock names with
+     * blanks), else the last column when it is text (prstat's PROCESS/NLWP); -1 for none.
+     */
+    int wideIndex() {
+        return wideIndex;
+    }
+
+    /** The first part of every row's key (the section title), or empty. */
+    String keyPrefix() {
+        return keyPrefix;
     }
 
     int[] keyIndexes() {

@@ -6,16 +6,34 @@ import java.util.regex.Pattern;
 /**
  * A {@code [line]}: a line that carries a whole record by itself, such as prstat's
  * {@code Total: 87 processes, 402 lwps, load averages: 0.02, 0.03, 0.04}. Each named group of the
- * regex is a metric; each matching line is one unkeyed row of the data set.
+ * regex is a metric, except the groups named in {@code key}; each matching line is one row of the data set.
  *
- * @param dataset data set name, lower-case
- * @param variant variant reported when such a line is seen; may be empty
- * @param match   the regex with named groups
- * @param groups  the group names in the order they appear in the regex
- * @param columns units, descriptions and value reading of the groups
+ * <p>A keyed line (DTrace's printa rows: {@code read     1234}) belongs to a report like a table's row: a key
+ * already in the report, or a time line, starts the next one. The key part {@link #LINES} is the lines just before
+ * the record that no rule matched (a stack printed one frame per line), joined with {@code ;}.
+ *
+ * @param dataset   data set name, lower-case
+ * @param variant   variant reported when such a line is seen; may be empty
+ * @param match     the regex with named groups
+ * @param groups    the metric group names in the order they appear in the regex
+ * @param keyGroups the groups (and {@link #LINES}) that make the row's key, joined with {@code /}; empty for none
+ * @param columns   units, descriptions and value reading of the groups
  */
-public record LineDefinition(String dataset, String variant, Pattern match, List<String> groups, ColumnRules columns) {
+public record LineDefinition(String dataset, String variant, Pattern match, List<String> groups, List<String> keyGroups,
+                             ColumnRules columns) {
+    /** The key part made of the unmatched lines before the record. */
+    public static final String LINES = "lines";
+
     public LineDefinition {
         groups = List.copyOf(groups);
+        keyGroups = List.copyOf(keyGroups);
+    }
+
+    public boolean keyed() {
+        return !keyGroups.isEmpty();
+    }
+
+    public boolean keyedByLines() {
+        return keyGroups.contains(LINES);
     }
 }

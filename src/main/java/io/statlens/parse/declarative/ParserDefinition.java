@@ -25,12 +25,14 @@ import java.util.regex.Pattern;
  *                        the interval operand of a pasted command can be told from an option's value and used
  * @param tables          the headed tables, tried in file order
  * @param lines           the one-line records, tried in file order
+ * @param sections        the section titles, tried in file order
  */
 public record ParserDefinition(String source, String tool, String description, String version, List<String> variants,
                                List<DetectRule> detectRules, List<Pattern> skips, List<FactRule> factRules,
                                Optional<Pattern> timeLines, Duration intervalDefault, CommandSyntax command,
                                boolean commandOptions,
-                               List<TableDefinition> tables, List<LineDefinition> lines) {
+                               List<TableDefinition> tables, List<LineDefinition> lines,
+                               List<SectionDefinition> sections) {
     public ParserDefinition {
         variants = List.copyOf(variants);
         detectRules = List.copyOf(detectRules);
@@ -38,5 +40,11 @@ public record ParserDefinition(String source, String tool, String description, S
         factRules = List.copyOf(factRules);
         tables = List.copyOf(tables);
         lines = List.copyOf(lines);
+        sections = List.copyOf(sections);
+    }
+
+    /** Whether a keyed line record takes the unmatched lines before it as its key (a stack). */
+    public boolean collectsKeyLines() {
+        return lines.stream().anyMatch(LineDefinition::keyedByLines);
     }
 }

@@ -9,7 +9,9 @@ public enum ReportStart {
     /** Every time line ({@code time.lines}). */
     TIME_LINE("time.line"),
     /** A row whose time column differs from the report's first row. */
-    TIME_CHANGE("time.change");
+    TIME_CHANGE("time.change"),
+    /** A section title ({@code [section]}) already seen in the report: the tool printed its sections again. */
+    SECTION("section");
 
     private final String keyword;
 

@@ -113,7 +113,7 @@ class DefinitionReaderTest {
             tool = demo\\ndetect = 0.5 ^A\\nheader = ^A\\ntool = again | x.parser:4: 'tool' is already set at line 1
             tool = demo\\ndetect = 0.5 ^A | x.parser:1: nothing to parse
             tool = demo\\ndetect = 0.5 ^A\\n[table]\\nkey = A | x.parser:3: [table] has no 'header = <regex>'
-            tool = demo\\ndetect = 0.5 ^A\\n[tabel] | x.parser:3: expected a section line '[table]' or '[line]', found '[tabel]'
+            tool = demo\\ndetect = 0.5 ^A\\n[tabel] | x.parser:3: expected a section line '[table]', '[line]' or '[section]', found '[tabel]'
             tool = demo\\ndetect = 0.5 ^A\\nheader ^A | x.parser:3: expected 'key = value', '[table]', '[line]' or a # comment
             tool = demo\\ndetect = 0.5 ^A\\n[table]\\nheader = ^A\\nskip = ^B | x.parser:5: 'skip' belongs before the first
             tool = demo\\ndetect = 0.5 ^A\\n[line]\\nheader = ^A | x.parser:4: 'header' cannot be used in a [line] section

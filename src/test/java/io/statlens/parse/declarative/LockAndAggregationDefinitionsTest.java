@@ -1,0 +1,154 @@
+package io.statlens.parse.declarative;
+
+import io.statlens.model.ParseWarning;
+import io.statlens.parse.ParserFixtures;
+import io.statlens.parse.spi.CollectingSink;
+import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.Parser;
+import io.statlens.parse.spi.TimeOptions;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The definitions of lockstat, plockstat and dtrace, and the format features they need: section titles that decide
+ * the data set, lock names with blanks (a wide column), keyed line records with stack keys, printa blocks per
+ * interval; and a next tool of the family (bpftrace's map printouts) written as a definition alone.
+ */
+class LockAndAggregationDefinitionsTest {
+    private static final Parser LOCKSTAT = ShippedDefinitions.parser("lockstat");
+    private static final Parser PLOCKSTAT = ShippedDefinitions.parser("plockstat");
+    private static final Parser DTRACE = ShippedDefinitions.parser("dtrace");
+    private static final Instant START = Instant.parse("2026-12-02T06:00:00Z");
+
+    private static CollectingSink parse(Parser parser, String text) {
+        ParseContext context = ParserFixtures.context("capture.txt", TimeOptions.DEFAULT.withStart(START).withZone(ZoneOffset.UTC));
+        return ParserFixtures.parseText(parser, text, context);
+    }
+
+    private static List<String> keys(CollectingSink sink, String dataset) {
+        return sink.rows(dataset).stream().map(r -> r.row().key()).toList();
+    }
+
+    /** FreeBSD prints lock names with a blank ("bugdemo sc_mtx"); lockstat run twice in a loop gives two samples. */
+    @Test
+    void lockstatSectionsWideLockNamesAndRepeatedRuns() {
+        String run = """
+                Adaptive mutex spin: 7314 events in 5.018 seconds (1458 events/sec)
+
+                Count indv cuml rcnt     nsec Lock                   Caller
+                -------------------------------------------------------------------------------
+                3612  49%  49% 0.00     4172 bugdemo sc_mtx         bugdemo_ioctl+0xd4
+                 176   2% 100% 0.00      511 Giant                  sysctl_root_handler_locked+0x4d
+                -------------------------------------------------------------------------------
+
+                R/W writer blocked by readers: 22 events in 5.018 seconds (4 events/sec)
+
+                Count indv cuml rcnt     nsec Lock                   Caller
+                -------------------------------------------------------------------------------
+                  14  63%  63% 0.00   184012 bugdemo sc_mtx         bugdemo_sysctl_set+0x8b
+                """;
+        CollectingSink sink = parse(LOCKSTAT, "# lockstat sleep 5\n" + run + "# lockstat sleep 5\n" + run);
+        assertEquals(List.of(), sink.warnings());
+        assertEquals("section/Lock/Caller", sink.spec("lockstat.spin").keyLabel());
+        List<SpecRow> spin = sink.rows("lockstat.spin");
+        assertEquals("Adaptive mutex spin/bugdemo sc_mtx/bugdemo_ioctl+0xd4", spin.get(0).row().key());
+        assertEquals(3612.0, spin.get(0).get("Count"));
+        assertEquals(4172.0, spin.get(0).get("nsec"));
+        assertEquals(List.of(0L, 0L, 1L, 1L), spin.stream().map(r -> r.row().sample()).toList());
+        assertEquals(List.of("R/W writer blocked by readers/bugdemo sc_mtx/bugdemo_sysctl_set+0x8b",
+                "R/W writer blocked by readers/bugdemo sc_mtx/bugdemo_sysctl_set+0x8b"), keys(sink, "lockstat.block"));
+        assertEquals(List.of("Adaptive mutex spin", "R/W writer blocked by readers", "Adaptive mutex spin",
+                "R/W writer blocked by readers"), keys(sink, "lockstat.events"));
+        assertEquals(7314.0, sink.rows("lockstat.events").get(0).get("events"));
+        assertEquals(List.of(0L, 0L, 1L, 1L), sink.rows("lockstat.events").stream().map(r -> r.row().sample()).toList());
+    }
+
+    @Test
+    void plockstatHoldSectionsOfMutexesAndRwLocks() {
+        CollectingSink sink = parse(PLOCKSTAT, """
+                Mutex hold
+
+                -------------------------------------------------------------------------------
+                Count     nsec Lock                         Caller
+                  132    10385 libc.so.1`_uberdata+0x40     libc.so.1`_lwp_start
+                   11     8930 locker`lock1                 locker`go_lock+0x47
+
+                R/W writer hold
+
+                -------------------------------------------------------------------------------
+                Count     nsec Lock                         Caller
+                    3    92113 locker`rw1                   locker`go_write+0x21
+                """);
+        assertEquals(List.of(), sink.warnings());
+        assertEquals(List.of("Mutex hold/libc.so.1`_uberdata+0x40/libc.so.1`_lwp_start", "Mutex hold/locker`lock1/locker`go_lock+0x47",
+                "R/W writer hold/locker`rw1/locker`go_write+0x21"), keys(sink, "plockstat.hold"));
+        assertEquals(92113.0, sink.rows("plockstat.hold").get(2).get("nsec"));
+    }
+
+    /** A tick-1s probe printing the time (%Y) and printa'ing two keys, then a quantize per key at the end. */
+    @Test
+    void dtraceIntervalsKeysAndHistograms() {
+        CollectingSink sink = parse(DTRACE, """
+                # dtrace -qn 'syscall:::entry { @[execname, probefunc] = count(); } tick-1s { printf("%Y\\n", walltimestamp); printa(@); trunc(@); }'
+                2026 Dec  2 06:16:28
+                  mysqld                                              pread                  1204
+                  mysqld                                              pwrite                   98
+
+                2026 Dec  2 06:16:29
+                  mysqld                                              pread                  1388
+                  sshd                                                read                      2
+
+                  mysqld
+                           value  ------------- Distribution ------------- count
+                            4096 |                                         0
+                            8192 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@           30
+                           16384 |@@@@@@@@@@                               10
+                           32768 |                                         0
+
+                Tracing... Hit Ctrl-C to end.
+                """);
+        List<SpecRow> rows = sink.rows("dtrace");
+        assertEquals(List.of("mysqld pread", "mysqld pwrite", "mysqld pread", "sshd read"), rows.stream().map(r -> r.row().key()).toList());
+        assertEquals(List.of(0L, 0L, 1L, 1L), rows.stream().map(r -> r.row().sample()).toList());
+        assertEquals(Instant.parse("2026-12-02T06:16:29Z"), rows.get(2).row().time());
+        assertEquals(1388.0, rows.get(2).get("value"));
+        assertEquals(List.of("mysqld/4096", "mysqld/8192", "mysqld/16384", "mysqld/32768"), keys(sink, "dtrace.histogram"));
+        assertEquals(30.0, sink.rows("dtrace.histogram").get(1).get("count"));
+        // a line that keys nothing is said, not dropped
+        List<String> warnings = sink.warnings().stream().map(ParseWarning::message).toList();
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).startsWith("expected a dtrace record after this line"), warnings.get(0));
+    }
+
+    /** The next tool of the family is a definition file: bpftrace's map printouts (@name[key]: value). */
+    @Test
+    void bpftraceMapsAreADefinitionAlone() {
+        Parser bpftrace = ShippedDefinitions.fromText("""
+                tool = bpftrace
+                detect = 0.9 ^Attaching \\d+ probes?\\.\\.\\.$
+                skip = ^Attaching
+                time.lines = ^(\\d{4} [A-Z][a-z]{2} +\\d{1,2} \\d{2}:\\d{2}:\\d{2})$
+                [line]
+                match = ^@(?<map>\\w*)\\[(?<key>.*)\\]: (?<value>-?\\d+)$
+                key = map, key
+                """);
+        CollectingSink sink = parse(bpftrace, """
+                Attaching 2 probes...
+                2026 Dec  2 06:16:28
+                @syscalls[mysqld]: 1204
+                @syscalls[sshd]: 3
+                2026 Dec  2 06:16:29
+                @syscalls[mysqld]: 1388
+                """);
+        assertEquals(List.of(), sink.warnings());
+        assertEquals(List.of("syscalls/mysqld", "syscalls/sshd", "syscalls/mysqld"), keys(sink, "bpftrace"));
+        assertEquals(List.of(0L, 0L, 1L), sink.rows("bpftrace").stream().map(r -> r.row().sample()).toList());
+    }
+}
