@@ -74,6 +74,7 @@ public record PtStalkFile(Path file, String prefix, LocalDateTime captured, Stri
             Map.entry("diskstats", new Read("diskstats")),
             Map.entry("procvmstat", NO_PARSER),
             Map.entry("netstat_s", NO_PARSER),
+            Map.entry("numastat", NO_PARSER),
             Map.entry("interrupts", NO_PARSER),
             Map.entry("slabinfo", NO_PARSER),
             Map.entry("trigger", NOT_STATISTICS), Map.entry("output", NOT_STATISTICS), Map.entry("log_error", NOT_STATISTICS),
@@ -140,6 +141,6 @@ public record PtStalkFile(Path file, String prefix, LocalDateTime captured, Stri
         Instant at = offset.map(o -> file.captured().toInstant(o)).orElseGet(() -> file.captured().atZone(zone).toInstant());
         String how = offset.map(o -> "UTC" + (o.getTotalSeconds() == 0 ? "+00:00" : o.getId()) + " from " + from)
                 .orElse("zone " + zone.getId());
-        return new FallbackStart(at, "the pt-stalk capture's time in the file name (" + file.prefix() + ", " + how + ")");
+        return FallbackStart.statedBy(at, "the pt-stalk capture's time in the file name (" + file.prefix() + ", " + how + ")");
     }
 }

@@ -67,11 +67,15 @@ class PtStalkImportTest {
         Map<String, String> tools = new TreeMap<>();
         result.files().forEach(f -> tools.put(f.path().getFileName().toString(), f.tool()));
         assertEquals(Map.ofEntries(
+                Map.entry("2026_12_02_04_58_08-df", "df"),
+                Map.entry("2026_12_02_04_58_08-diskstats", "diskstats"),
                 Map.entry("2026_12_02_04_58_08-innodbstatus1", "innodb-status"),
                 Map.entry("2026_12_02_04_58_08-innodbstatus2", "innodb-status"),
                 Map.entry("2026_12_02_04_58_08-iostat", "iostat"),
+                Map.entry("2026_12_02_04_58_08-meminfo", "meminfo"),
                 Map.entry("2026_12_02_04_58_08-mpstat", "mpstat"),
                 Map.entry("2026_12_02_04_58_08-mysqladmin", "mysql-status"),
+                Map.entry("2026_12_02_04_58_08-procstat", "procstat"),
                 Map.entry("2026_12_02_04_58_08-variables", "mysql-variables"),
                 Map.entry("2026_12_02_04_58_08-vmstat", "vmstat"),
                 Map.entry("2026_12_02_04_58_16-innodbstatus1", "innodb-status"),
@@ -83,11 +87,16 @@ class PtStalkImportTest {
         Map<String, String> skipped = result.skipped().stream()
                 .collect(Collectors.toMap(s -> s.file().getFileName().toString(), ImportPlanner.Skipped::reason));
         assertTrue(skipped.get("2026_12_02_04_58_08-processlist").startsWith("pt-stalk: not a time series"));
-        assertTrue(skipped.get("2026_12_02_04_58_08-meminfo").contains("no parser for them yet"));
+        assertTrue(skipped.get("2026_12_02_04_58_08-netstat_s").contains("no parser for them yet"));
         assertTrue(skipped.get("2026_12_02_04_58_08-vmstat-overall").contains("the per-second file is imported"));
         assertEquals("pt-stalk: empty (the server printed nothing)", skipped.get("2026_12_02_04_58_16-mutex-status1"));
         assertTrue(skipped.get("2026_12_02_04_58_16-variables").contains("the same bytes as an earlier capture's file"));
-        assertEquals(42 - 12, result.skipped().size());
+        assertEquals(42 - 16, result.skipped().size());
+        // the capture's time in the file names places the output without time stamps: expected, so no warning about it
+        assertTrue(result.files().stream().flatMap(f -> f.warnings().stream()).noneMatch(w -> w.message().contains("no time stamps")),
+                result.files().toString());
+        // the /proc snapshots are at their TS lines' times
+        assertEquals("pt-stalk TS lines (or date(1) lines) before the snapshots", sources(result).get("2026_12_02_04_58_08-meminfo"));
 
         // mysqladmin has no time stamps: each capture's first snapshot at its name's time, 04:58:08 in Berlin
         Map<String, String> sources = new TreeMap<>();
@@ -110,6 +119,12 @@ class PtStalkImportTest {
         assertEquals("100663296", facts.get("mysql.redo_log_capacity"));
         assertEquals("67108864", facts.get("mysql.var.innodb_buffer_pool_size"));
         assertEquals("151", facts.get("mysql.var.max_connections"));
+    }
+
+    private static Map<String, String> sources(ImportResult result) {
+        Map<String, String> sources = new TreeMap<>();
+        result.files().forEach(f -> sources.put(f.path().getFileName().toString(), f.timeSource()));
+        return sources;
     }
 
     @Test
