@@ -85,9 +85,9 @@ class ImportPlanViewModelTest {
         assertEquals("nothing in it looks like any known tool's output", plan.rows().get(0).candidates());
         assertEquals("closest: vmstat 100%", plan.rows().get(2).candidates());
         // Every registered tool, by name; "scripted" is the test parser src/test/resources registers.
-        assertEquals(List.of("arcstat", "dbt2", "dstat", "faban", "innodb-status", "iostat", "mpstat", "mysql-status",
-                "mysql-variables", "nicstat", "nmon", "perf-stat", "perfschema-waits", "pidstat", "prstat", "pt-mext", "sar",
-                "scripted", "sysbench", "top", "tpcc", "vmstat"), plan.tools());
+        assertEquals(List.of("arcstat", "dbt2", "df", "diskstats", "dstat", "faban", "innodb-mutex", "innodb-status", "iostat",
+                "meminfo", "mpstat", "mysql-status", "mysql-variables", "nicstat", "nmon", "perf-stat", "perfschema-waits", "pidstat",
+                "procstat", "prstat", "pt-mext", "sar", "scripted", "sysbench", "top", "tpcc", "vmstat"), plan.tools());
         assertFalse(plan.planningProperty().get());
     }
 

@@ -37,7 +37,8 @@ public final class DiskstatsParser extends SnapshotLoopParser {
     private static final int SECTORS_WRITTEN = 6;
     private static final int IO_MS = 9;
     static final DatasetSpec SPEC = spec();
-    private static final Pattern LINE = Pattern.compile("^\\d+\\s+\\d+\\s+\\S+(?:\\s+\\d+){4,}$");
+    /** Major, minor, the device's name (a letter first: sda, nvme0n1, dm-0, md127) and its counters. */
+    private static final Pattern LINE = Pattern.compile("^\\d+\\s+\\d+\\s+[A-Za-z]\\S*(?:\\s+\\d+){4,}$");
 
     public DiskstatsParser() {
         super(Set.of("cat"));
