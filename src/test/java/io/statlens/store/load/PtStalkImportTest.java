@@ -141,4 +141,13 @@ class PtStalkImportTest {
         assertEquals(Instant.parse("2026-12-02T04:58:16Z"), new RunCatalog(repo).run("second").start(),
                 "no TS line among the files given: --tz (UTC) is the capture's zone");
     }
+
+    @Test
+    void aToolChosenForACaptureFileKeepsTheCapturesTime() throws IOException {
+        // The GUI's import plan chooses a tool for every ticked file: the capture still places output without time stamps.
+        Path mysqladmin = stalkFolder().resolve("2026_12_02_04_58_16-mysqladmin");
+        ImportResult result = importer.run(ImportRequest.of("chosen", ZoneId.of("UTC"), mysqladmin)
+                .choosingTools(Map.of(mysqladmin, "mysql-status")), ImportProgress.NONE);
+        assertEquals(Instant.parse("2026-12-02T04:58:16Z"), new RunCatalog(repo).run("chosen").start(), result.files().toString());
+    }
 }
