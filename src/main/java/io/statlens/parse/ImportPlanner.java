@@ -176,16 +176,17 @@ public final class ImportPlanner {
         for (Source source : sources) {
             Path file = source.file();
             Optional<String> chosen = choices.toolFor(file);
+            Optional<PtStalkFile> stalked = PtStalkFile.of(file);
+            // A tool chosen for a pt-stalk file (the GUI chooses one for every ticked file) keeps its capture's time.
             if (chosen.isPresent()) {
                 chosenFiles.add(key(file));
-                plan.add(new Planned(file, Detection.chosen(parser(chosen.get(), file))));
+                plan.add(new Planned(file, Detection.chosen(parser(chosen.get(), file)), stalked.map(f -> capture(f, captures, sources))));
                 continue;
             }
             if (forced.isPresent()) {
-                plan.add(new Planned(file, Detection.chosen(forced.get())));
+                plan.add(new Planned(file, Detection.chosen(forced.get()), stalked.map(f -> capture(f, captures, sources))));
                 continue;
             }
-            Optional<PtStalkFile> stalked = PtStalkFile.of(file);
             Optional<PtStalkFile.Role> role = stalked.flatMap(PtStalkFile::role);
             if (role.isPresent() && role.get() instanceof PtStalkFile.Skip skip) {
                 skipped.add(new Skipped(file, stalked.get().suffix(), "pt-stalk: " + skip.reason()));
@@ -210,9 +211,7 @@ public final class ImportPlanner {
                             + "capture's file of that kind; the run holds it once"));
                     continue;
                 }
-                Capture zone = captures.computeIfAbsent(stalked.get().prefix(), prefix -> capture(stalked.get(), sources));
-                Capture capture = new Capture(stalked.get(), zone.offset(), zone.offsetFrom());
-                plan.add(new Planned(file, detection.detection(), Optional.of(capture)));
+                plan.add(new Planned(file, detection.detection(), Optional.of(capture(stalked.get(), captures, sources))));
             } else if (detection.detected().isPresent()) {
                 plan.add(new Planned(file, detection.detection()));
             } else if (!(source.inFolder() && choices.skipUnknown())) {
@@ -263,6 +262,12 @@ public final class ImportPlanner {
             }
         }
         return false;
+    }
+
+    /** The file's capture, its offset looked up once per capture. */
+    private static Capture capture(PtStalkFile file, Map<String, Capture> captures, List<Source> sources) {
+        Capture zone = captures.computeIfAbsent(file.prefix(), prefix -> capture(file, sources));
+        return new Capture(file, zone.offset(), zone.offsetFrom());
     }
 
     /**

@@ -68,12 +68,13 @@ public record PtStalkFile(Path file, String prefix, LocalDateTime captured, Stri
             Map.entry("vmstat-overall", OVERALL),
             Map.entry("iostat-overall", OVERALL),
             Map.entry("mpstat-overall", OVERALL),
-            Map.entry("df", NO_PARSER),
-            Map.entry("meminfo", NO_PARSER),
-            Map.entry("procstat", NO_PARSER),
+            Map.entry("df", new Read("df")),
+            Map.entry("meminfo", new Read("meminfo")),
+            Map.entry("procstat", new Read("procstat")),
+            Map.entry("diskstats", new Read("diskstats")),
             Map.entry("procvmstat", NO_PARSER),
-            Map.entry("diskstats", NO_PARSER),
             Map.entry("netstat_s", NO_PARSER),
+            Map.entry("numastat", NO_PARSER),
             Map.entry("interrupts", NO_PARSER),
             Map.entry("slabinfo", NO_PARSER),
             Map.entry("trigger", NOT_STATISTICS), Map.entry("output", NOT_STATISTICS), Map.entry("log_error", NOT_STATISTICS),
@@ -140,6 +141,6 @@ public record PtStalkFile(Path file, String prefix, LocalDateTime captured, Stri
         Instant at = offset.map(o -> file.captured().toInstant(o)).orElseGet(() -> file.captured().atZone(zone).toInstant());
         String how = offset.map(o -> "UTC" + (o.getTotalSeconds() == 0 ? "+00:00" : o.getId()) + " from " + from)
                 .orElse("zone " + zone.getId());
-        return new FallbackStart(at, "the pt-stalk capture's time in the file name (" + file.prefix() + ", " + how + ")");
+        return FallbackStart.statedBy(at, "the pt-stalk capture's time in the file name (" + file.prefix() + ", " + how + ")");
     }
 }

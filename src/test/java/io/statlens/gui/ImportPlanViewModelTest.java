@@ -85,10 +85,10 @@ class ImportPlanViewModelTest {
         assertEquals("nothing in it looks like any known tool's output", plan.rows().get(0).candidates());
         assertEquals("closest: vmstat 100%", plan.rows().get(2).candidates());
         // Every registered tool, by name; "scripted" is the test parser src/test/resources registers.
-        assertEquals(List.of("arcstat", "dbt2", "dstat", "dtrace", "faban", "innodb-status", "iostat", "lockstat", "mpstat",
-                "mysql-status", "mysql-variables", "nicstat", "nmon", "perf-stat", "perfschema-waits", "pidstat", "plockstat",
-                "prstat", "pt-mext", "sar",
-                "scripted", "sysbench", "top", "tpcc", "vmstat"), plan.tools());
+        assertEquals(List.of("arcstat", "dbt2", "df", "diskstats", "dstat", "dtrace", "faban", "innodb-mutex", "innodb-status",
+                "iostat", "lockstat", "meminfo", "mpstat", "mysql-status", "mysql-variables", "nicstat", "nmon", "perf-stat",
+                "perfschema-waits", "pidstat", "plockstat", "procstat", "prstat", "pt-mext", "sar", "scripted", "sysbench", "top",
+                "tpcc", "vmstat"), plan.tools());
         assertFalse(plan.planningProperty().get());
     }
 

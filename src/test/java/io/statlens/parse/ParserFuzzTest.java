@@ -44,6 +44,16 @@ class ParserFuzzTest {
     }
 
     @FuzzTest(maxDuration = "30m")
+    void df(byte[] input) {
+        parse("df", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
+    void diskstats(byte[] input) {
+        parse("diskstats", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
     void dstat(byte[] input) {
         parse("dstat", input);
     }
@@ -64,8 +74,18 @@ class ParserFuzzTest {
     }
 
     @FuzzTest(maxDuration = "30m")
+    void innodbMutex(byte[] input) {
+        parse("innodb-mutex", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
     void innodbStatus(byte[] input) {
         parse("innodb-status", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
+    void meminfo(byte[] input) {
+        parse("meminfo", input);
     }
 
     @FuzzTest(maxDuration = "30m")
@@ -121,6 +141,11 @@ class ParserFuzzTest {
     @FuzzTest(maxDuration = "30m")
     void plockstat(byte[] input) {
         parse("plockstat", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
+    void procstat(byte[] input) {
+        parse("procstat", input);
     }
 
     @FuzzTest(maxDuration = "30m")

@@ -14,8 +14,10 @@ import java.util.Objects;
  * @param time        the instant
  * @param source      how it was obtained, for the {@code time.source} fact and notices ({@code the file's modification time})
  * @param placedLater whether {@code time} is where writing ended, derived times being placed by the sink
+ * @param stated      whether the input itself states this start (a pt-stalk capture's time in its files' names), so
+ *                    that starting there is no guess to warn about; the {@code time.source} fact still says it
  */
-public record FallbackStart(Instant time, String source, boolean placedLater) {
+public record FallbackStart(Instant time, String source, boolean placedLater, boolean stated) {
     /** What a context without one means: the epoch, said as such. */
     public static final FallbackStart UNKNOWN = new FallbackStart(Instant.EPOCH, "no known start");
 
@@ -26,12 +28,17 @@ public record FallbackStart(Instant time, String source, boolean placedLater) {
 
     /** A start where the first sample goes. */
     public FallbackStart(Instant time, String source) {
-        this(time, source, false);
+        this(time, source, false, false);
     }
 
     /** The time a file was last written: its last derived sample goes there, unless the run is dated otherwise. */
     public static FallbackStart endOfWriting(Instant modified, String source) {
-        return new FallbackStart(modified, source, true);
+        return new FallbackStart(modified, source, true, false);
+    }
+
+    /** A start the input states (a pt-stalk capture's time in its files' names): the first sample goes there. */
+    public static FallbackStart statedBy(Instant time, String source) {
+        return new FallbackStart(time, source, false, true);
     }
 
     /** The context's fallback start, else {@link #UNKNOWN}. */

@@ -215,7 +215,8 @@ public final class Timeline {
         } else {
             start = fallback.time();
             startSource = fallback.source() + " (" + start + ")";
-            if (!fallback.placedLater()) {
+            // A start the input states (a pt-stalk capture's) is where the times belong, no guess: the time.source fact says it.
+            if (!fallback.placedLater() && !fallback.stated()) {
                 sink.notice(0, "the output has no time stamps; times start at " + startSource + "; give --start to set it");
             }
         }

@@ -253,10 +253,11 @@ public final class ImportService {
     /**
      * A parser the user chose that found neither rows nor summary values in the file read the wrong tool's
      * output ({@code import vmstat.txt --tool iostat}): the file is refused rather than imported as an empty
-     * file. A file of summary values only (a benchmark's final report) is data.
+     * file. A file of summary values only (a benchmark's final report) is data, and so is a file of facts only (a
+     * server's settings: {@code --tool mysql-variables}).
      */
     private void refuseEmptyChoice(ImportPlanner.Planned p, ImportSession session) {
-        if (!p.chosen() || session.rowCount() > 0 || session.summaryCount() > 0) return;
+        if (!p.chosen() || session.rowCount() > 0 || session.summaryCount() > 0 || session.factCount() > 0) return;
         String tool = p.parser().info().tool();
         String firstProblem = session.firstWarnings().stream().filter(w -> w.line() > 0).findFirst()
                 .map(w -> "; line " + w.line() + ": " + w.message()).orElse("");

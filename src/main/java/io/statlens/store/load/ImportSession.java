@@ -66,6 +66,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
     private long warningCount;
     private long rowCount;
     private long summaryCount;
+    /** Facts of what the file holds (a server's version and settings), not how its times were found. */
+    private long factCount;
     /** Set when the parser derived the file's times provisionally (see {@link DerivedTimes}). */
     private DerivedTimes derived;
     private String timeSource = "";
@@ -307,6 +309,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
     public void fact(Fact fact) {
         if (host == null && fact.name().equals(HOST_FACT)) host = fact.value();
         if (TimeSource.is(fact)) timeSource = fact.value();
+        else factCount++;
         try {
             insertFact.setLong(1, runId);
             insertFact.setLong(2, fileId);
@@ -452,6 +455,10 @@ final class ImportSession implements RecordSink, AutoCloseable {
 
     long summaryCount() {
         return summaryCount;
+    }
+
+    long factCount() {
+        return factCount;
     }
 
     /** The last {@code time.source} fact the parser gave; empty if none. */

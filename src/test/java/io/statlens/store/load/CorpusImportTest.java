@@ -59,6 +59,7 @@ class CorpusImportTest {
      * must say why. Every other file must give data, so a regression that drops it fails.
      */
     static final Map<String, String> NO_DATA = Map.ofEntries(
+            entry("innodb-mutex/mariadb-10.11-show-engine-innodb-mutex-vvv-empty.txt", "the server listed no mutexes"),
             entry("vmstat/ssup-ubuntu1804-vmstat-single.txt", "no vmstat data: the header at line 3 is not followed by any sample"));
 
     @TempDir

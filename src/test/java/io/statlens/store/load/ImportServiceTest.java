@@ -167,6 +167,17 @@ class ImportServiceTest {
     }
 
     @Test
+    void aChosenParserThatFindsOnlyFactsImportsThem() throws Exception {
+        // A server's settings (mysql-variables): facts of the run, no rows; chosen with --tool, not refused as empty.
+        Path settings = file("vars.txt", "fact mysql.version 10.11.19-MariaDB");
+        ImportResult result = importer.run(new ImportRequest(List.of(settings), "r1", java.util.Optional.empty(), List.of(),
+                java.util.Optional.of("scripted"), java.util.Optional.empty(), java.util.Optional.empty(), ZoneOffset.UTC,
+                false, false, false), ImportProgress.NONE);
+        assertEquals(1, result.files().size());
+        assertEquals(1, count("SELECT COUNT(*) FROM FACTS WHERE NAME = 'mysql.version'"));
+    }
+
+    @Test
     void aFailingParserRollsBackEveryFileOfTheImport() throws Exception {
         Path good = file("1.txt", "columns a", "1700000000 - 1");
         Path bad = file("2.txt", "columns x", "1700000000 - 1", "throw broken");

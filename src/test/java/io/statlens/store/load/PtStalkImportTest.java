@@ -67,11 +67,15 @@ class PtStalkImportTest {
         Map<String, String> tools = new TreeMap<>();
         result.files().forEach(f -> tools.put(f.path().getFileName().toString(), f.tool()));
         assertEquals(Map.ofEntries(
+                Map.entry("2026_12_02_04_58_08-df", "df"),
+                Map.entry("2026_12_02_04_58_08-diskstats", "diskstats"),
                 Map.entry("2026_12_02_04_58_08-innodbstatus1", "innodb-status"),
                 Map.entry("2026_12_02_04_58_08-innodbstatus2", "innodb-status"),
                 Map.entry("2026_12_02_04_58_08-iostat", "iostat"),
+                Map.entry("2026_12_02_04_58_08-meminfo", "meminfo"),
                 Map.entry("2026_12_02_04_58_08-mpstat", "mpstat"),
                 Map.entry("2026_12_02_04_58_08-mysqladmin", "mysql-status"),
+                Map.entry("2026_12_02_04_58_08-procstat", "procstat"),
                 Map.entry("2026_12_02_04_58_08-variables", "mysql-variables"),
                 Map.entry("2026_12_02_04_58_08-vmstat", "vmstat"),
                 Map.entry("2026_12_02_04_58_16-innodbstatus1", "innodb-status"),
@@ -83,11 +87,16 @@ class PtStalkImportTest {
         Map<String, String> skipped = result.skipped().stream()
                 .collect(Collectors.toMap(s -> s.file().getFileName().toString(), ImportPlanner.Skipped::reason));
         assertTrue(skipped.get("2026_12_02_04_58_08-processlist").startsWith("pt-stalk: not a time series"));
-        assertTrue(skipped.get("2026_12_02_04_58_08-meminfo").contains("no parser for them yet"));
+        assertTrue(skipped.get("2026_12_02_04_58_08-netstat_s").contains("no parser for them yet"));
         assertTrue(skipped.get("2026_12_02_04_58_08-vmstat-overall").contains("the per-second file is imported"));
         assertEquals("pt-stalk: empty (the server printed nothing)", skipped.get("2026_12_02_04_58_16-mutex-status1"));
         assertTrue(skipped.get("2026_12_02_04_58_16-variables").contains("the same bytes as an earlier capture's file"));
-        assertEquals(42 - 12, result.skipped().size());
+        assertEquals(42 - 16, result.skipped().size());
+        // the capture's time in the file names places the output without time stamps: expected, so no warning about it
+        assertTrue(result.files().stream().flatMap(f -> f.warnings().stream()).noneMatch(w -> w.message().contains("no time stamps")),
+                result.files().toString());
+        // the /proc snapshots are at their TS lines' times
+        assertEquals("pt-stalk TS lines (or date(1) lines) before the snapshots", sources(result).get("2026_12_02_04_58_08-meminfo"));
 
         // mysqladmin has no time stamps: each capture's first snapshot at its name's time, 04:58:08 in Berlin
         Map<String, String> sources = new TreeMap<>();
@@ -112,6 +121,12 @@ class PtStalkImportTest {
         assertEquals("151", facts.get("mysql.var.max_connections"));
     }
 
+    private static Map<String, String> sources(ImportResult result) {
+        Map<String, String> sources = new TreeMap<>();
+        result.files().forEach(f -> sources.put(f.path().getFileName().toString(), f.timeSource()));
+        return sources;
+    }
+
     @Test
     void oneCaptureByItsFilesIsARunOfItsOwn() throws IOException {
         Path folder = stalkFolder();
@@ -125,5 +140,14 @@ class PtStalkImportTest {
         assertEquals(6, result.files().size());
         assertEquals(Instant.parse("2026-12-02T04:58:16Z"), new RunCatalog(repo).run("second").start(),
                 "no TS line among the files given: --tz (UTC) is the capture's zone");
+    }
+
+    @Test
+    void aToolChosenForACaptureFileKeepsTheCapturesTime() throws IOException {
+        // The GUI's import plan chooses a tool for every ticked file: the capture still places output without time stamps.
+        Path mysqladmin = stalkFolder().resolve("2026_12_02_04_58_16-mysqladmin");
+        ImportResult result = importer.run(ImportRequest.of("chosen", ZoneId.of("UTC"), mysqladmin)
+                .choosingTools(Map.of(mysqladmin, "mysql-status")), ImportProgress.NONE);
+        assertEquals(Instant.parse("2026-12-02T04:58:16Z"), new RunCatalog(repo).run("chosen").start(), result.files().toString());
     }
 }

@@ -1,0 +1,112 @@
+package io.statlens.parse.builtin.proc;
+
+import io.statlens.parse.ParserFixtures;
+import io.statlens.parse.spi.CollectingSink;
+import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.Parser;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** pt-stalk's snapshot loops of /proc/stat, /proc/diskstats, /proc/meminfo and df, as captured by pt-stalk 3.2.1. */
+class SnapshotLoopParsersTest {
+    private static final String PROCSTAT = "procstat/pt-stalk-3.2.1-procstat-linux-6.txt";
+    private static final String DISKSTATS = "diskstats/pt-stalk-3.2.1-diskstats-linux-6.txt";
+    private static final String MEMINFO = "meminfo/pt-stalk-3.2.1-meminfo-linux-6.txt";
+    private static final String DF = "df/pt-stalk-3.2.1-df-k.txt";
+    /** The two TS lines: 1796192347.050812412 and 1796192350.181338649. */
+    private static final Instant FIRST = Instant.ofEpochSecond(1796192347, 50812412);
+    private static final Instant SECOND = Instant.ofEpochSecond(1796192350, 181338649);
+    private static final double SECONDS = 3.130526237;
+
+    @Test
+    void procStatCpuSharesAndSystemRates() {
+        CollectingSink sink = ParserFixtures.parse(new ProcStatParser(), PROCSTAT);
+        List<SpecRow> cpu = sink.rows("procstat.cpu", "cpu");
+        assertEquals(List.of(FIRST, SECOND), cpu.stream().map(r -> r.row().time()).toList());
+        assertEquals(2847628, cpu.get(1).get("user"));
+        assertTrue(Double.isNaN(cpu.get(0).get("user%")), "the first snapshot counts since boot");
+        assertEquals(100.0 * 468 / (468 + 188), cpu.get(1).get("user%"), 1e-9);
+        assertEquals(0, cpu.get(1).get("idle%"), 1e-9);
+        assertEquals(3, sink.rows("procstat.cpu").stream().map(r -> r.row().key()).distinct().count(), "cpu, cpu0, cpu1");
+        SpecRow system = sink.rows("procstat.system").get(1);
+        assertEquals((52973845 - 52966507) / SECONDS, system.get("ctxt/s"), 1e-6);
+        assertEquals((250668 - 250504) / SECONDS, system.get("forks/s"), 1e-6);
+        assertEquals(23, system.get("procs_running"));
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
+    void diskstatsRatesPerDevice() {
+        CollectingSink sink = ParserFixtures.parse(new DiskstatsParser(), DISKSTATS);
+        List<SpecRow> vda = sink.rows("diskstats", "vda");
+        assertEquals(704275, vda.get(1).get("reads"));
+        assertEquals(195934, vda.get(1).get("flush_ms"));
+        assertEquals((704275 - 704216) / SECONDS, vda.get(1).get("r/s"), 1e-6);
+        assertEquals((19928714 - 19927202) / 2.0 / SECONDS, vda.get(1).get("rkB/s"), 1e-6);
+        assertEquals((533476 - 533432) / 10.0 / SECONDS, vda.get(1).get("%util"), 1e-6);
+        assertEquals("linux-17", sink.variant());
+        assertEquals(List.of(), sink.warnings());
+
+        String partition = "   3    1 hda1 35486 38030 38030 38030\n   3    0 hda 446216 784926 9550688 4382310 424847 312726 5922052 19310380 0 3376340 23705160\n";
+        sink = ParserFixtures.parseText(new DiskstatsParser(), partition, ParseContext.simple("old.txt"));
+        assertEquals(38030, sink.rows("diskstats", "hda1").get(0).get("sectors_written"));
+        assertEquals(5922052, sink.rows("diskstats", "hda").get(0).get("sectors_written"));
+    }
+
+    @Test
+    void meminfoFieldsAsRows() {
+        CollectingSink sink = ParserFixtures.parse(new MeminfoParser(), MEMINFO);
+        List<SpecRow> free = sink.rows("meminfo", "MemFree");
+        assertEquals(List.of(FIRST, SECOND), free.stream().map(r -> r.row().time()).toList());
+        assertEquals(20367136, free.get(1).get("value"));
+        assertEquals(20367136.0 * 1024, free.get(1).get("bytes"));
+        assertTrue(Double.isNaN(sink.rows("meminfo", "HugePages_Total").get(0).get("bytes")), "a count, not kB");
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
+    void dfByMountPointAndWrappedOrHumanOutput() {
+        CollectingSink sink = ParserFixtures.parse(new DfParser(), DF);
+        List<SpecRow> root = sink.rows("df", "/");
+        assertEquals(30553200, root.get(1).get("Used"));
+        assertEquals(29, root.get(1).get("Use%"));
+        assertEquals(4, sink.rows("df").size() / 2);
+        assertEquals(List.of(), sink.warnings());
+
+        String wrapped = String.join("\n",
+                "Filesystem     Size  Used Avail Use% Mounted on",
+                "/dev/mapper/vg_data-lv_mysql_long_name",
+                "               1.8T  1.2T  512G  71% /var/lib/mysql",
+                "tmpfs          7.8G     0  7.8G   0% /dev/shm");
+        sink = ParserFixtures.parseText(new DfParser(), wrapped, ParseContext.simple("df-h.txt"));
+        assertEquals(512.0 * 1024 * 1024, sink.rows("df", "/var/lib/mysql").get(0).get("Avail"));
+        assertEquals(71, sink.rows("df", "/var/lib/mysql").get(0).get("Use%"));
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
+    void withoutTimeLinesASnapshotStartsAtItsFirstLine() {
+        String two = "MemTotal: 100 kB\nMemFree: 40 kB\nMemTotal: 100 kB\nMemFree: 30 kB\n";
+        CollectingSink sink = ParserFixtures.parseText(new MeminfoParser(), two, ParseContext.simple("m.txt"));
+        assertEquals(2, sink.rows("meminfo", "MemFree").size());
+    }
+
+    @Test
+    void eachClaimsOnlyItsOwnSnapshots() {
+        List<Parser> parsers = List.of(new ProcStatParser(), new DiskstatsParser(), new MeminfoParser(), new DfParser());
+        List<String> files = List.of(PROCSTAT, DISKSTATS, MEMINFO, DF);
+        for (int p = 0; p < parsers.size(); p++) {
+            for (int f = 0; f < files.size(); f++) {
+                double sure = parsers.get(p).sniff(ParserFixtures.head(files.get(f)));
+                if (p == f) assertTrue(sure >= 0.9, files.get(f));
+                else assertEquals(0, sure, parsers.get(p).info().tool() + " on " + files.get(f));
+            }
+        }
+    }
+}
