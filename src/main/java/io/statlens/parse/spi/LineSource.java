@@ -196,17 +196,18 @@ public final class LineSource implements Closeable {
                 Numbered line = run.get(i);
                 String text = line.text();
                 if (PageFurniture.blank(text)) continue;
+                boolean footer = true;
                 if (PageFurniture.startsPage(text)) {
-                    String rest = text.substring(1);
+                    text = text.substring(1);
+                    if (PageFurniture.blank(text)) continue;
                     // the next page's first line: its running header when a blank line or a footer sets it off
-                    boolean header = i + 1 < run.size() || after == null;
-                    if (PageFurniture.blank(rest)) continue;
-                    if (!header) {
-                        checked.add(new Numbered(rest, line.number()));
+                    footer = PageFurniture.isFooter(text);
+                    if (!footer && i + 1 == run.size() && after != null) {
+                        checked.add(new Numbered(text, line.number()));
                         continue;
                     }
                 }
-                pageBreaks.skipped(line.number(), text.strip(), !PageFurniture.startsPage(text));
+                pageBreaks.skipped(line.number(), text.strip(), footer);
             }
         }
         if (after != null) checked.add(after);
