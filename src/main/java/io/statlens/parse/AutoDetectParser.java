@@ -133,10 +133,18 @@ public final class AutoDetectParser implements Parser {
 
     /**
      * Parses with the parser the context's {@link Detection} names, else with the one detected from the
-     * input's first lines. An input no parser recognises is a file-level warning.
+     * input's first lines. An input no parser recognises is a file-level warning. What a document added at its page
+     * breaks is left out before any parser sees it ({@link LineSource}): a footer with a notice, the line after a form
+     * feed taken for the running header with a warning, since it could have been a line of the output.
      */
     @Override
     public void parse(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
+        lines.onPageBreak((line, text, footer) -> {
+            if (footer) sink.notice(line, "page footer of a document left out: '" + text + "'");
+            else sink.warning(line, "line after a page break (form feed) left out as the page's running header: '"
+                    + (text.length() > 80 ? text.substring(0, 80) + "…" : text)
+                    + "'; if it is a line of the output, remove the form feed before it");
+        });
         Detection detection = context.get(Detection.class).orElse(null);
         if (detection == null) detection = detect(lines.head());
         for (String notice : detection.notices()) sink.notice(0, notice);

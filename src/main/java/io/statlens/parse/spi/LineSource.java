@@ -7,6 +7,8 @@ import java.io.InterruptedIOException;
 import java.io.Reader;
 import java.io.StringReader;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Lines of one input, read on demand, with their 1-based numbers and look-ahead: one line
@@ -17,6 +19,10 @@ import java.util.ArrayDeque;
  * so cancelling an import stops a parser promptly. A line longer than {@value BoundedLines#MAX_LINE}
  * characters is never handed to a parser: it is skipped (its number still counts) and reported to the
  * {@link OverlongLines} listener, so that no input makes a parser hold or scan an unbounded line.
+ *
+ * <p>What a document added where it split the text across pages (a page footer such as {@code Page 3 of 12} or
+ * the page's address, a form feed and the next page's running header, and the blank lines around them) is left
+ * out too, and reported to the {@link PageBreaks} listener: a table goes on across the break as it did before.
  */
 public final class LineSource implements Closeable {
     /** The longest line handed to a parser, in characters. */
@@ -27,6 +33,18 @@ public final class LineSource implements Closeable {
     public interface OverlongLines {
         void skipped(long line, long length);
     }
+
+    /**
+     * Told about every line of page furniture left out: a footer (a page number, an address), or the line after a
+     * form feed that a blank line sets off, taken for the page's running header.
+     */
+    @FunctionalInterface
+    public interface PageBreaks {
+        void skipped(long line, String text, boolean footer);
+    }
+
+    /** At most this many blank and footer lines are looked through at once for a page break. */
+    private static final int LONGEST_BREAK = 24;
 
     /** A line read ahead, with its number in the input (skipped lines count). */
     private record Numbered(String text, long number) {
@@ -39,6 +57,9 @@ public final class LineSource implements Closeable {
     private long linesRead;
     /** Lines read ahead by {@link #peek} and {@link #head}, not yet returned by {@link #next}. */
     private final ArrayDeque<Numbered> ahead = new ArrayDeque<>();
+    /** Lines read from the input and looked through for page furniture, not yet handed on. */
+    private final ArrayDeque<Numbered> checked = new ArrayDeque<>();
+    private PageBreaks pageBreaks = (line, text, footer) -> { };
     private boolean ended;
     private long charsRead;
     private OverlongLines overlong = (line, length) -> { };
@@ -63,6 +84,12 @@ public final class LineSource implements Closeable {
     /** Where lines too long to keep are reported (the import makes them {@code file:line} warnings). */
     public LineSource onOverlongLine(OverlongLines listener) {
         this.overlong = listener;
+        return this;
+    }
+
+    /** Where the page footers and running headers left out are reported (the parse makes them notices). */
+    public LineSource onPageBreak(PageBreaks listener) {
+        this.pageBreaks = listener;
         return this;
     }
 
@@ -139,7 +166,55 @@ public final class LineSource implements Closeable {
         return charsRead;
     }
 
+    /**
+     * The next line without page furniture. A blank line, a footer or a form feed may begin a page break: the lines
+     * from it to the next other line are read and, if they hold a footer or a form feed, left out except for a line
+     * of the next page that followed the form feed directly. The output of a running tool has no pages.
+     */
     private Numbered read() throws IOException {
+        if (!checked.isEmpty()) return checked.poll();
+        Numbered first = readInput();
+        if (first == null || live || !PageFurniture.mayBegin(first.text())) return first;
+        List<Numbered> run = new ArrayList<>();
+        run.add(first);
+        boolean pageBreak = !PageFurniture.blank(first.text());
+        Numbered after = null;
+        while (run.size() < LONGEST_BREAK) {
+            Numbered line = readInput();
+            if (line == null) break;
+            if (!PageFurniture.mayBegin(line.text())) {
+                after = line;
+                break;
+            }
+            run.add(line);
+            pageBreak |= !PageFurniture.blank(line.text());
+        }
+        if (!pageBreak || run.size() == LONGEST_BREAK) {
+            checked.addAll(run);
+        } else {
+            for (int i = 0; i < run.size(); i++) {
+                Numbered line = run.get(i);
+                String text = line.text();
+                if (PageFurniture.blank(text)) continue;
+                boolean footer = true;
+                if (PageFurniture.startsPage(text)) {
+                    text = text.substring(1);
+                    if (PageFurniture.blank(text)) continue;
+                    // the next page's first line: its running header when a blank line or a footer sets it off
+                    footer = PageFurniture.isFooter(text);
+                    if (!footer && i + 1 == run.size() && after != null) {
+                        checked.add(new Numbered(text, line.number()));
+                        continue;
+                    }
+                }
+                pageBreaks.skipped(line.number(), text.strip(), footer);
+            }
+        }
+        if (after != null) checked.add(after);
+        return checked.poll();
+    }
+
+    private Numbered readInput() throws IOException {
         if (ended) return null;
         if (cancellation.isCancelled()) throw new InterruptedIOException("cancelled while reading " + name);
         while (true) {

@@ -59,6 +59,20 @@ final class TerminalWidth {
         return columns;
     }
 
+    /**
+     * Whether a tab stands between two words of a line: its width then depends on tab stops, and lines that a document
+     * converter gave tabs for their blanks end on the same stop without having been cut (a banner's tabs are kept by a
+     * terminal's capture, but a wrapped capture has cut lines other than its banner).
+     */
+    private static boolean tabbedBetweenWords(String line) {
+        int tab = line.indexOf('\t');
+        while (tab >= 0) {
+            if (tab > 0 && !LineText.isSpace(line.charAt(tab - 1)) && !line.substring(0, tab).isBlank()) return true;
+            tab = line.indexOf('\t', tab + 1);
+        }
+        return false;
+    }
+
     /** The mysql client's banner before each row of {@code \G} output, always as wide, whatever follows it. */
     private static final java.util.regex.Pattern ROW_BANNER = java.util.regex.Pattern.compile("^\\*{27} \\d+\\. row \\*{27}$");
 
@@ -91,7 +105,7 @@ final class TerminalWidth {
         int i = 0;
         while (i < lines.size()) {
             String cut = lines.get(i);
-            if (columns(cut) != width || isRule(cut)) {
+            if (columns(cut) != width || isRule(cut) || tabbedBetweenWords(cut)) {
                 i++;
                 continue;
             }
@@ -121,8 +135,13 @@ final class TerminalWidth {
      */
     private static boolean isRest(String cut, String next, int width) {
         if (next.isBlank() || columns(next) >= width || Transcript.isQuietNoise(next)) return false;
-        // a title of dashed groups cut inside its dashes goes on with dashes
+        // a title of dashed groups cut inside its dashes goes on with dashes; one that ends with its last title's dashes
+        // and is followed by anything else is whole (a document collapsed the blanks under it, not a terminal its end)
+        if (cut.endsWith("--")) return next.stripLeading().startsWith("-");
         if (cut.endsWith("-") && next.startsWith("-")) return true;
+        // the rest of a cut line of labels is labels: values under labels are a table's first row (a header is the
+        // widest line once a document collapsed the blanks of the rows under it)
+        if (kind(cut, 0) == 1 && kind(next, 1) == -1) return false;
         return !startsAlike(cut, next);
     }
 

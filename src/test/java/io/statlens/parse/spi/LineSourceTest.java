@@ -27,6 +27,37 @@ class LineSourceTest {
     }
 
     @Test
+    void aPageBreakOfADocumentIsLeftOutWithTheBlankLinesAroundItAndTheRestKeepTheirNumbers() throws IOException {
+        String text = "r b\n1 2\n\nhttps://wiki.example.org/display/OPS/db01  3/12\nPage 3 of 12\n\fCapacity review\n\n3 4\n"
+                + "- 4 -\n5 6\n\fSeite 5 von 9\n7 8\n\n9 10";
+        List<String> skipped = new ArrayList<>();
+        LineSource lines = new LineSource("f", new StringReader(text))
+                .onPageBreak((n, t, footer) -> skipped.add(n + ":" + t + ":" + footer));
+        assertEquals(List.of("1:r b", "2:1 2", "8:3 4", "10:5 6", "12:7 8", "13:", "14:9 10"), all(lines));
+        assertEquals(List.of("4:https://wiki.example.org/display/OPS/db01  3/12:true", "5:Page 3 of 12:true",
+                "6:Capacity review:false", "9:- 4 -:true", "11:Seite 5 von 9:true"), skipped);
+    }
+
+    @Test
+    void theLineAfterAFormFeedIsThePagesFirstLineWhenARowFollowsIt() throws IOException {
+        LineSource lines = new LineSource("f", new StringReader("1 2\n\f3 4\n5 6\n\n\f\n7 8"));
+        assertEquals(List.of("1:1 2", "2:3 4", "3:5 6", "6:7 8"), all(lines));
+    }
+
+    @Test
+    void blankLinesWithoutAPageBreakAndNumbersInRowsAreKept() throws IOException {
+        LineSource lines = new LineSource("f", new StringReader("Pages read 3\n\n\n12/34 5\npage"));
+        assertEquals(List.of("1:Pages read 3", "2:", "3:", "4:12/34 5", "5:page"), all(lines));
+    }
+
+    private static List<String> all(LineSource lines) throws IOException {
+        List<String> seen = new ArrayList<>();
+        String line;
+        while ((line = lines.next()) != null) seen.add(lines.lineNumber() + ":" + line);
+        return seen;
+    }
+
+    @Test
     void aLineBeyondTheLimitIsSkippedAndReportedWhileTheNextKeepsItsNumber() throws IOException {
         String huge = "x".repeat(LineSource.MAX_LINE_LENGTH + 10);
         List<String> reported = new ArrayList<>();

@@ -36,7 +36,7 @@ final class Dbt2TransactionTable {
     }
 
     static boolean isHeader(String trimmed) {
-        return trimmed.startsWith("Transaction ") && trimmed.contains("%");
+        return trimmed.startsWith("Transaction") && trimmed.length() > 11 && Tokens.isSpace(trimmed.charAt(11)) && trimmed.contains("%");
     }
 
     /**
@@ -44,7 +44,7 @@ final class Dbt2TransactionTable {
      * @param responseUnit the unit of the "Response Time (s)" group line ({@code s}, {@code ms})
      */
     static Dbt2TransactionTable fromHeader(String header, String responseUnit) {
-        String[] labels = COLUMN_GAP.split(header.strip());
+        String[] labels = labels(header);
         List<Column> columns = new ArrayList<>();
         boolean afterRollbacks = false;
         for (int i = 1; i < labels.length; i++) {
@@ -62,6 +62,22 @@ final class Dbt2TransactionTable {
             }
         }
         return new Dbt2TransactionTable(columns);
+    }
+
+    /**
+     * The header's labels: separated by two or more blanks or a ':' as printed; where a document collapsed the blanks
+     * or made them tabs, by words, "90th" and the "%" after it being one label.
+     */
+    private static String[] labels(String header) {
+        String[] labels = COLUMN_GAP.split(header.strip());
+        if (labels.length > 2 && !header.contains("\t")) return labels;
+        List<String> words = new ArrayList<>();
+        for (String token : Tokens.split(header.replace(':', ' '))) {
+            int last = words.size() - 1;
+            if (token.equals("%") && last >= 0 && words.get(last).matches("\\d+th")) words.set(last, words.get(last) + " %");
+            else words.add(token);
+        }
+        return words.toArray(String[]::new);
     }
 
     List<Column> columns() {

@@ -257,6 +257,14 @@ final class DstatRun {
 
     private void screenHeader(String groupLine, String labelLine, long number) {
         ScreenColumns columns = ScreenColumns.of(groupLine, labelLine);
+        if (columns.misplaced()) {
+            sink.warning(number, "the group titles do not stand over the column labels (were the blanks changed, by a document?)"
+                    + " and are not one per plugin, so which plugin a column belongs to cannot be told: the lines up to the"
+                    + " next header are skipped");
+            screen = null;
+            layout = null;
+            return;
+        }
         screen = columns;
         header(new DstatLayout(columns.groups(), columns.labels()), number, columns);
     }

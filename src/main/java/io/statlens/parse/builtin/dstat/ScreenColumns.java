@@ -18,33 +18,55 @@ import java.util.Optional;
  * @param groups  the group title of each column
  * @param labels  the column labels
  * @param columns per plugin, its number of columns
+ * @param misplaced whether the titles were placed by where they stand, on a group line not as wide as the label line
+ *                  (a document changed the blanks): which plugin a column belongs to is then not known
  */
-record ScreenColumns(List<String> groups, List<String> labels, List<Integer> columns) {
+record ScreenColumns(List<String> groups, List<String> labels, List<Integer> columns, boolean misplaced) {
+    private static final java.util.regex.Pattern ESCAPE = java.util.regex.Pattern.compile("\u001B\\[[0-9;?]*[A-Za-z]");
 
     static ScreenColumns of(String groupLine, String labelLine) {
         List<int[]> titles = titleSpans(groupLine, labelLine);
+        // One title per part of a plugin (a plugin showing several CPUs, disks or interfaces has a part for each, cut
+        // at ':' or dool's '┊'): the titles are the parts' in order, which holds where a document moved the blanks and
+        // the titles no longer stand over their columns.
+        List<String> inOrder = titlesInOrder(groupLine);
+        String[] plugins = labelLine.split("[|│]", -1);
+        boolean byOrder = inOrder.size() == (int) java.util.Arrays.stream(plugins)
+                .flatMap(p -> java.util.Arrays.stream(p.split("[:┊]", -1))).filter(p -> !Tokens.isBlank(p)).count();
         List<String> groups = new ArrayList<>();
         List<String> labels = new ArrayList<>();
         List<Integer> columns = new ArrayList<>();
         int start = 0;
-        for (String plugin : labelLine.split("[|│]", -1)) {
+        int parts = 0;
+        for (String plugin : plugins) {
             int count = 0;
             int i = 0;
+            boolean inPart = false;
             while (i < plugin.length()) {
-                while (i < plugin.length() && isPartSeparator(plugin.charAt(i))) i++;
+                while (i < plugin.length() && isPartSeparator(plugin.charAt(i))) {
+                    if (plugin.charAt(i) == ':' || plugin.charAt(i) == '┊') {
+                        if (inPart) parts++;
+                        inPart = false;
+                    }
+                    i++;
+                }
                 if (i >= plugin.length()) break;
                 int from = i;
                 while (i < plugin.length() && !isPartSeparator(plugin.charAt(i))) i++;
                 labels.add(plugin.substring(from, i));
-                groups.add(title(groupLine, titles, start + from, start + i));
+                groups.add(byOrder ? inOrder.get(parts) : title(groupLine, titles, start + from, start + i));
+                inPart = true;
                 count++;
             }
+            if (inPart) parts++;
             columns.add(count);
             start += plugin.length() + 1;
         }
         // the blanks after a last separator are no plugin
         while (!columns.isEmpty() && columns.get(columns.size() - 1) == 0) columns.remove(columns.size() - 1);
-        return new ScreenColumns(List.copyOf(groups), List.copyOf(labels), List.copyOf(columns));
+        boolean misplaced = !byOrder && Math.abs(ESCAPE.matcher(groupLine).replaceAll("").stripTrailing().length()
+                - ESCAPE.matcher(labelLine).replaceAll("").stripTrailing().length()) > 1;
+        return new ScreenColumns(List.copyOf(groups), List.copyOf(labels), List.copyOf(columns), misplaced);
     }
 
     private static boolean isPartSeparator(char c) {
@@ -66,6 +88,16 @@ record ScreenColumns(List<String> groups, List<String> labels, List<Integer> col
             }
         }
         return spans;
+    }
+
+    /** The group line's titles in order: its runs between blanks and dool's {@code ┬}, dashes turned back into blanks. */
+    private static List<String> titlesInOrder(String groupLine) {
+        List<String> titles = new ArrayList<>();
+        for (String run : Tokens.split(groupLine.replace('┬', ' '))) {
+            String title = run.replaceAll("[-┄]+", " ").strip();
+            if (!title.isEmpty()) titles.add(title);
+        }
+        return titles;
     }
 
     /** The title over a label: the one that overlaps it most. */

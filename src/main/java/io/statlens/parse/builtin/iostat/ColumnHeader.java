@@ -9,7 +9,7 @@ import java.util.Set;
  * The header of a keyed block: Linux {@code Device: rrqm/s ...} (key first, with or without the colon),
  * sysstat 12's {@code --pretty}/{@code -h} {@code ... %util Device} (key last), the NFS report's
  * {@code Filesystem: rBlk_nor/s ...}, Solaris {@code r/s w/s ... %b device} ({@code -n}: key last) and
- * {@code device r/s ... %b} (key first). Old Solaris {@code -x} with {@code tc} appends the tty and cpu
+ * {@code device r/s ... %b} (key first), AIX {@code Disks: %tm_act Kbps ...} ({@link AixLabels}). Old Solaris {@code -x} with {@code tc} appends the tty and cpu
  * columns, which only the first device line fills; they are split off as {@code tty} and {@code cpu}.
  *
  * @param dataset   data set name: {@code ""} for devices, {@code nfs} for NFS mounts
@@ -24,7 +24,7 @@ record ColumnHeader(String dataset, String keyLabel, boolean keyFirst, List<Stri
                     List<String> ttyLabels, List<String> cpuLabels, String variant) {
     static final Set<String> TTY_LABELS = Set.of("tin", "tout");
     static final Set<String> CPU_LABELS = Set.of("us", "sy", "wt", "dt", "id", "ni", "in");
-    private static final Set<String> KEY_WORDS = Set.of("Device:", "Device", "device", "Filesystem:", "Filesystem");
+    private static final Set<String> KEY_WORDS = Set.of("Device:", "Device", "device", "Filesystem:", "Filesystem", "Disks:");
 
     /**
      * The columns sysstat's iostat prints last on a Linux device header ({@code -x} and {@code -s}: {@code %util};
@@ -93,6 +93,7 @@ record ColumnHeader(String dataset, String keyLabel, boolean keyFirst, List<Stri
 
     private static String variant(String keyWord, boolean keyFirst, List<String> labels, boolean nfs) {
         if (keyWord.equals("device")) return keyFirst ? "solaris-x" : "solaris-xn";
+        if (keyWord.equals("Disks:")) return "aix";
         if (nfs) return "linux-sysstat-nfs";
         if (labels.contains("areq-sz")) return "linux-sysstat-xs";
         if (labels.contains("d/s") || labels.contains("f/s")) return "linux-sysstat-12-x";

@@ -96,6 +96,14 @@ final class IostatMetrics {
         put("rps", "1/s", "reads per second");
         put("wps", "1/s", "writes per second");
         put("util", "%", "share of time the disk was busy");
+        // AIX: the default disk report and the CPU columns of its tty line (an LPAR's physc and %entc)
+        put("%tm_act", "%", "share of time the disk was active");
+        put("Kbps", "kB/s", "kilobytes transferred per second");
+        put("Kb_read", "kB", "kilobytes read in the interval");
+        put("Kb_wrtn", "kB", "kilobytes written in the interval");
+        put("%sys", "%", "CPU time in kernel mode");
+        put("physc", "processors", "physical processors consumed (shared-processor LPAR)");
+        put("%entc", "%", "share of the entitled capacity consumed");
         put("tin", "chars/s", "terminal characters read per second");
         put("tout", "chars/s", "terminal characters written per second");
         put("us", "%", "CPU time in user mode");

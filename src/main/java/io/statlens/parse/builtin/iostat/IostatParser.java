@@ -32,11 +32,13 @@ public final class IostatParser implements Parser {
             new Signal(Pattern.compile("^\\s*extended device statistics\\b"), 0.9),
             new Signal(Pattern.compile("\\br/s\\s+w/s\\s+[kM]r/s\\s+[kM]w(?:/s)?\\s+wait\\s+actv\\b"), 0.9),
             new Signal(Pattern.compile("\\bKB/t\\s+tps\\s+MB/s\\b"), 0.9),
+            new Signal(Pattern.compile("^\\s*Disks:\\s+%\\s*tm_act\\s+Kbps\\s"), 0.95),
+            new Signal(Pattern.compile("^\\s*tty:\\s+tin\\s+tout\\s+avg-cpu:\\s+%\\s*user\\b"), 0.95),
             new Signal(Pattern.compile("^\\s*(?:tin\\s+tout\\s+)?kps\\s+tps\\s+serv\\b"), 0.85));
 
     private static final ParserInfo INFO = ParserInfo.builtIn(ReportWriter.TOOL, "linux-sysstat", "linux-sysstat-x",
             "linux-sysstat-11-x", "linux-sysstat-12-x", "linux-sysstat-xs", "linux-sysstat-cpu", "linux-sysstat-nfs",
-            "linux-sysstat-json", "solaris-x", "solaris-xn", "solaris", "macos");
+            "linux-sysstat-json", "solaris-x", "solaris-xn", "solaris", "macos", "aix");
 
     @Override
     public ParserInfo info() {

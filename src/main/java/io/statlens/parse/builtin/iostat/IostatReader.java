@@ -34,6 +34,7 @@ final class IostatReader {
     private String variant;
     private boolean bannerSeen;
     private boolean commandSeen;
+    private boolean configurationSeen;
     private boolean omitsSinceBoot;
     /** The instant and printed time of day of the last OSWatcher {@code zzz} line; null before one. */
     private Instant snapshot;
@@ -92,6 +93,7 @@ final class IostatReader {
         long number = transcriptLine.number();
         if (block instanceof DeviceBlock devices && devices.offerPlainRow(line, number)) return;
         String[] tokens = Tokens.split(line);
+        if (AixLabels.isHeader(tokens)) tokens = AixLabels.joined(tokens);
         if (block != null) {
             if (!block.fitsWidth(tokens.length) && block.startsRow(tokens)) {
                 // a row a terminal wrapped, or with text appended to it
@@ -103,6 +105,7 @@ final class IostatReader {
         }
         // Headers first: they come with every report, and are told by their first or last word alone, where a
         // banner or time stamp takes patterns to rule out.
+        if (tokens[0].equals("tty:") && aixSummaryHeader(tokens, number)) return;
         if (tokens[0].equals("avg-cpu:")) {
             if (!Arrays.equals(tokens, cpuWords)) {
                 cpuWords = tokens;
@@ -133,6 +136,13 @@ final class IostatReader {
             return;
         }
         if (LineNoise.isNoise(line)) return;
+        String configuration = AixLabels.configuration(line);
+        if (configuration != null) {
+            endBlock();
+            if (!configurationSeen) sink.fact("system.configuration", configuration);
+            configurationSeen = true;
+            return;
+        }
         if (banner(line) || timestamp(line)) return;
         if (LineNoise.isSolarisTitle(line)) {
             endBlock();
@@ -216,6 +226,21 @@ final class IostatReader {
         endBlock();
         out.finish();
         out.newInvocation(omitsSinceBoot);
+    }
+
+    /** AIX's {@code tty: tin tout avg-cpu: %user %sys %idle %iowait [physc %entc]}: tty then CPU columns on one line. */
+    private boolean aixSummaryHeader(String[] tokens, long number) {
+        List<String> all = List.of(tokens);
+        int cpu = all.indexOf("avg-cpu:");
+        if (cpu < 0) return false;
+        List<String> tty = all.subList(1, cpu);
+        List<String> labels = all.subList(cpu + 1, all.size());
+        endBlock();
+        if (out.current().overlaps("cpu", labels)) out.finish();
+        List<String> units = CpuBlock.unitsOf(java.util.stream.Stream.concat(tty.stream(), labels.stream()).toList());
+        block = new CpuBlock(List.copyOf(tty), List.copyOf(labels), units, number, out, sink);
+        variant("aix");
+        return true;
     }
 
     private void cpuHeader(List<String> labels, List<String> units, long number) {

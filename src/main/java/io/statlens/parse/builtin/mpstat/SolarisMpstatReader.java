@@ -6,6 +6,7 @@ import io.statlens.model.Row;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
+import io.statlens.parse.text.ColumnLayout;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.DateLine;
@@ -36,6 +37,8 @@ final class SolarisMpstatReader implements MpstatReader {
     private final Map<String, DatasetSpec> announced = new HashMap<>();
 
     private TableHeader table;
+    /** Where the current header's columns end, for rows whose values ran together. */
+    private ColumnLayout layout;
     private long sample;
     private Instant reportTime;
     private Instant pendingDate;
@@ -83,12 +86,13 @@ final class SolarisMpstatReader implements MpstatReader {
         String[] words = Tokens.split(text);
         if (isHeader(words)) {
             header(number, words);
+            layout = ColumnLayout.of(text);
         } else if (isOtherTable(words)) {
             sink.warning(number, "not a known mpstat table (" + String.join(" ", words) + "); its rows are skipped");
             table = null;
             skippingTable = true;
         } else if (words.length > 0 && Numbers.isNumber(words[0]) && (table != null || skippingTable)) {
-            if (table != null) dataRow(number, words);
+            if (table != null) dataRow(number, text, words);
         } else {
             sink.warning(number, table == null
                     ? "expected a Solaris mpstat header (CPU minf mjf ... idl), found '" + text.strip() + "'"
@@ -153,15 +157,51 @@ final class SolarisMpstatReader implements MpstatReader {
         return timeline.unstamped(sample);
     }
 
-    private void dataRow(long number, String[] words) {
+    private void dataRow(long number, String text, String[] words) {
+        if (words.length != table.spec().metrics().size() + 1) {
+            runTogether(number, text);
+            return;
+        }
         double[] values = table.values(words, 1, number, sink);
         if (values == null) return;
+        row(words[0], values);
+    }
+
+    /**
+     * A row with fewer values than its header: mpstat prints each value right-aligned in a field of fixed width, and
+     * a value wider than its field runs into the one before it ({@code 12345678} under {@code syscl usr}). Values
+     * are cut where the header's columns end; those that cannot be cut for sure are stored as missing, with a
+     * warning, and the rest of the row is kept.
+     */
+    private void runTogether(long number, String text) {
+        ColumnLayout.Cells cells = layout.split(text);
+        String[] v = cells.values();
+        if (!cells.complete() && cells.fit() != ColumnLayout.Fit.AMBIGUOUS || v[0] == null) {
+            sink.warning(number, "expected " + table.spec().metrics().size() + " values as in the header at line "
+                    + table.line() + ": " + (v[0] == null ? "the CPU id ran into the values after it" : cells.problem())
+                    + "; line skipped");
+            return;
+        }
+        if (cells.fit() == ColumnLayout.Fit.AMBIGUOUS) sink.warning(number, cells.problem() + "; those values are stored as missing");
+        double[] values = new double[v.length - 1];
+        for (int i = 1; i < v.length; i++) {
+            try {
+                values[i - 1] = v[i] == null ? Double.NaN : Numbers.parse(v[i]);
+            } catch (NumberFormatException e) {
+                sink.warning(number, "expected a number for " + table.spec().metrics().get(i - 1).label() + ", found '" + v[i] + "'");
+                return;
+            }
+        }
+        row(v[0], values);
+    }
+
+    private void row(String cpu, double[] values) {
         DatasetSpec spec = table.spec();
         if (!spec.equals(announced.get(spec.qualifiedName()))) {
             sink.dataset(spec);
             announced.put(spec.qualifiedName(), spec);
         }
-        sink.row(spec, new Row(sample, reportTime, words[0], sample == 0, values));
+        sink.row(spec, new Row(sample, reportTime, cpu, sample == 0, values));
         rowsInReport++;
     }
 

@@ -10,6 +10,7 @@ import io.statlens.parse.text.Numbers;
 import io.statlens.parse.transcript.CommandSyntax;
 import io.statlens.parse.transcript.PastedCommand;
 import io.statlens.parse.timeline.Timeline;
+import io.statlens.parse.text.Tokens;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
 
@@ -67,8 +68,10 @@ public final class MysqlStatusParser implements Parser {
             Optional<StatusLine> s = StatusLine.parse(line.text().strip());
             if (s.isEmpty() || !STATUS_NAME.matcher(s.get().name()).matches()) continue;
             String value = s.get().value();
-            // pt-mext and pt-mysql-summary print several values beside each name: not this format
-            if (value.indexOf(' ') > 0 && value.chars().allMatch(c -> c == ' ' || c == '-' || c == '.' || Character.isDigit(c))) {
+            // pt-mext and pt-mysql-summary print several values beside each name (a document may have made their
+            // blanks tabs): not this format
+            if (Tokens.split(value).length > 1
+                    && value.chars().allMatch(c -> Tokens.isSpace((char) c) || c == '-' || c == '.' || Character.isDigit(c))) {
                 columns++;
             } else {
                 status++;

@@ -35,11 +35,19 @@ record PerfStatLine(double elapsed, String key, double count, String missing, St
     /** A text line, or empty when it is not a counter line. */
     static Optional<PerfStatLine> text(String line) {
         String s = line;
-        int hash = s.indexOf(" #");
+        int hash = comment(s);
         if (hash >= 0) s = s.substring(0, hash);
         s = MULTIPLEXED.matcher(s).replaceFirst("");
         s = s.replace("<not counted>", "<not-counted>").replace("<not supported>", "<not-supported>");
         return fields(Arrays.asList(Tokens.split(s)), true);
+    }
+
+    /** Where the {@code # derived metric} after a counter starts: the first '#' after a blank or tab; -1 if none. */
+    private static int comment(String line) {
+        for (int i = 1; i < line.length(); i++) {
+            if (line.charAt(i) == '#' && Tokens.isSpace(line.charAt(i - 1))) return i - 1;
+        }
+        return -1;
     }
 
     /** A CSV line of {@code -x SEP}, or empty when it is not a counter line. */

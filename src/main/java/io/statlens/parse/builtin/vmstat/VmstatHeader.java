@@ -32,9 +32,13 @@ import java.util.regex.Pattern;
  * @param line        the line number of the label line, for messages
  * @param languages   for a header procps-ng printed in another language, the languages whose translations it
  *                    matches ({@code de}); empty for an English header
+ * @param clocked     whether AIX's {@code -t} added its time of day, labelled {@code hr mi se} over one
+ *                    {@code 07:53:28}: not among the value columns
  */
 record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec, boolean timestamped, String zoneLabel,
-                    long line, Set<String> languages) {
+                    long line, Set<String> languages, boolean clocked) {
+    /** AIX's labels of its {@code -t} time of day, the last three of the header. */
+    private static final List<String> AIX_CLOCK = List.of("hr", "mi", "se");
     static final String TOOL = "vmstat";
     private static final Pattern GROUP_LINE = Pattern.compile(
             "^\\s*(?:-*procs-*\\s+-*memory-*|kthr\\s+memory|disk-\\s+-*reads-*)(?:\\s|$)");
@@ -106,6 +110,12 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
             layout = layout.firstColumns(columns.size() - 1);
             columns = layout.columns();
         }
+        boolean clocked = columns.size() > AIX_CLOCK.size()
+                && layout.labels().subList(columns.size() - AIX_CLOCK.size(), columns.size()).equals(AIX_CLOCK);
+        if (clocked) {
+            layout = layout.firstColumns(columns.size() - AIX_CLOCK.size());
+            columns = layout.columns();
+        }
         boolean kthr = titles != null && titles.trim().startsWith("kthr");
         VmstatFlavour flavour = VmstatFlavour.of(layout.labels(), kthr);
         List<String> names = names(flavour, columns);
@@ -113,7 +123,7 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
         for (int i = 0; i < names.size(); i++) {
             metrics.add(VmstatColumns.metric(flavour, names.get(i), columns.get(i).group(), memoryUnit));
         }
-        return new VmstatHeader(flavour, layout, spec(flavour, metrics), timestamped, zone, line, Set.of());
+        return new VmstatHeader(flavour, layout, spec(flavour, metrics), timestamped, zone, line, Set.of(), clocked);
     }
 
     /**
@@ -135,7 +145,7 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
             metrics.add(l.printed().equals(l.label()) ? metric : metric.printedAs(l.printed()));
         }
         boolean timestamped = stampTitle || !labels.zone().isEmpty();
-        return new VmstatHeader(flavour, layout, spec(flavour, metrics), timestamped, labels.zone(), line, labels.languages());
+        return new VmstatHeader(flavour, layout, spec(flavour, metrics), timestamped, labels.zone(), line, labels.languages(), false);
     }
 
     private static DatasetSpec spec(VmstatFlavour flavour, List<Metric> metrics) {

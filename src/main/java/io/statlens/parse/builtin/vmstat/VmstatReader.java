@@ -13,6 +13,7 @@ import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.DateLine;
 import io.statlens.parse.time.ZoneAbbreviations;
 import io.statlens.parse.timeline.Timeline;
+import io.statlens.parse.timeline.DayClock;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
 
@@ -20,6 +21,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -46,6 +48,8 @@ import java.util.regex.Pattern;
  */
 final class VmstatReader {
     static final int HOLD_LIMIT = 1000;
+    /** AIX's {@code -t} time of day at the end of a sample line ({@code 07:53:28}). */
+    private static final Pattern CLOCK = Pattern.compile("\\s(\\d{2}:\\d{2}:\\d{2})\\s*$");
     private static final Pattern STAMP = Pattern.compile("\\s(\\d{4}-\\d{2}-\\d{2})\\s+(\\d{2}:\\d{2}:\\d{2})\\s*$");
     /** AIX starts every run with {@code System configuration: lcpu=4 mem=7936MB}. */
     private static final Pattern AIX_CONFIGURATION = Pattern.compile("^\\s*System configuration:(.*)$");
@@ -65,6 +69,8 @@ final class VmstatReader {
     private final Set<String> languagesSaid = new HashSet<>();
     private VmstatHeader header;
     private ZoneId stampZone;
+    /** The clock of AIX's {@code -t} times of day; null before the first. */
+    private DayClock aixDay;
     private String stampZoneDescription;
     private String memoryUnit = "KiB";
     private boolean skipsSinceBoot;
@@ -208,6 +214,11 @@ final class VmstatReader {
     }
 
     private void stampZone(VmstatHeader h) {
+        if (h.clocked()) {
+            stampZone = timeOptions.zone();
+            stampZoneDescription = timeOptions.zone().getId() + " (AIX prints the time of day only)";
+            return;
+        }
         if (!h.timestamped()) return;
         Optional<ZoneId> printed = h.zoneLabel().isEmpty() ? Optional.empty() : ZoneAbbreviations.lookup(h.zoneLabel());
         if (printed.isPresent()) {
@@ -279,7 +290,28 @@ final class VmstatReader {
             Matcher m = STAMP.matcher(text);
             if (m.find()) return new Stamped(text.substring(0, m.start()), m.group(1) + "T" + m.group(2));
         }
+        if (header.clocked()) {
+            Matcher m = CLOCK.matcher(text);
+            if (m.find()) {
+                Instant at = clockDay().at(LocalTime.parse(m.group(1)), stampZone);
+                return new Stamped(text.substring(0, m.start()), LocalDateTime.ofInstant(at, stampZone).toString());
+            }
+        }
         return new Stamped(text, null);
+    }
+
+    /**
+     * The day of AIX's {@code -t} times of day, which come without a date: {@code --start}'s or the fallback start's,
+     * each time of day placed on it by a clock that counts the midnights crossed; said once.
+     */
+    private DayClock clockDay() {
+        if (aixDay == null) {
+            Timeline.Day day = timeline.assumedDay();
+            aixDay = timeline.clock(day);
+            sink.notice(header.line(), "AIX vmstat -t prints the time of day only (hr mi se): the samples are placed on "
+                    + day.date() + " from " + day.origin() + ", zone " + timeOptions.zone().getId() + "; give --start to set the date");
+        }
+        return aixDay;
     }
 
     private void mainRow(long number, ColumnLayout.Cells cells, String stamp, Instant dateLine, boolean epoch) {

@@ -44,11 +44,12 @@ class IostatCorpusTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"getperf-solaris11-xn.txt", "illumos-man-iostat-Y.txt", "illumos-man-iostat-x-tc.txt",
+    @ValueSource(strings = {"datadog-unix-agent-aix-iostat-tty-cpu-physc.txt", "getperf-solaris11-xn.txt", "illumos-man-iostat-Y.txt", "illumos-man-iostat-x-tc.txt",
             "illumos-man-iostat-xcnCXTdz.txt", "jc-centos77-iostat-1.txt", "jc-centos77-iostat-x.txt",
             "jc-ubuntu1804-iostat-x.txt", "jc-ubuntu2010-iostat-mx.txt", "jc-ubuntu2010-iostat.txt",
             "macos-iostat-disk0-prompt.txt", "macos-iostat-disk0.txt", "mb-facebook-maria2-de-xm.txt",
             "mb-lizard2-xm-r_await.txt", "mb-pitbull-3.1-de-xm.txt", "meeeejin-ko-locale-iostat-mx.txt",
+            "metabrik-freebsd-10.2-iostat-C-c2.txt", "metabrik-freebsd-iostat-x-C-c2.txt", "sysmon-aix-iostat-disks.txt",
             "ssup-ubuntu1804-iostat-x.txt", "ssup-ubuntu1804-iostat.txt", "sysstat-fixture-iostat-ct.txt",
             "sysstat-fixture-iostat-x.txt", "sysstat-fixture-iostat-xs.txt", "vpsee-sysstat7-iostat-kx-seq.txt"})
     void everyCorpusFileIsDetectedAndParsesWithoutLineWarnings(String file) {
@@ -365,6 +366,36 @@ class IostatCorpusTest {
                 sink.rows("iostat").stream().map(r -> r.row().key()).toList());
         assertEquals(0.7, only(sink, "iostat", "ssd22", 0).get("svc_t"), EPS);
         assertTrue(sink.rows("iostat").stream().allMatch(r -> r.row().sinceBoot()));
+    }
+
+    @Test
+    void aixTtyAndCpuOnOneLineAndDisksWithABlankAfterThePercentSign() {
+        CollectingSink sink = parse("datadog-unix-agent-aix-iostat-tty-cpu-physc.txt");
+        assertEquals("aix", sink.variant());
+        assertEquals(List.of("tin", "tout"), labels(sink, "iostat.tty"));
+        assertEquals(List.of("%user", "%sys", "%idle", "%iowait", "physc", "%entc"), labels(sink, "iostat.cpu"));
+        assertEquals(List.of("%tm_act", "Kbps", "tps", "Kb_read", "Kb_wrtn"), labels(sink, "iostat"));
+        assertEquals(0.8, only(sink, "iostat.tty", "", 0).get("tout"), EPS);
+        assertEquals(100.0, only(sink, "iostat.cpu", "", 0).get("%idle"), EPS);
+        assertEquals(0.1, only(sink, "iostat.cpu", "", 0).get("%entc"), EPS);
+        assertEquals(14296158.0, only(sink, "iostat", "hdisk11", 0).get("Kb_wrtn"), EPS);
+        assertEquals(java.util.Optional.of("lcpu=8 drives=1 ent=0.40 paths=2 vdisks=2"), sink.fact("system.configuration"));
+        CollectingSink disks = parse("sysmon-aix-iostat-disks.txt");
+        assertEquals(List.of("cd0", "hdisk0"), disks.rows("iostat").stream().map(r -> r.row().key()).toList());
+        assertEquals(752.0, only(disks, "iostat", "hdisk0", 0).get("Kbps"), EPS);
+    }
+
+    @Test
+    void freeBsdOneLinePerReportAndExtendedWithTheCpuOnTheFirstDevice() {
+        CollectingSink sink = parse("metabrik-freebsd-10.2-iostat-C-c2.txt");
+        assertEquals(List.of("ada0", "ada1", "pass0"), sink.rows("iostat").stream().map(r -> r.row().key()).distinct().toList());
+        assertEquals(List.of("us", "ni", "sy", "in", "id"), labels(sink, "iostat.cpu"));
+        assertEquals(1151.0, only(sink, "iostat.tty", "", 0).get("tout"), EPS);
+        assertEquals(29.14, only(sink, "iostat", "ada1", 1).get("KB/t"), EPS);
+        CollectingSink extended = parse("metabrik-freebsd-iostat-x-C-c2.txt");
+        assertEquals(10, extended.rows("iostat").size());
+        assertEquals(248.0, only(extended, "iostat", "pass1", 0).get("svc_t"), EPS);
+        assertEquals(96.0, only(extended, "iostat.cpu", "", 1).get("id"), EPS);
     }
 
     @Test

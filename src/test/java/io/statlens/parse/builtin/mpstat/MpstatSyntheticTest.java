@@ -40,6 +40,27 @@ class MpstatSyntheticTest {
         return ParserFixtures.parseText(parser, text, context);
     }
 
+    /**
+     * A Solaris row whose wide value ran into the one before it (mjf {@code 0} and xcal {@code 10012} printed as
+     * {@code 010012}: the header and the other values are those of solaris-M9000-datestamped-first2000.txt): cut where
+     * the header's columns end, the row is kept whole; a row cut short keeps no guess and says so at its line.
+     */
+    @Test
+    void solarisValuesThatRanTogetherAreCutWhereTheHeaderColumnsEnd() {
+        CollectingSink sink = parse("Mon Dec  2 11:00:00 EST 2013\n"
+                + " CPU minf mjf xcal  intr ithr  csw icsw migr smtx  srw syscl  usr sys  wt idl\n"
+                + "   5    0   0    0   214    0    0    0    0    0    0     0    0   0   0 100\n"
+                + "   6    0   010012  2457  102    0    0    0    0    0     0    0   1   0  99\n"
+                + "   7    0   0    0   214    0    0    0    0\n");
+        List<SpecRow> rows = sink.rows("mpstat");
+        assertEquals(List.of("5", "6"), rows.stream().map(r -> r.row().key()).toList());
+        assertEquals(0.0, rows.get(1).get("mjf"));
+        assertEquals(10012.0, rows.get(1).get("xcal"));
+        assertEquals(2457.0, rows.get(1).get("intr"));
+        assertEquals(99.0, rows.get(1).get("idl"));
+        assertEquals(List.of(5L), sink.warnings().stream().map(ParseWarning::line).filter(n -> n > 0).toList(), sink.warnings().toString());
+    }
+
     @Test
     void singleLineModeNumbersEachIntervalAndRollsOverMidnight() {
         CollectingSink sink = parse(BANNER

@@ -24,6 +24,7 @@ class VmstatCorpusTest {
             "jc-ubuntu1804-vmstat-1-long.txt", "meeeejin-vmstat-1-double-prompt.txt", "procps4-gu-1TB-ragged.txt",
             "procps4-gu-ru-ctrlc.txt", "procps4-gu-vm-cs0.txt", "pt-freebsd-001.txt", "pt-linux-001.txt",
             "pt-linux-005.txt", "pt-netbsd-001.txt", "solaris-P315-epoch.txt", "ssup-ubuntu1804-vmstat-1-iowait.txt",
+            "sysmon-aix-vmstat-Iwt.txt", "sysmon-aix-vmstat.txt",
             "ssup-ubuntu1804-vmstat-d.txt", "ssup-ubuntu1804-vmstat-single.txt");
     private static final List<String> LINUX_ST = List.of("r", "b", "swpd", "free", "buff", "cache", "si", "so", "bi", "bo",
             "in", "cs", "us", "sy", "id", "wa", "st");
@@ -347,6 +348,22 @@ class VmstatCorpusTest {
         assertEquals(518361952, rows.get(3).get("swap"));
         assertEquals("epoch lines before the samples", sink.fact("time.source").orElseThrow());
         assertTrue(sink.warnings().isEmpty(), sink.warnings().toString());
+    }
+
+    @Test
+    void aixWithItsSystemConfigurationAndTheTimeOfDayOfMinusT() {
+        CollectingSink plain = parse("sysmon-aix-vmstat.txt");
+        assertEquals("aix", plain.variant());
+        assertEquals(List.of("r", "b", "avm", "fre", "re", "pi", "po", "fr", "sr", "cy", "in", "faults sy", "cs", "us", "sy",
+                "id", "wa"), labels(plain.spec("vmstat")));
+        assertEquals(java.util.Optional.of("lcpu=8 mem=4096MB"), plain.fact("system.configuration"));
+        assertEquals(623244.0, plain.rows("vmstat").get(0).get("avm"));
+        CollectingSink clocked = parse("sysmon-aix-vmstat-Iwt.txt");
+        assertEquals(List.of("r", "b", "p", "avm", "fre", "fi", "fo", "pi", "po", "fr", "sr", "in", "faults sy", "cs", "us",
+                "sy", "id", "wa", "pc", "ec"), labels(clocked.spec("vmstat")));
+        assertEquals(java.time.Instant.parse("1970-01-01T07:53:28Z"), clocked.rows("vmstat").get(0).row().time());
+        assertEquals(0.1, clocked.rows("vmstat").get(0).get("ec"));
+        assertTrue(clocked.warnings().isEmpty(), clocked.warnings().toString());
     }
 
     @Test
