@@ -88,7 +88,7 @@ public final class MysqlStatusParser implements Parser {
         private final RecordSink sink;
         private final Timeline timeline;
         private final StatusWriter writer;
-        private final Map<String, Double> values = new LinkedHashMap<>();
+        private Map<String, Double> values = new LinkedHashMap<>();
         private boolean hadText;
         private int variables;
         private long snapshot;
@@ -133,15 +133,19 @@ public final class MysqlStatusParser implements Parser {
         }
 
         private void read(String text, long number) {
-            Optional<Instant> time = TimeLines.parse(text, timeline.options().zone());
-            if (time.isPresent()) {
-                end();
-                stamp = time.get();
-                return;
-            }
-            if (ROWS_IN_SET.matcher(text).matches()) {
-                end();
-                return;
+            // a table's rows and rules are none of the lines between tables (most lines of a long capture)
+            boolean tableLine = !text.isEmpty() && (text.charAt(0) == '|' || text.charAt(0) == '+');
+            if (!tableLine) {
+                Optional<Instant> time = TimeLines.parse(text, timeline.options().zone());
+                if (time.isPresent()) {
+                    end();
+                    stamp = time.get();
+                    return;
+                }
+                if (ROWS_IN_SET.matcher(text).matches()) {
+                    end();
+                    return;
+                }
             }
             Optional<StatusLine> parsed = StatusLine.parse(text);
             if (parsed.isEmpty()) {
@@ -213,9 +217,9 @@ public final class MysqlStatusParser implements Parser {
                 time = timeline.unstamped(snapshot);
             }
             stamp = null;
-            writer.snapshot(new StatusWriter.Snapshot(time, new LinkedHashMap<>(values), hadText));
+            writer.snapshot(new StatusWriter.Snapshot(time, values, hadText));
             snapshot++;
-            values.clear();
+            values = new LinkedHashMap<>(2 * variables);
             variables = 0;
             hadText = false;
             tooMany = false;
