@@ -16,6 +16,8 @@ import io.statlens.parse.transcript.TranscriptLine;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +47,13 @@ public final class MysqlStatusParser implements Parser {
     /** Most variables one snapshot may have: servers print 300 to 1,000. */
     private static final int MAX_VARIABLES = 10_000;
     private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+    /**
+     * MySQL 8's {@code Caching_sha2_password_rsa_public_key} and {@code Rsa_public_key} print a PEM key whose lines
+     * break the boxed table: {@code | Rsa_public_key | -----BEGIN PUBLIC KEY-----}, the key's lines, then
+     * {@code -----END PUBLIC KEY-----} and the cell's padding and bar. A key has about ten lines; past this many the
+     * table is read again.
+     */
+    private static final int MAX_KEY_LINES = 64;
 
     @Override
     public ParserInfo info() {
@@ -96,6 +105,15 @@ public final class MysqlStatusParser implements Parser {
         private String pendingName;
         private String layout = "";
         private boolean tooMany;
+        /** Lines read of a multi-line key value, or -1 when not in one. */
+        private int keyLines = -1;
+        /** Whether a boxed table has rows but has not yet had its closing rule. */
+        private boolean tableOpen;
+        private long lastRow;
+        private int previousSize;
+        private final Set<String> seen = new HashSet<>();
+        private final List<String> firstSeen = new ArrayList<>();
+        private long firstSeenLine;
 
         Run(ParseContext context, RecordSink sink) {
             this.sink = sink;
@@ -121,6 +139,7 @@ public final class MysqlStatusParser implements Parser {
                 if (line.noise()) continue;
                 read(line.text().strip(), line.number());
             }
+            cutShort();
             end();
             writer.finish();
             lines.finish(sink);
@@ -133,6 +152,7 @@ public final class MysqlStatusParser implements Parser {
         }
 
         private void read(String text, long number) {
+            if (keyLines >= 0 && key(text, number)) return;
             // a table's rows and rules are none of the lines between tables (most lines of a long capture)
             boolean tableLine = !text.isEmpty() && (text.charAt(0) == '|' || text.charAt(0) == '+');
             if (!tableLine) {
@@ -148,6 +168,12 @@ public final class MysqlStatusParser implements Parser {
                 }
             }
             Optional<StatusLine> parsed = StatusLine.parse(text);
+            if (parsed.isEmpty() && text.startsWith("|") && text.contains("-----BEGIN ")) {
+                // the first line of a multi-line key: a text value, left out like the others
+                hadText = true;
+                keyLines = 0;
+                return;
+            }
             if (parsed.isEmpty()) {
                 sink.warning(number, "expected a status variable and its value ('| Com_select | 4245 |', 'Com_select<TAB>4245'), "
                         + "a header or a time line, found '" + shorten(text) + "'");
@@ -159,7 +185,7 @@ public final class MysqlStatusParser implements Parser {
                     end();
                     layout(text.startsWith("|") ? "boxed" : "tab");
                 }
-                case RULE -> { }
+                case RULE -> tableOpen = false;
                 case VERTICAL_NAME -> {
                     layout("vertical");
                     pendingName = s.name();
@@ -174,8 +200,37 @@ public final class MysqlStatusParser implements Parser {
                 }
                 case ROW -> {
                     layout(text.startsWith("|") ? "boxed" : "tab");
+                    tableOpen = text.startsWith("|");
                     add(s.name(), s.value(), number);
                 }
+            }
+        }
+
+        /**
+         * A line within a multi-line key value; false when the key has ended without its closing bar, so that the
+         * line is read as any other.
+         */
+        private boolean key(String text, long number) {
+            boolean tableLine = text.startsWith("+") || (text.startsWith("|") && text.length() > 1);
+            if (tableLine || keyLines >= MAX_KEY_LINES) {
+                if (keyLines >= MAX_KEY_LINES) sink.warning(number, "expected a key value's end ('-----END ... KEY----- |') within " + MAX_KEY_LINES + " lines");
+                keyLines = -1;
+                return false;
+            }
+            keyLines++;
+            if (text.endsWith("|")) keyLines = -1;
+            return true;
+        }
+
+        /** The input ended within a table, or with fewer variables than the snapshot before: said, and what was read is kept. */
+        private void cutShort() {
+            if (values.isEmpty()) return;
+            if (tableOpen) {
+                sink.warning(lastRow, "the input ends within a table, before its closing rule '+---+': the capture was cut short; "
+                        + "the " + variables + " variables of its last snapshot are kept");
+            } else if (previousSize > 0 && variables < previousSize) {
+                sink.warning(lastRow, "the last snapshot ends after " + variables + " of the " + previousSize
+                        + " variables of the one before: the capture was cut short?; the " + variables + " are kept");
             }
         }
 
@@ -198,11 +253,23 @@ public final class MysqlStatusParser implements Parser {
             }
             values.put(name, v);
             variables++;
+            lastRow = number;
+            if (seen.add(name) && snapshot > 0) {
+                if (firstSeen.isEmpty()) firstSeenLine = number;
+                firstSeen.add(name);
+            }
         }
 
         /** The snapshot read so far is complete. */
         private void end() {
             pendingName = null;
+            tableOpen = false;
+            if (!firstSeen.isEmpty()) {
+                sink.notice(firstSeenLine, firstSeen.size() + (firstSeen.size() == 1 ? " variable appears" : " variables appear")
+                        + " first in this snapshot (" + String.join(", ", firstSeen.subList(0, Math.min(5, firstSeen.size())))
+                        + (firstSeen.size() > 5 ? ", ..." : "") + "): kept from here on, their rates from their second snapshot");
+                firstSeen.clear();
+            }
             if (values.isEmpty()) {
                 variables = 0;
                 hadText = false;
@@ -219,6 +286,7 @@ public final class MysqlStatusParser implements Parser {
             stamp = null;
             writer.snapshot(new StatusWriter.Snapshot(time, values, hadText));
             snapshot++;
+            previousSize = variables;
             values = new LinkedHashMap<>(2 * variables);
             variables = 0;
             hadText = false;
