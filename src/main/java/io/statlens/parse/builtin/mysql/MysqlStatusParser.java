@@ -9,12 +9,10 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.transcript.CommandSyntax;
 import io.statlens.parse.transcript.PastedCommand;
-import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -46,7 +44,6 @@ public final class MysqlStatusParser implements Parser {
     private static final Pattern ROWS_IN_SET = Pattern.compile("^(?:\\d+ rows? in set|Empty set)\\b.*$");
     /** Most variables one snapshot may have: servers print 300 to 1,000. */
     private static final int MAX_VARIABLES = 10_000;
-    private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
     /**
      * MySQL 8's {@code Caching_sha2_password_rsa_public_key} and {@code Rsa_public_key} print a PEM key whose lines
      * break the boxed table: {@code | Rsa_public_key | -----BEGIN PUBLIC KEY-----}, the key's lines, then
@@ -93,15 +90,14 @@ public final class MysqlStatusParser implements Parser {
     }
 
     /** The state of one parse. */
-    private static final class Run {
+    private static final class Run implements SnapshotTranscript.Reader {
         private final RecordSink sink;
-        private final Timeline timeline;
+        private final SnapshotTimes times;
         private final StatusWriter writer;
         private Map<String, Double> values = new LinkedHashMap<>();
         private boolean hadText;
         private int variables;
         private long snapshot;
-        private Instant stamp;
         private String pendingName;
         private String layout = "";
         private boolean tooMany;
@@ -117,32 +113,12 @@ public final class MysqlStatusParser implements Parser {
 
         Run(ParseContext context, RecordSink sink) {
             this.sink = sink;
-            this.timeline = new Timeline(context, sink, DEFAULT_INTERVAL);
+            this.times = new SnapshotTimes(context, sink);
             this.writer = new StatusWriter(sink);
-            timeline.whenStepAssumed(step -> "the output prints no interval; taking " + step.toSeconds()
-                    + " s between snapshots; give --interval to set it");
         }
 
         void readAll(LineSource source) throws IOException {
-            Transcript lines = new Transcript(source, SYNTAX);
-            TranscriptLine line;
-            while ((line = lines.next()) != null) {
-                if (line.is(TranscriptLine.Kind.COMMAND)) {
-                    end();
-                    command(line.command());
-                    continue;
-                }
-                if (line.is(TranscriptLine.Kind.SHELL)) {
-                    end();
-                    continue;
-                }
-                if (line.noise()) continue;
-                read(line.text().strip(), line.number());
-            }
-            cutShort();
-            end();
-            writer.finish();
-            lines.finish(sink);
+            SnapshotTranscript.read(source, SYNTAX, sink, this);
             if (writer.snapshots() == 0) {
                 sink.warning(0, "no status variables found (expected lines such as '| Com_select | 4245 |' or 'Com_select<TAB>4245')");
                 return;
@@ -151,15 +127,23 @@ public final class MysqlStatusParser implements Parser {
             sink.variant(layout + "-" + (relative ? "relative" : "absolute"));
         }
 
-        private void read(String text, long number) {
+        @Override
+        public void endOfInput() {
+            cutShort();
+            end();
+            writer.finish();
+        }
+
+        @Override
+        public void text(String text, long number) {
             if (keyLines >= 0 && key(text, number)) return;
             // a table's rows and rules are none of the lines between tables (most lines of a long capture)
             boolean tableLine = !text.isEmpty() && (text.charAt(0) == '|' || text.charAt(0) == '+');
             if (!tableLine) {
-                Optional<Instant> time = TimeLines.parse(text, timeline.options().zone());
+                Optional<Instant> time = times.timeLine(text);
                 if (time.isPresent()) {
                     end();
-                    stamp = time.get();
+                    times.stamp(time.get());
                     return;
                 }
                 if (ROWS_IN_SET.matcher(text).matches()) {
@@ -260,8 +244,8 @@ public final class MysqlStatusParser implements Parser {
             }
         }
 
-        /** The snapshot read so far is complete. */
-        private void end() {
+        @Override
+        public void end() {
             pendingName = null;
             tableOpen = false;
             if (!firstSeen.isEmpty()) {
@@ -275,15 +259,7 @@ public final class MysqlStatusParser implements Parser {
                 hadText = false;
                 return;
             }
-            Instant time;
-            if (stamp != null) {
-                time = timeline.stamped(stamp, snapshot);
-                timeline.source("date(1), epoch or pt-stalk TS lines before the snapshots (a snapshot without one "
-                        + "follows the last by the interval)");
-            } else {
-                time = timeline.unstamped(snapshot);
-            }
-            stamp = null;
+            Instant time = times.time(snapshot);
             writer.snapshot(new StatusWriter.Snapshot(time, values, hadText));
             snapshot++;
             previousSize = variables;
@@ -294,11 +270,12 @@ public final class MysqlStatusParser implements Parser {
         }
 
         /** A pasted mysqladmin or mysql command: its options, its interval and whether it prints differences. */
-        private void command(PastedCommand command) {
+        @Override
+        public void command(PastedCommand command) {
             if (!command.arguments().isEmpty()) sink.fact("options", command.argumentText());
             if (!command.tool().contains("admin")) return;
             MysqladminOptions options = MysqladminOptions.of(command.arguments());
-            timeline.printedInterval(options.interval().orElse(null));
+            times.timeline().printedInterval(options.interval().orElse(null));
             writer.stated(Optional.of(options.relative()));
         }
 
