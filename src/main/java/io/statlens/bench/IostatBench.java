@@ -20,10 +20,11 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * {@code statlens bench --workload iostat} (and {@code nmon}): on generated {@code iostat -x -t} output (or an nmon
- * file), measures the tool's parser alone (every row of every data set into a sink that counts them) and statlens'
- * import of the file (parsing included), in turn (A/B/A/B...). Issue 13's peer for these workloads, NMONVisualizer's
- * parsers, is not ours to ship: docs/bench.md says how it was measured on the same file.
+ * {@code statlens bench --workload iostat} (and {@code nmon}, {@code mysqladmin}): on generated {@code iostat -x -t}
+ * output (or an nmon file, or {@code mysqladmin ext -r -i 1} output), measures the tool's parser alone (every row of
+ * every data set into a sink that counts them) and statlens' import of the file (parsing included), in turn
+ * (A/B/A/B...). The peers (NMONVisualizer's parsers, pt-mext) are run as whole processes by {@link PeerBench};
+ * docs/bench.md says how.
  */
 public final class IostatBench {
     public static final String IMPORT = "statlens import (parse + store)";
@@ -34,7 +35,7 @@ public final class IostatBench {
     /**
      * @param work        a folder for the repositories
      * @param input       the generated output of the tool
-     * @param tool        the tool id whose parser reads it ({@code iostat}, {@code nmon})
+     * @param tool        the tool id whose parser reads it ({@code iostat}, {@code nmon}, {@code mysql-status})
      * @param repetitions runs of each step
      * @param progress    told after every run
      */

@@ -42,4 +42,14 @@ public record Workload(Path file, long rows, long bytes) {
         long rows = NmonWorkload.write(input, cpus, disks, 10, Math.max(1, seconds / 10), 42);
         return new Workload(input, rows, Files.size(input));
     }
+
+    /**
+     * Writes {@code mysqladmin ext -r -i 1} output of MariaDB 10.11 (562 variables a table) covering {@code seconds}
+     * into {@code dir}.
+     */
+    public static Workload mysqladmin(Path dir, int seconds) throws IOException {
+        Path input = dir.resolve("mysqladmin-ext-r-i1.txt");
+        long rows = MysqladminWorkload.write(input, seconds, 42);
+        return new Workload(input, rows, Files.size(input));
+    }
 }

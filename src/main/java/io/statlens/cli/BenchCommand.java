@@ -47,7 +47,8 @@ import java.util.stream.Stream;
                         "times (minimum and median); then stats and top on the imported run.",
                 "Defaults: 256 CPUs x 3600 s = 925,200 rows. --workload iostat: iostat -x -t output instead (default " +
                         "64 devices x 20,000 s = 1,300,000 rows), parsing alone against statlens' import; --workload nmon: " +
-                        "an nmon file of a day at 10 s (default 64 CPUs, 50 disks), likewise. --charts: draw a long series as PNG and SVG, decimated and " +
+                        "an nmon file of a day at 10 s (default 64 CPUs, 50 disks), likewise; --workload mysqladmin: mysqladmin ext -r -i 1 " +
+                        "of MariaDB 10.11 (562 variables, default a day: 48,556,800 rows), likewise. --charts: draw a long series as PNG and SVG, decimated and " +
                         "point by point, then statlens chart against a plain JFreeChart program as whole processes."})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
@@ -57,16 +58,16 @@ public final class BenchCommand implements Callable<Integer> {
     Integer cpus;
 
     @Option(names = "--seconds", paramLabel = "N",
-            description = "Reports, one per second (default: 3600 for mpstat, 20000 for iostat); nmon: seconds of the file, a snapshot every 10 s (default: 86400).")
+            description = "Reports, one per second (default: 3600 for mpstat, 20000 for iostat, 86400 for mysqladmin); nmon: seconds of the file, a snapshot every 10 s (default: 86400).")
     Integer seconds;
 
     /** The generated input of the import benchmark. */
-    enum WorkloadKind { mpstat, iostat, nmon }
+    enum WorkloadKind { mpstat, iostat, nmon, mysqladmin }
 
     @Option(names = "--workload", paramLabel = "TOOL", defaultValue = "mpstat",
             description = {"The import benchmark's input: mpstat (mpstat -P ALL 1, against Derby's bulk import), iostat " +
                             "(S_TIME_FORMAT=ISO iostat -x -t 1, parsing alone against the import) or nmon (nmon -f -t -s 10, " +
-                            "likewise) (default: ${DEFAULT-VALUE})."})
+                            "likewise) or mysqladmin (mysqladmin ext -r -i 1 of MariaDB 10.11, likewise) (default: ${DEFAULT-VALUE})."})
     WorkloadKind workload;
 
     @Option(names = "--devices", paramLabel = "N",
@@ -106,11 +107,12 @@ public final class BenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         boolean iostat = workload == WorkloadKind.iostat;
         boolean nmon = workload == WorkloadKind.nmon;
-        int seconds = this.seconds != null ? this.seconds : iostat ? 20_000 : nmon ? 86_400 : 3600;
+        boolean mysqladmin = workload == WorkloadKind.mysqladmin;
+        int seconds = this.seconds != null ? this.seconds : iostat ? 20_000 : nmon || mysqladmin ? 86_400 : 3600;
         int cpus = this.cpus != null ? this.cpus : nmon ? 64 : 256;
         int devices = this.devices != null ? this.devices : nmon ? 50 : 64;
         if (cpus < 1 || seconds < 1 || devices < 1) throw new UserException("--cpus, --devices and --seconds must be at least 1");
-        if ((iostat || nmon) && (charts || gui || db != null)) {
+        if ((iostat || nmon || mysqladmin) && (charts || gui || db != null)) {
             throw new UserException("--workload " + workload + " goes with the import benchmark only, not --charts, --gui or --db");
         }
         if (repeat < 1) throw new UserException("--repeat must be at least 1");
@@ -149,7 +151,8 @@ public final class BenchCommand implements Callable<Integer> {
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("statlens-bench");
         try {
             Workload input = iostat ? Workload.iostat(work, devices, seconds)
-                    : nmon ? Workload.nmon(work, cpus, devices, seconds) : Workload.mpstat(work, cpus, seconds);
+                    : nmon ? Workload.nmon(work, cpus, devices, seconds)
+                    : mysqladmin ? Workload.mysqladmin(work, seconds) : Workload.mpstat(work, cpus, seconds);
             out.printf(Locale.ROOT, "input: %s, %d rows, %s, max heap %s%n", input.file().getFileName(), input.rows(),
                     Format.bytes(input.bytes(), ReadableNumbers.ROOT), Format.bytes(Runtime.getRuntime().maxMemory(), ReadableNumbers.ROOT));
             out.flush();
@@ -164,8 +167,8 @@ public final class BenchCommand implements Callable<Integer> {
                 out.println("machine at the start: " + MachineLoad.now());
                 out.flush();
                 print(out, ServerImportBench.run(work, input, server, repeat, progress));
-            } else if (iostat || nmon) {
-                List<Samples> steps = IostatBench.run(work, input, workload.name(), repeat, progress);
+            } else if (iostat || nmon || mysqladmin) {
+                List<Samples> steps = IostatBench.run(work, input, mysqladmin ? "mysql-status" : workload.name(), repeat, progress);
                 Samples imported = steps.stream().filter(s -> s.name().equals(IostatBench.IMPORT)).findFirst().orElseThrow();
                 print(out, "STEP", "ROWS", steps, "CPU VS IMPORT", s -> s.cheaperThan(imported));
                 out.println("CPU vs import: the import's CPU time over the step's (process CPU, of the minimums / of the medians).");

@@ -9,14 +9,14 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.transcript.CommandSyntax;
 import io.statlens.parse.transcript.PastedCommand;
-import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +45,13 @@ public final class MysqlStatusParser implements Parser {
     private static final Pattern ROWS_IN_SET = Pattern.compile("^(?:\\d+ rows? in set|Empty set)\\b.*$");
     /** Most variables one snapshot may have: servers print 300 to 1,000. */
     private static final int MAX_VARIABLES = 10_000;
-    private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+    /**
+     * MySQL 8's {@code Caching_sha2_password_rsa_public_key} and {@code Rsa_public_key} print a PEM key whose lines
+     * break the boxed table: {@code | Rsa_public_key | -----BEGIN PUBLIC KEY-----}, the key's lines, then
+     * {@code -----END PUBLIC KEY-----} and the cell's padding and bar. A key has about ten lines; past this many the
+     * table is read again.
+     */
+    private static final int MAX_KEY_LINES = 64;
 
     @Override
     public ParserInfo info() {
@@ -87,46 +93,35 @@ public final class MysqlStatusParser implements Parser {
     }
 
     /** The state of one parse. */
-    private static final class Run {
+    private static final class Run implements SnapshotTranscript.Reader {
         private final RecordSink sink;
-        private final Timeline timeline;
+        private final SnapshotTimes times;
         private final StatusWriter writer;
-        private final Map<String, Double> values = new LinkedHashMap<>();
+        private Map<String, Double> values = new LinkedHashMap<>();
         private boolean hadText;
         private int variables;
         private long snapshot;
-        private Instant stamp;
         private String pendingName;
         private String layout = "";
         private boolean tooMany;
+        /** Lines read of a multi-line key value, or -1 when not in one. */
+        private int keyLines = -1;
+        /** Whether a boxed table has rows but has not yet had its closing rule. */
+        private boolean tableOpen;
+        private long lastRow;
+        private int previousSize;
+        private final Set<String> seen = new HashSet<>();
+        private final List<String> firstSeen = new ArrayList<>();
+        private long firstSeenLine;
 
         Run(ParseContext context, RecordSink sink) {
             this.sink = sink;
-            this.timeline = new Timeline(context, sink, DEFAULT_INTERVAL);
+            this.times = new SnapshotTimes(context, sink);
             this.writer = new StatusWriter(sink);
-            timeline.whenStepAssumed(step -> "the output prints no interval; taking " + step.toSeconds()
-                    + " s between snapshots; give --interval to set it");
         }
 
         void readAll(LineSource source) throws IOException {
-            Transcript lines = new Transcript(source, SYNTAX);
-            TranscriptLine line;
-            while ((line = lines.next()) != null) {
-                if (line.is(TranscriptLine.Kind.COMMAND)) {
-                    end();
-                    command(line.command());
-                    continue;
-                }
-                if (line.is(TranscriptLine.Kind.SHELL)) {
-                    end();
-                    continue;
-                }
-                if (line.noise()) continue;
-                read(line.text().strip(), line.number());
-            }
-            end();
-            writer.finish();
-            lines.finish(sink);
+            SnapshotTranscript.read(source, SYNTAX, sink, this);
             if (writer.snapshots() == 0) {
                 sink.warning(0, "no status variables found (expected lines such as '| Com_select | 4245 |' or 'Com_select<TAB>4245')");
                 return;
@@ -135,18 +130,37 @@ public final class MysqlStatusParser implements Parser {
             sink.variant(layout + "-" + (relative ? "relative" : "absolute"));
         }
 
-        private void read(String text, long number) {
-            Optional<Instant> time = TimeLines.parse(text, timeline.options().zone());
-            if (time.isPresent()) {
-                end();
-                stamp = time.get();
-                return;
-            }
-            if (ROWS_IN_SET.matcher(text).matches()) {
-                end();
-                return;
+        @Override
+        public void endOfInput() {
+            cutShort();
+            end();
+            writer.finish();
+        }
+
+        @Override
+        public void text(String text, long number) {
+            if (keyLines >= 0 && key(text, number)) return;
+            // a table's rows and rules are none of the lines between tables (most lines of a long capture)
+            boolean tableLine = !text.isEmpty() && (text.charAt(0) == '|' || text.charAt(0) == '+');
+            if (!tableLine) {
+                Optional<Instant> time = times.timeLine(text);
+                if (time.isPresent()) {
+                    end();
+                    times.stamp(time.get());
+                    return;
+                }
+                if (ROWS_IN_SET.matcher(text).matches()) {
+                    end();
+                    return;
+                }
             }
             Optional<StatusLine> parsed = StatusLine.parse(text);
+            if (parsed.isEmpty() && text.startsWith("|") && text.contains("-----BEGIN ")) {
+                // the first line of a multi-line key: a text value, left out like the others
+                hadText = true;
+                keyLines = 0;
+                return;
+            }
             if (parsed.isEmpty()) {
                 sink.warning(number, "expected a status variable and its value ('| Com_select | 4245 |', 'Com_select<TAB>4245'), "
                         + "a header or a time line, found '" + shorten(text) + "'");
@@ -158,7 +172,7 @@ public final class MysqlStatusParser implements Parser {
                     end();
                     layout(text.startsWith("|") ? "boxed" : "tab");
                 }
-                case RULE -> { }
+                case RULE -> tableOpen = false;
                 case VERTICAL_NAME -> {
                     layout("vertical");
                     pendingName = s.name();
@@ -173,8 +187,37 @@ public final class MysqlStatusParser implements Parser {
                 }
                 case ROW -> {
                     layout(text.startsWith("|") ? "boxed" : "tab");
+                    tableOpen = text.startsWith("|");
                     add(s.name(), s.value(), number);
                 }
+            }
+        }
+
+        /**
+         * A line within a multi-line key value; false when the key has ended without its closing bar, so that the
+         * line is read as any other.
+         */
+        private boolean key(String text, long number) {
+            boolean tableLine = text.startsWith("+") || (text.startsWith("|") && text.length() > 1);
+            if (tableLine || keyLines >= MAX_KEY_LINES) {
+                if (keyLines >= MAX_KEY_LINES) sink.warning(number, "expected a key value's end ('-----END ... KEY----- |') within " + MAX_KEY_LINES + " lines");
+                keyLines = -1;
+                return false;
+            }
+            keyLines++;
+            if (text.endsWith("|")) keyLines = -1;
+            return true;
+        }
+
+        /** The input ended within a table, or with fewer variables than the snapshot before: said, and what was read is kept. */
+        private void cutShort() {
+            if (values.isEmpty()) return;
+            if (tableOpen) {
+                sink.warning(lastRow, "the input ends within a table, before its closing rule '+---+': the capture was cut short; "
+                        + "the " + variables + " variables of its last snapshot are kept");
+            } else if (previousSize > 0 && variables < previousSize) {
+                sink.warning(lastRow, "the last snapshot ends after " + variables + " of the " + previousSize
+                        + " variables of the one before: the capture was cut short?; the " + variables + " are kept");
             }
         }
 
@@ -197,39 +240,45 @@ public final class MysqlStatusParser implements Parser {
             }
             values.put(name, v);
             variables++;
+            lastRow = number;
+            if (seen.add(name) && snapshot > 0) {
+                if (firstSeen.isEmpty()) firstSeenLine = number;
+                firstSeen.add(name);
+            }
         }
 
-        /** The snapshot read so far is complete. */
-        private void end() {
+        @Override
+        public void end() {
             pendingName = null;
+            tableOpen = false;
+            if (!firstSeen.isEmpty()) {
+                sink.notice(firstSeenLine, firstSeen.size() + (firstSeen.size() == 1 ? " variable appears" : " variables appear")
+                        + " first in this snapshot (" + String.join(", ", firstSeen.subList(0, Math.min(5, firstSeen.size())))
+                        + (firstSeen.size() > 5 ? ", ..." : "") + "): kept from here on, their rates from their second snapshot");
+                firstSeen.clear();
+            }
             if (values.isEmpty()) {
                 variables = 0;
                 hadText = false;
                 return;
             }
-            Instant time;
-            if (stamp != null) {
-                time = timeline.stamped(stamp, snapshot);
-                timeline.source("date(1), epoch or pt-stalk TS lines before the snapshots (a snapshot without one "
-                        + "follows the last by the interval)");
-            } else {
-                time = timeline.unstamped(snapshot);
-            }
-            stamp = null;
-            writer.snapshot(new StatusWriter.Snapshot(time, new LinkedHashMap<>(values), hadText));
+            Instant time = times.time(snapshot);
+            writer.snapshot(new StatusWriter.Snapshot(time, values, hadText));
             snapshot++;
-            values.clear();
+            previousSize = variables;
+            values = new LinkedHashMap<>(2 * variables);
             variables = 0;
             hadText = false;
             tooMany = false;
         }
 
         /** A pasted mysqladmin or mysql command: its options, its interval and whether it prints differences. */
-        private void command(PastedCommand command) {
+        @Override
+        public void command(PastedCommand command) {
             if (!command.arguments().isEmpty()) sink.fact("options", command.argumentText());
             if (!command.tool().contains("admin")) return;
             MysqladminOptions options = MysqladminOptions.of(command.arguments());
-            timeline.printedInterval(options.interval().orElse(null));
+            times.timeline().printedInterval(options.interval().orElse(null));
             writer.stated(Optional.of(options.relative()));
         }
 

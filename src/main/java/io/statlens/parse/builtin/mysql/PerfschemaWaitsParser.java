@@ -11,9 +11,6 @@ import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.transcript.CommandSyntax;
-import io.statlens.parse.timeline.Timeline;
-import io.statlens.parse.transcript.Transcript;
-import io.statlens.parse.transcript.TranscriptLine;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -44,7 +41,6 @@ public final class PerfschemaWaitsParser implements Parser {
     private static final Pattern HEADER = Pattern.compile("(?i)^\\|?\\s*EVENT_NAME\\s*(?:\\||\\s)\\s*.*\\bCOUNT_STAR\\b.*$");
     private static final Pattern BOX_RULE = Pattern.compile("^\\+-[-+]*\\+$");
     private static final Pattern ROWS_IN_SET = Pattern.compile("^(?:\\d+ rows? in set|Empty set)\\b.*$");
-    private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
     private static final String WAITS_PER_S = "waits/s";
     private static final String WAIT_S_PER_S = "wait s/s";
     /** Most event names one snapshot may have: servers have about a thousand instruments. */
@@ -78,43 +74,25 @@ public final class PerfschemaWaitsParser implements Parser {
     }
 
     /** The state of one parse. */
-    private static final class Run {
+    private static final class Run implements SnapshotTranscript.Reader {
         private final RecordSink sink;
-        private final Timeline timeline;
+        private final SnapshotTimes times;
         private List<String> columns;
         private int keyColumn;
         private DatasetSpec spec;
         private final Map<String, double[]> snapshot = new LinkedHashMap<>();
         private final Map<String, double[]> previous = new HashMap<>();
         private Instant previousTime;
-        private Instant stamp;
         private long sample;
         private boolean boxed;
 
         Run(ParseContext context, RecordSink sink) {
             this.sink = sink;
-            this.timeline = new Timeline(context, sink, DEFAULT_INTERVAL);
-            timeline.whenStepAssumed(step -> "the output prints no interval; taking " + step.toSeconds()
-                    + " s between snapshots; give --interval to set it");
+            this.times = new SnapshotTimes(context, sink);
         }
 
         void readAll(LineSource source) throws IOException {
-            Transcript lines = new Transcript(source, SYNTAX);
-            TranscriptLine line;
-            while ((line = lines.next()) != null) {
-                if (line.is(TranscriptLine.Kind.COMMAND)) {
-                    end();
-                    continue;
-                }
-                if (line.is(TranscriptLine.Kind.SHELL)) {
-                    end();
-                    continue;
-                }
-                if (line.noise()) continue;
-                read(line.text().strip(), line.number());
-            }
-            end();
-            lines.finish(sink);
+            SnapshotTranscript.read(source, SYNTAX, sink, this);
             if (sample == 0) {
                 sink.warning(0, "no wait summaries found (expected a header with EVENT_NAME and COUNT_STAR, then a line per event)");
                 return;
@@ -122,11 +100,12 @@ public final class PerfschemaWaitsParser implements Parser {
             sink.variant(boxed ? "boxed" : "tab");
         }
 
-        private void read(String text, long number) {
-            Optional<Instant> time = TimeLines.parse(text, timeline.options().zone());
+        @Override
+        public void text(String text, long number) {
+            Optional<Instant> time = times.timeLine(text);
             if (time.isPresent()) {
                 end();
-                stamp = time.get();
+                times.stamp(time.get());
                 return;
             }
             if (BOX_RULE.matcher(text).matches()) return;
@@ -200,19 +179,12 @@ public final class PerfschemaWaitsParser implements Parser {
             previous.clear();
         }
 
-        private void end() {
+        @Override
+        public void end() {
             if (snapshot.isEmpty()) {
                 return;
             }
-            Instant time;
-            if (stamp != null) {
-                time = timeline.stamped(stamp, sample);
-                timeline.source("date(1), epoch or pt-stalk TS lines before the snapshots (a snapshot without one "
-                        + "follows the last by the interval)");
-            } else {
-                time = timeline.unstamped(sample);
-            }
-            stamp = null;
+            Instant time = times.time(sample);
             double seconds = previousTime == null ? Double.NaN : Duration.between(previousTime, time).toNanos() / 1e9;
             int count = index("COUNT_STAR");
             int sum = index("SUM_TIMER_WAIT");

@@ -3,7 +3,6 @@ package io.statlens.parse.builtin.mysql;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -21,11 +20,22 @@ import java.util.Map;
  * </ul>
  */
 final class StatusRates {
-    /** The values of one variable in one snapshot. */
-    record Values(double value, double level, double perSecond) {
+    /** Told the values of each variable of a snapshot, in the snapshot's order. */
+    interface Values {
+        void accept(String name, double value, double level, double perSecond);
     }
 
-    private final Map<String, Double> levels = new HashMap<>();
+    /** What is kept of one variable between snapshots: whether it is a gauge (looked up once) and its last level. */
+    private static final class Variable {
+        final boolean gauge;
+        double level = Double.NaN;
+
+        Variable(String name) {
+            gauge = StatusVariables.isGauge(name);
+        }
+    }
+
+    private final Map<String, Variable> variables = new HashMap<>();
     private Instant previousTime;
     private boolean first = true;
     private long restarts;
@@ -36,39 +46,37 @@ final class StatusRates {
     }
 
     /**
-     * The values of the next snapshot.
+     * Gives the values of the next snapshot to {@code out}.
      *
      * @param printed  the numeric variables as printed, in order
      * @param relative whether the printed values are differences (never for the first snapshot)
      */
-    Map<String, Values> next(Instant time, Map<String, Double> printed, boolean relative) {
+    void next(Instant time, Map<String, Double> printed, boolean relative, Values out) {
         boolean differences = relative && !first;
         double seconds = previousTime == null ? Double.NaN : Duration.between(previousTime, time).toNanos() / 1e9;
         boolean restart = !first && restarted(printed, differences);
         if (restart) restarts++;
-        Map<String, Values> out = new LinkedHashMap<>();
         for (Map.Entry<String, Double> e : printed.entrySet()) {
             String name = e.getKey();
             double v = e.getValue();
-            Double previous = levels.get(name);
+            Variable variable = variables.computeIfAbsent(name, Variable::new);
+            double previous = variable.level;
             double level;
             double increase;
             if (differences) {
-                level = previous == null ? Double.NaN : previous + v;
+                level = previous + v;
                 increase = v;
             } else {
                 level = v;
-                increase = previous == null ? Double.NaN : v - previous;
+                increase = v - previous;
             }
             double rate = Double.NaN;
-            if (!first && !restart && !StatusVariables.isGauge(name) && increase >= 0 && seconds > 0) rate = increase / seconds;
-            out.put(name, new Values(v, level, rate));
-            if (!Double.isNaN(level)) levels.put(name, level);
-            else levels.remove(name);
+            if (!first && !restart && !variable.gauge && increase >= 0 && seconds > 0) rate = increase / seconds;
+            out.accept(name, v, level, rate);
+            variable.level = level;
         }
         previousTime = time;
         first = false;
-        return out;
     }
 
     /** Uptime fell: the server restarted between the two snapshots, and no counter's change means anything. */
@@ -76,7 +84,7 @@ final class StatusRates {
         Double uptime = printed.get("Uptime");
         if (uptime == null) return false;
         if (differences) return uptime < 0;
-        Double previous = levels.get("Uptime");
-        return previous != null && uptime < previous;
+        Variable previous = variables.get("Uptime");
+        return previous != null && uptime < previous.level;
     }
 }

@@ -91,15 +91,12 @@ final class StatusWriter {
     }
 
     private void write(Snapshot snapshot) {
-        boolean first = sample == 0;
-        Map<String, StatusRates.Values> values = rates.next(snapshot.time(), snapshot.values(), relative);
         // The first snapshot of a relative capture counts since the server started, not over an interval: marked as
         // since-boot, like vmstat's first report, so that charts leave out its "spike".
-        boolean sinceBoot = first && relative;
-        for (Map.Entry<String, StatusRates.Values> e : values.entrySet()) {
-            StatusRates.Values v = e.getValue();
-            sink.row(SPEC, new Row(sample, snapshot.time(), e.getKey(), sinceBoot, new double[] {v.value(), v.level(), v.perSecond()}));
-        }
+        boolean sinceBoot = sample == 0 && relative;
+        long at = sample;
+        rates.next(snapshot.time(), snapshot.values(), relative, (name, value, level, perSecond) ->
+                sink.row(SPEC, new Row(at, snapshot.time(), name, sinceBoot, new double[] {value, level, perSecond})));
         sample++;
     }
 }

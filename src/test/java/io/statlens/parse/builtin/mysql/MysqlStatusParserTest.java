@@ -199,6 +199,61 @@ class MysqlStatusParserTest {
     }
 
     @Test
+    void aVariableThatAppearsMidRunIsToldWhereAndKept() {
+        String text = String.join("\n", "Com_select\t10", "Uptime\t100", "Com_select\t20", "Com_new_thing\t7", "Uptime\t101",
+                "Com_select\t30", "Com_new_thing\t9", "Uptime\t102");
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("mid.txt"));
+        assertEquals(List.of(4L), sink.notices().stream().filter(n -> n.message().contains("Com_new_thing")).map(ParseWarning::line).toList());
+        assertEquals(2, sink.rows(DATASET, "Com_new_thing").get(1).get("per_s"));
+        assertTrue(sink.warnings().isEmpty());
+    }
+
+    @Test
+    void aCaptureCutWithinATableKeepsWhatWasReadAndSaysWhere() {
+        String table = "+---------------+-------+\n| Variable_name | Value |\n+---------------+-------+\n"
+                + "| Com_select    | %d    |\n| Questions     | %d    |\n| Uptime        | %d    |\n";
+        String text = String.format(table, 10, 20, 100) + "+---------------+-------+\n\n" + String.format(table, 15, 28, 101)
+                .replace("| Uptime        | 101    |\n", "");
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("cut.txt"));
+        assertEquals(List.of(13L), sink.warnings().stream().map(ParseWarning::line).toList());
+        assertTrue(sink.warnings().get(0).message().contains("cut short"), sink.warnings().get(0).message());
+        assertEquals(2, sink.rows(DATASET, "Questions").size());
+        assertEquals(1, sink.rows(DATASET, "Uptime").size());
+
+        String tab = "Com_select\t10\nQuestions\t20\nUptime\t100\nCom_select\t15\nQuestions\t28\n";
+        CollectingSink tabSink = ParserFixtures.parseText(parser, tab, ParseContext.simple("cut-tab.txt"));
+        assertEquals(List.of(5L), tabSink.warnings().stream().map(ParseWarning::line).toList());
+        assertEquals(2, tabSink.rows(DATASET, "Questions").size());
+    }
+
+    /**
+     * MySQL 8 prints its RSA public keys as status values over several lines, breaking the boxed table (as in
+     * {@code SHOW STATUS LIKE 'Caching_sha2_password_rsa_public_key'} on 8.0; pt-mext drops them with a sed of its own).
+     */
+    @Test
+    void mysql8MultiLineKeysAreTextValuesNotBadLines() {
+        String key = String.join("\n", "-----BEGIN PUBLIC KEY-----",
+                "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA0N+rEZ/4F4CIsVdi+kif",
+                "M7YZgpyNv/qyJJv/hWf2Cwc/edS0yrQNUlsQzb6QRqlwCRRehgRiqu5ZPHLuxs+J", "ewIDAQAB", "-----END PUBLIC KEY-----",
+                "                                     |");
+        String text = String.join("\n", "+--------------------------------------+----------------------------+",
+                "| Variable_name                        | Value                      |",
+                "+--------------------------------------+----------------------------+",
+                "| Bytes_sent                           | 5000                       |",
+                "| Caching_sha2_password_rsa_public_key | " + key,
+                "| Com_select                           | 42                         |",
+                "| Rsa_public_key                       | " + key,
+                "| Questions                            | 77                         |",
+                "| Uptime                               | 1000                       |",
+                "+--------------------------------------+----------------------------+");
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("mysql8.txt"));
+        assertEquals(List.of(), sink.warnings());
+        assertEquals(42, sink.rows(DATASET, "Com_select").get(0).get("value"));
+        assertEquals(77, sink.rows(DATASET, "Questions").get(0).get("value"));
+        assertTrue(sink.rows(DATASET, "Rsa_public_key").isEmpty());
+    }
+
+    @Test
     void theDocumentedGaugesAreTheParsersGauges() throws java.io.IOException {
         String page = java.nio.file.Files.readString(java.nio.file.Path.of("docs/tools/mysql-status.md"));
         String section = page.substring(page.indexOf("The gauges, from"), page.indexOf("## Why one row per variable"));
