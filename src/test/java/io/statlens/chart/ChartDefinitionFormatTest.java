@@ -92,7 +92,8 @@ class ChartDefinitionFormatTest {
         Set<String> tools = new HashSet<>();
         presets.forEach(d -> tools.add(d.tool().split("\\.")[0]));
         assertEquals(Set.of("vmstat", "mpstat", "iostat", "sar", "sysbench", "tpcc", "arcstat", "nicstat", "prstat", "dbt2", "faban",
-                "dstat", "perf-stat", "mysql", "innodb", "perfschema", "nmon", "pidstat", "top", "lockstat", "plockstat", "dtrace"),
+                "dstat", "perf-stat", "mysql", "innodb", "perfschema", "nmon", "pidstat", "top", "lockstat", "plockstat", "dtrace",
+                "procstat", "diskstats", "meminfo", "df"),
                 tools, "every tool; dbt2 and faban print summaries only, drawn as bars (PresetCoverageTest checks every data set)");
         assertTrue(presets.stream().allMatch(d -> !d.description().isEmpty() && d.title() != null), "described and titled");
     }
