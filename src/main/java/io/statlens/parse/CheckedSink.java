@@ -40,6 +40,8 @@ public final class CheckedSink implements RecordSink {
     private final LineSource lines;
     /** Specs as announced by the parser, and as passed on when a name had to be shortened. */
     private final java.util.Map<DatasetSpec, DatasetSpec> shortened = new java.util.IdentityHashMap<>();
+    /** Keys longer than a repository holds, and how they are stored. */
+    private final java.util.Map<String, String> longKeys = new java.util.HashMap<>();
 
     public CheckedSink(RecordSink sink, LineSource lines) {
         this.sink = sink;
@@ -75,6 +77,23 @@ public final class CheckedSink implements RecordSink {
         return s.length() <= max ? s : s.substring(0, max);
     }
 
+    /**
+     * The key as a repository holds it: a key longer than {@link #KEY_MAX} (a deep DTrace {@code ustack()}) is its
+     * start and a hash of the whole, so two stacks alike in their first 256 characters stay two rows, and the same
+     * stack gets the same stored key in every file and run. Told once per key, on the line it was first seen, as a notice: nothing is lost, so {@code --strict} goes on.
+     */
+    private String fitted(DatasetSpec spec, String key) {
+        if (key.length() <= KEY_MAX) return key;
+        String stored = longKeys.get(key);
+        if (stored != null) return stored;
+        stored = LongKeys.stored(key, KEY_MAX);
+        longKeys.put(key, stored);
+        sink.notice(lines.lineNumber(), shortened(String.format(java.util.Locale.ROOT,
+                "key of %,d characters%s is longer than the %d a repository holds; stored as its start and a hash of the whole: %s",
+                key.length(), spec == null ? "" : " in " + spec.qualifiedName(), KEY_MAX, stored)));
+        return stored;
+    }
+
     @Override
     public void row(DatasetSpec announced, Row row) {
         DatasetSpec spec = shortened.getOrDefault(announced, announced);
@@ -92,7 +111,9 @@ public final class CheckedSink implements RecordSink {
                 sink.warning(lines.lineNumber(), "value out of range for " + label + " (stored as no value)");
             }
         }
-        sink.row(spec, checked == null ? row : new Row(row.sample(), row.time(), row.key(), row.sinceBoot(), checked));
+        String key = fitted(spec, row.key());
+        boolean same = checked == null && key.equals(row.key());
+        sink.row(spec, same ? row : new Row(row.sample(), row.time(), key, row.sinceBoot(), checked == null ? values : checked));
     }
 
     @Override
@@ -102,7 +123,7 @@ public final class CheckedSink implements RecordSink {
                     + (Double.isNaN(value.value()) ? "not a number" : "value out of range"));
             return;
         }
-        sink.summary(new SummaryValue(cut(value.dataset(), LABEL_MAX), cut(value.key(), KEY_MAX), cut(value.name(), LABEL_MAX),
+        sink.summary(new SummaryValue(cut(value.dataset(), LABEL_MAX), fitted(null, value.key()), cut(value.name(), LABEL_MAX),
                 value.value(), cut(value.unit(), UNIT_MAX)));
     }
 
