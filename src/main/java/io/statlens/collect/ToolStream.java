@@ -129,7 +129,7 @@ final class ToolStream implements Runnable {
     /** The context an import of the raw file would have, but for the start: the collector's clock when the tool started. */
     private ParseContext context(Instant started) {
         return new ParseContext(rawFile.getFileName().toString())
-                .set(TimeOptions.class, new TimeOptions(zone, Optional.empty(), Optional.of(Duration.ofSeconds(intervalSeconds))))
+                .set(TimeOptions.class, new TimeOptions(zone, Optional.empty(), Optional.of(Duration.ofSeconds(intervalSeconds)), Optional.empty()))
                 .set(FallbackStart.class, new FallbackStart(started, "the collector's receive time (when " + tool.name() + " started)"));
     }
 
