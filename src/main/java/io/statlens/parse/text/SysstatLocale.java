@@ -109,7 +109,7 @@ public final class SysstatLocale {
                 continue;
             }
             Set<String> languages = SysstatAverage.languages(line);
-            int values;
+            int values = 0; // rows without a time of day (iostat's) show the decimal point too
             if (!languages.isEmpty()) {
                 if (wordsSeen == null) wordsSeen = line.strip().split(" {2,}|\t| (?=\\d)")[0];
                 if (words.isEmpty()) words.addAll(languages);
@@ -117,14 +117,15 @@ public final class SysstatLocale {
                 values = SysstatAverage.end(line);
             } else {
                 Optional<ClockTime.Found> clock = ClockTime.leading(line);
-                if (clock.isEmpty()) continue;
-                if (clock.get().twelveHour()) {
-                    twelve = true;
-                    if (twelveClock == null) twelveClock = line.substring(0, clock.get().end());
-                } else {
-                    twentyFour = true;
+                if (clock.isPresent()) {
+                    if (clock.get().twelveHour()) {
+                        twelve = true;
+                        if (twelveClock == null) twelveClock = line.substring(0, clock.get().end());
+                    } else {
+                        twentyFour = true;
+                    }
+                    values = clock.get().end();
                 }
-                values = clock.get().end();
             }
             for (String token : Tokens.split(line.substring(Math.max(0, values)))) {
                 if (COMMA_NUMBER.matcher(token).matches()) comma = true;
@@ -262,8 +263,10 @@ public final class SysstatLocale {
         return changed;
     }
 
+    /** A few of these locale names, English ones first (the ones a reader knows). */
     private static String few(Set<String> names) {
         List<String> list = new ArrayList<>(names);
+        list.sort(java.util.Comparator.comparing((String n) -> !n.startsWith("en_") && !n.equals("C")));
         return list.size() <= NAMED ? String.join(", ", list) : String.join(", ", list.subList(0, NAMED)) + " and " + (list.size() - NAMED) + " more";
     }
 
