@@ -13,7 +13,7 @@ import java.util.Optional;
  * @param zone     zone of local times printed without one ({@code --tz}; the import's default is the local zone)
  * @param start    {@code --start}: the absolute time of the first sample, if the user gave it
  * @param interval {@code --interval}: the time between samples, if the user gave it
- * @param locale   {@code --locale}: the locale the file was printed in, if the user gave it; it decides what the file's
+ * @param locale   {@code --file-locale}: the locale the file was printed in, if the user gave it; it decides what the file's
  *                 own evidence leaves open (day or month first in {@code 02/12/2026}, which zone CST means)
  */
 public record TimeOptions(ZoneId zone, Optional<Instant> start, Optional<Duration> interval, Optional<Locale> locale) {

@@ -26,12 +26,12 @@ import java.util.regex.Pattern;
  * <ol>
  * <li>the dates themselves: a number above 12 ({@code 31/12/2024}), or dates that follow on as consecutive days only in
  *     one reading (the banners of daily files, {@code iostat -t} stamps across midnight);</li>
- * <li>{@code --locale};</li>
+ * <li>{@code --file-locale};</li>
  * <li>the glibc locales ({@link LocaleFormats}) that print what the file shows: the shape of its date ({@code 02/12/26}
  *     and {@code 2/12/26} are different locales), the language of its average line ({@code Moyenne :},
  *     {@code Media:}), a 12-hour or 24-hour clock, a decimal comma or point. When they all print the day first (or
  *     all the month first) that is the order;</li>
- * <li>else month first, as the C and en_US locales print it, with a warning that says so and names {@code --locale}.</li>
+ * <li>else month first, as the C and en_US locales print it, with a warning that says so and names {@code --file-locale}.</li>
  * </ol>
  * One recipe for sar, iostat, mpstat and pidstat.
  */
@@ -152,7 +152,7 @@ public final class SysstatLocale {
         } else if (!shown.isEmpty() || dateText != null) {
             candidates.forEach(f -> countries.add(f.territory()));
         }
-        String zoneOption = "--locale (e.g. --locale zh_CN for China's CST) or --tz";
+        String zoneOption = "--file-locale (e.g. --file-locale zh_CN for China's CST) or --tz";
 
         Optional<Decided> decisive = decisive(dates);
         if (decisive.isPresent()) {
@@ -160,7 +160,8 @@ public final class SysstatLocale {
                     zoneOption);
         }
         if (given.isPresent() && given.get().order() != null) {
-            return new SysstatLocale(given.get().order(), "--locale " + given.get().name(), null, firstAmbiguous, firstAmbiguousLine,
+            // the user's own choice: nothing to tell
+            return new SysstatLocale(given.get().order(), null, null, firstAmbiguous, firstAmbiguousLine,
                     countries, zoneOption);
         }
         Set<DateOrder> orders = new LinkedHashSet<>();
@@ -193,10 +194,10 @@ public final class SysstatLocale {
 
     /**
      * Says, once, how an ambiguous slashed date was read: a notice with the evidence, or a warning when there was none,
-     * naming {@code --locale}. Nothing for a file whose dates are not ambiguous.
+     * naming {@code --file-locale}. Nothing for a file whose dates are not ambiguous, or when {@code --file-locale} decided.
      */
     public void tell(RecordSink sink) {
-        if (told || firstAmbiguous == null) return;
+        if (told || firstAmbiguous == null || (reason == null && open == null)) return;
         told = true;
         String readings = firstAmbiguous.text() + " is " + firstAmbiguous.in(order).map(LocalDate::toString).orElse("?") + " read "
                 + order.words() + ", " + firstAmbiguous.in(order.other()).map(LocalDate::toString).orElse("?") + " read "
@@ -205,7 +206,7 @@ public final class SysstatLocale {
             sink.notice(firstAmbiguousLine, "the date " + readings + "; read " + order.words() + ": " + reason);
         } else {
             sink.warning(firstAmbiguousLine, "the date " + readings + ", and the file does not tell which: " + open
-                    + "; read " + order.words() + " as the C and en_US locales print it; give --locale (e.g. --locale en_GB for day first)"
+                    + "; read " + order.words() + " as the C and en_US locales print it; give --file-locale (e.g. --file-locale en_GB for day first)"
                     + " to decide it");
         }
     }

@@ -76,7 +76,7 @@ public final class ZoneAbbreviations {
      * it, the usual meaning with a warning that names the choice.
      *
      * @param countries the countries of the locales the file may have been printed in; empty if nothing is known
-     * @param option    the option that decides it, for the warning ({@code --locale zh_CN})
+     * @param option    the option that decides it, for the warning ({@code --file-locale zh_CN})
      */
     public static Optional<Reading> read(String text, Set<String> countries, String option) {
         List<Meaning> meanings = AMBIGUOUS.get(text.toUpperCase());

@@ -28,7 +28,7 @@ import java.util.Optional;
  * @param skipUnknown in folders, skip files no parser recognises instead of failing
  * @param fileTools   per file (absolute, normalised), the tool to use instead of {@code tool} or detection;
  *                    every key must be one of the files the inputs name
- * @param locale      the locale the files were printed in ({@code --locale}), when the files' own evidence leaves it open
+ * @param locale      the locale the files were printed in ({@code --file-locale}), when the files' own evidence leaves it open
  */
 public record ImportRequest(List<Path> inputs, String run, Optional<String> host, List<String> tags, Optional<String> tool,
                             Optional<Instant> start, Optional<Duration> interval, ZoneId zone, boolean strict,
@@ -74,7 +74,7 @@ public record ImportRequest(List<Path> inputs, String run, Optional<String> host
         return new ImportRequest(inputs, run, host, tags, tool, start, interval, zone, strict, replace, skipUnknown, tools, locale);
     }
 
-    /** The same request for files printed in this locale ({@code --locale}). */
+    /** The same request for files printed in this locale ({@code --file-locale}). */
     public ImportRequest inLocale(Locale printedIn) {
         return new ImportRequest(inputs, run, host, tags, tool, start, interval, zone, strict, replace, skipUnknown, fileTools,
                 Optional.of(printedIn));

@@ -34,7 +34,7 @@ class SysstatLocaleTest {
         assertEquals(DateOrder.MONTH_FIRST, locale.order());
         assertEquals(1, sink.warnings().size());
         String warning = sink.warnings().get(0).message();
-        assertTrue(warning.contains("--locale") && warning.contains("2026-12-02 read day first")
+        assertTrue(warning.contains("--file-locale") && warning.contains("2026-12-02 read day first")
                 && warning.contains("month first in C") && warning.contains("en_GB"), warning);
     }
 
@@ -68,12 +68,12 @@ class SysstatLocaleTest {
 
     @Test
     void ambiguousZonesAreSettledByTheLocalesCountriesElseWarned() {
-        assertEquals(ZoneOffset.ofHours(8), ZoneAbbreviations.read("CST", Set.of("CN"), "--locale").orElseThrow().zone());
-        assertEquals(ZoneOffset.ofHours(1), ZoneAbbreviations.read("IST", Set.of("IE", "GB"), "--locale").orElseThrow().zone());
-        ZoneAbbreviations.Reading open = ZoneAbbreviations.read("IST", Set.of(), "--locale").orElseThrow();
+        assertEquals(ZoneOffset.ofHours(8), ZoneAbbreviations.read("CST", Set.of("CN"), "--file-locale").orElseThrow().zone());
+        assertEquals(ZoneOffset.ofHours(1), ZoneAbbreviations.read("IST", Set.of("IE", "GB"), "--file-locale").orElseThrow().zone());
+        ZoneAbbreviations.Reading open = ZoneAbbreviations.read("IST", Set.of(), "--file-locale").orElseThrow();
         assertEquals(ZoneOffset.ofHoursMinutes(5, 30), open.zone());
         assertTrue(open.warning().orElseThrow().contains("+01:00 (Ireland)"), open.warning().orElseThrow());
-        assertTrue(ZoneAbbreviations.read("CET", Set.of(), "--locale").orElseThrow().warning().isEmpty());
+        assertTrue(ZoneAbbreviations.read("CET", Set.of(), "--file-locale").orElseThrow().warning().isEmpty());
     }
 
     @Test

@@ -212,10 +212,10 @@ final class VmstatReader {
 
     private void stampZone(VmstatHeader h) {
         if (!h.timestamped()) return;
-        // CST, IST: the header's language (zh_CN's 交换 空闲) or --locale tells which zone; else a warning names the choice
+        // CST, IST: the header's language (zh_CN's 交换 空闲) or --file-locale tells which zone; else a warning names the choice
         Optional<ZoneAbbreviations.Reading> printed = h.zoneLabel().isEmpty() ? Optional.empty()
                 : ZoneAbbreviations.read(h.zoneLabel(), LocaleFormats.countries(h.languages(), timeOptions.locale()),
-                "--locale (e.g. --locale zh_CN for China's CST)");
+                "--file-locale (e.g. --file-locale zh_CN for China's CST)");
         if (printed.isPresent()) {
             stampZone = printed.get().zone();
             if (printed.get().warning().isPresent() && zonesWarned.add(h.zoneLabel())) sink.warning(h.line(), printed.get().warning().get());
