@@ -82,7 +82,7 @@ public final class SysstatLocale {
         boolean comma = false;
         boolean point = false;
         for (int i = 0; i < head.lines().size(); i++) {
-            String line = plain(head.lines().get(i));
+            String line = plain(Quotes.unquoted(head.lines().get(i)));
             Optional<String> banner = SysstatBanner.dateText(line);
             String stamp = banner.orElse(line.strip().length() <= 80 ? line.strip() : "");
             Optional<LocalizedDate.Slashed> slashed = banner.isPresent() || startsWithDigit(stamp)
@@ -275,7 +275,7 @@ public final class SysstatLocale {
         return !s.isEmpty() && Character.isDigit(s.charAt(0));
     }
 
-    /** Every Unicode space a plain one (the French {@code Moyenne :} has a narrow no-break space). */
+    /** Every Unicode space a plain one (the French {@code Moyenne :} has a narrow no-break space); quote markers are gone before. */
     private static String plain(String line) {
         StringBuilder b = new StringBuilder(line.length());
         for (int i = 0; i < line.length(); i++) {
