@@ -68,6 +68,11 @@ public final class ImportCommand implements Callable<Integer> {
     @Option(names = "--tz", paramLabel = "ZONE", description = "Zone of times printed without one (default: this machine's zone).")
     String tz;
 
+    @Option(names = "--file-locale", paramLabel = "LOCALE", description = {
+            "Locale the files were printed in (en_US, en_GB, fr_FR, C), for what the files do not show themselves:",
+            "day or month first in a sysstat date such as 02/12/2026, which zone CST or IST means."})
+    String fileLocale;
+
     @Option(names = "--strict", description = {"Fail at the first bad line (one that cannot be read); nothing is imported.",
             "Notices about well-formed content (the tool's own warnings, failed benchmark checks) do not count."})
     boolean strict;
@@ -93,6 +98,7 @@ public final class ImportCommand implements Callable<Integer> {
         ImportRequest request = new ImportRequest(inputs, run, Optional.ofNullable(host), tags, Optional.ofNullable(tool),
                 Optional.ofNullable(start).map(s -> parseStart(s, zone)), Optional.ofNullable(interval).map(ImportCommand::seconds),
                 zone, strict, replace, skipUnknown);
+        if (fileLocale != null) request = request.inLocale(ImportTimes.locale(fileLocale, "--file-locale"));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (Repository repo = repository.open()) {

@@ -199,7 +199,7 @@ final class ToolStream implements Runnable {
     /** The context an import of the raw file would have, but for the start: the collector's clock when the tool started. */
     private ParseContext context(Path rawFile, Instant started) {
         return new ParseContext(rawFile.getFileName().toString())
-                .set(TimeOptions.class, new TimeOptions(zone, Optional.empty(), Optional.of(Duration.ofSeconds((long) intervalSeconds * tool.every()))))
+                .set(TimeOptions.class, new TimeOptions(zone, Optional.empty(), Optional.of(Duration.ofSeconds((long) intervalSeconds * tool.every())), Optional.empty()))
                 .set(FallbackStart.class, new FallbackStart(started, "the collector's receive time (when " + tool.name() + " started)"));
     }
 

@@ -100,7 +100,7 @@ class LiveDashboardTest {
             source = live.source("/collects/live-1/db01/vmstat.txt", vmstat.info().tool(), vmstat.info().version());
             PipedInputStream in = new PipedInputStream(out, 1 << 16);
             ParseContext context = new ParseContext("vmstat.txt")
-                    .set(TimeOptions.class, new TimeOptions(ZoneOffset.UTC, Optional.empty(), Optional.of(Duration.ofSeconds(5))));
+                    .set(TimeOptions.class, new TimeOptions(ZoneOffset.UTC, Optional.empty(), Optional.of(Duration.ofSeconds(5)), Optional.empty()));
             parsing = Thread.ofPlatform().name("test-vmstat").start(() -> {
                 try (LineSource source = LineSource.live("vmstat.txt", in, Cancellation.NONE)) {
                     AutoDetectParser.delegate(vmstat, source, context, this.source);

@@ -64,9 +64,10 @@ public final class Golden {
                 case "zone" -> time = time.withZone(ZoneId.of(value));
                 case "start" -> time = time.withStart(Instant.parse(value));
                 case "interval" -> time = time.withInterval(Duration.ofMillis(Math.round(Double.parseDouble(value) * 1000)));
+                case "locale" -> time = time.withLocale(java.util.Locale.forLanguageTag(value.replace('_', '-')));
                 case "mtime" -> context.set(FallbackStart.class,
                         FallbackStart.endOfWriting(Instant.parse(value), "the file's modification time"));
-                default -> throw new IllegalArgumentException("options: unknown option '" + name + "' (zone, start, interval, mtime)");
+                default -> throw new IllegalArgumentException("options: unknown option '" + name + "' (zone, start, interval, locale, mtime)");
             }
         }
         return context.set(TimeOptions.class, time);

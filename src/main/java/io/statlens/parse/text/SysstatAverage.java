@@ -1,6 +1,8 @@
 package io.statlens.parse.text;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -53,6 +55,26 @@ public final class SysstatAverage {
             "Trung bình:", "Tổng kết:",                      // vi
             "平均时间:", "总计:",                              // zh_CN
             "平均時間:");                                     // zh_TW (printed with a fullwidth colon)
+    /**
+     * The sysstat translations ({@code nls/*.po}, named as sysstat names them) that print each average label: the
+     * language a file's {@code Average:} line shows, one clue to the locale it was printed in (English for every
+     * locale sysstat has no translation for).
+     */
+    private static final Map<String, Set<String>> AVERAGE_LANGUAGES = Map.ofEntries(
+            Map.entry("Average:", Set.of("en")), Map.entry("Gemideld:", Set.of("af")), Map.entry("Сярэдняе:", Set.of("be")),
+            Map.entry("Průměr:", Set.of("cs")), Map.entry("Middel:", Set.of("da")), Map.entry("Durchschn.:", Set.of("de")),
+            Map.entry("Meznombro:", Set.of("eo")), Map.entry("Media:", Set.of("es", "gl", "it", "ro")),
+            Map.entry("Batezbestekoa:", Set.of("eu")), Map.entry("Keskiarvo:", Set.of("fi")),
+            Map.entry("Moyenne :", Set.of("fr")), Map.entry("Moyenne:", Set.of("fr")), Map.entry("Medie:", Set.of("fur")),
+            Map.entry("Prosjek:", Set.of("hr")), Map.entry("Prosječno:", Set.of("hr")), Map.entry("Átlag:", Set.of("hu")),
+            Map.entry("Rata-rata:", Set.of("id")), Map.entry("平均値:", Set.of("ja")), Map.entry("საშუალო:", Set.of("ka")),
+            Map.entry("평균:", Set.of("ko")), Map.entry("평균값:", Set.of("ko")), Map.entry("Орточо:", Set.of("ky")),
+            Map.entry("Vidēji:", Set.of("lv")), Map.entry("Medja:", Set.of("mt")), Map.entry("Gj.snitt:", Set.of("nb", "nn")),
+            Map.entry("Gemiddeld:", Set.of("nl")), Map.entry("Średnia:", Set.of("pl")), Map.entry("Média:", Set.of("pt", "pt_BR")),
+            Map.entry("Среднее:", Set.of("ru")), Map.entry("Priemer:", Set.of("sk")), Map.entry("Просек:", Set.of("sr")),
+            Map.entry("Genomsnitt:", Set.of("sv")), Map.entry("Ortalama:", Set.of("tr")), Map.entry("Середнє:", Set.of("uk")),
+            Map.entry("Trung bình:", Set.of("vi")), Map.entry("平均时间:", Set.of("zh_CN")), Map.entry("平均時間:", Set.of("zh_TW")));
+
     /**
      * {@code sar -x} (sysstat 12.7.5 and later) prints, after the {@code Summary:} header that closes a section, a
      * {@code Minimum:} and a {@code Maximum:} line before the {@code Average:} one; translated as in sysstat's
@@ -107,6 +129,17 @@ public final class SysstatAverage {
         if (extreme >= 0) return extreme;
         Matcher m = SHAPE.matcher(text);
         return m.lookingAt() ? m.end() : -1;
+    }
+
+    /** The sysstat translations that print this line's average label ({@code Moyenne :}: fr); empty if it has none known. */
+    public static Set<String> languages(String line) {
+        int first = first(line);
+        if (first < 0) return Set.of();
+        String text = line.indexOf('\uFF1A') >= 0 ? line.replace('\uFF1A', ':') : line;
+        for (Map.Entry<String, Set<String>> e : AVERAGE_LANGUAGES.entrySet()) {
+            if (text.startsWith(e.getKey(), first) && boundary(text, first + e.getKey().length())) return e.getValue();
+        }
+        return Set.of();
     }
 
     /** Which statistic a line that {@link #end} accepts holds: its minimum and maximum labels, else the average. */

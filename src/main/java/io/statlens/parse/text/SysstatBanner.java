@@ -1,6 +1,7 @@
 package io.statlens.parse.text;
 
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.time.DateOrder;
 import io.statlens.parse.time.LocalizedDate;
 
 import java.time.LocalDate;
@@ -25,14 +26,25 @@ public record SysstatBanner(String os, String kernel, String host, LocalDate dat
     private static final Pattern BANNER = Pattern.compile(
             "^\\s*(Linux|GNU/Linux)\\s+(\\S+)\\s+\\(([^)]*)\\)\\s+(.*?)\\s*(?:_([A-Za-z0-9_]+?)_)?\\s*(?:\\((\\d+)\\s+CPU\\))?\\s*$");
 
-    /** The banner in this line, if it is one (a date must be readable). */
+    /** The banner in this line, if it is one (a date must be readable), a slashed date read month first. */
     public static Optional<SysstatBanner> parse(String line) {
+        return parse(line, DateOrder.MONTH_FIRST);
+    }
+
+    /** The banner in this line, a slashed date ({@code 02/12/2026}) read in the order the file's locale prints it. */
+    public static Optional<SysstatBanner> parse(String line, DateOrder slashedOrder) {
         Matcher m = BANNER.matcher(line);
         if (!m.matches()) return Optional.empty();
-        Optional<LocalDate> date = LocalizedDate.find(m.group(4));
+        Optional<LocalDate> date = LocalizedDate.locate(m.group(4), slashedOrder).map(LocalizedDate.Found::date);
         if (date.isEmpty()) return Optional.empty();
         return Optional.of(new SysstatBanner(m.group(1), m.group(2), m.group(3), date.get(),
                 m.group(5) == null ? "" : m.group(5), m.group(6) == null ? 0 : Integer.parseInt(m.group(6))));
+    }
+
+    /** The date as the banner prints it ({@code 02/12/2026}), if the line is a banner. */
+    public static Optional<String> dateText(String line) {
+        Matcher m = BANNER.matcher(line);
+        return m.matches() ? Optional.of(m.group(4).strip()) : Optional.empty();
     }
 
     /** Records the banner as facts ({@code os.name}, {@code os.kernel}, {@code host}, {@code os.arch}, {@code cpus}). */

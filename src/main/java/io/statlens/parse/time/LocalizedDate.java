@@ -2,6 +2,7 @@ package io.statlens.parse.time;
 
 import java.time.DateTimeException;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -38,7 +39,16 @@ public final class LocalizedDate {
         return locate(text).map(Found::date);
     }
 
+    /**
+     * The date in a line, a slashed one read month first when its first number can be a month: what the C and en_US
+     * locales print. Readers that know more about the file's locale call {@link #locate(String, DateOrder)}.
+     */
     public static Optional<Found> locate(String text) {
+        return locate(text, DateOrder.MONTH_FIRST);
+    }
+
+    /** The date in a line, a slashed one ({@code 02/12/2026}) read in this order unless a number above 12 tells. */
+    public static Optional<Found> locate(String text, DateOrder slashedOrder) {
         Matcher m = ISO.matcher(text);
         if (m.find()) return date(m, m.group(1), m.group(2), m.group(3));
         m = CJK.matcher(text);
@@ -54,11 +64,45 @@ public final class LocalizedDate {
         m = SLASHED.matcher(text);
         if (m.find()) {
             int first = Integer.parseInt(m.group(1));
-            // en_US prints month first; en_GB, fr, es... day first. Only a first number above 12 tells.
-            if (first > 12) return date(m, year(m.group(3)), m.group(2), m.group(1));
+            int second = Integer.parseInt(m.group(2));
+            // en_US and C print month first; en_GB, fr, es... day first. A number above 12 tells, else the order given.
+            boolean dayFirst = first > 12 || (second <= 12 && slashedOrder == DateOrder.DAY_FIRST);
+            if (dayFirst) return date(m, year(m.group(3)), m.group(2), m.group(1));
             return date(m, year(m.group(3)), m.group(1), m.group(2));
         }
         return named(text);
+    }
+
+    /**
+     * A date written with slashes and the year last ({@code 02/12/2026}, {@code 2/12/26}), the only numeric date whose
+     * shape does not tell day from month, as printed: its first and second numbers and its text.
+     */
+    public record Slashed(int first, int second, String year, String text) {
+        /** Whether the two readings differ: both numbers could be a month and they are not equal. */
+        public boolean ambiguous() {
+            return first <= 12 && second <= 12 && first != second && first > 0 && second > 0;
+        }
+
+        /** The date in this order; empty if it is no date in it (a 13th month). */
+        public Optional<LocalDate> in(DateOrder order) {
+            int month = order == DateOrder.MONTH_FIRST ? first : second;
+            int day = order == DateOrder.MONTH_FIRST ? second : first;
+            try {
+                return Optional.of(LocalDate.of(Integer.parseInt(LocalizedDate.year(year)), month, day));
+            } catch (DateTimeException e) {
+                return Optional.empty();
+            }
+        }
+    }
+
+    /** The date {@link #locate} would find in this text if it is a slashed one with the year last; empty otherwise. */
+    public static Optional<Slashed> slashed(String text) {
+        for (Pattern p : List.of(ISO, CJK, YMD_SLASH, YMD_DOTTED, DOTTED, DASHED)) {
+            if (p.matcher(text).find()) return Optional.empty();
+        }
+        Matcher m = SLASHED.matcher(text);
+        if (!m.find()) return Optional.empty();
+        return Optional.of(new Slashed(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3), m.group()));
     }
 
     /**

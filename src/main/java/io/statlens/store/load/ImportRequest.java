@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -27,16 +28,24 @@ import java.util.Optional;
  * @param skipUnknown in folders, skip files no parser recognises instead of failing
  * @param fileTools   per file (absolute, normalised), the tool to use instead of {@code tool} or detection;
  *                    every key must be one of the files the inputs name
+ * @param locale      the locale the files were printed in ({@code --file-locale}), when the files' own evidence leaves it open
  */
 public record ImportRequest(List<Path> inputs, String run, Optional<String> host, List<String> tags, Optional<String> tool,
                             Optional<Instant> start, Optional<Duration> interval, ZoneId zone, boolean strict,
-                            boolean replace, boolean skipUnknown, Map<Path, String> fileTools) {
+                            boolean replace, boolean skipUnknown, Map<Path, String> fileTools, Optional<Locale> locale) {
     public ImportRequest {
         inputs = List.copyOf(inputs);
         tags = List.copyOf(tags);
         Map<Path, String> normalised = new LinkedHashMap<>();
         fileTools.forEach((file, t) -> normalised.put(key(file), t));
         fileTools = Map.copyOf(normalised);
+    }
+
+    /** A request with the files' tools chosen, without a locale. */
+    public ImportRequest(List<Path> inputs, String run, Optional<String> host, List<String> tags, Optional<String> tool,
+                         Optional<Instant> start, Optional<Duration> interval, ZoneId zone, boolean strict,
+                         boolean replace, boolean skipUnknown, Map<Path, String> fileTools) {
+        this(inputs, run, host, tags, tool, start, interval, zone, strict, replace, skipUnknown, fileTools, Optional.empty());
     }
 
     /** The CLI's request: one tool (or detection) for every file. */
@@ -53,16 +62,22 @@ public record ImportRequest(List<Path> inputs, String run, Optional<String> host
     }
 
     public ImportRequest strictly() {
-        return new ImportRequest(inputs, run, host, tags, tool, start, interval, zone, true, replace, skipUnknown, fileTools);
+        return new ImportRequest(inputs, run, host, tags, tool, start, interval, zone, true, replace, skipUnknown, fileTools, locale);
     }
 
     public ImportRequest replacing() {
-        return new ImportRequest(inputs, run, host, tags, tool, start, interval, zone, strict, true, skipUnknown, fileTools);
+        return new ImportRequest(inputs, run, host, tags, tool, start, interval, zone, strict, true, skipUnknown, fileTools, locale);
     }
 
     /** The same request with these tools for these files (the user's choices after seeing the detection). */
     public ImportRequest choosingTools(Map<Path, String> tools) {
-        return new ImportRequest(inputs, run, host, tags, tool, start, interval, zone, strict, replace, skipUnknown, tools);
+        return new ImportRequest(inputs, run, host, tags, tool, start, interval, zone, strict, replace, skipUnknown, tools, locale);
+    }
+
+    /** The same request for files printed in this locale ({@code --file-locale}). */
+    public ImportRequest inLocale(Locale printedIn) {
+        return new ImportRequest(inputs, run, host, tags, tool, start, interval, zone, strict, replace, skipUnknown, fileTools,
+                Optional.of(printedIn));
     }
 
     /** The user's parser choices, for the {@link ImportPlanner}. */

@@ -286,7 +286,7 @@ public final class ImportService {
         // are in it, whatever zone this machine is in.
         java.time.ZoneId zone = p.capture().flatMap(ImportPlanner.Capture::offset).<java.time.ZoneId>map(o -> o).orElse(request.zone());
         return new ParseContext(file.getFileName().toString())
-                .set(TimeOptions.class, new TimeOptions(zone, request.start(), request.interval()))
+                .set(TimeOptions.class, new TimeOptions(zone, request.start(), request.interval(), request.locale()))
                 .set(FallbackStart.class, fallback)
                 .set(Detection.class, p.detection());
     }

@@ -1,6 +1,7 @@
 package io.statlens.store.load;
 
 import io.statlens.model.UserException;
+import io.statlens.parse.time.LocaleFormats;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -8,6 +9,7 @@ import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
+import java.util.Locale;
 
 /**
  * The time options of an import as the user writes them: {@code statlens import --start/--interval/--tz} and the
@@ -44,6 +46,21 @@ public final class ImportTimes {
                 }
             }
         }
+    }
+
+    /**
+     * The locale a file was printed in, as {@code locale -a} and {@code LANG} name it ({@code en_GB}, {@code fr_FR.UTF-8},
+     * {@code C}) or as a language tag ({@code en-GB}); it must be one glibc knows.
+     */
+    public static Locale locale(String text, String option) {
+        String s = text.strip();
+        int cut = s.indexOf('.');
+        if (cut >= 0) s = s.substring(0, cut);
+        cut = s.indexOf('@');
+        if (cut >= 0) s = s.substring(0, cut);
+        Locale locale = s.equalsIgnoreCase("C") || s.equalsIgnoreCase("POSIX") ? Locale.ROOT : Locale.forLanguageTag(s.replace('_', '-'));
+        if (!s.isEmpty() && LocaleFormats.of(locale).isPresent()) return locale;
+        throw new UserException(option + " " + text + ": not a locale glibc prints in (use e.g. en_US, en_GB, fr_FR, C)");
     }
 
     /** Seconds between samples, written as a number (5, 0.5). */

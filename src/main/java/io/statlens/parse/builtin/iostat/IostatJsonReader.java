@@ -6,6 +6,8 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.SysstatJson;
 import io.statlens.parse.text.SysstatJsonHost;
+import io.statlens.parse.time.DateOrder;
+import io.statlens.parse.time.ZoneAbbreviations;
 import io.statlens.parse.timeline.Timeline;
 
 import java.io.IOException;
@@ -53,7 +55,7 @@ final class IostatJsonReader implements SysstatJson.Handler {
     public void sample(Map<String, Object> sample, long line) {
         Report report = out.current();
         if (sample.get("timestamp") instanceof String stamp) {
-            Optional<ReportTimestamp> parsed = ReportTimestamp.parse(stamp, time.zone());
+            Optional<ReportTimestamp> parsed = ReportTimestamp.parse(stamp, time.zone(), DateOrder.MONTH_FIRST, ZoneAbbreviations::lookup);
             if (parsed.isPresent()) report.timestamp(parsed.get());
             else sink.warning(line, "\"timestamp\": '" + stamp + "' is not a date and time; the sample's time is derived");
         }

@@ -5,6 +5,7 @@ import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.SysstatBanner;
+import io.statlens.parse.text.SysstatLocale;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.timeline.DayClock;
 import io.statlens.parse.timeline.Timeline;
@@ -54,10 +55,13 @@ final class IostatReader {
     private List<String> cpuLabels;
     private List<String> cpuUnits;
     private final DeviceNames deviceNames = new DeviceNames();
+    /** What the file shows of its locale: the order of slashed dates, the zone an ambiguous abbreviation means. */
+    private final SysstatLocale locale;
 
-    IostatReader(LineSource lines, ParseContext context, RecordSink sink) {
+    IostatReader(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
         this.lines = new Transcript(lines, IostatCommand.SYNTAX);
         this.timeOptions = TimeOptions.in(context);
+        this.locale = SysstatLocale.of(lines.head(), timeOptions);
         this.sink = sink;
         this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
         this.out = new ReportWriter(sink, timeline);
@@ -143,7 +147,7 @@ final class IostatReader {
             configurationSeen = true;
             return;
         }
-        if (banner(line) || timestamp(line)) return;
+        if (banner(line) || timestamp(line, number)) return;
         if (LineNoise.isSolarisTitle(line)) {
             endBlock();
             return;
@@ -154,8 +158,9 @@ final class IostatReader {
     }
 
     private boolean banner(String line) {
-        Optional<SysstatBanner> banner = SysstatBanner.parse(line);
+        Optional<SysstatBanner> banner = SysstatBanner.parse(line, locale.order());
         if (banner.isEmpty()) return false;
+        locale.tell(sink);
         newInvocation();
         bannerDay = timeline.clock(banner.get().date());
         if (!bannerSeen) {
@@ -176,8 +181,10 @@ final class IostatReader {
         }
     }
 
-    private boolean timestamp(String line) {
-        Optional<ReportTimestamp> stamp = ReportTimestamp.parse(line, timeOptions.zone());
+    private boolean timestamp(String line, long number) {
+        Optional<ReportTimestamp> stamp = ReportTimestamp.parse(line, timeOptions.zone(), locale.order(),
+                abbreviation -> locale.zone(abbreviation, number, sink));
+        if (stamp.isPresent()) locale.tell(sink);
         if (stamp.isEmpty()) {
             Optional<LocalTime> timeOfDay = ReportTimestamp.timeOfDayLine(line);
             if (timeOfDay.isEmpty()) return false;

@@ -2,6 +2,7 @@ package io.statlens.parse.builtin.iostat;
 
 import io.statlens.parse.time.ClockTime;
 import io.statlens.parse.time.DateLine;
+import io.statlens.parse.time.DateOrder;
 import io.statlens.parse.time.LocalizedDate;
 import io.statlens.parse.time.ZoneAbbreviations;
 
@@ -12,6 +13,7 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -39,15 +41,18 @@ record ReportTimestamp(Instant time, String source, boolean newInvocation) {
     /** The time of day of a date(1) line, which OSWatcher's {@code zzz} line holds in the machine's zone. */
     private static final Pattern CLOCK_IN_DATE = Pattern.compile("\\b(\\d{1,2}:\\d{2}:\\d{2})\\b");
 
-    /** The time stamp this whole line states, if it is one; local times are in {@code zone}. */
-    static Optional<ReportTimestamp> parse(String line, ZoneId zone) {
+    /**
+     * The time stamp this whole line states, if it is one; local times are in {@code zone}, a slashed date
+     * ({@code 02/12/2026}) in {@code order}, a printed zone abbreviation read by {@code zones}.
+     */
+    static Optional<ReportTimestamp> parse(String line, ZoneId zone, DateOrder order, Function<String, Optional<ZoneId>> zones) {
         String text = line.strip();
         Matcher zzz = OSWATCHER.matcher(text);
         if (zzz.matches()) {
-            return stated(zzz.group(1), zone).map(t -> new ReportTimestamp(t.time(),
+            return stated(zzz.group(1), zone, order, zones).map(t -> new ReportTimestamp(t.time(),
                     "OSWatcher zzz line before each snapshot (" + t.source() + ")", true));
         }
-        return stated(text, zone);
+        return stated(text, zone, order, zones);
     }
 
     /** The time of day of a {@code Time: 11:01:52} line of old sysstat's {@code -t}, if the line is one. */
@@ -65,7 +70,7 @@ record ReportTimestamp(Instant time, String source, boolean newInvocation) {
         return m.find() ? ClockTime.leading(m.group(1)).map(ClockTime.Found::time) : Optional.empty();
     }
 
-    private static Optional<ReportTimestamp> stated(String text, ZoneId zone) {
+    private static Optional<ReportTimestamp> stated(String text, ZoneId zone, DateOrder order, Function<String, Optional<ZoneId>> zones) {
         Optional<Instant> dateLine = DateLine.parse(text, zone);
         if (dateLine.isPresent()) {
             String source = EPOCH.matcher(text).matches()
@@ -75,7 +80,7 @@ record ReportTimestamp(Instant time, String source, boolean newInvocation) {
         }
         Matcher iso = ISO.matcher(text);
         if (iso.matches()) return iso(iso, zone);
-        return localized(text, zone);
+        return localized(text, zone, order, zones);
     }
 
     private static Optional<ReportTimestamp> iso(Matcher m, ZoneId zone) {
@@ -96,10 +101,10 @@ record ReportTimestamp(Instant time, String source, boolean newInvocation) {
      * {@code az., 2026.eko azaren 25a}), then the time of day, then nothing or the zone the locale prints
      * ({@code 18:04:30 UTC}, {@code kl. 18.04 +0000}).
      */
-    private static Optional<ReportTimestamp> localized(String text, ZoneId zone) {
+    private static Optional<ReportTimestamp> localized(String text, ZoneId zone, DateOrder order, Function<String, Optional<ZoneId>> zones) {
         // Headers and rows start with a letter or a digit too, but rarely hold a date: turned away by it.
         if (text.isEmpty() || text.length() > 80) return Optional.empty();
-        Optional<LocalizedDate.Found> date = LocalizedDate.locate(text);
+        Optional<LocalizedDate.Found> date = LocalizedDate.locate(text, order);
         if (date.isEmpty() || !weekdayAtMost(text.substring(0, date.get().start()))) return Optional.empty();
         String rest = text.substring(date.get().end());
         Optional<ClockTime.Found> time = ClockTime.leading(rest);
@@ -107,7 +112,7 @@ record ReportTimestamp(Instant time, String source, boolean newInvocation) {
         String after = rest.substring(time.get().end()).strip();
         ZoneId printed = zone;
         if (!after.isEmpty()) {
-            Optional<ZoneId> z = after.indexOf(' ') < 0 ? ZoneAbbreviations.lookup(after) : Optional.empty();
+            Optional<ZoneId> z = after.indexOf(' ') < 0 ? zones.apply(after) : Optional.empty();
             if (z.isEmpty()) return Optional.empty();
             printed = z.get();
         }

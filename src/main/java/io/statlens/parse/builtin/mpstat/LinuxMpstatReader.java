@@ -10,11 +10,11 @@ import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.SysstatAverage;
 import io.statlens.parse.text.SysstatBanner;
+import io.statlens.parse.text.SysstatLocale;
 import io.statlens.parse.text.SysstatDay;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
 import io.statlens.parse.time.DateLine;
-import io.statlens.parse.time.ZoneAbbreviations;
 import io.statlens.parse.timeline.DayClock;
 import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.transcript.Transcript;
@@ -67,9 +67,12 @@ final class LinuxMpstatReader implements MpstatReader {
     private boolean anyRow;
     /** Whether the notice about a clock without seconds was given (once per file). */
     private boolean minuteClockTold;
+    /** What the file shows of its locale: the order of slashed dates, the zone an ambiguous abbreviation means. */
+    private final SysstatLocale locale;
 
-    LinuxMpstatReader(ParseContext context, RecordSink sink, Transcript lines) {
+    LinuxMpstatReader(ParseContext context, RecordSink sink, Transcript lines, SysstatLocale locale) {
         this.timeOptions = TimeOptions.in(context);
+        this.locale = locale;
         this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
         this.lines = lines;
         this.sink = sink;
@@ -79,8 +82,9 @@ final class LinuxMpstatReader implements MpstatReader {
     public void line(TranscriptLine line) {
         String text = line.text();
         long number = line.number();
-        Optional<SysstatBanner> banner = SysstatBanner.parse(text);
+        Optional<SysstatBanner> banner = SysstatBanner.parse(text, locale.order());
         if (banner.isPresent()) {
+            locale.tell(sink);
             banner(banner.get());
             return;
         }
@@ -210,7 +214,7 @@ final class LinuxMpstatReader implements MpstatReader {
     }
 
     private ZoneId zoneOf(long number, String printed) {
-        Optional<ZoneId> zone = ZoneAbbreviations.lookup(printed);
+        Optional<ZoneId> zone = locale.zone(printed, number, sink);
         if (zone.isPresent()) return zone.get();
         if (unknownZones.add(printed)) {
             sink.warning(number, "unknown time zone '" + printed + "'; times taken in " + timeOptions.zone());

@@ -9,6 +9,7 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.SysstatJson;
 import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.SysstatBanner;
+import io.statlens.parse.text.SysstatLocale;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
@@ -53,6 +54,7 @@ public final class MpstatParser implements Parser {
             new MpstatJsonReader(context, sink).read(source);
             return;
         }
+        SysstatLocale locale = SysstatLocale.of(source.head(), TimeOptions.in(context));
         Transcript lines = new Transcript(source, MpstatCommand.SYNTAX);
         MpstatReader reader = null;
         Optional<Duration> commandInterval = Optional.empty();
@@ -67,7 +69,7 @@ public final class MpstatParser implements Parser {
             }
             if (line.noise()) continue;
             if (reader == null) {
-                reader = readerFor(line.text(), context, sink, commandInterval, lines);
+                reader = readerFor(line.text(), context, sink, commandInterval, lines, locale);
                 if (reader == null) {
                     if (DateLine.parse(line.text(), TimeOptions.in(context).zone()).isPresent()) {
                         earlyDateLine = line;
@@ -90,10 +92,10 @@ public final class MpstatParser implements Parser {
 
     /** The reader for the flavour this line belongs to, or null if the line does not tell. */
     private static MpstatReader readerFor(String text, ParseContext context, RecordSink sink, Optional<Duration> interval,
-                                          Transcript lines) {
+                                          Transcript lines, SysstatLocale locale) {
         if (SolarisMpstatReader.isHeader(Tokens.split(text))) return new SolarisMpstatReader(context, sink, interval);
         if (SysstatBanner.parse(text).isPresent() || ClockTime.leading(text).isPresent()) {
-            return new LinuxMpstatReader(context, sink, lines);
+            return new LinuxMpstatReader(context, sink, lines, locale);
         }
         return null;
     }

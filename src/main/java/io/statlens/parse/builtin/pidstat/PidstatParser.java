@@ -6,8 +6,10 @@ import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.SysstatAverage;
 import io.statlens.parse.text.SysstatBanner;
+import io.statlens.parse.text.SysstatLocale;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
 import io.statlens.parse.transcript.CommandSyntax;
@@ -83,8 +85,9 @@ public final class PidstatParser implements Parser {
 
     @Override
     public void parse(LineSource source, ParseContext context, RecordSink sink) throws IOException {
+        SysstatLocale locale = SysstatLocale.of(source.head(), TimeOptions.in(context));
         Transcript lines = new Transcript(source, SYNTAX);
-        PidstatReader reader = new PidstatReader(context, sink);
+        PidstatReader reader = new PidstatReader(context, sink, locale);
         TranscriptLine line;
         while ((line = lines.next()) != null) {
             if (line.is(TranscriptLine.Kind.COMMAND)) {

@@ -10,6 +10,7 @@ import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.SysstatAverage;
 import io.statlens.parse.text.SysstatBanner;
+import io.statlens.parse.text.SysstatLocale;
 import io.statlens.parse.text.SysstatDay;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
@@ -38,6 +39,8 @@ final class PidstatReader {
     private static final String THREAD_MARK = "|__";
 
     private final TimeOptions timeOptions;
+    /** What the file shows of its locale: the order of slashed dates, the zone an ambiguous abbreviation means. */
+    private final SysstatLocale locale;
     private final Timeline timeline;
     private final RecordSink sink;
     private final Map<String, DatasetSpec> announced = new HashMap<>();
@@ -77,8 +80,9 @@ final class PidstatReader {
         }
     }
 
-    PidstatReader(ParseContext context, RecordSink sink) {
+    PidstatReader(ParseContext context, RecordSink sink, SysstatLocale locale) {
         this.timeOptions = TimeOptions.in(context);
+        this.locale = locale;
         this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
         this.sink = sink;
     }
@@ -98,8 +102,9 @@ final class PidstatReader {
             return;
         }
         if (line.noise()) return;
-        Optional<SysstatBanner> banner = SysstatBanner.parse(text);
+        Optional<SysstatBanner> banner = SysstatBanner.parse(text, locale.order());
         if (banner.isPresent()) {
+            locale.tell(sink);
             banner.get().emitFacts(sink);
             bannerDate = banner.get().date();
             clock = null;
@@ -160,7 +165,7 @@ final class PidstatReader {
         String printedZone = null;
         Optional<ClockTime.Zone> z = ClockTime.zoneAfter(text, from);
         if (z.isPresent()) {
-            zone = z.get().zone();
+            zone = locale.zone(z.get(), number, sink);
             printedZone = z.get().printed();
             from = z.get().end();
         }

@@ -8,6 +8,7 @@ import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.SysstatAverage;
 import io.statlens.parse.text.SysstatBanner;
+import io.statlens.parse.text.SysstatLocale;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
 import io.statlens.parse.timeline.DayClock;
@@ -54,6 +55,9 @@ final class SarReader {
     private int eventRollerEpoch = -1;
     private String lastBanner;
 
+    /** What the file shows of its locale: the order of slashed dates, the zone an ambiguous abbreviation means. */
+    private SysstatLocale locale;
+
     SarReader(ParseContext context, RecordSink sink) {
         this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
         this.sink = sink;
@@ -61,6 +65,7 @@ final class SarReader {
     }
 
     void read(LineSource source) throws IOException {
+        locale = SysstatLocale.of(source.head(), timeline.options());
         lines = new Transcript(source, SarCommand.SYNTAX);
         boolean sawAnything = false;
         for (TranscriptLine line = lines.next(); line != null; line = lines.next()) {
@@ -99,8 +104,9 @@ final class SarReader {
         }
         String line = transcriptLine.text();
         long n = transcriptLine.number();
-        Optional<SysstatBanner> linux = SysstatBanner.parse(line);
+        Optional<SysstatBanner> linux = SysstatBanner.parse(line, locale.order());
         if (linux.isPresent()) {
+            locale.tell(sink);
             banner(line, linux.get().date(), "linux-sysstat", () -> linux.get().emitFacts(sink));
             return;
         }
@@ -134,7 +140,7 @@ final class SarReader {
             }
             // a zone after the time of day (Maltese and Norwegian locales: 18:04:32 UTC, kl. 18.04 +0000)
             Optional<ClockTime.Zone> printedZone = ClockTime.zoneAfter(line, time.get().end());
-            ZoneId lineZone = printedZone.map(ClockTime.Zone::zone).orElse(zone);
+            ZoneId lineZone = printedZone.map(z -> locale.zone(z, n, sink)).orElse(zone);
             String rest = line.substring(printedZone.map(ClockTime.Zone::end).orElse(time.get().end()));
             if (current != null && averaging == null) {
                 String[] tokens = Tokens.split(rest);

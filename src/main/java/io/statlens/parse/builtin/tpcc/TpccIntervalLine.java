@@ -22,8 +22,20 @@ import java.util.regex.Pattern;
  * @param pairs   the {@code count|max_rt} pairs, each {count, max_rt}
  */
 record TpccIntervalLine(int elapsed, List<String> names, double[] values, List<double[]> pairs) {
-    /** The start of an interval line; {@code trx:} tells it from anything else starting with a number. */
-    static final Pattern START = Pattern.compile("^\\s*(\\d+),\\s+trx:");
+    /**
+     * The start of an interval line: {@code trx:} since 2016, or before it a first item {@code 686(0):2.044|3.593} (count,
+     * late count, percentile, maximum: 2011-2016), {@code 686(0):2.0} (2008-2011), {@code 686:2.044|3.593} (February 2016).
+     */
+    static final Pattern START = Pattern.compile("^\\s*(\\d+),\\s+(?:trx:|\\d+(?:\\(\\d+\\))?:\\d+\\.\\d+)");
+    /**
+     * One transaction type's item of the interval lines before 2016, in the order of {@link TpccTransaction}, from
+     * tpcc-mysql's main.c: {@code %d(%d):%.1f} (2008: count, late count, 90th percentile in seconds),
+     * {@code %d(%d):%.3f} and {@code %d(%d):%.3f|%.3f} (2011: 95th percentile and maximum in ms), {@code %d:%.3f|%.3f}
+     * (February 2016, the late count dropped; Delivery without its maximum).
+     */
+    private static final Pattern LEGACY = Pattern.compile("^(\\d+)(?:\\((\\d+)\\))?:(\\d+\\.(\\d+))(?:\\|(\\d+\\.\\d+))?$");
+    /** February 2016 printed {@code trx: %d max_rt: %.3f} without a comma between. */
+    private static final Pattern TWO_NAMED = Pattern.compile("(\\d) +(max_rt:)");
     private static final Pattern NAMED = Pattern.compile("^([A-Za-z0-9_%]+):\\s*(\\S+)$");
     private static final Pattern PAIR = Pattern.compile("^(\\d+)\\|(\\S+)$");
 
@@ -52,7 +64,11 @@ record TpccIntervalLine(int elapsed, List<String> names, double[] values, List<d
         List<String> names = new ArrayList<>();
         List<Double> values = new ArrayList<>();
         List<double[]> pairs = new ArrayList<>();
-        for (String raw : line.substring(comma + 1).split(",")) {
+        String[] items = TWO_NAMED.matcher(line.substring(comma + 1)).replaceAll("$1, $2").split(",");
+        if (items.length == TpccTransaction.values().length && LEGACY.matcher(items[0].strip()).matches()) {
+            return legacy(elapsed, items);
+        }
+        for (String raw : items) {
             String item = raw.strip();
             Matcher named = NAMED.matcher(item);
             Matcher pair = PAIR.matcher(item);
@@ -75,6 +91,38 @@ record TpccIntervalLine(int elapsed, List<String> names, double[] values, List<d
         double[] v = new double[values.size()];
         for (int i = 0; i < v.length; i++) v[i] = values.get(i);
         return new Parsed(new TpccIntervalLine(elapsed, List.copyOf(names), v, List.copyOf(pairs)), null);
+    }
+
+    /**
+     * An interval line from before 2016: per transaction type its count ({@code new_order}), late count
+     * ({@code new_order late}), percentile ({@code new_order rt90} in seconds for 2008's one-decimal form,
+     * {@code new_order 95%} in ms after) and maximum ({@code new_order max_rt}), as far as the line prints them.
+     */
+    private static Parsed legacy(int elapsed, String[] items) {
+        List<String> names = new ArrayList<>();
+        List<Double> values = new ArrayList<>();
+        TpccTransaction[] types = TpccTransaction.values();
+        for (int i = 0; i < items.length; i++) {
+            Matcher m = LEGACY.matcher(items[i].strip());
+            if (!m.matches()) return new Parsed(null, "expected 'count(late):percentile|max_rt' for " + types[i].label()
+                    + ", found '" + items[i].strip() + "'");
+            String label = types[i].label();
+            names.add(label);
+            values.add(Double.parseDouble(m.group(1)));
+            if (m.group(2) != null) {
+                names.add(label + " late");
+                values.add(Double.parseDouble(m.group(2)));
+            }
+            names.add(label + (m.group(4).length() == 1 ? " rt90" : " 95%"));
+            values.add(Double.parseDouble(m.group(3)));
+            if (m.group(5) != null) {
+                names.add(label + " max_rt");
+                values.add(Double.parseDouble(m.group(5)));
+            }
+        }
+        double[] v = new double[values.size()];
+        for (int i = 0; i < v.length; i++) v[i] = values.get(i);
+        return new Parsed(new TpccIntervalLine(elapsed, List.copyOf(names), v, List.of()), null);
     }
 
     /** Early tpcc-mysql versions print {@code 95:} and {@code 99:} for the same percentiles. */

@@ -38,6 +38,7 @@ final class TpccIntervalSpec {
     /** Four pairs are Payment..Stock-Level (New-Order is in trx/max_rt); five start with New-Order. */
     private static List<TpccTransaction> pairTransactions(TpccIntervalLine line) {
         List<TpccTransaction> all = List.of(TpccTransaction.values());
+        if (line.pairs().isEmpty()) return List.of();
         return line.pairs().size() == all.size() ? all : all.subList(1, all.size());
     }
 
@@ -47,6 +48,20 @@ final class TpccIntervalSpec {
             case "95%" -> new Metric(name, "ms", "95th percentile New-Order response time in the interval");
             case "99%" -> new Metric(name, "ms", "99th percentile New-Order response time in the interval");
             case "max_rt" -> new Metric(name, "ms", "maximum New-Order response time in the interval");
+            default -> legacyMetric(name);
+        };
+    }
+
+    /** The per-type items of interval lines before 2016 ({@link TpccIntervalLine}): {@code payment late}, {@code payment 95%}. */
+    private static Metric legacyMetric(String name) {
+        int space = name.indexOf(' ');
+        String type = space < 0 ? name : name.substring(0, space);
+        return switch (space < 0 ? "" : name.substring(space + 1)) {
+            case "" -> new Metric(name, "count", "transactions of this type completed in the interval");
+            case "late" -> new Metric(name, "count", "transactions of this type over their response time limit in the interval");
+            case "rt90" -> new Metric(name, "s", "90th percentile response time of " + type + " in the interval (tpcc-mysql 2008)");
+            case "95%" -> new Metric(name, "ms", "95th percentile response time of " + type + " in the interval");
+            case "max_rt" -> new Metric(name, "ms", "maximum response time of this type in the interval");
             default -> new Metric(name, "", "");
         };
     }

@@ -11,6 +11,7 @@ import io.statlens.parse.text.ColumnLayout;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.DateLine;
+import io.statlens.parse.time.LocaleFormats;
 import io.statlens.parse.time.ZoneAbbreviations;
 import io.statlens.parse.timeline.Timeline;
 import io.statlens.parse.timeline.DayClock;
@@ -67,6 +68,8 @@ final class VmstatReader {
     private final Map<String, DatasetSpec> announced = new HashMap<>();
     private final List<Held> held = new ArrayList<>();
     private final Set<String> languagesSaid = new HashSet<>();
+    /** Ambiguous zone abbreviations already warned about (CST, IST). */
+    private final Set<String> zonesWarned = new HashSet<>();
     private VmstatHeader header;
     private ZoneId stampZone;
     /** The clock of AIX's {@code -t} times of day; null before the first. */
@@ -220,9 +223,13 @@ final class VmstatReader {
             return;
         }
         if (!h.timestamped()) return;
-        Optional<ZoneId> printed = h.zoneLabel().isEmpty() ? Optional.empty() : ZoneAbbreviations.lookup(h.zoneLabel());
+        // CST, IST: the header's language (zh_CN's 交换 空闲) or --file-locale tells which zone; else a warning names the choice
+        Optional<ZoneAbbreviations.Reading> printed = h.zoneLabel().isEmpty() ? Optional.empty()
+                : ZoneAbbreviations.read(h.zoneLabel(), LocaleFormats.countries(h.languages(), timeOptions.locale()),
+                "--file-locale (e.g. --file-locale zh_CN for China's CST)");
         if (printed.isPresent()) {
-            stampZone = printed.get();
+            stampZone = printed.get().zone();
+            if (printed.get().warning().isPresent() && zonesWarned.add(h.zoneLabel())) sink.warning(h.line(), printed.get().warning().get());
             stampZoneDescription = h.zoneLabel();
             return;
         }

@@ -236,4 +236,32 @@ class TpccParserTest {
     private static Head head(String... lines) {
         return new Head("x", List.of(lines));
     }
+
+    /**
+     * Each form tpcc-mysql's main.c printed before its labelled lines (Percona-Lab/tpcc-mysql history): 2008
+     * {@code %4d, %d(%d):%.1f} x5, 2011 {@code %d(%d):%.3f|%.3f}, February 2016 {@code %d:%.3f|%.3f} (Delivery without
+     * its maximum) and {@code trx: %d max_rt: %.3f, %d|%.3f} x4; the 2011 form is also a golden fixture (klb561-cnblogs).
+     */
+    @Test
+    void intervalLinesOfEveryEarlierFormatAreRead() {
+        TpccIntervalLine y2008 = TpccIntervalLine.parse("  10, 686(2):0.4, 684(0):0.2, 68(0):0.2, 68(0):1.4, 69(1):2.6").line();
+        assertEquals(List.of("new_order", "new_order late", "new_order rt90"), y2008.names().subList(0, 3));
+        assertEquals(2, y2008.values()[1]);
+        assertEquals(2.6, y2008.values()[14]);
+        TpccIntervalLine y2011 = TpccIntervalLine.parse("  20, 676(0):1.508|2.585, 679(0):0.352|1.618, 67(0):0.140|0.294,"
+                + " 68(0):1.585|1.762, 67(0):4.154|5.968").line();
+        assertEquals(20, y2011.names().size());
+        assertEquals("stock_level max_rt", y2011.names().get(19));
+        assertEquals(5.968, y2011.values()[19]);
+        TpccIntervalLine feb2016 = TpccIntervalLine.parse("  10, 3062:111.463|711.993, 3069:20.100|651.786, 306:3.200|217.951,"
+                + " 309:401.200, 303:12.500|592.028").line();
+        assertEquals(List.of("delivery", "delivery 95%"), feb2016.names().subList(9, 11));
+        assertEquals("stock_level", feb2016.names().get(11));
+        TpccIntervalLine trxMax = TpccIntervalLine.parse("  10, trx: 3062 max_rt: 711.993, 3069|651.786, 306|217.951,"
+                + " 309|776.611, 303|592.028").line();
+        assertEquals(List.of("trx", "max_rt"), trxMax.names());
+        assertEquals(4, trxMax.pairs().size());
+        assertTrue(TpccIntervalLine.startsInterval("  10, 686(0):2.044|3.593, 684(0):0.487|1.325"));
+        assertFalse(TpccIntervalLine.startsInterval("  10, 20, 30"));
+    }
 }

@@ -1,0 +1,287 @@
+package io.statlens.parse.text;
+
+import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.spi.TimeOptions;
+import io.statlens.parse.time.ClockTime;
+import io.statlens.parse.time.DateOrder;
+import io.statlens.parse.time.LocaleFormats;
+import io.statlens.parse.time.LocalizedDate;
+import io.statlens.parse.time.ZoneAbbreviations;
+
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+
+/**
+ * What the head of a sysstat file ({@link Head#MAX_LINES} lines) tells of the locale it was printed in, for what its
+ * shape leaves open: whether a slashed date ({@code 02/12/2026}) is day or month first, and which zone an ambiguous
+ * abbreviation (CST, IST) means. In order of strength:
+ * <ol>
+ * <li>the dates themselves: a number above 12 ({@code 31/12/2024}), or dates that follow on as consecutive days only in
+ *     one reading (the banners of daily files, {@code iostat -t} stamps across midnight);</li>
+ * <li>{@code --file-locale};</li>
+ * <li>the glibc locales ({@link LocaleFormats}) that print what the file shows: the shape of its date ({@code 02/12/26}
+ *     and {@code 2/12/26} are different locales), the language of its average line ({@code Moyenne :},
+ *     {@code Media:}), a 12-hour or 24-hour clock, a decimal comma or point. When they all print the day first (or
+ *     all the month first) that is the order;</li>
+ * <li>else month first, as the C and en_US locales print it, with a warning that says so and names {@code --file-locale}.</li>
+ * </ol>
+ * One recipe for sar, iostat, mpstat and pidstat.
+ */
+public final class SysstatLocale {
+    private static final Pattern COMMA_NUMBER = Pattern.compile("-?\\d+,\\d+");
+    private static final Pattern POINT_NUMBER = Pattern.compile("-?\\d+\\.\\d+");
+    /** Locales named in a message, at most. */
+    private static final int NAMED = 4;
+
+    private final DateOrder order;
+    /** Why {@link #order}, for the notice; null when nothing told (the warning's case). */
+    private final String reason;
+    /** Why the order is open, for the warning; null when it was decided. */
+    private final String open;
+    private final LocalizedDate.Slashed firstAmbiguous;
+    private final long firstAmbiguousLine;
+    private final Set<String> countries;
+    private final String zoneOption;
+    private final Set<String> warnedZones = new LinkedHashSet<>();
+    private boolean told;
+
+    /** An order the dates themselves decide, and why. */
+    private record Decided(DateOrder order, String reason) {
+    }
+
+    private SysstatLocale(DateOrder order, String reason, String open, LocalizedDate.Slashed firstAmbiguous,
+                          long firstAmbiguousLine, Set<String> countries, String zoneOption) {
+        this.order = order;
+        this.reason = reason;
+        this.open = open;
+        this.firstAmbiguous = firstAmbiguous;
+        this.firstAmbiguousLine = firstAmbiguousLine;
+        this.countries = countries;
+        this.zoneOption = zoneOption;
+    }
+
+    /** The evidence of a file's first lines; {@code head} starts at line 1. */
+    public static SysstatLocale of(Head head, TimeOptions options) {
+        List<LocalizedDate.Slashed> dates = new ArrayList<>();
+        String dateText = null;
+        LocalizedDate.Slashed firstAmbiguous = null;
+        long firstAmbiguousLine = 0;
+        Set<String> words = new LinkedHashSet<>();
+        String wordsSeen = null;
+        boolean twelve = false;
+        String twelveClock = null;
+        boolean twentyFour = false;
+        boolean comma = false;
+        boolean point = false;
+        for (int i = 0; i < head.lines().size(); i++) {
+            String line = plain(Quotes.unquoted(head.lines().get(i)));
+            Optional<String> banner = SysstatBanner.dateText(line);
+            String stamp = banner.orElse(line.strip().length() <= 80 ? line.strip() : "");
+            Optional<LocalizedDate.Slashed> slashed = banner.isPresent() || startsWithDigit(stamp)
+                    ? LocalizedDate.slashed(stamp) : Optional.empty();
+            if (slashed.isPresent()) {
+                dates.add(slashed.get());
+                if (banner.isPresent() && dateText == null) dateText = banner.get();
+                if (slashed.get().ambiguous() && firstAmbiguous == null) {
+                    firstAmbiguous = slashed.get();
+                    firstAmbiguousLine = i + 1L;
+                }
+                if (banner.isPresent()) continue;
+                // iostat -t: the time after the date shows the clock
+                String after = stamp.substring(stamp.indexOf(slashed.get().text()) + slashed.get().text().length());
+                Optional<ClockTime.Found> clock = ClockTime.leading(after);
+                if (clock.isPresent()) {
+                    if (clock.get().twelveHour()) {
+                        twelve = true;
+                        if (twelveClock == null) twelveClock = after.substring(0, clock.get().end());
+                    } else {
+                        twentyFour = true;
+                    }
+                }
+                continue;
+            }
+            Set<String> languages = SysstatAverage.languages(line);
+            int values = 0; // rows without a time of day (iostat's) show the decimal point too
+            if (!languages.isEmpty()) {
+                if (wordsSeen == null) wordsSeen = line.strip().split(" {2,}|\t| (?=\\d)")[0];
+                if (words.isEmpty()) words.addAll(languages);
+                else words.retainAll(languages);
+                values = SysstatAverage.end(line);
+            } else {
+                Optional<ClockTime.Found> clock = ClockTime.leading(line);
+                if (clock.isPresent()) {
+                    if (clock.get().twelveHour()) {
+                        twelve = true;
+                        if (twelveClock == null) twelveClock = line.substring(0, clock.get().end());
+                    } else {
+                        twentyFour = true;
+                    }
+                    values = clock.get().end();
+                }
+            }
+            for (String token : Tokens.split(line.substring(Math.max(0, values)))) {
+                if (COMMA_NUMBER.matcher(token).matches()) comma = true;
+                else if (POINT_NUMBER.matcher(token).matches()) point = true;
+            }
+        }
+        List<String> shown = new ArrayList<>();
+        List<LocaleFormats.Format> candidates = new ArrayList<>();
+        for (LocaleFormats.Format f : LocaleFormats.all()) {
+            if (dateText != null && !f.prints(dateText)) continue;
+            if (!words.isEmpty() && LocaleFormats.wordsOf(f).stream().noneMatch(words::contains)) continue;
+            if (twelve != twentyFour && (f.twelveHour() != twelve || (twelve && !f.marks(twelveClock)))) continue;
+            if (comma != point && f.decimal() != (comma ? ',' : '.')) continue;
+            candidates.add(f);
+        }
+        if (!words.isEmpty()) shown.add("its average line " + wordsSeen.strip());
+        if (comma != point) shown.add(comma ? "decimal commas" : "decimal points");
+        if (twelve != twentyFour) shown.add(twelve ? "a 12-hour clock" : "a 24-hour clock");
+
+        Optional<LocaleFormats.Format> given = options.locale().flatMap(LocaleFormats::of);
+        Set<String> countries = new TreeSet<>();
+        if (given.isPresent()) {
+            countries.add(given.get().territory());
+        } else if (!shown.isEmpty() || dateText != null) {
+            candidates.forEach(f -> countries.add(f.territory()));
+        }
+        String zoneOption = "--file-locale (e.g. --file-locale zh_CN for China's CST) or --tz";
+
+        Optional<Decided> decisive = decisive(dates);
+        if (decisive.isPresent()) {
+            return new SysstatLocale(decisive.get().order(), decisive.get().reason(), null, firstAmbiguous, firstAmbiguousLine, countries,
+                    zoneOption);
+        }
+        if (given.isPresent() && given.get().order() != null) {
+            // the user's own choice: nothing to tell
+            return new SysstatLocale(given.get().order(), null, null, firstAmbiguous, firstAmbiguousLine,
+                    countries, zoneOption);
+        }
+        Set<DateOrder> orders = new LinkedHashSet<>();
+        Set<String> names = new LinkedHashSet<>();
+        for (LocaleFormats.Format f : candidates) {
+            if (f.order() == null) continue;
+            orders.add(f.order());
+            names.add(f.name());
+        }
+        if (orders.size() == 1 && !shown.isEmpty()) {
+            return new SysstatLocale(orders.iterator().next(), "the file shows " + String.join(", ", shown)
+                    + ", as only locales that print it so do (" + few(names) + ")", null, firstAmbiguous, firstAmbiguousLine, countries, zoneOption);
+        }
+        Set<String> dayFirst = new LinkedHashSet<>();
+        Set<String> monthFirst = new LinkedHashSet<>();
+        for (LocaleFormats.Format f : candidates) {
+            if (f.order() == DateOrder.DAY_FIRST) dayFirst.add(f.name());
+            else if (f.order() == DateOrder.MONTH_FIRST) monthFirst.add(f.name());
+        }
+        String open = (shown.isEmpty() ? "nothing in the file shows its locale" : "what the file shows (" + String.join(", ", shown)
+                + ") is printed by locales of both orders")
+                + (dayFirst.isEmpty() || monthFirst.isEmpty() ? "" : ": month first in " + few(monthFirst) + ", day first in " + few(dayFirst));
+        return new SysstatLocale(DateOrder.MONTH_FIRST, null, open, firstAmbiguous, firstAmbiguousLine, countries, zoneOption);
+    }
+
+    /** The order of slashed dates in this file. */
+    public DateOrder order() {
+        return order;
+    }
+
+    /**
+     * Says, once, how an ambiguous slashed date was read: a notice with the evidence, or a warning when there was none,
+     * naming {@code --file-locale}. Nothing for a file whose dates are not ambiguous, or when {@code --file-locale} decided.
+     */
+    public void tell(RecordSink sink) {
+        if (told || firstAmbiguous == null || (reason == null && open == null)) return;
+        told = true;
+        String readings = firstAmbiguous.text() + " is " + firstAmbiguous.in(order).map(LocalDate::toString).orElse("?") + " read "
+                + order.words() + ", " + firstAmbiguous.in(order.other()).map(LocalDate::toString).orElse("?") + " read "
+                + order.other().words();
+        if (reason != null) {
+            sink.notice(firstAmbiguousLine, "the date " + readings + "; read " + order.words() + ": " + reason);
+        } else {
+            sink.warning(firstAmbiguousLine, "the date " + readings + ", and the file does not tell which: " + open
+                    + "; read " + order.words() + " as the C and en_US locales print it; give --file-locale (e.g. --file-locale en_GB for day first)"
+                    + " to decide it");
+        }
+    }
+
+    /**
+     * The zone a printed abbreviation or offset names, an ambiguous abbreviation (CST, IST) settled by the countries of
+     * the locales the file may come from, else read in its usual meaning with a warning (once per abbreviation).
+     */
+    public Optional<ZoneId> zone(String text, long line, RecordSink sink) {
+        Optional<ZoneAbbreviations.Reading> reading = ZoneAbbreviations.read(text, countries, zoneOption);
+        reading.flatMap(ZoneAbbreviations.Reading::warning).ifPresent(w -> {
+            if (warnedZones.add(text)) sink.warning(line, w);
+        });
+        return reading.map(ZoneAbbreviations.Reading::zone);
+    }
+
+    /** The zone a time of day was printed with ({@code 18:04:32 IST}), an ambiguous abbreviation read as {@link #zone} reads it. */
+    public ZoneId zone(ClockTime.Zone printed, long line, RecordSink sink) {
+        if (!ZoneAbbreviations.ambiguous(printed.printed())) return printed.zone();
+        return zone(printed.printed(), line, sink).orElse(printed.zone());
+    }
+
+    /**
+     * What the dates alone decide: a number above 12 ({@code 31/12/2024}), or dates that are consecutive days (or the
+     * same day) only in one reading.
+     */
+    private static Optional<Decided> decisive(List<LocalizedDate.Slashed> dates) {
+        for (LocalizedDate.Slashed d : dates) {
+            if (d.first() > 12 && d.second() <= 12) return Optional.of(new Decided(DateOrder.DAY_FIRST, "the date " + d.text() + " has a day above 12"));
+            if (d.second() > 12 && d.first() <= 12) return Optional.of(new Decided(DateOrder.MONTH_FIRST, "the date " + d.text() + " has a day above 12"));
+        }
+        if (dates.stream().noneMatch(LocalizedDate.Slashed::ambiguous)) return Optional.empty();
+        boolean dayFirst = followOn(dates, DateOrder.DAY_FIRST);
+        boolean monthFirst = followOn(dates, DateOrder.MONTH_FIRST);
+        if (dayFirst == monthFirst) return Optional.empty();
+        DateOrder o = dayFirst ? DateOrder.DAY_FIRST : DateOrder.MONTH_FIRST;
+        return Optional.of(new Decided(o, "its dates " + dates.get(0).text() + " .. " + dates.get(dates.size() - 1).text()
+                + " follow on day by day only when read " + o.words()));
+    }
+
+    /** Whether the dates, read in this order, are valid and follow on by at most a day each, with a change among them. */
+    private static boolean followOn(List<LocalizedDate.Slashed> dates, DateOrder o) {
+        LocalDate previous = null;
+        boolean changed = false;
+        for (LocalizedDate.Slashed d : dates) {
+            Optional<LocalDate> date = d.in(o);
+            if (date.isEmpty()) return false;
+            if (previous != null) {
+                long days = date.get().toEpochDay() - previous.toEpochDay();
+                if (days < 0 || days > 1) return false;
+                if (days == 1) changed = true;
+            }
+            previous = date.get();
+        }
+        return changed;
+    }
+
+    /** A few of these locale names, English ones first (the ones a reader knows). */
+    private static String few(Set<String> names) {
+        List<String> list = new ArrayList<>(names);
+        list.sort(java.util.Comparator.comparing((String n) -> !n.startsWith("en_") && !n.equals("C")));
+        return list.size() <= NAMED ? String.join(", ", list) : String.join(", ", list.subList(0, NAMED)) + " and " + (list.size() - NAMED) + " more";
+    }
+
+    private static boolean startsWithDigit(String s) {
+        return !s.isEmpty() && Character.isDigit(s.charAt(0));
+    }
+
+    /** Every Unicode space a plain one (the French {@code Moyenne :} has a narrow no-break space); quote markers are gone before. */
+    private static String plain(String line) {
+        StringBuilder b = new StringBuilder(line.length());
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            b.append(c != '\t' && Character.isSpaceChar(c) ? ' ' : c);
+        }
+        return b.toString();
+    }
+}
