@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(name = "collect", mixinStandardHelpOptions = true,
         description = {"Collect vmstat, iostat and mpstat live into a run, on this machine and on hosts reached over SSH.",
                 "A collect runs in the background until stopped; statlens note --active marks its run. See docs/collect.md."},
-        subcommands = {CollectStartCommand.class, CollectStopCommand.class, CollectStatusCommand.class, CollectListCommand.class,
+        subcommands = {CollectStartCommand.class, CollectStopCommand.class, CollectRestartCommand.class, CollectStatusCommand.class, CollectListCommand.class,
                 CollectRunCommand.class})
 public final class CollectCommand implements Runnable {
     @CommandLine.Spec

@@ -29,6 +29,10 @@ public final class CollectRunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (collect.mysqlPasswordOnStdin) {
+            collect.mysqlPassword = new java.io.BufferedReader(new java.io.InputStreamReader(System.in, java.nio.charset.StandardCharsets.UTF_8))
+                    .readLine();
+        }
         Collects.Request request = collect.request();
         PrintWriter out = spec.commandLine().getOut();
         CollectFolder folder = CollectStartCommand.folder(repository, request.run());

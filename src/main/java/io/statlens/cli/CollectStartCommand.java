@@ -46,6 +46,12 @@ public final class CollectStartCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        return start(spec, repository, collect);
+    }
+
+    /** Starts the collect in the background and says so; {@code collect restart} starts a stopped one again this way. */
+    static int start(CommandSpec spec, RepositoryOptions repository, CollectOptions collect) throws IOException, InterruptedException {
+        askForTheMysqlPassword(collect);
         Collects.Request request = collect.request();
         CollectFolder folder = folder(repository, request.run());
         if (folder.running()) {
@@ -53,17 +59,17 @@ public final class CollectStartCommand implements Callable<Integer> {
                     + request.run() + ")");
         }
         Files.createDirectories(folder.dir());
-        Process child = spawn(folder);
+        Process child = spawn(repository, collect, folder);
         waitUntilCollecting(child, folder);
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("collect '%s' started: %s on %s every %d s, pid %d%n", request.run(),
-                String.join(" ", collect.tools), String.join(", ", request.hosts()), request.intervalSeconds(), child.pid());
+        out.printf("collect '%s' %s: %s on %s every %d s, pid %d%n", request.run(),
+                collect.resume ? "restarted" : "started", String.join(" ", collect.tools), String.join(", ", request.hosts()), request.intervalSeconds(), child.pid());
         out.printf("raw output and log in %s%n", folder.dir());
         out.printf("statlens collect status %s / statlens note --active TEXT / statlens collect stop %s%n", request.run(), request.run());
         return ExitCodes.OK;
     }
 
-    private Process spawn(CollectFolder folder) throws IOException {
+    private static Process spawn(RepositoryOptions repository, CollectOptions collect, CollectFolder folder) throws IOException {
         String java = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         List<String> command = new ArrayList<>();
         // setsid: a session of its own, so that the terminal's hang-up does not reach it
@@ -72,17 +78,26 @@ public final class CollectStartCommand implements Callable<Integer> {
         String home = System.getProperty("statlens.home");
         if (home != null) command.add("-Dstatlens.home=" + home);
         command.addAll(List.of(Main.class.getName(), "collect", "run"));
-        command.addAll(repositoryArguments());
+        command.addAll(repositoryArguments(repository));
         command.addAll(collect.arguments());
-        Files.deleteIfExists(folder.log());
+        if (!collect.resume) Files.deleteIfExists(folder.log());
         Process child = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(folder.log().toFile())).start();
-        child.getOutputStream().close();
+        try (var in = child.getOutputStream()) {
+            if (collect.mysqlPassword != null) in.write((collect.mysqlPassword + "\n").getBytes(StandardCharsets.UTF_8));
+        }
         return child;
     }
 
+    /** The mysql source's password, asked for on the terminal when its option file has none (and there is a terminal). */
+    private static void askForTheMysqlPassword(CollectOptions collect) {
+        if (!collect.mysql() || collect.mysqlTarget().password().isPresent() || System.console() == null) return;
+        char[] password = System.console().readPassword("MySQL password for %s (empty: none): ", collect.mysqlTarget().user());
+        if (password != null && password.length > 0) collect.mysqlPassword = new String(password);
+    }
+
     /** The repository as this command was given it (a password stays in the environment, never on a command line). */
-    private List<String> repositoryArguments() {
+    private static List<String> repositoryArguments(RepositoryOptions repository) {
         if (repository.db != null) return List.of("--db", repository.db);
         return List.of("--repo", repository.location().embeddedDir().toString());
     }

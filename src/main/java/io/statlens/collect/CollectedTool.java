@@ -17,13 +17,20 @@ import java.util.Optional;
  * @param parser      the tool id of the parser that reads its output
  * @param options     the options before the interval
  * @param environment the variables set for it
+ * @param every       how many of the collect's intervals apart its samples are (the InnoDB monitor's every tenth)
  */
-public record CollectedTool(String name, String parser, List<String> options, Map<String, String> environment) {
+public record CollectedTool(String name, String parser, List<String> options, Map<String, String> environment, int every) {
     private static final Map<String, String> SYSSTAT = Map.of("LC_ALL", "C", "S_TIME_FORMAT", "ISO");
     private static final List<CollectedTool> KNOWN = List.of(
-            new CollectedTool("vmstat", "vmstat", List.of("-t"), Map.of("LC_ALL", "C")),
-            new CollectedTool("iostat", "iostat", List.of("-t", "-x"), SYSSTAT),
-            new CollectedTool("mpstat", "mpstat", List.of("-P", "ALL"), SYSSTAT));
+            new CollectedTool("vmstat", "vmstat", List.of("-t"), Map.of("LC_ALL", "C"), 1),
+            new CollectedTool("iostat", "iostat", List.of("-t", "-x"), SYSSTAT, 1),
+            new CollectedTool("mpstat", "mpstat", List.of("-P", "ALL"), SYSSTAT, 1));
+    /** What the user names for a MySQL or MariaDB server: its status variables and its InnoDB monitor. */
+    public static final String MYSQL = "mysql";
+    /** {@code SHOW GLOBAL STATUS} every interval ({@link MysqlLauncher}), read by the mysql-status parser. */
+    static final CollectedTool MYSQL_STATUS = new CollectedTool("mysql-status", "mysql-status", List.of(), Map.of(), 1);
+    /** {@code SHOW ENGINE INNODB STATUS} every tenth interval: the monitor's own averages span that long. */
+    static final CollectedTool INNODB_STATUS = new CollectedTool("innodb-status", "innodb-status", List.of(), Map.of(), 10);
 
     public CollectedTool {
         options = List.copyOf(options);
@@ -32,10 +39,18 @@ public record CollectedTool(String name, String parser, List<String> options, Ma
 
     /** The tools a collect knows, by name. */
     public static List<String> names() {
-        return KNOWN.stream().map(CollectedTool::name).toList();
+        List<String> names = new ArrayList<>(KNOWN.stream().map(CollectedTool::name).toList());
+        names.add(MYSQL);
+        return names;
+    }
+
+    /** The sources the {@code mysql} source reads from its server. */
+    static List<CollectedTool> mysql() {
+        return List.of(MYSQL_STATUS, INNODB_STATUS);
     }
 
     public static CollectedTool named(String name) {
+        if (name.equals(MYSQL)) throw new UserException("mysql is read from its server (--mysql-defaults-file), not run on a host");
         Optional<CollectedTool> tool = KNOWN.stream().filter(t -> t.name.equals(name)).findFirst();
         return tool.orElseThrow(() -> new UserException("cannot collect '" + name + "': the tools a collect runs are "
                 + String.join(", ", names())));

@@ -45,26 +45,43 @@ public final class Collector implements AutoCloseable {
     public record Status(String host, String tool, String state, long rows, Instant lastSample, long warnings, String problem) {
     }
 
+    /** One tool on one host. */
+    record Job(ToolProcess.Launcher launcher, CollectedTool tool) {
+        /** Every tool on every host. */
+        static List<Job> each(List<ToolProcess.Launcher> launchers, List<CollectedTool> tools) {
+            List<Job> jobs = new ArrayList<>();
+            for (ToolProcess.Launcher launcher : launchers) for (CollectedTool tool : tools) jobs.add(new Job(launcher, tool));
+            return jobs;
+        }
+    }
+
+    /** Starts every tool on every host. */
+    Collector(LiveImport run, ParserCatalog catalog, List<ToolProcess.Launcher> launchers, List<CollectedTool> tools,
+              int intervalSeconds, ZoneId zone, Path rawFolder, Consumer<String> log) {
+        this(run, catalog, Job.each(launchers, tools), intervalSeconds, zone, rawFolder, log);
+    }
+
     /**
-     * Starts the tools.
+     * Starts the jobs.
      *
      * @param rawFolder where the raw output goes, a folder per host
      * @param log       where the collector's own messages go (its log)
      */
-    Collector(LiveImport run, ParserCatalog catalog, List<ToolProcess.Launcher> launchers, List<CollectedTool> tools,
-              int intervalSeconds, ZoneId zone, Path rawFolder, Consumer<String> log) {
+    Collector(LiveImport run, ParserCatalog catalog, List<Job> jobs, int intervalSeconds, ZoneId zone, Path rawFolder,
+              Consumer<String> log) {
         this.run = run;
         this.intervalSeconds = intervalSeconds;
-        this.launchers = List.copyOf(launchers);
+        this.launchers = jobs.stream().map(Job::launcher).distinct().toList();
         this.log = log;
-        for (ToolProcess.Launcher launcher : launchers) {
-            for (CollectedTool tool : tools) {
-                Parser parser = catalog.byTool(tool.parser())
-                        .orElseThrow(() -> new UserException("no parser for " + tool.parser() + " is installed"));
-                Path raw = rawFile(rawFolder.resolve(launcher.host()), tool.name());
-                LiveImport.Source source = run.source(raw.toAbsolutePath().toString(), parser.info().tool(), parser.info().version());
-                streams.add(new ToolStream(launcher, tool, parser, intervalSeconds, zone, raw, source));
-            }
+        for (Job job : jobs) {
+            CollectedTool tool = job.tool();
+            Parser parser = catalog.byTool(tool.parser())
+                    .orElseThrow(() -> new UserException("no parser for " + tool.parser() + " is installed"));
+            Path hostFolder = rawFolder.resolve(job.launcher().host());
+            streams.add(new ToolStream(job.launcher(), tool, parser, intervalSeconds, zone, () -> {
+                Path raw = rawFile(hostFolder, tool.name());
+                return new ToolStream.Output(raw, run.source(raw.toAbsolutePath().toString(), parser.info().tool(), parser.info().version()));
+            }));
         }
         for (ToolStream s : streams) {
             threads.add(Thread.ofPlatform().name("collect-" + s.host() + "-" + s.tool().name()).start(s));
@@ -105,9 +122,17 @@ public final class Collector implements AutoCloseable {
     public List<Status> status() {
         List<Status> out = new ArrayList<>();
         for (ToolStream s : streams) {
-            LiveImport.Source source = s.source();
-            out.add(new Status(s.host(), s.tool().name(), s.state().name().toLowerCase(java.util.Locale.ROOT), source.rows(),
-                    source.lastSample(), source.warnings(), s.problem()));
+            long rows = 0;
+            long warnings = 0;
+            Instant last = null;
+            for (ToolStream.Output o : s.outputs()) {
+                rows += o.source().rows();
+                warnings += o.source().warnings();
+                Instant t = o.source().lastSample();
+                if (t != null && (last == null || t.isAfter(last))) last = t;
+            }
+            out.add(new Status(s.host(), s.tool().name(), s.state().name().toLowerCase(java.util.Locale.ROOT), rows, last, warnings,
+                    s.problem()));
         }
         return out;
     }

@@ -3,11 +3,13 @@ package io.statlens.collect;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.store.load.LiveImport;
+import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileLock;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -35,12 +37,19 @@ public final class Collects {
      * What to collect.
      *
      * @param hosts the hosts, {@value LocalLauncher#HOST} for this machine
+     * @param tools the tools run on every host
+     * @param mysql the MySQL or MariaDB server whose status is read too (the {@code mysql} source)
+     * @param mysqlDefaultsFile the option file that named it, when one was given (recorded for {@code collect restart})
+     * @param resume whether the collect resumes into its run after a gap ({@code collect restart}), which a note marks
      */
-    public record Request(String run, List<String> hosts, List<CollectedTool> tools, int intervalSeconds, List<String> tags,
-                          ZoneId zone, SshOptions ssh) {
+    public record Request(String run, List<String> hosts, List<CollectedTool> tools, Optional<MysqlTarget> mysql,
+                          Optional<Path> mysqlDefaultsFile, int intervalSeconds, List<String> tags, ZoneId zone, SshOptions ssh,
+                          boolean resume) {
         public Request {
             if (run == null || run.isBlank()) throw new UserException("a collect needs a run: --run NAME");
-            if (tools.isEmpty()) throw new UserException("name the tools to collect: " + String.join(", ", CollectedTool.names()));
+            if (tools.isEmpty() && mysql.isEmpty()) {
+                throw new UserException("name the tools to collect: " + String.join(", ", CollectedTool.names()));
+            }
             if (intervalSeconds < 1) throw new UserException("--interval must be a whole number of seconds, at least 1");
             hosts = hosts.isEmpty() ? List.of(LOCAL) : List.copyOf(hosts);
             tools = List.copyOf(tools);
@@ -63,18 +72,17 @@ public final class Collects {
             Properties state = new Properties();
             state.setProperty("run", request.run());
             state.setProperty("hosts", String.join(",", request.hosts()));
-            state.setProperty("tools", String.join(",", request.tools().stream().map(CollectedTool::name).toList()));
+            state.setProperty("tools", String.join(",", toolNames(request)));
             state.setProperty("interval", Integer.toString(request.intervalSeconds()));
+            state.setProperty("tags", String.join(",", request.tags()));
+            request.mysqlDefaultsFile().ifPresent(f -> state.setProperty("mysql-defaults-file", f.toAbsolutePath().toString()));
             state.setProperty("pid", Long.toString(ProcessHandle.current().pid()));
             state.setProperty("started", Instant.now().toString());
             state.setProperty("state", "starting");
             folder.write(state);
-            List<ToolProcess.Launcher> launchers = new ArrayList<>();
-            for (String host : request.hosts()) {
-                launchers.add(host.equals(LOCAL) ? new LocalLauncher() : new SshLauncher(host, request.ssh(), log));
-            }
             LiveImport live = LiveImport.open(repo, request.run(), Optional.empty(), request.tags());
-            Collector collector = new Collector(live, catalog, launchers, request.tools(), request.intervalSeconds(), request.zone(),
+            if (request.resume()) markTheGap(repo, live, log);
+            Collector collector = new Collector(live, catalog, jobs(request, log), request.intervalSeconds(), request.zone(),
                     folder.dir(), log);
             CountDownLatch stopped = new CountDownLatch(1);
             // Whoever ends the collect first (collect stop, every tool ended, or the process told to end) finishes it:
@@ -124,6 +132,42 @@ public final class Collects {
         } finally {
             lock.channel().close();
         }
+    }
+
+    /**
+     * A note on a resumed run at the moment it resumes, saying since when nothing was collected: the charts and
+     * statistics see the gap as it is (no rows), and the note says why.
+     */
+    private static void markTheGap(Repository repo, LiveImport live, Consumer<String> log) {
+        Instant last = new RunCatalog(repo).details(live.run()).datasets().stream().map(RunCatalog.DatasetInfo::last)
+                .filter(java.util.Objects::nonNull).max(Instant::compareTo).orElse(null);
+        Instant now = Instant.now();
+        String text = "collect resumed: nothing was collected " + (last == null ? "before" : "from " + last + " to " + now)
+                + " (the collect had ended); nothing is filled in across the gap";
+        live.note(now, text, "statlens collect restart");
+        log.accept(text);
+    }
+
+    /** The tools on every host, then the mysql source's two on its server. */
+    private static List<Collector.Job> jobs(Request request, Consumer<String> log) {
+        List<ToolProcess.Launcher> launchers = new ArrayList<>();
+        if (!request.tools().isEmpty()) {
+            for (String host : request.hosts()) {
+                launchers.add(host.equals(LOCAL) ? new LocalLauncher() : new SshLauncher(host, request.ssh(), log));
+            }
+        }
+        List<Collector.Job> jobs = new ArrayList<>(Collector.Job.each(launchers, request.tools()));
+        request.mysql().ifPresent(target -> {
+            MysqlLauncher server = new MysqlLauncher(target);
+            for (CollectedTool tool : CollectedTool.mysql()) jobs.add(new Collector.Job(server, tool));
+        });
+        return jobs;
+    }
+
+    private static List<String> toolNames(Request request) {
+        List<String> names = new ArrayList<>(request.tools().stream().map(CollectedTool::name).toList());
+        if (request.mysql().isPresent()) names.add(CollectedTool.MYSQL);
+        return names;
     }
 
     private static List<String> answer(String request, Collector collector, Runnable finish, CountDownLatch stopped) {

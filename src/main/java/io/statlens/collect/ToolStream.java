@@ -20,7 +20,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * One tool on one host for the length of a collect: started, its output kept byte for byte in its raw file and read,
@@ -30,30 +36,43 @@ import java.util.Optional;
  */
 final class ToolStream implements Runnable {
     /** Where a stream is. */
-    enum State { STARTING, RUNNING, ENDED, FAILED, STOPPED }
+    enum State { STARTING, RUNNING, RECONNECTING, ENDED, FAILED, STOPPED }
+
+    /** A raw file of the tool's output and the source of the run its rows go to. */
+    record Output(Path rawFile, LiveImport.Source source) {
+    }
+
+    /** The first back-off after a lost connection; it doubles up to {@link #MAX_BACKOFF}. */
+    static final Duration FIRST_BACKOFF = Duration.ofSeconds(1);
+    private static final Duration MAX_BACKOFF = Duration.ofMinutes(1);
 
     private final ToolProcess.Launcher launcher;
     private final CollectedTool tool;
     private final Parser parser;
     private final int intervalSeconds;
     private final ZoneId zone;
-    private final Path rawFile;
-    private final LiveImport.Source source;
+    private final Supplier<Output> nextOutput;
+    private final List<Output> outputs = new CopyOnWriteArrayList<>();
+    private final CountDownLatch stopSignal = new CountDownLatch(1);
     private volatile State state = State.STARTING;
     private volatile boolean stopping;
     private volatile ToolProcess process;
     private volatile String lastError = "";
     private volatile String problem = "";
 
-    ToolStream(ToolProcess.Launcher launcher, CollectedTool tool, Parser parser, int intervalSeconds, ZoneId zone, Path rawFile,
-               LiveImport.Source source) {
+    /**
+     * @param nextOutput a new raw file and source: one when the stream starts, one more each time it reconnects, so
+     *                   that every raw file is one run of the tool and imports as it was read
+     */
+    ToolStream(ToolProcess.Launcher launcher, CollectedTool tool, Parser parser, int intervalSeconds, ZoneId zone,
+               Supplier<Output> nextOutput) {
         this.launcher = launcher;
         this.tool = tool;
         this.parser = parser;
         this.intervalSeconds = intervalSeconds;
         this.zone = zone;
-        this.rawFile = rawFile;
-        this.source = source;
+        this.nextOutput = nextOutput;
+        outputs.add(nextOutput.get());
     }
 
     String host() {
@@ -68,14 +87,20 @@ final class ToolStream implements Runnable {
         return state;
     }
 
-    LiveImport.Source source() {
-        return source;
+    /** The raw files and sources so far, the first first. */
+    List<Output> outputs() {
+        return List.copyOf(outputs);
     }
 
-    Path rawFile() {
-        return rawFile;
+    private Output current() {
+        return outputs.get(outputs.size() - 1);
     }
 
+    /**
+     * Runs the tool until it is stopped or ends; a lost connection (a remote host's, the MySQL server's) is a warning,
+     * then the tool is started again with a back-off (1 s, doubling up to a minute) into a new raw file, and a second
+     * warning names the gap when it runs again. A tool that exits, or cannot be started at first, is not retried.
+     */
     @Override
     public void run() {
         Instant started = Instant.now();
@@ -86,19 +111,58 @@ final class ToolStream implements Runnable {
             state = State.FAILED;
             return;
         }
+        while (readUntilTheEnd(started)) {
+            Instant lost = Instant.now();
+            Duration backoff = FIRST_BACKOFF;
+            state = State.RECONNECTING;
+            String lastFailure = "";
+            process = null;
+            while (process == null) {
+                try {
+                    if (stopSignal.await(backoff.toMillis(), TimeUnit.MILLISECONDS)) {
+                        state = State.STOPPED;
+                        return;
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    state = State.STOPPED;
+                    return;
+                }
+                try {
+                    process = launcher.start(tool, intervalSeconds);
+                } catch (IOException | RuntimeException e) {
+                    lastFailure = e.getMessage();
+                    backoff = backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);
+                }
+            }
+            started = Instant.now();
+            outputs.add(nextOutput.get());
+            warn("reconnected: nothing was collected from " + lost + " to " + started + " (a gap, not filled in)"
+                    + (lastFailure.isEmpty() ? "" : "; the last failed attempt said: " + lastFailure));
+        }
+    }
+
+    /**
+     * Reads the running tool's output into the current raw file and source until it ends; whether it ended by a lost
+     * connection (to be started again) rather than by being stopped, exiting or failing.
+     */
+    private boolean readUntilTheEnd(Instant started) {
         if (stopping) {
             // stopped while the tool was starting (connecting to its host): it ends at once
             process.stop();
             state = State.STOPPED;
-            return;
+            return false;
         }
         state = State.RUNNING;
-        Thread errors = Thread.ofVirtual().start(this::keepErrors);
+        Output output = current();
+        Thread errors = Thread.ofVirtual().start(() -> keepErrors(process, output.rawFile()));
         boolean failed = false;
-        try (OutputStream raw = Files.newOutputStream(rawFile);
-             LineSource lines = LineSource.live(rawFile.getFileName().toString(), new Kept(process.stdout(), raw, source),
+        try (OutputStream raw = Files.newOutputStream(output.rawFile());
+             LineSource lines = LineSource.live(output.rawFile().getFileName().toString(),
+                     new Kept(process.stdout(), raw, output.source(), e -> warn("cannot write its raw file " + output.rawFile()
+                             + " (" + e.getMessage() + "; a full disk?): the raw file ends here, the rows go on into the run")),
                      Cancellation.NONE)) {
-            AutoDetectParser.delegate(parser, lines, context(started), source);
+            AutoDetectParser.delegate(parser, lines, context(output.rawFile(), started), output.source());
             while (lines.next() != null) {
                 // the parser stopped early: the raw file still keeps everything the tool printed
             }
@@ -119,22 +183,28 @@ final class ToolStream implements Runnable {
         }
         if (stopping) {
             state = State.STOPPED;
-            return;
+            return false;
+        }
+        String said = lastError.isEmpty() ? "" : "; it said: " + lastError;
+        if (code == -1 && !failed) {
+            warn("the connection to the host was lost at " + Instant.now() + said + "; reconnecting");
+            return true;
         }
         state = failed ? State.FAILED : State.ENDED;
         String why = code == -1 ? "the connection to the host was lost" : "the tool exited with code " + code;
-        warn(why + " before the collect was stopped" + (lastError.isEmpty() ? "" : "; it said: " + lastError));
+        warn(why + " before the collect was stopped" + said);
+        return false;
     }
 
     /** The context an import of the raw file would have, but for the start: the collector's clock when the tool started. */
-    private ParseContext context(Instant started) {
+    private ParseContext context(Path rawFile, Instant started) {
         return new ParseContext(rawFile.getFileName().toString())
-                .set(TimeOptions.class, new TimeOptions(zone, Optional.empty(), Optional.of(Duration.ofSeconds(intervalSeconds))))
+                .set(TimeOptions.class, new TimeOptions(zone, Optional.empty(), Optional.of(Duration.ofSeconds((long) intervalSeconds * tool.every()))))
                 .set(FallbackStart.class, new FallbackStart(started, "the collector's receive time (when " + tool.name() + " started)"));
     }
 
     /** The tool's error output, kept beside its raw file; its last line names what went wrong when it ends. */
-    private void keepErrors() {
+    private void keepErrors(ToolProcess process, Path rawFile) {
         Path file = rawFile.resolveSibling(rawFile.getFileName().toString().replaceFirst("\\.txt$", "") + ".err");
         try (InputStream in = process.stderr(); OutputStream out = Files.newOutputStream(file)) {
             byte[] buffer = new byte[4096];
@@ -164,25 +234,31 @@ final class ToolStream implements Runnable {
 
     private void warn(String message) {
         problem = message;
-        source.warning(0, "host " + host() + ", tool " + tool.name() + ": " + message);
+        current().source().warning(0, "host " + host() + ", tool " + tool.name() + ": " + message);
     }
 
     /** Ends the tool; its stream then ends, with everything it printed read. */
     void stop() {
         stopping = true;
+        stopSignal.countDown();
         ToolProcess p = process;
         if (p != null) p.stop();
     }
 
-    /** The tool's output as its parser reads it, every byte also written to the raw file and counted by the source. */
+    /**
+     * The tool's output as its parser reads it, every byte also written to the raw file and counted by the source. A raw
+     * file that cannot be written (a full disk) is reported once and left as it is; the output is still read.
+     */
     private static final class Kept extends FilterInputStream {
-        private final OutputStream raw;
         private final LiveImport.Source source;
+        private final Consumer<IOException> rawFailed;
+        private OutputStream raw;
 
-        Kept(InputStream in, OutputStream raw, LiveImport.Source source) {
+        Kept(InputStream in, OutputStream raw, LiveImport.Source source, Consumer<IOException> rawFailed) {
             super(in);
             this.raw = raw;
             this.source = source;
+            this.rawFailed = rawFailed;
         }
 
         @Override
@@ -195,8 +271,15 @@ final class ToolStream implements Runnable {
         public int read(byte[] b, int off, int len) throws IOException {
             int n = super.read(b, off, len);
             if (n > 0) {
-                raw.write(b, off, n);
-                raw.flush();
+                if (raw != null) {
+                    try {
+                        raw.write(b, off, n);
+                        raw.flush();
+                    } catch (IOException e) {
+                        raw = null;
+                        rawFailed.accept(e);
+                    }
+                }
                 source.bytes(b, off, n);
             }
             return n;

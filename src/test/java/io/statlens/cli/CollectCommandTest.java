@@ -3,6 +3,7 @@ package io.statlens.cli;
 import io.statlens.collect.CollectFolder;
 import io.statlens.store.read.Annotation;
 import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.read.DatasetChecksum;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
@@ -105,7 +106,7 @@ class CollectCommandTest {
     }
 
     @Test
-    void aCollectorKilledLosesAtMostTheLastIntervals() throws Exception {
+    void aCollectorKilledLosesAtMostTheLastIntervalsAndRestartResumesTheRunKeepingEveryRow() throws Exception {
         assumeTools();
         CliRun start = collect("start", "--run", "killed", "--interval", "2", "vmstat", "iostat", "mpstat");
         assertEquals(0, start.code(), start.err() + start.out());
@@ -124,7 +125,9 @@ class CollectCommandTest {
         raw.forEach(f -> args.add(f.toString()));
         CliRun imported = CliRun.in(repo(), args.toArray(String[]::new));
         assertEquals(0, imported.code(), imported.err());
+        Map<Long, String> beforeRestart;
         try (Repository r = Repository.open(RepositoryLocation.embedded(repo()), false)) {
+            beforeRestart = checksums(r, "killed");
             Map<String, Instant> collected = lastSamples(r, "killed");
             Map<String, Instant> kept = lastSamples(r, "from-raw");
             assertEquals(kept.keySet(), collected.keySet());
@@ -136,6 +139,32 @@ class CollectCommandTest {
                         + collected.get(dataset) + ", the raw output has up to " + kept.get(dataset) + ")");
             }
         }
+
+        CliRun restart = collect("restart", "killed");
+        assertEquals(0, restart.code(), restart.err() + restart.out());
+        assertTrue(restart.out().startsWith("collect 'killed' restarted: vmstat iostat mpstat on localhost every 2 s"), restart.out());
+        waitForRows("killed", 3);
+        assertEquals(0, collect("stop", "killed").code());
+        assertEquals(6, folder.rawFiles().size(), "the resumed tools write new files beside the first: " + folder.rawFiles());
+        try (Repository r = Repository.open(RepositoryLocation.embedded(repo()), false)) {
+            Map<Long, String> after = checksums(r, "killed");
+            for (Map.Entry<Long, String> before : beforeRestart.entrySet()) {
+                assertEquals(before.getValue(), after.get(before.getKey()), "every row from before the kill is kept as it was");
+            }
+            assertEquals(beforeRestart.size() * 2, after.size(), after.toString());
+            List<String> notes = new AnnotationStore(r).list("killed").stream().map(Annotation::text).toList();
+            assertEquals(1, notes.size(), notes.toString());
+            assertTrue(notes.get(0).startsWith("collect resumed: nothing was collected from "), notes.toString());
+        }
+    }
+
+    /** Each data set's name, rows, times and checksum, by its id. */
+    private static Map<Long, String> checksums(Repository r, String run) {
+        Map<Long, String> out = new TreeMap<>();
+        for (RunCatalog.DatasetInfo d : new RunCatalog(r).details(run).datasets()) {
+            out.put(d.id(), d.qualifiedName() + " " + d.rows() + " " + d.first() + " " + d.last() + " " + DatasetChecksum.of(r, d.id()));
+        }
+        return out;
     }
 
     private static Map<String, Instant> lastSamples(Repository r, String run) {

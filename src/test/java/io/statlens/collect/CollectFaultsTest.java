@@ -14,9 +14,11 @@ import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * What a collect does when a host or a tool fails: a warning on the run naming the host and the tool, and the other
@@ -86,6 +88,174 @@ class CollectFaultsTest {
 
         @Override
         public void close() {
+        }
+    }
+
+    /**
+     * A host whose connection drops after vmstat printed a real capture (its end without an exit code, as a dropped SSH
+     * channel ends), that cannot be reached at the first attempt to reconnect, and runs vmstat again at the second.
+     */
+    private static final class DroppingHost implements ToolProcess.Launcher {
+        private final Path capture;
+        private final AtomicInteger starts = new AtomicInteger();
+
+        DroppingHost(Path capture) {
+            this.capture = capture;
+        }
+
+        @Override
+        public String host() {
+            return "db02";
+        }
+
+        @Override
+        public ToolProcess start(CollectedTool tool, int intervalSeconds) throws IOException {
+            int attempt = starts.incrementAndGet();
+            if (attempt == 2) throw new IOException("cannot reach db02 over SSH: Connection refused");
+            String script = attempt == 1 ? "cat \"$0\"" : "cat \"$0\"; exec sleep 60";
+            Process p = new ProcessBuilder("sh", "-c", script, capture.toString()).start();
+            p.getOutputStream().close();
+            return new ToolProcess() {
+                @Override
+                public InputStream stdout() {
+                    return p.getInputStream();
+                }
+
+                @Override
+                public InputStream stderr() {
+                    return p.getErrorStream();
+                }
+
+                @Override
+                public int waitFor() throws InterruptedException {
+                    int code = p.waitFor();
+                    return attempt == 1 ? -1 : code;
+                }
+
+                @Override
+                public void stop() {
+                    p.destroy();
+                }
+            };
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
+    void aDroppedConnectionReconnectsWithBackOffIntoANewRawFileAndTheGapIsAWarning() throws Exception {
+        Path capture = Path.of("src/test/resources/corpus/vmstat/jc-centos77-vmstat-at.txt");
+        try (Repository repo = Repository.open(RepositoryLocation.embedded(dir.resolve("repo")), true)) {
+            LiveImport live = LiveImport.open(repo, "dropped", Optional.empty(), List.of());
+            DroppingHost host = new DroppingHost(capture);
+            Collector collector = new Collector(live, ParserCatalog.installed(), List.of(host), List.of(CollectedTool.named("vmstat")), 1,
+                    ZoneId.of("UTC"), dir.resolve("raw"), System.err::println);
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (host.starts.get() < 3 && System.nanoTime() < deadline) Thread.sleep(100);
+            Path second = dir.resolve("raw/db02/vmstat-2.txt");
+            while ((!Files.exists(second) || Files.size(second) < Files.size(capture)) && System.nanoTime() < deadline) Thread.sleep(100);
+            Thread.sleep(500);
+            List<Collector.Status> status = collector.status();
+            collector.stop();
+            assertEquals(3, host.starts.get(), "started, refused once, started again");
+            assertEquals("running", status.get(0).state(), status.toString());
+            assertEquals(Files.size(capture), Files.size(dir.resolve("raw/db02/vmstat.txt")));
+            assertEquals(Files.size(capture), Files.size(second), "the second run of the tool has a raw file of its own");
+            List<String> warnings = LocalCollectTest.warnings(repo, "dropped");
+            assertTrue(warnings.stream().anyMatch(w -> w.contains("message=host db02, tool vmstat: the connection to the host was lost at ")
+                    && w.endsWith("; reconnecting]")), warnings.toString());
+            assertTrue(warnings.stream().anyMatch(w -> w.contains("message=host db02, tool vmstat: reconnected: nothing was collected from ")
+                    && w.contains("(a gap, not filled in); the last failed attempt said: cannot reach db02 over SSH: Connection refused")),
+                    warnings.toString());
+            var datasets = new io.statlens.store.read.RunCatalog(repo).details("dropped").datasets();
+            assertEquals(2, datasets.size(), datasets.toString());
+            assertEquals(datasets.get(0).rows(), datasets.get(1).rows(), "each raw file's rows, as an import of it gives them");
+        }
+    }
+
+    /** A host whose vmstat prints its header and 400 dated reports at once, then waits to be stopped. */
+    private static final class BusyHost implements ToolProcess.Launcher {
+        private final String name;
+        private final Path capture;
+
+        BusyHost(String name, Path capture) {
+            this.name = name;
+            this.capture = capture;
+        }
+
+        @Override
+        public String host() {
+            return name;
+        }
+
+        @Override
+        public ToolProcess start(CollectedTool tool, int intervalSeconds) throws IOException {
+            String reports = "awk 'BEGIN { for (i = 0; i < 400; i++) printf \" 0  0      0 2794716 295968 312744    0    0     0     0"
+                    + "   41   84  0  0 100  0  0 2021-09-16 20:%02d:%02d\\n\", int(i / 60), i % 60 }'";
+            Process p = new ProcessBuilder("sh", "-c", "head -2 \"$0\"; " + reports + "; exec sleep 60", capture.toString()).start();
+            p.getOutputStream().close();
+            return new ToolProcess() {
+                @Override
+                public InputStream stdout() {
+                    return p.getInputStream();
+                }
+
+                @Override
+                public InputStream stderr() {
+                    return p.getErrorStream();
+                }
+
+                @Override
+                public int waitFor() throws InterruptedException {
+                    return p.waitFor();
+                }
+
+                @Override
+                public void stop() {
+                    p.destroy();
+                }
+            };
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
+    void aFullDiskUnderARawFileIsAWarningAndItsRowsAndTheOtherHostsGoOn() throws Exception {
+        Path capture = Path.of("src/test/resources/corpus/vmstat/jc-centos77-vmstat-at.txt");
+        Path tiny = Files.createDirectories(dir.resolve("tiny"));
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", tiny.toString()).redirectErrorStream(true).start();
+        String said = new String(mount.getInputStream().readAllBytes());
+        assumeTrue(mount.waitFor() == 0, "cannot mount a 16 KiB tmpfs for a full disk (needs root): " + said);
+        try (Repository repo = Repository.open(RepositoryLocation.embedded(dir.resolve("repo")), true)) {
+            Files.createDirectories(dir.resolve("raw"));
+            Files.createSymbolicLink(dir.resolve("raw/full01"), tiny);
+            LiveImport live = LiveImport.open(repo, "full", Optional.empty(), List.of());
+            Collector collector = new Collector(live, ParserCatalog.installed(), List.of(new BusyHost("full01", capture),
+                    new BusyHost("roomy01", capture)), List.of(CollectedTool.named("vmstat")), 1, ZoneId.of("UTC"), dir.resolve("raw"),
+                    System.err::println);
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            List<Collector.Status> status = collector.status();
+            while (status.stream().anyMatch(x -> x.rows() < 399) && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+                status = collector.status();
+            }
+            collector.stop();
+            assertEquals(status.get(1).rows(), status.get(0).rows(), "the full disk's host reads every report: " + status);
+            assertEquals("running", status.get(0).state(), status.toString());
+            assertTrue(status.get(0).rows() >= 399, status.toString());
+            long kept = Files.readAllLines(tiny.resolve("vmstat.txt")).size();
+            assertTrue(kept < 300, "the raw file ended where the disk was full: " + kept + " lines");
+            List<String> warnings = LocalCollectTest.warnings(repo, "full");
+            assertEquals(1, warnings.size(), warnings.toString());
+            assertTrue(warnings.get(0).contains("message=host full01, tool vmstat: cannot write its raw file ")
+                    && warnings.get(0).contains("No space left on device"), warnings.toString());
+        } finally {
+            new ProcessBuilder("umount", tiny.toString()).start().waitFor();
         }
     }
 
