@@ -200,8 +200,11 @@ final class ImportSession implements RecordSink, AutoCloseable {
             keys.next();
             id = keys.getLong(1);
         }
-        long was = state.id;
-        for (TableRows t : tables.values()) t.spill.renumber(was, id);
+        // rows spilled before the row was written (again) carry the id it had then
+        if (state.rows > 0) {
+            long was = state.id;
+            for (TableRows t : tables.values()) t.spill.renumber(was, id);
+        }
         state.id = id;
     }
 
