@@ -3,6 +3,7 @@ package io.statlens.cli;
 import io.statlens.analysis.ReadableNumbers;
 import io.statlens.bench.ChartBench;
 import io.statlens.bench.ChildProcess;
+import io.statlens.bench.CollectBench;
 import io.statlens.bench.GuiBench;
 import io.statlens.bench.ImportBench;
 import io.statlens.bench.IostatBench;
@@ -48,7 +49,9 @@ import java.util.stream.Stream;
                 "Defaults: 256 CPUs x 3600 s = 925,200 rows. --workload iostat: iostat -x -t output instead (default " +
                         "64 devices x 20,000 s = 1,300,000 rows), parsing alone against statlens' import; --workload nmon: " +
                         "an nmon file of a day at 10 s (default 64 CPUs, 50 disks), likewise; --workload mysqladmin: mysqladmin ext -r -i 1 " +
-                        "of MariaDB 10.11 (562 variables, default a day: 48,556,800 rows), likewise. --charts: draw a long series as PNG and SVG, decimated and " +
+                        "of MariaDB 10.11 (562 variables, default a day: 48,556,800 rows), likewise; --workload collect: the collector's own CPU " +
+                        "and memory while it collects vmstat, iostat and mpstat on this host every second for --seconds " +
+                        "(default 600) after a 20 s warm-up. --charts: draw a long series as PNG and SVG, decimated and " +
                         "point by point, then statlens chart against a plain JFreeChart program as whole processes."})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
@@ -62,12 +65,13 @@ public final class BenchCommand implements Callable<Integer> {
     Integer seconds;
 
     /** The generated input of the import benchmark. */
-    enum WorkloadKind { mpstat, iostat, nmon, mysqladmin }
+    enum WorkloadKind { mpstat, iostat, nmon, mysqladmin, collect }
 
     @Option(names = "--workload", paramLabel = "TOOL", defaultValue = "mpstat",
             description = {"The import benchmark's input: mpstat (mpstat -P ALL 1, against Derby's bulk import), iostat " +
                             "(S_TIME_FORMAT=ISO iostat -x -t 1, parsing alone against the import) or nmon (nmon -f -t -s 10, " +
-                            "likewise) or mysqladmin (mysqladmin ext -r -i 1 of MariaDB 10.11, likewise) (default: ${DEFAULT-VALUE})."})
+                            "likewise), mysqladmin (mysqladmin ext -r -i 1 of MariaDB 10.11, likewise) or collect (the collector's " +
+                            "own cost, not an import) (default: ${DEFAULT-VALUE})."})
     WorkloadKind workload;
 
     @Option(names = "--devices", paramLabel = "N",
@@ -107,6 +111,7 @@ public final class BenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         boolean iostat = workload == WorkloadKind.iostat;
         boolean nmon = workload == WorkloadKind.nmon;
+        if (workload == WorkloadKind.collect) return collect();
         boolean mysqladmin = workload == WorkloadKind.mysqladmin;
         int seconds = this.seconds != null ? this.seconds : iostat ? 20_000 : nmon || mysqladmin ? 86_400 : 3600;
         int cpus = this.cpus != null ? this.cpus : nmon ? 64 : 256;
@@ -179,6 +184,34 @@ public final class BenchCommand implements Callable<Integer> {
                 out.println();
                 printPeer(out, input, PeerBench.run(work, input, peer, repeat, progress));
             }
+        } finally {
+            if (dir == null) deleteTree(work);
+        }
+        out.println("machine: " + MachineLoad.now());
+        return ExitCodes.OK;
+    }
+
+    /** The collector's own cost at a 1 s interval (issue 24's item 5). */
+    private Integer collect() throws Exception {
+        int measured = seconds != null ? seconds : 600;
+        if (measured < 1) throw new UserException("--seconds must be at least 1");
+        if (charts || gui || db != null || peer != null) throw new UserException("--workload collect goes with --seconds and --dir only");
+        if (!ChildProcess.supported()) throw new UserException("--workload collect reads the collector's CPU time from Linux's /proc, which this machine lacks");
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        out.println("machine: " + MachineLoad.now());
+        out.flush();
+        Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("statlens-bench");
+        try {
+            CollectBench.Result r = CollectBench.run(work, List.of("vmstat", "iostat", "mpstat"), 20, measured, line -> {
+                err.println("  " + line);
+                err.flush();
+            });
+            out.printf(Locale.ROOT, "collector: %s on this host every 1 s, measured %d s after a 20 s warm-up%n",
+                    String.join(", ", r.tools()), r.seconds());
+            out.printf(Locale.ROOT, "CPU: %.2f s = %.2f %% of one core; %.2f %% per host and tool%n", r.cpuSeconds(),
+                    r.percentOfOneCore(), r.percentPerTool());
+            out.printf(Locale.ROOT, "memory: max RSS %s (heap limit %s)%n", Format.bytes(r.maxRssBytes(), ReadableNumbers.ROOT), r.heapLimit());
         } finally {
             if (dir == null) deleteTree(work);
         }

@@ -109,12 +109,16 @@ public final class Collector implements AutoCloseable {
         return intervalSeconds;
     }
 
-    /** Commits what was read; a failure is logged and the next interval tries again. */
+    /**
+     * Commits what was read; a failure is logged, is a warning on every host and tool, and the next interval commits
+     * the failed commit's rows with its own.
+     */
     private void commit() {
         try {
             run.commit();
         } catch (RuntimeException e) {
             log.accept("commit failed (the next interval tries again): " + e.getMessage());
+            for (ToolStream s : streams) s.commitFailed(e.getMessage());
         }
     }
 

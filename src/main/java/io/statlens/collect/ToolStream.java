@@ -232,6 +232,11 @@ final class ToolStream implements Runnable {
         return problem;
     }
 
+    /** A commit of the run failed: a warning on this tool's output, written by the next commit, which holds its rows. */
+    void commitFailed(String message) {
+        warn("a commit failed (" + message + "); its rows were committed with the next one");
+    }
+
     private void warn(String message) {
         problem = message;
         current().source().warning(0, "host " + host() + ", tool " + tool.name() + ": " + message);

@@ -72,7 +72,9 @@ class MysqlCollectTest {
                     "warnings: " + LocalCollectTest.warnings(repo, "live"));
             for (String dataset : collected.keySet()) {
                 List<String> rows = rows(repo, "live", dataset);
-                assertTrue(rows.size() > 1, dataset + ": " + rows.size() + " rows");
+                // the InnoDB monitor is read every tenth interval: in the seconds this test waits it may have one snapshot
+                int least = dataset.equals("innodb.status") ? 1 : 2;
+                assertTrue(rows.size() >= least, dataset + ": " + rows.size() + " rows");
                 assertEquals(rows(repo, "imported", dataset), rows, dataset);
             }
             assertEquals(LocalCollectTest.stats(repo, "imported"), LocalCollectTest.stats(repo, "live"));

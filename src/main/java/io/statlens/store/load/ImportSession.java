@@ -55,7 +55,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
     private final RunClock clock;
     private final String strictFile;
     private final Map<String, DatasetState> datasets = new LinkedHashMap<>();
-    private final Map<DatasetSpec, SpecMapping> mappings = new HashMap<>();
+    /** In the order the parser announced them: a rolled-back commit's tables are made again in that order. */
+    private final Map<DatasetSpec, SpecMapping> mappings = new LinkedHashMap<>();
     private final Map<String, TableRows> tables = new LinkedHashMap<>();
     private final List<ParseWarning> firstWarnings = new ArrayList<>();
     private final PreparedStatement insertSummary;
@@ -79,9 +80,22 @@ final class ImportSession implements RecordSink, AutoCloseable {
      */
     private DatasetSpec lastSpec;
     private SpecMapping lastMapping;
+    /**
+     * A live import's writes since its last commit (data sets, labels, summary values, facts, warnings), to write again
+     * after that commit failed; null for a file import, whose failure rolls the whole file back.
+     */
+    private List<Write> uncommitted;
+    /** Set when a live import's commit rolled back: writes wait in {@link #uncommitted} until the next commit. */
+    private boolean rolledBack;
+
+    /** One write of a record into the repository. */
+    private interface Write {
+        void run() throws SQLException;
+    }
 
     private static final class DatasetState {
-        final long id;
+        /** Negative until its DATASETS row is written (written again, with a new id, after a rolled-back commit). */
+        long id;
         final String table;
         /** Summaries by key, then by table metric column (grown when the table gains columns). */
         final Map<String, KeySeries> summaries = new LinkedHashMap<>();
@@ -136,8 +150,10 @@ final class ImportSession implements RecordSink, AutoCloseable {
             rows.table = table;
             DatasetState state = datasets.get(spec.qualifiedName());
             if (state == null) {
-                state = new DatasetState(insertDataset(spec, table.name()), table.name());
-                datasets.put(spec.qualifiedName(), state);
+                DatasetState created = new DatasetState(-(datasets.size() + 1L), table.name());
+                datasets.put(spec.qualifiedName(), created);
+                write(() -> insertDataset(spec, created));
+                state = created;
             }
             int[] columnOf = new int[spec.metrics().size()];
             for (int i = 0; i < columnOf.length; i++) columnOf[i] = table.indexOfLabel(spec.metrics().get(i).label());
@@ -155,16 +171,19 @@ final class ImportSession implements RecordSink, AutoCloseable {
             Metric m = spec.metrics().get(i);
             String column = table.metrics().get(columnOf[i]).column();
             if (!m.translated() || !state.printedColumns.add(column)) continue;
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO DATASET_LABELS (DATASET_ID, COLUMN_NAME, PRINTED) VALUES (?, ?, ?)")) {
-                ps.setLong(1, state.id);
-                ps.setString(2, column);
-                ps.setString(3, limit(m.printed(), 200));
-                ps.executeUpdate();
-            }
+            write(() -> {
+                try (PreparedStatement ps = c.prepareStatement("INSERT INTO DATASET_LABELS (DATASET_ID, COLUMN_NAME, PRINTED) VALUES (?, ?, ?)")) {
+                    ps.setLong(1, state.id);
+                    ps.setString(2, column);
+                    ps.setString(3, limit(m.printed(), 200));
+                    ps.executeUpdate();
+                }
+            });
         }
     }
 
-    private long insertDataset(DatasetSpec spec, String table) throws SQLException {
+    /** Writes the data set's DATASETS row and gives it, and its rows spilled so far, the row's id. */
+    private void insertDataset(DatasetSpec spec, DatasetState state) throws SQLException {
         // prepared once per file, not per data set: once the import has created a table, Derby compiles every
         // statement prepared in its transaction afresh
         if (insertDataset == null) {
@@ -175,13 +194,26 @@ final class ImportSession implements RecordSink, AutoCloseable {
         insertDataset.setLong(2, fileId);
         insertDataset.setString(3, spec.tool());
         insertDataset.setString(4, spec.name());
-        insertDataset.setString(5, table);
+        insertDataset.setString(5, state.table);
         insertDataset.setString(6, spec.keyLabel());
         insertDataset.executeUpdate();
+        long id;
         try (ResultSet keys = insertDataset.getGeneratedKeys()) {
             keys.next();
-            return keys.getLong(1);
+            id = keys.getLong(1);
         }
+        // rows spilled before the row was written (again) carry the id it had then
+        if (state.rows > 0) {
+            long was = state.id;
+            for (TableRows t : tables.values()) t.spill.renumber(was, id);
+        }
+        state.id = id;
+    }
+
+    /** Runs a write now, unless a live import's commit rolled back; a live import keeps it until its next commit. */
+    private void write(Write w) throws SQLException {
+        if (uncommitted != null) uncommitted.add(w);
+        if (!rolledBack) w.run();
     }
 
     @Override
@@ -291,14 +323,16 @@ final class ImportSession implements RecordSink, AutoCloseable {
     public void summary(SummaryValue v) {
         if (Double.isNaN(v.value()) || Double.isInfinite(v.value())) return;
         try {
-            insertSummary.setLong(1, runId);
-            insertSummary.setLong(2, fileId);
-            insertSummary.setString(3, v.dataset());
-            insertSummary.setString(4, v.key());
-            insertSummary.setString(5, v.name());
-            insertSummary.setDouble(6, v.value());
-            insertSummary.setString(7, v.unit());
-            insertSummary.executeUpdate();
+            write(() -> {
+                insertSummary.setLong(1, runId);
+                insertSummary.setLong(2, fileId);
+                insertSummary.setString(3, v.dataset());
+                insertSummary.setString(4, v.key());
+                insertSummary.setString(5, v.name());
+                insertSummary.setDouble(6, v.value());
+                insertSummary.setString(7, v.unit());
+                insertSummary.executeUpdate();
+            });
             summaryCount++;
         } catch (SQLException e) {
             throw new StoreFailure(e);
@@ -311,11 +345,13 @@ final class ImportSession implements RecordSink, AutoCloseable {
         if (TimeSource.is(fact)) timeSource = fact.value();
         else factCount++;
         try {
-            insertFact.setLong(1, runId);
-            insertFact.setLong(2, fileId);
-            insertFact.setString(3, fact.name());
-            insertFact.setString(4, limit(fact.value()));
-            insertFact.executeUpdate();
+            write(() -> {
+                insertFact.setLong(1, runId);
+                insertFact.setLong(2, fileId);
+                insertFact.setString(3, fact.name());
+                insertFact.setString(4, limit(fact.value()));
+                insertFact.executeUpdate();
+            });
         } catch (SQLException e) {
             throw new StoreFailure(e);
         }
@@ -339,12 +375,14 @@ final class ImportSession implements RecordSink, AutoCloseable {
         warningCount++;
         if (firstWarnings.size() < WARNINGS_KEPT_IN_MEMORY) firstWarnings.add(new ParseWarning(line, message));
         try {
-            insertWarning.setLong(1, runId);
-            insertWarning.setLong(2, fileId);
-            insertWarning.setLong(3, line);
-            insertWarning.setString(4, kind);
-            insertWarning.setString(5, limit(message));
-            insertWarning.executeUpdate();
+            write(() -> {
+                insertWarning.setLong(1, runId);
+                insertWarning.setLong(2, fileId);
+                insertWarning.setLong(3, line);
+                insertWarning.setString(4, kind);
+                insertWarning.setString(5, limit(message));
+                insertWarning.executeUpdate();
+            });
         } catch (SQLException e) {
             throw new StoreFailure(e);
         }
@@ -379,19 +417,23 @@ final class ImportSession implements RecordSink, AutoCloseable {
     }
 
     /**
-     * Loads the rows read since the last call and brings each data set's counts and statistics up to date, inside the
-     * caller's transaction: a {@link LiveImport} calls it at every commit while the parser goes on reading.
+     * Keeps every write from now on until {@link #committed}, so that a live import can write them again after its
+     * commit failed ({@link #rolledBack}).
+     */
+    void keepUncommitted() {
+        uncommitted = new ArrayList<>();
+    }
+
+    /**
+     * Loads the rows read since the last commit and brings each data set's counts and statistics up to date, inside the
+     * caller's transaction: a {@link LiveImport} calls it at every commit while the parser goes on reading. After a
+     * rolled-back commit, the tables, data sets and records that commit held are written again first.
      */
     void loadSoFar() throws SQLException, IOException {
+        if (rolledBack) writeAgain();
         try (BulkLoader loader = BulkLoader.forConnection(c, true)) {
             for (TableRows t : tables.values()) {
-                if (t.spill.rows() == 0) continue;
-                try {
-                    loader.load(c, t.table, t.spill);
-                } finally {
-                    t.spill.close();
-                    t.spill = new RowSpill();
-                }
+                if (t.spill.rows() > 0) loader.load(c, t.table, t.spill);
             }
         }
         try (PreparedStatement ps = c.prepareStatement("DELETE FROM DATASET_STATS WHERE DATASET_ID = ?")) {
@@ -401,6 +443,39 @@ final class ImportSession implements RecordSink, AutoCloseable {
             }
         }
         writeDatasets();
+    }
+
+    /** The commit that held the rows {@link #loadSoFar} loaded succeeded: they and the writes before it are done. */
+    void committed() {
+        uncommitted.clear();
+        for (TableRows t : tables.values()) {
+            if (t.spill.rows() == 0) continue;
+            t.spill.close();
+            t.spill = new RowSpill();
+        }
+    }
+
+    /**
+     * The commit failed and rolled back: the rows stay spilled, and the writes since the last commit wait for the next
+     * one, which makes the tables and columns again first (the repository's catalog was re-read at the rollback).
+     */
+    void rolledBack() {
+        rolledBack = true;
+    }
+
+    private void writeAgain() throws SQLException {
+        for (Map.Entry<DatasetSpec, SpecMapping> e : mappings.entrySet()) {
+            DataTable table = repo.tables().ensure(e.getKey());
+            SpecMapping m = e.getValue();
+            for (int i = 0; i < m.columnOf().length; i++) {
+                if (table.indexOfLabel(e.getKey().metrics().get(i).label()) != m.columnOf()[i]) {
+                    throw new SQLException("table " + table.name() + " changed its columns while a failed commit was retried");
+                }
+            }
+            m.table().table = table;
+        }
+        for (Write w : uncommitted) w.run();
+        rolledBack = false;
     }
 
     private void writeDatasets() throws SQLException {

@@ -70,6 +70,7 @@ public final class LiveImport implements AutoCloseable {
         try {
             long fileId = ledger.register(run, new RunLedger.SourceFile(path, 0, parser, parserVersion));
             ImportSession session = new ImportSession(repo, run.id(), fileId, clock, null);
+            session.keepUncommitted();
             Source source = new Source(fileId, session);
             sources.add(source);
             repo.connection().commit();
@@ -82,35 +83,50 @@ public final class LiveImport implements AutoCloseable {
 
     /**
      * Loads every source's rows read since the last commit, records each source's size, hash and counts so far,
-     * settles the run's start and host, and commits.
+     * settles the run's start and host, and commits. A commit that fails rolls back and loses nothing: the next one
+     * writes everything it held again.
      */
     public synchronized void commit() {
         if (closed) return;
         try {
-            Instant earliest = null;
-            String host = null;
-            for (Source s : sources) {
-                s.session.loadSoFar();
-                ledger.record(s.fileId, new RunLedger.Loaded(s.sha256(), s.session.variant(), s.session.rowCount(),
-                        s.session.warningCount()));
-                s.recordSize();
-                earliest = earlier(earliest, s.session.earliest());
-                if (host == null) host = s.session.host();
-            }
-            run = ledger.settle(run, clock.start(), earliest, host);
-            if (run.start() != null) clock.restart(run.start());
-            repo.connection().commit();
+            commitOrThrow();
         } catch (SQLException e) {
-            repo.rollback();
+            rolledBack();
             throw new StoreException("cannot commit the collected rows of run '" + run.name() + "': " + e.getMessage(), e);
         } catch (ImportSession.StoreFailure e) {
-            repo.rollback();
+            rolledBack();
             throw new StoreException("cannot commit the collected rows of run '" + run.name() + "': "
                     + e.sqlException().getMessage(), e.sqlException());
-        } catch (IOException e) {
-            repo.rollback();
+        } catch (IOException | RuntimeException e) {
+            rolledBack();
             throw new StoreException("cannot load the collected rows of run '" + run.name() + "': " + e.getMessage(), e);
         }
+    }
+
+    private void rolledBack() {
+        repo.rollback();
+        for (Source s : sources) {
+            s.session.rolledBack();
+            s.recordedSize = -1;
+        }
+    }
+
+    private void commitOrThrow() throws SQLException, IOException {
+        Instant earliest = null;
+        String host = null;
+        for (Source s : sources) {
+            s.session.loadSoFar();
+            ledger.record(s.fileId, new RunLedger.Loaded(s.sha256(), s.session.variant(), s.session.rowCount(),
+                    s.session.warningCount()));
+            s.recordSize();
+            earliest = earlier(earliest, s.session.earliest());
+            if (host == null) host = s.session.host();
+        }
+        RunLedger.OpenRun settled = ledger.settle(run, clock.start(), earliest, host);
+        repo.connection().commit();
+        run = settled;
+        if (run.start() != null) clock.restart(run.start());
+        for (Source s : sources) s.session.committed();
     }
 
     /** Commits what was collected, then adds a note to the run at that time (and commits it). */

@@ -31,6 +31,8 @@ public final class RowSpill implements AutoCloseable {
     private final Map<String, Integer> keyIds = new HashMap<>();
     private final List<String> keys = new ArrayList<>();
     private long rows;
+    /** Data set ids given to rows spilled before their data set's row was written again (a live import's retry). */
+    private final Map<Long, Long> renumbered = new HashMap<>();
     /** Added to every row's time and elapsed seconds as the rows are read back (derived times placed late). */
     private long shiftNanos;
     private double elapsedOffset;
@@ -87,7 +89,14 @@ public final class RowSpill implements AutoCloseable {
         this.elapsedOffset = elapsedOffset;
     }
 
-    /** Finishes writing and opens the rows for reading, once. */
+    /** Rows spilled with data set id {@code from} are read back with {@code to}. */
+    void renumber(long from, long to) {
+        if (from == to || rows == 0) return;
+        renumbered.replaceAll((spilled, now) -> now == from ? to : now);
+        renumbered.put(from, to);
+    }
+
+    /** Finishes writing and opens the rows for reading; closing the reader lets rows be added again. */
     Reader reader() throws IOException {
         drain();
         channel.position(0);
@@ -121,6 +130,7 @@ public final class RowSpill implements AutoCloseable {
         boolean next() throws IOException {
             if (buffer.remaining() < 43 && !refill(43)) return false;
             datasetId = buffer.getLong();
+            if (!renumbered.isEmpty()) datasetId = renumbered.getOrDefault(datasetId, datasetId);
             sample = buffer.getLong();
             epochSecond = buffer.getLong();
             nano = buffer.getInt();
@@ -153,9 +163,12 @@ public final class RowSpill implements AutoCloseable {
             return i < width ? values[i] : Double.NaN;
         }
 
+        /** Back to appending at the end: a live import whose commit failed loads these rows again with the next ones. */
         @Override
-        public void close() {
+        public void close() throws IOException {
             // the spill owns the file; RowSpill.close() deletes it
+            buffer.clear();
+            channel.position(channel.size());
         }
     }
 }

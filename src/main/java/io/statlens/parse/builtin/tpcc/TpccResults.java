@@ -19,7 +19,9 @@ final class TpccResults {
     private static final Pattern CHECK_GROUP = Pattern.compile("^\\s*\\[(transaction percentage|response time[^\\]]*)]\\s*$");
     private static final Pattern CHECK = Pattern.compile(
             "^\\s*([A-Za-z-]+):\\s*(\\S+)%\\s*(?:\\((>=\\s*\\S+%)\\))?\\s*\\[(OK|NG)](?:\\s*\\*)?\\s*$");
-    private static final Pattern TPMC = Pattern.compile("^\\s*(\\S+)\\s+TpmC\\s*$");
+    // a note written after the figure stays out of it (the transcript kit cuts one set off by two blanks; a document may
+    // have collapsed them to one)
+    private static final Pattern TPMC = Pattern.compile("^\\s*(\\S+)\\s+TpmC(?:\\s.*)?$");
 
     private enum Section { NONE, RAW, RAW_SUM, CHECK, TPMC }
 
