@@ -1,6 +1,8 @@
 package io.statlens.parse.text;
 
+import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.time.ClockTime;
@@ -68,8 +70,13 @@ public final class SysstatLocale {
         this.zoneOption = zoneOption;
     }
 
-    /** The evidence of a file's first lines; {@code head} starts at line 1. */
-    public static SysstatLocale of(Head head, TimeOptions options) {
+    /**
+     * The evidence of a file's first lines ({@code head} starts at line 1), with the context's options and the day its
+     * input states (a pt-stalk capture's file name).
+     */
+    public static SysstatLocale of(Head head, ParseContext context) {
+        TimeOptions options = TimeOptions.in(context);
+        FallbackStart fallback = FallbackStart.in(context);
         List<LocalizedDate.Slashed> dates = new ArrayList<>();
         String dateText = null;
         LocalizedDate.Slashed firstAmbiguous = null;
@@ -155,6 +162,7 @@ public final class SysstatLocale {
         String zoneOption = "--file-locale (e.g. --file-locale zh_CN for China's CST) or --tz";
 
         Optional<Decided> decisive = decisive(dates);
+        if (decisive.isEmpty()) decisive = stated(firstAmbiguous, fallback, options.zone());
         if (decisive.isPresent()) {
             return new SysstatLocale(decisive.get().order(), decisive.get().reason(), null, firstAmbiguous, firstAmbiguousLine, countries,
                     zoneOption);
@@ -245,6 +253,18 @@ public final class SysstatLocale {
         DateOrder o = dayFirst ? DateOrder.DAY_FIRST : DateOrder.MONTH_FIRST;
         return Optional.of(new Decided(o, "its dates " + dates.get(0).text() + " .. " + dates.get(dates.size() - 1).text()
                 + " follow on day by day only when read " + o.words()));
+    }
+
+    /** The one reading of an ambiguous date within a day of the day the input states (a pt-stalk capture's name). */
+    private static Optional<Decided> stated(LocalizedDate.Slashed date, FallbackStart fallback, ZoneId zone) {
+        if (date == null || !fallback.stated()) return Optional.empty();
+        LocalDate day = fallback.time().atZone(zone).toLocalDate();
+        List<DateOrder> near = new ArrayList<>();
+        for (DateOrder o : DateOrder.values()) {
+            if (date.in(o).filter(d -> Math.abs(d.toEpochDay() - day.toEpochDay()) <= 1).isPresent()) near.add(o);
+        }
+        if (near.size() != 1) return Optional.empty();
+        return Optional.of(new Decided(near.get(0), "the input states its day, " + day + " (" + fallback.source() + ")"));
     }
 
     /** Whether the dates, read in this order, are valid and follow on by at most a day each, with a change among them. */

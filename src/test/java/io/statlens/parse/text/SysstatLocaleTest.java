@@ -1,13 +1,16 @@
 package io.statlens.parse.text;
 
 import io.statlens.parse.spi.CollectingSink;
+import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.time.DateOrder;
 import io.statlens.parse.time.LocaleFormats;
 import io.statlens.parse.time.ZoneAbbreviations;
 import org.junit.jupiter.api.Test;
 
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
@@ -26,9 +29,25 @@ class SysstatLocaleTest {
             "Linux 6.18.44-fc-v1045 (vm) \t02/12/26 \t_x86_64_\t(2 CPU)", "", "02/12/26 06:31:33",
             "avg-cpu:  %user   %nice %system %iowait  %steal   %idle", "          72.03    0.00   13.05    0.09    0.00   14.83");
 
+    private static SysstatLocale locale(List<String> lines, TimeOptions options) {
+        return SysstatLocale.of(Head.of("f", lines), new ParseContext("f").set(TimeOptions.class, options));
+    }
+
+    @Test
+    void theDayAPtStalkCaptureStatesInItsNameDecidesWithANotice() {
+        ParseContext context = new ParseContext("2026_12_02_04_58_08-iostat").set(TimeOptions.class, TimeOptions.DEFAULT)
+                .set(FallbackStart.class, FallbackStart.statedBy(Instant.parse("2026-12-02T04:58:08Z"), "the capture's file name"));
+        SysstatLocale locale = SysstatLocale.of(Head.of("f", EN_GB_IOSTAT), context);
+        CollectingSink sink = new CollectingSink();
+        locale.tell(sink);
+        assertEquals(DateOrder.DAY_FIRST, locale.order());
+        assertEquals(List.of(), sink.warnings());
+        assertTrue(sink.notices().get(0).message().contains("the input states its day, 2026-12-02"), sink.notices().toString());
+    }
+
     @Test
     void aDateNothingDecidesIsReadMonthFirstWithAWarningThatNamesTheOption() {
-        SysstatLocale locale = SysstatLocale.of(Head.of("f", EN_GB_IOSTAT), TimeOptions.DEFAULT);
+        SysstatLocale locale = locale(EN_GB_IOSTAT, TimeOptions.DEFAULT);
         CollectingSink sink = new CollectingSink();
         locale.tell(sink);
         assertEquals(DateOrder.MONTH_FIRST, locale.order());
@@ -40,7 +59,7 @@ class SysstatLocaleTest {
 
     @Test
     void theLocaleOptionDecidesWhatTheFileLeavesOpen() {
-        SysstatLocale locale = SysstatLocale.of(Head.of("f", EN_GB_IOSTAT),
+        SysstatLocale locale = locale(EN_GB_IOSTAT,
                 TimeOptions.DEFAULT.withLocale(Locale.UK));
         CollectingSink sink = new CollectingSink();
         locale.tell(sink);
@@ -50,17 +69,17 @@ class SysstatLocaleTest {
 
     @Test
     void aDayAboveTwelveOutweighsEverythingElse() {
-        SysstatLocale locale = SysstatLocale.of(Head.of("f", List.of("Linux 6.1.0 (host) \t31/12/2024 \t_x86_64_\t(8 CPU)",
-                "02/12/24 06:31:33")), TimeOptions.DEFAULT.withLocale(Locale.US));
+        SysstatLocale locale = locale(List.of("Linux 6.1.0 (host) \t31/12/2024 \t_x86_64_\t(8 CPU)",
+                "02/12/24 06:31:33"), TimeOptions.DEFAULT.withLocale(Locale.US));
         assertEquals(DateOrder.DAY_FIRST, locale.order());
     }
 
     @Test
     void aTranslatedAverageLineAndDecimalCommasTellASpanishFile() {
-        SysstatLocale locale = SysstatLocale.of(Head.of("f", List.of("Linux 6.1.0 (host) \t02/12/26 \t_x86_64_\t(2 CPU)", "",
+        SysstatLocale locale = locale(List.of("Linux 6.1.0 (host) \t02/12/26 \t_x86_64_\t(2 CPU)", "",
                 "06:31:26        CPU     %user     %nice   %system   %iowait    %steal     %idle",
                 "06:31:27        all     80,69      0,00     19,31      0,00      0,00      0,00",
-                "Media:          all     80,69      0,00     19,31      0,00      0,00      0,00")), TimeOptions.DEFAULT);
+                "Media:          all     80,69      0,00     19,31      0,00      0,00      0,00"), TimeOptions.DEFAULT);
         assertEquals(DateOrder.DAY_FIRST, locale.order());
         assertEquals("2026-12-02", SysstatBanner.parse("Linux 6.1.0 (host) \t02/12/26 \t_x86_64_\t(2 CPU)", locale.order())
                 .orElseThrow().date().toString());

@@ -61,7 +61,7 @@ final class IostatReader {
     IostatReader(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
         this.lines = new Transcript(lines, IostatCommand.SYNTAX);
         this.timeOptions = TimeOptions.in(context);
-        this.locale = SysstatLocale.of(lines.head(), timeOptions);
+        this.locale = SysstatLocale.of(lines.head(), context);
         this.sink = sink;
         this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
         this.out = new ReportWriter(sink, timeline);

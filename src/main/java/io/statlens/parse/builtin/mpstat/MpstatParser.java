@@ -54,7 +54,7 @@ public final class MpstatParser implements Parser {
             new MpstatJsonReader(context, sink).read(source);
             return;
         }
-        SysstatLocale locale = SysstatLocale.of(source.head(), TimeOptions.in(context));
+        SysstatLocale locale = SysstatLocale.of(source.head(), context);
         Transcript lines = new Transcript(source, MpstatCommand.SYNTAX);
         MpstatReader reader = null;
         Optional<Duration> commandInterval = Optional.empty();

@@ -85,7 +85,7 @@ public final class PidstatParser implements Parser {
 
     @Override
     public void parse(LineSource source, ParseContext context, RecordSink sink) throws IOException {
-        SysstatLocale locale = SysstatLocale.of(source.head(), TimeOptions.in(context));
+        SysstatLocale locale = SysstatLocale.of(source.head(), context);
         Transcript lines = new Transcript(source, SYNTAX);
         PidstatReader reader = new PidstatReader(context, sink, locale);
         TranscriptLine line;

@@ -57,15 +57,17 @@ final class SarReader {
 
     /** What the file shows of its locale: the order of slashed dates, the zone an ambiguous abbreviation means. */
     private SysstatLocale locale;
+    private final ParseContext context;
 
     SarReader(ParseContext context, RecordSink sink) {
+        this.context = context;
         this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
         this.sink = sink;
         this.zone = timeline.options().zone();
     }
 
     void read(LineSource source) throws IOException {
-        locale = SysstatLocale.of(source.head(), timeline.options());
+        locale = SysstatLocale.of(source.head(), context);
         lines = new Transcript(source, SarCommand.SYNTAX);
         boolean sawAnything = false;
         for (TranscriptLine line = lines.next(); line != null; line = lines.next()) {
