@@ -201,8 +201,10 @@ public final class SysstatLocale {
     }
 
     /**
-     * Says, once, how an ambiguous slashed date was read: a notice with the evidence, or a warning when there was none,
-     * naming {@code --file-locale}. Nothing for a file whose dates are not ambiguous, or when {@code --file-locale} decided.
+     * Says, once, how an ambiguous slashed date was read: a notice with the evidence, or, when there was none, a notice
+     * that says so and names {@code --file-locale} (printed among the import's warnings, as a missing time stamp is:
+     * a C-locale file dated in the first twelve days of a month is no bad line, and {@code --strict} must still take it).
+     * Nothing for a file whose dates are not ambiguous, or when {@code --file-locale} decided.
      */
     public void tell(RecordSink sink) {
         if (told || firstAmbiguous == null || (reason == null && open == null)) return;
@@ -213,7 +215,7 @@ public final class SysstatLocale {
         if (reason != null) {
             sink.notice(firstAmbiguousLine, "the date " + readings + "; read " + order.words() + ": " + reason);
         } else {
-            sink.warning(firstAmbiguousLine, "the date " + readings + ", and the file does not tell which: " + open
+            sink.notice(firstAmbiguousLine, "the date " + readings + ", and the file does not tell which: " + open
                     + "; read " + order.words() + " as the C and en_US locales print it; give --file-locale (e.g. --file-locale en_GB for day first)"
                     + " to decide it");
         }

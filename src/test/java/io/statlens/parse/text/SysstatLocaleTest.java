@@ -46,13 +46,13 @@ class SysstatLocaleTest {
     }
 
     @Test
-    void aDateNothingDecidesIsReadMonthFirstWithAWarningThatNamesTheOption() {
+    void aDateNothingDecidesIsReadMonthFirstWithANoticeThatNamesTheOption() {
         SysstatLocale locale = locale(EN_GB_IOSTAT, TimeOptions.DEFAULT);
         CollectingSink sink = new CollectingSink();
         locale.tell(sink);
         assertEquals(DateOrder.MONTH_FIRST, locale.order());
-        assertEquals(1, sink.warnings().size());
-        String warning = sink.warnings().get(0).message();
+        assertEquals(1, sink.notices().size());
+        String warning = sink.notices().get(0).message();
         assertTrue(warning.contains("--file-locale") && warning.contains("2026-12-02 read day first")
                 && warning.contains("month first in C") && warning.contains("en_GB"), warning);
     }

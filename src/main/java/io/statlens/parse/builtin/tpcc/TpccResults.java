@@ -19,9 +19,7 @@ final class TpccResults {
     private static final Pattern CHECK_GROUP = Pattern.compile("^\\s*\\[(transaction percentage|response time[^\\]]*)]\\s*$");
     private static final Pattern CHECK = Pattern.compile(
             "^\\s*([A-Za-z-]+):\\s*(\\S+)%\\s*(?:\\((>=\\s*\\S+%)\\))?\\s*\\[(OK|NG)](?:\\s*\\*)?\\s*$");
-    // a note written after the figure is left out with a notice, set off by one blank or more (a document may have
-    // collapsed the two the transcript kit looks for)
-    private static final Pattern TPMC = Pattern.compile("^\\s*(\\S+)\\s+TpmC(?:\\s+(.*\\S))?\\s*$");
+    private static final Pattern TPMC = Pattern.compile("^\\s*(\\S+)\\s+TpmC\\s*$");
 
     private enum Section { NONE, RAW, RAW_SUM, CHECK, TPMC }
 
@@ -76,7 +74,7 @@ final class TpccResults {
         return switch (section) {
             case RAW, RAW_SUM -> raw(line);
             case CHECK -> check(line, lineNumber);
-            case TPMC -> tpmc(line, lineNumber);
+            case TPMC -> tpmc(line);
             case NONE -> Optional.of("expected a result section");
         };
     }
@@ -133,10 +131,9 @@ final class TpccResults {
         return Optional.empty();
     }
 
-    private Optional<String> tpmc(String line, long lineNumber) {
+    private Optional<String> tpmc(String line) {
         Matcher m = TPMC.matcher(line);
         if (!m.matches() || !Numbers.isNumber(m.group(1))) return Optional.of("expected 'N.NNN TpmC'");
-        if (m.group(2) != null) sink.notice(lineNumber, "text appended to a line was ignored: '" + m.group(2) + "'");
         summary("tpmC", Numbers.parse(m.group(1)), "1/min");
         section = Section.NONE;
         return Optional.empty();
