@@ -43,6 +43,8 @@ final class DatabaseFindings {
     private static final String INNODB = "innodb.status";
     private static final String WAITS = "perfschema.waits";
     private static final double MIB = 1024.0 * 1024.0;
+    /** The fact the variables' parser records the redo log's capacity in (parse's ServerFacts.REDO_LOG_CAPACITY). */
+    private static final String REDO_LOG_CAPACITY = "mysql.redo_log_capacity";
 
     private final RunEvidence run;
     private Map<String, String> statusKeys;
@@ -90,11 +92,11 @@ final class DatabaseFindings {
 
     // --- checkpoint age ----------------------------------------------------------------------------------------------
 
-    /** The checkpoint age over the run: status {@code Innodb_checkpoint_age} (every sample) else the monitor's. */
-    private record Age(String dataset, String metric, String key, Series series) {
-        String source() {
-            return key.isEmpty() ? dataset + " " + metric : key;
-        }
+    /**
+     * The checkpoint age over the run: status {@code Innodb_checkpoint_age} (every sample), else MySQL 8.0.30+'s
+     * {@code Innodb_redo_log_current_lsn} minus {@code Innodb_redo_log_checkpoint_lsn}, else the monitor's.
+     */
+    private record Age(String dataset, String metric, String key, String source, Series series) {
     }
 
     /** The limit checkpoint age is judged against, in bytes, and what it is. */
@@ -105,15 +107,43 @@ final class DatabaseFindings {
         Optional<String> key = statusKey("Innodb_checkpoint_age");
         if (key.isPresent()) {
             Series s = series(STATUS, "level", key.get());
-            if (s.n() > 0) return Optional.of(new Age(STATUS, "level", key.get(), s));
+            if (s.n() > 0) return Optional.of(new Age(STATUS, "level", key.get(), key.get(), s));
         }
+        Optional<Age> lsns = lsnAge();
+        if (lsns.isPresent()) return lsns;
         Series s = series(INNODB, "checkpoint age", "");
-        return s.n() > 0 ? Optional.of(new Age(INNODB, "checkpoint age", "", s)) : Optional.empty();
+        return s.n() > 0 ? Optional.of(new Age(INNODB, "checkpoint age", "", INNODB + " checkpoint age", s)) : Optional.empty();
+    }
+
+    /**
+     * MySQL 8.0.30+ prints no checkpoint age (Percona Server adds {@code Innodb_checkpoint_age}) but the two LSNs it is
+     * the difference of: the log's end and the last checkpoint, per snapshot (their levels, whether the capture was
+     * absolute or relative).
+     */
+    private Optional<Age> lsnAge() {
+        Optional<String> current = statusKey("Innodb_redo_log_current_lsn");
+        Optional<String> checkpoint = statusKey("Innodb_redo_log_checkpoint_lsn");
+        if (current.isEmpty() || checkpoint.isEmpty()) return Optional.empty();
+        Series end = series(STATUS, "level", current.get());
+        Series last = series(STATUS, "level", checkpoint.get());
+        Map<Double, Double> checkpointAt = new LinkedHashMap<>();
+        for (int i = 0; i < last.n(); i++) checkpointAt.put(last.times()[i], last.values()[i]);
+        List<double[]> ages = new ArrayList<>();
+        for (int i = 0; i < end.n(); i++) {
+            Double c = checkpointAt.get(end.times()[i]);
+            if (c != null) ages.add(new double[]{end.times()[i], end.values()[i] - c});
+        }
+        if (ages.isEmpty()) return Optional.empty();
+        Series s = new Series(ages.stream().mapToDouble(a -> a[0]).toArray(), ages.stream().mapToDouble(a -> a[1]).toArray());
+        return Optional.of(new Age(STATUS, "level", current.get(), current.get() + " - " + checkpoint.get(), s));
     }
 
     /**
      * The most checkpoint age may reach: the server's own {@code Innodb_checkpoint_max_age} (MariaDB before 10.5 and
-     * Percona Server print it: past it InnoDB stops writes to flush), else the redo log's capacity from the
+     * Percona Server print it: past it InnoDB stops writes to flush), else the capacity MySQL 8.0.30+ reports in
+     * {@code Innodb_redo_log_capacity_resized} (the log's size since its last resize), else the capacity the variables'
+     * parser decided from the server's variables ({@code mysql.redo_log_capacity}: a pre-8.0.30 my.cnf's
+     * innodb_log_file_size wins over innodb_redo_log_capacity's default), else the redo log's capacity from the
      * variables: {@code innodb_redo_log_capacity} (MySQL 8.0.30+), else {@code innodb_log_file_size} times
      * {@code innodb_log_files_in_group} (one file when the server has no such variable, as MariaDB 10.5+).
      */
@@ -121,6 +151,14 @@ final class DatabaseFindings {
         Optional<MetricStats> max = status("Innodb_checkpoint_max_age", "level");
         if (max.isPresent() && max.get().stats().max() > 0) {
             return Optional.of(new Limit(max.get().stats().max(), "Innodb_checkpoint_max_age"));
+        }
+        Optional<MetricStats> resized = status("Innodb_redo_log_capacity_resized", "level");
+        if (resized.isPresent() && resized.get().stats().max() > 0) {
+            return Optional.of(new Limit(resized.get().stats().max(), "Innodb_redo_log_capacity_resized"));
+        }
+        OptionalDouble decided = number(run.fact(REDO_LOG_CAPACITY));
+        if (decided.isPresent() && decided.getAsDouble() > 0) {
+            return Optional.of(new Limit(decided.getAsDouble(), "the redo log's capacity (" + REDO_LOG_CAPACITY + ")"));
         }
         OptionalDouble capacity = variable("innodb_redo_log_capacity");
         if (capacity.isPresent() && capacity.getAsDouble() > 0) {
@@ -423,7 +461,11 @@ final class DatabaseFindings {
 
     /** A server variable the capture recorded as the fact {@code mysql.var.<name>}, if it is a number. */
     private OptionalDouble variable(String name) {
-        Optional<String> value = run.fact("mysql.var." + name).or(() -> run.fact("mysql.var." + name.toUpperCase(Locale.ROOT)));
+        return number(run.fact("mysql.var." + name).or(() -> run.fact("mysql.var." + name.toUpperCase(Locale.ROOT))));
+    }
+
+    /** A fact's value if it is a number. */
+    private static OptionalDouble number(Optional<String> value) {
         if (value.isEmpty()) return OptionalDouble.empty();
         try {
             return OptionalDouble.of(Double.parseDouble(value.get().strip()));

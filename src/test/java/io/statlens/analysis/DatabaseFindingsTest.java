@@ -53,6 +53,8 @@ class DatabaseFindingsTest {
         importStatus(service, dir, "near", i -> i < 3 ? 600_000 + 100_000L * i : 2_200_000 + 40_000L * i, true);
         // Growing, and no limit known.
         importStatus(service, dir, "unknown", i -> 1_000_000 + 200_000L * i, false);
+        // MySQL 8.0.30+: no checkpoint age, its two LSNs and the log's capacity (10 MiB) as status variables.
+        importLsns(service, dir, i -> i < 3 ? 1_000_000 + 100_000L * i : 8_500_000 + 100_000L * i);
         // No Innodb_checkpoint_max_age (MySQL), the log's capacity from the server's variables: two files of 2 MiB.
         Path file = Files.writeString(dir.resolve("capacity.txt"), status(i -> i < 3 ? 600_000 + 100_000L * i : 3_310_016 + 40_000L * i,
                 false));
@@ -88,6 +90,24 @@ class DatabaseFindingsTest {
             throws Exception {
         Path file = Files.writeString(dir.resolve(run + ".txt"), status(age, withMax));
         service.run(new ImportRequest(List.of(file), run, Optional.empty(), List.of(), Optional.of("mysql-status"), Optional.empty(),
+                Optional.empty(), ZoneOffset.UTC, false, false, false, Map.of()), ImportProgress.NONE);
+    }
+
+    /**
+     * {@code while sleep 10; do date +%s; mysql -N -e "SHOW GLOBAL STATUS LIKE 'Innodb_redo_log_c%'"; done} on MySQL
+     * 8.0.30+ (names and order as 8.0.32 prints them): 10 snapshots, the log growing by 1 MB a snapshot.
+     */
+    private static void importLsns(ImportService service, Path dir, IntToLongFunction age) throws Exception {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < 10; i++) {
+            long current = 40_000_000L + 1_000_000L * i;
+            b.append(1_796_183_000L + 10L * i).append('\n')
+                    .append("Innodb_redo_log_checkpoint_lsn\t").append(current - age.applyAsLong(i)).append('\n')
+                    .append("Innodb_redo_log_current_lsn\t").append(current).append('\n')
+                    .append("Innodb_redo_log_capacity_resized\t10485760\n");
+        }
+        Path file = Files.writeString(dir.resolve("lsn.txt"), b);
+        service.run(new ImportRequest(List.of(file), "lsn", Optional.empty(), List.of(), Optional.of("mysql-status"), Optional.empty(),
                 Optional.empty(), ZoneOffset.UTC, false, false, false, Map.of()), ImportProgress.NONE);
     }
 
@@ -145,6 +165,10 @@ class DatabaseFindingsTest {
         assertEquals(List.of("trouble: Checkpoint age near the redo log's capacity: peak 3.5 MiB, 87.5 % of innodb_log_file_size x"
                 + " innodb_log_files_in_group 2 (4 MiB); at or above 75 % for 1 min 10 s of 1 min 40 s (Innodb_checkpoint_age): InnoDB"
                 + " had to flush dirty pages in a hurry to free the log."), texts(of("capacity")));
+        assertEquals(List.of("trouble: Checkpoint age near the redo log's capacity: peak 8.96 MiB, 89.65 % of"
+                + " Innodb_redo_log_capacity_resized (10 MiB); at or above 75 % for 1 min 10 s of 1 min 40 s"
+                + " (Innodb_redo_log_current_lsn - Innodb_redo_log_checkpoint_lsn): InnoDB had to flush dirty pages in a hurry to"
+                + " free the log."), texts(of("lsn")));
         List<String> unknown = texts(of("unknown"));
         assertEquals(List.of("note: Checkpoint age grew from 0.954 MiB to 2.67 MiB (peak 2.67 MiB, Innodb_checkpoint_age); how near"
                 + " that came to the redo log's capacity cannot be judged: the run has no innodb_log_file_size or"

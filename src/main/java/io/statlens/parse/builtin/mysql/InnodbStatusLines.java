@@ -121,9 +121,10 @@ final class InnodbStatusLines {
     }
 
     static {
-        // MySQL 8.0.30+ and Percona Server print the limit; matched last so that the columns before it keep their order
+        // Percona Server prints the limit (upstream MySQL 8.0/8.4's log_print has no checkpoint lines); matched last so
+        // that the columns before it keep their order
         rule("LOG", "^Max checkpoint age\\s+" + N + "$", new Metric("max checkpoint age", "B",
-                "the checkpoint age InnoDB flushes hard to stay below, as the monitor prints it (MySQL 8.0.30+, Percona Server)"));
+                "the checkpoint age InnoDB flushes hard to stay below, as the monitor prints it (Percona Server)"));
     }
 
     /** Computed from two printed values: how far the last checkpoint lags the log's end. */
