@@ -158,7 +158,7 @@ final class DatabaseFindings {
         }
         OptionalDouble decided = number(run.fact(REDO_LOG_CAPACITY));
         if (decided.isPresent() && decided.getAsDouble() > 0) {
-            return Optional.of(new Limit(decided.getAsDouble(), "the redo log's capacity (" + REDO_LOG_CAPACITY + ")"));
+            return Optional.of(new Limit(decided.getAsDouble(), REDO_LOG_CAPACITY));
         }
         OptionalDouble capacity = variable("innodb_redo_log_capacity");
         if (capacity.isPresent() && capacity.getAsDouble() > 0) {

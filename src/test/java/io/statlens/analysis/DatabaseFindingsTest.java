@@ -33,7 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * The database side's findings ({@link DatabaseFindings}) from real captures of MariaDB 10.11 under sysbench: a
  * healthy OLTP run whose 4 client threads outnumber the 2 CPUs (captures/sysbench-mariadb: vmstat, iostat, mpstat,
  * mysqladmin ext -r -i 1, two InnoDB monitor reports, performance_schema waits, imported in one command), and a write
- * load held back by an open read view with a 6 MiB buffer pool (captures/mariadb-purge-lag); and the checkpoint-age
+ * load held back by an open read view with a 6 MiB buffer pool (captures/mariadb-purge-lag); six InnoDB monitor reports of
+ * a real Percona Server 5.5 (captures/pt-stalk/percona-server-5.5-innodbstatus, from percona-toolkit); and the checkpoint-age
  * rules on SHOW GLOBAL STATUS loops written for the test in the client's own format, the log's capacity from the
  * server's variables as facts of the run ({@code mysql.var.innodb_log_file_size}).
  */
@@ -49,6 +50,9 @@ class DatabaseFindingsTest {
         service.run(new ImportRequest(List.of(Path.of("src/test/resources/captures/mariadb-purge-lag")), "purge-lag", Optional.empty(),
                 List.of(), Optional.empty(), Optional.empty(), Optional.empty(), ZoneOffset.UTC, false, false, true, Map.of()),
                 ImportProgress.NONE);
+        service.run(new ImportRequest(List.of(Path.of("src/test/resources/captures/pt-stalk/percona-server-5.5-innodbstatus")), "xtradb",
+                Optional.empty(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), ZoneOffset.UTC, false, false, true,
+                Map.of()), ImportProgress.NONE);
         // The redo log nearly full from the fourth snapshot on: 2.2 MB and more of a 2.68 MB limit.
         importStatus(service, dir, "near", i -> i < 3 ? 600_000 + 100_000L * i : 2_200_000 + 40_000L * i, true);
         // Growing, and no limit known.
@@ -56,12 +60,18 @@ class DatabaseFindingsTest {
         // MySQL 8.0.30+: no checkpoint age, its two LSNs and the log's capacity (10 MiB) as status variables.
         importLsns(service, dir, i -> i < 3 ? 1_000_000 + 100_000L * i : 8_500_000 + 100_000L * i);
         // No Innodb_checkpoint_max_age (MySQL), the log's capacity from the server's variables: two files of 2 MiB.
-        Path file = Files.writeString(dir.resolve("capacity.txt"), status(i -> i < 3 ? 600_000 + 100_000L * i : 3_310_016 + 40_000L * i,
+        importWithVariables(dir, "capacity", Map.of("mysql.var.innodb_log_file_size", "2097152", "mysql.var.innodb_log_files_in_group", "2"));
+        // The capacity the variables' parser decided (a pre-8.0.30 my.cnf: 2 MiB x 2) beside innodb_redo_log_capacity's default.
+        importWithVariables(dir, "decided", Map.of("mysql.redo_log_capacity", "4194304", "mysql.var.innodb_redo_log_capacity", "104857600",
+                "mysql.var.innodb_log_file_size", "2097152", "mysql.var.innodb_log_files_in_group", "2"));
+    }
+
+    private static void importWithVariables(Path dir, String run, Map<String, String> facts) throws Exception {
+        Path file = Files.writeString(dir.resolve(run + ".txt"), status(i -> i < 3 ? 600_000 + 100_000L * i : 3_310_016 + 40_000L * i,
                 false));
-        new ImportService(shared.repository(), new ParserCatalog(List.of(new WithVariables(Map.of("mysql.var.innodb_log_file_size",
-                "2097152", "mysql.var.innodb_log_files_in_group", "2"))))).run(new ImportRequest(List.of(file), "capacity", Optional.empty(),
-                List.of(), Optional.of("mysql-status"), Optional.empty(), Optional.empty(), ZoneOffset.UTC, false, false, false, Map.of()),
-                ImportProgress.NONE);
+        new ImportService(shared.repository(), new ParserCatalog(List.of(new WithVariables(facts)))).run(new ImportRequest(List.of(file),
+                run, Optional.empty(), List.of(), Optional.of("mysql-status"), Optional.empty(), Optional.empty(), ZoneOffset.UTC, false,
+                false, false, Map.of()), ImportProgress.NONE);
     }
 
     /** mysql-status's own parser, and the server's variables as facts {@code mysql.var.<name>}, as a capture of them gives. */
@@ -157,6 +167,13 @@ class DatabaseFindingsTest {
                 texts(of("purge-lag")));
     }
 
+    /** Six monitor reports of a real Percona Server 5.5 over 10 min 30 s: the OS waits each lock type added, read by hand. */
+    @Test
+    void theLockTypeWithTheMostOsWaitsInARealCaptureIsTheHottest() {
+        assertEquals(List.of("hottest: InnoDB OS waits between the first and last monitor report (10 min 30 s): rw-shared 70 (49.65 %),"
+                + " mutex 58 (41.13 %), rw-excl 13 (9.22 %)."), texts(of("xtradb")));
+    }
+
     @Test
     void checkpointAgeIsJudgedAgainstTheLimitTheServerPrintsOrNotedWhenNoneIsKnown() {
         assertEquals(List.of("trouble: Checkpoint age near the redo log's capacity: peak 2.44 MiB, 95.54 % of"
@@ -165,6 +182,9 @@ class DatabaseFindingsTest {
         assertEquals(List.of("trouble: Checkpoint age near the redo log's capacity: peak 3.5 MiB, 87.5 % of innodb_log_file_size x"
                 + " innodb_log_files_in_group 2 (4 MiB); at or above 75 % for 1 min 10 s of 1 min 40 s (Innodb_checkpoint_age): InnoDB"
                 + " had to flush dirty pages in a hurry to free the log."), texts(of("capacity")));
+        assertEquals(List.of("trouble: Checkpoint age near the redo log's capacity: peak 3.5 MiB, 87.5 % of mysql.redo_log_capacity"
+                + " (4 MiB); at or above 75 % for 1 min 10 s of 1 min 40 s (Innodb_checkpoint_age): InnoDB had to flush dirty pages in a"
+                + " hurry to free the log."), texts(of("decided")));
         assertEquals(List.of("trouble: Checkpoint age near the redo log's capacity: peak 8.96 MiB, 89.65 % of"
                 + " Innodb_redo_log_capacity_resized (10 MiB); at or above 75 % for 1 min 10 s of 1 min 40 s"
                 + " (Innodb_redo_log_current_lsn - Innodb_redo_log_checkpoint_lsn): InnoDB had to flush dirty pages in a hurry to"
