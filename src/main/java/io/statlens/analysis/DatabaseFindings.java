@@ -140,7 +140,8 @@ final class DatabaseFindings {
 
     /**
      * The most checkpoint age may reach: the server's own {@code Innodb_checkpoint_max_age} (MariaDB before 10.5 and
-     * Percona Server print it: past it InnoDB stops writes to flush), else the capacity MySQL 8.0.30+ reports in
+     * Percona Server print it: past it InnoDB stops writes to flush), else the same limit as Percona Server's monitor prints
+     * it ({@code Max checkpoint age}), else the capacity MySQL 8.0.30+ reports in
      * {@code Innodb_redo_log_capacity_resized} (the log's size since its last resize), else the capacity the variables'
      * parser decided from the server's variables ({@code mysql.redo_log_capacity}: a pre-8.0.30 my.cnf's
      * innodb_log_file_size wins over innodb_redo_log_capacity's default), else the redo log's capacity from the
@@ -152,6 +153,8 @@ final class DatabaseFindings {
         if (max.isPresent() && max.get().stats().max() > 0) {
             return Optional.of(new Limit(max.get().stats().max(), "Innodb_checkpoint_max_age"));
         }
+        Series printed = series(INNODB, "max checkpoint age", "");
+        if (printed.n() > 0 && printed.max() > 0) return Optional.of(new Limit(printed.max(), "the monitor's Max checkpoint age"));
         Optional<MetricStats> resized = status("Innodb_redo_log_capacity_resized", "level");
         if (resized.isPresent() && resized.get().stats().max() > 0) {
             return Optional.of(new Limit(resized.get().stats().max(), "Innodb_redo_log_capacity_resized"));

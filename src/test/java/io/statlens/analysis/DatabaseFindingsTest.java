@@ -53,6 +53,8 @@ class DatabaseFindingsTest {
         service.run(new ImportRequest(List.of(Path.of("src/test/resources/captures/pt-stalk/percona-server-5.5-innodbstatus")), "xtradb",
                 Optional.empty(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), ZoneOffset.UTC, false, false, true,
                 Map.of()), ImportProgress.NONE);
+        // Percona Server's monitor alone: its Max checkpoint age is the limit.
+        importMonitor(service, dir, i -> i < 3 ? 600_000 + 100_000L * i : 2_200_000 + 40_000L * i);
         // The redo log nearly full from the fourth snapshot on: 2.2 MB and more of a 2.68 MB limit.
         importStatus(service, dir, "near", i -> i < 3 ? 600_000 + 100_000L * i : 2_200_000 + 40_000L * i, true);
         // Growing, and no limit known.
@@ -121,6 +123,26 @@ class DatabaseFindingsTest {
                 Optional.empty(), ZoneOffset.UTC, false, false, false, Map.of()), ImportProgress.NONE);
     }
 
+    /**
+     * {@code while sleep 10; do mysql -e 'SHOW ENGINE INNODB STATUS\G'; done} on Percona Server: 10 reports, of each only
+     * the lines the rule reads (header, LOG section with Percona's Max checkpoint age, end).
+     */
+    private static void importMonitor(ImportService service, Path dir, IntToLongFunction age) throws Exception {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < 10; i++) {
+            long lsn = 90_000_000L + 1_000_000L * i;
+            b.append("=====================================\n").append(String.format("2026-12-02 10:%02d:%02d", 10 * i / 60, 10 * i % 60))
+                    .append(" 140536853775936 INNODB MONITOR OUTPUT\n=====================================\n---\nLOG\n---\n")
+                    .append("Log sequence number          ").append(lsn).append('\n')
+                    .append("Last checkpoint at           ").append(lsn - age.applyAsLong(i)).append('\n')
+                    .append("Max checkpoint age           2679645\n")
+                    .append("----------------------------\nEND OF INNODB MONITOR OUTPUT\n============================\n");
+        }
+        Path file = Files.writeString(dir.resolve("monitor.txt"), b);
+        service.run(new ImportRequest(List.of(file), "monitor", Optional.empty(), List.of(), Optional.of("innodb-status"), Optional.empty(),
+                Optional.empty(), ZoneOffset.UTC, false, false, false, Map.of()), ImportProgress.NONE);
+    }
+
     private static String status(IntToLongFunction age, boolean withMax) {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < 10; i++) {
@@ -182,6 +204,9 @@ class DatabaseFindingsTest {
         assertEquals(List.of("trouble: Checkpoint age near the redo log's capacity: peak 3.5 MiB, 87.5 % of innodb_log_file_size x"
                 + " innodb_log_files_in_group 2 (4 MiB); at or above 75 % for 1 min 10 s of 1 min 40 s (Innodb_checkpoint_age): InnoDB"
                 + " had to flush dirty pages in a hurry to free the log."), texts(of("capacity")));
+        assertEquals(List.of("trouble: Checkpoint age near the redo log's capacity: peak 2.44 MiB, 95.54 % of the monitor's Max"
+                + " checkpoint age (2.56 MiB); at or above 75 % for 1 min 10 s of 1 min 40 s (innodb.status checkpoint age): InnoDB had"
+                + " to flush dirty pages in a hurry to free the log."), texts(of("monitor")));
         assertEquals(List.of("trouble: Checkpoint age near the redo log's capacity: peak 3.5 MiB, 87.5 % of mysql.redo_log_capacity"
                 + " (4 MiB); at or above 75 % for 1 min 10 s of 1 min 40 s (Innodb_checkpoint_age): InnoDB had to flush dirty pages in a"
                 + " hurry to free the log."), texts(of("decided")));
