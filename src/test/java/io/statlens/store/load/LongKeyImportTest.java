@@ -7,6 +7,7 @@ import io.statlens.store.RepositoryEngine;
 import io.statlens.store.read.WholeKeys;
 import io.statlens.store.schema.DataTable;
 import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -100,6 +101,11 @@ class LongKeyImportTest {
                  ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM DATASET_WHOLE_KEYS")) {
                 rs.next();
                 assertEquals(2, rs.getLong(1), "only run two's are left");
+            }
+
+            try (Repository copy = Repository.open(RepositoryLocation.embedded(dir.resolve("copy")))) {
+                new RunCopier(repo, copy).copy("two", false);
+                assertEquals(wholeKeys(repo, "two"), wholeKeys(copy, "two"), "a copied run keeps its whole keys");
             }
         }
     }
