@@ -7,6 +7,7 @@ import io.statlens.analysis.Statistic;
 import io.statlens.analysis.StatsRequest;
 import io.statlens.store.read.SeriesStats;
 import io.statlens.store.read.TimeWindow;
+import io.statlens.store.read.WholeKeys;
 import io.statlens.store.schema.Repository;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -51,6 +52,10 @@ public final class TopCommand implements Callable<Integer> {
     @Option(names = "--ascending", description = "Lowest first (the idlest keys).")
     boolean ascending;
 
+    @Option(names = "--whole-keys", description = {"Print a key too long for the repository (a deep stack, stored as its",
+            "start, \u2026# and a hash) whole, as it was imported."})
+    boolean wholeKeys;
+
     @Option(names = "--format", defaultValue = "table", description = "table, csv or json (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
@@ -63,6 +68,7 @@ public final class TopCommand implements Callable<Integer> {
             StatsRequest request = selection.request(repo, List.of(metric));
             TimeWindow w = request.window();
             List<MetricStats> top = new RunStatistics(repo).top(request, statistic, n, ascending);
+            WholeKeys whole = wholeKeys ? WholeKeys.ofRun(repo, request.run()) : null;
             if (format == OutputFormat.table) {
                 out.println((ascending ? "lowest " : "top ") + n + " by " + statistic.name().toLowerCase(Locale.ROOT) + " of "
                         + metric + (w.bounded() ? ", " + StatsCommand.describe(w) : ""));
@@ -73,7 +79,8 @@ public final class TopCommand implements Callable<Integer> {
                 int rank = 0;
                 for (MetricStats m : top) {
                     SeriesStats s = m.stats();
-                    List<Object> row = new ArrayList<>(List.of(++rank, m.dataset(), m.key(), m.label(), m.unit()));
+                    List<Object> row = new ArrayList<>(List.of(++rank, m.dataset(),
+                            whole == null ? m.key() : whole.whole(m.dataset(), m.key()), m.label(), m.unit()));
                     for (double v : new double[]{s.min(), s.mean(), s.p50(), s.p90(), s.p95(), s.p99(), s.max()}) {
                         row.add(new TabularWriter.Figure(v, numbers.number(v, m.unit())));
                     }

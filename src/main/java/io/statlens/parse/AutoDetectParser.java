@@ -219,6 +219,15 @@ public final class AutoDetectParser implements Parser {
         }
 
         @Override
+        public void wholeKey(DatasetSpec spec, String stored, String whole) {
+            try {
+                sink.wholeKey(spec, stored, whole);
+            } catch (RuntimeException e) {
+                throw new SinkFailure(e);
+            }
+        }
+
+        @Override
         public void summary(SummaryValue value) {
             try {
                 sink.summary(value);

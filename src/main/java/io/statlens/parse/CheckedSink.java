@@ -80,17 +80,21 @@ public final class CheckedSink implements RecordSink {
     /**
      * The key as a repository holds it: a key longer than {@link #KEY_MAX} (a deep DTrace {@code ustack()}) is its
      * start and a hash of the whole, so two stacks alike in their first 256 characters stay two rows, and the same
-     * stack gets the same stored key in every file and run. Told once per key, on the line it was first seen, as a notice: nothing is lost, so {@code --strict} goes on.
+     * stack gets the same stored key in every file and run. Told once per key, on the line it was first seen, as a
+     * notice: nothing is lost, so {@code --strict} goes on. A row's whole key goes to the sink with it
+     * ({@link RecordSink#wholeKey}), which keeps it with the data set.
      */
     private String fitted(DatasetSpec spec, String key) {
         if (key.length() <= KEY_MAX) return key;
         String stored = longKeys.get(key);
-        if (stored != null) return stored;
-        stored = LongKeys.stored(key, KEY_MAX);
-        longKeys.put(key, stored);
-        sink.notice(lines.lineNumber(), shortened(String.format(java.util.Locale.ROOT,
-                "key of %,d characters%s is longer than the %d a repository holds; stored as its start and a hash of the whole: %s",
-                key.length(), spec == null ? "" : " in " + spec.qualifiedName(), KEY_MAX, stored)));
+        if (stored == null) {
+            stored = LongKeys.stored(key, KEY_MAX);
+            longKeys.put(key, stored);
+            sink.notice(lines.lineNumber(), shortened(String.format(java.util.Locale.ROOT,
+                    "key of %,d characters%s is longer than the %d a repository holds; stored as its start and a hash of the whole: %s",
+                    key.length(), spec == null ? "" : " in " + spec.qualifiedName(), KEY_MAX, stored)));
+        }
+        if (spec != null) sink.wholeKey(spec, stored, key);
         return stored;
     }
 

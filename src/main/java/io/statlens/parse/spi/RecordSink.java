@@ -44,6 +44,14 @@ public interface RecordSink {
      */
     void derivedTimes(DerivedTimes times);
 
+    /**
+     * The whole of a key that the rows of a data set carry shortened as {@code stored} (a deep stack longer than a
+     * repository's key column): sent by the import's checks before the first such row, never by a parser. A sink
+     * that keeps records keeps it with the data set; one that forwards records must forward this too.
+     */
+    default void wholeKey(DatasetSpec spec, String stored, String whole) {
+    }
+
     default void fact(String name, String value) {
         fact(new Fact(name, value));
     }

@@ -64,6 +64,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
     private final PreparedStatement insertWarning;
     /** Prepared with the first data set. */
     private PreparedStatement insertDataset;
+    /** Prepared with the first whole key. */
+    private PreparedStatement insertWholeKey;
     private long warningCount;
     private long rowCount;
     private long summaryCount;
@@ -101,6 +103,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
         final Map<String, KeySeries> summaries = new LinkedHashMap<>();
         /** Columns whose printed label is already kept. */
         final Set<String> printedColumns = new HashSet<>();
+        /** Stored keys whose whole key is already kept. */
+        final Set<String> wholeKeys = new HashSet<>();
         long rows;
         Instant first;
         Instant last;
@@ -179,6 +183,31 @@ final class ImportSession implements RecordSink, AutoCloseable {
                     ps.executeUpdate();
                 }
             });
+        }
+    }
+
+    /**
+     * Keeps, once per data set and stored key, the whole of a key longer than a repository's key column (a deep stack,
+     * see CheckedSink), so that queries, Top-N and reports can show what the stored key stands for.
+     */
+    @Override
+    public void wholeKey(DatasetSpec spec, String stored, String whole) {
+        SpecMapping m = mappings.get(spec);
+        if (m == null) throw new IllegalStateException("whole key for data set " + spec.qualifiedName() + " before dataset() announced it");
+        DatasetState d = m.dataset();
+        if (!d.wholeKeys.add(stored)) return;
+        try {
+            write(() -> {
+                if (insertWholeKey == null) {
+                    insertWholeKey = c.prepareStatement("INSERT INTO DATASET_WHOLE_KEYS (DATASET_ID, ITEM, WHOLE_KEY) VALUES (?, ?, ?)");
+                }
+                insertWholeKey.setLong(1, d.id);
+                insertWholeKey.setString(2, stored);
+                insertWholeKey.setString(3, limit(whole));
+                insertWholeKey.executeUpdate();
+            });
+        } catch (SQLException e) {
+            throw new StoreFailure(e);
         }
     }
 
@@ -505,7 +534,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
     @Override
     public void close() {
         deleteSpills();
-        for (PreparedStatement ps : Arrays.asList(insertSummary, insertFact, insertWarning, insertDataset)) {
+        for (PreparedStatement ps : Arrays.asList(insertSummary, insertFact, insertWarning, insertDataset, insertWholeKey)) {
             if (ps == null) continue;
             try {
                 ps.close();

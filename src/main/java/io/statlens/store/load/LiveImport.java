@@ -226,6 +226,13 @@ public final class LiveImport implements AutoCloseable {
         }
 
         @Override
+        public void wholeKey(DatasetSpec spec, String stored, String whole) {
+            synchronized (LiveImport.this) {
+                session.wholeKey(spec, stored, whole);
+            }
+        }
+
+        @Override
         public void summary(SummaryValue value) {
             synchronized (LiveImport.this) {
                 session.summary(value);

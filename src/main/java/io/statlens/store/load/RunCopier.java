@@ -121,6 +121,7 @@ public final class RunCopier {
                 rows += spillRows(d.id(), sourceTable, id, spill, columnOf, targetTable.metrics().size());
                 copyStatistics(d.id(), id, sourceTable, targetTable);
                 copyPrintedLabels(d.id(), id, sourceTable, targetTable);
+                copyWholeKeys(d.id(), id);
             }
             try (BulkLoader loader = BulkLoader.forConnection(to.connection())) {
                 for (Map.Entry<String, RowSpill> e : spills.entrySet()) {
@@ -137,6 +138,8 @@ public final class RunCopier {
 
         verifyDatasets(name, datasetIds);
         same(name, "translated labels", "SELECT COUNT(*) FROM DATASET_LABELS L JOIN DATASETS D ON D.ID = L.DATASET_ID WHERE D.RUN_ID = ?",
+                stored.id(), run.id());
+        same(name, "whole keys", "SELECT COUNT(*) FROM DATASET_WHOLE_KEYS K JOIN DATASETS D ON D.ID = K.DATASET_ID WHERE D.RUN_ID = ?",
                 stored.id(), run.id());
         return new Copied(name, files.size(), datasetIds.size(), rows,
                 same(name, "statistics", "SELECT COUNT(*) FROM DATASET_STATS S JOIN DATASETS D ON D.ID = S.DATASET_ID WHERE D.RUN_ID = ?",
@@ -270,6 +273,23 @@ public final class RunCopier {
                     }
                     write.setLong(1, targetId);
                     write.setString(2, targetColumn);
+                    write.setString(3, rs.getString(2));
+                    write.executeUpdate();
+                }
+            }
+        }
+    }
+
+    /** Copies the whole keys of a data set's keys too long for its table (DATASET_WHOLE_KEYS). */
+    private void copyWholeKeys(long sourceId, long targetId) throws SQLException {
+        try (PreparedStatement read = from.connection().prepareStatement("SELECT ITEM, WHOLE_KEY FROM DATASET_WHOLE_KEYS WHERE DATASET_ID = ?");
+             PreparedStatement write = to.connection().prepareStatement(
+                     "INSERT INTO DATASET_WHOLE_KEYS (DATASET_ID, ITEM, WHOLE_KEY) VALUES (?, ?, ?)")) {
+            read.setLong(1, sourceId);
+            try (ResultSet rs = read.executeQuery()) {
+                while (rs.next()) {
+                    write.setLong(1, targetId);
+                    write.setString(2, rs.getString(1));
                     write.setString(3, rs.getString(2));
                     write.executeUpdate();
                 }

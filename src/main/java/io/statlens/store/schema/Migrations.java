@@ -118,7 +118,16 @@ final class Migrations {
                 // (StoredStats.columns); the primary key (data set, key, column) would have them walk every key's
                 // every column, and a repository of many runs holds many of those.
                 new Step(6, "statistics found by data set and metric column",
-                        List.of("CREATE INDEX " + STATS_BY_COLUMN + " ON DATASET_STATS(DATASET_ID, COLUMN_NAME)")));
+                        List.of("CREATE INDEX " + STATS_BY_COLUMN + " ON DATASET_STATS(DATASET_ID, COLUMN_NAME)")),
+                // A key longer than ITEM holds (a deep DTrace stack) is stored as its start and a hash (CheckedSink);
+                // the whole key is kept here, once per data set and stored key, and goes with its data set.
+                new Step(7, "whole keys of the keys too long for a data table", List.of(
+                        "CREATE TABLE DATASET_WHOLE_KEYS (DATASET_ID BIGINT NOT NULL REFERENCES DATASETS(ID) ON DELETE CASCADE,"
+                                + " ITEM " + d.varchar(DataTable.ITEM_LENGTH) + " NOT NULL, WHOLE_KEY " + text + " NOT NULL,"
+                                + " PRIMARY KEY (DATASET_ID, ITEM))",
+                        "CREATE VIEW V_WHOLE_KEYS AS SELECT R.NAME AS RUN, CASE WHEN D.NAME = '' THEN D.TOOL ELSE D.TOOL || '.' || D.NAME END"
+                                + " AS DATASET, K.ITEM, K.WHOLE_KEY, K.DATASET_ID FROM DATASET_WHOLE_KEYS K"
+                                + " JOIN DATASETS D ON D.ID = K.DATASET_ID JOIN RUNS R ON R.ID = D.RUN_ID")));
     }
 
     static int latestVersion(SqlDialect d) {

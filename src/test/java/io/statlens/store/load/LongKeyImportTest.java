@@ -4,8 +4,10 @@ import io.statlens.model.ParseWarning;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.store.OnEveryEngine;
 import io.statlens.store.RepositoryEngine;
+import io.statlens.store.read.WholeKeys;
 import io.statlens.store.schema.DataTable;
 import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,7 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Keys longer than a repository's ITEM column: two deep {@code ustack()} keys of a DTrace aggregation that agree in
  * their first 400 characters (the same lock taken through one library, from two callers) stay two rows, each told
- * with its file and line, and the same stack gets the same stored key in the next file, so runs compare.
+ * with its file and line, and the same stack gets the same stored key in the next file, so runs compare. The whole
+ * key is kept with its data set ({@code V_WHOLE_KEYS}, {@link WholeKeys}) and goes with its run.
  */
 @OnEveryEngine
 class LongKeyImportTest {
@@ -82,7 +86,52 @@ class LongKeyImportTest {
             }
             ParseWarning firstTold = first.warnings().stream().filter(w -> w.message().contains("hash")).findFirst().orElseThrow();
             assertEquals(19, firstTold.line(), "the line of the stack's count");
+
+            Map<String, String> whole = wholeKeys(repo, "one");
+            assertEquals(oneRows.keySet(), whole.keySet(), "a whole key for each stored one");
+            List<String> stacks = wholeStacks(ustacks(7, 3));
+            assertEquals(new TreeSet<>(stacks), new TreeSet<>(whole.values()), "kept whole, frames joined as the key was");
+            WholeKeys read = WholeKeys.ofRun(repo, "two");
+            for (String key : oneRows.keySet()) assertEquals(whole.get(key), read.whole("dtrace.stack", key));
+            assertEquals("cpu0", read.whole("dtrace.stack", "cpu0"), "a key stored whole stands for itself");
+
+            new RunLedger(repo).deleteRun("one");
+            assertEquals(Map.of(), wholeKeys(repo, "one"));
+            try (Statement s = repo.connection().createStatement();
+                 ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM DATASET_WHOLE_KEYS")) {
+                rs.next();
+                assertEquals(2, rs.getLong(1), "only run two's are left");
+            }
+
+            try (Repository copy = Repository.open(RepositoryLocation.embedded(dir.resolve("copy")))) {
+                new RunCopier(repo, copy).copy("two", false);
+                assertEquals(wholeKeys(repo, "two"), wholeKeys(copy, "two"), "a copied run keeps its whole keys");
+            }
         }
+    }
+
+    /** The stacks of {@link #ustacks} as keys: their frames, leaf first, joined with {@code ;}. */
+    private static List<String> wholeStacks(String output) {
+        List<String> out = new ArrayList<>();
+        List<String> frames = new ArrayList<>();
+        for (String line : output.split("\n")) {
+            String t = line.strip();
+            if (t.contains("`")) frames.add(t);
+            else if (!frames.isEmpty() && t.matches("\\d+")) {
+                out.add(String.join(";", frames));
+                frames.clear();
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, String> wholeKeys(Repository repo, String run) throws Exception {
+        Map<String, String> out = new TreeMap<>();
+        try (Statement s = repo.connection().createStatement();
+             ResultSet rs = s.executeQuery("SELECT ITEM, WHOLE_KEY FROM V_WHOLE_KEYS WHERE RUN = '" + run + "' AND DATASET = 'dtrace.stack'")) {
+            while (rs.next()) out.put(rs.getString(1), rs.getString(2));
+        }
+        return out;
     }
 
     private static Map<String, Double> rows(Repository repo, String run) throws Exception {
