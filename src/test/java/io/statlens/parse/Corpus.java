@@ -51,6 +51,7 @@ public final class Corpus {
             entry("sysbench", "sysbench"),
             entry("tpcc-mysql", "tpcc"),
             entry("top", "top"),
+            entry("vm_stat", "vm_stat"),
             entry("vmstat", "vmstat"));
 
     private Corpus() {

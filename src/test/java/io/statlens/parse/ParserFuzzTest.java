@@ -174,6 +174,11 @@ class ParserFuzzTest {
     }
 
     @FuzzTest(maxDuration = "30m")
+    void vm_stat(byte[] input) {
+        parse("vm_stat", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
     void vmstat(byte[] input) {
         parse("vmstat", input);
     }

@@ -32,6 +32,8 @@ import java.util.regex.Pattern;
  * current report are kept, so files of any size stream through.
  */
 final class DeclarativeRun {
+    /** The mark a row leaves in its report under {@code report.start = row}: the next row finds it and starts another. */
+    private static final String ONE_ROW = "\u0000row";
     private final ParserDefinition definition;
     private final RecordSink sink;
     private final ParseContext context;
@@ -366,6 +368,11 @@ final class DeclarativeRun {
     private Instant rowTime(long number, String[] cells, DatasetState state, TableDefinition table) {
         if (table.reportStart().contains(ReportStart.TIME_LINE) && state.timeLinesAtStart() != clock.timeLineCount()) {
             state.openReport(clock.timeLineCount());
+        }
+        // A report is one row: the report a header opened takes the first row under it, each later row opens the next.
+        if (table.reportStart().contains(ReportStart.ROW) && (!state.reportOpen() || !state.addKey(ONE_ROW))) {
+            state.openReport(clock.timeLineCount());
+            state.addKey(ONE_ROW);
         }
         int column = layout.timeIndex();
         if (column < 0) {

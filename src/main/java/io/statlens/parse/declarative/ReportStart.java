@@ -11,7 +11,9 @@ public enum ReportStart {
     /** A row whose time column differs from the report's first row. */
     TIME_CHANGE("time.change"),
     /** A section title ({@code [section]}) already seen in the report: the tool printed its sections again. */
-    SECTION("section");
+    SECTION("section"),
+    /** Every row: an unkeyed table that prints one line per interval under a header it repeats now and then (vm_stat). */
+    ROW("row");
 
     private final String keyword;
 

@@ -62,6 +62,8 @@ public final class SysstatJson {
     private static final Pattern MPSTAT = Pattern.compile(
             "\"(?:cpu-load|node-load|sum-interrupts|individual-interrupts|soft-interrupts)\"\\s*:");
     private static final Pattern IOSTAT = Pattern.compile("\"(?:avg-cpu|disk_device)\"\\s*:");
+    private static final Pattern HOST_DATE = Pattern.compile("\"date\"\\s*:\\s*\"([^\"]*)\"");
+    private static final Pattern TIMESTAMP = Pattern.compile("\"timestamp\"\\s*:\\s*\"([^\"]*)\"");
 
     /**
      * Which tool wrote the JSON document the input's first lines open: sadf ({@code file-date} among the host's
@@ -74,6 +76,28 @@ public final class SysstatJson {
         if (head.anyMatch(MPSTAT)) return Optional.of(Writer.MPSTAT);
         if (head.anyMatch(IOSTAT)) return Optional.of(Writer.IOSTAT);
         return Optional.empty();
+    }
+
+    /**
+     * The dates of a document's first lines as {@link SysstatLocale} reads a text file's: the host's {@code "date"}
+     * stands as {@code "date": "02/12/2026"} (the banner's date, {@link #hostDate}), a {@code "timestamp"} as its value
+     * alone ({@code 02/12/2026 14:05:01}, as {@code iostat -t} prints it), every other line as a blank one, so that
+     * line numbers stay. JSON's numbers have a decimal point in every locale: they are no evidence, and are left out.
+     */
+    public static Head dateEvidence(Head head) {
+        List<String> lines = new ArrayList<>(head.lines().size());
+        for (String line : head.lines()) {
+            Optional<String> date = hostDate(line);
+            Matcher stamp = TIMESTAMP.matcher(line);
+            lines.add(date.map(d -> "\"date\": \"" + d + "\"").orElse(stamp.find() ? stamp.group(1) : ""));
+        }
+        return Head.of(head.fileName(), lines);
+    }
+
+    /** The host's {@code "date"} in a line of a document: the date its text form prints in the banner. */
+    public static Optional<String> hostDate(String line) {
+        Matcher m = HOST_DATE.matcher(line);
+        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
     }
 
     /**

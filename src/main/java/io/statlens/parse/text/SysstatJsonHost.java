@@ -1,6 +1,7 @@
 package io.statlens.parse.text;
 
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.time.DateOrder;
 import io.statlens.parse.time.LocalizedDate;
 
 import java.time.LocalDate;
@@ -17,13 +18,22 @@ import java.util.Optional;
  */
 public record SysstatJsonHost(String os, String kernel, String host, Optional<LocalDate> date, String arch, int cpus) {
 
-    /** @param dateField the field holding the date ({@code date}, {@code file-date}) */
+    /**
+     * The host, a slashed date read month first (sadf's {@code file-date} is ISO).
+     *
+     * @param dateField the field holding the date ({@code date}, {@code file-date})
+     */
     public static SysstatJsonHost of(Map<String, Object> fields, String dateField) {
+        return of(fields, dateField, DateOrder.MONTH_FIRST);
+    }
+
+    /** The host, a slashed date ({@code 02/12/26}) read in the order the file's locale prints it ({@link SysstatLocale}). */
+    public static SysstatJsonHost of(Map<String, Object> fields, String dateField, DateOrder slashedOrder) {
         Object date = fields.get(dateField);
         Object cpus = fields.get("number-of-cpus");
         return new SysstatJsonHost(text(fields.get("sysname")), text(fields.get("release")), text(fields.get("nodename")),
-                date instanceof String s ? LocalizedDate.find(s) : Optional.empty(), text(fields.get("machine")),
-                cpus instanceof Double d ? d.intValue() : 0);
+                date instanceof String s ? LocalizedDate.locate(s, slashedOrder).map(LocalizedDate.Found::date) : Optional.empty(),
+                text(fields.get("machine")), cpus instanceof Double d ? d.intValue() : 0);
     }
 
     private static String text(Object value) {

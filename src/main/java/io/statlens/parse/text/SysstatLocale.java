@@ -90,7 +90,7 @@ public final class SysstatLocale {
         boolean point = false;
         for (int i = 0; i < head.lines().size(); i++) {
             String line = plain(Quotes.unquoted(head.lines().get(i)));
-            Optional<String> banner = SysstatBanner.dateText(line);
+            Optional<String> banner = SysstatBanner.dateText(line).or(() -> SysstatJson.hostDate(line));
             String stamp = banner.orElse(line.strip().length() <= 80 ? line.strip() : "");
             Optional<LocalizedDate.Slashed> slashed = banner.isPresent() || startsWithDigit(stamp)
                     ? LocalizedDate.slashed(stamp) : Optional.empty();

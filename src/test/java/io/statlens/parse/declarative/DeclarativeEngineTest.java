@@ -109,6 +109,29 @@ class DeclarativeEngineTest {
     }
 
     @Test
+    void reportStartRowMakesEachRowOfAnUnkeyedTableASampleAcrossRepeatedHeaders() {
+        CollectingSink sink = run("""
+                tool = probe
+                detect = 0.9 ^free\\s+busy
+                header = ^free\\s+busy
+                since.boot = true
+                report.start = row
+                """, """
+                free busy
+                10  1
+                11  2
+                free busy
+                12  3
+                """, ParserFixtures.context("t.txt", TimeOptions.DEFAULT.withStart(Instant.EPOCH).withInterval(Duration.ofSeconds(5))));
+        List<SpecRow> rows = sink.rows("probe");
+        assertEquals(List.of(0L, 1L, 2L), rows.stream().map(r -> r.row().sample()).toList());
+        assertEquals(List.of(Instant.EPOCH, Instant.ofEpochSecond(5), Instant.ofEpochSecond(10)),
+                rows.stream().map(r -> r.row().time()).toList());
+        assertEquals(List.of(true, false, false), rows.stream().map(r -> r.row().sinceBoot()).toList());
+        assertEquals(12.0, rows.get(2).get("free"));
+    }
+
+    @Test
     void noiseIsSkippedAndEverythingElseIsWarnedWithItsLine() {
         CollectingSink sink = run("""
                 tool = probe

@@ -87,7 +87,7 @@ class DeclarativeParserProviderTest {
         List<Parser> parsers = new DeclarativeParserProvider().parsers(userDir, problems::add);
         assertEquals(1, problems.size(), problems.toString());
         assertTrue(problems.get(0).getMessage().startsWith(file + ":3: invalid regular expression '^A('"), problems.get(0).getMessage());
-        assertEquals(List.of("dtrace", "lockstat", "nicstat", "plockstat", "prstat", "qstat"), parsers.stream().map(p -> p.info().tool()).toList());
+        assertEquals(List.of("dtrace", "lockstat", "nicstat", "plockstat", "prstat", "vm_stat", "qstat"), parsers.stream().map(p -> p.info().tool()).toList());
     }
 
     @Test

@@ -69,7 +69,9 @@ record GroupedHeader(List<Group> groups, String variant) {
             if (at == start) return Optional.empty();
             groups.add(new Group(dataset, dataset.isEmpty() ? name : "", List.of(labelLine).subList(start, at)));
         }
-        boolean bsd = List.of(labelLine).contains("KB/t");
+        // Solaris's cpu group always has wt (or dt, -x); macOS prints us sy id alone under -n 0.
+        List<String> labels = List.of(labelLine);
+        boolean bsd = labels.contains("KB/t") || (labels.contains("us") && !labels.contains("wt") && !labels.contains("dt"));
         if (at != labelLine.length || !(knownGroup || bsd)) return Optional.empty();
         return Optional.of(new GroupedHeader(List.copyOf(groups), bsd ? "macos" : "solaris"));
     }

@@ -6,8 +6,7 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.SysstatJson;
 import io.statlens.parse.text.SysstatJsonHost;
-import io.statlens.parse.time.DateOrder;
-import io.statlens.parse.time.ZoneAbbreviations;
+import io.statlens.parse.text.SysstatLocale;
 import io.statlens.parse.timeline.Timeline;
 
 import java.io.IOException;
@@ -31,23 +30,29 @@ final class IostatJsonReader implements SysstatJson.Handler {
     private static final String KEY_FIELD = "disk_device";
 
     private final RecordSink sink;
+    private final ParseContext context;
     private final TimeOptions time;
     private final ReportWriter out;
+    /** The order of slashed dates ({@code "date"}, {@code "timestamp"}), told by the document's first lines. */
+    private SysstatLocale locale;
 
     IostatJsonReader(ParseContext context, RecordSink sink) {
         this.sink = sink;
+        this.context = context;
         this.time = TimeOptions.in(context);
         this.out = new ReportWriter(sink, new Timeline(context, sink, Duration.ofSeconds(1)));
     }
 
     void read(LineSource lines) throws IOException {
+        locale = SysstatLocale.of(SysstatJson.dateEvidence(lines.head()), context);
         SysstatJson.read(lines, sink, this);
         if (out.rowsWritten() == 0) sink.warning(0, "no iostat samples in the JSON document");
     }
 
     @Override
     public void host(Map<String, Object> fields) {
-        SysstatJsonHost.of(fields, "date").emitFacts(sink);
+        SysstatJsonHost.of(fields, "date", locale.order()).emitFacts(sink);
+        locale.tell(sink);
         sink.variant("linux-sysstat-json");
     }
 
@@ -55,8 +60,12 @@ final class IostatJsonReader implements SysstatJson.Handler {
     public void sample(Map<String, Object> sample, long line) {
         Report report = out.current();
         if (sample.get("timestamp") instanceof String stamp) {
-            Optional<ReportTimestamp> parsed = ReportTimestamp.parse(stamp, time.zone(), DateOrder.MONTH_FIRST, ZoneAbbreviations::lookup);
-            if (parsed.isPresent()) report.timestamp(parsed.get());
+            Optional<ReportTimestamp> parsed = ReportTimestamp.parse(stamp, time.zone(), locale.order(),
+                    abbreviation -> locale.zone(abbreviation, line, sink));
+            if (parsed.isPresent()) {
+                report.timestamp(parsed.get());
+                locale.tell(sink);
+            }
             else sink.warning(line, "\"timestamp\": '" + stamp + "' is not a date and time; the sample's time is derived");
         }
         if (sample.get("avg-cpu") instanceof Map<?, ?> cpu) {

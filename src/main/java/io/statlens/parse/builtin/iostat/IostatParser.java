@@ -36,6 +36,15 @@ public final class IostatParser implements Parser {
             new Signal(Pattern.compile("^\\s*tty:\\s+tin\\s+tout\\s+avg-cpu:\\s+%\\s*user\\b"), 0.95),
             new Signal(Pattern.compile("^\\s*(?:tin\\s+tout\\s+)?kps\\s+tps\\s+serv\\b"), 0.85));
 
+    /**
+     * macOS/BSD {@code iostat -n 0} and Solaris {@code iostat -c}: the cpu group alone ({@code cpu [load average]})
+     * over its labels only ({@code us sy [wt|dt] id [1m 5m 15m]}); vmstat prints these labels only among others.
+     */
+    private static final Pattern CPU_GROUP_LINE = Pattern.compile("^\\s*cpu(?:\\s+load\\s+average)?\\s*$");
+    private static final Pattern CPU_LABEL_LINE =
+            Pattern.compile("^\\s*us\\s+sy\\s+(?:wt\\s+|dt\\s+)?id(?:\\s+1m\\s+5m\\s+15m)?\\s*$");
+    private static final double CPU_ONLY_CONFIDENCE = 0.8;
+
     private static final ParserInfo INFO = ParserInfo.builtIn(ReportWriter.TOOL, "linux-sysstat", "linux-sysstat-x",
             "linux-sysstat-11-x", "linux-sysstat-12-x", "linux-sysstat-xs", "linux-sysstat-cpu", "linux-sysstat-nfs",
             "linux-sysstat-json", "solaris-x", "solaris-xn", "solaris", "macos", "aix");
@@ -57,7 +66,17 @@ public final class IostatParser implements Parser {
         for (Signal signal : SIGNALS) {
             if (signal.confidence() > best && head.anyMatch(signal.pattern())) best = signal.confidence();
         }
-        return best;
+        return Math.max(best, cpuOnly(head.lines()) ? CPU_ONLY_CONFIDENCE : 0);
+    }
+
+    /** Whether a cpu group line stands right over a line of cpu labels alone. */
+    private static boolean cpuOnly(List<String> lines) {
+        for (int i = 0; i + 1 < lines.size(); i++) {
+            if (CPU_GROUP_LINE.matcher(lines.get(i)).matches() && CPU_LABEL_LINE.matcher(lines.get(i + 1)).matches()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

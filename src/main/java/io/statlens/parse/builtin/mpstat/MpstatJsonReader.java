@@ -8,6 +8,7 @@ import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.SysstatJson;
 import io.statlens.parse.text.SysstatJsonHost;
+import io.statlens.parse.text.SysstatLocale;
 import io.statlens.parse.time.ClockTime;
 import io.statlens.parse.timeline.DayClock;
 import io.statlens.parse.timeline.Timeline;
@@ -40,6 +41,9 @@ final class MpstatJsonReader implements SysstatJson.Handler {
     private final Map<String, DatasetSpec> announced = new HashMap<>();
     private final List<Row> heldRows = new ArrayList<>();
     private final List<DatasetSpec> heldSpecs = new ArrayList<>();
+    private final ParseContext context;
+    /** The order of the slashed {@code "date"}, told by the document's first lines. */
+    private SysstatLocale locale;
     private LocalDate date;
     private DayClock roller;
     private long samples;
@@ -47,10 +51,12 @@ final class MpstatJsonReader implements SysstatJson.Handler {
 
     MpstatJsonReader(ParseContext context, RecordSink sink) {
         this.sink = sink;
+        this.context = context;
         this.timeline = new Timeline(context, sink);
     }
 
     void read(LineSource lines) throws IOException {
+        locale = SysstatLocale.of(SysstatJson.dateEvidence(lines.head()), context);
         SysstatJson.read(lines, sink, this);
         release(samples == 1);
         if (rows == 0) sink.warning(0, "no mpstat samples in the JSON document");
@@ -58,8 +64,9 @@ final class MpstatJsonReader implements SysstatJson.Handler {
 
     @Override
     public void host(Map<String, Object> fields) {
-        SysstatJsonHost host = SysstatJsonHost.of(fields, "date");
+        SysstatJsonHost host = SysstatJsonHost.of(fields, "date", locale.order());
         host.emitFacts(sink);
+        locale.tell(sink);
         sink.variant("linux-sysstat-json");
         date = host.date().orElse(null);
         if (date == null) sink.warning(0, "the JSON document has no readable \"date\"; samples cannot be placed in time");

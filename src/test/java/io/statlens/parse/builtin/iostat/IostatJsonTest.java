@@ -7,10 +7,12 @@ import io.statlens.parse.ParserFixtures;
 import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
 import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.TimeOptions;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -84,8 +86,28 @@ class IostatJsonTest {
         assertEquals(Instant.parse("2024-03-01T10:00:10Z"), sda.get(1).row().time());
         assertEquals(4.0, sda.get(1).get("tps"));
         assertEquals("kB/s", sink.spec("iostat").metrics().get(1).unit());
-        assertEquals(List.of(new ParseWarning(1, "1 line(s) before the JSON document skipped")), sink.notices());
+        assertEquals(new ParseWarning(1, "1 line(s) before the JSON document skipped"), sink.notices().get(0));
+        // nothing in the document tells the order of 03/01/24 (a 24-hour clock is printed in both): month first, said once
+        assertEquals(2, sink.notices().size(), sink.notices().toString());
+        assertEquals(6, sink.notices().get(1).line());
+        assertTrue(sink.notices().get(1).message().startsWith(
+                "the date 03/01/24 is 2024-03-01 read month first, 2024-01-03 read day first, and the file does not tell which"),
+                sink.notices().get(1).message());
         assertEquals(1, sink.warnings().size(), "the document is cut short: " + sink.warnings());
         assertTrue(sink.warnings().get(0).message().contains("what came before is kept"), sink.warnings().toString());
+    }
+
+    @Test
+    void fileLocaleDecidesASlashedDateOfTheDocument() {
+        String file = "capture-fr_FR-sysstat12.6-iostat-t-x-o-JSON-02-12.json";
+        // nothing in the document tells 02/12/2026 (a 24-hour clock is printed in both orders): month first, with a notice
+        CollectingSink alone = parse(file);
+        assertEquals("2026-02-12", alone.fact("date").orElseThrow());
+        assertTrue(alone.notices().get(0).message().contains("give --file-locale"), alone.notices().toString());
+        CollectingSink told = ParserFixtures.parse(parser, "iostat/" + file,
+                ParserFixtures.context(file, TimeOptions.DEFAULT.withLocale(Locale.FRANCE)));
+        assertEquals("2026-12-02", told.fact("date").orElseThrow());
+        assertEquals(Instant.parse("2026-12-02T09:50:22Z"), told.rows("iostat", "vda").get(0).row().time());
+        assertTrue(told.notices().stream().noneMatch(n -> n.message().startsWith("the date")), told.notices().toString());
     }
 }
