@@ -4,6 +4,7 @@ import io.statlens.chart.FallbackFonts;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
 
 import java.awt.Font;
+import java.awt.Shape;
 import java.awt.font.FontRenderContext;
 import java.awt.font.TextLayout;
 import java.awt.geom.AffineTransform;
@@ -32,8 +33,12 @@ final class OutlineText {
     static void draw(PDPageContentStream out, String text, boolean bold, float size, float x, float baseline) throws IOException {
         if (text.isEmpty()) return;
         // TextLayout's y grows downwards; the page's grows upwards.
-        AffineTransform toPage = new AffineTransform(1, 0, 0, -1, x, baseline);
-        PathIterator path = layout(text, bold, size).getOutline(toPage).getPathIterator(null);
+        fill(out, layout(text, bold, size).getOutline(null), new AffineTransform(1, 0, 0, -1, x, baseline));
+    }
+
+    /** Fills a shape with the current fill colour, mapped to the content stream's space by {@code toPage}. */
+    static void fill(PDPageContentStream out, Shape shape, AffineTransform toPage) throws IOException {
+        PathIterator path = shape.getPathIterator(toPage);
         float[] c = new float[6];
         float lastX = 0;
         float lastY = 0;
