@@ -103,7 +103,10 @@ final class EmbeddedText {
     private record Segment(Face face, int start, int limit) {
     }
 
-    /** Splits a run by font: a space, a punctuation mark or a joiner stays in the font of the text before it. */
+    /**
+     * Splits a run by font: a punctuation mark or a joiner stays in the font of the text before it; a space takes the
+     * first font that has one (the emoji font's is as wide as its pictures).
+     */
     private static List<Segment> segments(String text, int start, int limit) {
         List<Segment> out = new ArrayList<>();
         Face current = null;
@@ -111,7 +114,8 @@ final class EmbeddedText {
         for (int i = start; i < limit; ) {
             int cp = text.codePointAt(i);
             Face f;
-            if (current != null && (ignorable(cp) || !Character.isLetterOrDigit(cp) && current.font().canDisplay(cp))) {
+            if (current != null && (ignorable(cp)
+                    || !Character.isLetterOrDigit(cp) && !Character.isWhitespace(cp) && current.font().canDisplay(cp))) {
                 f = current;
             } else {
                 f = faceFor(cp);
