@@ -20,6 +20,7 @@ import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlineItem;
 import org.apache.pdfbox.text.PDFTextStripper;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -319,6 +320,25 @@ class ReportWritersTest {
             }
             Files.copy(file, Path.of("target", "any-script-report.pdf"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
+        Path again = dir.resolve("again.pdf");
+        new PdfReportWriter(ReadableNumbers.ROOT).write(model(new RenderSize(800, 400, 1), name), again);
+        // the same report, the same bytes, fonts and all, but for the file identifier PDFBox draws anew on every save
+        assertEquals(withoutId(file), withoutId(again));
+        // poppler finds every word too (it orders a right-to-left word by itself, so words, not whole lines)
+        Path pdftotext = Path.of("/usr/bin/pdftotext");
+        Assumptions.assumeTrue(Files.isExecutable(pdftotext), "poppler-utils' pdftotext is not installed: apt-get install poppler-utils");
+        Process p = new ProcessBuilder(pdftotext.toString(), file.toString(), "-").redirectErrorStream(true).start();
+        String poppler = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                .replaceAll("[\u202A-\u202E\u2066-\u2069]", "");
+        assertEquals(0, p.waitFor());
+        for (String s : Stream.concat(Stream.of(name, host, note), keys.stream()).toList()) {
+            for (String word : s.split(" ")) assertTrue(poppler.contains(word), word + " is text for poppler in:\n" + poppler);
+        }
+    }
+
+    private static String withoutId(Path pdf) throws java.io.IOException {
+        return new String(Files.readAllBytes(pdf), java.nio.charset.StandardCharsets.ISO_8859_1)
+                .replaceAll("/ID \\[<[0-9A-F]+> <[0-9A-F]+>\\]", "/ID");
     }
 
     @Test
