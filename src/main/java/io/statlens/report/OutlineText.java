@@ -12,10 +12,10 @@ import java.awt.geom.PathIterator;
 import java.io.IOException;
 
 /**
- * Text a PDF standard font cannot show (Chinese, Japanese, Korean, Arabic, emoji in a host name, a run
- * name or a note), drawn as filled glyph outlines of the bundled {@link FallbackFonts}: laid out by Java's
- * {@link TextLayout}, which orders right-to-left runs and joins Arabic letters, so it reads as typed.
- * Only the glyphs used end up in the file, as paths.
+ * Text neither a PDF standard font nor the bundled fonts' subsets ({@link EmbeddedText}) can show (a script none of
+ * the {@link FallbackFonts} has, such as Thai), drawn as filled glyph outlines of the fonts Java finds for it: laid
+ * out by Java's {@link TextLayout}, so it reads as typed, visible but not text. Also fills the outlines of the
+ * glyphs {@link EmbeddedText} shows as shapes.
  */
 final class OutlineText {
     private static final FontRenderContext CONTEXT = new FontRenderContext(null, true, true);
