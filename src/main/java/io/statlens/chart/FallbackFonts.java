@@ -39,21 +39,41 @@ public final class FallbackFonts {
     private FallbackFonts() {
     }
 
+    /**
+     * A bundled font: the resource it is read from (a PDF embeds a subset of that file) and the font Java 2D lays
+     * text out with.
+     */
+    public record Face(String resource, Font font) {
+        /** The font file's bytes. */
+        public InputStream open() throws IOException {
+            InputStream in = FallbackFonts.class.getResourceAsStream(resource);
+            if (in == null) throw new IOException("missing " + resource);
+            return in;
+        }
+    }
+
     /** Loaded once, when first needed. */
     private static final class Loaded {
-        static final List<Font> FONTS = load();
+        static final List<Face> FACES = load();
+        static final List<Font> FONTS = FACES.stream().map(Face::font).toList();
 
-        private static List<Font> load() {
-            List<Font> fonts = new ArrayList<>();
+        private static List<Face> load() {
+            List<Face> faces = new ArrayList<>();
             for (String file : FILES) {
-                try (InputStream in = FallbackFonts.class.getResourceAsStream("/statlens/fonts/" + file)) {
-                    if (in != null) fonts.add(Font.createFont(Font.TRUETYPE_FONT, in));
+                String resource = "/statlens/fonts/" + file;
+                try (InputStream in = FallbackFonts.class.getResourceAsStream(resource)) {
+                    if (in != null) faces.add(new Face(resource, Font.createFont(Font.TRUETYPE_FONT, in)));
                 } catch (IOException | FontFormatException e) {
                     // a damaged jar: that script falls back to '?'-free but boxed glyphs
                 }
             }
-            return List.copyOf(fonts);
+            return List.copyOf(faces);
         }
+    }
+
+    /** The bundled fonts, in the order they are tried for a character. */
+    public static List<Face> faces() {
+        return Loaded.FACES;
     }
 
     /** Whether {@code font} shows every character of the text. */

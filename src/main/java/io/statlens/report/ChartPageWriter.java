@@ -24,7 +24,7 @@ import java.util.function.Consumer;
 /**
  * Writes charts stacked on one page ({@link ChartStack}: a dashboard) as one PNG, SVG or PDF page, chosen by the
  * file's extension. All three draw through the same Graphics2D path as single charts; the PDF page has the
- * drawing's size in points, its text in the standard fonts as the reports' charts have it.
+ * drawing's size in points, its text real text as the reports' charts have it.
  */
 public final class ChartPageWriter {
     /** The file formats of a page. */
@@ -75,7 +75,8 @@ public final class ChartPageWriter {
             PDPage pdfPage = new PDPage(new PDRectangle(size.width(), size.height()));
             doc.addPage(pdfPage);
             PdfBoxGraphics2D g = new PdfBoxGraphics2D(doc, size.width(), size.height());
-            g.setFontTextDrawer(new StandardFontText());
+            EmbeddedText scripts = new EmbeddedText(doc);
+            g.setFontTextDrawer(new StandardFontText(scripts));
             try {
                 page.accept(g);
             } finally {
@@ -84,6 +85,7 @@ public final class ChartPageWriter {
             try (PDPageContentStream cs = new PDPageContentStream(doc, pdfPage)) {
                 cs.drawForm(g.getXFormObject());
             }
+            scripts.embed();
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             doc.save(out);
             return out.toByteArray();

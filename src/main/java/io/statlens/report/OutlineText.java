@@ -4,6 +4,7 @@ import io.statlens.chart.FallbackFonts;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
 
 import java.awt.Font;
+import java.awt.Shape;
 import java.awt.font.FontRenderContext;
 import java.awt.font.TextLayout;
 import java.awt.geom.AffineTransform;
@@ -11,10 +12,10 @@ import java.awt.geom.PathIterator;
 import java.io.IOException;
 
 /**
- * Text a PDF standard font cannot show (Chinese, Japanese, Korean, Arabic, emoji in a host name, a run
- * name or a note), drawn as filled glyph outlines of the bundled {@link FallbackFonts}: laid out by Java's
- * {@link TextLayout}, which orders right-to-left runs and joins Arabic letters, so it reads as typed.
- * Only the glyphs used end up in the file, as paths.
+ * Text neither a PDF standard font nor the bundled fonts' subsets ({@link EmbeddedText}) can show (a script none of
+ * the {@link FallbackFonts} has, such as Thai), drawn as filled glyph outlines of the fonts Java finds for it: laid
+ * out by Java's {@link TextLayout}, so it reads as typed, visible but not text. Also fills the outlines of the
+ * glyphs {@link EmbeddedText} shows as shapes.
  */
 final class OutlineText {
     private static final FontRenderContext CONTEXT = new FontRenderContext(null, true, true);
@@ -32,8 +33,12 @@ final class OutlineText {
     static void draw(PDPageContentStream out, String text, boolean bold, float size, float x, float baseline) throws IOException {
         if (text.isEmpty()) return;
         // TextLayout's y grows downwards; the page's grows upwards.
-        AffineTransform toPage = new AffineTransform(1, 0, 0, -1, x, baseline);
-        PathIterator path = layout(text, bold, size).getOutline(toPage).getPathIterator(null);
+        fill(out, layout(text, bold, size).getOutline(null), new AffineTransform(1, 0, 0, -1, x, baseline));
+    }
+
+    /** Fills a shape with the current fill colour, mapped to the content stream's space by {@code toPage}. */
+    static void fill(PDPageContentStream out, Shape shape, AffineTransform toPage) throws IOException {
+        PathIterator path = shape.getPathIterator(toPage);
         float[] c = new float[6];
         float lastX = 0;
         float lastY = 0;

@@ -24,6 +24,7 @@ import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlin
 import org.apache.pdfbox.util.Matrix;
 
 import java.awt.Color;
+import java.awt.geom.AffineTransform;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -91,7 +92,8 @@ public final class PdfReportWriter {
         private final PDFont regular = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
         private final PDFont bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
         private final PdfText text = new PdfText(regular);
-        private final StandardFontText chartText = new StandardFontText();
+        private final EmbeddedText scripts;
+        private final StandardFontText chartText;
         private PDPage page;
         private PDPageContentStream cs;
         private float y;
@@ -100,6 +102,8 @@ public final class PdfReportWriter {
             this.doc = doc;
             this.model = model;
             this.tables = new ReportTables(model.zone(), numbers);
+            this.scripts = new EmbeddedText(doc);
+            this.chartText = new StandardFontText(scripts);
         }
 
         void run() throws IOException {
@@ -167,6 +171,7 @@ public final class PdfReportWriter {
             contents(toc, targets);
             findingLinks();
             footers();
+            scripts.embed();
         }
 
         /** Where each finding's "see p. N" goes, filled in once the pages of the charts are known. */
@@ -540,12 +545,20 @@ public final class PdfReportWriter {
             y -= leading;
         }
 
-        /** Text in the standard font where it can show it, else as outlines of the bundled fonts (any script). */
+        /**
+         * Text in the standard font where it can show it, else in subsets of the bundled fonts (any script they
+         * show; bold headings stroked in black), else as outlines.
+         */
         private void text(PDPageContentStream out, String s, PDFont font, float fontSize, float x, float baseline)
                 throws IOException {
             String safe = text.safe(s);
             if (!text.canShow(safe)) {
-                OutlineText.draw(out, safe, font == bold, fontSize, x, baseline);
+                if (EmbeddedText.covers(safe)) {
+                    scripts.draw(out, scripts.layout(safe, fontSize), fontSize, font == bold ? Color.BLACK : null,
+                            new AffineTransform(1, 0, 0, -1, x, baseline));
+                } else {
+                    OutlineText.draw(out, safe, font == bold, fontSize, x, baseline);
+                }
                 return;
             }
             out.beginText();
@@ -557,7 +570,10 @@ public final class PdfReportWriter {
 
         private float width(String s, PDFont font, float fontSize) throws IOException {
             String safe = text.safe(s);
-            if (!text.canShow(safe)) return OutlineText.width(safe, font == bold, fontSize);
+            if (!text.canShow(safe)) {
+                return EmbeddedText.covers(safe) ? scripts.layout(safe, fontSize).width()
+                        : OutlineText.width(safe, font == bold, fontSize);
+            }
             return font.getStringWidth(safe) / 1000 * fontSize;
         }
 

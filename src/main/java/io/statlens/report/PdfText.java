@@ -8,7 +8,8 @@ import java.util.Map;
 
 /**
  * Which text a standard 14 font can show ({@link #canShow}); what it cannot show (Cyrillic beyond
- * WinAnsi, CJK, Arabic, emoji from an input file) the report draws as outlines ({@link OutlineText}).
+ * WinAnsi, CJK, Arabic, emoji from an input file) the report writes in the bundled fonts ({@link EmbeddedText}),
+ * or, for a script they lack, draws as outlines ({@link OutlineText}).
  * Control characters become spaces, so that no string from the repository can make writing the PDF fail.
  */
 final class PdfText {

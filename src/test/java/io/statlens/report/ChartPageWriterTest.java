@@ -7,6 +7,7 @@ import io.statlens.chart.ChartStack;
 import io.statlens.chart.Dashboard;
 import io.statlens.chart.DashboardCatalog;
 import io.statlens.chart.DrawnChart;
+import io.statlens.chart.FallbackFonts;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
 import io.statlens.store.SharedRepository;
@@ -14,7 +15,10 @@ import io.statlens.store.schema.Repository;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.text.PDFTextStripper;
+import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -75,5 +79,28 @@ class ChartPageWriterTest {
 
         UserException gif = assertThrows(UserException.class, () -> ChartPageWriter.write(heading, charts, 1200, 330, dir.resolve("d.gif")));
         assertEquals("d.gif: expected a file name ending in .png, .svg or .pdf", gif.getMessage());
+    }
+
+    @Test
+    void aPdfPageHasItsChartsTextInAnyScriptAsText(@TempDir Path dir) throws Exception {
+        List<String> names = List.of("디스크 قرص", "диск 磁盘 💾");
+        XYSeriesCollection data = new XYSeriesCollection();
+        for (String name : names) {
+            XYSeries series = new XYSeries(name);
+            series.add(1, 2);
+            series.add(2, 3);
+            data.addSeries(series);
+        }
+        String title = "負荷 خادم 😀 Москва";
+        JFreeChart chart = ChartFactory.createXYLineChart(title, "время", "busy", data);
+        FallbackFonts.fit(chart);
+        Path pdf = dir.resolve("scripts.pdf");
+        ChartPageWriter.write("ホスト", List.of(chart), 800, 400, pdf);
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            String words = new PDFTextStripper().getText(doc);
+            for (String s : List.of("ホスト", title, "время", names.get(0), names.get(1))) {
+                assertTrue(words.contains(s), s + " is text in:\n" + words);
+            }
+        }
     }
 }
