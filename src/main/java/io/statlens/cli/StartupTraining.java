@@ -1,6 +1,7 @@
 package io.statlens.cli;
 
 import io.statlens.store.load.BundledSamples;
+import io.statlens.store.schema.RepositoryTemplate;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -20,8 +21,9 @@ import java.util.List;
  * <p>{@code java -XX:ArchiveClassesAtExit=A -cp statlens.jar io.statlens.cli.StartupTraining DIR A}. Works in DIR;
  * writes what the commands printed to DIR/training.log, and exits 1 with that log on standard error if any
  * command failed, so that a broken jar fails the build instead of leaving an archive of an error path.
- * Then it writes statlens.archive beside A: which JVM records A (this one, whichever JDK the build chose),
- * for the launcher, which uses A only with that very JVM.
+ * Then it records beside A the empty repository {@code statlens.repository} that the launcher has new repositories
+ * copied from ({@link RepositoryTemplate}), and writes statlens.archive beside A: which JVM records A (this one,
+ * whichever JDK the build chose), for the launcher, which uses A only with that very JVM.
  */
 final class StartupTraining {
     private static final List<String> RUNS = List.of("ubuntu1804", "rhel7-sar-48cpu");
@@ -70,7 +72,21 @@ final class StartupTraining {
             System.err.println(failures + " training command(s) failed; see above");
             System.exit(ExitCodes.USER_ERROR);
         }
-        describeArchive(Path.of(args[1]).toAbsolutePath());
+        Path archive = Path.of(args[1]).toAbsolutePath();
+        recordRepositoryTemplate(archive.resolveSibling(REPOSITORY_TEMPLATE));
+        describeArchive(archive);
+    }
+
+    /** The empty repository that the launcher has new repositories copied from, beside the archive. */
+    static final String REPOSITORY_TEMPLATE = "statlens.repository";
+
+    private static void recordRepositoryTemplate(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            try (var paths = Files.walk(dir)) {
+                for (Path p : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) Files.delete(p);
+            }
+        }
+        RepositoryTemplate.record(dir);
     }
 
     /** statlens.archive beside the archive: the JVM that records it (at this JVM's exit), read by the launcher. */

@@ -270,6 +270,21 @@ class LauncherScriptTest {
     }
 
     @Test
+    void theRepositoryTemplateOnlyWhenNotOlderThanTheJar() throws Exception {
+        onPath(jdk("jdk-21", "21.0.5"));
+        String option = "-Dstatlens.repositoryTemplate=" + app.toRealPath().resolve("statlens.repository");
+        assertFalse(launch(Map.of(), "runs").jvmOptions().contains(option), "none recorded");
+
+        Path service = Files.writeString(Files.createDirectories(app.resolve("statlens.repository")).resolve("service.properties"), "x");
+        Files.setLastModifiedTime(app.resolve("statlens.jar"), FileTime.from(Instant.now().minusSeconds(60)));
+        Launch recorded = launch(Map.of(), "runs");
+        assertTrue(recorded.jvmOptions().contains(option), recorded.jvmOptions().toString());
+
+        Files.setLastModifiedTime(service, FileTime.from(Instant.now().minusSeconds(3600)));
+        assertFalse(launch(Map.of(), "runs").jvmOptions().contains(option), "the jar was rebuilt after the template");
+    }
+
+    @Test
     void theJdkThatBuiltTheJarBeforeTheInstallFolders() throws Exception {
         Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
         Path builder = jdk("builder", "21.0.5");

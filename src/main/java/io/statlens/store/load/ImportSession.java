@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,6 +83,13 @@ final class ImportSession implements RecordSink, AutoCloseable {
      */
     private DatasetSpec lastSpec;
     private SpecMapping lastMapping;
+    /**
+     * The mappings by the very spec object a parser passes: a parser that interleaves its data sets line by line (nmon:
+     * a section per line) would otherwise hash and compare each row's spec, with all its metrics, in {@link #mappings}
+     * (7 % of an nmon import's main thread). Cleared when a data set is announced, and when it outgrows the mappings (a
+     * parser that makes an equal spec per row), so that it stays bounded.
+     */
+    private final Map<DatasetSpec, SpecMapping> mappingsBySpecObject = new IdentityHashMap<>();
     /**
      * A live import's writes since its last commit (data sets, labels, summary values, facts, warnings), to write again
      * after that commit failed; null for a file import, whose failure rolls the whole file back.
@@ -163,6 +171,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
             for (int i = 0; i < columnOf.length; i++) columnOf[i] = table.indexOfLabel(spec.metrics().get(i).label());
             mappings.put(spec, new SpecMapping(state, rows, columnOf, Arrays.stream(columnOf).distinct().count() == columnOf.length));
             lastSpec = null;
+            mappingsBySpecObject.clear();
             printedLabels(state, spec, table, columnOf);
         } catch (SQLException e) {
             throw new StoreFailure(e);
@@ -290,7 +299,12 @@ final class ImportSession implements RecordSink, AutoCloseable {
         if (spec == lastSpec) {
             m = lastMapping;
         } else {
-            m = mappings.get(spec);
+            m = mappingsBySpecObject.get(spec);
+            if (m == null) {
+                m = mappings.get(spec);
+                if (mappingsBySpecObject.size() > 2 * mappings.size() + 64) mappingsBySpecObject.clear();
+                if (m != null) mappingsBySpecObject.put(spec, m);
+            }
             lastSpec = spec;
             lastMapping = m;
         }

@@ -76,7 +76,11 @@ public final class Repository implements AutoCloseable {
     private static Repository connectAndMigrate(RepositoryLocation location, SqlDialect dialect, boolean create) {
         Connection c;
         try {
-            if (location.embeddedDir() != null) refuseForeignFolder(location);
+            if (location.embeddedDir() != null) {
+                refuseForeignFolder(location);
+                // a new repository copied from the empty one recorded with the jar, where there is one: Derby then boots it
+                if (create && !location.exists()) RepositoryTemplate.copyTo(location.embeddedDir());
+            }
             c = DriverManager.getConnection(location.jdbcUrl() + (location.embeddedDir() != null
                     || location.jdbcUrl().startsWith("jdbc:derby:memory:") ? ";create=true" : ""), location.connectionProperties());
         } catch (SQLException e) {
