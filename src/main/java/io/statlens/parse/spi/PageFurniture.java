@@ -33,7 +33,23 @@ final class PageFurniture {
         char last = line.charAt(end - 1);
         String text = line.substring(start, end);
         if ((first == 'h' || first == 'H' || first == 'f' || first == 'F') && text.indexOf("://") > 0) return ADDRESS.matcher(text).matches();
-        return (Character.isDigit(last) || last == '-' || last == '页' || last == 'ジ') && PAGE_NUMBER.matcher(text).matches();
+        return (Character.isDigit(last) || last == '-' || last == '页' || last == 'ジ') && atMostTwoNumbers(text)
+                && PAGE_NUMBER.matcher(text).matches();
+    }
+
+    /**
+     * A page number line holds one or two numbers; a table's row nearly always more. Checked before the
+     * case-insensitive pattern, which costs a case fold per character and ran for every data line of an import.
+     */
+    private static boolean atMostTwoNumbers(String text) {
+        int numbers = 0;
+        boolean inNumber = false;
+        for (int i = 0; i < text.length(); i++) {
+            boolean digit = Character.isDigit(text.charAt(i));
+            if (digit && !inNumber && ++numbers > 2) return false;
+            inNumber = digit;
+        }
+        return true;
     }
 
     /** Whether a line starts a new page: a form feed first (the text of a PDF marks each page so). */
