@@ -291,6 +291,8 @@ final class ToolStream implements Runnable {
                 times.write((first + "\t" + now + "\n").getBytes(StandardCharsets.US_ASCII));
                 times.flush();
             } catch (IOException e) {
+                // the raw file and its receive times end together, said once
+                raw = null;
                 times = null;
                 rawFailed.accept(e);
             }
@@ -312,6 +314,7 @@ final class ToolStream implements Runnable {
                         raw.flush();
                     } catch (IOException e) {
                         raw = null;
+                        times = null;
                         rawFailed.accept(e);
                     }
                 }
