@@ -104,8 +104,9 @@ public final class ChartBuilder {
         boolean dots = d.series().size() <= DOTS_UP_TO_LINES && d.series().stream().allMatch(s -> s.size() <= DOTS_UP_TO);
         int i = 0;
         for (ChartData.PlotSeries s : d.series()) {
-            double[] x = s.x();
-            double[] y = s.y();
+            ChartData.PlotSeries drawn = Gaps.broken(s);
+            double[] x = drawn.x();
+            double[] y = drawn.y();
             if (decimate) {
                 int[] keep = PeakPreservingDecimator.select(x, y, range[0], range[1], size.columns());
                 x = PeakPreservingDecimator.pick(x, keep);

@@ -7,6 +7,7 @@ import io.statlens.collect.CollectFolder;
 import io.statlens.collect.Collects;
 import io.statlens.model.UserException;
 import io.statlens.store.read.Annotation;
+import io.statlens.store.read.ActiveCollects;
 import io.statlens.store.read.AnnotationStore;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
@@ -51,8 +52,12 @@ public final class NoteCommand implements Callable<Integer> {
     List<String> text = new ArrayList<>();
 
     @Option(names = "--active", description = {"Mark the run of every running collect of the repository, now; the words are the message:"
-            + " statlens note --active \"warmup done\".", "The collector adds the note, so this works while it holds the repository."})
+            + " statlens note --active \"warmup done\".", "With an embedded repository the collector adds the note (this machine's"
+            + " collects); with a server repository (--db) the note goes to the repository, from any machine that reaches it."})
     boolean active;
+
+    @Option(names = "--collect", paramLabel = "NAME", description = "With --active: only these collects (repeatable; default: all).")
+    List<String> collects = new ArrayList<>();
 
     @Option(names = "--at", paramLabel = "TIME", description = {"When: elapsed seconds since the run's start (300, 5m), " +
                     "an ISO time (2024-03-01T10:05:00, in --tz unless it ends in Z or an offset) or a clock time 10:05:00."})
@@ -116,8 +121,10 @@ public final class NoteCommand implements Callable<Integer> {
         words.addAll(text);
         String message = String.join(" ", words).strip();
         if (message.isEmpty()) throw new UserException("--active: the message is missing: statlens note --active \"text\"");
-        List<CollectFolder> running = Collects.running(CollectStartCommand.root(repository));
-        if (running.isEmpty()) throw new UserException("no collect of this repository is running (statlens collect list)");
+        if (repository.location().embeddedDir() == null) return noteActiveInTheRepository(message);
+        List<CollectFolder> running = Collects.running(CollectStartCommand.root(repository)).stream()
+                .filter(f -> collects.isEmpty() || collects.contains(f.state().getProperty("run"))).toList();
+        if (running.isEmpty()) throw new UserException(noneRunning());
         PrintWriter out = spec.commandLine().getOut();
         for (CollectFolder folder : running) {
             Instant time = Collects.note(folder, message);
@@ -126,6 +133,40 @@ public final class NoteCommand implements Callable<Integer> {
         }
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /**
+     * A server repository records its active collects itself: the note is written to their runs directly (the
+     * collector is one client among others), so a script needs the repository's URL alone, on any machine.
+     */
+    private int noteActiveInTheRepository(String message) {
+        PrintWriter out = spec.commandLine().getOut();
+        try (Repository repo = repository.openExisting()) {
+            Instant now = Instant.now();
+            List<ActiveCollects.Active> active = new ActiveCollects(repo).list().stream()
+                    .filter(a -> collects.isEmpty() || collects.contains(a.run())).toList();
+            int noted = 0;
+            for (ActiveCollects.Active a : active) {
+                if (!a.alive(now)) {
+                    out.println("collect '" + a.run() + "' (" + a.collector() + ") has committed nothing since "
+                            + Format.time(a.lastSample() != null ? a.lastSample() : a.since()) + ": it seems to have ended; not noted"
+                            + " (statlens collect restart " + a.run() + " on its machine)");
+                    continue;
+                }
+                new AnnotationStore(repo).add(a.run(), List.of(new AnnotationStore.Note(now, message)), "statlens note");
+                out.println("annotated run '" + a.run() + "' at " + Format.time(now.truncatedTo(java.time.temporal.ChronoUnit.SECONDS))
+                        + ": " + message);
+                noted++;
+            }
+            out.flush();
+            if (noted == 0) throw new UserException(noneRunning());
+        }
+        return ExitCodes.OK;
+    }
+
+    private String noneRunning() {
+        return collects.isEmpty() ? "no collect of this repository is running (statlens collect list)"
+                : "no collect named " + String.join(", ", collects) + " is running (statlens collect list)";
     }
 
     private void list(List<Annotation> annotations, Instant start, PrintWriter out) {

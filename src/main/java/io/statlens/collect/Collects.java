@@ -3,6 +3,7 @@ package io.statlens.collect;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.store.load.LiveImport;
+import io.statlens.store.read.ActiveCollects;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
 
@@ -81,6 +82,10 @@ public final class Collects {
             state.setProperty("state", "starting");
             folder.write(state);
             LiveImport live = LiveImport.open(repo, request.run(), Optional.empty(), request.tags());
+            // In the repository too, for notes from anywhere that reaches it (note --active with a server's URL) and the window's Live.
+            ActiveCollects active = new ActiveCollects(repo);
+            active.begin(request.run(), Instant.parse(state.getProperty("started")), request.intervalSeconds(),
+                    "pid " + ProcessHandle.current().pid() + " on " + machine());
             if (request.resume()) markTheGap(repo, live, log);
             Collector collector = new Collector(live, catalog, jobs(request, log), request.intervalSeconds(), request.zone(),
                     folder.dir(), log);
@@ -91,6 +96,11 @@ public final class Collects {
             Runnable finish = () -> {
                 collector.stop();
                 if (!finished.compareAndSet(false, true)) return;
+                try {
+                    active.end(request.run());
+                } catch (RuntimeException e) {
+                    log.accept("cannot record in the repository that the collect ended: " + e.getMessage());
+                }
                 long rows = collector.status().stream().mapToLong(Collector.Status::rows).sum();
                 state.setProperty("state", "stopped");
                 state.setProperty("stopped", Instant.now().toString());
@@ -146,6 +156,15 @@ public final class Collects {
                 + " (the collect had ended); nothing is filled in across the gap";
         live.note(now, text, "statlens collect restart");
         log.accept(text);
+    }
+
+    /** This machine's name, for saying which collector a collect is. */
+    private static String machine() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.net.UnknownHostException e) {
+            return "localhost";
+        }
     }
 
     /** The tools on every host, then the mysql source's two on its server. */

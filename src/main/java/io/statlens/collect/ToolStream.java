@@ -7,6 +7,7 @@ import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.ParserFailureException;
+import io.statlens.parse.spi.ReceiveTimes;
 import io.statlens.parse.spi.TimeOptions;
 import io.statlens.store.load.LiveImport;
 
@@ -157,12 +158,16 @@ final class ToolStream implements Runnable {
         Output output = current();
         Thread errors = Thread.ofVirtual().start(() -> keepErrors(process, output.rawFile()));
         boolean failed = false;
+        Path timesFile = ReceiveTimes.besides(output.rawFile());
+        ReceiveTimes received = new ReceiveTimes(timesFile.getFileName().toString());
         try (OutputStream raw = Files.newOutputStream(output.rawFile());
+             OutputStream times = Files.newOutputStream(timesFile);
              LineSource lines = LineSource.live(output.rawFile().getFileName().toString(),
-                     new Kept(process.stdout(), raw, output.source(), e -> warn("cannot write its raw file " + output.rawFile()
+                     new Kept(process.stdout(), raw, times, received, output.source(), e -> warn("cannot write its raw file " + output.rawFile()
                              + " (" + e.getMessage() + "; a full disk?): the raw file ends here, the rows go on into the run")),
                      Cancellation.NONE)) {
-            AutoDetectParser.delegate(parser, lines, context(output.rawFile(), started), output.source());
+            received.follow(lines);
+            AutoDetectParser.delegate(parser, lines, context(output.rawFile(), started).set(ReceiveTimes.class, received), output.source());
             while (lines.next() != null) {
                 // the parser stopped early: the raw file still keeps everything the tool printed
             }
@@ -257,13 +262,40 @@ final class ToolStream implements Runnable {
     private static final class Kept extends FilterInputStream {
         private final LiveImport.Source source;
         private final Consumer<IOException> rawFailed;
+        private final ReceiveTimes received;
         private OutputStream raw;
+        private OutputStream times;
+        private long linesComplete;
 
-        Kept(InputStream in, OutputStream raw, LiveImport.Source source, Consumer<IOException> rawFailed) {
+        Kept(InputStream in, OutputStream raw, OutputStream times, ReceiveTimes received, LiveImport.Source source,
+             Consumer<IOException> rawFailed) {
             super(in);
             this.raw = raw;
+            this.times = times;
+            this.received = received;
             this.source = source;
             this.rawFailed = rawFailed;
+        }
+
+        /** The lines this read completed were received now: the first of them is noted, here and in the side file. */
+        private void receivedNow(byte[] b, int off, int n) {
+            long completed = 0;
+            for (int i = off; i < off + n; i++) if (b[i] == '\n') completed++;
+            if (completed == 0) return;
+            long first = linesComplete + 1;
+            linesComplete += completed;
+            Instant now = Instant.now();
+            received.received(first, now);
+            if (raw == null || times == null) return;
+            try {
+                times.write((first + "\t" + now + "\n").getBytes(StandardCharsets.US_ASCII));
+                times.flush();
+            } catch (IOException e) {
+                // the raw file and its receive times end together, said once
+                raw = null;
+                times = null;
+                rawFailed.accept(e);
+            }
         }
 
         @Override
@@ -282,9 +314,11 @@ final class ToolStream implements Runnable {
                         raw.flush();
                     } catch (IOException e) {
                         raw = null;
+                        times = null;
                         rawFailed.accept(e);
                     }
                 }
+                receivedNow(b, off, n);
                 source.bytes(b, off, n);
             }
             return n;

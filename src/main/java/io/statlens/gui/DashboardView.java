@@ -150,7 +150,7 @@ public final class DashboardView extends BorderPane {
         TextField name = new TextField();
         name.setId("dashboard-name");
         name.setPromptText("name to save as");
-        name.setPrefColumnCount(14);
+        name.setPrefColumnCount(9);
         // The name of the dashboard shown; other runs clear it, so that Save does not offer the last runs' name.
         model.dashboardProperty().addListener((o, was, now) -> {
             if (now != null && now.name() != null) name.setText(now.name());
@@ -190,7 +190,7 @@ public final class DashboardView extends BorderPane {
         Spinner<Integer> minutes = new Spinner<>(1, 24 * 60, model.liveMinutesProperty().get());
         minutes.setId("dashboard-live-minutes");
         minutes.setEditable(true);
-        minutes.setPrefWidth(75);
+        minutes.setPrefWidth(66);
         minutes.setTooltip(new Tooltip("The minutes Live shows"));
         minutes.valueProperty().addListener((o, was, now) -> {
             if (now != null) model.liveMinutesProperty().set(now);
@@ -215,7 +215,9 @@ public final class DashboardView extends BorderPane {
         for (javafx.scene.control.Control c : List.of(open, add, save, delete, whole, live, minutes, minutesLabel, export, cancel)) {
             c.setMinWidth(Region.USE_PREF_SIZE);
         }
-        return new ToolBar(open, add, name, save, delete, new Separator(), whole, live, minutes, minutesLabel, export, progress, cancel);
+        // Live and the time shown come before saving and exporting: a narrow window hides the last items behind », and
+        // Live is what a user watching a collect needs.
+        return new ToolBar(open, add, whole, live, minutes, minutesLabel, new Separator(), name, save, delete, export, progress, cancel);
     }
 
     /** One chart of the stack: its header (drag handle, title, arrows, remove), the chart, and its readout. */

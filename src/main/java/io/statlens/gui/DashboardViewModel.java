@@ -15,6 +15,7 @@ import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
 import io.statlens.parse.spi.Cancellation;
 import io.statlens.report.ChartPageWriter;
+import io.statlens.store.read.ActiveCollects;
 import io.statlens.store.schema.Repository;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -114,14 +115,14 @@ public final class DashboardViewModel {
     public void open(List<String> runs) {
         if (runs.isEmpty()) return;
         live.set(false);
-        load("the dashboard of " + String.join(", ", runs), () -> new DashboardCatalog(repo).defaultFor(runs));
+        load("the dashboard of " + String.join(", ", runs), () -> new DashboardCatalog(repo).defaultFor(runs), false, true);
     }
 
     /** Shows a saved dashboard, for the runs it was saved with. */
     public void openSaved(String name) {
         live.set(false);
         load("dashboard '" + name + "'", () -> new DashboardCatalog(repo).find(name)
-                .orElseThrow(() -> new UserException("no saved dashboard named '" + name + "'")));
+                .orElseThrow(() -> new UserException("no saved dashboard named '" + name + "'")), false, true);
     }
 
     /** Adds a chart at the bottom and draws the dashboard again, at the time shown (a zoom stays). */
@@ -232,8 +233,15 @@ public final class DashboardViewModel {
         load(what, which, false);
     }
 
-    /** @param keepZoom whether the time shown stays (a chart added), or the new charts show all of it (other runs) */
     private void load(String what, java.util.concurrent.Callable<Dashboard> which, boolean keepZoom) {
+        load(what, which, keepZoom, false);
+    }
+
+    /**
+     * @param keepZoom        whether the time shown stays (a chart added), or the new charts show all of it (other runs)
+     * @param liveIfCollected whether a dashboard opened for a run that a collect is filling now follows it (Live on)
+     */
+    private void load(String what, java.util.concurrent.Callable<Dashboard> which, boolean keepZoom, boolean liveIfCollected) {
         cancellation.cancel();
         Cancellation mine = new Cancellation();
         cancellation = mine;
@@ -243,7 +251,7 @@ public final class DashboardViewModel {
         message.set("drawing " + what + "...");
         status.accept("drawing " + what + "...");
         int drawWidth = width;
-        executor.run(() -> draw(which.call(), mine, drawWidth, null), drawn -> {
+        executor.run(() -> draw(which.call(), mine, drawWidth, null, liveIfCollected), drawn -> {
             if (drawing != generation) return;
             loading.set(false);
             progress.set(1);
@@ -259,6 +267,7 @@ public final class DashboardViewModel {
                     + (skipped.isEmpty() ? "" : "; not drawn: " + String.join("; ", skipped));
             message.set(done);
             status.accept(title(drawn.dashboard()) + ": " + done);
+            if (drawn.collected()) setLive(true);
         }, e -> {
             if (drawing != generation) return;
             loading.set(false);
@@ -274,11 +283,15 @@ public final class DashboardViewModel {
         message.set(what);
     }
 
-    private record Drawn(Dashboard dashboard, ChartResult result, List<PresetCatalog.Preset> addable) {
+    /** @param collected whether a run of it is being collected now, for Live to be turned on */
+    private record Drawn(Dashboard dashboard, ChartResult result, List<PresetCatalog.Preset> addable, boolean collected) {
     }
 
-    /** In the background: every chart of the dashboard in one request, saying how far it got. */
-    private Drawn draw(Dashboard d, Cancellation mine, int drawWidth, Instant since) {
+    /**
+     * In the background: every chart of the dashboard in one request, saying how far it got; and, when asked, whether
+     * a collect is filling one of its runs now.
+     */
+    private Drawn draw(Dashboard d, Cancellation mine, int drawWidth, Instant since, boolean askIfCollected) {
         // One time axis for every chart: several runs each from 0 s, whatever their dates and lengths.
         ChartRequest request = new ChartRequest(d.charts(), d.runs(), List.of(), new RenderSize(drawWidth, CHART_HEIGHT, 1), true, 0)
                 .onOneAxis();
@@ -296,7 +309,10 @@ public final class DashboardViewModel {
                 return mine;
             }
         });
-        return new Drawn(d, result, new DashboardCatalog(repo).applicable(d.runs()));
+        Instant now = Instant.now();
+        boolean collected = askIfCollected && new ActiveCollects(repo).list().stream()
+                .anyMatch(a -> d.runs().contains(a.run()) && a.alive(now));
+        return new Drawn(d, result, new DashboardCatalog(repo).applicable(d.runs()), collected);
     }
 
     /**
@@ -366,7 +382,7 @@ public final class DashboardViewModel {
         // A default dashboard opened before the collect's first samples has no charts: the data sets that came since
         // choose them.
         boolean derive = d.name() == null && charts.isEmpty();
-        executor.run(() -> draw(derive ? new DashboardCatalog(repo).defaultFor(d.runs()) : d, mine, drawWidth, since), drawn -> {
+        executor.run(() -> draw(derive ? new DashboardCatalog(repo).defaultFor(d.runs()) : d, mine, drawWidth, since, false), drawn -> {
             following = false;
             if (drawing != generation || !live.get()) return;
             dashboard.set(drawn.dashboard());

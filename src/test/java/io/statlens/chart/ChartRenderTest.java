@@ -58,6 +58,32 @@ class ChartRenderTest {
         assertEquals(1200, hiDpi.getHeight());
     }
 
+    /** A collect restarted after five minutes: the line stops at the last sample before and starts again after. */
+    @Test
+    void aGapInTheSamplesBreaksTheLineInsteadOfJoiningAcrossIt() throws Exception {
+        double[] x = new double[200];
+        double[] y = new double[200];
+        for (int i = 0; i < 200; i++) {
+            x[i] = T0 + (i < 100 ? i : i + 300) * 1000.0;
+            y[i] = 40 + 20 * Math.sin(i / 5.0) + (i % 7);
+        }
+        ChartData data = new ChartData("t", ChartKind.LINE, "iostat %util", "run test", ChartData.Domain.TIME, null, "Device", "%util (%)",
+                "%", HotEnd.HIGH, List.of(new ChartData.PlotSeries("sda", "sda", 0, x, y)), List.of(), List.of());
+        BufferedImage image = png(data, RenderSize.DEFAULT);
+        int drawn = 0;
+        int inTheGap = 0;
+        for (int px = 0; px < image.getWidth(); px++) {
+            for (int py = 0; py < image.getHeight(); py++) {
+                if ((image.getRGB(px, py) & 0xFFFFFF) != 0x4E79A7) continue;
+                drawn++;
+                // the gap is 100 s to 400 s of 0 s to 499 s: the middle fifth of the plot is well inside it
+                if (px > image.getWidth() * 0.4 && px < image.getWidth() * 0.6) inTheGap++;
+            }
+        }
+        assertTrue(drawn > 200, "the samples either side are drawn: " + drawn);
+        assertEquals(0, inTheGap, "nothing is drawn across the gap");
+    }
+
     @Test
     void svgKeepsTextAsTextWithMarkerLabels() {
         ChartData data = line(500, ChartKind.LINE, List.of(new ChartData.ChartMarker(T0 + 100_000, "warm-up done")));

@@ -11,8 +11,10 @@ import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.TimeOptions;
 import io.statlens.store.SharedRepository;
 import io.statlens.store.load.LiveImport;
+import io.statlens.store.read.ActiveCollects;
 import io.statlens.store.schema.Repository;
 import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToolBar;
 import javafx.scene.control.TreeItem;
 import javafx.stage.Stage;
 import org.jfree.chart.axis.ValueAxis;
@@ -69,7 +71,8 @@ class LiveDashboardTest {
 
     @Start
     void start(Stage stage) {
-        wiring = TestWindow.show(stage, shared.repository(), RecentInputs.forSession(), file -> { }, 1200, 900);
+        wiring = TestWindow.show(stage, shared.repository(), RecentInputs.forSession(), file -> { }, WindowLayout.DEFAULT.width(),
+                WindowLayout.DEFAULT.height());
         dashboards = wiring.dashboards();
         view = wiring.view();
     }
@@ -90,6 +93,10 @@ class LiveDashboardTest {
     private static final class Collect implements AutoCloseable {
         final Repository repo = Repository.open(shared.repository().location());
         final LiveImport live = LiveImport.open(repo, "live-1", Optional.of("db01"), List.of());
+        {
+            // as the collector records itself in the repository when it starts
+            new ActiveCollects(repo).begin("live-1", Instant.now(), 5, "pid 1 on the test");
+        }
         final PipedOutputStream out = new PipedOutputStream();
         final LiveImport.Source source;
         final Thread parsing;
@@ -181,11 +188,18 @@ class LiveDashboardTest {
         assertFalse(dashboards.charts().isEmpty(), "the run's dashboard: " + dashboards.messageProperty().get());
         assertEquals(T0.plusSeconds(120).toEpochMilli(), lastX(dashboards.charts().get(0)), 0.5);
 
+        // The run is being collected: its dashboard opens with Live on by itself, and the default window shows the
+        // button in the tool bar rather than behind its overflow (»).
+        assertTrue(dashboards.liveProperty().get(), "Live is on for a run being collected");
+        ToggleButton liveButton = robot.lookup("#dashboard-live").queryAs(ToggleButton.class);
+        assertTrue(liveButton.isSelected());
+        ToolBar bar = (ToolBar) robot.lookup(".tool-bar").match(n -> ((ToolBar) n).getItems().contains(liveButton)).query();
+        assertTrue(liveButton.getScene() != null && liveButton.isVisible() && liveButton.getParent() != null
+                        && bar.localToScreen(bar.getBoundsInLocal()).contains(liveButton.localToScreen(liveButton.getBoundsInLocal())),
+                "Live is in the tool bar at the default width " + WindowLayout.DEFAULT.width());
         robot.interact(() -> dashboards.liveMinutesProperty().set(1));
-        robot.clickOn("#dashboard-live");
-        assertTrue(robot.lookup("#dashboard-live").queryAs(ToggleButton.class).isSelected());
-        assertTrue(dashboards.liveProperty().get());
         long end = T0.plusSeconds(120).toEpochMilli();
+        waitUntil(() -> timeAxis().getLowerBound() == end - 60_000);
         assertEquals(end - 60_000, timeAxis().getLowerBound(), 0.5, "the last minute up to the latest sample");
         assertEquals(end, timeAxis().getUpperBound(), 0.5);
 

@@ -1,23 +1,38 @@
 package io.statlens.parse.timeline;
 
+import io.statlens.parse.spi.ReceiveTimes;
+
 import java.time.Duration;
 import java.time.Instant;
 
 /**
  * Timestamps for output that prints none (plain vmstat, sysbench intervals): the first sample at a start and one
- * interval apart. Made by {@link Timeline#sampleClock}, which decides the start and the interval and says how.
+ * interval apart; or, for output a collect received, each sample at the collector's receive time of its line
+ * ({@link ReceiveTimes}). Made by {@link Timeline#sampleClock}, which decides the start and the interval and says how.
  */
 public final class SampleClock {
     private final Instant start;
     private final long intervalNanos;
+    private final ReceiveTimes received;
 
     SampleClock(Instant start, Duration interval) {
+        this(start, interval, null);
+    }
+
+    private SampleClock(Instant start, Duration interval, ReceiveTimes received) {
         this.start = start;
         this.intervalNanos = interval.toNanos();
+        this.received = received;
+    }
+
+    /** Each sample at its receive time; elapsed times count from the first line's. */
+    static SampleClock received(ReceiveTimes received, Duration interval) {
+        return new SampleClock(received.first(), interval, received);
     }
 
     /** Time of the 0-based sample number. */
     public Instant at(long sample) {
+        if (received != null) return received.ofSample(sample);
         try {
             return start.plus(Duration.ofNanos(intervalNanos).multipliedBy(sample));
         } catch (ArithmeticException | java.time.DateTimeException e) {

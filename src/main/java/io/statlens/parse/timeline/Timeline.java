@@ -3,6 +3,7 @@ package io.statlens.parse.timeline;
 import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.ReceiveTimes;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
 
@@ -33,6 +34,9 @@ import java.util.function.Function;
  * <p>The interval used for steps and for the sample clock is {@code --interval}, else the one the output or
  * its pasted command states ({@link #printedInterval}), else the tool's default, which is said once.
  *
+ * <p>Output a collect received ({@link ReceiveTimes} in the context) has no start to assume: the sample clock puts
+ * each sample at the collector's receive time of its line, and says so.
+ *
  * <p>How the times were obtained is said with {@link #source} (in the tool's words), by the sample clock itself,
  * or, for a file without a time series, with {@link #none}: each becomes the file's {@code time.source} fact.
  */
@@ -41,6 +45,7 @@ public final class Timeline {
     private final FallbackStart fallback;
     private final RecordSink sink;
     private final Duration defaultInterval;
+    private final ReceiveTimes receiveTimes;
     private final Set<String> sources = new HashSet<>();
     private Duration printedInterval;
     private SampleClock sampleClock;
@@ -98,6 +103,7 @@ public final class Timeline {
         this.fallback = FallbackStart.in(context);
         this.sink = sink;
         this.defaultInterval = defaultInterval;
+        this.receiveTimes = context.get(ReceiveTimes.class).orElse(null);
     }
 
     /**
@@ -207,6 +213,12 @@ public final class Timeline {
     }
 
     private SampleClock deriveSampleClock() {
+        if (receiveTimes != null && options.start().isEmpty()) {
+            // A collect recorded when each line arrived: that is when the sample was taken, give or take the tool's
+            // own buffering, and nothing is assumed. --start still places the samples where the user says.
+            source("the collector's receive time of each sample's line (" + receiveTimes.name() + ")");
+            return SampleClock.received(receiveTimes, options.interval().orElse(printedInterval != null ? printedInterval : defaultInterval));
+        }
         Instant start;
         String startSource;
         if (options.start().isPresent()) {

@@ -9,6 +9,7 @@ import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.Detection;
 import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.ReceiveTimes;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.ParserFailureException;
 import io.statlens.parse.spi.TimeOptions;
@@ -234,6 +235,7 @@ public final class ImportService {
                      .onOverlongLine((line, length) -> session.warning(line, String.format(java.util.Locale.ROOT,
                              "line of %,d characters skipped: lines longer than %,d characters are not read", length,
                              LineSource.MAX_LINE_LENGTH)))) {
+            context.get(ReceiveTimes.class).ifPresent(received -> received.follow(lines));
             planner.parser().parse(lines, context, session);
             // Hash what the parser left unread, so that the SHA-256 is the whole file's.
             while (lines.next() != null) {
@@ -288,7 +290,9 @@ public final class ImportService {
         return new ParseContext(file.getFileName().toString())
                 .set(TimeOptions.class, new TimeOptions(zone, request.start(), request.interval(), request.locale()))
                 .set(FallbackStart.class, fallback)
-                .set(Detection.class, p.detection());
+                .set(Detection.class, p.detection())
+                // a collect's raw file: the receive times it recorded beside it date output that prints none
+                .set(ReceiveTimes.class, ReceiveTimes.beside(file).orElse(null));
     }
 
     private static MessageDigest sha256() {

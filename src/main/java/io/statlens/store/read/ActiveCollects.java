@@ -1,0 +1,106 @@
+package io.statlens.store.read;
+
+import io.statlens.store.StoreException;
+import io.statlens.store.schema.Repository;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The collects writing into a repository's runs, as the repository itself records them: a collector says so when it
+ * starts ({@link #begin}) and ends ({@link #end}) with a fact {@code collect.active} of its run, so that anyone who
+ * reaches the repository (a benchmark script on another machine, with a server repository's URL alone) finds them.
+ * A collector killed (-9, a power cut) cannot take its fact back: a collect counts as active while its run's last
+ * sample, or its start, is recent ({@link Active#alive}).
+ */
+public final class ActiveCollects {
+    static final String FACT = "collect.active";
+    private static final Pattern VALUE = Pattern.compile("since (\\S+) every (\\d+) s by (.*)");
+
+    private final Repository repo;
+
+    public ActiveCollects(Repository repo) {
+        this.repo = repo;
+    }
+
+    /**
+     * A collect recorded as active.
+     *
+     * @param collector who collects ({@code pid 4711 on db01})
+     * @param lastSample the latest sample of its run committed so far, null before the first
+     */
+    public record Active(String run, Instant since, int intervalSeconds, String collector, Instant lastSample) {
+        /**
+         * Whether it still collects: its last sample (or, before the first, its start) is no older than three
+         * intervals and a minute (a commit every interval, a tool's first report after one).
+         */
+        public boolean alive(Instant now) {
+            Instant latest = lastSample != null && lastSample.isAfter(since) ? lastSample : since;
+            return !latest.plus(Duration.ofSeconds(3L * intervalSeconds + 60)).isBefore(now);
+        }
+    }
+
+    /** Records a collect into the run as active, in place of an earlier one's record, and commits. */
+    public void begin(String run, Instant since, int intervalSeconds, String collector) {
+        write(run, "since " + since + " every " + intervalSeconds + " s by " + collector);
+    }
+
+    /** Records that the run's collect has ended, and commits. */
+    public void end(String run) {
+        write(run, null);
+    }
+
+    private void write(String run, String value) {
+        Connection c = repo.connection();
+        try {
+            long runId = new RunCatalog(repo).id(run);
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM FACTS WHERE RUN_ID = ? AND FILE_ID IS NULL AND NAME = ?")) {
+                ps.setLong(1, runId);
+                ps.setString(2, FACT);
+                ps.executeUpdate();
+            }
+            if (value != null) {
+                try (PreparedStatement ps = c.prepareStatement("INSERT INTO FACTS (RUN_ID, FILE_ID, NAME, VAL) VALUES (?, NULL, ?, ?)")) {
+                    ps.setLong(1, runId);
+                    ps.setString(2, FACT);
+                    ps.setString(3, value);
+                    ps.executeUpdate();
+                }
+            }
+            c.commit();
+        } catch (SQLException e) {
+            repo.rollback();
+            throw new StoreException("cannot record the collect of run '" + run + "': " + e.getMessage(), e);
+        }
+    }
+
+    /** The collects recorded as active, alive or not, by run name. */
+    public List<Active> list() {
+        List<Active> out = new ArrayList<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT R.NAME, F.VAL,"
+                + " (SELECT MAX(D.LAST_TS) FROM DATASETS D WHERE D.RUN_ID = R.ID) FROM FACTS F JOIN RUNS R ON R.ID = F.RUN_ID"
+                + " WHERE F.FILE_ID IS NULL AND F.NAME = ? ORDER BY R.NAME")) {
+            ps.setString(1, FACT);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Matcher m = VALUE.matcher(rs.getString(2) == null ? "" : rs.getString(2));
+                    if (!m.matches()) continue;
+                    java.sql.Timestamp last = rs.getTimestamp(3);
+                    out.add(new Active(rs.getString(1), Instant.parse(m.group(1)), Integer.parseInt(m.group(2)), m.group(3),
+                            last == null ? null : Repository.instant(last)));
+                }
+            }
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the active collects: " + e.getMessage(), e);
+        }
+        return out;
+    }
+}
