@@ -118,7 +118,13 @@ final class Migrations {
                 // (StoredStats.columns); the primary key (data set, key, column) would have them walk every key's
                 // every column, and a repository of many runs holds many of those.
                 new Step(6, "statistics found by data set and metric column",
-                        List.of("CREATE INDEX " + STATS_BY_COLUMN + " ON DATASET_STATS(DATASET_ID, COLUMN_NAME)")));
+                        List.of("CREATE INDEX " + STATS_BY_COLUMN + " ON DATASET_STATS(DATASET_ID, COLUMN_NAME)")),
+                // Named spans of a run (warm-up, steady state, cool-down) that stats, top, report, compare and the
+                // dashboard show alone; a null end is the run's own. They go with their run, as its notes do.
+                new Step(7, "named time windows of a run",
+                        List.of("CREATE TABLE TIME_WINDOWS (RUN_ID BIGINT NOT NULL REFERENCES RUNS(ID) ON DELETE CASCADE, NAME "
+                                + d.varchar(100) + " NOT NULL, FROM_TS TIMESTAMP, TO_TS TIMESTAMP, SAVED_AT TIMESTAMP NOT NULL,"
+                                + " PRIMARY KEY (RUN_ID, NAME))")));
     }
 
     static int latestVersion(SqlDialect d) {
