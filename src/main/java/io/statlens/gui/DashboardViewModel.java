@@ -90,6 +90,8 @@ public final class DashboardViewModel {
     private final ObservableList<String> savedNames = FXCollections.observableArrayList();
     private final ObservableList<PresetCatalog.Preset> addable = FXCollections.observableArrayList();
     private final ObservableList<String> windows = FXCollections.observableArrayList();
+    /** By run, the elapsed time of its last sample as the charts were drawn for all of the time ({@link #position}). */
+    private Map<String, Double> drawnEnds = Map.of();
     private final ReadOnlyObjectWrapper<Window> zoom = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper();
@@ -256,6 +258,7 @@ public final class DashboardViewModel {
             addable.setAll(drawn.addable());
             windows.setAll(drawn.windows());
             charts.setAll(drawn.result().charts());
+            drawnEnds = lastSamples(charts);
             // The charts came drawn for all of the time: cut again for the part shown.
             if (kept != null) refine(width);
             List<String> skipped = drawn.result().skipped();
@@ -562,7 +565,36 @@ public final class DashboardViewModel {
             charts.stream().filter(this::linked).map(c -> c.data().origins().get(run)).filter(java.util.Objects::nonNull)
                     .findFirst().ifPresent(origin -> origins.put(run, origin));
         }
-        return new CrosshairReadout(first.data(), zone, numbers).position(x, origins);
+        return new CrosshairReadout(first.data(), zone, numbers).position(x, origins, runEnds());
+    }
+
+    /**
+     * On an elapsed axis, by run, the elapsed time of its last sample: the latest of the charts as first drawn (a zoom
+     * cuts them to the time shown) and as shown now (a live dashboard's grow).
+     */
+    private Map<String, Double> runEnds() {
+        Map<String, Double> ends = new LinkedHashMap<>(drawnEnds);
+        lastSamples(charts).forEach((run, end) -> ends.merge(run, end, Math::max));
+        return ends;
+    }
+
+    /** The runs a series is of: a chart's one run, else the run its name starts with (run, or run + key). */
+    private List<String> runsOf(ChartData data, ChartData.PlotSeries s) {
+        if (data.runs().size() == 1) return data.runs();
+        return data.runs().stream().filter(r -> s.name().equals(r) || s.name().startsWith(r + " ")).toList();
+    }
+
+    /** By run, the elapsed time of its last sample in these charts. */
+    private Map<String, Double> lastSamples(List<DrawnChart> drawn) {
+        Map<String, Double> ends = new LinkedHashMap<>();
+        for (DrawnChart c : drawn) {
+            if (!linked(c) || c.data().domain() != ChartData.Domain.ELAPSED) continue;
+            for (ChartData.PlotSeries s : c.data().series()) {
+                if (s.size() == 0) continue;
+                for (String run : runsOf(c.data(), s)) ends.merge(run, s.x()[s.size() - 1], Math::max);
+            }
+        }
+        return ends;
     }
 
     /**
