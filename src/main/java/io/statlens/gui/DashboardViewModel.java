@@ -408,15 +408,21 @@ public final class DashboardViewModel {
         return hi > lo ? new Window(lo, hi) : null;
     }
 
-    /** The time shown as a run's clock times: null when the dashboard's axis says nothing of that run. */
+    /**
+     * The time shown as a run's clock times, widened to whole seconds (the tools' samples are): null when the
+     * dashboard's axis says nothing of that run.
+     */
     private TimeWindow runWindow(String run, Window shown) {
-        if (clockAxis()) {
-            return new TimeWindow(Instant.ofEpochMilli((long) Math.floor(shown.from())), Instant.ofEpochMilli((long) Math.ceil(shown.to())));
+        double offset = 0;
+        double scale = 1;
+        if (!clockAxis()) {
+            Double origin = origin(run);
+            if (origin == null) return null;
+            offset = origin;
+            scale = 1000;
         }
-        Double origin = origin(run);
-        if (origin == null) return null;
-        return new TimeWindow(Instant.ofEpochMilli((long) Math.floor(origin + shown.from() * 1000)),
-                Instant.ofEpochMilli((long) Math.ceil(origin + shown.to() * 1000)));
+        return new TimeWindow(Instant.ofEpochSecond((long) Math.floor((offset + shown.from() * scale) / 1000)),
+                Instant.ofEpochSecond((long) Math.ceil((offset + shown.to() * scale) / 1000)));
     }
 
     private boolean clockAxis() {
