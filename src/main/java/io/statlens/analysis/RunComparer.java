@@ -4,6 +4,7 @@ import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.SeriesReader;
+import io.statlens.store.read.TimeWindow;
 import io.statlens.store.schema.DataTable;
 import io.statlens.store.schema.Repository;
 import org.apache.commons.statistics.descriptive.Quantile;
@@ -44,13 +45,23 @@ public final class RunComparer {
      * @param tool    a tool ({@code iostat}: all its data sets) or a data set ({@code iostat.cpu}); empty = all
      * @param metrics metric labels and summary value names to keep; empty = all
      * @param keys    keys (CPUs, devices) to keep; empty = all, unkeyed data included
+     * @param window  the name of a time window every run has saved ({@code steady}): each run's samples in its own window
+     *                of that name are compared, steady state against steady state; summary values, which describe
+     *                whole runs, are left out then. Empty = the whole runs
      */
-    public record Request(String base, List<String> others, Optional<String> tool, List<String> metrics, List<String> keys) {
+    public record Request(String base, List<String> others, Optional<String> tool, List<String> metrics, List<String> keys,
+                          Optional<String> window) {
         public Request {
             others = List.copyOf(others);
             metrics = List.copyOf(metrics);
             keys = List.copyOf(keys);
             Objects.requireNonNull(tool, "tool");
+            Objects.requireNonNull(window, "window");
+        }
+
+        /** Of the whole runs. */
+        public Request(String base, List<String> others, Optional<String> tool, List<String> metrics, List<String> keys) {
+            this(base, others, tool, metrics, keys, Optional.empty());
         }
     }
 
@@ -91,18 +102,22 @@ public final class RunComparer {
         Set<String> seenMetrics = new HashSet<>();
         Set<String> seenKeys = new HashSet<>();
         List<Comparison> out = new ArrayList<>();
+        Map<String, TimeWindow> windows = new HashMap<>();
+        WindowResolver resolver = new WindowResolver(repo);
+        for (RunContents r : all) windows.put(r.name(), request.window().map(w -> resolver.named(r.name(), w)).orElse(TimeWindow.ALL));
         for (RunContents other : others) {
-            compareSummary(request, base, other, out, seenMetrics, seenKeys);
+            if (request.window().isEmpty()) compareSummary(request, base, other, out, seenMetrics, seenKeys);
             for (String dataset : base.datasets().keySet()) {
                 if (!other.datasets().containsKey(dataset) || !matchesTool(dataset, request.tool())) continue;
-                compareDataset(request, dataset, base, other, cache, out, seenMetrics, seenKeys);
+                compareDataset(request, dataset, base, other, windows, cache, out, seenMetrics, seenKeys);
             }
         }
         checkNamed("--metric", request.metrics(), seenMetrics, all, request);
         checkNamed("--key", request.keys(), seenKeys, all, request);
         if (out.isEmpty()) {
             throw new UserException("runs " + request.base() + " and " + String.join(", ", request.others())
-                    + " have no data set or summary value in common" + request.tool().map(t -> " for --tool " + t).orElse(""));
+                    + " have no data set or summary value in common" + request.tool().map(t -> " for --tool " + t).orElse("")
+                    + request.window().map(w -> " with samples in their windows '" + w + "'").orElse(""));
         }
         out.sort(ORDER);
         return out;
@@ -182,7 +197,7 @@ public final class RunComparer {
     }
 
     private void compareDataset(Request request, String dataset, RunContents base, RunContents other,
-                                Map<List<String>, Map<String, Map<String, double[]>>> cache, List<Comparison> out,
+                                Map<String, TimeWindow> windows, Map<List<String>, Map<String, Map<String, double[]>>> cache, List<Comparison> out,
                                 Set<String> seenMetrics, Set<String> seenKeys) {
         SeriesReader.Selection bs = reader.select(base.name(), dataset);
         SeriesReader.Selection os = reader.select(other.name(), dataset);
@@ -193,8 +208,8 @@ public final class RunComparer {
             if (theirLabels.contains(m.label()) && selected(request.metrics(), m.label(), seenMetrics)) metrics.add(m);
         }
         if (metrics.isEmpty()) return;
-        Map<String, Map<String, double[]>> mine = cache.computeIfAbsent(List.of(base.name(), dataset), k -> load(bs));
-        Map<String, Map<String, double[]>> theirs = cache.computeIfAbsent(List.of(other.name(), dataset), k -> load(os));
+        Map<String, Map<String, double[]>> mine = cache.computeIfAbsent(List.of(base.name(), dataset), k -> load(bs, windows.get(base.name())));
+        Map<String, Map<String, double[]>> theirs = cache.computeIfAbsent(List.of(other.name(), dataset), k -> load(os, windows.get(other.name())));
         for (Map.Entry<String, Map<String, double[]>> e : mine.entrySet()) {
             String key = e.getKey();
             if (!theirs.containsKey(key) || !selectedKey(request.keys(), key, seenKeys)) continue;
@@ -210,11 +225,11 @@ public final class RunComparer {
         }
     }
 
-    /** Per key, per metric label, the values in time order. */
-    private Map<String, Map<String, double[]>> load(SeriesReader.Selection s) {
+    /** Per key, per metric label, the values in the window in time order. */
+    private Map<String, Map<String, double[]>> load(SeriesReader.Selection s, TimeWindow window) {
         int n = s.metrics().size();
         Map<String, List<double[]>> rows = new LinkedHashMap<>();
-        reader.read(s, false, row -> rows.computeIfAbsent(row.key(), k -> new ArrayList<>()).add(row.values()));
+        reader.read(s, false, window, row -> rows.computeIfAbsent(row.key(), k -> new ArrayList<>()).add(row.values()));
         Map<String, Map<String, double[]>> out = new LinkedHashMap<>();
         rows.forEach((key, list) -> {
             Map<String, double[]> byLabel = new LinkedHashMap<>();

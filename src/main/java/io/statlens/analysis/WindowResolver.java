@@ -5,6 +5,7 @@ import io.statlens.store.read.Annotation;
 import io.statlens.store.read.AnnotationStore;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.TimeWindow;
+import io.statlens.store.read.TimeWindows;
 import io.statlens.store.schema.Repository;
 
 import java.math.BigDecimal;
@@ -16,7 +17,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * Turns {@code --from X --to Y} into a window of sample times. X and Y are a time in any of the
+ * Turns {@code --from X --to Y}, or {@code --window NAME} (a window saved with the run), into a window of sample times. X and Y are a time in any of the
  * {@link TimeExpression#FORMS}, or the text of one of the run's annotations: the exact text, or a
  * part of it (ignoring case) that only one annotation contains.
  */
@@ -30,6 +31,22 @@ public final class WindowResolver {
 
     /** @param from first time included, null for the run's start; {@code to} likewise for its end */
     public TimeWindow resolve(String run, String from, String to, ZoneId zone) {
+        return resolve(run, from, to, null, zone);
+    }
+
+    /**
+     * The window of {@code --from X --to Y} or of {@code --window NAME} (not both): the one entry point of every command
+     * that reads part of a run.
+     *
+     * @param window the name of one of the run's saved windows, or null
+     */
+    public TimeWindow resolve(String run, String from, String to, String window, ZoneId zone) {
+        if (window != null) {
+            if (from != null || to != null) {
+                throw new UserException("--window " + window + " names the times itself; leave out --from and --to");
+            }
+            return named(run, window);
+        }
         if (from == null && to == null) return TimeWindow.ALL;
         Instant start = new RunCatalog(repo).run(run).start();
         List<Annotation> annotations = new AnnotationStore(repo).list(run);
@@ -39,6 +56,15 @@ public final class WindowResolver {
             throw new UserException("--to " + to + " (" + b + ") is before --from " + from + " (" + a + ")");
         }
         return new TimeWindow(a, b);
+    }
+
+    /** The run's saved window of that name ({@code statlens window}); a name it lacks is an error listing those it has. */
+    public TimeWindow named(String run, String name) {
+        List<TimeWindows.Named> saved = new TimeWindows(repo).list(run);
+        return saved.stream().filter(w -> w.name().equals(name)).findFirst().map(TimeWindows.Named::window)
+                .orElseThrow(() -> new UserException("--window " + name + ": run '" + run + "' has no time window of that name; "
+                        + (saved.isEmpty() ? "it has none (save one with statlens window " + run + " NAME --from X --to Y)"
+                        : "it has: " + saved.stream().map(TimeWindows.Named::name).collect(Collectors.joining(", ")))));
     }
 
     /** One end of a window: a time, else an annotation's time. */

@@ -49,10 +49,10 @@ final class ChartDataLoader {
      * @param lenient leave out, rather than fail on, runs that lack the definition's data set or metrics; a
      *                definition no run has data for is still an error
      * @param oneAxis several runs on one elapsed-time axis whatever their lengths ({@link ChartRequest#oneAxis})
-     * @param times   the samples read by their time ({@link ChartRequest#times}); a query reads what it selects
+     * @param times   the samples read of each run, by their time ({@link ChartRequest#timesOf}); a query reads what it selects
      */
     Loaded load(ChartDefinition def, List<String> runs, Map<String, List<ChartNote>> notes, Map<String, Instant> starts,
-                boolean lenient, boolean oneAxis, TimeWindow times) {
+                boolean lenient, boolean oneAxis, java.util.function.Function<String, TimeWindow> times) {
         LoadedData data;
         String sql;
         List<String> keys = List.of();
@@ -67,7 +67,7 @@ final class ChartDataLoader {
             int mostKeys = 0;
             String summarySql = null;
             for (String run : runs) {
-                Optional<SelectionSource.RunData> one = selections.load(def, run, lenient, times);
+                Optional<SelectionSource.RunData> one = selections.load(def, run, lenient, times.apply(run));
                 if (one.isEmpty()) continue;
                 LoadedData loaded = one.get().data();
                 if (first == null) first = loaded;

@@ -4,6 +4,7 @@ import io.statlens.store.read.TimeWindow;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -24,12 +25,14 @@ import java.util.Objects;
  *                    lengths are overlaid over each run's own length, 0 to 100 %
  * @param times       the samples read, by their clock time ({@link TimeWindow#ALL}: all of them); a live dashboard reads
  *                    only its last minutes. A query's chart (SQL) reads what its query selects, whatever this says
+ * @param windows     each run's own window, by run, instead of {@code times} (a report of each run's window "steady")
  */
 public record ChartRequest(List<ChartDefinition> definitions, List<String> runs, List<ChartMark> marks, RenderSize size,
-                           boolean lenient, int perTool, boolean skipFlat, boolean oneAxis, TimeWindow times) {
+                           boolean lenient, int perTool, boolean skipFlat, boolean oneAxis, TimeWindow times,
+                           Map<String, TimeWindow> windows) {
     public ChartRequest(List<ChartDefinition> definitions, List<String> runs, List<ChartMark> marks, RenderSize size,
                         boolean lenient, int perTool, boolean skipFlat, boolean oneAxis) {
-        this(definitions, runs, marks, size, lenient, perTool, skipFlat, oneAxis, TimeWindow.ALL);
+        this(definitions, runs, marks, size, lenient, perTool, skipFlat, oneAxis, TimeWindow.ALL, Map.of());
     }
 
     public ChartRequest(List<ChartDefinition> definitions, List<String> runs, List<ChartMark> marks, RenderSize size,
@@ -48,6 +51,7 @@ public record ChartRequest(List<ChartDefinition> definitions, List<String> runs,
         marks = List.copyOf(marks);
         Objects.requireNonNull(size, "size");
         Objects.requireNonNull(times, "times");
+        windows = Map.copyOf(windows);
         if (perTool < 0) throw new IllegalArgumentException("perTool " + perTool);
     }
 
@@ -57,25 +61,35 @@ public record ChartRequest(List<ChartDefinition> definitions, List<String> runs,
     }
 
     public ChartRequest withSize(RenderSize newSize) {
-        return new ChartRequest(definitions, runs, marks, newSize, lenient, perTool, skipFlat, oneAxis, times);
+        return new ChartRequest(definitions, runs, marks, newSize, lenient, perTool, skipFlat, oneAxis, times, windows);
     }
 
     public ChartRequest withMarks(List<ChartMark> newMarks) {
-        return new ChartRequest(definitions, runs, newMarks, size, lenient, perTool, skipFlat, oneAxis, times);
+        return new ChartRequest(definitions, runs, newMarks, size, lenient, perTool, skipFlat, oneAxis, times, windows);
     }
 
     /** The same request, skipping charts whose every value is zero (lenient requests only). */
     public ChartRequest skippingFlat() {
-        return new ChartRequest(definitions, runs, marks, size, lenient, perTool, true, oneAxis, times);
+        return new ChartRequest(definitions, runs, marks, size, lenient, perTool, true, oneAxis, times, windows);
     }
 
     /** The same request with every chart of several runs on one elapsed-time axis ({@code oneAxis}). */
     public ChartRequest onOneAxis() {
-        return new ChartRequest(definitions, runs, marks, size, lenient, perTool, skipFlat, true, times);
+        return new ChartRequest(definitions, runs, marks, size, lenient, perTool, skipFlat, true, times, windows);
+    }
+
+    /** The same request reading each run's samples in its window of these (a run not in them: {@code times}). */
+    public ChartRequest within(Map<String, TimeWindow> runWindows) {
+        return new ChartRequest(definitions, runs, marks, size, lenient, perTool, skipFlat, oneAxis, times, runWindows);
+    }
+
+    /** The samples read of this run. */
+    public TimeWindow timesOf(String run) {
+        return windows.getOrDefault(run, times);
     }
 
     /** The same request reading only the samples from {@code since} on (a live dashboard's last minutes). */
     public ChartRequest since(Instant since) {
-        return new ChartRequest(definitions, runs, marks, size, lenient, perTool, skipFlat, oneAxis, new TimeWindow(since, null));
+        return new ChartRequest(definitions, runs, marks, size, lenient, perTool, skipFlat, oneAxis, new TimeWindow(since, null), windows);
     }
 }

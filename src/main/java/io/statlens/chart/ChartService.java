@@ -84,7 +84,7 @@ public final class ChartService {
             try {
                 // A query without :run draws what it selects; every other chart is of the runs named.
                 loaded = loader.load(def, def.drawsRuns() ? request.runs() : List.of(), notes, starts, request.lenient(),
-                        request.oneAxis(), request.times());
+                        request.oneAxis(), request::timesOf);
             } catch (UserException e) {
                 // Lenient requests apply presets to whatever the runs hold: what does not fit is skipped, with the reason.
                 if (!request.lenient()) throw e;

@@ -49,6 +49,10 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--key", paramLabel = "K", description = "Only this key: CPU, device, interface... (repeatable).")
     List<String> keys = new ArrayList<>();
 
+    @Option(names = "--window", paramLabel = "NAME", description = {"Compare each run's samples in its own time window of this"
+            + " name (statlens window): steady state against steady state. Summary values, of whole runs, are left out."})
+    String window;
+
     @Option(names = "--format", defaultValue = "table", description = "table, csv or json (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
@@ -56,7 +60,8 @@ public final class CompareCommand implements Callable<Integer> {
     public Integer call() {
         try (Repository repo = repository.openExisting()) {
             RunComparer comparer = new RunComparer(repo);
-            List<RunComparer.Comparison> rows = comparer.compare(new RunComparer.Request(base, others, Optional.ofNullable(tool), metrics, keys));
+            List<RunComparer.Comparison> rows = comparer.compare(new RunComparer.Request(base, others, Optional.ofNullable(tool), metrics, keys,
+                    Optional.ofNullable(window)));
             // Read before the rows in a table; CSV and JSON stay data only, so the note goes to standard error.
             comparer.hostsNote(base, others).ifPresent(note -> (format == OutputFormat.table ? spec.commandLine().getOut()
                     : spec.commandLine().getErr()).println("note: " + note));

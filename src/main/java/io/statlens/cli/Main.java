@@ -30,7 +30,7 @@ public final class Main implements Runnable {
     /** The subcommands, in the order {@code --help} lists them. */
     static final List<Class<?>> COMMANDS = List.of(ImportCommand.class, RunsCommand.class, ShowCommand.class,
             ParsersCommand.class, DeleteCommand.class, QueryCommand.class, ExportCommand.class, StatsCommand.class,
-            TopCommand.class, NoteCommand.class, AverageCommand.class, CompareCommand.class, CorrelateCommand.class,
+            TopCommand.class, NoteCommand.class, WindowCommand.class, AverageCommand.class, CompareCommand.class, CorrelateCommand.class,
             FindingsCommand.class, ChartCommand.class, PresetsCommand.class, ReportCommand.class, CopyCommand.class, DemoCommand.class,
             BenchCommand.class, GuiCommand.class, ServerCommand.class, CollectCommand.class);
 

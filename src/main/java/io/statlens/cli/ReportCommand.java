@@ -67,6 +67,10 @@ public final class ReportCommand implements Callable<Integer> {
             + " summary, statistics, comparison, annotations; repeatable (default: all).")
     List<String> sections = new ArrayList<>();
 
+    @Option(names = "--window", paramLabel = "NAME", description = {"Each run's charts, statistics and comparison cover its"
+            + " own time window of this name (statlens window), e.g. steady state only."})
+    String window;
+
     private Set<ReportSection> sections() {
         if (sections.isEmpty()) return EnumSet.allOf(ReportSection.class);
         Set<ReportSection> chosen = EnumSet.noneOf(ReportSection.class);
@@ -86,7 +90,8 @@ public final class ReportCommand implements Callable<Integer> {
         ReportFormat f = format == null ? ReportFormat.of(output) : ReportFormat.parse(format);
         if (chartsPerTool < 0) throw new UserException("--charts-per-tool " + chartsPerTool + ": expected 0 or more");
         try (Repository repo = repository.openExisting()) {
-            write(repo, new ReportRequest(runs, presets, chartsPerTool, 60, ChartCommand.zone(tz), sections()),
+            write(repo, new ReportRequest(runs, presets, chartsPerTool, 60, ChartCommand.zone(tz), sections(),
+                            java.util.Optional.ofNullable(window)),
                     numberOptions.numbers(), f, output);
         }
         spec.commandLine().getOut().println(output);

@@ -360,7 +360,11 @@ public final class ChartImageViewer extends Region {
         addEventHandler(KeyEvent.KEY_PRESSED, this::key);
     }
 
-    /** The keys' twins of the mouse's gestures: arrows pan, + and - zoom the time around the middle, Home shows it all. */
+    /**
+     * The keys' twins of the mouse's gestures: left and right pan, + and - zoom the time around the middle, up and down
+     * zoom the values (Shift-drag's twin; where the values zoom: not on a dashboard, whose arrows scroll it), Home shows
+     * it all.
+     */
     private void key(KeyEvent e) {
         Rectangle2D area = dataArea();
         if (area == null || e.isControlDown() || e.isAltDown() || e.isMetaDown()) return;
@@ -371,6 +375,8 @@ public final class ChartImageViewer extends Region {
             zoomTime(1 / KEY_ZOOM, area.getCenterX(), area.getCenterY());
         } else if (code == KeyCode.MINUS || code == KeyCode.SUBTRACT) {
             zoomTime(KEY_ZOOM, area.getCenterX(), area.getCenterY());
+        } else if ((code == KeyCode.UP || code == KeyCode.DOWN) && zoomsValues()) {
+            zoomValues(code == KeyCode.UP ? 1 / KEY_ZOOM : KEY_ZOOM, area.getCenterX(), area.getCenterY());
         } else if (code == KeyCode.HOME) {
             autoRange();
         } else {
@@ -394,12 +400,28 @@ public final class ChartImageViewer extends Region {
         quietly(() -> z.zoomDomainAxes(factor, info, new Point2D.Double(x, y), true));
     }
 
-    /** Zooms the time around where the context menu was asked for (the middle without one). */
-    private void zoomAtMenu(double factor) {
+    /** Zooms the values out ({@code factor} above 1) or in around {@code (x, y)}; the time stays. */
+    private void zoomValues(double factor, double x, double y) {
+        if (!(getChart().getPlot() instanceof Zoomable z)) return;
+        PlotRenderingInfo info = getRenderingInfo().getPlotInfo();
+        quietly(() -> z.zoomRangeAxes(factor, info, new Point2D.Double(x, y), true));
+    }
+
+    /** Whether this chart zooms its values (Shift-drag, up and down, the menu): not a dashboard's. */
+    private boolean zoomsValues() {
+        return rangeZoomable && getChart() != null && getChart().getPlot() instanceof Zoomable z && z.isRangeZoomable()
+                && z.getOrientation() == PlotOrientation.VERTICAL;
+    }
+
+    /** Zooms the time (or the values) around where the context menu was asked for (the middle without one). */
+    private void zoomAtMenu(double factor, boolean values) {
         Rectangle2D area = dataArea();
         if (area == null) return;
         boolean at = menuAt != null && inside(area, menuAt.getX(), menuAt.getY());
-        zoomTime(factor, at ? menuAt.getX() : area.getCenterX(), at ? menuAt.getY() : area.getCenterY());
+        double x = at ? menuAt.getX() : area.getCenterX();
+        double y = at ? menuAt.getY() : area.getCenterY();
+        if (values) zoomValues(factor, x, y);
+        else zoomTime(factor, x, y);
     }
 
     /** The zoom rectangle from where the drag started to {@code (x, y)}, inside the data area (all its height if only time zooms). */
@@ -539,14 +561,25 @@ public final class ChartImageViewer extends Region {
         }
         MenuItem in = new MenuItem("Zoom in");
         in.setId("chart-zoom-in");
-        in.setOnAction(e -> zoomAtMenu(1 / MENU_ZOOM));
+        in.setOnAction(e -> zoomAtMenu(1 / MENU_ZOOM, false));
         MenuItem out = new MenuItem("Zoom out");
         out.setId("chart-zoom-out");
-        out.setOnAction(e -> zoomAtMenu(MENU_ZOOM));
+        out.setOnAction(e -> zoomAtMenu(MENU_ZOOM, false));
+        // Shift-drag's twins: the values only, where they zoom (a dashboard's charts keep the values that fit their data).
+        MenuItem valuesIn = new MenuItem("Zoom values in");
+        valuesIn.setId("chart-zoom-values-in");
+        valuesIn.setOnAction(e -> zoomAtMenu(1 / MENU_ZOOM, true));
+        MenuItem valuesOut = new MenuItem("Zoom values out");
+        valuesOut.setId("chart-zoom-values-out");
+        valuesOut.setOnAction(e -> zoomAtMenu(MENU_ZOOM, true));
+        menu.setOnShowing(e -> {
+            valuesIn.setVisible(zoomsValues());
+            valuesOut.setVisible(zoomsValues());
+        });
         MenuItem all = new MenuItem("Whole time");
         all.setId("chart-auto-range");
         all.setOnAction(e -> autoRange());
-        menu.getItems().addAll(in, out, all, new SeparatorMenuItem(), exportAs);
+        menu.getItems().addAll(in, out, valuesIn, valuesOut, all, new SeparatorMenuItem(), exportAs);
     }
 
     private void chooseAndExport(ChartFormat format) {

@@ -96,11 +96,26 @@ final class CrosshairReadout {
      * @param origins by run, the clock time (epoch ms) of its 0 s
      */
     String position(double x, Map<String, Double> origins) {
+        return position(x, origins, Map.of());
+    }
+
+    /**
+     * As {@link #position(double, Map)}, a run whose last sample is before {@code x} said to have ended then
+     * ({@code hpux ended 2018-03-21 23:58:01 UTC}), rather than a clock time it never reached.
+     *
+     * @param ends by run, the elapsed time (s) of its last sample
+     */
+    String position(double x, Map<String, Double> origins, Map<String, Double> ends) {
         return switch (data.domain()) {
             case TIME -> clock(x);
             case ELAPSED -> {
                 StringBuilder out = new StringBuilder(elapsed(x));
-                origins.forEach((run, origin) -> out.append("  \u00b7  ").append(run).append(' ').append(clock(origin + x * 1000)));
+                origins.forEach((run, origin) -> {
+                    Double end = ends.get(run);
+                    out.append("  \u00b7  ").append(run).append(' ');
+                    if (end != null && x > end) out.append("ended ").append(clock(origin + end * 1000));
+                    else out.append(clock(origin + x * 1000));
+                });
                 yield out.toString();
             }
             case NUMBER -> (data.xLabel() == null ? "" : data.xLabel() + " ") + numbers.number(x);

@@ -168,6 +168,29 @@ public final class DashboardView extends BorderPane {
                 () -> model.dashboardProperty().get() == null || model.dashboardProperty().get().name() == null,
                 model.dashboardProperty()));
         delete.setOnAction(e -> model.deleteSaved());
+        MenuButton window = new MenuButton("Window");
+        window.setId("dashboard-window");
+        window.setTooltip(new Tooltip("Show a time window saved with the runs (warm-up, steady state...) in every chart,"
+                + " or save the time shown as one"));
+        Runnable windowItems = () -> {
+            List<MenuItem> items = new ArrayList<>();
+            for (String n : model.windows()) {
+                MenuItem item = new MenuItem(n);
+                item.setOnAction(e -> model.showWindow(n));
+                items.add(item);
+            }
+            if (!items.isEmpty()) items.add(new javafx.scene.control.SeparatorMenuItem());
+            MenuItem saveWindow = new MenuItem("Save window as...");
+            saveWindow.setId("dashboard-save-window");
+            saveWindow.setOnAction(e -> dialogs.askText(this, "Save the time shown as a window",
+                            "Name of the time window (saved with the runs; statlens report --window NAME):", "steady")
+                    .ifPresent(n -> model.saveWindow(n, question -> dialogs.confirm(this, "Replace the time window?", question, "Replace"))));
+            items.add(saveWindow);
+            window.getItems().setAll(items);
+        };
+        windowItems.run();
+        model.windows().addListener((ListChangeListener<String>) c -> windowItems.run());
+        window.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(model.charts()));
         Button whole = new Button("Whole time");
         whole.setId("dashboard-whole");
         whole.disableProperty().bind(model.zoomProperty().isNull());
@@ -212,12 +235,13 @@ public final class DashboardView extends BorderPane {
         cancel.visibleProperty().bind(model.loadingProperty());
         cancel.managedProperty().bind(model.loadingProperty());
         cancel.setOnAction(e -> model.cancel());
-        for (javafx.scene.control.Control c : List.of(open, add, save, delete, whole, live, minutes, minutesLabel, export, cancel)) {
+        for (javafx.scene.control.Control c : List.of(open, add, save, delete, window, whole, live, minutes, minutesLabel, export, cancel)) {
             c.setMinWidth(Region.USE_PREF_SIZE);
         }
-        // Live and the time shown come before saving and exporting: a narrow window hides the last items behind », and
-        // Live is what a user watching a collect needs.
-        return new ToolBar(open, add, whole, live, minutes, minutesLabel, new Separator(), name, save, delete, export, progress, cancel);
+        // The time shown (whole, a saved window) and Live come before saving and exporting: a narrow window hides the
+        // last items behind », and Live is what a user watching a collect needs.
+        return new ToolBar(open, add, whole, window, live, minutes, minutesLabel, new Separator(), name, save, delete, export,
+                progress, cancel);
     }
 
     /** One chart of the stack: its header (drag handle, title, arrows, remove), the chart, and its readout. */

@@ -16,6 +16,8 @@ import io.statlens.model.UserException;
 import io.statlens.parse.spi.Cancellation;
 import io.statlens.report.ChartPageWriter;
 import io.statlens.store.read.ActiveCollects;
+import io.statlens.store.read.TimeWindow;
+import io.statlens.store.read.TimeWindows;
 import io.statlens.store.schema.Repository;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -88,6 +90,9 @@ public final class DashboardViewModel {
     private final ObservableList<DrawnChart> chartsShown = FXCollections.unmodifiableObservableList(charts);
     private final ObservableList<String> savedNames = FXCollections.observableArrayList();
     private final ObservableList<PresetCatalog.Preset> addable = FXCollections.observableArrayList();
+    private final ObservableList<String> windows = FXCollections.observableArrayList();
+    /** By run, the elapsed time of its last sample as the charts were drawn for all of the time ({@link #position}). */
+    private Map<String, Double> drawnEnds = Map.of();
     private final ReadOnlyObjectWrapper<Window> zoom = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper();
@@ -259,7 +264,9 @@ public final class DashboardViewModel {
             zoom.set(kept);
             dashboard.set(drawn.dashboard());
             addable.setAll(drawn.addable());
+            windows.setAll(drawn.windows());
             charts.setAll(drawn.result().charts());
+            drawnEnds = lastSamples(charts);
             // The charts came drawn for all of the time: cut again for the part shown.
             if (kept != null) refine(width);
             List<String> skipped = drawn.result().skipped();
@@ -283,8 +290,12 @@ public final class DashboardViewModel {
         message.set(what);
     }
 
-    /** @param collected whether a run of it is being collected now, for Live to be turned on */
-    private record Drawn(Dashboard dashboard, ChartResult result, List<PresetCatalog.Preset> addable, boolean collected) {
+    /**
+     * @param collected whether a run of it is being collected now, for Live to be turned on
+     * @param windows the names of the time windows saved with the runs, each once
+     */
+    private record Drawn(Dashboard dashboard, ChartResult result, List<PresetCatalog.Preset> addable, boolean collected,
+                         List<String> windows) {
     }
 
     /**
@@ -312,7 +323,7 @@ public final class DashboardViewModel {
         Instant now = Instant.now();
         boolean collected = askIfCollected && new ActiveCollects(repo).list().stream()
                 .anyMatch(a -> d.runs().contains(a.run()) && a.alive(now));
-        return new Drawn(d, result, new DashboardCatalog(repo).applicable(d.runs()), collected);
+        return new Drawn(d, result, new DashboardCatalog(repo).applicable(d.runs()), collected, windowNames(d.runs()));
     }
 
     /**
@@ -324,6 +335,123 @@ public final class DashboardViewModel {
         Window whole = whole();
         if (window != null && whole != null && window.from() <= whole.from() && window.to() >= whole.to()) window = null;
         zoom.set(window);
+    }
+
+    /**
+     * Shows the time window of this name (saved with the runs) in every chart, as a zoom to it would: on a dashboard of
+     * several runs, from the earliest to the latest of their windows of that name on the shared elapsed axis.
+     */
+    public void showWindow(String name) {
+        Dashboard d = dashboard.get();
+        if (d == null) return;
+        executor.run(() -> {
+            TimeWindows store = new TimeWindows(repo);
+            Map<String, TimeWindow> found = new LinkedHashMap<>();
+            for (String run : d.runs()) store.find(run, name).ifPresent(w -> found.put(run, w.window()));
+            return found;
+        }, found -> {
+            Window w = axisWindow(found);
+            if (w == null) {
+                message.set("no samples in time window '" + name + "'");
+                return;
+            }
+            zoom(w);
+            message.set("time window '" + name + "' of " + String.join(", ", found.keySet()) + ": " + position(w.from())
+                    + " to " + position(w.to()));
+        }, e -> message.set(text(e)));
+    }
+
+    /**
+     * Saves the time shown (the zoom, else the whole time) as a time window of this name with each run of the dashboard,
+     * for the dashboard, stats, report and compare ({@code --window NAME}). A run that has a window of that name keeps it
+     * unless {@code replace} answers yes to the question it is asked.
+     */
+    public void saveWindow(String name, Predicate<String> replace) {
+        Dashboard d = dashboard.get();
+        Window shown = zoom.get() != null ? zoom.get() : whole();
+        String n = name == null ? "" : name.strip();
+        if (d == null || shown == null || n.isEmpty()) return;
+        Map<String, TimeWindow> perRun = new LinkedHashMap<>();
+        for (String run : d.runs()) {
+            TimeWindow w = runWindow(run, shown);
+            if (w != null) perRun.put(run, w);
+        }
+        executor.run(() -> {
+            TimeWindows store = new TimeWindows(repo);
+            return perRun.keySet().stream().filter(run -> store.find(run, n).isPresent()).toList();
+        }, having -> {
+            if (!having.isEmpty() && !replace.test("Replace the time window '" + n + "' of " + String.join(", ", having) + "?")) {
+                message.set("not saved: " + String.join(", ", having) + " has a time window '" + n + "' already");
+                return;
+            }
+            executor.run(() -> {
+                TimeWindows store = new TimeWindows(repo);
+                perRun.forEach((run, w) -> store.save(run, n, w));
+                return windowNames(d.runs());
+            }, names -> {
+                windows.setAll(names);
+                message.set("saved time window '" + n + "' of " + String.join(", ", perRun.keySet()) + ": " + position(shown.from())
+                        + " to " + position(shown.to()));
+            }, e -> message.set(text(e)));
+        }, e -> message.set(text(e)));
+    }
+
+    /** The names of the windows saved with these runs, each once, in the order of their starts. */
+    private List<String> windowNames(List<String> runs) {
+        TimeWindows store = new TimeWindows(repo);
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        for (String run : runs) store.list(run).forEach(w -> names.add(w.name()));
+        return List.copyOf(names);
+    }
+
+    /**
+     * The runs' windows on the shared axis: a clock time (epoch ms) on a clock axis, seconds since each run's 0 s on an
+     * elapsed one; an open end is the end of the time shown. Null when no run's window lies on the charts.
+     */
+    private Window axisWindow(Map<String, TimeWindow> found) {
+        Window all = whole();
+        if (all == null) return null;
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (Map.Entry<String, TimeWindow> e : found.entrySet()) {
+            Double origin = origin(e.getKey());
+            if (!clockAxis() && origin == null) continue;
+            double offset = clockAxis() ? 0 : origin;
+            double scale = clockAxis() ? 1 : 1000.0;
+            TimeWindow w = e.getValue();
+            lo = Math.min(lo, w.from() == null ? all.from() : (w.from().toEpochMilli() - offset) / scale);
+            hi = Math.max(hi, w.to() == null ? all.to() : (w.to().toEpochMilli() - offset) / scale);
+        }
+        lo = Math.max(lo, all.from());
+        hi = Math.min(hi, all.to());
+        return hi > lo ? new Window(lo, hi) : null;
+    }
+
+    /**
+     * The time shown as a run's clock times, widened to whole seconds (the tools' samples are): null when the
+     * dashboard's axis says nothing of that run.
+     */
+    private TimeWindow runWindow(String run, Window shown) {
+        double offset = 0;
+        double scale = 1;
+        if (!clockAxis()) {
+            Double origin = origin(run);
+            if (origin == null) return null;
+            offset = origin;
+            scale = 1000;
+        }
+        return new TimeWindow(Instant.ofEpochSecond((long) Math.floor((offset + shown.from() * scale) / 1000)),
+                Instant.ofEpochSecond((long) Math.ceil((offset + shown.to() * scale) / 1000)));
+    }
+
+    private boolean clockAxis() {
+        return charts.stream().filter(this::linked).findFirst().map(c -> c.data().domain() == ChartData.Domain.TIME).orElse(false);
+    }
+
+    /** On an elapsed axis, the clock time (epoch ms) of the run's 0 s. */
+    private Double origin(String run) {
+        return charts.stream().filter(this::linked).map(c -> c.data().origins().get(run)).filter(java.util.Objects::nonNull)
+                .findFirst().orElse(null);
     }
 
     /**
@@ -462,7 +590,36 @@ public final class DashboardViewModel {
             charts.stream().filter(this::linked).map(c -> c.data().origins().get(run)).filter(java.util.Objects::nonNull)
                     .findFirst().ifPresent(origin -> origins.put(run, origin));
         }
-        return new CrosshairReadout(first.data(), zone, numbers).position(x, origins);
+        return new CrosshairReadout(first.data(), zone, numbers).position(x, origins, runEnds());
+    }
+
+    /**
+     * On an elapsed axis, by run, the elapsed time of its last sample: the latest of the charts as first drawn (a zoom
+     * cuts them to the time shown) and as shown now (a live dashboard's grow).
+     */
+    private Map<String, Double> runEnds() {
+        Map<String, Double> ends = new LinkedHashMap<>(drawnEnds);
+        lastSamples(charts).forEach((run, end) -> ends.merge(run, end, Math::max));
+        return ends;
+    }
+
+    /** The runs a series is of: a chart's one run, else the run its name starts with (run, or run + key). */
+    private List<String> runsOf(ChartData data, ChartData.PlotSeries s) {
+        if (data.runs().size() == 1) return data.runs();
+        return data.runs().stream().filter(r -> s.name().equals(r) || s.name().startsWith(r + " ")).toList();
+    }
+
+    /** By run, the elapsed time of its last sample in these charts. */
+    private Map<String, Double> lastSamples(List<DrawnChart> drawn) {
+        Map<String, Double> ends = new LinkedHashMap<>();
+        for (DrawnChart c : drawn) {
+            if (!linked(c) || c.data().domain() != ChartData.Domain.ELAPSED) continue;
+            for (ChartData.PlotSeries s : c.data().series()) {
+                if (s.size() == 0) continue;
+                for (String run : runsOf(c.data(), s)) ends.merge(run, s.x()[s.size() - 1], Math::max);
+            }
+        }
+        return ends;
     }
 
     /**
@@ -520,6 +677,11 @@ public final class DashboardViewModel {
     /** The names of the saved dashboards. */
     public ObservableList<String> savedNames() {
         return savedNames;
+    }
+
+    /** The names of the time windows saved with the dashboard's runs ({@link #showWindow}). */
+    public ObservableList<String> windows() {
+        return windows;
     }
 
     /** The presets that chart data of the dashboard's runs: what can be added. */

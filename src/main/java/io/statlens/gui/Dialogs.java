@@ -72,6 +72,16 @@ final class Dialogs {
         return alert.showAndWait().filter(doIt::equals).isPresent();
     }
 
+    /** A line of text asked for over the window of {@code from}; empty when the user cancels or leaves it blank. */
+    Optional<String> askText(Node from, String title, String question, String initial) {
+        javafx.scene.control.TextInputDialog dialog = new javafx.scene.control.TextInputDialog(initial);
+        dialog.initOwner(from.getScene().getWindow());
+        dialog.setTitle(title);
+        dialog.setHeaderText(null);
+        dialog.setContentText(question);
+        return dialog.showAndWait().map(String::strip).filter(t -> !t.isEmpty());
+    }
+
     /** Files to open, chosen over the main window; empty when the user cancels. */
     List<Path> chooseFilesToOpen(String title) {
         FileChooser chooser = new FileChooser();

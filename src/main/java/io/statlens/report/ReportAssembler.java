@@ -10,6 +10,7 @@ import io.statlens.analysis.MetricStats;
 import io.statlens.analysis.RunComparer;
 import io.statlens.analysis.RunStatistics;
 import io.statlens.analysis.StatsRequest;
+import io.statlens.analysis.WindowResolver;
 import io.statlens.chart.ChartDefinition;
 import io.statlens.chart.ChartRequest;
 import io.statlens.chart.ChartService;
@@ -79,17 +80,22 @@ public final class ReportAssembler {
             names.removeIf(n -> AveragedRuns.isCompanionDataset(n, names, averaged));
             datasetsByRun.put(name, names);
         }
+        // Each run's own window of the name asked for, found before anything is drawn: a run without it fails the report.
+        Map<String, TimeWindow> windows = new LinkedHashMap<>();
+        WindowResolver resolver = new WindowResolver(repo);
+        request.window().ifPresent(w -> request.runs().forEach(r -> windows.put(r, resolver.named(r, w))));
         Set<ReportSection> shown = request.sections();
         Findings findings = shown.contains(ReportSection.FINDINGS) ? new FindingsAnalyzer(repo).analyze(request.runs())
                 : new Findings(List.of(), List.of());
         PresetCatalog presets = new PresetCatalog(repo);
-        Map<String, List<ReportModel.ReportChart>> chartsByTool = charts(request, chartSize, presets, catalog, findings, datasetsByRun);
+        Map<String, List<ReportModel.ReportChart>> chartsByTool = charts(request, chartSize, presets, catalog, findings, datasetsByRun,
+                windows);
         List<ReportModel.ToolSection> sections = new ArrayList<>();
         RunStatistics statistics = new RunStatistics(repo);
         List<ReportModel.StatsTable> appendix = new ArrayList<>();
         for (Map.Entry<String, List<ReportModel.ReportChart>> e : chartsByTool.entrySet()) {
             String tool = e.getKey();
-            Body body = shown.contains(ReportSection.STATISTICS) ? body(statistics, tool, datasetsByRun, presets, appendix)
+            Body body = shown.contains(ReportSection.STATISTICS) ? body(statistics, tool, datasetsByRun, windows, presets, appendix)
                     : new Body(List.of(), List.of());
             ReportModel.ToolSection section = new ReportModel.ToolSection(tool, e.getValue(), body.stats(), body.keys(),
                     shown.contains(ReportSection.SUMMARY) ? summaries(tool, runs) : List.of());
@@ -105,7 +111,7 @@ public final class ReportAssembler {
         if (request.runs().size() > 1 && shown.contains(ReportSection.COMPARISON)) {
             try {
                 List<RunComparer.Comparison> all = new RunComparer(repo).compare(new RunComparer.Request(request.runs().get(0),
-                        request.runs().subList(1, request.runs().size()), Optional.empty(), List.of(), List.of()));
+                        request.runs().subList(1, request.runs().size()), Optional.empty(), List.of(), List.of(), request.window()));
                 comparison = all.subList(0, Math.min(all.size(), request.rowsPerTable()));
                 omitted = all.size() - comparison.size();
                 comparisonNote = new RunComparer(repo).hostsNote(request.runs().get(0), request.runs().subList(1, request.runs().size()))
@@ -115,7 +121,8 @@ public final class ReportAssembler {
                 comparisonNote = e.getMessage();
             }
         }
-        String title = "statlens report: " + String.join(", ", request.runs());
+        String title = "statlens report: " + String.join(", ", request.runs())
+                + request.window().map(w -> " (time window " + w + ")").orElse("");
         List<ReportModel.FindingGroup> groups = groups(findings, sections, presets);
         return new ReportModel(title, clock.instant(), request.zone(), runs, groups, sections, comparison, omitted, comparisonNote,
                 appendix, shown);
@@ -131,7 +138,8 @@ public final class ReportAssembler {
      */
     private Map<String, List<ReportModel.ReportChart>> charts(ReportRequest request, RenderSize chartSize, PresetCatalog presets,
                                                               RunCatalog catalog, Findings findings,
-                                                              Map<String, Set<String>> datasetsByRun) {
+                                                              Map<String, Set<String>> datasetsByRun,
+                                                              Map<String, TimeWindow> windows) {
         List<ChartDefinition> definitions = new ArrayList<>();
         if (request.sections().contains(ReportSection.CHARTS)) {
             if (request.presets().isEmpty()) {
@@ -156,7 +164,7 @@ public final class ReportAssembler {
             if (linked.contains(d.name()) || request.chartsPerTool() == 0 || others < request.chartsPerTool()) ofTool.add(d);
         }
         ChartRequest charts = new ChartRequest(byTool.values().stream().flatMap(List::stream).toList(), request.runs(), List.of(),
-                chartSize, true, 0, true);
+                chartSize, true, 0, true).within(windows);
         Map<String, List<ReportModel.ReportChart>> out = new LinkedHashMap<>();
         byTool.keySet().forEach(tool -> out.put(tool, new ArrayList<>()));
         List<DrawnChart> drawn = new ChartService(repo, request.zone()).draw(charts).charts();
@@ -230,7 +238,8 @@ public final class ReportAssembler {
      * Per run and data set of the tool: unkeyed data sets and {@code all} lines as statistics tables, keyed data sets
      * as their busiest keys; every metric's statistics go to the appendix.
      */
-    private static Body body(RunStatistics statistics, String tool, Map<String, Set<String>> datasetsByRun, PresetCatalog presets,
+    private static Body body(RunStatistics statistics, String tool, Map<String, Set<String>> datasetsByRun,
+                             Map<String, TimeWindow> windows, PresetCatalog presets,
                              List<ReportModel.StatsTable> appendix) {
         List<ReportModel.StatsTable> stats = new ArrayList<>();
         List<ReportModel.KeyTable> keys = new ArrayList<>();
@@ -239,7 +248,8 @@ public final class ReportAssembler {
             for (String dataset : datasets) {
                 List<MetricStats> all;
                 try {
-                    all = statistics.stats(new StatsRequest(run.getKey(), List.of(dataset), List.of(), List.of(), TimeWindow.ALL,
+                    all = statistics.stats(new StatsRequest(run.getKey(), List.of(dataset), List.of(), List.of(),
+                            windows.getOrDefault(run.getKey(), TimeWindow.ALL),
                             false, true));
                 } catch (UserException e) {
                     // A file of one report holds only the since-boot sample: nothing to summarise, and the report says so.

@@ -88,5 +88,10 @@ class DashboardRunsTest {
         assertTrue(time.matches(".*  \u00b7  rhel7 2016-03-28 09:\\d\\d:\\d\\d UTC\\b.*"), time);
         String first = d.readout(0).getText();
         assertFalse(first.isEmpty() || first.contains("no sample"), "the first chart reads a sample: " + first);
+
+        // An hour in, past the capture's last sample: it says when the capture ended, not a clock time it never reached.
+        String later = dashboards.position(3600);
+        assertTrue(later.matches("1:00:00  \u00b7  .*cpu-2thr ended 2026-11-25 20:\\d\\d:\\d\\d UTC\\b.*"), later);
+        assertTrue(later.matches(".*  \u00b7  rhel7 2016-03-28 10:\\d\\d:\\d\\d UTC\\b.*"), later);
     }
 }

@@ -134,6 +134,32 @@ class GesturesWithoutAltTest {
         assertTrue(time.isAutoRange(), "the whole time");
     }
 
+    /** Shift-drag zooms the values too; the up and down arrows and the menu do the same without the mouse's drag. */
+    @Test
+    void theValueZoomOfShiftDragHasAKeyAndAMenuTwin(FxRobot robot) {
+        robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
+        robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%usr", null)));
+        ValueAxis values = plot().getRangeAxis();
+        ValueAxis time = plot().getDomainAxis();
+        robot.interact(() -> time.setRange(T2, T4));
+        double all = values.getRange().getLength();
+        robot.clickOn(screenPoint(T3));
+        robot.type(KeyCode.UP);
+        assertTrue(values.getRange().getLength() < all * 0.9, "the up arrow zooms the values in: " + values.getRange());
+        assertEquals(2 * 3_600_000, time.getRange().getLength(), 1, "the time stays");
+        double in = values.getRange().getLength();
+        robot.type(KeyCode.DOWN);
+        assertTrue(values.getRange().getLength() > in * 1.1, "the down arrow zooms them out: " + values.getRange());
+
+        contextMenu(robot, view.viewer(), screenPoint(T3));
+        double before = values.getRange().getLength();
+        choose(robot, view.viewer(), "Zoom values in");
+        assertTrue(values.getRange().getLength() < before * 0.9, "the menu zooms the values in: " + values.getRange());
+        contextMenu(robot, view.viewer(), screenPoint(T3));
+        choose(robot, view.viewer(), "Whole time");
+        assertTrue(values.isAutoRange(), "and Whole time shows all of the values again");
+    }
+
     @Test
     void onTheDashboardTheMiddleButtonAndTheMenuMoveEveryChart(FxRobot robot) {
         robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));

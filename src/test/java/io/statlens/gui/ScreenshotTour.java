@@ -137,6 +137,39 @@ public final class ScreenshotTour {
         xdotool("mousemove", px(afterOut.getMinX() + afterOut.getWidth() * 0.6), px(afterOut.getMinY() + afterOut.getHeight() * 0.4));
         shoot(main, 1400, 900, "gui-dashboard-zoomed-out.png");
 
+        // The time shown saved as a named window of the run (Window, Save window as...), the whole time shown again, and
+        // the window chosen from the same menu: every chart shows it.
+        Platform.runLater(() -> ((javafx.scene.control.MenuButton) main.getScene().lookup("#dashboard-window")).getItems().stream()
+                .filter(i -> "Save window as...".equals(i.getText())).findFirst().orElseThrow().fire());
+        Window nameIt = window("Save the time shown as a window");
+        fx(() -> {
+            ((TextInputControl) nameIt.getScene().getRoot().lookup(".text-field")).setText("steady");
+            return null;
+        });
+        int nameW = fx(() -> (int) nameIt.getScene().getWidth());
+        int nameH = fx(() -> (int) nameIt.getScene().getHeight());
+        shoot(nameIt, nameW, nameH, "gui-dashboard-save-window.png");
+        fx(() -> nameIt.getScene().getRoot().lookupAll(".button").stream().map(ButtonBase.class::cast)
+                .filter(b -> "OK".equals(b.getText())).findFirst().orElseThrow().fire());
+        waitFor("the saved window", () -> bench.dashboards().windows().contains("steady"));
+        // The whole time again (the tool bar's Whole time, which a narrow window keeps in the tool bar's overflow menu).
+        fx(() -> {
+            bench.dashboards().zoom(null);
+            return null;
+        });
+        waitFor("the whole time", () -> bench.dashboards().zoomProperty().get() == null);
+        fx(() -> {
+            ((javafx.scene.control.MenuButton) main.getScene().lookup("#dashboard-window")).getItems().stream()
+                    .filter(i -> "steady".equals(i.getText())).findFirst().orElseThrow().fire();
+            return null;
+        });
+        // Shown as saved: widened to whole seconds, so about the zoom it was saved from.
+        waitFor("the window shown", () -> bench.dashboards().zoomProperty().get() != null
+                && ((Label) main.getScene().lookup("#dashboard-message")).getText().startsWith("time window 'steady'"));
+        pause(1500); // drawn again for the window once it settles, in the background
+        waitFor("the charts drawn for the window", () -> !bench.dashboards().loadingProperty().get());
+        shoot(main, 1400, 900, "gui-dashboard-window.png");
+
         // The run's dashboard saved by name.
         fx(() -> {
             ((TextInputControl) main.getScene().lookup("#dashboard-name")).setText("cpu overview");

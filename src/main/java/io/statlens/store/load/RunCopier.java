@@ -135,6 +135,7 @@ public final class RunCopier {
         copyRunRows("FACTS", List.of("FILE_ID", "NAME", "VAL"), "", stored.id(), run.id(), fileIds);
         copyRunRows("WARNINGS", List.of("FILE_ID", "LINE_NO", "KIND", "MESSAGE"), "", stored.id(), run.id(), fileIds);
         copyRunRows("ANNOTATIONS", List.of("TS", "TEXT", "SOURCE"), " ORDER BY ID", stored.id(), run.id(), fileIds);
+        copyRunRows("TIME_WINDOWS", List.of("NAME", "FROM_TS", "TO_TS", "SAVED_AT"), "", stored.id(), run.id(), fileIds);
 
         verifyDatasets(name, datasetIds);
         same(name, "translated labels", "SELECT COUNT(*) FROM DATASET_LABELS L JOIN DATASETS D ON D.ID = L.DATASET_ID WHERE D.RUN_ID = ?",

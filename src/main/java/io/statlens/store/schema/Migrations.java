@@ -127,7 +127,13 @@ final class Migrations {
                                 + " PRIMARY KEY (DATASET_ID, ITEM))",
                         "CREATE VIEW V_WHOLE_KEYS AS SELECT R.NAME AS RUN, CASE WHEN D.NAME = '' THEN D.TOOL ELSE D.TOOL || '.' || D.NAME END"
                                 + " AS DATASET, K.ITEM, K.WHOLE_KEY, K.DATASET_ID FROM DATASET_WHOLE_KEYS K"
-                                + " JOIN DATASETS D ON D.ID = K.DATASET_ID JOIN RUNS R ON R.ID = D.RUN_ID")));
+                                + " JOIN DATASETS D ON D.ID = K.DATASET_ID JOIN RUNS R ON R.ID = D.RUN_ID")),
+                // Named spans of a run (warm-up, steady state, cool-down) that stats, top, report, compare and the
+                // dashboard show alone; a null end is the run's own. They go with their run, as its notes do.
+                new Step(8, "named time windows of a run",
+                        List.of("CREATE TABLE TIME_WINDOWS (RUN_ID BIGINT NOT NULL REFERENCES RUNS(ID) ON DELETE CASCADE, NAME "
+                                + d.varchar(100) + " NOT NULL, FROM_TS TIMESTAMP, TO_TS TIMESTAMP, SAVED_AT TIMESTAMP NOT NULL,"
+                                + " PRIMARY KEY (RUN_ID, NAME))")));
     }
 
     static int latestVersion(SqlDialect d) {

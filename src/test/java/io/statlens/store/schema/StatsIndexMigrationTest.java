@@ -36,8 +36,10 @@ class StatsIndexMigrationTest {
         try (Repository repo = Repository.open(location)) {
             assertEquals(Migrations.latestVersion(repo.dialect()), repo.schemaVersion());
             assertEquals(List.of("DATASET_ID", "COLUMN_NAME"), indexes(repo.connection()).get(Migrations.STATS_BY_COLUMN));
-            // Back to what step 5 left: the index is all that step 6 adds; step 7 adds the whole keys' table and view.
+            // Back to what step 5 left: the index is all that step 6 adds; step 7 adds the whole keys' table and view,
+            // step 8 the time windows' table.
             try (Statement s = repo.connection().createStatement()) {
+                s.executeUpdate("DROP TABLE TIME_WINDOWS");
                 s.executeUpdate("DROP VIEW V_WHOLE_KEYS");
                 s.executeUpdate("DROP TABLE DATASET_WHOLE_KEYS");
                 s.executeUpdate("DROP INDEX " + Migrations.STATS_BY_COLUMN);
