@@ -81,7 +81,11 @@ public final class Collects {
             state.setProperty("state", "starting");
             folder.write(state);
             LiveImport live = LiveImport.open(repo, request.run(), Optional.empty(), request.tags());
-            if (request.resume()) markTheGap(repo, live, log);
+            if (request.resume()) {
+                // a collector killed left its statistics as of its last statistics commit (its rows are all there)
+                live.rewriteStatistics(folder.dir().toAbsolutePath() + java.io.File.separator);
+                markTheGap(repo, live, log);
+            }
             Collector collector = new Collector(live, catalog, jobs(request, log), request.intervalSeconds(), request.zone(),
                     folder.dir(), log);
             CountDownLatch stopped = new CountDownLatch(1);
