@@ -41,10 +41,16 @@ public final class CollectBench {
     /**
      * Collects {@code tools} on this host every second for {@code warmUp + seconds} seconds into a repository under
      * {@code work}, and measures the last {@code seconds}.
+     *
+     * @param jvmOptions the JVM options {@code statlens collect start} gives its daemon
      */
-    public static Result run(Path work, List<String> tools, int warmUp, int seconds, Consumer<String> progress) throws Exception {
-        List<String> command = new ArrayList<>(StatlensProcess.java());
-        command.addAll(List.of("io.statlens.cli.Main", "collect", "run", "--repo", work.resolve("repo").toString(),
+    public static Result run(Path work, List<String> jvmOptions, List<String> tools, int warmUp, int seconds,
+                             Consumer<String> progress) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"),
+                "io.statlens.cli.Main", "collect", "run", "--repo", work.resolve("repo").toString(),
                 "--run", "bench-collect", "--interval", "1"));
         command.addAll(tools);
         Path log = work.resolve("collector.log");

@@ -203,7 +203,7 @@ public final class BenchCommand implements Callable<Integer> {
         out.flush();
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("statlens-bench");
         try {
-            CollectBench.Result r = CollectBench.run(work, List.of("vmstat", "iostat", "mpstat"), 20, measured, line -> {
+            CollectBench.Result r = CollectBench.run(work, CollectStartCommand.DAEMON_JVM_OPTIONS, List.of("vmstat", "iostat", "mpstat"), 20, measured, line -> {
                 err.println("  " + line);
                 err.flush();
             });

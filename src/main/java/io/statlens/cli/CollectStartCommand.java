@@ -69,12 +69,23 @@ public final class CollectStartCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    /**
+     * The collect daemon's JVM options: the launcher's collector and heap limit, so that a collect that runs for days
+     * stays within a bounded memory, with one garbage collector thread (the JVM's defaults here would be G1 and a
+     * quarter of the machine's memory); and only the JIT's first tier: a daemon busy about 1 % of the time gains
+     * little from optimized code, and C2 compiling Derby's methods as they slowly get hot was half of its CPU over
+     * 10 minutes (docs/bench.md). {@code statlens bench --workload collect} measures the daemon with them.
+     */
+    static final List<String> DAEMON_JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-Xmx320m", "-XX:TieredStopAtLevel=1");
+
     private static Process spawn(RepositoryOptions repository, CollectOptions collect, CollectFolder folder) throws IOException {
         String java = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         List<String> command = new ArrayList<>();
         // setsid: a session of its own, so that the terminal's hang-up does not reach it
         if (Files.isExecutable(Path.of("/usr/bin/setsid"))) command.add("/usr/bin/setsid");
-        command.addAll(List.of(java, "-Duser.home=" + System.getProperty("user.home"), "-cp", System.getProperty("java.class.path")));
+        command.add(java);
+        command.addAll(DAEMON_JVM_OPTIONS);
+        command.addAll(List.of("-Duser.home=" + System.getProperty("user.home"), "-cp", System.getProperty("java.class.path")));
         String home = System.getProperty("statlens.home");
         if (home != null) command.add("-Dstatlens.home=" + home);
         command.addAll(List.of(Main.class.getName(), "collect", "run"));

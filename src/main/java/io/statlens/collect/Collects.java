@@ -86,7 +86,11 @@ public final class Collects {
             ActiveCollects active = new ActiveCollects(repo);
             active.begin(request.run(), Instant.parse(state.getProperty("started")), request.intervalSeconds(),
                     "pid " + ProcessHandle.current().pid() + " on " + machine());
-            if (request.resume()) markTheGap(repo, live, log);
+            if (request.resume()) {
+                // a collector killed left its statistics as of its last statistics commit (its rows are all there)
+                live.rewriteStatistics(folder.dir().toAbsolutePath() + java.io.File.separator);
+                markTheGap(repo, live, log);
+            }
             Collector collector = new Collector(live, catalog, jobs(request, log), request.intervalSeconds(), request.zone(),
                     folder.dir(), log);
             CountDownLatch stopped = new CountDownLatch(1);

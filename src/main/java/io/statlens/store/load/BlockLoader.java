@@ -16,7 +16,10 @@ import java.sql.SQLException;
  * per table afresh, in a transaction that created tables.
  */
 final class BlockLoader implements BulkLoader {
-    /** Whether the data sets may hold blocks already (a collect's commits): each key's blocks continue. */
+    /**
+     * Whether the data sets may hold blocks already (a collect's commits): each key's blocks continue, and the loader
+     * keeps its chains from one load to the next (a collect keeps one loader per source while its commits succeed).
+     */
     private final boolean appending;
     private BlockWriter writer;
 
@@ -33,8 +36,13 @@ final class BlockLoader implements BulkLoader {
                 writer.add(rows.datasetId, rows.key, rows.sample, rows.epochSecond, rows.nano, rows.elapsed, rows.sinceBoot,
                         rows.values, rows.width);
             }
-            // a table's data sets are all in its spill: its chains end here
-            writer.finish();
+            if (appending) {
+                // a collect's next commit goes on with these chains: each key's next block number is known here
+                writer.flush();
+            } else {
+                // a table's data sets are all in its spill: its chains end here
+                writer.finish();
+            }
         } catch (StoreException e) {
             // the import tells SQL failures apart (a lock conflict is retried)
             throw Jdbc.cause(e);

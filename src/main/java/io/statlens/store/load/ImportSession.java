@@ -97,6 +97,15 @@ final class ImportSession implements RecordSink, AutoCloseable {
     private List<Write> uncommitted;
     /** Set when a live import's commit rolled back: writes wait in {@link #uncommitted} until the next commit. */
     private boolean rolledBack;
+    /**
+     * A live import's loader, kept from commit to commit: its chains of blocks go on where the last commit left them,
+     * without asking the repository; dropped when a commit rolls back.
+     */
+    private BulkLoader liveLoader;
+    /** A live import's update of its data sets' counts, prepared once. */
+    private PreparedStatement updateDataset;
+    /** A key or a metric column had its first value since the statistics were last written. */
+    private boolean newSeries;
 
     /** One write of a record into the repository. */
     private interface Write {
@@ -116,6 +125,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
         long rows;
         Instant first;
         Instant last;
+        /** The row count its DATASETS row has in the repository (a live import's last commit); -1 when not known. */
+        long recordedRows = -1;
 
         DatasetState(long id, String table) {
             this.id = id;
@@ -325,7 +336,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write imported rows to a temporary file: " + e.getMessage(), e);
         }
-        if (!row.sinceBoot()) summarize(d, key, values, m);
+        if (!row.sinceBoot() && summarize(d, key, values, m)) newSeries = true;
         d.rows++;
         rowCount++;
         if (d.first == null || row.time().isBefore(d.first)) d.first = row.time();
@@ -352,14 +363,15 @@ final class ImportSession implements RecordSink, AutoCloseable {
         return out;
     }
 
-    private static void summarize(DatasetState d, String key, double[] values, SpecMapping m) {
+    /** Adds the row's values to its key's summaries; whether a key or a column of it had its first value. */
+    private static boolean summarize(DatasetState d, String key, double[] values, SpecMapping m) {
         int width = m.table().table.metrics().size();
         KeySeries series = d.summaries.get(key);
         if (series == null) {
             series = new KeySeries(width);
             d.summaries.put(key, series);
         }
-        series.add(values, m.columnOf(), width, m.distinct());
+        return series.add(values, m.columnOf(), width, m.distinct());
     }
 
     @Override
@@ -456,7 +468,10 @@ final class ImportSession implements RecordSink, AutoCloseable {
         } finally {
             deleteSpills();
         }
-        writeDatasets();
+        try (PreparedStatement ps = c.prepareStatement(UPDATE_DATASET)) {
+            updateDatasets(ps);
+        }
+        writeStatistics(false);
     }
 
     /**
@@ -468,33 +483,43 @@ final class ImportSession implements RecordSink, AutoCloseable {
     }
 
     /**
-     * Loads the rows read since the last commit and brings each data set's counts and statistics up to date, inside the
-     * caller's transaction: a {@link LiveImport} calls it at every commit while the parser goes on reading. After a
-     * rolled-back commit, the tables, data sets and records that commit held are written again first.
+     * Loads the rows read since the last commit and brings each data set's counts up to date, and with
+     * {@code statistics} its statistics, inside the caller's transaction: a {@link LiveImport} calls it at every
+     * commit while the parser goes on reading. After a rolled-back commit, the tables, data sets and records that
+     * commit held are written again first.
      */
-    void loadSoFar() throws SQLException, IOException {
+    void loadSoFar(boolean statistics) throws SQLException, IOException {
         if (rolledBack) writeAgain();
-        try (BulkLoader loader = BulkLoader.forConnection(c, true)) {
-            for (TableRows t : tables.values()) {
-                if (t.spill.rows() > 0) loader.load(c, t.table, t.spill);
-            }
+        if (liveLoader == null) liveLoader = BulkLoader.forConnection(c, true);
+        for (TableRows t : tables.values()) {
+            if (t.spill.rows() > 0) liveLoader.load(c, t.table, t.spill);
         }
+        if (updateDataset == null) updateDataset = c.prepareStatement(UPDATE_DATASET);
+        updateDatasets(updateDataset);
+        if (!statistics) return;
         try (PreparedStatement ps = c.prepareStatement("DELETE FROM DATASET_STATS WHERE DATASET_ID = ?")) {
             for (DatasetState d : datasets.values()) {
                 ps.setLong(1, d.id);
                 ps.executeUpdate();
             }
         }
-        writeDatasets();
+        writeStatistics(true);
+        newSeries = false;
+    }
+
+    /**
+     * Whether a key or a metric column had its first value since the statistics were last written: until they are,
+     * the run's catalog (which lists a data set's keys and columns from its statistics) does not show it.
+     */
+    boolean hasNewSeries() {
+        return newSeries;
     }
 
     /** The commit that held the rows {@link #loadSoFar} loaded succeeded: they and the writes before it are done. */
     void committed() {
         uncommitted.clear();
         for (TableRows t : tables.values()) {
-            if (t.spill.rows() == 0) continue;
-            t.spill.close();
-            t.spill = new RowSpill();
+            if (t.spill.rows() > 0) t.spill.reset();
         }
     }
 
@@ -504,6 +529,20 @@ final class ImportSession implements RecordSink, AutoCloseable {
      */
     void rolledBack() {
         rolledBack = true;
+        // its blocks' numbers went with the transaction (and the data sets may get new ids): the next loader asks again
+        closeLiveLoader();
+        newSeries = true;
+        datasets.values().forEach(d -> d.recordedRows = -1);
+    }
+
+    private void closeLiveLoader() {
+        if (liveLoader == null) return;
+        try {
+            liveLoader.close();
+        } catch (SQLException ignored) {
+            // it only releases its statement; the transaction's fate is decided elsewhere
+        }
+        liveLoader = null;
     }
 
     private void writeAgain() throws SQLException {
@@ -521,21 +560,33 @@ final class ImportSession implements RecordSink, AutoCloseable {
         rolledBack = false;
     }
 
-    private void writeDatasets() throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("UPDATE DATASETS SET ROW_COUNT = ?, FIRST_TS = ?, LAST_TS = ? WHERE ID = ?")) {
-            for (DatasetState d : datasets.values()) {
-                ps.setLong(1, d.rows);
-                ps.setTimestamp(2, d.first == null ? null : Repository.timestamp(d.first));
-                ps.setTimestamp(3, d.last == null ? null : Repository.timestamp(d.last));
-                ps.setLong(4, d.id);
-                ps.executeUpdate();
-            }
+    private static final String UPDATE_DATASET = "UPDATE DATASETS SET ROW_COUNT = ?, FIRST_TS = ?, LAST_TS = ? WHERE ID = ?";
+
+    /** Brings each data set's count and first and last times up to date, where rows came since the last time. */
+    private void updateDatasets(PreparedStatement ps) throws SQLException {
+        for (DatasetState d : datasets.values()) {
+            if (d.rows == d.recordedRows) continue;
+            d.recordedRows = d.rows;
+            ps.setLong(1, d.rows);
+            ps.setTimestamp(2, d.first == null ? null : Repository.timestamp(d.first));
+            ps.setTimestamp(3, d.last == null ? null : Repository.timestamp(d.last));
+            ps.setLong(4, d.id);
+            ps.executeUpdate();
         }
+    }
+
+    /**
+     * Writes every data set's statistics, by key and table column as the session's tables know them (their columns
+     * as of this file's rows: the repository's catalog is not read again).
+     *
+     * @param snapshot whether the series go on (a live import): the statistics are then taken from copies
+     */
+    private void writeStatistics(boolean snapshot) throws SQLException {
         try (DatasetStatsWriter stats = new DatasetStatsWriter(c)) {
             for (DatasetState d : datasets.values()) {
                 Map<String, SeriesSummary[]> byKey = new LinkedHashMap<>();
-                d.summaries.forEach((key, series) -> byKey.put(key, series.summaries()));
-                stats.write(d.id, repo.tables().table(d.table).orElseThrow(), byKey);
+                d.summaries.forEach((key, series) -> byKey.put(key, snapshot ? series.snapshot() : series.summaries()));
+                stats.write(d.id, tables.get(d.table).table, byKey);
             }
         }
     }
@@ -548,7 +599,9 @@ final class ImportSession implements RecordSink, AutoCloseable {
     @Override
     public void close() {
         deleteSpills();
-        for (PreparedStatement ps : Arrays.asList(insertSummary, insertFact, insertWarning, insertDataset, insertWholeKey)) {
+        closeLiveLoader();
+        for (PreparedStatement ps : Arrays.asList(insertSummary, insertFact, insertWarning, insertDataset, updateDataset,
+                insertWholeKey)) {
             if (ps == null) continue;
             try {
                 ps.close();

@@ -16,12 +16,15 @@ final class KeySeries {
     static final int ROWS = 64;
 
     private SeriesSummary[] columns;
+    /** Columns that have had a value, staged or not. */
+    private boolean[] valued;
     /** Staged rows, {@code width} cells each by table column; NaN where a row has no value. */
     private double[] staged;
     private int rows;
 
     KeySeries(int width) {
         columns = new SeriesSummary[width];
+        valued = new boolean[width];
         staged = new double[ROWS * width];
     }
 
@@ -30,19 +33,25 @@ final class KeySeries {
      *
      * @param width    the table's current width (it grows when the table gains columns)
      * @param distinct whether {@code columnOf} names every column at most once (else the row is added at once)
+     * @return whether a column had its first value: the key's statistics have a series more
      */
-    void add(double[] values, int[] columnOf, int width, boolean distinct) {
+    boolean add(double[] values, int[] columnOf, int width, boolean distinct) {
         if (columns.length < width) {
             drain();
             columns = Arrays.copyOf(columns, width);
+            valued = Arrays.copyOf(valued, width);
             staged = new double[ROWS * width];
+        }
+        boolean first = false;
+        for (int i = 0; i < values.length; i++) {
+            if (!valued[columnOf[i]] && Double.isFinite(values[i])) first = valued[columnOf[i]] = true;
         }
         if (!distinct) {
             drain();
             for (int i = 0; i < values.length; i++) {
                 if (!Double.isNaN(values[i])) summary(columnOf[i]).add(values[i]);
             }
-            return;
+            return first;
         }
         if (rows == ROWS) drain();
         int w = columns.length;
@@ -50,12 +59,24 @@ final class KeySeries {
         Arrays.fill(staged, base, base + w, Double.NaN);
         for (int i = 0; i < values.length; i++) staged[base + columnOf[i]] = values[i];
         rows++;
+        return first;
     }
 
     /** The summaries by table column (null where a column had no value), every staged row included. */
     SeriesSummary[] summaries() {
         drain();
         return columns;
+    }
+
+    /**
+     * Copies of the summaries as they are now ({@link SeriesSummary#copy}), for statistics of a series that goes on:
+     * the summaries themselves stay as an import's would be.
+     */
+    SeriesSummary[] snapshot() {
+        drain();
+        SeriesSummary[] out = new SeriesSummary[columns.length];
+        for (int i = 0; i < out.length; i++) out[i] = columns[i] == null ? null : columns[i].copy();
+        return out;
     }
 
     private void drain() {

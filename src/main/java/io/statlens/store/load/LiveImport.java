@@ -8,16 +8,25 @@ import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.store.StoreException;
 import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.read.SeriesReader;
+import io.statlens.store.read.SeriesSummary;
+import io.statlens.store.schema.DataTable;
 import io.statlens.store.schema.Repository;
 
 import java.io.IOException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -30,12 +39,21 @@ import java.util.Optional;
  * and note takes this object's lock, so that the one connection sees one caller at a time.
  */
 public final class LiveImport implements AutoCloseable {
+    /**
+     * How often the statistics of series that go on are written: rewriting every data set's statistics was most of a
+     * 1 s commit's cost. A new key or metric column has them written at its first commit (the run's catalog lists keys
+     * and columns from them), and the last commit writes them whatever the time.
+     */
+    static final Duration STATISTICS_EVERY = Duration.ofSeconds(30);
+
     private final Repository repo;
     private final RunLedger ledger;
     private final List<Source> sources = new ArrayList<>();
     private RunLedger.OpenRun run;
     private final RunClock clock;
     private boolean closed;
+    /** System.nanoTime() of the last commit that wrote the statistics; none yet when null. */
+    private Long statisticsWritten;
 
     private LiveImport(Repository repo, RunLedger ledger, RunLedger.OpenRun run) {
         this.repo = repo;
@@ -87,9 +105,14 @@ public final class LiveImport implements AutoCloseable {
      * writes everything it held again.
      */
     public synchronized void commit() {
+        commit(false);
+    }
+
+    /** @param last whether nothing more will be read: the statistics are written whatever the time */
+    private void commit(boolean last) {
         if (closed) return;
         try {
-            commitOrThrow();
+            commitOrThrow(last);
         } catch (SQLException e) {
             rolledBack();
             throw new StoreException("cannot commit the collected rows of run '" + run.name() + "': " + e.getMessage(), e);
@@ -107,26 +130,75 @@ public final class LiveImport implements AutoCloseable {
         repo.rollback();
         for (Source s : sources) {
             s.session.rolledBack();
-            s.recordedSize = -1;
+            s.recorded = null;
         }
     }
 
-    private void commitOrThrow() throws SQLException, IOException {
+    private void commitOrThrow(boolean last) throws SQLException, IOException {
+        long now = System.nanoTime();
+        boolean statistics = last || statisticsWritten == null || now - statisticsWritten >= STATISTICS_EVERY.toNanos()
+                || sources.stream().anyMatch(s -> s.session.hasNewSeries());
         Instant earliest = null;
         String host = null;
         for (Source s : sources) {
-            s.session.loadSoFar();
-            ledger.record(s.fileId, new RunLedger.Loaded(s.sha256(), s.session.variant(), s.session.rowCount(),
-                    s.session.warningCount()));
-            s.recordSize();
+            s.session.loadSoFar(statistics);
+            s.record();
             earliest = earlier(earliest, s.session.earliest());
             if (host == null) host = s.session.host();
         }
         RunLedger.OpenRun settled = ledger.settle(run, clock.start(), earliest, host);
         repo.connection().commit();
         run = settled;
+        if (statistics) statisticsWritten = now;
         if (run.start() != null) clock.restart(run.start());
         for (Source s : sources) s.session.committed();
+    }
+
+    /**
+     * Writes again, from the rows the repository holds, the statistics of the run's data sets read from files under
+     * {@code folder} by an earlier collect, and commits: a collector killed left them as its last statistics commit
+     * wrote them ({@link #STATISTICS_EVERY}), its rows up to its last commit. Each key's rows are read in their order,
+     * so the statistics are those an import of the same rows computes.
+     */
+    public synchronized void rewriteStatistics(String folder) {
+        try {
+            List<Long> ids = new ArrayList<>();
+            List<String> tableNames = new ArrayList<>();
+            try (PreparedStatement ps = repo.connection().prepareStatement("SELECT D.ID, D.TABLE_NAME, F.PATH FROM DATASETS D"
+                    + " JOIN SOURCE_FILES F ON F.ID = D.FILE_ID WHERE D.RUN_ID = ? ORDER BY D.ID")) {
+                ps.setLong(1, run.id());
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        if (!rs.getString(3).startsWith(folder)) continue;
+                        ids.add(rs.getLong(1));
+                        tableNames.add(rs.getString(2));
+                    }
+                }
+            }
+            try (DatasetStatsWriter stats = new DatasetStatsWriter(repo.connection());
+                 PreparedStatement delete = repo.connection().prepareStatement("DELETE FROM DATASET_STATS WHERE DATASET_ID = ?")) {
+                for (int i = 0; i < ids.size(); i++) {
+                    long id = ids.get(i);
+                    DataTable table = repo.tables().table(tableNames.get(i)).orElseThrow();
+                    int width = table.metrics().size();
+                    int[] columnOf = new int[width];
+                    Arrays.setAll(columnOf, c -> c);
+                    Map<String, KeySeries> byKey = new LinkedHashMap<>();
+                    new SeriesReader(repo).read(new SeriesReader.Selection(run.name(), table.name(), table.name(), "", List.of(id),
+                            table.metrics()), false, row -> byKey.computeIfAbsent(row.key(), k -> new KeySeries(width))
+                            .add(row.values(), columnOf, width, true));
+                    Map<String, SeriesSummary[]> summaries = new LinkedHashMap<>();
+                    byKey.forEach((key, series) -> summaries.put(key, series.summaries()));
+                    delete.setLong(1, id);
+                    delete.executeUpdate();
+                    stats.write(id, table, summaries);
+                }
+            }
+            repo.connection().commit();
+        } catch (SQLException e) {
+            repo.rollback();
+            throw new StoreException("cannot write the statistics of run '" + run.name() + "' again: " + e.getMessage(), e);
+        }
     }
 
     /** Commits what was collected, then adds a note to the run at that time (and commits it). */
@@ -140,10 +212,11 @@ public final class LiveImport implements AutoCloseable {
     public synchronized void close() {
         if (closed) return;
         try {
-            commit();
+            commit(true);
         } finally {
             closed = true;
             sources.forEach(s -> s.session.close());
+            ledger.releaseStatements();
         }
     }
 
@@ -162,7 +235,8 @@ public final class LiveImport implements AutoCloseable {
         private final ImportSession session;
         private final MessageDigest sha = newDigest();
         private long size;
-        private long recordedSize = -1;
+        /** What the source file's row says since the last commit; null when it must be written. */
+        private Recorded recorded;
 
         private Source(long fileId, ImportSession session) {
             this.fileId = fileId;
@@ -205,10 +279,12 @@ public final class LiveImport implements AutoCloseable {
             }
         }
 
-        private void recordSize() throws SQLException {
-            if (size == recordedSize) return;
-            ledger.grown(fileId, size);
-            recordedSize = size;
+        /** Brings the source file's row up to date (its size, hash and counts), unless nothing was read since. */
+        private void record() throws SQLException {
+            Recorded now = new Recorded(size, session.variant(), session.rowCount(), session.warningCount());
+            if (now.equals(recorded)) return;
+            ledger.collected(fileId, new RunLedger.Loaded(sha256(), now.variant(), now.rows(), now.warnings()), size);
+            recorded = now;
         }
 
         @Override
@@ -273,6 +349,10 @@ public final class LiveImport implements AutoCloseable {
             // timeline places derived times itself and never hands them over.
             throw new IllegalStateException("a collect's times are never placed later");
         }
+    }
+
+    /** What a source file's row was last brought up to: the hash follows the size. */
+    private record Recorded(long size, String variant, long rows, long warnings) {
     }
 
     private static MessageDigest newDigest() {

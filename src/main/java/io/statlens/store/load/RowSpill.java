@@ -70,6 +70,22 @@ public final class RowSpill implements AutoCloseable {
         rows++;
     }
 
+    /**
+     * Empties the spill for the next rows (a live import's next commit): its file, buffer and keys are kept, where a
+     * new spill per commit would create a file and a direct buffer every second.
+     */
+    void reset() {
+        try {
+            channel.truncate(0);
+            channel.position(0);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot empty the temporary file of imported rows: " + e.getMessage(), e);
+        }
+        buffer.clear();
+        rows = 0;
+        renumbered.clear();
+    }
+
     private void drain() throws IOException {
         buffer.flip();
         while (buffer.hasRemaining()) channel.write(buffer);

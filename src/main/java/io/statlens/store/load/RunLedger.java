@@ -31,6 +31,8 @@ import java.util.Optional;
 public final class RunLedger {
     private static final int PATH_LENGTH = 4000;
     private final Repository repo;
+    /** {@link #collected}'s update, prepared once: a collect runs it at every commit. */
+    private PreparedStatement collected;
 
     public RunLedger(Repository repo) {
         this.repo = repo;
@@ -253,13 +255,33 @@ public final class RunLedger {
         }
     }
 
-    /** Records the size a file has grown to while it is collected (a live import's source keeps growing). */
-    void grown(long fileId, long sizeBytes) throws SQLException {
-        try (PreparedStatement ps = connection().prepareStatement("UPDATE SOURCE_FILES SET SIZE_BYTES = ? WHERE ID = ?")) {
-            ps.setLong(1, sizeBytes);
-            ps.setLong(2, fileId);
-            ps.executeUpdate();
+    /**
+     * Records what a file being collected holds so far and the size it has grown to (a live import's source keeps
+     * growing), in one update.
+     */
+    void collected(long fileId, Loaded loaded, long sizeBytes) throws SQLException {
+        if (collected == null) {
+            collected = connection().prepareStatement("UPDATE SOURCE_FILES SET SHA256 = ?, VARIANT = ?, ROW_COUNT = ?,"
+                    + " WARNING_COUNT = ?, SIZE_BYTES = ? WHERE ID = ?");
         }
+        collected.setString(1, loaded.sha256());
+        collected.setString(2, loaded.variant());
+        collected.setLong(3, loaded.rows());
+        collected.setLong(4, loaded.warnings());
+        collected.setLong(5, sizeBytes);
+        collected.setLong(6, fileId);
+        collected.executeUpdate();
+    }
+
+    /** Releases the statements kept prepared ({@link #collected}); the ledger may still be used. */
+    void releaseStatements() {
+        if (collected == null) return;
+        try {
+            collected.close();
+        } catch (SQLException ignored) {
+            // it only releases the statement
+        }
+        collected = null;
     }
 
     /**

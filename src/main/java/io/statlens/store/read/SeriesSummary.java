@@ -3,6 +3,12 @@ package io.statlens.store.read;
 import com.tdunning.math.stats.MergingDigest;
 import org.apache.commons.statistics.descriptive.Quantile;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
@@ -81,6 +87,46 @@ public final class SeriesSummary {
 
     public long count() {
         return n + held;
+    }
+
+    /**
+     * An independent copy of the summary as it is now. {@link #stats()} and {@link #digestBytes()} move the staged
+     * values into the digest early and compress it; a collect that writes the statistics of series still growing
+     * takes them from a copy, so that its series are chunked as an import's are and end with the same statistics.
+     */
+    public SeriesSummary copy() {
+        SeriesSummary c = new SeriesSummary();
+        c.n = n;
+        c.min = min;
+        c.max = max;
+        c.mean = mean;
+        c.spread = spread;
+        c.staged = staged.clone();
+        c.held = held;
+        c.digest = digest == null ? null : copyOf(digest);
+        c.unmerged = unmerged;
+        c.beyondDigest = beyondDigest;
+        return c;
+    }
+
+    /**
+     * A digest's exact copy, pending centroids and all: through Java serialization, since t-digest 3.3 has no copy and
+     * its byte encodings compress first.
+     */
+    private static MergingDigest copyOf(MergingDigest d) {
+        try {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+                out.writeObject(d);
+            }
+            try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+                return (MergingDigest) in.readObject();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot copy a t-digest in memory", e);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Whether the percentiles of {@link #stats()} are exact. */

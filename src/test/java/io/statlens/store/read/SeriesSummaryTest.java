@@ -6,8 +6,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SeriesSummaryTest {
@@ -143,6 +145,34 @@ class SeriesSummaryTest {
         assertEquals(4999, stats.max());
         assertEquals(2499.5, stats.mean(), 1e-9);
         assertEquals(5000, com.tdunning.math.stats.MergingDigest.fromBytes(java.nio.ByteBuffer.wrap(s.digestBytes())).size());
+    }
+
+    /**
+     * A collect writes the statistics of series that go on growing (issue 24): taken from copies, they leave the series
+     * chunked as an import's, so that its last statistics and digest are an import's to the bit; taken from the series
+     * itself, every write moves the staged values into the digest early.
+     */
+    @Test
+    void statisticsOfACopyTakenMidSeriesLeaveTheSeriesAsAnImportWouldEnd() {
+        SplittableRandom random = new SplittableRandom(24);
+        double[] values = random.doubles(5000, 0, 100).toArray();
+        SeriesSummary imported = of(values);
+        SeriesSummary collected = new SeriesSummary();
+        SeriesSummary rewritten = new SeriesSummary();
+        for (int i = 0; i < values.length; i++) {
+            collected.add(values[i]);
+            rewritten.add(values[i]);
+            if (i % 7 == 0) {
+                SeriesSummary copy = collected.copy();
+                assertEquals(i + 1, copy.stats().n());
+                copy.digestBytes();
+                rewritten.stats();
+                rewritten.digestBytes();
+            }
+        }
+        assertEquals(imported.stats(), collected.stats());
+        assertArrayEquals(imported.digestBytes(), collected.digestBytes());
+        assertNotEquals(imported.stats(), rewritten.stats(), "the statistics written from the series itself drift");
     }
 
     private static void assertWithinRank(double[] sorted, double q, double estimate) {
