@@ -147,7 +147,8 @@ public final class ChartBuilder {
         double[] totals = new double[keep.length];
         Set<String> names = new HashSet<>();
         for (int s = 0; s < layers.size(); s++) {
-            XYSeries series = new XYSeries(unique(layers.get(s).name(), names), false, false);
+            // Duplicate x values are allowed: two samples of one second (a clock set back) are drawn, not an error.
+            XYSeries series = new XYSeries(unique(layers.get(s).name(), names), false, true);
             double[] y = layers.get(s).y();
             for (int j = 0; j < keep.length; j++) {
                 // A missing value stacks as nothing rather than breaking the layers above it.

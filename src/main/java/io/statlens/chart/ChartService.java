@@ -88,7 +88,14 @@ public final class ChartService {
             } catch (UserException e) {
                 // Lenient requests apply presets to whatever the runs hold: what does not fit is skipped, with the reason.
                 if (!request.lenient()) throw e;
-                skipped.add((def.name() != null ? "chart '" + def.name() + "'" : "the chart") + ": " + e.getMessage());
+                skipped.add(chartName(def) + ": " + e.getMessage());
+                continue;
+            } catch (CancellationException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                // A dashboard or report of many charts is not lost to one that cannot be drawn: that one says why instead.
+                if (!request.lenient()) throw e;
+                skipped.add(failed(def, e));
                 continue;
             }
             if (request.lenient() && request.skipFlat() && loaded.charts().stream().allMatch(ChartService::allZero)) {
@@ -108,11 +115,28 @@ public final class ChartService {
             String note = drawsAny(def, derived) ? DERIVED_NOTE : drawsAny(def, dated) ? DATES_NOTE : null;
             for (ChartData chart : loaded.charts()) {
                 ChartData data = note != null ? chart.noted(note) : chart;
-                drawn.add(new DrawnChart(def, data, builder.build(data, request.size()), request.size(), loaded.sql(),
-                        loaded.keys()));
+                JFreeChart built;
+                try {
+                    built = builder.build(data, request.size());
+                } catch (RuntimeException e) {
+                    if (!request.lenient()) throw e;
+                    skipped.add(failed(def, e));
+                    continue;
+                }
+                drawn.add(new DrawnChart(def, data, built, request.size(), loaded.sql(), loaded.keys()));
             }
         }
         return new ChartResult(drawn, skipped);
+    }
+
+    private static String chartName(ChartDefinition def) {
+        return def.name() != null ? "chart '" + def.name() + "'" : "the chart";
+    }
+
+    /** What a lenient request says in place of a chart that failed: a fault of statlens, named as such. */
+    private static String failed(ChartDefinition def, RuntimeException e) {
+        return chartName(def) + ": could not be drawn (" + e.getClass().getSimpleName()
+                + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")";
     }
 
     /** Whether a drawn chart shows the very bars of the one chart of a definition. */

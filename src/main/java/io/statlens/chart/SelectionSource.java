@@ -77,22 +77,34 @@ final class SelectionSource {
         // One pass over the data set for all metrics: the rows come in time order, each key's samples in turn, reduced to
         // what a chart can show as they come (a run of millions of rows is never held whole). A complement is computed
         // per sample, before the reduction, so that its peaks are the samples' own.
-        Map<String, KeySamples> byKey = new LinkedHashMap<>();
-        reader.read(columns.read(), def.sinceBoot(), times, wanted, row -> byKey.computeIfAbsent(row.key(), k -> new KeySamples(drawn.size(), buckets))
-                .add(row.time().toEpochMilli(), row.elapsed(), drawnValues(drawn, row.values())));
+        // Each host's data sets are read apart (HostLanes): one host's samples are one series.
         List<Trace> traces = new ArrayList<>();
-        for (int m = 0; m < drawn.size(); m++) {
-            DataTable.MetricColumn column = drawn.get(m).shown();
-            for (Map.Entry<String, KeySamples> e : byKey.entrySet()) {
-                KeySamples k = e.getValue();
-                traces.add(new Trace(run, column.label(), column.unit() == null ? "" : column.unit(), e.getKey(), k.time(), k.elapsed(),
-                        k.values(m), k.mean(m), k.samples(m)));
+        for (HostLanes.Lane lane : lanes(columns.read())) {
+            SeriesReader.Selection s = columns.read();
+            SeriesReader.Selection ofLane = new SeriesReader.Selection(s.run(), s.dataset(), s.table(), s.keyLabel(), lane.datasetIds(),
+                    s.metrics());
+            Map<String, KeySamples> byKey = new LinkedHashMap<>();
+            reader.read(ofLane, def.sinceBoot(), times, wanted, row -> byKey.computeIfAbsent(row.key(), k -> new KeySamples(drawn.size(), buckets))
+                    .add(row.time().toEpochMilli(), row.elapsed(), drawnValues(drawn, row.values())));
+            for (int m = 0; m < drawn.size(); m++) {
+                DataTable.MetricColumn column = drawn.get(m).shown();
+                for (Map.Entry<String, KeySamples> e : byKey.entrySet()) {
+                    KeySamples k = e.getValue();
+                    traces.add(new Trace(run, column.label(), column.unit() == null ? "" : column.unit(), e.getKey(), k.time(),
+                            k.elapsed(), k.values(m), k.mean(m), k.samples(m), lane.host()));
+                }
             }
         }
         if (!lenient) checkKeys(def, run, columns.shown(), keys, traces);
         String keyLabel = columns.shown().keyLabel() == null ? "" : columns.shown().keyLabel();
         LoadedData data = new LoadedData(columns.shown().dataset(), keyLabel, null, traces, busiest.map(BusiestKeys.Choice::keysInRun).orElse(0));
         return Optional.of(new RunData(columns.shown(), data, keys));
+    }
+
+    /** The hosts of the selection's data sets; one data set (the usual run) is one host's without asking. */
+    private List<HostLanes.Lane> lanes(SeriesReader.Selection s) {
+        if (s.datasetIds().size() < 2) return List.of(new HostLanes.Lane("", s.datasetIds()));
+        return HostLanes.of(catalog.datasets(catalog.id(s.run()), s.dataset()));
     }
 
     /**
