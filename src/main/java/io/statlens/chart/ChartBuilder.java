@@ -95,6 +95,22 @@ public final class ChartBuilder {
         return chart;
     }
 
+    /**
+     * What stands in the place of a chart that could not be drawn: its title, and the reason where its plot would be, so
+     * that a dashboard or report of many charts says what is missing instead of failing whole.
+     */
+    static JFreeChart failed(String title, String reason) {
+        XYPlot plot = new XYPlot();
+        plot.setNoDataMessage("This chart " + reason);
+        plot.setNoDataMessageFont(ChartTheme.MARKER);
+        plot.setNoDataMessagePaint(ChartTheme.TEXT);
+        plot.setDomainGridlinesVisible(false);
+        plot.setRangeGridlinesVisible(false);
+        JFreeChart chart = new JFreeChart(title, ChartTheme.TITLE, plot, false);
+        ChartTheme.apply(chart);
+        return chart;
+    }
+
     private JFreeChart lines(ChartData d, RenderSize size) {
         double[] range = xRange(d.series());
         DefaultXYDataset dataset = new DefaultXYDataset();

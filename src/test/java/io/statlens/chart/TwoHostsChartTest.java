@@ -111,4 +111,29 @@ class TwoHostsChartTest {
         assertEquals(List.of("db01", "app01"), chart.data().bars().stream().map(ChartData.BarValue::series).distinct().toList());
         assertEquals(List.of("us", "sy"), chart.data().bars().stream().map(ChartData.BarValue::category).distinct().toList());
     }
+
+    @Test
+    void aChartThatCannotBeDrawnSaysWhyInItsPlaceAndTheOthersAreDrawn() throws Exception {
+        // a run whose vmstat data set names a table the repository does not have: reading it fails inside statlens
+        String broken = "two-hosts-broken";
+        new ImportService(shared.repository(), ParserCatalog.load(Path.of("target/no-user-parsers"))).run(
+                ImportRequest.of(broken, ZoneOffset.UTC, DIR.resolve("db01")), ImportProgress.NONE);
+        try (var s = shared.repository().connection().createStatement()) {
+            s.executeUpdate("UPDATE DATASETS SET TABLE_NAME = 'NO_SUCH_TABLE' WHERE TOOL = 'vmstat'"
+                    + " AND RUN_ID = (SELECT ID FROM RUNS WHERE NAME = '" + broken + "')");
+        }
+        PresetCatalog presets = new PresetCatalog(shared.repository());
+        List<ChartDefinition> defs = List.of(presets.find("vmstat.procs").orElseThrow().definition(),
+                presets.find("mpstat.busiest").orElseThrow().definition());
+        ChartResult result = new ChartService(shared.repository(), ZoneOffset.UTC)
+                .draw(new ChartRequest(defs, List.of(broken), List.of(), RenderSize.DEFAULT, true, 0));
+        assertEquals(List.of("vmstat.procs", "mpstat.busiest"), result.charts().stream().map(c -> c.definition().name()).toList());
+        String message = ((org.jfree.chart.plot.XYPlot) result.charts().get(0).chart().getPlot()).getNoDataMessage();
+        assertTrue(message.startsWith("This chart could not be drawn (NoSuchElementException"), message);
+        assertEquals(1, result.skipped().size(), result.skipped().toString());
+        assertTrue(result.skipped().get(0).startsWith("chart 'vmstat.procs': could not be drawn"), result.skipped().toString());
+        assertFalse(result.charts().get(1).data().series().isEmpty());
+        // as a user sees it: a picture with the title and the reason
+        assertTrue(ChartWriter.png(result.charts().get(0).chart(), RenderSize.DEFAULT).length > 1000);
+    }
 }
