@@ -105,6 +105,16 @@ class TwoHostsChartTest {
     }
 
     @Test
+    void theTopKeyIsEachHostsOwn() {
+        ChartDefinition def = ChartDefinition.builder().kind(ChartKind.LINE).tool("mpstat").metric(List.of("%usr")).top(1).build();
+        ChartData chart = draw(def).get(0).data();
+        List<String> names = chart.series().stream().map(ChartData.PlotSeries::name).toList();
+        assertEquals(2, names.size(), names.toString());
+        assertTrue(names.get(0).startsWith("db01 ") && names.get(1).startsWith("app01 "), names.toString());
+        assertTrue(chart.subtitle().contains("top 1 of 2 CPUs per host"), chart.subtitle());
+    }
+
+    @Test
     void barsHaveABarPerHost() {
         ChartDefinition def = ChartDefinition.builder().kind(ChartKind.BARS).tool("vmstat").metric(List.of("us")).metric(List.of("sy")).build();
         DrawnChart chart = draw(def).get(0);
