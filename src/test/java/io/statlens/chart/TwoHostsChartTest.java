@@ -81,6 +81,7 @@ class TwoHostsChartTest {
             for (int i = 1; i < s.size(); i++) assertTrue(s.x()[i] > s.x()[i - 1], s.name() + " goes back in time");
         }
         assertEquals(ChartData.Domain.TIME, chart.data().domain());
+        assertTrue(chart.sql().startsWith("-- the chart draws the hosts db01, app01 apart"), chart.sql());
         assertEquals(List.of(RUN), chart.data().runs());
     }
 
