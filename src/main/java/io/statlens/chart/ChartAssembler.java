@@ -80,7 +80,10 @@ final class ChartAssembler {
                 : new KeyChoice(chosen.keys(), chosen.note().isEmpty() ? sparse : chosen.note() + "  \u00b7  " + sparse);
         traces.removeIf(t -> !choice.keys().contains(t.key()));
         List<String> metricOrder = metricsOf(data.traces());
-        traces.sort(Comparator.comparingInt((Trace t) -> metricOrder.indexOf(t.metric()))
+        List<String> hostOrder = traces.stream().map(Trace::host).distinct().toList();
+        // A host's lines together in the legend (db01 r, db01 b, app01 r, app01 b).
+        traces.sort(Comparator.comparingInt((Trace t) -> hostOrder.indexOf(t.host()))
+                .thenComparingInt((Trace t) -> metricOrder.indexOf(t.metric()))
                 .thenComparing(Trace::key, keyOrder(def, traces)));
         List<String> present = runs.stream().filter(r -> traces.stream().anyMatch(t -> t.run().equals(r))).toList();
         List<String> chartRuns = present.isEmpty() ? List.of("") : present;
@@ -93,7 +96,7 @@ final class ChartAssembler {
             case LINE -> List.of(chartRuns.size() > 1 ? overlay(c, traces, chartRuns) : line(c, traces, chartRuns.get(0)));
             case OVERLAY -> List.of(overlay(c, traces, chartRuns));
             case AREA -> areas(c, traces, chartRuns);
-            case HEATMAP -> chartRuns.stream().map(r -> heatMap(c, traces, r)).toList();
+            case HEATMAP -> chartRuns.stream().flatMap(r -> hostsOf(r, traces).stream().map(h -> heatMap(c, traces, r, h))).toList();
             case BARS -> List.of(bars(c, traces, chartRuns));
         };
     }
@@ -239,16 +242,18 @@ final class ChartAssembler {
         List<ChartData> out = new ArrayList<>();
         ChartData.Domain domain = domain(c.data(), c.severalRuns());
         for (String run : runs) {
-            List<Trace> ofRun = traces.stream().filter(t -> t.run().equals(run)).toList();
-            for (String key : areaKeys(c.def(), ofRun)) {
-                List<Trace> layers = ofRun.stream().filter(t -> t.key().equals(key)).toList();
-                List<ChartData.PlotSeries> series = layers.stream()
-                        .map(t -> new ChartData.PlotSeries(t.metric(), t.metric(), 0, x(t, domain, traces), t.values())).toList();
-                String suffix = key.isEmpty() ? "" : key;
-                String keyNote = key.isEmpty() ? "" : (c.data().keyLabel().isEmpty() ? "key" : c.data().keyLabel()) + " " + key;
-                String label = yLabel(metricsOf(layers), layers, "");
-                out.add(chart(c, ChartKind.AREA, List.of(run), suffix, domain, series, List.of(), label,
-                        subtitle(List.of(run), layers, domain, keyNote)));
+            for (String host : hostsOf(run, traces)) {
+                List<Trace> ofRun = traces.stream().filter(t -> t.run().equals(run) && t.host().equals(host)).toList();
+                for (String key : areaKeys(c.def(), ofRun)) {
+                    List<Trace> layers = ofRun.stream().filter(t -> t.key().equals(key)).toList();
+                    List<ChartData.PlotSeries> series = layers.stream()
+                            .map(t -> new ChartData.PlotSeries(t.metric(), t.metric(), 0, x(t, domain, traces), t.values())).toList();
+                    String suffix = String.join(" ", List.of(host, key).stream().filter(p -> !p.isEmpty()).toList());
+                    String keyNote = key.isEmpty() ? "" : (c.data().keyLabel().isEmpty() ? "key" : c.data().keyLabel()) + " " + key;
+                    String label = yLabel(metricsOf(layers), layers, "");
+                    out.add(onHost(chart(c, ChartKind.AREA, List.of(run), suffix, domain, series, List.of(), label,
+                            subtitle(List.of(run), layers, domain, keyNote)), host));
+                }
             }
         }
         return out;
@@ -265,15 +270,29 @@ final class ChartAssembler {
                 + String.join(", ", keys.stream().limit(20).toList()) + (keys.size() > 20 ? ", ..." : "") + ")");
     }
 
-    private ChartData heatMap(Context c, List<Trace> traces, String run) {
+    private ChartData heatMap(Context c, List<Trace> traces, String run, String host) {
         ChartData.Domain domain = domain(c.data(), c.severalRuns());
-        List<Trace> rows = traces.stream().filter(t -> t.run().equals(run)).toList();
+        List<Trace> rows = traces.stream().filter(t -> t.run().equals(run) && t.host().equals(host)).toList();
         List<ChartData.PlotSeries> series = rows.stream()
                 .map(t -> new ChartData.PlotSeries(t.key().isEmpty() ? t.metric() : t.key(), t.key(), 0, x(t, domain, traces),
                         t.values()))
                 .toList();
-        return chart(c, ChartKind.HEATMAP, List.of(run), "", domain, series, List.of(), yLabel(metricsOf(rows), rows, ""),
-                subtitle(List.of(run), rows, domain, c.choice().note()));
+        return onHost(chart(c, ChartKind.HEATMAP, List.of(run), host, domain, series, List.of(), yLabel(metricsOf(rows), rows, ""),
+                subtitle(List.of(run), rows, domain, c.choice().note())), host);
+    }
+
+    /** The hosts of a run's traces, in the order loaded: one empty host for a run of one host's data. */
+    private static List<String> hostsOf(String run, List<Trace> traces) {
+        List<String> hosts = traces.stream().filter(t -> t.run().equals(run)).map(Trace::host).distinct().toList();
+        return hosts.isEmpty() ? List.of("") : hosts;
+    }
+
+    /** A chart of one host of a run of several: the host in its title, since the chart has no legend that could say it. */
+    private static ChartData onHost(ChartData chart, String host) {
+        if (host.isEmpty()) return chart;
+        return new ChartData(chart.id(), chart.kind(), chart.title() + " \u2014 " + host, chart.subtitle(), chart.domain(), chart.xLabel(),
+                chart.keyLabel(), chart.yLabel(), chart.unit(), chart.hot(), chart.series(), chart.bars(), chart.markers(), chart.runs(),
+                chart.origins());
     }
 
     private ChartData bars(Context c, List<Trace> traces, List<String> runs) {
@@ -283,8 +302,10 @@ final class ChartAssembler {
                 && (metrics.size() == 1 || traces.stream().map(Trace::key).distinct().count() > 1);
         List<ChartData.BarValue> bars = new ArrayList<>();
         for (Trace t : traces) {
-            String category = keyed ? seriesName(t, metrics.size() > 1, true) : t.metric();
-            String series = runs.size() > 1 || !t.run().isEmpty() ? t.run() : (metrics.size() > 1 ? "value" : t.metric());
+            // a host's bars are told by their colour (series), as runs are
+            String category = keyed ? metricOrKey(t, metrics.size() > 1, true) : t.metric();
+            String series = !t.host().isEmpty() ? (runs.size() > 1 ? t.lane() : t.host())
+                    : runs.size() > 1 || !t.run().isEmpty() ? t.run() : (metrics.size() > 1 ? "value" : t.metric());
             bars.add(new ChartData.BarValue(category, series, t.mean()));
         }
         // A value of one sample (a summary value, a single report) is no mean.
@@ -365,7 +386,7 @@ final class ChartAssembler {
         Map<String, Map<String, Double>> meansByRun = new LinkedHashMap<>();
         for (Trace t : traces) {
             if (t.key().isEmpty() || t.key().equals(KeyOrder.ALL)) continue;
-            Map<String, Double> means = meansByRun.computeIfAbsent(t.run(), r -> new HashMap<>());
+            Map<String, Double> means = meansByRun.computeIfAbsent(t.lane(), r -> new HashMap<>());
             if (t.metric().equals(metric)) means.put(t.key(), t.mean());
             else means.putIfAbsent(t.key(), Double.NaN);
         }
@@ -378,7 +399,7 @@ final class ChartAssembler {
             means.keySet().stream().sorted(busiestFirst(means, def.hot())).limit(n).forEach(chosen::add);
         }
         String what = keyLabel.isEmpty() ? "keys" : keyLabel.endsWith("s") ? keyLabel : keyLabel + "s";
-        String note = "top " + limit + " of " + mostPerRun + " " + what + (meansByRun.size() > 1 ? " per run" : "") + " by "
+        String note = "top " + limit + " of " + mostPerRun + " " + what + (meansByRun.size() > 1 ? traces.stream().anyMatch(t -> !t.host().isEmpty()) ? " per host" : " per run" : "") + " by "
                 + (def.hot() == HotEnd.LOW ? "lowest " : "") + KeyRanking.STATISTIC + " " + metric;
         return new KeyChoice(chosen, note);
     }
@@ -468,7 +489,13 @@ final class ChartAssembler {
         return all.stream().filter(o -> o.run().equals(run) && o.time() != null && o.size() > 0).mapToDouble(o -> o.time()[0]).min();
     }
 
+    /** A line's name: its metric or key, after its host in a run of several hosts. */
     private static String seriesName(Trace t, boolean severalMetrics, boolean keyed) {
+        String what = metricOrKey(t, severalMetrics, keyed);
+        return t.host().isEmpty() ? what : t.host() + " " + what;
+    }
+
+    private static String metricOrKey(Trace t, boolean severalMetrics, boolean keyed) {
         if (!keyed || t.key().isEmpty()) return t.metric();
         return severalMetrics ? t.metric() + " [" + t.key() + "]" : t.key();
     }

@@ -95,6 +95,22 @@ public final class ChartBuilder {
         return chart;
     }
 
+    /**
+     * What stands in the place of a chart that could not be drawn: its title, and the reason where its plot would be, so
+     * that a dashboard or report of many charts says what is missing instead of failing whole.
+     */
+    static JFreeChart failed(String title, String reason) {
+        XYPlot plot = new XYPlot();
+        plot.setNoDataMessage("This chart " + reason);
+        plot.setNoDataMessageFont(ChartTheme.MARKER);
+        plot.setNoDataMessagePaint(ChartTheme.TEXT);
+        plot.setDomainGridlinesVisible(false);
+        plot.setRangeGridlinesVisible(false);
+        JFreeChart chart = new JFreeChart(title, ChartTheme.TITLE, plot, false);
+        ChartTheme.apply(chart);
+        return chart;
+    }
+
     private JFreeChart lines(ChartData d, RenderSize size) {
         double[] range = xRange(d.series());
         DefaultXYDataset dataset = new DefaultXYDataset();
@@ -147,7 +163,8 @@ public final class ChartBuilder {
         double[] totals = new double[keep.length];
         Set<String> names = new HashSet<>();
         for (int s = 0; s < layers.size(); s++) {
-            XYSeries series = new XYSeries(unique(layers.get(s).name(), names), false, false);
+            // Duplicate x values are allowed: two samples of one second (a clock set back) are drawn, not an error.
+            XYSeries series = new XYSeries(unique(layers.get(s).name(), names), false, true);
             double[] y = layers.get(s).y();
             for (int j = 0; j < keep.length; j++) {
                 // A missing value stacks as nothing rather than breaking the layers above it.

@@ -83,6 +83,11 @@ final class ChartDataLoader {
             }
             data = new LoadedData(first.source(), first.keyLabel(), null, traces, mostKeys);
             sql = read.isEmpty() ? summarySql : query(def, read);
+            List<String> hosts = traces.stream().map(Trace::host).filter(h -> !h.isEmpty()).distinct().toList();
+            if (sql != null && !hosts.isEmpty()) {
+                // The view has no column that tells the hosts' files apart: the query cannot draw them apart as the chart does.
+                sql = "-- the chart draws the hosts " + String.join(", ", hosts) + " apart; this query gives their rows together\n" + sql;
+            }
             keys = List.copyOf(allKeys);
         }
         List<ChartData> charts = assembler.assemble(def, runs, data, notes, starts, oneAxis);

@@ -88,7 +88,18 @@ public final class ChartService {
             } catch (UserException e) {
                 // Lenient requests apply presets to whatever the runs hold: what does not fit is skipped, with the reason.
                 if (!request.lenient()) throw e;
-                skipped.add((def.name() != null ? "chart '" + def.name() + "'" : "the chart") + ": " + e.getMessage());
+                skipped.add(chartName(def) + ": " + e.getMessage());
+                continue;
+            } catch (CancellationException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                // A dashboard or report of many charts is not lost to one that cannot be drawn: that one says why instead.
+                if (!request.lenient()) throw e;
+                skipped.add(chartName(def) + ": " + reason(e));
+                ChartData none = new ChartData(ChartFiles.slug(def.name() != null ? def.name() : String.valueOf(def.tool())) + "_failed",
+                        def.kind(), titleOf(def), "", ChartData.Domain.NUMBER, null, "", "", "", def.hot(), List.of(), List.of(), List.of(),
+                        def.drawsRuns() ? request.runs() : List.of());
+                drawn.add(new DrawnChart(def, none, ChartBuilder.failed(none.title(), reason(e)), request.size(), "", List.of()));
                 continue;
             }
             if (request.lenient() && request.skipFlat() && loaded.charts().stream().allMatch(ChartService::allZero)) {
@@ -108,11 +119,31 @@ public final class ChartService {
             String note = drawsAny(def, derived) ? DERIVED_NOTE : drawsAny(def, dated) ? DATES_NOTE : null;
             for (ChartData chart : loaded.charts()) {
                 ChartData data = note != null ? chart.noted(note) : chart;
-                drawn.add(new DrawnChart(def, data, builder.build(data, request.size()), request.size(), loaded.sql(),
-                        loaded.keys()));
+                JFreeChart built;
+                try {
+                    built = builder.build(data, request.size());
+                } catch (RuntimeException e) {
+                    if (!request.lenient()) throw e;
+                    skipped.add(chartName(def) + ": " + reason(e));
+                    built = ChartBuilder.failed(data.title(), reason(e));
+                }
+                drawn.add(new DrawnChart(def, data, built, request.size(), loaded.sql(), loaded.keys()));
             }
         }
         return new ChartResult(drawn, skipped);
+    }
+
+    private static String chartName(ChartDefinition def) {
+        return def.name() != null ? "chart '" + def.name() + "'" : "the chart";
+    }
+
+    /** Why a chart could not be drawn: a fault of statlens, named as such (the message alone may say little). */
+    private static String reason(RuntimeException e) {
+        return "could not be drawn (" + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")";
+    }
+
+    private static String titleOf(ChartDefinition def) {
+        return def.title() != null ? def.title() : def.name() != null ? def.name() : def.tool() != null ? def.tool() : "query";
     }
 
     /** Whether a drawn chart shows the very bars of the one chart of a definition. */
@@ -144,9 +175,19 @@ public final class ChartService {
         ChartBuilder builder = new ChartBuilder(new KeyPalette().register(runs), zone);
         List<DrawnChart> out = new ArrayList<>();
         for (DrawnChart c : charts) {
+            if (c.data().series().isEmpty() && c.data().bars().isEmpty()) {
+                // nothing to cut or draw anew (a chart that could not be drawn keeps saying why)
+                out.add(new DrawnChart(c.definition(), c.data(), c.chart(), size, c.sql(), c.keys()));
+                continue;
+            }
             // The subtitle says the part of the time shown, not the whole run's.
             ChartData part = c.data().between(from, to).withSubtitle(new ChartAssembler(zone).subtitleOver(c.data(), from, to));
-            JFreeChart chart = builder.build(part, size);
+            JFreeChart chart;
+            try {
+                chart = builder.build(part, size);
+            } catch (RuntimeException e) {
+                chart = ChartBuilder.failed(part.title(), reason(e));
+            }
             if (chart.getPlot() instanceof XYPlot plot && !Double.isNaN(from) && !Double.isNaN(to) && to > from) {
                 plot.getDomainAxis().setRange(from, to);
             }

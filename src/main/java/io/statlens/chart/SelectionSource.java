@@ -68,31 +68,44 @@ final class SelectionSource {
         Columns columns = columns(def, run, lenient);
         List<Drawn> drawn = columns.drawn();
         if (drawn.isEmpty()) return Optional.empty();
-        Optional<BusiestKeys.Choice> busiest = busiestKeys.choose(def, columns.read(), drawn.get(0).columns(columns.read()),
-                drawn.get(0).complement());
-        Set<String> wanted = busiest.map(BusiestKeys.Choice::keys).orElse(new HashSet<>(def.keys()));
         List<String> keys = reader.keys(columns.read()).stream().sorted(KeyOrder.INSTANCE).toList();
-        int reading = wanted.isEmpty() ? keys.size() : wanted.size();
-        int buckets = reading > MANY_KEYS ? KeySamples.BUCKETS_OF_MANY : KeySamples.BUCKETS;
-        // One pass over the data set for all metrics: the rows come in time order, each key's samples in turn, reduced to
-        // what a chart can show as they come (a run of millions of rows is never held whole). A complement is computed
-        // per sample, before the reduction, so that its peaks are the samples' own.
-        Map<String, KeySamples> byKey = new LinkedHashMap<>();
-        reader.read(columns.read(), def.sinceBoot(), times, wanted, row -> byKey.computeIfAbsent(row.key(), k -> new KeySamples(drawn.size(), buckets))
-                .add(row.time().toEpochMilli(), row.elapsed(), drawnValues(drawn, row.values())));
+        // Each host's data sets are read apart (HostLanes): one host's samples are one series, its busiest keys its own.
         List<Trace> traces = new ArrayList<>();
-        for (int m = 0; m < drawn.size(); m++) {
-            DataTable.MetricColumn column = drawn.get(m).shown();
-            for (Map.Entry<String, KeySamples> e : byKey.entrySet()) {
-                KeySamples k = e.getValue();
-                traces.add(new Trace(run, column.label(), column.unit() == null ? "" : column.unit(), e.getKey(), k.time(), k.elapsed(),
-                        k.values(m), k.mean(m), k.samples(m)));
+        int mostKeys = 0;
+        for (HostLanes.Lane lane : lanes(columns.read())) {
+            SeriesReader.Selection s = columns.read();
+            SeriesReader.Selection ofLane = new SeriesReader.Selection(s.run(), s.dataset(), s.table(), s.keyLabel(), lane.datasetIds(),
+                    s.metrics());
+            Optional<BusiestKeys.Choice> busiest = busiestKeys.choose(def, ofLane, drawn.get(0).columns(ofLane), drawn.get(0).complement());
+            mostKeys = Math.max(mostKeys, busiest.map(BusiestKeys.Choice::keysInRun).orElse(0));
+            Set<String> wanted = busiest.map(BusiestKeys.Choice::keys).orElse(new HashSet<>(def.keys()));
+            int reading = wanted.isEmpty() ? keys.size() : wanted.size();
+            int buckets = reading > MANY_KEYS ? KeySamples.BUCKETS_OF_MANY : KeySamples.BUCKETS;
+            // One pass over the data set for all metrics: the rows come in time order, each key's samples in turn, reduced to
+            // what a chart can show as they come (a run of millions of rows is never held whole). A complement is computed
+            // per sample, before the reduction, so that its peaks are the samples' own.
+            Map<String, KeySamples> byKey = new LinkedHashMap<>();
+            reader.read(ofLane, def.sinceBoot(), times, wanted, row -> byKey.computeIfAbsent(row.key(), k -> new KeySamples(drawn.size(), buckets))
+                    .add(row.time().toEpochMilli(), row.elapsed(), drawnValues(drawn, row.values())));
+            for (int m = 0; m < drawn.size(); m++) {
+                DataTable.MetricColumn column = drawn.get(m).shown();
+                for (Map.Entry<String, KeySamples> e : byKey.entrySet()) {
+                    KeySamples k = e.getValue();
+                    traces.add(new Trace(run, column.label(), column.unit() == null ? "" : column.unit(), e.getKey(), k.time(),
+                            k.elapsed(), k.values(m), k.mean(m), k.samples(m), lane.host()));
+                }
             }
         }
         if (!lenient) checkKeys(def, run, columns.shown(), keys, traces);
         String keyLabel = columns.shown().keyLabel() == null ? "" : columns.shown().keyLabel();
-        LoadedData data = new LoadedData(columns.shown().dataset(), keyLabel, null, traces, busiest.map(BusiestKeys.Choice::keysInRun).orElse(0));
+        LoadedData data = new LoadedData(columns.shown().dataset(), keyLabel, null, traces, mostKeys);
         return Optional.of(new RunData(columns.shown(), data, keys));
+    }
+
+    /** The hosts of the selection's data sets; one data set (the usual run) is one host's without asking. */
+    private List<HostLanes.Lane> lanes(SeriesReader.Selection s) {
+        if (s.datasetIds().size() < 2) return List.of(new HostLanes.Lane("", s.datasetIds()));
+        return HostLanes.of(catalog.datasets(catalog.id(s.run()), s.dataset()));
     }
 
     /**

@@ -13,13 +13,22 @@ package io.statlens.chart;
  *                 ({@link KeySamples})
  * @param mean     the mean of every sample with a value, also of those not kept; NaN if none has one
  * @param samples  how many samples have a value, also of those not kept
+ * @param host     the host it was sampled on, when the run holds this data of several hosts ({@link HostLanes}); else empty
  */
 record Trace(String run, String metric, String unit, String key, double[] time, double[] position, double[] values, double mean,
-             long samples) {
+             long samples, String host) {
 
     /** A trace of every sample. */
     Trace(String run, String metric, String unit, String key, double[] time, double[] position, double[] values) {
-        this(run, metric, unit, key, time, position, values, meanOf(values), countOf(values));
+        this(run, metric, unit, key, time, position, values, meanOf(values), countOf(values), "");
+    }
+
+    /**
+     * What a chart tells apart as it tells runs apart: the run, and in a run of several hosts the host (one line, area or
+     * heat map each, never one zigzag through both).
+     */
+    String lane() {
+        return host.isEmpty() ? run : run + " " + host;
     }
 
     int size() {

@@ -40,8 +40,13 @@ public final class RunCatalog {
      * @param printed       column → the label the file printed for it where a locale translated the header
      *                      ({@code FREE} → {@code frei}); empty for headers in the tool's own language
      */
+    /**
+     * @param host the host its file names (the {@code host} fact of a sysstat banner, nmon, dstat...); empty when the file
+     *             names none (vmstat)
+     */
     public record DatasetInfo(long id, String qualifiedName, String table, String keyLabel, long rows, Instant first, Instant last,
-                              String file, List<DataTable.MetricColumn> metrics, List<String> keys, Map<String, String> printed) {
+                              String file, List<DataTable.MetricColumn> metrics, List<String> keys, Map<String, String> printed,
+                              String host) {
         /** The label printed for a column: the translation if there was one, else the metric's label. */
         public String printedLabel(DataTable.MetricColumn column) {
             return printed.getOrDefault(column.column(), column.label());
@@ -188,8 +193,9 @@ public final class RunCatalog {
 
     private List<DatasetInfo> readDatasets(long runId, java.util.function.Predicate<String> named) throws SQLException {
         List<DatasetInfo> out = new ArrayList<>();
+        Map<Long, String> hosts = fileHosts(runId);
         try (PreparedStatement ps = repo.connection().prepareStatement("SELECT D.ID, D.TOOL, D.NAME, D.TABLE_NAME, D.KEY_LABEL,"
-                + " D.ROW_COUNT, D.FIRST_TS, D.LAST_TS, F.PATH FROM DATASETS D JOIN SOURCE_FILES F ON F.ID = D.FILE_ID"
+                + " D.ROW_COUNT, D.FIRST_TS, D.LAST_TS, F.PATH, F.ID FROM DATASETS D JOIN SOURCE_FILES F ON F.ID = D.FILE_ID"
                 + " WHERE D.RUN_ID = ? ORDER BY D.ID")) {
             ps.setLong(1, runId);
             try (ResultSet rs = ps.executeQuery()) {
@@ -200,8 +206,22 @@ public final class RunCatalog {
                     StoredColumns stored = storedColumns(rs.getLong(1));
                     out.add(new DatasetInfo(rs.getLong(1), qualified, table, rs.getString(5), rs.getLong(6),
                             Repository.instant(rs.getTimestamp(7)), Repository.instant(rs.getTimestamp(8)), rs.getString(9),
-                            usedMetrics(table, rs.getLong(1), stored), keys(table, rs.getLong(1), stored), printed(rs.getLong(1))));
+                            usedMetrics(table, rs.getLong(1), stored), keys(table, rs.getLong(1), stored), printed(rs.getLong(1)),
+                            hosts.getOrDefault(rs.getLong(10), "")));
                 }
+            }
+        }
+        return out;
+    }
+
+    /** The host each file of a run names, by file id: its first {@code host} fact. */
+    private Map<Long, String> fileHosts(long runId) throws SQLException {
+        Map<Long, String> out = new java.util.HashMap<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement(
+                "SELECT FILE_ID, VAL FROM FACTS WHERE RUN_ID = ? AND NAME = 'host' AND FILE_ID IS NOT NULL")) {
+            ps.setLong(1, runId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) if (rs.getString(2) != null) out.putIfAbsent(rs.getLong(1), rs.getString(2).strip());
             }
         }
         return out;
