@@ -131,7 +131,7 @@ public final class ImportPlanner {
      * What an import reads.
      *
      * @param files   the files to import and their parsers, in order
-     * @param skipped files of pt-stalk captures left out, with the reason
+     * @param skipped files of pt-stalk captures and a collect's side files ({@link CollectSideFile}) left out, with the reason
      * @param host    the host a pt-stalk capture's {@code -hostname} file names, if any
      */
     public record Plan(List<Planned> files, List<Skipped> skipped, Optional<String> host) {
@@ -185,6 +185,11 @@ public final class ImportPlanner {
             }
             if (forced.isPresent()) {
                 plan.add(new Planned(file, Detection.chosen(forced.get()), stalked.map(f -> capture(f, captures, sources))));
+                continue;
+            }
+            Optional<String> sideFile = source.inFolder() ? CollectSideFile.reason(file) : Optional.empty();
+            if (sideFile.isPresent()) {
+                skipped.add(new Skipped(file, file.getFileName().toString(), sideFile.get()));
                 continue;
             }
             Optional<PtStalkFile.Role> role = stalked.flatMap(PtStalkFile::role);
