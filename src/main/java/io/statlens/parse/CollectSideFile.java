@@ -40,6 +40,17 @@ public final class CollectSideFile {
         return Optional.empty();
     }
 
+    /**
+     * The tool whose output a collect kept in this raw file ({@code mpstat} for {@code mpstat.txt} or {@code mpstat-2.txt}
+     * with its {@code .times} beside it): a collect names each raw file after the parser that read it, which an import
+     * uses when the file's lines are too few to be recognised (a tool stopped before its first report).
+     */
+    public static Optional<String> rawFileTool(Path file) {
+        String name = file.getFileName().toString();
+        if (!name.endsWith(".txt") || !Files.isRegularFile(ReceiveTimes.besides(file))) return Optional.empty();
+        return Optional.of(name.substring(0, name.length() - ".txt".length()).replaceFirst("-\\d+$", ""));
+    }
+
     private static boolean rawFileBeside(Path file, String suffix) {
         String name = file.getFileName().toString();
         return Files.isRegularFile(file.resolveSibling(name.substring(0, name.length() - suffix.length()) + ".txt"));

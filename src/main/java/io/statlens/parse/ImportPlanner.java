@@ -219,6 +219,8 @@ public final class ImportPlanner {
                 plan.add(new Planned(file, detection.detection(), Optional.of(capture(stalked.get(), captures, sources))));
             } else if (detection.detected().isPresent()) {
                 plan.add(new Planned(file, detection.detection()));
+            } else if (collected(file).isPresent()) {
+                plan.add(new Planned(file, Detection.chosen(collected(file).get())));
             } else if (!(source.inFolder() && choices.skipUnknown())) {
                 throw new UserException(file + ": no parser recognises this file (" + detection.closest() + "); give --tool to choose one"
                         + (source.inFolder() ? ", or --skip-unknown to skip such files" : "")
@@ -299,6 +301,11 @@ public final class ImportPlanner {
         } catch (IOException e) {
             throw new UserException(file + ": cannot read: " + e.getMessage(), e);
         }
+    }
+
+    /** The parser a collect read this raw file with, when it is a collect's raw file of an installed parser. */
+    private Optional<Parser> collected(Path file) {
+        return CollectSideFile.rawFileTool(file).flatMap(tool -> detector.catalog().byTool(tool));
     }
 
     private Parser parser(String tool, Path file) {
