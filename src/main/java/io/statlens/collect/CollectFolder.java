@@ -1,6 +1,7 @@
 package io.statlens.collect;
 
 import io.statlens.model.StatlensHome;
+import io.statlens.parse.CollectSideFile;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,7 +27,7 @@ import java.util.stream.Stream;
  * server repository. Only the user may enter them (the socket takes notes and stops the collect).
  */
 public record CollectFolder(Path dir) {
-    static final String STATE = "collect.properties";
+    static final String STATE = CollectSideFile.STATE;
     static final String LOCK = "collect.lock";
     static final String SOCKET = "control.sock";
     static final String LOG = "collector.log";

@@ -1,6 +1,7 @@
 package io.statlens.collect;
 
 import io.statlens.parse.AutoDetectParser;
+import io.statlens.parse.CollectSideFile;
 import io.statlens.parse.spi.Cancellation;
 import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.LineSource;
@@ -26,6 +27,7 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -163,9 +165,9 @@ final class ToolStream implements Runnable {
         try (OutputStream raw = Files.newOutputStream(output.rawFile());
              OutputStream times = Files.newOutputStream(timesFile);
              LineSource lines = LineSource.live(output.rawFile().getFileName().toString(),
-                     new Kept(process.stdout(), raw, times, received, output.source(), e -> warn("cannot write its raw file " + output.rawFile()
+                     new Kept(process.stdout(), raw, times, received, output.source(), () -> stopping, e -> warn("cannot write its raw file " + output.rawFile()
                              + " (" + e.getMessage() + "; a full disk?): the raw file ends here, the rows go on into the run")),
-                     Cancellation.NONE)) {
+                     Cancellation.NONE).onOverlongLine((line, length) -> output.source().warning(line, LineSource.OverlongLines.warning(length)))) {
             received.follow(lines);
             AutoDetectParser.delegate(parser, lines, context(output.rawFile(), started).set(ReceiveTimes.class, received), output.source());
             while (lines.next() != null) {
@@ -210,7 +212,7 @@ final class ToolStream implements Runnable {
 
     /** The tool's error output, kept beside its raw file; its last line names what went wrong when it ends. */
     private void keepErrors(ToolProcess process, Path rawFile) {
-        Path file = rawFile.resolveSibling(rawFile.getFileName().toString().replaceFirst("\\.txt$", "") + ".err");
+        Path file = rawFile.resolveSibling(rawFile.getFileName().toString().replaceFirst("\\.txt$", "") + CollectSideFile.ERRORS);
         try (InputStream in = process.stderr(); OutputStream out = Files.newOutputStream(file)) {
             byte[] buffer = new byte[4096];
             StringBuilder line = new StringBuilder();
@@ -262,14 +264,17 @@ final class ToolStream implements Runnable {
     private static final class Kept extends FilterInputStream {
         private final LiveImport.Source source;
         private final Consumer<IOException> rawFailed;
+        private final BooleanSupplier stopping;
         private final ReceiveTimes received;
         private OutputStream raw;
         private OutputStream times;
         private long linesComplete;
 
+        /** @param stopping whether the collect is stopping the tool: a read that fails then is the end of its output */
         Kept(InputStream in, OutputStream raw, OutputStream times, ReceiveTimes received, LiveImport.Source source,
-             Consumer<IOException> rawFailed) {
+             BooleanSupplier stopping, Consumer<IOException> rawFailed) {
             super(in);
+            this.stopping = stopping;
             this.raw = raw;
             this.times = times;
             this.received = received;
@@ -306,7 +311,17 @@ final class ToolStream implements Runnable {
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
-            int n = super.read(b, off, len);
+            int n;
+            try {
+                n = super.read(b, off, len);
+            } catch (IOException e) {
+                // A stopped tool's output may end in an error rather than at its end (an SSH channel closed under its
+                // reader): what was read is all there is, the raw file holds just that, and the parser must be given
+                // the end of its input, as an import of the raw file is, to store the report it holds and to say
+                // what was cut off.
+                if (stopping.getAsBoolean()) return -1;
+                throw e;
+            }
             if (n > 0) {
                 if (raw != null) {
                     try {

@@ -131,7 +131,7 @@ public final class ImportPlanner {
      * What an import reads.
      *
      * @param files   the files to import and their parsers, in order
-     * @param skipped files of pt-stalk captures left out, with the reason
+     * @param skipped files of pt-stalk captures and a collect's side files ({@link CollectSideFile}) left out, with the reason
      * @param host    the host a pt-stalk capture's {@code -hostname} file names, if any
      */
     public record Plan(List<Planned> files, List<Skipped> skipped, Optional<String> host) {
@@ -187,6 +187,11 @@ public final class ImportPlanner {
                 plan.add(new Planned(file, Detection.chosen(forced.get()), stalked.map(f -> capture(f, captures, sources))));
                 continue;
             }
+            Optional<String> sideFile = source.inFolder() ? CollectSideFile.reason(file) : Optional.empty();
+            if (sideFile.isPresent()) {
+                skipped.add(new Skipped(file, file.getFileName().toString(), sideFile.get()));
+                continue;
+            }
             Optional<PtStalkFile.Role> role = stalked.flatMap(PtStalkFile::role);
             if (role.isPresent() && role.get() instanceof PtStalkFile.Skip skip) {
                 skipped.add(new Skipped(file, stalked.get().suffix(), "pt-stalk: " + skip.reason()));
@@ -214,6 +219,8 @@ public final class ImportPlanner {
                 plan.add(new Planned(file, detection.detection(), Optional.of(capture(stalked.get(), captures, sources))));
             } else if (detection.detected().isPresent()) {
                 plan.add(new Planned(file, detection.detection()));
+            } else if (collected(file).isPresent()) {
+                plan.add(new Planned(file, Detection.chosen(collected(file).get())));
             } else if (!(source.inFolder() && choices.skipUnknown())) {
                 throw new UserException(file + ": no parser recognises this file (" + detection.closest() + "); give --tool to choose one"
                         + (source.inFolder() ? ", or --skip-unknown to skip such files" : "")
@@ -294,6 +301,11 @@ public final class ImportPlanner {
         } catch (IOException e) {
             throw new UserException(file + ": cannot read: " + e.getMessage(), e);
         }
+    }
+
+    /** The parser a collect read this raw file with, when it is a collect's raw file of an installed parser. */
+    private Optional<Parser> collected(Path file) {
+        return CollectSideFile.rawFileTool(file).flatMap(tool -> detector.catalog().byTool(tool));
     }
 
     private Parser parser(String tool, Path file) {

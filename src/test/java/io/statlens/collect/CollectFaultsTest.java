@@ -281,4 +281,87 @@ class CollectFaultsTest {
             assertEquals(Files.size(capture), Files.size(dir.resolve("raw/db01/vmstat.txt")), "the raw file keeps every byte");
         }
     }
+
+    /**
+     * A host whose iostat printed its reports, then waits to be stopped, and whose output ends in an error rather than at
+     * its end when it is (as an SSH channel closed under its reader, or a local process's pipe the JDK closes as it
+     * exits): the last report, which iostat's parser knows complete only at the end of its input, is stored all the same.
+     */
+    private static final class BreakingOffHost implements ToolProcess.Launcher {
+        private final Path capture;
+
+        BreakingOffHost(Path capture) {
+            this.capture = capture;
+        }
+
+        @Override
+        public String host() {
+            return "db04";
+        }
+
+        @Override
+        public ToolProcess start(CollectedTool tool, int intervalSeconds) throws IOException {
+            Process p = new ProcessBuilder("sh", "-c", "cat \"$0\"; exec sleep 60", capture.toString()).start();
+            p.getOutputStream().close();
+            java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
+            InputStream out = new java.io.FilterInputStream(p.getInputStream()) {
+                @Override
+                public int read(byte[] b, int off, int len) throws IOException {
+                    int n = super.read(b, off, len);
+                    if (n < 0 && stopped.get()) throw new IOException("Pipe closed");
+                    return n;
+                }
+            };
+            return new ToolProcess() {
+                @Override
+                public InputStream stdout() {
+                    return out;
+                }
+
+                @Override
+                public InputStream stderr() {
+                    return p.getErrorStream();
+                }
+
+                @Override
+                public int waitFor() throws InterruptedException {
+                    return p.waitFor();
+                }
+
+                @Override
+                public void stop() {
+                    stopped.set(true);
+                    p.destroy();
+                }
+            };
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
+    void aToolWhoseOutputBreaksOffAtTheStopKeepsItsLastReport() throws Exception {
+        Path capture = Path.of("src/test/resources/corpus/iostat/capture-en_GB-sysstat12.6-iostat-t-x-02-12.txt");
+        try (Repository repo = Repository.open(RepositoryLocation.embedded(dir.resolve("repo")), true)) {
+            ParserCatalog catalog = ParserCatalog.installed();
+            LiveImport live = LiveImport.open(repo, "broken", Optional.empty(), List.of());
+            Collector collector = new Collector(live, catalog, List.of(new BreakingOffHost(capture)),
+                    List.of(CollectedTool.named("iostat")), 1, ZoneId.of("UTC"), dir.resolve("raw"), System.err::println);
+            Path raw = dir.resolve("raw/db04/iostat.txt");
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while ((!Files.exists(raw) || Files.size(raw) < Files.size(capture)) && System.nanoTime() < deadline) Thread.sleep(50);
+            collector.stop();
+            new io.statlens.store.load.ImportService(repo, catalog).run(new io.statlens.store.load.ImportRequest(List.of(raw), "imported",
+                    Optional.empty(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), ZoneId.of("UTC"), false, false, false),
+                    io.statlens.store.load.ImportProgress.NONE);
+            var collected = LocalCollectTest.datasets(repo, "broken");
+            assertEquals(LocalCollectTest.datasets(repo, "imported"), collected);
+            assertTrue(collected.values().stream().allMatch(d -> d.startsWith("2 ")), "both reports, the last too: " + collected);
+            // the capture's day-first date is ambiguous: the same warning from both, and no other
+            assertEquals(LocalCollectTest.warnings(repo, "imported").stream().map(w -> w.replaceFirst("file=[^,]*, ", "")).toList(),
+                    LocalCollectTest.warnings(repo, "broken").stream().map(w -> w.replaceFirst("file=[^,]*, ", "")).toList());
+        }
+    }
 }

@@ -64,11 +64,14 @@ class LocalCollectTest {
                 raw = files.filter(f -> f.toString().endsWith(".txt")).sorted().toList();
             }
             assertEquals(3, raw.size(), raw.toString());
-            new ImportService(repo, catalog).run(new ImportRequest(raw, "imported", Optional.empty(), List.of(), Optional.empty(),
-                    Optional.empty(), Optional.empty(), ZoneId.systemDefault(), false, false, false), ImportProgress.NONE);
+            // the folder as the collect left it, its .times and .err side files beside the raw files, without --skip-unknown
+            new ImportService(repo, catalog).run(new ImportRequest(List.of(dir.resolve("raw")), "imported", Optional.empty(), List.of(),
+                    Optional.empty(), Optional.empty(), Optional.empty(), ZoneId.systemDefault(), false, false, false), ImportProgress.NONE);
             TreeMap<String, String> collected = datasets(repo, "live");
             assertTrue(collected.keySet().containsAll(List.of("vmstat", "iostat", "mpstat")), collected.toString());
+            // every report the tools printed before they were stopped, the last one too, and the same warnings and notices
             assertEquals(datasets(repo, "imported"), collected);
+            assertEquals(warnings(repo, "imported").stream().sorted().toList(), warnings(repo, "live").stream().sorted().toList());
             assertEquals(stats(repo, "imported"), stats(repo, "live"));
             assertEquals(new RunCatalog(repo).run("imported").start(), new RunCatalog(repo).run("live").start());
         }

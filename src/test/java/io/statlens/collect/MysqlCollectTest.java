@@ -79,6 +79,7 @@ class MysqlCollectTest {
             }
             assertEquals(LocalCollectTest.stats(repo, "imported"), LocalCollectTest.stats(repo, "live"));
             assertEquals(List.of(), LocalCollectTest.warnings(repo, "live"));
+            assertEquals(List.of(), LocalCollectTest.warnings(repo, "imported"), "an import of the raw files says what the collect said");
         }
     }
 

@@ -32,6 +32,12 @@ public final class LineSource implements Closeable {
     @FunctionalInterface
     public interface OverlongLines {
         void skipped(long line, long length);
+
+        /** The warning on a line too long to keep, the same from an import and from a collect. */
+        static String warning(long length) {
+            return String.format(java.util.Locale.ROOT, "line of %,d characters skipped: lines longer than %,d characters are not read",
+                    length, MAX_LINE_LENGTH);
+        }
     }
 
     /**
@@ -66,6 +72,8 @@ public final class LineSource implements Closeable {
     private final Cancellation cancellation;
     /** Whether lines arrive while they are read (a tool's output being collected): see {@link #live}. */
     private boolean live;
+    /** Whether the lines are a tool's own output as a collect read it: see {@link #asToolOutput}. */
+    private boolean toolOutput;
 
     public LineSource(String name, Reader reader) {
         this(name, reader, Cancellation.NONE);
@@ -109,9 +117,24 @@ public final class LineSource implements Closeable {
      * document, say) starts on the first lines, and the rows of each report reach the sink as the report arrives.
      */
     public static LineSource live(String name, InputStream in, Cancellation cancellation) {
-        LineSource source = of(name, in, cancellation);
+        LineSource source = of(name, in, cancellation).asToolOutput();
         source.live = true;
         return source;
+    }
+
+    /**
+     * Marks the lines as a tool's own output, read from its pipe by a collect or from the raw file a collect kept: it
+     * has no pages and no terminal wrapped it, so neither is looked for. Both readings of the same bytes then agree
+     * (a collect reads no more than the lines arrived so far ahead, too few to tell a wrap width from).
+     */
+    public LineSource asToolOutput() {
+        toolOutput = true;
+        return this;
+    }
+
+    /** Whether the lines are a tool's own output ({@link #asToolOutput}), never a terminal's or a page's capture. */
+    public boolean toolOutput() {
+        return toolOutput;
     }
 
     public static LineSource ofString(String name, String text) {
@@ -169,12 +192,12 @@ public final class LineSource implements Closeable {
     /**
      * The next line without page furniture. A blank line, a footer or a form feed may begin a page break: the lines
      * from it to the next other line are read and, if they hold a footer or a form feed, left out except for a line
-     * of the next page that followed the form feed directly. The output of a running tool has no pages.
+     * of the next page that followed the form feed directly. A tool's own output has no pages.
      */
     private Numbered read() throws IOException {
         if (!checked.isEmpty()) return checked.poll();
         Numbered first = readInput();
-        if (first == null || live || !PageFurniture.mayBegin(first.text())) return first;
+        if (first == null || toolOutput || !PageFurniture.mayBegin(first.text())) return first;
         List<Numbered> run = new ArrayList<>();
         run.add(first);
         boolean pageBreak = !PageFurniture.blank(first.text());

@@ -36,9 +36,12 @@ final class TerminalWidth {
     private TerminalWidth() {
     }
 
-    /** The wrap width of the lines ahead, 0 if they were not hard-wrapped; only before the first line is read. */
+    /**
+     * The wrap width of the lines ahead, 0 if they were not hard-wrapped (a tool's own output never is); only before
+     * the first line is read.
+     */
     static int of(LineSource lines) {
-        if (lines.lineNumber() > 0) return 0;
+        if (lines.lineNumber() > 0 || lines.toolOutput()) return 0;
         try {
             return of(lines.head());
         } catch (IOException e) {

@@ -232,10 +232,12 @@ public final class ImportService {
         try (InputStream raw = Files.newInputStream(p.file());
              InputStream counted = new ProgressStream(raw, n -> progress.advanced(p.file(), n, size, session.rowCount()));
              LineSource lines = LineSource.of(name, new DigestInputStream(counted, sha), cancellation)
-                     .onOverlongLine((line, length) -> session.warning(line, String.format(java.util.Locale.ROOT,
-                             "line of %,d characters skipped: lines longer than %,d characters are not read", length,
-                             LineSource.MAX_LINE_LENGTH)))) {
-            context.get(ReceiveTimes.class).ifPresent(received -> received.follow(lines));
+                     .onOverlongLine((line, length) -> session.warning(line, LineSource.OverlongLines.warning(length)))) {
+            context.get(ReceiveTimes.class).ifPresent(received -> {
+                // a collect's raw file: read as the collect read the tool's output, with no pages and no terminal's wrap
+                lines.asToolOutput();
+                received.follow(lines);
+            });
             planner.parser().parse(lines, context, session);
             // Hash what the parser left unread, so that the SHA-256 is the whole file's.
             while (lines.next() != null) {

@@ -111,4 +111,29 @@ class ImportPlannerTest {
                 notAnInput.getMessage());
         assertEquals(List.of(), new RunCatalog(repo).runs());
     }
+
+    /**
+     * A collect's folder as {@code statlens collect} leaves it: the raw files are planned (one stopped before its first
+     * report, too short to be recognised, by the parser named in its name, as the collect read it), their receive
+     * times and error output and the collector's own files are skipped with the reason, without --skip-unknown.
+     */
+    @Test
+    void aCollectsFolderPlansItsRawFilesAndSkipsItsOwnFiles() throws IOException {
+        Path collect = Files.createDirectories(dir.resolve("bench-1"));
+        Path host = Files.createDirectories(collect.resolve("localhost"));
+        Files.writeString(collect.resolve("collect.properties"), "run=bench-1\n");
+        Files.writeString(collect.resolve("collector.log"), "collecting vmstat, mpstat\n");
+        Files.copy(CORPUS.resolve("vmstat/jc-centos77-vmstat-at.txt"), host.resolve("vmstat.txt"));
+        Files.writeString(host.resolve("vmstat.times"), "1\t2026-12-02T04:10:10Z\n");
+        Files.writeString(host.resolve("vmstat.err"), "");
+        Files.writeString(host.resolve("mpstat.txt"), "Linux 6.1.0 (bench01) \t2026-12-02 \t_x86_64_\t(2 CPU)\n\n");
+        Files.writeString(host.resolve("mpstat.times"), "1\t2026-12-02T04:10:10Z\n");
+        Files.writeString(host.resolve("mpstat.err"), "");
+        ImportPlanner.Plan plan = new ImportPlanner(registry).plan(List.of(collect), new ImportPlanner.Choices(java.util.Optional.empty(),
+                Map.of(), false));
+        assertEquals(List.of("mpstat.txt mpstat", "vmstat.txt vmstat"), plan.files().stream()
+                .map(f -> f.file().getFileName() + " " + f.detection().parser().orElseThrow().info().tool()).toList());
+        assertEquals(List.of("collect.properties", "collector.log", "mpstat.err", "mpstat.times", "vmstat.err", "vmstat.times"),
+                plan.skipped().stream().map(ImportPlanner.Skipped::label).sorted().toList());
+    }
 }
