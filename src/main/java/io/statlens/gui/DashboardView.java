@@ -12,6 +12,7 @@ import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Cursor;
 import javafx.scene.control.Button;
@@ -24,13 +25,13 @@ import javafx.scene.control.Separator;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
-import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.Dragboard;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -119,7 +120,7 @@ public final class DashboardView extends BorderPane {
         });
     }
 
-    private ToolBar toolBar() {
+    private FlowPane toolBar() {
         MenuButton open = new MenuButton("Open saved");
         open.setId("dashboard-open");
         open.setTooltip(new Tooltip("Open a dashboard saved by name, with the runs it was saved for"));
@@ -238,10 +239,16 @@ public final class DashboardView extends BorderPane {
         for (javafx.scene.control.Control c : List.of(open, add, save, delete, window, whole, live, minutes, minutesLabel, export, cancel)) {
             c.setMinWidth(Region.USE_PREF_SIZE);
         }
-        // The time shown (whole, a saved window) and Live come before saving and exporting: a narrow window hides the
-        // last items behind », and Live is what a user watching a collect needs.
-        return new ToolBar(open, add, whole, window, live, minutes, minutesLabel, new Separator(), name, save, delete, export,
-                progress, cancel);
+        // A tool bar that wraps rather than hiding its last items behind » in a narrow window (Live, Delete and Export
+        // went there at the default width): every button stays one click away, on a second row when it must.
+        Separator between = new Separator(Orientation.VERTICAL);
+        between.setPrefHeight(24);
+        FlowPane bar = new FlowPane(6, 4, open, add, whole, window, live, minutes, minutesLabel, between, name, save, delete,
+                export, progress, cancel);
+        bar.getStyleClass().add("tool-bar");
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(4, 8, 4, 8));
+        return bar;
     }
 
     /** One chart of the stack: its header (drag handle, title, arrows, remove), the chart, and its readout. */

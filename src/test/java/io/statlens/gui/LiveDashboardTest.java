@@ -14,7 +14,6 @@ import io.statlens.store.load.LiveImport;
 import io.statlens.store.read.ActiveCollects;
 import io.statlens.store.schema.Repository;
 import javafx.scene.control.ToggleButton;
-import javafx.scene.control.ToolBar;
 import javafx.scene.control.TreeItem;
 import javafx.stage.Stage;
 import org.jfree.chart.axis.ValueAxis;
@@ -193,8 +192,8 @@ class LiveDashboardTest {
         assertTrue(dashboards.liveProperty().get(), "Live is on for a run being collected");
         ToggleButton liveButton = robot.lookup("#dashboard-live").queryAs(ToggleButton.class);
         assertTrue(liveButton.isSelected());
-        ToolBar bar = (ToolBar) robot.lookup(".tool-bar").match(n -> ((ToolBar) n).getItems().contains(liveButton)).query();
-        assertTrue(liveButton.getScene() != null && liveButton.isVisible() && liveButton.getParent() != null
+        javafx.scene.Parent bar = liveButton.getParent();
+        assertTrue(liveButton.getScene() != null && liveButton.isVisible() && bar != null && bar.getStyleClass().contains("tool-bar")
                         && bar.localToScreen(bar.getBoundsInLocal()).contains(liveButton.localToScreen(liveButton.getBoundsInLocal())),
                 "Live is in the tool bar at the default width " + WindowLayout.DEFAULT.width());
         robot.interact(() -> dashboards.liveMinutesProperty().set(1));
