@@ -52,8 +52,8 @@ public final class TopCommand implements Callable<Integer> {
     @Option(names = "--ascending", description = "Lowest first (the idlest keys).")
     boolean ascending;
 
-    @Option(names = "--whole-keys", description = {"Print a key too long for the repository (a deep stack, stored as its",
-            "start, \u2026# and a hash) whole, as it was imported."})
+    @Option(names = "--whole-keys", description = "Print a key too long for the repository (a deep stack, stored as its"
+            + " start, \u2026# and a hash) whole, as it was imported.")
     boolean wholeKeys;
 
     @Option(names = "--format", defaultValue = "table", description = "table, csv or json (default: ${DEFAULT-VALUE}).")
