@@ -8,6 +8,7 @@ import javafx.collections.ObservableList;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
@@ -58,7 +59,11 @@ public final class ReportBuilderView extends VBox {
         write.setId("report-write");
         write.disableProperty().bind(model.runningProperty());
         write.setOnAction(e -> model.write());
-        HBox report = row(new Label("Format:"), format, new Label("File:"), file, browse, write);
+        ChoiceBox<String> window = new ChoiceBox<>(model.windows());
+        window.setId("report-window");
+        window.setTooltip(new Tooltip("Each run's charts, statistics and comparison cover its own time window of this name"));
+        window.valueProperty().bindBidirectional(model.windowProperty());
+        HBox report = row(new Label("Format:"), format, new Label("Time:"), window, new Label("File:"), file, browse, write);
 
         ChoiceBox<String> preset = new ChoiceBox<>(model.chartPresets());
         preset.setId("chart-preset");

@@ -14,8 +14,9 @@ import io.statlens.report.ReportFormat;
 import io.statlens.report.ReportModel;
 import io.statlens.report.ReportRequest;
 import io.statlens.report.ReportSection;
-import io.statlens.store.schema.Repository;
 import io.statlens.store.read.RunCatalog;
+import io.statlens.store.read.TimeWindows;
+import io.statlens.store.schema.Repository;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -42,6 +43,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -53,6 +55,8 @@ import java.util.Set;
 public final class ReportBuilderViewModel {
     /** A single chart's size, as {@code statlens chart} draws it by default. */
     static final RenderSize SINGLE_CHART = RenderSize.DEFAULT;
+    /** The time window choice that covers each run whole (no saved window). */
+    static final String WHOLE_RUNS = "whole runs";
 
     private final Repository repo;
     private final TaskExecutor executor;
@@ -62,6 +66,8 @@ public final class ReportBuilderViewModel {
     private final ObservableList<Choice<String>> runs = FXCollections.observableArrayList();
     private final ObservableList<Choice<String>> presets = FXCollections.observableArrayList();
     private final ObservableList<Choice<ReportSection>> sections = FXCollections.observableArrayList();
+    private final ObservableList<String> windows = FXCollections.observableArrayList(WHOLE_RUNS);
+    private final StringProperty window = new SimpleStringProperty(WHOLE_RUNS);
     private final ObjectProperty<ReportFormat> format = new SimpleObjectProperty<>(ReportFormat.HTML);
     private final ObjectProperty<Path> output = new SimpleObjectProperty<>();
     private final ObservableList<String> chartPresets = FXCollections.observableArrayList();
@@ -125,6 +131,12 @@ public final class ReportBuilderViewModel {
         if (chartRun.get() == null || !chosen.contains(chartRun.get())) chartRun.set(chosen.isEmpty() ? null : chosen.get(0));
         Map<String, Boolean> before = new HashMap<>();
         presets.forEach(p -> before.put(p.value(), p.checked()));
+        executor.run(() -> windowNames(chosen), names -> {
+            List<String> all = new ArrayList<>(List.of(WHOLE_RUNS));
+            all.addAll(names);
+            windows.setAll(all);
+            if (!all.contains(window.get())) window.set(WHOLE_RUNS);
+        }, e -> message.set("cannot list the time windows: " + e.getMessage()));
         executor.run(() -> applicable(chosen), found -> {
             presets.setAll(found.stream().map(p -> new Choice<>(p.name(), (p.name() + "  " + p.definition().description()).strip(),
                     before.getOrDefault(p.name(), true))).toList());
@@ -132,6 +144,12 @@ public final class ReportBuilderViewModel {
             chartPresets.setAll(names);
             if (chartPreset.get() == null || !names.contains(chartPreset.get())) chartPreset.set(names.isEmpty() ? null : names.get(0));
         }, e -> message.set("cannot list the chart presets: " + e.getMessage()));
+    }
+
+    /** The names of the time windows saved with the checked runs (statlens window, the dashboard's Window menu). */
+    private List<String> windowNames(List<String> chosen) {
+        TimeWindows saved = new TimeWindows(repo);
+        return chosen.stream().flatMap(run -> saved.list(run).stream().map(TimeWindows.Named::name)).distinct().sorted().toList();
     }
 
     /** As {@code statlens report} picks them by default: the presets that chart a data set one of the runs has. */
@@ -164,8 +182,10 @@ public final class ReportBuilderViewModel {
             return;
         }
         // Without the charts section no preset is drawn; an empty list would mean "every preset" to the report layer.
+        // A saved time window limits each run's charts, statistics and comparison, as statlens report --window does.
+        Optional<String> within = Optional.ofNullable(window.get()).filter(w -> !w.equals(WHOLE_RUNS));
         ReportRequest request = new ReportRequest(chosen, parts.contains(ReportSection.CHARTS) ? drawn : List.of(), 0, 60, zone,
-                parts);
+                parts, within);
         running.set(true);
         message.set("writing " + file + "...");
         executor.run(() -> {
@@ -272,6 +292,16 @@ public final class ReportBuilderViewModel {
 
     public ObservableList<Choice<ReportSection>> sections() {
         return sections;
+    }
+
+    /** "whole runs", then the time windows saved with the checked runs. */
+    public ObservableList<String> windows() {
+        return windows;
+    }
+
+    /** The chosen time window, or {@link #WHOLE_RUNS}. */
+    public StringProperty windowProperty() {
+        return window;
     }
 
     public ObjectProperty<ReportFormat> formatProperty() {

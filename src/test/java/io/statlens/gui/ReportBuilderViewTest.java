@@ -1,6 +1,8 @@
 package io.statlens.gui;
 
 import io.statlens.report.ReportSection;
+import io.statlens.store.read.TimeWindow;
+import io.statlens.store.read.TimeWindows;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
@@ -43,6 +45,10 @@ class ReportBuilderViewTest {
 
     @Test
     void htmlReportHoldsOnlyTheChosenPresetAndSections(FxRobot robot, @TempDir Path dir) throws IOException {
+        // A time window saved with both runs (statlens window, the dashboard's Window menu) is offered for the report.
+        TimeWindows saved = new TimeWindows(bench.repo);
+        saved.save("m128", "steady", TimeWindow.ALL);
+        saved.save("t16", "steady", TimeWindow.ALL);
         robot.interact(() -> bench.selectRuns("m128"));
         robot.clickOn("#report");
         ReportBuilderViewModel reports = bench.reports;
@@ -60,12 +66,15 @@ class ReportBuilderViewTest {
             reports.sections().stream().filter(c -> c.value() == ReportSection.STATISTICS)
                     .forEach(c -> c.checkedProperty().set(false));
         });
+        assertEquals(List.of(ReportBuilderViewModel.WHOLE_RUNS, "steady"), reports.windows(), "the runs' saved windows");
+        robot.interact(() -> reports.windowProperty().set("steady"));
         Path html = dir.resolve("out/report.html");
         robot.interact(() -> robot.lookup("#report-file").queryAs(TextField.class).setText(html.toString()));
         robot.clickOn("#report-write");
         assertEquals("wrote " + html + " (" + Files.size(html) + " bytes)", message(robot));
         String page = Files.readString(html);
         assertEquals(1, count(page, "<svg "), "one chart");
+        assertTrue(page.contains("(time window steady)"), "the report covers the chosen window");
         assertTrue(page.contains(">Transactions per second (sysbench)<"), "the chosen preset's");
         assertFalse(page.contains("Queries per second") || page.contains("Latency percentile"), "no other preset's");
         assertFalse(page.contains("Statistics of "), "the statistics were left out");
