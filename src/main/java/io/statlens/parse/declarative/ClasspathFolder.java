@@ -13,8 +13,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -49,10 +51,13 @@ final class ClasspathFolder {
      */
     static List<File> list(ClassLoader loader, String folder, String suffix, List<URL> extraRoots) {
         Map<String, File> byName = new TreeMap<>();
+        // the jars and directories listed so far: an extra root is usually one the loader reported already (the
+        // shaded jar, 22,000 entries, whose listing is a tenth of a second of every import's start)
+        Set<Path> listed = new HashSet<>();
         try {
             Enumeration<URL> roots = loader.getResources(folder);
-            for (URL url : Collections.list(roots)) collect(url, folder, suffix, byName);
-            for (URL root : extraRoots) collectRoot(root, folder, suffix, byName);
+            for (URL url : Collections.list(roots)) collect(url, folder, suffix, byName, listed);
+            for (URL root : extraRoots) collectRoot(root, folder, suffix, byName, listed);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + folder + " on the class path", e);
         }
@@ -65,12 +70,19 @@ final class ClasspathFolder {
         return source == null || source.getLocation() == null ? List.of() : List.of(source.getLocation());
     }
 
-    private static void collect(URL url, String folder, String suffix, Map<String, File> out) throws IOException {
+    private static void collect(URL url, String folder, String suffix, Map<String, File> out, Set<Path> listed)
+            throws IOException {
         switch (url.getProtocol()) {
-            case "file" -> listDirectory(path(url), folder, suffix, out);
+            case "file" -> {
+                Path dir = path(url);
+                listed.add(dir.toAbsolutePath().normalize());
+                listDirectory(dir, folder, suffix, out);
+            }
             case "jar" -> {
                 URLConnection connection = url.openConnection();
                 if (connection instanceof JarURLConnection jar) {
+                    URL jarFile = jar.getJarFileURL();
+                    if (jarFile.getProtocol().equals("file")) listed.add(path(jarFile).toAbsolutePath().normalize());
                     jar.setUseCaches(false);
                     try (JarFile file = jar.getJarFile()) {
                         listJar(file, folder, suffix, out);
@@ -83,12 +95,14 @@ final class ClasspathFolder {
         }
     }
 
-    private static void collectRoot(URL root, String folder, String suffix, Map<String, File> out) throws IOException {
+    private static void collectRoot(URL root, String folder, String suffix, Map<String, File> out, Set<Path> listed)
+            throws IOException {
         if (!root.getProtocol().equals("file")) return;
         Path path = path(root);
         if (Files.isDirectory(path)) {
-            listDirectory(path.resolve(folder), folder, suffix, out);
-        } else if (Files.isRegularFile(path)) {
+            Path dir = path.resolve(folder);
+            if (listed.add(dir.toAbsolutePath().normalize())) listDirectory(dir, folder, suffix, out);
+        } else if (Files.isRegularFile(path) && listed.add(path.toAbsolutePath().normalize())) {
             try (JarFile jar = new JarFile(path.toFile())) {
                 listJar(jar, folder, suffix, out);
             }

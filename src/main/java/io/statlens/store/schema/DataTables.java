@@ -36,6 +36,7 @@ public final class DataTables {
      */
     private PreparedStatement selectColumns;
     private PreparedStatement insertMetric;
+    private PreparedStatement lockMetrics;
 
     DataTables(Connection connection, SqlDialect dialect) {
         this.connection = connection;
@@ -107,7 +108,8 @@ public final class DataTables {
         // The table or a column is missing here; another client of a shared repository may have added it
         // since this catalog was read. Schema changes take turns: the lock is held to the end of the
         // transaction, and the catalog is read again under it.
-        Statements.execute(connection, "LOCK TABLE METRICS IN EXCLUSIVE MODE");
+        if (lockMetrics == null) lockMetrics = connection.prepareStatement("LOCK TABLE METRICS IN EXCLUSIVE MODE");
+        lockMetrics.execute();
         return grow(name, spec, reload(name));
     }
 

@@ -171,18 +171,33 @@ public final class SampleBlock {
 
     /** One double column: length, encoding, missing bitmap, values. */
     private void column(Bytes out, double[] v) {
+        if (integers.length < n) integers = new long[room];
+        // the smallest power of ten, for each value in turn at least the last one's, that makes it an integer; the
+        // integers are kept, so that only the values before the last rise of the scale are scaled again
         int scale = 0;
+        int since = 0;
         boolean present = false;
         for (int i = 0; i < n; i++) {
-            if (Double.isNaN(v[i])) continue;
+            double d = v[i];
+            if (Double.isNaN(d)) continue;
             present = true;
-            if (scale >= 0) scale = scaleOf(v[i], scale);
+            if (scale < 0) continue;
+            long l = integerAt(d, scale);
+            if (l == INEXACT) {
+                while (l == INEXACT && ++scale <= MAX_SCALE) l = integerAt(d, scale);
+                if (l == INEXACT) {
+                    scale = -1;
+                    continue;
+                }
+                since = i;
+            }
+            integers[i] = l;
         }
         Bytes body = new Bytes(n * 3 + 8);
         if (!present) {
             body.put(ALL_MISSING);
         } else {
-            if (scale >= 0 && !scaled(v, scale)) scale = -1;
+            if (scale >= 0 && !scaled(v, scale, since)) scale = -1;
             body.put(scale >= 0 ? SCALED : RAW);
             for (int i = 0; i < n; i++) absent[i] = Double.isNaN(v[i]);
             bitmap(body, absent);
@@ -203,39 +218,30 @@ public final class SampleBlock {
         out.put(body);
     }
 
-    /** The smallest power of ten at least {@code from} that makes {@code v} an integer, or -1. */
-    private static int scaleOf(double v, int from) {
-        for (int s = from; s <= MAX_SCALE; s++) {
-            if (exactAt(v, s)) return s;
-        }
-        return -1;
-    }
+    /** {@link #integerAt}'s answer for a value that no integer at that scale reads back as. */
+    private static final long INEXACT = Long.MIN_VALUE;
 
     /**
-     * Whether every value of the column reads back bit for bit at this scale ({@link #exactAt}); the scaled integers
-     * are left in {@link #integers} for the encoding, so that each value is multiplied and rounded once.
+     * Whether the values before {@code since} also read back bit for bit at this scale (those from {@code since} on
+     * were found to at it); their scaled integers are left in {@link #integers} for the encoding.
      */
-    private boolean scaled(double[] v, int scale) {
-        if (integers.length < n) integers = new long[room];
-        double pow = POW10[scale];
-        for (int i = 0; i < n; i++) {
+    private boolean scaled(double[] v, int scale, int since) {
+        for (int i = 0; i < since; i++) {
             double d = v[i];
             if (Double.isNaN(d)) continue;
-            double x = d * pow;
-            if (!(Math.abs(x) < 0x1p52)) return false;
-            long l = Math.round(x);
-            if (Double.doubleToRawLongBits(l / pow) != Double.doubleToRawLongBits(d)) return false;
+            long l = integerAt(d, scale);
+            if (l == INEXACT) return false;
             integers[i] = l;
         }
         return true;
     }
 
-    /** Whether {@code v} reads back bit for bit from {@code round(v * 10^s) / 10^s}. */
-    private static boolean exactAt(double v, int s) {
+    /** {@code round(v * 10^s)} when {@code v} reads back from it bit for bit ({@code l / 10^s}), else {@link #INEXACT}. */
+    private static long integerAt(double v, int s) {
         double x = v * POW10[s];
-        if (!(Math.abs(x) < 0x1p52)) return false;
+        if (!(Math.abs(x) < 0x1p52)) return INEXACT;
         long l = Math.round(x);
-        return Double.doubleToRawLongBits(l / POW10[s]) == Double.doubleToRawLongBits(v);
+        return Double.doubleToRawLongBits(l / POW10[s]) == Double.doubleToRawLongBits(v) ? l : INEXACT;
     }
 
     /**
