@@ -50,7 +50,7 @@ import java.util.stream.Stream;
                         "64 devices x 20,000 s = 1,300,000 rows), parsing alone against statlens' import; --workload nmon: " +
                         "an nmon file of a day at 10 s (default 64 CPUs, 50 disks), likewise; --workload mysqladmin: mysqladmin ext -r -i 1 " +
                         "of MariaDB 10.11 (562 variables, default a day: 48,556,800 rows), likewise; --workload sar: a day of sar -A " +
-                        "text at 10 s (default 64 CPUs, 16 disks: 907,200 rows), likewise and beside the mpstat import, row for row; " +
+                        "text at 10 s (default 64 CPUs, 16 disks: 907,200 rows), likewise and beside the mpstat import of as many rows; " +
                         "--workload collect: the collector's own CPU " +
                         "and memory while it collects vmstat, iostat and mpstat on this host every second for --seconds " +
                         "(default 600) after a 20 s warm-up. --charts: draw a long series as PNG and SVG, decimated and " +
@@ -76,7 +76,7 @@ public final class BenchCommand implements Callable<Integer> {
             description = {"The import benchmark's input: mpstat (mpstat -P ALL 1, against Derby's bulk import), iostat " +
                             "(S_TIME_FORMAT=ISO iostat -x -t 1, parsing alone against the import) or nmon (nmon -f -t -s 10, " +
                             "likewise), mysqladmin (mysqladmin ext -r -i 1 of MariaDB 10.11, likewise), sar (sar -A text of a day, likewise, " +
-                            "and the mpstat import beside it) or collect (the collector's " +
+                            "and the mpstat import of as many rows beside it) or collect (the collector's " +
                             "own cost, not an import) (default: ${DEFAULT-VALUE})."})
     WorkloadKind workload;
 
@@ -181,7 +181,8 @@ public final class BenchCommand implements Callable<Integer> {
                 out.flush();
                 print(out, ServerImportBench.run(work, input, server, repeat, progress));
             } else if (sar) {
-                Workload anchor = Workload.mpstat(work, 256, 3600);
+                // mpstat -P ALL of 256 CPUs, as many rows as the sar file (a report has 257)
+                Workload anchor = Workload.mpstat(work, 256, (int) Math.max(1, (input.rows() + 128) / 257));
                 List<Samples> steps = IostatBench.run(work, input, "sar", anchor, "mpstat", MPSTAT_IMPORT, repeat, progress);
                 Samples mpstatImport = steps.stream().filter(s -> s.name().equals(MPSTAT_IMPORT)).findFirst().orElseThrow();
                 print(out, "STEP", "ROWS", steps, "CPU PER ROW VS MPSTAT IMPORT", s -> s.cheaperPerRowThan(mpstatImport));
