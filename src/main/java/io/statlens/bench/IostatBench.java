@@ -16,12 +16,13 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * {@code statlens bench --workload iostat} (and {@code nmon}, {@code mysqladmin}): on generated {@code iostat -x -t}
- * output (or an nmon file, or {@code mysqladmin ext -r -i 1} output), measures the tool's parser alone (every row of
+ * {@code statlens bench --workload iostat} (and {@code nmon}, {@code mysqladmin}, {@code sar}): on generated {@code iostat -x -t}
+ * output (or an nmon file, {@code mysqladmin ext -r -i 1} output, a day of {@code sar -A}), measures the tool's parser alone (every row of
  * every data set into a sink that counts them) and statlens' import of the file (parsing included), in turn
  * (A/B/A/B...). The peers (NMONVisualizer's parsers, pt-mext) are run as whole processes by {@link PeerBench};
  * docs/bench.md says how.
@@ -40,11 +41,28 @@ public final class IostatBench {
      * @param progress    told after every run
      */
     public static List<Samples> run(Path work, Workload input, String tool, int repetitions, Consumer<String> progress) throws Exception {
+        return Alternation.run(repetitions, steps(work, input, tool, IMPORT), progress);
+    }
+
+    /**
+     * The same, and beside it (in turn with it) the same two steps on an anchor's input read by another tool's parser,
+     * so that the rows per CPU second of both are measured in one run ({@code --workload sar} against mpstat).
+     *
+     * @param anchorImport the name of the anchor's import step
+     */
+    public static List<Samples> run(Path work, Workload input, String tool, Workload anchor, String anchorTool, String anchorImport,
+                                    int repetitions, Consumer<String> progress) throws Exception {
+        List<Alternation.Step> steps = new ArrayList<>(steps(work, input, tool, IMPORT));
+        steps.addAll(steps(work, anchor, anchorTool, anchorImport));
+        return Alternation.run(repetitions, steps, progress);
+    }
+
+    private static List<Alternation.Step> steps(Path work, Workload input, String tool, String importName) {
         Parser parser = ParserCatalog.installed().byTool(tool)
                 .orElseThrow(() -> new IllegalStateException("the " + tool + " parser is not installed"));
-        return Alternation.run(repetitions, List.of(
+        return List.of(
                 new Alternation.Step("parse only (" + tool + " parser, all rows)", r -> Stopwatch.measure(() -> parse(parser, input.file()))),
-                new Alternation.Step(IMPORT, r -> {
+                new Alternation.Step(importName, r -> {
                     // every run into a fresh repository, created before the clock starts
                     Path at = work.resolve("repo-" + tool + "-" + r);
                     try (Repository repo = Repository.open(RepositoryLocation.embedded(at))) {
@@ -53,7 +71,7 @@ public final class IostatBench {
                     } finally {
                         ImportBench.deleteTree(at);
                     }
-                })), progress);
+                }));
     }
 
     private static long parse(Parser parser, Path input) throws Exception {

@@ -52,4 +52,14 @@ public record Workload(Path file, long rows, long bytes) {
         long rows = MysqladminWorkload.write(input, seconds, 42);
         return new Workload(input, rows, Files.size(input));
     }
+
+    /**
+     * Writes {@code LC_ALL=C sar -A -f} text of {@code seconds} from midnight, a sample every {@code interval} seconds,
+     * for {@code cpus} CPUs and {@code disks} disks (twelve sections, eight network interfaces) into {@code dir}.
+     */
+    public static Workload sar(Path dir, int cpus, int disks, int interval, int seconds) throws IOException {
+        Path input = dir.resolve("sar-A.txt");
+        long rows = SarWorkload.write(input, cpus, disks, interval, seconds, 42);
+        return new Workload(input, rows, Files.size(input));
+    }
 }

@@ -49,33 +49,39 @@ import java.util.stream.Stream;
                 "Defaults: 256 CPUs x 3600 s = 925,200 rows. --workload iostat: iostat -x -t output instead (default " +
                         "64 devices x 20,000 s = 1,300,000 rows), parsing alone against statlens' import; --workload nmon: " +
                         "an nmon file of a day at 10 s (default 64 CPUs, 50 disks), likewise; --workload mysqladmin: mysqladmin ext -r -i 1 " +
-                        "of MariaDB 10.11 (562 variables, default a day: 48,556,800 rows), likewise; --workload collect: the collector's own CPU " +
+                        "of MariaDB 10.11 (562 variables, default a day: 48,556,800 rows), likewise; --workload sar: a day of sar -A " +
+                        "text at 10 s (default 64 CPUs, 16 disks: 907,200 rows), likewise and beside the mpstat import of as many rows; " +
+                        "--workload collect: the collector's own CPU " +
                         "and memory while it collects vmstat, iostat and mpstat on this host every second for --seconds " +
                         "(default 600) after a 20 s warm-up. --charts: draw a long series as PNG and SVG, decimated and " +
                         "point by point, then statlens chart against a plain JFreeChart program as whole processes."})
 public final class BenchCommand implements Callable<Integer> {
+    /** The anchor step of {@code --workload sar}: mpstat's import, the fastest of the sysstat parsers'. */
+    private static final String MPSTAT_IMPORT = "mpstat import (parse + store), the anchor";
+
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--cpus", paramLabel = "N", description = "CPUs per report (default: 256; nmon: 64).")
+    @Option(names = "--cpus", paramLabel = "N", description = "CPUs per report (default: 256; nmon and sar: 64).")
     Integer cpus;
 
     @Option(names = "--seconds", paramLabel = "N",
-            description = "Reports, one per second (default: 3600 for mpstat, 20000 for iostat, 86400 for mysqladmin); nmon: seconds of the file, a snapshot every 10 s (default: 86400).")
+            description = "Reports, one per second (default: 3600 for mpstat, 20000 for iostat, 86400 for mysqladmin); nmon and sar: seconds of the file, a snapshot every 10 s (default: 86400).")
     Integer seconds;
 
     /** The generated input of the import benchmark. */
-    enum WorkloadKind { mpstat, iostat, nmon, mysqladmin, collect }
+    enum WorkloadKind { mpstat, iostat, nmon, mysqladmin, sar, collect }
 
     @Option(names = "--workload", paramLabel = "TOOL", defaultValue = "mpstat",
             description = {"The import benchmark's input: mpstat (mpstat -P ALL 1, against Derby's bulk import), iostat " +
                             "(S_TIME_FORMAT=ISO iostat -x -t 1, parsing alone against the import) or nmon (nmon -f -t -s 10, " +
-                            "likewise), mysqladmin (mysqladmin ext -r -i 1 of MariaDB 10.11, likewise) or collect (the collector's " +
+                            "likewise), mysqladmin (mysqladmin ext -r -i 1 of MariaDB 10.11, likewise), sar (sar -A text of a day, likewise, " +
+                            "and the mpstat import of as many rows beside it) or collect (the collector's " +
                             "own cost, not an import) (default: ${DEFAULT-VALUE})."})
     WorkloadKind workload;
 
     @Option(names = "--devices", paramLabel = "N",
-            description = "Devices per report of --workload iostat (default: 64), disks of --workload nmon (default: 50).")
+            description = "Devices per report of --workload iostat (default: 64), disks of --workload nmon (default: 50) and sar (default: 16).")
     Integer devices;
 
     @Option(names = "--dir", paramLabel = "DIR", description = "Work folder (default: a temporary folder, deleted afterwards).")
@@ -113,11 +119,12 @@ public final class BenchCommand implements Callable<Integer> {
         boolean nmon = workload == WorkloadKind.nmon;
         if (workload == WorkloadKind.collect) return collect();
         boolean mysqladmin = workload == WorkloadKind.mysqladmin;
-        int seconds = this.seconds != null ? this.seconds : iostat ? 20_000 : nmon || mysqladmin ? 86_400 : 3600;
-        int cpus = this.cpus != null ? this.cpus : nmon ? 64 : 256;
-        int devices = this.devices != null ? this.devices : nmon ? 50 : 64;
+        boolean sar = workload == WorkloadKind.sar;
+        int seconds = this.seconds != null ? this.seconds : iostat ? 20_000 : nmon || mysqladmin || sar ? 86_400 : 3600;
+        int cpus = this.cpus != null ? this.cpus : nmon || sar ? 64 : 256;
+        int devices = this.devices != null ? this.devices : nmon ? 50 : sar ? 16 : 64;
         if (cpus < 1 || seconds < 1 || devices < 1) throw new UserException("--cpus, --devices and --seconds must be at least 1");
-        if ((iostat || nmon || mysqladmin) && (charts || gui || db != null)) {
+        if ((iostat || nmon || mysqladmin || sar) && (charts || gui || db != null)) {
             throw new UserException("--workload " + workload + " goes with the import benchmark only, not --charts, --gui or --db");
         }
         if (repeat < 1) throw new UserException("--repeat must be at least 1");
@@ -157,6 +164,7 @@ public final class BenchCommand implements Callable<Integer> {
         try {
             Workload input = iostat ? Workload.iostat(work, devices, seconds)
                     : nmon ? Workload.nmon(work, cpus, devices, seconds)
+                    : sar ? Workload.sar(work, cpus, devices, 10, seconds)
                     : mysqladmin ? Workload.mysqladmin(work, seconds) : Workload.mpstat(work, cpus, seconds);
             out.printf(Locale.ROOT, "input: %s, %d rows, %s, max heap %s%n", input.file().getFileName(), input.rows(),
                     Format.bytes(input.bytes(), ReadableNumbers.ROOT), Format.bytes(Runtime.getRuntime().maxMemory(), ReadableNumbers.ROOT));
@@ -172,6 +180,15 @@ public final class BenchCommand implements Callable<Integer> {
                 out.println("machine at the start: " + MachineLoad.now());
                 out.flush();
                 print(out, ServerImportBench.run(work, input, server, repeat, progress));
+            } else if (sar) {
+                // mpstat -P ALL of 256 CPUs, as many rows as the sar file (a report has 257)
+                Workload anchor = Workload.mpstat(work, 256, (int) Math.max(1, (input.rows() + 128) / 257));
+                List<Samples> steps = IostatBench.run(work, input, "sar", anchor, "mpstat", MPSTAT_IMPORT, repeat, progress);
+                Samples mpstatImport = steps.stream().filter(s -> s.name().equals(MPSTAT_IMPORT)).findFirst().orElseThrow();
+                print(out, "STEP", "ROWS", steps, "CPU PER ROW VS MPSTAT IMPORT", s -> s.cheaperPerRowThan(mpstatImport));
+                out.println("CPU per row vs mpstat import: the mpstat import's CPU time per row (" + anchor.file().getFileName() + ", "
+                        + ReadableNumbers.ROOT.integer(anchor.rows()) + " rows) over the step's (process CPU, of the minimums / of the"
+                        + " medians); 1 or above is no more CPU per row than the mpstat import.");
             } else if (iostat || nmon || mysqladmin) {
                 List<Samples> steps = IostatBench.run(work, input, mysqladmin ? "mysql-status" : workload.name(), repeat, progress);
                 Samples imported = steps.stream().filter(s -> s.name().equals(IostatBench.IMPORT)).findFirst().orElseThrow();

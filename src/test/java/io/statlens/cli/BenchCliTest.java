@@ -64,6 +64,19 @@ class BenchCliTest {
     }
 
     @Test
+    void sarWorkloadIsMeasuredRowForRowAgainstTheMpstatImport() {
+        CliRun r = CliRun.in(dir.resolve("unused"), "bench", "--workload", "sar", "--cpus", "2", "--devices", "3",
+                "--seconds", "60", "--repeat", "1", "--dir", dir.resolve("work").toString());
+        assertEquals(0, r.code(), r.err());
+        String out = r.out();
+        // 6 samples of (all + 2 CPUs) + 8 one-row sections + 3 disks + 8 interfaces twice; mpstat: one report of 257 rows
+        assertTrue(out.contains("input: sar-A.txt, 180 rows"), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("parse only \\(sar parser, all rows\\) +180 +1 .*")), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("mpstat import \\(parse \\+ store\\), the anchor +257 +1 .* (1.00x / 1.00x|too short to tell)")), out);
+        assertTrue(out.contains("CPU per row vs mpstat import"), out);
+    }
+
+    @Test
     void aPeerProgramRunsInTurnWithStatlensImportAsWholeProcesses() {
         Assumptions.assumeTrue(ChildProcess.supported(), "whole processes are measured through Linux's /proc and /bin/sh");
         Path seen = dir.resolve("peer-read.txt");

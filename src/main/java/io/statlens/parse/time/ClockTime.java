@@ -74,11 +74,13 @@ public final class ClockTime {
     public static Optional<Zone> zoneAfter(String line, int from) {
         int start = from;
         while (start < line.length() && Character.isWhitespace(line.charAt(start))) start++;
-        int end = start;
-        while (end < line.length() && !Character.isWhitespace(line.charAt(end))) end++;
-        if (end == start || end == line.length() || line.substring(end).isBlank()) return Optional.empty();
+        if (start == line.length()) return Optional.empty();
+        // the first character decides for almost every line (a key or a number follows the time), before any scan
         char c = line.charAt(start);
         if (!(c >= 'A' && c <= 'Z') && c != '+' && c != '-') return Optional.empty();
+        int end = start;
+        while (end < line.length() && !Character.isWhitespace(line.charAt(end))) end++;
+        if (end == line.length() || line.substring(end).isBlank()) return Optional.empty();
         String word = line.substring(start, end);
         if (c == '-' && word.length() > 1 && !Character.isDigit(word.charAt(1))) return Optional.empty();
         int at = end;

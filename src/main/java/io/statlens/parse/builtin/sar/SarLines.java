@@ -40,6 +40,8 @@ final class SarLines {
 
     /** A restart mark, from the text after the time of day: {@code LINUX RESTART (8 CPU)}, {@code unix restarts}. */
     static Optional<Restart> restart(String afterTime) {
+        char first = firstAfterSpace(afterTime);
+        if (first != 'L' && first != 'u') return Optional.empty(); // read for every data line: no matcher for them
         Matcher m = LINUX_RESTART.matcher(afterTime);
         if (m.find()) return Optional.of(new Restart(m.group(1) == null ? 0 : Integer.parseInt(m.group(1))));
         if (UNIX_RESTART.matcher(afterTime).find()) return Optional.of(new Restart(0));
@@ -48,8 +50,18 @@ final class SarLines {
 
     /** The text of a sysstat comment ({@code COM text}) after the time of day, or null. */
     static String comment(String afterTime) {
+        if (firstAfterSpace(afterTime) != 'C') return null;
         Matcher m = COMMENT.matcher(afterTime);
         return m.matches() ? m.group(1) : null;
+    }
+
+    /** The first character that the patterns' {@code ^\\s*} does not take; 0 if none. */
+    private static char firstAfterSpace(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c != ' ' && c != '\t' && c != '\n' && c != '\u000B' && c != '\f' && c != '\r') return c;
+        }
+        return 0;
     }
 
     /** The settings of AIX's {@code System configuration: lcpu=96 mode=Capped} line, or null. */

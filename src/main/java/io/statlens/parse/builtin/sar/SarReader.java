@@ -106,34 +106,9 @@ final class SarReader {
         }
         String line = transcriptLine.text();
         long n = transcriptLine.number();
-        Optional<SysstatBanner> linux = SysstatBanner.parse(line, locale.order());
-        if (linux.isPresent()) {
-            locale.tell(sink);
-            banner(line, linux.get().date(), "linux-sysstat", () -> linux.get().emitFacts(sink));
-            return;
-        }
-        Optional<UnixSarBanner> unix = UnixSarBanner.parse(line);
-        if (unix.isPresent()) {
-            banner(line, unix.get().date(), unix.get().variant(), () -> unix.get().emitFacts(sink));
-            return;
-        }
-        String configuration = SarLines.configuration(line);
-        if (configuration != null) {
-            configuration(configuration);
-            return;
-        }
-        int averageEnd = SarLines.averageEnd(line);
-        if (averageEnd >= 0) {
-            String[] tokens = Tokens.split(line.substring(averageEnd));
-            SectionState section = averaging != null ? averaging : current;
-            if (section != null && !section.header().fitsWidth(tokens.length) && !SectionHeader.looksLikeHeader(tokens)) {
-                String mended = repaired(transcriptLine, section);
-                int end = SarLines.averageEnd(mended);
-                if (end >= 0) tokens = Tokens.split(mended.substring(end));
-            }
-            average(tokens, n, SysstatAverage.statistic(line));
-            return;
-        }
+        // Banners, AIX's configuration and the average labels start with a letter; the lines that start with a digit
+        // (a time of day: almost every line) skip their tests.
+        if (!startsWithDigit(line) && notTimed(transcriptLine, line, n)) return;
         Optional<ClockTime.Found> time = ClockTime.leading(line);
         if (time.isPresent()) {
             if (!time.get().seconds() && !minuteClockTold) {
@@ -142,26 +117,62 @@ final class SarReader {
             }
             // a zone after the time of day (Maltese and Norwegian locales: 18:04:32 UTC, kl. 18.04 +0000)
             Optional<ClockTime.Zone> printedZone = ClockTime.zoneAfter(line, time.get().end());
-            ZoneId lineZone = printedZone.map(z -> locale.zone(z, n, sink)).orElse(zone);
-            String rest = line.substring(printedZone.map(ClockTime.Zone::end).orElse(time.get().end()));
-            if (current != null && averaging == null) {
-                String[] tokens = Tokens.split(rest);
-                if (tokens.length > 0 && !current.header().fitsWidth(tokens.length) && !SectionHeader.looksLikeHeader(tokens)
-                        && SarLines.restart(rest).isEmpty() && SarLines.comment(rest) == null) {
-                    String mended = repaired(transcriptLine, current);
-                    Optional<ClockTime.Found> again = ClockTime.leading(mended);
-                    if (again.isPresent()) {
-                        int end = ClockTime.zoneAfter(mended, again.get().end()).map(ClockTime.Zone::end).orElse(again.get().end());
-                        rest = mended.substring(end);
-                    }
+            ZoneId lineZone = printedZone.isEmpty() ? zone : locale.zone(printedZone.get(), n, sink);
+            String rest = line.substring(printedZone.isEmpty() ? time.get().end() : printedZone.get().end());
+            String[] tokens = Tokens.split(rest);
+            if (current != null && averaging == null && tokens.length > 0 && !current.header().fitsWidth(tokens.length)
+                    && !SectionHeader.looksLikeHeader(tokens) && SarLines.restart(rest).isEmpty() && SarLines.comment(rest) == null) {
+                String mended = repaired(transcriptLine, current);
+                Optional<ClockTime.Found> again = ClockTime.leading(mended);
+                if (again.isPresent()) {
+                    int end = ClockTime.zoneAfter(mended, again.get().end()).map(ClockTime.Zone::end).orElse(again.get().end());
+                    rest = mended.substring(end);
+                    tokens = Tokens.split(rest);
                 }
             }
-            timed(time.get().time(), rest, n, lineZone);
+            timed(time.get().time(), rest, tokens, n, lineZone);
         } else if (current != null && Tokens.isSpace(line.charAt(0))) {
             continuation(Tokens.split(line), n);
         } else {
             sink.warning(n, "not sar output: expected a line starting with a time of day, 'Average', or a banner");
         }
+    }
+
+    private static boolean startsWithDigit(String line) {
+        int i = 0;
+        while (i < line.length() && line.charAt(i) == ' ') i++;
+        return i < line.length() && line.charAt(i) >= '0' && line.charAt(i) <= '9';
+    }
+
+    /** A line that is not a timed row: a banner, AIX's configuration or an average line, read here; false if none. */
+    private boolean notTimed(TranscriptLine transcriptLine, String line, long n) throws IOException {
+        Optional<SysstatBanner> linux = SysstatBanner.parse(line, locale.order());
+        if (linux.isPresent()) {
+            locale.tell(sink);
+            banner(line, linux.get().date(), "linux-sysstat", () -> linux.get().emitFacts(sink));
+            return true;
+        }
+        Optional<UnixSarBanner> unix = UnixSarBanner.parse(line);
+        if (unix.isPresent()) {
+            banner(line, unix.get().date(), unix.get().variant(), () -> unix.get().emitFacts(sink));
+            return true;
+        }
+        String configuration = SarLines.configuration(line);
+        if (configuration != null) {
+            configuration(configuration);
+            return true;
+        }
+        int averageEnd = SarLines.averageEnd(line);
+        if (averageEnd < 0) return false;
+        String[] tokens = Tokens.split(line.substring(averageEnd));
+        SectionState section = averaging != null ? averaging : current;
+        if (section != null && !section.header().fitsWidth(tokens.length) && !SectionHeader.looksLikeHeader(tokens)) {
+            String mended = repaired(transcriptLine, section);
+            int end = SarLines.averageEnd(mended);
+            if (end >= 0) tokens = Tokens.split(mended.substring(end));
+        }
+        average(tokens, n, SysstatAverage.statistic(line));
+        return true;
     }
 
     /** Whether tokens are a complete row of a section: as many cells as its header, numbers where numbers belong. */
@@ -203,8 +214,7 @@ final class SarReader {
         }
     }
 
-    private void timed(LocalTime time, String rest, long n, ZoneId lineZone) {
-        String[] tokens = Tokens.split(rest);
+    private void timed(LocalTime time, String rest, String[] tokens, long n, ZoneId lineZone) {
         if (tokens.length == 0) {
             sink.warning(n, "a time of day without values");
             return;

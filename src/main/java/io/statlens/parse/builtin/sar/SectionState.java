@@ -23,6 +23,10 @@ final class SectionState {
     private int rollerEpoch = -1;
     private long sample = -1;
     private Instant lastTime;
+    /** The last time of day resolved, in its zone, and the instant the clock gave for it. */
+    private LocalTime resolvedTime;
+    private ZoneId resolvedZone;
+    private Instant resolved;
     private final java.util.Set<String> keysAtTime = new java.util.HashSet<>();
 
     SectionState(SectionHeader header, long headerLine) {
@@ -52,8 +56,14 @@ final class SectionState {
         if (clock == null || rollerEpoch != epoch) {
             clock = clocks.apply(date);
             rollerEpoch = epoch;
+        } else if (time.equals(resolvedTime) && zone.equals(resolvedZone)) {
+            // the CPU, disk or interface rows of one report share their time: the clock would say the same again
+            return resolved;
         }
-        return clock.at(time, zone);
+        resolved = clock.at(time, zone);
+        resolvedTime = time;
+        resolvedZone = zone;
+        return resolved;
     }
 
     /** The time of the last row, which lines without a time of their own (Unix multi-line reports) share. */
