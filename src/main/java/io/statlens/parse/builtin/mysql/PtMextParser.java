@@ -57,7 +57,7 @@ public final class PtMextParser implements Parser {
 
     @Override
     public List<String> datasets() {
-        return List.of(StatusWriter.TOOL + "." + StatusWriter.DATASET);
+        return StatusWriter.datasets();
     }
 
     @Override
