@@ -88,7 +88,7 @@ class ImportPlanViewModelTest {
         // Every registered tool, by name; "scripted" is the test parser src/test/resources registers.
         assertEquals(List.of("arcstat", "dbt2", "df", "diskstats", "dstat", "dtrace", "faban", "innodb-mutex", "innodb-status",
                 "iostat", "lockstat", "meminfo", "mpstat", "mysql-status", "mysql-variables", "nicstat", "nmon", "perf-stat",
-                "perfschema-waits", "pidstat", "plockstat", "procstat", "prstat", "pt-mext", "sar", "scripted", "sysbench", "top",
+                "perfschema-waits", "pidstat", "plockstat", "procstat", "procvmstat", "prstat", "pt-mext", "sar", "scripted", "sysbench", "top",
                 "tpcc", "vm_stat", "vmstat"), plan.tools());
         assertFalse(plan.planningProperty().get());
     }
