@@ -41,6 +41,7 @@ final class DatabaseFindings {
 
     private static final String STATUS = "mysql.status";
     private static final String INNODB = "innodb.status";
+    private static final String REDO_LOG = "mysql.redo_log";
     private static final String WAITS = "perfschema.waits";
     private static final double MIB = 1024.0 * 1024.0;
     /** The fact the variables' parser records the redo log's capacity in (parse's ServerFacts.REDO_LOG_CAPACITY). */
@@ -117,25 +118,12 @@ final class DatabaseFindings {
 
     /**
      * MySQL 8.0.30+ prints no checkpoint age (Percona Server adds {@code Innodb_checkpoint_age}) but the two LSNs it is
-     * the difference of: the log's end and the last checkpoint, per snapshot (their levels, whether the capture was
-     * absolute or relative).
+     * the difference of: the status parsers keep that difference per snapshot as {@code mysql.redo_log}.
      */
     private Optional<Age> lsnAge() {
-        Optional<String> current = statusKey("Innodb_redo_log_current_lsn");
-        Optional<String> checkpoint = statusKey("Innodb_redo_log_checkpoint_lsn");
-        if (current.isEmpty() || checkpoint.isEmpty()) return Optional.empty();
-        Series end = series(STATUS, "level", current.get());
-        Series last = series(STATUS, "level", checkpoint.get());
-        Map<Double, Double> checkpointAt = new LinkedHashMap<>();
-        for (int i = 0; i < last.n(); i++) checkpointAt.put(last.times()[i], last.values()[i]);
-        List<double[]> ages = new ArrayList<>();
-        for (int i = 0; i < end.n(); i++) {
-            Double c = checkpointAt.get(end.times()[i]);
-            if (c != null) ages.add(new double[]{end.times()[i], end.values()[i] - c});
-        }
-        if (ages.isEmpty()) return Optional.empty();
-        Series s = new Series(ages.stream().mapToDouble(a -> a[0]).toArray(), ages.stream().mapToDouble(a -> a[1]).toArray());
-        return Optional.of(new Age(STATUS, "level", current.get(), current.get() + " - " + checkpoint.get(), s));
+        Series s = series(REDO_LOG, "checkpoint age", "");
+        return s.n() > 0 ? Optional.of(new Age(REDO_LOG, "checkpoint age", "",
+                "Innodb_redo_log_current_lsn - Innodb_redo_log_checkpoint_lsn", s)) : Optional.empty();
     }
 
     /**

@@ -46,7 +46,7 @@ public final class DashboardCatalog {
             // the database server: statements per second, threads running, the redo log's checkpoint age
             List.of("mysql.commands", "mysql.questions", "innodb.rows"),
             List.of("mysql.threads"),
-            List.of("mysql.checkpoint", "innodb.checkpoint"));
+            List.of("mysql.checkpoint", "mysql.redo-log", "innodb.checkpoint"));
     /** Fewer charts from the roles than this, and the runs' other presets fill the dashboard up to {@link #FILLED}. */
     private static final int FEW = 3;
     private static final int FILLED = 5;

@@ -79,13 +79,16 @@ public final class ImportPlanViewModel {
     /** One file of the plan: a row of the table. */
     public static final class FileRow {
         private final FileDetection detection;
+        private final Optional<String> skipped;
         private final BooleanProperty included;
         private final ObjectProperty<String> tool;
 
-        FileRow(FileDetection detection) {
+        /** @param skipped why {@code statlens import} of the inputs leaves the file out (a pt-stalk listing), if it does */
+        FileRow(FileDetection detection, Optional<String> skipped) {
             this.detection = detection;
+            this.skipped = skipped;
             String detected = detection.detected().map(p -> p.info().tool()).orElse(null);
-            included = new SimpleBooleanProperty(detected != null);
+            included = new SimpleBooleanProperty(detected != null && skipped.isEmpty());
             tool = new SimpleObjectProperty<>(detected);
             // Choosing a tool for a file nothing recognised says the user wants it imported.
             tool.addListener((o, was, now) -> {
@@ -108,6 +111,7 @@ public final class ImportPlanViewModel {
 
         /** "vmstat 100%": the detected tool and its confidence; "unknown" when no parser is sure enough. */
         public String detected() {
+            if (skipped.isPresent()) return "skipped: " + skipped.get();
             return detection.detected()
                     .map(p -> p.info().tool() + String.format(Locale.ROOT, " %.0f%%", detection.candidates().get(0).confidence() * 100))
                     .orElse("unknown");
@@ -115,7 +119,7 @@ public final class ImportPlanViewModel {
 
         /** The most confident parsers, for a tool tip. */
         public String candidates() {
-            return detection.closest();
+            return skipped.map(why -> "skipped, as statlens import skips it: " + why).orElseGet(detection::closest);
         }
 
         public BooleanProperty includedProperty() {
@@ -135,7 +139,22 @@ public final class ImportPlanViewModel {
         }
     }
 
-    private record Found(List<FileDetection> files, List<String> tools, List<String> catalogProblems) {
+    private record Found(List<FileDetection> files, Map<Path, String> skipped, List<String> tools, List<String> catalogProblems) {
+    }
+
+    /**
+     * The files {@code statlens import} of the inputs would leave out, with the reason: pt-stalk's listings and
+     * duplicates, a collect's side files. Nothing when nothing would be imported (the import says why).
+     */
+    private Map<Path, String> skipped(ImportPlanner planner) {
+        try {
+            Map<Path, String> out = new LinkedHashMap<>();
+            planner.plan(inputs, new ImportPlanner.Choices(Optional.empty(), Map.of(), true)).skipped()
+                    .forEach(s -> out.put(s.file(), s.reason()));
+            return out;
+        } catch (UserException e) {
+            return Map.of();
+        }
     }
 
     /** Walks the inputs and detects each file's tool in the background (a folder may hold hundreds of files). */
@@ -144,12 +163,13 @@ public final class ImportPlanViewModel {
         message.set("looking at " + inputs.size() + " item(s)...");
         executor.run(() -> {
             ParserCatalog parsers = catalog.get();
-            return new Found(new ImportPlanner(parsers).detect(inputs), parsers.tools().stream().sorted().toList(), parsers.problems());
+            ImportPlanner planner = new ImportPlanner(parsers);
+            return new Found(planner.detect(inputs), skipped(planner), parsers.tools().stream().sorted().toList(), parsers.problems());
         }, found -> {
             tools.setAll(found.tools());
-            rows.setAll(found.files().stream().map(FileRow::new).toList());
+            rows.setAll(found.files().stream().map(f -> new FileRow(f, Optional.ofNullable(found.skipped().get(f.file())))).toList());
             planning.set(false);
-            message.set(summary() + catalogProblems(found.catalogProblems()));
+            message.set(summary() + skippedSummary(found.skipped().size()) + catalogProblems(found.catalogProblems()));
         }, e -> {
             planning.set(false);
             message.set(e instanceof UserException ? e.getMessage() : "cannot look at the files: " + e.getMessage());
@@ -158,10 +178,14 @@ public final class ImportPlanViewModel {
 
     private String summary() {
         if (rows.isEmpty()) return "no files in " + String.join(", ", inputs.stream().map(Path::toString).toList());
-        long unknown = rows.stream().filter(r -> r.toolProperty().get() == null).count();
+        long unknown = rows.stream().filter(r -> r.toolProperty().get() == null && r.skipped.isEmpty()).count();
         String files = rows.size() == 1 ? "1 file" : rows.size() + " files";
         if (unknown == 0) return files + (rows.size() == 1 ? ", recognised" : ", all recognised");
         return files + "; " + unknown + " not recognised, left unticked: choose a tool to import " + (unknown == 1 ? "it" : "them");
+    }
+
+    private static String skippedSummary(int skipped) {
+        return skipped == 0 ? "" : "; " + skipped + " left unticked as the import skips them (the reason is beside each)";
     }
 
     /** User parser definitions that could not be loaded: said after the summary, since their tools are missing. */

@@ -72,7 +72,7 @@ public record PtStalkFile(Path file, String prefix, LocalDateTime captured, Stri
             Map.entry("meminfo", new Read("meminfo")),
             Map.entry("procstat", new Read("procstat")),
             Map.entry("diskstats", new Read("diskstats")),
-            Map.entry("procvmstat", NO_PARSER),
+            Map.entry("procvmstat", new Read("procvmstat")),
             Map.entry("netstat_s", NO_PARSER),
             Map.entry("numastat", NO_PARSER),
             Map.entry("interrupts", NO_PARSER),

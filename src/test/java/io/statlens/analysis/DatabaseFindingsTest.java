@@ -1,6 +1,8 @@
 package io.statlens.analysis;
 
+import io.statlens.chart.DashboardCatalog;
 import io.statlens.chart.DatabaseCaptureRun;
+import io.statlens.chart.PresetCatalog;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.builtin.mysql.MysqlStatusParser;
 import io.statlens.parse.spi.Head;
@@ -28,6 +30,7 @@ import java.util.Optional;
 import java.util.function.IntToLongFunction;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The database side's findings ({@link DatabaseFindings}) from real captures of MariaDB 10.11 under sysbench: a
@@ -218,6 +221,16 @@ class DatabaseFindingsTest {
         assertEquals(List.of("note: Checkpoint age grew from 0.954 MiB to 2.67 MiB (peak 2.67 MiB, Innodb_checkpoint_age); how near"
                 + " that came to the redo log's capacity cannot be judged: the run has no innodb_log_file_size or"
                 + " innodb_redo_log_capacity (capture SHOW GLOBAL VARIABLES with the run)."), unknown);
+    }
+
+    @Test
+    void mysql8CheckpointAgeIsItsOwnDataSetWithAChartOnTheDashboardThatTheFindingLinksTo() {
+        Finding f = of("lsn").stream().filter(x -> x.text().toString().startsWith("Checkpoint age")).findFirst().orElseThrow();
+        assertEquals("mysql.redo_log", f.dataset());
+        assertEquals(Optional.of("mysql.redo-log"), new PresetCatalog(repo).showing(f.dataset(), f.shownBy(), f.key())
+                .map(PresetCatalog.Preset::name));
+        assertTrue(new DashboardCatalog(repo).defaultFor(List.of("lsn")).charts().stream()
+                .anyMatch(c -> "mysql.redo-log".equals(c.name())), "the database row's checkpoint chart");
     }
 
     private List<Finding> of(String run) {

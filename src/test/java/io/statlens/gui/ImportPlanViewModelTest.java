@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -87,9 +88,21 @@ class ImportPlanViewModelTest {
         // Every registered tool, by name; "scripted" is the test parser src/test/resources registers.
         assertEquals(List.of("arcstat", "dbt2", "df", "diskstats", "dstat", "dtrace", "faban", "innodb-mutex", "innodb-status",
                 "iostat", "lockstat", "meminfo", "mpstat", "mysql-status", "mysql-variables", "nicstat", "nmon", "perf-stat",
-                "perfschema-waits", "pidstat", "plockstat", "procstat", "prstat", "pt-mext", "sar", "scripted", "sysbench", "top",
+                "perfschema-waits", "pidstat", "plockstat", "procstat", "procvmstat", "prstat", "pt-mext", "sar", "scripted", "sysbench", "top",
                 "tpcc", "vm_stat", "vmstat"), plan.tools());
         assertFalse(plan.planningProperty().get());
+    }
+
+    @Test
+    void aPtStalkCapturesListingsAndOverallFilesStartUntickedWithTheReasonTheImportSkipsThem() {
+        ImportPlanViewModel plan = plan(List.of(Path.of("src/test/resources/captures/pt-stalk/mariadb-10.11")));
+        Map<String, String> shown = new LinkedHashMap<>();
+        plan.rows().forEach(r -> shown.put(r.name(), (r.includedProperty().get() ? "[x] " : "[ ] ") + r.detected()));
+        assertEquals("[ ] skipped: pt-stalk: the same tool over the whole capture as one interval; the per-second file is imported",
+                shown.get("2026_12_02_00_40_11-vmstat-overall"));
+        assertEquals("[x] vmstat 100%", shown.get("2026_12_02_00_40_11-vmstat"));
+        assertTrue(shown.get("2026_12_02_00_40_11-output").startsWith("[ ] skipped: pt-stalk: "), shown.toString());
+        assertTrue(plan.messageProperty().get().contains("left unticked as the import skips them"), plan.messageProperty().get());
     }
 
     @Test

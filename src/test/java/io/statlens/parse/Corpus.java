@@ -45,6 +45,7 @@ public final class Corpus {
             entry("pidstat", "pidstat"),
             entry("plockstat", "plockstat"),
             entry("procstat", "procstat"),
+            entry("procvmstat", "procvmstat"),
             entry("prstat", "prstat"),
             entry("pt-mext", "pt-mext"),
             entry("sar", "sar"),

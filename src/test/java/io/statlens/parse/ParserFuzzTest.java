@@ -149,6 +149,11 @@ class ParserFuzzTest {
     }
 
     @FuzzTest(maxDuration = "30m")
+    void procvmstat(byte[] input) {
+        parse("procvmstat", input);
+    }
+
+    @FuzzTest(maxDuration = "30m")
     void prstat(byte[] input) {
         parse("prstat", input);
     }

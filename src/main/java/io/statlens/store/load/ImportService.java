@@ -233,6 +233,9 @@ public final class ImportService {
              InputStream counted = new ProgressStream(raw, n -> progress.advanced(p.file(), n, size, session.rowCount()));
              LineSource lines = LineSource.of(name, new DigestInputStream(counted, sha), cancellation)
                      .onOverlongLine((line, length) -> session.warning(line, LineSource.OverlongLines.warning(length)))) {
+            // pt-stalk writes each tool's output straight to its file: no terminal wrapped it (a df line of 99 characters
+            // is df's, not a wrap at 99 columns), no pager paged it
+            if (p.capture().isPresent()) lines.asToolOutput();
             context.get(ReceiveTimes.class).ifPresent(received -> {
                 // a collect's raw file: read as the collect read the tool's output, with no pages and no terminal's wrap
                 lines.asToolOutput();

@@ -14,8 +14,12 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -140,6 +144,21 @@ class PtStalkImportTest {
         assertEquals(6, result.files().size());
         assertEquals(Instant.parse("2026-12-02T04:58:16Z"), new RunCatalog(repo).run("second").start(),
                 "no TS line among the files given: --tz (UTC) is the capture's zone");
+    }
+
+    @Test
+    void aCaptureFileIsTheToolsOwnOutputNeverATerminalsWrap() throws IOException, SQLException {
+        // Every snapshot's longest df row is 99 characters: the width of nothing but df's own columns.
+        Path df = Path.of("src/test/resources/captures/pt-stalk/mariadb-10.11-long-df-line/2026_12_02_13_01_27-df");
+        Path copy = Files.copy(df, Files.createDirectories(dir.resolve("stalk")).resolve(df.getFileName()));
+        ImportResult result = importer.run(ImportRequest.of("df", ZoneId.of("UTC"), copy), ImportProgress.NONE);
+        assertEquals(0, result.files().get(0).warningCount(), result.files().get(0).warnings().toString());
+        try (Statement st = repo.connection().createStatement();
+             ResultSet rs = st.executeQuery("SELECT DISTINCT ITEM FROM V_DF WHERE RUN = 'df' ORDER BY ITEM")) {
+            List<String> mounts = new ArrayList<>();
+            while (rs.next()) mounts.add(rs.getString(1));
+            assertEquals(List.of("/", "/dev", "/dev/shm", "/srv/builds/nightly/toolchains/x86_64-gcc", "/sys/fs/cgroup"), mounts);
+        }
     }
 
     @Test

@@ -60,7 +60,7 @@ public final class MysqlStatusParser implements Parser {
 
     @Override
     public List<String> datasets() {
-        return List.of(StatusWriter.TOOL + "." + StatusWriter.DATASET);
+        return StatusWriter.datasets();
     }
 
     @Override

@@ -38,6 +38,12 @@ public final class PtMextParser implements Parser {
     /** pt-mext, and the mysqladmin command after its {@code --}; {@code -i} and {@code -c} are mysqladmin's. */
     static final CommandSyntax SYNTAX = CommandSyntax.of(Set.of("pt-mext"), Set.of("-i", "-c", "-S", "-u", "-h", "-P"));
     private static final Pattern ROW = Pattern.compile("^([A-Za-z][A-Za-z0-9_]*+)((?:\\s+-?\\d+(?:\\.\\d+)?)+)$");
+    /**
+     * A variable whose value is text, as {@code join} keeps it in pt-mysql-summary's {@code mysql-status-defer}
+     * ({@code Ssl_version TLSv1.3 TLSv1.3}, {@code Current_tls_capath} with empty values): a capitalised name with an
+     * underscore, then anything or nothing. pt-mext itself prints text as {@code 0}.
+     */
+    private static final Pattern TEXT_ROW = Pattern.compile("^[A-Z][A-Za-z0-9]*+_[A-Za-z0-9_]*+(?:\\s.*)?$");
     private static final Pattern STATUS_NAME = Pattern.compile("^(?:Aborted_\\w+|Bytes_\\w+|Com_[a-z_]+|Handler_\\w+"
             + "|Innodb_\\w+|Questions|Queries|Threads_\\w+|Uptime)$");
     /** Most variables pt-mext output may list: servers print 300 to 1,000. */
@@ -51,7 +57,7 @@ public final class PtMextParser implements Parser {
 
     @Override
     public List<String> datasets() {
-        return List.of(StatusWriter.TOOL + "." + StatusWriter.DATASET);
+        return StatusWriter.datasets();
     }
 
     @Override
@@ -82,6 +88,7 @@ public final class PtMextParser implements Parser {
         StatusWriter writer = new StatusWriter(sink);
         Map<String, double[]> variables = new LinkedHashMap<>();
         int columns = -1;
+        boolean hadText = false;
         Transcript lines = new Transcript(source, SYNTAX);
         TranscriptLine line;
         while ((line = lines.next()) != null) {
@@ -92,6 +99,12 @@ public final class PtMextParser implements Parser {
             if (line.noise()) continue;
             String text = line.text().strip();
             var m = ROW.matcher(text);
+            if (!m.matches() && TEXT_ROW.matcher(text).matches()) {
+                // not a number, so left out without a warning, as MysqlStatusParser leaves text values out; and a
+                // capture with text in it holds no differences (mysqladmin -r prints none)
+                hadText = true;
+                continue;
+            }
             if (!m.matches()) {
                 sink.warning(line.number(), "expected a status variable's name and its values ('Com_select  95413  4534'), found '"
                         + (text.length() > 80 ? text.substring(0, 80) + "..." : text) + "'");
@@ -120,7 +133,7 @@ public final class PtMextParser implements Parser {
         for (int c = 0; c < columns; c++) {
             Map<String, Double> snapshot = new LinkedHashMap<>();
             for (Map.Entry<String, double[]> e : variables.entrySet()) snapshot.put(e.getKey(), e.getValue()[c]);
-            writer.snapshot(new StatusWriter.Snapshot(timeline.unstamped(c), snapshot, false));
+            writer.snapshot(new StatusWriter.Snapshot(timeline.unstamped(c), snapshot, hadText));
         }
         writer.finish();
         sink.variant(writer.relative() ? "relative" : "absolute");

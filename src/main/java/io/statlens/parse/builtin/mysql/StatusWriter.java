@@ -27,6 +27,25 @@ final class StatusWriter {
             new Metric("per_s", "1/s", "counters only: the increase per second since the last snapshot; no value for "
                     + "gauges, the first snapshot, and a counter that fell (restart, FLUSH STATUS)")));
 
+    static final String REDO_DATASET = "redo_log";
+    /**
+     * MySQL 8.0.30+ prints no checkpoint age (MariaDB and Percona Server print {@code Innodb_checkpoint_age}) but the
+     * two LSNs it is the difference of, and the log's capacity: kept as a data set of their own, one row per snapshot,
+     * so that the age is charted, compared and found like any metric rather than worked out again in every view.
+     */
+    static final DatasetSpec REDO_SPEC = new DatasetSpec(TOOL, REDO_DATASET, "", List.of(
+            new Metric("checkpoint age", "B", "redo log written but not yet checkpointed: Innodb_redo_log_current_lsn "
+                    + "minus Innodb_redo_log_checkpoint_lsn (their levels), MySQL 8.0.30+"),
+            new Metric("capacity", "B", "the redo log's capacity the server works with now: Innodb_redo_log_capacity_resized")));
+    private static final String CURRENT_LSN = "Innodb_redo_log_current_lsn";
+    private static final String CHECKPOINT_LSN = "Innodb_redo_log_checkpoint_lsn";
+    private static final String CAPACITY = "Innodb_redo_log_capacity_resized";
+
+    /** The data sets the status parsers give: {@code mysql.status}, and {@code mysql.redo_log} where the server has it. */
+    static List<String> datasets() {
+        return List.of(TOOL + "." + DATASET, TOOL + "." + REDO_DATASET);
+    }
+
     /** One snapshot of the status variables. */
     record Snapshot(Instant time, Map<String, Double> values, boolean hadText) {
     }
@@ -37,6 +56,7 @@ final class StatusWriter {
     private Boolean relative;
     private Snapshot held;
     private long sample;
+    private long redoRows;
 
     StatusWriter(RecordSink sink) {
         this.sink = sink;
@@ -95,8 +115,17 @@ final class StatusWriter {
         // since-boot, like vmstat's first report, so that charts leave out its "spike".
         boolean sinceBoot = sample == 0 && relative;
         long at = sample;
-        rates.next(snapshot.time(), snapshot.values(), relative, (name, value, level, perSecond) ->
-                sink.row(SPEC, new Row(at, snapshot.time(), name, sinceBoot, new double[] {value, level, perSecond})));
+        double[] redo = {Double.NaN, Double.NaN, Double.NaN};
+        rates.next(snapshot.time(), snapshot.values(), relative, (name, value, level, perSecond) -> {
+            sink.row(SPEC, new Row(at, snapshot.time(), name, sinceBoot, new double[] {value, level, perSecond}));
+            if (name.equalsIgnoreCase(CURRENT_LSN)) redo[0] = level;
+            else if (name.equalsIgnoreCase(CHECKPOINT_LSN)) redo[1] = level;
+            else if (name.equalsIgnoreCase(CAPACITY)) redo[2] = level;
+        });
+        if (!Double.isNaN(redo[0]) && !Double.isNaN(redo[1])) {
+            if (redoRows++ == 0) sink.dataset(REDO_SPEC);
+            sink.row(REDO_SPEC, new Row(at, snapshot.time(), "", false, new double[] {redo[0] - redo[1], redo[2]}));
+        }
         sample++;
     }
 }

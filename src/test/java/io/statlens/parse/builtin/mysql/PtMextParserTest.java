@@ -6,6 +6,7 @@ import io.statlens.parse.spi.CollectingSink.SpecRow;
 import io.statlens.parse.spi.TimeOptions;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -58,6 +59,20 @@ class PtMextParserTest {
         assertEquals(20, select.get(2).get("per_s"));
         assertEquals(List.of(4.0, 5.0, 3.0), sink.rows(DATASET, "Threads_running").stream().map(r -> r.get("level")).toList());
         assertEquals("relative", sink.variant(), "-r before the -- says so, whatever the content");
+    }
+
+    @Test
+    void ptMysqlSummaryDeferredStatusKeepsNumbersAndLeavesTextOutSilently() {
+        // join(1) of two SHOW GLOBAL STATUS snapshots pt-mysql-summary took --sleep (10 s) apart; Percona Server 8.0.32
+        CollectingSink sink = ParserFixtures.parse(parser, "pt-mext/percona-toolkit-summary-temp_enc008-mysql-status-defer.txt",
+                ParserFixtures.context("mysql-status-defer", TimeOptions.DEFAULT.withInterval(Duration.ofSeconds(10))));
+        assertEquals(List.of(), sink.warnings(), "Ssl_version TLSv1.2 TLSv1.2 and empty values are text, not damage");
+        assertEquals("absolute", sink.variant(), "a capture with text values holds no differences");
+        List<SpecRow> select = sink.rows(DATASET, "Com_select");
+        assertEquals(List.of(6584.0, 6615.0), select.stream().map(r -> r.get("value")).toList());
+        assertEquals(3.1, select.get(1).get("per_s"), 1e-9);
+        assertEquals(List.of(3.0, 3.0), sink.rows(DATASET, "Threads_running").stream().map(r -> r.get("level")).toList());
+        assertTrue(sink.rows(DATASET, "Ssl_version").isEmpty());
     }
 
     @Test
