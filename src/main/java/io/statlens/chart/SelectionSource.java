@@ -109,13 +109,15 @@ final class SelectionSource {
     /**
      * The lane's traces from the overviews kept at import, when the view holds enough samples per key for them
      * ({@link Overviews}): about as many values read as a chart has pixel columns, whatever the length of the run. A
-     * complement (computed per sample) and since-boot samples (not in the overviews) are read from the rows.
+     * complement (computed per sample), since-boot samples (not in the overviews) and the layers of a stacked area are
+     * read from the rows.
      *
      * @return false when the rows are to be read
      */
     private boolean fromOverviews(ChartDefinition def, List<Drawn> drawn, SeriesReader.Selection lane, TimeWindow times,
                                   Set<String> wanted, List<String> keys, int buckets, String run, String host, List<Trace> traces) {
-        if (def.sinceBoot() || drawn.stream().anyMatch(Drawn::complement)) return false;
+        // The layers of a stacked area share their samples' times (ChartBuilder.area); a column's overview has its own.
+        if (def.sinceBoot() || drawn.stream().anyMatch(Drawn::complement) || def.kind() == ChartKind.AREA && drawn.size() > 1) return false;
         Optional<Map<String, Overviews.Line[]>> read = overviews.read(lane, times, wanted, keys, buckets);
         if (read.isEmpty()) return false;
         for (int m = 0; m < drawn.size(); m++) {
