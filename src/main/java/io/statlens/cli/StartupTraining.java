@@ -15,9 +15,8 @@ import java.util.List;
 /**
  * The workload that the class-data archive of {@code target/statlens} is recorded from, at package time
  * (pom.xml, "startup-archive"): the everyday commands, each run once in this one JVM on two of the bundled
- * sample runs, so that the classes they load are in the archive. A chart as PNG and SVG is among them: loading
- * JFreeChart's, Java 2D's and Batik's classes was the largest part of a chart's own CPU once its data is read from
- * overviews (docs/bench.md). Reports are left out: every class in the archive costs every command a little at start.
+ * sample runs, so that the classes they load are in the archive. Charts and reports are left out: they
+ * take seconds anyway, and every class in the archive costs every command a little at start.
  *
  * <p>{@code java -XX:ArchiveClassesAtExit=A -cp statlens.jar io.statlens.cli.StartupTraining DIR A}. Works in DIR;
  * writes what the commands printed to DIR/training.log, and exits 1 with that log on standard error if any
@@ -54,9 +53,7 @@ final class StartupTraining {
                 List.of("query", "SELECT RUN, COUNT(*) AS N FROM V_SAR_CPU GROUP BY RUN", "--repo", repo),
                 List.of("stats", run, "--tool", "sar.cpu", "--repo", repo),
                 List.of("top", run, "--tool", "sar.cpu", "--metric", "%usr", "--by", "p95", "-n", "5", "--repo", repo),
-                List.of("export", run, "--tool", "sar.cpu", "--format", "csv", "--repo", repo),
-                List.of("chart", run, "--tool", "sar.cpu", "--metric", "%usr", "--format", "png,svg", "-o",
-                        dir.resolve("charts").toString(), "--repo", repo)));
+                List.of("export", run, "--tool", "sar.cpu", "--format", "csv", "--repo", repo)));
 
         StringWriter log = new StringWriter();
         PrintWriter out = new PrintWriter(log, true);
