@@ -162,6 +162,59 @@ public final class ChartBench {
         return new Processes(input.rows(), input, Map.of(STATLENS_CHART, statlens, PLAIN_PROGRAM, plain), runs, sizes);
     }
 
+    public static final String CHART = "chart --format png,svg";
+    public static final String REPORT = "report (PDF)";
+
+    /**
+     * Whether a chart's and a report's cost is set by the picture, not the data: the same commands on a run of {@code
+     * small} samples and on one of {@code large}, whole processes in turn.
+     *
+     * @param steps each command on each run, named by {@link #scaleStep}; the count of each is its run's rows
+     */
+    public record Scale(int small, int large, Map<String, List<String>> commands, List<Samples> steps) {
+        public Samples step(String command, int points) {
+            return steps.stream().filter(s -> s.name().equals(scaleStep(command, points))).findFirst().orElseThrow();
+        }
+    }
+
+    public static String scaleStep(String command, int points) {
+        return String.format(java.util.Locale.ROOT, "%s, %,d-row run", command, points);
+    }
+
+    /**
+     * Imports {@code mpstat 1} output of {@code small} and of {@code large} seconds as two runs of one repository in
+     * {@code work} (not measured; each file deleted once imported), then runs {@code statlens chart} of each run's
+     * {@code %usr} and {@code statlens report} of each run, in turn.
+     */
+    public static Scale runScale(Path work, int small, int large, int repetitions, Consumer<String> progress) throws Exception {
+        Path repo = work.resolve("repo-scale");
+        Map<String, List<String>> commands = new LinkedHashMap<>();
+        List<Alternation.Step> steps = new ArrayList<>();
+        Path errors = work.resolve("child-errors.txt");
+        Parser mpstat = ParserCatalog.installed().byTool("mpstat").orElseThrow();
+        for (int points : new int[]{small, large}) {
+            Workload input = Workload.mpstatAll(Files.createDirectories(work.resolve("scale-" + points)), points);
+            String run = "run" + points;
+            progress.accept(String.format(java.util.Locale.ROOT, "importing %,d rows as run %s (not measured)", input.rows(), run));
+            try (Repository r = Repository.open(RepositoryLocation.embedded(repo))) {
+                new ImportService(r, new ParserCatalog(List.of(mpstat))).run(ImportRequest.of(run, ZoneOffset.UTC, input.file()),
+                        ImportProgress.NONE);
+            }
+            Files.delete(input.file());
+            Path out = Files.createDirectories(work.resolve("scale-out-" + points));
+            List<String> chart = new ArrayList<>(StatlensProcess.statlens());
+            chart.addAll(List.of("chart", run, "--tool", "mpstat", "--metric", "%usr", "--format", "png,svg", "-o", out.toString(),
+                    "--repo", repo.toString()));
+            List<String> report = new ArrayList<>(StatlensProcess.statlens());
+            report.addAll(List.of("report", run, "-o", out.resolve("report.pdf").toString(), "--repo", repo.toString()));
+            commands.put(scaleStep(CHART, points), chart);
+            commands.put(scaleStep(REPORT, points), report);
+            steps.add(new Alternation.Step(scaleStep(CHART, points), r -> new Stopwatch.Timed(points, ChildProcess.run(chart, errors))));
+            steps.add(new Alternation.Step(scaleStep(REPORT, points), r -> new Stopwatch.Timed(points, ChildProcess.run(report, errors))));
+        }
+        return new Scale(small, large, commands, Alternation.run(repetitions, steps, progress));
+    }
+
     /** A %util-like series: a slow wave, noise, a one-sample spike to 100 every 50,000 points and a drop to 0 in the middle. */
     static ChartData series(int points, long seed) {
         SplittableRandom random = new SplittableRandom(seed);

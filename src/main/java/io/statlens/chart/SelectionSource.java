@@ -3,6 +3,7 @@ package io.statlens.chart;
 import io.statlens.analysis.KeyOrder;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
+import io.statlens.store.read.Overviews;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.SeriesReader;
 import io.statlens.store.read.TimeWindow;
@@ -28,10 +29,12 @@ final class SelectionSource {
     private final RunCatalog catalog;
     private final SeriesReader reader;
     private final BusiestKeys busiestKeys;
+    private final Overviews overviews;
 
     SelectionSource(Repository repo) {
         this.catalog = new RunCatalog(repo);
         this.reader = new SeriesReader(repo);
+        this.overviews = new Overviews(repo);
         this.busiestKeys = new BusiestKeys(repo);
     }
 
@@ -81,6 +84,7 @@ final class SelectionSource {
             Set<String> wanted = busiest.map(BusiestKeys.Choice::keys).orElse(new HashSet<>(def.keys()));
             int reading = wanted.isEmpty() ? keys.size() : wanted.size();
             int buckets = reading > MANY_KEYS ? KeySamples.BUCKETS_OF_MANY : KeySamples.BUCKETS;
+            if (fromOverviews(def, drawn, ofLane, times, wanted, keys, buckets, run, lane.host(), traces)) continue;
             // One pass over the data set for all metrics: the rows come in time order, each key's samples in turn, reduced to
             // what a chart can show as they come (a run of millions of rows is never held whole). A complement is computed
             // per sample, before the reduction, so that its peaks are the samples' own.
@@ -100,6 +104,32 @@ final class SelectionSource {
         String keyLabel = columns.shown().keyLabel() == null ? "" : columns.shown().keyLabel();
         LoadedData data = new LoadedData(columns.shown().dataset(), keyLabel, null, traces, mostKeys);
         return Optional.of(new RunData(columns.shown(), data, keys));
+    }
+
+    /**
+     * The lane's traces from the overviews kept at import, when the view holds enough samples per key for them
+     * ({@link Overviews}): about as many values read as a chart has pixel columns, whatever the length of the run. A
+     * complement (computed per sample), since-boot samples (not in the overviews) and the layers of a stacked area are
+     * read from the rows.
+     *
+     * @return false when the rows are to be read
+     */
+    private boolean fromOverviews(ChartDefinition def, List<Drawn> drawn, SeriesReader.Selection lane, TimeWindow times,
+                                  Set<String> wanted, List<String> keys, int buckets, String run, String host, List<Trace> traces) {
+        // The layers of a stacked area share their samples' times (ChartBuilder.area); a column's overview has its own.
+        if (def.sinceBoot() || drawn.stream().anyMatch(Drawn::complement) || def.kind() == ChartKind.AREA && drawn.size() > 1) return false;
+        Optional<Map<String, Overviews.Line[]>> read = overviews.read(lane, times, wanted, keys, buckets);
+        if (read.isEmpty()) return false;
+        for (int m = 0; m < drawn.size(); m++) {
+            DataTable.MetricColumn column = drawn.get(m).shown();
+            int at = drawn.get(m).read()[0];
+            for (Map.Entry<String, Overviews.Line[]> e : read.get().entrySet()) {
+                Overviews.Line line = e.getValue()[at];
+                traces.add(new Trace(run, column.label(), column.unit() == null ? "" : column.unit(), e.getKey(), line.time(),
+                        line.elapsed(), line.values(), line.mean(), line.samples(), host));
+            }
+        }
+        return true;
     }
 
     /** The hosts of the selection's data sets; one data set (the usual run) is one host's without asking. */

@@ -472,6 +472,18 @@ final class ImportSession implements RecordSink, AutoCloseable {
             updateDatasets(ps);
         }
         writeStatistics(false);
+        writeOverviews();
+    }
+
+    /**
+     * Writes every data set's overviews again from its rows (OverviewWriter), after its statistics: at the end of a
+     * file, and at a live import's last commit (its earlier commits leave them behind their rows, and charts read rows).
+     */
+    void writeOverviews() throws SQLException {
+        OverviewWriter writer = new OverviewWriter(repo);
+        for (DatasetState d : datasets.values()) {
+            if (d.id >= 0) writer.rebuild("#" + runId, d.id, tables.get(d.table).table);
+        }
     }
 
     /**

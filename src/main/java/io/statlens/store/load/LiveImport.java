@@ -142,6 +142,7 @@ public final class LiveImport implements AutoCloseable {
         String host = null;
         for (Source s : sources) {
             s.session.loadSoFar(statistics);
+            if (last) s.session.writeOverviews();
             s.record();
             earliest = earlier(earliest, s.session.earliest());
             if (host == null) host = s.session.host();
@@ -192,6 +193,7 @@ public final class LiveImport implements AutoCloseable {
                     delete.setLong(1, id);
                     delete.executeUpdate();
                     stats.write(id, table, summaries);
+                    new OverviewWriter(repo).rebuild(run.name(), id, table);
                 }
             }
             repo.connection().commit();

@@ -105,6 +105,7 @@ public final class RunCopier {
         for (RunLedger.StoredFile f : files) fileIds.put(f.id(), target.restore(run, f));
 
         Map<Long, Long> datasetIds = new LinkedHashMap<>();
+        Map<Long, DataTable> targetTables = new LinkedHashMap<>();
         Map<String, RowSpill> spills = new LinkedHashMap<>();
         long rows = 0;
         try {
@@ -115,6 +116,7 @@ public final class RunCopier {
                 DataTable targetTable = to.tables().ensure(new DatasetSpec(d.tool(), d.name(), d.keyLabel(), metrics));
                 long id = insertDataset(run.id(), fileIds.get(d.fileId()), d, targetTable.name());
                 datasetIds.put(d.id(), id);
+                targetTables.put(id, targetTable);
                 int[] columnOf = new int[metrics.size()];
                 for (int i = 0; i < columnOf.length; i++) columnOf[i] = targetTable.indexOfLabel(metrics.get(i).label());
                 RowSpill spill = spills.computeIfAbsent(targetTable.name(), k -> new RowSpill());
@@ -128,6 +130,9 @@ public final class RunCopier {
                     loader.load(to.connection(), to.tables().table(e.getKey()).orElseThrow(), e.getValue());
                 }
             }
+            // The overviews are built again from the copied rows (their column names may differ from the source's).
+            OverviewWriter overviews = new OverviewWriter(to);
+            for (Map.Entry<Long, DataTable> e : targetTables.entrySet()) overviews.rebuild(name, e.getKey(), e.getValue());
         } finally {
             spills.values().forEach(RowSpill::close);
         }

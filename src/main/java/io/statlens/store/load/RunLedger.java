@@ -342,6 +342,13 @@ public final class RunLedger {
 
     /** Adds {@code seconds} to every elapsed time of the run: its start moved earlier by that much. */
     private void shiftElapsed(long runId, double seconds) throws SQLException {
+        // The overviews keep elapsed times too: the run's are dropped, and its charts read rows until a data set's are
+        // written again (the file being imported writes its own after this).
+        try (PreparedStatement ps = connection().prepareStatement(
+                "DELETE FROM OVERVIEWS WHERE DATASET_ID IN (SELECT ID FROM DATASETS WHERE RUN_ID = ?)")) {
+            ps.setLong(1, runId);
+            ps.executeUpdate();
+        }
         if (repo.dialect().storesBlocks()) {
             try {
                 BlockStore.shiftElapsed(connection(), runId, seconds);

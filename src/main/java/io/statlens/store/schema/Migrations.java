@@ -10,6 +10,8 @@ import java.util.List;
 final class Migrations {
     /** The index of {@code DATASET_STATS} by data set and metric column (step 6). */
     static final String STATS_BY_COLUMN = "DATASET_STATS_COLUMN";
+    /** The overviews of long series (step 9). */
+    static final String OVERVIEWS = "OVERVIEWS";
 
     /**
      * @param convert work beyond statements, on the repository's data tables (null: none)
@@ -133,7 +135,17 @@ final class Migrations {
                 new Step(8, "named time windows of a run",
                         List.of("CREATE TABLE TIME_WINDOWS (RUN_ID BIGINT NOT NULL REFERENCES RUNS(ID) ON DELETE CASCADE, NAME "
                                 + d.varchar(100) + " NOT NULL, FROM_TS TIMESTAMP, TO_TS TIMESTAMP, SAVED_AT TIMESTAMP NOT NULL,"
-                                + " PRIMARY KEY (RUN_ID, NAME))")));
+                                + " PRIMARY KEY (RUN_ID, NAME))")),
+                // A chart of a long series reads about as many values as it has pixel columns: per data set, key and metric
+                // the M4 overview of its samples (OverviewBuckets) at a few resolutions, rows of buckets by time. Written
+                // from the rows after their statistics (OverviewWriter); a repository of an earlier statlens has none, and
+                // its charts read rows as before, until a run is imported or copied again.
+                new Step(9, "overviews of long series for charts (first, last, minimum and maximum per bucket of samples)",
+                        List.of("CREATE TABLE " + OVERVIEWS + " (DATASET_ID BIGINT NOT NULL REFERENCES DATASETS(ID) ON DELETE CASCADE,"
+                                + " ITEM " + d.varchar(DataTable.ITEM_LENGTH) + " NOT NULL, COLUMN_NAME " + d.varchar(128) + " NOT NULL,"
+                                + " SAMPLES_PER_BUCKET INT NOT NULL, SEQ INT NOT NULL, ROWS_SEEN BIGINT NOT NULL, FIRST_TS TIMESTAMP NOT NULL,"
+                                + " LAST_TS TIMESTAMP NOT NULL, DATA " + d.varbinary(32672) + " NOT NULL,"
+                                + " PRIMARY KEY (DATASET_ID, SAMPLES_PER_BUCKET, ITEM, COLUMN_NAME, SEQ))")));
     }
 
     static int latestVersion(SqlDialect d) {
