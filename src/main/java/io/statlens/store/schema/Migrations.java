@@ -133,7 +133,13 @@ final class Migrations {
                 new Step(8, "named time windows of a run",
                         List.of("CREATE TABLE TIME_WINDOWS (RUN_ID BIGINT NOT NULL REFERENCES RUNS(ID) ON DELETE CASCADE, NAME "
                                 + d.varchar(100) + " NOT NULL, FROM_TS TIMESTAMP, TO_TS TIMESTAMP, SAVED_AT TIMESTAMP NOT NULL,"
-                                + " PRIMARY KEY (RUN_ID, NAME))")));
+                                + " PRIMARY KEY (RUN_ID, NAME))")),
+                // Which metric columns each data set uses, so that deleting a run can drop the columns no remaining data
+                // set uses (issue 31: a junk header of 900 labels left its columns in the tool's table for good). Data
+                // sets written before this step have no rows here and count as using every column of their table.
+                new Step(11, "metric columns each data set uses",
+                        List.of("CREATE TABLE " + DataTables.USES + " (DATASET_ID BIGINT NOT NULL REFERENCES DATASETS(ID)"
+                                + " ON DELETE CASCADE, COLUMN_NAME " + d.varchar(128) + " NOT NULL, PRIMARY KEY (DATASET_ID, COLUMN_NAME))")));
     }
 
     static int latestVersion(SqlDialect d) {
