@@ -97,6 +97,23 @@ class UnusedColumnsTest {
         }
     }
 
+    /** An import refused after its first file added columns is undone, the columns with it, on every engine. */
+    @Test
+    void aRefusedImportTakesTheColumnsItAddedBackWithIt() throws Exception {
+        try (Repository repo = Repository.open(engine.freshRepository())) {
+            ImportService importer = new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers")));
+            importer.run(arcstatRun("kept", arcstat("kept.txt", 3, "ok", 1)), ImportProgress.NONE);
+            Path fresh = arcstat("fresh.txt", 5, "fresh", 1);
+            Path wide = arcstat("wide.txt", 1_000, "x", 1);
+            ImportRequest both = new ImportRequest(List.of(fresh, wide), "both", java.util.Optional.empty(), List.of(),
+                    java.util.Optional.of("arcstat"), java.util.Optional.empty(), java.util.Optional.empty(), ZoneOffset.UTC, false,
+                    false, false);
+            assertThrows(UserException.class, () -> importer.run(both, ImportProgress.NONE), "a header of 1,001 labels is refused");
+            assertEquals(List.of("READ_", "OK0", "OK1", "OK2"), metrics(repo), "the first file's columns went with the import");
+            assertEquals(List.of("kept 100.0 1.5"), values(repo, "kept", "OK1"), "the table and its view are as they were");
+        }
+    }
+
     private static List<String> metrics(Repository repo) throws SQLException {
         List<String> out = new ArrayList<>();
         try (PreparedStatement ps = repo.connection().prepareStatement(
