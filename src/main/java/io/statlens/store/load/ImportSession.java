@@ -122,6 +122,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
         final Set<String> printedColumns = new HashSet<>();
         /** Stored keys whose whole key is already kept. */
         final Set<String> wholeKeys = new HashSet<>();
+        /** Columns recorded as used by the data set (DataTables#recordUse). */
+        final Set<String> usedColumns = new HashSet<>();
         long rows;
         Instant first;
         Instant last;
@@ -184,9 +186,20 @@ final class ImportSession implements RecordSink, AutoCloseable {
             lastSpec = null;
             mappingsBySpecObject.clear();
             printedLabels(state, spec, table, columnOf);
+            recordUse(state, table, columnOf);
         } catch (SQLException e) {
             throw new StoreFailure(e);
         }
+    }
+
+    /** Records, once per data set and column, that the data set uses the column (kept while the data set is). */
+    private void recordUse(DatasetState state, DataTable table, int[] columnOf) throws SQLException {
+        List<String> added = new ArrayList<>();
+        for (int c : columnOf) {
+            String column = table.metrics().get(c).column();
+            if (state.usedColumns.add(column)) added.add(column);
+        }
+        if (!added.isEmpty()) write(() -> repo.tables().recordUse(state.id, added));
     }
 
     /** Keeps, once per data set and column, the label a translated header printed ({@code frei} for {@code free}). */

@@ -19,6 +19,7 @@ import java.sql.Statement;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -119,6 +120,8 @@ public final class RunCopier {
                 targetTables.put(id, targetTable);
                 int[] columnOf = new int[metrics.size()];
                 for (int i = 0; i < columnOf.length; i++) columnOf[i] = targetTable.indexOfLabel(metrics.get(i).label());
+                // as the source's catalog holds them: every column of its table is kept for the copy
+                to.tables().recordUse(id, Arrays.stream(columnOf).mapToObj(c -> targetTable.metrics().get(c).column()).distinct().toList());
                 RowSpill spill = spills.computeIfAbsent(targetTable.name(), k -> new RowSpill());
                 rows += spillRows(d.id(), sourceTable, id, spill, columnOf, targetTable.metrics().size());
                 copyStatistics(d.id(), id, sourceTable, targetTable);

@@ -312,12 +312,30 @@ public final class RunLedger {
         Connection c = connection();
         try {
             long id = find(name).orElseThrow(() -> new UserException("no run named '" + name + "'")).id();
+            List<String> tables = tableNames("RUN_ID", id);
             deleteRun(id);
+            // its columns that no other run uses go with it (issue 31: a junk header's would count against the cap)
+            for (String table : tables) repo.tables().dropUnused(table);
             c.commit();
         } catch (SQLException e) {
             repo.rollback();
             throw new StoreException("cannot delete run '" + name + "': " + e.getMessage(), e);
+        } catch (StoreException e) {
+            repo.rollback();
+            throw e;
         }
+    }
+
+    /** The data tables the data sets of a run ({@code RUN_ID}) or file ({@code FILE_ID}) are in. */
+    private List<String> tableNames(String column, long id) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = connection().prepareStatement("SELECT DISTINCT TABLE_NAME FROM DATASETS WHERE " + column + " = ?")) {
+            ps.setLong(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.add(rs.getString(1));
+            }
+        }
+        return out;
     }
 
     /**
@@ -414,15 +432,7 @@ public final class RunLedger {
      * with its DATASETS row (ON DELETE CASCADE).
      */
     private List<String> tables(String column, long id) throws SQLException {
-        List<String> out = new ArrayList<>();
-        if (repo.dialect().storesBlocks()) return out;
-        try (PreparedStatement ps = connection().prepareStatement("SELECT DISTINCT TABLE_NAME FROM DATASETS WHERE " + column + " = ?")) {
-            ps.setLong(1, id);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) out.add(rs.getString(1));
-            }
-        }
-        return out;
+        return repo.dialect().storesBlocks() ? List.of() : tableNames(column, id);
     }
 
     private void execute(String sql, long id) throws SQLException {

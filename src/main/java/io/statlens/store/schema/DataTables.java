@@ -21,10 +21,14 @@ import java.util.Set;
 
 /**
  * The wide time-series tables and their metric catalog. A table is created on first use and gains
- * a column (ALTER TABLE) when a tool prints a label it has not stored before; nothing is dropped.
+ * a column (ALTER TABLE) when a tool prints a label it has not stored before. Which columns each data set uses is
+ * recorded ({@value #USES}); deleting a run drops the columns no remaining data set uses ({@link #dropUnused}).
  * Each table has a view {@code V_<table>} that adds the run's name and host.
  */
 public final class DataTables {
+    /** The table of the metric columns each data set uses (schema step 11). */
+    public static final String USES = "DATASET_METRICS";
+
     private final Connection connection;
     private final SqlDialect dialect;
     private final ColumnNamer namer;
@@ -37,6 +41,7 @@ public final class DataTables {
     private PreparedStatement selectColumns;
     private PreparedStatement insertMetric;
     private PreparedStatement lockMetrics;
+    private PreparedStatement insertUse;
 
     DataTables(Connection connection, SqlDialect dialect) {
         this.connection = connection;
@@ -164,6 +169,123 @@ public final class DataTables {
             recreateView(table, !created, grant);
         }
         return table;
+    }
+
+    /**
+     * Records that a data set uses these metric columns of its table, so that they are kept while it is. Each column
+     * once per data set: the caller passes only the columns it has not recorded for the data set yet.
+     */
+    public void recordUse(long datasetId, List<String> columns) throws SQLException {
+        if (columns.isEmpty()) return;
+        if (insertUse == null) insertUse = connection.prepareStatement("INSERT INTO " + USES + " (DATASET_ID, COLUMN_NAME) VALUES (?, ?)");
+        for (String column : columns) {
+            insertUse.setLong(1, datasetId);
+            insertUse.setString(2, column);
+            insertUse.addBatch();
+        }
+        insertUse.executeBatch();
+    }
+
+    /**
+     * Drops, inside the current transaction, the metric columns of a table that no data set uses any more (after a
+     * run was deleted): a junk header's labels would otherwise stay in the table for good and count against
+     * {@link DatasetSpec#MAX_METRICS} (issue 31). A table no data set uses goes whole, views and catalog included; the
+     * next import that needs it creates it again. A data set written before uses were recorded counts as using every
+     * column. Where rows are kept in blocks (Derby) a column's values are found by its position, so only the unused
+     * columns after the last used one are dropped there; a row table (PostgreSQL) drops any unused column.
+     *
+     * @return the number of metric columns dropped
+     */
+    public int dropUnused(String name) {
+        try {
+            Statements.execute(connection, "LOCK TABLE METRICS IN EXCLUSIVE MODE");
+            DataTable table = reload(name);
+            if (table == null) return 0;
+            long datasets = count("SELECT COUNT(*) FROM DATASETS WHERE TABLE_NAME = ?", name);
+            if (datasets == 0) {
+                dropTable(table);
+                return table.metrics().size();
+            }
+            if (count("SELECT COUNT(*) FROM DATASETS D WHERE D.TABLE_NAME = ? AND NOT EXISTS (SELECT 1 FROM " + USES
+                    + " U WHERE U.DATASET_ID = D.ID)", name) > 0) {
+                return 0;
+            }
+            Set<String> used = new HashSet<>();
+            try (PreparedStatement ps = connection.prepareStatement("SELECT DISTINCT U.COLUMN_NAME FROM " + USES + " U JOIN DATASETS D"
+                    + " ON D.ID = U.DATASET_ID WHERE D.TABLE_NAME = ?")) {
+                ps.setString(1, name);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) used.add(rs.getString(1));
+                }
+            }
+            List<DataTable.MetricColumn> kept = new ArrayList<>(table.metrics());
+            if (dialect.storesBlocks()) {
+                while (!kept.isEmpty() && !used.contains(kept.get(kept.size() - 1).column())) kept.remove(kept.size() - 1);
+            } else {
+                kept.removeIf(m -> !used.contains(m.column()));
+            }
+            int dropped = table.metrics().size() - kept.size();
+            if (dropped > 0) dropColumns(table, new DataTable(name, kept));
+            return dropped;
+        } catch (SQLException e) {
+            throw new StoreException("cannot drop the unused columns of table " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    private long count(String sql, String table) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    private void dropTable(DataTable table) throws SQLException {
+        String view = viewName(table.name());
+        if (dialect.tableExists(connection, view)) changeSchema(view, "DROP VIEW " + view);
+        if (dialect.tableExists(connection, table.name())) {
+            changeSchema(table.name(), (dialect.storesBlocks() ? "DROP VIEW " : "DROP TABLE ") + table.name());
+        }
+        deleteFromCatalog(table.name(), table.metrics());
+        byName.remove(table.name());
+    }
+
+    private void dropColumns(DataTable table, DataTable kept) throws SQLException {
+        List<DataTable.MetricColumn> gone = new ArrayList<>(table.metrics());
+        gone.removeAll(kept.metrics());
+        boolean grant = dialect.mayGrantRead(connection);
+        if (!dialect.storesBlocks()) {
+            String view = viewName(table.name());
+            // the view selects T.*: it goes before the table's columns do, and comes back without them
+            if (dialect.tableExists(connection, view)) changeSchema(view, "DROP VIEW " + view);
+            List<String> drops = gone.stream().map(m -> "DROP COLUMN " + m.column()).toList();
+            changeSchema(table.name(), "ALTER TABLE " + table.name() + " " + String.join(", ", drops));
+        }
+        deleteFromCatalog(table.name(), gone);
+        try (PreparedStatement ps = connection.prepareStatement("UPDATE METRICS SET POSITION = ? WHERE TABLE_NAME = ? AND COLUMN_NAME = ?")) {
+            for (int i = 0; i < kept.metrics().size(); i++) {
+                ps.setInt(1, i);
+                ps.setString(2, table.name());
+                ps.setString(3, kept.metrics().get(i).column());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+        byName.put(table.name(), kept);
+        recreateView(kept, true, grant);
+    }
+
+    private void deleteFromCatalog(String table, List<DataTable.MetricColumn> columns) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("DELETE FROM METRICS WHERE TABLE_NAME = ? AND COLUMN_NAME = ?")) {
+            for (DataTable.MetricColumn m : columns) {
+                ps.setString(1, table);
+                ps.setString(2, m.column());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
     }
 
     /**

@@ -145,7 +145,13 @@ final class Migrations {
                                 + " ITEM " + d.varchar(DataTable.ITEM_LENGTH) + " NOT NULL, COLUMN_NAME " + d.varchar(128) + " NOT NULL,"
                                 + " SAMPLES_PER_BUCKET INT NOT NULL, SEQ INT NOT NULL, ROWS_SEEN BIGINT NOT NULL, FIRST_TS TIMESTAMP NOT NULL,"
                                 + " LAST_TS TIMESTAMP NOT NULL, DATA " + d.varbinary(32672) + " NOT NULL,"
-                                + " PRIMARY KEY (DATASET_ID, SAMPLES_PER_BUCKET, ITEM, COLUMN_NAME, SEQ))")));
+                                + " PRIMARY KEY (DATASET_ID, SAMPLES_PER_BUCKET, ITEM, COLUMN_NAME, SEQ))")),
+                // Which metric columns each data set uses, so that deleting a run can drop the columns no remaining data
+                // set uses (issue 31: a junk header of 900 labels left its columns in the tool's table for good). Data
+                // sets written before this step have no rows here and count as using every column of their table.
+                new Step(11, "metric columns each data set uses",
+                        List.of("CREATE TABLE " + DataTables.USES + " (DATASET_ID BIGINT NOT NULL REFERENCES DATASETS(ID)"
+                                + " ON DELETE CASCADE, COLUMN_NAME " + d.varchar(128) + " NOT NULL, PRIMARY KEY (DATASET_ID, COLUMN_NAME))")));
     }
 
     static int latestVersion(SqlDialect d) {

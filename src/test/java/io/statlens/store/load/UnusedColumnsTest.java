@@ -1,0 +1,139 @@
+package io.statlens.store.load;
+
+import io.statlens.model.UserException;
+import io.statlens.parse.ParserCatalog;
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
+import io.statlens.store.schema.Repository;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Issue 31 item 2: the columns a run added go when the run is deleted and no other run uses them. A junk header of 900
+ * labels left its columns in the tool's table for good, and from then on a real file adding 150
+ * labels was refused (a table holds at most 1,000 metrics), even after the junk run was deleted.
+ */
+@OnEveryEngine
+class UnusedColumnsTest {
+    private final RepositoryEngine engine;
+
+    UnusedColumnsTest(RepositoryEngine engine) {
+        this.engine = engine;
+    }
+
+    @TempDir
+    Path dir;
+
+    /** An arcstat header of time, read and {@code labels} more labels, then {@code rows} rows of values. */
+    private Path arcstat(String name, int labels, String prefix, int rows) throws Exception {
+        StringBuilder header = new StringBuilder("time read");
+        StringBuilder row = new StringBuilder(" 100");
+        for (int i = 0; i < labels; i++) {
+            header.append(' ').append(prefix).append(i);
+            row.append(' ').append(i + 0.5);
+        }
+        StringBuilder text = new StringBuilder(header).append('\n');
+        for (int r = 0; r < rows; r++) text.append(String.format("12:00:%02d", r)).append(row).append('\n');
+        return Files.writeString(dir.resolve(name), text);
+    }
+
+    private static ImportRequest arcstatRun(String run, Path file) {
+        return new ImportRequest(List.of(file), run, java.util.Optional.empty(), List.of(), java.util.Optional.of("arcstat"),
+                java.util.Optional.empty(), java.util.Optional.empty(), ZoneOffset.UTC, false, false, false);
+    }
+
+    @Test
+    void deletingAJunkRunDropsItsColumnsAndARealFileThenFits() throws Exception {
+        try (Repository repo = Repository.open(engine.freshRepository())) {
+            ImportService importer = new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers")));
+            importer.run(arcstatRun("kept", arcstat("kept.txt", 3, "ok", 2)), ImportProgress.NONE);
+            // one row: with --tool a file of no rows is refused as the wrong tool's output
+            importer.run(arcstatRun("junk", arcstat("junk.txt", 899, "junk", 1)), ImportProgress.NONE);
+            assertEquals(903, metrics(repo).size(), "read, ok0..ok2 and 899 junk labels");
+            Path real = arcstat("real.txt", 150, "real", 3);
+            assertThrows(UserException.class, () -> importer.run(arcstatRun("real", real), ImportProgress.NONE),
+                    "the junk run's columns leave no room for 150 more");
+
+            new RunLedger(repo).deleteRun("junk");
+
+            assertEquals(List.of("READ_", "OK0", "OK1", "OK2"), metrics(repo), "only the kept run's columns are left");
+            importer.run(arcstatRun("real", real), ImportProgress.NONE);
+            assertEquals(154, metrics(repo).size());
+            assertEquals(List.of("kept 100.0 1.5", "kept 100.0 1.5"), values(repo, "kept", "OK1"), "the kept run reads as before");
+            assertEquals(List.of("real 100.0 149.5", "real 100.0 149.5", "real 100.0 149.5"), values(repo, "real", "REAL149"));
+
+            new RunLedger(repo).deleteRun("real");
+            assertEquals(List.of("READ_", "OK0", "OK1", "OK2"), metrics(repo), "the real run's own columns went with it");
+            new RunLedger(repo).deleteRun("kept");
+            assertEquals(List.of(), metrics(repo), "a table no run uses goes whole");
+            importer.run(arcstatRun("again", arcstat("again.txt", 2, "ok", 1)), ImportProgress.NONE);
+            assertEquals(List.of("again 100.0 1.5"), values(repo, "again", "OK1"), "and is made again by the next import");
+        }
+    }
+
+    /** A column another run still uses stays, whichever run added it. */
+    @Test
+    void aColumnAnotherRunUsesStays() throws Exception {
+        try (Repository repo = Repository.open(engine.freshRepository())) {
+            ImportService importer = new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers")));
+            importer.run(arcstatRun("first", arcstat("first.txt", 4, "m", 1)), ImportProgress.NONE);
+            importer.run(arcstatRun("second", arcstat("second.txt", 2, "m", 1)), ImportProgress.NONE);
+            new RunLedger(repo).deleteRun("first");
+            assertEquals(List.of("READ_", "M0", "M1"), metrics(repo), "the columns only the deleted run used are gone");
+            assertEquals(List.of("second 100.0 1.5"), values(repo, "second", "M1"));
+        }
+    }
+
+    /** An import refused after its first file added columns is undone, the columns with it, on every engine. */
+    @Test
+    void aRefusedImportTakesTheColumnsItAddedBackWithIt() throws Exception {
+        try (Repository repo = Repository.open(engine.freshRepository())) {
+            ImportService importer = new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers")));
+            importer.run(arcstatRun("kept", arcstat("kept.txt", 3, "ok", 1)), ImportProgress.NONE);
+            Path fresh = arcstat("fresh.txt", 5, "fresh", 1);
+            Path wide = arcstat("wide.txt", 1_000, "x", 1);
+            ImportRequest both = new ImportRequest(List.of(fresh, wide), "both", java.util.Optional.empty(), List.of(),
+                    java.util.Optional.of("arcstat"), java.util.Optional.empty(), java.util.Optional.empty(), ZoneOffset.UTC, false,
+                    false, false);
+            assertThrows(UserException.class, () -> importer.run(both, ImportProgress.NONE), "a header of 1,001 labels is refused");
+            assertEquals(List.of("READ_", "OK0", "OK1", "OK2"), metrics(repo), "the first file's columns went with the import");
+            assertEquals(List.of("kept 100.0 1.5"), values(repo, "kept", "OK1"), "the table and its view are as they were");
+        }
+    }
+
+    private static List<String> metrics(Repository repo) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement(
+                "SELECT COLUMN_NAME FROM METRICS WHERE TABLE_NAME = 'ARCSTAT' ORDER BY POSITION")) {
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.add(rs.getString(1));
+            }
+        }
+        return out;
+    }
+
+    private static List<String> values(Repository repo, String run, String column) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement(
+                "SELECT RUN, READ_, " + column + " FROM V_ARCSTAT WHERE RUN = ? ORDER BY TS")) {
+            ps.setString(1, run);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.add(rs.getString(1) + " " + rs.getDouble(2) + " " + rs.getDouble(3));
+            }
+        }
+        return out;
+    }
+}
