@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * ({@code -x}, {@code -xn}, {@code -c}, {@code -T d|u}, the plain format) and macOS.
  *
  * <p>Data sets: {@code iostat} keyed by Device, {@code iostat.cpu}, {@code iostat.nfs} keyed by
- * Filesystem, {@code iostat.tty} and {@code iostat.load}. See docs/tools/iostat.md.
+ * Filesystem, {@code iostat.drive} (AIX {@code -D}) keyed by Disks, {@code iostat.tty} and {@code iostat.load}. See docs/tools/iostat.md.
  */
 public final class IostatParser implements Parser {
     /** Patterns that only iostat prints, with how sure each one makes us. */
@@ -33,6 +33,7 @@ public final class IostatParser implements Parser {
             new Signal(Pattern.compile("\\br/s\\s+w/s\\s+[kM]r/s\\s+[kM]w(?:/s)?\\s+wait\\s+actv\\b"), 0.9),
             new Signal(Pattern.compile("\\bKB/t\\s+tps\\s+MB/s\\b"), 0.9),
             new Signal(Pattern.compile("^\\s*Disks:\\s+%\\s*tm_act\\s+Kbps\\s"), 0.95),
+            new Signal(Pattern.compile("^\\s*\\S+\\s+xfer:\\s+%tm_act\\s+bps\\s"), 0.95),
             new Signal(Pattern.compile("^\\s*tty:\\s+tin\\s+tout\\s+avg-cpu:\\s+%\\s*user\\b"), 0.95),
             new Signal(Pattern.compile("^\\s*(?:tin\\s+tout\\s+)?kps\\s+tps\\s+serv\\b"), 0.85));
 
@@ -47,7 +48,7 @@ public final class IostatParser implements Parser {
 
     private static final ParserInfo INFO = ParserInfo.builtIn(ReportWriter.TOOL, "linux-sysstat", "linux-sysstat-x",
             "linux-sysstat-11-x", "linux-sysstat-12-x", "linux-sysstat-xs", "linux-sysstat-cpu", "linux-sysstat-nfs",
-            "linux-sysstat-json", "solaris-x", "solaris-xn", "solaris", "macos", "aix");
+            "linux-sysstat-json", "solaris-x", "solaris-xn", "solaris", "macos", "aix", "aix-D");
 
     @Override
     public ParserInfo info() {
@@ -56,7 +57,7 @@ public final class IostatParser implements Parser {
 
     @Override
     public List<String> datasets() {
-        return List.of("iostat", "iostat.cpu", "iostat.load", "iostat.tty");
+        return List.of("iostat", "iostat.cpu", "iostat.drive", "iostat.load", "iostat.tty");
     }
 
     @Override

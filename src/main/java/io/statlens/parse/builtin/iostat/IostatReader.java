@@ -109,6 +109,13 @@ final class IostatReader {
         }
         // Headers first: they come with every report, and are told by their first or last word alone, where a
         // banner or time stamp takes patterns to rule out.
+        AixDriveBlock drive = AixDriveBlock.start(tokens, number, out, sink);
+        if (drive != null) {
+            endBlock();
+            block = drive;
+            variant("aix-D");
+            return;
+        }
         if (tokens[0].equals("tty:") && aixSummaryHeader(tokens, number)) return;
         if (tokens[0].equals("avg-cpu:")) {
             if (!Arrays.equals(tokens, cpuWords)) {

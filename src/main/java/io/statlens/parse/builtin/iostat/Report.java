@@ -125,6 +125,12 @@ final class Report {
         return part != null && labels.stream().anyMatch(part.labels::contains);
     }
 
+    /** Whether the data set already has a row for this key in this report (AIX -D: a drive that comes again starts the next). */
+    boolean hasRow(String dataset, String key) {
+        Part part = parts.get(dataset);
+        return part != null && part.rows.containsKey(key);
+    }
+
     /** The part for a data set, created on first use; announcing a block's columns keeps their order. */
     Part part(String dataset, String keyLabel, List<String> labels) {
         Part part = parts.computeIfAbsent(dataset, d -> new Part(d, keyLabel));

@@ -10,6 +10,7 @@ import io.statlens.parse.timeline.Timeline;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
+import java.util.function.Function;
 import java.util.Map;
 
 /**
@@ -95,7 +96,8 @@ final class ReportWriter {
         if (same != null && same.keyLabel().equals(part.keyLabel()) && part.labels().equals(announcedLabels.get(part.dataset()))) {
             return same;
         }
-        List<Metric> metrics = Labels.distinct(part.labels()).stream().map(IostatMetrics::of).toList();
+        Function<String, Metric> metricOf = part.dataset().equals(AixDriveBlock.DATASET) ? AixDriveBlock::metric : IostatMetrics::of;
+        List<Metric> metrics = Labels.distinct(part.labels()).stream().map(metricOf).toList();
         DatasetSpec spec = same;
         if (spec == null || !spec.keyLabel().equals(part.keyLabel()) || !spec.metrics().equals(metrics)) {
             spec = new DatasetSpec(TOOL, part.dataset(), part.keyLabel(), metrics);
