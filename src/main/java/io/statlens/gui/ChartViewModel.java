@@ -13,7 +13,7 @@ import io.statlens.chart.DrawnChart;
 import io.statlens.chart.HotEnd;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
-import io.statlens.parse.spi.Cancellation;
+import io.statlens.model.Cancellation;
 import io.statlens.store.schema.Repository;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;

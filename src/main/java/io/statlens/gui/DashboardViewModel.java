@@ -13,7 +13,7 @@ import io.statlens.chart.DrawnChart;
 import io.statlens.chart.PresetCatalog;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
-import io.statlens.parse.spi.Cancellation;
+import io.statlens.model.Cancellation;
 import io.statlens.report.ChartPageWriter;
 import io.statlens.store.read.ActiveCollects;
 import io.statlens.store.read.TimeWindow;

@@ -3,7 +3,7 @@ package io.statlens.gui;
 import io.statlens.model.StatlensHome;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
-import io.statlens.parse.spi.Cancellation;
+import io.statlens.model.Cancellation;
 import io.statlens.store.load.BundledSamples;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
