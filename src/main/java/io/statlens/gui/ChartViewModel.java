@@ -14,7 +14,6 @@ import io.statlens.chart.HotEnd;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
 import io.statlens.model.Cancellation;
-import io.statlens.store.schema.Repository;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -76,7 +75,7 @@ public final class ChartViewModel {
         }
     }
 
-    private final Repository repo;
+    private final ChartService chartService;
     private final TaskExecutor executor;
     private final ZoneId zone;
     private final ReadableNumbers numbers;
@@ -108,8 +107,8 @@ public final class ChartViewModel {
     /** The unit of the selection's values, for a query edited from it. */
     private String selectionUnit = "";
 
-    public ChartViewModel(Repository repo, TaskExecutor executor, ZoneId zone, ReadableNumbers numbers, Consumer<String> status) {
-        this.repo = repo;
+    public ChartViewModel(ChartService chartService, TaskExecutor executor, ZoneId zone, ReadableNumbers numbers, Consumer<String> status) {
+        this.chartService = chartService;
         this.executor = executor;
         this.zone = zone;
         this.numbers = numbers;
@@ -258,7 +257,7 @@ public final class ChartViewModel {
             // An edited query keeps the selection's options and the unit of its values.
             def = s.sql() == null ? chosen : chosen.withSql(s.sql(), selectionUnit);
         }
-        DrawnChart drawn = new ChartService(repo, zone).draw(ChartRequest.of(def, s.runs()).withSize(size), new ChartProgress() {
+        DrawnChart drawn = chartService.draw(ChartRequest.of(def, s.runs()).withSize(size), new ChartProgress() {
             @Override
             public Cancellation cancellation() {
                 return mine;
@@ -294,7 +293,7 @@ public final class ChartViewModel {
         List<String> runs = source == null ? List.of() : source.runs();
         RenderSize size = shownAt(width, height);
         refining++;
-        executor.run(() -> new ChartService(repo, zone).redraw(runs, List.of(current), size, from, to).get(0), redrawn -> {
+        executor.run(() -> chartService.redraw(runs, List.of(current), size, from, to).get(0), redrawn -> {
             refining--;
             if (drawn != current || !(redrawn.chart().getPlot() instanceof XYPlot cut)) return;
             if (plot.getDataset() != null && cut.getDataset() != null
@@ -366,7 +365,7 @@ public final class ChartViewModel {
         double shownFrom = from;
         double shownTo = to;
         executor.run(() -> ChartWriter.write(shownChart == null || shownChart.chart() != current ? current
-                        : new ChartService(repo, zone).redraw(runs, List.of(shownChart), size, shownFrom, shownTo).get(0).chart(),
+                        : chartService.redraw(runs, List.of(shownChart), size, shownFrom, shownTo).get(0).chart(),
                         format, size, file),
                 bytes -> status.accept("wrote " + file + " (" + bytes + " bytes)"),
                 e -> status.accept("cannot write " + file + ": " + e.getMessage()));

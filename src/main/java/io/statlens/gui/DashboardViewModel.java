@@ -18,7 +18,6 @@ import io.statlens.report.ChartPageWriter;
 import io.statlens.store.read.ActiveCollects;
 import io.statlens.store.read.TimeWindow;
 import io.statlens.store.read.TimeWindows;
-import io.statlens.store.schema.Repository;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -80,7 +79,10 @@ public final class DashboardViewModel {
         }
     }
 
-    private final Repository repo;
+    private final ChartService chartService;
+    private final DashboardCatalog dashboardCatalog;
+    private final TimeWindows timeWindows;
+    private final ActiveCollects activeCollects;
     private final TaskExecutor executor;
     private final ZoneId zone;
     private final ReadableNumbers numbers;
@@ -107,9 +109,13 @@ public final class DashboardViewModel {
     private int width = DEFAULT_WIDTH;
 
     /** @param status the main window's status line */
-    public DashboardViewModel(Repository repo, TaskExecutor executor, ZoneId zone, ReadableNumbers numbers,
+    public DashboardViewModel(ChartService chartService, DashboardCatalog dashboardCatalog, TimeWindows timeWindows,
+                              ActiveCollects activeCollects, TaskExecutor executor, ZoneId zone, ReadableNumbers numbers,
                               Consumer<String> status) {
-        this.repo = repo;
+        this.chartService = chartService;
+        this.dashboardCatalog = dashboardCatalog;
+        this.timeWindows = timeWindows;
+        this.activeCollects = activeCollects;
         this.executor = executor;
         this.zone = zone;
         this.numbers = numbers;
@@ -120,13 +126,13 @@ public final class DashboardViewModel {
     public void open(List<String> runs) {
         if (runs.isEmpty()) return;
         live.set(false);
-        load("the dashboard of " + String.join(", ", runs), () -> new DashboardCatalog(repo).defaultFor(runs), false, true);
+        load("the dashboard of " + String.join(", ", runs), () -> dashboardCatalog.defaultFor(runs), false, true);
     }
 
     /** Shows a saved dashboard, for the runs it was saved with. */
     public void openSaved(String name) {
         live.set(false);
-        load("dashboard '" + name + "'", () -> new DashboardCatalog(repo).find(name)
+        load("dashboard '" + name + "'", () -> dashboardCatalog.find(name)
                 .orElseThrow(() -> new UserException("no saved dashboard named '" + name + "'")), false, true);
     }
 
@@ -181,7 +187,7 @@ public final class DashboardViewModel {
     public void save(String name, Predicate<String> replace) {
         Dashboard d = dashboard.get();
         if (d == null) return;
-        executor.run(() -> new DashboardCatalog(repo).find(name), existing -> {
+        executor.run(() -> dashboardCatalog.find(name), existing -> {
             if (existing.isPresent() && !existing.get().name().equals(d.name())) {
                 String other = "a dashboard '" + existing.get().name() + "' of " + String.join(", ", existing.get().runs());
                 if (!replace.test("Replace " + other + " with this one of " + String.join(", ", d.runs()) + "?")) {
@@ -195,9 +201,8 @@ public final class DashboardViewModel {
 
     private void save(String name, Dashboard d) {
         executor.run(() -> {
-            DashboardCatalog catalog = new DashboardCatalog(repo);
-            Dashboard saved = catalog.save(name, d);
-            return new Saved(saved, catalog.names());
+            Dashboard saved = dashboardCatalog.save(name, d);
+            return new Saved(saved, dashboardCatalog.names());
         }, s -> {
             dashboard.set(s.dashboard());
             savedNames.setAll(s.names());
@@ -214,9 +219,8 @@ public final class DashboardViewModel {
         Dashboard d = dashboard.get();
         if (d == null || d.name() == null) return;
         executor.run(() -> {
-            DashboardCatalog catalog = new DashboardCatalog(repo);
-            catalog.delete(d.name());
-            return catalog.names();
+            dashboardCatalog.delete(d.name());
+            return dashboardCatalog.names();
         }, names -> {
             savedNames.setAll(names);
             dashboard.set(d.withName(null));
@@ -226,7 +230,7 @@ public final class DashboardViewModel {
 
     /** Reads the names of the saved dashboards again (when the tab is first shown). */
     public void reloadNames() {
-        executor.run(() -> new DashboardCatalog(repo).names(), savedNames::setAll, e -> message.set(text(e)));
+        executor.run(() -> dashboardCatalog.names(), savedNames::setAll, e -> message.set(text(e)));
     }
 
     /** Stops the drawing under way; the charts shown before stay. */
@@ -307,7 +311,7 @@ public final class DashboardViewModel {
         ChartRequest request = new ChartRequest(d.charts(), d.runs(), List.of(), new RenderSize(drawWidth, CHART_HEIGHT, 1), true, 0)
                 .onOneAxis();
         if (since != null) request = request.since(since);
-        ChartResult result = new ChartService(repo, zone).draw(request, new ChartProgress() {
+        ChartResult result = chartService.draw(request, new ChartProgress() {
             @Override
             public void loading(int index, int count, ChartDefinition definition) {
                 executor.onUiThread(() -> {
@@ -321,9 +325,9 @@ public final class DashboardViewModel {
             }
         });
         Instant now = Instant.now();
-        boolean collected = askIfCollected && new ActiveCollects(repo).list().stream()
+        boolean collected = askIfCollected && activeCollects.list().stream()
                 .anyMatch(a -> d.runs().contains(a.run()) && a.alive(now));
-        return new Drawn(d, result, new DashboardCatalog(repo).applicable(d.runs()), collected, windowNames(d.runs()));
+        return new Drawn(d, result, dashboardCatalog.applicable(d.runs()), collected, windowNames(d.runs()));
     }
 
     /**
@@ -345,9 +349,8 @@ public final class DashboardViewModel {
         Dashboard d = dashboard.get();
         if (d == null) return;
         executor.run(() -> {
-            TimeWindows store = new TimeWindows(repo);
             Map<String, TimeWindow> found = new LinkedHashMap<>();
-            for (String run : d.runs()) store.find(run, name).ifPresent(w -> found.put(run, w.window()));
+            for (String run : d.runs()) timeWindows.find(run, name).ifPresent(w -> found.put(run, w.window()));
             return found;
         }, found -> {
             Window w = axisWindow(found);
@@ -376,17 +379,13 @@ public final class DashboardViewModel {
             TimeWindow w = runWindow(run, shown);
             if (w != null) perRun.put(run, w);
         }
-        executor.run(() -> {
-            TimeWindows store = new TimeWindows(repo);
-            return perRun.keySet().stream().filter(run -> store.find(run, n).isPresent()).toList();
-        }, having -> {
+        executor.run(() -> perRun.keySet().stream().filter(run -> timeWindows.find(run, n).isPresent()).toList(), having -> {
             if (!having.isEmpty() && !replace.test("Replace the time window '" + n + "' of " + String.join(", ", having) + "?")) {
                 message.set("not saved: " + String.join(", ", having) + " has a time window '" + n + "' already");
                 return;
             }
             executor.run(() -> {
-                TimeWindows store = new TimeWindows(repo);
-                perRun.forEach((run, w) -> store.save(run, n, w));
+                perRun.forEach((run, w) -> timeWindows.save(run, n, w));
                 return windowNames(d.runs());
             }, names -> {
                 windows.setAll(names);
@@ -398,9 +397,8 @@ public final class DashboardViewModel {
 
     /** The names of the windows saved with these runs, each once, in the order of their starts. */
     private List<String> windowNames(List<String> runs) {
-        TimeWindows store = new TimeWindows(repo);
         java.util.Set<String> names = new java.util.LinkedHashSet<>();
-        for (String run : runs) store.list(run).forEach(w -> names.add(w.name()));
+        for (String run : runs) timeWindows.list(run).forEach(w -> names.add(w.name()));
         return List.copyOf(names);
     }
 
@@ -467,7 +465,7 @@ public final class DashboardViewModel {
         List<String> runs = dashboard.get().runs();
         RenderSize size = new RenderSize(width, CHART_HEIGHT, 1);
         int drawing = generation;
-        executor.run(() -> new ChartService(repo, zone).redraw(runs, before, size,
+        executor.run(() -> chartService.redraw(runs, before, size,
                 w == null ? Double.NaN : w.from(), w == null ? Double.NaN : w.to()), redrawn -> {
             // A drawing, a move or a removal since then wins: it shows what the user asked for last.
             if (drawing != generation || !charts.equals(before) || zoom.get() != w) return;
@@ -510,7 +508,7 @@ public final class DashboardViewModel {
         // A default dashboard opened before the collect's first samples has no charts: the data sets that came since
         // choose them.
         boolean derive = d.name() == null && charts.isEmpty();
-        executor.run(() -> draw(derive ? new DashboardCatalog(repo).defaultFor(d.runs()) : d, mine, drawWidth, since, false), drawn -> {
+        executor.run(() -> draw(derive ? dashboardCatalog.defaultFor(d.runs()) : d, mine, drawWidth, since, false), drawn -> {
             following = false;
             if (drawing != generation || !live.get()) return;
             dashboard.set(drawn.dashboard());
@@ -644,7 +642,7 @@ public final class DashboardViewModel {
         Window w = zoom.get();
         String heading = title(d) + (w == null ? "" : ",  " + position(w.from()) + " to " + position(w.to()));
         executor.run(() -> {
-            List<DrawnChart> page = new ChartService(repo, zone).redraw(d.runs(), now, new RenderSize(pageWidth, CHART_HEIGHT, 1),
+            List<DrawnChart> page = chartService.redraw(d.runs(), now, new RenderSize(pageWidth, CHART_HEIGHT, 1),
                     w == null ? Double.NaN : w.from(), w == null ? Double.NaN : w.to());
             List<JFreeChart> drawn = page.stream().map(DrawnChart::chart).toList();
             return ChartPageWriter.write(heading, drawn, pageWidth, CHART_HEIGHT, file);

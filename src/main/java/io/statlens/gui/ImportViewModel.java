@@ -2,14 +2,12 @@ package io.statlens.gui;
 
 import io.statlens.model.StatlensHome;
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserCatalog;
 import io.statlens.model.Cancellation;
 import io.statlens.store.load.BundledSamples;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportResult;
 import io.statlens.store.load.ImportService;
-import io.statlens.store.schema.Repository;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
@@ -38,7 +36,7 @@ import java.util.stream.Stream;
  * every import, failed ones too, are remembered as recent, so that an import to be fixed is one click away.
  */
 public final class ImportViewModel {
-    private final Repository repo;
+    private final CatalogBoundImport imports;
     private final TaskExecutor executor;
     private final ZoneId zone;
     private final Consumer<String> status;
@@ -50,17 +48,17 @@ public final class ImportViewModel {
     private Cancellation cancellation = new Cancellation();
 
     /** Recent inputs are remembered for this window only. */
-    public ImportViewModel(Repository repo, TaskExecutor executor, ZoneId zone, Consumer<String> status, Runnable imported) {
-        this(repo, executor, zone, status, imported, RecentInputs.forSession());
+    public ImportViewModel(CatalogBoundImport imports, TaskExecutor executor, ZoneId zone, Consumer<String> status, Runnable imported) {
+        this(imports, executor, zone, status, imported, RecentInputs.forSession());
     }
 
     /**
      * @param imported called on the UI thread after a successful import (to reload the browser)
      * @param recent   where the inputs of successful imports are remembered
      */
-    public ImportViewModel(Repository repo, TaskExecutor executor, ZoneId zone, Consumer<String> status, Runnable imported,
+    public ImportViewModel(CatalogBoundImport imports, TaskExecutor executor, ZoneId zone, Consumer<String> status, Runnable imported,
                            RecentInputs recent) {
-        this.repo = repo;
+        this.imports = imports;
         this.executor = executor;
         this.zone = zone;
         this.status = status;
@@ -71,7 +69,7 @@ public final class ImportViewModel {
 
     /** The plan for these inputs, computed in the background; its Import imports the choices through this view model. */
     public ImportPlanViewModel plan(List<Path> inputs) {
-        ImportPlanViewModel plan = new ImportPlanViewModel(inputs, executor, ParserCatalog::installed, this::importChosen, zone);
+        ImportPlanViewModel plan = new ImportPlanViewModel(inputs, executor, imports::catalog, this::importChosen, zone);
         plan.compute();
         return plan;
     }
@@ -108,7 +106,7 @@ public final class ImportViewModel {
         // Remembered whatever the outcome: a failed import is fixed and tried again from Import recent.
         recent.remember(choices.sources());
         run("importing " + inputs.size() + " item(s) into run '" + run + "'...", false, cancel -> {
-            ImportResult result = new ImportService(repo, ParserCatalog.installed()).run(request, new Progress(totalBytes(inputs)), cancel);
+            ImportResult result = imports.service().run(request, new Progress(totalBytes(inputs)), cancel);
             return List.of(result);
         }, results -> {
             ImportResult result = results.get(0);
@@ -127,7 +125,7 @@ public final class ImportViewModel {
         run("importing the demo's runs (the samples bundled with statlens)...", true, cancel -> {
             Map<String, List<Path>> runs = BundledSamples.extract(folder);
             Progress progress = new Progress(totalBytes(runs.values().stream().flatMap(List::stream).toList()));
-            ImportService service = new ImportService(repo, ParserCatalog.installed());
+            ImportService service = imports.service();
             List<ImportResult> results = new ArrayList<>();
             for (Map.Entry<String, List<Path>> run : runs.entrySet()) {
                 try {

@@ -10,7 +10,6 @@ import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.SeriesStats;
 import io.statlens.store.read.SeriesSummary;
 import io.statlens.store.read.TimeWindow;
-import io.statlens.store.schema.Repository;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
@@ -38,15 +37,17 @@ public final class StatsViewModel {
     public record Window(boolean elapsed, double from, double to) {
     }
 
-    private final Repository repo;
+    private final RunStatistics runStatistics;
+    private final RunCatalog runCatalog;
     private final TaskExecutor executor;
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper caption = new ReadOnlyStringWrapper("");
     /** Counts the asks: only the latest is computed and shown. */
     private final AtomicLong asked = new AtomicLong();
 
-    public StatsViewModel(Repository repo, TaskExecutor executor) {
-        this.repo = repo;
+    public StatsViewModel(RunStatistics runStatistics, RunCatalog runCatalog, TaskExecutor executor) {
+        this.runStatistics = runStatistics;
+        this.runCatalog = runCatalog;
         this.executor = executor;
     }
 
@@ -109,16 +110,14 @@ public final class StatsViewModel {
     }
 
     private List<Row> compute(ChartViewModel.Selection selection, Window window) {
-        RunStatistics statistics = new RunStatistics(repo);
-        RunCatalog catalog = new RunCatalog(repo);
         List<Row> out = new ArrayList<>();
         for (String run : selection.runs()) {
-            TimeWindow times = window == null ? TimeWindow.ALL : times(window, catalog.run(run).start());
+            TimeWindow times = window == null ? TimeWindow.ALL : times(window, runCatalog.run(run).start());
             // Exactly the charted data set: an averaged run's sysbench.stddev has the same metric labels as sysbench.
             StatsRequest request = StatsRequest.ofDataset(run, selection.dataset(), selection.metric(), times);
             List<MetricStats> stats;
             try {
-                stats = statistics.stats(request);
+                stats = runStatistics.stats(request);
             } catch (UserException noValuesInWindow) {
                 continue; // an overlaid run may be shorter than the window; the others still count
             }
