@@ -135,6 +135,24 @@ class LayerTest {
                 .should(useClassesIn("io.statlens.bench.."));
     }
 
+    /**
+     * The GUI's composition root ({@code Workbench}, which builds every service once and hands it to the view models)
+     * and the classes that choose and open a repository (the application, its Open repository... and Try again
+     * windows, the responsiveness benchmark's driver, which opens one of its own).
+     */
+    static final List<String> GUI_ROOT = List.of("io.statlens.gui.Workbench", "io.statlens.gui.StatlensApp",
+            "io.statlens.gui.OpenRepositoryViewModel", "io.statlens.gui.UnopenedRepositoryViewModel", "io.statlens.gui.ResponsivenessBench");
+
+    static ArchRule guiSeesTheSchemaOnlyIn(List<String> root) {
+        // A view model gets its services handed to it by the composition root, which builds each once over the open
+        // repository: one that took the repository would build its own services again (and could not be tested with
+        // others). So below the root, and the classes that open a repository, the GUI never sees store.schema.
+        DescribedPredicate<JavaClass> inRoot = DescribedPredicate.describe("the composition root " + root,
+                c -> enclosing(c).anyMatch(k -> root.contains(k.getName())));
+        return noClasses().that().resideInAPackage("io.statlens.gui..").and(not(inRoot))
+                .should(useClassesIn("io.statlens.store.schema.."));
+    }
+
     /** The constant pool entry of the text {@code time.source}: tag 1 (UTF-8), its length, its bytes. */
     private static final byte[] TIME_SOURCE_CONSTANT = constant("time.source");
 
@@ -202,6 +220,11 @@ class LayerTest {
     @Test
     void onlyTheCommandLineReachesTheBenchmarks() {
         benchReachedOnlyFromTheCommandLine().check(classes);
+    }
+
+    @Test
+    void theGuiSeesTheRepositoryOnlyInItsCompositionRoot() {
+        guiSeesTheSchemaOnlyIn(GUI_ROOT).check(classes);
     }
 
     @Test
@@ -273,6 +296,9 @@ class LayerTest {
         AssertionError timeSource = assertThrows(AssertionError.class, () -> onlyTheTimelineWritesTheTimeSource().check(byHand));
         assertTrue(timeSource.getMessage().contains(TimeSourceByHand.class.getName() + " names time.source"), timeSource.getMessage());
         onlyTheTimelineWritesTheTimeSource().check(new ClassFileImporter().importClasses(OtherFact.class, RecordSink.class));
+        // Without its composition root, the GUI's own classes that build services over the repository break the rule.
+        AssertionError root = assertThrows(AssertionError.class, () -> guiSeesTheSchemaOnlyIn(List.of()).check(classes));
+        assertTrue(root.getMessage().contains("io.statlens.gui.Workbench"), root.getMessage());
         // An exception with its reason lets the class through; one without a reason is refused.
         jdbcAndDerbyOnlyInTheStore().check(new ClassFileImporter().importClasses(ExplainedJdbc.class));
         JavaClass unexplained = new ClassFileImporter().importClasses(UnexplainedJdbc.class).get(UnexplainedJdbc.class);
