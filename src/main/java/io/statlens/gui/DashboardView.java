@@ -120,6 +120,11 @@ public final class DashboardView extends BorderPane {
         });
     }
 
+    /** Whether the zoom has rested: the charts have been asked to be drawn again for it, or need not be. */
+    boolean settled() {
+        return settle.getStatus() != Animation.Status.RUNNING;
+    }
+
     private FlowPane toolBar() {
         MenuButton open = new MenuButton("Open saved");
         open.setId("dashboard-open");
