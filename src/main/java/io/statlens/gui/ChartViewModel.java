@@ -99,17 +99,17 @@ public final class ChartViewModel {
     private int refining;
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper loadingWhat = new ReadOnlyStringWrapper("");
-    private Cancellation cancellation = new Cancellation();
+    /** The chart being drawn: a newer one, or Cancel, drops it. */
+    private final TaskSlot drawing;
     /** The size of the window's chart: a chart is cut to its pixel columns (a narrower window draws fewer points). */
     private volatile RenderSize viewSize = RenderSize.DEFAULT;
-    /** Counts drawings: one cancelled, or replaced by a newer one, is not shown when it ends. */
-    private int generation;
     /** The unit of the selection's values, for a query edited from it. */
     private String selectionUnit = "";
 
     public ChartViewModel(ChartService chartService, TaskExecutor executor, ZoneId zone, ReadableNumbers numbers, Consumer<String> status) {
         this.chartService = chartService;
         this.executor = executor;
+        this.drawing = new TaskSlot(executor);
         this.zone = zone;
         this.numbers = numbers;
         this.status = status;
@@ -200,15 +200,10 @@ public final class ChartViewModel {
         String what = "charting " + (next.selection() == null || next.sql() != null ? "the query"
                 : next.selection().dataset() + " " + next.selection().metric() + " of " + String.join(", ", next.runs())) + "...";
         status.accept(what);
-        cancellation.cancel();
-        Cancellation mine = new Cancellation();
-        cancellation = mine;
-        int drawing = ++generation;
         loadingWhat.set(what);
         loading.set(true);
         RenderSize size = viewSize;
-        executor.run(() -> build(next, f, unit, size, mine), drawn -> {
-            if (drawing != generation) return;
+        drawing.start(BackgroundTask.<DrawnChart>of(what, task -> build(next, f, unit, size, task.cancellation())).onSuccess(drawn -> {
             loading.set(false);
             source = next;
             if (next.sql() == null) selectionUnit = drawn.data().unit();
@@ -224,11 +219,10 @@ public final class ChartViewModel {
             chart.set(drawn.chart());
             status.accept(drawn.chart().getTitle().getText());
             done.run();
-        }, e -> {
-            if (drawing != generation) return;
+        }).onFailure(e -> {
             loading.set(false);
             failed.accept(e instanceof UserException ? e.getMessage() : e.toString());
-        });
+        }));
     }
 
     /**
@@ -237,8 +231,7 @@ public final class ChartViewModel {
      */
     public void cancel() {
         if (!loading.get()) return;
-        cancellation.cancel();
-        generation++;
+        drawing.drop();
         loading.set(false);
         status.accept("chart cancelled; the chart shown before stays");
     }

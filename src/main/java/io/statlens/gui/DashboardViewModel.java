@@ -103,9 +103,8 @@ public final class DashboardViewModel {
     private final IntegerProperty liveMinutes = new SimpleIntegerProperty(LIVE_MINUTES);
     /** Whether a live read is under way: the next follow waits for it rather than queue behind it. */
     private boolean following;
-    private Cancellation cancellation = new Cancellation();
-    /** Counts drawings: the result of one that another replaced is dropped. */
-    private int generation;
+    /** The drawing under way (a dashboard opened, a live read): a newer one drops it. */
+    private final TaskSlot drawing;
     private int width = DEFAULT_WIDTH;
 
     /** @param status the main window's status line */
@@ -117,6 +116,7 @@ public final class DashboardViewModel {
         this.timeWindows = timeWindows;
         this.activeCollects = activeCollects;
         this.executor = executor;
+        this.drawing = new TaskSlot(executor);
         this.zone = zone;
         this.numbers = numbers;
         this.status = status;
@@ -235,7 +235,7 @@ public final class DashboardViewModel {
 
     /** Stops the drawing under way; the charts shown before stay. */
     public void cancel() {
-        if (loading.get()) cancellation.cancel();
+        if (loading.get()) drawing.cancel();
     }
 
     private void load(String what, java.util.concurrent.Callable<Dashboard> which) {
@@ -251,17 +251,14 @@ public final class DashboardViewModel {
      * @param liveIfCollected whether a dashboard opened for a run that a collect is filling now follows it (Live on)
      */
     private void load(String what, java.util.concurrent.Callable<Dashboard> which, boolean keepZoom, boolean liveIfCollected) {
-        cancellation.cancel();
-        Cancellation mine = new Cancellation();
-        cancellation = mine;
-        int drawing = ++generation;
+        String title = "drawing " + what + "...";
         loading.set(true);
         progress.set(0);
-        message.set("drawing " + what + "...");
-        status.accept("drawing " + what + "...");
+        message.set(title);
+        status.accept(title);
         int drawWidth = width;
-        executor.run(() -> draw(which.call(), mine, drawWidth, null, liveIfCollected), drawn -> {
-            if (drawing != generation) return;
+        drawing.start(BackgroundTask.<Drawn>of(title, task -> draw(which.call(), task, drawWidth, null, liveIfCollected))
+                .onProgress(progress::set).onSuccess(drawn -> {
             loading.set(false);
             progress.set(1);
             Window kept = keepZoom ? zoom.get() : null;
@@ -279,14 +276,13 @@ public final class DashboardViewModel {
             message.set(done);
             status.accept(title(drawn.dashboard()) + ": " + done);
             if (drawn.collected()) setLive(true);
-        }, e -> {
-            if (drawing != generation) return;
+        }).onFailure(e -> {
             loading.set(false);
             progress.set(0);
             String why = e instanceof CancellationException ? "cancelled: the charts shown before stay" : text(e);
             message.set(why);
             status.accept("dashboard " + why);
-        });
+        }));
     }
 
     /** Says {@code what} in the dashboard's message line (a chart of it exported from its menu). */
@@ -306,7 +302,7 @@ public final class DashboardViewModel {
      * In the background: every chart of the dashboard in one request, saying how far it got; and, when asked, whether
      * a collect is filling one of its runs now.
      */
-    private Drawn draw(Dashboard d, Cancellation mine, int drawWidth, Instant since, boolean askIfCollected) {
+    private Drawn draw(Dashboard d, BackgroundTask<Drawn> task, int drawWidth, Instant since, boolean askIfCollected) {
         // One time axis for every chart: several runs each from 0 s, whatever their dates and lengths.
         ChartRequest request = new ChartRequest(d.charts(), d.runs(), List.of(), new RenderSize(drawWidth, CHART_HEIGHT, 1), true, 0)
                 .onOneAxis();
@@ -314,14 +310,12 @@ public final class DashboardViewModel {
         ChartResult result = chartService.draw(request, new ChartProgress() {
             @Override
             public void loading(int index, int count, ChartDefinition definition) {
-                executor.onUiThread(() -> {
-                    if (mine == cancellation) progress.set((double) index / count);
-                });
+                task.progress((double) index / count);
             }
 
             @Override
             public Cancellation cancellation() {
-                return mine;
+                return task.cancellation();
             }
         });
         Instant now = Instant.now();
@@ -464,11 +458,11 @@ public final class DashboardViewModel {
         List<DrawnChart> before = List.copyOf(charts);
         List<String> runs = dashboard.get().runs();
         RenderSize size = new RenderSize(width, CHART_HEIGHT, 1);
-        int drawing = generation;
+        BackgroundTask<?> drawn = drawing.current();
         executor.run(() -> chartService.redraw(runs, before, size,
                 w == null ? Double.NaN : w.from(), w == null ? Double.NaN : w.to()), redrawn -> {
             // A drawing, a move or a removal since then wins: it shows what the user asked for last.
-            if (drawing != generation || !charts.equals(before) || zoom.get() != w) return;
+            if (drawing.current() != drawn || !charts.equals(before) || zoom.get() != w) return;
             charts.setAll(redrawn);
         }, e -> message.set("cannot draw the zoomed charts: " + text(e)));
     }
@@ -502,15 +496,14 @@ public final class DashboardViewModel {
         // so that the lines reach its left edge); a dashboard of no samples yet, or of several runs on elapsed time
         // (whose 0 s is each run's first sample read), reads all there is.
         Instant since = shown == null ? null : since(shown.to(), span * 1.1);
-        int drawing = ++generation;
         int drawWidth = width;
-        Cancellation mine = cancellation;
         // A default dashboard opened before the collect's first samples has no charts: the data sets that came since
         // choose them.
         boolean derive = d.name() == null && charts.isEmpty();
-        executor.run(() -> draw(derive ? dashboardCatalog.defaultFor(d.runs()) : d, mine, drawWidth, since, false), drawn -> {
-            following = false;
-            if (drawing != generation || !live.get()) return;
+        drawing.start(BackgroundTask.<Drawn>of("reading the runs' last minutes",
+                task -> draw(derive ? dashboardCatalog.defaultFor(d.runs()) : d, task, drawWidth, since, false))
+                .onFinished(() -> following = false).onProgress(progress::set).onSuccess(drawn -> {
+            if (!live.get()) return;
             dashboard.set(drawn.dashboard());
             addable.setAll(drawn.addable());
             charts.setAll(drawn.result().charts());
@@ -522,11 +515,7 @@ public final class DashboardViewModel {
             double scale = timeScale();
             zoom.set(new Window(now.to() - span * scale, now.to()));
             message.set("live: the last " + liveMinutes.get() + " min, up to " + position(now.to()));
-        }, e -> {
-            following = false;
-            if (drawing != generation) return;
-            message.set("live: cannot read the runs: " + text(e));
-        });
+        }).onFailure(e -> message.set("live: cannot read the runs: " + text(e))));
     }
 
     /** Seconds to the axis's units: milliseconds on a clock, seconds on an elapsed axis. */

@@ -2,7 +2,6 @@ package io.statlens.gui;
 
 import io.statlens.model.StatlensHome;
 import io.statlens.model.UserException;
-import io.statlens.model.Cancellation;
 import io.statlens.store.load.BundledSamples;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
@@ -45,7 +44,8 @@ public final class ImportViewModel {
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyListWrapper<String> warnings = new ReadOnlyListWrapper<>(FXCollections.observableArrayList());
-    private Cancellation cancellation = new Cancellation();
+    /** The import under way, or the last one; null before the first. */
+    private BackgroundTask<List<ImportResult>> task;
 
     /** Recent inputs are remembered for this window only. */
     public ImportViewModel(CatalogBoundImport imports, TaskExecutor executor, ZoneId zone, Consumer<String> status, Runnable imported) {
@@ -105,8 +105,8 @@ public final class ImportViewModel {
                 choices.interval(), choices.zone().orElse(zone), false, false, false, choices.tools());
         // Remembered whatever the outcome: a failed import is fixed and tried again from Import recent.
         recent.remember(choices.sources());
-        run("importing " + inputs.size() + " item(s) into run '" + run + "'...", false, cancel -> {
-            ImportResult result = imports.service().run(request, new Progress(totalBytes(inputs)), cancel);
+        run("importing " + inputs.size() + " item(s) into run '" + run + "'...", false, task -> {
+            ImportResult result = imports.service().run(request, new Progress(totalBytes(inputs), task), task.cancellation());
             return List.of(result);
         }, results -> {
             ImportResult result = results.get(0);
@@ -122,14 +122,14 @@ public final class ImportViewModel {
      */
     public void importSamples() {
         Path folder = StatlensHome.path().resolve("samples");
-        run("importing the demo's runs (the samples bundled with statlens)...", true, cancel -> {
+        run("importing the demo's runs (the samples bundled with statlens)...", true, task -> {
             Map<String, List<Path>> runs = BundledSamples.extract(folder);
-            Progress progress = new Progress(totalBytes(runs.values().stream().flatMap(List::stream).toList()));
+            Progress progress = new Progress(totalBytes(runs.values().stream().flatMap(List::stream).toList()), task);
             ImportService service = imports.service();
             List<ImportResult> results = new ArrayList<>();
             for (Map.Entry<String, List<Path>> run : runs.entrySet()) {
                 try {
-                    results.add(service.run(BundledSamples.request(run.getKey(), run.getValue()), progress, cancel));
+                    results.add(service.run(BundledSamples.request(run.getKey(), run.getValue()), progress, task.cancellation()));
                 } catch (RuntimeException e) {
                     // "the repository is unchanged" is said of this run: the ones before it were committed
                     if (results.isEmpty()) throw e;
@@ -142,11 +142,6 @@ public final class ImportViewModel {
                 + " rows) from the samples bundled with statlens, copied to " + folder, () -> { }, failure -> { });
     }
 
-    /** An import's work in the background, with what it did for the status line once it succeeded. */
-    private interface ImportWork {
-        List<ImportResult> run(Cancellation cancel) throws Exception;
-    }
-
     /**
      * Runs an import in the background: progress, Cancel, the warnings of its files afterwards and the browser read again.
      * A failure is said; the repository is as it was, except after an import of several runs, where the runs imported
@@ -156,16 +151,14 @@ public final class ImportViewModel {
      * @param succeeded   told once the status line said what was imported
      * @param failed      told why the import failed, in full (the status line may cut it)
      */
-    private void run(String starting, boolean severalRuns, ImportWork work, Function<List<ImportResult>, String> done,
-                     Runnable succeeded, Consumer<String> failed) {
+    private void run(String starting, boolean severalRuns, BackgroundTask.Work<List<ImportResult>> work,
+                     Function<List<ImportResult>, String> done, Runnable succeeded, Consumer<String> failed) {
         if (running.get()) throw new IllegalStateException("an import is already running");
-        cancellation = new Cancellation();
-        Cancellation thisImport = cancellation;
         running.set(true);
         progress.set(0);
         warnings.clear();
         status.accept(starting);
-        executor.run(() -> work.run(thisImport), results -> {
+        task = BackgroundTask.of(starting, work).onProgress(progress::set).onSuccess(results -> {
             running.set(false);
             progress.set(1);
             List<String> lines = new ArrayList<>();
@@ -175,7 +168,7 @@ public final class ImportViewModel {
             status.accept(did + (warnings.isEmpty() ? "" : ", " + warnings.size() + " warning(s)"));
             imported.run();
             succeeded.run();
-        }, e -> {
+        }).onFailure(e -> {
             running.set(false);
             progress.set(0);
             String why = e instanceof UserException ? e.getMessage() : String.valueOf(e);
@@ -183,11 +176,13 @@ public final class ImportViewModel {
             if (severalRuns) imported.run();
             failed.accept(why);
         });
+        // Kept before it starts: Cancel may come while it runs, and a synchronous executor (the tests') runs it right here.
+        task.executeWith(executor);
     }
 
     /** Asks the running import to stop; it rolls back, so the repository stays as it was. */
     public void cancel() {
-        cancellation.cancel();
+        if (task != null) task.cancel();
     }
 
     static List<String> warningLines(ImportResult result) {
@@ -230,23 +225,25 @@ public final class ImportViewModel {
     /** Bytes read over all files, reported to the UI thread as a fraction. */
     private final class Progress implements ImportProgress {
         private final long total;
+        private final BackgroundTask<?> task;
         private long finished;
 
-        Progress(long total) {
+        Progress(long total, BackgroundTask<?> task) {
             this.total = total;
+            this.task = task;
         }
 
         @Override
         public void advanced(Path file, long bytesRead, long sizeBytes, long rows) {
             double done = Math.min(1, (finished + bytesRead) / (double) total);
-            executor.onUiThread(() -> progress.set(done));
+            task.progress(done);
         }
 
         @Override
         public void fileFinished(ImportResult.FileResult result) {
             finished += result.path().toFile().length();
             double done = Math.min(1, finished / (double) total);
-            executor.onUiThread(() -> progress.set(done));
+            task.progress(done);
         }
     }
 

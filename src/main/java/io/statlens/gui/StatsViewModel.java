@@ -19,7 +19,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The statistics pane under the chart: count, min, max, mean, stddev and percentiles of the charted metric,
@@ -39,16 +38,15 @@ public final class StatsViewModel {
 
     private final RunStatistics runStatistics;
     private final RunCatalog runCatalog;
-    private final TaskExecutor executor;
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper caption = new ReadOnlyStringWrapper("");
-    /** Counts the asks: only the latest is computed and shown. */
-    private final AtomicLong asked = new AtomicLong();
+    /** The latest ask: only it is computed and shown. */
+    private final TaskSlot asked;
 
     public StatsViewModel(RunStatistics runStatistics, RunCatalog runCatalog, TaskExecutor executor) {
         this.runStatistics = runStatistics;
         this.runCatalog = runCatalog;
-        this.executor = executor;
+        this.asked = new TaskSlot(executor);
     }
 
     /**
@@ -59,19 +57,17 @@ public final class StatsViewModel {
      */
     public void show(ChartViewModel.Selection selection, Window window) {
         // A pan moves the axis many times a second: asks queued behind a newer one are skipped, not computed.
-        long mine = asked.incrementAndGet();
-        executor.run(() -> mine == asked.get() ? compute(selection, window) : null, computed -> {
-            if (computed == null || mine != asked.get()) return;
+        asked.start(BackgroundTask.<List<Row>>of("statistics of " + selection.metric(),
+                task -> task.dropped() ? List.of() : compute(selection, window)).onSuccess(computed -> {
             rows.setAll(computed);
             caption.set(selection.dataset() + " " + selection.metric() + ", " + (window == null ? "whole run"
                     : window.elapsed() ? "elapsed " + seconds(window.from()) + " to " + seconds(window.to())
                     : Instant.ofEpochMilli(Math.round(window.from())) + " to "
                     + Instant.ofEpochMilli(Math.round(window.to()))));
-        }, e -> {
-            if (mine != asked.get()) return;
+        }).onFailure(e -> {
             rows.clear();
             caption.set(e instanceof UserException ? e.getMessage() : "cannot compute statistics: " + e);
-        });
+        }));
     }
 
     /**
@@ -80,19 +76,17 @@ public final class StatsViewModel {
      * query's result, and the metric charted before has nothing to do with it.
      */
     public void showResult(ChartData data, Window window) {
-        long mine = asked.incrementAndGet();
-        executor.run(() -> mine == asked.get() ? resultStats(data, window) : null, computed -> {
-            if (computed == null || mine != asked.get()) return;
+        asked.start(BackgroundTask.<List<Row>>of("statistics of " + data.title(),
+                task -> task.dropped() ? List.of() : resultStats(data, window)).onSuccess(computed -> {
             rows.setAll(computed);
             caption.set(data.title() + ", " + (window == null ? "whole result"
                     : data.domain() == ChartData.Domain.TIME ? Instant.ofEpochMilli(Math.round(window.from())) + " to "
                     + Instant.ofEpochMilli(Math.round(window.to()))
                     : "x " + window.from() + " to " + window.to()));
-        }, e -> {
-            if (mine != asked.get()) return;
+        }).onFailure(e -> {
             rows.clear();
             caption.set(e instanceof UserException ? e.getMessage() : "cannot compute statistics: " + e);
-        });
+        }));
     }
 
     private static List<Row> resultStats(ChartData data, Window window) {
