@@ -1,6 +1,6 @@
 package io.statlens.chart;
 
-import io.statlens.parse.spi.Cancellation;
+import io.statlens.model.Cancellation;
 
 /**
  * How far {@link ChartService#draw(ChartRequest, ChartProgress)} got, for a progress bar, and whether to stop: a

@@ -2,7 +2,7 @@ package io.statlens.collect;
 
 import io.statlens.parse.AutoDetectParser;
 import io.statlens.parse.CollectSideFile;
-import io.statlens.parse.spi.Cancellation;
+import io.statlens.model.Cancellation;
 import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;

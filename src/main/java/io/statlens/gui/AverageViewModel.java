@@ -6,7 +6,6 @@ import io.statlens.chart.ChartRequest;
 import io.statlens.chart.ChartService;
 import io.statlens.gui.BrowserNode.MetricNode;
 import io.statlens.model.UserException;
-import io.statlens.store.schema.Repository;
 import io.statlens.store.read.RunCatalog;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -22,7 +21,6 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.jfree.chart.JFreeChart;
 
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,9 +39,10 @@ public final class AverageViewModel {
     record Outcome(RunAverager.Result result, Map<String, List<String>> metrics) {
     }
 
-    private final Repository repo;
+    private final RunAverager runAverager;
+    private final RunCatalog runCatalog;
+    private final ChartService chartService;
     private final TaskExecutor executor;
-    private final ZoneId zone;
     private final Runnable reload;
     private final ObservableList<String> runs = FXCollections.observableArrayList();
     private final StringProperty name = new SimpleStringProperty("");
@@ -65,10 +64,12 @@ public final class AverageViewModel {
     private RunAverager.Result last;
 
     /** @param reload reads the browser's runs again (on the UI thread), so that the new run shows there */
-    public AverageViewModel(Repository repo, TaskExecutor executor, ZoneId zone, Runnable reload) {
-        this.repo = repo;
+    public AverageViewModel(RunAverager runAverager, RunCatalog runCatalog, ChartService chartService, TaskExecutor executor,
+                            Runnable reload) {
+        this.runAverager = runAverager;
+        this.runCatalog = runCatalog;
+        this.chartService = chartService;
         this.executor = executor;
-        this.zone = zone;
         this.reload = reload;
         chartDataset.addListener((o, was, now) -> {
             chartMetrics.setAll(now == null ? List.of() : metricsByDataset.getOrDefault(now, List.of()));
@@ -141,10 +142,10 @@ public final class AverageViewModel {
     }
 
     private Outcome build(RunAverager.Request request) {
-        RunAverager.Result result = new RunAverager(repo).average(request);
+        RunAverager.Result result = runAverager.average(request);
         Map<String, List<String>> metrics = new LinkedHashMap<>();
         List<String> averaged = result.datasets().stream().map(RunAverager.DatasetResult::dataset).toList();
-        for (RunCatalog.DatasetInfo d : new RunCatalog(repo).details(result.run()).datasets()) {
+        for (RunCatalog.DatasetInfo d : runCatalog.details(result.run()).datasets()) {
             if (averaged.contains(d.qualifiedName())) {
                 metrics.put(d.qualifiedName(), d.metrics().stream().map(m -> m.label()).distinct().toList());
             }
@@ -192,7 +193,7 @@ public final class AverageViewModel {
 
     private JFreeChart build(String dataset, String metric, List<String> shown) {
         ChartDefinition def = ChartDefinition.builder().tool(dataset).metric(List.of(metric)).build();
-        return new ChartService(repo, zone).draw(ChartRequest.of(def, shown)).charts().get(0).chart();
+        return chartService.draw(ChartRequest.of(def, shown)).charts().get(0).chart();
     }
 
     /** The runs to average, in the browser's order. */

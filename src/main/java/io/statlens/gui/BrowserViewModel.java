@@ -4,7 +4,6 @@ import io.statlens.gui.BrowserNode.DatasetNode;
 import io.statlens.gui.BrowserNode.MetricNode;
 import io.statlens.gui.BrowserNode.RunNode;
 import io.statlens.store.read.RunCatalog;
-import io.statlens.store.schema.Repository;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
@@ -20,7 +19,8 @@ import java.util.function.Consumer;
 
 /** The repository browser: the runs with their data sets and metrics, and the text filter over them. */
 public final class BrowserViewModel {
-    private final Repository repo;
+    private final RunCatalog runCatalog;
+    private final String where;
     private final TaskExecutor executor;
     private final Consumer<String> status;
     private List<RunNode> all = List.of();
@@ -30,8 +30,10 @@ public final class BrowserViewModel {
     private final ReadOnlyIntegerWrapper runCount = new ReadOnlyIntegerWrapper(-1);
     private final BooleanBinding empty = runCount.isEqualTo(0);
 
-    public BrowserViewModel(Repository repo, TaskExecutor executor, Consumer<String> status) {
-        this.repo = repo;
+    /** @param where the repository as the status line names it */
+    public BrowserViewModel(RunCatalog runCatalog, String where, TaskExecutor executor, Consumer<String> status) {
+        this.runCatalog = runCatalog;
+        this.where = where;
         this.executor = executor;
         this.status = status;
         filter.addListener((o, was, now) -> shown.setAll(BrowserFilter.apply(all, now)));
@@ -51,16 +53,15 @@ public final class BrowserViewModel {
     }
 
     private void load(boolean sayCount) {
-        executor.run(() -> read(repo), runs -> {
+        executor.run(() -> read(runCatalog), runs -> {
             all = runs;
             shown.setAll(BrowserFilter.apply(all, filter.get()));
             runCount.set(runs.size());
-            if (sayCount) status.accept(runs.size() + " run(s) in " + repo.location().description());
+            if (sayCount) status.accept(runs.size() + " run(s) in " + where);
         }, e -> status.accept("cannot read the runs: " + e.getMessage()));
     }
 
-    static List<RunNode> read(Repository repo) {
-        RunCatalog catalog = new RunCatalog(repo);
+    static List<RunNode> read(RunCatalog catalog) {
         List<RunNode> runs = new ArrayList<>();
         for (RunCatalog.RunInfo r : catalog.runs()) {
             List<DatasetNode> datasets = new ArrayList<>();

@@ -13,8 +13,7 @@ import io.statlens.chart.DrawnChart;
 import io.statlens.chart.HotEnd;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
-import io.statlens.parse.spi.Cancellation;
-import io.statlens.store.schema.Repository;
+import io.statlens.model.Cancellation;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -76,7 +75,7 @@ public final class ChartViewModel {
         }
     }
 
-    private final Repository repo;
+    private final ChartService chartService;
     private final TaskExecutor executor;
     private final ZoneId zone;
     private final ReadableNumbers numbers;
@@ -100,17 +99,17 @@ public final class ChartViewModel {
     private int refining;
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper loadingWhat = new ReadOnlyStringWrapper("");
-    private Cancellation cancellation = new Cancellation();
+    /** The chart being drawn: a newer one, or Cancel, drops it. */
+    private final TaskSlot drawing;
     /** The size of the window's chart: a chart is cut to its pixel columns (a narrower window draws fewer points). */
     private volatile RenderSize viewSize = RenderSize.DEFAULT;
-    /** Counts drawings: one cancelled, or replaced by a newer one, is not shown when it ends. */
-    private int generation;
     /** The unit of the selection's values, for a query edited from it. */
     private String selectionUnit = "";
 
-    public ChartViewModel(Repository repo, TaskExecutor executor, ZoneId zone, ReadableNumbers numbers, Consumer<String> status) {
-        this.repo = repo;
+    public ChartViewModel(ChartService chartService, TaskExecutor executor, ZoneId zone, ReadableNumbers numbers, Consumer<String> status) {
+        this.chartService = chartService;
         this.executor = executor;
+        this.drawing = new TaskSlot(executor);
         this.zone = zone;
         this.numbers = numbers;
         this.status = status;
@@ -201,15 +200,10 @@ public final class ChartViewModel {
         String what = "charting " + (next.selection() == null || next.sql() != null ? "the query"
                 : next.selection().dataset() + " " + next.selection().metric() + " of " + String.join(", ", next.runs())) + "...";
         status.accept(what);
-        cancellation.cancel();
-        Cancellation mine = new Cancellation();
-        cancellation = mine;
-        int drawing = ++generation;
         loadingWhat.set(what);
         loading.set(true);
         RenderSize size = viewSize;
-        executor.run(() -> build(next, f, unit, size, mine), drawn -> {
-            if (drawing != generation) return;
+        drawing.start(BackgroundTask.<DrawnChart>of(what, task -> build(next, f, unit, size, task.cancellation())).onSuccess(drawn -> {
             loading.set(false);
             source = next;
             if (next.sql() == null) selectionUnit = drawn.data().unit();
@@ -225,11 +219,10 @@ public final class ChartViewModel {
             chart.set(drawn.chart());
             status.accept(drawn.chart().getTitle().getText());
             done.run();
-        }, e -> {
-            if (drawing != generation) return;
+        }).onFailure(e -> {
             loading.set(false);
             failed.accept(e instanceof UserException ? e.getMessage() : e.toString());
-        });
+        }));
     }
 
     /**
@@ -238,8 +231,7 @@ public final class ChartViewModel {
      */
     public void cancel() {
         if (!loading.get()) return;
-        cancellation.cancel();
-        generation++;
+        drawing.drop();
         loading.set(false);
         status.accept("chart cancelled; the chart shown before stays");
     }
@@ -258,7 +250,7 @@ public final class ChartViewModel {
             // An edited query keeps the selection's options and the unit of its values.
             def = s.sql() == null ? chosen : chosen.withSql(s.sql(), selectionUnit);
         }
-        DrawnChart drawn = new ChartService(repo, zone).draw(ChartRequest.of(def, s.runs()).withSize(size), new ChartProgress() {
+        DrawnChart drawn = chartService.draw(ChartRequest.of(def, s.runs()).withSize(size), new ChartProgress() {
             @Override
             public Cancellation cancellation() {
                 return mine;
@@ -294,7 +286,7 @@ public final class ChartViewModel {
         List<String> runs = source == null ? List.of() : source.runs();
         RenderSize size = shownAt(width, height);
         refining++;
-        executor.run(() -> new ChartService(repo, zone).redraw(runs, List.of(current), size, from, to).get(0), redrawn -> {
+        executor.run(() -> chartService.redraw(runs, List.of(current), size, from, to).get(0), redrawn -> {
             refining--;
             if (drawn != current || !(redrawn.chart().getPlot() instanceof XYPlot cut)) return;
             if (plot.getDataset() != null && cut.getDataset() != null
@@ -366,7 +358,7 @@ public final class ChartViewModel {
         double shownFrom = from;
         double shownTo = to;
         executor.run(() -> ChartWriter.write(shownChart == null || shownChart.chart() != current ? current
-                        : new ChartService(repo, zone).redraw(runs, List.of(shownChart), size, shownFrom, shownTo).get(0).chart(),
+                        : chartService.redraw(runs, List.of(shownChart), size, shownFrom, shownTo).get(0).chart(),
                         format, size, file),
                 bytes -> status.accept("wrote " + file + " (" + bytes + " bytes)"),
                 e -> status.accept("cannot write " + file + ": " + e.getMessage()));

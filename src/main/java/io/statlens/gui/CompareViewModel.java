@@ -9,7 +9,6 @@ import io.statlens.chart.ChartRequest;
 import io.statlens.chart.ChartService;
 import io.statlens.model.UserException;
 import io.statlens.store.read.RunCatalog;
-import io.statlens.store.schema.Repository;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -30,7 +29,6 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -52,9 +50,10 @@ public final class CompareViewModel {
     static final List<String> CSV_HEADER = List.of("kind", "dataset", "metric", "unit", "key", "run", "base_mean", "mean",
             "change", "change_pct", "base_p95", "p95", "base_max", "max", "p_value", "significant");
 
-    private final Repository repo;
+    private final RunCatalog runCatalog;
+    private final RunComparer runComparer;
+    private final ChartService chartService;
     private final TaskExecutor executor;
-    private final ZoneId zone;
     private final ObservableList<String> runs = FXCollections.observableArrayList();
     private final ObservableList<String> tools = FXCollections.observableArrayList();
     private final StringProperty tool = new SimpleStringProperty("");
@@ -67,10 +66,11 @@ public final class CompareViewModel {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
 
-    public CompareViewModel(Repository repo, TaskExecutor executor, ZoneId zone) {
-        this.repo = repo;
+    public CompareViewModel(RunCatalog runCatalog, RunComparer runComparer, ChartService chartService, TaskExecutor executor) {
+        this.runCatalog = runCatalog;
+        this.runComparer = runComparer;
+        this.chartService = chartService;
         this.executor = executor;
-        this.zone = zone;
         filter.addListener((o, was, now) -> shownRows.setPredicate(row -> matches(row, now)));
     }
 
@@ -94,7 +94,7 @@ public final class CompareViewModel {
     /** The base run's tools ({@code sar}) and data sets ({@code sar.cpu}), which is what --tool accepts. */
     private List<String> toolsOf(String base) {
         Set<String> names = new TreeSet<>();
-        for (String dataset : new RunCatalog(repo).datasetNames(base)) {
+        for (String dataset : runCatalog.datasetNames(base)) {
             names.add(dataset);
             int dot = dataset.indexOf('.');
             if (dot > 0) names.add(dataset.substring(0, dot));
@@ -114,8 +114,7 @@ public final class CompareViewModel {
                 t.isEmpty() ? Optional.empty() : Optional.of(t), split(metrics.get()), split(keys.get()));
         running.set(true);
         message.set("comparing " + String.join(", ", request.others()) + " with " + request.base() + "...");
-        RunComparer comparer = new RunComparer(repo);
-        executor.run(() -> new Compared(comparer.compare(request), comparer.hostsNote(request.base(), request.others())), result -> {
+        executor.run(() -> new Compared(runComparer.compare(request), runComparer.hostsNote(request.base(), request.others())), result -> {
             running.set(false);
             chart.set(null);
             rows.setAll(result.rows());
@@ -153,7 +152,7 @@ public final class CompareViewModel {
     private JFreeChart build(Comparison row, List<String> pair) {
         ChartDefinition.Builder def = ChartDefinition.builder().tool(row.dataset()).metric(List.of(row.metric()));
         if (!row.key().isEmpty()) def.key(row.key());
-        return new ChartService(repo, zone).draw(ChartRequest.of(def.build(), pair)).charts().get(0).chart();
+        return chartService.draw(ChartRequest.of(def.build(), pair)).charts().get(0).chart();
     }
 
     /** Writes rows (the table's, as filtered and sorted) as {@code statlens compare --format csv} writes them. */

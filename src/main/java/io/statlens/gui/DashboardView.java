@@ -83,6 +83,20 @@ public final class DashboardView extends BorderPane {
         this.model = model;
         this.dialogs = dialogs;
         this.executor = executor;
+        setTop(new VBox(toolBar(), title()));
+        setCenter(chartStack());
+        setBottom(messageLines());
+        model.charts().addListener((ListChangeListener<DrawnChart>) c -> rebuild());
+        // Once a zoom has settled, the charts are drawn again for it at the width they have.
+        settle.setOnFinished(e -> model.refine(chartWidth()));
+        model.zoomProperty().addListener((o, was, now) -> {
+            follow(now);
+            settle.playFromStart();
+        });
+    }
+
+    /** The dashboard's name and runs, over the charts. */
+    private Label title() {
         Label title = new Label();
         title.setId("dashboard-title");
         title.setStyle("-fx-font-weight: bold");
@@ -91,7 +105,11 @@ public final class DashboardView extends BorderPane {
             Dashboard d = model.dashboardProperty().get();
             return d == null ? "" : DashboardViewModel.title(d);
         }, model.dashboardProperty()));
-        setTop(new VBox(toolBar(), title));
+        return title;
+    }
+
+    /** The charts one under another, scrolled, and what to do while there are none. */
+    private StackPane chartStack() {
         stack.setId("dashboard-charts");
         stack.setPadding(new Insets(6));
         stack.setFillWidth(true);
@@ -102,7 +120,11 @@ public final class DashboardView extends BorderPane {
                 + " benchmark and the database on one time axis\n(Ctrl-click more runs to compare them on elapsed time).");
         empty.setId("dashboard-empty");
         empty.visibleProperty().bind(model.dashboardProperty().isNull());
-        setCenter(new StackPane(scroll, empty));
+        return new StackPane(scroll, empty);
+    }
+
+    /** Under the charts: the time and values under the mouse, and what the last action did. */
+    private VBox messageLines() {
         time.setId("dashboard-time");
         time.setPadding(new Insets(2, 6, 2, 6));
         Label message = new Label();
@@ -110,14 +132,12 @@ public final class DashboardView extends BorderPane {
         message.setWrapText(true);
         message.setPadding(new Insets(2, 6, 2, 6));
         message.textProperty().bind(model.messageProperty());
-        setBottom(new VBox(time, message));
-        model.charts().addListener((ListChangeListener<DrawnChart>) c -> rebuild());
-        // Once a zoom has settled, the charts are drawn again for it at the width they have.
-        settle.setOnFinished(e -> model.refine(chartWidth()));
-        model.zoomProperty().addListener((o, was, now) -> {
-            follow(now);
-            settle.playFromStart();
-        });
+        return new VBox(time, message);
+    }
+
+    /** Whether the zoom has rested: the charts have been asked to be drawn again for it, or need not be. */
+    boolean settled() {
+        return settle.getStatus() != Animation.Status.RUNNING;
     }
 
     private FlowPane toolBar() {

@@ -13,12 +13,11 @@ import io.statlens.chart.DrawnChart;
 import io.statlens.chart.PresetCatalog;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.UserException;
-import io.statlens.parse.spi.Cancellation;
+import io.statlens.model.Cancellation;
 import io.statlens.report.ChartPageWriter;
 import io.statlens.store.read.ActiveCollects;
 import io.statlens.store.read.TimeWindow;
 import io.statlens.store.read.TimeWindows;
-import io.statlens.store.schema.Repository;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -80,7 +79,10 @@ public final class DashboardViewModel {
         }
     }
 
-    private final Repository repo;
+    private final ChartService chartService;
+    private final DashboardCatalog dashboardCatalog;
+    private final TimeWindows timeWindows;
+    private final ActiveCollects activeCollects;
     private final TaskExecutor executor;
     private final ZoneId zone;
     private final ReadableNumbers numbers;
@@ -101,16 +103,20 @@ public final class DashboardViewModel {
     private final IntegerProperty liveMinutes = new SimpleIntegerProperty(LIVE_MINUTES);
     /** Whether a live read is under way: the next follow waits for it rather than queue behind it. */
     private boolean following;
-    private Cancellation cancellation = new Cancellation();
-    /** Counts drawings: the result of one that another replaced is dropped. */
-    private int generation;
+    /** The drawing under way (a dashboard opened, a live read): a newer one drops it. */
+    private final TaskSlot drawing;
     private int width = DEFAULT_WIDTH;
 
     /** @param status the main window's status line */
-    public DashboardViewModel(Repository repo, TaskExecutor executor, ZoneId zone, ReadableNumbers numbers,
+    public DashboardViewModel(ChartService chartService, DashboardCatalog dashboardCatalog, TimeWindows timeWindows,
+                              ActiveCollects activeCollects, TaskExecutor executor, ZoneId zone, ReadableNumbers numbers,
                               Consumer<String> status) {
-        this.repo = repo;
+        this.chartService = chartService;
+        this.dashboardCatalog = dashboardCatalog;
+        this.timeWindows = timeWindows;
+        this.activeCollects = activeCollects;
         this.executor = executor;
+        this.drawing = new TaskSlot(executor);
         this.zone = zone;
         this.numbers = numbers;
         this.status = status;
@@ -120,13 +126,13 @@ public final class DashboardViewModel {
     public void open(List<String> runs) {
         if (runs.isEmpty()) return;
         live.set(false);
-        load("the dashboard of " + String.join(", ", runs), () -> new DashboardCatalog(repo).defaultFor(runs), false, true);
+        load("the dashboard of " + String.join(", ", runs), () -> dashboardCatalog.defaultFor(runs), false, true);
     }
 
     /** Shows a saved dashboard, for the runs it was saved with. */
     public void openSaved(String name) {
         live.set(false);
-        load("dashboard '" + name + "'", () -> new DashboardCatalog(repo).find(name)
+        load("dashboard '" + name + "'", () -> dashboardCatalog.find(name)
                 .orElseThrow(() -> new UserException("no saved dashboard named '" + name + "'")), false, true);
     }
 
@@ -181,7 +187,7 @@ public final class DashboardViewModel {
     public void save(String name, Predicate<String> replace) {
         Dashboard d = dashboard.get();
         if (d == null) return;
-        executor.run(() -> new DashboardCatalog(repo).find(name), existing -> {
+        executor.run(() -> dashboardCatalog.find(name), existing -> {
             if (existing.isPresent() && !existing.get().name().equals(d.name())) {
                 String other = "a dashboard '" + existing.get().name() + "' of " + String.join(", ", existing.get().runs());
                 if (!replace.test("Replace " + other + " with this one of " + String.join(", ", d.runs()) + "?")) {
@@ -195,9 +201,8 @@ public final class DashboardViewModel {
 
     private void save(String name, Dashboard d) {
         executor.run(() -> {
-            DashboardCatalog catalog = new DashboardCatalog(repo);
-            Dashboard saved = catalog.save(name, d);
-            return new Saved(saved, catalog.names());
+            Dashboard saved = dashboardCatalog.save(name, d);
+            return new Saved(saved, dashboardCatalog.names());
         }, s -> {
             dashboard.set(s.dashboard());
             savedNames.setAll(s.names());
@@ -214,9 +219,8 @@ public final class DashboardViewModel {
         Dashboard d = dashboard.get();
         if (d == null || d.name() == null) return;
         executor.run(() -> {
-            DashboardCatalog catalog = new DashboardCatalog(repo);
-            catalog.delete(d.name());
-            return catalog.names();
+            dashboardCatalog.delete(d.name());
+            return dashboardCatalog.names();
         }, names -> {
             savedNames.setAll(names);
             dashboard.set(d.withName(null));
@@ -226,12 +230,12 @@ public final class DashboardViewModel {
 
     /** Reads the names of the saved dashboards again (when the tab is first shown). */
     public void reloadNames() {
-        executor.run(() -> new DashboardCatalog(repo).names(), savedNames::setAll, e -> message.set(text(e)));
+        executor.run(() -> dashboardCatalog.names(), savedNames::setAll, e -> message.set(text(e)));
     }
 
     /** Stops the drawing under way; the charts shown before stay. */
     public void cancel() {
-        if (loading.get()) cancellation.cancel();
+        if (loading.get()) drawing.cancel();
     }
 
     private void load(String what, java.util.concurrent.Callable<Dashboard> which) {
@@ -247,17 +251,14 @@ public final class DashboardViewModel {
      * @param liveIfCollected whether a dashboard opened for a run that a collect is filling now follows it (Live on)
      */
     private void load(String what, java.util.concurrent.Callable<Dashboard> which, boolean keepZoom, boolean liveIfCollected) {
-        cancellation.cancel();
-        Cancellation mine = new Cancellation();
-        cancellation = mine;
-        int drawing = ++generation;
+        String title = "drawing " + what + "...";
         loading.set(true);
         progress.set(0);
-        message.set("drawing " + what + "...");
-        status.accept("drawing " + what + "...");
+        message.set(title);
+        status.accept(title);
         int drawWidth = width;
-        executor.run(() -> draw(which.call(), mine, drawWidth, null, liveIfCollected), drawn -> {
-            if (drawing != generation) return;
+        drawing.start(BackgroundTask.<Drawn>of(title, task -> draw(which.call(), task, drawWidth, null, liveIfCollected))
+                .onProgress(progress::set).onSuccess(drawn -> {
             loading.set(false);
             progress.set(1);
             Window kept = keepZoom ? zoom.get() : null;
@@ -275,14 +276,13 @@ public final class DashboardViewModel {
             message.set(done);
             status.accept(title(drawn.dashboard()) + ": " + done);
             if (drawn.collected()) setLive(true);
-        }, e -> {
-            if (drawing != generation) return;
+        }).onFailure(e -> {
             loading.set(false);
             progress.set(0);
             String why = e instanceof CancellationException ? "cancelled: the charts shown before stay" : text(e);
             message.set(why);
             status.accept("dashboard " + why);
-        });
+        }));
     }
 
     /** Says {@code what} in the dashboard's message line (a chart of it exported from its menu). */
@@ -302,28 +302,26 @@ public final class DashboardViewModel {
      * In the background: every chart of the dashboard in one request, saying how far it got; and, when asked, whether
      * a collect is filling one of its runs now.
      */
-    private Drawn draw(Dashboard d, Cancellation mine, int drawWidth, Instant since, boolean askIfCollected) {
+    private Drawn draw(Dashboard d, BackgroundTask<Drawn> task, int drawWidth, Instant since, boolean askIfCollected) {
         // One time axis for every chart: several runs each from 0 s, whatever their dates and lengths.
         ChartRequest request = new ChartRequest(d.charts(), d.runs(), List.of(), new RenderSize(drawWidth, CHART_HEIGHT, 1), true, 0)
                 .onOneAxis();
         if (since != null) request = request.since(since);
-        ChartResult result = new ChartService(repo, zone).draw(request, new ChartProgress() {
+        ChartResult result = chartService.draw(request, new ChartProgress() {
             @Override
             public void loading(int index, int count, ChartDefinition definition) {
-                executor.onUiThread(() -> {
-                    if (mine == cancellation) progress.set((double) index / count);
-                });
+                task.progress((double) index / count);
             }
 
             @Override
             public Cancellation cancellation() {
-                return mine;
+                return task.cancellation();
             }
         });
         Instant now = Instant.now();
-        boolean collected = askIfCollected && new ActiveCollects(repo).list().stream()
+        boolean collected = askIfCollected && activeCollects.list().stream()
                 .anyMatch(a -> d.runs().contains(a.run()) && a.alive(now));
-        return new Drawn(d, result, new DashboardCatalog(repo).applicable(d.runs()), collected, windowNames(d.runs()));
+        return new Drawn(d, result, dashboardCatalog.applicable(d.runs()), collected, windowNames(d.runs()));
     }
 
     /**
@@ -345,9 +343,8 @@ public final class DashboardViewModel {
         Dashboard d = dashboard.get();
         if (d == null) return;
         executor.run(() -> {
-            TimeWindows store = new TimeWindows(repo);
             Map<String, TimeWindow> found = new LinkedHashMap<>();
-            for (String run : d.runs()) store.find(run, name).ifPresent(w -> found.put(run, w.window()));
+            for (String run : d.runs()) timeWindows.find(run, name).ifPresent(w -> found.put(run, w.window()));
             return found;
         }, found -> {
             Window w = axisWindow(found);
@@ -376,17 +373,13 @@ public final class DashboardViewModel {
             TimeWindow w = runWindow(run, shown);
             if (w != null) perRun.put(run, w);
         }
-        executor.run(() -> {
-            TimeWindows store = new TimeWindows(repo);
-            return perRun.keySet().stream().filter(run -> store.find(run, n).isPresent()).toList();
-        }, having -> {
+        executor.run(() -> perRun.keySet().stream().filter(run -> timeWindows.find(run, n).isPresent()).toList(), having -> {
             if (!having.isEmpty() && !replace.test("Replace the time window '" + n + "' of " + String.join(", ", having) + "?")) {
                 message.set("not saved: " + String.join(", ", having) + " has a time window '" + n + "' already");
                 return;
             }
             executor.run(() -> {
-                TimeWindows store = new TimeWindows(repo);
-                perRun.forEach((run, w) -> store.save(run, n, w));
+                perRun.forEach((run, w) -> timeWindows.save(run, n, w));
                 return windowNames(d.runs());
             }, names -> {
                 windows.setAll(names);
@@ -398,9 +391,8 @@ public final class DashboardViewModel {
 
     /** The names of the windows saved with these runs, each once, in the order of their starts. */
     private List<String> windowNames(List<String> runs) {
-        TimeWindows store = new TimeWindows(repo);
         java.util.Set<String> names = new java.util.LinkedHashSet<>();
-        for (String run : runs) store.list(run).forEach(w -> names.add(w.name()));
+        for (String run : runs) timeWindows.list(run).forEach(w -> names.add(w.name()));
         return List.copyOf(names);
     }
 
@@ -466,11 +458,11 @@ public final class DashboardViewModel {
         List<DrawnChart> before = List.copyOf(charts);
         List<String> runs = dashboard.get().runs();
         RenderSize size = new RenderSize(width, CHART_HEIGHT, 1);
-        int drawing = generation;
-        executor.run(() -> new ChartService(repo, zone).redraw(runs, before, size,
+        BackgroundTask<?> drawn = drawing.current();
+        executor.run(() -> chartService.redraw(runs, before, size,
                 w == null ? Double.NaN : w.from(), w == null ? Double.NaN : w.to()), redrawn -> {
             // A drawing, a move or a removal since then wins: it shows what the user asked for last.
-            if (drawing != generation || !charts.equals(before) || zoom.get() != w) return;
+            if (drawing.current() != drawn || !charts.equals(before) || zoom.get() != w) return;
             charts.setAll(redrawn);
         }, e -> message.set("cannot draw the zoomed charts: " + text(e)));
     }
@@ -504,15 +496,14 @@ public final class DashboardViewModel {
         // so that the lines reach its left edge); a dashboard of no samples yet, or of several runs on elapsed time
         // (whose 0 s is each run's first sample read), reads all there is.
         Instant since = shown == null ? null : since(shown.to(), span * 1.1);
-        int drawing = ++generation;
         int drawWidth = width;
-        Cancellation mine = cancellation;
         // A default dashboard opened before the collect's first samples has no charts: the data sets that came since
         // choose them.
         boolean derive = d.name() == null && charts.isEmpty();
-        executor.run(() -> draw(derive ? new DashboardCatalog(repo).defaultFor(d.runs()) : d, mine, drawWidth, since, false), drawn -> {
-            following = false;
-            if (drawing != generation || !live.get()) return;
+        drawing.start(BackgroundTask.<Drawn>of("reading the runs' last minutes",
+                task -> draw(derive ? dashboardCatalog.defaultFor(d.runs()) : d, task, drawWidth, since, false))
+                .onFinished(() -> following = false).onProgress(progress::set).onSuccess(drawn -> {
+            if (!live.get()) return;
             dashboard.set(drawn.dashboard());
             addable.setAll(drawn.addable());
             charts.setAll(drawn.result().charts());
@@ -524,11 +515,7 @@ public final class DashboardViewModel {
             double scale = timeScale();
             zoom.set(new Window(now.to() - span * scale, now.to()));
             message.set("live: the last " + liveMinutes.get() + " min, up to " + position(now.to()));
-        }, e -> {
-            following = false;
-            if (drawing != generation) return;
-            message.set("live: cannot read the runs: " + text(e));
-        });
+        }).onFailure(e -> message.set("live: cannot read the runs: " + text(e))));
     }
 
     /** Seconds to the axis's units: milliseconds on a clock, seconds on an elapsed axis. */
@@ -644,7 +631,7 @@ public final class DashboardViewModel {
         Window w = zoom.get();
         String heading = title(d) + (w == null ? "" : ",  " + position(w.from()) + " to " + position(w.to()));
         executor.run(() -> {
-            List<DrawnChart> page = new ChartService(repo, zone).redraw(d.runs(), now, new RenderSize(pageWidth, CHART_HEIGHT, 1),
+            List<DrawnChart> page = chartService.redraw(d.runs(), now, new RenderSize(pageWidth, CHART_HEIGHT, 1),
                     w == null ? Double.NaN : w.from(), w == null ? Double.NaN : w.to());
             List<JFreeChart> drawn = page.stream().map(DrawnChart::chart).toList();
             return ChartPageWriter.write(heading, drawn, pageWidth, CHART_HEIGHT, file);

@@ -2,14 +2,11 @@ package io.statlens.gui;
 
 import io.statlens.model.StatlensHome;
 import io.statlens.model.UserException;
-import io.statlens.parse.ParserCatalog;
-import io.statlens.parse.spi.Cancellation;
 import io.statlens.store.load.BundledSamples;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportResult;
 import io.statlens.store.load.ImportService;
-import io.statlens.store.schema.Repository;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
@@ -38,7 +35,7 @@ import java.util.stream.Stream;
  * every import, failed ones too, are remembered as recent, so that an import to be fixed is one click away.
  */
 public final class ImportViewModel {
-    private final Repository repo;
+    private final CatalogBoundImport imports;
     private final TaskExecutor executor;
     private final ZoneId zone;
     private final Consumer<String> status;
@@ -47,20 +44,21 @@ public final class ImportViewModel {
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyListWrapper<String> warnings = new ReadOnlyListWrapper<>(FXCollections.observableArrayList());
-    private Cancellation cancellation = new Cancellation();
+    /** The import under way, or the last one; null before the first. */
+    private BackgroundTask<List<ImportResult>> task;
 
     /** Recent inputs are remembered for this window only. */
-    public ImportViewModel(Repository repo, TaskExecutor executor, ZoneId zone, Consumer<String> status, Runnable imported) {
-        this(repo, executor, zone, status, imported, RecentInputs.forSession());
+    public ImportViewModel(CatalogBoundImport imports, TaskExecutor executor, ZoneId zone, Consumer<String> status, Runnable imported) {
+        this(imports, executor, zone, status, imported, RecentInputs.forSession());
     }
 
     /**
      * @param imported called on the UI thread after a successful import (to reload the browser)
      * @param recent   where the inputs of successful imports are remembered
      */
-    public ImportViewModel(Repository repo, TaskExecutor executor, ZoneId zone, Consumer<String> status, Runnable imported,
+    public ImportViewModel(CatalogBoundImport imports, TaskExecutor executor, ZoneId zone, Consumer<String> status, Runnable imported,
                            RecentInputs recent) {
-        this.repo = repo;
+        this.imports = imports;
         this.executor = executor;
         this.zone = zone;
         this.status = status;
@@ -71,7 +69,7 @@ public final class ImportViewModel {
 
     /** The plan for these inputs, computed in the background; its Import imports the choices through this view model. */
     public ImportPlanViewModel plan(List<Path> inputs) {
-        ImportPlanViewModel plan = new ImportPlanViewModel(inputs, executor, ParserCatalog::installed, this::importChosen, zone);
+        ImportPlanViewModel plan = new ImportPlanViewModel(inputs, executor, imports::catalog, this::importChosen, zone);
         plan.compute();
         return plan;
     }
@@ -107,8 +105,8 @@ public final class ImportViewModel {
                 choices.interval(), choices.zone().orElse(zone), false, false, false, choices.tools());
         // Remembered whatever the outcome: a failed import is fixed and tried again from Import recent.
         recent.remember(choices.sources());
-        run("importing " + inputs.size() + " item(s) into run '" + run + "'...", false, cancel -> {
-            ImportResult result = new ImportService(repo, ParserCatalog.installed()).run(request, new Progress(totalBytes(inputs)), cancel);
+        run("importing " + inputs.size() + " item(s) into run '" + run + "'...", false, task -> {
+            ImportResult result = imports.service().run(request, new Progress(totalBytes(inputs), task), task.cancellation());
             return List.of(result);
         }, results -> {
             ImportResult result = results.get(0);
@@ -124,14 +122,14 @@ public final class ImportViewModel {
      */
     public void importSamples() {
         Path folder = StatlensHome.path().resolve("samples");
-        run("importing the demo's runs (the samples bundled with statlens)...", true, cancel -> {
+        run("importing the demo's runs (the samples bundled with statlens)...", true, task -> {
             Map<String, List<Path>> runs = BundledSamples.extract(folder);
-            Progress progress = new Progress(totalBytes(runs.values().stream().flatMap(List::stream).toList()));
-            ImportService service = new ImportService(repo, ParserCatalog.installed());
+            Progress progress = new Progress(totalBytes(runs.values().stream().flatMap(List::stream).toList()), task);
+            ImportService service = imports.service();
             List<ImportResult> results = new ArrayList<>();
             for (Map.Entry<String, List<Path>> run : runs.entrySet()) {
                 try {
-                    results.add(service.run(BundledSamples.request(run.getKey(), run.getValue()), progress, cancel));
+                    results.add(service.run(BundledSamples.request(run.getKey(), run.getValue()), progress, task.cancellation()));
                 } catch (RuntimeException e) {
                     // "the repository is unchanged" is said of this run: the ones before it were committed
                     if (results.isEmpty()) throw e;
@@ -144,11 +142,6 @@ public final class ImportViewModel {
                 + " rows) from the samples bundled with statlens, copied to " + folder, () -> { }, failure -> { });
     }
 
-    /** An import's work in the background, with what it did for the status line once it succeeded. */
-    private interface ImportWork {
-        List<ImportResult> run(Cancellation cancel) throws Exception;
-    }
-
     /**
      * Runs an import in the background: progress, Cancel, the warnings of its files afterwards and the browser read again.
      * A failure is said; the repository is as it was, except after an import of several runs, where the runs imported
@@ -158,16 +151,14 @@ public final class ImportViewModel {
      * @param succeeded   told once the status line said what was imported
      * @param failed      told why the import failed, in full (the status line may cut it)
      */
-    private void run(String starting, boolean severalRuns, ImportWork work, Function<List<ImportResult>, String> done,
-                     Runnable succeeded, Consumer<String> failed) {
+    private void run(String starting, boolean severalRuns, BackgroundTask.Work<List<ImportResult>> work,
+                     Function<List<ImportResult>, String> done, Runnable succeeded, Consumer<String> failed) {
         if (running.get()) throw new IllegalStateException("an import is already running");
-        cancellation = new Cancellation();
-        Cancellation thisImport = cancellation;
         running.set(true);
         progress.set(0);
         warnings.clear();
         status.accept(starting);
-        executor.run(() -> work.run(thisImport), results -> {
+        task = BackgroundTask.of(starting, work).onProgress(progress::set).onSuccess(results -> {
             running.set(false);
             progress.set(1);
             List<String> lines = new ArrayList<>();
@@ -177,7 +168,7 @@ public final class ImportViewModel {
             status.accept(did + (warnings.isEmpty() ? "" : ", " + warnings.size() + " warning(s)"));
             imported.run();
             succeeded.run();
-        }, e -> {
+        }).onFailure(e -> {
             running.set(false);
             progress.set(0);
             String why = e instanceof UserException ? e.getMessage() : String.valueOf(e);
@@ -185,11 +176,13 @@ public final class ImportViewModel {
             if (severalRuns) imported.run();
             failed.accept(why);
         });
+        // Kept before it starts: Cancel may come while it runs, and a synchronous executor (the tests') runs it right here.
+        task.executeWith(executor);
     }
 
     /** Asks the running import to stop; it rolls back, so the repository stays as it was. */
     public void cancel() {
-        cancellation.cancel();
+        if (task != null) task.cancel();
     }
 
     static List<String> warningLines(ImportResult result) {
@@ -232,23 +225,25 @@ public final class ImportViewModel {
     /** Bytes read over all files, reported to the UI thread as a fraction. */
     private final class Progress implements ImportProgress {
         private final long total;
+        private final BackgroundTask<?> task;
         private long finished;
 
-        Progress(long total) {
+        Progress(long total, BackgroundTask<?> task) {
             this.total = total;
+            this.task = task;
         }
 
         @Override
         public void advanced(Path file, long bytesRead, long sizeBytes, long rows) {
             double done = Math.min(1, (finished + bytesRead) / (double) total);
-            executor.onUiThread(() -> progress.set(done));
+            task.progress(done);
         }
 
         @Override
         public void fileFinished(ImportResult.FileResult result) {
             finished += result.path().toFile().length();
             double done = Math.min(1, finished / (double) total);
-            executor.onUiThread(() -> progress.set(done));
+            task.progress(done);
         }
     }
 

@@ -481,15 +481,15 @@ public final class MainView extends BorderPane {
         return viewer;
     }
 
-    /**
-     * Whether the chart shown is all there is to show: no zoom resting before its lines are cut again, none being cut,
-     * no picture being drawn (the responsiveness benchmark's end of a chart or zoom).
-     */
     /** The chart asked for is on screen: its picture drawn (off the FX thread) and nothing more to come for it. */
     boolean chartShown() {
         return chartSettled() && (charts.chartProperty().get() == null || viewer.pictureProperty().get() != null);
     }
 
+    /**
+     * Whether the chart shown is all there is to show: no zoom resting before its lines are cut again, none being cut,
+     * no picture being drawn (the responsiveness benchmark's end of a chart or zoom).
+     */
     boolean chartSettled() {
         return settle.getStatus() != javafx.animation.Animation.Status.RUNNING && !charts.refining() && !viewer.isDrawing();
     }

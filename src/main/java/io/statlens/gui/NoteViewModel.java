@@ -5,7 +5,6 @@ import io.statlens.model.UserException;
 import io.statlens.store.read.Annotation;
 import io.statlens.store.read.AnnotationStore;
 import io.statlens.store.read.RunCatalog;
-import io.statlens.store.schema.Repository;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.StringProperty;
@@ -23,7 +22,8 @@ import java.util.List;
  * the run's notes; after a note is added or deleted the chart is drawn again, so that its markers match.
  */
 public final class NoteViewModel {
-    private final Repository repo;
+    private final AnnotationStore annotationStore;
+    private final RunCatalog runCatalog;
     private final TaskExecutor executor;
     private final ZoneId zone;
     private final Runnable changed;
@@ -34,8 +34,9 @@ public final class NoteViewModel {
     private final ObservableList<Annotation> notes = FXCollections.observableArrayList();
 
     /** @param changed called (on the UI thread) once notes are stored or deleted: redraws the chart */
-    public NoteViewModel(Repository repo, TaskExecutor executor, ZoneId zone, Runnable changed) {
-        this.repo = repo;
+    public NoteViewModel(AnnotationStore annotationStore, RunCatalog runCatalog, TaskExecutor executor, ZoneId zone, Runnable changed) {
+        this.annotationStore = annotationStore;
+        this.runCatalog = runCatalog;
         this.executor = executor;
         this.zone = zone;
         this.changed = changed;
@@ -45,7 +46,7 @@ public final class NoteViewModel {
     public void open(String runName) {
         run.set(runName);
         message.set("");
-        executor.run(() -> new AnnotationStore(repo).list(runName), notes::setAll, e -> message.set(e.getMessage()));
+        executor.run(() -> annotationStore.list(runName), notes::setAll, e -> message.set(e.getMessage()));
     }
 
     /** Stores the note; a time in none of the forms, or no text, is said in {@link #messageProperty}. */
@@ -62,12 +63,11 @@ public final class NoteViewModel {
             return;
         }
         executor.run(() -> {
-            Instant start = new RunCatalog(repo).run(runName).start();
+            Instant start = runCatalog.run(runName).start();
             Instant time = TimeExpression.parse(when).orElseThrow(() -> new UserException("time '" + when + "': expected "
                     + TimeExpression.FORMS)).resolve(start, zone);
-            AnnotationStore store = new AnnotationStore(repo);
-            store.add(runName, List.of(new AnnotationStore.Note(time, note)), "gui");
-            return store.list(runName);
+            annotationStore.add(runName, List.of(new AnnotationStore.Note(time, note)), "gui");
+            return annotationStore.list(runName);
         }, listed -> {
             notes.setAll(listed);
             text.set("");
@@ -90,9 +90,8 @@ public final class NoteViewModel {
         }
         List<Annotation> gone = List.copyOf(chosen);
         executor.run(() -> {
-            AnnotationStore store = new AnnotationStore(repo);
-            for (Annotation a : gone) store.delete(runName, a.id());
-            return store.list(runName);
+            for (Annotation a : gone) annotationStore.delete(runName, a.id());
+            return annotationStore.list(runName);
         }, listed -> {
             notes.setAll(listed);
             message.set(gone.size() == 1 ? "deleted the note at " + gone.get(0).time() + ": " + gone.get(0).text()
@@ -100,7 +99,7 @@ public final class NoteViewModel {
             changed.run();
         }, e -> {
             message.set(e instanceof UserException ? e.getMessage() : "cannot delete the notes: " + e);
-            executor.run(() -> new AnnotationStore(repo).list(runName), listed -> {
+            executor.run(() -> annotationStore.list(runName), listed -> {
                 notes.setAll(listed);
                 changed.run();
             }, again -> message.set("cannot read the notes of run '" + runName + "': " + again.getMessage()));

@@ -1,7 +1,5 @@
 package io.statlens.gui;
 
-import io.statlens.store.schema.Repository;
-
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
@@ -12,11 +10,12 @@ import java.util.function.Consumer;
  */
 final class ReadEndingExecutor implements TaskExecutor {
     private final TaskExecutor next;
-    private final Repository repository;
+    private final Runnable endRead;
 
-    ReadEndingExecutor(TaskExecutor next, Repository repository) {
+    /** @param endRead ends the repository's transaction (the composition root's {@code repository::endRead}) */
+    ReadEndingExecutor(TaskExecutor next, Runnable endRead) {
         this.next = next;
-        this.repository = repository;
+        this.endRead = endRead;
     }
 
     @Override
@@ -25,7 +24,7 @@ final class ReadEndingExecutor implements TaskExecutor {
             try {
                 return work.call();
             } finally {
-                repository.endRead();
+                endRead.run();
             }
         }, done, failed);
     }

@@ -16,7 +16,6 @@ import io.statlens.report.ReportRequest;
 import io.statlens.report.ReportSection;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.TimeWindows;
-import io.statlens.store.schema.Repository;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -34,7 +33,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -58,7 +56,11 @@ public final class ReportBuilderViewModel {
     /** The time window choice that covers each run whole (no saved window). */
     static final String WHOLE_RUNS = "whole runs";
 
-    private final Repository repo;
+    private final RunCatalog runCatalog;
+    private final TimeWindows timeWindows;
+    private final PresetCatalog presetCatalog;
+    private final ReportAssembler reportAssembler;
+    private final ChartService chartService;
     private final TaskExecutor executor;
     private final ZoneId zone;
     private final ReadableNumbers numbers;
@@ -83,9 +85,14 @@ public final class ReportBuilderViewModel {
      * @param numbers how the report's tables show numbers
      * @param opener  opens a written file with the desktop (the Open button)
      */
-    public ReportBuilderViewModel(Repository repo, TaskExecutor executor, ZoneId zone, ReadableNumbers numbers,
-                                  DocumentOpener opener) {
-        this.repo = repo;
+    public ReportBuilderViewModel(RunCatalog runCatalog, TimeWindows timeWindows, PresetCatalog presetCatalog,
+                                  ReportAssembler reportAssembler, ChartService chartService, TaskExecutor executor, ZoneId zone,
+                                  ReadableNumbers numbers, DocumentOpener opener) {
+        this.runCatalog = runCatalog;
+        this.timeWindows = timeWindows;
+        this.presetCatalog = presetCatalog;
+        this.reportAssembler = reportAssembler;
+        this.chartService = chartService;
         this.executor = executor;
         this.zone = zone;
         this.numbers = numbers;
@@ -99,7 +106,7 @@ public final class ReportBuilderViewModel {
      */
     public void open(List<String> selected) {
         message.set("");
-        executor.run(() -> new RunCatalog(repo).runs().stream().map(RunCatalog.RunInfo::name).toList(), all -> {
+        executor.run(() -> runCatalog.runs().stream().map(RunCatalog.RunInfo::name).toList(), all -> {
             List<Choice<String>> choices = new ArrayList<>();
             for (String run : selected) choices.add(runChoice(run, true));
             for (String run : all) if (!selected.contains(run)) choices.add(runChoice(run, false));
@@ -148,13 +155,12 @@ public final class ReportBuilderViewModel {
 
     /** The names of the time windows saved with the checked runs (statlens window, the dashboard's Window menu). */
     private List<String> windowNames(List<String> chosen) {
-        TimeWindows saved = new TimeWindows(repo);
-        return chosen.stream().flatMap(run -> saved.list(run).stream().map(TimeWindows.Named::name)).distinct().sorted().toList();
+        return chosen.stream().flatMap(run -> timeWindows.list(run).stream().map(TimeWindows.Named::name)).distinct().sorted().toList();
     }
 
     /** As {@code statlens report} picks them by default: the presets that chart a data set one of the runs has. */
     private List<PresetCatalog.Preset> applicable(List<String> chosen) {
-        return new PresetCatalog(repo).applicableTo(new RunCatalog(repo), chosen);
+        return presetCatalog.applicableTo(runCatalog, chosen);
     }
 
     /** Writes the report; says why not (no run, no section, no preset, no file) or what was written. */
@@ -195,7 +201,7 @@ public final class ReportBuilderViewModel {
     }
 
     private void write(ReportRequest request, ReportFormat f, Path file) {
-        ReportModel model = new ReportAssembler(repo, Clock.systemUTC()).assemble(request, f.chartSize());
+        ReportModel model = reportAssembler.assemble(request, f.chartSize());
         createParent(file);
         f.write(model, numbers, file);
     }
@@ -230,9 +236,9 @@ public final class ReportBuilderViewModel {
     }
 
     private String drawChart(String preset, String run, ChartFormat chartFormat, Path file) {
-        PresetCatalog.Preset p = new PresetCatalog(repo).find(preset)
+        PresetCatalog.Preset p = presetCatalog.find(preset)
                 .orElseThrow(() -> new UserException("no chart preset named '" + preset + "'"));
-        List<DrawnChart> charts = new ChartService(repo, zone).draw(ChartRequest.of(p.definition(), List.of(run))
+        List<DrawnChart> charts = chartService.draw(ChartRequest.of(p.definition(), List.of(run))
                 .withSize(SINGLE_CHART)).charts();
         createParent(file);
         long bytes = ChartWriter.write(charts.get(0).chart(), chartFormat, SINGLE_CHART, file);

@@ -2,7 +2,6 @@ package io.statlens.gui;
 
 import io.statlens.model.UserException;
 import io.statlens.store.read.ReadOnlyQuery;
-import io.statlens.store.schema.Repository;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -65,7 +64,7 @@ public final class SqlConsoleViewModel {
     static final String CHART_SHAPE = "A chart needs: first column x (a time stamp such as TS, or a number such as"
             + " ELAPSED_S), then text columns as the key (such as ITEM), and numeric columns as the values.";
 
-    private final Repository repo;
+    private final ReadOnlyQuery readOnlyQuery;
     private final TaskExecutor executor;
     private ChartTarget chartTarget;
     private final StringProperty sql = new SimpleStringProperty("");
@@ -79,8 +78,8 @@ public final class SqlConsoleViewModel {
     // Where Up/Down stand in the history; history.size() means "past the newest", the text being typed.
     private int historyPosition;
 
-    public SqlConsoleViewModel(Repository repo, TaskExecutor executor) {
-        this.repo = repo;
+    public SqlConsoleViewModel(ReadOnlyQuery readOnlyQuery, TaskExecutor executor) {
+        this.readOnlyQuery = readOnlyQuery;
         this.executor = executor;
     }
 
@@ -123,7 +122,7 @@ public final class SqlConsoleViewModel {
         List<String> columns = new ArrayList<>();
         List<Boolean> numbers = new ArrayList<>();
         List<List<Object>> rows = new ArrayList<>();
-        ReadOnlyQuery.Outcome outcome = new ReadOnlyQuery(repo).run(text, Map.of(), new ReadOnlyQuery.Handler() {
+        ReadOnlyQuery.Outcome outcome = readOnlyQuery.run(text, Map.of(), new ReadOnlyQuery.Handler() {
             @Override
             public void columns(List<String> names, List<Boolean> numeric) {
                 columns.addAll(names);

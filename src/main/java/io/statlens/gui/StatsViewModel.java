@@ -10,7 +10,6 @@ import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.SeriesStats;
 import io.statlens.store.read.SeriesSummary;
 import io.statlens.store.read.TimeWindow;
-import io.statlens.store.schema.Repository;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
@@ -20,7 +19,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The statistics pane under the chart: count, min, max, mean, stddev and percentiles of the charted metric,
@@ -38,16 +36,17 @@ public final class StatsViewModel {
     public record Window(boolean elapsed, double from, double to) {
     }
 
-    private final Repository repo;
-    private final TaskExecutor executor;
+    private final RunStatistics runStatistics;
+    private final RunCatalog runCatalog;
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper caption = new ReadOnlyStringWrapper("");
-    /** Counts the asks: only the latest is computed and shown. */
-    private final AtomicLong asked = new AtomicLong();
+    /** The latest ask: only it is computed and shown. */
+    private final TaskSlot asked;
 
-    public StatsViewModel(Repository repo, TaskExecutor executor) {
-        this.repo = repo;
-        this.executor = executor;
+    public StatsViewModel(RunStatistics runStatistics, RunCatalog runCatalog, TaskExecutor executor) {
+        this.runStatistics = runStatistics;
+        this.runCatalog = runCatalog;
+        this.asked = new TaskSlot(executor);
     }
 
     /**
@@ -58,19 +57,17 @@ public final class StatsViewModel {
      */
     public void show(ChartViewModel.Selection selection, Window window) {
         // A pan moves the axis many times a second: asks queued behind a newer one are skipped, not computed.
-        long mine = asked.incrementAndGet();
-        executor.run(() -> mine == asked.get() ? compute(selection, window) : null, computed -> {
-            if (computed == null || mine != asked.get()) return;
+        asked.start(BackgroundTask.<List<Row>>of("statistics of " + selection.metric(),
+                task -> task.dropped() ? List.of() : compute(selection, window)).onSuccess(computed -> {
             rows.setAll(computed);
             caption.set(selection.dataset() + " " + selection.metric() + ", " + (window == null ? "whole run"
                     : window.elapsed() ? "elapsed " + seconds(window.from()) + " to " + seconds(window.to())
                     : Instant.ofEpochMilli(Math.round(window.from())) + " to "
                     + Instant.ofEpochMilli(Math.round(window.to()))));
-        }, e -> {
-            if (mine != asked.get()) return;
+        }).onFailure(e -> {
             rows.clear();
             caption.set(e instanceof UserException ? e.getMessage() : "cannot compute statistics: " + e);
-        });
+        }));
     }
 
     /**
@@ -79,19 +76,17 @@ public final class StatsViewModel {
      * query's result, and the metric charted before has nothing to do with it.
      */
     public void showResult(ChartData data, Window window) {
-        long mine = asked.incrementAndGet();
-        executor.run(() -> mine == asked.get() ? resultStats(data, window) : null, computed -> {
-            if (computed == null || mine != asked.get()) return;
+        asked.start(BackgroundTask.<List<Row>>of("statistics of " + data.title(),
+                task -> task.dropped() ? List.of() : resultStats(data, window)).onSuccess(computed -> {
             rows.setAll(computed);
             caption.set(data.title() + ", " + (window == null ? "whole result"
                     : data.domain() == ChartData.Domain.TIME ? Instant.ofEpochMilli(Math.round(window.from())) + " to "
                     + Instant.ofEpochMilli(Math.round(window.to()))
                     : "x " + window.from() + " to " + window.to()));
-        }, e -> {
-            if (mine != asked.get()) return;
+        }).onFailure(e -> {
             rows.clear();
             caption.set(e instanceof UserException ? e.getMessage() : "cannot compute statistics: " + e);
-        });
+        }));
     }
 
     private static List<Row> resultStats(ChartData data, Window window) {
@@ -109,16 +104,14 @@ public final class StatsViewModel {
     }
 
     private List<Row> compute(ChartViewModel.Selection selection, Window window) {
-        RunStatistics statistics = new RunStatistics(repo);
-        RunCatalog catalog = new RunCatalog(repo);
         List<Row> out = new ArrayList<>();
         for (String run : selection.runs()) {
-            TimeWindow times = window == null ? TimeWindow.ALL : times(window, catalog.run(run).start());
+            TimeWindow times = window == null ? TimeWindow.ALL : times(window, runCatalog.run(run).start());
             // Exactly the charted data set: an averaged run's sysbench.stddev has the same metric labels as sysbench.
             StatsRequest request = StatsRequest.ofDataset(run, selection.dataset(), selection.metric(), times);
             List<MetricStats> stats;
             try {
-                stats = statistics.stats(request);
+                stats = runStatistics.stats(request);
             } catch (UserException noValuesInWindow) {
                 continue; // an overlaid run may be shorter than the window; the others still count
             }

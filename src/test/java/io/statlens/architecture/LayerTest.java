@@ -135,6 +135,40 @@ class LayerTest {
                 .should(useClassesIn("io.statlens.bench.."));
     }
 
+    /**
+     * The GUI's composition root ({@code Workbench}, which builds every service once and hands it to the view models)
+     * and the classes that choose and open a repository (the application, its Open repository... and Try again
+     * windows, the responsiveness benchmark's driver, which opens one of its own).
+     */
+    static final List<String> GUI_ROOT = List.of("io.statlens.gui.Workbench", "io.statlens.gui.StatlensApp",
+            "io.statlens.gui.OpenRepositoryViewModel", "io.statlens.gui.UnopenedRepositoryViewModel", "io.statlens.gui.ResponsivenessBench");
+
+    /** The schema's type that the read services hand back (a data set's metric columns), not a way into the repository. */
+    private static final String SCHEMA_VALUE = "io.statlens.store.schema.DataTable";
+
+    static ArchRule guiSeesTheSchemaOnlyIn(List<String> root) {
+        // A view model gets its services handed to it by the composition root, which builds each once over the open
+        // repository: one that took the repository would build its own services again (and could not be tested with
+        // others). So below the root, and the classes that open a repository, the GUI never sees store.schema, except
+        // the metric columns RunCatalog's details hand back (DataTable's, until the store's rooms are cut by what they
+        // hold, issue 29).
+        DescribedPredicate<JavaClass> inRoot = DescribedPredicate.describe("the composition root " + root,
+                c -> enclosing(c).anyMatch(k -> root.contains(k.getName())));
+        return noClasses().that().resideInAPackage("io.statlens.gui..").and(not(inRoot))
+                .should(new ArchCondition<>("use store.schema other than " + SCHEMA_VALUE) {
+                    @Override
+                    public void check(JavaClass c, ConditionEvents events) {
+                        for (Dependency d : c.getDirectDependenciesFromSelf()) {
+                            String target = d.getTargetClass().getName();
+                            boolean value = target.equals(SCHEMA_VALUE) || target.startsWith(SCHEMA_VALUE + "$");
+                            if (d.getTargetClass().getPackageName().startsWith("io.statlens.store.schema") && !value && !ALLOWED.test(d)) {
+                                events.add(SimpleConditionEvent.satisfied(d, d.getDescription()));
+                            }
+                        }
+                    }
+                });
+    }
+
     /** The constant pool entry of the text {@code time.source}: tag 1 (UTF-8), its length, its bytes. */
     private static final byte[] TIME_SOURCE_CONSTANT = constant("time.source");
 
@@ -202,6 +236,11 @@ class LayerTest {
     @Test
     void onlyTheCommandLineReachesTheBenchmarks() {
         benchReachedOnlyFromTheCommandLine().check(classes);
+    }
+
+    @Test
+    void theGuiSeesTheRepositoryOnlyInItsCompositionRoot() {
+        guiSeesTheSchemaOnlyIn(GUI_ROOT).check(classes);
     }
 
     @Test
@@ -273,6 +312,9 @@ class LayerTest {
         AssertionError timeSource = assertThrows(AssertionError.class, () -> onlyTheTimelineWritesTheTimeSource().check(byHand));
         assertTrue(timeSource.getMessage().contains(TimeSourceByHand.class.getName() + " names time.source"), timeSource.getMessage());
         onlyTheTimelineWritesTheTimeSource().check(new ClassFileImporter().importClasses(OtherFact.class, RecordSink.class));
+        // Without its composition root, the GUI's own classes that build services over the repository break the rule.
+        AssertionError root = assertThrows(AssertionError.class, () -> guiSeesTheSchemaOnlyIn(List.of()).check(classes));
+        assertTrue(root.getMessage().contains("io.statlens.gui.Workbench"), root.getMessage());
         // An exception with its reason lets the class through; one without a reason is refused.
         jdbcAndDerbyOnlyInTheStore().check(new ClassFileImporter().importClasses(ExplainedJdbc.class));
         JavaClass unexplained = new ClassFileImporter().importClasses(UnexplainedJdbc.class).get(UnexplainedJdbc.class);

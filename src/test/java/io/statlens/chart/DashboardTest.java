@@ -5,7 +5,7 @@ import io.statlens.parse.ParserCatalog;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
-import io.statlens.parse.spi.Cancellation;
+import io.statlens.model.Cancellation;
 import io.statlens.store.SharedRepository;
 import io.statlens.store.schema.Repository;
 import org.jfree.chart.ChartRenderingInfo;

@@ -32,7 +32,7 @@ class BackgroundDrawingTest {
     void aChartLoadingIsShownAndCancelKeepsTheChartBefore() {
         SynchronousExecutor executor = SynchronousExecutor.holding();
         List<String> status = new ArrayList<>();
-        ChartViewModel charts = new ChartViewModel(shared.repository(), executor, ZoneOffset.UTC, ReadableNumbers.ROOT, status::add);
+        ChartViewModel charts = new ChartViewModel(Workbench.services(shared.repository(), ZoneOffset.UTC).charts(), executor, ZoneOffset.UTC, ReadableNumbers.ROOT, status::add);
         charts.show(new ChartViewModel.Selection(List.of(CaptureRun.RUN), "sar.cpu", "%user"));
         assertTrue(charts.loadingProperty().get());
         assertEquals("charting sar.cpu %user of cpu-2thr...", charts.loadingTextProperty().get());
@@ -53,7 +53,9 @@ class BackgroundDrawingTest {
     void aDrawingShowsProgressAndCancelKeepsWhatWasShown() {
         SynchronousExecutor executor = SynchronousExecutor.holding();
         List<String> status = new ArrayList<>();
-        DashboardViewModel model = new DashboardViewModel(shared.repository(), executor, ZoneOffset.UTC, ReadableNumbers.ROOT, status::add);
+        Services s = Workbench.services(shared.repository(), ZoneOffset.UTC);
+        DashboardViewModel model = new DashboardViewModel(s.charts(), s.dashboards(), s.windows(), s.collects(), executor,
+                ZoneOffset.UTC, ReadableNumbers.ROOT, status::add);
         model.open(List.of(CaptureRun.RUN));
         assertTrue(model.loadingProperty().get());
         assertEquals("drawing the dashboard of cpu-2thr...", model.messageProperty().get());

@@ -33,7 +33,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -144,8 +143,7 @@ class ChartViewTest {
 
         // Once the zoom rests the line is cut again, at the viewer's width, to the samples shown: 00:05:01 to 00:45:01
         // every 5 minutes, and one on either side; the readout still reads the stored samples.
-        WaitForAsyncUtils.sleep(600, TimeUnit.MILLISECONDS);
-        WaitForAsyncUtils.waitForFxEvents();
+        rest();
         assertTrue(plot.getDataset().getItemCount(0) <= 11 && plot.getDataset().getItemCount(0) >= 8,
                 "the zoomed samples: " + plot.getDataset().getItemCount(0));
         assertTrue(subtitle().matches("run hpux  \u00b7  2018-03-21 00:0\\d:\\d\\d \u2013 00:4\\d:\\d\\d UTC.*"),
@@ -161,8 +159,7 @@ class ChartViewTest {
         robot.drag(screenPoint(robot, Instant.parse("2018-03-21T00:35:01Z").toEpochMilli())).dropTo(screenPoint(robot, from));
         assertTrue(plot.getDomainAxis().isAutoRange());
         // The lines of the whole run come back once the axis rests.
-        WaitForAsyncUtils.sleep(600, TimeUnit.MILLISECONDS);
-        WaitForAsyncUtils.waitForFxEvents();
+        rest();
         assertEquals(Instant.parse("2018-03-21T00:05:01Z").toEpochMilli(), charts.dataProperty().get().series().get(0).x()[0], 0.5);
         assertTrue(plot.getDomainAxis().getUpperBound() - plot.getDomainAxis().getLowerBound() > 10 * 3_600_000,
                 "the whole run: " + plot.getDomainAxis().getRange());
@@ -174,10 +171,9 @@ class ChartViewTest {
         return ((org.jfree.chart.title.TextTitle) view.viewer().getChart().getSubtitle(0)).getText();
     }
 
-    /** Waits until a zoom has rested and the lines cut again for it are drawn. */
-    private static void rest() {
-        WaitForAsyncUtils.sleep(700, TimeUnit.MILLISECONDS);
-        WaitForAsyncUtils.waitForFxEvents();
+    /** Waits until a zoom has rested and the lines cut again for it are drawn: the picture too, off the FX thread. */
+    private void rest() {
+        FxWait.until("the zoom to rest and its picture to be drawn", view::chartShown);
     }
 
     /** The statistics pane's caption and its first row's sample count. */

@@ -37,7 +37,8 @@ class CompareHostsViewModelTest {
 
     @Test
     void theMessageSaysTheRunsRanOnDifferentHosts() {
-        CompareViewModel model = new CompareViewModel(repo, new SynchronousExecutor(), ZoneOffset.UTC);
+        Services s = Workbench.services(repo, ZoneOffset.UTC);
+        CompareViewModel model = new CompareViewModel(s.runs(), s.comparer(), s.charts(), new SynchronousExecutor());
         model.open(List.of("pitbull", "maria2"));
         model.compare();
         String message = model.messageProperty().get();

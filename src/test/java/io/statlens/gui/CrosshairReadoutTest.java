@@ -33,7 +33,7 @@ class CrosshairReadoutTest {
     @RegisterExtension
     static final SharedRepository shared = new SharedRepository();
     private final Repository repo = shared.repository();
-    private final ImportViewModel importer = new ImportViewModel(repo, new SynchronousExecutor(), ZoneOffset.UTC, s -> { },
+    private final ImportViewModel importer = new ImportViewModel(Workbench.services(repo, ZoneOffset.UTC).imports(), new SynchronousExecutor(), ZoneOffset.UTC, s -> { },
             () -> { });
 
     private ChartData chart(String tool, String metric, String... runs) {

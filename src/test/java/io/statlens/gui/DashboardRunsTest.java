@@ -42,7 +42,7 @@ class DashboardRunsTest {
     @BeforeAll
     static void importRuns() {
         CaptureRun.importInto(shared.repository());
-        new ImportViewModel(shared.repository(), new SynchronousExecutor(), ZoneOffset.UTC, s -> { }, () -> { })
+        new ImportViewModel(Workbench.services(shared.repository(), ZoneOffset.UTC).imports(), new SynchronousExecutor(), ZoneOffset.UTC, s -> { }, () -> { })
                 .importFiles(List.of(RHEL7_SAR), "rhel7");
     }
 

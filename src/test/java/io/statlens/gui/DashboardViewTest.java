@@ -21,14 +21,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -122,8 +120,7 @@ class DashboardViewTest {
         }
         assertTrue(dashboards.zoomProperty().get() != null);
         // Once the zoom settles the charts are drawn again from the samples shown (and one on either side).
-        WaitForAsyncUtils.sleep(600, TimeUnit.MILLISECONDS);
-        WaitForAsyncUtils.waitForFxEvents();
+        FxWait.until("the zoom to rest and the charts to be cut again", d::settled);
         XYPlot cpu = (XYPlot) dashboards.charts().get(0).chart().getPlot();
         assertTrue(cpu.getDataset().getItemCount(0) < 20, "sar.cpu's 45 samples cut to the zoomed 30 s: " + cpu.getDataset().getItemCount(0));
 

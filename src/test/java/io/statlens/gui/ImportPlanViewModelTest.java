@@ -35,7 +35,7 @@ class ImportPlanViewModelTest {
     private final Repository repo = shared.repository();
     private final List<String> status = new ArrayList<>();
     private final RecentInputs recent = RecentInputs.forSession();
-    private final ImportViewModel importer = new ImportViewModel(repo, new SynchronousExecutor(), ZoneOffset.UTC, status::add,
+    private final ImportViewModel importer = new ImportViewModel(Workbench.services(repo, ZoneOffset.UTC).imports(), new SynchronousExecutor(), ZoneOffset.UTC, status::add,
             () -> { }, recent);
 
     /**

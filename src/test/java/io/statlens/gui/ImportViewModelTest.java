@@ -25,7 +25,7 @@ class ImportViewModelTest {
     private final Repository repo = shared.repository();
     private final List<String> status = new ArrayList<>();
     private int reloads;
-    private final ImportViewModel importer = new ImportViewModel(repo, new SynchronousExecutor(), ZoneOffset.UTC, status::add,
+    private final ImportViewModel importer = new ImportViewModel(Workbench.services(repo, ZoneOffset.UTC).imports(), new SynchronousExecutor(), ZoneOffset.UTC, status::add,
             () -> reloads++);
 
     @Test
@@ -37,7 +37,7 @@ class ImportViewModelTest {
         assertFalse(importer.runningProperty().get());
         assertTrue(importer.warnings().isEmpty());
         assertEquals(1, reloads);
-        List<RunNode> runs = BrowserViewModel.read(repo);
+        List<RunNode> runs = BrowserViewModel.read(new RunCatalog(repo));
         assertEquals(1, runs.size());
         assertEquals("lasv", runs.get(0).host());
         assertEquals(List.of("sar.cpu", "sar.disk"), runs.get(0).datasets().stream().map(BrowserNode.DatasetNode::dataset).toList());

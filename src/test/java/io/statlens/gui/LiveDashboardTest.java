@@ -4,7 +4,7 @@ import io.statlens.chart.ChartData;
 import io.statlens.chart.DrawnChart;
 import io.statlens.parse.AutoDetectParser;
 import io.statlens.parse.ParserCatalog;
-import io.statlens.parse.spi.Cancellation;
+import io.statlens.model.Cancellation;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;

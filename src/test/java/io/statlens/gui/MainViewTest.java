@@ -161,8 +161,7 @@ class MainViewTest {
 
         // Once the zoom rests, the line is cut again to the samples shown (and the one after): 4 of 132, on the same
         // chart and axis; the statistics stay those of the zoomed time.
-        WaitForAsyncUtils.sleep(600, TimeUnit.MILLISECONDS);
-        WaitForAsyncUtils.waitForFxEvents();
+        FxWait.until("the zoom to rest and its picture to be drawn", view::chartShown);
         assertEquals(plot, view.viewer().getChart().getPlot());
         assertEquals(4, plot.getDataset().getItemCount(0));
         assertEquals(Instant.parse("2018-03-21T00:05:01Z").toEpochMilli(), plot.getDomainAxis().getLowerBound(), 0.5);
@@ -220,11 +219,7 @@ class MainViewTest {
             return view.chartShown();
         }).get(30, TimeUnit.SECONDS);
         assertFalse(shownAtOnce);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!WaitForAsyncUtils.asyncFx(view::chartShown).get(30, TimeUnit.SECONDS) && System.nanoTime() < deadline) {
-            WaitForAsyncUtils.sleep(20, TimeUnit.MILLISECONDS);
-        }
-        assertTrue(WaitForAsyncUtils.asyncFx(view::chartShown).get(30, TimeUnit.SECONDS), "the chart's picture drawn");
+        FxWait.until("the chart's picture to be drawn", view::chartShown);
         assertTrue(view.viewer().pictureProperty().get() != null);
     }
 

@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.store.read.RunCatalog;
 import io.statlens.gui.OpenRepositoryViewModel.Kind;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.store.RepositoryEngine;
@@ -88,7 +89,8 @@ class OpenServerRepositoryTest {
         assertEquals(1, opened.size(), model.messageProperty().get());
         assertEquals("opened " + account.url(), model.messageProperty().get());
         List<String> status = new ArrayList<>();
-        BrowserViewModel browser = new BrowserViewModel(opened.get(0), new SynchronousExecutor(), status::add);
+        BrowserViewModel browser = new BrowserViewModel(new RunCatalog(opened.get(0)), opened.get(0).location().description(), new SynchronousExecutor(),
+                status::add);
         browser.reload();
         assertEquals(List.of("shared"), browser.shownRuns().stream().map(BrowserNode.RunNode::run).toList());
         assertEquals(List.of("1 run(s) in " + account.url()), status);

@@ -1,5 +1,6 @@
 package io.statlens.gui;
 
+import io.statlens.store.read.ReadOnlyQuery;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 import javafx.scene.Scene;
@@ -40,9 +41,9 @@ class SqlConsoleViewTest {
     void start(Stage stage) {
         repo = Repository.open(RepositoryLocation.memory("sql" + UUID.randomUUID()), true);
         TaskExecutor executor = new SynchronousExecutor();
-        new ImportViewModel(repo, executor, ZoneOffset.UTC, s -> { }, () -> { })
+        new ImportViewModel(Workbench.services(repo, ZoneOffset.UTC).imports(), executor, ZoneOffset.UTC, s -> { }, () -> { })
                 .importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux");
-        console = new SqlConsoleViewModel(repo, executor);
+        console = new SqlConsoleViewModel(new ReadOnlyQuery(repo), executor);
         view = new SqlConsoleView(console);
         stage.setScene(new Scene(view, 900, 600));
         stage.show();
@@ -115,7 +116,7 @@ class SqlConsoleViewTest {
     void stopEndsARunawayQueryAndTheConsoleGoesOn(FxRobot robot) throws Exception {
         SqlConsoleViewModel background;
         try (BackgroundTaskExecutor executor = new BackgroundTaskExecutor()) {
-            background = new SqlConsoleViewModel(repo, executor);
+            background = new SqlConsoleViewModel(new ReadOnlyQuery(repo), executor);
             SqlConsoleViewModel model = background;
             robot.interact(() -> {
                 Scene scene = view.getScene();

@@ -1,5 +1,7 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.RunStatistics;
+import io.statlens.store.read.RunCatalog;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
@@ -32,7 +34,7 @@ class StatsOrderTest {
     void allFirstThenByMeanDescending() {
         new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers"))).run(ImportRequest.of("sar48", ZoneOffset.UTC,
                 Path.of("src/test/resources/corpus/sar/ksar-linux-sysstat-10.1.5-48cpu.txt")), ImportProgress.NONE);
-        StatsViewModel stats = new StatsViewModel(repo, new SynchronousExecutor());
+        StatsViewModel stats = new StatsViewModel(new RunStatistics(repo), new RunCatalog(repo), new SynchronousExecutor());
         stats.show(new ChartViewModel.Selection(List.of("sar48"), "sar.cpu", "%usr"), null);
 
         assertEquals(49, stats.rows().size(), "all and 48 CPUs");

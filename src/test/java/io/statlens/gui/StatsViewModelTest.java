@@ -1,5 +1,7 @@
 package io.statlens.gui;
 
+import io.statlens.analysis.RunStatistics;
+import io.statlens.store.read.RunCatalog;
 import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.RunAverager;
 import io.statlens.store.SharedRepository;
@@ -30,7 +32,7 @@ class StatsViewModelTest {
     @RegisterExtension
     static final SharedRepository shared = new SharedRepository();
     private final Repository repo = shared.repository();
-    private final StatsViewModel stats = new StatsViewModel(repo, new SynchronousExecutor());
+    private final StatsViewModel stats = new StatsViewModel(new RunStatistics(repo), new RunCatalog(repo), new SynchronousExecutor());
     private final ChartViewModel.Selection tps = new ChartViewModel.Selection(List.of("avg"), "sysbench", "tps");
 
     @BeforeEach

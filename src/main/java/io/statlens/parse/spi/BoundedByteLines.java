@@ -1,5 +1,7 @@
 package io.statlens.parse.spi;
 
+import io.statlens.model.Cancellation;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;

@@ -1,5 +1,7 @@
 package io.statlens.parse.spi;
 
+import io.statlens.model.Cancellation;
+
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;

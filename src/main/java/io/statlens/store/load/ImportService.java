@@ -4,7 +4,7 @@ import io.statlens.store.StoreException;
 import io.statlens.model.UserException;
 import io.statlens.parse.ImportPlanner;
 import io.statlens.parse.ParserCatalog;
-import io.statlens.parse.spi.Cancellation;
+import io.statlens.model.Cancellation;
 import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.Detection;
 import io.statlens.parse.spi.FallbackStart;

@@ -1,5 +1,7 @@
 package io.statlens.parse.spi;
 
+import io.statlens.model.Cancellation;
+
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;

@@ -4,7 +4,7 @@ import io.statlens.store.OnEveryEngine;
 import io.statlens.store.RepositoryEngine;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
-import io.statlens.parse.spi.Cancellation;
+import io.statlens.model.Cancellation;
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;

@@ -1,4 +1,4 @@
-package io.statlens.parse.spi;
+package io.statlens.model;
 
 /**
  * A request to stop long work, set from another thread (a Cancel button). Readers poll it;
