@@ -80,7 +80,8 @@ public final class Collector implements AutoCloseable {
             Path hostFolder = rawFolder.resolve(job.launcher().host());
             streams.add(new ToolStream(job.launcher(), tool, parser, intervalSeconds, zone, () -> {
                 Path raw = rawFile(hostFolder, tool.name());
-                return new ToolStream.Output(raw, run.source(raw.toAbsolutePath().toString(), parser.info().tool(), parser.info().version()));
+                return new ToolStream.Output(raw, run.source(raw.toAbsolutePath().toString(), parser.info().tool(), parser.info().version(),
+                        job.launcher().host()));
             }));
         }
         for (ToolStream s : streams) {

@@ -51,6 +51,17 @@ public final class CollectSideFile {
         return Optional.of(name.substring(0, name.length() - ".txt".length()).replaceFirst("-\\d+$", ""));
     }
 
+    /**
+     * The host a collect kept this raw file of: the name of its host folder ({@code loop} of
+     * {@code .../tpcc-64/loop/vmstat.txt}) when the folder above holds a collect's state.
+     */
+    public static Optional<String> collectedHost(Path file) {
+        Path hostFolder = file.toAbsolutePath().normalize().getParent();
+        if (hostFolder == null || hostFolder.getParent() == null || hostFolder.getFileName() == null) return Optional.empty();
+        return Files.isRegularFile(hostFolder.getParent().resolve(STATE)) ? Optional.of(hostFolder.getFileName().toString())
+                : Optional.empty();
+    }
+
     private static boolean rawFileBeside(Path file, String suffix) {
         String name = file.getFileName().toString();
         return Files.isRegularFile(file.resolveSibling(name.substring(0, name.length() - suffix.length()) + ".txt"));
