@@ -4,6 +4,7 @@ import io.statlens.parse.spi.ReceiveTimes;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -36,6 +37,21 @@ public final class CollectSideFile {
         }
         if (name.endsWith(ERRORS) && rawFileBeside(file, ERRORS)) {
             return Optional.of("statlens collect: a tool's error output (its last line is a warning of the collected run)");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * What a collect's side file is kept with, for a list of files: {@code vmstat.txt} for {@code vmstat.times} and
+     * {@code vmstat.err}, {@code the collect} for the collector's own files; empty for any other file.
+     */
+    public static Optional<String> keptWith(Path file) {
+        String name = file.getFileName().toString();
+        if (COLLECTOR_FILES.contains(name) && Files.isRegularFile(file.resolveSibling(STATE))) return Optional.of("the collect");
+        for (String suffix : List.of(ReceiveTimes.SUFFIX, ERRORS)) {
+            if (name.endsWith(suffix) && rawFileBeside(file, suffix)) {
+                return Optional.of(name.substring(0, name.length() - suffix.length()) + ".txt");
+            }
         }
         return Optional.empty();
     }
