@@ -215,9 +215,10 @@ public final class RunCatalog {
     }
 
     /**
-     * The hosts a run's data is of, in the order of their first data set: where a tool's data sets are of several hosts,
-     * each host as {@link HostLanes} tells it (its {@code host} fact, else its folder); else the hosts the run's files name.
-     * Reads no data set's columns or keys: a collect asks at every commit.
+     * The hosts a run's data is of, in the order of their first data set, where some tool's data sets are of several
+     * hosts: each host as {@link HostLanes} tells it (its {@code host} fact, else its folder); empty for a run of one
+     * host's data (whose files may still name it differently: vmstat's collect host, mpstat's banner). Reads no data set's
+     * columns or keys: a collect asks at every commit.
      */
     public List<String> hosts(long runId) {
         try {
@@ -236,15 +237,11 @@ public final class RunCatalog {
                 }
             }
             java.util.LinkedHashSet<String> lanes = new java.util.LinkedHashSet<>();
-            java.util.LinkedHashSet<String> named = new java.util.LinkedHashSet<>();
             for (List<DatasetInfo> sets : byName.values()) {
                 List<HostLanes.Lane> of = HostLanes.of(sets);
                 if (of.size() > 1) of.forEach(l -> lanes.add(l.host()));
-                sets.forEach(d -> {
-                    if (!d.host().isEmpty()) named.add(d.host());
-                });
             }
-            return List.copyOf(lanes.isEmpty() ? named : lanes);
+            return List.copyOf(lanes);
         } catch (SQLException e) {
             throw new StoreException("cannot read the hosts of run " + runId + ": " + e.getMessage(), e);
         }
