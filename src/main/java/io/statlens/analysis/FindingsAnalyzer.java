@@ -56,9 +56,9 @@ public final class FindingsAnalyzer {
         List<Findings.RunFindings> perRun = new ArrayList<>();
         Map<String, List<String>> tools = new LinkedHashMap<>();
         for (String run : runs) {
-            RunEvidence evidence = new RunEvidence(repo, run);
-            tools.put(run, evidence.tools());
-            perRun.add(new Findings.RunFindings(run, ofRun(evidence)));
+            List<RunEvidence> parts = RunEvidence.perHost(repo, run);
+            tools.put(run, parts.get(0).tools());
+            perRun.add(new Findings.RunFindings(run, ofRun(parts)));
         }
         List<Findings.Comparison> comparisons = new ArrayList<>();
         for (String other : runs.subList(Math.min(1, runs.size()), runs.size())) {
@@ -96,35 +96,58 @@ public final class FindingsAnalyzer {
         return t.meeting() > 0 && (t.longestSamples() >= SUSTAINED_SAMPLES || t.share() >= SUSTAINED_SHARE);
     }
 
-    private static List<Finding> ofRun(RunEvidence run) {
-        DatabaseFindings database = new DatabaseFindings(run);
-        List<Finding> headline = new ArrayList<>(new Headlines(run).findings());
-        headline.addAll(database.headline());
-        ResourceFindings resources = new ResourceFindings(run);
-        List<Finding> saturation = resources.saturation();
-        List<Finding> trouble = new ArrayList<>(new TroubleFindings(run).findings());
-        trouble.addAll(database.trouble());
+    /**
+     * The findings of a run, judged part by part ({@link RunEvidence#perHost}): a run of several hosts has each host's
+     * saturation, trouble and hottest keys, its sentences led by the host's name, never their samples merged.
+     */
+    private static List<Finding> ofRun(List<RunEvidence> parts) {
+        List<Finding> headline = new ArrayList<>();
+        List<Finding> saturation = new ArrayList<>();
+        List<Finding> trouble = new ArrayList<>();
+        List<Finding> idle = new ArrayList<>();
+        List<Finding> rest = new ArrayList<>();
+        boolean allIdle = true;
+        for (RunEvidence part : parts) {
+            DatabaseFindings database = new DatabaseFindings(part);
+            ResourceFindings resources = new ResourceFindings(part);
+            headline.addAll(named(part, new Headlines(part).findings()));
+            headline.addAll(named(part, database.headline()));
+            saturation.addAll(named(part, resources.saturation()));
+            trouble.addAll(named(part, new TroubleFindings(part).findings()));
+            trouble.addAll(named(part, database.trouble()));
+            if (part.hasSamples()) {
+                var idleOne = resources.idle();
+                idleOne.ifPresent(f -> idle.addAll(named(part, List.of(f))));
+                allIdle &= idleOne.isPresent();
+            }
+            rest.addAll(named(part, resources.hottest()));
+            rest.addAll(named(part, new ProcessFindings(part).dominant()));
+            rest.addAll(named(part, new LockFindings(part).dominant()));
+            rest.addAll(named(part, database.hottest()));
+            rest.addAll(named(part, database.notes()));
+        }
         List<Finding> out = new ArrayList<>(headline);
         out.addAll(saturation);
         out.addAll(trouble);
-        if (headline.isEmpty() && saturation.isEmpty() && trouble.isEmpty()) {
-            var idle = resources.idle();
-            if (idle.isPresent()) {
-                out.add(idle.get());
-                return out;
-            }
+        if (out.isEmpty() && !idle.isEmpty() && allIdle) {
+            out.addAll(idle);
+            return out;
         }
-        out.addAll(resources.hottest());
-        out.addAll(new ProcessFindings(run).dominant());
-        out.addAll(new LockFindings(run).dominant());
-        out.addAll(database.hottest());
-        out.addAll(database.notes());
+        out.addAll(rest);
         if (out.isEmpty()) {
-            out.add(new Finding(run.run(), Finding.Kind.NOTE, Phrase.of(run.hasSamples()
+            RunEvidence run = parts.get(0);
+            out.add(new Finding(run.run(), Finding.Kind.NOTE, Phrase.of(parts.stream().anyMatch(RunEvidence::hasSamples)
                     ? "No benchmark result and no CPU, disk or network data to judge; the statistics below show what there is."
                     : "Nothing measured over the run: its files hold only since-boot samples or no samples at all."),
                     "", "", "", Double.NaN, ""));
         }
         return out;
+    }
+
+    /** A host's findings, each sentence led by the host's name ({@code db01: I/O wait of all CPUs ...}). */
+    private static List<Finding> named(RunEvidence part, List<Finding> findings) {
+        if (part.host().isEmpty()) return findings;
+        return findings.stream().map(f -> new Finding(f.run(), f.kind(), Phrase.of(part.host() + ": ").then(f.text()), f.dataset(),
+                f.metric(), f.key(), f.value(), f.unit(), f.shownBy())).toList();
     }
 }

@@ -31,23 +31,55 @@ final class RunEvidence {
     private final Repository repo;
     private final RunContents contents;
     private final Map<String, List<MetricStats>> statsByDataset = new LinkedHashMap<>();
+    private final String host;
     private List<SeriesReader.Selection> selections;
 
-    RunEvidence(Repository repo, String run) {
+    /**
+     * @param host  the host whose data sets this evidence holds, for a run of several hosts; empty for the run's data sets
+     *              of one host, its summary values and facts
+     * @param stats the statistics of the data sets it holds
+     */
+    private RunEvidence(Repository repo, RunContents contents, String host, List<MetricStats> stats) {
         this.repo = repo;
-        this.contents = RunContents.of(new RunCatalog(repo).details(run));
-        List<MetricStats> all;
-        try {
-            all = new RunStatistics(repo).stats(StatsRequest.all(run));
-        } catch (UserException e) {
-            // Only since-boot samples: nothing measured over the run.
-            all = List.of();
-        }
-        for (MetricStats s : all) {
+        this.contents = contents;
+        this.host = host;
+        for (MetricStats s : stats) {
             if (contents.datasets().containsKey(s.dataset())) {
                 statsByDataset.computeIfAbsent(s.dataset(), d -> new ArrayList<>()).add(s);
             }
         }
+    }
+
+    /**
+     * The evidence of a run part by part: for a run of one host, the run; for a run of several hosts' data
+     * ({@link SeriesReader#byHost}), first what is not any one host's (the summary values, the facts, the data sets only
+     * one host has), then each host's data sets, so that one host's CPUs and disks are judged by themselves, never
+     * merged with another's.
+     */
+    static List<RunEvidence> perHost(Repository repo, String run) {
+        RunContents contents = RunContents.of(new RunCatalog(repo).details(run));
+        List<MetricStats> all = allStats(repo, run);
+        List<String> hosts = all.stream().map(MetricStats::host).filter(h -> !h.isEmpty()).distinct().toList();
+        if (hosts.isEmpty()) return List.of(new RunEvidence(repo, contents, "", all));
+        List<RunEvidence> out = new ArrayList<>();
+        for (String h : java.util.stream.Stream.concat(java.util.stream.Stream.of(""), hosts.stream()).toList()) {
+            out.add(new RunEvidence(repo, contents, h, all.stream().filter(s -> s.host().equals(h)).toList()));
+        }
+        return out;
+    }
+
+    private static List<MetricStats> allStats(Repository repo, String run) {
+        try {
+            return new RunStatistics(repo).stats(StatsRequest.all(run));
+        } catch (UserException e) {
+            // Only since-boot samples: nothing measured over the run.
+            return List.of();
+        }
+    }
+
+    /** The host whose data sets this evidence holds; empty for a run of one host, or the part that is no one host's. */
+    String host() {
+        return host;
     }
 
     String run() {
@@ -123,14 +155,19 @@ final class RunEvidence {
     /** The last summary value of this name (any key when {@code key} is null). */
     Optional<SummaryValue> summary(String dataset, String name) {
         SummaryValue found = null;
-        for (SummaryValue v : contents.summary()) {
+        for (SummaryValue v : summary()) {
             if (v.dataset().equals(dataset) && v.name().equals(name)) found = v;
         }
         return Optional.ofNullable(found);
     }
 
     List<SummaryValue> summaries(String dataset) {
-        return contents.summary().stream().filter(v -> v.dataset().equals(dataset)).toList();
+        return summary().stream().filter(v -> v.dataset().equals(dataset)).toList();
+    }
+
+    /** The run's summary values, in the part that is no one host's (a benchmark's result is the run's, judged once). */
+    private List<SummaryValue> summary() {
+        return host.isEmpty() ? contents.summary() : List.of();
     }
 
     /** The spread across runs of an averaged run's summary value; NaN otherwise. */
@@ -182,15 +219,18 @@ final class RunEvidence {
      */
     void scan(String dataset, List<String> labels, Collection<String> keys, SampleHandler handler) {
         SeriesLoader loader = new SeriesLoader(repo);
-        if (selections == null) selections = loader.datasets(run());
-        SeriesReader.Selection all = selections.stream().filter(s -> s.dataset().equals(dataset)).findFirst().orElse(null);
+        if (selections == null) {
+            SeriesReader reader = new SeriesReader(repo);
+            selections = loader.datasets(run()).stream().flatMap(s -> reader.byHost(s).stream()).toList();
+        }
+        SeriesReader.Selection all = selections.stream().filter(s -> s.dataset().equals(dataset) && s.host().equals(host))
+                .findFirst().orElse(null);
         if (all == null) return;
         List<DataTable.MetricColumn> metrics = all.metrics().stream().filter(m -> labels.contains(m.label())).toList();
         if (metrics.isEmpty()) return;
         // Where each metric read goes among the labels asked for.
         int[] slot = metrics.stream().mapToInt(m -> labels.indexOf(m.label())).toArray();
-        SeriesReader.Selection chosen = new SeriesReader.Selection(all.run(), all.dataset(), all.table(), all.keyLabel(),
-                all.datasetIds(), metrics);
+        SeriesReader.Selection chosen = all.withMetrics(metrics);
         double[] values = new double[labels.size()];
         new SeriesReader(repo).read(chosen, false, keys, row -> {
             Arrays.fill(values, Double.NaN);

@@ -20,7 +20,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Statistics of a run's metrics per key, and Top-N keys. Without a window (and without the
+ * Statistics of a run's metrics per key (and per host, for a run of several hosts), and Top-N keys. Without a window (and without the
  * since-boot samples) they come from the summaries stored at import, merged across the files of a
  * data set, and so do those of a data set whose rows all lie in the window; for a data set the window
  * cuts they are computed from the rows in it, in one pass with bounded memory.
@@ -36,7 +36,9 @@ public final class RunStatistics {
     /** Per data set, then metric (in table order), then key (numbers by value). */
     public List<MetricStats> stats(StatsRequest request) {
         SeriesReader reader = new SeriesReader(repo);
-        List<SeriesReader.Selection> selections = choose(reader.selectAll(request.run()), request);
+        // Each host's data sets have statistics of their own: two hosts' CPUs or devices of one name are not one.
+        List<SeriesReader.Selection> selections = choose(reader.selectAll(request.run()), request).stream()
+                .flatMap(s -> reader.byHost(s).stream()).toList();
         Set<String> keysSeen = new LinkedHashSet<>();
         // A window that holds every row of a data set changes nothing: its statistics are those stored at import
         // (since-boot samples excluded, as there), and reading its rows again would only cost time.
@@ -101,7 +103,7 @@ public final class RunStatistics {
             List<DataTable.MetricColumn> metrics = s.metrics().stream()
                     .filter(m -> request.metrics().stream().anyMatch(r -> isMetric(m, r))).toList();
             if (!metrics.isEmpty()) {
-                out.add(new SeriesReader.Selection(s.run(), s.dataset(), s.table(), s.keyLabel(), s.datasetIds(), metrics));
+                out.add(s.withMetrics(metrics));
             }
         }
         return out;
@@ -144,7 +146,8 @@ public final class RunStatistics {
                 parts.sort(Comparator.comparingInt(p -> s.datasetIds().indexOf(p.datasetId())));
                 SeriesStats merged = SeriesSummary.merge(parts.stream().map(StoredStats.KeyStats::part).toList());
                 DataTable.MetricColumn c = s.metrics().get(m);
-                out.add(new Ranked(d, m, new MetricStats(s.dataset(), s.keyLabel(), series.key(), c.label(), c.unit(), merged)));
+                out.add(new Ranked(d, m, new MetricStats(s.dataset(), s.keyLabel(), series.key(), c.label(), c.unit(), merged,
+                        s.host())));
             });
         }
         return out;
@@ -175,7 +178,7 @@ public final class RunStatistics {
                     if (summary == null) continue;
                     DataTable.MetricColumn c = s.metrics().get(m);
                     out.add(new Ranked(d, m, new MetricStats(s.dataset(), s.keyLabel(), e.getKey(), c.label(), c.unit(),
-                            summary.stats())));
+                            summary.stats(), s.host())));
                 }
             }
         }

@@ -75,10 +75,7 @@ final class SelectionSource {
         // Each host's data sets are read apart (HostLanes): one host's samples are one series, its busiest keys its own.
         List<Trace> traces = new ArrayList<>();
         int mostKeys = 0;
-        for (HostLanes.Lane lane : lanes(columns.read())) {
-            SeriesReader.Selection s = columns.read();
-            SeriesReader.Selection ofLane = new SeriesReader.Selection(s.run(), s.dataset(), s.table(), s.keyLabel(), lane.datasetIds(),
-                    s.metrics());
+        for (SeriesReader.Selection ofLane : reader.byHost(columns.read())) {
             Optional<BusiestKeys.Choice> busiest = busiestKeys.choose(def, ofLane, drawn.get(0).columns(ofLane), drawn.get(0).complement());
             mostKeys = Math.max(mostKeys, busiest.map(BusiestKeys.Choice::keysInRun).orElse(0));
             Set<String> wanted = busiest.map(BusiestKeys.Choice::keys).orElse(new HashSet<>(def.keys()));
@@ -96,7 +93,7 @@ final class SelectionSource {
                 for (Map.Entry<String, KeySamples> e : byKey.entrySet()) {
                     KeySamples k = e.getValue();
                     traces.add(new Trace(run, column.label(), column.unit() == null ? "" : column.unit(), e.getKey(), k.time(),
-                            k.elapsed(), k.values(m), k.mean(m), k.samples(m), lane.host()));
+                            k.elapsed(), k.values(m), k.mean(m), k.samples(m), ofLane.host()));
                 }
             }
         }
@@ -132,11 +129,6 @@ final class SelectionSource {
         return true;
     }
 
-    /** The hosts of the selection's data sets; one data set (the usual run) is one host's without asking. */
-    private List<HostLanes.Lane> lanes(SeriesReader.Selection s) {
-        if (s.datasetIds().size() < 2) return List.of(new HostLanes.Lane("", s.datasetIds()));
-        return HostLanes.of(catalog.datasets(catalog.id(s.run()), s.dataset()));
-    }
 
     /**
      * A metric as drawn: as a query writes it (a complement's column is its expression, {@link #complementSql}),

@@ -13,7 +13,7 @@ package io.statlens.chart;
  *                 ({@link KeySamples})
  * @param mean     the mean of every sample with a value, also of those not kept; NaN if none has one
  * @param samples  how many samples have a value, also of those not kept
- * @param host     the host it was sampled on, when the run holds this data of several hosts ({@link HostLanes}); else empty
+ * @param host     the host it was sampled on, when the run holds this data of several hosts ({@link io.statlens.store.read.HostLanes}); else empty
  */
 record Trace(String run, String metric, String unit, String key, double[] time, double[] position, double[] values, double mean,
              long samples, String host) {

@@ -78,14 +78,26 @@ public final class CollectStartCommand implements Callable<Integer> {
      */
     static final List<String> DAEMON_JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-Xmx320m", "-XX:TieredStopAtLevel=1");
 
+    /**
+     * The daemon's JVM options: its own defaults, then the user's {@code STATLENS_JAVA_OPTS} split at white space as the
+     * launcher splits them, so that the user's options win ({@code -Xmx1g}, {@code -Duser.home=...}) as they do for
+     * every other command.
+     */
+    static List<String> daemonJvmOptions(String userOptions) {
+        List<String> out = new ArrayList<>(DAEMON_JVM_OPTIONS);
+        if (userOptions != null && !userOptions.isBlank()) out.addAll(List.of(userOptions.strip().split("\\s+")));
+        return out;
+    }
+
     private static Process spawn(RepositoryOptions repository, CollectOptions collect, CollectFolder folder) throws IOException {
         String java = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         List<String> command = new ArrayList<>();
         // setsid: a session of its own, so that the terminal's hang-up does not reach it
         if (Files.isExecutable(Path.of("/usr/bin/setsid"))) command.add("/usr/bin/setsid");
         command.add(java);
-        command.addAll(DAEMON_JVM_OPTIONS);
-        command.addAll(List.of("-Duser.home=" + System.getProperty("user.home"), "-cp", System.getProperty("java.class.path")));
+        command.add("-Duser.home=" + System.getProperty("user.home"));
+        command.addAll(daemonJvmOptions(System.getenv("STATLENS_JAVA_OPTS")));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path")));
         String home = System.getProperty("statlens.home");
         if (home != null) command.add("-Dstatlens.home=" + home);
         command.addAll(List.of(Main.class.getName(), "collect", "run"));

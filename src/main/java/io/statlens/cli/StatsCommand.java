@@ -57,10 +57,19 @@ public final class StatsCommand implements Callable<Integer> {
             List<MetricStats> stats = new RunStatistics(repo).stats(request);
             if (format == OutputFormat.table && w.bounded()) out.println("window: " + describe(w));
             try (TabularWriter writer = TabularWriter.of(format, out, numbers)) {
-                writer.header(HEADER, List.of(false, false, false, false, true, true, true, true, true, true, true, true, true));
+                // A run of several hosts' data has each host's statistics, in a host column after the data set.
+                boolean hosts = stats.stream().anyMatch(m -> !m.host().isEmpty());
+                List<String> header = new ArrayList<>(HEADER);
+                List<Boolean> numeric = new ArrayList<>(List.of(false, false, false, false, true, true, true, true, true, true, true, true, true));
+                if (hosts) {
+                    header.add(1, "host");
+                    numeric.add(1, false);
+                }
+                writer.header(header, numeric);
                 for (MetricStats m : stats) {
                     SeriesStats s = m.stats();
                     List<Object> row = new ArrayList<>(List.of(m.dataset(), m.key(), m.label(), m.unit(), s.n()));
+                    if (hosts) row.add(1, m.host());
                     for (double v : new double[]{s.min(), s.max(), s.mean(), s.stddev(), s.p50(), s.p90(), s.p95(), s.p99()}) {
                         row.add(new TabularWriter.Figure(v, numbers.number(v, m.unit())));
                     }

@@ -74,13 +74,23 @@ public final class TopCommand implements Callable<Integer> {
                         + metric + (w.bounded() ? ", " + StatsCommand.describe(w) : ""));
             }
             try (TabularWriter writer = TabularWriter.of(format, out, numbers)) {
-                writer.header(List.of("rank", "dataset", "key", "metric", "unit", "min", "avg", "p50", "p90", "p95", "p99", "max",
-                        "n"), List.of(true, false, false, false, false, true, true, true, true, true, true, true, true));
+                // The keys of a run of several hosts' data are each host's: a host column after the data set says whose.
+                boolean hosts = top.stream().anyMatch(m -> !m.host().isEmpty());
+                List<String> header = new ArrayList<>(List.of("rank", "dataset", "key", "metric", "unit", "min", "avg", "p50", "p90",
+                        "p95", "p99", "max", "n"));
+                List<Boolean> numeric = new ArrayList<>(List.of(true, false, false, false, false, true, true, true, true, true, true,
+                        true, true));
+                if (hosts) {
+                    header.add(2, "host");
+                    numeric.add(2, false);
+                }
+                writer.header(header, numeric);
                 int rank = 0;
                 for (MetricStats m : top) {
                     SeriesStats s = m.stats();
                     List<Object> row = new ArrayList<>(List.of(++rank, m.dataset(),
                             whole == null ? m.key() : whole.whole(m.dataset(), m.key()), m.label(), m.unit()));
+                    if (hosts) row.add(2, m.host());
                     for (double v : new double[]{s.min(), s.mean(), s.p50(), s.p90(), s.p95(), s.p99(), s.max()}) {
                         row.add(new TabularWriter.Figure(v, numbers.number(v, m.unit())));
                     }

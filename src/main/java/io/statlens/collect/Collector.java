@@ -36,6 +36,8 @@ public final class Collector implements AutoCloseable {
     });
     private final Consumer<String> log;
     private boolean stopped;
+    /** The longest a stop waits for its tools to end: a MySQL source's query timeout (70 s) and a little. */
+    private static final java.time.Duration STOP_WAIT = java.time.Duration.ofSeconds(75);
 
     /**
      * One row of {@code statlens collect status}.
@@ -80,7 +82,8 @@ public final class Collector implements AutoCloseable {
             Path hostFolder = rawFolder.resolve(job.launcher().host());
             streams.add(new ToolStream(job.launcher(), tool, parser, intervalSeconds, zone, () -> {
                 Path raw = rawFile(hostFolder, tool.name());
-                return new ToolStream.Output(raw, run.source(raw.toAbsolutePath().toString(), parser.info().tool(), parser.info().version()));
+                return new ToolStream.Output(raw, run.source(raw.toAbsolutePath().toString(), parser.info().tool(), parser.info().version(),
+                        job.launcher().host()));
             }));
         }
         for (ToolStream s : streams) {
@@ -151,18 +154,22 @@ public final class Collector implements AutoCloseable {
         run.note(Instant.now(), text, origin);
     }
 
-    /** Ends every tool, reads what they printed to the end, and commits it. */
+    /**
+     * Ends every tool, reads what they printed to the end, and commits it. The tools are stopped together, not one after
+     * another: a MySQL source may wait for its query's timeout (up to 70 s), which must not hold up every other host's
+     * stop; the whole stop waits at most {@link #STOP_WAIT} for the tools to end and their output to be read.
+     */
     public synchronized void stop() {
         if (stopped) return;
         stopped = true;
-        streams.forEach(ToolStream::stop);
-        for (Thread t : threads) {
-            try {
-                t.join(15_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
+        long deadline = System.nanoTime() + STOP_WAIT.toNanos();
+        List<Thread> stopping = streams.stream()
+                .map(s -> Thread.ofVirtual().name("stop-" + s.host() + "-" + s.tool().name()).start(s::stop)).toList();
+        try {
+            for (Thread t : stopping) t.join(java.time.Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            for (Thread t : threads) t.join(java.time.Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         // never interrupt a commit: embedded Derby closes a connection whose thread is interrupted in its I/O
         committer.shutdown();

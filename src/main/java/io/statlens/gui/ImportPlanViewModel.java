@@ -3,6 +3,7 @@ package io.statlens.gui;
 import io.statlens.model.UserException;
 import io.statlens.parse.ImportPlanner;
 import io.statlens.parse.ImportPlanner.FileDetection;
+import io.statlens.parse.CollectSideFile;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.store.load.ImportTimes;
 import javafx.beans.property.BooleanProperty;
@@ -80,6 +81,8 @@ public final class ImportPlanViewModel {
     public static final class FileRow {
         private final FileDetection detection;
         private final Optional<String> skipped;
+        /** What the collect keeps this side file with (a raw file's receive times, the collector's log), if it is one. */
+        private final Optional<String> keptWith;
         private final BooleanProperty included;
         private final ObjectProperty<String> tool;
 
@@ -87,7 +90,8 @@ public final class ImportPlanViewModel {
         FileRow(FileDetection detection, Optional<String> skipped) {
             this.detection = detection;
             this.skipped = skipped;
-            String detected = detection.detected().map(p -> p.info().tool()).orElse(null);
+            this.keptWith = CollectSideFile.keptWith(detection.file());
+            String detected = keptWith.isPresent() ? null : detection.detected().map(p -> p.info().tool()).orElse(null);
             included = new SimpleBooleanProperty(detected != null && skipped.isEmpty());
             tool = new SimpleObjectProperty<>(detected);
             // Choosing a tool for a file nothing recognised says the user wants it imported.
@@ -111,6 +115,7 @@ public final class ImportPlanViewModel {
 
         /** "vmstat 100%": the detected tool and its confidence; "unknown" when no parser is sure enough. */
         public String detected() {
+            if (keptWith.isPresent()) return "kept with " + keptWith.get();
             if (skipped.isPresent()) return "skipped: " + skipped.get();
             return detection.detected()
                     .map(p -> p.info().tool() + String.format(Locale.ROOT, " %.0f%%", detection.candidates().get(0).confidence() * 100))
@@ -169,7 +174,7 @@ public final class ImportPlanViewModel {
             tools.setAll(found.tools());
             rows.setAll(found.files().stream().map(f -> new FileRow(f, Optional.ofNullable(found.skipped().get(f.file())))).toList());
             planning.set(false);
-            message.set(summary() + skippedSummary(found.skipped().size()) + catalogProblems(found.catalogProblems()));
+            message.set(summary() + skippedSummary((int) rows.stream().filter(r -> r.keptWith.isEmpty() && r.skipped.isPresent()).count()) + catalogProblems(found.catalogProblems()));
         }, e -> {
             planning.set(false);
             message.set(e instanceof UserException ? e.getMessage() : "cannot look at the files: " + e.getMessage());
@@ -178,10 +183,14 @@ public final class ImportPlanViewModel {
 
     private String summary() {
         if (rows.isEmpty()) return "no files in " + String.join(", ", inputs.stream().map(Path::toString).toList());
-        long unknown = rows.stream().filter(r -> r.toolProperty().get() == null && r.skipped.isEmpty()).count();
-        String files = rows.size() == 1 ? "1 file" : rows.size() + " files";
-        if (unknown == 0) return files + (rows.size() == 1 ? ", recognised" : ", all recognised");
-        return files + "; " + unknown + " not recognised, left unticked: choose a tool to import " + (unknown == 1 ? "it" : "them");
+        // A collect's side files are read with its raw files or are the collector's own: neither unrecognised nor imported.
+        long kept = rows.stream().filter(r -> r.keptWith.isPresent()).count();
+        String side = kept == 0 ? "" : "; " + kept + (kept == 1 ? " file" : " files") + " the collect keeps with it, not imported";
+        long importable = rows.size() - kept;
+        long unknown = rows.stream().filter(r -> r.keptWith.isEmpty() && r.skipped.isEmpty() && r.toolProperty().get() == null).count();
+        String files = importable == 1 ? "1 file" : importable + " files";
+        if (unknown == 0) return files + (importable == 1 ? ", recognised" : ", all recognised") + side;
+        return files + "; " + unknown + " not recognised, left unticked: choose a tool to import " + (unknown == 1 ? "it" : "them") + side;
     }
 
     private static String skippedSummary(int skipped) {

@@ -4,6 +4,7 @@ import io.statlens.parse.spi.ReceiveTimes;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -41,6 +42,21 @@ public final class CollectSideFile {
     }
 
     /**
+     * What a collect's side file is kept with, for a list of files: {@code vmstat.txt} for {@code vmstat.times} and
+     * {@code vmstat.err}, {@code the collect} for the collector's own files; empty for any other file.
+     */
+    public static Optional<String> keptWith(Path file) {
+        String name = file.getFileName().toString();
+        if (COLLECTOR_FILES.contains(name) && Files.isRegularFile(file.resolveSibling(STATE))) return Optional.of("the collect");
+        for (String suffix : List.of(ReceiveTimes.SUFFIX, ERRORS)) {
+            if (name.endsWith(suffix) && rawFileBeside(file, suffix)) {
+                return Optional.of(name.substring(0, name.length() - suffix.length()) + ".txt");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
      * The tool whose output a collect kept in this raw file ({@code mpstat} for {@code mpstat.txt} or {@code mpstat-2.txt}
      * with its {@code .times} beside it): a collect names each raw file after the parser that read it, which an import
      * uses when the file's lines are too few to be recognised (a tool stopped before its first report).
@@ -49,6 +65,17 @@ public final class CollectSideFile {
         String name = file.getFileName().toString();
         if (!name.endsWith(".txt") || !Files.isRegularFile(ReceiveTimes.besides(file))) return Optional.empty();
         return Optional.of(name.substring(0, name.length() - ".txt".length()).replaceFirst("-\\d+$", ""));
+    }
+
+    /**
+     * The host a collect kept this raw file of: the name of its host folder ({@code loop} of
+     * {@code .../tpcc-64/loop/vmstat.txt}) when the folder above holds a collect's state.
+     */
+    public static Optional<String> collectedHost(Path file) {
+        Path hostFolder = file.toAbsolutePath().normalize().getParent();
+        if (hostFolder == null || hostFolder.getParent() == null || hostFolder.getFileName() == null) return Optional.empty();
+        return Files.isRegularFile(hostFolder.getParent().resolve(STATE)) ? Optional.of(hostFolder.getFileName().toString())
+                : Optional.empty();
     }
 
     private static boolean rawFileBeside(Path file, String suffix) {

@@ -257,16 +257,26 @@ public final class ReportAssembler {
                             e.getMessage() + " (since-boot samples are left out)", 0));
                     continue;
                 }
-                appendix.add(new ReportModel.StatsTable(run.getKey(), dataset, all.subList(0, Math.min(all.size(), APPENDIX_ROWS)),
-                        List.of(), "", Math.max(0, all.size() - APPENDIX_ROWS)));
-                List<MetricStats> unkeyed = all.stream().filter(s -> s.key().isEmpty() || s.key().equals(KeyOrder.ALL)).toList();
-                if (!unkeyed.isEmpty()) {
-                    boolean keyed = unkeyed.size() < all.size();
-                    String note = keyed ? "the 'all' line; the busiest " + plural(all.get(0).keyLabel()) + " below" : "";
-                    stats.add(new ReportModel.StatsTable(run.getKey(), dataset, unkeyed.subList(0, Math.min(ROWS_SHOWN, unkeyed.size())),
-                            unkeyed.subList(Math.min(ROWS_SHOWN, unkeyed.size()), unkeyed.size()), note, 0));
-                }
-                if (unkeyed.size() < all.size()) keys.add(keyTable(run.getKey(), dataset, all, presets));
+                // A run of several hosts' data: each host's statistics and busiest keys in tables of their own.
+                Map<String, List<MetricStats>> byHost = new LinkedHashMap<>();
+                for (MetricStats s : all) byHost.computeIfAbsent(s.host(), h -> new ArrayList<>()).add(s);
+                byHost.forEach((host, ofHost) -> {
+                    String shown = host.isEmpty() ? dataset : dataset + " of " + host;
+                    appendix.add(new ReportModel.StatsTable(run.getKey(), shown, ofHost.subList(0, Math.min(ofHost.size(), APPENDIX_ROWS)),
+                            List.of(), "", Math.max(0, ofHost.size() - APPENDIX_ROWS)));
+                    List<MetricStats> unkeyed = ofHost.stream().filter(s -> s.key().isEmpty() || s.key().equals(KeyOrder.ALL)).toList();
+                    if (!unkeyed.isEmpty()) {
+                        boolean keyed = unkeyed.size() < ofHost.size();
+                        String note = keyed ? "the 'all' line; the busiest " + plural(ofHost.get(0).keyLabel()) + " below" : "";
+                        stats.add(new ReportModel.StatsTable(run.getKey(), shown, unkeyed.subList(0, Math.min(ROWS_SHOWN, unkeyed.size())),
+                                unkeyed.subList(Math.min(ROWS_SHOWN, unkeyed.size()), unkeyed.size()), note, 0));
+                    }
+                    if (unkeyed.size() < ofHost.size()) {
+                        ReportModel.KeyTable t = keyTable(run.getKey(), dataset, ofHost, presets);
+                        keys.add(new ReportModel.KeyTable(t.run(), shown, t.keyLabel(), t.rankedBy(), t.columns(), t.rows(), t.more(),
+                                t.note()));
+                    }
+                });
             }
         }
         return new Body(stats, keys);

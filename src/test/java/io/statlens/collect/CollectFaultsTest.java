@@ -13,6 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CountDownLatch;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -222,6 +224,88 @@ class CollectFaultsTest {
         @Override
         public void close() {
         }
+    }
+
+    /**
+     * A host whose vmstat prints its header, then is slow to stop as a MySQL source waiting for its query is: its stop
+     * waits until every host's stop has begun, which only a collect that stops its tools together lets happen.
+     */
+    private static final class SlowToStopHost implements ToolProcess.Launcher {
+        private final String name;
+        private final Path capture;
+        private final CountDownLatch allStopping;
+        private final List<Boolean> stoppedTogether;
+
+        SlowToStopHost(String name, Path capture, CountDownLatch allStopping, List<Boolean> stoppedTogether) {
+            this.name = name;
+            this.capture = capture;
+            this.allStopping = allStopping;
+            this.stoppedTogether = stoppedTogether;
+        }
+
+        @Override
+        public String host() {
+            return name;
+        }
+
+        @Override
+        public ToolProcess start(CollectedTool tool, int intervalSeconds) throws IOException {
+            Process p = new ProcessBuilder("sh", "-c", "head -2 \"$0\"; exec sleep 60", capture.toString()).start();
+            p.getOutputStream().close();
+            return new ToolProcess() {
+                @Override
+                public InputStream stdout() {
+                    return p.getInputStream();
+                }
+
+                @Override
+                public InputStream stderr() {
+                    return p.getErrorStream();
+                }
+
+                @Override
+                public int waitFor() throws InterruptedException {
+                    return p.waitFor();
+                }
+
+                @Override
+                public void stop() {
+                    allStopping.countDown();
+                    try {
+                        stoppedTogether.add(allStopping.await(20, TimeUnit.SECONDS));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    p.destroy();
+                }
+            };
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
+    void theToolsOfEveryHostAreStoppedTogetherNotOneAfterAnother() throws Exception {
+        Path capture = Path.of("src/test/resources/corpus/vmstat/jc-centos77-vmstat-at.txt");
+        CountDownLatch allStopping = new CountDownLatch(3);
+        List<Boolean> stoppedTogether = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        try (Repository repo = Repository.open(RepositoryLocation.embedded(dir.resolve("repo")), true)) {
+            LiveImport live = LiveImport.open(repo, "slow", Optional.empty(), List.of());
+            Collector collector = new Collector(live, ParserCatalog.installed(), List.of(
+                    new SlowToStopHost("db01", capture, allStopping, stoppedTogether),
+                    new SlowToStopHost("db02", capture, allStopping, stoppedTogether),
+                    new SlowToStopHost("db03", capture, allStopping, stoppedTogether)), List.of(CollectedTool.named("vmstat")), 1,
+                    ZoneId.of("UTC"), dir.resolve("raw"), System.err::println);
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (collector.status().stream().anyMatch(x -> !x.state().equals("running")) && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            assertEquals(List.of("running", "running", "running"), collector.status().stream().map(Collector.Status::state).toList());
+            collector.stop();
+        }
+        assertEquals(List.of(true, true, true), stoppedTogether);
     }
 
     @Test

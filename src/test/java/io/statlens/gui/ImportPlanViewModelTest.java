@@ -106,6 +106,26 @@ class ImportPlanViewModelTest {
     }
 
     @Test
+    void aCollectsFolderShowsItsSideFilesAsKeptWithTheirRawFileNotAsUnrecognised() throws IOException {
+        Path collect = Files.createDirectories(dir.resolve("bench-1"));
+        Files.writeString(collect.resolve("collect.properties"), "run=bench-1\n");
+        Files.writeString(collect.resolve("collector.log"), "started\n");
+        Path host = Files.createDirectories(collect.resolve("localhost"));
+        Files.copy(CORPUS.resolve("vmstat/jc-centos77-vmstat-at.txt"), host.resolve("vmstat.txt"));
+        Files.writeString(host.resolve("vmstat.times"), "1\t2026-12-02T10:00:00Z\n");
+        Files.writeString(host.resolve("vmstat.err"), "");
+        ImportPlanViewModel plan = plan(List.of(collect));
+        assertEquals(List.of(
+                "[ ] collect.properties  12 B  kept with the collect  null",
+                "[ ] collector.log  8 B  kept with the collect  null",
+                "[ ] localhost/vmstat.err  0 B  kept with vmstat.txt  null",
+                "[ ] localhost/vmstat.times  23 B  kept with vmstat.txt  null",
+                "[x] localhost/vmstat.txt  614 B  vmstat 100%  vmstat"),
+                plan.rows().stream().map(ImportPlanViewModelTest::shown).toList());
+        assertEquals("1 file, recognised; 4 files the collect keeps with it, not imported", plan.messageProperty().get());
+    }
+
+    @Test
     void aUserDefinitionThatCouldNotBeLoadedIsSaidAfterTheSummary() throws IOException {
         Path userParsers = Files.createDirectories(dir.resolve("user-parsers"));
         Path broken = Files.writeString(userParsers.resolve("qmon.parser"), "tool = qmon\ndetect 0.9 ^QUEUE\n");

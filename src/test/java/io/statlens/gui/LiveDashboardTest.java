@@ -103,7 +103,7 @@ class LiveDashboardTest {
 
         Collect() throws IOException {
             Parser vmstat = ParserCatalog.load(Path.of("target/no-user-parsers")).byTool("vmstat").orElseThrow();
-            source = live.source("/collects/live-1/db01/vmstat.txt", vmstat.info().tool(), vmstat.info().version());
+            source = live.source("/collects/live-1/db01/vmstat.txt", vmstat.info().tool(), vmstat.info().version(), "db01");
             PipedInputStream in = new PipedInputStream(out, 1 << 16);
             ParseContext context = new ParseContext("vmstat.txt")
                     .set(TimeOptions.class, new TimeOptions(ZoneOffset.UTC, Optional.empty(), Optional.of(Duration.ofSeconds(5)), Optional.empty()));

@@ -9,6 +9,7 @@ import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.Detection;
 import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.CollectSideFile;
 import io.statlens.parse.spi.ReceiveTimes;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.ParserFailureException;
@@ -140,7 +141,7 @@ public final class ImportService {
             } finally {
                 undated.forEach(file -> file.session().close());
             }
-            ledger.settle(run, clock.start(), earliest, host != null ? host : planned.host().orElse(null));
+            ledger.settle(run, clock.start(), earliest, host != null ? host : planned.host().orElse(null), request.host().isPresent());
             repo.connection().commit();
             return new ImportResult(request.run(), List.of(results), planned.skipped());
         } catch (SQLException e) {
@@ -180,6 +181,7 @@ public final class ImportService {
         progress.fileStarted(p.file(), p.parser().info().tool(), size);
         ParseContext context = context(request, datedStart, p);
         ImportSession session = new ImportSession(repo, run.id(), fileId, clock, request.strict() ? p.file().toString() : null);
+        CollectSideFile.collectedHost(p.file()).ifPresent(session::hostUnlessNamed);
         try {
             String sha256 = stream(p, context, session, size, progress, cancellation);
             refuseEmptyChoice(p, session);

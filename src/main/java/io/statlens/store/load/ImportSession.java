@@ -77,6 +77,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
     private String timeSource = "";
     private String variant = "";
     private String host;
+    /** The host a collect's file is of, named when its output names none ({@link #hostUnlessNamed}). */
+    private String hostUnlessNamed;
     /**
      * The data set of the last row and its mapping: parsers hand many rows of one data set in a row, and a spec's
      * hash (a record of lists of metrics) is not cached, so the map is consulted only when the spec object changes.
@@ -474,6 +476,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
      * table), then each data set's counts and the statistics of its series.
      */
     void load() throws SQLException, IOException {
+        nameTheHost();
         try {
             try (BulkLoader loader = BulkLoader.forConnection(c)) {
                 for (TableRows t : tables.values()) loader.load(c, t.table, t.spill);
@@ -500,6 +503,23 @@ final class ImportSession implements RecordSink, AutoCloseable {
     }
 
     /**
+     * The host a collect read this file's output from (its host folder), to be the file's {@code host} fact when the
+     * output names none (vmstat's): every data set of a collect of several hosts then carries its host, and an import of
+     * the kept raw file names the same one ({@link io.statlens.parse.CollectSideFile#collectedHost}).
+     */
+    void hostUnlessNamed(String collectedHost) {
+        this.hostUnlessNamed = collectedHost;
+    }
+
+    /**
+     * Records the {@link #hostUnlessNamed} once the file has rows and its output has named no host: by its first row a
+     * banner (mpstat's, iostat's) has named its own, whether the output is read live or from the raw file.
+     */
+    private void nameTheHost() {
+        if (host == null && hostUnlessNamed != null && rowCount > 0) fact(new Fact(HOST_FACT, hostUnlessNamed));
+    }
+
+    /**
      * Keeps every write from now on until {@link #committed}, so that a live import can write them again after its
      * commit failed ({@link #rolledBack}).
      */
@@ -515,6 +535,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
      */
     void loadSoFar(boolean statistics) throws SQLException, IOException {
         if (rolledBack) writeAgain();
+        nameTheHost();
         if (liveLoader == null) liveLoader = BulkLoader.forConnection(c, true);
         for (TableRows t : tables.values()) {
             if (t.spill.rows() > 0) liveLoader.load(c, t.table, t.spill);

@@ -83,11 +83,13 @@ public final class LiveImport implements AutoCloseable {
      * A new source file of the run, for one tool's output, registered and committed at once.
      *
      * @param path where its raw output is kept
+     * @param host the host it is collected from, its {@code host} fact unless its output names one
      */
-    public synchronized Source source(String path, String parser, String parserVersion) {
+    public synchronized Source source(String path, String parser, String parserVersion, String host) {
         try {
             long fileId = ledger.register(run, new RunLedger.SourceFile(path, 0, parser, parserVersion));
             ImportSession session = new ImportSession(repo, run.id(), fileId, clock, null);
+            session.hostUnlessNamed(host);
             session.keepUncommitted();
             Source source = new Source(fileId, session);
             sources.add(source);
@@ -147,7 +149,7 @@ public final class LiveImport implements AutoCloseable {
             earliest = earlier(earliest, s.session.earliest());
             if (host == null) host = s.session.host();
         }
-        RunLedger.OpenRun settled = ledger.settle(run, clock.start(), earliest, host);
+        RunLedger.OpenRun settled = ledger.settle(run, clock.start(), earliest, host, false);
         repo.connection().commit();
         run = settled;
         if (statistics) statisticsWritten = now;

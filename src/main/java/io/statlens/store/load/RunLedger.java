@@ -1,5 +1,6 @@
 package io.statlens.store.load;
 
+import io.statlens.store.read.RunCatalog;
 import io.statlens.store.StoreException;
 import io.statlens.model.UserException;
 import io.statlens.store.schema.BlockStore;
@@ -30,6 +31,8 @@ import java.util.Optional;
  */
 public final class RunLedger {
     private static final int PATH_LENGTH = 4000;
+    /** The longest host a run keeps (the column's width). */
+    private static final int HOST_LENGTH = 200;
     private final Repository repo;
     /** {@link #collected}'s update, prepared once: a collect runs it at every commit. */
     private PreparedStatement collected;
@@ -285,22 +288,28 @@ public final class RunLedger {
     }
 
     /**
-     * Settles a run after an import: its start becomes the earliest sample it holds, and a run without a
-     * host takes the one its files reported.
+     * Settles a run after an import: its start becomes the earliest sample it holds; a run whose data is of several
+     * hosts ({@link RunCatalog#hosts}) names them all ({@code db01, app01}), unless this import gave its host; else a run
+     * without a host takes the one its files reported.
      *
-     * @param base     what this import's elapsed seconds count from (the run's start before the import, else
-     *                 the first sample it saw); null when nothing had a time
-     * @param earliest this import's earliest sample; null when it had no rows
-     * @param host     the host the files reported first; null when none did
+     * @param base      what this import's elapsed seconds count from (the run's start before the import, else
+     *                  the first sample it saw); null when nothing had a time
+     * @param earliest  this import's earliest sample; null when it had no rows
+     * @param host      the host the files reported first; null when none did
+     * @param hostGiven whether the user gave the run's host for this import ({@code --host}), which it keeps
      * @return the run as settled
      */
-    OpenRun settle(OpenRun run, Instant base, Instant earliest, String host) throws SQLException {
+    OpenRun settle(OpenRun run, Instant base, Instant earliest, String host, boolean hostGiven) throws SQLException {
         Instant start = run.start();
         if (base != null) {
             start = earliest != null && earliest.isBefore(base) ? earliest : base;
             if (start.isBefore(base)) shiftElapsed(run.id(), seconds(start, base));
         }
         String settledHost = run.host() != null ? run.host() : host;
+        if (!hostGiven) {
+            List<String> hosts = new RunCatalog(repo).hosts(run.id());
+            if (hosts.size() > 1) settledHost = limit(String.join(", ", hosts), HOST_LENGTH);
+        }
         if (!Objects.equals(start, run.start()) || !Objects.equals(settledHost, run.host())) {
             updateRun(run.id(), start, settledHost);
         }

@@ -214,6 +214,39 @@ public final class RunCatalog {
         return out;
     }
 
+    /**
+     * The hosts a run's data is of, in the order of their first data set, where some tool's data sets are of several
+     * hosts: each host as {@link HostLanes} tells it (its {@code host} fact, else its folder); empty for a run of one
+     * host's data (whose files may still name it differently: vmstat's collect host, mpstat's banner). Reads no data set's
+     * columns or keys: a collect asks at every commit.
+     */
+    public List<String> hosts(long runId) {
+        try {
+            Map<Long, String> fileHosts = fileHosts(runId);
+            Map<String, List<DatasetInfo>> byName = new java.util.LinkedHashMap<>();
+            try (PreparedStatement ps = repo.connection().prepareStatement("SELECT D.ID, D.TOOL, D.NAME, D.FIRST_TS, D.LAST_TS,"
+                    + " F.PATH, F.ID FROM DATASETS D JOIN SOURCE_FILES F ON F.ID = D.FILE_ID WHERE D.RUN_ID = ? ORDER BY D.ID")) {
+                ps.setLong(1, runId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        String qualified = rs.getString(3).isEmpty() ? rs.getString(2) : rs.getString(2) + "." + rs.getString(3);
+                        byName.computeIfAbsent(qualified, k -> new ArrayList<>()).add(new DatasetInfo(rs.getLong(1), qualified,
+                                "", "", 0, Repository.instant(rs.getTimestamp(4)), Repository.instant(rs.getTimestamp(5)),
+                                rs.getString(6), List.of(), List.of(), Map.of(), fileHosts.getOrDefault(rs.getLong(7), "")));
+                    }
+                }
+            }
+            java.util.LinkedHashSet<String> lanes = new java.util.LinkedHashSet<>();
+            for (List<DatasetInfo> sets : byName.values()) {
+                List<HostLanes.Lane> of = HostLanes.of(sets);
+                if (of.size() > 1) of.forEach(l -> lanes.add(l.host()));
+            }
+            return List.copyOf(lanes);
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the hosts of run " + runId + ": " + e.getMessage(), e);
+        }
+    }
+
     /** The host each file of a run names, by file id: its first {@code host} fact. */
     private Map<Long, String> fileHosts(long runId) throws SQLException {
         Map<Long, String> out = new java.util.HashMap<>();

@@ -35,9 +35,21 @@ public final class SeriesReader {
      * What will be read: the run's data sets of one qualified name and the metrics they hold.
      *
      * @param keyLabel what the key means ({@code Device}), empty if unkeyed
+     * @param host     the host whose data sets these are, when the run holds this data of several hosts
+     *                 ({@link #byHost}); empty for all of the run's
      */
     public record Selection(String run, String dataset, String table, String keyLabel, List<Long> datasetIds,
-                            List<DataTable.MetricColumn> metrics) {
+                            List<DataTable.MetricColumn> metrics, String host) {
+        /** The run's data sets of this name, whatever their hosts. */
+        public Selection(String run, String dataset, String table, String keyLabel, List<Long> datasetIds,
+                         List<DataTable.MetricColumn> metrics) {
+            this(run, dataset, table, keyLabel, datasetIds, metrics, "");
+        }
+
+        /** The same data sets with only these metrics. */
+        public Selection withMetrics(List<DataTable.MetricColumn> chosen) {
+            return new Selection(run, dataset, table, keyLabel, datasetIds, chosen, host);
+        }
     }
 
     public interface RowHandler {
@@ -89,6 +101,20 @@ public final class SeriesReader {
         List<Selection> out = new ArrayList<>();
         byName.forEach((name, sets) -> out.add(selection(run, name, sets)));
         return out;
+    }
+
+    /**
+     * The selection's data sets host by host ({@link HostLanes}), each named by its host; the selection itself when
+     * they are one host's (the usual run, one data set without asking).
+     */
+    public List<Selection> byHost(Selection s) {
+        if (s.datasetIds().size() < 2) return List.of(s);
+        RunCatalog catalog = new RunCatalog(repo);
+        List<HostLanes.Lane> lanes = HostLanes.of(catalog.datasets(catalog.id(s.run()), s.dataset()).stream()
+                .filter(d -> s.datasetIds().contains(d.id())).toList());
+        if (lanes.size() < 2) return List.of(s);
+        return lanes.stream().map(l -> new Selection(s.run(), s.dataset(), s.table(), s.keyLabel(), l.datasetIds(), s.metrics(),
+                l.host())).toList();
     }
 
     /** One selection of the data sets of one name (files of one tool merge), with the metric columns that hold values. */

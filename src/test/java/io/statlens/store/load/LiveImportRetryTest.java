@@ -51,7 +51,7 @@ public class LiveImportRetryTest {
             }
             repo.connection().commit();
             LiveImport live = LiveImport.open(repo, "r", Optional.empty(), List.of());
-            LiveImport.Source s = live.source(dir.resolve("t.txt").toString(), "t", "1");
+            LiveImport.Source s = live.source(dir.resolve("t.txt").toString(), "t", "1", "localhost");
             s.dataset(cpu);
             s.row(cpu, new Row(1, t0, "all", false, new double[] {1, 2}));
             s.fact(new Fact("host", "h1"));

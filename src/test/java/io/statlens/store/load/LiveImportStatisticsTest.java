@@ -35,7 +35,7 @@ class LiveImportStatisticsTest {
     void aKilledCollectsStatisticsLagItsRowsUntilTheResumedCollectWritesThemFromTheRows() throws Exception {
         try (Repository repo = Repository.open(RepositoryLocation.embedded(dir.resolve("repo")), true)) {
             LiveImport killed = LiveImport.open(repo, "r", Optional.empty(), List.of());
-            LiveImport.Source s = killed.source(dir.resolve("raw/localhost/t.txt").toString(), "t", "1");
+            LiveImport.Source s = killed.source(dir.resolve("raw/localhost/t.txt").toString(), "t", "1", "localhost");
             s.dataset(CPU);
             s.row(CPU, row(1, "all", 1, 2));
             killed.commit();
@@ -60,7 +60,7 @@ class LiveImportStatisticsTest {
     void theLastCommitWritesTheStatisticsOfEveryRow() throws Exception {
         try (Repository repo = Repository.open(RepositoryLocation.embedded(dir.resolve("repo")), true)) {
             LiveImport live = LiveImport.open(repo, "r", Optional.empty(), List.of());
-            LiveImport.Source s = live.source(dir.resolve("t.txt").toString(), "t", "1");
+            LiveImport.Source s = live.source(dir.resolve("t.txt").toString(), "t", "1", "localhost");
             s.dataset(CPU);
             s.row(CPU, row(1, "all", 1, 2));
             live.commit();

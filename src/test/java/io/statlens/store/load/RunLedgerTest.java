@@ -90,7 +90,7 @@ class RunLedgerTest {
     @Test
     void settlingMovesTheStartToTheEarliestSampleAndKeepsAKnownHost() throws Exception {
         RunLedger.OpenRun run = ledger.open("r1", Optional.of("db1"), List.of("tag", "tag"));
-        ledger.settle(run, T0, T0.minusSeconds(5), "from-a-banner");
+        ledger.settle(run, T0, T0.minusSeconds(5), "from-a-banner", false);
         try (PreparedStatement ps = repo.connection().prepareStatement("SELECT START_TS, HOST FROM RUNS WHERE ID = ?")) {
             ps.setLong(1, run.id());
             try (ResultSet rs = ps.executeQuery()) {

@@ -1,6 +1,4 @@
-package io.statlens.chart;
-
-import io.statlens.store.read.RunCatalog;
+package io.statlens.store.read;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,12 +8,13 @@ import java.util.Map;
 /**
  * Which of a run's data sets of one name are one host's series. A run may hold a tool's output of several hosts (a
  * collect of {@code --host db01 --host app01}, an import of both hosts' folders): their samples fall on the same
- * seconds and must be drawn apart, never zigzagged through or stacked on each other. A data set's host is the one its
+ * seconds and must be drawn apart, never zigzagged through or stacked on each other, and their statistics and findings
+ * kept apart ({@link SeriesReader#byHost}), never merged. A data set's host is the one its
  * file names (a sysstat banner); a file that names none (vmstat) is told by its folder (a collect keeps a folder per
  * host), else by its name. Files of no named host that follow one another in time (a collect restarted, a day per
  * file) are one host's pieces and stay one series, as are files of one named host that do not overlap.
  */
-final class HostLanes {
+public final class HostLanes {
     private HostLanes() {
     }
 
@@ -24,11 +23,11 @@ final class HostLanes {
      *
      * @param host what names the host in a chart; empty when the run holds this data of one host only
      */
-    record Lane(String host, List<Long> datasetIds) {
+    public record Lane(String host, List<Long> datasetIds) {
     }
 
     /** The lanes of data sets of one name, in the order of their first data set; one lane without a host when all are one's. */
-    static List<Lane> of(List<RunCatalog.DatasetInfo> sets) {
+    public static List<Lane> of(List<RunCatalog.DatasetInfo> sets) {
         List<Lane> one = List.of(new Lane("", sets.stream().map(RunCatalog.DatasetInfo::id).toList()));
         if (sets.size() < 2) return one;
         boolean severalFolders = sets.stream().map(d -> folder(d.file())).distinct().count() > 1;

@@ -1,6 +1,5 @@
-package io.statlens.chart;
+package io.statlens.store.read;
 
-import io.statlens.store.read.RunCatalog;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
