@@ -3,6 +3,7 @@ package io.statlens.store.load;
 import io.statlens.store.StoreException;
 import io.statlens.model.UserException;
 import io.statlens.store.schema.BlockStore;
+import io.statlens.store.schema.DatasetPartitions;
 import io.statlens.store.schema.Jdbc;
 import io.statlens.store.schema.Repository;
 
@@ -326,18 +327,33 @@ public final class RunLedger {
      * row would slow bulk loading).
      */
     private void deleteRun(long runId) throws SQLException {
-        for (String table : tables("RUN_ID", runId)) {
-            execute("DELETE FROM " + table + " WHERE DATASET_ID IN (SELECT ID FROM DATASETS WHERE RUN_ID = ?)", runId);
-        }
+        deleteRows("RUN_ID", runId);
         execute("DELETE FROM RUNS WHERE ID = ?", runId);
     }
 
     /** Deletes one source file and its rows inside the current transaction. */
     private void deleteFile(long fileId) throws SQLException {
-        for (String table : tables("FILE_ID", fileId)) {
-            execute("DELETE FROM " + table + " WHERE DATASET_ID IN (SELECT ID FROM DATASETS WHERE FILE_ID = ?)", fileId);
-        }
+        deleteRows("FILE_ID", fileId);
         execute("DELETE FROM SOURCE_FILES WHERE ID = ?", fileId);
+    }
+
+    /**
+     * Deletes the data-table rows of the run or file: drops its data sets' partitions where the engine partitions
+     * data tables by data set (however many rows: no row is visited), else deletes the rows.
+     */
+    private void deleteRows(String column, long id) throws SQLException {
+        if (!repo.dialect().partitionsByDataset()) {
+            for (String table : tables(column, id)) {
+                execute("DELETE FROM " + table + " WHERE DATASET_ID IN (SELECT ID FROM DATASETS WHERE " + column + " = ?)", id);
+            }
+            return;
+        }
+        try (PreparedStatement ps = connection().prepareStatement("SELECT TABLE_NAME, ID FROM DATASETS WHERE " + column + " = ? ORDER BY ID")) {
+            ps.setLong(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) DatasetPartitions.drop(connection(), rs.getString(1), rs.getLong(2));
+            }
+        }
     }
 
     /** Adds {@code seconds} to every elapsed time of the run: its start moved earlier by that much. */

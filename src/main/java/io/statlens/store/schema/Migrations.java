@@ -133,7 +133,14 @@ final class Migrations {
                 new Step(8, "named time windows of a run",
                         List.of("CREATE TABLE TIME_WINDOWS (RUN_ID BIGINT NOT NULL REFERENCES RUNS(ID) ON DELETE CASCADE, NAME "
                                 + d.varchar(100) + " NOT NULL, FROM_TS TIMESTAMP, TO_TS TIMESTAMP, SAVED_AT TIMESTAMP NOT NULL,"
-                                + " PRIMARY KEY (RUN_ID, NAME))")));
+                                + " PRIMARY KEY (RUN_ID, NAME))")),
+                // A run of ten million rows took seconds to delete row by row, and a query of one run walked an index
+                // over every run's rows: each data set's rows become a partition of their data table of their own
+                // (DatasetPartitions), so that deleting a run drops its tables and a query reads only its own.
+                // Engines that do not partition have nothing to do.
+                d.partitionsByDataset()
+                        ? new Step(10, "data tables partitioned by data set", List.of(), DataTables::partitionByDataset)
+                        : new Step(10, "data tables partitioned by data set (not on this engine)", List.of()));
     }
 
     static int latestVersion(SqlDialect d) {
