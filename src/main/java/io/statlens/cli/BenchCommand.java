@@ -93,7 +93,8 @@ public final class BenchCommand implements Callable<Integer> {
     boolean gui;
 
     @Option(names = "--db", paramLabel = "URL", description = {"Benchmark a server repository instead (e.g. jdbc:postgresql://host/db): statlens' import, " +
-            "its bulk path alone (COPY on PostgreSQL) and JDBC batches of the same rows into the same server, in turn. " +
+            "its bulk path alone (COPY on PostgreSQL), psql's \\copy (when psql is on the PATH) and JDBC batches of the same rows " +
+            "into the same server, in turn. " +
             "The benchmark's runs and tables are removed afterwards."})
     String db;
 

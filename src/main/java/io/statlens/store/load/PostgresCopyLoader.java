@@ -2,6 +2,8 @@ package io.statlens.store.load;
 
 import io.statlens.store.schema.DataTable;
 import io.statlens.store.schema.DatasetPartitions;
+import io.statlens.store.schema.Jdbc;
+import io.statlens.store.StoreException;
 
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
@@ -38,6 +40,14 @@ final class PostgresCopyLoader {
      */
     static void load(Connection c, DataTable table, RowSpill spill) throws SQLException, IOException {
         if (spill.rows() == 0) return;
+        try {
+            loadWithPartitions(c, table, spill);
+        } catch (StoreException e) {
+            throw Jdbc.cause(e);
+        }
+    }
+
+    private static void loadWithPartitions(Connection c, DataTable table, RowSpill spill) throws SQLException, IOException {
         if (!DatasetPartitions.isPartitioned(c, table.name())) {
             copy(c, table.name(), table, spill);
             return;

@@ -360,7 +360,11 @@ public final class RunLedger {
             }
         }
         execute(delete, id);
-        for (int i = 0; i < tables.size(); i++) DatasetPartitions.drop(connection(), tables.get(i), datasets.get(i));
+        try {
+            for (int i = 0; i < tables.size(); i++) DatasetPartitions.drop(connection(), tables.get(i), datasets.get(i));
+        } catch (StoreException e) {
+            throw Jdbc.cause(e);
+        }
     }
 
     /** Adds {@code seconds} to every elapsed time of the run: its start moved earlier by that much. */

@@ -1,5 +1,7 @@
 package io.statlens.store.schema;
 
+import io.statlens.store.StoreException;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -39,7 +41,15 @@ public final class DatasetPartitions {
     }
 
     /** Whether {@code table} is partitioned (a data table of this schema step), rather than a plain table. */
-    public static boolean isPartitioned(Connection c, String table) throws SQLException {
+    public static boolean isPartitioned(Connection c, String table) {
+        try {
+            return isPartitionedWithJdbc(c, table);
+        } catch (SQLException e) {
+            throw new StoreException("cannot read whether table " + table + " is partitioned: " + e.getMessage(), e);
+        }
+    }
+
+    private static boolean isPartitionedWithJdbc(Connection c, String table) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM pg_catalog.pg_class T JOIN pg_catalog.pg_namespace N"
                 + " ON N.oid = T.relnamespace WHERE T.relname = ? AND N.nspname = current_schema() AND T.relkind = 'p'")) {
             ps.setString(1, table.toLowerCase(Locale.ROOT));
@@ -50,7 +60,15 @@ public final class DatasetPartitions {
     }
 
     /** The data sets of {@code table} that have a partition already. */
-    public static List<Long> attached(Connection c, String table) throws SQLException {
+    public static List<Long> attached(Connection c, String table) {
+        try {
+            return attachedWithJdbc(c, table);
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the partitions of table " + table + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static List<Long> attachedWithJdbc(Connection c, String table) throws SQLException {
         List<Long> out = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT pg_catalog.pg_get_expr(T.relpartbound, T.oid) FROM pg_catalog.pg_inherits I"
                 + " JOIN pg_catalog.pg_class T ON T.oid = I.inhrelid JOIN pg_catalog.pg_class P ON P.oid = I.inhparent"
@@ -68,26 +86,31 @@ public final class DatasetPartitions {
      * Creates the data set's table, shaped like {@code table} and not attached yet: rows are copied in, then
      * {@link #attach} makes it the data set's partition. Inside the caller's transaction.
      */
-    public static String createDetached(Connection c, String table, long datasetId) throws SQLException {
+    public static String createDetached(Connection c, String table, long datasetId) {
         String partition = name(table, datasetId);
-        Statements.execute(c, "CREATE TABLE " + partition + " (LIKE " + table + ", CONSTRAINT " + partition
+        execute(c, "CREATE TABLE " + partition + " (LIKE " + table + ", CONSTRAINT " + partition
                 + "_ID CHECK (DATASET_ID = " + datasetId + "))");
         return partition;
     }
 
     /** Attaches the table {@link #createDetached} made; its index is built now, over the rows copied in. */
-    public static void attach(Connection c, String table, long datasetId) throws SQLException {
-        Statements.execute(c, "ALTER TABLE " + table + " ATTACH PARTITION " + name(table, datasetId) + " FOR VALUES IN (" + datasetId + ")");
+    public static void attach(Connection c, String table, long datasetId) {
+        execute(c, "ALTER TABLE " + table + " ATTACH PARTITION " + name(table, datasetId) + " FOR VALUES IN (" + datasetId + ")");
     }
 
     /** Creates the data set's partition, empty, attached at once (rows then go through the data table). */
-    public static void create(Connection c, String table, long datasetId) throws SQLException {
+    public static void create(Connection c, String table, long datasetId) {
         createDetached(c, table, datasetId);
         attach(c, table, datasetId);
     }
 
     /** Drops the data set's partition and its rows, if it has one (a data set without rows has none). */
-    public static void drop(Connection c, String table, long datasetId) throws SQLException {
-        Statements.execute(c, "DROP TABLE IF EXISTS " + name(table, datasetId));
+    public static void drop(Connection c, String table, long datasetId) {
+        execute(c, "DROP TABLE IF EXISTS " + name(table, datasetId));
+    }
+
+    /** A statement whose failure is the repository's (the store's callers see no JDBC). */
+    private static void execute(Connection c, String sql) {
+        Statements.inStore("cannot change the partitions of a data table", () -> Statements.execute(c, sql));
     }
 }
