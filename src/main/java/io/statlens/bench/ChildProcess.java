@@ -30,9 +30,16 @@ public final class ChildProcess {
      * @param errors  where the command's standard error goes (read back when it fails)
      */
     public static Measurement run(List<String> command, Path errors) throws IOException, InterruptedException {
+        return run(command, java.util.Map.of(), errors);
+    }
+
+    /** @param environment variables set for the command besides this process's own (a password, never on its command line) */
+    public static Measurement run(List<String> command, java.util.Map<String, String> environment, Path errors)
+            throws IOException, InterruptedException {
         List<String> shell = new ArrayList<>(List.of("/bin/sh", "-c", MEASURE, "statlens-bench"));
         shell.addAll(command);
         ProcessBuilder pb = new ProcessBuilder(shell).redirectErrorStream(false).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        pb.environment().putAll(environment);
         pb.environment().put("STATLENS_BENCH_ERR", errors.toAbsolutePath().toString());
         long start = System.nanoTime();
         Process p = pb.start();

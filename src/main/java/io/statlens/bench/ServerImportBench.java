@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -31,6 +32,7 @@ public final class ServerImportBench {
     public static final String IMPORT = "statlens import (parse + store)";
     public static final String BULK = "statlens bulk path of CSV (COPY on PostgreSQL)";
     public static final String BATCHES = "JDBC batches (1000 rows) of CSV";
+    public static final String PSQL = "psql \\copy of CSV (PostgreSQL's own client)";
 
     private ServerImportBench() {
     }
@@ -39,8 +41,14 @@ public final class ServerImportBench {
      * @param steps     the three steps' runs
      * @param serverCpu per step, the server's CPU seconds of each run, in the order of the step's runs (NaN where
      *                  they cannot be read)
+     * @param deletions the wall seconds of deleting each imported run ({@code statlens delete}'s work), in turn
      */
-    public record Result(List<Samples> steps, Map<String, List<Double>> serverCpu) {
+    public record Result(List<Samples> steps, Map<String, List<Double>> serverCpu, List<Double> deletions) {
+        /** Whether the psql step ran (PostgreSQL, psql on the PATH). */
+        public boolean hasPsql() {
+            return steps.stream().anyMatch(s -> s.name().equals(PSQL));
+        }
+
         public Samples step(String name) {
             return steps.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
         }
@@ -64,8 +72,11 @@ public final class ServerImportBench {
         ImportBench.writeCsv(mpstat, input.file(), csv);
         Map<String, List<Double>> serverCpu = new LinkedHashMap<>();
         DataTable[] table = new DataTable[1];
+        List<Double> deletions = new ArrayList<>();
+        long[] rows = new long[1]; // the CSV's, counted by the bulk path, which runs before psql
+        Optional<PsqlCopy> psql = PsqlCopy.forUrl(server.jdbcUrl());
         try (Repository repo = Repository.open(server)) {
-            List<Samples> steps = Alternation.run(repetitions, List.of(
+            List<Alternation.Step> all = new ArrayList<>(List.of(
                     new Alternation.Step(IMPORT, r -> {
                         String run = "bench-" + System.currentTimeMillis();
                         try {
@@ -73,13 +84,30 @@ public final class ServerImportBench {
                                     .run(ImportRequest.of(run, ZoneOffset.UTC, input.file()), ImportProgress.NONE).rows());
                         } finally {
                             table[0] = repo.tables().table("MPSTAT").orElseThrow();
+                            long start = System.nanoTime();
                             new RunLedger(repo).deleteRun(run);
+                            deletions.add((System.nanoTime() - start) / 1e9);
                         }
                     }),
                     new Alternation.Step(BULK, r -> {
                         String name = "MPSTAT_BULK_" + System.currentTimeMillis();
                         try {
-                            return serverTimed(repo, BULK, serverCpu, () -> JdbcBatchBaseline.bulkLoadCsv(repo, table[0], name, csv));
+                            Stopwatch.Timed t = serverTimed(repo, BULK, serverCpu, () -> JdbcBatchBaseline.bulkLoadCsv(repo, table[0], name, csv));
+                            rows[0] = t.count();
+                            return t;
+                        } finally {
+                            JdbcBatchBaseline.drop(repo, name);
+                        }
+                    }),
+                    new Alternation.Step(PSQL, r -> {
+                        String name = "MPSTAT_PSQL_" + System.currentTimeMillis();
+                        JdbcBatchBaseline.createTable(repo, table[0], name);
+                        try {
+                            // psql's own CPU, a process of its own, stands where this process's would
+                            double before = ServerCpu.ofServer(repo.serverProcess());
+                            Measurement m = psql.orElseThrow().copy(table[0], name, csv, work.resolve("psql.err"));
+                            serverCpu.computeIfAbsent(PSQL, k -> new ArrayList<>()).add(ServerCpu.ofServer(repo.serverProcess()) - before);
+                            return new Stopwatch.Timed(rows[0], m);
                         } finally {
                             JdbcBatchBaseline.drop(repo, name);
                         }
@@ -91,8 +119,9 @@ public final class ServerImportBench {
                         } finally {
                             JdbcBatchBaseline.drop(repo, name);
                         }
-                    })), progress);
-            return new Result(steps, serverCpu);
+                    })));
+            if (psql.isEmpty()) all.removeIf(s -> s.name().equals(PSQL));
+            return new Result(Alternation.run(repetitions, all, progress), serverCpu, deletions);
         }
     }
 

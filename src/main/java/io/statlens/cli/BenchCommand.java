@@ -99,7 +99,8 @@ public final class BenchCommand implements Callable<Integer> {
     boolean gui;
 
     @Option(names = "--db", paramLabel = "URL", description = {"Benchmark a server repository instead (e.g. jdbc:postgresql://host/db): statlens' import, " +
-            "its bulk path alone (COPY on PostgreSQL) and JDBC batches of the same rows into the same server, in turn. " +
+            "its bulk path alone (COPY on PostgreSQL), psql's \\copy (when psql is on the PATH) and JDBC batches of the same rows " +
+            "into the same server, in turn. " +
             "The benchmark's runs and tables are removed afterwards."})
     String db;
 
@@ -289,7 +290,7 @@ public final class BenchCommand implements Callable<Integer> {
                             + ReadableNumbers.ROOT.integer(Math.round(s.count() / (median / 1e9))),
                     String.format(Locale.ROOT, "%.2fx / %.2fx", (double) batches.min(Measurement.Clock.WALL) / min,
                             (double) batches.median(Measurement.Clock.WALL) / median),
-                    minMedian(s, Measurement.Clock.PROCESS_CPU), minMedian(s, Measurement.Clock.THREAD_CPU),
+                    minMedian(s, Measurement.Clock.PROCESS_CPU), s.hasThreadCpu() ? minMedian(s, Measurement.Clock.THREAD_CPU) : "",
                     seconds(r.serverCpu().get(s.name())), seconds(total),
                     total.isEmpty() || batchesCpu.isEmpty() ? "" : String.format(Locale.ROOT, "%.2fx / %.2fx",
                             min(batchesCpu) / min(total), median(batchesCpu) / median(total)));
@@ -299,6 +300,27 @@ public final class BenchCommand implements Callable<Integer> {
                 + " The import parses too; the bulk path and the batches read the same CSV. Server CPU: every process of the"
                 + " server (PostgreSQL on this machine; empty otherwise): run it on a server nobody else uses. CPU vs JDBC"
                 + " batches: the batches' CPU time, this process's and the server's, over the step's (above 1 is cheaper).");
+        if (r.hasPsql()) {
+            Samples imported = r.step(ServerImportBench.IMPORT);
+            Samples psql = r.step(ServerImportBench.PSQL);
+            List<Double> importCpu = r.clientAndServerCpu(ServerImportBench.IMPORT);
+            List<Double> psqlCpu = r.clientAndServerCpu(ServerImportBench.PSQL);
+            if (!importCpu.isEmpty() && !psqlCpu.isEmpty()) {
+                out.printf(Locale.ROOT, "import vs psql \\copy, CPU of client and server per row: %.2fx / %.2fx (min / median;"
+                                + " psql's rows are the import's main data set only; 1.00x is the engine's own limit, below 1 cheaper)%n",
+                        min(importCpu) / imported.count() / (min(psqlCpu) / psql.count()),
+                        median(importCpu) / imported.count() / (median(psqlCpu) / psql.count()));
+            }
+            out.printf(Locale.ROOT, "import vs psql \\copy, wall per row: %.2fx / %.2fx (min / median)%n",
+                    (double) imported.min(Measurement.Clock.WALL) / imported.count() / ((double) psql.min(Measurement.Clock.WALL) / psql.count()),
+                    (double) imported.median(Measurement.Clock.WALL) / imported.count() / ((double) psql.median(Measurement.Clock.WALL) / psql.count()));
+        } else {
+            out.println("psql \\copy: not measured (PostgreSQL's psql is not on the PATH, or the repository is not PostgreSQL)");
+        }
+        if (!r.deletions().isEmpty()) {
+            out.printf(Locale.ROOT, "deleting an imported run (%,d rows): %.2f / %.2f s wall (min / median)%n",
+                    r.step(ServerImportBench.IMPORT).count(), min(r.deletions()), median(r.deletions()));
+        }
     }
 
     private static String seconds(List<Double> seconds) {

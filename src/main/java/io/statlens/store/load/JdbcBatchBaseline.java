@@ -76,6 +76,19 @@ public final class JdbcBatchBaseline {
         }
     }
 
+    /**
+     * Creates {@code table} shaped and indexed like {@code like}, empty, and commits: for rows another client loads
+     * (psql's {@code \copy}).
+     */
+    public static void createTable(Repository repo, DataTable like, String table) {
+        try {
+            createLike(repo, like, table);
+        } catch (SQLException e) {
+            repo.rollback();
+            throw new StoreException("cannot create the baseline's table " + table + ": " + e.getMessage(), e);
+        }
+    }
+
     private static void createLike(Repository repo, DataTable like, String table) throws SQLException {
         Connection c = repo.connection();
         String dbl = repo.dialect().doubleType();

@@ -1,6 +1,9 @@
 package io.statlens.store.load;
 
 import io.statlens.store.schema.DataTable;
+import io.statlens.store.schema.DatasetPartitions;
+import io.statlens.store.schema.Jdbc;
+import io.statlens.store.StoreException;
 
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
@@ -10,6 +13,8 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
+import java.util.Set;
 
 /**
  * PostgreSQL's fast path for appending rows: one {@code COPY ... FROM STDIN (FORMAT binary)} per table
@@ -29,10 +34,45 @@ final class PostgresCopyLoader {
     private PostgresCopyLoader() {
     }
 
+    /**
+     * Appends the rows to the table; to a data table partitioned by data set ({@link DatasetPartitions}), straight
+     * into the data set's partition when they are one data set's, a new one's into a table attached afterwards.
+     */
     static void load(Connection c, DataTable table, RowSpill spill) throws SQLException, IOException {
         if (spill.rows() == 0) return;
+        try {
+            loadWithPartitions(c, table, spill);
+        } catch (StoreException e) {
+            throw Jdbc.cause(e);
+        }
+    }
+
+    private static void loadWithPartitions(Connection c, DataTable table, RowSpill spill) throws SQLException, IOException {
+        if (!DatasetPartitions.isPartitioned(c, table.name())) {
+            copy(c, table.name(), table, spill);
+            return;
+        }
+        Set<Long> ids = spill.datasetIds();
+        List<Long> attached = DatasetPartitions.attached(c, table.name());
+        if (ids.size() == 1) {
+            long id = ids.iterator().next();
+            boolean isNew = !attached.contains(id);
+            String partition = isNew ? DatasetPartitions.createDetached(c, table.name(), id) : DatasetPartitions.name(table.name(), id);
+            copy(c, partition, table, spill);
+            if (isNew) DatasetPartitions.attach(c, table.name(), id);
+            return;
+        }
+        // several data sets' rows (a live import's commit): each needs its partition before the table routes rows to it
+        for (long id : ids) {
+            if (!attached.contains(id)) DatasetPartitions.create(c, table.name(), id);
+        }
+        copy(c, table.name(), table, spill);
+    }
+
+    /** One COPY of the spill's rows into {@code target}, which has the table's columns. */
+    private static void copy(Connection c, String target, DataTable table, RowSpill spill) throws SQLException, IOException {
         int metrics = table.metrics().size();
-        String sql = "COPY " + table.name() + " (" + String.join(", ", table.allColumns()) + ") FROM STDIN (FORMAT binary)";
+        String sql = "COPY " + target + " (" + String.join(", ", table.allColumns()) + ") FROM STDIN (FORMAT binary)";
         CopyIn copy = c.unwrap(PGConnection.class).getCopyAPI().copyIn(sql);
         ByteBuffer out = ByteBuffer.allocate(FLUSH_AT + 64 * 1024);
         try (RowSpill.Reader rows = spill.reader()) {

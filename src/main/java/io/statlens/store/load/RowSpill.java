@@ -10,8 +10,10 @@ import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One file's rows for one data table, written to a temporary file while the parser runs and read
@@ -33,6 +35,10 @@ public final class RowSpill implements AutoCloseable {
     private long rows;
     /** Data set ids given to rows spilled before their data set's row was written again (a live import's retry). */
     private final Map<Long, Long> renumbered = new HashMap<>();
+    /** The data set ids of the rows spilled since the last reset, as spilled (before renumbering). */
+    private final Set<Long> spilledIds = new LinkedHashSet<>();
+    /** The last row's data set id: rows come in runs of one data set, so the set is looked up once per run. */
+    private long lastId = Long.MIN_VALUE;
     /** Added to every row's time and elapsed seconds as the rows are read back (derived times placed late). */
     private long shiftNanos;
     private double elapsedOffset;
@@ -61,6 +67,10 @@ public final class RowSpill implements AutoCloseable {
             keys.add(key);
             keyIds.put(key, keyId);
         }
+        if (datasetId != lastId) {
+            spilledIds.add(datasetId);
+            lastId = datasetId;
+        }
         buffer.putLong(datasetId).putLong(sample).putLong(ts.getEpochSecond()).putInt(ts.getNano()).putDouble(elapsed)
                 .putInt(keyId).put((byte) (sinceBoot ? 1 : 0)).putShort((short) width);
         int start = buffer.position();
@@ -84,6 +94,8 @@ public final class RowSpill implements AutoCloseable {
         buffer.clear();
         rows = 0;
         renumbered.clear();
+        spilledIds.clear();
+        lastId = Long.MIN_VALUE;
     }
 
     private void drain() throws IOException {
@@ -94,6 +106,13 @@ public final class RowSpill implements AutoCloseable {
 
     public long rows() {
         return rows;
+    }
+
+    /** The data set ids the rows will be read back with, in the order they were first spilled. */
+    Set<Long> datasetIds() {
+        Set<Long> out = new LinkedHashSet<>();
+        for (long id : spilledIds) out.add(renumbered.getOrDefault(id, id));
+        return out;
     }
 
     /**

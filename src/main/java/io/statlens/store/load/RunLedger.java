@@ -4,6 +4,7 @@ import io.statlens.store.read.RunCatalog;
 import io.statlens.store.StoreException;
 import io.statlens.model.UserException;
 import io.statlens.store.schema.BlockStore;
+import io.statlens.store.schema.DatasetPartitions;
 import io.statlens.store.schema.Jdbc;
 import io.statlens.store.schema.Repository;
 
@@ -353,18 +354,44 @@ public final class RunLedger {
      * row would slow bulk loading).
      */
     private void deleteRun(long runId) throws SQLException {
-        for (String table : tables("RUN_ID", runId)) {
-            execute("DELETE FROM " + table + " WHERE DATASET_ID IN (SELECT ID FROM DATASETS WHERE RUN_ID = ?)", runId);
-        }
-        execute("DELETE FROM RUNS WHERE ID = ?", runId);
+        deleteWithRows("RUN_ID", runId, "DELETE FROM RUNS WHERE ID = ?");
     }
 
     /** Deletes one source file and its rows inside the current transaction. */
     private void deleteFile(long fileId) throws SQLException {
-        for (String table : tables("FILE_ID", fileId)) {
-            execute("DELETE FROM " + table + " WHERE DATASET_ID IN (SELECT ID FROM DATASETS WHERE FILE_ID = ?)", fileId);
+        deleteWithRows("FILE_ID", fileId, "DELETE FROM SOURCE_FILES WHERE ID = ?");
+    }
+
+    /**
+     * Deletes the run or file and its data-table rows. Where the engine partitions data tables by data set, its data
+     * sets' partitions are dropped, however many rows they hold, after the catalog rows are deleted: a user who may
+     * not change the repository is refused at that first statement, as everywhere else.
+     */
+    private void deleteWithRows(String column, long id, String delete) throws SQLException {
+        if (!repo.dialect().partitionsByDataset()) {
+            for (String table : tables(column, id)) {
+                execute("DELETE FROM " + table + " WHERE DATASET_ID IN (SELECT ID FROM DATASETS WHERE " + column + " = ?)", id);
+            }
+            execute(delete, id);
+            return;
         }
-        execute("DELETE FROM SOURCE_FILES WHERE ID = ?", fileId);
+        List<String> tables = new ArrayList<>();
+        List<Long> datasets = new ArrayList<>();
+        try (PreparedStatement ps = connection().prepareStatement("SELECT TABLE_NAME, ID FROM DATASETS WHERE " + column + " = ? ORDER BY ID")) {
+            ps.setLong(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    tables.add(rs.getString(1));
+                    datasets.add(rs.getLong(2));
+                }
+            }
+        }
+        execute(delete, id);
+        try {
+            for (int i = 0; i < tables.size(); i++) DatasetPartitions.drop(connection(), tables.get(i), datasets.get(i));
+        } catch (StoreException e) {
+            throw Jdbc.cause(e);
+        }
     }
 
     /** Adds {@code seconds} to every elapsed time of the run: its start moved earlier by that much. */

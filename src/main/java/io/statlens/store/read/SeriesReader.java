@@ -21,6 +21,13 @@ import java.util.stream.Collectors;
 
 /** Streams the rows of one data set of a run (all its files): in time order following the index, or for statistics unordered. */
 public final class SeriesReader {
+    /**
+     * Rows a row table's query fetches at a time. Without a fetch size PostgreSQL's driver reads the whole result
+     * before the first row is handed over: a chart or report of a ten-million-row data set held every row in memory at
+     * once, and the garbage collector's work with them, where ten thousand rows at a time stream.
+     */
+    private static final int FETCH = 10_000;
+
     private final Repository repo;
 
     public SeriesReader(Repository repo) {
@@ -167,6 +174,7 @@ public final class SeriesReader {
                     continue;
                 }
                 PreparedStatement ps = repo.connection().prepareStatement(sql);
+                ps.setFetchSize(FETCH);
                 statements.add(ps);
                 int p = 1;
                 ps.setLong(p++, id);
@@ -327,6 +335,7 @@ public final class SeriesReader {
         int n = s.metrics().size();
         double[] values = new double[n];
         try (PreparedStatement ps = repo.connection().prepareStatement(sql)) {
+            ps.setFetchSize(FETCH);
             int p = 1;
             if (window.from() != null) ps.setTimestamp(p++, Repository.timestamp(window.from()));
             if (window.to() != null) ps.setTimestamp(p, Repository.timestamp(window.to()));

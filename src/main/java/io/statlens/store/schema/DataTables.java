@@ -305,7 +305,8 @@ public final class DataTables {
         if (dialect.storesBlocks()) return; // the view of its name is created once its columns are known
         Statements.execute(connection, "CREATE TABLE " + name + " (DATASET_ID BIGINT NOT NULL, SAMPLE BIGINT NOT NULL,"
                 + " TS TIMESTAMP NOT NULL, ELAPSED_S " + dialect.doubleType() + " NOT NULL, ITEM "
-                + dialect.varchar(DataTable.ITEM_LENGTH) + " NOT NULL, SINCE_BOOT BOOLEAN NOT NULL)");
+                + dialect.varchar(DataTable.ITEM_LENGTH) + " NOT NULL, SINCE_BOOT BOOLEAN NOT NULL)"
+                + (dialect.partitionsByDataset() ? DatasetPartitions.partitionClause() : ""));
         Statements.execute(connection, "CREATE INDEX " + indexName(name) + " ON " + name + " (DATASET_ID, SAMPLE)");
         if (grant) dialect.grantRead(connection, name);
     }
@@ -358,6 +359,37 @@ public final class DataTables {
         for (DataTable table : all()) {
             if (!dialect.tableExists(connection, table.name())) continue;
             BlockStore.convert(connection, dialect, table);
+        }
+    }
+
+    /**
+     * Makes every data table written by an earlier statlens partitioned by data set (schema step 10, PostgreSQL):
+     * each table is created again, partitioned, with a partition per data set it holds rows of, its rows copied
+     * over, and its view made again over it. Tables partitioned already are left as they are.
+     */
+    void partitionByDataset() throws SQLException {
+        load();
+        boolean grant = dialect.mayGrantRead(connection);
+        for (DataTable table : all()) {
+            String name = table.name();
+            if (!dialect.tableExists(connection, name) || DatasetPartitions.isPartitioned(connection, name)) continue;
+            String old = (name.length() > 59 ? name.substring(0, 59) : name) + "_OLD";
+            String view = viewName(name);
+            if (dialect.tableExists(connection, view)) Statements.execute(connection, "DROP VIEW " + view);
+            Statements.execute(connection, "DROP INDEX IF EXISTS " + indexName(name));
+            Statements.execute(connection, "ALTER TABLE " + name + " RENAME TO " + old);
+            Statements.execute(connection, "CREATE TABLE " + name + " (LIKE " + old + ")" + DatasetPartitions.partitionClause());
+            Statements.execute(connection, "CREATE INDEX " + indexName(name) + " ON " + name + " (DATASET_ID, SAMPLE)");
+            List<Long> ids = new ArrayList<>();
+            try (Statement s = connection.createStatement();
+                 ResultSet rs = s.executeQuery("SELECT DISTINCT DATASET_ID FROM " + old)) {
+                while (rs.next()) ids.add(rs.getLong(1));
+            }
+            for (long id : ids) DatasetPartitions.create(connection, name, id);
+            Statements.execute(connection, "INSERT INTO " + name + " SELECT * FROM " + old);
+            Statements.execute(connection, "DROP TABLE " + old);
+            if (grant) dialect.grantRead(connection, name);
+            recreateView(table, false, grant);
         }
     }
 

@@ -146,6 +146,13 @@ final class Migrations {
                                 + " SAMPLES_PER_BUCKET INT NOT NULL, SEQ INT NOT NULL, ROWS_SEEN BIGINT NOT NULL, FIRST_TS TIMESTAMP NOT NULL,"
                                 + " LAST_TS TIMESTAMP NOT NULL, DATA " + d.varbinary(32672) + " NOT NULL,"
                                 + " PRIMARY KEY (DATASET_ID, SAMPLES_PER_BUCKET, ITEM, COLUMN_NAME, SEQ))")),
+                // A run of ten million rows took seconds to delete row by row, and a query of one run walked an index
+                // over every run's rows: each data set's rows become a partition of their data table of their own
+                // (DatasetPartitions), so that deleting a run drops its tables and a query reads only its own.
+                // Engines that do not partition have nothing to do.
+                d.partitionsByDataset()
+                        ? new Step(10, "data tables partitioned by data set", List.of(), DataTables::partitionByDataset)
+                        : new Step(10, "data tables partitioned by data set (not on this engine)", List.of()),
                 // Which metric columns each data set uses, so that deleting a run can drop the columns no remaining data
                 // set uses (issue 31: a junk header of 900 labels left its columns in the tool's table for good). Data
                 // sets written before this step have no rows here and count as using every column of their table.

@@ -105,6 +105,11 @@ public final class PostgresDialect implements SqlDialect {
     }
 
     @Override
+    public boolean partitionsByDataset() {
+        return true;
+    }
+
+    @Override
     public String fetchFirst(int rows) {
         return " LIMIT " + rows;
     }

@@ -132,6 +132,15 @@ public interface SqlDialect {
         return false;
     }
 
+    /**
+     * Whether each data set's rows are a partition of their data table ({@link DatasetPartitions}: PostgreSQL's
+     * declarative partitioning), so that deleting a run drops tables instead of deleting rows, and a query of one
+     * run reads only its own rows' tables.
+     */
+    default boolean partitionsByDataset() {
+        return false;
+    }
+
     /** Whether queries may start with {@code WITH} (common table expressions): PostgreSQL yes, Derby no. */
     default boolean withQueries() {
         return true;

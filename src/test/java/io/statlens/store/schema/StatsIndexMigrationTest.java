@@ -37,8 +37,8 @@ class StatsIndexMigrationTest {
             assertEquals(Migrations.latestVersion(repo.dialect()), repo.schemaVersion());
             assertEquals(List.of("DATASET_ID", "COLUMN_NAME"), indexes(repo.connection()).get(Migrations.STATS_BY_COLUMN));
             // Back to what step 5 left: the index is all that step 6 adds; step 7 adds the whole keys' table and view,
-            // step 8 the time windows' table, step 9 the overviews' table, step 11 the table of the metric columns each
-            // data set uses.
+            // step 8 the time windows' table, step 9 the overviews' table, step 10 partitions data tables (none here:
+            // DatasetPartitionsTest), step 11 the table of the metric columns each data set uses.
             try (Statement s = repo.connection().createStatement()) {
                 s.executeUpdate("DROP TABLE DATASET_METRICS");
                 s.executeUpdate("DROP TABLE " + Migrations.OVERVIEWS);

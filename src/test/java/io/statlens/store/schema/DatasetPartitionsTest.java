@@ -1,0 +1,151 @@
+package io.statlens.store.schema;
+
+import io.statlens.parse.ParserCatalog;
+import io.statlens.store.RepositoryEngine;
+import io.statlens.store.load.ImportProgress;
+import io.statlens.store.load.ImportRequest;
+import io.statlens.store.load.ImportService;
+import io.statlens.store.load.RunLedger;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * On PostgreSQL each data set's rows are a partition of their data table (schema step 10): a query of one run reads
+ * only its partition, deleting a run drops its partition and leaves the others', and a repository of the schema before
+ * the step has its data tables partitioned, rows and views kept, when it is opened. One repository for the class, on
+ * the test JVM's PostgreSQL server.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class DatasetPartitionsTest {
+    private static final Path MPSTAT = Path.of("src/test/resources/corpus/mpstat/judasn-centos7-mpstat-P0-ampm-average.txt");
+    private RepositoryLocation location;
+    private Repository repo;
+
+    @BeforeAll
+    void importTwoRuns() {
+        location = RepositoryEngine.POSTGRES.freshRepository();
+        repo = Repository.open(location);
+        for (String run : List.of("a", "b", "c")) {
+            new ImportService(repo, ParserCatalog.installed()).run(ImportRequest.of(run, ZoneOffset.UTC, MPSTAT), ImportProgress.NONE);
+        }
+    }
+
+    @AfterAll
+    void close() {
+        if (repo != null) repo.close();
+    }
+
+    @Test
+    void aQueryOfOneRunReadsOnlyItsPartition() throws SQLException {
+        long a = datasetOf("a");
+        long b = datasetOf("b");
+        String plan = plan("EXPLAIN SELECT SAMPLE, ITEM FROM MPSTAT WHERE DATASET_ID = " + a + " ORDER BY SAMPLE");
+        assertTrue(plan.contains(partition(a)), plan);
+        assertFalse(plan.contains(partition(b)), plan);
+        // as a chart reads it: a prepared statement, whose generic plan prunes the other partitions when it starts
+        try (Statement s = repo.connection().createStatement()) {
+            s.execute("SET plan_cache_mode = force_generic_plan");
+            s.execute("PREPARE one_run(BIGINT) AS SELECT SAMPLE, ITEM FROM MPSTAT WHERE DATASET_ID = $1");
+        }
+        String generic = plan("EXPLAIN EXECUTE one_run(" + a + ")");
+        try (Statement s = repo.connection().createStatement()) {
+            s.execute("DEALLOCATE one_run");
+            s.execute("RESET plan_cache_mode");
+        }
+        assertTrue(generic.contains(partition(a)) && !generic.contains(partition(b)) && generic.contains("Subplans Removed"), generic);
+        repo.connection().rollback();
+    }
+
+    @Test
+    void deletingARunDropsItsPartitionAndLeavesTheOthers() throws SQLException {
+        long c = datasetOf("c");
+        long rowsBefore = count("SELECT COUNT(*) FROM MPSTAT");
+        long rowsOfC = count("SELECT COUNT(*) FROM MPSTAT WHERE DATASET_ID = " + c);
+        assertTrue(rowsOfC > 0);
+        new RunLedger(repo).deleteRun("c");
+        assertFalse(repo.dialect().tableExists(repo.connection(), partition(c)));
+        assertEquals(rowsBefore - rowsOfC, count("SELECT COUNT(*) FROM MPSTAT"));
+        assertEquals(0, count("SELECT COUNT(*) FROM V_MPSTAT WHERE RUN = 'c'"));
+        repo.connection().rollback();
+    }
+
+    @Test
+    void aRepositoryOfThePreviousSchemaHasItsDataTablesPartitionedWhenOpened() throws SQLException {
+        long a = datasetOf("a");
+        repo.connection().rollback();
+        long rows;
+        try (Repository previous = Repository.open(location, false)) {
+            Connection c = previous.connection();
+            rows = count(c, "SELECT COUNT(*) FROM V_MPSTAT WHERE RUN IN ('a', 'b')");
+            // MPSTAT as statlens before step 10 made it: a plain table with its index, and its view
+            try (Statement s = c.createStatement()) {
+                s.execute("DROP VIEW V_MPSTAT");
+                s.execute("CREATE TABLE MPSTAT_PLAIN AS SELECT * FROM MPSTAT");
+                s.execute("DROP TABLE MPSTAT");
+                s.execute("ALTER TABLE MPSTAT_PLAIN RENAME TO MPSTAT");
+                s.execute("CREATE INDEX IX_MPSTAT ON MPSTAT (DATASET_ID, SAMPLE)");
+                s.execute("CREATE VIEW V_MPSTAT AS SELECT R.NAME AS RUN, R.HOST, D.TOOL, D.NAME AS DATASET, T.* FROM MPSTAT T"
+                        + " JOIN DATASETS D ON D.ID = T.DATASET_ID JOIN RUNS R ON R.ID = D.RUN_ID");
+                s.execute("DELETE FROM STATLENS_SCHEMA WHERE VERSION >= 10");
+            }
+            c.commit();
+            assertFalse(DatasetPartitions.isPartitioned(c, "MPSTAT"));
+        }
+        try (Repository upgraded = Repository.open(location, false)) {
+            Connection c = upgraded.connection();
+            assertEquals(Migrations.latestVersion(upgraded.dialect()), upgraded.schemaVersion(), "opening upgrades the repository");
+            assertTrue(DatasetPartitions.isPartitioned(c, "MPSTAT"));
+            assertTrue(DatasetPartitions.attached(c, "MPSTAT").contains(a));
+            assertEquals(rows, count(c, "SELECT COUNT(*) FROM V_MPSTAT WHERE RUN IN ('a', 'b')"));
+            assertEquals(rows / 2, count(c, "SELECT COUNT(*) FROM " + partition(a)));
+            // and it takes new runs as a repository made partitioned does
+            new ImportService(upgraded, ParserCatalog.installed()).run(ImportRequest.of("d", ZoneOffset.UTC, MPSTAT), ImportProgress.NONE);
+            assertEquals(rows / 2, count(c, "SELECT COUNT(*) FROM V_MPSTAT WHERE RUN = 'd'"));
+            new RunLedger(upgraded).deleteRun("d");
+            c.rollback();
+        }
+    }
+
+    private long datasetOf(String run) throws SQLException {
+        return count("SELECT D.ID FROM DATASETS D JOIN RUNS R ON R.ID = D.RUN_ID WHERE R.NAME = '" + run + "' AND D.TABLE_NAME = 'MPSTAT'");
+    }
+
+    private static String partition(long dataset) {
+        return DatasetPartitions.name("MPSTAT", dataset).toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private String plan(String explain) throws SQLException {
+        List<String> lines = new ArrayList<>();
+        try (Statement s = repo.connection().createStatement(); ResultSet rs = s.executeQuery(explain)) {
+            while (rs.next()) lines.add(rs.getString(1));
+        }
+        return String.join("\n", lines);
+    }
+
+    private long count(String sql) throws SQLException {
+        return count(repo.connection(), sql);
+    }
+
+    private static long count(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+}
