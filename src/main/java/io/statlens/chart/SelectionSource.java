@@ -81,7 +81,7 @@ final class SelectionSource {
             Set<String> wanted = busiest.map(BusiestKeys.Choice::keys).orElse(new HashSet<>(def.keys()));
             int reading = wanted.isEmpty() ? keys.size() : wanted.size();
             int buckets = reading > MANY_KEYS ? KeySamples.BUCKETS_OF_MANY : KeySamples.BUCKETS;
-            if (fromOverviews(def, drawn, ofLane, times, wanted, keys, buckets, run, lane.host(), traces)) continue;
+            if (fromOverviews(def, drawn, ofLane, times, wanted, keys, buckets, run, ofLane.host(), traces)) continue;
             // One pass over the data set for all metrics: the rows come in time order, each key's samples in turn, reduced to
             // what a chart can show as they come (a run of millions of rows is never held whole). A complement is computed
             // per sample, before the reduction, so that its peaks are the samples' own.
