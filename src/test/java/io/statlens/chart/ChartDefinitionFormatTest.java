@@ -93,7 +93,7 @@ class ChartDefinitionFormatTest {
         presets.forEach(d -> tools.add(d.tool().split("\\.")[0]));
         assertEquals(Set.of("vmstat", "mpstat", "iostat", "sar", "sysbench", "tpcc", "arcstat", "nicstat", "prstat", "dbt2", "faban",
                 "dstat", "perf-stat", "mysql", "innodb", "perfschema", "nmon", "pidstat", "top", "lockstat", "plockstat", "dtrace",
-                "procstat", "diskstats", "meminfo", "df", "vm_stat"),
+                "procstat", "procvmstat", "diskstats", "meminfo", "df", "vm_stat"),
                 tools, "every tool; dbt2 and faban print summaries only, drawn as bars (PresetCoverageTest checks every data set)");
         assertTrue(presets.stream().allMatch(d -> !d.description().isEmpty() && d.title() != null), "described and titled");
     }

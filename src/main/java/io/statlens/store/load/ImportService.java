@@ -116,6 +116,7 @@ public final class ImportService {
             List<Streamed> undated = new ArrayList<>();
             Instant earliest = null;
             String host = null;
+            String folderHost = null;
             try {
                 for (int i = 0; i < plan.size(); i++) {
                     // Undated output goes to the earliest time the run is dated by so far, not to the first file's first sample.
@@ -129,6 +130,7 @@ public final class ImportService {
                     results[i] = outcome.result;
                     earliest = earlier(earliest, outcome.earliest);
                     if (host == null) host = outcome.host;
+                    if (folderHost == null) folderHost = outcome.folderHost;
                 }
                 Instant dated = earlier(run.start(), earliest);
                 for (Streamed file : undated) {
@@ -137,11 +139,12 @@ public final class ImportService {
                     results[file.index()] = outcome.result;
                     earliest = earlier(earliest, outcome.earliest);
                     if (host == null) host = outcome.host;
+                    if (folderHost == null) folderHost = outcome.folderHost;
                 }
             } finally {
                 undated.forEach(file -> file.session().close());
             }
-            ledger.settle(run, clock.start(), earliest, host != null ? host : planned.host().orElse(null), request.host().isPresent());
+            ledger.settle(run, clock.start(), earliest, host != null ? host : planned.host().orElse(folderHost), request.host().isPresent());
             repo.connection().commit();
             return new ImportResult(request.run(), List.of(results), planned.skipped());
         } catch (SQLException e) {
@@ -163,8 +166,11 @@ public final class ImportService {
         }
     }
 
-    /** @param host the host the file reported, or null */
-    private record FileOutcome(ImportResult.FileResult result, Instant earliest, String host) {
+    /**
+     * @param host       the host the file reported, or null
+     * @param folderHost the host its collect's folder names when the file reported none, or null
+     */
+    private record FileOutcome(ImportResult.FileResult result, Instant earliest, String host, String folderHost) {
     }
 
     /** A file read into its session, not loaded yet. */
@@ -202,7 +208,7 @@ public final class ImportService {
             var result = new ImportResult.FileResult(p.file(), p.parser().info().tool(), session.variant(), session.rowCount(),
                     session.summaryCount(), session.timeSource(), session.warningCount(), List.copyOf(session.firstWarnings()));
             progress.fileFinished(result);
-            return new FileOutcome(result, session.earliest(), session.host());
+            return new FileOutcome(result, session.earliest(), session.host(), session.folderHost());
         }
     }
 

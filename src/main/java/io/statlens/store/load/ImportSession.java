@@ -1,5 +1,6 @@
 package io.statlens.store.load;
 
+import io.statlens.store.StoreException;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Fact;
 import io.statlens.model.Metric;
@@ -79,6 +80,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
     private String host;
     /** The host a collect's file is of, named when its output names none ({@link #hostUnlessNamed}). */
     private String hostUnlessNamed;
+    /** Whether {@link #host} is the collect's host folder's name ({@link #hostUnlessNamed}), not one the output printed. */
+    private boolean hostFromFolder;
     /**
      * The data set of the last row and its mapping: parsers hand many rows of one data set in a row, and a spec's
      * hash (a record of lists of metrics) is not cached, so the map is consulted only when the spec object changes.
@@ -201,7 +204,15 @@ final class ImportSession implements RecordSink, AutoCloseable {
             String column = table.metrics().get(c).column();
             if (state.usedColumns.add(column)) added.add(column);
         }
-        if (!added.isEmpty()) write(() -> repo.tables().recordUse(state.id, added));
+        if (!added.isEmpty()) write(() -> {
+            try {
+                repo.tables().recordUse(state.id, added);
+            } catch (StoreException e) {
+                // a live import's failed commit is retried on its SQLException (rolledBack), as every other write's
+                if (e.getCause() instanceof SQLException cause) throw cause;
+                throw e;
+            }
+        });
     }
 
     /** Keeps, once per data set and column, the label a translated header printed ({@code frei} for {@code free}). */
@@ -516,7 +527,10 @@ final class ImportSession implements RecordSink, AutoCloseable {
      * banner (mpstat's, iostat's) has named its own, whether the output is read live or from the raw file.
      */
     private void nameTheHost() {
-        if (host == null && hostUnlessNamed != null && rowCount > 0) fact(new Fact(HOST_FACT, hostUnlessNamed));
+        if (host == null && hostUnlessNamed != null && rowCount > 0) {
+            fact(new Fact(HOST_FACT, hostUnlessNamed));
+            hostFromFolder = true;
+        }
     }
 
     /**
@@ -695,9 +709,17 @@ final class ImportSession implements RecordSink, AutoCloseable {
         return variant;
     }
 
-    /** The host the file reported first (fact {@code host}), or null. */
+    /** The host the file's output reported first (fact {@code host}), or null. */
     String host() {
-        return host;
+        return hostFromFolder ? null : host;
+    }
+
+    /**
+     * The host a collect's folder names for output that names none (vmstat's), or null: a run's host only when no file
+     * of it printed one, since the folder's name ({@code localhost}, an SSH alias) is not what the machine calls itself.
+     */
+    String folderHost() {
+        return hostFromFolder ? host : null;
     }
 
     /** A database failure while a parser is pushing records; unwrapped by the import service. */

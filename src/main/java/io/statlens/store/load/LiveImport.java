@@ -142,14 +142,18 @@ public final class LiveImport implements AutoCloseable {
                 || sources.stream().anyMatch(s -> s.session.hasNewSeries());
         Instant earliest = null;
         String host = null;
+        String folderHost = null;
         for (Source s : sources) {
             s.session.loadSoFar(statistics);
             if (last) s.session.writeOverviews();
             s.record();
             earliest = earlier(earliest, s.session.earliest());
             if (host == null) host = s.session.host();
+            if (folderHost == null) folderHost = s.session.folderHost();
         }
-        RunLedger.OpenRun settled = ledger.settle(run, clock.start(), earliest, host, false);
+        // A host folder's name is the run's host only at the end, when no tool has printed the machine's own name: a
+        // vmstat line committed before iostat's banner must not name the run (an import of the raw files would not).
+        RunLedger.OpenRun settled = ledger.settle(run, clock.start(), earliest, host != null ? host : last ? folderHost : null, false);
         repo.connection().commit();
         run = settled;
         if (statistics) statisticsWritten = now;

@@ -1,5 +1,6 @@
 package io.statlens.store.load;
 
+import io.statlens.store.StoreException;
 import io.statlens.store.read.OverviewBuckets;
 import io.statlens.store.read.SeriesReader;
 import io.statlens.store.read.TimeWindow;
@@ -73,37 +74,34 @@ final class OverviewWriter {
                     for (int m = 0; m < perMetric.length; m++) {
                         String column = metrics.get(m).column();
                         perMetric[m] = new OverviewBuckets.Builder(levels, (level, seq, first, last, data) -> {
-                            insert.setLong(1, datasetId);
-                            insert.setString(2, key);
-                            insert.setString(3, column);
-                            insert.setInt(4, level);
-                            insert.setInt(5, seq);
-                            insert.setLong(6, rowCount);
-                            insert.setTimestamp(7, Repository.timestamp(Instant.ofEpochMilli((long) Math.floor(first))));
-                            insert.setTimestamp(8, Repository.timestamp(Instant.ofEpochMilli((long) Math.ceil(last))));
-                            insert.setBytes(9, data);
-                            insert.addBatch();
-                            // a row is up to 32 KB: a few at a time, not a key's thousands
-                            if (++pending[0] == 32) {
-                                insert.executeBatch();
-                                pending[0] = 0;
+                            try {
+                                insert.setLong(1, datasetId);
+                                insert.setString(2, key);
+                                insert.setString(3, column);
+                                insert.setInt(4, level);
+                                insert.setInt(5, seq);
+                                insert.setLong(6, rowCount);
+                                insert.setTimestamp(7, Repository.timestamp(Instant.ofEpochMilli((long) Math.floor(first))));
+                                insert.setTimestamp(8, Repository.timestamp(Instant.ofEpochMilli((long) Math.ceil(last))));
+                                insert.setBytes(9, data);
+                                insert.addBatch();
+                                // a row is up to 32 KB: a few at a time, not a key's thousands
+                                if (++pending[0] == 32) {
+                                    insert.executeBatch();
+                                    pending[0] = 0;
+                                }
+                            } catch (SQLException e) {
+                                throw new StoreException("cannot write the overviews of data set " + datasetId + ": " + e.getMessage(), e);
                             }
                         });
                     }
                     builders.put(key, perMetric);
                 }
-                SQLException[] failed = new SQLException[1];
                 new SeriesReader(repo).read(all, false, TimeWindow.ALL, group, row -> {
-                    if (failed[0] != null) return;
                     OverviewBuckets.Builder[] perMetric = builders.get(row.key());
                     double time = row.time().getEpochSecond() * 1000.0 + row.time().getNano() / 1e6;
-                    try {
-                        for (int m = 0; m < perMetric.length; m++) perMetric[m].add(time, row.elapsed(), row.values()[m]);
-                    } catch (SQLException e) {
-                        failed[0] = e;
-                    }
+                    for (int m = 0; m < perMetric.length; m++) perMetric[m].add(time, row.elapsed(), row.values()[m]);
                 });
-                if (failed[0] != null) throw failed[0];
                 for (OverviewBuckets.Builder[] perMetric : builders.values()) {
                     for (OverviewBuckets.Builder b : perMetric) b.finish();
                 }

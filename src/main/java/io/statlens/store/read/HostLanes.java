@@ -50,6 +50,23 @@ public final class HostLanes {
         return out;
     }
 
+    /**
+     * The hosts the lanes of data sets of one name stand for, when there are several: a lane's host when a file or its
+     * folder names it, never a file's own name (two files of one host at the same instant, as pt-stalk's two InnoDB
+     * snapshots of one second, are drawn apart but are not two machines).
+     */
+    public static List<String> hosts(List<RunCatalog.DatasetInfo> sets) {
+        List<Lane> lanes = of(sets);
+        if (lanes.size() < 2) return List.of();
+        List<String> hosts = new ArrayList<>();
+        for (Lane lane : lanes) {
+            boolean fileName = sets.stream().filter(d -> lane.datasetIds().contains(d.id()))
+                    .allMatch(d -> d.host().isEmpty() && lane.host().equals(name(d.file())));
+            if (!fileName) hosts.add(lane.host());
+        }
+        return hosts.size() > 1 ? hosts : List.of();
+    }
+
     private static String label(RunCatalog.DatasetInfo d, boolean severalFolders) {
         return d.host().isEmpty() ? pathLabel(d, severalFolders) : d.host();
     }

@@ -116,7 +116,7 @@ public final class OverviewBuckets {
          * @param firstMillis      the earliest time of its points
          * @param lastMillis       the latest
          */
-        void chunk(int samplesPerBucket, int seq, double firstMillis, double lastMillis, byte[] data) throws java.sql.SQLException;
+        void chunk(int samplesPerBucket, int seq, double firstMillis, double lastMillis, byte[] data);
     }
 
     /**
@@ -146,14 +146,14 @@ public final class OverviewBuckets {
         }
 
         /** The next sample; NaN value: none printed. */
-        public void add(double time, double elapsed, double value) throws java.sql.SQLException {
+        public void add(double time, double elapsed, double value) {
             if (levels.length == 0) return;
             addSample(open[0], time, elapsed, value);
             if (++filled[0] == levels[0]) close(0);
         }
 
         /** The finished bucket of level {@code l} goes to its row and into the next level's open bucket. */
-        private void close(int l) throws java.sql.SQLException {
+        private void close(int l) {
             double[] b = open[l];
             open[l] = empty();
             filled[l] = 0;
@@ -166,7 +166,7 @@ public final class OverviewBuckets {
             if (inRow[l] == CHUNK) flush(l);
         }
 
-        private void flush(int l) throws java.sql.SQLException {
+        private void flush(int l) {
             int n = inRow[l];
             if (n == 0) return;
             double first = Double.NaN;
@@ -182,7 +182,7 @@ public final class OverviewBuckets {
         }
 
         /** The last, partly filled buckets and rows. */
-        public void finish() throws java.sql.SQLException {
+        public void finish() {
             for (int l = 0; l < levels.length; l++) {
                 // a partial bucket of a finer level is already merged into the coarser ones only when closed: merge it now
                 if (filled[l] > 0) {

@@ -238,8 +238,7 @@ public final class RunCatalog {
             }
             java.util.LinkedHashSet<String> lanes = new java.util.LinkedHashSet<>();
             for (List<DatasetInfo> sets : byName.values()) {
-                List<HostLanes.Lane> of = HostLanes.of(sets);
-                if (of.size() > 1) of.forEach(l -> lanes.add(l.host()));
+                lanes.addAll(HostLanes.hosts(sets));
             }
             return List.copyOf(lanes);
         } catch (SQLException e) {

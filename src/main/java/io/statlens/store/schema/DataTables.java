@@ -4,7 +4,6 @@ import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
 import io.statlens.model.UserException;
 import io.statlens.store.StoreException;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -175,15 +174,19 @@ public final class DataTables {
      * Records that a data set uses these metric columns of its table, so that they are kept while it is. Each column
      * once per data set: the caller passes only the columns it has not recorded for the data set yet.
      */
-    public void recordUse(long datasetId, List<String> columns) throws SQLException {
+    public void recordUse(long datasetId, List<String> columns) {
         if (columns.isEmpty()) return;
-        if (insertUse == null) insertUse = connection.prepareStatement("INSERT INTO " + USES + " (DATASET_ID, COLUMN_NAME) VALUES (?, ?)");
-        for (String column : columns) {
-            insertUse.setLong(1, datasetId);
-            insertUse.setString(2, column);
-            insertUse.addBatch();
+        try {
+            if (insertUse == null) insertUse = connection.prepareStatement("INSERT INTO " + USES + " (DATASET_ID, COLUMN_NAME) VALUES (?, ?)");
+            for (String column : columns) {
+                insertUse.setLong(1, datasetId);
+                insertUse.setString(2, column);
+                insertUse.addBatch();
+            }
+            insertUse.executeBatch();
+        } catch (SQLException e) {
+            throw new StoreException("cannot record the columns data set " + datasetId + " uses: " + e.getMessage(), e);
         }
-        insertUse.executeBatch();
     }
 
     /**

@@ -93,7 +93,7 @@ class DatasetPartitionsTest {
         try (Repository previous = Repository.open(location, false)) {
             Connection c = previous.connection();
             rows = count(c, "SELECT COUNT(*) FROM V_MPSTAT WHERE RUN IN ('a', 'b')");
-            // MPSTAT as statlens before step 10 made it: a plain table with its index, and its view
+            // MPSTAT as statlens before step 10 made it (and no table of step 11): a plain table with its index, and its view
             try (Statement s = c.createStatement()) {
                 s.execute("DROP VIEW V_MPSTAT");
                 s.execute("CREATE TABLE MPSTAT_PLAIN AS SELECT * FROM MPSTAT");
@@ -102,6 +102,7 @@ class DatasetPartitionsTest {
                 s.execute("CREATE INDEX IX_MPSTAT ON MPSTAT (DATASET_ID, SAMPLE)");
                 s.execute("CREATE VIEW V_MPSTAT AS SELECT R.NAME AS RUN, R.HOST, D.TOOL, D.NAME AS DATASET, T.* FROM MPSTAT T"
                         + " JOIN DATASETS D ON D.ID = T.DATASET_ID JOIN RUNS R ON R.ID = D.RUN_ID");
+                s.execute("DROP TABLE DATASET_METRICS"); // step 11's
                 s.execute("DELETE FROM STATLENS_SCHEMA WHERE VERSION >= 10");
             }
             c.commit();
