@@ -40,9 +40,13 @@ final class LocalLauncher implements ToolProcess.Launcher {
                 return process.waitFor();
             }
 
+            /**
+             * Asks the tool to end (SIGTERM) through its process handle, not {@link Process#destroy}, which also closes
+             * the pipes: what the tool printed and was not read yet is read to its end, and nothing read fails.
+             */
             @Override
             public void stop() {
-                process.destroy();
+                process.toHandle().destroy();
                 try {
                     if (!process.waitFor(5, TimeUnit.SECONDS)) process.destroyForcibly();
                 } catch (InterruptedException e) {

@@ -178,7 +178,8 @@ final class ToolStream implements Runnable {
             warn("the parser failed, so the rest of this tool's output is not read: " + e.getMessage());
         } catch (IOException | RuntimeException e) {
             failed = true;
-            if (!stopping) warn("reading its output failed: " + e.getMessage());
+            // A stop ends the output as its end (Kept): a failure now is no stop's doing, and may have lost held rows.
+            warn("reading its output failed" + (stopping ? " as the collect stopped it" : "") + ": " + e.getMessage());
         }
         int code;
         try {
@@ -300,6 +301,22 @@ final class ToolStream implements Runnable {
                 raw = null;
                 times = null;
                 rawFailed.accept(e);
+            }
+        }
+
+        /**
+         * What can be read without waiting; none once the output is closed under the reader while the tool is stopped.
+         * The JDK closes a destroyed process's pipes, so a parser looking at what had arrived (a sysstat parser reads
+         * its head for the order of the dates) met "Stream closed" here, never reached the end of its input and lost
+         * every row it held (iostat's last report, mpstat's first): the next read ends the output instead.
+         */
+        @Override
+        public int available() throws IOException {
+            try {
+                return super.available();
+            } catch (IOException e) {
+                if (stopping.getAsBoolean()) return 0;
+                throw e;
             }
         }
 

@@ -426,8 +426,6 @@ class CollectFaultsTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled("flaky since 2026-12-02 (it failed in 1 of 4 runs on a fresh clone, and in 3 of 3 in another "
-            + "checkout): the collected run then has no rows at all while its raw file is whole; the race is not found yet (issue 24)")
     void aToolWhoseOutputBreaksOffAtTheStopKeepsItsLastReport() throws Exception {
         Path capture = Path.of("src/test/resources/corpus/iostat/capture-en_GB-sysstat12.6-iostat-t-x-02-12.txt");
         try (Repository repo = Repository.open(RepositoryLocation.embedded(dir.resolve("repo")), true)) {
@@ -448,6 +446,122 @@ class CollectFaultsTest {
             // the capture's day-first date is ambiguous: the same warning from both, and no other
             assertEquals(LocalCollectTest.warnings(repo, "imported").stream().map(w -> w.replaceFirst("file=[^,]*, ", "")).toList(),
                     LocalCollectTest.warnings(repo, "broken").stream().map(w -> w.replaceFirst("file=[^,]*, ", "")).toList());
+        }
+    }
+
+    /**
+     * A host whose tools print a real capture at once, and whose output then behaves as the JDK's pipe of a process
+     * {@link Process#destroy destroyed}: closed, so that every {@code available()} and read fails with "Stream closed".
+     * The first {@code available()} after the capture waits for the stop, forcing the interleaving that lost every row:
+     * the stop comes while the parser still looks at the lines that arrived (a sysstat parser reads its head for the
+     * order of the dates).
+     */
+    private static final class ClosedWhileLookingHost implements ToolProcess.Launcher {
+        private final java.util.Map<String, Path> captures;
+
+        ClosedWhileLookingHost(java.util.Map<String, Path> captures) {
+            this.captures = captures;
+        }
+
+        @Override
+        public String host() {
+            return "db05";
+        }
+
+        @Override
+        public ToolProcess start(CollectedTool tool, int intervalSeconds) throws IOException {
+            InputStream capture = new java.io.ByteArrayInputStream(Files.readAllBytes(captures.get(tool.name())));
+            CountDownLatch stopped = new CountDownLatch(1);
+            InputStream out = new InputStream() {
+                private IOException closed() throws IOException {
+                    try {
+                        stopped.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return new IOException("Stream closed");
+                }
+
+                @Override
+                public int read() throws IOException {
+                    if (capture.available() > 0) return capture.read();
+                    throw closed();
+                }
+
+                @Override
+                public int read(byte[] b, int off, int len) throws IOException {
+                    if (capture.available() > 0) return capture.read(b, off, len);
+                    throw closed();
+                }
+
+                @Override
+                public int available() throws IOException {
+                    if (capture.available() > 0) return capture.available();
+                    throw closed();
+                }
+            };
+            return new ToolProcess() {
+                @Override
+                public InputStream stdout() {
+                    return out;
+                }
+
+                @Override
+                public InputStream stderr() {
+                    return InputStream.nullInputStream();
+                }
+
+                @Override
+                public int waitFor() throws InterruptedException {
+                    stopped.await();
+                    return 143;
+                }
+
+                @Override
+                public void stop() {
+                    stopped.countDown();
+                }
+            };
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /**
+     * Every tool a collect runs may hold rows until the end of its input: iostat its last report (complete only when the
+     * next one starts), mpstat its first (since boot or not, told by a second report or the end), vmstat what came before
+     * its first header. A stop that closes their output while their parsers look at its first lines still gives each
+     * parser the end of its input, so the run holds every row, as an import of the raw files does.
+     */
+    @Test
+    void aStopThatClosesTheOutputUnderEveryParserKeepsTheRowsTheyHold() throws Exception {
+        java.util.Map<String, Path> captures = java.util.Map.of(
+                "iostat", Path.of("src/test/resources/corpus/iostat/capture-en_GB-sysstat12.6-iostat-t-x-02-12.txt"),
+                "mpstat", Path.of("src/test/resources/corpus/mpstat/jc-centos77-mpstat.txt"),
+                "vmstat", Path.of("src/test/resources/corpus/vmstat/capture-C-procps4-vmstat-t-CST.txt"));
+        try (Repository repo = Repository.open(RepositoryLocation.embedded(dir.resolve("repo")), true)) {
+            ParserCatalog catalog = ParserCatalog.installed();
+            LiveImport live = LiveImport.open(repo, "closed", Optional.empty(), List.of());
+            ClosedWhileLookingHost host = new ClosedWhileLookingHost(captures);
+            List<Collector.Job> jobs = captures.keySet().stream().sorted().map(t -> new Collector.Job(host, CollectedTool.named(t))).toList();
+            Collector collector = new Collector(live, catalog, jobs, 1, ZoneId.of("UTC"), dir.resolve("raw"), System.err::println);
+            List<Path> raws = captures.keySet().stream().sorted().map(t -> dir.resolve("raw/db05/" + t + ".txt")).toList();
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            for (Path raw : raws) {
+                Path capture = captures.get(raw.getFileName().toString().replace(".txt", ""));
+                while ((!Files.exists(raw) || Files.size(raw) < Files.size(capture)) && System.nanoTime() < deadline) Thread.sleep(20);
+            }
+            collector.stop();
+            new io.statlens.store.load.ImportService(repo, catalog).run(new io.statlens.store.load.ImportRequest(raws, "imported",
+                    Optional.empty(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), ZoneId.of("UTC"), false, false, false),
+                    io.statlens.store.load.ImportProgress.NONE);
+            var collected = LocalCollectTest.datasets(repo, "closed");
+            assertEquals(LocalCollectTest.datasets(repo, "imported"), collected);
+            assertEquals(List.of("iostat", "iostat.cpu", "mpstat", "vmstat"), List.copyOf(collected.keySet()));
+            assertEquals(LocalCollectTest.warnings(repo, "imported").stream().map(w -> w.replaceFirst("file=[^,]*, ", "")).toList(),
+                    LocalCollectTest.warnings(repo, "closed").stream().map(w -> w.replaceFirst("file=[^,]*, ", "")).toList());
         }
     }
 }
