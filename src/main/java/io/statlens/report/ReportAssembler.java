@@ -253,7 +253,7 @@ public final class ReportAssembler {
                             false, true));
                 } catch (UserException e) {
                     // A file of one report holds only the since-boot sample: nothing to summarise, and the report says so.
-                    stats.add(new ReportModel.StatsTable(run.getKey(), dataset, List.of(), List.of(),
+                    stats.add(new ReportModel.StatsTable(run.getKey(), dataset, "", List.of(), List.of(),
                             e.getMessage() + " (since-boot samples are left out)", 0));
                     continue;
                 }
@@ -262,13 +262,13 @@ public final class ReportAssembler {
                 for (MetricStats s : all) byHost.computeIfAbsent(s.host(), h -> new ArrayList<>()).add(s);
                 byHost.forEach((host, ofHost) -> {
                     String shown = host.isEmpty() ? dataset : dataset + " of " + host;
-                    appendix.add(new ReportModel.StatsTable(run.getKey(), shown, ofHost.subList(0, Math.min(ofHost.size(), APPENDIX_ROWS)),
+                    appendix.add(new ReportModel.StatsTable(run.getKey(), dataset, host, ofHost.subList(0, Math.min(ofHost.size(), APPENDIX_ROWS)),
                             List.of(), "", Math.max(0, ofHost.size() - APPENDIX_ROWS)));
                     List<MetricStats> unkeyed = ofHost.stream().filter(s -> s.key().isEmpty() || s.key().equals(KeyOrder.ALL)).toList();
                     if (!unkeyed.isEmpty()) {
                         boolean keyed = unkeyed.size() < ofHost.size();
                         String note = keyed ? "the 'all' line; the busiest " + plural(ofHost.get(0).keyLabel()) + " below" : "";
-                        stats.add(new ReportModel.StatsTable(run.getKey(), shown, unkeyed.subList(0, Math.min(ROWS_SHOWN, unkeyed.size())),
+                        stats.add(new ReportModel.StatsTable(run.getKey(), dataset, host, unkeyed.subList(0, Math.min(ROWS_SHOWN, unkeyed.size())),
                                 unkeyed.subList(Math.min(ROWS_SHOWN, unkeyed.size()), unkeyed.size()), note, 0));
                     }
                     if (unkeyed.size() < ofHost.size()) {

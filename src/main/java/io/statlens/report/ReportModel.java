@@ -159,9 +159,16 @@ public record ReportModel(String title, Instant generated, ZoneId zone, List<Run
      * @param rows     the rows shown
      * @param more     the rows behind "N more" (a collapsed part of the HTML table; in the PDF, counted)
      * @param note     what was left out and why (the per-CPU rows of a data set with an {@code all} line); may be empty
+     * @param host     the host whose statistics these are, when the run holds this data set of several; else empty
      * @param omitted  rows beyond the report's limit, in neither list
      */
-    public record StatsTable(String run, String dataset, List<MetricStats> rows, List<MetricStats> more, String note, int omitted) {
+    public record StatsTable(String run, String dataset, String host, List<MetricStats> rows, List<MetricStats> more, String note,
+                             int omitted) {
+        /** The data set as a table's title names it: {@code iostat of db01} for one of several hosts. */
+        public String shown() {
+            return host.isEmpty() ? dataset : dataset + " of " + host;
+        }
+
         public StatsTable {
             rows = List.copyOf(rows);
             more = List.copyOf(more);

@@ -76,9 +76,12 @@ public final class ReportTables {
         }
         headers.addAll(List.of("Unit", "n", "mean", "stddev", "min", "p50", "p95", "p99", "max"));
         numeric.addAll(List.of(false, true, true, true, true, true, true, true, true));
-        return new Table("Statistics of " + t.dataset() + ", run " + t.run(), headers, numeric, rows, more,
+        // stats prints every host's rows in one table, a host column naming each row's: the command stays runnable as printed
+        String command = "statlens stats " + shellWord(t.run()) + " --tool " + shellWord(t.dataset());
+        return new Table("Statistics of " + t.shown() + ", run " + t.run(), headers, numeric, rows, more,
                 more(more.size(), "row"), where,
-                join(t.note(), omitted(t.omitted(), "statlens stats " + t.run() + " --tool " + t.dataset())));
+                join(t.note(), t.host().isEmpty() ? omitted(t.omitted(), command)
+                        : omitted(t.omitted(), "of host " + t.host() + " (its host column)", command)));
     }
 
     private List<String> statsRow(MetricStats m, boolean keyed) {
@@ -170,7 +173,7 @@ public final class ReportTables {
                 "Change", "Change %", "Significant", "p"),
                 List.of(false, false, false, false, false, true, true, true, true, false, true), rows,
                 join(rows.isEmpty() && model.comparisonNote().isEmpty() ? "nothing to compare" : model.comparisonNote(),
-                        omitted(model.comparisonOmitted(), "statlens compare " + String.join(" ", model.runNames()))));
+                        omitted(model.comparisonOmitted(), "statlens compare " + String.join(" ", model.runNames().stream().map(ReportTables::shellWord).toList()))));
     }
 
     public Table annotations(List<ReportModel.RunPart> runs) {
@@ -187,8 +190,18 @@ public final class ReportTables {
         return DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(t.truncatedTo(ChronoUnit.SECONDS).atZone(zone).toOffsetDateTime());
     }
 
+    /** A word of a command as a shell reads it back: quoted when it holds more than letters, digits and {@code _.,:/@%+=-}. */
+    static String shellWord(String word) {
+        return word.matches("[A-Za-z0-9_.,:/@%+=-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
+    }
+
     private static String omitted(int n, String command) {
-        return n == 0 ? "" : n + " more row" + (n == 1 ? "" : "s") + ": " + command;
+        return omitted(n, "", command);
+    }
+
+    /** @param whose which of the command's rows they are ({@code of host db01}); empty when all */
+    private static String omitted(int n, String whose, String command) {
+        return n == 0 ? "" : n + " more row" + (n == 1 ? "" : "s") + (whose.isEmpty() ? "" : " " + whose) + ": " + command;
     }
 
     private static String join(String a, String b) {
