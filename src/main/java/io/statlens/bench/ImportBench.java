@@ -166,8 +166,9 @@ public final class ImportBench {
     }
 
     /** Writes the rows of the generated input as the CSV file the baselines read (the table's columns, in order). */
-    static void writeCsv(Parser mpstat, Path input, Path csv) throws IOException {
-        parse(mpstat, input, new CsvSink(csv));
+    /** Writes the rows the mpstat parser reads from {@code input} as CSV; how many there are. */
+    static long writeCsv(Parser mpstat, Path input, Path csv) throws IOException {
+        return parse(mpstat, input, new CsvSink(csv));
     }
 
     private static long parse(Parser parser, Path input, RowCountingSink sink) throws IOException {

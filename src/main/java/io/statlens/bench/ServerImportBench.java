@@ -56,24 +56,29 @@ public final class ServerImportBench {
         /** Per run of the step, this process's CPU seconds plus the server's; empty when the server's are unknown. */
         public List<Double> clientAndServerCpu(String name) {
             List<Double> server = serverCpu.get(name);
+            if (server == null) return List.of(); // a step left out (--psql-only)
             List<Measurement> runs = step(name).runs();
-            if (server == null || server.size() != runs.size() || server.stream().anyMatch(d -> d.isNaN())) return List.of();
+            if (server.size() != runs.size() || server.stream().anyMatch(d -> d.isNaN())) return List.of();
             List<Double> sums = new ArrayList<>();
             for (int i = 0; i < runs.size(); i++) sums.add(runs.get(i).processCpuNanos() / 1e9 + server.get(i));
             return sums;
         }
     }
 
-    public static Result run(Path work, Workload input, RepositoryLocation server, int repetitions, Consumer<String> progress)
+    /**
+     * @param psqlOnly whether to time the import against psql's {@code \copy} alone, leaving out the bulk path and the
+     *                 JDBC batches (at ten million rows and more they take most of the time); ignored without psql
+     */
+    public static Result run(Path work, Workload input, RepositoryLocation server, int repetitions, boolean psqlOnly,
+                             Consumer<String> progress)
             throws Exception {
         Parser mpstat = ParserCatalog.installed().byTool("mpstat")
                 .orElseThrow(() -> new IllegalStateException("the mpstat parser is not installed"));
         Path csv = work.resolve("rows.csv");
-        ImportBench.writeCsv(mpstat, input.file(), csv);
+        long rows = ImportBench.writeCsv(mpstat, input.file(), csv);
         Map<String, List<Double>> serverCpu = new LinkedHashMap<>();
         DataTable[] table = new DataTable[1];
         List<Double> deletions = new ArrayList<>();
-        long[] rows = new long[1]; // the CSV's, counted by the bulk path, which runs before psql
         Optional<PsqlCopy> psql = PsqlCopy.forUrl(server.jdbcUrl());
         try (Repository repo = Repository.open(server)) {
             List<Alternation.Step> all = new ArrayList<>(List.of(
@@ -92,9 +97,7 @@ public final class ServerImportBench {
                     new Alternation.Step(BULK, r -> {
                         String name = "MPSTAT_BULK_" + System.currentTimeMillis();
                         try {
-                            Stopwatch.Timed t = serverTimed(repo, BULK, serverCpu, () -> JdbcBatchBaseline.bulkLoadCsv(repo, table[0], name, csv));
-                            rows[0] = t.count();
-                            return t;
+                            return serverTimed(repo, BULK, serverCpu, () -> JdbcBatchBaseline.bulkLoadCsv(repo, table[0], name, csv));
                         } finally {
                             JdbcBatchBaseline.drop(repo, name);
                         }
@@ -107,7 +110,7 @@ public final class ServerImportBench {
                             double before = ServerCpu.ofServer(repo.serverProcess());
                             Measurement m = psql.orElseThrow().copy(table[0], name, csv, work.resolve("psql.err"));
                             serverCpu.computeIfAbsent(PSQL, k -> new ArrayList<>()).add(ServerCpu.ofServer(repo.serverProcess()) - before);
-                            return new Stopwatch.Timed(rows[0], m);
+                            return new Stopwatch.Timed(rows, m);
                         } finally {
                             JdbcBatchBaseline.drop(repo, name);
                         }
@@ -121,6 +124,7 @@ public final class ServerImportBench {
                         }
                     })));
             if (psql.isEmpty()) all.removeIf(s -> s.name().equals(PSQL));
+            else if (psqlOnly) all.removeIf(s -> s.name().equals(BULK) || s.name().equals(BATCHES));
             return new Result(Alternation.run(repetitions, all, progress), serverCpu, deletions);
         }
     }

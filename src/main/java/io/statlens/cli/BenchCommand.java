@@ -28,6 +28,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -104,6 +105,10 @@ public final class BenchCommand implements Callable<Integer> {
             "The benchmark's runs and tables are removed afterwards."})
     String db;
 
+    @Option(names = "--psql-only", description = {"With --db: time the import against psql's \\copy alone, leaving out the bulk path "
+            + "and the JDBC batches, which take most of the time at ten million rows and more."})
+    boolean psqlOnly;
+
     @Option(names = "--peer", paramLabel = "CMD", description = {"After the import benchmark, run statlens import as a " +
             "whole process against this program reading the same generated file, in turn, by the CPU time of each " +
             "process. A command line for /bin/sh with {} where the file goes, e.g. --peer 'java -cp nmon NmonIostatHarness {}' " +
@@ -133,6 +138,7 @@ public final class BenchCommand implements Callable<Integer> {
             throw new UserException("--workload " + workload + " goes with the import benchmark only, not --charts, --gui or --db");
         }
         if (repeat < 1) throw new UserException("--repeat must be at least 1");
+        if (psqlOnly && db == null) throw new UserException("--psql-only goes with --db");
         if (peer != null && (charts || gui || db != null)) throw new UserException("--peer goes with the import benchmark only, not --charts, --gui or --db");
         if (peer != null && !peer.contains("{}")) throw new UserException("--peer: put {} where the generated file goes, e.g. --peer 'program {}'");
         if (peer != null && !ChildProcess.supported()) throw new UserException("--peer needs Linux's /proc and /bin/sh to measure whole processes");
@@ -188,7 +194,7 @@ public final class BenchCommand implements Callable<Integer> {
                 out.printf("repository: %s (%s)%n", server.description(), server.engine());
                 out.println("machine at the start: " + MachineLoad.now());
                 out.flush();
-                print(out, ServerImportBench.run(work, input, server, repeat, progress));
+                print(out, ServerImportBench.run(work, input, server, repeat, psqlOnly, progress));
             } else if (sar) {
                 // mpstat -P ALL of 256 CPUs, as many rows as the sar file (a report has 257)
                 Workload anchor = Workload.mpstat(work, 256, (int) Math.max(1, (input.rows() + 128) / 257));
@@ -276,7 +282,7 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private static void print(PrintWriter out, ServerImportBench.Result r) {
-        Samples batches = r.step(ServerImportBench.BATCHES);
+        Optional<Samples> batches = r.steps().stream().filter(s -> s.name().equals(ServerImportBench.BATCHES)).findFirst();
         List<Double> batchesCpu = r.clientAndServerCpu(ServerImportBench.BATCHES);
         TextTable t = new TextTable(ReadableNumbers.ROOT, "STEP", "ROWS", "RUNS", "WALL S MIN / MED", "ROWS/S MIN / MED",
                 "VS JDBC BATCHES", "CPU S MIN / MED", "THREAD CPU S MIN / MED", "SERVER CPU S MIN / MED",
@@ -288,16 +294,16 @@ public final class BenchCommand implements Callable<Integer> {
             t.add(s.name(), s.count(), s.runs().size(), minMedian(s, Measurement.Clock.WALL),
                     ReadableNumbers.ROOT.integer(Math.round(s.count() / (min / 1e9))) + " / "
                             + ReadableNumbers.ROOT.integer(Math.round(s.count() / (median / 1e9))),
-                    String.format(Locale.ROOT, "%.2fx / %.2fx", (double) batches.min(Measurement.Clock.WALL) / min,
-                            (double) batches.median(Measurement.Clock.WALL) / median),
+                    batches.map(b -> String.format(Locale.ROOT, "%.2fx / %.2fx", (double) b.min(Measurement.Clock.WALL) / min,
+                            (double) b.median(Measurement.Clock.WALL) / median)).orElse(""),
                     minMedian(s, Measurement.Clock.PROCESS_CPU), s.hasThreadCpu() ? minMedian(s, Measurement.Clock.THREAD_CPU) : "",
                     seconds(r.serverCpu().get(s.name())), seconds(total),
                     total.isEmpty() || batchesCpu.isEmpty() ? "" : String.format(Locale.ROOT, "%.2fx / %.2fx",
                             min(batchesCpu) / min(total), median(batchesCpu) / median(total)));
         }
         t.print(out);
-        out.println("vs JDBC batches: rows/s over the batches' rows/s (of the fastest runs / of the medians); above 1 is faster."
-                + " The import parses too; the bulk path and the batches read the same CSV. Server CPU: every process of the"
+        out.println("vs JDBC batches: rows/s over the batches' rows/s (of the fastest runs / of the medians); above 1 is faster"
+                + " (empty with --psql-only). The import parses too; the other steps read the same CSV. Server CPU: every process of the"
                 + " server (PostgreSQL on this machine; empty otherwise): run it on a server nobody else uses. CPU vs JDBC"
                 + " batches: the batches' CPU time, this process's and the server's, over the step's (above 1 is cheaper).");
         if (r.hasPsql()) {

@@ -1,6 +1,7 @@
 package io.statlens.cli;
 
 import io.statlens.bench.ChildProcess;
+import io.statlens.store.RepositoryEngine;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -8,11 +9,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** statlens bench (the import benchmark) end to end on a tiny input: what it prints, never how fast anything is. */
+/**
+ * statlens bench (the import benchmark) end to end on a tiny input: what it prints, never how fast anything is; against
+ * the test JVM's PostgreSQL too, where psql is on the PATH.
+ */
 class BenchCliTest {
     @TempDir
     Path dir;
@@ -97,6 +103,28 @@ class BenchCliTest {
         CliRun r = CliRun.in(dir.resolve("unused"), "bench", "--workload", "iostat", "--peer", "wc -l");
         assertEquals(1, r.code(), r.out());
         assertTrue(r.err().contains("--peer: put {} where the generated file goes"), r.err());
+    }
+
+    @Test
+    void againstPostgresqlThePsqlOnlyBenchTimesTheImportAgainstPsqlAloneAndTheDeletions() {
+        Assumptions.assumeTrue(Stream.of(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
+                .anyMatch(d -> Files.isExecutable(Path.of(d, "psql"))), "PostgreSQL's psql is not on the PATH");
+        CliRun r = CliRun.in(dir.resolve("unused"), "bench", "--db", RepositoryEngine.POSTGRES.freshRepository().jdbcUrl(),
+                "--psql-only", "--cpus", "1", "--seconds", "20", "--repeat", "2");
+        assertEquals(0, r.code(), r.err());
+        String out = r.out();
+        assertTrue(out.lines().anyMatch(l -> l.matches("statlens import \\(parse \\+ store\\) +40 +2 .*")), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("psql \\\\copy of CSV \\(PostgreSQL's own client\\) +40 +2 .*")), out);
+        assertFalse(out.contains("JDBC batches (1000 rows) of CSV ") || out.contains("statlens bulk path of CSV"), out);
+        assertTrue(out.contains("import vs psql \\copy, CPU of client and server per row: "), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("deleting an imported run \\(40 rows\\): [0-9.]+ / [0-9.]+ s wall \\(min / median\\)")), out);
+    }
+
+    @Test
+    void psqlOnlyGoesWithAServerRepository() {
+        CliRun r = CliRun.in(dir.resolve("unused"), "bench", "--psql-only");
+        assertEquals(1, r.code(), r.out());
+        assertTrue(r.err().contains("--psql-only goes with --db"), r.err());
     }
 
     @Test

@@ -375,23 +375,29 @@ public final class RunLedger {
             execute(delete, id);
             return;
         }
-        List<String> tables = new ArrayList<>();
-        List<Long> datasets = new ArrayList<>();
-        try (PreparedStatement ps = connection().prepareStatement("SELECT TABLE_NAME, ID FROM DATASETS WHERE " + column + " = ? ORDER BY ID")) {
-            ps.setLong(1, id);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    tables.add(rs.getString(1));
-                    datasets.add(rs.getLong(2));
-                }
-            }
-        }
+        List<DatasetTable> datasets = datasets(column, id);
         execute(delete, id);
         try {
-            for (int i = 0; i < tables.size(); i++) DatasetPartitions.drop(connection(), tables.get(i), datasets.get(i));
+            for (DatasetTable d : datasets) DatasetPartitions.drop(connection(), d.table(), d.id());
         } catch (StoreException e) {
             throw Jdbc.cause(e);
         }
+    }
+
+    /** A data set by its id and the data table its rows are in. */
+    private record DatasetTable(String table, long id) {
+    }
+
+    /** The data sets of a run ({@code RUN_ID}) or file ({@code FILE_ID}), in the order they were made. */
+    private List<DatasetTable> datasets(String column, long id) throws SQLException {
+        List<DatasetTable> out = new ArrayList<>();
+        try (PreparedStatement ps = connection().prepareStatement("SELECT TABLE_NAME, ID FROM DATASETS WHERE " + column + " = ? ORDER BY ID")) {
+            ps.setLong(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.add(new DatasetTable(rs.getString(1), rs.getLong(2)));
+            }
+        }
+        return out;
     }
 
     /** Adds {@code seconds} to every elapsed time of the run: its start moved earlier by that much. */
@@ -409,6 +415,16 @@ public final class RunLedger {
             } catch (StoreException e) {
                 throw Jdbc.cause(e);
             }
+        }
+        if (repo.dialect().partitionsByDataset()) {
+            // partition by partition: an UPDATE of the data table naming the run's data sets by a subquery plans and
+            // scans every run's partitions (PostgreSQL prunes by constants and parameters, not by a subquery's rows)
+            try {
+                for (DatasetTable d : datasets("RUN_ID", runId)) DatasetPartitions.shiftElapsed(connection(), d.table(), d.id(), seconds);
+            } catch (StoreException e) {
+                throw Jdbc.cause(e);
+            }
+            return;
         }
         for (String table : tables("RUN_ID", runId)) {
             try (PreparedStatement ps = connection().prepareStatement("UPDATE " + table

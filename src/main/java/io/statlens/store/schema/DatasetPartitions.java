@@ -109,6 +109,26 @@ public final class DatasetPartitions {
         execute(c, "DROP TABLE IF EXISTS " + name(table, datasetId));
     }
 
+    /**
+     * Adds {@code seconds} to the elapsed time of every row of the data set, in its partition alone (a data set without
+     * rows has none). Inside the caller's transaction.
+     */
+    public static void shiftElapsed(Connection c, String table, long datasetId, double seconds) {
+        String partition = name(table, datasetId);
+        Statements.inStore("cannot move the elapsed times of data set " + datasetId, () -> {
+            try (PreparedStatement exists = c.prepareStatement("SELECT to_regclass(?)")) {
+                exists.setString(1, partition.toLowerCase(Locale.ROOT));
+                try (ResultSet rs = exists.executeQuery()) {
+                    if (!rs.next() || rs.getString(1) == null) return;
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("UPDATE " + partition + " SET ELAPSED_S = ELAPSED_S + ?")) {
+                ps.setDouble(1, seconds);
+                ps.executeUpdate();
+            }
+        });
+    }
+
     /** A statement whose failure is the repository's (the store's callers see no JDBC). */
     private static void execute(Connection c, String sql) {
         Statements.inStore("cannot change the partitions of a data table", () -> Statements.execute(c, sql));

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.TestInstance;
 
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -29,11 +30,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * On PostgreSQL each data set's rows are a partition of their data table (schema step 10): a query of one run reads
  * only its partition, deleting a run drops its partition and leaves the others', and a repository of the schema before
  * the step has its data tables partitioned, rows and views kept, when it is opened. One repository for the class, on
- * the test JVM's PostgreSQL server.
+ * the test JVM's PostgreSQL server. An import that moves a run's start earlier shifts the elapsed times of that run's
+ * partitions alone, without waiting for a lock on another run's.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DatasetPartitionsTest {
     private static final Path MPSTAT = Path.of("src/test/resources/corpus/mpstat/judasn-centos7-mpstat-P0-ampm-average.txt");
+    /** Of 2026, eight years after {@link #MPSTAT}. */
+    private static final Path LATER = Path.of("src/test/resources/corpus/mpstat/capture-de_DE-sysstat12.6-mpstat-P-ALL.txt");
     private RepositoryLocation location;
     private Repository repo;
 
@@ -83,6 +87,27 @@ class DatasetPartitionsTest {
         assertEquals(rowsBefore - rowsOfC, count("SELECT COUNT(*) FROM MPSTAT"));
         assertEquals(0, count("SELECT COUNT(*) FROM V_MPSTAT WHERE RUN = 'c'"));
         repo.connection().rollback();
+    }
+
+    @Test
+    void anImportThatMovesARunsStartShiftsOnlyThatRunsPartitions() throws SQLException {
+        // the run starts in 2026; a file of 2018 moves its start, and every elapsed time it held, eight years later
+        new ImportService(repo, ParserCatalog.installed()).run(ImportRequest.of("moved", ZoneOffset.UTC, LATER), ImportProgress.NONE);
+        long later = datasetOf("moved");
+        long b = datasetOf("b");
+        try (Connection other = DriverManager.getConnection(location.jdbcUrl())) {
+            // run b's partition held against writers: an UPDATE of the data table that plans every partition waits for it
+            other.setAutoCommit(false);
+            try (Statement s = other.createStatement()) {
+                s.execute("LOCK TABLE " + partition(b) + " IN SHARE MODE");
+            }
+            new ImportService(repo, ParserCatalog.installed()).run(ImportRequest.of("moved", ZoneOffset.UTC, MPSTAT), ImportProgress.NONE);
+            other.rollback();
+        }
+        assertEquals(0, count("SELECT COUNT(*) FROM MPSTAT T JOIN DATASETS D ON D.ID = T.DATASET_ID JOIN RUNS R ON R.ID = D.RUN_ID"
+                + " WHERE R.NAME = 'moved' AND ABS(T.ELAPSED_S - EXTRACT(EPOCH FROM T.TS - R.START_TS)) > 0.001"));
+        assertTrue(count("SELECT MIN(ELAPSED_S) FROM MPSTAT WHERE DATASET_ID = " + later) > 8L * 365 * 86_400);
+        new RunLedger(repo).deleteRun("moved");
     }
 
     @Test
