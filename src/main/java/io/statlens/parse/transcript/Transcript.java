@@ -44,6 +44,12 @@ public final class Transcript {
             "^\\[\\d+\\](?:[+-]?\\s+(?:Done|Exit|Stopped|Killed|Terminated|Running|Interrupt)\\b.*)?$");
     private static final Pattern UPTIME = Pattern.compile("^\\d{1,2}:\\d{2}(?::\\d{2})?\\s+up\\s");
     private static final Pattern QUOTE = Pattern.compile("^\\s*(?:>\\s?)+");
+    /** A statement typed at a database client's prompt ({@code mysql> SELECT ...}), and how one ends. */
+    private static final Pattern SQL_START = Pattern.compile(
+            "(?i)^(?:SELECT|SHOW|WITH|UPDATE|INSERT|DELETE|SET|TRUNCATE|CALL|EXPLAIN|DESCRIBE|DESC|USE)\\b");
+    private static final Pattern SQL_END = Pattern.compile("(?:;|\\\\[Gg])\\s*$");
+    /** Most lines a statement typed at a client's prompt is read on. */
+    private static final int MAX_STATEMENT_LINES = 40;
     /** Most continuation lines a wrapped line is rejoined from. */
     private static final int MAX_PIECES = 4;
     /** Ways to join a piece: as it is (a terminal's wrap), without its indentation, or after a blank (a page's wrap). */
@@ -57,6 +63,11 @@ public final class Transcript {
     private long lineNumber;
     /** After a prompt typed at the terminal: a following {@code > } line is the shell's continuation prompt. */
     private boolean shellContinues;
+    /**
+     * Lines of a statement still to come: after {@code mysql> SELECT a,} its next lines, until one ends in {@code ;}
+     * or {@code \G} (the client's {@code ->} prompt before them, or only indentation as a document prints them).
+     */
+    private int statementLines;
     private final Repairs wrapped = new Repairs();
     /** The width a terminal hard-wrapped the whole file at, 0 when it was not ({@link TerminalWidth}). */
     private final int wrapWidth;
@@ -297,7 +308,12 @@ public final class Transcript {
         int first = firstNonSpace(text);
         if (first < 0) {
             shellContinues = false;
+            statementLines = 0;
             return new TranscriptLine(number, text, Kind.BLANK, null);
+        }
+        if (statementLines > 0) {
+            Optional<TranscriptLine> statement = statementLine(number, text);
+            if (statement.isPresent()) return statement.get();
         }
         char c = text.charAt(first);
         if (c >= '0' && c <= '9') {
@@ -324,6 +340,8 @@ public final class Transcript {
         Optional<String> afterPrompt = plain && !quoted ? Prompt.commandOfPlain(text, holdsMark) : Prompt.command(text);
         if (afterPrompt.isPresent()) {
             shellContinues = !quoted;
+            String typed = afterPrompt.get().strip();
+            statementLines = SQL_START.matcher(typed).lookingAt() && !SQL_END.matcher(typed).find() ? MAX_STATEMENT_LINES : 0;
             String command = continued(afterPrompt.get());
             Optional<PastedCommand> runs = PastedCommand.afterPrompt(command, syntax);
             if (runs.isPresent() && command.equals(afterPrompt.get()) && text.endsWith(command)) {
@@ -348,6 +366,21 @@ public final class Transcript {
             }
         }
         return new TranscriptLine(number, text, Kind.TEXT, null);
+    }
+
+    /**
+     * The next line of a statement typed at a database client's prompt, unless it is already the output (a box,
+     * a {@code \G} row, a number): the statement ends there, or at a line that ends in {@code ;} or {@code \G}.
+     */
+    private Optional<TranscriptLine> statementLine(long number, String text) {
+        String typed = QUOTE.matcher(text).replaceFirst("").strip();
+        if (typed.startsWith("->")) typed = typed.substring(2).strip();
+        if (typed.isEmpty() || "+|*".indexOf(typed.charAt(0)) >= 0 || Character.isDigit(typed.charAt(0))) {
+            statementLines = 0;
+            return Optional.empty();
+        }
+        statementLines = SQL_END.matcher(typed).find() ? 0 : statementLines - 1;
+        return Optional.of(new TranscriptLine(number, text, Kind.SHELL, null));
     }
 
     /**

@@ -57,7 +57,10 @@ final class AixDriveBlock implements Block {
         String unit = switch (column) {
             case "%tm_act" -> "%";
             case "bps", "bread", "bwrtn" -> "B/s";
+            case "Kbps" -> "kB/s";
+            case "bkread", "bkwrtn" -> "blocks/s";
             case "tps", "rps", "wps" -> "1/s";
+            case "partition-id" -> "";
             case "avgserv", "minserv", "maxserv", "avgtime", "mintime", "maxtime" -> "ms";
             case "avgwqsz", "avgsqsz" -> "requests";
             case "timeouts", "fails", "sqfull" -> "count";

@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
  * {@code System configuration: lcpu=8 drives=1 ent=0.40} line it prints first and whenever the configuration changes.
  */
 final class AixLabels {
+    private static final Pattern SYSTEM = Pattern.compile("^\\s*System:\\s+(\\S+)\\s*$");
     private static final Pattern CONFIGURATION = Pattern.compile("^\\s*System configuration:\\s*(\\S.*?)\\s*$");
 
     private AixLabels() {
@@ -28,6 +29,12 @@ final class AixLabels {
             else out.add(tokens[i]);
         }
         return out.toArray(String[]::new);
+    }
+
+    /** The host of the {@code System: host} line over {@code -s}'s system throughput, or null when it is not one. */
+    static String system(String line) {
+        var m = SYSTEM.matcher(line);
+        return m.matches() ? m.group(1) : null;
     }
 
     /** The settings of a {@code System configuration:} line ({@code lcpu=8 drives=1}), or null when it is not one. */

@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  * ({@code -x}, {@code -xn}, {@code -c}, {@code -T d|u}, the plain format) and macOS.
  *
  * <p>Data sets: {@code iostat} keyed by Device, {@code iostat.cpu}, {@code iostat.nfs} keyed by
- * Filesystem, {@code iostat.drive} (AIX {@code -D}) keyed by Disks, {@code iostat.tty} and {@code iostat.load}. See docs/tools/iostat.md.
+ * Filesystem, {@code iostat.drive} (AIX {@code -D}, {@code -Dl}) keyed by Disks, {@code iostat.adapter} (AIX {@code -Dl})
+ * keyed by Vadapter, {@code iostat.system} (AIX {@code -s}), {@code iostat.tty} and {@code iostat.load}. See docs/tools/iostat.md.
  */
 public final class IostatParser implements Parser {
     /** Patterns that only iostat prints, with how sure each one makes us. */
@@ -34,6 +35,7 @@ public final class IostatParser implements Parser {
             new Signal(Pattern.compile("\\bKB/t\\s+tps\\s+MB/s\\b"), 0.9),
             new Signal(Pattern.compile("^\\s*Disks:\\s+%\\s*tm_act\\s+Kbps\\s"), 0.95),
             new Signal(Pattern.compile("^\\s*\\S+\\s+xfer:\\s+%tm_act\\s+bps\\s"), 0.95),
+            new Signal(Pattern.compile("^\\s*(?:Disks|Vadapter):\\s+xfers\\s+read\\s+write\\s+queue\\s*$"), 0.9),
             new Signal(Pattern.compile("^\\s*tty:\\s+tin\\s+tout\\s+avg-cpu:\\s+%\\s*user\\b"), 0.95),
             new Signal(Pattern.compile("^\\s*(?:tin\\s+tout\\s+)?kps\\s+tps\\s+serv\\b"), 0.85));
 
@@ -48,7 +50,7 @@ public final class IostatParser implements Parser {
 
     private static final ParserInfo INFO = ParserInfo.builtIn(ReportWriter.TOOL, "linux-sysstat", "linux-sysstat-x",
             "linux-sysstat-11-x", "linux-sysstat-12-x", "linux-sysstat-xs", "linux-sysstat-cpu", "linux-sysstat-nfs",
-            "linux-sysstat-json", "solaris-x", "solaris-xn", "solaris", "macos", "aix", "aix-D");
+            "linux-sysstat-json", "solaris-x", "solaris-xn", "solaris", "macos", "aix", "aix-D", "aix-Dl");
 
     @Override
     public ParserInfo info() {
@@ -57,7 +59,7 @@ public final class IostatParser implements Parser {
 
     @Override
     public List<String> datasets() {
-        return List.of("iostat", "iostat.cpu", "iostat.drive", "iostat.load", "iostat.tty");
+        return List.of("iostat", "iostat.adapter", "iostat.cpu", "iostat.drive", "iostat.load", "iostat.system", "iostat.tty");
     }
 
     @Override

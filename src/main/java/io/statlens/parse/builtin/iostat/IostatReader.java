@@ -36,6 +36,9 @@ final class IostatReader {
     private boolean bannerSeen;
     private boolean commandSeen;
     private boolean configurationSeen;
+    /** After AIX's {@code System: host} line ({@code -s}): the next line is the system's throughput header. */
+    private boolean systemNext;
+    private boolean systemSeen;
     private boolean omitsSinceBoot;
     /** The instant and printed time of day of the last OSWatcher {@code zzz} line; null before one. */
     private Instant snapshot;
@@ -109,6 +112,11 @@ final class IostatReader {
         }
         // Headers first: they come with every report, and are told by their first or last word alone, where a
         // banner or time stamp takes patterns to rule out.
+        if (AixLongTable.isGroupLine(line) && longTable(line, number)) return;
+        if (systemNext) {
+            systemNext = false;
+            if (systemHeader(tokens, number)) return;
+        }
         AixDriveBlock drive = AixDriveBlock.start(tokens, number, out, sink);
         if (drive != null) {
             endBlock();
@@ -147,6 +155,14 @@ final class IostatReader {
             return;
         }
         if (LineNoise.isNoise(line)) return;
+        String system = AixLabels.system(line);
+        if (system != null) {
+            endBlock();
+            if (!bannerSeen && !systemSeen) sink.fact("host", system);
+            systemSeen = true;
+            systemNext = true;
+            return;
+        }
         String configuration = AixLabels.configuration(line);
         if (configuration != null) {
             endBlock();
@@ -275,6 +291,39 @@ final class IostatReader {
         if (out.current().overlaps(header.dataset(), header.labels())) out.finish();
         block = new DeviceBlock(header, headerUnits, deviceNames, number, out, sink);
         variant(header.variant());
+    }
+
+    /**
+     * AIX {@code -Dl}: the group line, then its rule and two lines of labels ({@link AixLongTable}), each of them
+     * taken here; false (nothing taken) when the next line is not a rule.
+     */
+    private boolean longTable(String groupLine, long number) throws IOException {
+        TranscriptLine rule = lines.peek();
+        if (rule == null || !rule.is(TranscriptLine.Kind.TEXT) || !rule.text().strip().startsWith("-")) return false;
+        endBlock();
+        lines.next();
+        TranscriptLine top = lines.next();
+        TranscriptLine bottom = top == null ? null : lines.next();
+        if (bottom == null || !top.is(TranscriptLine.Kind.TEXT) || !bottom.is(TranscriptLine.Kind.TEXT)) {
+            sink.warning(number, "expected two lines of labels under '" + groupLine.strip() + "' and its rule");
+            return true;
+        }
+        Optional<AixLongTable> table = AixLongTable.of(groupLine, rule.text(), top.text(), bottom.text(), number, out, sink);
+        if (table.isPresent()) {
+            block = table.get();
+            variant("aix-Dl");
+        }
+        return true;
+    }
+
+    /** AIX {@code -s}: the system's throughput header ({@code Kbps tps Kb_read Kb_wrtn}) under {@code System: host}. */
+    private boolean systemHeader(String[] tokens, long number) {
+        for (String t : tokens) {
+            if (CellValue.isNumber(t)) return false;
+        }
+        if (!IostatMetrics.isKnown(tokens[0])) return false;
+        deviceHeader(new ColumnHeader("system", "System", true, List.of(tokens), List.of(), List.of(), "aix"), number, null);
+        return true;
     }
 
     /** A group line (disk0 cpu load average) whose next line holds the column labels. */

@@ -96,7 +96,8 @@ final class ReportWriter {
         if (same != null && same.keyLabel().equals(part.keyLabel()) && part.labels().equals(announcedLabels.get(part.dataset()))) {
             return same;
         }
-        Function<String, Metric> metricOf = part.dataset().equals(AixDriveBlock.DATASET) ? AixDriveBlock::metric : IostatMetrics::of;
+        Function<String, Metric> metricOf = part.dataset().equals(AixDriveBlock.DATASET) || part.dataset().equals(AixLongTable.ADAPTERS)
+                ? AixDriveBlock::metric : IostatMetrics::of;
         List<Metric> metrics = Labels.distinct(part.labels()).stream().map(metricOf).toList();
         DatasetSpec spec = same;
         if (spec == null || !spec.keyLabel().equals(part.keyLabel()) || !spec.metrics().equals(metrics)) {

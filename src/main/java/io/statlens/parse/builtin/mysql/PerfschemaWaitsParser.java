@@ -38,7 +38,11 @@ public final class PerfschemaWaitsParser implements Parser {
     static final String TOOL = "perfschema-waits";
     private static final ParserInfo INFO = ParserInfo.builtIn(TOOL, "tab", "boxed");
     private static final CommandSyntax SYNTAX = CommandSyntax.of(Set.of("mysql", "mariadb"), Set.of("-S", "-u", "-h", "-P", "-e"));
-    private static final Pattern HEADER = Pattern.compile("(?i)^\\|?\\s*EVENT_NAME\\s*(?:\\||\\s)\\s*.*\\bCOUNT_STAR\\b.*$");
+    /** EVENT_NAME first, then the summary's own columns (COUNT_STAR, a timer, or an alias of one: SUM_TIMER_WAIT_MS). */
+    private static final Pattern HEADER = Pattern.compile(
+            "(?i)^\\|?\\s*EVENT_NAME\\s*(?:\\||\\s)\\s*.*\\b(?:COUNT_STAR|(?:SUM|MIN|AVG|MAX)_TIMER_WAIT\\w*)\\b.*$");
+    /** A timer column as an alias names it when a query scaled it ({@code SUM_TIMER_WAIT/1000000000 SUM_TIMER_WAIT_MS}). */
+    private static final Pattern TIMER_UNIT = Pattern.compile("(?i)^\\w*TIMER_WAIT_(PS|NS|US|MS|S|SEC)$");
     private static final Pattern BOX_RULE = Pattern.compile("^\\+-[-+]*\\+$");
     private static final Pattern ROWS_IN_SET = Pattern.compile("^(?:\\d+ rows? in set|Empty set)\\b.*$");
     private static final String WAITS_PER_S = "waits/s";
@@ -62,7 +66,7 @@ public final class PerfschemaWaitsParser implements Parser {
         int events = 0;
         for (String line : head.lines()) {
             String t = line.strip();
-            if (HEADER.matcher(t).matches() && t.toUpperCase(Locale.ROOT).contains("SUM_TIMER_WAIT")) header = true;
+            if (HEADER.matcher(t).matches()) header = true;
             if (t.startsWith("wait/") || t.startsWith("| wait/")) events++;
         }
         return header && events >= 1 ? 0.95 : 0;
@@ -77,8 +81,12 @@ public final class PerfschemaWaitsParser implements Parser {
     private static final class Run implements SnapshotTranscript.Reader {
         private final RecordSink sink;
         private final SnapshotTimes times;
+        /** The table being read: its header's names, the EVENT_NAME column, and each column's metric (-1: none). */
         private List<String> columns;
         private int keyColumn;
+        private int[] metricOf;
+        /** The metrics' columns, named by the file's first header: one data set, whatever later queries select. */
+        private List<String> metricColumns;
         private DatasetSpec spec;
         private final Map<String, double[]> snapshot = new LinkedHashMap<>();
         private final Map<String, double[]> previous = new HashMap<>();
@@ -127,15 +135,16 @@ public final class PerfschemaWaitsParser implements Parser {
                 sink.warning(number, "expected " + columns.size() + " values as in the header, found " + cells.size());
                 return;
             }
+            if (metricOf == null) return;
             String event = cells.get(keyColumn);
             if (snapshot.containsKey(event)) end();
             if (snapshot.size() >= MAX_EVENTS) return;
-            double[] values = new double[columns.size() - 1];
-            int v = 0;
+            double[] values = new double[metricColumns.size()];
+            java.util.Arrays.fill(values, Double.NaN);
             for (int i = 0; i < cells.size(); i++) {
-                if (i == keyColumn) continue;
+                if (metricOf[i] < 0) continue;
                 double d = Numbers.parseOrNaN(cells.get(i));
-                values[v++] = Double.isFinite(d) ? d : Double.NaN;
+                values[metricOf[i]] = Double.isFinite(d) ? d : Double.NaN;
             }
             snapshot.put(event, values);
         }
@@ -154,29 +163,83 @@ public final class PerfschemaWaitsParser implements Parser {
         }
 
         private void header(List<String> names, long number) {
-            int key = -1;
-            for (int i = 0; i < names.size(); i++) {
-                if (names.get(i).equalsIgnoreCase("EVENT_NAME")) key = i;
-            }
             if (columns != null && names.equals(columns)) return;
             if (new java.util.HashSet<>(names).size() != names.size()) {
                 sink.warning(number, "expected distinct column names in the header");
+                columns = null;
                 return;
             }
             columns = names;
-            keyColumn = key;
+            keyColumn = names.indexOf(names.stream().filter(n -> n.equalsIgnoreCase("EVENT_NAME")).findFirst().orElseThrow());
+            if (metricColumns == null) declare(names);
+            metricOf = new int[names.size()];
+            List<String> unknown = new ArrayList<>();
+            boolean any = false;
+            for (int i = 0; i < names.size(); i++) {
+                metricOf[i] = i == keyColumn ? -1 : indexOfIgnoringCase(metricColumns, names.get(i));
+                if (i != keyColumn && metricOf[i] < 0) unknown.add(names.get(i));
+                any |= metricOf[i] >= 0;
+            }
+            if (!any) {
+                // A second query with none of the first one's columns: its numbers must not pass for those.
+                sink.warning(number, "expected the columns of the first table (" + String.join(", ", metricColumns)
+                        + "); this table's " + String.join(", ", unknown) + " are left out, and its rows with them");
+                metricOf = null;
+            } else if (!unknown.isEmpty()) {
+                sink.warning(number, "columns the first table has not are left out: " + String.join(", ", unknown));
+            }
+        }
+
+        /** The data set, from the first header: each column but EVENT_NAME, under its own name, then the rates. */
+        private void declare(List<String> names) {
+            metricColumns = new ArrayList<>();
             List<Metric> metrics = new ArrayList<>();
             for (int i = 0; i < names.size(); i++) {
-                if (i == key) continue;
+                if (i == keyColumn) continue;
                 String name = names.get(i);
-                boolean timer = name.toUpperCase(Locale.ROOT).contains("TIMER");
-                metrics.add(new Metric(name, timer ? "ps" : "count", timer ? "picoseconds, as performance_schema times" : ""));
+                metricColumns.add(name);
+                String unit = timerUnit(name);
+                metrics.add(new Metric(name, unit, unit.isEmpty() || unit.equals("count") ? ""
+                        : unit.equals("ps") ? "picoseconds, as performance_schema times" : "a timer the query scaled to " + unit));
             }
             metrics.add(new Metric(WAITS_PER_S, "1/s", "COUNT_STAR's increase per second since the last snapshot"));
             metrics.add(new Metric(WAIT_S_PER_S, "", "SUM_TIMER_WAIT's increase per second, in seconds: threads waiting on average"));
             spec = new DatasetSpec("perfschema", "waits", "EVENT_NAME", metrics);
             sink.dataset(spec);
             previous.clear();
+        }
+
+        /** A column's unit: count for COUNT_STAR, picoseconds for a timer, the unit an alias names ({@code _MS}). */
+        private static String timerUnit(String name) {
+            String upper = name.toUpperCase(Locale.ROOT);
+            if (!upper.contains("TIMER")) return upper.startsWith("COUNT") ? "count" : "";
+            java.util.regex.Matcher m = TIMER_UNIT.matcher(upper);
+            if (!m.matches()) return "ps";
+            return switch (m.group(1)) {
+                case "PS" -> "ps";
+                case "NS" -> "ns";
+                case "US" -> "us";
+                case "MS" -> "ms";
+                default -> "s";
+            };
+        }
+
+        /** Seconds per unit of a timer column, for {@code wait s/s}. */
+        private static double seconds(String unit) {
+            return switch (unit) {
+                case "ns" -> 1e-9;
+                case "us" -> 1e-6;
+                case "ms" -> 1e-3;
+                case "s" -> 1;
+                default -> 1e-12;
+            };
+        }
+
+        private static int indexOfIgnoringCase(List<String> names, String name) {
+            for (int i = 0; i < names.size(); i++) {
+                if (names.get(i).equalsIgnoreCase(name)) return i;
+            }
+            return -1;
         }
 
         @Override
@@ -186,14 +249,15 @@ public final class PerfschemaWaitsParser implements Parser {
             }
             Instant time = times.time(sample);
             double seconds = previousTime == null ? Double.NaN : Duration.between(previousTime, time).toNanos() / 1e9;
-            int count = index("COUNT_STAR");
-            int sum = index("SUM_TIMER_WAIT");
+            int count = indexOfIgnoringCase(metricColumns, "COUNT_STAR");
+            int sum = sumTimer();
+            double perUnit = sum < 0 ? Double.NaN : seconds(timerUnit(metricColumns.get(sum)));
             for (Map.Entry<String, double[]> e : snapshot.entrySet()) {
                 double[] printed = e.getValue();
                 double[] values = java.util.Arrays.copyOf(printed, printed.length + 2);
                 double[] before = previous.get(e.getKey());
                 values[printed.length] = rate(printed, before, count, seconds, 1);
-                values[printed.length + 1] = rate(printed, before, sum, seconds, 1e12);
+                values[printed.length + 1] = rate(printed, before, sum, seconds, 1 / perUnit);
                 sink.row(spec, new Row(sample, time, e.getKey(), false, values));
                 previous.put(e.getKey(), printed);
             }
@@ -210,13 +274,11 @@ public final class PerfschemaWaitsParser implements Parser {
             return increase / scale / seconds;
         }
 
-        /** The index of a printed column among the values (the key column left out), or -1. */
-        private int index(String name) {
-            int v = 0;
-            for (int i = 0; i < columns.size(); i++) {
-                if (i == keyColumn) continue;
-                if (columns.get(i).equalsIgnoreCase(name)) return v;
-                v++;
+        /** The metric of SUM_TIMER_WAIT, or of an alias that scaled it ({@code SUM_TIMER_WAIT_MS}), or -1. */
+        private int sumTimer() {
+            for (int i = 0; i < metricColumns.size(); i++) {
+                String upper = metricColumns.get(i).toUpperCase(Locale.ROOT);
+                if (upper.equals("SUM_TIMER_WAIT") || (upper.startsWith("SUM_TIMER_WAIT_") && TIMER_UNIT.matcher(upper).matches())) return i;
             }
             return -1;
         }

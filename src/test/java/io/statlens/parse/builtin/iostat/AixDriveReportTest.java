@@ -91,4 +91,36 @@ class AixDriveReportTest {
                 "                         0.0      0.0      0.0        0.0        0.0"));
         assertTrue(parser.sniff(head) >= Detection.THRESHOLD);
     }
+    private static final String LONG_HEADER = String.join("\n",
+            "Disks:                           xfers                                read                                write                                  queue",
+            "-------------------- -------------------------------- ------------------------------------ ------------------------------------ --------------------------------------",
+            "                       %tm    bps   tps  bread  bwrtn   rps    avg    min    max time fail   wps    avg    min    max time fail    avg    min    max   avg   avg  serv",
+            "                       act                                    serv   serv   serv outs              serv   serv   serv outs        time   time   time  wqsz  sqsz qfull");
+
+    @Test
+    void theLongFormFillsTheShortFormsColumns() {
+        String row = "hdisk0                85.0   8.5M 200.0   6.0M   2.5M 150.0  12.5    0.5  250.0     0    0   0.0   0.0    0.0    0.0     0    0  25.0    0.0    1.1S   8.5   4.5     3";
+        CollectingSink sink = parse(LONG_HEADER + "\n" + row + "\n\n" + LONG_HEADER + "\n" + row + "\n");
+        assertTrue(sink.warnings().isEmpty(), sink.warnings().toString());
+        assertEquals("aix-Dl", sink.variant());
+        SpecRow first = only(sink, "hdisk0", 0);
+        assertEquals(85, first.get("xfer.%tm_act"), EPS);
+        assertEquals(8_500_000, first.get("xfer.bps"), EPS);
+        assertEquals(12.5, first.get("read.avgserv"), EPS);
+        assertEquals(0, first.get("read.fails"), EPS);
+        assertEquals(1100, first.get("queue.maxtime"), EPS);
+        assertEquals(4.5, first.get("queue.avgsqsz"), EPS);
+        assertEquals(3, first.get("queue.sqfull"), EPS);
+        only(sink, "hdisk0", 1);
+        assertTrue(parser.sniff(Head.of("aix-Dl.txt", LONG_HEADER.lines().toList())) >= 0.9);
+    }
+
+    @Test
+    void aLowerWordUnderNoLabelSkipsTheTable() {
+        String shifted = LONG_HEADER.replace("  act  ", "act    ");
+        CollectingSink sink = parse(shifted + "\nhdisk0 " + "0.0 ".repeat(22) + "\n");
+        assertTrue(sink.rows("iostat.drive").isEmpty());
+        assertTrue(sink.warnings().stream().anyMatch(w -> w.line() == 4 && w.message().contains("'act' stands under no label")),
+                sink.warnings().toString());
+    }
 }

@@ -60,6 +60,56 @@ class PerfschemaWaitsParserTest {
     }
 
     @Test
+    void aStatementTypedOverSeveralLinesAndATimerTheQueryScaled() {
+        // The MySQL manual's example: the statement on four lines after mysql>, SUM_TIMER_WAIT/1000000000 as _MS.
+        String text = String.join("\n",
+                "1700000000",
+                "mysql> SELECT EVENT_NAME, COUNT_STAR, SUM_TIMER_WAIT/1000000000 SUM_TIMER_WAIT_MS",
+                "       FROM performance_schema.events_waits_summary_global_by_event_name",
+                "       WHERE SUM_TIMER_WAIT > 0 AND EVENT_NAME LIKE 'wait/synch/mutex/innodb/%'",
+                "       ORDER BY COUNT_STAR DESC;",
+                "+-----------------------------------+------------+-------------------+",
+                "| EVENT_NAME                        | COUNT_STAR | SUM_TIMER_WAIT_MS |",
+                "+-----------------------------------+------------+-------------------+",
+                "| wait/synch/mutex/innodb/trx_mutex |     201111 |           23.4719 |",
+                "+-----------------------------------+------------+-------------------+",
+                "1700000010",
+                "mysql> SELECT EVENT_NAME, COUNT_STAR, SUM_TIMER_WAIT/1000000000 SUM_TIMER_WAIT_MS",
+                "    -> FROM performance_schema.events_waits_summary_global_by_event_name",
+                "    -> ORDER BY COUNT_STAR DESC;",
+                "| EVENT_NAME                        | COUNT_STAR | SUM_TIMER_WAIT_MS |",
+                "| wait/synch/mutex/innodb/trx_mutex |     201211 |           43.4719 |");
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("manual.txt"));
+        assertEquals(List.of(), sink.warnings());
+        assertEquals(List.of("wait/synch/mutex/innodb/trx_mutex"), sink.rows(DATASET).stream().map(r -> r.row().key()).distinct().toList());
+        List<SpecRow> rows = sink.rows(DATASET, "wait/synch/mutex/innodb/trx_mutex");
+        assertEquals(23.4719, rows.get(0).get("SUM_TIMER_WAIT_MS"));
+        assertEquals("ms", sink.spec(DATASET).metrics().stream()
+                .filter(m -> m.label().equals("SUM_TIMER_WAIT_MS")).findFirst().orElseThrow().unit());
+        assertEquals(10, rows.get(1).get("waits/s"));
+        assertEquals(0.002, rows.get(1).get("wait s/s"), 1e-12, "20 ms waited in 10 s");
+    }
+
+    @Test
+    void aSecondQueryWithOtherColumnsIsNotReadAsTheFirstOnes() {
+        // The manual's quick start: the top 10 by COUNT_STAR, then the top 10 by SUM_TIMER_WAIT, one file.
+        String text = String.join("\n",
+                "| EVENT_NAME                             | COUNT_STAR |",
+                "| wait/synch/mutex/mysys/THR_LOCK_malloc |       6419 |",
+                "| wait/io/file/sql/FRM                   |        452 |",
+                "| EVENT_NAME                             | SUM_TIMER_WAIT |",
+                "| wait/io/file/sql/MYSQL_LOG             |     1599816582 |",
+                "| wait/synch/mutex/mysys/THR_LOCK_malloc |     1530083250 |");
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("quick-start.txt"));
+        assertTrue(parser.sniff(io.statlens.parse.spi.Head.of("quick-start.txt", text.lines().toList())) >= 0.9,
+                "a header naming EVENT_NAME and COUNT_STAR is enough");
+        assertEquals(List.of(6419.0), sink.rows(DATASET, "wait/synch/mutex/mysys/THR_LOCK_malloc").stream()
+                .map(r -> r.get("COUNT_STAR")).toList(), "SUM_TIMER_WAIT's numbers never pass for COUNT_STAR");
+        assertTrue(sink.rows(DATASET, "wait/io/file/sql/MYSQL_LOG").isEmpty());
+        assertTrue(sink.warnings().stream().anyMatch(w -> w.line() == 4 && w.message().contains("SUM_TIMER_WAIT")), sink.warnings().toString());
+    }
+
+    @Test
     void detection() {
         assertTrue(parser.sniff(ParserFixtures.head(LOOP)) >= 0.9);
         assertEquals(0, parser.sniff(ParserFixtures.head("mysql-status/mariadb-10.11-show-global-status-N-epoch-loop.txt")));
