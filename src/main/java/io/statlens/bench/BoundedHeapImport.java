@@ -40,9 +40,9 @@ public final class BoundedHeapImport {
                 ChildProcess.Watched run = ChildProcess.runWatched(importing, environment, errors);
                 costs.add(run.cost());
                 peaks.add(run.peakResidentBytes());
-                progress.accept(String.format(java.util.Locale.ROOT, "statlens import, heap %s, run %d of %d: %.2f s CPU (%.2f s wall), peak resident %d MiB",
+                progress.accept(String.format(java.util.Locale.ROOT, "statlens import, heap %s, run %d of %d: %.2f s CPU (%.2f s wall), peak resident %.0f MiB",
                         heap, r + 1, repetitions, run.cost().processCpuNanos() / 1e9, run.cost().wallNanos() / 1e9,
-                        run.peakResidentBytes() >> 20));
+                        run.peakResidentBytes() / 1048576.0));
             } finally {
                 ImportBench.deleteTree(repo);
             }
