@@ -123,7 +123,28 @@ final class DatabaseFindings {
     private Optional<Age> lsnAge() {
         Series s = series(REDO_LOG, "checkpoint age", "");
         return s.n() > 0 ? Optional.of(new Age(REDO_LOG, "checkpoint age", "",
-                "Innodb_redo_log_current_lsn - Innodb_redo_log_checkpoint_lsn", s)) : Optional.empty();
+                "Innodb_redo_log_current_lsn - Innodb_redo_log_checkpoint_lsn", s)) : lsnAgeOfStatus();
+    }
+
+    /**
+     * A run imported before the status parsers kept {@code mysql.redo_log} has the two LSNs only as status variables:
+     * their difference is taken here, per snapshot that has both levels, so that the run keeps its finding without being
+     * imported again (its dashboard's redo log chart still needs the data set, and so a new import).
+     */
+    private Optional<Age> lsnAgeOfStatus() {
+        Optional<String> current = statusKey("Innodb_redo_log_current_lsn");
+        Optional<String> checkpoint = statusKey("Innodb_redo_log_checkpoint_lsn");
+        if (current.isEmpty() || checkpoint.isEmpty()) return Optional.empty();
+        TreeMap<Double, double[]> bySample = new TreeMap<>();
+        run.scan(STATUS, List.of("level"), List.of(current.get(), checkpoint.get()), (key, elapsed, v) -> {
+            if (!Double.isNaN(v[0])) bySample.computeIfAbsent(elapsed, e -> new double[]{Double.NaN, Double.NaN})[key.equals(current.get()) ? 0 : 1] = v[0];
+        });
+        List<double[]> both = bySample.entrySet().stream().filter(e -> !Double.isNaN(e.getValue()[0]) && !Double.isNaN(e.getValue()[1]))
+                .map(e -> new double[]{e.getKey(), e.getValue()[0] - e.getValue()[1]}).toList();
+        if (both.isEmpty()) return Optional.empty();
+        Series s = new Series(both.stream().mapToDouble(b -> b[0]).toArray(), both.stream().mapToDouble(b -> b[1]).toArray());
+        return Optional.of(new Age(STATUS, "level", current.get(), current.get() + " - " + checkpoint.get()
+                + ", computed when read: the run was imported before statlens kept mysql.redo_log", s));
     }
 
     /**

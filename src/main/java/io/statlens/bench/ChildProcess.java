@@ -36,6 +36,23 @@ public final class ChildProcess {
     /** @param environment variables set for the command besides this process's own (a password, never on its command line) */
     public static Measurement run(List<String> command, java.util.Map<String, String> environment, Path errors)
             throws IOException, InterruptedException {
+        return run(command, environment, errors, null);
+    }
+
+    /** What a child cost, its peak resident memory included. */
+    public record Watched(Measurement cost, long peakResidentBytes) {
+    }
+
+    /** The same, with the child's peak resident memory ({@link PeakResident}: the largest of the processes it ran). */
+    public static Watched runWatched(List<String> command, java.util.Map<String, String> environment, Path errors)
+            throws IOException, InterruptedException {
+        PeakResident[] peak = new PeakResident[1];
+        Measurement cost = run(command, environment, errors, p -> peak[0] = PeakResident.watch(p.toHandle()));
+        return new Watched(cost, peak[0].stop());
+    }
+
+    private static Measurement run(List<String> command, java.util.Map<String, String> environment, Path errors,
+                                   java.util.function.Consumer<Process> started) throws IOException, InterruptedException {
         List<String> shell = new ArrayList<>(List.of("/bin/sh", "-c", MEASURE, "statlens-bench"));
         shell.addAll(command);
         ProcessBuilder pb = new ProcessBuilder(shell).redirectErrorStream(false).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
@@ -43,6 +60,7 @@ public final class ChildProcess {
         pb.environment().put("STATLENS_BENCH_ERR", errors.toAbsolutePath().toString());
         long start = System.nanoTime();
         Process p = pb.start();
+        if (started != null) started.accept(p);
         p.getErrorStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         int code = p.waitFor();

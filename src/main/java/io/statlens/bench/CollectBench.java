@@ -62,7 +62,7 @@ public final class CollectBench {
             progress.accept("measuring " + seconds + " s");
             if (collector.waitFor(seconds, TimeUnit.SECONDS)) throw new IllegalStateException(ended(collector, log));
             long after = cpuTicks(collector.pid());
-            long rss = peakRss(collector.pid());
+            long rss = PeakResident.highWaterMark(collector.pid());
             String heap = command.stream().filter(a -> a.startsWith("-Xmx")).map(a -> a.substring(4)).findFirst().orElse("the JVM's default");
             return new Result(List.copyOf(tools), seconds, (after - before) / TICKS_PER_SECOND, rss, heap);
         } finally {
@@ -81,13 +81,5 @@ public final class CollectBench {
         // the command name, field 2, is in parentheses and may hold spaces: count from its end
         String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         return Long.parseLong(f[11]) + Long.parseLong(f[12]);
-    }
-
-    /** The process's peak resident set (VmHWM of /proc/PID/status), in bytes. */
-    private static long peakRss(long pid) throws IOException {
-        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"), StandardCharsets.US_ASCII)) {
-            if (line.startsWith("VmHWM:")) return 1024 * Long.parseLong(line.substring(6).replace("kB", "").strip());
-        }
-        throw new IOException("/proc/" + pid + "/status has no VmHWM");
     }
 }

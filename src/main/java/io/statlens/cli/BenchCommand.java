@@ -1,6 +1,7 @@
 package io.statlens.cli;
 
 import io.statlens.analysis.ReadableNumbers;
+import io.statlens.bench.BoundedHeapImport;
 import io.statlens.bench.ChartBench;
 import io.statlens.bench.ChildProcess;
 import io.statlens.bench.CollectBench;
@@ -115,6 +116,11 @@ public final class BenchCommand implements Callable<Integer> {
             "(docs/bench.md)."})
     String peer;
 
+    @Option(names = "--heap", paramLabel = "SIZE", description = {"Instead of the steps in process, import the generated file " +
+            "as a whole statlens import process whose heap is limited to SIZE (as -Xmx takes it: 128m), --repeat times, and print " +
+            "whether it completes, its CPU time and its peak resident memory (Linux)."})
+    String heap;
+
     @Option(names = "--points", defaultValue = "1000000",
             description = "Points of the --charts series (default: ${DEFAULT-VALUE}).")
     int points;
@@ -142,6 +148,9 @@ public final class BenchCommand implements Callable<Integer> {
         if (peer != null && (charts || gui || db != null)) throw new UserException("--peer goes with the import benchmark only, not --charts, --gui or --db");
         if (peer != null && !peer.contains("{}")) throw new UserException("--peer: put {} where the generated file goes, e.g. --peer 'program {}'");
         if (peer != null && !ChildProcess.supported()) throw new UserException("--peer needs Linux's /proc and /bin/sh to measure whole processes");
+        if (heap != null && (charts || gui || db != null || peer != null)) throw new UserException("--heap goes with the import benchmark only, not --charts, --gui, --db or --peer");
+        if (heap != null && !heap.matches("\\d+[kKmMgG]?")) throw new UserException("--heap takes a size as -Xmx does (128m, 1g), not " + heap);
+        if (heap != null && !ChildProcess.supported()) throw new UserException("--heap needs Linux's /proc and /bin/sh to measure whole processes");
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Consumer<String> progress = line -> {
@@ -195,6 +204,8 @@ public final class BenchCommand implements Callable<Integer> {
                 out.println("machine at the start: " + MachineLoad.now());
                 out.flush();
                 print(out, ServerImportBench.run(work, input, server, repeat, psqlOnly, progress));
+            } else if (heap != null) {
+                print(out, BoundedHeapImport.run(work, input, heap, repeat, progress));
             } else if (sar) {
                 // mpstat -P ALL of 256 CPUs, as many rows as the sar file (a report has 257)
                 Workload anchor = Workload.mpstat(work, 256, (int) Math.max(1, (input.rows() + 128) / 257));
@@ -227,7 +238,7 @@ public final class BenchCommand implements Callable<Integer> {
     private Integer collect() throws Exception {
         int measured = seconds != null ? seconds : 600;
         if (measured < 1) throw new UserException("--seconds must be at least 1");
-        if (charts || gui || db != null || peer != null) throw new UserException("--workload collect goes with --seconds and --dir only");
+        if (charts || gui || db != null || peer != null || heap != null) throw new UserException("--workload collect goes with --seconds and --dir only");
         if (!ChildProcess.supported()) throw new UserException("--workload collect reads the collector's CPU time from Linux's /proc, which this machine lacks");
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -265,6 +276,17 @@ public final class BenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%s: %.2f s CPU per million rows (minimum; median %.2f s)%n", ImportBench.WINDOW_STATS,
                 perMillion(window.min(Measurement.Clock.PROCESS_CPU), window.count()),
                 perMillion(window.median(Measurement.Clock.PROCESS_CPU), window.count()));
+    }
+
+    private static void print(PrintWriter out, BoundedHeapImport.Result r) {
+        Samples s = r.cost();
+        TextTable t = new TextTable(ReadableNumbers.ROOT, "WHOLE PROCESS", "ROWS", "RUNS", "WALL S MIN / MED", "CPU S MIN / MED",
+                "PEAK RESIDENT MAX").right(1, 2, 3, 4, 5);
+        t.add(s.name(), s.count(), s.runs().size(), minMedian(s, Measurement.Clock.WALL), minMedian(s, Measurement.Clock.PROCESS_CPU),
+                Format.bytes(r.maxPeakResidentBytes(), ReadableNumbers.ROOT));
+        t.print(out);
+        out.println("completed within a heap of " + r.heap() + " every time; CPU: user + system time of the process, start-up included;"
+                + " peak resident: the process's high-water mark (VmHWM), heap, Derby's page cache and the JVM's own memory together.");
     }
 
     private static void printPeer(PrintWriter out, Workload input, List<Samples> steps) {

@@ -63,7 +63,10 @@ class DatabaseFindingsTest {
         // Growing, and no limit known.
         importStatus(service, dir, "unknown", i -> 1_000_000 + 200_000L * i, false);
         // MySQL 8.0.30+: no checkpoint age, its two LSNs and the log's capacity (10 MiB) as status variables.
-        importLsns(service, dir, i -> i < 3 ? 1_000_000 + 100_000L * i : 8_500_000 + 100_000L * i);
+        importLsns(service, dir, "lsn", i -> i < 3 ? 1_000_000 + 100_000L * i : 8_500_000 + 100_000L * i);
+        // The same run as imported before the status parsers kept mysql.redo_log: the two LSNs as status variables only.
+        importLsns(new ImportService(shared.repository(), new ParserCatalog(List.of(new BeforeRedoLog()))), dir, "lsn-before",
+                i -> i < 3 ? 1_000_000 + 100_000L * i : 8_500_000 + 100_000L * i);
         // No Innodb_checkpoint_max_age (MySQL), the log's capacity from the server's variables: two files of 2 MiB.
         importWithVariables(dir, "capacity", Map.of("mysql.var.innodb_log_file_size", "2097152", "mysql.var.innodb_log_files_in_group", "2"));
         // The capacity the variables' parser decided (a pre-8.0.30 my.cnf: 2 MiB x 2) beside innodb_redo_log_capacity's default.
@@ -100,6 +103,38 @@ class DatabaseFindingsTest {
         }
     }
 
+    /** mysql-status's own parser without its {@code mysql.redo_log} data set, as a run imported before it existed has it. */
+    private record BeforeRedoLog() implements Parser {
+        private static final Parser STATUS = new MysqlStatusParser();
+
+        @Override
+        public ParserInfo info() {
+            return STATUS.info();
+        }
+
+        @Override
+        public double sniff(Head head) {
+            return STATUS.sniff(head);
+        }
+
+        @Override
+        public void parse(LineSource lines, ParseContext context, RecordSink sink) throws java.io.IOException {
+            // every call passes to the import's sink but the redo log's data set and rows
+            RecordSink withoutRedoLog = (RecordSink) java.lang.reflect.Proxy.newProxyInstance(RecordSink.class.getClassLoader(),
+                    new Class<?>[]{RecordSink.class}, (proxy, method, args) -> {
+                        boolean redoLog = args != null && args.length > 0 && args[0] instanceof io.statlens.model.DatasetSpec spec
+                                && spec.name().equals("redo_log");
+                        if (redoLog) return null;
+                        try {
+                            return method.invoke(sink, args);
+                        } catch (java.lang.reflect.InvocationTargetException e) {
+                            throw e.getCause();
+                        }
+                    });
+            STATUS.parse(lines, context, withoutRedoLog);
+        }
+    }
+
     /** {@code while sleep 10; do date +%s; mysql -N -e "SHOW GLOBAL STATUS LIKE 'Innodb_checkpoint%'"; done}: 10 snapshots. */
     private static void importStatus(ImportService service, Path dir, String run, IntToLongFunction age, boolean withMax)
             throws Exception {
@@ -112,7 +147,7 @@ class DatabaseFindingsTest {
      * {@code while sleep 10; do date +%s; mysql -N -e "SHOW GLOBAL STATUS LIKE 'Innodb_redo_log_c%'"; done} on MySQL
      * 8.0.30+ (names and order as 8.0.32 prints them): 10 snapshots, the log growing by 1 MB a snapshot.
      */
-    private static void importLsns(ImportService service, Path dir, IntToLongFunction age) throws Exception {
+    private static void importLsns(ImportService service, Path dir, String run, IntToLongFunction age) throws Exception {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < 10; i++) {
             long current = 40_000_000L + 1_000_000L * i;
@@ -121,8 +156,8 @@ class DatabaseFindingsTest {
                     .append("Innodb_redo_log_current_lsn\t").append(current).append('\n')
                     .append("Innodb_redo_log_capacity_resized\t10485760\n");
         }
-        Path file = Files.writeString(dir.resolve("lsn.txt"), b);
-        service.run(new ImportRequest(List.of(file), "lsn", Optional.empty(), List.of(), Optional.of("mysql-status"), Optional.empty(),
+        Path file = Files.writeString(dir.resolve(run + ".txt"), b);
+        service.run(new ImportRequest(List.of(file), run, Optional.empty(), List.of(), Optional.of("mysql-status"), Optional.empty(),
                 Optional.empty(), ZoneOffset.UTC, false, false, false, Map.of()), ImportProgress.NONE);
     }
 
@@ -217,6 +252,10 @@ class DatabaseFindingsTest {
                 + " Innodb_redo_log_capacity_resized (10 MiB); at or above 75 % for 1 min 10 s of 1 min 40 s"
                 + " (Innodb_redo_log_current_lsn - Innodb_redo_log_checkpoint_lsn): InnoDB had to flush dirty pages in a hurry to"
                 + " free the log."), texts(of("lsn")));
+        assertEquals(List.of("trouble: Checkpoint age near the redo log's capacity: peak 8.96 MiB, 89.65 % of"
+                + " Innodb_redo_log_capacity_resized (10 MiB); at or above 75 % for 1 min 10 s of 1 min 40 s"
+                + " (Innodb_redo_log_current_lsn - Innodb_redo_log_checkpoint_lsn, computed when read: the run was imported before"
+                + " statlens kept mysql.redo_log): InnoDB had to flush dirty pages in a hurry to free the log."), texts(of("lsn-before")));
         List<String> unknown = texts(of("unknown"));
         assertEquals(List.of("note: Checkpoint age grew from 0.954 MiB to 2.67 MiB (peak 2.67 MiB, Innodb_checkpoint_age); how near"
                 + " that came to the redo log's capacity cannot be judged: the run has no innodb_log_file_size or"

@@ -99,6 +99,31 @@ class BenchCliTest {
     }
 
     @Test
+    void aBoundedHeapImportRunsAsAWholeProcessAndSaysItsPeakResidentMemory() {
+        Assumptions.assumeTrue(ChildProcess.supported(), "whole processes are measured through Linux's /proc and /bin/sh");
+        CliRun r = CliRun.in(dir.resolve("unused"), "bench", "--workload", "mysqladmin", "--seconds", "2", "--repeat", "1",
+                "--heap", "96m", "--dir", dir.resolve("work").toString());
+        assertEquals(0, r.code(), r.err());
+        String out = r.out();
+        // two tables of the capture's 562 variables, imported by a JVM of its own limited to 96 MiB
+        assertTrue(out.contains("input: mysqladmin-ext-r-i1.txt, 1124 rows"), out);
+        java.util.regex.Matcher row = java.util.regex.Pattern.compile("statlens import, heap 96m, whole process +1,124 +1 .* ([\\d.]+) MiB\n")
+                .matcher(out);
+        assertTrue(row.find(), out);
+        // a JVM that ran an import holds tens of MiB, and the high-water mark is the child's, not this test's JVM
+        double mib = Double.parseDouble(row.group(1));
+        assertTrue(mib > 20 && mib < 1024, out);
+        assertTrue(out.contains("completed within a heap of 96m every time"), out);
+    }
+
+    @Test
+    void aHeapLimitIsASizeAsXmxTakesIt() {
+        CliRun r = CliRun.in(dir.resolve("unused"), "bench", "--workload", "mysqladmin", "--heap", "lots");
+        assertEquals(1, r.code(), r.out());
+        assertTrue(r.err().contains("--heap takes a size as -Xmx does (128m, 1g), not lots"), r.err());
+    }
+
+    @Test
     void aPeerCommandMustSayWhereTheFileGoes() {
         CliRun r = CliRun.in(dir.resolve("unused"), "bench", "--workload", "iostat", "--peer", "wc -l");
         assertEquals(1, r.code(), r.out());

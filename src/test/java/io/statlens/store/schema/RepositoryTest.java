@@ -36,6 +36,15 @@ class RepositoryTest {
     }
 
     @Test
+    void derbysPageCacheTakesAQuarterOfTheHeapInBlobPagesWithinDerbysDefaultAndTheTunedSize() {
+        // a 128 MiB heap: 1,024 pages of 32 KiB (32 MiB), not the 4,000 (125 MiB) that filled it with a day's blocks
+        assertEquals(1024, Repository.pageCachePages(128L << 20));
+        assertEquals(2560, Repository.pageCachePages(320L << 20));
+        assertEquals(1000, Repository.pageCachePages(64L << 20));
+        assertEquals(4000, Repository.pageCachePages(6L << 30));
+    }
+
+    @Test
     void reopeningKeepsDataAndDoesNotMigrateTwice() throws Exception {
         RepositoryLocation location = RepositoryLocation.embedded(dir.resolve("repo"));
         try (Repository repo = Repository.open(location); Statement s = repo.connection().createStatement()) {
