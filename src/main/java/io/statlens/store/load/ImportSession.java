@@ -14,6 +14,7 @@ import io.statlens.parse.timeline.TimeSource;
 import io.statlens.store.read.SeriesSummary;
 import io.statlens.store.read.StoredStats;
 import io.statlens.store.schema.DataTable;
+import io.statlens.store.schema.Jdbc;
 import io.statlens.store.schema.Repository;
 
 import java.io.IOException;
@@ -508,8 +509,13 @@ final class ImportSession implements RecordSink, AutoCloseable {
      */
     void writeOverviews() throws SQLException {
         OverviewWriter writer = new OverviewWriter(repo);
-        for (DatasetState d : datasets.values()) {
-            if (d.id >= 0) writer.rebuild("#" + runId, d.id, tables.get(d.table).table);
+        try {
+            for (DatasetState d : datasets.values()) {
+                if (d.id >= 0) writer.rebuild("#" + runId, d.id, tables.get(d.table).table);
+            }
+        } catch (StoreException e) {
+            // the import tells SQL failures apart (a lock conflict is retried)
+            throw Jdbc.cause(e);
         }
     }
 
@@ -648,6 +654,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
                 d.summaries.forEach((key, series) -> byKey.put(key, snapshot ? series.snapshot() : series.summaries()));
                 stats.write(d.id, tables.get(d.table).table, byKey);
             }
+        } catch (StoreException e) {
+            throw Jdbc.cause(e);
         }
     }
 

@@ -203,7 +203,7 @@ public final class LiveImport implements AutoCloseable {
                 }
             }
             repo.connection().commit();
-        } catch (SQLException e) {
+        } catch (SQLException | StoreException e) {
             repo.rollback();
             throw new StoreException("cannot write the statistics of run '" + run.name() + "' again: " + e.getMessage(), e);
         }

@@ -322,7 +322,7 @@ public final class DataTables {
     private void recreateView(DataTable table, boolean exists, boolean grant) throws SQLException {
         String view = viewName(table.name());
         if (dialect.storesBlocks()) {
-            BlockStore.createViews(connection, dialect, table, exists, grant);
+            BlockViews.createViews(connection, dialect, table, exists, grant);
             return;
         }
         if (exists && dialect.tableExists(connection, view)) changeSchema(view, "DROP VIEW " + view);
@@ -361,7 +361,7 @@ public final class DataTables {
         for (String f : feeds) Statements.execute(connection, "DROP FUNCTION " + f);
         for (DataTable table : all()) {
             if (!dialect.tableExists(connection, table.name())) continue;
-            BlockStore.convert(connection, dialect, table);
+            BlockViews.convert(connection, dialect, table);
         }
     }
 
