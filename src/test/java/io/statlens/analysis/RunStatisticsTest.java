@@ -9,7 +9,7 @@ import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.load.RunLedger;
-import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.saved.AnnotationStore;
 import io.statlens.store.read.SeriesStats;
 import io.statlens.store.read.TimeWindow;
 import io.statlens.store.schema.Repository;

@@ -7,7 +7,7 @@ import io.statlens.model.SummaryValue;
 import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.store.StoreException;
-import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.saved.AnnotationStore;
 import io.statlens.store.read.SeriesReader;
 import io.statlens.store.read.SeriesSummary;
 import io.statlens.store.schema.DataTable;
