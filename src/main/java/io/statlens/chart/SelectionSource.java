@@ -3,7 +3,7 @@ package io.statlens.chart;
 import io.statlens.analysis.KeyOrder;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
-import io.statlens.store.read.Overviews;
+import io.statlens.store.stats.Overviews;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.SeriesReader;
 import io.statlens.store.read.TimeWindow;

@@ -8,7 +8,7 @@ import io.statlens.model.Fact;
 import io.statlens.model.SummaryValue;
 import io.statlens.store.saved.Annotation;
 import io.statlens.store.read.RunCatalog;
-import io.statlens.store.read.SeriesStats;
+import io.statlens.store.stats.SeriesStats;
 
 import java.time.Instant;
 import java.time.ZoneId;

@@ -10,7 +10,7 @@ import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.load.RunLedger;
 import io.statlens.store.saved.AnnotationStore;
-import io.statlens.store.read.SeriesStats;
+import io.statlens.store.stats.SeriesStats;
 import io.statlens.store.read.TimeWindow;
 import io.statlens.store.schema.Repository;
 import org.junit.jupiter.api.BeforeEach;

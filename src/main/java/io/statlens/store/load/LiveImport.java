@@ -9,7 +9,10 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.store.StoreException;
 import io.statlens.store.saved.AnnotationStore;
 import io.statlens.store.read.SeriesReader;
-import io.statlens.store.read.SeriesSummary;
+import io.statlens.store.stats.DatasetStatsWriter;
+import io.statlens.store.stats.KeySeries;
+import io.statlens.store.stats.OverviewWriter;
+import io.statlens.store.stats.SeriesSummary;
 import io.statlens.store.schema.DataTable;
 import io.statlens.store.schema.Repository;
 

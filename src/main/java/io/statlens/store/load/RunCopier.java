@@ -7,6 +7,7 @@ import io.statlens.store.StoreException;
 import io.statlens.store.read.DatasetChecksum;
 import io.statlens.store.schema.DataTable;
 import io.statlens.store.schema.Repository;
+import io.statlens.store.stats.OverviewWriter;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

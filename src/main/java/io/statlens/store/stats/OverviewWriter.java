@@ -1,7 +1,6 @@
-package io.statlens.store.load;
+package io.statlens.store.stats;
 
 import io.statlens.store.StoreException;
-import io.statlens.store.read.OverviewBuckets;
 import io.statlens.store.read.SeriesReader;
 import io.statlens.store.read.TimeWindow;
 import io.statlens.store.schema.DataTable;

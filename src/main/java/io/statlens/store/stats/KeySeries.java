@@ -1,6 +1,5 @@
-package io.statlens.store.load;
+package io.statlens.store.stats;
 
-import io.statlens.store.read.SeriesSummary;
 
 import java.util.Arrays;
 

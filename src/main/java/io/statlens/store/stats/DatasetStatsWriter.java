@@ -1,7 +1,5 @@
-package io.statlens.store.load;
+package io.statlens.store.stats;
 
-import io.statlens.store.read.SeriesStats;
-import io.statlens.store.read.SeriesSummary;
 import io.statlens.store.schema.DataTable;
 import io.statlens.store.schema.Jdbc;
 
