@@ -17,7 +17,7 @@ import io.statlens.store.stats.OverviewWriter;
 import io.statlens.store.stats.SeriesSummary;
 import io.statlens.store.stats.StoredStats;
 import io.statlens.store.schema.DataTable;
-import io.statlens.store.schema.Jdbc;
+import io.statlens.store.Jdbc;
 import io.statlens.store.schema.Repository;
 
 import java.io.IOException;

@@ -1,5 +1,9 @@
 package io.statlens.store.schema;
 
+import io.statlens.store.Jdbc;
+import io.statlens.store.block.BlockStore;
+import io.statlens.store.block.SampleBlock;
+
 import org.apache.derby.vti.RestrictedVTI;
 import org.apache.derby.vti.Restriction;
 import org.apache.derby.vti.VTICosting;

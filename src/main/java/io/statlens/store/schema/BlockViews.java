@@ -1,5 +1,8 @@
 package io.statlens.store.schema;
 
+import io.statlens.store.block.BlockStore;
+import io.statlens.store.block.BlockWriter;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

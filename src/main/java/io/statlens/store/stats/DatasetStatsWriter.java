@@ -1,7 +1,7 @@
 package io.statlens.store.stats;
 
 import io.statlens.store.schema.DataTable;
-import io.statlens.store.schema.Jdbc;
+import io.statlens.store.Jdbc;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -4,7 +4,7 @@ import io.statlens.store.StoreException;
 import io.statlens.store.read.SeriesReader;
 import io.statlens.store.read.TimeWindow;
 import io.statlens.store.schema.DataTable;
-import io.statlens.store.schema.Jdbc;
+import io.statlens.store.Jdbc;
 import io.statlens.store.schema.Repository;
 
 import java.sql.PreparedStatement;

@@ -1,6 +1,5 @@
-package io.statlens.store.schema;
+package io.statlens.store;
 
-import io.statlens.store.StoreException;
 
 import java.sql.SQLException;
 
