@@ -493,7 +493,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
     void load() throws SQLException, IOException {
         nameTheHost();
         try {
-            try (BulkLoader loader = BulkLoader.forConnection(c)) {
+            try (BulkLoader loader = BulkLoader.forDialect(repo.dialect())) {
                 for (TableRows t : tables.values()) loader.load(c, t.table, t.spill);
             }
         } finally {
@@ -559,7 +559,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
     void loadSoFar(boolean statistics) throws SQLException, IOException {
         if (rolledBack) writeAgain();
         nameTheHost();
-        if (liveLoader == null) liveLoader = BulkLoader.forConnection(c, true);
+        if (liveLoader == null) liveLoader = BulkLoader.forDialect(repo.dialect(), true);
         for (TableRows t : tables.values()) {
             if (t.spill.rows() > 0) liveLoader.load(c, t.table, t.spill);
         }

@@ -129,7 +129,7 @@ public final class RunCopier {
                 copyPrintedLabels(d.id(), id, sourceTable, targetTable);
                 copyWholeKeys(d.id(), id);
             }
-            try (BulkLoader loader = BulkLoader.forConnection(to.connection())) {
+            try (BulkLoader loader = BulkLoader.forDialect(to.dialect())) {
                 for (Map.Entry<String, RowSpill> e : spills.entrySet()) {
                     loader.load(to.connection(), to.tables().table(e.getKey()).orElseThrow(), e.getValue());
                 }

@@ -135,6 +135,14 @@ public interface SqlDialect {
     }
 
     /**
+     * Whether rows are appended fastest with the engine's own bulk copy (PostgreSQL's {@code COPY ... FROM STDIN}) rather
+     * than JDBC batches of inserts: the import's loader is chosen by this and {@link #storesBlocks}, never by the URL.
+     */
+    default boolean copiesRows() {
+        return false;
+    }
+
+    /**
      * Whether each data set's rows are a partition of their data table ({@link DatasetPartitions}: PostgreSQL's
      * declarative partitioning), so that deleting a run drops tables instead of deleting rows, and a query of one
      * run reads only its own rows' tables.
