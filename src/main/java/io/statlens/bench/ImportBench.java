@@ -9,7 +9,6 @@ import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
-import io.statlens.store.load.DerbyImportBaseline;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;

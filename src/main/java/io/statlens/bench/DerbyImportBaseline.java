@@ -1,4 +1,4 @@
-package io.statlens.store.load;
+package io.statlens.bench;
 
 import io.statlens.store.StoreException;
 import io.statlens.store.schema.DataTable;

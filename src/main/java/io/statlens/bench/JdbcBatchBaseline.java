@@ -1,6 +1,7 @@
-package io.statlens.store.load;
+package io.statlens.bench;
 
 import io.statlens.store.StoreException;
+import io.statlens.store.load.CsvBulkLoader;
 import io.statlens.store.schema.DataTable;
 import io.statlens.store.schema.Repository;
 
