@@ -11,7 +11,7 @@ import io.statlens.store.load.DerivedRunWriter;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.stats.Moments;
 import io.statlens.store.read.SeriesReader;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 
 import java.time.Instant;

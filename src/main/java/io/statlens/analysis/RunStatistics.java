@@ -5,7 +5,7 @@ import io.statlens.store.read.SeriesReader;
 import io.statlens.store.stats.SeriesStats;
 import io.statlens.store.stats.SeriesSummary;
 import io.statlens.store.stats.StoredStats;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package io.statlens.bench;
 
 import io.statlens.architecture.AllowedToUse;
 import io.statlens.store.StoreException;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 
 import java.nio.file.Path;

@@ -15,7 +15,7 @@ import io.statlens.store.load.ImportService;
 import io.statlens.store.read.ReadOnlyQuery;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.TimeWindow;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 

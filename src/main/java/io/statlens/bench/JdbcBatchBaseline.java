@@ -3,7 +3,7 @@ package io.statlens.bench;
 import io.statlens.architecture.AllowedToUse;
 import io.statlens.store.StoreException;
 import io.statlens.store.load.CsvBulkLoader;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 
 import org.apache.commons.csv.CSVFormat;

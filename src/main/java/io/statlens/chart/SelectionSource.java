@@ -8,7 +8,7 @@ import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.SelectionQuery;
 import io.statlens.store.read.SeriesReader;
 import io.statlens.store.read.TimeWindow;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 
 import java.time.Instant;

@@ -6,7 +6,7 @@ import io.statlens.model.SummaryValue;
 import io.statlens.store.saved.Annotation;
 import io.statlens.store.saved.AnnotationStore;
 import io.statlens.store.read.RunCatalog;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

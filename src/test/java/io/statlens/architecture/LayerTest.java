@@ -17,7 +17,7 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.timeline.TimeSource;
 import io.statlens.store.block.SampleBlock;
 import io.statlens.store.read.RunCatalog;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -149,7 +149,7 @@ class LayerTest {
             "io.statlens.gui.OpenRepositoryViewModel", "io.statlens.gui.UnopenedRepositoryViewModel", "io.statlens.gui.ResponsivenessBench");
 
     /** The schema's type that the read services hand back (a data set's metric columns), not a way into the repository. */
-    private static final String SCHEMA_VALUE = "io.statlens.store.schema.DataTable";
+    private static final String SCHEMA_VALUE = "io.statlens.store.DataTable";
 
     static ArchRule guiSeesTheSchemaOnlyIn(List<String> root) {
         // A view model gets its services handed to it by the composition root, which builds each once over the open
@@ -193,7 +193,7 @@ class LayerTest {
                     "io.statlens.store.server.ServerDatabase", "io.statlens.store.server.ServerFolder"),
             "a data set's table and metric columns, as the read services hand them back (RunCatalog's details, SeriesReader's"
                     + " selections)",
-            List.of("io.statlens.store.schema.DataTable"),
+            List.of("io.statlens.store.DataTable"),
             "the benchmark times a data table by its shape and writes its baselines' tables in the engine's types",
             List.of("io.statlens.store.schema.DataTables", "io.statlens.store.schema.SqlDialect", "io.statlens.store.load.CsvBulkLoader"),
             "the import and what else writes runs: a file's import with its request, progress and result, the samples shipped"

@@ -7,7 +7,7 @@ import io.statlens.analysis.RunAverager;
 import io.statlens.store.SharedRepository;
 import io.statlens.store.read.SeriesReader;
 import io.statlens.store.stats.SeriesStats;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

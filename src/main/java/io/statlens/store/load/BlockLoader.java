@@ -3,7 +3,7 @@ package io.statlens.store.load;
 import io.statlens.store.StoreException;
 import io.statlens.store.block.BlockWriter;
 import io.statlens.store.Jdbc;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 
 import java.io.IOException;
 import java.sql.Connection;

@@ -16,7 +16,7 @@ import io.statlens.store.stats.KeySeries;
 import io.statlens.store.stats.OverviewWriter;
 import io.statlens.store.stats.SeriesSummary;
 import io.statlens.store.stats.StoredStats;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.Jdbc;
 import io.statlens.store.schema.Repository;
 

@@ -13,7 +13,7 @@ import io.statlens.store.stats.DatasetStatsWriter;
 import io.statlens.store.stats.KeySeries;
 import io.statlens.store.stats.OverviewWriter;
 import io.statlens.store.stats.SeriesSummary;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 
 import java.io.IOException;

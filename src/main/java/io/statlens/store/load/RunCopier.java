@@ -5,7 +5,7 @@ import io.statlens.model.Metric;
 import io.statlens.model.UserException;
 import io.statlens.store.StoreException;
 import io.statlens.store.read.DatasetChecksum;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.stats.OverviewWriter;
 

@@ -1,5 +1,6 @@
 package io.statlens.store.schema;
 
+import io.statlens.store.DataTable;
 import io.statlens.store.Jdbc;
 import io.statlens.store.block.BlockStore;
 import io.statlens.store.block.SampleBlock;

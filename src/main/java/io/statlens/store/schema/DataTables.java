@@ -3,6 +3,7 @@ package io.statlens.store.schema;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
 import io.statlens.model.UserException;
+import io.statlens.store.DataTable;
 import io.statlens.store.StoreException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,6 +1,6 @@
 package io.statlens.store.stats;
 
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.Jdbc;
 
 import java.sql.Connection;

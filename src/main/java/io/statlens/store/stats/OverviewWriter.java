@@ -3,7 +3,7 @@ package io.statlens.store.stats;
 import io.statlens.store.StoreException;
 import io.statlens.store.read.SeriesReader;
 import io.statlens.store.read.TimeWindow;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.Jdbc;
 import io.statlens.store.schema.Repository;
 
