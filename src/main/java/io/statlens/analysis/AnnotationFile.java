@@ -1,7 +1,7 @@
 package io.statlens.analysis;
 
 import io.statlens.model.UserException;
-import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.saved.AnnotationStore;
 
 import java.time.Instant;
 import java.time.ZoneId;

@@ -1,6 +1,6 @@
 package io.statlens.analysis;
 
-import io.statlens.store.read.SeriesStats;
+import io.statlens.store.stats.SeriesStats;
 
 /** The figures findings quote about a series, the same way in every sentence. */
 final class Figures {

@@ -1,6 +1,6 @@
 package io.statlens.analysis;
 
-import io.statlens.store.read.SeriesStats;
+import io.statlens.store.stats.SeriesStats;
 
 /**
  * Statistics of one metric of one key of a run's data set.

@@ -9,9 +9,9 @@ import io.statlens.model.UserException;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.store.load.DerivedRunWriter;
 import io.statlens.store.read.RunCatalog;
-import io.statlens.store.read.Moments;
+import io.statlens.store.stats.Moments;
 import io.statlens.store.read.SeriesReader;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 
 import java.time.Instant;

@@ -2,7 +2,7 @@ package io.statlens.analysis;
 
 import io.statlens.model.UserException;
 import io.statlens.store.read.SeriesReader;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.SeriesReader;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 import org.apache.commons.statistics.descriptive.Quantile;
 

@@ -2,10 +2,10 @@ package io.statlens.analysis;
 
 import io.statlens.model.UserException;
 import io.statlens.store.read.SeriesReader;
-import io.statlens.store.read.SeriesStats;
-import io.statlens.store.read.SeriesSummary;
-import io.statlens.store.read.StoredStats;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.stats.SeriesStats;
+import io.statlens.store.stats.SeriesSummary;
+import io.statlens.store.stats.StoredStats;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.statlens.analysis;
 
 import io.statlens.model.UserException;
-import io.statlens.store.read.SeriesStats;
+import io.statlens.store.stats.SeriesStats;
 
 import java.util.Arrays;
 import java.util.Locale;

@@ -1,11 +1,11 @@
 package io.statlens.analysis;
 
 import io.statlens.model.UserException;
-import io.statlens.store.read.Annotation;
-import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.saved.Annotation;
+import io.statlens.store.saved.AnnotationStore;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.TimeWindow;
-import io.statlens.store.read.TimeWindows;
+import io.statlens.store.saved.TimeWindows;
 import io.statlens.store.schema.Repository;
 
 import java.math.BigDecimal;

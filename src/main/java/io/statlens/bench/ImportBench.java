@@ -9,14 +9,13 @@ import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
-import io.statlens.store.load.DerbyImportBaseline;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.read.ReadOnlyQuery;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.TimeWindow;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 

@@ -1,6 +1,6 @@
 package io.statlens.bench;
 
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 
 import java.io.File;
 import java.io.IOException;

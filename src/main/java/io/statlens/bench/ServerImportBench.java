@@ -5,9 +5,8 @@ import io.statlens.parse.spi.Parser;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
-import io.statlens.store.load.JdbcBatchBaseline;
 import io.statlens.store.load.RunLedger;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 

@@ -2,7 +2,7 @@ package io.statlens.chart;
 
 import io.statlens.analysis.KeyOrder;
 import io.statlens.store.read.SeriesReader;
-import io.statlens.store.read.StoredStats;
+import io.statlens.store.stats.StoredStats;
 import io.statlens.store.schema.Repository;
 
 import java.util.Comparator;

@@ -1,7 +1,7 @@
 package io.statlens.chart;
 
 import io.statlens.model.UserException;
-import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.saved.AnnotationStore;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.read.RunCatalog;
 import org.jfree.chart.JFreeChart;

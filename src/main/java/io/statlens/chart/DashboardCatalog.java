@@ -2,7 +2,7 @@ package io.statlens.chart;
 
 import io.statlens.model.UserException;
 import io.statlens.store.read.RunCatalog;
-import io.statlens.store.read.SavedDashboards;
+import io.statlens.store.saved.SavedDashboards;
 import io.statlens.store.schema.Repository;
 
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.statlens.chart;
 
 import io.statlens.model.UserException;
-import io.statlens.store.read.ChartPresets;
+import io.statlens.store.saved.ChartPresets;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
 

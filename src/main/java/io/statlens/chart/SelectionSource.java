@@ -3,11 +3,12 @@ package io.statlens.chart;
 import io.statlens.analysis.KeyOrder;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
-import io.statlens.store.read.Overviews;
+import io.statlens.store.stats.Overviews;
 import io.statlens.store.read.RunCatalog;
+import io.statlens.store.read.SelectionQuery;
 import io.statlens.store.read.SeriesReader;
 import io.statlens.store.read.TimeWindow;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 
 import java.time.Instant;
@@ -131,7 +132,7 @@ final class SelectionSource {
 
 
     /**
-     * A metric as drawn: as a query writes it (a complement's column is its expression, {@link #complementSql}),
+     * A metric as drawn: as a query writes it (a complement's column is its expression, {@link SelectionQuery#complement}),
      * the indexes of the columns read for it, and whether it is a complement.
      */
     record Drawn(DataTable.MetricColumn shown, int[] read, boolean complement) {
@@ -165,21 +166,6 @@ final class SelectionSource {
     }
 
     /**
-     * A complement as a query writes it, saying what {@link #drawnValues} draws: 100 minus the first column and the
-     * others (a missing %iowait counts as none), never below 0, and no value when the first column has none
-     * ({@code NULL > 100} is not true, so the {@code ELSE} gives {@code NULL}). {@code CASE} and {@code COALESCE} read the
-     * same on Derby and PostgreSQL.
-     */
-    static String complementSql(List<String> columns) {
-        String first = columns.get(0);
-        List<String> others = columns.subList(1, columns.size()).stream().map(c -> "COALESCE(" + c + ", 0)").toList();
-        // 100 - (a + b) rather than 100 - a - b: the drawn figure's order of operations, so that the last digits agree.
-        String sum = others.isEmpty() ? first : first + " + " + String.join(" + ", others);
-        return "CASE WHEN " + sum + " > 100 THEN 0 ELSE " + ChartDefinition.COMPLEMENT + (others.isEmpty() ? sum : "(" + sum + ")")
-                + " END";
-    }
-
-    /**
      * The run's data set with only the columns the definition's metrics choose: of each metric's alternatives the
      * first whose labels the data set has (a complement such as {@code 100 - %idle - %iowait} needs them all). A metric
      * none of whose alternatives exists is an error, or left out when lenient.
@@ -209,7 +195,7 @@ final class SelectionSource {
             boolean complement = ChartDefinition.isComplement(held.get());
             // A complement keeps its alternative's label (100 - %idle) and reads the columns of its labels (PCT_IDLE).
             DataTable.MetricColumn shown = complement ? new DataTable.MetricColumn(
-                    complementSql(parts.stream().map(DataTable.MetricColumn::column).toList()), held.get(), first.unit(),
+                    SelectionQuery.complement(parts.stream().map(DataTable.MetricColumn::column).toList()), held.get(), first.unit(),
                     first.description()) : first;
             drawn.add(new Drawn(shown, indexes, complement));
         }
@@ -250,9 +236,7 @@ final class SelectionSource {
         }
         if (traces.isEmpty()) return Optional.empty();
         List<String> keys = traces.stream().map(Trace::key).filter(k -> !k.isEmpty()).distinct().sorted(KeyOrder.INSTANCE).toList();
-        String sql = "SELECT NAME, ITEM, VAL AS \"value\"\nFROM V_SUMMARY\nWHERE RUN = :run AND DATASET = '" + dataset.replace("'", "''")
-                + "'\n  AND NAME IN (" + String.join(", ", names.stream().map(n -> "'" + n.replace("'", "''") + "'").toList())
-                + ")\nORDER BY NAME, ITEM";
+        String sql = SelectionQuery.summary(dataset, names);
         LoadedData data = new LoadedData(dataset, keys.isEmpty() ? "" : "key", null, traces);
         return Optional.of(new RunData(null, data, keys, Optional.of(sql)));
     }

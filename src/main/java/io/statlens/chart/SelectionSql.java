@@ -3,7 +3,7 @@ package io.statlens.chart;
 import io.statlens.model.UserException;
 import io.statlens.store.read.SelectionQuery;
 import io.statlens.store.read.SeriesReader;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 
 import java.util.List;
 import java.util.stream.Collectors;

@@ -2,11 +2,11 @@ package io.statlens.cli;
 
 import io.statlens.analysis.ReadableNumbers;
 import io.statlens.model.SummaryValue;
-import io.statlens.store.read.Annotation;
-import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.saved.Annotation;
+import io.statlens.store.saved.AnnotationStore;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.SeriesReader;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

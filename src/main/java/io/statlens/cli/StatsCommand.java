@@ -4,7 +4,7 @@ import io.statlens.analysis.MetricStats;
 import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.RunStatistics;
 import io.statlens.analysis.StatsRequest;
-import io.statlens.store.read.SeriesStats;
+import io.statlens.store.stats.SeriesStats;
 import io.statlens.store.read.TimeWindow;
 import io.statlens.store.schema.Repository;
 import picocli.CommandLine.Command;

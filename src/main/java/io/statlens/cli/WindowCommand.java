@@ -5,7 +5,7 @@ import io.statlens.analysis.WindowResolver;
 import io.statlens.model.UserException;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.TimeWindow;
-import io.statlens.store.read.TimeWindows;
+import io.statlens.store.saved.TimeWindows;
 import io.statlens.store.schema.Repository;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -29,6 +29,7 @@ final class BackgroundTask<T> {
     private Runnable onFinished = () -> { };
     private TaskExecutor executor;
     private volatile boolean dropped;
+    private volatile boolean finished;
 
     private BackgroundTask(String title, Work<T> work) {
         this.title = title;
@@ -67,9 +68,11 @@ final class BackgroundTask<T> {
     BackgroundTask<T> executeWith(TaskExecutor executor) {
         this.executor = executor;
         executor.run(() -> work.call(this), result -> {
+            finished = true;
             onFinished.run();
             if (!dropped) onSuccess.accept(result);
         }, failure -> {
+            finished = true;
             onFinished.run();
             if (!dropped) onFailure.accept(failure);
         });
@@ -101,6 +104,11 @@ final class BackgroundTask<T> {
     void drop() {
         dropped = true;
         cancellation.cancel();
+    }
+
+    /** Whether the work has ended, dropped or not: its end has reached the UI thread. */
+    boolean finished() {
+        return finished;
     }
 
     /** Whether it was dropped: work that has not started yet may then skip itself. */

@@ -95,8 +95,8 @@ public final class ChartViewModel {
     private DrawnChart drawn;
     /** The part of the axis and the width the shown chart's lines were last cut to: a zoom asks once for each. */
     private List<Double> refined = List.of();
-    /** Zooms whose lines are being cut again. */
-    private int refining;
+    /** The zoom whose lines are being cut again: a newer zoom drops it, as its cut would show what is no longer asked. */
+    private final TaskSlot refining;
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper loadingWhat = new ReadOnlyStringWrapper("");
     /** The chart being drawn: a newer one, or Cancel, drops it. */
@@ -110,6 +110,7 @@ public final class ChartViewModel {
         this.chartService = chartService;
         this.executor = executor;
         this.drawing = new TaskSlot(executor);
+        this.refining = new TaskSlot(executor);
         this.zone = zone;
         this.numbers = numbers;
         this.status = status;
@@ -285,9 +286,8 @@ public final class ChartViewModel {
         refined = wanted;
         List<String> runs = source == null ? List.of() : source.runs();
         RenderSize size = shownAt(width, height);
-        refining++;
-        executor.run(() -> chartService.redraw(runs, List.of(current), size, from, to).get(0), redrawn -> {
-            refining--;
+        refining.start(BackgroundTask.<DrawnChart>of("cutting the zoomed chart's lines",
+                task -> chartService.redraw(runs, List.of(current), size, from, to).get(0)).onSuccess(redrawn -> {
             if (drawn != current || !(redrawn.chart().getPlot() instanceof XYPlot cut)) return;
             if (plot.getDataset() != null && cut.getDataset() != null
                     && plot.getDataset().getSeriesCount() == cut.getDataset().getSeriesCount()) {
@@ -300,15 +300,12 @@ public final class ChartViewModel {
                     && !shownTitle.getText().equals(cutTitle.getText())) {
                 shownTitle.setText(cutTitle.getText());
             }
-        }, e -> {
-            refining--;
-            status.accept("cannot draw the zoomed chart: " + e);
-        });
+        }).onFailure(e -> status.accept("cannot draw the zoomed chart: " + e)));
     }
 
     /** Whether lines cut again for a zoom are being drawn (the responsiveness benchmark waits for them). */
     boolean refining() {
-        return refining > 0;
+        return refining.running();
     }
 
     /** The readout of the crosshair at {@code x} (axis units); empty without a chart of samples. */

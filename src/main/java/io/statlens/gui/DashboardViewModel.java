@@ -17,7 +17,7 @@ import io.statlens.model.Cancellation;
 import io.statlens.report.ChartPageWriter;
 import io.statlens.store.read.ActiveCollects;
 import io.statlens.store.read.TimeWindow;
-import io.statlens.store.read.TimeWindows;
+import io.statlens.store.saved.TimeWindows;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;

@@ -107,24 +107,30 @@ public final class MainView extends BorderPane {
             if (now != null) select(now);
         });
         setTop(toolBar());
+        tabs = tabs(console);
+        mainSplit = new SplitPane(browserPane(), tabs);
+        mainSplit.setDividerPositions(BROWSER_DIVIDER);
+        setCenter(mainSplit);
+        setBottom(bottomPane(status));
+        acceptDroppedFiles();
+    }
+
+    /** The dashboard, the chart and the SQL console as tabs; a query charted from the console shows in the chart's. */
+    private TabPane tabs(SqlConsoleViewModel console) {
         dashboardTab = new Tab("Dashboard", new DashboardView(dashboards, dialogs, executor));
         dashboardTab.setId("dashboard-tab");
         chartTab = new Tab("Chart", chartPane());
         chartTab.setId("chart-tab");
         Tab sqlTab = new Tab("SQL", new SqlConsoleView(console, numbers));
         sqlTab.setId("sql-tab");
-        tabs = new TabPane(dashboardTab, chartTab, sqlTab);
+        TabPane pane = new TabPane(dashboardTab, chartTab, sqlTab);
         dashboards.reloadNames();
-        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        pane.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         console.chartTo((sql, shown, failed) -> charts.showSql(sql, () -> {
-            tabs.getSelectionModel().select(chartTab);
+            pane.getSelectionModel().select(chartTab);
             shown.run();
         }, failed));
-        mainSplit = new SplitPane(browserPane(), tabs);
-        mainSplit.setDividerPositions(BROWSER_DIVIDER);
-        setCenter(mainSplit);
-        setBottom(bottomPane(status));
-        acceptDroppedFiles();
+        return pane;
     }
 
     private ToolBar toolBar() {

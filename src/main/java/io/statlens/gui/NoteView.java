@@ -1,7 +1,7 @@
 package io.statlens.gui;
 
 import io.statlens.analysis.TimeExpression;
-import io.statlens.store.read.Annotation;
+import io.statlens.store.saved.Annotation;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.scene.control.Button;

@@ -2,8 +2,8 @@ package io.statlens.gui;
 
 import io.statlens.analysis.TimeExpression;
 import io.statlens.model.UserException;
-import io.statlens.store.read.Annotation;
-import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.saved.Annotation;
+import io.statlens.store.saved.AnnotationStore;
 import io.statlens.store.read.RunCatalog;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;

@@ -15,7 +15,7 @@ import io.statlens.report.ReportModel;
 import io.statlens.report.ReportRequest;
 import io.statlens.report.ReportSection;
 import io.statlens.store.read.RunCatalog;
-import io.statlens.store.read.TimeWindows;
+import io.statlens.store.saved.TimeWindows;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;

@@ -8,10 +8,10 @@ import io.statlens.chart.DashboardCatalog;
 import io.statlens.chart.PresetCatalog;
 import io.statlens.report.ReportAssembler;
 import io.statlens.store.read.ActiveCollects;
-import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.saved.AnnotationStore;
 import io.statlens.store.read.ReadOnlyQuery;
 import io.statlens.store.read.RunCatalog;
-import io.statlens.store.read.TimeWindows;
+import io.statlens.store.saved.TimeWindows;
 
 /**
  * The services of one open repository, each built once by {@link Workbench#services} and handed to the view models

@@ -24,6 +24,11 @@ final class TaskSlot {
         return current;
     }
 
+    /** Whether the task started last has not ended yet (its result or failure has not reached the UI thread). */
+    boolean running() {
+        return current != null && !current.finished();
+    }
+
     /** Asks the task started last to stop; how it ended still arrives. */
     void cancel() {
         if (current != null) current.cancel();

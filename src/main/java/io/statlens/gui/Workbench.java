@@ -12,10 +12,10 @@ import io.statlens.parse.ParserCatalog;
 import io.statlens.report.ReportAssembler;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.read.ActiveCollects;
-import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.saved.AnnotationStore;
 import io.statlens.store.read.ReadOnlyQuery;
 import io.statlens.store.read.RunCatalog;
-import io.statlens.store.read.TimeWindows;
+import io.statlens.store.saved.TimeWindows;
 import io.statlens.store.schema.Repository;
 import javafx.scene.control.Label;
 

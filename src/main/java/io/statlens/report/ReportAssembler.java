@@ -19,7 +19,7 @@ import io.statlens.chart.PresetCatalog;
 import io.statlens.chart.RenderSize;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
-import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.saved.AnnotationStore;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.TimeWindow;
 import io.statlens.store.schema.Repository;

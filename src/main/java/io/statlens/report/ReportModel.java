@@ -6,7 +6,7 @@ import io.statlens.analysis.RunComparer;
 import io.statlens.chart.DrawnChart;
 import io.statlens.model.Fact;
 import io.statlens.model.SummaryValue;
-import io.statlens.store.read.Annotation;
+import io.statlens.store.saved.Annotation;
 import io.statlens.store.read.RunCatalog;
 
 import java.time.Instant;

@@ -6,9 +6,9 @@ import io.statlens.analysis.ReadableNumbers;
 import io.statlens.analysis.RunComparer;
 import io.statlens.model.Fact;
 import io.statlens.model.SummaryValue;
-import io.statlens.store.read.Annotation;
+import io.statlens.store.saved.Annotation;
 import io.statlens.store.read.RunCatalog;
-import io.statlens.store.read.SeriesStats;
+import io.statlens.store.stats.SeriesStats;
 
 import java.time.Instant;
 import java.time.ZoneId;

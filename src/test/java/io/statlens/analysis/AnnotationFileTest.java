@@ -1,7 +1,7 @@
 package io.statlens.analysis;
 
 import io.statlens.model.UserException;
-import io.statlens.store.read.AnnotationStore.Note;
+import io.statlens.store.saved.AnnotationStore.Note;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

@@ -15,6 +15,10 @@ import com.tngtech.archunit.lang.SimpleConditionEvent;
 import io.statlens.bench.Workload;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.timeline.TimeSource;
+import io.statlens.store.block.SampleBlock;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.DataTable;
+import io.statlens.store.Jdbc;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +31,9 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -143,27 +149,71 @@ class LayerTest {
     static final List<String> GUI_ROOT = List.of("io.statlens.gui.Workbench", "io.statlens.gui.StatlensApp",
             "io.statlens.gui.OpenRepositoryViewModel", "io.statlens.gui.UnopenedRepositoryViewModel", "io.statlens.gui.ResponsivenessBench");
 
-    /** The schema's type that the read services hand back (a data set's metric columns), not a way into the repository. */
-    private static final String SCHEMA_VALUE = "io.statlens.store.schema.DataTable";
-
     static ArchRule guiSeesTheSchemaOnlyIn(List<String> root) {
         // A view model gets its services handed to it by the composition root, which builds each once over the open
         // repository: one that took the repository would build its own services again (and could not be tested with
-        // others). So below the root, and the classes that open a repository, the GUI never sees store.schema, except
-        // the metric columns RunCatalog's details hand back (DataTable's, until the store's rooms are cut by what they
-        // hold, issue 29).
+        // others). So below the root, and the classes that open a repository, the GUI never sees store.schema (the
+        // metric columns the read services hand back are the store's DataTable, in its root).
         DescribedPredicate<JavaClass> inRoot = DescribedPredicate.describe("the composition root " + root,
                 c -> enclosing(c).anyMatch(k -> root.contains(k.getName())));
-        return noClasses().that().resideInAPackage("io.statlens.gui..").and(not(inRoot))
-                .should(new ArchCondition<>("use store.schema other than " + SCHEMA_VALUE) {
+        return noClasses().that().resideInAPackage("io.statlens.gui..").and(not(inRoot)).should(useClassesIn("io.statlens.store.schema.."));
+    }
+
+    /**
+     * The store types other layers may use, by why they may. Everything else in the store (the block engine, the
+     * schema's catalog, views and migrations, the import's session, spills and loaders, the writers of the statistics,
+     * JDBC's wrapping) is its own business, so that a room can change inside without a caller changing with it.
+     */
+    static final Map<String, List<String>> STORE_API = Map.of(
+            "what the repository's failures are, for the one-line message and exit code (cli) and the window that offers"
+                    + " another repository (gui)",
+            List.of("io.statlens.store.StoreException", "io.statlens.store.LockConflict", "io.statlens.store.AccessRefusal",
+                    "io.statlens.store.ConnectionLoss", "io.statlens.store.schema.RepositoryInUse",
+                    "io.statlens.store.schema.DerbyMessages"),
+            "choosing and opening a repository, the one connection every service is built over (the commands, the window's"
+                    + " composition root, collect, bench), the template a new one is copied from and the Derby network server"
+                    + " (statlens server)",
+            List.of("io.statlens.store.schema.Repository", "io.statlens.store.schema.RepositoryLocation",
+                    "io.statlens.store.schema.RepositoryTemplate", "io.statlens.store.server.DerbyNetworkServer",
+                    "io.statlens.store.server.ServerDatabase", "io.statlens.store.server.ServerFolder"),
+            "a data set's table and metric columns, as the read services hand them back (RunCatalog's details, SeriesReader's"
+                    + " selections)",
+            List.of("io.statlens.store.DataTable"),
+            "the benchmark times a data table by its shape and writes its baselines' tables in the engine's types",
+            List.of("io.statlens.store.schema.DataTables", "io.statlens.store.schema.SqlDialect", "io.statlens.store.load.CsvBulkLoader"),
+            "the import and what else writes runs: a file's import with its request, progress and result, the samples shipped"
+                    + " for the demo, a collect's live import, an average's derived run, deleting and copying runs",
+            List.of("io.statlens.store.load.ImportService", "io.statlens.store.load.ImportRequest",
+                    "io.statlens.store.load.ImportProgress", "io.statlens.store.load.ImportResult",
+                    "io.statlens.store.load.ImportTimes", "io.statlens.store.load.BundledSamples",
+                    "io.statlens.store.load.LiveImport", "io.statlens.store.load.DerivedRunWriter",
+                    "io.statlens.store.load.RunLedger", "io.statlens.store.load.RunCopier"),
+            "the answers: runs, series, a window of time, the user's own SQL, a selection's SQL over its view (the chart shows"
+                    + " it), whole keys, running collects; the statistics stored at import and the overviews a chart reads",
+            List.of("io.statlens.store.read.RunCatalog", "io.statlens.store.read.SeriesReader", "io.statlens.store.read.TimeWindow",
+                    "io.statlens.store.read.ReadOnlyQuery", "io.statlens.store.read.SelectionQuery",
+                    "io.statlens.store.read.WholeKeys", "io.statlens.store.read.ActiveCollects",
+                    "io.statlens.store.stats.SeriesStats", "io.statlens.store.stats.SeriesSummary",
+                    "io.statlens.store.stats.Moments", "io.statlens.store.stats.StoredStats", "io.statlens.store.stats.Overviews"),
+            "what users save: notes on a run, chart presets, dashboards, named time windows",
+            List.of("io.statlens.store.saved.AnnotationStore", "io.statlens.store.saved.Annotation",
+                    "io.statlens.store.saved.ChartPresets", "io.statlens.store.saved.SavedDashboards",
+                    "io.statlens.store.saved.TimeWindows"));
+
+    static ArchRule otherLayersUseOnlyTheStoreTypes(Collection<String> api) {
+        // The store's public classes are public for its rooms' sake (Java has no package between public and a package's
+        // own); a caller outside the store that reached past its services (a gui that packed blocks, a report that wrote
+        // statistics) would tie the engine's inside to the user interface again. Nested types go with their class.
+        return noClasses().that().resideOutsideOfPackage("io.statlens.store..")
+                .should(new ArchCondition<>("use store types other than those listed in LayerTest.STORE_API") {
                     @Override
                     public void check(JavaClass c, ConditionEvents events) {
                         for (Dependency d : c.getDirectDependenciesFromSelf()) {
-                            String target = d.getTargetClass().getName();
-                            boolean value = target.equals(SCHEMA_VALUE) || target.startsWith(SCHEMA_VALUE + "$");
-                            if (d.getTargetClass().getPackageName().startsWith("io.statlens.store.schema") && !value && !ALLOWED.test(d)) {
-                                events.add(SimpleConditionEvent.satisfied(d, d.getDescription()));
-                            }
+                            JavaClass target = d.getTargetClass();
+                            if (!target.getPackageName().startsWith("io.statlens.store") || ALLOWED.test(d)) continue;
+                            // by its binary name: a class the import only saw used carries no enclosing class
+                            String outermost = target.getName().split("\\$")[0];
+                            if (!api.contains(outermost)) events.add(SimpleConditionEvent.satisfied(d, d.getDescription()));
                         }
                     }
                 });
@@ -245,19 +295,37 @@ class LayerTest {
 
     @Test
     void theStoreRoomsDependOneWay() {
-        // schema <- read <- load: the repository's shape knows no pipeline, and reading never needs the import.
-        noClasses().that().resideInAPackage("io.statlens.store.schema..")
-                .should(useClassesIn("io.statlens.store.load..", "io.statlens.store.read..")).check(classes);
-        noClasses().that().resideInAPackage("io.statlens.store.read..")
-                .should(useClassesIn("io.statlens.store.load..")).check(classes);
+        // block <- schema <- read <- stats, saved <- load: the block engine packs and unpacks samples and knows no table
+        // or view; the repository's shape knows no pipeline; reading never needs the import, the statistics written at
+        // import or what users save; the statistics and the things users save know nothing of each other or the import.
+        noClasses().that().resideInAPackage("io.statlens.store.block..").should(useClassesIn("io.statlens.store.schema..",
+                "io.statlens.store.read..", "io.statlens.store.stats..", "io.statlens.store.saved..", "io.statlens.store.load..")).check(classes);
+        noClasses().that().resideInAPackage("io.statlens.store.schema..").should(useClassesIn("io.statlens.store.read..",
+                "io.statlens.store.stats..", "io.statlens.store.saved..", "io.statlens.store.load..")).check(classes);
+        noClasses().that().resideInAPackage("io.statlens.store.read..").should(useClassesIn("io.statlens.store.stats..",
+                "io.statlens.store.saved..", "io.statlens.store.load..")).check(classes);
+        noClasses().that().resideInAPackage("io.statlens.store.stats..")
+                .should(useClassesIn("io.statlens.store.saved..", "io.statlens.store.load..")).check(classes);
+        noClasses().that().resideInAPackage("io.statlens.store.saved..")
+                .should(useClassesIn("io.statlens.store.stats..", "io.statlens.store.load..")).check(classes);
+    }
+
+    @Test
+    void otherLayersUseOnlyTheStoreTypesListed() {
+        otherLayersUseOnlyTheStoreTypes(STORE_API.values().stream().flatMap(List::stream).toList()).check(classes);
     }
 
     @Test
     void theStoreSpeaksNoJdbcToItsCallers() {
         // Callers see StoreException (the repository failed) or UserException, never JDBC's checked SQLException,
-        // which would make them import java.sql only to wrap it again.
+        // which would make them import java.sql only to wrap it again. The one exception is the JDBC work that Jdbc
+        // itself wraps (its Work and Call, public for the rooms in other packages), which no caller outside the store
+        // reaches (STORE_API).
+        DescribedPredicate<JavaClass> wrappedByJdbc = DescribedPredicate.describe("the work Jdbc wraps",
+                c -> c.getEnclosingClass().map(e -> e.isEquivalentTo(Jdbc.class)).orElse(false));
         noCodeUnits().that().arePublic().and().areDeclaredInClassesThat().arePublic()
                 .and().areDeclaredInClassesThat().resideInAPackage("io.statlens.store..")
+                .and().areDeclaredInClassesThat(not(wrappedByJdbc))
                 .should().declareThrowableOfType(SQLException.class)
                 .check(classes);
     }
@@ -315,6 +383,12 @@ class LayerTest {
         // Without its composition root, the GUI's own classes that build services over the repository break the rule.
         AssertionError root = assertThrows(AssertionError.class, () -> guiSeesTheSchemaOnlyIn(List.of()).check(classes));
         assertTrue(root.getMessage().contains("io.statlens.gui.Workbench"), root.getMessage());
+        // A class outside the store that reaches past the listed store types into a room's inside is refused.
+        JavaClasses pastTheServices = new ClassFileImporter().importClasses(StoreInsideOutside.class, StoreServiceOutside.class);
+        List<String> api = STORE_API.values().stream().flatMap(List::stream).toList();
+        AssertionError inside = assertThrows(AssertionError.class, () -> otherLayersUseOnlyTheStoreTypes(api).check(pastTheServices));
+        assertTrue(inside.getMessage().contains(StoreInsideOutside.class.getName()) && inside.getMessage().contains("SampleBlock")
+                && !inside.getMessage().contains(StoreServiceOutside.class.getName()), inside.getMessage());
         // An exception with its reason lets the class through; one without a reason is refused.
         jdbcAndDerbyOnlyInTheStore().check(new ClassFileImporter().importClasses(ExplainedJdbc.class));
         JavaClass unexplained = new ClassFileImporter().importClasses(UnexplainedJdbc.class).get(UnexplainedJdbc.class);
@@ -331,6 +405,15 @@ class LayerTest {
     }
 
     static final class Stray {
+    }
+
+    static final class StoreInsideOutside {
+        SampleBlock block;
+    }
+
+    static final class StoreServiceOutside {
+        RunCatalog catalog;
+        DataTable.MetricColumn column;
     }
 
     static final class TimeSourceByHand {

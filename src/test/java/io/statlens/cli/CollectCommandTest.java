@@ -1,8 +1,8 @@
 package io.statlens.cli;
 
 import io.statlens.collect.CollectFolder;
-import io.statlens.store.read.Annotation;
-import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.saved.Annotation;
+import io.statlens.store.saved.AnnotationStore;
 import io.statlens.store.read.DatasetChecksum;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;

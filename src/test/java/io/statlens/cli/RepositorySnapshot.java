@@ -1,12 +1,12 @@
 package io.statlens.cli;
 
 import io.statlens.model.SummaryValue;
-import io.statlens.store.read.Annotation;
-import io.statlens.store.read.AnnotationStore;
-import io.statlens.store.read.ChartPresets;
+import io.statlens.store.saved.Annotation;
+import io.statlens.store.saved.AnnotationStore;
+import io.statlens.store.saved.ChartPresets;
 import io.statlens.store.read.DatasetChecksum;
 import io.statlens.store.read.RunCatalog;
-import io.statlens.store.read.SavedDashboards;
+import io.statlens.store.saved.SavedDashboards;
 import io.statlens.store.schema.Repository;
 
 import java.sql.ResultSet;

@@ -2,7 +2,7 @@ package io.statlens.gui;
 
 import io.statlens.analysis.RunAverager;
 import io.statlens.store.read.SeriesReader;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import org.jfree.chart.axis.NumberAxis;

@@ -26,7 +26,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 import java.awt.geom.Rectangle2D;
 import java.time.Instant;
@@ -83,6 +82,7 @@ class ChartViewTest {
     void theCrosshairReadsTheSampleUnderTheMouseAndAltClickNotesItsTime(FxRobot robot) {
         robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
         robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%usr", null)));
+        rest();
         Label readout = robot.lookup("#chart-readout").queryAs(Label.class);
         assertEquals(ChartView.HINT, readout.getText());
 
@@ -118,6 +118,7 @@ class ChartViewTest {
         // Overlaid, the axis is elapsed time: a click at 0:10:40 notes the first run's sample at 600 s.
         robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux-again"));
         robot.interact(() -> charts.show(new ChartViewModel.Selection(List.of("hpux", "hpux-again"), "sar.cpu", "%sys")));
+        rest();
         assertEquals("600", charts.noteTime(640));
         assertEquals(List.of("0:10:00  \u00b7  hpux 2018-03-21 00:15:01 UTC  \u00b7  hpux-again 2018-03-21 00:15:01 UTC",
                 "hpux: 11 %", "hpux-again: 11 %"), charts.readout(640));
@@ -127,6 +128,7 @@ class ChartViewTest {
     void aDraggedRectangleZoomsAndTheLinesAreCutAgainForTheViewersWidth(FxRobot robot) {
         robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
         robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%usr", null)));
+        rest();
         XYPlot plot = (XYPlot) view.viewer().getChart().getPlot();
         assertEquals(132, plot.getDataset().getItemCount(0));
         String wholeRun = subtitle();
@@ -171,9 +173,13 @@ class ChartViewTest {
         return ((org.jfree.chart.title.TextTitle) view.viewer().getChart().getSubtitle(0)).getText();
     }
 
-    /** Waits until a zoom has rested and the lines cut again for it are drawn: the picture too, off the FX thread. */
+    /**
+     * Waits until the chart asked for is on screen: a zoom rested, its lines cut again and its picture drawn, off the FX
+     * thread. Where the picture is (its plot area, its axes) is known only then: a test that read it earlier could pass
+     * or fail on a picture still being drawn.
+     */
     private void rest() {
-        FxWait.until("the zoom to rest and its picture to be drawn", view::chartShown);
+        FxWait.until("the chart to rest and its picture to be drawn", view::chartShown);
     }
 
     /** The statistics pane's caption and its first row's sample count. */
@@ -194,7 +200,7 @@ class ChartViewTest {
     void theStatisticsDescribeWhatIsShownAfterEveryWayOfZoomingOut(FxRobot robot) {
         robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
         robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%usr", null)));
-        WaitForAsyncUtils.waitForFxEvents();
+        rest();
         String whole = "sar.cpu %usr, whole run; n = 132";
         assertEquals(whole, statistics(robot));
         XYPlot plot = (XYPlot) view.viewer().getChart().getPlot();
@@ -232,6 +238,7 @@ class ChartViewTest {
     void aDragZoomsTimeOnlyAndAShiftDragTheValuesToo(FxRobot robot) {
         robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
         robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%usr", null)));
+        rest();
         XYPlot plot = (XYPlot) view.viewer().getChart().getPlot();
         org.jfree.data.Range values = plot.getRangeAxis().getRange();
         // A diagonal drag: the time from 00:05:01 to 00:45:01 is shown; the value axis still fits the values shown.
@@ -287,6 +294,7 @@ class ChartViewTest {
     void theChartsSqlIsShownEditedAndApplied(FxRobot robot) {
         robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
         robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%usr", null)));
+        rest();
         robot.clickOn("#chart-sql-toggle");
         TextArea editor = robot.lookup("#chart-sql").queryAs(TextArea.class);
         assertTrue(editor.isVisible());
@@ -356,6 +364,7 @@ class ChartViewTest {
     void aChartOfAConsoleResultShowsTheStatisticsOfThatResult(FxRobot robot) {
         robot.interact(() -> importer.importFiles(List.of(ImportViewModelTest.HPUX_SAR), "hpux"));
         robot.interact(() -> view.select(new MetricNode("hpux", "sar.cpu", "%usr", null)));
+        rest();
         assertEquals("sar.cpu %usr, whole run; n = 132", statistics(robot));
 
         // The system time charted from the console: its statistics, not those of the %usr charted before.

@@ -1,7 +1,7 @@
 package io.statlens.gui;
 
 import io.statlens.store.read.TimeWindow;
-import io.statlens.store.read.TimeWindows;
+import io.statlens.store.saved.TimeWindows;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 import javafx.scene.control.Button;

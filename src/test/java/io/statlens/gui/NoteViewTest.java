@@ -1,8 +1,8 @@
 package io.statlens.gui;
 
 import io.statlens.gui.BrowserNode.MetricNode;
-import io.statlens.store.read.Annotation;
-import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.saved.Annotation;
+import io.statlens.store.saved.AnnotationStore;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 import javafx.scene.control.Button;

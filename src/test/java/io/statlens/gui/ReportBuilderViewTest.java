@@ -2,7 +2,7 @@ package io.statlens.gui;
 
 import io.statlens.report.ReportSection;
 import io.statlens.store.read.TimeWindow;
-import io.statlens.store.read.TimeWindows;
+import io.statlens.store.saved.TimeWindows;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;

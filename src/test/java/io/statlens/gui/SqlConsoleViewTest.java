@@ -112,6 +112,23 @@ class SqlConsoleViewTest {
         assertEquals("", console.sqlProperty().get());
     }
 
+    /** Whether the database runs a statement that starts so, as its transaction table shows (on the repository's own connection). */
+    private boolean executing(String start) {
+        List<Object> found = new java.util.ArrayList<>();
+        new ReadOnlyQuery(repo).run("SELECT XID FROM SYSCS_DIAG.TRANSACTION_TABLE WHERE SQL_TEXT LIKE '" + start + "%'",
+                new ReadOnlyQuery.Handler() {
+                    @Override
+                    public void columns(List<String> names, List<Boolean> numeric) {
+                    }
+
+                    @Override
+                    public void row(List<Object> values) {
+                        found.add(values.get(0));
+                    }
+                });
+        return !found.isEmpty();
+    }
+
     @Test
     void stopEndsARunawayQueryAndTheConsoleGoesOn(FxRobot robot) throws Exception {
         SqlConsoleViewModel background;
@@ -126,7 +143,8 @@ class SqlConsoleViewTest {
             });
             robot.clickOn("#sql-run");
             assertTrue(model.runningProperty().get(), "the query runs");
-            Thread.sleep(500);
+            // Stop once Derby runs the statement: stopped before it began, it would end as never started instead.
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> executing("SELECT COUNT(*) FROM SYS.SYSCOLUMNS A"));
             robot.clickOn("#sql-stop");
             WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !model.runningProperty().get());
             WaitForAsyncUtils.waitForFxEvents();

@@ -1,9 +1,9 @@
 package io.statlens.store;
 
 import io.statlens.store.load.RunLedger;
-import io.statlens.store.read.ChartPresets;
+import io.statlens.store.saved.ChartPresets;
 import io.statlens.store.read.RunCatalog;
-import io.statlens.store.read.SavedDashboards;
+import io.statlens.store.saved.SavedDashboards;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.extension.AfterAllCallback;

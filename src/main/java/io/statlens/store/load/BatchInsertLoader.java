@@ -1,6 +1,6 @@
 package io.statlens.store.load;
 
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 
 import java.io.IOException;
 import java.sql.Connection;

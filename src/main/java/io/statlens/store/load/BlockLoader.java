@@ -1,9 +1,9 @@
 package io.statlens.store.load;
 
 import io.statlens.store.StoreException;
-import io.statlens.store.schema.BlockWriter;
-import io.statlens.store.schema.Jdbc;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.block.BlockWriter;
+import io.statlens.store.Jdbc;
+import io.statlens.store.DataTable;
 
 import java.io.IOException;
 import java.sql.Connection;
@@ -11,7 +11,7 @@ import java.sql.SQLException;
 
 /**
  * Derby's loader (embedded or through a network server): the spill's rows packed into blocks of samples per data set
- * and key ({@link io.statlens.store.schema.BlockStore}), a few thousand {@code BLOCKS} rows for a million samples.
+ * and key ({@link io.statlens.store.block.BlockStore}), a few thousand {@code BLOCKS} rows for a million samples.
  * One writer, and so one prepared insert, serves every table of an import: Derby would compile a statement prepared
  * per table afresh, in a transaction that created tables.
  */

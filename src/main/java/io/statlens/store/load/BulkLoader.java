@@ -1,6 +1,7 @@
 package io.statlens.store.load;
 
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
+import io.statlens.store.schema.SqlDialect;
 
 import java.io.IOException;
 import java.sql.Connection;
@@ -21,18 +22,21 @@ interface BulkLoader extends AutoCloseable {
     }
 
     /**
-     * The fastest loader the connection allows: PostgreSQL's COPY; for Derby, embedded or through a network
-     * server, blocks of samples (Derby keeps no data table of rows); plain JDBC batches otherwise.
+     * The fastest loader the engine allows: for Derby, embedded or through a network server, blocks of samples
+     * ({@link SqlDialect#storesBlocks}: Derby keeps no data table of rows); PostgreSQL's COPY
+     * ({@link SqlDialect#copiesRows}); plain JDBC batches otherwise.
      */
-    static BulkLoader forConnection(Connection c) throws SQLException {
-        return forConnection(c, false);
+    static BulkLoader forDialect(SqlDialect dialect) {
+        return forDialect(dialect, false);
     }
 
     /** @param appending whether the data sets may hold rows already (a collect loads at every commit) */
-    static BulkLoader forConnection(Connection c, boolean appending) throws SQLException {
-        String url = c.getMetaData().getURL();
-        if (url.startsWith("jdbc:postgresql:")) return PostgresCopyLoader::load;
-        if (url.startsWith("jdbc:derby:")) return new BlockLoader(appending);
-        return BatchInsertLoader::load;
+    static BulkLoader forDialect(SqlDialect dialect, boolean appending) {
+        return dialect.storesBlocks() ? new BlockLoader(appending) : forRowTables(dialect);
+    }
+
+    /** The fastest loader into a table of rows (the engine's data tables, or a benchmark's table on any engine). */
+    static BulkLoader forRowTables(SqlDialect dialect) {
+        return dialect.copiesRows() ? PostgresCopyLoader::load : BatchInsertLoader::load;
     }
 }

@@ -11,9 +11,13 @@ import io.statlens.model.UserException;
 import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.timeline.TimeSource;
-import io.statlens.store.read.SeriesSummary;
-import io.statlens.store.read.StoredStats;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.stats.DatasetStatsWriter;
+import io.statlens.store.stats.KeySeries;
+import io.statlens.store.stats.OverviewWriter;
+import io.statlens.store.stats.SeriesSummary;
+import io.statlens.store.stats.StoredStats;
+import io.statlens.store.DataTable;
+import io.statlens.store.Jdbc;
 import io.statlens.store.schema.Repository;
 
 import java.io.IOException;
@@ -489,7 +493,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
     void load() throws SQLException, IOException {
         nameTheHost();
         try {
-            try (BulkLoader loader = BulkLoader.forConnection(c)) {
+            try (BulkLoader loader = BulkLoader.forDialect(repo.dialect())) {
                 for (TableRows t : tables.values()) loader.load(c, t.table, t.spill);
             }
         } finally {
@@ -508,8 +512,13 @@ final class ImportSession implements RecordSink, AutoCloseable {
      */
     void writeOverviews() throws SQLException {
         OverviewWriter writer = new OverviewWriter(repo);
-        for (DatasetState d : datasets.values()) {
-            if (d.id >= 0) writer.rebuild("#" + runId, d.id, tables.get(d.table).table);
+        try {
+            for (DatasetState d : datasets.values()) {
+                if (d.id >= 0) writer.rebuild("#" + runId, d.id, tables.get(d.table).table);
+            }
+        } catch (StoreException e) {
+            // the import tells SQL failures apart (a lock conflict is retried)
+            throw Jdbc.cause(e);
         }
     }
 
@@ -550,7 +559,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
     void loadSoFar(boolean statistics) throws SQLException, IOException {
         if (rolledBack) writeAgain();
         nameTheHost();
-        if (liveLoader == null) liveLoader = BulkLoader.forConnection(c, true);
+        if (liveLoader == null) liveLoader = BulkLoader.forDialect(repo.dialect(), true);
         for (TableRows t : tables.values()) {
             if (t.spill.rows() > 0) liveLoader.load(c, t.table, t.spill);
         }
@@ -648,6 +657,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
                 d.summaries.forEach((key, series) -> byKey.put(key, snapshot ? series.snapshot() : series.summaries()));
                 stats.write(d.id, tables.get(d.table).table, byKey);
             }
+        } catch (StoreException e) {
+            throw Jdbc.cause(e);
         }
     }
 

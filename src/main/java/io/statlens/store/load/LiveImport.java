@@ -7,10 +7,13 @@ import io.statlens.model.SummaryValue;
 import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.store.StoreException;
-import io.statlens.store.read.AnnotationStore;
+import io.statlens.store.saved.AnnotationStore;
 import io.statlens.store.read.SeriesReader;
-import io.statlens.store.read.SeriesSummary;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.stats.DatasetStatsWriter;
+import io.statlens.store.stats.KeySeries;
+import io.statlens.store.stats.OverviewWriter;
+import io.statlens.store.stats.SeriesSummary;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 
 import java.io.IOException;
@@ -203,7 +206,7 @@ public final class LiveImport implements AutoCloseable {
                 }
             }
             repo.connection().commit();
-        } catch (SQLException e) {
+        } catch (SQLException | StoreException e) {
             repo.rollback();
             throw new StoreException("cannot write the statistics of run '" + run.name() + "' again: " + e.getMessage(), e);
         }

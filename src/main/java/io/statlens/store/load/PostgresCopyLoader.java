@@ -1,8 +1,8 @@
 package io.statlens.store.load;
 
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.DatasetPartitions;
-import io.statlens.store.schema.Jdbc;
+import io.statlens.store.Jdbc;
 import io.statlens.store.StoreException;
 
 import org.postgresql.PGConnection;

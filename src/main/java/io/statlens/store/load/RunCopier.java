@@ -5,8 +5,9 @@ import io.statlens.model.Metric;
 import io.statlens.model.UserException;
 import io.statlens.store.StoreException;
 import io.statlens.store.read.DatasetChecksum;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
+import io.statlens.store.stats.OverviewWriter;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -128,7 +129,7 @@ public final class RunCopier {
                 copyPrintedLabels(d.id(), id, sourceTable, targetTable);
                 copyWholeKeys(d.id(), id);
             }
-            try (BulkLoader loader = BulkLoader.forConnection(to.connection())) {
+            try (BulkLoader loader = BulkLoader.forDialect(to.dialect())) {
                 for (Map.Entry<String, RowSpill> e : spills.entrySet()) {
                     loader.load(to.connection(), to.tables().table(e.getKey()).orElseThrow(), e.getValue());
                 }

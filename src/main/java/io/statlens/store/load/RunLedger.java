@@ -3,9 +3,9 @@ package io.statlens.store.load;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.StoreException;
 import io.statlens.model.UserException;
-import io.statlens.store.schema.BlockStore;
+import io.statlens.store.block.BlockStore;
 import io.statlens.store.schema.DatasetPartitions;
-import io.statlens.store.schema.Jdbc;
+import io.statlens.store.Jdbc;
 import io.statlens.store.schema.Repository;
 
 import java.sql.Connection;

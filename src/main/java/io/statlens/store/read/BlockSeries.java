@@ -1,9 +1,9 @@
 package io.statlens.store.read;
 
-import io.statlens.store.schema.BlockStore;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.block.BlockStore;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.SampleBlock;
+import io.statlens.store.block.SampleBlock;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

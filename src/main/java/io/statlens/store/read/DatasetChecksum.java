@@ -1,7 +1,7 @@
 package io.statlens.store.read;
 
 import io.statlens.store.StoreException;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 
 import java.nio.ByteBuffer;

@@ -4,7 +4,7 @@ import io.statlens.store.StoreException;
 import io.statlens.model.Fact;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 
 import java.sql.Connection;

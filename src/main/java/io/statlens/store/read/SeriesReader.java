@@ -2,8 +2,8 @@ package io.statlens.store.read;
 
 import io.statlens.store.StoreException;
 import io.statlens.model.UserException;
-import io.statlens.store.schema.BlockStore;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.block.BlockStore;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 
 import java.sql.PreparedStatement;

@@ -1,5 +1,10 @@
 package io.statlens.store.schema;
 
+import io.statlens.store.DataTable;
+import io.statlens.store.Jdbc;
+import io.statlens.store.block.BlockStore;
+import io.statlens.store.block.SampleBlock;
+
 import org.apache.derby.vti.RestrictedVTI;
 import org.apache.derby.vti.Restriction;
 import org.apache.derby.vti.VTICosting;
@@ -17,9 +22,13 @@ import java.util.List;
 
 /**
  * The rows of a data table's blocks as Derby's table function {@code SL_ROWS_<width>(table)}, behind the view named after
- * the table ({@link BlockStore}). Derby tells it which columns the query uses and the query's simple conditions
+ * the table ({@link BlockViews}). Derby tells it which columns the query uses and the query's simple conditions
  * ({@link RestrictedVTI}): conditions on {@code DATASET_ID}, {@code ITEM}, {@code TS} and {@code SAMPLE} choose the
  * blocks read, and only the metric columns used are unpacked. Derby still applies every condition to the rows.
+ *
+ * <p>It stays in the schema, beside the views, while the blocks it unpacks are the block engine's: every Derby
+ * repository's {@code SL_ROWS_<width>} functions name this class ({@code EXTERNAL NAME}), so moving it would leave the
+ * repositories already written unreadable.
  */
 public final class BlockRows extends VTITemplate implements RestrictedVTI, VTICosting {
     /** The run's columns that come before the data table's in {@code V_<table>}. */

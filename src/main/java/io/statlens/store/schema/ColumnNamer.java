@@ -1,5 +1,7 @@
 package io.statlens.store.schema;
 
+import io.statlens.store.DataTable;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;

@@ -3,6 +3,7 @@ package io.statlens.store.schema;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
 import io.statlens.model.UserException;
+import io.statlens.store.DataTable;
 import io.statlens.store.StoreException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -322,7 +323,7 @@ public final class DataTables {
     private void recreateView(DataTable table, boolean exists, boolean grant) throws SQLException {
         String view = viewName(table.name());
         if (dialect.storesBlocks()) {
-            BlockStore.createViews(connection, dialect, table, exists, grant);
+            BlockViews.createViews(connection, dialect, table, exists, grant);
             return;
         }
         if (exists && dialect.tableExists(connection, view)) changeSchema(view, "DROP VIEW " + view);
@@ -361,7 +362,7 @@ public final class DataTables {
         for (String f : feeds) Statements.execute(connection, "DROP FUNCTION " + f);
         for (DataTable table : all()) {
             if (!dialect.tableExists(connection, table.name())) continue;
-            BlockStore.convert(connection, dialect, table);
+            BlockViews.convert(connection, dialect, table);
         }
     }
 

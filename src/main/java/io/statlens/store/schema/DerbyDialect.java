@@ -1,6 +1,7 @@
 package io.statlens.store.schema;
 
 import io.statlens.store.StoreException;
+import io.statlens.store.block.BlockStore;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,5 +1,7 @@
 package io.statlens.store.schema;
 
+import io.statlens.store.DataTable;
+
 import java.util.List;
 
 /**
@@ -114,7 +116,7 @@ final class Migrations {
                 // rows move into blocks of samples, one row per data set, key and block; each data table's name becomes
                 // a view over them. Engines that keep row tables have nothing to do.
                 d.storesBlocks()
-                        ? new Step(5, "data sets' rows kept in blocks of samples", BlockStore.createTable(d), DataTables::convertToBlocks)
+                        ? new Step(5, "data sets' rows kept in blocks of samples", BlockViews.createTable(d), DataTables::convertToBlocks)
                         : new Step(5, "data sets' rows kept in blocks of samples (not on this engine)", List.of()),
                 // A chart, its statistics pane and the busiest keys read a few metric columns of a run's data sets
                 // (StoredStats.columns); the primary key (data set, key, column) would have them walk every key's

@@ -46,6 +46,11 @@ public final class PostgresDialect implements SqlDialect {
         return "DOUBLE PRECISION";
     }
 
+    @Override
+    public boolean copiesRows() {
+        return true;
+    }
+
     /**
      * Text sorts and compares by code point, as in Derby, whatever the database's locale: a server made
      * with en_US.UTF-8 would otherwise order keys ({@code ORDER BY ITEM}: sda, SDB, dm-0) otherwise, and

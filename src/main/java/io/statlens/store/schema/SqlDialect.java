@@ -1,5 +1,7 @@
 package io.statlens.store.schema;
 
+import io.statlens.store.block.BlockStore;
+
 import java.sql.Connection;
 import java.sql.SQLException;
 
@@ -129,6 +131,14 @@ public interface SqlDialect {
      * reads' whole budget) rather than one row per sample in each data table (PostgreSQL, whose COPY is fast).
      */
     default boolean storesBlocks() {
+        return false;
+    }
+
+    /**
+     * Whether rows are appended fastest with the engine's own bulk copy (PostgreSQL's {@code COPY ... FROM STDIN}) rather
+     * than JDBC batches of inserts: the import's loader is chosen by this and {@link #storesBlocks}, never by the URL.
+     */
+    default boolean copiesRows() {
         return false;
     }
 

@@ -6,7 +6,7 @@ import io.statlens.analysis.RunStatistics;
 import io.statlens.analysis.StatsRequest;
 import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
-import io.statlens.store.read.SeriesStats;
+import io.statlens.store.stats.SeriesStats;
 import io.statlens.store.read.TimeWindow;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;

@@ -223,6 +223,23 @@ class ImportServiceTest {
         assertEquals(1, count("SELECT COUNT(*) FROM SOURCE_FILES"));
     }
 
+    /** The compiled inserts of blocks Derby's statement cache holds: the first statement of a bulk load on Derby. */
+    private static final String BLOCK_INSERTS = "SELECT COUNT(*) FROM SYSCS_DIAG.STATEMENT_CACHE WHERE SQL_TEXT LIKE 'INSERT INTO BLOCKS%'";
+
+    @Test
+    void aRefusedDuplicateNeverReachesTheBulkLoad() throws Exception {
+        assumeTrue(repo.dialect().storesBlocks(), "PostgreSQL keeps no statement cache a client can read");
+        Path f = file("a.txt", "columns a", "1700000000 - 1");
+        importer.run(ImportRequest.of("r1", ZoneOffset.UTC, f), ImportProgress.NONE);
+        try (Statement s = repo.connection().createStatement()) {
+            s.execute("CALL SYSCS_UTIL.SYSCS_EMPTY_STATEMENT_CACHE()");
+        }
+        assertThrows(UserException.class, () -> importer.run(ImportRequest.of("r1", ZoneOffset.UTC, f), ImportProgress.NONE));
+        assertEquals(0, count(BLOCK_INSERTS), "the duplicate was refused before any of its rows was loaded");
+        importer.run(ImportRequest.of("r1", ZoneOffset.UTC, file("b.txt", "columns a", "1700000001 - 2")), ImportProgress.NONE);
+        assertTrue(count(BLOCK_INSERTS) > 0, "another file's load prepares the insert: the check sees it");
+    }
+
     @Test
     void unknownFilesAreNamedWithTheClosestCandidates() throws Exception {
         Path f = Files.writeString(dir.resolve("mystery.log"), "hello\n");

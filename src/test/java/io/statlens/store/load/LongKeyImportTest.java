@@ -5,7 +5,7 @@ import io.statlens.parse.ParserCatalog;
 import io.statlens.store.OnEveryEngine;
 import io.statlens.store.RepositoryEngine;
 import io.statlens.store.read.WholeKeys;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.Test;

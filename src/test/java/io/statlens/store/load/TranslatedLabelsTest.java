@@ -3,7 +3,7 @@ package io.statlens.store.load;
 import io.statlens.parse.Corpus;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.store.read.RunCatalog;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 

@@ -7,6 +7,7 @@ import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
+import io.statlens.store.stats.StoredStats;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

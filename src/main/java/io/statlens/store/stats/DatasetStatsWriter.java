@@ -1,8 +1,7 @@
-package io.statlens.store.load;
+package io.statlens.store.stats;
 
-import io.statlens.store.read.SeriesStats;
-import io.statlens.store.read.SeriesSummary;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
+import io.statlens.store.Jdbc;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -15,16 +14,20 @@ import java.util.Map;
  * statement serves every data set of the import: prepared again per data set, Derby would compile it each time in a
  * transaction that created tables.
  */
-final class DatasetStatsWriter implements AutoCloseable {
+public final class DatasetStatsWriter implements AutoCloseable {
     private final PreparedStatement ps;
 
-    DatasetStatsWriter(Connection c) throws SQLException {
-        ps = c.prepareStatement("INSERT INTO DATASET_STATS (DATASET_ID, ITEM, COLUMN_NAME, N, MIN_V,"
-                + " MAX_V, MEAN_V, STDDEV_V, P50, P90, P95, P99, DIGEST) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    public DatasetStatsWriter(Connection c) {
+        ps = Jdbc.call(() -> c.prepareStatement("INSERT INTO DATASET_STATS (DATASET_ID, ITEM, COLUMN_NAME, N, MIN_V,"
+                + " MAX_V, MEAN_V, STDDEV_V, P50, P90, P95, P99, DIGEST) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     }
 
     /** Writes one data set's summaries, by key and table column, inside the current transaction. */
-    void write(long datasetId, DataTable table, Map<String, SeriesSummary[]> byKey) throws SQLException {
+    public void write(long datasetId, DataTable table, Map<String, SeriesSummary[]> byKey) {
+        Jdbc.run(() -> insert(datasetId, table, byKey));
+    }
+
+    private void insert(long datasetId, DataTable table, Map<String, SeriesSummary[]> byKey) throws SQLException {
         int pending = 0;
         for (Map.Entry<String, SeriesSummary[]> e : byKey.entrySet()) {
             SeriesSummary[] columns = e.getValue();
@@ -53,7 +56,7 @@ final class DatasetStatsWriter implements AutoCloseable {
     }
 
     @Override
-    public void close() throws SQLException {
-        ps.close();
+    public void close() {
+        Jdbc.run(ps::close);
     }
 }

@@ -1,10 +1,10 @@
-package io.statlens.store.load;
+package io.statlens.store.stats;
 
 import io.statlens.store.StoreException;
-import io.statlens.store.read.OverviewBuckets;
 import io.statlens.store.read.SeriesReader;
 import io.statlens.store.read.TimeWindow;
-import io.statlens.store.schema.DataTable;
+import io.statlens.store.DataTable;
+import io.statlens.store.Jdbc;
 import io.statlens.store.schema.Repository;
 
 import java.sql.PreparedStatement;
@@ -24,18 +24,22 @@ import java.util.Map;
  * statistics, written just before); each row records the data set's row count it was built from, so that a reader
  * takes rows instead of overviews that rows came after (a collect killed before its last commit).
  */
-final class OverviewWriter {
+public final class OverviewWriter {
     /** Key and metric series built at once: each holds a row of buckets per resolution (about 30 KB). */
     private static final int SERIES_AT_ONCE = 256;
 
     private final Repository repo;
 
-    OverviewWriter(Repository repo) {
+    public OverviewWriter(Repository repo) {
         this.repo = repo;
     }
 
     /** Deletes the data set's overviews and builds them again from its rows (since-boot samples excluded). */
-    void rebuild(String run, long datasetId, DataTable table) throws SQLException {
+    public void rebuild(String run, long datasetId, DataTable table) {
+        Jdbc.run(() -> write(run, datasetId, table));
+    }
+
+    private void write(String run, long datasetId, DataTable table) throws SQLException {
         try (PreparedStatement ps = repo.connection().prepareStatement("DELETE FROM OVERVIEWS WHERE DATASET_ID = ?")) {
             ps.setLong(1, datasetId);
             ps.executeUpdate();

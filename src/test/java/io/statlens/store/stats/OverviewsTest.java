@@ -1,4 +1,4 @@
-package io.statlens.store.read;
+package io.statlens.store.stats;
 
 import io.statlens.bench.MpstatWorkload;
 import io.statlens.parse.ParserCatalog;
@@ -7,6 +7,8 @@ import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.load.RunCopier;
 import io.statlens.store.load.RunLedger;
+import io.statlens.store.read.SeriesReader;
+import io.statlens.store.read.TimeWindow;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.AfterAll;

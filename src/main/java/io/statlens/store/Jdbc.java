@@ -1,6 +1,5 @@
-package io.statlens.store.schema;
+package io.statlens.store;
 
-import io.statlens.store.StoreException;
 
 import java.sql.SQLException;
 
@@ -13,15 +12,15 @@ public final class Jdbc {
     private Jdbc() {
     }
 
-    interface Work {
+    public interface Work {
         void run() throws SQLException;
     }
 
-    interface Call<T> {
+    public interface Call<T> {
         T call() throws SQLException;
     }
 
-    static void run(Work work) {
+    public static void run(Work work) {
         try {
             work.run();
         } catch (SQLException e) {
@@ -29,7 +28,7 @@ public final class Jdbc {
         }
     }
 
-    static <T> T call(Call<T> call) {
+    public static <T> T call(Call<T> call) {
         try {
             return call.call();
         } catch (SQLException e) {

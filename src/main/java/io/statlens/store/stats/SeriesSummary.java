@@ -1,4 +1,4 @@
-package io.statlens.store.read;
+package io.statlens.store.stats;
 
 import com.tdunning.math.stats.MergingDigest;
 import org.apache.commons.statistics.descriptive.Quantile;

@@ -1,4 +1,4 @@
-package io.statlens.store.read;
+package io.statlens.store.saved;
 
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
@@ -9,6 +9,7 @@ import io.statlens.store.RepositoryEngine;
 import io.statlens.store.SharedRepository;
 import io.statlens.store.load.DerivedRunWriter;
 import io.statlens.store.load.RunLedger;
+import io.statlens.store.read.TimeWindow;
 import io.statlens.store.schema.Repository;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

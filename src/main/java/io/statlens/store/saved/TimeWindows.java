@@ -1,7 +1,9 @@
-package io.statlens.store.read;
+package io.statlens.store.saved;
 
 import io.statlens.model.UserException;
 import io.statlens.store.StoreException;
+import io.statlens.store.read.RunCatalog;
+import io.statlens.store.read.TimeWindow;
 import io.statlens.store.schema.Repository;
 
 import java.sql.Connection;

@@ -1,4 +1,4 @@
-package io.statlens.store.schema;
+package io.statlens.store;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.statlens.store.schema;
+package io.statlens.store.block;
 
 import java.util.Arrays;
 

@@ -1,4 +1,6 @@
-package io.statlens.store.schema;
+package io.statlens.store.block;
+
+import io.statlens.store.Jdbc;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

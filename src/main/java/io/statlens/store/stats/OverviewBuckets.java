@@ -1,4 +1,4 @@
-package io.statlens.store.read;
+package io.statlens.store.stats;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;

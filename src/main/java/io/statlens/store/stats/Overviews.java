@@ -1,6 +1,8 @@
-package io.statlens.store.read;
+package io.statlens.store.stats;
 
 import io.statlens.store.StoreException;
+import io.statlens.store.read.SeriesReader;
+import io.statlens.store.read.TimeWindow;
 import io.statlens.store.schema.Repository;
 
 import java.sql.PreparedStatement;

@@ -1,4 +1,4 @@
-package io.statlens.store.read;
+package io.statlens.store.stats;
 
 import io.statlens.store.StoreException;
 import io.statlens.store.schema.Repository;

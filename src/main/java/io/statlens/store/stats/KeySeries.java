@@ -1,6 +1,5 @@
-package io.statlens.store.load;
+package io.statlens.store.stats;
 
-import io.statlens.store.read.SeriesSummary;
 
 import java.util.Arrays;
 
@@ -11,9 +10,9 @@ import java.util.Arrays;
  * each, 1,400 of them for 64 iostat devices) do not all stay in the processor's cache. Each summary receives the
  * same values in the same order as row by row, so the statistics are the same.
  */
-final class KeySeries {
+public final class KeySeries {
     /** Rows staged before they are handed to the summaries. */
-    static final int ROWS = 64;
+    public static final int ROWS = 64;
 
     private SeriesSummary[] columns;
     /** Columns that have had a value, staged or not. */
@@ -22,7 +21,7 @@ final class KeySeries {
     private double[] staged;
     private int rows;
 
-    KeySeries(int width) {
+    public KeySeries(int width) {
         columns = new SeriesSummary[width];
         valued = new boolean[width];
         staged = new double[ROWS * width];
@@ -35,7 +34,7 @@ final class KeySeries {
      * @param distinct whether {@code columnOf} names every column at most once (else the row is added at once)
      * @return whether a column had its first value: the key's statistics have a series more
      */
-    boolean add(double[] values, int[] columnOf, int width, boolean distinct) {
+    public boolean add(double[] values, int[] columnOf, int width, boolean distinct) {
         if (columns.length < width) {
             drain();
             columns = Arrays.copyOf(columns, width);
@@ -63,7 +62,7 @@ final class KeySeries {
     }
 
     /** The summaries by table column (null where a column had no value), every staged row included. */
-    SeriesSummary[] summaries() {
+    public SeriesSummary[] summaries() {
         drain();
         return columns;
     }
@@ -72,7 +71,7 @@ final class KeySeries {
      * Copies of the summaries as they are now ({@link SeriesSummary#copy}), for statistics of a series that goes on:
      * the summaries themselves stay as an import's would be.
      */
-    SeriesSummary[] snapshot() {
+    public SeriesSummary[] snapshot() {
         drain();
         SeriesSummary[] out = new SeriesSummary[columns.length];
         for (int i = 0; i < out.length; i++) out[i] = columns[i] == null ? null : columns[i].copy();

@@ -1,4 +1,4 @@
-package io.statlens.store.read;
+package io.statlens.store.stats;
 
 /**
  * Summary statistics of one metric of one key over a span of samples.

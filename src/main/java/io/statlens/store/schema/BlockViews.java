@@ -1,5 +1,9 @@
 package io.statlens.store.schema;
 
+import io.statlens.store.DataTable;
+import io.statlens.store.block.BlockStore;
+import io.statlens.store.block.BlockWriter;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -8,21 +12,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * How Derby keeps data sets' rows: in {@code BLOCKS}, one row per data set, key and {@link SampleBlock} of up to 512
- * samples, and not in a table per tool. What users query stays as it was: each data table's name ({@code MPSTAT}) is
- * a view of the same columns over the table function {@link BlockRows}, which unpacks the blocks its query needs, and
- * {@code V_<table>} is built on it as before. PostgreSQL keeps its row tables ({@link SqlDialect#storesBlocks()}).
+ * The repository's shape over the blocks Derby keeps data sets' rows in ({@link BlockStore}): the table
+ * {@code BLOCKS}, per data table the view of its name and {@code V_<table>} over the table function
+ * {@code SL_ROWS_<width>} ({@link BlockRows}), and the conversion of the row tables of an earlier statlens (schema
+ * step 5). The block engine itself knows no data table, view or migration.
  */
-public final class BlockStore {
-    /** The table of blocks. */
-    public static final String TABLE = "BLOCKS";
-
-    private BlockStore() {
+final class BlockViews {
+    private BlockViews() {
     }
 
     /** The statements that create the blocks table. */
     static List<String> createTable(SqlDialect d) {
-        return List.of("CREATE TABLE " + TABLE + " (DATASET_ID BIGINT NOT NULL REFERENCES DATASETS(ID) ON DELETE CASCADE, ITEM "
+        return List.of("CREATE TABLE " + BlockStore.TABLE + " (DATASET_ID BIGINT NOT NULL REFERENCES DATASETS(ID) ON DELETE CASCADE, ITEM "
                 + d.varchar(DataTable.ITEM_LENGTH) + " NOT NULL, SEQ INT NOT NULL, FIRST_SAMPLE BIGINT NOT NULL,"
                 + " LAST_SAMPLE BIGINT NOT NULL, FIRST_TS TIMESTAMP NOT NULL, LAST_TS TIMESTAMP NOT NULL, N INT NOT NULL,"
                 + " DATA BLOB(64M) NOT NULL, PRIMARY KEY (DATASET_ID, ITEM, SEQ))");
@@ -72,37 +73,6 @@ public final class BlockStore {
         if (grant) {
             d.grantRead(c, table.name());
             d.grantRead(c, view);
-        }
-    }
-
-
-    /** Adds {@code seconds} to the elapsed seconds of every row of the run (its start moved earlier). */
-    public static void shiftElapsed(Connection c, long runId, double seconds) {
-        Jdbc.run(() -> shift(c, runId, seconds));
-    }
-
-    private static void shift(Connection c, long runId, double seconds) throws SQLException {
-        SampleBlock block = new SampleBlock();
-        try (PreparedStatement read = c.prepareStatement("SELECT B.DATASET_ID, B.ITEM, B.SEQ, B.DATA FROM " + TABLE
-                + " B WHERE B.DATASET_ID IN (SELECT ID FROM DATASETS WHERE RUN_ID = ?)", ResultSet.TYPE_FORWARD_ONLY,
-                ResultSet.CONCUR_READ_ONLY);
-             PreparedStatement write = c.prepareStatement("UPDATE " + TABLE + " SET DATA = ? WHERE DATASET_ID = ? AND ITEM = ? AND SEQ = ?")) {
-            read.setLong(1, runId);
-            List<Object[]> changed = new ArrayList<>();
-            try (ResultSet rs = read.executeQuery()) {
-                while (rs.next()) {
-                    block.decode(rs.getBytes(4), true, null);
-                    block.shiftElapsed(seconds);
-                    changed.add(new Object[] {block.encode(), rs.getLong(1), rs.getString(2), rs.getInt(3)});
-                }
-            }
-            for (Object[] b : changed) {
-                write.setBytes(1, (byte[]) b[0]);
-                write.setLong(2, (Long) b[1]);
-                write.setString(3, (String) b[2]);
-                write.setInt(4, (Integer) b[3]);
-                write.executeUpdate();
-            }
         }
     }
 

@@ -1,4 +1,4 @@
-package io.statlens.store.read;
+package io.statlens.store.stats;
 
 /**
  * Means and spreads of any finite values without overflow (issue 31: a tool may print {@code 1e200}, whose square, or
