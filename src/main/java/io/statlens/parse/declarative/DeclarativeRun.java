@@ -49,6 +49,8 @@ final class DeclarativeRun {
     /** The last section title seen and the [section] it matched; null before the first. */
     private SectionDefinition section;
     private String sectionTitle;
+    /** The last table row, while the stack printed under it is read (definitions with {@code stack.frame}); else null. */
+    private StackedRow stacked;
 
     /** The header of the table with this index, with these labels, in this data set. */
     private record HeaderKey(int table, List<String> labels, String dataset, String keyPrefix) {
@@ -74,6 +76,7 @@ final class DeclarativeRun {
                         + " need too long to match it (a pattern that backtracks; see docs/parsers.md)");
             }
         }
+        endStack();
         keyLines.end();
         if (recordsFound == 0) {
             sink.warning(0, "no " + definition.tool() + " data found: no line matched a header or record of "
@@ -97,6 +100,8 @@ final class DeclarativeRun {
             return;
         }
         if (matchesAny(definition.skips(), budgeted)) return;
+        if (definition.keysRowsByStack() && !transcriptLine.noise() && stackFrame(budgeted)) return;
+        endStack();
         boolean title = sectionTitle(number, budgeted);
         for (int t = 0; !title && t < definition.tables().size(); t++) {
             Matcher m = budgeted.matcher(definition.tables().get(t).header());
@@ -211,7 +216,8 @@ final class DeclarativeRun {
         if (!table.variant().isEmpty()) sink.variant(table.variant());
         if (table.kind() == TableKind.FACTS) return;
         DatasetState state = state(dataset);
-        if (state.announce(layout.spec())) sink.dataset(layout.spec());
+        // rows keyed by their stacks announce their spec when the stack has told which (endStack)
+        if (!definition.keysRowsByStack() && state.announce(layout.spec())) sink.dataset(layout.spec());
         if (!state.reportOpen() || table.reportStart().contains(ReportStart.HEADER)) state.openReport(clock.timeLineCount());
         if (headerTime != null) state.reportTime(headerTime);
     }
@@ -301,6 +307,29 @@ final class DeclarativeRun {
         sink.row(spec, new Row(state.sample(), state.reportTime(), key, false, values));
     }
 
+    /** A frame of the stack under the last row (a frame line without a row above it is skipped); false if none. */
+    private boolean stackFrame(BudgetedLine line) {
+        for (Pattern p : definition.stackFrames()) {
+            Matcher m = line.matcher(p);
+            if (!m.find()) continue;
+            String frame = m.group(DefinitionReader.STACK_FRAME);
+            boolean continues = p.namedGroups().containsKey(DefinitionReader.STACK_FRAME_CONTINUED)
+                    && m.group(DefinitionReader.STACK_FRAME_CONTINUED) != null;
+            if (stacked != null && frame != null) stacked.frame(frame, continues);
+            return true;
+        }
+        return false;
+    }
+
+    /** The held row, its key ending with its stack if one was printed under it, goes to the sink. */
+    private void endStack() {
+        if (stacked == null) return;
+        DatasetSpec spec = stacked.spec();
+        if (state(spec.name()).announce(spec)) sink.dataset(spec);
+        sink.row(spec, stacked.row());
+        stacked = null;
+    }
+
     /** The text with every run of blanks as one blank: keys compare alike however the tool padded them. */
     private static String collapsed(String text) {
         return String.join(" ", Tokens.split(text));
@@ -325,7 +354,12 @@ final class DeclarativeRun {
             values[v] = value(layout.reader(v), layout.label(columns[v]), cells[columns[v]], problems);
         }
         warnProblems(number, problems);
-        sink.row(layout.spec(), new Row(state.sample(), time, key, table.sinceBoot() && state.sample() == 0, values));
+        Row row = new Row(state.sample(), time, key, table.sinceBoot() && state.sample() == 0, values);
+        if (definition.keysRowsByStack()) {
+            stacked = new StackedRow(layout, row);
+        } else {
+            sink.row(layout.spec(), row);
+        }
         lastRowTime = time;
         recordsFound++;
     }

@@ -30,7 +30,7 @@ public final class DefinitionReader {
     private static final Pattern BLANKS = Pattern.compile("\\s+");
 
     private static final List<String> TOOL_KEYS = List.of("tool", "description", "version", "variants", "detect", "skip",
-            "time.lines", "interval.default", "command.names", "command.values");
+            "stack.frame", "time.lines", "interval.default", "command.names", "command.values");
     private static final String FACT_PREFIX = "fact.";
     private static final List<String> TABLE_KEYS = List.of("dataset", "variant", "kind", "header", "columns.leading", "key",
             "time", "report.start", "since.boot", "text.columns", "wide", "phrases");
@@ -38,8 +38,11 @@ public final class DefinitionReader {
     private static final List<String> SECTION_KEYS = List.of("match", "dataset", "key.title");
     private static final List<String> COLUMN_KEYS = List.of("unit.default", "value.suffixes", "missing");
     private static final List<String> COLUMN_PREFIXES = List.of("unit.", "description.", "value.suffixes.");
-    private static final Set<String> REPEATABLE = Set.of("detect", "skip");
+    private static final Set<String> REPEATABLE = Set.of("detect", "skip", "stack.frame");
     private static final String DURATION = "duration";
+    /** The group of a {@code stack.frame} regex that holds the frame; {@code continued}, if it took part, wraps it. */
+    static final String STACK_FRAME = "frame";
+    static final String STACK_FRAME_CONTINUED = "continued";
 
     private final String source;
 
@@ -70,10 +73,12 @@ public final class DefinitionReader {
         }
         List<DetectRule> detect = new ArrayList<>();
         List<Pattern> skips = new ArrayList<>();
+        List<Pattern> stackFrames = new ArrayList<>();
         List<FactRule> facts = new ArrayList<>();
         for (Entry e : top.entries()) {
             if (e.key().equals("detect")) detect.add(detectRule(e));
             if (e.key().equals("skip")) skips.add(regex(e, e.value()));
+            if (e.key().equals("stack.frame")) stackFrames.add(stackFrame(e));
             if (e.key().startsWith(FACT_PREFIX)) facts.add(factRule(e));
         }
         if (detect.isEmpty()) {
@@ -103,7 +108,7 @@ public final class DefinitionReader {
             throw error(toolEntry.line(), "nothing to parse: expected 'header = <regex>', a [table] or a [line] section");
         }
         return new ParserDefinition(source, toolEntry.value(), tool.value("description", ""), tool.value("version", "1"),
-                list(tool.value("variants", "")), detect, skips, facts, timeLines, interval(tool), command(tool, toolEntry.value()),
+                list(tool.value("variants", "")), detect, skips, stackFrames, facts, timeLines, interval(tool), command(tool, toolEntry.value()),
                 tool.get("command.values").isPresent(), tables, lines, titles);
     }
 
@@ -153,6 +158,14 @@ public final class DefinitionReader {
         List<Pattern> patterns = new ArrayList<>();
         for (String part : parts[1].split(" && ")) patterns.add(regex(e, part.strip()));
         return new DetectRule(confidence, patterns);
+    }
+
+    private Pattern stackFrame(Entry e) {
+        Pattern p = regex(e, e.value());
+        if (!p.namedGroups().containsKey(STACK_FRAME)) {
+            throw error(e.line(), "expected a regex with a group (?<frame>...) around the frame, found '" + e.value() + "'");
+        }
+        return p;
     }
 
     private FactRule factRule(Entry e) {

@@ -70,6 +70,43 @@ class LockAndAggregationDefinitionsTest {
         assertEquals(List.of(0L, 0L, 1L, 1L), sink.rows("lockstat.events").stream().map(r -> r.row().sample()).toList());
     }
 
+    /**
+     * With -s lockstat counts each lock, caller and stack apart: the same lock and caller come twice in one section,
+     * told apart by the stack under each (histogram column, then one frame a line), which ends the key, whole.
+     */
+    @Test
+    void lockstatStacksEndTheKeyAndKeepRowsOfOneLockAndCallerApart() {
+        CollectingSink sink = parse(LOCKSTAT, """
+                Adaptive mutex block: 40 events in 5.011 seconds (8 events/sec)
+
+                -------------------------------------------------------------------------------
+                Count indv cuml rcnt     nsec Lock                   Caller
+                   30  75%  75% 1.00    20528 vm_dom+0x80            vm_page_enqueue+0x63
+
+                      nsec ------ Time Distribution ------ count     Stack
+                     16384 |@@@@@@@@@@@@@@@@@@@@           20        vm_page_activate+0x71
+                     32768 |@@@@@@@@@@                     10        vm_fault_hold+0x1a13
+                                                                     trap_pfault+0x1f7
+                -------------------------------------------------------------------------------
+                Count indv cuml rcnt     nsec Lock                   Caller
+                   10  25% 100% 1.00    55502 vm_dom+0x80            vm_page_enqueue+0x63
+
+                      nsec ------ Time Distribution ------ count     Stack
+                     65536 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 10        vm_page_deactivate+0x5c
+                                                                     vm_object_page_clean_and_ \\
+                                                                     deactivate+0x2c
+                -------------------------------------------------------------------------------
+                """);
+        assertEquals(List.of(), sink.warnings());
+        assertEquals("section/Lock/Caller/Stack", sink.spec("lockstat.block").keyLabel());
+        assertEquals(List.of(
+                "Adaptive mutex block/vm_dom+0x80/vm_page_enqueue+0x63/vm_page_activate+0x71;vm_fault_hold+0x1a13;trap_pfault+0x1f7",
+                "Adaptive mutex block/vm_dom+0x80/vm_page_enqueue+0x63/vm_page_deactivate+0x5c;vm_object_page_clean_and_deactivate+0x2c"),
+                keys(sink, "lockstat.block"));
+        assertEquals(List.of(0L, 0L), sink.rows("lockstat.block").stream().map(r -> r.row().sample()).toList());
+        assertEquals(List.of(30.0, 10.0), sink.rows("lockstat.block").stream().map(r -> r.get("Count")).toList());
+    }
+
     @Test
     void plockstatHoldSectionsOfMutexesAndRwLocks() {
         CollectingSink sink = parse(PLOCKSTAT, """
