@@ -34,7 +34,8 @@ public final class DefinitionReader {
     private static final String FACT_PREFIX = "fact.";
     private static final List<String> TABLE_KEYS = List.of("dataset", "variant", "kind", "header", "columns.leading", "key",
             "time", "report.start", "since.boot", "text.columns", "wide", "phrases");
-    private static final List<String> LINE_KEYS = List.of("dataset", "variant", "match", "key");
+    private static final List<String> LINE_KEYS = List.of("dataset", "variant", "match", "key", "split", "heading",
+            "heading.keys");
     private static final List<String> SECTION_KEYS = List.of("match", "dataset", "key.title");
     private static final List<String> COLUMN_KEYS = List.of("unit.default", "value.suffixes", "missing");
     private static final List<String> COLUMN_PREFIXES = List.of("unit.", "description.", "value.suffixes.");
@@ -243,11 +244,24 @@ public final class DefinitionReader {
                 .sorted(Map.Entry.comparingByValue(Comparator.naturalOrder()))
                 .map(Map.Entry::getKey).toList();
         List<String> key = lineKey(k, named);
-        List<String> groups = named.stream().filter(g -> !key.contains(g)).toList();
-        if (groups.isEmpty()) {
+        String split = k.value("split", "");
+        if (!split.isEmpty() && !named.contains(split)) {
+            throw error(k.get("split").orElseThrow().line(), "expected a named group of 'match' in 'split', found '" + split + "'");
+        }
+        List<String> groups = named.stream().filter(g -> !key.contains(g) && !g.equals(split)).toList();
+        if (!split.isEmpty() && !groups.isEmpty()) {
+            throw error(match.line(), "with 'split', the other named groups of 'match' must be in 'key', found '"
+                    + String.join(", ", groups) + "'");
+        }
+        if (groups.isEmpty() && split.isEmpty()) {
             throw error(match.line(), "expected named groups (?<name>...) around the values in '" + match.value() + "'");
         }
-        return new LineDefinition(dataset(k, DATASET_NAME), k.value("variant", ""), p, groups, key, columns(k));
+        Optional<Pattern> heading = k.get("heading").map(e -> regex(e, e.value()));
+        if (heading.isPresent() && split.isEmpty()) {
+            throw error(k.get("heading").orElseThrow().line(), "'heading' names the cells of a 'split' group: set 'split' too");
+        }
+        return new LineDefinition(dataset(k, DATASET_NAME), k.value("variant", ""), p, groups, key, columns(k), split, heading,
+                new LinkedHashSet<>(list(k.value("heading.keys", ""))));
     }
 
     /** The key of a [line]: named groups of its regex, and 'lines' (the unmatched lines before it). */

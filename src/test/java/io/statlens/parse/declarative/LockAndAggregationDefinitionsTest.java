@@ -149,7 +149,7 @@ class LockAndAggregationDefinitionsTest {
                            16384 |@@@@@@@@@@                               10
                            32768 |                                         0
 
-                Tracing... Hit Ctrl-C to end.
+                interrupted by the user
                 """);
         List<SpecRow> rows = sink.rows("dtrace");
         assertEquals(List.of("mysqld pread", "mysqld pwrite", "mysqld pread", "sshd read"), rows.stream().map(r -> r.row().key()).toList());
@@ -162,6 +162,50 @@ class LockAndAggregationDefinitionsTest {
         List<String> warnings = sink.warnings().stream().map(ParseWarning::message).toList();
         assertEquals(1, warnings.size(), warnings.toString());
         assertTrue(warnings.get(0).startsWith("expected a dtrace record after this line"), warnings.get(0));
+    }
+
+    /**
+     * printa() with a format of the script's own, read by shape: the @ values first, alone, comma-separated or with words
+     * after them; numeric key columns before a word stay keys. Under a heading with as many labels, the heading names
+     * the values and its id columns (PID) are keys.
+     */
+    @Test
+    void dtracePrintaFormatsReadByShape() {
+        CollectingSink sink = parse(DTRACE, """
+                dtrace: script 'rw.d' matched 4 probes
+                      4096         512  /export/home/a.log
+                    131072           0  /export/home/b.db
+
+                  12  34  56
+                  13  35  57
+
+                5,6,7
+
+                  1234 mysqld 56
+                  mysqld 1204 ms
+                """);
+        assertEquals(List.of(), sink.warnings());
+        List<SpecRow> rows = sink.rows("dtrace");
+        assertEquals(List.of("/export/home/a.log", "/export/home/b.db", "", "", "", "1234 mysqld", "mysqld ms"),
+                rows.stream().map(r -> r.row().key()).toList());
+        assertEquals(List.of(4096.0, 512.0), List.of(rows.get(0).get("value"), rows.get(0).get("value2")));
+        assertEquals(List.of(12.0, 34.0, 56.0), List.of(rows.get(2).get("value"), rows.get(2).get("value2"),
+                rows.get(2).get("value3")));
+        assertEquals(List.of(5.0, 6.0, 7.0), List.of(rows.get(4).get("value"), rows.get(4).get("value2"),
+                rows.get(4).get("value3")));
+        assertEquals(56.0, rows.get(5).get("value"));
+        assertEquals(1204.0, rows.get(6).get("value"));
+
+        CollectingSink headed = parse(DTRACE, """
+                Tracing... Hit Ctrl-C to end.
+                   PID CMD              TIME FILE
+                  5206 tar               109 /var/adm/acct/nite
+                     3 fsflush         10882 <none>
+                """);
+        assertEquals(List.of(), headed.warnings());
+        assertEquals("PID CMD FILE", headed.spec("dtrace").keyLabel());
+        assertEquals(List.of("5206 tar /var/adm/acct/nite", "3 fsflush <none>"), keys(headed, "dtrace"));
+        assertEquals(10882.0, headed.rows("dtrace").get(1).get("TIME"));
     }
 
     /** The next tool of the family is a definition file: bpftrace's map printouts (@name[key]: value). */
