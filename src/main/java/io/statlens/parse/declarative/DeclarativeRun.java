@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -437,7 +438,8 @@ final class DeclarativeRun {
                 if (word.startsWith("(") && !labels.isEmpty()) labels.set(labels.size() - 1, labels.getLast() + " " + word);
                 else labels.add(word);
             }
-            heading = List.copyOf(labels);
+            // a label printed twice names no column for sure: the rows under it are read by shape
+            heading = new HashSet<>(labels).size() == labels.size() ? List.copyOf(labels) : List.of();
             return true;
         }
         return false;
