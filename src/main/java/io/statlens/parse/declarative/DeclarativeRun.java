@@ -395,8 +395,14 @@ final class DeclarativeRun {
             List<String> keyLabels = new ArrayList<>(record.keyGroups());
             List<String> keyColumns = shape.heading().stream().filter(l -> !labels.contains(l)).toList();
             if (!keyColumns.isEmpty()) keyLabels.add(String.join(" ", keyColumns));
-            return new DatasetSpec(definition.tool(), record.dataset(), String.join("/", keyLabels),
-                    labels.stream().map(l -> record.columns().metric(l)).toList());
+            // values keep the names of the shape (value, value2, ...), so presets and runs compare alike; the heading
+            // says what each is
+            List<Metric> metrics = new ArrayList<>();
+            for (int i = 0; i < labels.size(); i++) {
+                Metric shaped = record.columns().metric(i == 0 ? LineDefinition.SPLIT_VALUE : LineDefinition.SPLIT_VALUE + (i + 1));
+                metrics.add(new Metric(shaped.label(), shaped.unit(), labels.get(i)));
+            }
+            return new DatasetSpec(definition.tool(), record.dataset(), String.join("/", keyLabels), metrics);
         });
         emitSplit(number, record, m, spec, words, numbers);
     }

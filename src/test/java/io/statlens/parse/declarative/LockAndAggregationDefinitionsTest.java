@@ -205,7 +205,8 @@ class LockAndAggregationDefinitionsTest {
         assertEquals(List.of(), headed.warnings());
         assertEquals("PID CMD FILE", headed.spec("dtrace").keyLabel());
         assertEquals(List.of("5206 tar /var/adm/acct/nite", "3 fsflush <none>"), keys(headed, "dtrace"));
-        assertEquals(10882.0, headed.rows("dtrace").get(1).get("TIME"));
+        assertEquals(10882.0, headed.rows("dtrace").get(1).get("value"));
+        assertEquals("TIME", headed.spec("dtrace").metrics().get(0).description());
     }
 
     /** The next tool of the family is a definition file: bpftrace's map printouts (@name[key]: value). */
