@@ -22,6 +22,7 @@ import io.statlens.model.UserException;
 import io.statlens.store.saved.AnnotationStore;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.TimeWindow;
+import io.statlens.store.read.WholeKeys;
 import io.statlens.store.schema.Repository;
 
 import java.time.Clock;
@@ -35,6 +36,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -92,10 +94,13 @@ public final class ReportAssembler {
                 windows);
         List<ReportModel.ToolSection> sections = new ArrayList<>();
         RunStatistics statistics = new RunStatistics(repo);
+        Map<String, WholeKeys> wholeKeysByRun = new HashMap<>();
+        Function<String, WholeKeys> wholeKeys = run -> wholeKeysByRun.computeIfAbsent(run, r -> WholeKeys.ofRun(repo, r));
         List<ReportModel.StatsTable> appendix = new ArrayList<>();
         for (Map.Entry<String, List<ReportModel.ReportChart>> e : chartsByTool.entrySet()) {
             String tool = e.getKey();
-            Body body = shown.contains(ReportSection.STATISTICS) ? body(statistics, tool, datasetsByRun, windows, presets, appendix)
+            Body body = shown.contains(ReportSection.STATISTICS)
+                    ? body(statistics, wholeKeys, tool, datasetsByRun, windows, presets, appendix)
                     : new Body(List.of(), List.of());
             ReportModel.ToolSection section = new ReportModel.ToolSection(tool, e.getValue(), body.stats(), body.keys(),
                     shown.contains(ReportSection.SUMMARY) ? summaries(tool, runs) : List.of());
@@ -238,7 +243,8 @@ public final class ReportAssembler {
      * Per run and data set of the tool: unkeyed data sets and {@code all} lines as statistics tables, keyed data sets
      * as their busiest keys; every metric's statistics go to the appendix.
      */
-    private static Body body(RunStatistics statistics, String tool, Map<String, Set<String>> datasetsByRun,
+    private static Body body(RunStatistics statistics, Function<String, WholeKeys> wholeKeys, String tool,
+                             Map<String, Set<String>> datasetsByRun,
                              Map<String, TimeWindow> windows, PresetCatalog presets,
                              List<ReportModel.StatsTable> appendix) {
         List<ReportModel.StatsTable> stats = new ArrayList<>();
@@ -257,6 +263,7 @@ public final class ReportAssembler {
                             e.getMessage() + " (since-boot samples are left out)", 0));
                     continue;
                 }
+                all = whole(all, wholeKeys.apply(run.getKey()));
                 // A run of several hosts' data: each host's statistics and busiest keys in tables of their own.
                 Map<String, List<MetricStats>> byHost = new LinkedHashMap<>();
                 for (MetricStats s : all) byHost.computeIfAbsent(s.host(), h -> new ArrayList<>()).add(s);
@@ -280,6 +287,15 @@ public final class ReportAssembler {
             }
         }
         return new Body(stats, keys);
+    }
+
+    /**
+     * The statistics with their keys whole: a key longer than a data table holds (a deep stack) is stored as its start
+     * and a hash, and a report's tables wrap it rather than show the stand-in.
+     */
+    private static List<MetricStats> whole(List<MetricStats> stats, WholeKeys whole) {
+        return stats.stream().map(s -> s.key().isEmpty() ? s : new MetricStats(s.dataset(), s.keyLabel(),
+                whole.whole(s.dataset(), s.key()), s.label(), s.unit(), s.stats(), s.host())).toList();
     }
 
     /**

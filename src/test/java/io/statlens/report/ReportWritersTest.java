@@ -362,6 +362,18 @@ class ReportWritersTest {
         assertEquals(9 * 11, all.rows().size(), "the appendix: every metric of every device");
     }
 
+    /** A deep stack, stored as its start and a hash, is shown whole in the report's tables (wrapped, not cut). */
+    @Test
+    void aKeyLongerThanADataTableHoldsIsShownWhole() {
+        importCorpus("locker", "dtrace/ahl-blog-dtrace-plockstat-ustack-count.txt");
+        ReportModel.StatsTable stack = model("locker").appendix().stream().filter(a -> a.dataset().equals("dtrace.stack"))
+                .findFirst().orElseThrow();
+        String key = stack.rows().get(0).key();
+        assertEquals(480, key.length(), key);
+        assertTrue(key.endsWith("libc.so.1`_thr_setup+0x50;libc.so.1`_lwp_start"), key);
+        assertTrue(html("locker").contains("libc.so.1`_thr_setup+0x50;libc.so.1`_lwp_start"));
+    }
+
     @Test
     void theFactsSayWhichTimesAndDatesWereDerived() {
         RunCatalog.RunInfo info = new RunCatalog.RunInfo("r", "", Instant.EPOCH, Instant.EPOCH, List.of(), 3, 9);

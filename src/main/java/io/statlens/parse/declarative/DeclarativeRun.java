@@ -1,6 +1,7 @@
 package io.statlens.parse.declarative;
 
 import io.statlens.model.DatasetSpec;
+import io.statlens.model.Metric;
 import io.statlens.model.Row;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
@@ -18,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -34,6 +36,12 @@ import java.util.regex.Pattern;
 final class DeclarativeRun {
     /** The mark a row leaves in its report under {@code report.start = row}: the next row finds it and starts another. */
     private static final String ONE_ROW = "\u0000row";
+    /** The cells of a split group: blanks and commas (a printa format of comma-separated values) separate them. */
+    private static final Pattern SPLIT_CELLS = Pattern.compile("[\\s,]+");
+    /** A cell of a split group that is a value: a number, a percentage. */
+    private static final Pattern SPLIT_NUMBER = Pattern.compile("-?\\d+(?:\\.\\d+)?%?");
+    /** The key label part of a split group's words. */
+    private static final String SPLIT_KEY = "key";
     private final ParserDefinition definition;
     private final RecordSink sink;
     private final ParseContext context;
@@ -49,6 +57,15 @@ final class DeclarativeRun {
     /** The last section title seen and the [section] it matched; null before the first. */
     private SectionDefinition section;
     private String sectionTitle;
+    /** The last table row, while the stack printed under it is read (definitions with {@code stack.frame}); else null. */
+    private StackedRow stacked;
+    /** The labels of the last heading a script printed above split records ({@code PID CMD TIME FILE}); empty before. */
+    private List<String> heading = List.of();
+    private final Map<HeadedShape, DatasetSpec> headingSpecs = new HashMap<>();
+
+    /** A heading's labels, and those of them over values in a row under it. */
+    private record HeadedShape(List<String> heading, List<String> values) {
+    }
 
     /** The header of the table with this index, with these labels, in this data set. */
     private record HeaderKey(int table, List<String> labels, String dataset, String keyPrefix) {
@@ -74,6 +91,7 @@ final class DeclarativeRun {
                         + " need too long to match it (a pattern that backtracks; see docs/parsers.md)");
             }
         }
+        endStack();
         keyLines.end();
         if (recordsFound == 0) {
             sink.warning(0, "no " + definition.tool() + " data found: no line matched a header or record of "
@@ -97,6 +115,12 @@ final class DeclarativeRun {
             return;
         }
         if (matchesAny(definition.skips(), budgeted)) return;
+        if (definition.keysRowsByStack() && !transcriptLine.noise() && stackFrame(budgeted)) return;
+        endStack();
+        if (heading(budgeted)) {
+            keyLines.end();
+            return;
+        }
         boolean title = sectionTitle(number, budgeted);
         for (int t = 0; !title && t < definition.tables().size(); t++) {
             Matcher m = budgeted.matcher(definition.tables().get(t).header());
@@ -211,7 +235,8 @@ final class DeclarativeRun {
         if (!table.variant().isEmpty()) sink.variant(table.variant());
         if (table.kind() == TableKind.FACTS) return;
         DatasetState state = state(dataset);
-        if (state.announce(layout.spec())) sink.dataset(layout.spec());
+        // rows keyed by their stacks announce their spec when the stack has told which (endStack)
+        if (!definition.keysRowsByStack() && state.announce(layout.spec())) sink.dataset(layout.spec());
         if (!state.reportOpen() || table.reportStart().contains(ReportStart.HEADER)) state.openReport(clock.timeLineCount());
         if (headerTime != null) state.reportTime(headerTime);
     }
@@ -259,6 +284,10 @@ final class DeclarativeRun {
 
     private void lineRecord(long number, LineDefinition record, Matcher m) {
         recordsFound++;
+        if (record.splits()) {
+            splitRecord(number, record, m);
+            return;
+        }
         DatasetSpec spec = lineSpecs.computeIfAbsent(record, r -> new DatasetSpec(definition.tool(), r.dataset(),
                 String.join("/", r.keyGroups()), r.groups().stream().map(g -> r.columns().metric(g)).toList()));
         DatasetState state = state(record.dataset());
@@ -287,18 +316,162 @@ final class DeclarativeRun {
      * in the report, or a time line since it started, starts the next one (the next tick's printa).
      */
     private void keyedRecord(DatasetSpec spec, LineDefinition record, Matcher m, DatasetState state, double[] values) {
+        keyedRow(spec, state, keyOf(record, m, List.of()), values);
+    }
+
+    /** The record's key: its key groups (and held lines), then any words of its split group, joined with '/'. */
+    private String keyOf(LineDefinition record, Matcher m, List<String> words) {
         List<String> parts = new ArrayList<>();
         for (String group : record.keyGroups()) {
             String part = group.equals(LineDefinition.LINES) ? keyLines.key() : m.group(group);
             if (part != null && !part.isBlank()) parts.add(collapsed(part));
         }
-        String key = String.join("/", parts);
+        if (!words.isEmpty()) parts.add(String.join(" ", words));
+        return String.join("/", parts);
+    }
+
+    /**
+     * A record read by shape ({@code split}): a DTrace printa() with a format of the script's own puts its @ values where
+     * the format says, before the key, after it, several of them, with words between. The numbers of the group are the
+     * values ({@code value}, {@code value2}, ...), its other words the key; the data set's metrics grow to the most
+     * values a row has had.
+     */
+    private void splitRecord(long number, LineDefinition record, Matcher m) {
+        List<String> cells = cellsOf(m.group(record.split()));
+        // under a heading with as many labels, the heading says which numbers are values (PID is a key column)
+        List<String> headed = record.heading().isPresent() && cells.size() == heading.size()
+                ? headedValues(record, cells) : List.of();
+        List<String> words = new ArrayList<>();
+        List<String> numbers = new ArrayList<>();
+        for (int i = 0; i < cells.size(); i++) {
+            boolean value = headed.isEmpty() ? SPLIT_NUMBER.matcher(cells.get(i)).matches() : headed.contains(heading.get(i));
+            (value ? numbers : words).add(cells.get(i));
+        }
+        if (headed.isEmpty()) {
+            emitSplit(number, record, m, splitSpec(record, numbers.size()), words, numbers);
+        } else {
+            headedRecord(number, record, m, words, numbers, headed);
+        }
+    }
+
+    private void emitSplit(long number, LineDefinition record, Matcher m, DatasetSpec spec, List<String> words,
+                           List<String> numbers) {
+        DatasetState state = state(record.dataset());
+        if (state.announce(spec)) sink.dataset(spec);
+        if (!record.variant().isEmpty()) sink.variant(record.variant());
+        double[] values = new double[spec.metrics().size()];
+        Arrays.fill(values, Double.NaN);
+        List<String> problems = new ArrayList<>();
+        for (int i = 0; i < numbers.size(); i++) {
+            String label = spec.metrics().get(i).label();
+            values[i] = value(record.columns().reader(label), label, numbers.get(i), problems);
+        }
+        warnProblems(number, problems);
+        keyedRow(spec, state, keyOf(record, m, words), values);
+    }
+
+    private static List<String> cellsOf(String text) {
+        List<String> cells = new ArrayList<>();
+        for (String cell : SPLIT_CELLS.split(text == null ? "" : text.strip())) {
+            if (!cell.isEmpty()) cells.add(cell);
+        }
+        return cells;
+    }
+
+    /** The heading's labels over numbers that are values (not key columns such as PID); empty if none. */
+    private List<String> headedValues(LineDefinition record, List<String> cells) {
+        List<String> values = new ArrayList<>();
+        for (int i = 0; i < cells.size(); i++) {
+            String label = heading.get(i);
+            if (SPLIT_NUMBER.matcher(cells.get(i)).matches() && !record.headingKeys().contains(label)) values.add(label);
+        }
+        return values;
+    }
+
+    /** A split record under a heading that fits it: its values named by the heading, its key the other columns. */
+    private void headedRecord(long number, LineDefinition record, Matcher m, List<String> words, List<String> numbers,
+                              List<String> labels) {
+        DatasetSpec spec = headingSpecs.computeIfAbsent(new HeadedShape(heading, labels), shape -> {
+            List<String> keyLabels = new ArrayList<>(record.keyGroups());
+            List<String> keyColumns = shape.heading().stream().filter(l -> !labels.contains(l)).toList();
+            if (!keyColumns.isEmpty()) keyLabels.add(String.join(" ", keyColumns));
+            // values keep the names of the shape (value, value2, ...), so presets and runs compare alike; the heading
+            // says what each is
+            List<Metric> metrics = new ArrayList<>();
+            for (int i = 0; i < labels.size(); i++) {
+                Metric shaped = record.columns().metric(i == 0 ? LineDefinition.SPLIT_VALUE : LineDefinition.SPLIT_VALUE + (i + 1));
+                metrics.add(new Metric(shaped.label(), shaped.unit(), labels.get(i)));
+            }
+            return new DatasetSpec(definition.tool(), record.dataset(), String.join("/", keyLabels), metrics);
+        });
+        emitSplit(number, record, m, spec, words, numbers);
+    }
+
+    /** The spec of a split record with at least this many values: the widest announced so far, or a wider one. */
+    private DatasetSpec splitSpec(LineDefinition record, int count) {
+        DatasetSpec known = lineSpecs.get(record);
+        if (known != null && known.metrics().size() >= count) return known;
+        List<Metric> metrics = new ArrayList<>();
+        for (int i = 0; i < Math.max(1, count); i++) {
+            String label = i == 0 ? LineDefinition.SPLIT_VALUE : LineDefinition.SPLIT_VALUE + (i + 1);
+            metrics.add(record.columns().metric(label));
+        }
+        List<String> keyLabels = new ArrayList<>(record.keyGroups());
+        keyLabels.add(SPLIT_KEY);
+        DatasetSpec spec = new DatasetSpec(definition.tool(), record.dataset(), String.join("/", keyLabels), metrics);
+        lineSpecs.put(record, spec);
+        return spec;
+    }
+
+    private void keyedRow(DatasetSpec spec, DatasetState state, String key, double[] values) {
         if (!state.reportOpen() || state.timeLinesAtStart() != clock.timeLineCount() || !state.addKey(key)) {
             state.openReport(clock.timeLineCount());
             state.addKey(key);
         }
         if (state.reportTime() == null) state.reportTime(clock.report(state.sample(), state.reportsSinceTimeLine()));
         sink.row(spec, new Row(state.sample(), state.reportTime(), key, false, values));
+    }
+
+    /**
+     * A heading a script prints above its printa() rows: two or more labels, a unit in parentheses joining the label
+     * before it ({@code TIME (ns)}). It names the cells of the split records after it, up to the next heading.
+     */
+    private boolean heading(BudgetedLine line) {
+        for (LineDefinition record : definition.lines()) {
+            if (record.heading().isEmpty() || !line.matcher(record.heading().get()).find()) continue;
+            List<String> labels = new ArrayList<>();
+            for (String word : Tokens.split(line.toString())) {
+                if (word.startsWith("(") && !labels.isEmpty()) labels.set(labels.size() - 1, labels.getLast() + " " + word);
+                else labels.add(word);
+            }
+            // a label printed twice names no column for sure: the rows under it are read by shape
+            heading = new HashSet<>(labels).size() == labels.size() ? List.copyOf(labels) : List.of();
+            return true;
+        }
+        return false;
+    }
+
+    /** A frame of the stack under the last row (a frame line without a row above it is skipped); false if none. */
+    private boolean stackFrame(BudgetedLine line) {
+        for (Pattern p : definition.stackFrames()) {
+            Matcher m = line.matcher(p);
+            if (!m.find()) continue;
+            String frame = m.group(DefinitionReader.STACK_FRAME);
+            boolean continues = p.namedGroups().containsKey(DefinitionReader.STACK_FRAME_CONTINUED)
+                    && m.group(DefinitionReader.STACK_FRAME_CONTINUED) != null;
+            if (stacked != null && frame != null) stacked.frame(frame, continues);
+            return true;
+        }
+        return false;
+    }
+
+    /** The held row, its key ending with its stack if one was printed under it, goes to the sink. */
+    private void endStack() {
+        if (stacked == null) return;
+        DatasetSpec spec = stacked.spec();
+        if (state(spec.name()).announce(spec)) sink.dataset(spec);
+        sink.row(spec, stacked.row());
+        stacked = null;
     }
 
     /** The text with every run of blanks as one blank: keys compare alike however the tool padded them. */
@@ -325,7 +498,12 @@ final class DeclarativeRun {
             values[v] = value(layout.reader(v), layout.label(columns[v]), cells[columns[v]], problems);
         }
         warnProblems(number, problems);
-        sink.row(layout.spec(), new Row(state.sample(), time, key, table.sinceBoot() && state.sample() == 0, values));
+        Row row = new Row(state.sample(), time, key, table.sinceBoot() && state.sample() == 0, values);
+        if (definition.keysRowsByStack()) {
+            stacked = new StackedRow(layout, row);
+        } else {
+            sink.row(layout.spec(), row);
+        }
         lastRowTime = time;
         recordsFound++;
     }

@@ -30,16 +30,20 @@ public final class DefinitionReader {
     private static final Pattern BLANKS = Pattern.compile("\\s+");
 
     private static final List<String> TOOL_KEYS = List.of("tool", "description", "version", "variants", "detect", "skip",
-            "time.lines", "interval.default", "command.names", "command.values");
+            "stack.frame", "time.lines", "interval.default", "command.names", "command.values");
     private static final String FACT_PREFIX = "fact.";
     private static final List<String> TABLE_KEYS = List.of("dataset", "variant", "kind", "header", "columns.leading", "key",
             "time", "report.start", "since.boot", "text.columns", "wide", "phrases");
-    private static final List<String> LINE_KEYS = List.of("dataset", "variant", "match", "key");
+    private static final List<String> LINE_KEYS = List.of("dataset", "variant", "match", "key", "split", "heading",
+            "heading.keys");
     private static final List<String> SECTION_KEYS = List.of("match", "dataset", "key.title");
     private static final List<String> COLUMN_KEYS = List.of("unit.default", "value.suffixes", "missing");
     private static final List<String> COLUMN_PREFIXES = List.of("unit.", "description.", "value.suffixes.");
-    private static final Set<String> REPEATABLE = Set.of("detect", "skip");
+    private static final Set<String> REPEATABLE = Set.of("detect", "skip", "stack.frame");
     private static final String DURATION = "duration";
+    /** The group of a {@code stack.frame} regex that holds the frame; {@code continued}, if it took part, wraps it. */
+    static final String STACK_FRAME = "frame";
+    static final String STACK_FRAME_CONTINUED = "continued";
 
     private final String source;
 
@@ -70,10 +74,12 @@ public final class DefinitionReader {
         }
         List<DetectRule> detect = new ArrayList<>();
         List<Pattern> skips = new ArrayList<>();
+        List<Pattern> stackFrames = new ArrayList<>();
         List<FactRule> facts = new ArrayList<>();
         for (Entry e : top.entries()) {
             if (e.key().equals("detect")) detect.add(detectRule(e));
             if (e.key().equals("skip")) skips.add(regex(e, e.value()));
+            if (e.key().equals("stack.frame")) stackFrames.add(stackFrame(e));
             if (e.key().startsWith(FACT_PREFIX)) facts.add(factRule(e));
         }
         if (detect.isEmpty()) {
@@ -103,7 +109,7 @@ public final class DefinitionReader {
             throw error(toolEntry.line(), "nothing to parse: expected 'header = <regex>', a [table] or a [line] section");
         }
         return new ParserDefinition(source, toolEntry.value(), tool.value("description", ""), tool.value("version", "1"),
-                list(tool.value("variants", "")), detect, skips, facts, timeLines, interval(tool), command(tool, toolEntry.value()),
+                list(tool.value("variants", "")), detect, skips, stackFrames, facts, timeLines, interval(tool), command(tool, toolEntry.value()),
                 tool.get("command.values").isPresent(), tables, lines, titles);
     }
 
@@ -153,6 +159,14 @@ public final class DefinitionReader {
         List<Pattern> patterns = new ArrayList<>();
         for (String part : parts[1].split(" && ")) patterns.add(regex(e, part.strip()));
         return new DetectRule(confidence, patterns);
+    }
+
+    private Pattern stackFrame(Entry e) {
+        Pattern p = regex(e, e.value());
+        if (!p.namedGroups().containsKey(STACK_FRAME)) {
+            throw error(e.line(), "expected a regex with a group (?<frame>...) around the frame, found '" + e.value() + "'");
+        }
+        return p;
     }
 
     private FactRule factRule(Entry e) {
@@ -230,11 +244,24 @@ public final class DefinitionReader {
                 .sorted(Map.Entry.comparingByValue(Comparator.naturalOrder()))
                 .map(Map.Entry::getKey).toList();
         List<String> key = lineKey(k, named);
-        List<String> groups = named.stream().filter(g -> !key.contains(g)).toList();
-        if (groups.isEmpty()) {
+        String split = k.value("split", "");
+        if (!split.isEmpty() && !named.contains(split)) {
+            throw error(k.get("split").orElseThrow().line(), "expected a named group of 'match' in 'split', found '" + split + "'");
+        }
+        List<String> groups = named.stream().filter(g -> !key.contains(g) && !g.equals(split)).toList();
+        if (!split.isEmpty() && !groups.isEmpty()) {
+            throw error(match.line(), "with 'split', the other named groups of 'match' must be in 'key', found '"
+                    + String.join(", ", groups) + "'");
+        }
+        if (groups.isEmpty() && split.isEmpty()) {
             throw error(match.line(), "expected named groups (?<name>...) around the values in '" + match.value() + "'");
         }
-        return new LineDefinition(dataset(k, DATASET_NAME), k.value("variant", ""), p, groups, key, columns(k));
+        Optional<Pattern> heading = k.get("heading").map(e -> regex(e, e.value()));
+        if (heading.isPresent() && split.isEmpty()) {
+            throw error(k.get("heading").orElseThrow().line(), "'heading' names the cells of a 'split' group: set 'split' too");
+        }
+        return new LineDefinition(dataset(k, DATASET_NAME), k.value("variant", ""), p, groups, key, columns(k), split, heading,
+                new LinkedHashSet<>(list(k.value("heading.keys", ""))));
     }
 
     /** The key of a [line]: named groups of its regex, and 'lines' (the unmatched lines before it). */

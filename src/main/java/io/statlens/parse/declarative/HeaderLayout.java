@@ -15,6 +15,8 @@ import java.util.Map;
  * version's extra columns simply become more metrics.
  */
 final class HeaderLayout {
+    /** The last part of the key label of rows keyed by the stack printed under them. */
+    static final String STACK = "Stack";
     private final TableDefinition table;
     private final long line;
     private final List<String> labels;
@@ -25,6 +27,8 @@ final class HeaderLayout {
     private final int[] valueIndexes;
     private final CellReader[] readers;
     private final DatasetSpec spec;
+    /** The spec of rows whose key ends with the stack printed under them; made at the first such row. */
+    private DatasetSpec stackedSpec;
 
     private HeaderLayout(TableDefinition table, long line, List<String> labels, int[] keyIndexes, int timeIndex,
                          int wideIndex, String keyPrefix, int[] valueIndexes, CellReader[] readers, DatasetSpec spec) {
@@ -91,8 +95,11 @@ final class HeaderLayout {
     /** The same columns under a repeat of the header at another line. */
     HeaderLayout atLine(long headerLine) {
         if (headerLine == line) return this;
-        return new HeaderLayout(table, headerLine, labels, keyIndexes, timeIndex, wideIndex, keyPrefix, valueIndexes,
-                readers, spec);
+        HeaderLayout repeat = new HeaderLayout(table, headerLine, labels, keyIndexes, timeIndex, wideIndex, keyPrefix,
+                valueIndexes, readers, spec);
+        // lockstat -s repeats the header above every row: the rows share one stacked spec
+        repeat.stackedSpec = stackedSpec();
+        return repeat;
     }
 
     /** Leading labels then the header's; a label printed twice gets a suffix so metrics stay distinct. */
@@ -127,6 +134,15 @@ final class HeaderLayout {
 
     DatasetSpec spec() {
         return spec;
+    }
+
+    /** The spec of rows keyed by their stack too: the key label ends with {@code Stack}. */
+    DatasetSpec stackedSpec() {
+        if (stackedSpec == null) {
+            String label = spec.keyLabel().isEmpty() ? STACK : spec.keyLabel() + "/" + STACK;
+            stackedSpec = new DatasetSpec(spec.tool(), spec.name(), label, spec.metrics());
+        }
+        return stackedSpec;
     }
 
     int width() {

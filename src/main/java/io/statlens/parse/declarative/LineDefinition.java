@@ -1,6 +1,8 @@
 package io.statlens.parse.declarative;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -18,19 +20,34 @@ import java.util.regex.Pattern;
  * @param groups    the metric group names in the order they appear in the regex
  * @param keyGroups the groups (and {@link #LINES}) that make the row's key, joined with {@code /}; empty for none
  * @param columns   units, descriptions and value reading of the groups
+ * @param split     the group read by shape ({@code split = <group>}): its numbers are the values {@code value},
+ *                  {@code value2}, ... in order, its other words the key (a DTrace printa() with a format of the script's
+ *                  own); empty for none
+ * @param heading   a heading line a script prints above such records ({@code PID CMD TIME FILE}), whose labels name the
+ *                  split cells when there are as many: a number under a label of {@code headingKeys} is a key column,
+ *                  under another label a value of that name
+ * @param headingKeys labels of a heading's columns that are keys even when they hold numbers ({@code PID})
  */
 public record LineDefinition(String dataset, String variant, Pattern match, List<String> groups, List<String> keyGroups,
-                             ColumnRules columns) {
+                             ColumnRules columns, String split, Optional<Pattern> heading, Set<String> headingKeys) {
+    /** The metric of the first number of a split group; the next are {@code value2}, {@code value3}, ... */
+    public static final String SPLIT_VALUE = "value";
+
     /** The key part made of the unmatched lines before the record. */
     public static final String LINES = "lines";
 
     public LineDefinition {
         groups = List.copyOf(groups);
         keyGroups = List.copyOf(keyGroups);
+        headingKeys = Set.copyOf(headingKeys);
     }
 
     public boolean keyed() {
-        return !keyGroups.isEmpty();
+        return !keyGroups.isEmpty() || splits();
+    }
+
+    public boolean splits() {
+        return !split.isEmpty();
     }
 
     public boolean keyedByLines() {

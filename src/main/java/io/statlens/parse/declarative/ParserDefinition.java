@@ -17,6 +17,8 @@ import java.util.regex.Pattern;
  * @param variants        the output variants the definition understands
  * @param detectRules     content rules for {@code sniff}
  * @param skips           lines to ignore silently
+ * @param stackFrames     lines under a table row that carry a frame of its stack (group {@code frame}; group
+ *                        {@code continued} when the frame goes on on the next line): the stack ends the row's key
  * @param factRules       lines that carry a fact
  * @param timeLines       date(1) or epoch lines between reports, if the tool's output may have them
  * @param intervalDefault interval assumed when neither the output, its pasted command nor the user gives one
@@ -28,7 +30,8 @@ import java.util.regex.Pattern;
  * @param sections        the section titles, tried in file order
  */
 public record ParserDefinition(String source, String tool, String description, String version, List<String> variants,
-                               List<DetectRule> detectRules, List<Pattern> skips, List<FactRule> factRules,
+                               List<DetectRule> detectRules, List<Pattern> skips, List<Pattern> stackFrames,
+                               List<FactRule> factRules,
                                Optional<Pattern> timeLines, Duration intervalDefault, CommandSyntax command,
                                boolean commandOptions,
                                List<TableDefinition> tables, List<LineDefinition> lines,
@@ -37,10 +40,16 @@ public record ParserDefinition(String source, String tool, String description, S
         variants = List.copyOf(variants);
         detectRules = List.copyOf(detectRules);
         skips = List.copyOf(skips);
+        stackFrames = List.copyOf(stackFrames);
         factRules = List.copyOf(factRules);
         tables = List.copyOf(tables);
         lines = List.copyOf(lines);
         sections = List.copyOf(sections);
+    }
+
+    /** Whether table rows are followed by their stacks (lockstat -s), which end their keys. */
+    public boolean keysRowsByStack() {
+        return !stackFrames.isEmpty();
     }
 
     /** Whether a keyed line record takes the unmatched lines before it as its key (a stack). */

@@ -155,10 +155,24 @@ final class TerminalWidth {
      * is the table's first row).
      */
     private static boolean mayGoOn(String cut, String piece) {
-        if (startsAlike(cut, piece) || isRule(piece)) return false;
+        if (startsAlike(cut, piece) || isRule(piece) || rightAlignedRows(cut, piece)) return false;
         int cutKind = kind(cut, 1);
         int pieceKind = kind(piece, 0);
         return cutKind == 0 || pieceKind == 0 || cutKind == pieceKind;
+    }
+
+    /**
+     * Whether two lines as wide are rows of a right-aligned table (perf stat's summary: counts aligned on their last
+     * digit, each row padded to, or ending with its multiplexing share at, one width): both start with two or more
+     * blanks and end with the same character. A terminal's pieces start where the cut fell, seldom before a run of
+     * blanks, and end on whatever character the last column holds.
+     */
+    private static boolean rightAlignedRows(String cut, String piece) {
+        return indented(cut) && indented(piece) && cut.charAt(cut.length() - 1) == piece.charAt(piece.length() - 1);
+    }
+
+    private static boolean indented(String line) {
+        return line.length() > 2 && LineText.isSpace(line.charAt(0)) && LineText.isSpace(line.charAt(1));
     }
 
     /**

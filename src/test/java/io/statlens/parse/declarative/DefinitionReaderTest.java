@@ -110,6 +110,9 @@ class DefinitionReaderTest {
             tool = demo\\nheader = ^A | x.parser:1: missing 'detect = <confidence> <regex>'
             tool = demo\\ndetect = high ^A | x.parser:2: expected 'detect = <confidence 0..1> <regex>[ && <regex>...]'
             tool = demo\\ndetect = 0.5 ^(A | x.parser:2: invalid regular expression '^(A': Unclosed group
+            tool = demo\\ndetect = 0.5 ^A\\nheader = ^A\\nstack.frame = ^(\\S+)$ | x.parser:4: expected a regex with a group (?<frame>...) around the frame
+            tool = demo\\ndetect = 0.5 ^A\\n[line]\\nmatch = ^(?<row>.+)$\\nheading = ^[A-Z]+ | x.parser:5: 'heading' names the cells of a 'split' group
+            tool = demo\\ndetect = 0.5 ^A\\n[line]\\nmatch = ^(?<k>\\S+) (?<row>.+)$\\nsplit = row | x.parser:4: with 'split', the other named groups
             tool = demo\\ndetect = 0.5 ^A\\nheader = ^A\\ntool = again | x.parser:4: 'tool' is already set at line 1
             tool = demo\\ndetect = 0.5 ^A | x.parser:1: nothing to parse
             tool = demo\\ndetect = 0.5 ^A\\n[table]\\nkey = A | x.parser:3: [table] has no 'header = <regex>'

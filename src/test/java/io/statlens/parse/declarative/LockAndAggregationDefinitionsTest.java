@@ -70,6 +70,43 @@ class LockAndAggregationDefinitionsTest {
         assertEquals(List.of(0L, 0L, 1L, 1L), sink.rows("lockstat.events").stream().map(r -> r.row().sample()).toList());
     }
 
+    /**
+     * With -s lockstat counts each lock, caller and stack apart: the same lock and caller come twice in one section,
+     * told apart by the stack under each (histogram column, then one frame a line), which ends the key, whole.
+     */
+    @Test
+    void lockstatStacksEndTheKeyAndKeepRowsOfOneLockAndCallerApart() {
+        CollectingSink sink = parse(LOCKSTAT, """
+                Adaptive mutex block: 40 events in 5.011 seconds (8 events/sec)
+
+                -------------------------------------------------------------------------------
+                Count indv cuml rcnt     nsec Lock                   Caller
+                   30  75%  75% 1.00    20528 vm_dom+0x80            vm_page_enqueue+0x63
+
+                      nsec ------ Time Distribution ------ count     Stack
+                     16384 |@@@@@@@@@@@@@@@@@@@@           20        vm_page_activate+0x71
+                     32768 |@@@@@@@@@@                     10        vm_fault_hold+0x1a13
+                                                                     trap_pfault+0x1f7
+                -------------------------------------------------------------------------------
+                Count indv cuml rcnt     nsec Lock                   Caller
+                   10  25% 100% 1.00    55502 vm_dom+0x80            vm_page_enqueue+0x63
+
+                      nsec ------ Time Distribution ------ count     Stack
+                     65536 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 10        vm_page_deactivate+0x5c
+                                                                     vm_object_page_clean_and_ \\
+                                                                     deactivate+0x2c
+                -------------------------------------------------------------------------------
+                """);
+        assertEquals(List.of(), sink.warnings());
+        assertEquals("section/Lock/Caller/Stack", sink.spec("lockstat.block").keyLabel());
+        assertEquals(List.of(
+                "Adaptive mutex block/vm_dom+0x80/vm_page_enqueue+0x63/vm_page_activate+0x71;vm_fault_hold+0x1a13;trap_pfault+0x1f7",
+                "Adaptive mutex block/vm_dom+0x80/vm_page_enqueue+0x63/vm_page_deactivate+0x5c;vm_object_page_clean_and_deactivate+0x2c"),
+                keys(sink, "lockstat.block"));
+        assertEquals(List.of(0L, 0L), sink.rows("lockstat.block").stream().map(r -> r.row().sample()).toList());
+        assertEquals(List.of(30.0, 10.0), sink.rows("lockstat.block").stream().map(r -> r.get("Count")).toList());
+    }
+
     @Test
     void plockstatHoldSectionsOfMutexesAndRwLocks() {
         CollectingSink sink = parse(PLOCKSTAT, """
@@ -112,7 +149,7 @@ class LockAndAggregationDefinitionsTest {
                            16384 |@@@@@@@@@@                               10
                            32768 |                                         0
 
-                Tracing... Hit Ctrl-C to end.
+                interrupted by the user
                 """);
         List<SpecRow> rows = sink.rows("dtrace");
         assertEquals(List.of("mysqld pread", "mysqld pwrite", "mysqld pread", "sshd read"), rows.stream().map(r -> r.row().key()).toList());
@@ -125,6 +162,51 @@ class LockAndAggregationDefinitionsTest {
         List<String> warnings = sink.warnings().stream().map(ParseWarning::message).toList();
         assertEquals(1, warnings.size(), warnings.toString());
         assertTrue(warnings.get(0).startsWith("expected a dtrace record after this line"), warnings.get(0));
+    }
+
+    /**
+     * printa() with a format of the script's own, read by shape: the @ values first, alone, comma-separated or with words
+     * after them; numeric key columns before a word stay keys. Under a heading with as many labels, the heading names
+     * the values and its id columns (PID) are keys.
+     */
+    @Test
+    void dtracePrintaFormatsReadByShape() {
+        CollectingSink sink = parse(DTRACE, """
+                dtrace: script 'rw.d' matched 4 probes
+                      4096         512  /export/home/a.log
+                    131072           0  /export/home/b.db
+
+                  12  34  56
+                  13  35  57
+
+                5,6,7
+
+                  1234 mysqld 56
+                  mysqld 1204 ms
+                """);
+        assertEquals(List.of(), sink.warnings());
+        List<SpecRow> rows = sink.rows("dtrace");
+        assertEquals(List.of("/export/home/a.log", "/export/home/b.db", "", "", "", "1234 mysqld", "mysqld ms"),
+                rows.stream().map(r -> r.row().key()).toList());
+        assertEquals(List.of(4096.0, 512.0), List.of(rows.get(0).get("value"), rows.get(0).get("value2")));
+        assertEquals(List.of(12.0, 34.0, 56.0), List.of(rows.get(2).get("value"), rows.get(2).get("value2"),
+                rows.get(2).get("value3")));
+        assertEquals(List.of(5.0, 6.0, 7.0), List.of(rows.get(4).get("value"), rows.get(4).get("value2"),
+                rows.get(4).get("value3")));
+        assertEquals(56.0, rows.get(5).get("value"));
+        assertEquals(1204.0, rows.get(6).get("value"));
+
+        CollectingSink headed = parse(DTRACE, """
+                Tracing... Hit Ctrl-C to end.
+                   PID CMD              TIME FILE
+                  5206 tar               109 /var/adm/acct/nite
+                     3 fsflush         10882 <none>
+                """);
+        assertEquals(List.of(), headed.warnings());
+        assertEquals("PID CMD FILE", headed.spec("dtrace").keyLabel());
+        assertEquals(List.of("5206 tar /var/adm/acct/nite", "3 fsflush <none>"), keys(headed, "dtrace"));
+        assertEquals(10882.0, headed.rows("dtrace").get(1).get("value"));
+        assertEquals("TIME", headed.spec("dtrace").metrics().get(0).description());
     }
 
     /** The next tool of the family is a definition file: bpftrace's map printouts (@name[key]: value). */

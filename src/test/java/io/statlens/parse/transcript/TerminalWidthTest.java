@@ -73,6 +73,21 @@ class TerminalWidthTest {
                 Variable_name: Uptime
                         Value: 600
                 """));
+        // perf stat's summary: right-aligned counts, the rows with a multiplexing share all ending at one width
+        assertEquals(0, width("""
+                 Performance counter stats for './one':
+
+                        78,888,709      cycles:u                         #    1.245 GHz                         (77.44%)
+                            82,942      stalled-cycles-frontend:u        #    0.11% frontend cycles idle        (77.41%)
+                        37,213,411      stalled-cycles-backend:u         #   47.17% backend cycles idle         (74.80%)
+                       203,836,339      instructions:u                   #    2.58  insn per cycle
+                        29,421,379      branches:u                       #  464.318 M/sec                       (74.91%)
+                            22,231      branch-misses:u                  #    0.08% of all branches             (74.79%)
+                       146,233,306      L1-dcache-loads:u                #    2.308 G/sec                       (72.86%)
+                   <not supported>      LLC-loads:u
+
+                       0.065961323 seconds time elapsed
+                """));
     }
 
     @Test

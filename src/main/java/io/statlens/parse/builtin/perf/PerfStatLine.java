@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -15,7 +16,9 @@ import java.util.regex.Pattern;
  * {@code --per-core}, {@code --per-socket}, {@code --per-die} or {@code --per-node} an aggregate ({@code S0-D0-C1},
  * {@code N0}) and the number of CPUs in it. Then the count (or {@code <not counted>}, {@code <not supported>}), the
  * unit ({@code msec}, or none) and the event; the text after {@code #} (a derived metric) and a multiplexing share
- * ({@code (50.00%)}) are not counts.
+ * ({@code (50.00%)}, {@code [99.95%]} in perf before 4.x) are not counts; {@code share} keeps the latter. Without
+ * {@code -I} (one summary after {@code Performance counter stats for}) the line has no time, and {@code -r} adds the
+ * spread of the runs ({@code ( +-  7.63% )}), which is not kept either.
  *
  * @param elapsed seconds since the start, NaN when the line has no time (perf stat without -I)
  * @param key     the CPU or aggregate, empty when counts are for the whole system or command
@@ -23,23 +26,44 @@ import java.util.regex.Pattern;
  * @param missing {@code <not counted>} or {@code <not supported>}, empty for a value
  * @param unit    the unit as printed ({@code msec}), empty for a plain count
  * @param event   the event name as printed
+ * @param share   the percentage of the time the event was counted (multiplexing), NaN when not printed
  */
-record PerfStatLine(double elapsed, String key, double count, String missing, String unit, String event) {
+record PerfStatLine(double elapsed, String key, double count, String missing, String unit, String event, double share) {
     private static final Pattern TIME = Pattern.compile("^\\d+\\.\\d+$");
     private static final Pattern AGGREGATE = Pattern.compile("^(?:S\\d+(?:-D\\d+)?(?:-C\\d+)?|N\\d+|S\\d+-D\\d+-L\\d+-ID\\d+)$");
     private static final Pattern CPU = Pattern.compile("^CPU\\d+$");
     private static final Pattern COUNT = Pattern.compile("^\\d[\\d,]*(?:\\.\\d+)?$");
     private static final Pattern EVENT = Pattern.compile("^[A-Za-z_][\\w\\-/:.=,@]*+$");
-    private static final Pattern MULTIPLEXED = Pattern.compile("\\s*\\(\\s*\\d+(?:\\.\\d+)?%\\s*\\)\\s*$");
+    private static final Pattern MULTIPLEXED = Pattern.compile("\\s*[(\\[]\\s*(\\d+(?:\\.\\d+)?)%\\s*[)\\]]\\s*$");
+    /** The spread of the runs of {@code perf stat -r N}: {@code ( +-  7.63% )}. */
+    private static final Pattern SPREAD = Pattern.compile("\\s*\\(\\s*\\+-\\s*\\d+(?:\\.\\d+)?%\\s*\\)\\s*$");
+    /** perf before 5.x printed the unit after the event: {@code 1.460310  task-clock (msec)}. */
+    private static final Pattern UNIT_AFTER = Pattern.compile("^(.*\\S)\\s+(\\S+)\\s+\\((\\w+)\\)$");
 
-    /** A text line, or empty when it is not a counter line. */
-    static Optional<PerfStatLine> text(String line) {
-        String s = line;
+    /**
+     * A text line, or empty when it is not a counter line.
+     *
+     * @param timed whether the line starts with the seconds since the start (perf stat -I)
+     */
+    static Optional<PerfStatLine> text(String line, boolean timed) {
+        String s = SPREAD.matcher(line).replaceFirst("");
+        double share = Double.NaN;
+        Matcher multiplexed = MULTIPLEXED.matcher(s);
+        if (multiplexed.find()) {
+            share = Double.parseDouble(multiplexed.group(1));
+            s = s.substring(0, multiplexed.start());
+        }
         int hash = comment(s);
         if (hash >= 0) s = s.substring(0, hash);
-        s = MULTIPLEXED.matcher(s).replaceFirst("");
-        s = s.replace("<not counted>", "<not-counted>").replace("<not supported>", "<not-supported>");
-        return fields(Arrays.asList(Tokens.split(s)), true);
+        s = s.replace("<not counted>", "<not-counted>").replace("<not supported>", "<not-supported>").strip();
+        Matcher unitAfter = UNIT_AFTER.matcher(s);
+        if (unitAfter.matches()) s = unitAfter.group(1) + " " + unitAfter.group(3) + " " + unitAfter.group(2);
+        double printedShare = share;
+        return fields(Arrays.asList(Tokens.split(s)), true, timed).map(l -> l.withShare(printedShare));
+    }
+
+    private PerfStatLine withShare(double printed) {
+        return new PerfStatLine(elapsed, key, count, missing, unit, event, printed);
     }
 
     /** Where the {@code # derived metric} after a counter starts: the first '#' after a blank or tab; -1 if none. */
@@ -51,17 +75,18 @@ record PerfStatLine(double elapsed, String key, double count, String missing, St
     }
 
     /** A CSV line of {@code -x SEP}, or empty when it is not a counter line. */
-    static Optional<PerfStatLine> separated(String line, char separator) {
+    static Optional<PerfStatLine> separated(String line, char separator, boolean timed) {
         List<String> cells = new ArrayList<>(Arrays.asList(line.split(Pattern.quote(String.valueOf(separator)), -1)));
         if (cells.size() < 3) return Optional.empty();
         // after the event: run time, share of it counted, derived metric value and unit
-        return fields(cells, false);
+        return fields(cells, false, timed);
     }
 
-    private static Optional<PerfStatLine> fields(List<String> cells, boolean text) {
+    private static Optional<PerfStatLine> fields(List<String> cells, boolean text, boolean timed) {
         int i = 0;
         double elapsed = Double.NaN;
-        if (i < cells.size() && TIME.matcher(cells.get(i).strip()).matches()) {
+        if (timed) {
+            if (i >= cells.size() || !TIME.matcher(cells.get(i).strip()).matches()) return Optional.empty();
             elapsed = Double.parseDouble(cells.get(i).strip());
             i++;
         }
@@ -107,6 +132,6 @@ record PerfStatLine(double elapsed, String key, double count, String missing, St
             event = cells.get(i + 1).strip();
         }
         if (!EVENT.matcher(event).matches()) return Optional.empty();
-        return Optional.of(new PerfStatLine(elapsed, key, count, missing, unit, event));
+        return Optional.of(new PerfStatLine(elapsed, key, count, missing, unit, event, Double.NaN));
     }
 }

@@ -3,6 +3,7 @@ package io.statlens.parse.builtin.perf;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
 import io.statlens.model.Row;
+import io.statlens.model.SummaryValue;
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
@@ -33,7 +34,9 @@ import java.util.regex.Pattern;
 /**
  * {@code perf stat -I MS} (Linux perf): the counters of every interval, in text or in the
  * CSV of {@code -x SEP}, system-wide or per CPU ({@code -A}) or per core, socket, die or node. One data set
- * {@code perf-stat} whose metrics are the events as printed, keyed by CPU or aggregate when the output has one. See
+ * {@code perf-stat} whose metrics are the events as printed, keyed by CPU or aggregate when the output has one.
+ * {@code perf stat} without {@code -I} prints one summary of the whole command instead (after {@code Performance
+ * counter stats for ...}, its elapsed, user and sys seconds below): one sample per summary. See
  * docs/tools/perf-stat.md.
  */
 public final class PerfStatParser implements Parser {
@@ -47,8 +50,18 @@ public final class PerfStatParser implements Parser {
             "^\\s*\\d+\\.\\d{6,9}\\s+(?:(?:CPU\\d+|S\\d[\\w-]*\\s+\\d+|N\\d+\\s+\\d+)\\s+)?(?:\\d[\\d,.]*|<not counted>|<not supported>)\\s+(?:\\S+\\s+)?[A-Za-z_][\\w\\-/:.=,@]*(?:\\s+#.*)?\\s*$");
     private static final Pattern CSV_LINE = Pattern.compile(
             "^\\s*\\d+\\.\\d{6,9}([,;:|])(?:(?:CPU\\d+|S\\d[\\w-]*\\1\\d+|N\\d+\\1\\d+)\\1)?(?:\\d[\\d.]*|<not counted>|<not supported>)\\1[^,;:|]*\\1[A-Za-z_]");
-    private static final Pattern SUMMARY = Pattern.compile("^\\s*Performance counter stats for ");
-    private static final ParserInfo INFO = ParserInfo.builtIn(TOOL, "interval-text", "interval-csv");
+    private static final Pattern SUMMARY = Pattern.compile("^\\s*Performance counter stats for (.+?)(?: \\((\\d+) runs\\))?:?\\s*$");
+    /** A counter line of a summary (no time): CPU or aggregate, count, unit, event, then the derived metric. */
+    private static final Pattern SUMMARY_TEXT_LINE = Pattern.compile(
+            "^\\s*(?:(?:CPU\\d+|S\\d[\\w-]*\\s+\\d+|N\\d+\\s+\\d+)\\s+)?(?:\\d[\\d,.]*|<not counted>|<not supported>)\\s+(?:\\S+\\s+)?[A-Za-z_][\\w\\-/:.=,@]*(?:\\s+\\(\\w+\\))?(?:\\s+#.*|\\s+[(\\[].*)?\\s*$");
+    /** A counter line of {@code perf stat -x,} without {@code -I}: count, unit, event, run time, share (-r: spread). */
+    private static final Pattern SUMMARY_CSV_LINE = Pattern.compile(
+            "^\\s*(?:CPU\\d+,|S\\d[\\w-]*,\\d+,|N\\d+,\\d+,)?(?:\\d[\\d.]*|<not counted>|<not supported>),[^,]*,[A-Za-z_][\\w\\-/:.=@]*,(?:[\\d.]+%,)?\\d*,[\\d.]*");
+    /** The seconds of the whole command under a summary: {@code 1.041191603 seconds time elapsed}, with -r a spread. */
+    private static final Pattern SECONDS = Pattern.compile(
+            "^\\s*(\\d+(?:\\.\\d+)?)(?:\\s+\\+-\\s+\\d+(?:\\.\\d+)?)?\\s+seconds\\s+(time elapsed|user|sys)(?:\\s+\\(.*\\))?\\s*$");
+    private static final ParserInfo INFO = ParserInfo.builtIn(TOOL, "interval-text", "interval-csv", "summary-text",
+            "summary-csv");
 
     @Override
     public ParserInfo info() {
@@ -64,14 +77,22 @@ public final class PerfStatParser implements Parser {
     public double sniff(Head head) {
         int text = 0;
         int csv = 0;
+        int summaryText = 0;
+        int summaryCsv = 0;
         boolean header = false;
+        boolean summary = false;
         for (String line : head.lines()) {
             if (HEADER.matcher(line).find()) header = true;
+            if (SUMMARY.matcher(line).matches()) summary = true;
             if (TEXT_LINE.matcher(line).matches()) text++;
             if (CSV_LINE.matcher(line).find()) csv++;
+            if (SUMMARY_TEXT_LINE.matcher(line).matches()) summaryText++;
+            if (SUMMARY_CSV_LINE.matcher(line).find()) summaryCsv++;
         }
         if (header && text > 0) return 1.0;
+        if (summary && summaryText > 0) return 0.95;
         if (text >= 3 || csv >= 3) return 0.9;
+        if (summaryCsv >= 3) return 0.8;
         return 0;
     }
 
@@ -99,6 +120,11 @@ public final class PerfStatParser implements Parser {
         private final Map<String, String> units = new LinkedHashMap<>();
         private final Map<String, double[]> current = new LinkedHashMap<>();
         private final Set<String> missingSaid = new HashSet<>();
+        private final Set<String> multiplexedSaid = new HashSet<>();
+        /** A summary of the whole command (perf stat without -I) is being read: its lines have no time. */
+        private boolean summary;
+        /** The elapsed seconds printed under the current summary; NaN before them. */
+        private double summaryElapsed = Double.NaN;
         private DatasetSpec spec;
         private double currentElapsed = Double.NaN;
         private boolean gathering;
@@ -133,25 +159,51 @@ public final class PerfStatParser implements Parser {
                 return;
             }
             if (s.startsWith("#") || s.isEmpty()) return;
+            Matcher title = SUMMARY.matcher(s);
+            if (title.matches()) {
+                flush();
+                summary = true;
+                summaryElapsed = Double.NaN;
+                sink.fact("command", title.group(1).replaceAll("^'|'$", ""));
+                if (title.group(2) != null) sink.fact("runs", title.group(2));
+                return;
+            }
+            Matcher seconds = SECONDS.matcher(s);
+            if (seconds.matches()) {
+                seconds(Double.parseDouble(seconds.group(1)), seconds.group(2));
+                return;
+            }
             Optional<PerfStatLine> parsed = Optional.empty();
             Matcher c = CSV_LINE.matcher(s);
             if (c.find()) {
                 csv = true;
-                parsed = PerfStatLine.separated(s, c.group(1).charAt(0));
+                parsed = PerfStatLine.separated(s, c.group(1).charAt(0), true);
+            } else if (!summary && sample == 0 && !gathering && SUMMARY_CSV_LINE.matcher(s).find() || summary && csv) {
+                // perf stat -x, without -I prints no title above its summary: the first such line says what it is
+                summary = true;
+                csv = true;
+                parsed = PerfStatLine.separated(s, ',', false);
             } else if (!s.contains(",") || !csv) {
-                parsed = PerfStatLine.text(s);
+                parsed = PerfStatLine.text(s, !summary);
             }
             if (parsed.isEmpty()) {
-                if (!SUMMARY.matcher(s).find() && !s.matches("^\\d+(?:\\.\\d+)? seconds (?:time elapsed|user|sys)$")) {
-                    sink.warning(number, "expected a perf stat counter line (time, count, unit, event), found '" + s + "'");
-                }
+                sink.warning(number, "expected a perf stat counter line (" + (summary ? "" : "time, ")
+                        + "count, unit, event), found '" + s + "'");
                 return;
             }
             counter(parsed.get(), number);
         }
 
+        /** The elapsed, user or sys seconds of the whole command, under its summary: run summary values. */
+        private void seconds(double value, String what) {
+            if (what.equals("time elapsed")) summaryElapsed = value;
+            sink.summary(new SummaryValue(TOOL, "", "seconds " + what, value, "s"));
+        }
+
         private void counter(PerfStatLine l, long number) {
             if (gathering && Double.compare(l.elapsed(), currentElapsed) != 0) flush();
+            // a summary appended again (perf stat -x, in a loop prints no title): the event comes again
+            if (gathering && summary && counted(l)) flush();
             if (!gathering) {
                 gathering = true;
                 currentElapsed = l.elapsed();
@@ -161,6 +213,10 @@ public final class PerfStatParser implements Parser {
                 sink.warning(number, "perf stat printed " + l.missing() + " for " + l.event() + ": stored as no value"
                         + (l.missing().equals("<not supported>") ? " (the CPU or the kernel has no such counter here)"
                         : " (the counter was not scheduled in this interval)"));
+            }
+            if (l.share() < 100 && multiplexedSaid.add(l.event())) {
+                sink.notice(number, "perf stat counted " + l.event() + " for " + l.share() + " % of the time (multiplexed"
+                        + " with other events) and scaled its count to the whole time");
             }
             if (!events.contains(l.event())) {
                 events.add(l.event());
@@ -175,6 +231,13 @@ public final class PerfStatParser implements Parser {
                 current.put(l.key(), values);
             }
             values[index] = l.count();
+        }
+
+        /** Whether the current sample has a count of this event and key already. */
+        private boolean counted(PerfStatLine l) {
+            double[] values = current.get(l.key());
+            int index = events.indexOf(l.event());
+            return values != null && index >= 0 && index < values.length && !Double.isNaN(values[index]);
         }
 
         private static String unit(String printed) {
@@ -194,7 +257,7 @@ public final class PerfStatParser implements Parser {
                 for (String e : events) metrics.add(new Metric(e, units.get(e), ""));
                 spec = new DatasetSpec(TOOL, "", keyLabel, metrics);
                 sink.dataset(spec);
-                sink.variant(csv ? "interval-csv" : "interval-text");
+                sink.variant((summary ? "summary-" : "interval-") + (csv ? "csv" : "text"));
             }
             Instant time = time();
             for (Map.Entry<String, double[]> e : current.entrySet()) {
@@ -209,6 +272,7 @@ public final class PerfStatParser implements Parser {
 
         /** The start (the '# started on' line of perf stat -o, --start, or the fallback start) plus the seconds printed. */
         private Instant time() {
+            if (summary) return summaryTime();
             double elapsed = Double.isNaN(currentElapsed) ? 0 : currentElapsed;
             Duration offset = Duration.ofNanos(Math.round(elapsed * 1e9));
             if (started != null) {
@@ -217,6 +281,19 @@ public final class PerfStatParser implements Parser {
             }
             timeline.source("seconds printed on each line after the first sample's start");
             return timeline.sampleClock().at(0).plus(offset);
+        }
+
+        /**
+         * A summary counts the whole command: it is at its end, the '# started on' line of perf stat -o plus the elapsed
+         * seconds, else where the sample clock puts it (--start, or the fallback start, one interval per summary).
+         */
+        private Instant summaryTime() {
+            if (started != null && sample == 0) {
+                timeline.source("perf stat's '# started on' line plus the elapsed seconds of the command");
+                return timeline.stamped(started.plus(Duration.ofNanos(Math.round((Double.isNaN(summaryElapsed) ? 0
+                        : summaryElapsed) * 1e9))), sample);
+            }
+            return timeline.unstamped(sample);
         }
 
         void finish() {

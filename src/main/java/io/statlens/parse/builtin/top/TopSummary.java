@@ -31,6 +31,14 @@ final class TopSummary {
     private static final List<String> TASKS_5 = List.of("total", "running", "sleeping", "stopped", "zombie");
     private static final List<String> TASKS_6 = List.of("total", "running", "sleeping", "d-sleep", "stopped", "zombie");
     static final List<String> CPU_STATES = List.of("us", "sy", "ni", "id", "wa", "hi", "si", "st");
+    /**
+     * The CPU line in the graph modes of top's {@code t} toggle ({@code %Cpu(s):  82.9/17.1  100[|||||   ]}): the user
+     * (us + ni) and system (sy + hi + si) percentages, the total, then bars or blocks (blanks in batch mode), not read.
+     */
+    private static final Pattern CPU_GRAPH = Pattern.compile("^\\s*(\\d+(?:[.,]\\d+)?)/(\\d+(?:[.,]\\d+)?)\\s+(\\d+)\\s*\\[");
+    static final List<String> CPU_GRAPH_STATES = List.of("us+ni", "sy+hi+si", "total");
+    /** A memory line in the graph modes of {@code m} ({@code MiB Mem : 55.6/24105.0  [|||   ]}): % used, then the total. */
+    private static final Pattern MEMORY_GRAPH = Pattern.compile("^\\s*(\\d+(?:[.,]\\d+)?)/(\\d+(?:[.,]\\d+)?)\\s*\\[");
     private static final Map<String, String> BUSYBOX_CPU = Map.of("usr", "us", "sys", "sy", "nic", "ni", "idle", "id",
             "io", "wa", "irq", "hi", "sirq", "si");
     private static final Map<String, String> BUSYBOX_MEM = Map.of("used", "mem_used", "free", "mem_free", "shrd", "mem_shared",
@@ -125,8 +133,14 @@ final class TopSummary {
 
     /** us, sy, ni, id, wa, hi, si, st in that order, as many as printed. */
     static Map<String, Double> cpu(String line) {
-        List<Double> n = numbers(line.substring(line.indexOf(':') + 1));
+        String states = line.substring(line.indexOf(':') + 1);
         Map<String, Double> out = new LinkedHashMap<>();
+        Matcher graph = CPU_GRAPH.matcher(states);
+        if (graph.find()) {
+            for (int i = 0; i < CPU_GRAPH_STATES.size(); i++) out.put(CPU_GRAPH_STATES.get(i), Numbers.parse(graph.group(i + 1)));
+            return out;
+        }
+        List<Double> n = numbers(states);
         for (int i = 0; i < CPU_STATES.size() && i < n.size(); i++) out.put(CPU_STATES.get(i), n.get(i));
         return out;
     }
@@ -148,6 +162,8 @@ final class TopSummary {
      * free, buffers before (English only).
      */
     static Map<String, Double> memory(String line, double scale) {
+        Map<String, Double> graph = graphMemory(line, "mem", scale);
+        if (!graph.isEmpty()) return graph;
         List<Double> n = numbers(afterLabel(line));
         boolean old = line.contains("buffers");
         List<String> names = old ? List.of("mem_total", "mem_used", "mem_free", "mem_buffers")
@@ -157,11 +173,23 @@ final class TopSummary {
 
     /** The swap line: total, free, used, then avail Mem (3.3.10 on) or cached Mem (before: total, used, free, cached). */
     static Map<String, Double> swap(String line, double scale) {
+        Map<String, Double> graph = graphMemory(line, "swap", scale);
+        if (!graph.isEmpty()) return graph;
         List<Double> n = numbers(afterLabel(line));
         boolean old = line.contains("cached");
         List<String> names = old ? List.of("swap_total", "swap_used", "swap_free", "mem_cached")
                 : List.of("swap_total", "swap_free", "swap_used", "mem_avail");
         return named(n, names, scale);
+    }
+
+    /** A memory or swap line in a graph mode: its % used and total; empty for the detailed line. */
+    private static Map<String, Double> graphMemory(String line, String prefix, double scale) {
+        Matcher graph = MEMORY_GRAPH.matcher(afterLabel(line));
+        if (!graph.find()) return Map.of();
+        Map<String, Double> out = new LinkedHashMap<>();
+        out.put(prefix + "_used_pct", Numbers.parse(graph.group(1)));
+        out.put(prefix + "_total", Numbers.parse(graph.group(2)) * scale);
+        return out;
     }
 
     /** The line after its {@code Mem :} or {@code Swap:} label (whose unit word holds no number). */
@@ -214,7 +242,9 @@ final class TopSummary {
 
     /** The metric of a summary value. */
     static Metric metric(String label) {
+        if (label.endsWith("_used_pct")) return new Metric(label, "%", "share of the total used (graph mode of top's m)");
         if (label.startsWith("mem_") || label.startsWith("swap_")) return new Metric(label, "KiB", "");
+        if (CPU_GRAPH_STATES.contains(label)) return new Metric(label, "%", "graph mode of top's t: " + label);
         if (label.startsWith("tasks_")) return new Metric(label, "count", "tasks (threads with -H) " + label.substring(6));
         if (CPU_STATES.contains(label)) return new Metric(label, "%", "");
         return switch (label) {

@@ -69,4 +69,30 @@ class PerfStatParserTest {
         assertEquals(1.0, parser.sniff(ParserFixtures.head("perf-stat/linux-perf-6.1-stat-I1000-sleep3.txt")));
         assertEquals(0, parser.sniff(ParserFixtures.head("dstat/debian-dstat-0.7.4-tTcmdrnlpyv-2-4.csv")));
     }
+
+    /** perf stat without -I: one summary of the whole command, its seconds as run summary values. */
+    @Test
+    void summaryBlocksAreOneSampleEachAtTheEndOfTheCommand() {
+        CollectingSink text = ParserFixtures.parse(parser, "perf-stat/linux-perf-6.1-stat-o-dd.txt");
+        assertEquals("summary-text", text.variant());
+        List<SpecRow> rows = text.rows("perf-stat");
+        assertEquals(1, rows.size());
+        assertEquals(14.47, rows.get(0).get("task-clock"));
+        assertEquals(337, rows.get(0).get("page-faults"));
+        // '# started on Wed Dec  2 16:21:06 2026' plus 0.111114587 s elapsed, in the test's zone
+        assertEquals(Instant.parse("2026-12-02T16:21:06.111114587Z"), rows.get(0).row().time());
+        assertEquals(List.of(0.111114587, 0.004295, 0.017183), text.summaries().stream().map(v -> v.value()).toList());
+        assertEquals("dd if=/dev/zero of=/dev/null bs=1M count=200", text.fact("command").orElseThrow());
+
+        CollectingSink csv = ParserFixtures.parse(parser, "perf-stat/linux-perf-6.1-stat-x-r3-sleep0.1.csv");
+        assertEquals("summary-csv", csv.variant());
+        assertEquals(74, csv.rows("perf-stat").get(0).get("page-faults"));
+        assertEquals(0.8, parser.sniff(ParserFixtures.head("perf-stat/linux-perf-6.1-stat-x-r3-sleep0.1.csv")));
+
+        CollectingSink multiplexed = ParserFixtures.parse(parser, "perf-stat/public-perf-stat-d-multiplexed.txt");
+        assertEquals(78_888_709, multiplexed.rows("perf-stat").get(0).get("cycles:u"));
+        assertTrue(multiplexed.notices().stream().anyMatch(n -> n.message().contains("counted cycles:u for 77.44 %")),
+                multiplexed.notices().toString());
+        assertEquals(0.95, parser.sniff(ParserFixtures.head("perf-stat/public-perf-stat-d-multiplexed.txt")));
+    }
 }

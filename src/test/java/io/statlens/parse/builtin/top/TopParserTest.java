@@ -151,4 +151,22 @@ class TopParserTest {
         assertEquals(Instant.parse("2026-12-02T03:29:54Z"), sink.rows("top").get(0).row().time());
         assertEquals(1.0, parser.sniff(ParserFixtures.head("top/debian12-date-top-loop.txt")));
     }
+
+    /** The graph modes of t and m: the numbers before the bars, read; the bars (or blank blocks), not. */
+    @Test
+    void graphModesReadTheNumbersBeforeTheBars() {
+        CollectingSink sink = ParserFixtures.parse(new TopParser(), "top/debian12-top-b-n3-graph-bars.txt");
+        // top prints no date (a warning for the whole file); no line is a warning
+        assertEquals(List.of(), sink.warnings().stream().filter(w -> w.line() > 0).toList());
+        SpecRow first = sink.rows("top").get(0);
+        assertEquals(82.9, first.get("us+ni"));
+        assertEquals(17.1, first.get("sy+hi+si"));
+        assertEquals(100, first.get("total"));
+        assertEquals(55.6, first.get("mem_used_pct"));
+        assertEquals(24105.0 * 1024, first.get("mem_total"), 1e-6);
+        assertEquals(0, first.get("swap_total"));
+        CollectingSink perCpu = ParserFixtures.parse(new TopParser(), "top/debian12-top-b-1-n2-graph-bars.txt");
+        assertEquals(68.4, perCpu.rows("top.cpu", "0").get(0).get("us+ni"));
+        assertEquals(31.6, perCpu.rows("top.cpu", "0").get(0).get("sy+hi+si"));
+    }
 }
