@@ -84,8 +84,7 @@ public final class ChartStack {
         for (int i = 0; i < chart.getSubtitleCount(); i++) {
             if (chart.getSubtitle(i) instanceof TextTitle t) t.setFont(STACKED_SUBTITLE);
         }
-        // Room on the right for half of the last time label, centred on the plot's right edge (it was cut there).
-        chart.setPadding(new RectangleInsets(4, 8, 4, 30));
+        chart.setPadding(new RectangleInsets(4, 8, 4, ChartTheme.RIGHT_PADDING));
         if (chart.getPlot() instanceof XYPlot plot) {
             // The label taken off is kept, so that a chart moved to the bottom names the axis again.
             ValueAxis axis = plot.getDomainAxis();

@@ -16,6 +16,7 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.RenderingHints;
+import java.awt.font.FontRenderContext;
 
 /**
  * The one look of statlens charts: fonts, colours, gridlines and rendering hints, applied after a
@@ -35,6 +36,15 @@ final class ChartTheme {
     static final Color GRID = new Color(0xE4E4E4);
     static final Color AXIS = new Color(0x9A9A9A);
     static final Color MARKER_LINE = new Color(0x555555);
+    /** The plot's own insets (all four sides). */
+    private static final double PLOT_INSET = 4;
+    /**
+     * Room right of an x-axis for half of its widest tick label ({@code MM-dd HH:mm} of {@link AxisFormats#timeTicks};
+     * digits are of one width): JFreeChart centres a label on its tick, so the label of a tick near the plot's right edge
+     * reaches past it by half its width, and was cut at the chart's edge.
+     */
+    static final double RIGHT_PADDING = Math.ceil(TICK_LABEL.getStringBounds("00-00 00:00",
+            new FontRenderContext(null, true, true)).getWidth() / 2) - PLOT_INSET + 2;
 
     private ChartTheme() {
     }
@@ -42,7 +52,7 @@ final class ChartTheme {
     static void apply(JFreeChart chart) {
         chart.setBackgroundPaint(Color.WHITE);
         chart.setBorderVisible(false);
-        chart.setPadding(new RectangleInsets(8, 8, 8, 12));
+        chart.setPadding(new RectangleInsets(8, 8, 8, chart.getPlot() instanceof XYPlot ? RIGHT_PADDING : 12));
         chart.setAntiAlias(true);
         chart.setTextAntiAlias(true);
         chart.getRenderingHints().put(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
@@ -76,7 +86,7 @@ final class ChartTheme {
     private static void style(Plot plot) {
         plot.setBackgroundPaint(Color.WHITE);
         plot.setOutlineVisible(false);
-        plot.setInsets(new RectangleInsets(4, 4, 4, 4));
+        plot.setInsets(new RectangleInsets(PLOT_INSET, PLOT_INSET, PLOT_INSET, PLOT_INSET));
         BasicStroke grid = new BasicStroke(0.8f);
         if (plot instanceof XYPlot xy) {
             xy.setDomainGridlinePaint(GRID);

@@ -80,6 +80,9 @@ final class SelectionSource {
             Optional<BusiestKeys.Choice> busiest = busiestKeys.choose(def, ofLane, drawn.get(0).columns(ofLane), drawn.get(0).complement());
             mostKeys = Math.max(mostKeys, busiest.map(BusiestKeys.Choice::keysInRun).orElse(0));
             Set<String> wanted = busiest.map(BusiestKeys.Choice::keys).orElse(new HashSet<>(def.keys()));
+            // A heat map leaves out the average row (ChartAssembler): of a data set with no other key (plain mpstat 1) it
+            // draws nothing, and reading its rows, all of the run's, would be for nothing.
+            if (def.kind() == ChartKind.HEATMAP && wanted.isEmpty() && keys.equals(List.of(KeyOrder.ALL))) continue;
             int reading = wanted.isEmpty() ? keys.size() : wanted.size();
             int buckets = reading > MANY_KEYS ? KeySamples.BUCKETS_OF_MANY : KeySamples.BUCKETS;
             if (fromOverviews(def, drawn, ofLane, times, wanted, keys, buckets, run, ofLane.host(), traces)) continue;

@@ -230,6 +230,19 @@ class ChartDataLoaderTest {
         assertEquals("Transactions per second (sysbench)", tps.title());
     }
 
+    /** A heat map leaves out the average row: of a data set whose only key is all (plain mpstat 1) it reads no row. */
+    @Test
+    void aHeatMapOfOnlyTheAverageRowReadsNothing() throws Exception {
+        importSamples("onlyall", 1_700_000_000L, 4, "columns %busy %idle", "all 5 95");
+        SelectionSource source = new SelectionSource(repo);
+        assertEquals(List.of(), source.load(metric("scripted", ChartKind.HEATMAP, "%busy").build(), "onlyall", false).orElseThrow()
+                .data().traces());
+        assertEquals(4, source.load(metric("scripted", ChartKind.LINE, "%busy").build(), "onlyall", false).orElseThrow()
+                .data().traces().get(0).size(), "a line of all reads its rows");
+        UserException e = assertThrows(UserException.class, () -> chart(metric("scripted", ChartKind.HEATMAP, "%busy"), "onlyall"));
+        assertTrue(e.getMessage().startsWith("no values to draw in onlyall"), e.getMessage());
+    }
+
     @Test
     void fewerThanThreeSamplesAreBarsNotADotOnAOneTickAxis() throws Exception {
         importScripted("two", "columns %busy", "1700000000 a 10", "1700000000 b 30", "1700000010 a 20", "1700000010 b 50");

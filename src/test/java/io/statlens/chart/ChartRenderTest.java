@@ -84,6 +84,33 @@ class ChartRenderTest {
         assertEquals(0, inTheGap, "nothing is drawn across the gap");
     }
 
+    /**
+     * A run ending eight minutes after midnight on a 640 pixel chart: its last tick label ({@code 03-03 00:00}, centred
+     * on its tick a few pixels left of the plot's edge) is whole, not cut at the chart's right edge.
+     */
+    @Test
+    void theLastTimeLabelNearTheRightEdgeIsNotCut() throws Exception {
+        long start = Instant.parse("2024-03-01T23:30:00Z").toEpochMilli();
+        int points = (24 * 60 + 38) + 1;
+        double[] x = new double[points];
+        double[] y = new double[points];
+        for (int i = 0; i < points; i++) {
+            x[i] = start + i * 60_000.0;
+            y[i] = 40 + 20 * Math.sin(i / 30.0);
+        }
+        ChartData data = new ChartData("t", ChartKind.LINE, "mpstat %usr", "run test", ChartData.Domain.TIME, null, "CPU", "%usr (%)",
+                "%", HotEnd.HIGH, List.of(new ChartData.PlotSeries("all", "all", 0, x, y)), List.of(), List.of());
+        BufferedImage image = png(data, new RenderSize(640, 300, 1));
+        int inked = 0;
+        for (int px = image.getWidth() - 3; px < image.getWidth(); px++) {
+            for (int py = 0; py < image.getHeight(); py++) {
+                int rgb = image.getRGB(px, py);
+                if (((rgb >> 16) & 0xFF) < 0xE0 || ((rgb >> 8) & 0xFF) < 0xE0 || (rgb & 0xFF) < 0xE0) inked++;
+            }
+        }
+        assertEquals(0, inked, "pixels of a label in the chart's last three columns");
+    }
+
     @Test
     void svgKeepsTextAsTextWithMarkerLabels() {
         ChartData data = line(500, ChartKind.LINE, List.of(new ChartData.ChartMarker(T0 + 100_000, "warm-up done")));
