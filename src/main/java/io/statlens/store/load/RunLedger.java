@@ -15,9 +15,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The one owner of the rows that say what a repository holds: runs ({@code RUNS}, {@code RUN_TAGS}) and
@@ -35,6 +37,8 @@ public final class RunLedger {
     /** The longest host a run keeps (the column's width). */
     private static final int HOST_LENGTH = 200;
     private final Repository repo;
+    /** The data tables of the runs and files deleted in this transaction, for {@link #dropUnusedColumns}. */
+    private final Set<String> emptied = new LinkedHashSet<>();
     /** {@link #collected}'s update, prepared once: a collect runs it at every commit. */
     private PreparedStatement collected;
 
@@ -322,10 +326,8 @@ public final class RunLedger {
         Connection c = connection();
         try {
             long id = find(name).orElseThrow(() -> new UserException("no run named '" + name + "'")).id();
-            List<String> tables = tableNames("RUN_ID", id);
             deleteRun(id);
-            // its columns that no other run uses go with it (issue 31: a junk header's would count against the cap)
-            for (String table : tables) repo.tables().dropUnused(table);
+            dropUnusedColumns();
             c.commit();
         } catch (SQLException e) {
             repo.rollback();
@@ -334,6 +336,18 @@ public final class RunLedger {
             repo.rollback();
             throw e;
         }
+    }
+
+    /**
+     * Drops, inside the current transaction, the columns that no data set uses any more in the tables of the runs and
+     * files deleted so far: a deleted run's, and a replaced file's (import, copy or average with {@code --replace}),
+     * whose columns no other run uses go with it (issue 31: a junk header's would count against the cap for good).
+     * Called once the transaction's own data sets are written, just before it commits, so that the columns they use
+     * count as used.
+     */
+    void dropUnusedColumns() {
+        for (String table : emptied) repo.tables().dropUnused(table);
+        emptied.clear();
     }
 
     /** The data tables the data sets of a run ({@code RUN_ID}) or file ({@code FILE_ID}) are in. */
@@ -368,6 +382,7 @@ public final class RunLedger {
      * not change the repository is refused at that first statement, as everywhere else.
      */
     private void deleteWithRows(String column, long id, String delete) throws SQLException {
+        emptied.addAll(tableNames(column, id));
         if (!repo.dialect().partitionsByDataset()) {
             for (String table : tables(column, id)) {
                 execute("DELETE FROM " + table + " WHERE DATASET_ID IN (SELECT ID FROM DATASETS WHERE " + column + " = ?)", id);
