@@ -323,12 +323,26 @@ public final class RunLedger {
 
     /** Deletes a run with all its data and commits; an unknown name is refused. */
     public void deleteRun(String name) {
+        deleteRuns(List.of(name));
+    }
+
+    /**
+     * Deletes runs with all their data in one transaction and commits: all or none (an unknown name is refused and
+     * nothing is deleted). The columns no remaining run uses are dropped once for all of them: on Derby that took more
+     * than half of a small run's delete (a change of a table's columns compiles every later statement afresh).
+     */
+    public void deleteRuns(List<String> names) {
         Connection c = connection();
+        String name = names.size() == 1 ? names.get(0) : names.toString();
         try {
-            long id = find(name).orElseThrow(() -> new UserException("no run named '" + name + "'")).id();
-            deleteRun(id);
+            List<Long> ids = new ArrayList<>();
+            for (String run : names) ids.add(find(run).orElseThrow(() -> new UserException("no run named '" + run + "'")).id());
+            for (long id : ids) deleteRun(id);
             dropUnusedColumns();
             c.commit();
+        } catch (UserException e) {
+            repo.rollback();
+            throw e;
         } catch (SQLException e) {
             repo.rollback();
             throw new StoreException("cannot delete run '" + name + "': " + e.getMessage(), e);
