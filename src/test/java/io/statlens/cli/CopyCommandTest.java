@@ -6,6 +6,7 @@ import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,14 @@ class CopyCommandTest {
 
     private final RepositoryEngine engine;
 
+    /**
+     * The samples imported once for the class rather than once per test and engine (six imports of the eight sample
+     * files): every test only copies from this repository and reads it.
+     */
+    @TempDir
+    static Path samples;
+    private static Path laptop;
+
     @TempDir
     Path dir;
 
@@ -37,12 +46,13 @@ class CopyCommandTest {
         this.engine = engine;
     }
 
-    private String sample(String path) {
+    private static String sample(String path) {
         return SAMPLES.resolve(path).toString();
     }
 
-    private Path importSamples() {
-        Path repo = dir.resolve("laptop");
+    @BeforeAll
+    static void importSamples() {
+        Path repo = samples.resolve("laptop");
         assertOk(CliRun.in(repo, "import", sample("tpcc-2000wh/meeeejin-2021-tpcc_start-2000wh-unwrapped.txt"),
                 sample("tpcc-2000wh/meeeejin-vmstat-1-double-prompt.txt"), sample("tpcc-2000wh/meeeejin-ko-locale-iostat-mx.txt"),
                 "--run", "tpcc-2000wh", "--tag", "sample", "--tag", "tpcc"));
@@ -52,12 +62,11 @@ class CopyCommandTest {
         assertOk(CliRun.in(repo, "import", sample("sysbench-oltp-rw-16thr/plantegg-1.0.20-oltp_rw-16thr.txt"), "--run", "sysbench"));
         assertOk(CliRun.in(repo, "note", "ubuntu1804", "--at", "3", "cache dropped"));
         assertOk(CliRun.in(repo, "note", "tpcc-2000wh", "--at", "10", "checkpoint, see iostat"));
-        return repo;
+        laptop = repo;
     }
 
     @Test
     void runsGoToAServerAndComeBackTheSame() {
-        Path laptop = importSamples();
         String server = engine.freshRepository().jdbcUrl();
 
         CliRun to = CliRun.in(laptop, "copy", RUNS.get(0), RUNS.get(1), RUNS.get(2), "--to", server);
@@ -117,7 +126,6 @@ class CopyCommandTest {
 
     @Test
     void aRunTheTargetHoldsIsRefusedUnlessReplacedAndAMisspeltOneCopiesNothing() {
-        Path laptop = importSamples();
         String server = engine.freshRepository().jdbcUrl();
         assertOk(CliRun.in(laptop, "copy", "sysbench", "--to", server));
 

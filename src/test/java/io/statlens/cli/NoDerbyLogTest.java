@@ -57,10 +57,14 @@ class NoDerbyLogTest {
     private record Result(int code, String output) {
     }
 
-    /** {@code statlens COMMAND} in a JVM of its own, in the temporary working directory, STATLENS_HOME=HOME. */
+    /**
+     * {@code statlens COMMAND} in a JVM of its own, in the temporary working directory, STATLENS_HOME=HOME; with the
+     * first JIT tier only, as the other short-lived JVMs of the tests: a command of a few seconds spends more CPU on
+     * optimising compilers than it gains from them, and Derby boots the same way.
+     */
     private Result run(Path home, List<String> command) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> line = new ArrayList<>(List.of(java, "-Xmx320m", "-XX:+UseSerialGC", "-Djava.awt.headless=true",
+        List<String> line = new ArrayList<>(List.of(java, "-Xmx320m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Djava.awt.headless=true",
                 "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         line.addAll(command);
         Path log = work.resolve("output.txt");

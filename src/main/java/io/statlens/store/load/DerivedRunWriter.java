@@ -65,6 +65,7 @@ public final class DerivedRunWriter {
                 session.load();
                 ledger.record(fileId, new RunLedger.Loaded(sha256(header.origin()), session.variant(), session.rowCount(),
                         session.warningCount()));
+                ledger.dropUnusedColumns();
                 repo.connection().commit();
                 return new Written(header.name(), session.rowCount(), session.warningCount());
             }

@@ -145,6 +145,8 @@ public final class ImportService {
                 undated.forEach(file -> file.session().close());
             }
             ledger.settle(run, clock.start(), earliest, host != null ? host : planned.host().orElse(folderHost), request.host().isPresent());
+            // the files --replace deleted may have used columns that nothing uses now (another tool read them)
+            ledger.dropUnusedColumns();
             repo.connection().commit();
             return new ImportResult(request.run(), List.of(results), planned.skipped());
         } catch (SQLException e) {

@@ -97,6 +97,29 @@ class UnusedColumnsTest {
         }
     }
 
+    /**
+     * {@code import --replace} of a file that another tool reads now (the first import named the wrong {@code --tool}):
+     * the replaced file's data sets go, and so do the columns, here a whole table, that no run uses any more.
+     */
+    @Test
+    void aReplacedFileTakesTheColumnsNoRunUsesNowWithIt() throws Exception {
+        Path status = Path.of("src/test/resources/corpus/mysql-status/percona-toolkit-summary-temp002-mysql-status.txt");
+        try (Repository repo = Repository.open(engine.freshRepository())) {
+            ImportService importer = new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers")));
+            importer.run(withTool("r", status, "mysql-status", false), ImportProgress.NONE);
+            assertTrue(!columns(repo, "MYSQL_STATUS").isEmpty(), "the status table's columns");
+
+            importer.run(withTool("r", status, "mysql-variables", true), ImportProgress.NONE);
+
+            assertEquals(List.of(), columns(repo, "MYSQL_STATUS"), "no data set uses the status table any more: it goes whole");
+        }
+    }
+
+    private static ImportRequest withTool(String run, Path file, String tool, boolean replace) {
+        return new ImportRequest(List.of(file), run, java.util.Optional.empty(), List.of(), java.util.Optional.of(tool),
+                java.util.Optional.empty(), java.util.Optional.empty(), ZoneOffset.UTC, false, replace, false);
+    }
+
     /** An import refused after its first file added columns is undone, the columns with it, on every engine. */
     @Test
     void aRefusedImportTakesTheColumnsItAddedBackWithIt() throws Exception {
@@ -115,9 +138,14 @@ class UnusedColumnsTest {
     }
 
     private static List<String> metrics(Repository repo) throws SQLException {
+        return columns(repo, "ARCSTAT");
+    }
+
+    private static List<String> columns(Repository repo, String table) throws SQLException {
         List<String> out = new ArrayList<>();
         try (PreparedStatement ps = repo.connection().prepareStatement(
-                "SELECT COLUMN_NAME FROM METRICS WHERE TABLE_NAME = 'ARCSTAT' ORDER BY POSITION")) {
+                "SELECT COLUMN_NAME FROM METRICS WHERE TABLE_NAME = ? ORDER BY POSITION")) {
+            ps.setString(1, table);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) out.add(rs.getString(1));
             }
