@@ -28,7 +28,7 @@ public final class AnnotationStore {
     /** Adds all the notes, or none, and commits. */
     public void add(String run, List<Note> notes, String source) {
         Connection c = repo.connection();
-        try {
+        OwnTransaction.commit(c, "cannot add annotations to run '" + run + "'", () -> {
             long runId = new RunCatalog(repo).id(run);
             try (PreparedStatement ps = c.prepareStatement(
                     "INSERT INTO ANNOTATIONS (RUN_ID, TS, TEXT, SOURCE) VALUES (?, ?, ?, ?)")) {
@@ -45,14 +45,8 @@ public final class AnnotationStore {
                 }
                 ps.executeBatch();
             }
-            c.commit();
-        } catch (SQLException e) {
-            rollback();
-            throw new StoreException("cannot add annotations to run '" + run + "': " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            rollback();
-            throw e;
-        }
+            return null;
+        });
     }
 
     /** The run's annotations, oldest first. */
@@ -77,7 +71,7 @@ public final class AnnotationStore {
     /** Deletes one annotation of the run and commits. */
     public void delete(String run, long id) {
         Connection c = repo.connection();
-        try {
+        OwnTransaction.commit(c, "cannot delete annotation " + id, () -> {
             long runId = new RunCatalog(repo).id(run);
             int deleted;
             try (PreparedStatement ps = c.prepareStatement("DELETE FROM ANNOTATIONS WHERE ID = ? AND RUN_ID = ?")) {
@@ -88,21 +82,7 @@ public final class AnnotationStore {
             if (deleted == 0) {
                 throw new UserException("run '" + run + "' has no annotation " + id + " (statlens note " + run + " --list)");
             }
-            c.commit();
-        } catch (SQLException e) {
-            rollback();
-            throw new StoreException("cannot delete annotation " + id + ": " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            rollback();
-            throw e;
-        }
-    }
-
-    private void rollback() {
-        try {
-            repo.connection().rollback();
-        } catch (SQLException ignored) {
-            // nothing was committed
-        }
+            return null;
+        });
     }
 }

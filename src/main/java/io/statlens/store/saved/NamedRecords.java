@@ -1,11 +1,9 @@
 package io.statlens.store.saved;
 
-import io.statlens.store.StoreException;
 import io.statlens.store.schema.Repository;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.List;
@@ -34,7 +32,7 @@ final class NamedRecords {
         Connection c = repo.connection();
         String insert = "INSERT INTO " + table + " (NAME, " + String.join(", ", columns) + ", SAVED_AT) VALUES (?, "
                 + String.join(", ", Collections.nCopies(columns.size(), "?")) + ", ?)";
-        try {
+        OwnTransaction.commit(c, "cannot save " + what + " '" + name + "'", () -> {
             try (PreparedStatement delete = c.prepareStatement("DELETE FROM " + table + " WHERE NAME = ?");
                  PreparedStatement ps = c.prepareStatement(insert)) {
                 delete.setString(1, name);
@@ -45,11 +43,8 @@ final class NamedRecords {
                 ps.setTimestamp(p, Repository.timestamp(Instant.now()));
                 ps.executeUpdate();
             }
-            c.commit();
-        } catch (SQLException e) {
-            rollback(c);
-            throw new StoreException("cannot save " + what + " '" + name + "': " + e.getMessage(), e);
-        }
+            return null;
+        });
     }
 
     /**
@@ -59,22 +54,11 @@ final class NamedRecords {
      */
     boolean delete(String name) {
         Connection c = repo.connection();
-        try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE NAME = ?")) {
-            ps.setString(1, name);
-            int deleted = ps.executeUpdate();
-            c.commit();
-            return deleted > 0;
-        } catch (SQLException e) {
-            rollback(c);
-            throw new StoreException("cannot delete " + what + " '" + name + "': " + e.getMessage(), e);
-        }
-    }
-
-    private static void rollback(Connection c) {
-        try {
-            c.rollback();
-        } catch (SQLException ignored) {
-            // nothing was committed
-        }
+        return OwnTransaction.commit(c, "cannot delete " + what + " '" + name + "'", () -> {
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE NAME = ?")) {
+                ps.setString(1, name);
+                return ps.executeUpdate() > 0;
+            }
+        });
     }
 }

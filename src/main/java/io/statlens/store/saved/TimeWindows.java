@@ -42,7 +42,7 @@ public final class TimeWindows {
         if (n.isEmpty()) throw new UserException("a time window needs a name");
         if (n.length() > NAME_LENGTH) throw new UserException("window name is longer than " + NAME_LENGTH + " characters");
         Connection c = repo.connection();
-        try {
+        return OwnTransaction.commit(c, "cannot save time window '" + n + "' of run '" + run + "'", () -> {
             long runId = new RunCatalog(repo).id(run);
             boolean replaced;
             try (PreparedStatement delete = c.prepareStatement("DELETE FROM TIME_WINDOWS WHERE RUN_ID = ? AND NAME = ?");
@@ -58,15 +58,8 @@ public final class TimeWindows {
                 insert.setTimestamp(5, Repository.timestamp(Instant.now()));
                 insert.executeUpdate();
             }
-            c.commit();
             return replaced;
-        } catch (SQLException e) {
-            rollback();
-            throw new StoreException("cannot save time window '" + n + "' of run '" + run + "': " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            rollback();
-            throw e;
-        }
+        });
     }
 
     /** The run's windows, earliest start first (an open start first of all), then by name. */
@@ -100,7 +93,7 @@ public final class TimeWindows {
     /** Deletes the run's window of that name and commits; a name the run has no window of is the user's mistake. */
     public void delete(String run, String name) {
         Connection c = repo.connection();
-        try {
+        OwnTransaction.commit(c, "cannot delete time window '" + name + "' of run '" + run + "'", () -> {
             long runId = new RunCatalog(repo).id(run);
             int deleted;
             try (PreparedStatement ps = c.prepareStatement("DELETE FROM TIME_WINDOWS WHERE RUN_ID = ? AND NAME = ?")) {
@@ -111,21 +104,7 @@ public final class TimeWindows {
             if (deleted == 0) {
                 throw new UserException("run '" + run + "' has no time window '" + name + "' (statlens window " + run + " --list)");
             }
-            c.commit();
-        } catch (SQLException e) {
-            rollback();
-            throw new StoreException("cannot delete time window '" + name + "' of run '" + run + "': " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            rollback();
-            throw e;
-        }
-    }
-
-    private void rollback() {
-        try {
-            repo.connection().rollback();
-        } catch (SQLException ignored) {
-            // nothing was committed
-        }
+            return null;
+        });
     }
 }
