@@ -38,8 +38,10 @@ public final class InnodbStatusParser implements Parser {
     private static final ParserInfo INFO = ParserInfo.builtIn(TOOL, "yymmdd-header", "iso-header");
     static final DatasetSpec SPEC = new DatasetSpec("innodb", "status", "", InnodbStatusLines.metrics());
     private static final CommandSyntax SYNTAX = CommandSyntax.of(Set.of("mysql", "mariadb"), Set.of("-S", "-u", "-h", "-P", "-e"));
+    // blanks between the words may be any run of spaces or tabs (MySQL 5.x pads the hour: "100831  8:56:28"; a document
+    // converter may turn that run into a tab)
     private static final Pattern HEADER = Pattern.compile(
-            "(?:(\\d{4})-(\\d\\d)-(\\d\\d)|(\\d\\d)(\\d\\d)(\\d\\d)) +(\\d{1,2}):(\\d\\d):(\\d\\d)(?: +(?:0x[0-9a-fA-F]+|\\d+))? +INNODB MONITOR OUTPUT");
+            "(?:(\\d{4})-(\\d\\d)-(\\d\\d)|(\\d\\d)(\\d\\d)(\\d\\d))\\h+(\\d{1,2}):(\\d\\d):(\\d\\d)(?:\\h+(?:0x[0-9a-fA-F]+|\\d+))?\\h+INNODB MONITOR OUTPUT");
     private static final Pattern END = Pattern.compile("END OF INNODB MONITOR OUTPUT");
     private static final Set<String> SECTIONS = Set.of("BACKGROUND THREAD", "SEMAPHORES", "LATEST DETECTED DEADLOCK",
             "LATEST FOREIGN KEY ERROR", "TRANSACTIONS", "FILE I/O", "INSERT BUFFER AND ADAPTIVE HASH INDEX", "LOG",
