@@ -65,7 +65,7 @@ class DatabaseFindingsTest {
         // MySQL 8.0.30+: no checkpoint age, its two LSNs and the log's capacity (10 MiB) as status variables.
         importLsns(service, dir, "lsn", i -> i < 3 ? 1_000_000 + 100_000L * i : 8_500_000 + 100_000L * i);
         // The same run as imported before the status parsers kept mysql.redo_log: the two LSNs as status variables only.
-        importLsns(new ImportService(shared.repository(), new ParserCatalog(List.of(new BeforeRedoLog()))), dir, "lsn-before",
+        importLsns(new ImportService(shared.repository(), new ParserCatalog(List.of(new StatusAsCaptured(Map.of(), true)))), dir, "lsn-before",
                 i -> i < 3 ? 1_000_000 + 100_000L * i : 8_500_000 + 100_000L * i);
         // No Innodb_checkpoint_max_age (MySQL), the log's capacity from the server's variables: two files of 2 MiB.
         importWithVariables(dir, "capacity", Map.of("mysql.var.innodb_log_file_size", "2097152", "mysql.var.innodb_log_files_in_group", "2"));
@@ -77,13 +77,16 @@ class DatabaseFindingsTest {
     private static void importWithVariables(Path dir, String run, Map<String, String> facts) throws Exception {
         Path file = Files.writeString(dir.resolve(run + ".txt"), status(i -> i < 3 ? 600_000 + 100_000L * i : 3_310_016 + 40_000L * i,
                 false));
-        new ImportService(shared.repository(), new ParserCatalog(List.of(new WithVariables(facts)))).run(new ImportRequest(List.of(file),
+        new ImportService(shared.repository(), new ParserCatalog(List.of(new StatusAsCaptured(facts, false)))).run(new ImportRequest(List.of(file),
                 run, Optional.empty(), List.of(), Optional.of("mysql-status"), Optional.empty(), Optional.empty(), ZoneOffset.UTC, false,
                 false, false, Map.of()), ImportProgress.NONE);
     }
 
-    /** mysql-status's own parser, and the server's variables as facts {@code mysql.var.<name>}, as a capture of them gives. */
-    private record WithVariables(Map<String, String> variables) implements Parser {
+    /**
+     * mysql-status's own parser, as a capture gives its output: with the server's variables as facts
+     * {@code mysql.var.<name>}, and, for a run imported before it existed, without the {@code mysql.redo_log} data set.
+     */
+    private record StatusAsCaptured(Map<String, String> variables, boolean withoutRedoLog) implements Parser {
         private static final Parser STATUS = new MysqlStatusParser();
 
         @Override
@@ -98,29 +101,13 @@ class DatabaseFindingsTest {
 
         @Override
         public void parse(LineSource lines, ParseContext context, RecordSink sink) throws java.io.IOException {
-            STATUS.parse(lines, context, sink);
+            STATUS.parse(lines, context, withoutRedoLog ? withoutRedoLog(sink) : sink);
             variables.forEach(sink::fact);
         }
-    }
 
-    /** mysql-status's own parser without its {@code mysql.redo_log} data set, as a run imported before it existed has it. */
-    private record BeforeRedoLog() implements Parser {
-        private static final Parser STATUS = new MysqlStatusParser();
-
-        @Override
-        public ParserInfo info() {
-            return STATUS.info();
-        }
-
-        @Override
-        public double sniff(Head head) {
-            return STATUS.sniff(head);
-        }
-
-        @Override
-        public void parse(LineSource lines, ParseContext context, RecordSink sink) throws java.io.IOException {
-            // every call passes to the import's sink but the redo log's data set and rows
-            RecordSink withoutRedoLog = (RecordSink) java.lang.reflect.Proxy.newProxyInstance(RecordSink.class.getClassLoader(),
+        /** Every call passes to the import's sink but the redo log's data set and rows. */
+        private static RecordSink withoutRedoLog(RecordSink sink) {
+            return (RecordSink) java.lang.reflect.Proxy.newProxyInstance(RecordSink.class.getClassLoader(),
                     new Class<?>[]{RecordSink.class}, (proxy, method, args) -> {
                         boolean redoLog = args != null && args.length > 0 && args[0] instanceof io.statlens.model.DatasetSpec spec
                                 && spec.name().equals("redo_log");
@@ -131,7 +118,6 @@ class DatabaseFindingsTest {
                             throw e.getCause();
                         }
                     });
-            STATUS.parse(lines, context, withoutRedoLog);
         }
     }
 
