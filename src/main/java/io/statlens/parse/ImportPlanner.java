@@ -1,6 +1,7 @@
 package io.statlens.parse;
 
 import io.statlens.model.UserException;
+import io.statlens.parse.spi.CaptureInterval;
 import io.statlens.parse.spi.Detection;
 import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.Head;
@@ -106,12 +107,13 @@ public final class ImportPlanner {
     }
 
     /**
-     * A pt-stalk capture: the time in its files' names and the host's offset from UTC that TS lines show (its own, else
-     * another capture's of the inputs: one host's), if any.
+     * A pt-stalk capture: the time in its files' names, the host's offset from UTC that TS lines show (its own, else
+     * another capture's of the inputs: one host's), if any, and the interval it ran its tools at, as its files show it
+     * ({@link PtStalkInterval}), if they do.
      *
      * @param offsetFrom where the offset was read ({@code its TS lines}, {@code the TS lines of capture 2026_12_02_04_58_08})
      */
-    public record Capture(PtStalkFile file, Optional<ZoneOffset> offset, String offsetFrom) {
+    public record Capture(PtStalkFile file, Optional<ZoneOffset> offset, String offsetFrom, Optional<CaptureInterval> interval) {
         /** Where the capture's output without time stamps starts (see {@link PtStalkFile#start}). */
         public FallbackStart start(ZoneId zone) {
             return PtStalkFile.start(file, offset, offsetFrom, zone);
@@ -271,27 +273,31 @@ public final class ImportPlanner {
         return false;
     }
 
-    /** The file's capture, its offset looked up once per capture. */
+    /** The file's capture, its offset and interval looked up once per capture. */
     private static Capture capture(PtStalkFile file, Map<String, Capture> captures, List<Source> sources) {
-        Capture zone = captures.computeIfAbsent(file.prefix(), prefix -> capture(file, sources));
-        return new Capture(file, zone.offset(), zone.offsetFrom());
+        Capture first = captures.computeIfAbsent(file.prefix(), prefix -> capture(file, sources));
+        return new Capture(file, first.offset(), first.offsetFrom(), first.interval());
     }
 
     /**
      * The capture a file belongs to, with the offset from UTC shown by the first of its files that starts with a TS line,
-     * else by another capture's (the folder of one host; a capture cut short may have no such file).
+     * else by another capture's (the folder of one host; a capture cut short may have no such file), and the interval
+     * its own files show.
      */
     private static Capture capture(PtStalkFile file, List<Source> sources) {
+        List<PtStalkFile> capture = sources.stream().flatMap(s -> PtStalkFile.of(s.file()).stream())
+                .filter(f -> f.prefix().equals(file.prefix())).toList();
+        Optional<CaptureInterval> interval = PtStalkInterval.of(capture);
         Capture other = null;
         for (Source source : sources) {
             Optional<PtStalkFile> f = PtStalkFile.of(source.file());
             if (f.isEmpty() || (other != null && !f.get().prefix().equals(file.prefix()))) continue;
             Optional<ZoneOffset> offset = f.get().offsetFromTsLine();
             if (offset.isEmpty()) continue;
-            if (f.get().prefix().equals(file.prefix())) return new Capture(file, offset, "its TS lines");
-            other = new Capture(file, offset, "the TS lines of capture " + f.get().prefix());
+            if (f.get().prefix().equals(file.prefix())) return new Capture(file, offset, "its TS lines", interval);
+            other = new Capture(file, offset, "the TS lines of capture " + f.get().prefix(), interval);
         }
-        return other != null ? other : new Capture(file, Optional.empty(), "");
+        return other != null ? other : new Capture(file, Optional.empty(), "", interval);
     }
 
     private static String firstLine(Path file) {

@@ -1,5 +1,6 @@
 package io.statlens.parse.timeline;
 
+import io.statlens.parse.spi.CaptureInterval;
 import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.ParseContext;
@@ -32,7 +33,8 @@ import java.util.function.Function;
  * </ul>
  *
  * <p>The interval used for steps and for the sample clock is {@code --interval}, else the one the output or
- * its pasted command states ({@link #printedInterval}), else the tool's default, which is said once.
+ * its pasted command states ({@link #printedInterval}), else the one its capture shows ({@link CaptureInterval}: a
+ * pt-stalk capture's {@code --sleep-collect}), else the tool's default, which is said once.
  *
  * <p>Output a collect received ({@link ReceiveTimes} in the context) has no start to assume: the sample clock puts
  * each sample at the collector's receive time of its line, and says so.
@@ -46,6 +48,7 @@ public final class Timeline {
     private final RecordSink sink;
     private final Duration defaultInterval;
     private final ReceiveTimes receiveTimes;
+    private final CaptureInterval captureInterval;
     private final Set<String> sources = new HashSet<>();
     private Duration printedInterval;
     private SampleClock sampleClock;
@@ -104,6 +107,7 @@ public final class Timeline {
         this.sink = sink;
         this.defaultInterval = defaultInterval;
         this.receiveTimes = context.get(ReceiveTimes.class).orElse(null);
+        this.captureInterval = CaptureInterval.in(context).orElse(null);
     }
 
     /**
@@ -168,10 +172,14 @@ public final class Timeline {
         this.assumedStepMessage = message;
     }
 
-    /** The time between reports: {@code --interval}, else the printed interval, else the tool's default. */
+    /**
+     * The time between reports: {@code --interval}, else the printed interval, else the capture's, else the tool's
+     * default (said once, when the parser asked for that).
+     */
     public Duration step() {
         if (options.interval().isPresent()) return options.interval().get();
         if (printedInterval != null) return printedInterval;
+        if (captureInterval != null) return captureInterval.interval();
         if (assumedStepMessage != null && !assumedStepSaid) {
             assumedStepSaid = true;
             sink.warning(0, assumedStepMessage.apply(defaultInterval));
@@ -240,6 +248,10 @@ public final class Timeline {
         } else if (printedInterval != null) {
             interval = printedInterval;
             intervalSource = "interval printed by the tool, " + seconds(interval) + " s";
+        } else if (captureInterval != null) {
+            // The capture shows the interval it ran the tool at: no guess to warn about, the time.source fact names it.
+            interval = captureInterval.interval();
+            intervalSource = captureInterval.source();
         } else {
             interval = defaultInterval;
             intervalSource = "assumed interval " + seconds(interval) + " s";

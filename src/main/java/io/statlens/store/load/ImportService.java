@@ -5,6 +5,7 @@ import io.statlens.model.UserException;
 import io.statlens.parse.ImportPlanner;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.model.Cancellation;
+import io.statlens.parse.spi.CaptureInterval;
 import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.Detection;
 import io.statlens.parse.spi.FallbackStart;
@@ -305,6 +306,8 @@ public final class ImportService {
         return new ParseContext(file.getFileName().toString())
                 .set(TimeOptions.class, new TimeOptions(zone, request.start(), request.interval(), request.locale()))
                 .set(FallbackStart.class, fallback)
+                // the interval a pt-stalk capture ran its tools at, which they do not print
+                .set(CaptureInterval.class, p.capture().flatMap(ImportPlanner.Capture::interval).orElse(null))
                 .set(Detection.class, p.detection())
                 // a collect's raw file: the receive times it recorded beside it date output that prints none
                 .set(ReceiveTimes.class, ReceiveTimes.beside(file).orElse(null));

@@ -54,8 +54,12 @@ class PtStalkImportTest {
 
     /** The capture's files without the fixture's SOURCES.txt, as pt-stalk leaves them. */
     private Path stalkFolder() throws IOException {
+        return stalkFolder(CAPTURES);
+    }
+
+    private Path stalkFolder(Path captures) throws IOException {
         Path dest = Files.createDirectories(dir.resolve("pt-stalk"));
-        try (var files = Files.list(CAPTURES)) {
+        try (var files = Files.list(captures)) {
             for (Path f : files.filter(f -> !f.getFileName().toString().equals("SOURCES.txt")).toList()) {
                 Files.copy(f, dest.resolve(f.getFileName()));
             }
@@ -106,7 +110,12 @@ class PtStalkImportTest {
         Map<String, String> sources = new TreeMap<>();
         result.files().forEach(f -> sources.put(f.path().getFileName().toString(), f.timeSource()));
         assertEquals("derived: first sample at the pt-stalk capture's time in the file name (2026_12_02_04_58_08, UTC+01:00 "
-                + "from its TS lines) (2026-12-02T03:58:08Z), assumed interval 1 s", sources.get("2026_12_02_04_58_08-mysqladmin"));
+                + "from its TS lines) (2026-12-02T03:58:08Z), pt-stalk's --sleep-collect, 1 s: the step of Uptime in "
+                + "2026_12_02_04_58_08-mysqladmin", sources.get("2026_12_02_04_58_08-mysqladmin"));
+        // vmstat and iostat print no interval either: pt-stalk ran them at the same --sleep-collect, which the capture shows
+        assertTrue(sources.get("2026_12_02_04_58_16-vmstat").endsWith("pt-stalk's --sleep-collect, 1 s: the step of Uptime in "
+                + "2026_12_02_04_58_16-mysqladmin"), sources.get("2026_12_02_04_58_16-vmstat"));
+        assertEquals(List.of(), intervalWarnings(result));
         // the second capture was cut short before its TS files: the first capture's offset dates it
         assertTrue(sources.get("2026_12_02_04_58_16-mysqladmin").contains("(2026_12_02_04_58_16, UTC+01:00 from the TS lines of "
                 + "capture 2026_12_02_04_58_08) (2026-12-02T03:58:16Z)"), sources.get("2026_12_02_04_58_16-mysqladmin"));
@@ -123,6 +132,53 @@ class PtStalkImportTest {
         assertEquals("100663296", facts.get("mysql.redo_log_capacity"));
         assertEquals("67108864", facts.get("mysql.var.innodb_buffer_pool_size"));
         assertEquals("151", facts.get("mysql.var.max_connections"));
+    }
+
+    /** The warnings that an interval was assumed, by file. */
+    private static List<String> intervalWarnings(ImportResult result) {
+        return result.files().stream().flatMap(f -> f.warnings().stream()
+                .filter(w -> w.message().contains("interval")).map(w -> f.path().getFileName() + ": " + w.message())).toList();
+    }
+
+    @Test
+    void aCaptureWithAnotherSleepCollectStepsItsToolsByIt() throws IOException, SQLException {
+        // pt-stalk --sleep-collect 2: mysqladmin, vmstat and iostat print no interval; Uptime steps by 2 in -mysqladmin
+        Path capture = Path.of("src/test/resources/captures/pt-stalk/mariadb-10.11-sleep-collect-2");
+        ImportResult result = importer.run(ImportRequest.of("every2", ZoneId.of("UTC"), stalkFolder(capture)), ImportProgress.NONE);
+
+        assertEquals(List.of(), intervalWarnings(result));
+        assertEquals("derived: first sample at the pt-stalk capture's time in the file name (2026_12_02_19_56_56, UTC+00:00 "
+                + "from its TS lines) (2026-12-02T19:56:56Z), pt-stalk's --sleep-collect, 2 s: the step of Uptime in "
+                + "2026_12_02_19_56_56-mysqladmin", sources(result).get("2026_12_02_19_56_56-vmstat"));
+        assertEquals(List.of("2026-12-02T19:56:56Z", "2026-12-02T19:56:58Z", "2026-12-02T19:57:00Z", "2026-12-02T19:57:02Z"),
+                times("SELECT DISTINCT TS FROM V_VMSTAT WHERE RUN = 'every2' ORDER BY TS"));
+        assertEquals(List.of("2026-12-02T19:56:56Z", "2026-12-02T19:56:58Z", "2026-12-02T19:57:00Z", "2026-12-02T19:57:02Z"),
+                times("SELECT DISTINCT TS FROM V_IOSTAT WHERE RUN = 'every2' ORDER BY TS"));
+        // a counter's rate is its increase over the 2 s between snapshots
+        try (Statement st = repo.connection().createStatement();
+             ResultSet rs = st.executeQuery("SELECT \"VALUE\", PER_S FROM V_MYSQL_STATUS WHERE RUN = 'every2' AND ITEM = 'Questions' ORDER BY TS")) {
+            List<Double> rates = new ArrayList<>();
+            List<Double> expected = new ArrayList<>();
+            double previous = Double.NaN;
+            while (rs.next()) {
+                double value = rs.getDouble(1);
+                if (!Double.isNaN(previous)) {
+                    expected.add((value - previous) / 2);
+                    rates.add(rs.getDouble(2));
+                }
+                previous = value;
+            }
+            assertEquals(3, rates.size());
+            assertEquals(expected, rates);
+        }
+    }
+
+    private List<String> times(String sql) throws SQLException {
+        List<String> times = new ArrayList<>();
+        try (Statement st = repo.connection().createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            while (rs.next()) times.add(Repository.instant(rs.getTimestamp(1)).toString());
+        }
+        return times;
     }
 
     private static Map<String, String> sources(ImportResult result) {
