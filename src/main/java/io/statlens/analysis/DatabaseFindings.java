@@ -86,9 +86,16 @@ final class DatabaseFindings {
         return out;
     }
 
-    /** What could not be judged: a checkpoint age that grew, against a capacity the run does not say. */
+    /**
+     * What could not be judged: a checkpoint age that grew, against a capacity the run does not say; and what a single
+     * snapshot shows, which has no course over the run to judge: the InnoDB monitor's state at its moment, the wait
+     * events' totals since the server started.
+     */
     List<Finding> notes() {
-        return checkpointUnknownCapacity().stream().toList();
+        List<Finding> out = new ArrayList<>(checkpointUnknownCapacity().stream().toList());
+        monitorSnapshot().ifPresent(out::add);
+        waitTotals().ifPresent(out::add);
+        return out;
     }
 
     // --- checkpoint age ----------------------------------------------------------------------------------------------
@@ -222,6 +229,105 @@ final class DatabaseFindings {
                         + " (capture SHOW GLOBAL VARIABLES with the run).");
         return Optional.of(new Finding(run.run(), Finding.Kind.NOTE, p, age.get().dataset(), age.get().metric(), age.get().key(),
                 s.max() / MIB, "MiB"));
+    }
+
+    // --- one snapshot ------------------------------------------------------------------------------------------------
+
+    /**
+     * A run with one InnoDB monitor report: its checkpoint age against the limit (judged at {@link #CHECKPOINT_NEAR_SHARE}),
+     * its buffer pool hit rate (the monitor's own average over the seconds it names, judged at {@link #HIT_RATE_LOW_PCT})
+     * and its history list length, said as the state at that moment: growth, falling and sustained spans need a second
+     * report. The trouble rules still judge that one report where they can (a hit rate below the mark is low in one
+     * report too).
+     */
+    private Optional<Finding> monitorSnapshot() {
+        Series history = series(INNODB, "history list length", "");
+        Series age = series(INNODB, "checkpoint age", "");
+        Series hit = series(INNODB, "buffer pool hit rate", "");
+        int reports = Math.max(history.n(), Math.max(age.n(), hit.n()));
+        if (reports != 1) return Optional.empty();
+        List<Phrase> parts = new ArrayList<>();
+        double value = Double.NaN;
+        String metric = "";
+        if (age.n() == 1) {
+            Phrase p = Phrase.of("checkpoint age ").value(age.first() / MIB, "MiB");
+            Optional<Limit> limit = limit();
+            if (limit.isPresent()) {
+                double share = 100 * age.first() / limit.get().bytes();
+                p = p.text(", ").value(share, "%").text(" of " + limit.get().what() + " (").value(limit.get().bytes() / MIB, "MiB")
+                        .text(share >= 100 * CHECKPOINT_NEAR_SHARE ? "): near the log's capacity" : "): well within the log's capacity");
+                value = share;
+                metric = "checkpoint age";
+            } else {
+                p = p.text(" (the log's capacity unknown: no Max checkpoint age, innodb_log_file_size or innodb_redo_log_capacity"
+                        + " in the run)");
+            }
+            parts.add(p);
+        }
+        if (hit.n() == 1) {
+            Phrase p = Phrase.of("buffer pool hit rate ").value(hit.first(), "%");
+            OptionalDouble over = firstValue(INNODB, "averaged over");
+            if (over.isPresent()) p = p.text(" over the monitor's last ").duration(over.getAsDouble());
+            parts.add(p.text(hit.first() < HIT_RATE_LOW_PCT ? ": low, reads went to disk" : ": reads served from memory"));
+            if (metric.isEmpty()) metric = "buffer pool hit rate";
+        }
+        if (history.n() == 1) {
+            parts.add(Phrase.of("history list length ").count(Math.round(history.first())));
+            if (metric.isEmpty()) metric = "history list length";
+        }
+        if (parts.isEmpty()) return Optional.empty();
+        Phrase p = Phrase.of("One InnoDB monitor report, the server's state at that moment: ");
+        for (int i = 0; i < parts.size(); i++) p = p.text(i == 0 ? "" : "; ").then(parts.get(i));
+        p = p.text(". Whether the checkpoint age or the history list grew, or the hit rate fell, needs a second report.");
+        return Optional.of(new Finding(run.run(), Finding.Kind.NOTE, p, INNODB, metric, "", value, metric.equals("checkpoint age") ? "%" : ""));
+    }
+
+    /**
+     * A run with performance_schema wait summaries but no rates (one snapshot): the totals since the server started (or
+     * since the summary was truncated), from the snapshot's SUM_TIMER_WAIT, whatever unit the query scaled it to. Left
+     * out as in {@link #topWait}: idle and the condition waits.
+     */
+    private Optional<Finding> waitTotals() {
+        if (run.stats(WAITS, "wait s/s").stream().anyMatch(m -> m.stats().n() > 0)) return Optional.empty();
+        Optional<String> timer = run.labels(WAITS).stream().filter(l -> l.toUpperCase(Locale.ROOT).startsWith("SUM_TIMER_WAIT")).findFirst();
+        if (timer.isEmpty()) return Optional.empty();
+        Map<String, Double> waited = new LinkedHashMap<>();
+        String unit = "";
+        for (MetricStats m : run.stats(WAITS, timer.get())) {
+            String event = m.key().toLowerCase(Locale.ROOT);
+            if (event.isEmpty() || event.startsWith("idle") || event.startsWith("wait/synch/cond/") || !(m.stats().max() > 0)) continue;
+            waited.put(m.key(), m.stats().max());
+            unit = m.unit();
+        }
+        double total = waited.values().stream().mapToDouble(Double::doubleValue).sum();
+        if (!(total > 0)) return Optional.empty();
+        List<Map.Entry<String, Double>> top = waited.entrySet().stream()
+                .sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(WAITS_NAMED + 1L).toList();
+        String first = top.get(0).getKey();
+        double share = 100 * top.get(0).getValue() / total;
+        Phrase p = Phrase.of("Top wait event since the server started (performance_schema totals, one snapshot, so no rates; besides"
+                + " idle and condition waits): " + first + ", ").value(share, "%").text(" of the time waited (")
+                .duration(top.get(0).getValue() * secondsPer(unit)).text(" of ").duration(total * secondsPer(unit)).text(")");
+        for (int i = 1; i < top.size(); i++) {
+            p = p.text(i == 1 ? "; then " : ", ").text(top.get(i).getKey() + " ").value(100 * top.get(i).getValue() / total, "%");
+        }
+        return Optional.of(new Finding(run.run(), Finding.Kind.HOTTEST, p.text("."), WAITS, timer.get(), first, share, "%"));
+    }
+
+    /** Seconds per unit of a performance_schema timer column as its parser names the unit (picoseconds unless scaled). */
+    private static double secondsPer(String unit) {
+        return switch (unit) {
+            case "ns" -> 1e-9;
+            case "us" -> 1e-6;
+            case "ms" -> 1e-3;
+            case "s" -> 1;
+            default -> 1e-12;
+        };
+    }
+
+    private OptionalDouble firstValue(String dataset, String label) {
+        Series s = series(dataset, label, "");
+        return s.n() > 0 ? OptionalDouble.of(s.first()) : OptionalDouble.empty();
     }
 
     // --- buffer pool -------------------------------------------------------------------------------------------------

@@ -113,6 +113,11 @@ final class RunEvidence {
         return Optional.empty();
     }
 
+    /** The labels of a data set's metrics that have statistics, in the data set's order. */
+    List<String> labels(String dataset) {
+        return statsByDataset.getOrDefault(dataset, List.of()).stream().map(MetricStats::label).distinct().toList();
+    }
+
     /** The statistics of one metric, per key (keys in order). */
     List<MetricStats> stats(String dataset, String label) {
         return statsByDataset.getOrDefault(dataset, List.of()).stream().filter(s -> s.label().equals(label)).toList();

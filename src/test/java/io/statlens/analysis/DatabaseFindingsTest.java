@@ -56,6 +56,12 @@ class DatabaseFindingsTest {
         service.run(new ImportRequest(List.of(Path.of("src/test/resources/captures/pt-stalk/percona-server-5.5-innodbstatus")), "xtradb",
                 Optional.empty(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), ZoneOffset.UTC, false, false, true,
                 Map.of()), ImportProgress.NONE);
+        // One monitor report of a real Percona Server and one performance_schema snapshot of the MySQL 8.0 manual: no course
+        // over time to judge, only their state.
+        service.run(new ImportRequest(List.of(Path.of("src/test/resources/corpus/innodb-status/percona-toolkit-summary-innodb-status.001.txt"),
+                Path.of("src/test/resources/corpus/perfschema-waits/mysql-manual-8.0-innodb-mutex-waits-ms.txt")), "one-report",
+                Optional.empty(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), ZoneOffset.UTC, false, false, true,
+                Map.of()), ImportProgress.NONE);
         // Percona Server's monitor alone: its Max checkpoint age is the limit.
         importMonitor(service, dir, i -> i < 3 ? 600_000 + 100_000L * i : 2_200_000 + 40_000L * i);
         // The redo log nearly full from the fourth snapshot on: 2.2 MB and more of a 2.68 MB limit.
@@ -211,6 +217,24 @@ class DatabaseFindingsTest {
                 "trouble: History list length grew from 8 to 6,182 in 36 s and ended at 835 (Innodb_history_list_length): purge"
                         + " fell behind the writes; a long transaction or an open read view keeps old row versions."),
                 texts(of("purge-lag")));
+    }
+
+    /**
+     * A single monitor report and a single wait summary: their state is said, read by hand from the files (checkpoint age
+     * 634,288 B of Max checkpoint age 325,436,314 B; hit rate 1000 / 1000 over 9 s; history list 255; SUM_TIMER_WAIT_MS
+     * 8,821.7496 of 14,103.8242 for trx_pool_mutex), instead of "nothing to judge".
+     */
+    @Test
+    void aSingleMonitorReportAndWaitSnapshotAreJudgedForWhatTheyShow() {
+        assertEquals(List.of(
+                "note: One InnoDB monitor report, the server's state at that moment: checkpoint age 0.605 MiB, 0.19 % of the"
+                        + " monitor's Max checkpoint age (310 MiB): well within the log's capacity; buffer pool hit rate 100 % over the"
+                        + " monitor's last 9 s: reads served from memory; history list length 255. Whether the checkpoint age or the"
+                        + " history list grew, or the hit rate fell, needs a second report.",
+                "hottest: Top wait event since the server started (performance_schema totals, one snapshot, so no rates; besides idle"
+                        + " and condition waits): wait/synch/mutex/innodb/trx_pool_mutex, 62.55 % of the time waited (8.82 s of 14 s);"
+                        + " then wait/synch/mutex/innodb/dict_sys_mutex 11.39 %, wait/synch/mutex/innodb/log_sys_write_mutex 10.82 %,"
+                        + " wait/synch/mutex/innodb/trx_sys_mutex 7.57 %."), texts(of("one-report")));
     }
 
     /** Six monitor reports of a real Percona Server 5.5 over 10 min 30 s: the OS waits each lock type added, read by hand. */
