@@ -62,6 +62,13 @@ class DatabaseFindingsTest {
                 Path.of("src/test/resources/corpus/perfschema-waits/mysql-manual-8.0-innodb-mutex-waits-ms.txt")), "one-report",
                 Optional.empty(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), ZoneOffset.UTC, false, false, true,
                 Map.of()), ImportProgress.NONE);
+        // Two status sources of one sysbench run: mysqladmin -r -i 1 beside the run's mpstat (which dates it), and the -mysqladmin
+        // of a pt-stalk capture taken meanwhile with --sleep-collect 2.
+        service.run(new ImportRequest(List.of(Path.of("src/test/resources/captures/sysbench-mariadb-pt-stalk-run/mpstat-P-ALL-1-28.txt"),
+                Path.of("src/test/resources/captures/sysbench-mariadb-pt-stalk-run/mysqladmin-ext-r-i1-c28.txt"),
+                Path.of("src/test/resources/captures/pt-stalk/mariadb-10.11-sleep-collect-2/2026_12_02_19_56_56-mysqladmin")), "two-sources",
+                Optional.empty(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), ZoneOffset.UTC, false, false, true,
+                Map.of()), ImportProgress.NONE);
         // Percona Server's monitor alone: its Max checkpoint age is the limit.
         importMonitor(service, dir, i -> i < 3 ? 600_000 + 100_000L * i : 2_200_000 + 40_000L * i);
         // The redo log nearly full from the fourth snapshot on: 2.2 MB and more of a 2.68 MB limit.
@@ -235,6 +242,19 @@ class DatabaseFindingsTest {
                         + " and condition waits): wait/synch/mutex/innodb/trx_pool_mutex, 62.55 % of the time waited (8.82 s of 14 s);"
                         + " then wait/synch/mutex/innodb/dict_sys_mutex 11.39 %, wait/synch/mutex/innodb/log_sys_write_mutex 10.82 %,"
                         + " wait/synch/mutex/innodb/trx_sys_mutex 7.57 %."), texts(of("one-report")));
+    }
+
+    /**
+     * Two captures of one server's status over the same seconds are two series, each judged on its own: neither mixed
+     * into the other's statistics nor counted twice, and pt-stalk's 2-second snapshots give rates per second, not per
+     * snapshot (the mean of Questions per second over its three steps is (133,570 - 93,006) / 6 s = 6,761, read by hand).
+     */
+    @Test
+    void twoStatusSourcesOfOneRunAreJudgedApartAndNeitherIsDoubled() {
+        List<String> headlines = texts(of("two-sources")).stream().filter(t -> t.startsWith("headline:")).toList();
+        assertEquals(2, headlines.size(), headlines.toString());
+        assertTrue(headlines.get(0).startsWith("headline: sysbench-mariadb-pt-stalk-run: MySQL served 6,027 statements/s"), headlines.get(0));
+        assertTrue(headlines.get(1).startsWith("headline: mariadb-10.11-sleep-collect-2: MySQL served 6,761 statements/s"), headlines.get(1));
     }
 
     /** Six monitor reports of a real Percona Server 5.5 over 10 min 30 s: the OS waits each lock type added, read by hand. */
