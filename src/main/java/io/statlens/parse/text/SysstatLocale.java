@@ -109,18 +109,8 @@ public final class SysstatLocale {
         for (int i = 0; i < head.lines().size(); i++) {
             String line = plain(Quotes.unquoted(head.lines().get(i)));
             Optional<String> fixed = fixedBanner.apply(line);
-            if (fixed.isPresent()) {
-                fixedShape = true;
-                if (dateText == null) dateText = fixed.get();
-                Optional<LocalizedDate.Slashed> date = LocalizedDate.slashed(fixed.get());
-                date.ifPresent(dates::add);
-                if (date.isPresent() && date.get().ambiguous() && firstAmbiguous == null) {
-                    firstAmbiguous = date.get();
-                    firstAmbiguousLine = i + 1L;
-                }
-                continue;
-            }
-            Optional<String> banner = SysstatBanner.dateText(line).or(() -> SysstatJson.hostDate(line));
+            if (fixed.isPresent()) fixedShape = true;
+            Optional<String> banner = fixed.or(() -> SysstatBanner.dateText(line)).or(() -> SysstatJson.hostDate(line));
             String stamp = banner.orElse(line.strip().length() <= 80 ? line.strip() : "");
             Optional<LocalizedDate.Slashed> slashed = banner.isPresent() || startsWithDigit(stamp)
                     ? LocalizedDate.slashed(stamp) : Optional.empty();
