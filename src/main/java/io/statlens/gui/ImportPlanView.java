@@ -29,8 +29,8 @@ import java.util.function.Function;
 
 /**
  * The import plan window's content: the run's name, one row per file (import tick, name, size, detected tool,
- * the tool to use), the start, interval and time zone of output that does not say them, a message line, Import and
- * Cancel. Cancel closes the window; Import closes it once the import succeeded, and a failed import's reasons are
+ * the tool to use), the start, interval and time zone of output that does not say them and the locale the files were
+ * printed in, a message line, Import and Cancel. Cancel closes the window; Import closes it once the import succeeded, and a failed import's reasons are
  * shown in the window, left open to fix the plan and import again.
  */
 public final class ImportPlanView extends VBox {
@@ -100,7 +100,10 @@ public final class ImportPlanView extends VBox {
                 new HBox(6, importButton, cancel));
     }
 
-    /** The times of output that does not say them, as {@code statlens import --start/--interval/--tz} take them. */
+    /**
+     * The times of output that does not say them and the locale of what a file leaves open, as
+     * {@code statlens import --start/--interval/--tz/--file-locale} take them.
+     */
     private static HBox times(ImportPlanViewModel model) {
         TextField start = new TextField();
         start.setId("plan-start");
@@ -124,9 +127,18 @@ public final class ImportPlanView extends VBox {
         zone.setTooltip(new Tooltip("The zone of times printed without one (as --tz): UTC, Europe/Berlin, +02:00;"
                 + " blank: " + windowZone));
         HBox.setHgrow(zone, Priority.ALWAYS);
-        List<Label> labels = List.of(new Label("Undated output starts at"), new Label("every"), new Label("s; times are in zone"));
+        TextField locale = new TextField();
+        locale.setId("plan-locale");
+        locale.setPromptText("en_US, en_GB...");
+        locale.setPrefColumnCount(8);
+        locale.textProperty().bindBidirectional(model.localeProperty());
+        locale.setTooltip(new Tooltip("The locale the files were printed in (as --file-locale), when a file does not show it:"
+                + " day or month first in a date such as 04/01/11, which zone CST or IST means; blank: the files' own evidence,"
+                + " else month first with a notice"));
+        List<Label> labels = List.of(new Label("Undated output starts at"), new Label("every"), new Label("s; times are in zone"),
+                new Label("printed in locale"));
         labels.forEach(l -> l.setMinWidth(Region.USE_PREF_SIZE));
-        HBox row = new HBox(6, labels.get(0), start, labels.get(1), interval, labels.get(2), zone);
+        HBox row = new HBox(6, labels.get(0), start, labels.get(1), interval, labels.get(2), zone, labels.get(3), locale);
         row.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         return row;
     }

@@ -35,8 +35,9 @@ import java.util.function.Supplier;
  * The import plan: every file of the dropped or chosen inputs (folders walked as the import walks them) with the
  * tool detected for it, a tick to import it and the tool to read it with, plus the run's name. Files no parser
  * recognises start unticked; giving one a tool ticks it. The start, interval and time zone of output that does not say
- * them are asked here too, as {@code statlens import --start/--interval/--tz} take them. Import hands the ticked files,
- * their tools and those times on; the plan is done once the import succeeded, and keeps a failed one's reasons to be
+ * them, and the locale of what a file leaves open (a slashed date's order), are asked here too, as
+ * {@code statlens import --start/--interval/--tz/--file-locale} take them. Import hands the ticked files, their tools and
+ * those choices on; the plan is done once the import succeeded, and keeps a failed one's reasons to be
  * read, fixed and tried again.
  */
 public final class ImportPlanViewModel {
@@ -49,6 +50,7 @@ public final class ImportPlanViewModel {
     private final StringProperty start = new SimpleStringProperty("");
     private final StringProperty interval = new SimpleStringProperty("");
     private final StringProperty zone = new SimpleStringProperty("");
+    private final StringProperty locale = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper failure = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper importing = new ReadOnlyBooleanWrapper();
     private final ReadOnlyBooleanWrapper done = new ReadOnlyBooleanWrapper();
@@ -235,7 +237,7 @@ public final class ImportPlanViewModel {
         importing.set(true);
         message.set("importing...");
         importer.importChosen(new ImportChoices(inputs, run.get().strip(), List.copyOf(chosen.keySet()), chosen, t.start(),
-                t.interval(), t.zone()), () -> {
+                t.interval(), t.zone(), t.locale()), () -> {
             importing.set(false);
             done.set(true);
         }, why -> {
@@ -246,7 +248,7 @@ public final class ImportPlanViewModel {
         return true;
     }
 
-    private record Times(Optional<Instant> start, Optional<Duration> interval, Optional<ZoneId> zone) {
+    private record Times(Optional<Instant> start, Optional<Duration> interval, Optional<ZoneId> zone, Optional<Locale> locale) {
     }
 
     /** The times typed in, read as the command line reads them; a blank field leaves that time to the files. */
@@ -255,7 +257,8 @@ public final class ImportPlanViewModel {
         Optional<Instant> s = blank(start) ? Optional.empty()
                 : Optional.of(ImportTimes.start(start.get(), z.orElse(windowZone), "start"));
         Optional<Duration> i = blank(interval) ? Optional.empty() : Optional.of(ImportTimes.interval(interval.get(), "interval"));
-        return new Times(s, i, z);
+        Optional<Locale> l = blank(locale) ? Optional.empty() : Optional.of(ImportTimes.locale(locale.get(), "file locale"));
+        return new Times(s, i, z, l);
     }
 
     private static boolean blank(StringProperty p) {
@@ -275,6 +278,15 @@ public final class ImportPlanViewModel {
     /** The zone of times printed without one, as typed; blank for the window's. */
     public StringProperty zoneProperty() {
         return zone;
+    }
+
+    /**
+     * The locale the files were printed in, as typed ({@code en_GB}, {@code fr_FR}, {@code C}), as
+     * {@code statlens import --file-locale} takes it: what decides a slashed date ({@code 04/01/11}) or a zone
+     * abbreviation ({@code CST}) that the files leave open; blank to leave it to them.
+     */
+    public StringProperty localeProperty() {
+        return locale;
     }
 
     /** The window's zone, which a blank zone field means. */

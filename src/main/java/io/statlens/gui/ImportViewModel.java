@@ -101,8 +101,9 @@ public final class ImportViewModel {
     public void importChosen(ImportChoices choices, Runnable succeeded, Consumer<String> failed) {
         List<Path> inputs = choices.files();
         String run = choices.run();
-        ImportRequest request = new ImportRequest(inputs, run, Optional.empty(), List.of(), Optional.empty(), choices.start(),
+        ImportRequest chosen = new ImportRequest(inputs, run, Optional.empty(), List.of(), Optional.empty(), choices.start(),
                 choices.interval(), choices.zone().orElse(zone), false, false, false, choices.tools());
+        ImportRequest request = choices.locale().map(chosen::inLocale).orElse(chosen);
         // Remembered whatever the outcome: a failed import is fixed and tried again from Import recent.
         recent.remember(choices.sources());
         run("importing " + inputs.size() + " item(s) into run '" + run + "'...", false, task -> {

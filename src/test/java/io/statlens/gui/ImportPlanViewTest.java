@@ -191,6 +191,25 @@ class ImportPlanViewTest {
         assertEquals(java.time.Instant.parse("2024-03-01T09:03:00Z"), details.datasets().get(0).last());
     }
 
+    @Test
+    void thePlanTakesTheLocaleThatDecidesADateTheFileLeavesOpen(FxRobot robot, @TempDir Path dir) throws IOException {
+        // HP-UX sar whose banner date 04/01/11 nothing in the file decides: month first unless a locale is given
+        Path sar = Files.copy(Path.of("src/test/resources/corpus/sar/dbxtune-hpux-11.23-sar-d.txt"), dir.resolve("sar.txt"));
+        robot.interact(() -> view.askRunAndImport(List.of(sar)));
+        TextField locale = robot.lookup("#plan-locale").queryAs(TextField.class);
+
+        robot.interact(() -> locale.setText("Klingon"));
+        robot.clickOn("#plan-import");
+        assertTrue(robot.lookup("#plan-message").queryAs(Label.class).getText().startsWith("file locale Klingon: not a locale"),
+                robot.lookup("#plan-message").queryAs(Label.class).getText());
+        assertTrue(new RunCatalog(repo).runs().isEmpty());
+
+        robot.interact(() -> locale.setText("en_GB"));
+        robot.clickOn("#plan-import");
+        // en_GB prints the day first: 4 January 2011, not 1 April
+        assertEquals(java.time.Instant.parse("2011-01-04T02:39:34Z"), new RunCatalog(repo).details("sar").run().start());
+    }
+
     /** The plan table as shown: tick, file, size, detected, and the tool drop-down's value (or its prompt). */
     private static List<String> shownRows(FxRobot robot) {
         TableView<FileRow> table = robot.lookup("#plan-table").queryTableView();

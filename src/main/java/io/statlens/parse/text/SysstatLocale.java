@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -35,7 +36,9 @@ import java.util.regex.Pattern;
  *     all the month first) that is the order;</li>
  * <li>else month first, as the C and en_US locales print it, with a warning that says so and names {@code --file-locale}.</li>
  * </ol>
- * One recipe for sar, iostat, mpstat and pidstat.
+ * One recipe for sar, iostat, mpstat and pidstat, and for the banners of AIX and HP-UX sar ({@link #of(Head, ParseContext,
+ * Function)}), whose date and clock have a fixed shape: there only the dates, {@code --file-locale}, the average line's
+ * language and the decimal mark count.
  */
 public final class SysstatLocale {
     private static final Pattern COMMA_NUMBER = Pattern.compile("-?\\d+,\\d+");
@@ -53,6 +56,8 @@ public final class SysstatLocale {
     private final Set<String> countries;
     private final String zoneOption;
     private final Set<String> warnedZones = new LinkedHashSet<>();
+    /** Who prints month first when nothing tells, for the notice: the C and en_US locales, or AIX's and HP-UX's manuals. */
+    private final String monthFirstBy;
     private boolean told;
 
     /** An order the dates themselves decide, and why. */
@@ -60,7 +65,8 @@ public final class SysstatLocale {
     }
 
     private SysstatLocale(DateOrder order, String reason, String open, LocalizedDate.Slashed firstAmbiguous,
-                          long firstAmbiguousLine, Set<String> countries, String zoneOption) {
+                          long firstAmbiguousLine, Set<String> countries, String zoneOption, String monthFirstBy) {
+        this.monthFirstBy = monthFirstBy;
         this.order = order;
         this.reason = reason;
         this.open = open;
@@ -75,6 +81,17 @@ public final class SysstatLocale {
      * input states (a pt-stalk capture's file name).
      */
     public static SysstatLocale of(Head head, ParseContext context) {
+        return of(head, context, line -> Optional.empty());
+    }
+
+    /**
+     * The evidence of a file's first lines, where {@code fixedBanner} finds the date of the banner of another Unix's sar
+     * ({@code AIX host 1 6 00CA52594C00    04/02/08}, {@code HP-UX host B.11.23 U ia64    04/01/11}). Its times of day are
+     * on a 24-hour clock in every locale (the manuals show them so where glibc's en_US has a 12-hour one), so the clock is
+     * no evidence; the dates, {@code --file-locale}, the date's shape, the language of the average line and the decimal
+     * mark are, as for sysstat.
+     */
+    public static SysstatLocale of(Head head, ParseContext context, Function<String, Optional<String>> fixedBanner) {
         TimeOptions options = TimeOptions.in(context);
         FallbackStart fallback = FallbackStart.in(context);
         List<LocalizedDate.Slashed> dates = new ArrayList<>();
@@ -88,9 +105,12 @@ public final class SysstatLocale {
         boolean twentyFour = false;
         boolean comma = false;
         boolean point = false;
+        boolean fixedShape = false;
         for (int i = 0; i < head.lines().size(); i++) {
             String line = plain(Quotes.unquoted(head.lines().get(i)));
-            Optional<String> banner = SysstatBanner.dateText(line).or(() -> SysstatJson.hostDate(line));
+            Optional<String> fixed = fixedBanner.apply(line);
+            if (fixed.isPresent()) fixedShape = true;
+            Optional<String> banner = fixed.or(() -> SysstatBanner.dateText(line)).or(() -> SysstatJson.hostDate(line));
             String stamp = banner.orElse(line.strip().length() <= 80 ? line.strip() : "");
             Optional<LocalizedDate.Slashed> slashed = banner.isPresent() || startsWithDigit(stamp)
                     ? LocalizedDate.slashed(stamp) : Optional.empty();
@@ -139,6 +159,12 @@ public final class SysstatLocale {
                 else if (POINT_NUMBER.matcher(token).matches()) point = true;
             }
         }
+        if (fixedShape) {
+            // AIX and HP-UX sar print every time of day on a 24-hour clock, whatever the locale
+            twelve = false;
+            twentyFour = false;
+        }
+        String monthFirstBy = fixedShape ? "as AIX's and HP-UX's manuals print it" : "as the C and en_US locales print it";
         List<String> shown = new ArrayList<>();
         List<LocaleFormats.Format> candidates = new ArrayList<>();
         for (LocaleFormats.Format f : LocaleFormats.all()) {
@@ -165,12 +191,12 @@ public final class SysstatLocale {
         if (decisive.isEmpty()) decisive = stated(firstAmbiguous, fallback, options.zone());
         if (decisive.isPresent()) {
             return new SysstatLocale(decisive.get().order(), decisive.get().reason(), null, firstAmbiguous, firstAmbiguousLine, countries,
-                    zoneOption);
+                    zoneOption, monthFirstBy);
         }
         if (given.isPresent() && given.get().order() != null) {
             // the user's own choice: nothing to tell
             return new SysstatLocale(given.get().order(), null, null, firstAmbiguous, firstAmbiguousLine,
-                    countries, zoneOption);
+                    countries, zoneOption, monthFirstBy);
         }
         Set<DateOrder> orders = new LinkedHashSet<>();
         Set<String> names = new LinkedHashSet<>();
@@ -181,7 +207,8 @@ public final class SysstatLocale {
         }
         if (orders.size() == 1 && !shown.isEmpty()) {
             return new SysstatLocale(orders.iterator().next(), "the file shows " + String.join(", ", shown)
-                    + ", as only locales that print it so do (" + few(names) + ")", null, firstAmbiguous, firstAmbiguousLine, countries, zoneOption);
+                    + ", as only locales that print it so do (" + few(names) + ")", null, firstAmbiguous, firstAmbiguousLine, countries, zoneOption,
+                    monthFirstBy);
         }
         Set<String> dayFirst = new LinkedHashSet<>();
         Set<String> monthFirst = new LinkedHashSet<>();
@@ -192,7 +219,8 @@ public final class SysstatLocale {
         String open = (shown.isEmpty() ? "nothing in the file shows its locale" : "what the file shows (" + String.join(", ", shown)
                 + ") is printed by locales of both orders")
                 + (dayFirst.isEmpty() || monthFirst.isEmpty() ? "" : ": month first in " + few(monthFirst) + ", day first in " + few(dayFirst));
-        return new SysstatLocale(DateOrder.MONTH_FIRST, null, open, firstAmbiguous, firstAmbiguousLine, countries, zoneOption);
+        return new SysstatLocale(DateOrder.MONTH_FIRST, null, open, firstAmbiguous, firstAmbiguousLine, countries, zoneOption,
+                monthFirstBy);
     }
 
     /** The order of slashed dates in this file. */
@@ -216,7 +244,7 @@ public final class SysstatLocale {
             sink.notice(firstAmbiguousLine, "the date " + readings + "; read " + order.words() + ": " + reason);
         } else {
             sink.notice(firstAmbiguousLine, "the date " + readings + ", and the file does not tell which: " + open
-                    + "; read " + order.words() + " as the C and en_US locales print it; give --file-locale (e.g. --file-locale en_GB for day first)"
+                    + "; read " + order.words() + " " + monthFirstBy + "; give --file-locale (e.g. --file-locale en_GB for day first)"
                     + " to decide it");
         }
     }

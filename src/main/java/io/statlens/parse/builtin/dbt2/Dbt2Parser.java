@@ -166,6 +166,7 @@ public final class Dbt2Parser implements Parser {
         private void row(Dbt2TransactionTable.TransactionRow row) {
             for (int i = 0; i < row.values().length; i++) {
                 Dbt2TransactionTable.Column c = table.columns().get(i);
+                if (Double.isNaN(row.values()[i])) continue; // N/A: no response time to report
                 summary(row.transaction() + "_" + c.name(), row.values()[i], c.unit());
             }
         }

@@ -20,6 +20,7 @@ final class Dbt2TransactionTable {
     /** Columns are separated by two or more blanks, or by the ':' between the response-time columns. */
     private static final Pattern COLUMN_GAP = Pattern.compile("\\s*:\\s*|\\s{2,}");
     private static final Pattern NON_WORD = Pattern.compile("[^a-z0-9]+");
+    private static final String NOT_AVAILABLE = "N/A";
 
     /** A column: the summary name suffix and the unit of its values. */
     record Column(String name, String unit) {
@@ -84,6 +85,11 @@ final class Dbt2TransactionTable {
         return columns;
     }
 
+    /** The Average and 90th % columns, which a row of a transaction with nothing completed prints as one N/A. */
+    private int responseTimeColumns() {
+        return (int) columns.stream().filter(c -> c.name().startsWith("rt_")).count();
+    }
+
     /**
      * Reads a data row ({@code "   New Order  47.55      0.067 :     0.148           68                4   5.88"}).
      *
@@ -100,6 +106,9 @@ final class Dbt2TransactionTable {
                 name.append(token);
             } else if (Numbers.isNumber(token)) {
                 values.add(Numbers.parse(token));
+            } else if (token.equals(NOT_AVAILABLE) && responseTimeColumns() > 0) {
+                // mix_analyzer.pl prints one N/A for both response times of a transaction none of which completed
+                for (int i = 0; i < responseTimeColumns(); i++) values.add(Double.NaN);
             } else {
                 throw new IllegalArgumentException("expected a number, found '" + token + "'");
             }

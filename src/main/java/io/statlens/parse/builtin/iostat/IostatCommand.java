@@ -1,5 +1,7 @@
 package io.statlens.parse.builtin.iostat;
 
+import io.statlens.parse.text.Intervals;
+import io.statlens.parse.text.Numbers;
 import io.statlens.parse.transcript.CommandSyntax;
 import io.statlens.parse.transcript.PastedCommand;
 
@@ -18,8 +20,11 @@ import java.util.Set;
  * @param omitsSinceBoot  Linux {@code -y}: the since-boot report is not printed
  */
 record IostatCommand(String command, String options, Optional<Duration> interval, boolean omitsSinceBoot) {
-    /** Options whose value is the next word: Linux -p/-g/-j/-o/-f, Solaris -l n and -T u|d. */
-    static final CommandSyntax SYNTAX = CommandSyntax.of(Set.of("iostat"), Set.of("-g", "-j", "-o", "-l", "-T", "-p", "-f"))
+    /**
+     * Options whose value is the next word: Linux -p/-g/-j/-o/-f, Solaris -l n and -T u|d, and the wait of FreeBSD and
+     * macOS ({@code -w 1}), an option no other iostat has.
+     */
+    static final CommandSyntax SYNTAX = CommandSyntax.of(Set.of("iostat"), Set.of("-g", "-j", "-o", "-l", "-T", "-p", "-f", "-w"))
             .withValueRule((option, next) -> switch (option) {
                 // Linux -p takes an optional device list; a number after it is the interval.
                 case "-p" -> !next.startsWith("-") && !next.chars().allMatch(Character::isDigit);
@@ -28,7 +33,16 @@ record IostatCommand(String command, String options, Optional<Duration> interval
                 default -> true;
             });
 
+    /**
+     * FreeBSD and macOS take the interval as {@code -w wait} ({@code iostat -w 1 disk0}, {@code iostat -c 10 -w 2}: the
+     * number after their {@code -c} is the count, after {@code -n} a number of devices); elsewhere it is the first number
+     * operand. Without {@code -w} a BSD line that has {@code -c N} or {@code -n N} cannot be told from Linux's
+     * {@code -c} (CPU only) or Solaris's {@code -n} (device names) followed by an interval, and is read as the latter.
+     */
     static IostatCommand of(PastedCommand command) {
-        return new IostatCommand(command.text(), command.optionText(), command.interval(), command.has("-y"));
+        Optional<Duration> interval = command.value("-w").filter(Numbers::isNumber)
+                .map(wait -> Intervals.seconds(Numbers.parse(wait)))
+                .orElseGet(command::interval);
+        return new IostatCommand(command.text(), command.optionText(), interval, command.has("-y"));
     }
 }

@@ -10,6 +10,7 @@ import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.SysstatJson;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
+import io.statlens.parse.time.DateOrder;
 
 import java.io.IOException;
 import java.util.List;
@@ -48,7 +49,7 @@ public final class SarParser implements Parser {
         boolean restart = false;
         int sarHeaders = 0;
         for (String line : head.lines()) {
-            if (SysstatBanner.parse(line).isPresent() || UnixSarBanner.parse(line).isPresent()) {
+            if (SysstatBanner.parse(line).isPresent() || UnixSarBanner.parse(line, DateOrder.MONTH_FIRST).isPresent()) {
                 banner = true;
                 continue;
             }

@@ -67,7 +67,7 @@ final class SarReader {
     }
 
     void read(LineSource source) throws IOException {
-        locale = SysstatLocale.of(source.head(), context);
+        locale = SysstatLocale.of(source.head(), context, UnixSarBanner::localeDateText);
         lines = new Transcript(source, SarCommand.SYNTAX);
         boolean sawAnything = false;
         for (TranscriptLine line = lines.next(); line != null; line = lines.next()) {
@@ -152,8 +152,9 @@ final class SarReader {
             banner(line, linux.get().date(), "linux-sysstat", () -> linux.get().emitFacts(sink));
             return true;
         }
-        Optional<UnixSarBanner> unix = UnixSarBanner.parse(line);
+        Optional<UnixSarBanner> unix = UnixSarBanner.parse(line, locale.order());
         if (unix.isPresent()) {
+            if (unix.get().localeOrdered()) locale.tell(sink);
             banner(line, unix.get().date(), unix.get().variant(), () -> unix.get().emitFacts(sink));
             return true;
         }
@@ -216,7 +217,10 @@ final class SarReader {
 
     private void timed(LocalTime time, String rest, String[] tokens, long n, ZoneId lineZone) {
         if (tokens.length == 0) {
-            sink.warning(n, "a time of day without values");
+            // HP-UX sar -d prints the time alone when no device was active in the interval ("a blank line is printed",
+            // sar(1M)): a report without rows. Under an unkeyed header a time with nothing after it is a cut line.
+            boolean emptyReport = current != null && averaging == null && current.header().spec().keyed();
+            if (!emptyReport) sink.warning(n, "a time of day without values");
             return;
         }
         Optional<SarLines.Restart> restart = SarLines.restart(rest);

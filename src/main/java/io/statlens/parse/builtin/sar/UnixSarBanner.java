@@ -1,6 +1,7 @@
 package io.statlens.parse.builtin.sar;
 
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.time.DateOrder;
 import io.statlens.parse.time.LocalizedDate;
 
 import java.time.LocalDate;
@@ -24,12 +25,29 @@ record UnixSarBanner(String os, String host, String release, String version, Str
     private static final Pattern BANNER = Pattern.compile(
             "^\\s*(SunOS|AIX|HP-UX)\\s+(\\S+)\\s+(\\S+)(?:\\s+(\\S+))?(?:\\s+(\\S+))?\\s+(\\d{1,2}/\\d{1,2}/\\d{2,4})\\s*$");
 
-    static Optional<UnixSarBanner> parse(String line) {
+    /**
+     * The banner in this line, if it is one. Solaris's sar prints the date month first in every locale (illumos
+     * {@code sar.c}: {@code tm_mon + 1} first); AIX's and HP-UX's, whose sources are not public, are read in the order
+     * the file's evidence gives ({@link #localeDateText}), month first as their manuals print it when nothing tells.
+     */
+    static Optional<UnixSarBanner> parse(String line, DateOrder aixAndHpuxOrder) {
         Matcher m = BANNER.matcher(line);
         if (!m.matches()) return Optional.empty();
-        Optional<LocalDate> date = LocalizedDate.find(m.group(6));
+        DateOrder order = m.group(1).equals("SunOS") ? DateOrder.MONTH_FIRST : aixAndHpuxOrder;
+        Optional<LocalDate> date = LocalizedDate.locate(m.group(6), order).map(LocalizedDate.Found::date);
         return date.map(d -> new UnixSarBanner(m.group(1), m.group(2), m.group(3),
                 m.group(4) == null ? "" : m.group(4), m.group(5) == null ? "" : m.group(5), d));
+    }
+
+    /** The date of an AIX or HP-UX banner in this line, as printed, for the locale evidence; empty for Solaris and other lines. */
+    static Optional<String> localeDateText(String line) {
+        Matcher m = BANNER.matcher(line);
+        return m.matches() && !m.group(1).equals("SunOS") ? Optional.of(m.group(6)) : Optional.empty();
+    }
+
+    /** Whether the date of this banner was read in the file's locale order, and so may need the notice that says how. */
+    boolean localeOrdered() {
+        return !os.equals("SunOS");
     }
 
     /** The variant name this banner stands for: {@code solaris}, {@code aix}, {@code hp-ux}. */

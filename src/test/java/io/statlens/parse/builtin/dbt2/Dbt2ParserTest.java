@@ -107,6 +107,39 @@ class Dbt2ParserTest {
                 new ParseWarning(13, "unrecognised line in a dbt2-post-process summary")), sink.warnings());
     }
 
+    /**
+     * osdldbt/dbt2 scripts/mix_analyzer.pl (0.37, 0.40) prints a transaction none of which completed as
+     * {@code printf("%12s   0.00          N/A                      0                0   0.00\n", ...)}, one N/A under both
+     * response-time columns; a later version prints its rollback count and 100.00 there.
+     */
+    @Test
+    void aTransactionWithNothingCompletedHasNoResponseTimes() {
+        String text = """
+                                         Response Time (s)
+                 Transaction      %    Average :    90th %        Total        Rollbacks      %
+                ------------  -----  ---------------------  -----------  ---------------  -----
+                    Delivery   0.00          N/A                      0                0   0.00
+                   New Order  50.00      0.067 :     0.148            1                0   0.00
+                Order Status   0.00          N/A                      0                2  100.00
+                     Payment  50.00      0.023 :     0.048            1                0   0.00
+                 Stock Level   0.00          N/A                      0                0   0.00
+                ------------  -----  ---------------------  -----------  ---------------  -----
+
+                0.40 new-order transactions per minute (NOTPM)
+                2.5 minute duration
+                0 total unknown errors
+                10 second(s) ramping up
+                """;
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("t"));
+        assertEquals(List.of(), sink.warnings());
+        assertTrue(sink.summary("delivery_rt_avg_s").isEmpty() && sink.summary("delivery_rt_90th_s").isEmpty());
+        assertEquals(0.0, sink.summary("delivery_total").orElseThrow());
+        assertEquals(2.0, sink.summary("order_status_rollbacks").orElseThrow());
+        assertEquals(100.0, sink.summary("order_status_rollback_pct").orElseThrow());
+        assertEquals(0.148, sink.summary("new_order_rt_90th_s").orElseThrow());
+        assertEquals(0.40, sink.summary("notpm").orElseThrow());
+    }
+
     @Test
     void otherTextIsRefusedWithAReason() {
         CollectingSink sink = ParserFixtures.parseText(parser, "hello\nworld\n", ParseContext.simple("t"));

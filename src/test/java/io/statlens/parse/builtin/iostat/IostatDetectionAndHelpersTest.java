@@ -96,6 +96,12 @@ class IostatDetectionAndHelpersTest {
         assertEquals("iostat -xcnCXTdz 5", troff.command());
         assertEquals(Optional.of(Duration.ofSeconds(10)), command("# iostat -T d 10").orElseThrow().interval());
         assertEquals(Optional.of(Duration.ofSeconds(2)), command("$ iostat -p 2").orElseThrow().interval());
+        // FreeBSD and macOS: the wait is -w's value; the number after their -c is the count
+        IostatCommand mac = command("❯ iostat -w 1 disk0").orElseThrow();
+        assertEquals("-w 1", mac.options());
+        assertEquals(Optional.of(Duration.ofSeconds(1)), mac.interval());
+        assertEquals(Optional.of(Duration.ofSeconds(2)), command("$ iostat -c 10 -w 2").orElseThrow().interval());
+        assertEquals(Optional.of(Duration.ofSeconds(60)), command("$ iostat -d -C -n 999 -w 60").orElseThrow().interval());
         assertTrue(command("sda 0.00 iostat").isEmpty());
         assertTrue(command("Device: rrqm/s wrqm/s").isEmpty());
     }

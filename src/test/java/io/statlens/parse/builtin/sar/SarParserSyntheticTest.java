@@ -128,6 +128,79 @@ class SarParserSyntheticTest {
     }
 
     @Test
+    void anAixBannerDateIsReadInTheOrderTheFilesDecimalCommasGive() {
+        CollectingSink sink = parse("""
+                AIX host1 1 7 00C5CC3C4C00    04/02/20
+
+                10:00:00    %usr    %sys    %wio   %idle   physc
+                10:00:01       8      12       0      80    0,25
+
+                Average        8      12       0      80    0,25
+                """);
+        assertEquals("2020-02-04", sink.fact("date").orElseThrow());
+        assertEquals(1, sink.notices().size(), sink.notices().toString());
+        assertTrue(sink.notices().get(0).message().contains("decimal commas"), sink.notices().toString());
+        assertTrue(sink.warnings().isEmpty(), sink.warnings().toString());
+    }
+
+    @Test
+    void anHpuxBannerDateNothingDecidesIsMonthFirstWithANoticeNamingTheOption() {
+        String text = """
+                HP-UX host2 B.11.23 U ia64    04/01/11
+
+                02:39:32    %usr    %sys    %wio   %idle
+                02:39:34       5       2       1      92
+                """;
+        CollectingSink sink = parse(text);
+        assertEquals("2011-04-01", sink.fact("date").orElseThrow());
+        String notice = sink.notices().get(0).message();
+        assertTrue(notice.contains("--file-locale") && notice.contains("HP-UX's manuals") && notice.contains("2011-01-04 read day first"),
+                notice);
+
+        CollectingSink given = parse(text, ParserFixtures.context("x", TimeOptions.DEFAULT.withLocale(java.util.Locale.UK)));
+        assertEquals("2011-01-04", given.fact("date").orElseThrow());
+        assertTrue(given.notices().isEmpty(), given.notices().toString());
+    }
+
+    @Test
+    void aSolarisBannerIsMonthFirstInEveryLocale() {
+        // illumos sar.c prints tm_mon + 1 first whatever the locale: decimal commas say nothing of its date
+        CollectingSink sink = parse("""
+                SunOS host3 5.11 11.3 sun4v    04/02/2020
+
+                10:00:00   runq-sz %runocc swpq-sz %swpocc
+                10:00:01       1,0      10     0,0       0
+                """);
+        assertEquals("2020-04-02", sink.fact("date").orElseThrow());
+        assertTrue(sink.notices().isEmpty(), sink.notices().toString());
+    }
+
+    @Test
+    void anHpuxDeviceReportWithNoActiveDeviceIsATimeAlone() {
+        CollectingSink sink = parse("""
+                HP-UX host2 B.11.23 U ia64    12/24/13
+
+                02:39:32   device   %busy   avque   r+w/s  blks/s  avwait  avserv
+                02:39:34   c0t2d0    0.50    0.50       1      16    0.00   13.79
+                02:39:36
+                02:39:38   c0t2d0   14.00    0.50       3      48    0.00   51.43
+                          c0t0d0    0.50    0.50       0       8    0.00    7.89
+                """);
+        assertTrue(sink.warnings().isEmpty(), sink.warnings().toString());
+        assertEquals(List.of("c0t2d0", "c0t2d0", "c0t0d0"), sink.rows("sar.disk").stream().map(r -> r.row().key()).toList());
+        assertEquals(Instant.parse("2013-12-24T02:39:38Z"), sink.rows("sar.disk", "c0t0d0").get(0).row().time());
+
+        CollectingSink cut = parse("""
+                HP-UX host2 B.11.23 U ia64    12/24/13
+
+                08:00:00    %usr    %sys    %wio   %idle
+                08:05:00
+                """);
+        assertTrue(cut.warnings().stream().anyMatch(w -> w.line() == 4 && w.message().equals("a time of day without values")),
+                "under a header without a key column a time alone is a cut line: " + cut.warnings());
+    }
+
+    @Test
     void solarisRestartIsAFact() {
         CollectingSink sink = parse("""
                 SunOS host3 5.10 Generic_147440-01 sun4u    03/14/2013
