@@ -1,27 +1,78 @@
 package io.statlens.bench;
 
 import io.statlens.architecture.AllowedToUse;
-import io.statlens.gui.BrowserNode.MetricNode;
-import io.statlens.gui.ResponsivenessBench;
+import io.statlens.gui.WindowDriver;
 import io.statlens.model.UserException;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 
 import java.awt.GraphicsEnvironment;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * {@code statlens bench --gui}: generated {@code mpstat -P ALL} output imported and charted in the real window
- * while the FX thread's answer delay is measured; the first phase is the idle window, the baseline.
+ * {@code statlens bench --gui}: generated {@code mpstat -P ALL} output imported and charted in the real window, driven
+ * through gui's {@link WindowDriver} through the heavy work a user starts (importing a big file, charting all its rows,
+ * statistics of a zoomed window), while {@link FxLatencyProbe} measures how long the FX thread takes to answer. The
+ * first phase is the idle window, the baseline.
  */
-@AllowedToUse(value = "io.statlens.gui..", reason = "the benchmark drives the real window: gui's ResponsivenessBench"
-        + " wires the window as the application does (Workbench, the view models, the background executor) and waits on"
-        + " their JavaFX properties, and its FxLatencyProbe posts to the FX thread; that wiring is package-private to"
-        + " gui, so those two classes stay there rather than make the window's insides public for a benchmark")
+@AllowedToUse(value = "io.statlens.gui..", reason = "the benchmark drives the real window through gui's one WindowDriver,"
+        + " which wires the window as the application does (Workbench, the view models, the background executor): that"
+        + " wiring is package-private to gui, so the driver stays there rather than make the window's insides public")
 public final class GuiBench {
+    private static final long PROBE_INTERVAL_MILLIS = 10;
+    private static final long WARM_UP_MILLIS = 3000;
+    private static final long IDLE_MILLIS = 5000;
+
+    /**
+     * One phase: how long it took, the CPU time the whole process and the FX thread spent in it (on a shared machine
+     * the wall time says more about the neighbours), and the FX thread's answer delays during it.
+     */
+    public record Phase(String name, double seconds, double cpuSeconds, double fxCpuSeconds, int pings, double p50Millis,
+                        double p99Millis, double maxMillis, String threadsCpu) {
+        static Phase of(FxLatencyProbe.Latencies l, CpuClock.Spent cpu) {
+            return new Phase(l.phase(), l.seconds(), cpu.process(), cpu.fxThread(), l.pings(), l.percentileMillis(50),
+                    l.percentileMillis(99), l.maxMillis(), cpu.threads().toString());
+        }
+    }
+
+    /** The CPU time of this process and of the FX thread, read at the end of each phase. */
+    private static final class CpuClock {
+        /** @param threads the process's CPU by thread group (the JIT compilers and the collector too); empty off Linux */
+        record Spent(double process, double fxThread, ThreadCpu threads) {
+        }
+
+        private final com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        private final long fxThread;
+        private long process;
+        private long fx;
+        private ThreadCpu byThread = ThreadCpu.now();
+
+        CpuClock(long fxThread) {
+            this.fxThread = fxThread;
+            lap();
+        }
+
+        /** What was spent since the last lap. */
+        Spent lap() {
+            long processNow = os.getProcessCpuTime();
+            long fxNow = threads.getThreadCpuTime(fxThread);
+            ThreadCpu byThreadNow = ThreadCpu.now();
+            Spent spent = new Spent((processNow - process) / 1e9, (fxNow - fx) / 1e9, byThreadNow.since(byThread));
+            process = processNow;
+            fx = fxNow;
+            byThread = byThreadNow;
+            return spent;
+        }
+    }
+
     private GuiBench() {
     }
 
@@ -32,14 +83,35 @@ public final class GuiBench {
 
     /**
      * @param work     a folder for the repository
-     * @param input    the generated mpstat output
+     * @param input    the generated mpstat output, imported as run {@code bench} and charted as {@code mpstat %usr}
      * @param progress told when each phase ends
      */
-    public static List<ResponsivenessBench.Phase> run(Path work, Workload input, Consumer<ResponsivenessBench.Phase> progress)
-            throws Exception {
-        try (Repository repo = Repository.open(RepositoryLocation.embedded(work.resolve("repo-gui")))) {
-            return ResponsivenessBench.run(repo, input.file(), new MetricNode("bench", "mpstat", "%usr", null), ZoneOffset.UTC,
-                    progress);
+    public static List<Phase> run(Path work, Workload input, Consumer<Phase> progress) throws Exception {
+        List<Phase> phases = new ArrayList<>();
+        try (Repository repo = Repository.open(RepositoryLocation.embedded(work.resolve("repo-gui")));
+             WindowDriver window = WindowDriver.open(repo, ZoneOffset.UTC);
+             FxLatencyProbe probe = new FxLatencyProbe(window.fxThread(), PROBE_INTERVAL_MILLIS)) {
+            CpuClock cpu = new CpuClock(window.fxThreadId());
+            Consumer<FxLatencyProbe.Latencies> done = l -> {
+                Phase p = Phase.of(l, cpu.lap());
+                phases.add(p);
+                progress.accept(p);
+            };
+            // The first layout and drawing of a new window take a while: not part of the idle baseline.
+            Thread.sleep(WARM_UP_MILLIS);
+            probe.endPhase("(start)");
+            cpu.lap();
+            Thread.sleep(IDLE_MILLIS);
+            done.accept(probe.endPhase("idle window (baseline)"));
+            String imported = window.importFile(input.file(), "bench");
+            done.accept(probe.endPhase("import " + input.file().getFileName() + ": " + imported));
+            // The phase ends once the chart's picture is shown too (and, for the zoom, its lines cut again and drawn),
+            // so that the drawing the window waits for, or does not, is part of what is measured.
+            String charted = window.chart("bench", "mpstat", "%usr");
+            done.accept(probe.endPhase("chart mpstat %usr: " + charted));
+            String zoomed = window.zoomToMiddleHalf();
+            done.accept(probe.endPhase("zoom: " + zoomed));
         }
+        return phases;
     }
 }

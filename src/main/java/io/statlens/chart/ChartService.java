@@ -11,14 +11,11 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CancellationException;
-import java.util.regex.Pattern;
 
 /**
  * The one way from chart definitions and runs to drawn charts, for the command line, the reports and every chart of
@@ -59,10 +56,10 @@ public final class ChartService {
     public ChartResult draw(ChartRequest request, ChartProgress progress) {
         Map<String, Instant> starts = new HashMap<>();
         Map<String, List<ChartNote>> notes = new HashMap<>();
-        Set<String> derived = new HashSet<>();
-        Set<String> dated = new HashSet<>();
+        List<RunCatalog.DerivedTimes> derived = new ArrayList<>();
+        List<RunCatalog.DerivedTimes> dated = new ArrayList<>();
         for (String run : request.runs()) {
-            catalog.derivedTimes(run).forEach(d -> d.datasets().forEach(ds -> (d.datesOnly() ? dated : derived).add(ds.toLowerCase(Locale.ROOT))));
+            catalog.derivedTimes(run).forEach(d -> (d.datesOnly() ? dated : derived).add(d));
             Instant start = catalog.run(run).start();
             List<ChartNote> ofRun = new ArrayList<>();
             annotations.list(run).forEach(a -> ofRun.add(new ChartNote(a.time(), a.text())));
@@ -196,26 +193,15 @@ public final class ChartService {
         return out;
     }
 
+    /** Whether a chart draws a data set of these files: its tool's, or one its query reads (as the store says). */
+    private static boolean drawsAny(ChartDefinition def, List<RunCatalog.DerivedTimes> files) {
+        if (def.isSql()) return def.drawsRuns() && files.stream().anyMatch(f -> f.readBy(def.sql()));
+        if (def.tool() == null) return false;
+        String tool = def.tool().toLowerCase(Locale.ROOT);
+        return files.stream().anyMatch(f -> f.datasets().stream().anyMatch(ds -> ds.toLowerCase(Locale.ROOT).equals(tool)));
+    }
+
     /** {@code sar} of a chart of {@code sar.cpu}; a query's charts count as one tool. */
-    /** Whether a chart draws one of these data sets (qualified names, lower case). */
-    private static boolean drawsAny(ChartDefinition def, Set<String> datasets) {
-        return def.isSql() ? def.drawsRuns() && datasets.stream().anyMatch(ds -> reads(def.sql(), ds))
-                : def.tool() != null && datasets.contains(def.tool().toLowerCase(Locale.ROOT));
-    }
-
-    /**
-     * Whether a query reads a data set: names its view ({@code V_SAR_CPU} for {@code sar.cpu}, {@code V_IOSTAT} for
-     * {@code iostat}) or selects its tool ({@code TOOL = 'iostat'}). A query is text, so this is what it says, not
-     * what it does; it errs towards saying a chart's times are derived.
-     */
-    static boolean reads(String sql, String dataset) {
-        String view = "V_" + dataset.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
-        int dot = dataset.indexOf('.');
-        String tool = dot < 0 ? dataset : dataset.substring(0, dot);
-        return Pattern.compile("\\b" + Pattern.quote(view) + "\\b", Pattern.CASE_INSENSITIVE).matcher(sql).find()
-                || Pattern.compile("\\bTOOL\\s*=\\s*'" + Pattern.quote(tool) + "'", Pattern.CASE_INSENSITIVE).matcher(sql).find();
-    }
-
     private static String toolOf(ChartDefinition def) {
         if (def.tool() == null) return "";
         String dataset = def.tool().toLowerCase(Locale.ROOT);

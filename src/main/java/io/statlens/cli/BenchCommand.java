@@ -14,7 +14,6 @@ import io.statlens.bench.Measurement;
 import io.statlens.bench.Samples;
 import io.statlens.bench.ServerImportBench;
 import io.statlens.bench.Workload;
-import io.statlens.gui.ResponsivenessBench;
 import io.statlens.model.UserException;
 import io.statlens.store.schema.RepositoryLocation;
 import picocli.CommandLine.Command;
@@ -463,18 +462,18 @@ public final class BenchCommand implements Callable<Integer> {
         return String.format(Locale.ROOT, "%.2fx / %.2fx", r.ofMin(), r.ofMedian());
     }
 
-    private static void print(PrintWriter out, List<ResponsivenessBench.Phase> phases) {
-        ResponsivenessBench.Phase idle = phases.get(0);
+    private static void print(PrintWriter out, List<GuiBench.Phase> phases) {
+        GuiBench.Phase idle = phases.get(0);
         TextTable t = new TextTable(ReadableNumbers.ROOT, "PHASE", "SECONDS", "CPU S", "FX CPU S", "PINGS", "P50 MS", "P99 MS",
                 "MAX MS", "P99 VS IDLE", "MAX VS IDLE").right(1, 2, 3, 4, 5, 6, 7, 8, 9);
-        for (ResponsivenessBench.Phase p : phases) {
+        for (GuiBench.Phase p : phases) {
             t.add(p.name(), oneDecimal(p.seconds()), String.format(Locale.ROOT, "%.2f", p.cpuSeconds()),
                     String.format(Locale.ROOT, "%.2f", p.fxCpuSeconds()), p.pings(), oneDecimal(p.p50Millis()), oneDecimal(p.p99Millis()),
                     oneDecimal(p.maxMillis()), String.format(Locale.ROOT, "%.2fx", p.p99Millis() / idle.p99Millis()),
                     String.format(Locale.ROOT, "%.2fx", p.maxMillis() / idle.maxMillis()));
         }
         t.print(out);
-        for (ResponsivenessBench.Phase p : phases) {
+        for (GuiBench.Phase p : phases) {
             if (!p.threadsCpu().isEmpty()) out.printf(Locale.ROOT, "CPU s by thread, %s: %s%n", shortPhase(p.name()), p.threadsCpu());
         }
         out.println("CPU S: the process's CPU time (user + sys) in the phase; FX CPU S: the FX thread's, which the window waits on.");

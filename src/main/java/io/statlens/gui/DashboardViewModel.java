@@ -143,7 +143,7 @@ public final class DashboardViewModel {
         List<ChartDefinition> more = new ArrayList<>(d.charts());
         more.add(definition);
         Dashboard next = d.withCharts(more);
-        load("the dashboard with " + label(definition), () -> next, true);
+        load("the dashboard with " + label(definition), () -> next, true, false);
     }
 
     /** Removes a chart (with the other charts its definition gave: an area chart per run); nothing is drawn again. */
@@ -236,14 +236,6 @@ public final class DashboardViewModel {
     /** Stops the drawing under way; the charts shown before stay. */
     public void cancel() {
         if (loading.get()) drawing.cancel();
-    }
-
-    private void load(String what, java.util.concurrent.Callable<Dashboard> which) {
-        load(what, which, false);
-    }
-
-    private void load(String what, java.util.concurrent.Callable<Dashboard> which, boolean keepZoom) {
-        load(what, which, keepZoom, false);
     }
 
     /**
@@ -478,7 +470,7 @@ public final class DashboardViewModel {
         if (on) {
             follow();
         } else if (d != null) {
-            load("the dashboard of " + String.join(", ", d.runs()), () -> d, true);
+            load("the dashboard of " + String.join(", ", d.runs()), () -> d, true, false);
         }
     }
 

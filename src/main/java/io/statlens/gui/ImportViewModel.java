@@ -84,16 +84,12 @@ public final class ImportViewModel {
 
     /** Imports files and folders with the tools detection finds. */
     public void importFiles(List<Path> inputs, String run) {
-        importChosen(new ImportChoices(inputs, run, inputs, Map.of()));
-    }
-
-    /** Imports the files chosen in a plan with their tools and times; the plan's sources become the most recent inputs. */
-    public void importChosen(ImportChoices choices) {
-        importChosen(choices, () -> { }, failure -> { });
+        importChosen(new ImportChoices(inputs, run, inputs, Map.of()), () -> { }, failure -> { });
     }
 
     /**
-     * Imports the files chosen in a plan, then tells the plan how it went.
+     * Imports the files chosen in a plan with their tools and times, then tells the plan how it went; the plan's sources
+     * become the most recent inputs.
      *
      * @param succeeded called on the UI thread once the import is committed
      * @param failed    called on the UI thread with why the import failed (the repository is unchanged)

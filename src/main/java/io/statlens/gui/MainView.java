@@ -224,7 +224,7 @@ public final class MainView extends BorderPane {
             }
         });
         browser.shownRuns().addListener((ListChangeListener<RunNode>) c -> rebuildTree(!browser.filterProperty().get().isBlank()));
-        tree.getSelectionModel().getSelectedItems().addListener((ListChangeListener<TreeItem<BrowserNode>>) c -> chartSelection());
+        tree.getSelectionModel().getSelectedItems().addListener((ListChangeListener<TreeItem<BrowserNode>>) c -> showSelection());
         // An empty repository: the next steps where the runs will be.
         firstSteps.visibleProperty().bind(browser.emptyProperty());
         StackPane runs = new StackPane(tree, firstSteps);
@@ -415,19 +415,24 @@ public final class MainView extends BorderPane {
     }
 
     /**
-     * Charts the last selected metric for the runs of everything selected: select a metric, then
-     * Ctrl-click other runs to overlay them.
+     * What the browser's selection shows: a metric selected, its chart ({@link #chartMetric}); runs alone, their
+     * dashboard ({@link #openDashboard}).
      */
-    private void chartSelection() {
+    private void showSelection() {
         List<TreeItem<BrowserNode>> selected = new ArrayList<>(tree.getSelectionModel().getSelectedItems());
         MetricNode metric = null;
         for (TreeItem<BrowserNode> item : selected) {
             if (item != null && item.getValue() instanceof MetricNode m) metric = m;
         }
-        if (metric == null) {
-            openDashboard(selected);
-            return;
-        }
+        if (metric == null) openDashboard(selected);
+        else chartMetric(metric, selected);
+    }
+
+    /**
+     * Charts the last selected metric for the runs of everything selected: select a metric, then
+     * Ctrl-click other runs to overlay them.
+     */
+    private void chartMetric(MetricNode metric, List<TreeItem<BrowserNode>> selected) {
         tabs.getSelectionModel().select(chartTab);
         Set<String> runs = new LinkedHashSet<>();
         runs.add(metric.run());

@@ -77,11 +77,18 @@ class ChartServiceTest {
         DrawnChart query = one(ChartRequest.of(ChartDefinition.builder().sql("SELECT TS, US AS \"us\" FROM v_vmstat WHERE RUN = :run")
                 .unit("%").build(), List.of("undated")));
         assertTrue(query.data().subtitle().endsWith("times derived: the output has no time stamps"), query.data().subtitle());
-        assertTrue(ChartService.reads("SELECT TS, R FROM V_MPSTAT WHERE TOOL = 'vmstat'", "vmstat"));
-        assertTrue(!ChartService.reads("SELECT TS, PCT_USER FROM V_SAR_CPU WHERE RUN = :run", "sar"), "V_SAR_CPU is not V_SAR");
-        assertTrue(ChartService.reads("SELECT TS, PCT_USER FROM V_SAR_CPU WHERE RUN = :run", "sar.cpu"));
+        // the store names the views a file's data sets are read through, the chart does not guess them from their names
+        RunCatalog.DerivedTimes vmstat = new RunCatalog.DerivedTimes("f", List.of("vmstat"), List.of("V_VMSTAT"), "derived:");
+        assertTrue(vmstat.readBy("SELECT TS, R FROM V_MPSTAT WHERE TOOL = 'vmstat'"), "its tool selected");
+        assertTrue(vmstat.readBy("select ts, r from v_vmstat"), "its view named");
+        assertTrue(!vmstat.readBy("SELECT TS, R FROM V_VMSTAT_2"), "V_VMSTAT_2 is not V_VMSTAT");
+        RunCatalog.DerivedTimes sarCpu = new RunCatalog.DerivedTimes("f", List.of("sar.cpu"), List.of("V_SAR_CPU"), "derived:");
+        assertTrue(!new RunCatalog.DerivedTimes("f", List.of("sar"), List.of("V_SAR"), "derived:")
+                .readBy("SELECT TS, PCT_USER FROM V_SAR_CPU WHERE RUN = :run"), "V_SAR_CPU is not V_SAR");
+        assertTrue(sarCpu.readBy("SELECT TS, PCT_USER FROM V_SAR_CPU WHERE RUN = :run"));
         assertEquals(List.of(new RunCatalog.DerivedTimes(Path.of("src/test/resources/corpus/vmstat/procps-4.0.2-C-vmstat.txt")
-                        .toAbsolutePath().normalize().toString(), List.of("vmstat"), new RunCatalog(repo).derivedTimes("undated").get(0).source())),
+                        .toAbsolutePath().normalize().toString(), List.of("vmstat"), List.of("V_VMSTAT"),
+                        new RunCatalog(repo).derivedTimes("undated").get(0).source())),
                 new RunCatalog(repo).derivedTimes("undated"));
         assertTrue(new RunCatalog(repo).derivedTimes("undated").get(0).source().startsWith("derived: last sample at the file's modification time"));
         assertEquals(List.of(), new RunCatalog(repo).derivedTimes("mpa"));

@@ -171,6 +171,7 @@ class DocsTest {
         try {
             run = runBlocks(page, shell, rules, failures, rewrites, timings);
         } finally {
+            shell.close();
             for (String left : PageServers.stopLeftovers(scratch)) {
                 failures.add(page.name() + ": the page left a statlens server running, stopped by the test: " + left
                         + " (end the page with statlens server stop)");

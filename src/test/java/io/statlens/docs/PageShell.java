@@ -49,7 +49,7 @@ import java.util.regex.Pattern;
  * {@code /tmp} or each other. {@code STATLENS_HOME} (and {@code HOME} for bash) point into it too, so an
  * example that forgets {@code --repo} does not touch the user's repository.
  */
-final class PageShell {
+final class PageShell implements AutoCloseable {
     private static final Pattern TMP = Pattern.compile("(?<![\\w./-])/tmp(?=[/\\s\"':;,)]|$)");
     private static final Pattern FUNCTION = Pattern.compile(
             "statlens\\(\\)\\s*\\{\\s*(?:command statlens|target/statlens|java -jar target/statlens\\.jar)\\s+\"\\$@\"(.*?);?\\s*}\\s*(#.*)?",
@@ -66,6 +66,8 @@ final class PageShell {
     private final List<Substitution> substitutions;
     private List<String> shorthand = List.of();
     private int lastExitCode;
+    /** The JVMs of the commands that need one of their own, by their environment. */
+    private final Map<Map<String, String>, CommandJvm> jvms = new HashMap<>();
 
     PageShell(Path checkout, Path scratch) {
         this(checkout, scratch, List.of());
@@ -262,35 +264,31 @@ final class PageShell {
 
     /**
      * statlens in a JVM of its own, for a command whose environment this JVM cannot take (a password in
-     * {@code STATLENS_DB_PASSWORD}): the shipped classes, this JVM's java, the page's environment and home.
-     * Standard output and error come merged as a terminal shows them (or apart, for a pipe's left side).
+     * {@code STATLENS_DB_PASSWORD}): the shipped classes, this JVM's java, the page's environment and home. The page's
+     * commands of the same environment run one after another in the same JVM ({@link CommandLoop}), as they would in
+     * a reader's shell, rather than start one each. Standard output and error come merged as a terminal shows them (or
+     * apart, for a pipe's left side).
      */
     private Output separateJvm(ShellLine line, List<String> args, Map<String, String> environment)
             throws IOException, InterruptedException {
-        String javaCommand = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(javaCommand, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-Duser.timezone=UTC",
-                "-Djava.awt.headless=true", "-Duser.home=" + home(), "-cp", ShippedCli.CLASS_PATH, "io.statlens.cli.Main"));
-        command.addAll(args);
-        ProcessBuilder pb = new ProcessBuilder(command).directory(checkout.toFile());
-        Map<String, String> env = pb.environment();
-        env.putAll(bashEnvironment());
+        Map<String, String> env = new HashMap<>(bashEnvironment());
         env.putAll(environment);
-        line.assignments().forEach(env::put);
-        Path out = java.nio.file.Files.createTempFile(scratch, "statlens-out", ".txt");
-        Path err = java.nio.file.Files.createTempFile(scratch, "statlens-err", ".txt");
-        pb.redirectOutput(out.toFile()).redirectError(err.toFile());
-        Process p = pb.start();
-        p.getOutputStream().close();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IllegalStateException("statlens did not finish within 120 s: " + String.join(" ", args));
+        env.putAll(line.assignments());
+        CommandJvm jvm = jvms.get(env);
+        if (jvm == null) {
+            jvm = CommandJvm.start(checkout, scratch, home(), env);
+            jvms.put(env, jvm);
         }
-        String standardOut = java.nio.file.Files.readString(out);
-        String errorOnly = java.nio.file.Files.readString(err);
-        java.nio.file.Files.delete(out);
-        java.nio.file.Files.delete(err);
+        CommandJvm.Answer answer = jvm.run(args);
         // a command prints either a result or an error, seldom both; when both, its warnings come after its table
-        return new Output(standardOut + errorOnly, standardOut, errorOnly, p.exitValue());
+        return new Output(answer.standardOut() + answer.errorOnly(), answer.standardOut(), answer.errorOnly(), answer.exitCode());
+    }
+
+    /** Ends the JVMs the page's commands ran in ({@link #separateJvm}). */
+    @Override
+    public void close() {
+        jvms.values().forEach(CommandJvm::close);
+        jvms.clear();
     }
 
     private Output invoke(ShellLine line, List<String> args) {
@@ -358,6 +356,89 @@ final class PageShell {
         env.put("LC_ALL", "C.UTF-8");
         env.put("PATH", Path.of(System.getProperty("java.home"), "bin") + File.pathSeparator + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
         return env;
+    }
+
+    /** A JVM running {@link CommandLoop} over the shipped command line, in one environment. */
+    private static final class CommandJvm {
+        private static final Object END = new Object();
+
+        record Answer(int exitCode, String standardOut, String errorOnly) {
+        }
+
+        private final Process process;
+        private final java.io.BufferedWriter requests;
+        /** The answer lines as the JVM writes them, and {@link #END} once its output ends. */
+        private final java.util.concurrent.BlockingQueue<Object> answers = new java.util.concurrent.LinkedBlockingQueue<>();
+
+        private CommandJvm(Process process) {
+            this.process = process;
+            this.requests = new java.io.BufferedWriter(new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
+            Thread reader = new Thread(() -> {
+                try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                    for (String l = lines.readLine(); l != null; l = lines.readLine()) answers.add(l);
+                } catch (IOException ended) {
+                    // the JVM is gone: END tells the waiting command
+                } finally {
+                    answers.add(END);
+                }
+            }, "docs-test-jvm-answers");
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        static CommandJvm start(Path checkout, Path scratch, Path home, Map<String, String> env) throws IOException {
+            String javaCommand = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            Path loop = copyLoopClass(scratch);
+            List<String> command = List.of(javaCommand, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                    "-Duser.timezone=UTC", "-Djava.awt.headless=true", "-Duser.home=" + home,
+                    "-cp", ShippedCli.CLASS_PATH + File.pathSeparator + loop, CommandLoop.class.getName());
+            ProcessBuilder pb = new ProcessBuilder(command).directory(checkout.toFile());
+            pb.environment().putAll(env);
+            pb.redirectError(ProcessBuilder.Redirect.appendTo(scratch.resolve("command-jvms.log").toFile()));
+            return new CommandJvm(pb.start());
+        }
+
+        /** {@link CommandLoop}'s class alone in a folder of its own: the test classes are not the command line's. */
+        private static Path copyLoopClass(Path scratch) throws IOException {
+            Path folder = scratch.resolve("command-loop");
+            Path file = folder.resolve(CommandLoop.class.getName().replace('.', '/') + ".class");
+            if (java.nio.file.Files.exists(file)) return folder;
+            java.nio.file.Files.createDirectories(file.getParent());
+            try (InputStream in = CommandLoop.class.getResourceAsStream(CommandLoop.class.getSimpleName() + ".class")) {
+                java.nio.file.Files.copy(in, file);
+            }
+            return folder;
+        }
+
+        Answer run(List<String> args) throws IOException, InterruptedException {
+            StringBuilder request = new StringBuilder();
+            java.util.Base64.Encoder base64 = java.util.Base64.getEncoder();
+            for (String a : args) {
+                if (!request.isEmpty()) request.append(' ');
+                request.append('-').append(base64.encodeToString(a.getBytes(StandardCharsets.UTF_8)));
+            }
+            requests.write(request.append('\n').toString());
+            requests.flush();
+            Object answer = answers.poll(120, TimeUnit.SECONDS);
+            if (answer == null) {
+                process.destroyForcibly();
+                throw new IllegalStateException("statlens did not finish within 120 s: " + String.join(" ", args));
+            }
+            if (answer == END) throw new IllegalStateException("the JVM of the page's commands ended (see command-jvms.log): " + String.join(" ", args));
+            String[] parts = ((String) answer).split(" ", -1);
+            java.util.Base64.Decoder decode = java.util.Base64.getDecoder();
+            return new Answer(Integer.parseInt(parts[0]), new String(decode.decode(parts[1]), StandardCharsets.UTF_8),
+                    new String(decode.decode(parts[2]), StandardCharsets.UTF_8));
+        }
+
+        void close() {
+            try {
+                requests.close();
+                if (!process.waitFor(30, TimeUnit.SECONDS)) process.destroyForcibly();
+            } catch (IOException | InterruptedException e) {
+                process.destroyForcibly();
+            }
+        }
     }
 
     /** The command line as shipped: main classes and dependencies, loaded once for every page. */

@@ -12,6 +12,7 @@ import io.statlens.parse.spi.Parser;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -68,17 +69,22 @@ class GoldenFixturesTest {
 
     /** The fixture parsed as the golden file's options say, rendered as golden text. */
     static String parse(Fixture fixture, String options) throws IOException {
-        ParseContext context = Golden.context(fixture.path(), options);
+        return parse(fixture.path(), fixture.file(), options);
+    }
+
+    /** The text of {@code file} parsed as fixture {@code path}'s golden file's options say, rendered as golden text. */
+    private static String parse(String path, Path file, String options) throws IOException {
+        ParseContext context = Golden.context(path, options);
         AutoDetectParser auto = new AutoDetectParser(CATALOG);
         CollectingSink sink = new CollectingSink();
         String parser;
-        try (LineSource lines = LineSource.of(fixture.path(), Files.newInputStream(fixture.file()))) {
+        try (LineSource lines = LineSource.of(path, Files.newInputStream(file))) {
             Detection detection = auto.detect(lines.head());
             parser = detection.parser().map(Parser::info).map(i -> i.label()).orElse("(none: " + detection.closest() + ")");
             context.set(Detection.class, detection);
             auto.parse(lines, context, sink);
         }
-        return Golden.render(fixture.path(), options, parser, sink);
+        return Golden.render(path, options, parser, sink);
     }
 
     private static boolean writes(Fixture fixture, boolean exists) {
@@ -126,6 +132,25 @@ class GoldenFixturesTest {
                 .filter(l -> !Golden.compared(rendered(values)).contains(l)).toList();
         assertEquals(1, differing.size(), "only the row checksum tells: " + differing);
         assertTrue(differing.get(0).startsWith("  rows crc32 cpu0="), differing.get(0));
+    }
+
+    @Test
+    void aFixtureWithTwoMiddleRowsSwappedFailsItsGoldenFile(@TempDir Path dir) throws IOException {
+        // vmstat's 2nd and 3rd interval reports trade places: rows, samples, times, first and last row, minima, maxima
+        // and sums stay the same, so only the row checksum can tell that the parse differs from its golden file
+        String path = "vmstat/jc-ubuntu1804-vmstat-1-long.txt";
+        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(Corpus.root().resolve(path), StandardCharsets.UTF_8));
+        assertTrue(!lines.get(3).equals(lines.get(4)), "the two rows differ: " + lines.get(3));
+        java.util.Collections.swap(lines, 3, 4);
+        Path swapped = Files.write(dir.resolve("swapped.txt"), lines, StandardCharsets.UTF_8);
+        String golden = Files.readString(Corpus.root().resolve(path + Corpus.GOLDEN_SUFFIX));
+        List<String> want = Golden.compared(golden);
+        List<String> got = Golden.compared(parse(path, swapped, Golden.options(golden)));
+        assertEquals(want, Golden.compared(parse(path, Corpus.root().resolve(path), Golden.options(golden))), "unswapped, it matches");
+        List<String> differing = got.stream().filter(l -> !want.contains(l)).toList();
+        assertEquals(want.size(), got.size());
+        assertEquals(1, differing.size(), "only the row checksum tells: " + differing);
+        assertTrue(differing.get(0).startsWith("  rows crc32 "), differing.get(0));
     }
 
     /** A keyed data set whose key cpu0 has these rows, one a second, and key cpu1 one row. */

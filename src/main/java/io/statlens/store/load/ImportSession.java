@@ -68,6 +68,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
     private final PreparedStatement insertSummary;
     private final PreparedStatement insertFact;
     private final PreparedStatement insertWarning;
+    /** Which columns each data set uses, recorded once per data set and column. */
+    private final ColumnUses uses;
     /** Prepared with the first data set. */
     private PreparedStatement insertDataset;
     /** Prepared with the first whole key. */
@@ -131,7 +133,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
         final Set<String> printedColumns = new HashSet<>();
         /** Stored keys whose whole key is already kept. */
         final Set<String> wholeKeys = new HashSet<>();
-        /** Columns recorded as used by the data set (DataTables#recordUse). */
+        /** Columns recorded as used by the data set ({@link ColumnUses}). */
         final Set<String> usedColumns = new HashSet<>();
         long rows;
         Instant first;
@@ -174,6 +176,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
         insertSummary = c.prepareStatement("INSERT INTO SUMMARY (RUN_ID, FILE_ID, DATASET, ITEM, NAME, VAL, UNIT) VALUES (?, ?, ?, ?, ?, ?, ?)");
         insertFact = c.prepareStatement("INSERT INTO FACTS (RUN_ID, FILE_ID, NAME, VAL) VALUES (?, ?, ?, ?)");
         insertWarning = c.prepareStatement("INSERT INTO WARNINGS (RUN_ID, FILE_ID, LINE_NO, KIND, MESSAGE) VALUES (?, ?, ?, ?, ?)");
+        uses = new ColumnUses(c);
     }
 
     @Override
@@ -208,15 +211,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
             String column = table.metrics().get(c).column();
             if (state.usedColumns.add(column)) added.add(column);
         }
-        if (!added.isEmpty()) write(() -> {
-            try {
-                repo.tables().recordUse(state.id, added);
-            } catch (StoreException e) {
-                // a live import's failed commit is retried on its SQLException (rolledBack), as every other write's
-                if (e.getCause() instanceof SQLException cause) throw cause;
-                throw e;
-            }
-        });
+        if (!added.isEmpty()) write(() -> uses.record(state.id, added));
     }
 
     /** Keeps, once per data set and column, the label a translated header printed ({@code frei} for {@code free}). */
@@ -671,6 +666,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
     public void close() {
         deleteSpills();
         closeLiveLoader();
+        uses.close();
         for (PreparedStatement ps : Arrays.asList(insertSummary, insertFact, insertWarning, insertDataset, updateDataset,
                 insertWholeKey)) {
             if (ps == null) continue;

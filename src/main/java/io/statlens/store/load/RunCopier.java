@@ -110,7 +110,7 @@ public final class RunCopier {
         Map<Long, DataTable> targetTables = new LinkedHashMap<>();
         Map<String, RowSpill> spills = new LinkedHashMap<>();
         long rows = 0;
-        try {
+        try (ColumnUses uses = new ColumnUses(to.connection())) {
             for (StoredDataset d : datasets(stored.id())) {
                 DataTable sourceTable = from.tables().table(d.table()).orElseThrow(() -> new IllegalStateException(
                         "data set " + d.id() + " of run '" + name + "' names table " + d.table() + ", which is not in the catalog"));
@@ -122,7 +122,7 @@ public final class RunCopier {
                 int[] columnOf = new int[metrics.size()];
                 for (int i = 0; i < columnOf.length; i++) columnOf[i] = targetTable.indexOfLabel(metrics.get(i).label());
                 // as the source's catalog holds them: every column of its table is kept for the copy
-                to.tables().recordUse(id, Arrays.stream(columnOf).mapToObj(c -> targetTable.metrics().get(c).column()).distinct().toList());
+                uses.record(id, Arrays.stream(columnOf).mapToObj(c -> targetTable.metrics().get(c).column()).distinct().toList());
                 RowSpill spill = spills.computeIfAbsent(targetTable.name(), k -> new RowSpill());
                 rows += spillRows(d.id(), sourceTable, id, spill, columnOf, targetTable.metrics().size());
                 copyStatistics(d.id(), id, sourceTable, targetTable);

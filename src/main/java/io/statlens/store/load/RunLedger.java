@@ -360,7 +360,9 @@ public final class RunLedger {
      * count as used.
      */
     void dropUnusedColumns() {
-        for (String table : emptied) repo.tables().dropUnused(table);
+        try (ColumnUses uses = new ColumnUses(connection())) {
+            for (String table : emptied) repo.tables().dropUnused(table, uses::inTable);
+        }
         emptied.clear();
     }
 

@@ -5,6 +5,7 @@ import io.statlens.model.Fact;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
 import io.statlens.store.DataTable;
+import io.statlens.store.schema.DataTables;
 import io.statlens.store.schema.Repository;
 
 import java.sql.Connection;
@@ -18,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /** Reads what the repository holds about runs: the list, and one run in detail. */
 public final class RunCatalog {
@@ -57,11 +59,36 @@ public final class RunCatalog {
      * A file whose times were derived because its output has none (the fact {@code time.source} starts with
      * {@code derived:}), or whose dates were because it prints times of day without a date and nobody gave
      * {@code --start} ({@link #derivesDate}): its data sets, and how the times were derived.
+     *
+     * @param datasets its data sets' qualified names ({@code sar.cpu})
+     * @param views    the views their rows are read through ({@code V_SAR_CPU}), as the store named them
      */
-    public record DerivedTimes(String file, List<String> datasets, String source) {
+    public record DerivedTimes(String file, List<String> datasets, List<String> views, String source) {
+        public DerivedTimes {
+            datasets = List.copyOf(datasets);
+            views = List.copyOf(views);
+        }
+
         /** Whether only the date was derived: the times of day are the tool's own. */
         public boolean datesOnly() {
             return !source.startsWith(DERIVED);
+        }
+
+        /**
+         * Whether a query (an SQL chart's) reads this file's data sets: names one of their views or selects one of their
+         * tools ({@code TOOL = 'iostat'}). A query is text, so this is what it says, not what it does; it errs towards
+         * saying a chart's times are derived.
+         */
+        public boolean readBy(String sql) {
+            for (String view : views) {
+                if (Pattern.compile("\\b" + Pattern.quote(view) + "\\b", Pattern.CASE_INSENSITIVE).matcher(sql).find()) return true;
+            }
+            for (String dataset : datasets) {
+                int dot = dataset.indexOf('.');
+                String tool = dot < 0 ? dataset : dataset.substring(0, dot);
+                if (Pattern.compile("\\bTOOL\\s*=\\s*'" + Pattern.quote(tool) + "'", Pattern.CASE_INSENSITIVE).matcher(sql).find()) return true;
+            }
+            return false;
         }
     }
 
@@ -276,6 +303,7 @@ public final class RunCatalog {
         Map<Long, String> sources = new java.util.LinkedHashMap<>();
         Map<Long, String> paths = new HashMap<>();
         Map<Long, List<String>> datasets = new HashMap<>();
+        Map<Long, List<String>> views = new HashMap<>();
         try (PreparedStatement ps = repo.connection().prepareStatement("SELECT F.FILE_ID, CAST(F.VAL AS VARCHAR(4000))"
                 + " FROM FACTS F JOIN RUNS R ON R.ID = F.RUN_ID WHERE R.NAME = ? AND F.NAME = 'time.source' ORDER BY F.FILE_ID")) {
             ps.setString(1, run);
@@ -285,7 +313,7 @@ public final class RunCatalog {
             }
             sources.values().removeIf(source -> source == null || !derived(source));
             if (sources.isEmpty()) return List.of();
-            try (PreparedStatement ds = repo.connection().prepareStatement("SELECT D.FILE_ID, D.TOOL, D.NAME, F.PATH FROM DATASETS D"
+            try (PreparedStatement ds = repo.connection().prepareStatement("SELECT D.FILE_ID, D.TOOL, D.NAME, F.PATH, D.TABLE_NAME FROM DATASETS D"
                     + " JOIN SOURCE_FILES F ON F.ID = D.FILE_ID JOIN RUNS R ON R.ID = D.RUN_ID WHERE R.NAME = ? ORDER BY D.ID")) {
                 ds.setString(1, run);
                 try (ResultSet rs = ds.executeQuery()) {
@@ -295,6 +323,9 @@ public final class RunCatalog {
                         paths.put(file, rs.getString(4));
                         datasets.computeIfAbsent(file, k -> new ArrayList<>())
                                 .add(rs.getString(3).isEmpty() ? rs.getString(2) : rs.getString(2) + "." + rs.getString(3));
+                        List<String> ofFile = views.computeIfAbsent(file, k -> new ArrayList<>());
+                        String view = DataTables.viewName(rs.getString(5));
+                        if (!ofFile.contains(view)) ofFile.add(view);
                     }
                 }
             }
@@ -303,7 +334,7 @@ public final class RunCatalog {
         }
         List<DerivedTimes> out = new ArrayList<>();
         sources.forEach((file, source) -> {
-            if (paths.containsKey(file)) out.add(new DerivedTimes(paths.get(file), List.copyOf(datasets.get(file)), source));
+            if (paths.containsKey(file)) out.add(new DerivedTimes(paths.get(file), datasets.get(file), views.get(file), source));
         });
         return out;
     }

@@ -21,13 +21,17 @@ import java.util.Set;
 
 /**
  * The wide time-series tables and their metric catalog. A table is created on first use and gains
- * a column (ALTER TABLE) when a tool prints a label it has not stored before. Which columns each data set uses is
- * recorded ({@value #USES}); deleting a run drops the columns no remaining data set uses ({@link #dropUnused}).
+ * a column (ALTER TABLE) when a tool prints a label it has not stored before; deleting a run drops the columns no
+ * remaining data set uses ({@link #dropUnused}, told which by the import's record of them, {@link ColumnsInUse}).
  * Each table has a view {@code V_<table>} that adds the run's name and host.
  */
 public final class DataTables {
-    /** The table of the metric columns each data set uses (schema step 11). */
-    public static final String USES = "DATASET_METRICS";
+    /** Which metric columns the data sets of a table use, read inside the transaction that drops the others. */
+    @FunctionalInterface
+    public interface ColumnsInUse {
+        /** The columns; empty when a data set of the table was written before uses were recorded: it uses every column. */
+        Optional<Set<String>> of(String table);
+    }
 
     private final Connection connection;
     private final SqlDialect dialect;
@@ -41,7 +45,6 @@ public final class DataTables {
     private PreparedStatement selectColumns;
     private PreparedStatement insertMetric;
     private PreparedStatement lockMetrics;
-    private PreparedStatement insertUse;
 
     DataTables(Connection connection, SqlDialect dialect) {
         this.connection = connection;
@@ -172,35 +175,17 @@ public final class DataTables {
     }
 
     /**
-     * Records that a data set uses these metric columns of its table, so that they are kept while it is. Each column
-     * once per data set: the caller passes only the columns it has not recorded for the data set yet.
-     */
-    public void recordUse(long datasetId, List<String> columns) {
-        if (columns.isEmpty()) return;
-        try {
-            if (insertUse == null) insertUse = connection.prepareStatement("INSERT INTO " + USES + " (DATASET_ID, COLUMN_NAME) VALUES (?, ?)");
-            for (String column : columns) {
-                insertUse.setLong(1, datasetId);
-                insertUse.setString(2, column);
-                insertUse.addBatch();
-            }
-            insertUse.executeBatch();
-        } catch (SQLException e) {
-            throw new StoreException("cannot record the columns data set " + datasetId + " uses: " + e.getMessage(), e);
-        }
-    }
-
-    /**
      * Drops, inside the current transaction, the metric columns of a table that no data set uses any more (after a
      * run was deleted): a junk header's labels would otherwise stay in the table for good and count against
      * {@link DatasetSpec#MAX_METRICS} (issue 31). A table no data set uses goes whole, views and catalog included; the
      * next import that needs it creates it again. A data set written before uses were recorded counts as using every
-     * column. Where rows are kept in blocks (Derby) a column's values are found by its position, so only the unused
-     * columns after the last used one are dropped there; a row table (PostgreSQL) drops any unused column.
+     * column ({@code inUse} says so). Where rows are kept in blocks (Derby) a column's values are found by its position,
+     * so only the unused columns after the last used one are dropped there; a row table (PostgreSQL) drops any unused
+     * column.
      *
      * @return the number of metric columns dropped
      */
-    public int dropUnused(String name) {
+    public int dropUnused(String name, ColumnsInUse inUse) {
         try {
             Statements.execute(connection, "LOCK TABLE METRICS IN EXCLUSIVE MODE");
             DataTable table = reload(name);
@@ -210,18 +195,9 @@ public final class DataTables {
                 dropTable(table);
                 return table.metrics().size();
             }
-            if (count("SELECT COUNT(*) FROM DATASETS D WHERE D.TABLE_NAME = ? AND NOT EXISTS (SELECT 1 FROM " + USES
-                    + " U WHERE U.DATASET_ID = D.ID)", name) > 0) {
-                return 0;
-            }
-            Set<String> used = new HashSet<>();
-            try (PreparedStatement ps = connection.prepareStatement("SELECT DISTINCT U.COLUMN_NAME FROM " + USES + " U JOIN DATASETS D"
-                    + " ON D.ID = U.DATASET_ID WHERE D.TABLE_NAME = ?")) {
-                ps.setString(1, name);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) used.add(rs.getString(1));
-                }
-            }
+            Optional<Set<String>> inTable = inUse.of(name);
+            if (inTable.isEmpty()) return 0;
+            Set<String> used = inTable.get();
             List<DataTable.MetricColumn> kept = new ArrayList<>(table.metrics());
             if (dialect.storesBlocks()) {
                 while (!kept.isEmpty() && !used.contains(kept.get(kept.size() - 1).column())) kept.remove(kept.size() - 1);

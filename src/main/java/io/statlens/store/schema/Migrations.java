@@ -159,7 +159,7 @@ final class Migrations {
                 // set uses (issue 31: a junk header of 900 labels left its columns in the tool's table for good). Data
                 // sets written before this step have no rows here and count as using every column of their table.
                 new Step(11, "metric columns each data set uses",
-                        List.of("CREATE TABLE " + DataTables.USES + " (DATASET_ID BIGINT NOT NULL REFERENCES DATASETS(ID)"
+                        List.of("CREATE TABLE DATASET_METRICS (DATASET_ID BIGINT NOT NULL REFERENCES DATASETS(ID)"
                                 + " ON DELETE CASCADE, COLUMN_NAME " + d.varchar(128) + " NOT NULL, PRIMARY KEY (DATASET_ID, COLUMN_NAME))")));
     }
 

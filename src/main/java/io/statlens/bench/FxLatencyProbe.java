@@ -1,8 +1,7 @@
-package io.statlens.gui;
-
-import javafx.application.Platform;
+package io.statlens.bench;
 
 import java.util.Arrays;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -41,11 +40,12 @@ final class FxLatencyProbe implements AutoCloseable {
     private int size;
     private long phaseStart;
 
-    FxLatencyProbe(long intervalMillis) {
+    /** @param fxThread runs work on the FX thread, after what is queued there (the window driver's) */
+    FxLatencyProbe(Executor fxThread, long intervalMillis) {
         phaseStart = System.nanoTime();
         ticker.scheduleAtFixedRate(() -> {
             long posted = System.nanoTime();
-            Platform.runLater(() -> record(System.nanoTime() - posted));
+            fxThread.execute(() -> record(System.nanoTime() - posted));
         }, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
     }
 

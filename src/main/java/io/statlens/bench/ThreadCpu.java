@@ -1,4 +1,4 @@
-package io.statlens.gui;
+package io.statlens.bench;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

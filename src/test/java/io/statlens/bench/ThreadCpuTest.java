@@ -1,4 +1,4 @@
-package io.statlens.gui;
+package io.statlens.bench;
 
 import org.junit.jupiter.api.Test;
 
