@@ -291,10 +291,20 @@ final class ResourceFindings {
         Optional<String> iowait = run.label(s.dataset(), s.iowait());
         List<String> labels = iowait.map(w -> List.of(idleLabel, w)).orElse(List.of(idleLabel));
         Map<String, LoadAccumulator> byKey = new LinkedHashMap<>();
-        run.scan(s.dataset(), labels, keys, (key, elapsed, v) -> {
-            double w = v.length > 1 && !Double.isNaN(v[1]) ? v[1] : 0;
-            double busy = Double.isNaN(v[0]) ? Double.NaN : Math.max(0, 100 - v[0] - w);
-            byKey.computeIfAbsent(key, k -> new LoadAccumulator(x -> x >= SATURATED_PCT)).add(elapsed, busy);
+        run.scan(s.dataset(), labels, keys, new RunEvidence.SampleHandler() {
+            // A scan of one key (the machine's 'all', every sample of the run) then needs no map look-up per sample.
+            private String lastKey;
+            private LoadAccumulator last;
+
+            @Override
+            public void sample(String key, double elapsed, double[] v) {
+                if (!key.equals(lastKey)) {
+                    lastKey = key;
+                    last = byKey.computeIfAbsent(key, k -> new LoadAccumulator(x -> x >= SATURATED_PCT));
+                }
+                double w = v.length > 1 && !Double.isNaN(v[1]) ? v[1] : 0;
+                last.add(elapsed, Double.isNaN(v[0]) ? Double.NaN : Math.max(0, 100 - v[0] - w));
+            }
         });
         List<Load> out = new ArrayList<>();
         byKey.forEach((key, busy) -> {

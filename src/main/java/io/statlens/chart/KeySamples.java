@@ -34,6 +34,8 @@ final class KeySamples {
     private long bucket = 1;
     private final double[] sum;
     private final long[] count;
+    /** Which held samples a reduction keeps; reused, as reductions of a long run come every few thousand samples. */
+    private boolean[] keep;
 
     /**
      * @param metrics the values of a sample
@@ -122,14 +124,17 @@ final class KeySamples {
 
     /** Keeps, per bucket of the current size, the points holding a metric's minimum, maximum or first gap. */
     private void keepExtremes() {
-        boolean[] keep = new boolean[size];
+        if (keep == null || keep.length < size) keep = new boolean[time.length];
+        Arrays.fill(keep, 0, size, false);
         keep[0] = true;
         keep[size - 1] = true;
+        // A bucket is a power of two samples: a shift, not a division per sample.
+        int shift = Long.numberOfTrailingZeros(bucket);
         int start = 0;
         while (start < size) {
-            long b = index[start] / bucket;
+            long b = index[start] >>> shift;
             int end = start;
-            while (end < size && index[end] / bucket == b) end++;
+            while (end < size && index[end] >>> shift == b) end++;
             for (int m = 0; m < metrics; m++) {
                 double[] v = values[m];
                 int min = -1;

@@ -89,9 +89,9 @@ final class SelectionSource {
             // One pass over the data set for all metrics: the rows come in time order, each key's samples in turn, reduced to
             // what a chart can show as they come (a run of millions of rows is never held whole). A complement is computed
             // per sample, before the reduction, so that its peaks are the samples' own.
-            Map<String, KeySamples> byKey = new LinkedHashMap<>();
-            reader.read(ofLane, def.sinceBoot(), times, wanted, row -> byKey.computeIfAbsent(row.key(), k -> new KeySamples(drawn.size(), buckets))
-                    .add(row.time().toEpochMilli(), row.elapsed(), drawnValues(drawn, row.values())));
+            SamplesByKey samples = new SamplesByKey(drawn, buckets);
+            reader.read(ofLane, def.sinceBoot(), times, wanted, samples);
+            Map<String, KeySamples> byKey = samples.byKey;
             for (int m = 0; m < drawn.size(); m++) {
                 DataTable.MetricColumn column = drawn.get(m).shown();
                 for (Map.Entry<String, KeySamples> e : byKey.entrySet()) {
@@ -150,11 +150,40 @@ final class SelectionSource {
     }
 
     /**
-     * One row's drawn values. A complement is 100 minus its columns' sum, never below 0 (rounding makes %idle and %iowait
-     * add up to 100.01); a missing %iowait counts as none, as in the findings' busy time.
+     * The rows read, each key's in its {@link KeySamples}: the last row's key's at hand, so that the rows of one key (an
+     * unkeyed or one-key series, the usual long run) need no map look-up each; a row's drawn values go through one
+     * array, which {@link KeySamples#add} copies.
      */
-    private static double[] drawnValues(List<Drawn> drawn, double[] row) {
-        double[] out = new double[drawn.size()];
+    private static final class SamplesByKey implements SeriesReader.RowHandler {
+        final Map<String, KeySamples> byKey = new LinkedHashMap<>();
+        private final List<Drawn> drawn;
+        private final int buckets;
+        private final double[] values;
+        private String lastKey;
+        private KeySamples last;
+
+        SamplesByKey(List<Drawn> drawn, int buckets) {
+            this.drawn = drawn;
+            this.buckets = buckets;
+            this.values = new double[drawn.size()];
+        }
+
+        @Override
+        public void row(SeriesReader.SeriesRow row) {
+            if (!row.key().equals(lastKey)) {
+                lastKey = row.key();
+                last = byKey.computeIfAbsent(lastKey, k -> new KeySamples(drawn.size(), buckets));
+            }
+            drawnValues(drawn, row.values(), values);
+            last.add(row.time().toEpochMilli(), row.elapsed(), values);
+        }
+    }
+
+    /**
+     * One row's drawn values, into {@code out}. A complement is 100 minus its columns' sum, never below 0 (rounding makes
+     * %idle and %iowait add up to 100.01); a missing %iowait counts as none, as in the findings' busy time.
+     */
+    private static void drawnValues(List<Drawn> drawn, double[] row, double[] out) {
         for (int m = 0; m < out.length; m++) {
             Drawn d = drawn.get(m);
             double v = row[d.read()[0]];
@@ -165,7 +194,6 @@ final class SelectionSource {
             }
             out[m] = v;
         }
-        return out;
     }
 
     /**

@@ -92,7 +92,8 @@ public final class SampleBlock {
 
     /** Value of metric column {@code column} (table order) in row {@code row}; NaN when missing or not decoded. */
     public double value(int column, int row) {
-        double[] v = column < values.length ? values[column] : null;
+        // Columns beyond this block's width may hold a wider block's values, of the block read before into this object.
+        double[] v = column < width ? values[column] : null;
         return v == null ? Double.NaN : v[row];
     }
 

@@ -10,11 +10,16 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -101,8 +106,47 @@ final class BlockSeries {
             }
         }
         metas.sort(Comparator.comparingLong(Meta::firstSample).thenComparing(Meta::key).thenComparingInt(Meta::seq));
+        boolean streamed = metas.stream().map(Meta::key).distinct().limit(STREAMED_KEYS + 1).count() <= STREAMED_KEYS;
         return new Merge(datasetId, metas, c.prepareStatement("SELECT DATA FROM " + BlockStore.TABLE
-                + " WHERE DATASET_ID = ? AND ITEM = ? AND SEQ = ?"));
+                + " WHERE DATASET_ID = ? AND ITEM = ? AND SEQ = ?"), streamed);
+    }
+
+    /**
+     * Up to this many keys, each key's blocks are read by one query in key order ({@link KeyBlocks}) rather than one
+     * query per block: a read of ten million rows of one key is 20,000 blocks, and Derby's cost of a query (compile
+     * cache, plan, open and close) was about 40 % of reading them (JFR). Beyond it (a heat map of 256 CPUs) so many
+     * open queries would hold more than they save.
+     */
+    private static final int STREAMED_KEYS = 16;
+
+    /**
+     * One key's blocks in sequence order, from one query on the table's key {@code (DATASET_ID, ITEM, SEQ)}, with the
+     * same window as the blocks listed for the merge: the merge asks for a key's blocks in that order too (a chain's
+     * blocks follow each other in time).
+     */
+    private final class KeyBlocks {
+        private final PreparedStatement ps;
+        private final ResultSet rs;
+
+        KeyBlocks(long datasetId, String key) throws SQLException {
+            ps = c.prepareStatement("SELECT SEQ, DATA FROM " + BlockStore.TABLE + " WHERE DATASET_ID = ? AND ITEM = ?"
+                    + windowConditions() + " ORDER BY SEQ");
+            ps.setLong(1, datasetId);
+            ps.setString(2, key);
+            setWindow(ps, 3);
+            rs = ps.executeQuery();
+        }
+
+        /** The next block's data if it is block {@code seq}; null (and the query closed) otherwise. */
+        byte[] next(int seq) throws SQLException {
+            if (rs.next() && rs.getInt(1) == seq) return rs.getBytes(2);
+            close();
+            return null;
+        }
+
+        void close() throws SQLException {
+            ps.close();
+        }
     }
 
     private record Meta(String key, int seq, long firstSample) {
@@ -111,11 +155,12 @@ final class BlockSeries {
     /** A block being read, at its next kept row. */
     private final class Active {
         final Meta meta;
-        final SampleBlock block = new SampleBlock();
+        final SampleBlock block;
         int row = -1;
 
-        Active(Meta meta, byte[] data) {
+        Active(Meta meta, byte[] data, SampleBlock into) {
             this.meta = meta;
+            this.block = into;
             block.decode(data, true, wanted);
         }
 
@@ -142,14 +187,23 @@ final class BlockSeries {
         private final long datasetId;
         private final List<Meta> metas;
         private final PreparedStatement fetch;
+        /** Per key, its blocks' query, when they are streamed; a key whose blocks came out of order is fetched block by block. */
+        private final Map<String, KeyBlocks> streams;
+        private final Set<String> unordered = new HashSet<>();
         private final PriorityQueue<Active> active = new PriorityQueue<>(ORDER);
+        /**
+         * The blocks of read-out Actives, decoded into again: a run of ten million rows is 20,000 blocks per read, and
+         * new arrays for each cost about a fifth of what decoding them does.
+         */
+        private final ArrayDeque<SampleBlock> spare = new ArrayDeque<>();
         private int next;
         private SeriesReader.SeriesRow row;
 
-        Merge(long datasetId, List<Meta> metas, PreparedStatement fetch) {
+        Merge(long datasetId, List<Meta> metas, PreparedStatement fetch, boolean streamed) {
             this.datasetId = datasetId;
             this.metas = metas;
             this.fetch = fetch;
+            this.streams = streamed ? new HashMap<>() : null;
         }
 
         @Override
@@ -161,12 +215,17 @@ final class BlockSeries {
         public boolean advance() throws SQLException {
             while (next < metas.size() && (active.isEmpty() || metas.get(next).firstSample() <= active.peek().sample())) {
                 Meta m = metas.get(next++);
-                Active a = new Active(m, fetch(m));
+                SampleBlock into = spare.isEmpty() ? new SampleBlock() : spare.pop();
+                Active a = new Active(m, fetch(m), into);
                 if (a.advance()) active.add(a);
+                else spare.push(into);
             }
             Active a = active.poll();
             if (a == null) {
                 fetch.close();
+                if (streams != null) {
+                    for (KeyBlocks k : streams.values()) k.close();
+                }
                 return false;
             }
             SampleBlock b = a.block;
@@ -176,10 +235,19 @@ final class BlockSeries {
             row = new SeriesReader.SeriesRow(Instant.ofEpochSecond(b.epochSecond(r), b.nano(r)), b.elapsed(r), a.meta.key(),
                     includeSinceBoot && b.sinceBoot(r), values);
             if (a.advance()) active.add(a);
+            else spare.push(b);
             return true;
         }
 
         private byte[] fetch(Meta m) throws SQLException {
+            if (streams != null && !unordered.contains(m.key())) {
+                KeyBlocks k = streams.get(m.key());
+                if (k == null) streams.put(m.key(), k = new KeyBlocks(datasetId, m.key()));
+                byte[] data = k.next(m.seq());
+                if (data != null) return data;
+                streams.remove(m.key());
+                unordered.add(m.key());
+            }
             fetch.setLong(1, datasetId);
             fetch.setString(2, m.key());
             fetch.setInt(3, m.seq());

@@ -237,7 +237,8 @@ public final class SeriesReader {
         }
 
         void flush() {
-            held.sort(BY_KEY);
+            // One row per time (an unkeyed or one-key series, the usual long run) needs no sort.
+            if (held.size() > 1) held.sort(BY_KEY);
             held.forEach(handler::row);
             held.clear();
         }

@@ -53,4 +53,18 @@ class SampleBlockTest {
         assertTrue(Double.isNaN(read.value(0, 1)), "not asked for");
         assertTrue(Double.isNaN(read.value(5, 0)), "beyond the block's width");
     }
+
+    @Test
+    void aNarrowBlockDecodedWhereAWiderOneWasReadsTheOtherColumnsAsMissing() {
+        SampleBlock wide = new SampleBlock();
+        wide.add(0, 10, 0, 0, false, new double[]{1, 2, 3}, 3);
+        SampleBlock narrow = new SampleBlock();
+        narrow.add(1, 11, 0, 1, false, new double[]{4}, 1);
+        SampleBlock read = new SampleBlock();
+        read.decode(wide.encode(), true, null);
+        assertEquals(3, read.value(2, 0));
+        read.decode(narrow.encode(), true, null);
+        assertEquals(4, read.value(0, 0));
+        assertTrue(Double.isNaN(read.value(2, 0)), "the column came after this block: not the wider block's value");
+    }
 }
