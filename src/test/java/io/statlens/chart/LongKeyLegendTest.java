@@ -6,6 +6,8 @@ import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.schema.Repository;
+import org.jfree.chart.ChartRenderingInfo;
+import org.jfree.chart.entity.LegendItemEntity;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.w3c.dom.Document;
@@ -13,6 +15,9 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 import javax.xml.parsers.DocumentBuilderFactory;
+import java.awt.Graphics2D;
+import java.awt.geom.Rectangle2D;
+import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,6 +82,21 @@ class LongKeyLegendTest {
         assertTrue(label.startsWith("libc.so.1`mutex_lock_queue+0xa9;") && label.contains("\u2026") && label.endsWith("_lwp_start"),
                 label);
         assertTrue(texts.contains(label) && texts.contains(label + " (2)"), "the legend shows " + label + " twice, numbered: " + texts);
+
+        // The window draws into a ChartRenderingInfo and shows the tooltip of the entity under the mouse (ChartImageViewer).
+        ChartRenderingInfo info = new ChartRenderingInfo();
+        BufferedImage picture = new BufferedImage(drawn.size().width(), drawn.size().height(), BufferedImage.TYPE_INT_ARGB);
+        Graphics2D g = picture.createGraphics();
+        try {
+            ChartWriter.drawFitted(drawn.chart(), g, new Rectangle2D.Double(0, 0, drawn.size().width(), drawn.size().height()), info);
+        } finally {
+            g.dispose();
+        }
+        List<String> tips = new ArrayList<>();
+        for (Object entity : info.getEntityCollection().getEntities()) {
+            if (entity instanceof LegendItemEntity legend) tips.add(legend.getToolTipText());
+        }
+        assertEquals(stacks, tips.stream().sorted().toList(), "the window's legend entries say the whole stacks");
     }
 
     @Test
