@@ -3,6 +3,7 @@ package io.statlens.analysis;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -27,8 +28,32 @@ import static io.statlens.analysis.FindingsAnalyzer.TOP_KEYS;
  * the stored statistics of %idle cannot give.
  */
 final class ResourceFindings {
-    /** A data set whose keys are devices, interfaces or CPUs, with the labels its tool versions give the metric. */
-    private record Source(String dataset, String noun, List<String> load, List<String> iowait) {
+    /**
+     * A data set whose keys are devices, interfaces or CPUs, with the labels its tool versions give the metric.
+     *
+     * @param busyGiven a CPU's metric is its busy time itself (top's graph mode prints {@code total}, no idle time);
+     *                  otherwise a CPU's metric is its idle time, busy time {@code 100 - idle - iowait}
+     */
+    private record Source(String dataset, String noun, List<String> load, List<String> iowait, boolean busyGiven) {
+        Source(String dataset, String noun, List<String> load, List<String> iowait) {
+            this(dataset, noun, load, iowait, false);
+        }
+
+        /** The busy time of a sample of the metric and iowait (NaN: not printed). */
+        double busy(double load, double iowait) {
+            if (Double.isNaN(load)) return Double.NaN;
+            return busyGiven ? load : Math.max(0, 100 - load - (Double.isNaN(iowait) ? 0 : iowait));
+        }
+
+        /** A key's mean idle time from its stored statistics, busy time's complement. */
+        double meanIdle(MetricStats m) {
+            return busyGiven ? 100 - m.stats().mean() : m.stats().mean();
+        }
+
+        /** A key's lowest idle time from its stored statistics. */
+        double leastIdle(MetricStats m) {
+            return busyGiven ? 100 - m.stats().max() : m.stats().min();
+        }
     }
 
     private static final List<Source> DEVICES = List.of(
@@ -40,12 +65,16 @@ final class ResourceFindings {
     /** Per-CPU data sets, their idle and iowait labels. */
     private static final List<Source> PER_CPU = List.of(
             new Source("mpstat", "CPU", List.of("%idle", "idl"), List.of("%iowait", "wt")),
-            new Source("sar.cpu", "CPU", List.of("%idle"), List.of("%iowait", "%wio")));
+            new Source("sar.cpu", "CPU", List.of("%idle"), List.of("%iowait", "%wio")),
+            new Source("top.cpu", "CPU", List.of("id"), List.of("wa")),
+            // top's graph mode (t): us+ni and sy+hi+si and their total, busy time without iowait and steal
+            new Source("top.cpu", "CPU", List.of("total"), List.of(), true));
     /** Whole-machine CPU data sets (besides the {@code all} line of the per-CPU ones), most detailed first. */
     private static final List<Source> WHOLE_CPU = List.of(
             new Source("vmstat", "CPU", List.of("id"), List.of("wa")),
             new Source("iostat.cpu", "CPU", List.of("%idle", "id"), List.of("%iowait", "wt")),
-            new Source("top", "CPU", List.of("id"), List.of("wa")));
+            new Source("top", "CPU", List.of("id"), List.of("wa")),
+            new Source("top", "CPU", List.of("total"), List.of(), true));
     /** Keys whose samples are read to find the busiest CPUs: this many by mean and as many by peak. */
     private static final int CPU_CANDIDATES = 2 * TOP_KEYS + 2;
 
@@ -58,6 +87,7 @@ final class ResourceFindings {
 
         /** How busy time was computed, {@code 100 - %idle - %iowait}: the metric the "Busiest CPUs" chart draws. */
         String busyFormula() {
+            if (source.busyGiven()) return label;
             return "100 - " + label + (iowait.isEmpty() ? "" : " - " + iowait);
         }
 
@@ -236,9 +266,11 @@ final class ResourceFindings {
     private List<List<Load>> cpus() {
         if (cpus != null) return cpus;
         cpus = new ArrayList<>();
+        Set<String> read = new HashSet<>();
         for (Source s : PER_CPU) {
             Optional<String> idle = run.label(s.dataset(), s.load());
-            if (idle.isEmpty() || run.keys(s.dataset()).size() < 2) continue;
+            // a data set once: top's CPUs by their idle time where it printed it, by graph mode's total where not
+            if (idle.isEmpty() || run.keys(s.dataset()).size() < 2 || !read.add(s.dataset())) continue;
             List<MetricStats> stats = run.stats(s.dataset(), idle.get()).stream()
                     .filter(m -> !m.key().isEmpty() && !m.key().equals(KeyOrder.ALL) && m.stats().n() > 0).toList();
             // Mean busy time is 100 - mean idle - mean iowait: the stored means rank the candidates as the samples will.
@@ -246,12 +278,12 @@ final class ResourceFindings {
             run.label(s.dataset(), s.iowait()).ifPresent(w -> run.stats(s.dataset(), w)
                     .forEach(m -> meanIowait.put(m.key(), m.stats().mean())));
             Set<String> candidates = new LinkedHashSet<>();
-            stats.stream().sorted(Comparator.comparingDouble(m -> m.stats().mean() + meanIowait.getOrDefault(m.key(), 0.0)))
+            stats.stream().sorted(Comparator.comparingDouble(m -> s.meanIdle(m) + meanIowait.getOrDefault(m.key(), 0.0)))
                     .limit(CPU_CANDIDATES).forEach(m -> candidates.add(m.key()));
             // 100 - idle bounds busy time from above: a CPU whose lowest idle time stays above 100 - threshold never got busy.
-            stats.stream().sorted(Comparator.comparingDouble(m -> m.stats().min())).limit(CPU_CANDIDATES)
+            stats.stream().sorted(Comparator.comparingDouble(s::leastIdle)).limit(CPU_CANDIDATES)
                     .forEach(m -> candidates.add(m.key()));
-            stats.stream().filter(m -> 100 - m.stats().min() >= SATURATED_PCT).forEach(m -> candidates.add(m.key()));
+            stats.stream().filter(m -> 100 - s.leastIdle(m) >= SATURATED_PCT).forEach(m -> candidates.add(m.key()));
             List<Load> loads = busy(s, idle.get(), candidates);
             Map<String, Double> means = new HashMap<>();
             loads.forEach(l -> means.put(l.key(), l.mean()));
@@ -302,8 +334,7 @@ final class ResourceFindings {
                     lastKey = key;
                     last = byKey.computeIfAbsent(key, k -> new LoadAccumulator(x -> x >= SATURATED_PCT));
                 }
-                double w = v.length > 1 && !Double.isNaN(v[1]) ? v[1] : 0;
-                last.add(elapsed, Double.isNaN(v[0]) ? Double.NaN : Math.max(0, 100 - v[0] - w));
+                last.add(elapsed, s.busy(v[0], v.length > 1 ? v[1] : Double.NaN));
             }
         });
         List<Load> out = new ArrayList<>();

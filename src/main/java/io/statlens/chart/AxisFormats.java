@@ -79,7 +79,7 @@ final class AxisFormats {
             @Override
             String label(double v) {
                 long i = Math.round(v);
-                return Math.abs(v - i) < 1e-6 && i >= 0 && i < names.size() ? names.get((int) i) : "";
+                return Math.abs(v - i) < 1e-6 && i >= 0 && i < names.size() ? LegendLabels.shortened(names.get((int) i)) : "";
             }
         };
     }

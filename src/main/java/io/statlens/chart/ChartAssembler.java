@@ -124,7 +124,7 @@ final class ChartAssembler {
         boolean keyed = traces.stream().anyMatch(t -> !t.key().isEmpty());
         List<ChartData.PlotSeries> series = new ArrayList<>();
         for (Trace t : traces) {
-            String name = seriesName(t, metrics.size() > 1, keyed);
+            String name = seriesName(c.data(), t, metrics.size() > 1, keyed);
             series.add(new ChartData.PlotSeries(name, name, 0, x(t, domain, traces), t.values()));
         }
         return chart(c, ChartKind.LINE, List.of(run), "", domain, series, List.of(), yLabel(metrics, traces, ""),
@@ -147,7 +147,7 @@ final class ChartAssembler {
         for (int r = 0; r < runs.size(); r++) {
             String run = runs.get(r);
             for (Trace t : traces.stream().filter(t -> t.run().equals(run)).toList()) {
-                String what = seriesName(t, metrics.size() > 1, keyed);
+                String what = seriesName(c.data(), t, metrics.size() > 1, keyed);
                 double[] x = x(t, domain, traces);
                 if (runs.size() == 1) {
                     series.add(new ChartData.PlotSeries(what, what, 0, x, t.values()));
@@ -177,7 +177,7 @@ final class ChartAssembler {
             String run = runs.get(r);
             double[] span = spans.get(run);
             for (Trace t : traces.stream().filter(t -> t.run().equals(run)).toList()) {
-                String what = seriesName(t, metrics.size() > 1, keyed);
+                String what = seriesName(c.data(), t, metrics.size() > 1, keyed);
                 double[] elapsed = x(t, ChartData.Domain.ELAPSED, traces);
                 double[] x = new double[elapsed.length];
                 for (int i = 0; i < x.length; i++) x[i] = progress(elapsed[i], span);
@@ -249,7 +249,7 @@ final class ChartAssembler {
                     List<ChartData.PlotSeries> series = layers.stream()
                             .map(t -> new ChartData.PlotSeries(t.metric(), t.metric(), 0, x(t, domain, traces), t.values())).toList();
                     String suffix = String.join(" ", List.of(host, key).stream().filter(p -> !p.isEmpty()).toList());
-                    String keyNote = key.isEmpty() ? "" : (c.data().keyLabel().isEmpty() ? "key" : c.data().keyLabel()) + " " + key;
+                    String keyNote = key.isEmpty() ? "" : (c.data().keyLabel().isEmpty() ? "key" : c.data().keyLabel()) + " " + c.data().named(key);
                     String label = yLabel(metricsOf(layers), layers, "");
                     out.add(onHost(chart(c, ChartKind.AREA, List.of(run), suffix, domain, series, List.of(), label,
                             subtitle(List.of(run), layers, domain, keyNote)), host));
@@ -274,7 +274,7 @@ final class ChartAssembler {
         ChartData.Domain domain = domain(c.data(), c.severalRuns());
         List<Trace> rows = traces.stream().filter(t -> t.run().equals(run) && t.host().equals(host)).toList();
         List<ChartData.PlotSeries> series = rows.stream()
-                .map(t -> new ChartData.PlotSeries(t.key().isEmpty() ? t.metric() : t.key(), t.key(), 0, x(t, domain, traces),
+                .map(t -> new ChartData.PlotSeries(t.key().isEmpty() ? t.metric() : c.data().named(t.key()), t.key(), 0, x(t, domain, traces),
                         t.values()))
                 .toList();
         return onHost(chart(c, ChartKind.HEATMAP, List.of(run), host, domain, series, List.of(), yLabel(metricsOf(rows), rows, ""),
@@ -303,7 +303,7 @@ final class ChartAssembler {
         List<ChartData.BarValue> bars = new ArrayList<>();
         for (Trace t : traces) {
             // a host's bars are told by their colour (series), as runs are
-            String category = keyed ? metricOrKey(t, metrics.size() > 1, true) : t.metric();
+            String category = keyed ? metricOrKey(c.data(), t, metrics.size() > 1, true) : t.metric();
             String series = !t.host().isEmpty() ? (runs.size() > 1 ? t.lane() : t.host())
                     : runs.size() > 1 || !t.run().isEmpty() ? t.run() : (metrics.size() > 1 ? "value" : t.metric());
             bars.add(new ChartData.BarValue(category, series, t.mean()));
@@ -489,15 +489,16 @@ final class ChartAssembler {
         return all.stream().filter(o -> o.run().equals(run) && o.time() != null && o.size() > 0).mapToDouble(o -> o.time()[0]).min();
     }
 
-    /** A line's name: its metric or key, after its host in a run of several hosts. */
-    private static String seriesName(Trace t, boolean severalMetrics, boolean keyed) {
-        String what = metricOrKey(t, severalMetrics, keyed);
+    /** A line's name: its metric or (whole) key, after its host in a run of several hosts. */
+    private static String seriesName(LoadedData data, Trace t, boolean severalMetrics, boolean keyed) {
+        String what = metricOrKey(data, t, severalMetrics, keyed);
         return t.host().isEmpty() ? what : t.host() + " " + what;
     }
 
-    private static String metricOrKey(Trace t, boolean severalMetrics, boolean keyed) {
+    private static String metricOrKey(LoadedData data, Trace t, boolean severalMetrics, boolean keyed) {
         if (!keyed || t.key().isEmpty()) return t.metric();
-        return severalMetrics ? t.metric() + " [" + t.key() + "]" : t.key();
+        String key = data.named(t.key());
+        return severalMetrics ? t.metric() + " [" + key + "]" : key;
     }
 
     /** {@code %util (%)}; several metrics of one unit: {@code us, sy, id (%)}. */

@@ -116,6 +116,8 @@ public final class ChartBuilder {
         DefaultXYDataset dataset = new DefaultXYDataset();
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
         renderer.setDrawSeriesLineAsPath(true);
+        renderer.setLegendItemLabelGenerator(LegendLabels.labels());
+        renderer.setLegendItemToolTipGenerator(LegendLabels.tooltips());
         Set<String> names = new HashSet<>();
         boolean dots = d.series().size() <= DOTS_UP_TO_LINES && d.series().stream().allMatch(s -> s.size() <= DOTS_UP_TO);
         int i = 0;
@@ -160,6 +162,8 @@ public final class ChartBuilder {
         XYSeriesCollection dataset = new XYSeriesCollection();
         XYAreaRenderer renderer = new XYAreaRenderer(XYAreaRenderer.AREA);
         renderer.setOutline(false);
+        renderer.setLegendItemLabelGenerator(LegendLabels.labels());
+        renderer.setLegendItemToolTipGenerator(LegendLabels.tooltips());
         double[] totals = new double[keep.length];
         Set<String> names = new HashSet<>();
         for (int s = 0; s < layers.size(); s++) {

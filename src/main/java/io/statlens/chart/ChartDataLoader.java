@@ -9,6 +9,7 @@ import io.statlens.store.read.TimeWindow;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -65,6 +66,7 @@ final class ChartDataLoader {
             Set<String> allKeys = new TreeSet<>(KeyOrder.INSTANCE);
             LoadedData first = null;
             int mostKeys = 0;
+            Map<String, String> wholeKeys = new HashMap<>();
             String summarySql = null;
             for (String run : runs) {
                 Optional<SelectionSource.RunData> one = selections.load(def, run, lenient, times.apply(run));
@@ -72,6 +74,7 @@ final class ChartDataLoader {
                 LoadedData loaded = one.get().data();
                 if (first == null) first = loaded;
                 traces.addAll(loaded.traces());
+                wholeKeys.putAll(loaded.wholeKeys());
                 mostKeys = Math.max(mostKeys, loaded.mostKeys());
                 if (one.get().columns() != null) read.add(one.get().columns());
                 summarySql = summarySql == null ? one.get().sql().orElse(null) : summarySql;
@@ -81,7 +84,7 @@ final class ChartDataLoader {
                 String who = runs.size() == 1 ? "run " + runs.get(0) + " has no" : "none of the runs " + String.join(", ", runs) + " has";
                 throw new UserException(who + " " + def.tool() + " data with " + metricNames(def));
             }
-            data = new LoadedData(first.source(), first.keyLabel(), null, traces, mostKeys);
+            data = new LoadedData(first.source(), first.keyLabel(), null, traces, mostKeys, wholeKeys);
             sql = read.isEmpty() ? summarySql : query(def, read);
             List<String> hosts = traces.stream().map(Trace::host).filter(h -> !h.isEmpty()).distinct().toList();
             if (sql != null && !hosts.isEmpty()) {

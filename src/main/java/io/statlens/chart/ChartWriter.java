@@ -6,6 +6,10 @@ import org.apache.batik.svggen.SVGGraphics2DIOException;
 import org.apache.batik.svggen.SVGGraphics2D;
 import org.jfree.chart.ChartRenderingInfo;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.entity.ChartEntity;
+import org.jfree.chart.entity.EntityCollection;
+import org.jfree.chart.entity.LegendItemEntity;
+import org.jfree.chart.entity.StandardEntityCollection;
 import org.jfree.chart.text.TextUtils;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -24,6 +28,8 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,8 +55,13 @@ public final class ChartWriter {
 
     /** Draws the chart at {@code size.width() x size.height()} user units onto any Graphics2D. */
     public static void draw(JFreeChart chart, Graphics2D g, RenderSize size) {
+        draw(chart, g, size, null);
+    }
+
+    /** Draws the chart as {@link #draw(JFreeChart, Graphics2D, RenderSize)}, the positions of its parts into {@code info} (may be null). */
+    private static void draw(JFreeChart chart, Graphics2D g, RenderSize size, ChartRenderingInfo info) {
         FallbackFonts.fit(chart);
-        drawFitted(chart, g, new Rectangle2D.Double(0, 0, size.width(), size.height()), null);
+        drawFitted(chart, g, new Rectangle2D.Double(0, 0, size.width(), size.height()), info);
     }
 
     /**
@@ -99,13 +110,23 @@ public final class ChartWriter {
         return out.toByteArray();
     }
 
-    /** SVG (UTF-8) with a view box, so that it scales to any width. */
+    /**
+     * SVG (UTF-8) with a view box, so that it scales to any width. A legend entry whose name was shortened
+     * ({@link LegendLabels}) says the whole name as a {@code <title>} of an invisible box over the entry, which browsers
+     * show as its tooltip, as the window does.
+     */
     public static byte[] svg(JFreeChart chart, RenderSize size) {
-        return svg(g -> draw(chart, g, size), size);
+        LegendTooltips tooltips = new LegendTooltips();
+        return svg(g -> draw(chart, g, size, new ChartRenderingInfo(tooltips)), size, tooltips::appendTo);
     }
 
     /** SVG of anything drawn onto a Graphics2D of {@code size} user units (a page of charts). */
     public static byte[] svg(Consumer<Graphics2D> drawing, RenderSize size) {
+        return svg(drawing, size, root -> { });
+    }
+
+    /** @param finish adds to the drawing's root element what is not drawn (tooltips) */
+    private static byte[] svg(Consumer<Graphics2D> drawing, RenderSize size, Consumer<Element> finish) {
         Document document;
         try {
             document = DocumentBuilderFactory.newInstance().newDocumentBuilder().getDOMImplementation()
@@ -124,6 +145,7 @@ public final class ChartWriter {
         drawing.accept(g);
         Element root = g.getRoot();
         root.setAttribute("viewBox", "0 0 " + size.width() + " " + size.height());
+        finish.accept(root);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8)) {
             g.stream(root, writer, true, false);
@@ -131,6 +153,47 @@ public final class ChartWriter {
             throw new UncheckedIOException(e);
         }
         return out.toByteArray();
+    }
+
+    /**
+     * The legend entries drawn with a tooltip (a shortened name's whole name), where they were drawn. Only they are kept
+     * of what a drawing collects: a line's thousands of points are of no use in a file.
+     */
+    private static final class LegendTooltips extends StandardEntityCollection {
+        @Override
+        public void add(ChartEntity entity) {
+            String tip = entity.getToolTipText();
+            if (entity instanceof LegendItemEntity && tip != null && !tip.isEmpty()) super.add(entity);
+        }
+
+        /** A title's or legend's entities arrive together (JFreeChart draws a title into a collection of its own). */
+        @Override
+        public void addAll(EntityCollection collection) {
+            for (Object entity : collection.getEntities()) add((ChartEntity) entity);
+        }
+
+        void appendTo(Element root) {
+            Document document = root.getOwnerDocument();
+            for (Object drawn : getEntities()) {
+                ChartEntity entity = (ChartEntity) drawn;
+                Rectangle2D box = entity.getArea().getBounds2D();
+                Element rect = document.createElementNS(SVG_NS, "rect");
+                rect.setAttribute("x", number(box.getX()));
+                rect.setAttribute("y", number(box.getY()));
+                rect.setAttribute("width", number(box.getWidth()));
+                rect.setAttribute("height", number(box.getHeight()));
+                rect.setAttribute("fill", "none");
+                rect.setAttribute("pointer-events", "all");
+                Element title = document.createElementNS(SVG_NS, "title");
+                title.setTextContent(entity.getToolTipText());
+                rect.appendChild(title);
+                root.appendChild(rect);
+            }
+        }
+
+        private static String number(double v) {
+            return BigDecimal.valueOf(v).setScale(2, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+        }
     }
 
     /**

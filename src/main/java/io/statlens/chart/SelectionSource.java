@@ -8,12 +8,14 @@ import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.SelectionQuery;
 import io.statlens.store.read.SeriesReader;
 import io.statlens.store.read.TimeWindow;
+import io.statlens.store.read.WholeKeys;
 import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -103,8 +105,20 @@ final class SelectionSource {
         }
         if (!lenient) checkKeys(def, run, columns.shown(), keys, traces);
         String keyLabel = columns.shown().keyLabel() == null ? "" : columns.shown().keyLabel();
-        LoadedData data = new LoadedData(columns.shown().dataset(), keyLabel, null, traces, mostKeys);
+        LoadedData data = new LoadedData(columns.shown().dataset(), keyLabel, null, traces, mostKeys,
+                wholeKeys(run, columns.shown().dataset(), traces));
         return Optional.of(new RunData(columns.shown(), data, keys));
+    }
+
+    /** The whole keys of the traces' keys that were too long to be stored whole, by their stored form. */
+    private Map<String, String> wholeKeys(String run, String dataset, List<Trace> traces) {
+        WholeKeys whole = catalog.wholeKeys(run);
+        Map<String, String> out = new HashMap<>();
+        for (Trace t : traces) {
+            String named = whole.whole(dataset, t.key());
+            if (!named.equals(t.key())) out.put(t.key(), named);
+        }
+        return out;
     }
 
     /**

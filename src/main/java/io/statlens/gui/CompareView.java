@@ -89,7 +89,10 @@ public final class CompareView extends BorderPane {
         sorted.comparatorProperty().bind(table.comparatorProperty());
         table.setItems(sorted);
         table.getColumns().add(text("data set", Comparison::dataset));
-        table.getColumns().add(text("key", Comparison::key));
+        TableColumn<Comparison, String> key = text("key", Comparison::key);
+        // A deep stack is stored as its start and a hash: its cell's tooltip says it whole.
+        Tables.wholeText(key, model::wholeKey);
+        table.getColumns().add(key);
         table.getColumns().add(text("metric", Comparison::metric));
         table.getColumns().add(text("unit", Comparison::unit));
         table.getColumns().add(text("run", Comparison::run));

@@ -9,6 +9,7 @@ import io.statlens.chart.ChartRequest;
 import io.statlens.chart.ChartService;
 import io.statlens.model.UserException;
 import io.statlens.store.read.RunCatalog;
+import io.statlens.store.read.WholeKeys;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -61,6 +62,8 @@ public final class CompareViewModel {
     private final StringProperty keys = new SimpleStringProperty("");
     private final StringProperty filter = new SimpleStringProperty("");
     private final ObservableList<Comparison> rows = FXCollections.observableArrayList();
+    /** The compared runs' whole keys (of the rows shown); read on the FX thread. */
+    private List<WholeKeys> wholeKeys = List.of();
     private final FilteredList<Comparison> shownRows = new FilteredList<>(rows);
     private final ReadOnlyObjectWrapper<JFreeChart> chart = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
@@ -114,9 +117,11 @@ public final class CompareViewModel {
                 t.isEmpty() ? Optional.empty() : Optional.of(t), split(metrics.get()), split(keys.get()));
         running.set(true);
         message.set("comparing " + String.join(", ", request.others()) + " with " + request.base() + "...");
-        executor.run(() -> new Compared(runComparer.compare(request), runComparer.hostsNote(request.base(), request.others())), result -> {
+        executor.run(() -> new Compared(runComparer.compare(request), runComparer.hostsNote(request.base(), request.others()),
+                chosen.stream().map(runCatalog::wholeKeys).toList()), result -> {
             running.set(false);
             chart.set(null);
+            wholeKeys = result.wholeKeys();
             rows.setAll(result.rows());
             long significant = result.rows().stream().filter(c -> c.verdict().significant()).count();
             message.set(result.rows().size() + " row(s), " + significant + " significant (p < " + ChangeSignificance.ALPHA
@@ -129,8 +134,17 @@ public final class CompareViewModel {
         });
     }
 
-    /** A comparison's rows, and that its runs ran on different hosts when they did. */
-    private record Compared(List<Comparison> rows, Optional<String> hostsNote) {
+    /** A comparison's rows, that its runs ran on different hosts when they did, and the runs' whole keys. */
+    private record Compared(List<Comparison> rows, Optional<String> hostsNote, List<WholeKeys> wholeKeys) {
+    }
+
+    /** A row's key whole, where it was too long for a data table and the row says its start and a hash. */
+    public String wholeKey(Comparison row) {
+        for (WholeKeys whole : wholeKeys) {
+            String key = whole.whole(row.dataset(), row.key());
+            if (!key.equals(row.key())) return key;
+        }
+        return row.key();
     }
 
     /**

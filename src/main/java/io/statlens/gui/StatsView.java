@@ -25,7 +25,10 @@ public final class StatsView extends VBox {
         table = new TableView<>(model.rows());
         table.setId("stats");
         table.getColumns().add(text("run", StatsViewModel.Row::run));
-        table.getColumns().add(text("key", StatsViewModel.Row::key));
+        TableColumn<StatsViewModel.Row, String> key = text("key", StatsViewModel.Row::key);
+        // A deep stack is stored as its start and a hash: its cell's tooltip says it whole.
+        Tables.wholeText(key, StatsViewModel.Row::wholeKey);
+        table.getColumns().add(key);
         table.getColumns().add(number("n", r -> numbers.integer(r.stats().n()), r -> r.stats().n()));
         table.getColumns().add(number("min", r -> numbers.number(r.stats().min(), r.unit()), r -> r.stats().min()));
         table.getColumns().add(number("max", r -> numbers.number(r.stats().max(), r.unit()), r -> r.stats().max()));

@@ -10,6 +10,7 @@ import io.statlens.store.read.RunCatalog;
 import io.statlens.store.stats.SeriesStats;
 import io.statlens.store.stats.SeriesSummary;
 import io.statlens.store.read.TimeWindow;
+import io.statlens.store.read.WholeKeys;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
@@ -25,8 +26,15 @@ import java.util.List;
  * per run and key, over the time the chart shows. Zooming or panning the chart changes that window.
  */
 public final class StatsViewModel {
-    /** One line of the pane: a run's key of the charted metric, and the metric's unit. */
-    public record Row(String run, String key, String unit, SeriesStats stats) {
+    /**
+     * One line of the pane: a run's key of the charted metric, and the metric's unit.
+     *
+     * @param wholeKey the key whole, where it was too long for a data table and {@code key} is its start and a hash
+     */
+    public record Row(String run, String key, String unit, SeriesStats stats, String wholeKey) {
+        public Row(String run, String key, String unit, SeriesStats stats) {
+            this(run, key, unit, stats, key);
+        }
     }
 
     /**
@@ -115,10 +123,11 @@ public final class StatsViewModel {
             } catch (UserException noValuesInWindow) {
                 continue; // an overlaid run may be shorter than the window; the others still count
             }
+            WholeKeys whole = runCatalog.wholeKeys(run);
             // The busiest keys first, as the chart's top N picks them; the average over all keys leads.
             stats.stream().sorted(Comparator.comparing((MetricStats s) -> !s.key().isEmpty() && !s.key().equals(KeyOrder.ALL))
                             .thenComparing(s -> -s.stats().mean()))
-                    .forEach(s -> out.add(new Row(run, s.key(), s.unit(), s.stats())));
+                    .forEach(s -> out.add(new Row(run, s.key(), s.unit(), s.stats(), whole.whole(s.dataset(), s.key()))));
         }
         if (out.isEmpty()) throw new UserException("no values of " + selection.metric() + " in the shown time");
         return out;

@@ -42,6 +42,7 @@ final class Tables {
     static final double WIDEST = 420;
     private static final String OWN_TIP = "statlens.fullTextTip";
     private static final String SHOWN_TEXT = "statlens.shownText";
+    private static final String WHOLE_TEXT = "statlens.wholeText";
     /**
      * Of a column's texts only those at most this many characters shorter than its longest are measured: in the
      * proportional fonts of a desktop a text shorter by more is not wider (digits and separators are of one width).
@@ -79,16 +80,26 @@ final class Tables {
         column.getProperties().put(SHOWN_TEXT, text);
     }
 
-    /** Gives the cell under the mouse a tooltip with its whole text while its text is cut short. */
+    /**
+     * Says the whole text of what a column's cells show in part (a key too long for a data table, shown as its start and
+     * a hash): the cell's tooltip says it whenever it differs from the cell's text, cut short or not.
+     */
+    static <S> void wholeText(TableColumn<S, ?> column, Function<S, String> whole) {
+        column.getProperties().put(WHOLE_TEXT, whole);
+    }
+
+    /** Gives the cell under the mouse a tooltip with its whole text while its text is cut short or stands for a longer one. */
     private static void fullTextTip(Node picked) {
         Node n = picked;
         while (n != null && !(n instanceof TableCell<?, ?>)) n = n.getParent();
         if (!(n instanceof TableCell<?, ?> cell)) return;
         Tooltip own = cell.getTooltip();
         if (own != null && !own.getProperties().containsKey(OWN_TIP)) return;
-        String full = cell.getText();
-        boolean cut = full != null && !full.isEmpty() && cell.lookup(".text") instanceof Text shown && !full.equals(shown.getText());
-        if (!cut) {
+        String text = cell.getText();
+        String whole = wholeTextOf(cell);
+        boolean cut = text != null && !text.isEmpty() && cell.lookup(".text") instanceof Text shown && !text.equals(shown.getText());
+        String full = whole != null && !whole.equals(text) ? whole : cut ? text : null;
+        if (full == null) {
             if (own != null) cell.setTooltip(null);
             return;
         }
@@ -99,6 +110,16 @@ final class Tables {
             tip.setMaxWidth(800);
             cell.setTooltip(tip);
         }
+    }
+
+    /** The whole text of the cell's row, when its column says one ({@link #wholeText}); null otherwise. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static String wholeTextOf(TableCell<?, ?> cell) {
+        Object row = cell.getTableRow() == null ? null : cell.getTableRow().getItem();
+        if (row == null || cell.getTableColumn() == null
+                || !(cell.getTableColumn().getProperties().get(WHOLE_TEXT) instanceof Function whole)) return null;
+        Object text = whole.apply(row);
+        return text == null ? null : text.toString();
     }
 
     /** The table's skin, with column headers that can be asked to fit their column. */

@@ -47,6 +47,7 @@ class FindingsAnalyzerTest {
                 ImportProgress.NONE);
         service.run(ImportRequest.of("sb8", ZoneOffset.UTC, Path.of("src/test/resources/corpus/sysbench/mb-0.5-mid-rw-8thr-5s.txt")),
                 ImportProgress.NONE);
+        importRun(dir, "top-graph", Path.of("src/test/resources/corpus/top/debian12-top-b-c-n2-two-abreast-graph-bars.txt"));
     }
 
     private static void importRun(Path dir, String run, Path... files) {
@@ -112,6 +113,20 @@ class FindingsAnalyzerTest {
         assertEquals(99.5, sdb.value(), 1e-9);
         assertEquals("%", sdb.unit());
         assertTrue(busy.stream().noneMatch(f -> f.kind() == Finding.Kind.IDLE), "a busy host is not idle");
+    }
+
+    /**
+     * top's graph mode prints no idle time, only each CPU's user and system shares and their total (here two abreast, the
+     * {@code 4} toggle): busy time is that total. The real capture's CPUs were at 100 % in both samples, a second apart (a loaded VM).
+     */
+    @Test
+    void topsGraphModeTellsBusyTimeByItsTotal() {
+        assertEquals(List.of(
+                "saturation: CPU 0 was at least 95 % busy for 2 s of 2 s (p95 100 %).",
+                "saturation: CPU 1 was at least 95 % busy for 2 s of 2 s (p95 100 %).",
+                "hottest: Busiest CPUs by mean busy time (total): CPU 0 100 %, CPU 1 100 % (of 2).",
+                "hottest: Process 16008 /bin/sh -+ dominates the CPU the processes used (top): 100 % of it, mean %CPU 22.8 % while"
+                        + " it ran, of 2 processes."), texts(of("top-graph")));
     }
 
     @Test

@@ -61,6 +61,8 @@ final class DeclarativeRun {
     private StackedRow stacked;
     /** The labels of the last heading a script printed above split records ({@code PID CMD TIME FILE}); empty before. */
     private List<String> heading = List.of();
+    /** The rows read by shape of the block being read, held until it ends. */
+    private final PrintaBlock printaBlock;
     private final Map<HeadedShape, DatasetSpec> headingSpecs = new HashMap<>();
 
     /** A heading's labels, and those of them over values in a row under it. */
@@ -78,6 +80,7 @@ final class DeclarativeRun {
         this.sink = sink;
         this.clock = new ReportClock(context, sink, definition.intervalDefault());
         this.keyLines = new KeyLines(sink, definition.tool());
+        this.printaBlock = new PrintaBlock(sink, definition.tool());
     }
 
     void run(LineSource source) throws IOException {
@@ -91,6 +94,7 @@ final class DeclarativeRun {
                         + " need too long to match it (a pattern that backtracks; see docs/parsers.md)");
             }
         }
+        printaBlock.end();
         endStack();
         keyLines.end();
         if (recordsFound == 0) {
@@ -110,6 +114,8 @@ final class DeclarativeRun {
         long number = transcriptLine.number();
         // every pattern of the definition matches through the line's budget of work
         BudgetedLine budgeted = new BudgetedLine(line);
+        // a line no split record could read ends the block of rows read by shape; one that may be is decided below
+        if (!mayBeSplit(budgeted)) printaBlock.end();
         if (line.isEmpty()) {
             keyLines.end();
             return;
@@ -271,6 +277,7 @@ final class DeclarativeRun {
         if (pattern.isEmpty()) return false;
         Matcher m = line.matcher(pattern.get());
         if (!m.find()) return false;
+        printaBlock.end();
         String text = m.groupCount() >= 1 && m.group(1) != null ? m.group(1) : line.toString();
         Optional<Instant> time = DateLine.parse(text, timeOptions.zone());
         if (time.isPresent()) {
@@ -288,6 +295,7 @@ final class DeclarativeRun {
             splitRecord(number, record, m);
             return;
         }
+        printaBlock.end();
         DatasetSpec spec = lineSpecs.computeIfAbsent(record, r -> new DatasetSpec(definition.tool(), r.dataset(),
                 String.join("/", r.keyGroups()), r.groups().stream().map(g -> r.columns().metric(g)).toList()));
         DatasetState state = state(record.dataset());
@@ -343,19 +351,28 @@ final class DeclarativeRun {
                 ? headedValues(record, cells) : List.of();
         List<String> words = new ArrayList<>();
         List<String> numbers = new ArrayList<>();
+        List<Boolean> shape = new ArrayList<>();
         for (int i = 0; i < cells.size(); i++) {
             boolean value = headed.isEmpty() ? SPLIT_NUMBER.matcher(cells.get(i)).matches() : headed.contains(heading.get(i));
             (value ? numbers : words).add(cells.get(i));
+            shape.add(value);
         }
-        if (headed.isEmpty()) {
-            emitSplit(number, record, m, splitSpec(record, numbers.size()), words, numbers);
-        } else {
-            headedRecord(number, record, m, words, numbers, headed);
-        }
+        // the key is taken now: a held row keeps the key groups its own line matched
+        String key = keyOf(record, m, words);
+        printaBlock.add(number, shape, headed.isEmpty()
+                ? () -> emitSplit(number, record, splitSpec(record, numbers.size()), key, numbers)
+                : () -> headedRecord(number, record, key, numbers, headed));
     }
 
-    private void emitSplit(long number, LineDefinition record, Matcher m, DatasetSpec spec, List<String> words,
-                           List<String> numbers) {
+    /** Whether a line may be a record read by shape: one of them matches it. */
+    private boolean mayBeSplit(BudgetedLine line) {
+        for (LineDefinition record : definition.lines()) {
+            if (record.splits() && line.matcher(record.match()).find()) return true;
+        }
+        return false;
+    }
+
+    private void emitSplit(long number, LineDefinition record, DatasetSpec spec, String key, List<String> numbers) {
         DatasetState state = state(record.dataset());
         if (state.announce(spec)) sink.dataset(spec);
         if (!record.variant().isEmpty()) sink.variant(record.variant());
@@ -367,7 +384,7 @@ final class DeclarativeRun {
             values[i] = value(record.columns().reader(label), label, numbers.get(i), problems);
         }
         warnProblems(number, problems);
-        keyedRow(spec, state, keyOf(record, m, words), values);
+        keyedRow(spec, state, key, values);
     }
 
     private static List<String> cellsOf(String text) {
@@ -389,8 +406,7 @@ final class DeclarativeRun {
     }
 
     /** A split record under a heading that fits it: its values named by the heading, its key the other columns. */
-    private void headedRecord(long number, LineDefinition record, Matcher m, List<String> words, List<String> numbers,
-                              List<String> labels) {
+    private void headedRecord(long number, LineDefinition record, String key, List<String> numbers, List<String> labels) {
         DatasetSpec spec = headingSpecs.computeIfAbsent(new HeadedShape(heading, labels), shape -> {
             List<String> keyLabels = new ArrayList<>(record.keyGroups());
             List<String> keyColumns = shape.heading().stream().filter(l -> !labels.contains(l)).toList();
@@ -404,7 +420,7 @@ final class DeclarativeRun {
             }
             return new DatasetSpec(definition.tool(), record.dataset(), String.join("/", keyLabels), metrics);
         });
-        emitSplit(number, record, m, spec, words, numbers);
+        emitSplit(number, record, spec, key, numbers);
     }
 
     /** The spec of a split record with at least this many values: the widest announced so far, or a wider one. */

@@ -14,9 +14,16 @@ public final class SampleClock {
     private final Instant start;
     private final long intervalNanos;
     private final ReceiveTimes received;
+    /** Said once when a sample after the first is placed by an interval that was assumed; null when nothing was. */
+    private Runnable assumed;
 
-    SampleClock(Instant start, Duration interval) {
-        this(start, interval, null);
+    /**
+     * @param assumed what to say when the interval, assumed, first places a sample: the first sample and times printed
+     *                as seconds after it ({@link #atElapsed}) need none, and output of one sample has no interval to assume
+     */
+    SampleClock(Instant start, Duration interval, Runnable assumed) {
+        this(start, interval, (ReceiveTimes) null);
+        this.assumed = assumed;
     }
 
     private SampleClock(Instant start, Duration interval, ReceiveTimes received) {
@@ -33,6 +40,10 @@ public final class SampleClock {
     /** Time of the 0-based sample number. */
     public Instant at(long sample) {
         if (received != null) return received.ofSample(sample);
+        if (sample != 0 && assumed != null) {
+            assumed.run();
+            assumed = null;
+        }
         try {
             return start.plus(Duration.ofNanos(intervalNanos).multipliedBy(sample));
         } catch (ArithmeticException | java.time.DateTimeException e) {

@@ -216,11 +216,22 @@ public final class Timeline {
      * place, and leaves a notice for what it had to assume.
      */
     public SampleClock sampleClock() {
-        if (sampleClock == null) sampleClock = deriveSampleClock();
+        if (sampleClock == null) sampleClock = deriveSampleClock(true);
         return sampleClock;
     }
 
-    private SampleClock deriveSampleClock() {
+    /**
+     * The time of the first sample of output without time stamps, as {@link #sampleClock} places it, for output whose
+     * other times are seconds printed after it (perf stat -I) or that has one sample (perf stat's summary): the interval
+     * is said to be assumed only when the clock places a later sample by it.
+     */
+    public Instant start() {
+        if (sampleClock == null) sampleClock = deriveSampleClock(false);
+        return sampleClock.at(0);
+    }
+
+    /** @param intervalUsed whether the interval places samples now; else an assumed one is told when it first does */
+    private SampleClock deriveSampleClock(boolean intervalUsed) {
         if (receiveTimes != null && options.start().isEmpty()) {
             // A collect recorded when each line arrived: that is when the sample was taken, give or take the tool's
             // own buffering, and nothing is assumed. --start still places the samples where the user says.
@@ -242,6 +253,7 @@ public final class Timeline {
         }
         Duration interval;
         String intervalSource;
+        Runnable assumed = null;
         if (options.interval().isPresent()) {
             interval = options.interval().get();
             intervalSource = "--interval " + seconds(interval) + " s";
@@ -255,14 +267,20 @@ public final class Timeline {
         } else {
             interval = defaultInterval;
             intervalSource = "assumed interval " + seconds(interval) + " s";
-            sink.notice(0, "the output does not say its interval; assuming " + seconds(interval) + " s; give --interval to set it");
+            String assumedSeconds = seconds(interval);
+            assumed = () -> sink.notice(0, "the output does not say its interval; assuming " + assumedSeconds
+                    + " s; give --interval to set it");
+            if (intervalUsed) {
+                assumed.run();
+                assumed = null;
+            }
         }
         if (options.start().isEmpty() && fallback.placedLater()) {
             sink.derivedTimes(new ProvisionalTimes(start, intervalSource, fallback));
         } else {
             source("derived: first sample at " + startSource + ", " + intervalSource);
         }
-        return new SampleClock(start, interval);
+        return new SampleClock(start, interval, assumed);
     }
 
     private static String seconds(Duration d) {

@@ -157,6 +157,11 @@ public final class RunCatalog {
         return "; runs: " + String.join(", ", names.size() > 10 ? names.subList(0, 10) : names) + (names.size() > 10 ? ", ..." : "");
     }
 
+    /** The whole keys of the run's keys too long for a data table (a deep stack), which it shows as their start and a hash. */
+    public WholeKeys wholeKeys(String run) {
+        return WholeKeys.ofRun(repo, run);
+    }
+
     public RunDetails details(String name) {
         RunInfo info = run(name);
         try {

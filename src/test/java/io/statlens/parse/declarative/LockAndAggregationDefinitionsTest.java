@@ -209,6 +209,31 @@ class LockAndAggregationDefinitionsTest {
         assertEquals("TIME", headed.spec("dtrace").metrics().get(0).description());
     }
 
+    /**
+     * A script's prose with a number in it, printed on the line above or below its printa() rows: the rows share their
+     * shape (two numbers, then a word), the prose has another, so it is skipped with a warning, not stored as a row. A
+     * block of one row keeps it: nothing says it is prose.
+     */
+    @Test
+    void proseBesideAPrintaBlockIsNoRow() {
+        CollectingSink sink = parse(DTRACE, """
+                dtrace: script 'rw.d' matched 4 probes
+                Sampled 5 seconds, 3 files
+                      4096         512  /export/home/a.log
+                    131072           0  /export/home/b.db
+                      8192        1024  /export/home/c.log
+                Done in 5 s
+
+                    65536        2048  /export/home/d.log
+                """);
+        assertEquals(List.of("2: line skipped as prose: its 5 cells are not shaped as the 3 dtrace rows around it",
+                "6: line skipped as prose: its 4 cells are not shaped as the 3 dtrace rows around it"),
+                sink.warnings().stream().map(w -> w.line() + ": " + w.message()).toList());
+        assertEquals(List.of("/export/home/a.log", "/export/home/b.db", "/export/home/c.log", "/export/home/d.log"),
+                keys(sink, "dtrace"));
+        assertEquals(List.of(65536.0, 2048.0), List.of(sink.rows("dtrace").get(3).get("value"), sink.rows("dtrace").get(3).get("value2")));
+    }
+
     /** The next tool of the family is a definition file: bpftrace's map printouts (@name[key]: value). */
     @Test
     void bpftraceMapsAreADefinitionAlone() {

@@ -280,7 +280,7 @@ public final class PerfStatParser implements Parser {
                 return timeline.stamped(started.plus(offset), sample);
             }
             timeline.source("seconds printed on each line after the first sample's start");
-            return timeline.sampleClock().at(0).plus(offset);
+            return timeline.start().plus(offset);
         }
 
         /**
@@ -293,7 +293,8 @@ public final class PerfStatParser implements Parser {
                 return timeline.stamped(started.plus(Duration.ofNanos(Math.round((Double.isNaN(summaryElapsed) ? 0
                         : summaryElapsed) * 1e9))), sample);
             }
-            return timeline.unstamped(sample);
+            // one summary is at the start; a file of several places the later ones an interval apart
+            return sample == 0 && !timeline.anchored() ? timeline.start() : timeline.unstamped(sample);
         }
 
         void finish() {

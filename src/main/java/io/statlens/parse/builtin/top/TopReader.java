@@ -167,6 +167,11 @@ final class TopReader {
             header(number, line);
             return;
         }
+        List<String> abreast = busybox ? List.of(text) : TopSummary.abreast(text);
+        if (abreast.size() > 1) {
+            for (String part : abreast) summaryLine(number, part);
+            return;
+        }
         if (busybox) {
             if (text.startsWith("CPU:")) summary.putAll(TopSummary.busyboxCpu(text));
             else if (text.startsWith("Load average:")) summary.putAll(TopSummary.busyboxLoad(text));

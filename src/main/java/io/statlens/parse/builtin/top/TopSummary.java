@@ -112,6 +112,41 @@ final class TopSummary {
         return out;
     }
 
+    /**
+     * The parts of a summary line that top's {@code 4} toggle (procps-ng 4) prints side by side: the per-CPU lines two
+     * (or more) abreast ({@code %Cpu0  : 77.8 us, ... 0.0 st   %Cpu1  : 83.3 us, ...}), and the memory and swap lines on
+     * one ({@code MiB Mem : ... buff/cache       MiB Swap: ...}). A part starts, after a run of blanks, with the label the
+     * line starts with: the CPU label up to its number, or the memory line's unit word. A line of one part is itself.
+     */
+    static List<String> abreast(String line) {
+        String s = line.strip();
+        String label = repeatedLabel(s);
+        if (label.isEmpty()) return List.of(s);
+        List<String> parts = new ArrayList<>();
+        int from = 0;
+        for (int at = s.indexOf(label, 1); at > 0; at = s.indexOf(label, at + label.length())) {
+            if (at >= 2 && Character.isWhitespace(s.charAt(at - 1)) && Character.isWhitespace(s.charAt(at - 2))) {
+                parts.add(s.substring(from, at).strip());
+                from = at;
+            }
+        }
+        parts.add(s.substring(from));
+        return parts;
+    }
+
+    /** What starts each part of a line printed abreast: {@code %Cpu} of {@code %Cpu0  :}, {@code MiB} of a memory line; else empty. */
+    private static String repeatedLabel(String s) {
+        if (isCpu(s)) {
+            String label = s.substring(0, s.indexOf(':'));
+            for (int i = 0; i < label.length(); i++) {
+                if (Character.isDigit(label.charAt(i))) return i > 0 ? label.substring(0, i) : "";
+            }
+            return "";
+        }
+        String first = s.split("\\s+")[0];
+        return TopTranslations.get().unit(first).isPresent() ? first : "";
+    }
+
     /** Whether a line is a CPU state line: {@code %Cpu(s):}, {@code %Cpu0  :}, translated {@code %CPU:}, procps 3.2 {@code Cpu(s):}. */
     static boolean isCpu(String line) {
         String s = line.stripLeading();
