@@ -237,13 +237,18 @@ class LauncherScriptTest {
         assertTrue(l.err().contains("statlens.jar is missing"), l.err());
     }
 
-    /** statlens.archive as the build writes it, for the JVM in HOME. */
+    /** statlens.archive as the build writes it for a class-data archive recorded by the JVM in HOME. */
     private Path archive(Path home, String runtimeVersion) throws IOException {
+        return archive(home, runtimeVersion, "statlens.jsa", "cds");
+    }
+
+    /** statlens.archive as the build writes it, for the JVM in HOME, and the archive FILE of that KIND. */
+    private Path archive(Path home, String runtimeVersion, String file, String kind) throws IOException {
         Files.writeString(app.resolve("statlens.archive"), "# recorded by the build\njava.home=" + home
-                + "\njava.runtime.version=" + runtimeVersion + "\nfile=statlens.jsa\n");
-        Path jsa = Files.writeString(app.resolve("statlens.jsa"), "archive");
+                + "\njava.runtime.version=" + runtimeVersion + "\nfile=" + file + "\nkind=" + kind + "\n");
+        Path archive = Files.writeString(app.resolve(file), "archive");
         Files.setLastModifiedTime(app.resolve("statlens.jar"), FileTime.from(Instant.now().minusSeconds(60)));
-        return jsa;
+        return archive;
     }
 
     @Test
@@ -267,6 +272,35 @@ class LauncherScriptTest {
         archive(java25, "25.0.3+9-LTS");
         Path java21 = jdk("jdk-21", "21.0.5");
         assertFalse(launch(Map.of("JAVA_HOME", java21.toString()), "runs").jvmOptions().contains(option), "another JVM");
+    }
+
+    @Test
+    void theAotCacheOnlyWithTheJvmThatRecordedItAndTheJarItWasRecordedFrom() throws Exception {
+        Path java25 = jdk("jdk-25", "25.0.3", "25.0.3+9-LTS");
+        onPath(java25);
+        Path cache = archive(java25, "25.0.3+9-LTS", "statlens.aot", "aot");
+        String option = "-XX:AOTCache=" + app.toRealPath().resolve("statlens.aot");
+
+        List<String> same = launch(Map.of(), "runs").jvmOptions();
+        assertTrue(same.contains(option), same.toString());
+        assertTrue(same.containsAll(List.of("-Xlog:aot*=off", "-Xlog:cds*=off")), "a refused cache must not print into statlens' output");
+        assertFalse(same.stream().anyMatch(o -> o.startsWith("-XX:SharedArchiveFile=")), "one archive, not two: " + same);
+
+        archive(java25, "25.0.4+7-LTS", "statlens.aot", "aot");
+        assertFalse(launch(Map.of(), "runs").jvmOptions().contains(option), "another build of the JVM");
+
+        archive(java25, "25.0.3+9-LTS", "statlens.aot", "aot");
+        Files.setLastModifiedTime(cache, FileTime.from(Instant.now().minusSeconds(3600)));
+        assertFalse(launch(Map.of(), "runs").jvmOptions().contains(option), "the jar was rebuilt after the cache");
+
+        archive(java25, "25.0.3+9-LTS", "statlens.aot", "aot");
+        Path java21 = jdk("jdk-21", "21.0.5");
+        List<String> other = launch(Map.of("JAVA_HOME", java21.toString()), "runs").jvmOptions();
+        assertFalse(other.contains(option), "another JVM");
+        assertFalse(other.stream().anyMatch(o -> o.startsWith("-Xlog:aot")), "a Java 21 knows no aot log tag: " + other);
+
+        Files.delete(cache);
+        assertFalse(launch(Map.of(), "runs").jvmOptions().contains(option), "a JVM that wrote no cache");
     }
 
     @Test
