@@ -1,5 +1,6 @@
 package io.statlens.cli;
 
+import io.statlens.bench.MpstatWorkload;
 import io.statlens.bench.NmonWorkload;
 import io.statlens.store.load.BundledSamples;
 import io.statlens.store.schema.RepositoryTemplate;
@@ -17,15 +18,16 @@ import java.util.List;
 /**
  * The workload that the start-up archive of {@code target/statlens} is recorded from ({@link StartupArchive}, at
  * package time): the everyday commands, each run once in this one JVM on two of the bundled sample runs, so that
- * the classes they load are in the archive. For a JDK 25 AOT cache ({@code --aot}) also a chart, a report and an
- * nmon import: the cache holds their classes loaded and linked and their methods' profiles, which a CDS archive
+ * the classes they load are in the archive. For a JDK 25 AOT cache ({@code --aot}) also charts, a report and two
+ * imports: the cache holds their classes loaded and linked and their methods' profiles, which a CDS archive
  * cannot, and these are the commands whose fixed cost is mostly class loading and the JIT warming up
  * (docs/bench.md#start-up-and-memory).
  *
- * <p>{@code StartupTraining WORKDIR TEMPLATE [--aot]}, in the JVM that records the archive. Works in WORKDIR; writes
+ * <p>{@code StartupTraining WORKDIR TEMPLATE|--aot}, in the JVM that records the archive. Works in WORKDIR; writes
  * what the commands printed to WORKDIR/training.log, and exits 1 with that log on standard error if any command
- * failed, so that a broken jar fails the build instead of leaving an archive of an error path. Then it records the
- * empty repository TEMPLATE that the launcher has new repositories copied from ({@link RepositoryTemplate}).
+ * failed, so that a broken jar fails the build instead of leaving an archive of an error path. Then (not for the AOT
+ * cache) it records the empty repository TEMPLATE that the launcher has new repositories copied from
+ * ({@link RepositoryTemplate}).
  */
 final class StartupTraining {
     private static final List<String> RUNS = List.of("ubuntu1804", "rhel7-sar-48cpu");
@@ -34,8 +36,8 @@ final class StartupTraining {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length < 2 || args.length > 3 || (args.length == 3 && !args[2].equals("--aot"))) {
-            System.err.println("usage: StartupTraining WORKDIR TEMPLATE [--aot]");
+        if (args.length != 2) {
+            System.err.println("usage: StartupTraining WORKDIR TEMPLATE|--aot");
             System.exit(ExitCodes.USER_ERROR);
         }
         Path dir = Path.of(args[0]).toAbsolutePath().normalize();
@@ -56,7 +58,8 @@ final class StartupTraining {
                 List.of("stats", run, "--tool", "sar.cpu", "--repo", repo),
                 List.of("top", run, "--tool", "sar.cpu", "--metric", "%usr", "--by", "p95", "-n", "5", "--repo", repo),
                 List.of("export", run, "--tool", "sar.cpu", "--format", "csv", "--repo", repo)));
-        if (args.length == 3) commands.addAll(longCommands(dir, repo, run));
+        boolean aot = args[1].equals("--aot");
+        if (aot) commands.addAll(longCommands(dir, repo, run));
 
         StringWriter log = new StringWriter();
         PrintWriter out = new PrintWriter(log, true);
@@ -75,19 +78,26 @@ final class StartupTraining {
             System.err.println(failures + " training command(s) failed; see above");
             System.exit(ExitCodes.USER_ERROR);
         }
-        recordRepositoryTemplate(Path.of(args[1]).toAbsolutePath());
+        if (!aot) recordRepositoryTemplate(Path.of(args[1]).toAbsolutePath());
     }
 
     /**
-     * A chart as PNG and SVG, a PDF report of a sample run, and an import of an nmon file of an hour at 10 s (16 CPUs,
-     * 8 disks, as {@code bench --workload nmon} writes it: no nmon output is bundled) into a new repository.
+     * Charts as PNG and SVG, of a sample run (read from its rows) and of a long run (from the overviews kept at
+     * import: `mpstat 1` of 140,000 s, as {@code bench --charts} writes it), a PDF report of a sample run, and an
+     * nmon import (an hour at 10 s of 16 CPUs and 8 disks, as {@code bench --workload nmon} writes it: no nmon output
+     * is bundled) into a new repository.
      */
     private static List<List<String>> longCommands(Path dir, String repo, String run) throws IOException {
-        Path nmon = Files.createDirectories(dir.resolve("samples")).resolve("training.nmon");
+        Path samples = Files.createDirectories(dir.resolve("samples"));
+        Path mpstat = samples.resolve("training-mpstat.txt");
+        MpstatWorkload.write(mpstat, 4, 140_000, 1, false);
+        Path nmon = samples.resolve("training.nmon");
         NmonWorkload.write(nmon, 16, 8, 10, 360, 1);
+        String charts = dir.resolve("charts").toString();
         return List.of(
-                List.of("chart", run, "--tool", "sar.cpu", "--metric", "%usr", "--format", "png,svg",
-                        "-o", dir.resolve("charts").toString(), "--repo", repo),
+                List.of("chart", run, "--tool", "sar.cpu", "--metric", "%usr", "--format", "png,svg", "-o", charts, "--repo", repo),
+                List.of("import", mpstat.toString(), "--run", "long", "--repo", repo),
+                List.of("chart", "long", "--tool", "mpstat", "--metric", "%usr", "--format", "png,svg", "-o", charts, "--repo", repo),
                 List.of("report", run, "-o", dir.resolve("report.pdf").toString(), "--repo", repo),
                 List.of("import", nmon.toString(), "--run", "nmon", "--repo", dir.resolve("repo-nmon").toString()));
     }
