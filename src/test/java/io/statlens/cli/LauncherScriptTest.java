@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
@@ -237,13 +238,20 @@ class LauncherScriptTest {
         assertTrue(l.err().contains("statlens.jar is missing"), l.err());
     }
 
-    /** statlens.archive as the build writes it, for the JVM in HOME. */
+    /** statlens.archive as the build writes it for a class-data archive recorded by the JVM in HOME. */
     private Path archive(Path home, String runtimeVersion) throws IOException {
         Files.writeString(app.resolve("statlens.archive"), "# recorded by the build\njava.home=" + home
                 + "\njava.runtime.version=" + runtimeVersion + "\nfile=statlens.jsa\n");
         Path jsa = Files.writeString(app.resolve("statlens.jsa"), "archive");
         Files.setLastModifiedTime(app.resolve("statlens.jar"), FileTime.from(Instant.now().minusSeconds(60)));
         return jsa;
+    }
+
+    /** The same as a JDK 25 writes it: the class-data archive and the AOT cache statlens.aot. */
+    private Path archiveAndCache(Path home, String runtimeVersion) throws IOException {
+        archive(home, runtimeVersion);
+        Files.writeString(app.resolve("statlens.archive"), "aot=statlens.aot\n", StandardOpenOption.APPEND);
+        return Files.writeString(app.resolve("statlens.aot"), "cache");
     }
 
     @Test
@@ -267,6 +275,42 @@ class LauncherScriptTest {
         archive(java25, "25.0.3+9-LTS");
         Path java21 = jdk("jdk-21", "21.0.5");
         assertFalse(launch(Map.of("JAVA_HOME", java21.toString()), "runs").jvmOptions().contains(option), "another JVM");
+    }
+
+    @Test
+    void theAotCacheForTheLongCommandsOnlyWithTheJvmThatRecordedItAndTheJarItWasRecordedFrom() throws Exception {
+        Path java25 = jdk("jdk-25", "25.0.3", "25.0.3+9-LTS");
+        onPath(java25);
+        Path cache = archiveAndCache(java25, "25.0.3+9-LTS");
+        String option = "-XX:AOTCache=" + app.toRealPath().resolve("statlens.aot");
+        String cds = "-XX:SharedArchiveFile=" + app.toRealPath().resolve("statlens.jsa");
+
+        for (String command : List.of("chart", "report", "import")) {
+            List<String> options = launch(Map.of(), command, "r1").jvmOptions();
+            assertTrue(options.contains(option), command + ": " + options);
+            assertTrue(options.containsAll(List.of("-Xlog:aot*=off", "-Xlog:cds*=off")), "a refused cache must not print into statlens' output");
+            assertFalse(options.contains(cds), "one archive, not two: " + options);
+        }
+        for (String command : List.of("runs", "--help", "stats")) {
+            List<String> options = launch(Map.of(), command).jvmOptions();
+            assertTrue(options.contains(cds) && !options.contains(option), "the short commands start faster without the cache: " + options);
+        }
+        assertTrue(launch(Map.of()).jvmOptions().contains(cds), "no command at all");
+
+        archiveAndCache(java25, "25.0.4+7-LTS");
+        assertFalse(launch(Map.of(), "chart", "r1").jvmOptions().contains(option), "another build of the JVM");
+
+        archiveAndCache(java25, "25.0.3+9-LTS");
+        Files.setLastModifiedTime(cache, FileTime.from(Instant.now().minusSeconds(3600)));
+        List<String> rebuilt = launch(Map.of(), "chart", "r1").jvmOptions();
+        assertFalse(rebuilt.contains(option), "the jar was rebuilt after the cache");
+        assertTrue(rebuilt.contains(cds), "the class-data archive instead: " + rebuilt);
+
+        archiveAndCache(java25, "25.0.3+9-LTS");
+        Path java21 = jdk("jdk-21", "21.0.5");
+        List<String> other = launch(Map.of("JAVA_HOME", java21.toString()), "chart", "r1").jvmOptions();
+        assertFalse(other.contains(option), "another JVM");
+        assertFalse(other.stream().anyMatch(o -> o.startsWith("-Xlog:aot")), "a Java 21 knows no aot log tag: " + other);
     }
 
     @Test

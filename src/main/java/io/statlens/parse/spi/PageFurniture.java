@@ -21,7 +21,11 @@ final class PageFurniture {
     private PageFurniture() {
     }
 
-    /** Whether a line (a tool never prints it) is a page footer: a page number or an address alone on its line. */
+    /**
+     * Whether a line (a tool never prints it) is a page footer: a page number or an address alone on its line. Asked
+     * of every line of an import, so a table's row is turned down by its last character or by counting its numbers,
+     * before any copy of the line or the case-folding patterns (docs/bench.md, the nmon import).
+     */
     static boolean isFooter(String line) {
         int start = 0;
         int n = line.length();
@@ -31,21 +35,20 @@ final class PageFurniture {
         if (start == end || end - start > LONGEST) return false;
         char first = line.charAt(start);
         char last = line.charAt(end - 1);
-        String text = line.substring(start, end);
-        if ((first == 'h' || first == 'H' || first == 'f' || first == 'F') && text.indexOf("://") > 0) return ADDRESS.matcher(text).matches();
-        return (Character.isDigit(last) || last == '-' || last == '页' || last == 'ジ') && atMostTwoNumbers(text)
-                && PAGE_NUMBER.matcher(text).matches();
+        if (first == 'h' || first == 'H' || first == 'f' || first == 'F') {
+            String text = line.substring(start, end);
+            if (text.indexOf("://") > 0) return ADDRESS.matcher(text).matches();
+        }
+        return (Character.isDigit(last) || last == '-' || last == '页' || last == 'ジ') && atMostTwoNumbers(line, start, end)
+                && PAGE_NUMBER.matcher(line.substring(start, end)).matches();
     }
 
-    /**
-     * A page number line holds one or two numbers; a table's row nearly always more. Checked before the
-     * case-insensitive pattern, which costs a case fold per character and ran for every data line of an import.
-     */
-    private static boolean atMostTwoNumbers(String text) {
+    /** A page number line holds one or two numbers; a table's row nearly always more. */
+    private static boolean atMostTwoNumbers(String line, int start, int end) {
         int numbers = 0;
         boolean inNumber = false;
-        for (int i = 0; i < text.length(); i++) {
-            boolean digit = Character.isDigit(text.charAt(i));
+        for (int i = start; i < end; i++) {
+            boolean digit = Character.isDigit(line.charAt(i));
             if (digit && !inNumber && ++numbers > 2) return false;
             inNumber = digit;
         }
