@@ -90,6 +90,7 @@ public final class CompareView extends BorderPane {
         table.setItems(sorted);
         table.getColumns().add(text("data set", Comparison::dataset));
         table.getColumns().add(text("key", Comparison::key));
+        table.getColumns().add(text("host", Comparison::host));
         table.getColumns().add(text("metric", Comparison::metric));
         table.getColumns().add(text("unit", Comparison::unit));
         table.getColumns().add(text("run", Comparison::run));
