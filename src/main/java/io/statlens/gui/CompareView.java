@@ -90,7 +90,12 @@ public final class CompareView extends BorderPane {
         table.setItems(sorted);
         table.getColumns().add(text("data set", Comparison::dataset));
         table.getColumns().add(text("key", Comparison::key));
-        table.getColumns().add(text("host", Comparison::host));
+        // a host column only for runs of several hosts, each host compared with its own
+        TableColumn<Comparison, String> host = text("host", Comparison::host);
+        host.setVisible(false);
+        model.shownRows().addListener((ListChangeListener<Comparison>) change ->
+                host.setVisible(model.shownRows().stream().anyMatch(c -> !c.host().isEmpty())));
+        table.getColumns().add(host);
         table.getColumns().add(text("metric", Comparison::metric));
         table.getColumns().add(text("unit", Comparison::unit));
         table.getColumns().add(text("run", Comparison::run));

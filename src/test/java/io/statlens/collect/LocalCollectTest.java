@@ -64,7 +64,9 @@ class LocalCollectTest {
                 raw = files.filter(f -> f.toString().endsWith(".txt")).sorted().toList();
             }
             assertEquals(3, raw.size(), raw.toString());
-            // the folder as the collect left it, its .times and .err side files beside the raw files, without --skip-unknown
+            // the folder as a collect leaves it (its state file, which marks it as a collect's), its .times and .err side
+            // files beside the raw files, without --skip-unknown
+            Files.writeString(dir.resolve("raw").resolve(io.statlens.parse.CollectSideFile.STATE), "run=live\n");
             new ImportService(repo, catalog).run(new ImportRequest(List.of(dir.resolve("raw")), "imported", Optional.empty(), List.of(),
                     Optional.empty(), Optional.empty(), Optional.empty(), ZoneId.systemDefault(), false, false, false), ImportProgress.NONE);
             TreeMap<String, String> collected = datasets(repo, "live");
