@@ -20,7 +20,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * A run of two hosts' vmstat (a collect of {@code --host db01 --host app01}, a folder per host): each row of its data
+ * A run of two hosts' vmstat (the folder of a collect of {@code --host db01 --host app01}): each row of its data
  * view names the host of the file it came from, not the run's list of hosts (issue 24). A file that names no host is of
  * the run's host.
  */
@@ -51,6 +51,8 @@ class HostViewsTest {
         Path app01 = Files.createDirectories(dir.resolve("collect/app01"));
         Files.writeString(db01.resolve("vmstat.txt"), vmstat(7));
         Files.writeString(app01.resolve("vmstat.txt"), vmstat(1));
+        // a collect's folder, known by its state file: vmstat, which prints no host, is of its host folder's
+        Files.writeString(dir.resolve("collect").resolve(io.statlens.parse.CollectSideFile.STATE), "run=two-hosts\n");
         Path alone = Files.writeString(dir.resolve("vmstat.txt"), vmstat(3));
         try (Repository repo = Repository.open(engine.freshRepository())) {
             ImportService imports = new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers")));
