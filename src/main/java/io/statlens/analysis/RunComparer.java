@@ -143,8 +143,12 @@ public final class RunComparer {
 
     /** {@link #hostsNote(String, List)} of these runs (base first) and their hosts (null or blank: unknown). */
     static Optional<String> hostsNote(Map<String, String> hostByRun) {
+        // a run of several hosts names them all (vm, loop), in the order its files came: the same hosts in another order agree
         Set<String> known = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-        hostByRun.values().stream().filter(h -> h != null && !h.isBlank()).forEach(known::add);
+        hostByRun.values().stream().filter(h -> h != null && !h.isBlank())
+                .map(h -> String.join(",", new TreeSet<>(java.util.Arrays.stream(h.split(",")).map(String::strip)
+                        .map(x -> x.toLowerCase(java.util.Locale.ROOT)).toList())))
+                .forEach(known::add);
         if (known.size() < 2) return Optional.empty();
         List<String> parts = new ArrayList<>();
         hostByRun.forEach((run, host) -> parts.add(run + (parts.isEmpty() ? " ran on " : " on ")

@@ -71,7 +71,7 @@ public final class CompareCommand implements Callable<Integer> {
                 boolean hosts = rows.stream().anyMatch(c -> !c.host().isEmpty());
                 List<String> names = new ArrayList<>(List.of("kind", "dataset", "metric", "unit", "key", "run", "base_mean", "mean", "change",
                         "change_pct", "base_p95", "p95", "base_max", "max", "p_value", "significant"));
-                if (hosts) names.add(4, "host");
+                if (hosts) names.add(5, "host");
                 List<Boolean> numeric = new ArrayList<>(Collections.nCopies(names.size(), true));
                 for (int text : new int[]{0, 1, 2, 3, 4, 5, names.size() - 1}) numeric.set(text, false);
                 if (hosts) numeric.set(6, false);
@@ -86,7 +86,7 @@ public final class CompareCommand implements Callable<Integer> {
                             value(c.base().max(), unit, numbers), value(c.other().max(), unit, numbers),
                             new TabularWriter.Figure(c.verdict().pValue(), numbers.pValue(c.verdict().pValue())),
                             significance(c.verdict())));
-                    if (hosts) row.add(4, c.host());
+                    if (hosts) row.add(5, c.host());
                     writer.row(row);
                 }
             }

@@ -95,6 +95,18 @@ class TwoHostsStatisticsTest {
         assertTrue(changes.stream().anyMatch(f -> f.startsWith("app01: id (vmstat) fell")), changes.toString());
     }
 
+    /** A collect names its hosts in the order it has them, an import of its folder in the folders' order. */
+    @Test
+    void theSameHostsInAnotherOrderAreNoDifferentHosts() {
+        java.util.Map<String, String> hosts = new java.util.LinkedHashMap<>();
+        hosts.put("collected", "vm, loop");
+        hosts.put("imported", "loop, vm");
+        assertEquals(java.util.Optional.empty(), RunComparer.hostsNote(hosts));
+        hosts.put("imported", "vm");
+        assertEquals(java.util.Optional.of("Different hosts: collected ran on vm, loop, imported on vm; a change may be the machines',"
+                + " not the runs'."), RunComparer.hostsNote(hosts));
+    }
+
     @Test
     void theRunsHostNamesBothHosts() {
         assertEquals("db01, app01", new RunCatalog(shared.repository()).run(RUN).host());
