@@ -82,7 +82,7 @@ final class ChangeFindings {
         // Two single results cannot be tested; the per-interval samples of the same metric can (sysbench's tps).
         Optional<RunComparer.Comparison> samples = v.tested() ? Optional.empty() : rows.stream()
                 .filter(o -> o.kind() == RunComparer.Kind.series && o.dataset().equals(c.dataset()) && o.metric().equals(c.metric())
-                        && o.key().equals(c.key()) && o.verdict().tested())
+                        && o.key().equals(c.key()) && o.host().equals(c.host()) && o.verdict().tested())
                 .findFirst();
         String of = "";
         if (samples.isPresent()) {
@@ -110,10 +110,13 @@ final class ChangeFindings {
         return Phrase.of(c.change() > 0 ? "rose " : "fell ").value(Math.abs(c.changePct()), "%");
     }
 
-    /** {@code tps}, {@code %util of sdb (iostat)}, {@code %iowait of CPU all (mpstat)}. */
+    /**
+     * {@code tps}, {@code %util of sdb (iostat)}, {@code %iowait of CPU all (mpstat)}; led by the host when the runs hold
+     * several ({@code db01: %util of sdb (iostat)}), as the findings of one run of several hosts are.
+     */
     private static String what(RunComparer.Comparison c) {
         String key = c.key().isEmpty() ? "" : " of " + c.key();
-        return c.metric() + key + " (" + c.dataset() + ")";
+        return (c.host().isEmpty() ? "" : c.host() + ": ") + c.metric() + key + " (" + c.dataset() + ")";
     }
 
     private static Finding finding(RunComparer.Comparison c, Phrase p) {

@@ -76,11 +76,14 @@ public final class RunComparer {
     }
 
     /**
+     * @param host      the host whose series these are, when either run holds this data set of several hosts (a collect of
+     *                  {@code --host db01 --host app01}): each host is compared with the same host of the other run, never
+     *                  the hosts' series merged; empty when both runs hold it of one host
      * @param change    {@code other.mean - base.mean}
      * @param changePct change relative to the base mean, in %; NaN when the base mean is 0
      */
-    public record Comparison(Kind kind, String dataset, String metric, String unit, String key, String run, Side base, Side other,
-                             double change, double changePct, ChangeSignificance.Verdict verdict) {
+    public record Comparison(Kind kind, String dataset, String metric, String unit, String key, String host, String run, Side base,
+                             Side other, double change, double changePct, ChangeSignificance.Verdict verdict) {
     }
 
     /** Significant first, then the largest relative change (then absolute change; no relative change last). */
@@ -140,8 +143,12 @@ public final class RunComparer {
 
     /** {@link #hostsNote(String, List)} of these runs (base first) and their hosts (null or blank: unknown). */
     static Optional<String> hostsNote(Map<String, String> hostByRun) {
+        // a run of several hosts names them all (vm, loop), in the order its files came: the same hosts in another order agree
         Set<String> known = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-        hostByRun.values().stream().filter(h -> h != null && !h.isBlank()).forEach(known::add);
+        hostByRun.values().stream().filter(h -> h != null && !h.isBlank())
+                .map(h -> String.join(",", new TreeSet<>(java.util.Arrays.stream(h.split(",")).map(String::strip)
+                        .map(x -> x.toLowerCase(java.util.Locale.ROOT)).toList())))
+                .forEach(known::add);
         if (known.size() < 2) return Optional.empty();
         List<String> parts = new ArrayList<>();
         hostByRun.forEach((run, host) -> parts.add(run + (parts.isEmpty() ? " ran on " : " on ")
@@ -188,7 +195,7 @@ public final class RunComparer {
                     other.stddevOf(o), otherN);
             Side baseSide = new Side(baseN, b.value(), Double.NaN, Double.NaN);
             Side otherSide = new Side(otherN, o.value(), Double.NaN, Double.NaN);
-            out.add(comparison(Kind.summary, b.dataset(), b.name(), b.unit(), b.key(), other.name(), baseSide, otherSide, verdict));
+            out.add(comparison(Kind.summary, b.dataset(), b.name(), b.unit(), b.key(), "", other.name(), baseSide, otherSide, verdict));
         }
     }
 
@@ -208,21 +215,57 @@ public final class RunComparer {
             if (theirLabels.contains(m.label()) && selected(request.metrics(), m.label(), seenMetrics)) metrics.add(m);
         }
         if (metrics.isEmpty()) return;
-        Map<String, Map<String, double[]>> mine = cache.computeIfAbsent(List.of(base.name(), dataset), k -> load(bs, windows.get(base.name())));
-        Map<String, Map<String, double[]>> theirs = cache.computeIfAbsent(List.of(other.name(), dataset), k -> load(os, windows.get(other.name())));
-        for (Map.Entry<String, Map<String, double[]>> e : mine.entrySet()) {
-            String key = e.getKey();
-            if (!theirs.containsKey(key) || !selectedKey(request.keys(), key, seenKeys)) continue;
-            for (DataTable.MetricColumn m : metrics) {
-                double[] b = e.getValue().get(m.label());
-                double[] o = theirs.get(key).get(m.label());
-                ChangeSignificance.SeriesMoments bm = ChangeSignificance.SeriesMoments.of(b);
-                ChangeSignificance.SeriesMoments om = ChangeSignificance.SeriesMoments.of(o);
-                if (bm.n() == 0 || om.n() == 0) continue;
-                out.add(comparison(Kind.series, dataset, m.label(), m.unit(), key, other.name(), side(b, bm), side(o, om),
-                        ChangeSignificance.series(bm, om)));
+        for (HostPair pair : hostPairs(reader.byHost(bs), reader.byHost(os), base.datasets().get(dataset).host(),
+                other.datasets().get(dataset).host())) {
+            Map<String, Map<String, double[]>> mine = cache.computeIfAbsent(List.of(base.name(), dataset, pair.base().host()),
+                    k -> load(pair.base(), windows.get(base.name())));
+            Map<String, Map<String, double[]>> theirs = cache.computeIfAbsent(List.of(other.name(), dataset, pair.other().host()),
+                    k -> load(pair.other(), windows.get(other.name())));
+            for (Map.Entry<String, Map<String, double[]>> e : mine.entrySet()) {
+                String key = e.getKey();
+                if (!theirs.containsKey(key) || !selectedKey(request.keys(), key, seenKeys)) continue;
+                for (DataTable.MetricColumn m : metrics) {
+                    double[] b = e.getValue().get(m.label());
+                    double[] o = theirs.get(key).get(m.label());
+                    ChangeSignificance.SeriesMoments bm = ChangeSignificance.SeriesMoments.of(b);
+                    ChangeSignificance.SeriesMoments om = ChangeSignificance.SeriesMoments.of(o);
+                    if (bm.n() == 0 || om.n() == 0) continue;
+                    out.add(comparison(Kind.series, dataset, m.label(), m.unit(), key, pair.host(), other.name(), side(b, bm),
+                            side(o, om), ChangeSignificance.series(bm, om)));
+                }
             }
         }
+    }
+
+    /**
+     * One host's series of a data set in the base run and in the other.
+     *
+     * @param host the host compared; empty when both runs hold the data set of one host
+     */
+    record HostPair(String host, SeriesReader.Selection base, SeriesReader.Selection other) {
+    }
+
+    /**
+     * Which of two runs' series of a data set are one host's ({@link SeriesReader#byHost}): each host of a run of several
+     * with the same host of the other run (a host the other lacks is not compared); a run of one host with the same host
+     * of a run of several, named by its data set's {@code host}; two runs of one host each with each other, whatever their
+     * hosts (that the machines differ is {@link #hostsNote}'s to say).
+     *
+     * @param baseHost  the host the base run's data set names (its first file's), empty when none
+     * @param otherHost the same of the other run
+     */
+    static List<HostPair> hostPairs(List<SeriesReader.Selection> base, List<SeriesReader.Selection> other, String baseHost,
+                                    String otherHost) {
+        if (base.size() == 1 && other.size() == 1) return List.of(new HostPair("", base.get(0), other.get(0)));
+        Map<String, SeriesReader.Selection> theirs = new LinkedHashMap<>();
+        for (SeriesReader.Selection s : other) theirs.put(other.size() == 1 ? otherHost : s.host(), s);
+        List<HostPair> pairs = new ArrayList<>();
+        for (SeriesReader.Selection s : base) {
+            String host = base.size() == 1 ? baseHost : s.host();
+            SeriesReader.Selection match = theirs.get(host);
+            if (!host.isEmpty() && match != null) pairs.add(new HostPair(host, s, match));
+        }
+        return pairs;
     }
 
     /** Per key, per metric label, the values in the window in time order. */
@@ -248,11 +291,11 @@ public final class RunComparer {
         return new Side(moments.n(), moments.mean(), QUANTILE.evaluate(x, 0.95), Arrays.stream(x).max().orElse(Double.NaN));
     }
 
-    private static Comparison comparison(Kind kind, String dataset, String metric, String unit, String key, String run, Side base,
-                                         Side other, ChangeSignificance.Verdict verdict) {
+    private static Comparison comparison(Kind kind, String dataset, String metric, String unit, String key, String host, String run,
+                                         Side base, Side other, ChangeSignificance.Verdict verdict) {
         double change = other.mean() - base.mean();
         double pct = base.mean() == 0 ? Double.NaN : change / Math.abs(base.mean()) * 100;
-        return new Comparison(kind, dataset, metric, unit, key, run, base, other, change, pct, verdict);
+        return new Comparison(kind, dataset, metric, unit, key, host, run, base, other, change, pct, verdict);
     }
 
     private static boolean selected(List<String> wanted, String name, Set<String> seen) {

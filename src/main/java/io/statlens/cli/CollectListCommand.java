@@ -34,7 +34,10 @@ public final class CollectListCommand implements Callable<Integer> {
             // a collector killed leaves "running" in its state file, but no longer holds the lock
             String now = "stopped".equals(state.getProperty("state")) ? "stopped" : folder.running() ? "running" : "ended (killed?)";
             String started = state.getProperty("started");
-            table.add(state.getProperty("run"), now, state.getProperty("hosts"), state.getProperty("tools"),
+            // the hosts as asked for (collect restart asks for them again), shown as the collect names them
+            String hosts = String.join(",", java.util.Arrays.stream(state.getProperty("hosts", "").split(",")).filter(h -> !h.isEmpty())
+                    .map(io.statlens.collect.Collects::hostName).toList());
+            table.add(state.getProperty("run"), now, hosts, state.getProperty("tools"),
                     state.getProperty("interval") + " s", started == null ? "" : Format.time(Instant.parse(started).truncatedTo(ChronoUnit.SECONDS)), folder.dir());
         }
         if (table.size() == 0) out.println("no collects in " + CollectStartCommand.root(repository));

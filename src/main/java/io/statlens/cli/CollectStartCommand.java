@@ -63,7 +63,7 @@ public final class CollectStartCommand implements Callable<Integer> {
         waitUntilCollecting(child, folder);
         PrintWriter out = spec.commandLine().getOut();
         out.printf("collect '%s' %s: %s on %s every %d s, pid %d%n", request.run(),
-                collect.resume ? "restarted" : "started", String.join(" ", collect.tools), String.join(", ", request.hosts()), request.intervalSeconds(), child.pid());
+                collect.resume ? "restarted" : "started", String.join(" ", collect.tools), String.join(", ", request.hostNames()), request.intervalSeconds(), child.pid());
         out.printf("raw output and log in %s%n", folder.dir());
         out.printf("statlens collect status %s / statlens note --active TEXT / statlens collect stop %s%n", request.run(), request.run());
         return ExitCodes.OK;

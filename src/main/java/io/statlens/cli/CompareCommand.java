@@ -67,14 +67,18 @@ public final class CompareCommand implements Callable<Integer> {
                     : spec.commandLine().getErr()).println("note: " + note));
             ReadableNumbers numbers = numberOptions.numbers();
             try (TabularWriter writer = TabularWriter.of(format, spec.commandLine().getOut(), numbers)) {
-                List<String> names = List.of("kind", "dataset", "metric", "unit", "key", "run", "base_mean", "mean", "change",
-                        "change_pct", "base_p95", "p95", "base_max", "max", "p_value", "significant");
+                // A host column only when the runs hold a data set of several hosts, each compared with its own host
+                boolean hosts = rows.stream().anyMatch(c -> !c.host().isEmpty());
+                List<String> names = new ArrayList<>(List.of("kind", "dataset", "metric", "unit", "key", "run", "base_mean", "mean", "change",
+                        "change_pct", "base_p95", "p95", "base_max", "max", "p_value", "significant"));
+                if (hosts) names.add(5, "host");
                 List<Boolean> numeric = new ArrayList<>(Collections.nCopies(names.size(), true));
-                for (int text : new int[]{0, 1, 2, 3, 4, 5, 15}) numeric.set(text, false);
+                for (int text : new int[]{0, 1, 2, 3, 4, 5, names.size() - 1}) numeric.set(text, false);
+                if (hosts) numeric.set(6, false);
                 writer.header(names, numeric);
                 for (RunComparer.Comparison c : rows) {
                     String unit = c.unit();
-                    writer.row(List.of(c.kind().name(), c.dataset(), c.metric(), unit, c.key(), c.run(),
+                    List<Object> row = new ArrayList<>(List.of(c.kind().name(), c.dataset(), c.metric(), unit, c.key(), c.run(),
                             value(c.base().mean(), unit, numbers), value(c.other().mean(), unit, numbers),
                             new TabularWriter.Figure(c.change(), numbers.signed(c.change(), unit)),
                             new TabularWriter.Figure(c.changePct(), numbers.percentChange(c.changePct())),
@@ -82,6 +86,8 @@ public final class CompareCommand implements Callable<Integer> {
                             value(c.base().max(), unit, numbers), value(c.other().max(), unit, numbers),
                             new TabularWriter.Figure(c.verdict().pValue(), numbers.pValue(c.verdict().pValue())),
                             significance(c.verdict())));
+                    if (hosts) row.add(5, c.host());
+                    writer.row(row);
                 }
             }
         }

@@ -163,8 +163,11 @@ public final class Collector implements AutoCloseable {
         if (stopped) return;
         stopped = true;
         long deadline = System.nanoTime() + STOP_WAIT.toNanos();
+        // Platform threads, as every thread of a collect that blocks: a virtual thread waits for a free carrier, and on a
+        // loaded machine the readers of the tools' error output, blocked in a read that pins their carriers, held every
+        // carrier, so the tools went on until the stop gave up after STOP_WAIT and the rows printed meanwhile were lost.
         List<Thread> stopping = streams.stream()
-                .map(s -> Thread.ofVirtual().name("stop-" + s.host() + "-" + s.tool().name()).start(s::stop)).toList();
+                .map(s -> Thread.ofPlatform().daemon().name("stop-" + s.host() + "-" + s.tool().name()).start(s::stop)).toList();
         try {
             for (Thread t : stopping) t.join(java.time.Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
             for (Thread t : threads) t.join(java.time.Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));

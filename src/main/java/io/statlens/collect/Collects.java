@@ -56,6 +56,11 @@ public final class Collects {
             tools = List.copyOf(tools);
             tags = List.copyOf(tags);
         }
+
+        /** The hosts as the collect names them ({@link #hostName}). */
+        public List<String> hostNames() {
+            return hosts.stream().map(Collects::hostName).toList();
+        }
     }
 
     /**
@@ -124,7 +129,7 @@ public final class Collects {
             try (ControlChannel channel = ControlChannel.listen(folder.socket(), line -> answer(line, collector, finish, stopped))) {
                 state.setProperty("state", "running");
                 folder.write(state);
-                log.accept("collecting " + state.getProperty("tools") + " on " + state.getProperty("hosts") + " every "
+                log.accept("collecting " + state.getProperty("tools") + " on " + String.join(",", request.hostNames()) + " every "
                         + request.intervalSeconds() + " s into run '" + request.run() + "'");
                 started.run();
                 while (!stopped.await(1, TimeUnit.SECONDS)) {
@@ -162,13 +167,14 @@ public final class Collects {
         log.accept(text);
     }
 
+    /** A host as a collect names it, in its folders, rows and messages: this machine ({@value #LOCAL}) by its name. */
+    public static String hostName(String host) {
+        return host.equals(LOCAL) ? LocalLauncher.machine() : host;
+    }
+
     /** This machine's name, for saying which collector a collect is. */
     private static String machine() {
-        try {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        } catch (java.net.UnknownHostException e) {
-            return "localhost";
-        }
+        return LocalLauncher.machine();
     }
 
     /** The tools on every host, then the mysql source's two on its server. */

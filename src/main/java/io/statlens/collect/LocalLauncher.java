@@ -2,15 +2,42 @@ package io.statlens.collect;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
-/** Tools run on this machine as child processes. */
+/**
+ * Tools run on this machine as child processes. Their host is the machine's name, the one sysstat's banners print
+ * (the kernel's node name), not {@code localhost}: its folder, vmstat's host and iostat's and mpstat's are one, and an
+ * import of the raw files, which names vmstat's host by its folder, gives the same hosts as the collect.
+ */
 final class LocalLauncher implements ToolProcess.Launcher {
+    /** What {@code --host} names this machine with. */
     static final String HOST = "localhost";
+    private static final String MACHINE = machineName();
 
     @Override
     public String host() {
-        return HOST;
+        return MACHINE;
+    }
+
+    /** This machine's name: the kernel's node name, as {@code uname -n} and sysstat print it. */
+    static String machine() {
+        return MACHINE;
+    }
+
+    private static String machineName() {
+        try {
+            Path kernel = Path.of("/proc/sys/kernel/hostname");
+            if (Files.isReadable(kernel)) {
+                String name = Files.readString(kernel).strip();
+                if (!name.isEmpty()) return name;
+            }
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            // no name to be had (an unresolvable one throws): the word for this machine
+            return HOST;
+        }
     }
 
     @Override

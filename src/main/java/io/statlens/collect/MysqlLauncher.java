@@ -20,6 +20,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -83,10 +84,11 @@ final class MysqlLauncher implements ToolProcess.Launcher {
         PipedInputStream stderr = new PipedInputStream(1 << 12);
         PipedOutputStream err = new PipedOutputStream(stderr);
         CompletableFuture<Integer> exit = new CompletableFuture<>();
-        Thread poller = Thread.ofPlatform().daemon().name("mysql-" + tool.name()).start(() -> {
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread.ofPlatform().daemon().name("mysql-" + tool.name()).start(() -> {
             int code = 0;
             try (connection; out; err) {
-                code = poll(connection, innodb, intervalSeconds * (long) tool.every(), out, err);
+                code = poll(connection, innodb, intervalSeconds * (long) tool.every(), stopped, out, err);
             } catch (IOException | SQLException e) {
                 // closing after the end: the output is complete
             } finally {
@@ -115,7 +117,7 @@ final class MysqlLauncher implements ToolProcess.Launcher {
 
             @Override
             public void stop() {
-                poller.interrupt();
+                stopped.countDown();
                 try {
                     exit.get(70, TimeUnit.SECONDS);
                 } catch (Exception e) {
@@ -125,19 +127,23 @@ final class MysqlLauncher implements ToolProcess.Launcher {
         };
     }
 
-    /** Queries every period until interrupted (0) or until a query fails (-1, the error on {@code err}). */
-    private static int poll(Connection connection, boolean innodb, long periodSeconds, OutputStream out, OutputStream err)
-            throws IOException {
+    /**
+     * Queries every period until stopped (0) or until a query fails (-1, the error on {@code err}). A stop is seen between
+     * snapshots, never by interrupting the writer: a snapshot written into a full pipe (its reader behind on a loaded
+     * machine) was cut short where the interrupt met it, a warning of the collect and of an import of its raw file.
+     */
+    private static int poll(Connection connection, boolean innodb, long periodSeconds, CountDownLatch stopped, OutputStream out,
+                            OutputStream err) throws IOException {
         long period = TimeUnit.SECONDS.toNanos(periodSeconds);
         long next = System.nanoTime();
         try (Statement statement = connection.createStatement()) {
-            while (!Thread.currentThread().isInterrupted()) {
+            while (stopped.getCount() > 0) {
                 String text = innodb ? innodbStatus(statement) : globalStatus(statement);
                 out.write(text.getBytes(StandardCharsets.UTF_8));
                 out.flush();
                 next += period;
                 long wait = next - System.nanoTime();
-                if (wait > 0) TimeUnit.NANOSECONDS.sleep(wait);
+                if (wait > 0 && stopped.await(wait, TimeUnit.NANOSECONDS)) break;
             }
             return 0;
         } catch (InterruptedException e) {

@@ -100,10 +100,11 @@ public record MysqlTarget(Optional<String> host, int port, Optional<Path> socket
         return Files.exists(DEBIAN_SOCKET) ? Optional.of(DEBIAN_SOCKET) : Optional.empty();
     }
 
-    /** The host the server's raw output is kept under: {@code localhost} for a socket or this machine. */
+    /** The host the server's raw output is kept under: this machine's name for a socket or this machine, as its tools'. */
     String hostLabel() {
         String h = host.orElse("localhost");
-        return effectiveSocket().isPresent() || h.equals("127.0.0.1") || h.equals("::1") ? Collects.LOCAL : h;
+        return effectiveSocket().isPresent() || h.equals(Collects.LOCAL) || h.equals("127.0.0.1") || h.equals("::1")
+                ? LocalLauncher.machine() : h;
     }
 
     /** Where the server is, for messages: the socket or host:port, and the user (never the password). */

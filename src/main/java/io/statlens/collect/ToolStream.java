@@ -158,7 +158,9 @@ final class ToolStream implements Runnable {
         }
         state = State.RUNNING;
         Output output = current();
-        Thread errors = Thread.ofVirtual().start(() -> keepErrors(process, output.rawFile()));
+        // a platform thread: its read lasts as long as the tool runs and holds a virtual thread's carrier (see Collector#stop)
+        Thread errors = Thread.ofPlatform().daemon().name("collect-" + host() + "-" + tool.name() + "-errors")
+                .start(() -> keepErrors(process, output.rawFile()));
         boolean failed = false;
         Path timesFile = ReceiveTimes.besides(output.rawFile());
         ReceiveTimes received = new ReceiveTimes(timesFile.getFileName().toString());

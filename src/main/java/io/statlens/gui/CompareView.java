@@ -93,6 +93,12 @@ public final class CompareView extends BorderPane {
         // A deep stack is stored as its start and a hash: its cell's tooltip says it whole.
         Tables.wholeText(key, model::wholeKey);
         table.getColumns().add(key);
+        // a host column only for runs of several hosts, each host compared with its own
+        TableColumn<Comparison, String> host = text("host", Comparison::host);
+        host.setVisible(false);
+        model.shownRows().addListener((ListChangeListener<Comparison>) change ->
+                host.setVisible(model.shownRows().stream().anyMatch(c -> !c.host().isEmpty())));
+        table.getColumns().add(host);
         table.getColumns().add(text("metric", Comparison::metric));
         table.getColumns().add(text("unit", Comparison::unit));
         table.getColumns().add(text("run", Comparison::run));

@@ -164,7 +164,9 @@ public final class ReportTables {
         List<List<String>> rows = new ArrayList<>();
         for (RunComparer.Comparison c : model.comparison()) {
             String verdict = c.verdict().significant() ? "yes" : c.verdict().tested() ? "no" : "untested";
-            rows.add(List.of(c.run(), c.dataset(), c.metric(), c.key(), c.unit(), numbers.number(c.base().mean(), c.unit()),
+            // a run of several hosts compares each host with its own: the host leads the key (db01: sda)
+            String key = c.host().isEmpty() ? c.key() : c.key().isEmpty() ? c.host() : c.host() + ": " + c.key();
+            rows.add(List.of(c.run(), c.dataset(), c.metric(), key, c.unit(), numbers.number(c.base().mean(), c.unit()),
                     numbers.number(c.other().mean(), c.unit()), numbers.signed(c.change(), c.unit()),
                     numbers.percentChange(c.changePct()), verdict, numbers.pValue(c.verdict().pValue())));
         }

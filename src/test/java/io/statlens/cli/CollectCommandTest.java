@@ -74,7 +74,7 @@ class CollectCommandTest {
         assumeTools();
         CliRun start = collect("start", "--run", "bench-1", "--interval", "1", "vmstat", "iostat", "mpstat");
         assertEquals(0, start.code(), start.err() + start.out());
-        assertTrue(start.out().contains("collect 'bench-1' started: vmstat iostat mpstat on localhost every 1 s"), start.out());
+        assertTrue(start.out().contains("collect 'bench-1' started: vmstat iostat mpstat on " + io.statlens.collect.Collects.hostName("localhost") + " every 1 s"), start.out());
         waitForRows("bench-1", 3);
 
         CliRun again = collect("start", "--run", "bench-1", "vmstat");
@@ -142,7 +142,7 @@ class CollectCommandTest {
 
         CliRun restart = collect("restart", "killed");
         assertEquals(0, restart.code(), restart.err() + restart.out());
-        assertTrue(restart.out().startsWith("collect 'killed' restarted: vmstat iostat mpstat on localhost every 2 s"), restart.out());
+        assertTrue(restart.out().startsWith("collect 'killed' restarted: vmstat iostat mpstat on " + io.statlens.collect.Collects.hostName("localhost") + " every 2 s"), restart.out());
         waitForRows("killed", 3);
         assertEquals(0, collect("stop", "killed").code());
         assertEquals(6, folder.rawFiles().size(), "the resumed tools write new files beside the first: " + folder.rawFiles());

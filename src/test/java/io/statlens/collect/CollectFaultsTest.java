@@ -343,6 +343,45 @@ class CollectFaultsTest {
         }
     }
 
+    /**
+     * On a loaded machine every carrier of the virtual threads was held (by reads of the tools' error output, which pin
+     * theirs): a stop that ended its tools from virtual threads waited its whole limit (75 s) while the tools went on
+     * printing, and the rows they printed meanwhile were in the raw files only. Here every carrier spins while the collect
+     * stops: the tools end at once, and the run holds every row the raw files hold.
+     */
+    @Test
+    void aStopEndsItsToolsWhileNoVirtualThreadCanRun() throws Exception {
+        Path capture = Path.of("src/test/resources/corpus/vmstat/jc-centos77-vmstat-at.txt");
+        try (Repository repo = Repository.open(RepositoryLocation.embedded(dir.resolve("repo")), true)) {
+            ParserCatalog catalog = ParserCatalog.installed();
+            LiveImport live = LiveImport.open(repo, "busy", Optional.empty(), List.of());
+            Collector collector = new Collector(live, catalog, List.of(new BusyHost("db06", capture)),
+                    List.of(CollectedTool.named("vmstat")), 1, ZoneId.of("UTC"), dir.resolve("raw"), System.err::println);
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (collector.status().stream().anyMatch(st -> st.rows() < 399) && System.nanoTime() < deadline) Thread.sleep(50);
+            java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
+            // more spinning virtual threads than carriers, idle ones kept from earlier tests included: none is left over
+            for (int i = 0; i < 4 * Runtime.getRuntime().availableProcessors() + 8; i++) {
+                Thread.ofVirtual().start(() -> {
+                    while (!stopped.get()) Thread.onSpinWait();
+                });
+            }
+            long start = System.nanoTime();
+            try {
+                collector.stop();
+            } finally {
+                stopped.set(true);
+            }
+            long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+            assertTrue(seconds < 30, "the stop waited " + seconds + " s: its limit, not its tools");
+            List<Path> raw = List.of(dir.resolve("raw/db06/vmstat.txt"));
+            new io.statlens.store.load.ImportService(repo, catalog).run(new io.statlens.store.load.ImportRequest(raw, "imported",
+                    Optional.empty(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), ZoneId.of("UTC"), false, false, false),
+                    io.statlens.store.load.ImportProgress.NONE);
+            assertEquals(LocalCollectTest.datasets(repo, "imported"), LocalCollectTest.datasets(repo, "busy"));
+        }
+    }
+
     @Test
     void aToolThatExitsAndAHostThatCannotBeReachedAreWarningsWhileTheOthersGoOn() throws Exception {
         Path capture = Path.of("src/test/resources/corpus/vmstat/jc-centos77-vmstat-at.txt");

@@ -60,11 +60,13 @@ class LocalCollectTest {
                 assertEquals("running", s.state(), s.toString());
             }
             List<Path> raw;
-            try (Stream<Path> files = Files.list(dir.resolve("raw/localhost"))) {
+            try (Stream<Path> files = Files.list(dir.resolve("raw").resolve(LocalLauncher.machine()))) {
                 raw = files.filter(f -> f.toString().endsWith(".txt")).sorted().toList();
             }
             assertEquals(3, raw.size(), raw.toString());
-            // the folder as the collect left it, its .times and .err side files beside the raw files, without --skip-unknown
+            // the folder as a collect leaves it (its state file, which marks it as a collect's), its .times and .err side
+            // files beside the raw files, without --skip-unknown
+            Files.writeString(dir.resolve("raw").resolve(io.statlens.parse.CollectSideFile.STATE), "run=live\n");
             new ImportService(repo, catalog).run(new ImportRequest(List.of(dir.resolve("raw")), "imported", Optional.empty(), List.of(),
                     Optional.empty(), Optional.empty(), Optional.empty(), ZoneId.systemDefault(), false, false, false), ImportProgress.NONE);
             TreeMap<String, String> collected = datasets(repo, "live");
@@ -74,6 +76,11 @@ class LocalCollectTest {
             assertEquals(warnings(repo, "imported").stream().sorted().toList(), warnings(repo, "live").stream().sorted().toList());
             assertEquals(stats(repo, "imported"), stats(repo, "live"));
             assertEquals(new RunCatalog(repo).run("imported").start(), new RunCatalog(repo).run("live").start());
+            // one host, named as sysstat's banners name it: vmstat's (its folder's) too, collected and imported
+            assertEquals(hosts(repo, "imported"), hosts(repo, "live"));
+            assertEquals(java.util.Set.of(LocalLauncher.machine()), java.util.Set.copyOf(hosts(repo, "live").values()));
+            assertEquals(LocalLauncher.machine(), new RunCatalog(repo).run("live").host());
+            assertEquals(LocalLauncher.machine(), new RunCatalog(repo).run("imported").host());
         }
     }
 
@@ -96,7 +103,8 @@ class LocalCollectTest {
                     dir.resolve("raw"), System.err::println);
             waitForRows(collector);
             collector.stop();
-            List<Path> raw = List.of(dir.resolve("raw/localhost/iostat.txt"), dir.resolve("raw/localhost/vmstat.txt"));
+            List<Path> raw = List.of(dir.resolve("raw").resolve(LocalLauncher.machine()).resolve("iostat.txt"),
+                    dir.resolve("raw").resolve(LocalLauncher.machine()).resolve("vmstat.txt"));
             Set<Instant> received = new HashSet<>();
             for (Path file : raw) {
                 for (String line : Files.readAllLines(ReceiveTimes.besides(file))) received.add(Instant.parse(line.split("\t")[1]));
@@ -162,6 +170,13 @@ class LocalCollectTest {
         for (RunCatalog.DatasetInfo d : new RunCatalog(repo).details(run).datasets()) {
             out.put(d.qualifiedName(), d.rows() + " " + d.first() + " " + d.last() + " " + DatasetChecksum.of(repo, d.id()));
         }
+        return out;
+    }
+
+    /** Each data set's host. */
+    static TreeMap<String, String> hosts(Repository repo, String run) {
+        TreeMap<String, String> out = new TreeMap<>();
+        for (RunCatalog.DatasetInfo d : new RunCatalog(repo).details(run).datasets()) out.put(d.qualifiedName(), d.host());
         return out;
     }
 

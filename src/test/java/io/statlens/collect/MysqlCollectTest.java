@@ -63,7 +63,8 @@ class MysqlCollectTest {
             List<Collector.Status> during = LocalCollectTest.waitForRows(collector);
             collector.stop();
             for (Collector.Status s : during) assertTrue(s.rows() > 0, s + ": " + LocalCollectTest.warnings(repo, "live"));
-            List<Path> raw = List.of(dir.resolve("raw/localhost/mysql-status.txt"), dir.resolve("raw/localhost/innodb-status.txt"));
+            List<Path> raw = List.of(dir.resolve("raw").resolve(LocalLauncher.machine()).resolve("mysql-status.txt"),
+                    dir.resolve("raw").resolve(LocalLauncher.machine()).resolve("innodb-status.txt"));
             assertTrue(Files.readString(raw.get(0)).startsWith("TS "), "each snapshot after a pt-stalk time line");
             new ImportService(repo, catalog).run(new ImportRequest(raw, "imported", Optional.empty(), List.of(), Optional.empty(),
                     Optional.empty(), Optional.empty(), ZoneId.systemDefault(), false, false, false), ImportProgress.NONE);
@@ -124,7 +125,7 @@ class MysqlCollectTest {
             collector.stop();
             List<String> warnings = LocalCollectTest.warnings(repo, "refused");
             assertEquals(1, warnings.size(), warnings.toString());
-            assertTrue(warnings.get(0).contains("host localhost, tool mysql-status: cannot start: cannot connect to the MySQL server at "
+            assertTrue(warnings.get(0).contains("host " + LocalLauncher.machine() + ", tool mysql-status: cannot start: cannot connect to the MySQL server at "
                     + server.socket() + " as nobody"), warnings.toString());
             assertFalse(warnings.get(0).contains("s3cret"), warnings.toString());
         }

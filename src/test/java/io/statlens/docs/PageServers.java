@@ -31,6 +31,7 @@ import java.util.stream.Stream;
  */
 final class PageServers {
     static final String TEAM_PAGE = "docs/team.md";
+    static final String COLLECT_PAGE = "docs/collect.md";
     private static final Pattern PORT = Pattern.compile("//localhost:(\\d+)/");
 
     private PageServers() {
@@ -38,6 +39,8 @@ final class PageServers {
 
     /** The substitutions a page needs, after preparing what it expects to find; none for most pages. */
     static List<PageShell.Substitution> prepare(String page) throws SQLException, IOException {
+        // a local collect names this machine as sysstat does (uname -n); the page shows it as bench01
+        if (page.equals(COLLECT_PAGE)) return List.of(new PageShell.Substitution("bench01", io.statlens.collect.Collects.hostName("localhost")));
         if (!page.equals(TEAM_PAGE)) return List.of();
         String admin = RepositoryEngine.postgresUrl();
         Matcher port = PORT.matcher(admin);

@@ -100,9 +100,9 @@ final class PageShell implements AutoCloseable {
             return delimited(actual).matcher(printed).replaceAll(Matcher.quoteReplacement(shown));
         }
 
-        /** The text where it is not part of a longer number (port 15271 is not in 152710). */
+        /** The text where it is not part of a longer number or word (port 15271 is not in 152710, a host vm not in vmstat). */
         private static Pattern delimited(String text) {
-            return Pattern.compile("(?<!\\d)" + Pattern.quote(text) + "(?!\\d)");
+            return Pattern.compile("(?<![\\p{Alnum}_])" + Pattern.quote(text) + "(?![\\p{Alnum}_])");
         }
     }
 

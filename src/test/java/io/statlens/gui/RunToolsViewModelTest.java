@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The parts of the compare and average view models that need no window: typed filters, the interval, numbers. */
 class RunToolsViewModelTest {
     private static final RunComparer.Comparison LATENCY = new RunComparer.Comparison(RunComparer.Kind.series, "sysbench",
-            "lat (ms,95%)", "ms", "", "m128", new RunComparer.Side(30, 7.46333, 7.98, 8.13),
+            "lat (ms,95%)", "ms", "", "", "m128", new RunComparer.Side(30, 7.46333, 7.98, 8.13),
             new RunComparer.Side(994, 33.7629, 34.33, 35.59), 26.2995, 352.383, new ChangeSignificance.Verdict("welch-neff", 2.92e-59, ""));
 
     @Test

@@ -48,6 +48,9 @@ public final class BlockRows extends VTITemplate implements RestrictedVTI, VTICo
     private String key;
     /** RUN, HOST, TOOL and DATASET of the block being read. */
     private final String[] run = new String[LEADING];
+    /** The host of each data set read so far: its file's, looked up once per data set ({@link DataTables#fileHost}). */
+    private final java.util.Map<Long, String> hosts = new java.util.HashMap<>();
+    private PreparedStatement fileHost;
     private long datasetId;
     private int row;
     private boolean wasNull;
@@ -133,7 +136,7 @@ public final class BlockRows extends VTITemplate implements RestrictedVTI, VTICo
     }
 
     private void open() throws SQLException {
-        StringBuilder sql = new StringBuilder("SELECT B.DATASET_ID, B.ITEM, B.DATA, R.NAME, R.HOST, D.TOOL, D.NAME FROM ")
+        StringBuilder sql = new StringBuilder("SELECT B.DATASET_ID, B.ITEM, B.DATA, R.NAME, R.HOST, D.TOOL, D.NAME, D.RUN_ID, D.FILE_ID FROM ")
                 .append(BlockStore.TABLE).append(" B JOIN DATASETS D ON D.ID = B.DATASET_ID JOIN RUNS R ON R.ID = D.RUN_ID")
                 .append(" WHERE D.TABLE_NAME = ?");
         for (String c : conditions) sql.append(" AND ").append(c);
@@ -156,9 +159,25 @@ public final class BlockRows extends VTITemplate implements RestrictedVTI, VTICo
             key = blocks.getString(2);
             block.decode(blocks.getBytes(3), elapsedWanted, wanted);
             for (int i = 0; i < LEADING; i++) run[i] = blocks.getString(4 + i);
+            // each row is of its file's host (a run of several hosts names them all), else of its run's
+            String fileHostName = hosts.containsKey(datasetId) ? hosts.get(datasetId) : lookUpHost(blocks.getLong(8), blocks.getLong(9));
+            if (fileHostName != null) run[1] = fileHostName;
             row = -1;
         }
         return true;
+    }
+
+    /** The host the data set's file names, remembered for the data set; null when it names none. */
+    private String lookUpHost(long runId, long fileId) throws SQLException {
+        if (fileHost == null) fileHost = connection.prepareStatement("SELECT " + DataTables.fileHost("?", "?") + " FROM SYSIBM.SYSDUMMY1");
+        fileHost.setLong(1, runId);
+        fileHost.setLong(2, fileId);
+        String host = null;
+        try (ResultSet rs = fileHost.executeQuery()) {
+            if (rs.next()) host = rs.getString(1);
+        }
+        hosts.put(datasetId, host);
+        return host;
     }
 
     @Override
@@ -166,6 +185,8 @@ public final class BlockRows extends VTITemplate implements RestrictedVTI, VTICo
         Jdbc.run(() -> {
             if (blocks != null) blocks.close();
             if (statement != null) statement.close();
+            if (fileHost != null) fileHost.close();
+            fileHost = null;
             blocks = null;
         });
     }

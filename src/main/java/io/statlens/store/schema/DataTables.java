@@ -303,9 +303,31 @@ public final class DataTables {
             return;
         }
         if (exists && dialect.tableExists(connection, view)) changeSchema(view, "DROP VIEW " + view);
-        changeSchema(view, "CREATE VIEW " + view + " AS SELECT R.NAME AS RUN, R.HOST, D.TOOL, D.NAME AS DATASET, T.*"
+        changeSchema(view, "CREATE VIEW " + view + " AS SELECT R.NAME AS RUN, COALESCE(" + fileHost("D.RUN_ID", "D.FILE_ID")
+                + ", R.HOST) AS HOST, D.TOOL, D.NAME AS DATASET, T.*"
                 + " FROM " + table.name() + " T JOIN DATASETS D ON D.ID = T.DATASET_ID JOIN RUNS R ON R.ID = D.RUN_ID");
         if (grant) dialect.grantRead(connection, view);
+    }
+
+    /**
+     * The host a file names, NULL when it names none: its {@code host} fact (a sysstat banner's, or the host a collect
+     * read it from), the least should it have several. A row of a data view is of its file's host, else of its run's.
+     *
+     * @param runId  the SQL of the file's run id ({@code D.RUN_ID}, {@code ?})
+     * @param fileId the SQL of the file's id
+     */
+    static String fileHost(String runId, String fileId) {
+        return "(SELECT MIN(NULLIF(TRIM(F.VAL), '')) FROM FACTS F WHERE F.NAME = 'host' AND F.RUN_ID = " + runId
+                + " AND F.FILE_ID = " + fileId + ")";
+    }
+
+    /** Makes every data view again, as {@link #recreateView} makes it now (schema step 12: each row's host its file's). */
+    void recreateViews() throws SQLException {
+        load();
+        boolean grant = dialect.mayGrantRead(connection);
+        for (DataTable table : all()) {
+            if (dialect.tableExists(connection, table.name())) recreateView(table, true, grant);
+        }
     }
 
     /**

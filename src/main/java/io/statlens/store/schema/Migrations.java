@@ -160,7 +160,13 @@ final class Migrations {
                 // sets written before this step have no rows here and count as using every column of their table.
                 new Step(11, "metric columns each data set uses",
                         List.of("CREATE TABLE DATASET_METRICS (DATASET_ID BIGINT NOT NULL REFERENCES DATASETS(ID)"
-                                + " ON DELETE CASCADE, COLUMN_NAME " + d.varchar(128) + " NOT NULL, PRIMARY KEY (DATASET_ID, COLUMN_NAME))")));
+                                + " ON DELETE CASCADE, COLUMN_NAME " + d.varchar(128) + " NOT NULL, PRIMARY KEY (DATASET_ID, COLUMN_NAME))")),
+                // A run of several hosts (a collect of --host db01 --host app01) named every row of a V_ view by the run's
+                // host list: each row is of its file's host now (its host fact, else the run's). Derby's views read it
+                // as they unpack the blocks (BlockRows); the views of the other engines are made again.
+                d.storesBlocks()
+                        ? new Step(12, "each row of a data view names its file's host (read with the blocks on this engine)", List.of())
+                        : new Step(12, "each row of a data view names its file's host", List.of(), DataTables::recreateViews));
     }
 
     static int latestVersion(SqlDialect d) {
