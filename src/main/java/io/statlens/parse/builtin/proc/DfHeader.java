@@ -1,5 +1,7 @@
 package io.statlens.parse.builtin.proc;
 
+import io.statlens.parse.text.Tokens;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -143,21 +145,9 @@ final class DfHeader {
         return from >= 0 && from + title.size() <= words.size() && words.subList(from, from + title.size()).equals(title);
     }
 
-    /** The words of a line or title: every Unicode blank separates. */
+    /** The words of a line or title: every Unicode space separates. */
     private static List<String> words(String s) {
-        List<String> out = new ArrayList<>();
-        int i = 0;
-        while (i < s.length()) {
-            while (i < s.length() && isBlank(s.charAt(i))) i++;
-            int start = i;
-            while (i < s.length() && !isBlank(s.charAt(i))) i++;
-            if (i > start) out.add(s.substring(start, i));
-        }
-        return out;
-    }
-
-    private static boolean isBlank(char c) {
-        return Character.isWhitespace(c) || Character.isSpaceChar(c);
+        return List.of(Tokens.split(s));
     }
 
     /**

@@ -6,6 +6,7 @@ import io.statlens.model.Row;
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.Tokens;
 import io.statlens.parse.transcript.TranscriptLine;
 
 import java.time.Instant;
@@ -84,7 +85,7 @@ public final class DfParser extends SnapshotLoopParser {
                         sink.warning(line.number(), "expected df's header (Filesystem ... Mounted on) before the file systems");
                         continue;
                     }
-                    String[] words = text.split("\\s+");
+                    String[] words = Tokens.split(text);
                     if (words.length == 1 && wrapped == null) {
                         wrapped = words[0];
                         continue;

@@ -115,7 +115,7 @@ class SnapshotLoopParsersTest {
         assertEquals(3083543, cs.rows("df", "/dev").get(0).get("Inodes"));
 
         String nbsp = "Sys.\u00a0de\u00a0fichiers blocs\u00a0de\u00a04.0K  Utilisé Dispo Uti% Monté\u2007sur\n"
-                + "/dev/vda 66053021 8516958 18080770  33% /srv/my data\n";
+                + "/dev/vda\u00a066053021 8516958\u300018080770  33% /srv/my data\n";
         CollectingSink spaced = ParserFixtures.parseText(new DfParser(), nbsp, ParseContext.simple("df.txt"));
         assertEquals(List.of("4.0K-blocks", "Used", "Avail", "Use%"), metricNames(spaced));
         assertEquals(8516958, spaced.rows("df", "/srv/my data").get(0).get("Used"));
