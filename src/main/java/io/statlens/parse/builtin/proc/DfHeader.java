@@ -1,13 +1,8 @@
 package io.statlens.parse.builtin.proc;
 
 import io.statlens.parse.text.Tokens;
+import io.statlens.parse.text.TsvResource;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -184,18 +179,8 @@ final class DfHeader {
 
     private static Map<String, Language> load() {
         Map<String, Map<String, String>> catalogs = new TreeMap<>();
-        try (InputStream in = DfHeader.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) throw new IllegalStateException("missing resource " + RESOURCE);
-            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            String row;
-            while ((row = reader.readLine()) != null) {
-                if (row.isEmpty() || row.startsWith("#")) continue;
-                String[] f = row.split("\t", -1);
-                if (f.length != 3) throw new IllegalStateException(RESOURCE + ": expected 3 fields, found: " + row);
-                catalogs.computeIfAbsent(f[0], k -> new LinkedHashMap<>()).put(f[1], f[2]);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        for (String[] f : TsvResource.rows(DfHeader.class, RESOURCE, 3)) {
+            catalogs.computeIfAbsent(f[0], k -> new LinkedHashMap<>()).put(f[1], f[2]);
         }
         Map<String, Language> languages = new LinkedHashMap<>();
         languages.put(ENGLISH, language(Map.of()));
