@@ -53,18 +53,22 @@ public final class HostLanes {
     /**
      * The hosts the lanes of data sets of one name stand for, when there are several: a lane's host when a file or its
      * folder names it, never a file's own name (two files of one host at the same instant, as pt-stalk's two InnoDB
-     * snapshots of one second, are drawn apart but are not two machines).
+     * snapshots of one second, are drawn apart but are not two machines), and a host its files name rather than the
+     * folder that drew them apart (pt-stalk's vmstat beside one's own, both of host {@code vm}).
      */
     public static List<String> hosts(List<RunCatalog.DatasetInfo> sets) {
         List<Lane> lanes = of(sets);
         if (lanes.size() < 2) return List.of();
-        List<String> hosts = new ArrayList<>();
+        java.util.LinkedHashSet<String> hosts = new java.util.LinkedHashSet<>();
         for (Lane lane : lanes) {
-            boolean fileName = sets.stream().filter(d -> lane.datasetIds().contains(d.id()))
-                    .allMatch(d -> d.host().isEmpty() && lane.host().equals(name(d.file())));
-            if (!fileName) hosts.add(lane.host());
+            List<RunCatalog.DatasetInfo> of = sets.stream().filter(d -> lane.datasetIds().contains(d.id())).toList();
+            boolean fileName = of.stream().allMatch(d -> d.host().isEmpty() && lane.host().equals(name(d.file())));
+            // a lane told apart by its folder whose files all name one host is that host's (two sources of one machine)
+            List<String> named = of.stream().map(RunCatalog.DatasetInfo::host).distinct().toList();
+            if (named.size() == 1 && !named.get(0).isEmpty()) hosts.add(named.get(0));
+            else if (!fileName) hosts.add(lane.host());
         }
-        return hosts.size() > 1 ? hosts : List.of();
+        return hosts.size() > 1 ? List.copyOf(hosts) : List.of();
     }
 
     private static String label(RunCatalog.DatasetInfo d, boolean severalFolders) {

@@ -255,18 +255,27 @@ public final class RunCatalog {
     public List<String> hosts(long runId) {
         try {
             Map<Long, String> fileHosts = fileHosts(runId);
-            Map<String, List<DatasetInfo>> byName = new java.util.LinkedHashMap<>();
+            record Listed(long id, String qualified, Instant first, Instant last, String path, long file) {
+            }
+            List<Listed> listed = new ArrayList<>();
+            Map<Long, String> paths = new java.util.HashMap<>();
             try (PreparedStatement ps = repo.connection().prepareStatement("SELECT D.ID, D.TOOL, D.NAME, D.FIRST_TS, D.LAST_TS,"
                     + " F.PATH, F.ID FROM DATASETS D JOIN SOURCE_FILES F ON F.ID = D.FILE_ID WHERE D.RUN_ID = ? ORDER BY D.ID")) {
                 ps.setLong(1, runId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         String qualified = rs.getString(3).isEmpty() ? rs.getString(2) : rs.getString(2) + "." + rs.getString(3);
-                        byName.computeIfAbsent(qualified, k -> new ArrayList<>()).add(new DatasetInfo(rs.getLong(1), qualified,
-                                "", "", 0, Repository.instant(rs.getTimestamp(4)), Repository.instant(rs.getTimestamp(5)),
-                                rs.getString(6), List.of(), List.of(), Map.of(), fileHosts.getOrDefault(rs.getLong(7), "")));
+                        listed.add(new Listed(rs.getLong(1), qualified, Repository.instant(rs.getTimestamp(4)),
+                                Repository.instant(rs.getTimestamp(5)), rs.getString(6), rs.getLong(7)));
+                        paths.put(rs.getLong(7), rs.getString(6));
                     }
                 }
+            }
+            Map<Long, String> hosts = hostsWithFolderEvidence(fileHosts, paths);
+            Map<String, List<DatasetInfo>> byName = new java.util.LinkedHashMap<>();
+            for (Listed d : listed) {
+                byName.computeIfAbsent(d.qualified(), k -> new ArrayList<>()).add(new DatasetInfo(d.id(), d.qualified(), "", "", 0,
+                        d.first(), d.last(), d.path(), List.of(), List.of(), Map.of(), hosts.getOrDefault(d.file(), "")));
             }
             java.util.LinkedHashSet<String> lanes = new java.util.LinkedHashSet<>();
             for (List<DatasetInfo> sets : byName.values()) {
@@ -276,6 +285,27 @@ public final class RunCatalog {
         } catch (SQLException e) {
             throw new StoreException("cannot read the hosts of run " + runId + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The host of each file, by file id: the one it names, else the one every file of its folder that names a host
+     * names (vmstat's output says no host; the iostat and mpstat banners beside it, or pt-stalk's, say {@code vm}).
+     */
+    private static Map<Long, String> hostsWithFolderEvidence(Map<Long, String> named, Map<Long, String> paths) {
+        Map<String, java.util.Set<String>> byFolder = new java.util.HashMap<>();
+        named.forEach((file, host) -> {
+            if (paths.containsKey(file)) byFolder.computeIfAbsent(folderOf(paths.get(file)), k -> new java.util.HashSet<>()).add(host);
+        });
+        Map<Long, String> out = new java.util.HashMap<>(named);
+        paths.forEach((file, path) -> {
+            java.util.Set<String> folder = byFolder.getOrDefault(folderOf(path), java.util.Set.of());
+            if (!out.containsKey(file) && folder.size() == 1) out.put(file, folder.iterator().next());
+        });
+        return out;
+    }
+
+    private static String folderOf(String path) {
+        return path.substring(0, Math.max(0, Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'))));
     }
 
     /** The host each file of a run names, by file id: its first {@code host} fact. */

@@ -187,6 +187,26 @@ class PtStalkImportTest {
         return sources;
     }
 
+    /**
+     * A sysbench run's own vmstat and mpstat beside a pt-stalk capture's taken meanwhile, each in its folder: two vmstat
+     * series over the same seconds, drawn apart by folder, but one machine. Its name comes from what the files say (the
+     * mpstat banners' {@code (vm)}, which vmstat's output lacks), not from the folders {@code run} and {@code stalk}.
+     */
+    @Test
+    void aRunBesideAPtStalkCaptureIsOfTheHostTheFilesName() throws IOException {
+        Path run = Files.createDirectories(dir.resolve("run"));
+        Path stalk = Files.createDirectories(dir.resolve("stalk"));
+        Path own = Path.of("src/test/resources/captures/sysbench-mariadb-pt-stalk-run");
+        Path captured = Path.of("src/test/resources/captures/pt-stalk/mariadb-10.11-sleep-collect-2");
+        List<Path> files = List.of(Files.copy(own.resolve("vmstat-1-28.txt"), run.resolve("vmstat-1-28.txt")),
+                Files.copy(own.resolve("mpstat-P-ALL-1-28.txt"), run.resolve("mpstat-P-ALL-1-28.txt")),
+                Files.copy(captured.resolve("2026_12_02_19_56_56-vmstat"), stalk.resolve("2026_12_02_19_56_56-vmstat")),
+                Files.copy(captured.resolve("2026_12_02_19_56_56-mpstat"), stalk.resolve("2026_12_02_19_56_56-mpstat")));
+        importer.run(new ImportRequest(files, "beside", java.util.Optional.empty(), List.of(), java.util.Optional.empty(),
+                java.util.Optional.empty(), java.util.Optional.empty(), ZoneId.of("UTC"), false, false, false), ImportProgress.NONE);
+        assertEquals("vm", new RunCatalog(repo).run("beside").host());
+    }
+
     @Test
     void oneCaptureByItsFilesIsARunOfItsOwn() throws IOException {
         Path folder = stalkFolder();

@@ -54,4 +54,13 @@ class HostLanesTest {
         assertEquals(List.of(new HostLanes.Lane("db01", List.of(1L)), new HostLanes.Lane("app01", List.of(2L))),
                 lanes(set(1, "/c/bench/db01/mpstat.txt", 0, 10, "vm"), set(2, "/c/bench/app01/mpstat.txt", 0, 10, "vm")));
     }
+
+    @Test
+    void aMachineDrawnApartByFoldersIsOneHostWhenItsFilesNameIt() {
+        List<RunCatalog.DatasetInfo> sameName = List.of(set(1, "/c/run/vmstat.txt", 0, 10, "vm"), set(2, "/c/stalk/x-vmstat", 0, 10, "vm"));
+        assertEquals(2, HostLanes.of(sameName).size(), "still two series");
+        assertEquals(List.of(), HostLanes.hosts(sameName), "but one host, vm");
+        assertEquals(List.of("db01", "app01"),
+                HostLanes.hosts(List.of(set(1, "/c/bench/db01/vmstat.txt", 0, 10, ""), set(2, "/c/bench/app01/vmstat.txt", 0, 10, ""))));
+    }
 }

@@ -6,13 +6,16 @@ import io.statlens.model.Row;
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.Tokens;
 import io.statlens.parse.transcript.TranscriptLine;
 
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -20,7 +23,8 @@ import java.util.regex.Pattern;
 /**
  * Snapshots of {@code df} (pt-stalk's {@code -df}, {@code df -k}; also {@code -P}, {@code -h}, {@code -i},
  * {@code -T}; see {@link SnapshotLoopParser}): data set {@code df}, one row per mounted file system keyed by where it
- * is mounted, the columns by the header's names (English headers: the C locale pt-stalk's cron jobs run in). Sizes of
+ * is mounted, the columns by the header's names, in English or any language coreutils ships ({@link DfHeader}: a
+ * translated header's columns get their English names, and the language becomes the fact {@code header.language}). Sizes of
  * {@code -h} ({@code 12G}) are read in KiB, like {@code -k}'s; {@code Use%} as a number. A file system whose name is
  * too long for its column (df without {@code -P} puts its numbers on the next line) is read across the two lines.
  * See docs/tools/df.md.
@@ -28,7 +32,6 @@ import java.util.regex.Pattern;
 public final class DfParser extends SnapshotLoopParser {
     static final String TOOL = "df";
     private static final ParserInfo INFO = ParserInfo.builtIn(TOOL, "df");
-    private static final Pattern HEADER = Pattern.compile("^Filesystem\\s+(?:Type\\s+)?(\\S.*?)\\s+Mounted on$");
     private static final Pattern SIZE = Pattern.compile("^(\\d+(?:[.,]\\d+)?)([KMGTPE]?)i?%?$");
     private static final String UNITS = "KMGTPE";
 
@@ -49,14 +52,14 @@ public final class DfParser extends SnapshotLoopParser {
     @Override
     public double sniff(Head head) {
         for (String line : head.lines()) {
-            if (HEADER.matcher(line.strip()).matches()) return startsWithTs(head.lines()) ? 0.95 : 0.9;
+            if (DfHeader.read(line).isPresent()) return startsWithTs(head.lines()) ? 0.95 : 0.9;
         }
         return 0;
     }
 
     @Override
     boolean opens(String line) {
-        return HEADER.matcher(line).matches();
+        return DfHeader.read(line).isPresent();
     }
 
     @Override
@@ -65,6 +68,7 @@ public final class DfParser extends SnapshotLoopParser {
             private DatasetSpec spec;
             private List<String> columns;
             private boolean typed;
+            private final Set<String> languagesSaid = new HashSet<>();
             private long rows;
 
             @Override
@@ -72,16 +76,16 @@ public final class DfParser extends SnapshotLoopParser {
                 String wrapped = null;
                 for (TranscriptLine line : lines) {
                     String text = line.text().strip();
-                    Matcher header = HEADER.matcher(text);
-                    if (header.matches()) {
-                        header(header.group(1), text.matches("^Filesystem\\s+Type\\s.*"));
+                    Optional<DfHeader.Header> header = DfHeader.read(text);
+                    if (header.isPresent()) {
+                        header(header.get());
                         continue;
                     }
                     if (spec == null) {
                         sink.warning(line.number(), "expected df's header (Filesystem ... Mounted on) before the file systems");
                         continue;
                     }
-                    String[] words = text.split("\\s+");
+                    String[] words = Tokens.split(text);
                     if (words.length == 1 && wrapped == null) {
                         wrapped = words[0];
                         continue;
@@ -93,11 +97,14 @@ public final class DfParser extends SnapshotLoopParser {
                 }
             }
 
-            private void header(String middle, boolean withType) {
-                List<String> names = Arrays.asList(middle.split("\\s+"));
-                if (spec != null && names.equals(columns) && withType == typed) return;
+            private void header(DfHeader.Header header) {
+                if (!header.language().equals("en") && languagesSaid.add(header.language())) {
+                    sink.fact("header.language", header.language());
+                }
+                List<String> names = header.columns();
+                if (spec != null && names.equals(columns) && header.typed() == typed) return;
                 columns = names;
-                typed = withType;
+                typed = header.typed();
                 List<Metric> metrics = new ArrayList<>();
                 for (String name : names) {
                     String unit = name.endsWith("%") || name.equals("Capacity") ? "%"

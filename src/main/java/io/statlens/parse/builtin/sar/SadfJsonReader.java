@@ -5,15 +5,11 @@ import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.SysstatJson;
 import io.statlens.parse.text.SysstatJsonHost;
+import io.statlens.parse.text.TsvResource;
 import io.statlens.parse.time.ZoneAbbreviations;
 import io.statlens.parse.timeline.Timeline;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -168,19 +164,9 @@ final class SadfJsonReader implements SysstatJson.Handler {
     private static List<Section> load() {
         Map<String, List<Field>> fields = new LinkedHashMap<>();
         Map<String, List<String>> paths = new LinkedHashMap<>();
-        try (InputStream in = SadfJsonReader.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) throw new IllegalStateException("missing resource " + RESOURCE);
-            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            String row;
-            while ((row = reader.readLine()) != null) {
-                if (row.isBlank() || row.startsWith("#")) continue;
-                String[] f = row.split("\t", -1);
-                if (f.length != 4) throw new IllegalStateException(RESOURCE + ": expected 4 fields, found: " + row);
-                paths.putIfAbsent(f[0], List.of(f[1].split("\\.")));
-                fields.computeIfAbsent(f[0], k -> new ArrayList<>()).add(new Field(f[2], f[3]));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        for (String[] f : TsvResource.rows(SadfJsonReader.class, RESOURCE, 4)) {
+            paths.putIfAbsent(f[0], List.of(f[1].split("\\.")));
+            fields.computeIfAbsent(f[0], k -> new ArrayList<>()).add(new Field(f[2], f[3]));
         }
         List<Section> out = new ArrayList<>();
         fields.forEach((name, list) -> out.add(new Section(name, paths.get(name), List.copyOf(list))));

@@ -1,11 +1,7 @@
 package io.statlens.parse.builtin.top;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import io.statlens.parse.text.TsvResource;
+
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -58,19 +54,9 @@ final class TopTranslations {
 
     private static TopTranslations load() {
         Map<String, Map<String, String>> english = new HashMap<>();
-        try (InputStream in = TopTranslations.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) throw new IllegalStateException("missing resource " + RESOURCE);
-            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            String line;
-            while ((line = reader.readLine()) != null) {
-                if (line.isBlank() || line.startsWith("#")) continue;
-                String[] f = line.split("\t");
-                if (f.length != 4) continue;
-                // where two languages print one word for two labels, the first read wins
-                english.computeIfAbsent(f[1], k -> new HashMap<>()).putIfAbsent(f[3], f[2]);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        for (String[] f : TsvResource.rows(TopTranslations.class, RESOURCE, 4)) {
+            // where two languages print one word for two labels, the first read wins
+            english.computeIfAbsent(f[1], k -> new HashMap<>()).putIfAbsent(f[3], f[2]);
         }
         return new TopTranslations(english);
     }

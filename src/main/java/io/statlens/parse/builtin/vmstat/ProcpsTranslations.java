@@ -1,11 +1,7 @@
 package io.statlens.parse.builtin.vmstat;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import io.statlens.parse.text.TsvResource;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -249,29 +245,19 @@ final class ProcpsTranslations {
         Set<String> timestamps = new LinkedHashSet<>();
         Map<String, Set<String>> languages = new HashMap<>();
         timestamps.add(normalize(TIMESTAMP_TITLE));
-        try (InputStream in = ProcpsTranslations.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) throw new IllegalStateException("missing resource " + RESOURCE);
-            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            String row;
-            while ((row = reader.readLine()) != null) {
-                if (row.isEmpty() || row.startsWith("#")) continue;
-                String[] f = row.split("\t", -1);
-                if (f.length != 4) throw new IllegalStateException(RESOURCE + ": expected 4 fields, found: " + row);
-                String language = f[0];
-                String english = f[2];
-                String translated = f[3];
-                if (f[1].equals("label")) {
-                    labels.computeIfAbsent(english, k -> new LinkedHashSet<>()).add(List.of(translated.strip().split("\\s+")));
-                    languages.computeIfAbsent(english + "\t" + translated, k -> new TreeSet<>()).add(language);
-                } else if (normalize(english).equals(normalize(TIMESTAMP_TITLE))) {
-                    timestamps.add(normalize(translated));
-                } else {
-                    groups.put(normalize(translated), english);
-                    groups.putIfAbsent(normalize(english), english);
-                }
+        for (String[] f : TsvResource.rows(ProcpsTranslations.class, RESOURCE, 4)) {
+            String language = f[0];
+            String english = f[2];
+            String translated = f[3];
+            if (f[1].equals("label")) {
+                labels.computeIfAbsent(english, k -> new LinkedHashSet<>()).add(List.of(translated.strip().split("\\s+")));
+                languages.computeIfAbsent(english + "\t" + translated, k -> new TreeSet<>()).add(language);
+            } else if (normalize(english).equals(normalize(TIMESTAMP_TITLE))) {
+                timestamps.add(normalize(translated));
+            } else {
+                groups.put(normalize(translated), english);
+                groups.putIfAbsent(normalize(english), english);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
         Map<String, List<List<String>>> labelWords = new HashMap<>();
         labels.forEach((english, forms) -> labelWords.put(english,

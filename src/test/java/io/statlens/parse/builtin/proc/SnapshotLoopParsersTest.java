@@ -7,8 +7,14 @@ import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -88,6 +94,71 @@ class SnapshotLoopParsersTest {
         assertEquals(512.0 * 1024 * 1024, sink.rows("df", "/var/lib/mysql").get(0).get("Avail"));
         assertEquals(71, sink.rows("df", "/var/lib/mysql").get(0).get("Use%"));
         assertEquals(List.of(), sink.warnings());
+    }
+
+    /** Real output of coreutils 9.1 in other languages: the same columns under their English names. */
+    @Test
+    void dfHeadersInEveryLanguageReadAsEnglish() {
+        CollectingSink fr = ParserFixtures.parse(new DfParser(), "df/coreutils-9.1-fr_FR-df.txt");
+        assertEquals(List.of("1K-blocks", "Used", "Available", "Use%"), metricNames(fr));
+        assertEquals(Optional.of("fr"), fr.fact("header.language"));
+        assertEquals(List.of("/dev", "/dev/shm", "/"), fr.rows("df").stream().map(r -> r.row().key()).toList());
+        assertEquals(List.of(), fr.warnings());
+
+        CollectingSink ru = ParserFixtures.parse(new DfParser(), "df/coreutils-9.1-ru_RU-df-h.txt");
+        assertEquals(List.of("Size", "Used", "Avail", "Use%"), metricNames(ru), "Использовано and Использовано% apart");
+        CollectingSink es = ParserFixtures.parse(new DfParser(), "df/coreutils-9.1-es_ES-df-P.txt");
+        assertEquals(List.of("1024-blocks", "Used", "Available", "Capacity"), metricNames(es), "bloques de 1024");
+        assertEquals(Optional.of("es"), es.fact("header.language"), "Galician shares Montado en, not S.ficheros");
+        CollectingSink cs = ParserFixtures.parse(new DfParser(), "df/coreutils-9.1-cs_CZ-df-i-T.txt");
+        assertEquals(List.of("Inodes", "IUsed", "IFree", "IUse%"), metricNames(cs));
+        assertEquals(3083543, cs.rows("df", "/dev").get(0).get("Inodes"));
+
+        String nbsp = "Sys.\u00a0de\u00a0fichiers blocs\u00a0de\u00a04.0K  Utilisé Dispo Uti% Monté\u2007sur\n"
+                + "/dev/vda\u00a066053021 8516958\u300018080770  33% /srv/my data\n";
+        CollectingSink spaced = ParserFixtures.parseText(new DfParser(), nbsp, ParseContext.simple("df.txt"));
+        assertEquals(List.of("4.0K-blocks", "Used", "Avail", "Use%"), metricNames(spaced));
+        assertEquals(8516958, spaced.rows("df", "/srv/my data").get(0).get("Used"));
+    }
+
+    /** Every catalog's own titles, as df 9.1 puts them together: df, -h, -P, -P -h and -i, each with and without -T. */
+    @Test
+    void everyCoreutilsCatalogsHeaderIsRead() throws Exception {
+        Map<String, Map<String, String>> catalogs = new TreeMap<>();
+        try (var in = DfHeader.class.getResourceAsStream("coreutils-df-header-translations.tsv")) {
+            new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().filter(l -> !l.startsWith("#")).map(l -> l.split("\t"))
+                    .forEach(f -> catalogs.computeIfAbsent(f[0], k -> new HashMap<>()).put(f[1], f[2]));
+        }
+        assertTrue(catalogs.size() >= 40, "coreutils 9.1 translates df's header in 41 languages");
+        List<List<String>> layouts = List.of(List.of("%blocks", "Used", "Available", "Use%"),
+                List.of("Size", "Used", "Avail", "Use%"), List.of("%blocks", "Used", "Available", "Capacity"),
+                List.of("Size", "Used", "Avail", "Capacity"), List.of("Inodes", "IUsed", "IFree", "IUse%"));
+        for (var entry : catalogs.entrySet()) {
+            Map<String, String> c = entry.getValue();
+            java.util.function.Function<String, String> t = english -> c.getOrDefault(english, english);
+            String blocks = t.apply("%s-%s").replace("%1$s", "%s").replace("%2$s", "%b");
+            String oneK = blocks.contains("%b") ? blocks.replace("%s", "1K").replace("%b", t.apply("blocks"))
+                    : String.format(blocks, "1K", t.apply("blocks"));
+            for (List<String> layout : layouts) {
+                for (boolean typed : List.of(false, true)) {
+                    List<String> titles = new ArrayList<>(List.of(t.apply("Filesystem")));
+                    if (typed) titles.add(t.apply("Type"));
+                    layout.forEach(title -> titles.add(title.equals("%blocks") ? oneK : t.apply(title)));
+                    titles.add(t.apply("Mounted on"));
+                    String header = String.join("  ", titles);
+                    Optional<DfHeader.Header> read = DfHeader.read(header);
+                    assertTrue(read.isPresent(), entry.getKey() + ": " + header);
+                    assertEquals(layout.stream().map(title -> title.equals("%blocks") ? "1K-blocks" : title).toList(),
+                            read.get().columns(), entry.getKey() + ": " + header);
+                    assertEquals(typed, read.get().typed(), entry.getKey() + ": " + header);
+                    assertTrue(read.get().language().contains(entry.getKey()), entry.getKey());
+                }
+            }
+        }
+    }
+
+    private static List<String> metricNames(CollectingSink sink) {
+        return sink.rows("df").get(0).spec().metrics().stream().map(io.statlens.model.Metric::label).toList();
     }
 
     @Test
