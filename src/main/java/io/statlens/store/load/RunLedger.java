@@ -25,7 +25,7 @@ import java.util.Set;
  * The one owner of the rows that say what a repository holds: runs ({@code RUNS}, {@code RUN_TAGS}) and
  * the files each was made from ({@code SOURCE_FILES}). Imports and derived runs (averages) open runs and
  * register files here with the same columns, and runs and files are deleted here with their data rows.
- * Nothing here commits, except {@link #deleteRun(String)}, the one step a command asks for on its own.
+ * Nothing here commits, except {@link #deleteRuns(List)}, the one step a command asks for on its own.
  *
  * <p>A file's life: {@link #register} before its content is read (the data sets, summary values, facts
  * and warnings read from it need the file's id), {@link #verify} as soon as its SHA-256 is known (before
