@@ -27,14 +27,12 @@ public final class DeleteCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Repository repo = repository.openExisting()) {
-            RunLedger ledger = new RunLedger(repo);
-            // All or nothing: a misspelt name must not leave the others half deleted.
+            // All or nothing, in one transaction: a misspelt name, or a run another client holds, leaves every run in place.
             RunCatalog catalog = new RunCatalog(repo);
-            runs.forEach(catalog::run);
-            for (String run : runs) {
-                ledger.deleteRun(run);
-                spec.commandLine().getOut().println("deleted run '" + run + "'");
-            }
+            List<String> named = runs.stream().distinct().toList();
+            named.forEach(catalog::run);
+            new RunLedger(repo).deleteRuns(named);
+            for (String run : named) spec.commandLine().getOut().println("deleted run '" + run + "'");
         }
         return ExitCodes.OK;
     }
