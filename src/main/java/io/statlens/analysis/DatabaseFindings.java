@@ -1,5 +1,6 @@
 package io.statlens.analysis;
 
+import io.statlens.parse.builtin.mysql.PerfschemaWaitsParser;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -12,6 +13,7 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.function.DoublePredicate;
+import java.util.function.ToDoubleFunction;
 
 /**
  * What the database server itself counted during the run (MySQL or MariaDB status variables, the InnoDB monitor,
@@ -291,38 +293,15 @@ final class DatabaseFindings {
         if (run.stats(WAITS, "wait s/s").stream().anyMatch(m -> m.stats().n() > 0)) return Optional.empty();
         Optional<String> timer = run.labels(WAITS).stream().filter(l -> l.toUpperCase(Locale.ROOT).startsWith("SUM_TIMER_WAIT")).findFirst();
         if (timer.isEmpty()) return Optional.empty();
-        Map<String, Double> waited = new LinkedHashMap<>();
-        String unit = "";
-        for (MetricStats m : run.stats(WAITS, timer.get())) {
-            String event = m.key().toLowerCase(Locale.ROOT);
-            if (event.isEmpty() || event.startsWith("idle") || event.startsWith("wait/synch/cond/") || !(m.stats().max() > 0)) continue;
-            waited.put(m.key(), m.stats().max());
-            unit = m.unit();
-        }
-        double total = waited.values().stream().mapToDouble(Double::doubleValue).sum();
-        if (!(total > 0)) return Optional.empty();
-        List<Map.Entry<String, Double>> top = waited.entrySet().stream()
-                .sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(WAITS_NAMED + 1L).toList();
-        String first = top.get(0).getKey();
-        double share = 100 * top.get(0).getValue() / total;
-        Phrase p = Phrase.of("Top wait event since the server started (performance_schema totals, one snapshot, so no rates; besides"
-                + " idle and condition waits): " + first + ", ").value(share, "%").text(" of the time waited (")
-                .duration(top.get(0).getValue() * secondsPer(unit)).text(" of ").duration(total * secondsPer(unit)).text(")");
-        for (int i = 1; i < top.size(); i++) {
-            p = p.text(i == 1 ? "; then " : ", ").text(top.get(i).getKey() + " ").value(100 * top.get(i).getValue() / total, "%");
-        }
-        return Optional.of(new Finding(run.run(), Finding.Kind.HOTTEST, p.text("."), WAITS, timer.get(), first, share, "%"));
-    }
-
-    /** Seconds per unit of a performance_schema timer column as its parser names the unit (picoseconds unless scaled). */
-    private static double secondsPer(String unit) {
-        return switch (unit) {
-            case "ns" -> 1e-9;
-            case "us" -> 1e-6;
-            case "ms" -> 1e-3;
-            case "s" -> 1;
-            default -> 1e-12;
-        };
+        List<MetricStats> totals = run.stats(WAITS, timer.get());
+        Optional<TopWaits> waits = TopWaits.of(totals, m -> m.stats().max() > 0 ? m.stats().max() : Double.NaN);
+        if (waits.isEmpty()) return Optional.empty();
+        TopWaits top = waits.get();
+        double secondsPer = PerfschemaWaitsParser.secondsPer(totals.get(0).unit());
+        Phrase p = top.others(Phrase.of("Top wait event since the server started (performance_schema totals, one snapshot, so no rates;"
+                + " besides idle and condition waits): " + top.first() + ", ").value(top.share(), "%").text(" of the time waited (")
+                .duration(top.firstWaited() * secondsPer).text(" of ").duration(top.total() * secondsPer).text(")"));
+        return Optional.of(new Finding(run.run(), Finding.Kind.HOTTEST, p, WAITS, timer.get(), top.first(), top.share(), "%"));
     }
 
     private OptionalDouble firstValue(String dataset, String label) {
@@ -455,25 +434,56 @@ final class DatabaseFindings {
      * the I/O, locks, mutexes and rw-locks that statements wait on.
      */
     private Optional<Finding> topWait() {
-        Map<String, Double> waited = new LinkedHashMap<>();
-        for (MetricStats m : run.stats(WAITS, "wait s/s")) {
-            String event = m.key().toLowerCase(Locale.ROOT);
-            if (event.isEmpty() || event.startsWith("idle") || event.startsWith("wait/synch/cond/") || m.stats().n() == 0) continue;
-            waited.put(m.key(), m.stats().mean() * m.stats().n());
+        Optional<TopWaits> waits = TopWaits.of(run.stats(WAITS, "wait s/s"),
+                m -> m.stats().n() == 0 ? Double.NaN : m.stats().mean() * m.stats().n());
+        if (waits.isEmpty()) return Optional.empty();
+        TopWaits top = waits.get();
+        double mean = run.stats(WAITS, "wait s/s", top.first()).map(m -> m.stats().mean()).orElse(Double.NaN);
+        Phrase p = top.others(Phrase.of("Top wait event (performance_schema, besides idle and condition waits): " + top.first() + ", ")
+                .value(top.share(), "%").text(" of the time waited (").number(mean, "").text(" s waited per second, mean)"));
+        return Optional.of(new Finding(run.run(), Finding.Kind.HOTTEST, p, WAITS, "wait s/s", top.first(), top.share(), "%"));
+    }
+
+    /**
+     * The wait events with the most time waited (the first and up to {@link #WAITS_NAMED} more), and the time waited by
+     * every event counted: idle and the condition waits left out, as {@link #topWait} says why.
+     */
+    private record TopWaits(List<Map.Entry<String, Double>> top, double total) {
+        /** The events by the time {@code waited} gives them (NaN: not counted); empty when none waited at all. */
+        static Optional<TopWaits> of(List<MetricStats> events, ToDoubleFunction<MetricStats> waited) {
+            Map<String, Double> byEvent = new LinkedHashMap<>();
+            for (MetricStats m : events) {
+                String event = m.key().toLowerCase(Locale.ROOT);
+                double w = waited.applyAsDouble(m);
+                if (event.isEmpty() || event.startsWith("idle") || event.startsWith("wait/synch/cond/") || Double.isNaN(w)) continue;
+                byEvent.put(m.key(), w);
+            }
+            double total = byEvent.values().stream().mapToDouble(Double::doubleValue).sum();
+            if (!(total > 0)) return Optional.empty();
+            return Optional.of(new TopWaits(byEvent.entrySet().stream()
+                    .sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(WAITS_NAMED + 1L).toList(), total));
         }
-        double total = waited.values().stream().mapToDouble(Double::doubleValue).sum();
-        if (!(total > 0)) return Optional.empty();
-        List<Map.Entry<String, Double>> top = waited.entrySet().stream()
-                .sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(WAITS_NAMED + 1L).toList();
-        String first = top.get(0).getKey();
-        double share = 100 * top.get(0).getValue() / total;
-        double mean = run.stats(WAITS, "wait s/s", first).map(m -> m.stats().mean()).orElse(Double.NaN);
-        Phrase p = Phrase.of("Top wait event (performance_schema, besides idle and condition waits): " + first + ", ").value(share, "%")
-                .text(" of the time waited (").number(mean, "").text(" s waited per second, mean)");
-        for (int i = 1; i < top.size(); i++) {
-            p = p.text(i == 1 ? "; then " : ", ").text(top.get(i).getKey() + " ").value(100 * top.get(i).getValue() / total, "%");
+
+        String first() {
+            return top.get(0).getKey();
         }
-        return Optional.of(new Finding(run.run(), Finding.Kind.HOTTEST, p.text("."), WAITS, "wait s/s", first, share, "%"));
+
+        double firstWaited() {
+            return top.get(0).getValue();
+        }
+
+        double share() {
+            return 100 * firstWaited() / total;
+        }
+
+        /** The sentence about the first event, then the next ones and their shares, ended. */
+        Phrase others(Phrase first) {
+            Phrase p = first;
+            for (int i = 1; i < top.size(); i++) {
+                p = p.text(i == 1 ? "; then " : ", ").text(top.get(i).getKey() + " ").value(100 * top.get(i).getValue() / total, "%");
+            }
+            return p.text(".");
+        }
     }
 
     /**

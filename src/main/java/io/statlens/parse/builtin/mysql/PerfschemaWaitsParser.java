@@ -78,6 +78,20 @@ public final class PerfschemaWaitsParser implements Parser {
     }
 
     /** The state of one parse. */
+    /**
+     * Seconds per unit of a timer column as this parser names its unit ({@code ps} unless the query scaled the column:
+     * {@code ns}, {@code us}, {@code ms}, {@code s}), for {@code wait s/s} and for readers of the stored totals.
+     */
+    public static double secondsPer(String unit) {
+        return switch (unit) {
+            case "ns" -> 1e-9;
+            case "us" -> 1e-6;
+            case "ms" -> 1e-3;
+            case "s" -> 1;
+            default -> 1e-12;
+        };
+    }
+
     private static final class Run implements SnapshotTranscript.Reader {
         private final RecordSink sink;
         private final SnapshotTimes times;
@@ -231,17 +245,6 @@ public final class PerfschemaWaitsParser implements Parser {
             };
         }
 
-        /** Seconds per unit of a timer column, for {@code wait s/s}. */
-        private static double seconds(String unit) {
-            return switch (unit) {
-                case "ns" -> 1e-9;
-                case "us" -> 1e-6;
-                case "ms" -> 1e-3;
-                case "s" -> 1;
-                default -> 1e-12;
-            };
-        }
-
         private static int indexOfIgnoringCase(List<String> names, String name) {
             for (int i = 0; i < names.size(); i++) {
                 if (names.get(i).equalsIgnoreCase(name)) return i;
@@ -258,7 +261,7 @@ public final class PerfschemaWaitsParser implements Parser {
             double seconds = previousTime == null ? Double.NaN : Duration.between(previousTime, time).toNanos() / 1e9;
             int count = indexOfIgnoringCase(metricColumns, "COUNT_STAR");
             int sum = sumTimer();
-            double perUnit = sum < 0 ? Double.NaN : seconds(timerUnit(metricColumns.get(sum)));
+            double perUnit = sum < 0 ? Double.NaN : secondsPer(timerUnit(metricColumns.get(sum)));
             for (Map.Entry<String, double[]> e : snapshot.entrySet()) {
                 double[] printed = e.getValue();
                 double[] values = java.util.Arrays.copyOf(printed, printed.length + 2);
