@@ -4,6 +4,7 @@ import io.statlens.gui.ImportPlanViewModel.FileRow;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.StringProperty;
 import javafx.collections.ObservableList;
 import javafx.geometry.Insets;
 import javafx.scene.control.Button;
@@ -100,41 +101,35 @@ public final class ImportPlanView extends VBox {
                 new HBox(6, importButton, cancel));
     }
 
+    /** A text field of the plan, bound both ways to the view model's value, its meaning in the tooltip. */
+    private static TextField field(String id, String prompt, int columns, StringProperty value, String tooltip) {
+        TextField field = new TextField();
+        field.setId(id);
+        field.setPromptText(prompt);
+        field.setPrefColumnCount(columns);
+        field.textProperty().bindBidirectional(value);
+        field.setTooltip(new Tooltip(tooltip));
+        return field;
+    }
+
     /**
      * The times of output that does not say them and the locale of what a file leaves open, as
      * {@code statlens import --start/--interval/--tz/--file-locale} take them.
      */
     private static HBox times(ImportPlanViewModel model) {
-        TextField start = new TextField();
-        start.setId("plan-start");
-        start.setPromptText("2024-03-01T10:00:00");
-        start.setPrefColumnCount(14);
-        start.textProperty().bindBidirectional(model.startProperty());
-        start.setTooltip(new Tooltip("The time of the first sample of output printed without dates (as --start);"
-                + " blank: the file's own times, else its modification time"));
-        TextField interval = new TextField();
-        interval.setId("plan-interval");
-        interval.setPromptText("seconds");
-        interval.setPrefColumnCount(5);
-        interval.textProperty().bindBidirectional(model.intervalProperty());
-        interval.setTooltip(new Tooltip("Seconds between samples of output printed without times (as --interval)"));
-        TextField zone = new TextField();
-        zone.setId("plan-zone");
+        TextField start = field("plan-start", "2024-03-01T10:00:00", 14, model.startProperty(),
+                "The time of the first sample of output printed without dates (as --start);"
+                + " blank: the file's own times, else its modification time");
+        TextField interval = field("plan-interval", "seconds", 5, model.intervalProperty(),
+                "Seconds between samples of output printed without times (as --interval)");
         String windowZone = model.windowZone().normalized().equals(ZoneOffset.UTC) ? "UTC" : model.windowZone().getId();
-        zone.setPromptText(windowZone);
-        zone.setPrefColumnCount(12);
-        zone.textProperty().bindBidirectional(model.zoneProperty());
-        zone.setTooltip(new Tooltip("The zone of times printed without one (as --tz): UTC, Europe/Berlin, +02:00;"
-                + " blank: " + windowZone));
+        TextField zone = field("plan-zone", windowZone, 12, model.zoneProperty(),
+                "The zone of times printed without one (as --tz): UTC, Europe/Berlin, +02:00; blank: " + windowZone);
         HBox.setHgrow(zone, Priority.ALWAYS);
-        TextField locale = new TextField();
-        locale.setId("plan-locale");
-        locale.setPromptText("en_US, en_GB...");
-        locale.setPrefColumnCount(8);
-        locale.textProperty().bindBidirectional(model.localeProperty());
-        locale.setTooltip(new Tooltip("The locale the files were printed in (as --file-locale), when a file does not show it:"
+        TextField locale = field("plan-locale", "en_US, en_GB...", 8, model.localeProperty(),
+                "The locale the files were printed in (as --file-locale), when a file does not show it:"
                 + " day or month first in a date such as 04/01/11, which zone CST or IST means; blank: the files' own evidence,"
-                + " else month first with a notice"));
+                + " else month first with a notice");
         List<Label> labels = List.of(new Label("Undated output starts at"), new Label("every"), new Label("s; times are in zone"),
                 new Label("printed in locale"));
         labels.forEach(l -> l.setMinWidth(Region.USE_PREF_SIZE));
