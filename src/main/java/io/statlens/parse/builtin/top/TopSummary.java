@@ -30,6 +30,11 @@ final class TopSummary {
     private static final Pattern MINUTES = Pattern.compile("(\\d+)\\s+min");
     private static final List<String> TASKS_5 = List.of("total", "running", "sleeping", "stopped", "zombie");
     private static final List<String> TASKS_6 = List.of("total", "running", "sleeping", "d-sleep", "stopped", "zombie");
+    /**
+     * A word after a blank, then a short label without digits and its colon: {@code MiB Swap:} when the word is a unit.
+     * The label's length is bounded so that a long line costs time in proportion to its length.
+     */
+    private static final Pattern MEMORY_PART = Pattern.compile("(?<=\\s)(\\S+)(?=\\s+[^\\s\\d:,][^\\d:,]{0,24}:)");
     static final List<String> CPU_STATES = List.of("us", "sy", "ni", "id", "wa", "hi", "si", "st");
     /**
      * The CPU line in the graph modes of top's {@code t} toggle ({@code %Cpu(s):  82.9/17.1  100[|||||   ]}): the user
@@ -115,36 +120,40 @@ final class TopSummary {
     /**
      * The parts of a summary line that top's {@code 4} toggle (procps-ng 4) prints side by side: the per-CPU lines two
      * (or more) abreast ({@code %Cpu0  : 77.8 us, ... 0.0 st   %Cpu1  : 83.3 us, ...}), and the memory and swap lines on
-     * one ({@code MiB Mem : ... buff/cache       MiB Swap: ...}). A part starts, after a run of blanks, with the label the
-     * line starts with: the CPU label up to its number, or the memory line's unit word. A line of one part is itself.
+     * one ({@code MiB Mem : ... buff/cache       MiB Swap: ...}). A part starts at a label after a blank: in a CPU line
+     * the line's label up to its number, then the rest of a label and its colon ({@code %Cpu1  :}); in a memory line a
+     * unit word, then a word without digits and its colon ({@code MiB Swap:}). Neither columns nor runs of blanks say
+     * where a part starts: a copy may have them collapsed to one blank or turned into tabs. A line of one part is itself.
      */
     static List<String> abreast(String line) {
         String s = line.strip();
-        String label = repeatedLabel(s);
-        if (label.isEmpty()) return List.of(s);
         List<String> parts = new ArrayList<>();
         int from = 0;
-        for (int at = s.indexOf(label, 1); at > 0; at = s.indexOf(label, at + label.length())) {
-            if (at >= 2 && Character.isWhitespace(s.charAt(at - 1)) && Character.isWhitespace(s.charAt(at - 2))) {
-                parts.add(s.substring(from, at).strip());
-                from = at;
-            }
+        for (int at : partStarts(s)) {
+            parts.add(s.substring(from, at).strip());
+            from = at;
         }
         parts.add(s.substring(from));
         return parts;
     }
 
-    /** What starts each part of a line printed abreast: {@code %Cpu} of {@code %Cpu0  :}, {@code MiB} of a memory line; else empty. */
-    private static String repeatedLabel(String s) {
+    /** Where the parts after the first start in a line printed abreast; none for other lines. */
+    private static List<Integer> partStarts(String s) {
+        List<Integer> starts = new ArrayList<>();
         if (isCpu(s)) {
             String label = s.substring(0, s.indexOf(':'));
-            for (int i = 0; i < label.length(); i++) {
-                if (Character.isDigit(label.charAt(i))) return i > 0 ? label.substring(0, i) : "";
+            int number = 0;
+            while (number < label.length() && !Character.isDigit(label.charAt(number)) && label.charAt(number) != '(') number++;
+            if (number == 0 || number == label.length()) return starts;
+            Matcher m = Pattern.compile("(?<=\\s)" + Pattern.quote(label.substring(0, number)) + "[^\\s:]*\\s*:").matcher(s);
+            while (m.find()) starts.add(m.start());
+        } else if (TopTranslations.get().unit(s.split("\\s+")[0]).isPresent()) {
+            Matcher m = MEMORY_PART.matcher(s);
+            while (m.find()) {
+                if (TopTranslations.get().unit(m.group(1)).isPresent()) starts.add(m.start());
             }
-            return "";
         }
-        String first = s.split("\\s+")[0];
-        return TopTranslations.get().unit(first).isPresent() ? first : "";
+        return starts;
     }
 
     /** Whether a line is a CPU state line: {@code %Cpu(s):}, {@code %Cpu0  :}, translated {@code %CPU:}, procps 3.2 {@code Cpu(s):}. */

@@ -169,4 +169,28 @@ class TopParserTest {
         assertEquals(68.4, perCpu.rows("top.cpu", "0").get(0).get("us+ni"));
         assertEquals(31.6, perCpu.rows("top.cpu", "0").get(0).get("sy+hi+si"));
     }
+
+    /**
+     * top's 4 toggle prints two CPUs on a line and the memory and swap lines on one; a copy with its blanks collapsed
+     * or turned into tabs still reads the second CPU and the swap half.
+     */
+    @Test
+    void twoAbreastSplitAtEachLabelWhateverTheBlanks() {
+        for (String path : List.of("top/debian12-top-b-c-n2-w200-two-abreast.txt", "top/debian12-top-b-c-n2-two-abreast-graph-bars.txt")) {
+            String text = ParserFixtures.text(path);
+            for (String copy : List.of(text, text.replaceAll(" +", " "), text.replaceAll(" {2,}", "\t"))) {
+                CollectingSink sink = ParserFixtures.parseText(parser, copy, ParseContext.simple(path));
+                assertEquals(List.of(), sink.warnings().stream().filter(w -> w.line() > 0).toList(), path);
+                assertEquals(2, sink.rows("top.cpu", "1").size(), path);
+                assertEquals(0, sink.rows("top").get(0).get("swap_total"), path);
+            }
+        }
+        assertEquals(List.of("%Cpu0 :100.0 us, 0.0 st", "%Cpu1\t: 83.3 us, 0.0 st", "%Cpu2 : 1.0 us"),
+                TopSummary.abreast("%Cpu0 :100.0 us, 0.0 st %Cpu1\t: 83.3 us, 0.0 st %Cpu2 : 1.0 us"));
+        for (String unit : List.of("KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "КіБ")) {
+            assertEquals(List.of(unit + " Mem : 3.7 total, 0.2 buff/cache", unit + " Swap: 2.0 total, 3.3 avail Mem"),
+                    TopSummary.abreast(unit + " Mem : 3.7 total, 0.2 buff/cache " + unit + " Swap: 2.0 total, 3.3 avail Mem"));
+        }
+        assertEquals(List.of("MiB Mem : 24105.0 total, 3147.0 buff/cache"), TopSummary.abreast("MiB Mem : 24105.0 total, 3147.0 buff/cache"));
+    }
 }
