@@ -131,7 +131,7 @@ final class SarReader {
                 }
             }
             timed(time.get().time(), rest, tokens, n, lineZone);
-        } else if (current != null && Tokens.isSpace(line.charAt(0))) {
+        } else if (current != null && (Tokens.isSpace(line.charAt(0)) || timeColumnTakenAway(Tokens.split(line)))) {
             continuation(Tokens.split(line), n);
         } else {
             sink.warning(n, "not sar output: expected a line starting with a time of day, 'Average', or a banner");
@@ -244,6 +244,16 @@ final class SarReader {
             return;
         }
         row(current, current.resolve(time, date(), lineZone, epoch, timeline::clock), tokens, n);
+    }
+
+    /**
+     * A line of a Solaris, AIX or HP-UX multi-line report after the first whose blank time column a document took
+     * away (its blanks collapsed, the line stripped): without the leading blank it is still a complete row of the
+     * running section, whose key (CPU, device) is the first column after the time. Data and {@code Average} blocks alike.
+     */
+    private boolean timeColumnTakenAway(String[] tokens) {
+        SectionState section = averaging != null ? averaging : current;
+        return section.header().keyedByFirstColumn() && fits(section, tokens);
     }
 
     /** Lines of a Solaris, AIX or HP-UX multi-line report after the first: the time is the first line's. */

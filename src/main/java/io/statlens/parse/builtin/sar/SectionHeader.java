@@ -177,6 +177,11 @@ final class SectionHeader {
         return tokens.equals(other.tokens);
     }
 
+    /** Whether the key (CPU, device) is the first column after the time, as Solaris, AIX and HP-UX print it. */
+    boolean keyedByFirstColumn() {
+        return keyIndex == 0;
+    }
+
     int columnCount() {
         return tokens.size();
     }

@@ -15,7 +15,9 @@ import org.junit.jupiter.api.Test;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -74,26 +76,29 @@ class SarParserSyntheticTest {
         assertTrue(sink.fact("time.source").orElseThrow().contains("Europe/Berlin"));
     }
 
+    /** AIX sar -P ALL: the time, and Average, only on the first line of each block. */
+    private static final String AIX_PER_PROCESSOR = """
+            AIX host1 1 7 00C5CC3C4C00    06/12/19
+
+            System configuration: lcpu=4 ent=0.50 mode=Uncapped
+
+            10:00:00 cpu    %usr    %sys    %wio   %idle   physc   %entc
+            10:00:01  0        1       2       0      97    0.12    24.0
+                      1        0       0       0     100    0.10    20.0
+                      U        -       -       0      50    0.25    50.0
+                      -        1       1       0      98    0.25    50.0
+            10:00:02  0        3       2       0      95    0.12    24.0
+                      1        0       0       0     100    0.10    20.0
+                      -        2       1       0      97    0.25    50.0
+
+            Average   0        2       2       0      96    0.12    24.0
+                      1        0       0       0     100    0.10    20.0
+                      -        1       1       0      97    0.25    50.0
+            """;
+
     @Test
     void aixPerProcessorReportWithAggregateAndAverages() {
-        CollectingSink sink = parse("""
-                AIX host1 1 7 00C5CC3C4C00    06/12/19
-
-                System configuration: lcpu=4 ent=0.50 mode=Uncapped
-
-                10:00:00 cpu    %usr    %sys    %wio   %idle   physc   %entc
-                10:00:01  0        1       2       0      97    0.12    24.0
-                          1        0       0       0     100    0.10    20.0
-                          U        -       -       0      50    0.25    50.0
-                          -        1       1       0      98    0.25    50.0
-                10:00:02  0        3       2       0      95    0.12    24.0
-                          1        0       0       0     100    0.10    20.0
-                          -        2       1       0      97    0.25    50.0
-
-                Average   0        2       2       0      96    0.12    24.0
-                          1        0       0       0     100    0.10    20.0
-                          -        1       1       0      97    0.25    50.0
-                """);
+        CollectingSink sink = parse(AIX_PER_PROCESSOR);
         assertEquals("aix", sink.variant());
         DatasetSpec spec = sink.spec("sar.cpu");
         assertEquals("cpu", spec.keyLabel());
@@ -110,6 +115,24 @@ class SarParserSyntheticTest {
         assertEquals("0.50", sink.fact("system.ent").orElseThrow());
         assertEquals("2019-06-12", sink.fact("date").orElseThrow());
         assertTrue(sink.warnings().isEmpty(), sink.warnings().toString());
+    }
+
+    @Test
+    void aixContinuationLinesWithoutTheirBlankTimeColumnReadTheSame() {
+        // as a wiki shows the report pasted as a paragraph: every line stripped, runs of blanks one space
+        String pasted = AIX_PER_PROCESSOR.lines().map(l -> l.strip().replaceAll("\\s+", " ")).collect(Collectors.joining("\n"));
+        CollectingSink original = parse(AIX_PER_PROCESSOR);
+        CollectingSink sink = parse(pasted);
+        assertEquals(7, sink.rows("sar.cpu").size());
+        assertEquals(cpuRows(original), cpuRows(sink));
+        assertEquals(original.summaries(), sink.summaries());
+        assertTrue(sink.warnings().isEmpty(), sink.warnings().toString());
+    }
+
+    private static List<String> cpuRows(CollectingSink sink) {
+        return sink.rows("sar.cpu").stream()
+                .map(r -> r.row().sample() + " " + r.row().time() + " " + r.row().key() + " " + Arrays.toString(r.row().values()))
+                .toList();
     }
 
     @Test
