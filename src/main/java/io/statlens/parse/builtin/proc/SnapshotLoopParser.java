@@ -24,8 +24,9 @@ import java.util.regex.Pattern;
  * {@code (echo $ts; cat /proc/stat) >> PREFIX-procstat} with {@code ts="$(date +"TS %s.%N %F %T")"}, or a loop of one's
  * own with {@code date} or {@code date +%s}. The time lines split the file into snapshots and date them; without
  * them a snapshot starts where the subclass says its first line is (MemTotal, the cpu line, df's header), and
- * snapshots follow one interval apart from the start statlens is given. Each subclass is one kind of snapshot: it
- * sniffs, and reads each snapshot's lines into rows.
+ * snapshots follow one interval apart from the start statlens is given. Lines before the first such line (a pasted
+ * file's "here is what I see") are not a snapshot of their own: the first snapshot's reader is given them too. Each
+ * subclass is one kind of snapshot: it sniffs, and reads each snapshot's lines into rows.
  */
 abstract class SnapshotLoopParser implements Parser {
 
@@ -73,23 +74,30 @@ abstract class SnapshotLoopParser implements Parser {
         boolean stamped = false;
         long sample = 0;
         Instant previous = null;
+        // whether the snapshot being gathered has its first line (only files without time lines need to know)
+        boolean opened = false;
         TranscriptLine line;
         while (true) {
             line = lines.next();
             Optional<Instant> time = Optional.empty();
+            boolean opener = false;
             boolean opens = false;
             if (line != null && !line.noise() && !line.is(TranscriptLine.Kind.COMMAND)) {
                 time = timeLine(line.text().strip(), timeline);
-                opens = time.isEmpty() && !stamped && opens(line.text().strip()) && !snapshot.isEmpty();
+                opener = time.isEmpty() && !stamped && opens(line.text().strip());
+                opens = opener && opened;
             }
             if (line == null || time.isPresent() || opens) {
                 if (!snapshot.isEmpty()) {
-                    Instant at = stamp != null ? timeline.stamped(stamp, sample) : timeline.unstamped(sample);
+                    // the first of unstamped snapshots is at the start: one snapshot alone has no interval to assume
+                    Instant at = stamp != null ? timeline.stamped(stamp, sample)
+                            : sample == 0 ? timeline.start() : timeline.unstamped(sample);
                     double seconds = previous == null ? Double.NaN : Duration.between(previous, at).toNanos() / 1e9;
                     reader.snapshot(sample, at, seconds, snapshot);
                     previous = at;
                     sample++;
                     snapshot = new ArrayList<>();
+                    opened = false;
                 }
                 stamp = null;
                 if (line == null) break;
@@ -100,6 +108,7 @@ abstract class SnapshotLoopParser implements Parser {
                 }
             }
             if (line.noise() || line.is(TranscriptLine.Kind.COMMAND)) continue;
+            opened |= opener;
             if (snapshot.size() < MAX_LINES) snapshot.add(line);
         }
         if (stamped) timeline.source("pt-stalk TS lines (or date(1) lines) before the snapshots");

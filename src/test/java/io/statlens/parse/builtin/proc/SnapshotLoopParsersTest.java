@@ -96,6 +96,24 @@ class SnapshotLoopParsersTest {
         assertEquals(List.of(), sink.warnings());
     }
 
+    /**
+     * One df pasted after a sentence: the sentence is no snapshot of its own (which put df's one a second later), and
+     * one snapshot has no interval to assume.
+     */
+    @Test
+    void oneDfAfterASentenceIsOneSnapshotAtTheStart() {
+        String pasted = String.join("\n",
+                "Here is what I see:",
+                "Filesystem     1K-blocks     Used Available Use% Mounted on",
+                "/dev/vda       264212084 34081796  72309116  33% /");
+        CollectingSink sink = ParserFixtures.parseText(new DfParser(), pasted, ParseContext.simple("df.txt"));
+        SpecRow root = sink.rows("df", "/").get(0);
+        assertEquals(0, root.row().sample());
+        assertEquals(Instant.EPOCH, root.row().time());
+        assertEquals(List.of(1L), sink.warnings().stream().map(w -> w.line()).toList(), "the sentence is not df's");
+        assertTrue(sink.notices().stream().noneMatch(n -> n.message().contains("interval")), sink.notices().toString());
+    }
+
     /** Real output of coreutils 9.1 in other languages: the same columns under their English names. */
     @Test
     void dfHeadersInEveryLanguageReadAsEnglish() {
