@@ -31,18 +31,27 @@ public final class ConnectionLoss {
      */
     private static String words(SQLException e) {
         if (e.getMessage() == null || "58009".equals(e.getSQLState())) return "the server ended the connection (" + e.getSQLState() + ")";
+        if (engineShutDownMidStatement(e)) return "the server's Derby engine was shut down during a statement (" + e.getSQLState() + ")";
         return e.getMessage().strip();
     }
 
     /**
      * SQL's connection exceptions (class 08) but a refused login (08004, which happens only at connection
      * time and says why), a conversation the network ended (58009, Derby's client when its server's engine
-     * was shut down under it), Derby's system shutdown (XJ015) and PostgreSQL's administrator shutdown
-     * (57P01-57P03).
+     * was shut down under it), Derby's system shutdown (XJ015), the engine's shutdown met by a statement that
+     * was running (below) and PostgreSQL's administrator shutdown (57P01-57P03).
      */
     static boolean isLoss(SQLException e) {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
         return (state.startsWith("08") && !state.equals("08004")) || state.equals("58009") || state.equals("XJ015")
-                || state.matches("57P0[1-3]");
+                || engineShutDownMidStatement(e) || state.matches("57P0[1-3]");
+    }
+
+    /**
+     * A statement the server was running when its engine shut down: Derby's client reports the engine's
+     * ShutdownException as a Java exception (XJ001) that names it, not as a connection exception.
+     */
+    private static boolean engineShutDownMidStatement(SQLException e) {
+        return "XJ001".equals(e.getSQLState()) && e.getMessage() != null && e.getMessage().contains("ShutdownException");
     }
 }
