@@ -188,10 +188,14 @@ public final class SysstatLocale {
         String zoneOption = "--file-locale (e.g. --file-locale zh_CN for China's CST) or --tz";
 
         Optional<Decided> decisive = decisive(dates);
-        if (decisive.isEmpty()) decisive = stated(firstAmbiguous, fallback, options.zone());
         if (decisive.isPresent()) {
             return new SysstatLocale(decisive.get().order(), decisive.get().reason(), null, firstAmbiguous, firstAmbiguousLine, countries,
                     zoneOption, monthFirstBy);
+        }
+        Optional<DateOrder> stated = stated(firstAmbiguous, fallback, options.zone());
+        if (stated.isPresent()) {
+            // the input states the day (a pt-stalk capture's file name): nothing was guessed, so nothing to tell
+            return new SysstatLocale(stated.get(), null, null, firstAmbiguous, firstAmbiguousLine, countries, zoneOption, monthFirstBy);
         }
         if (given.isPresent() && given.get().order() != null) {
             // the user's own choice: nothing to tell
@@ -232,7 +236,7 @@ public final class SysstatLocale {
      * Says, once, how an ambiguous slashed date was read: a notice with the evidence, or, when there was none, a notice
      * that says so and names {@code --file-locale} (printed among the import's warnings, as a missing time stamp is:
      * a C-locale file dated in the first twelve days of a month is no bad line, and {@code --strict} must still take it).
-     * Nothing for a file whose dates are not ambiguous, or when {@code --file-locale} decided.
+     * Nothing for a file whose dates are not ambiguous, or when {@code --file-locale} or the day the input states decided.
      */
     public void tell(RecordSink sink) {
         if (told || firstAmbiguous == null || (reason == null && open == null)) return;
@@ -286,7 +290,7 @@ public final class SysstatLocale {
     }
 
     /** The one reading of an ambiguous date within a day of the day the input states (a pt-stalk capture's name). */
-    private static Optional<Decided> stated(LocalizedDate.Slashed date, FallbackStart fallback, ZoneId zone) {
+    private static Optional<DateOrder> stated(LocalizedDate.Slashed date, FallbackStart fallback, ZoneId zone) {
         if (date == null || !fallback.stated()) return Optional.empty();
         LocalDate day = fallback.time().atZone(zone).toLocalDate();
         List<DateOrder> near = new ArrayList<>();
@@ -294,7 +298,7 @@ public final class SysstatLocale {
             if (date.in(o).filter(d -> Math.abs(d.toEpochDay() - day.toEpochDay()) <= 1).isPresent()) near.add(o);
         }
         if (near.size() != 1) return Optional.empty();
-        return Optional.of(new Decided(near.get(0), "the input states its day, " + day + " (" + fallback.source() + ")"));
+        return Optional.of(near.get(0));
     }
 
     /** Whether the dates, read in this order, are valid and follow on by at most a day each, with a change among them. */

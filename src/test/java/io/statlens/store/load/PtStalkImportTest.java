@@ -173,6 +173,20 @@ class PtStalkImportTest {
         }
     }
 
+    /**
+     * mpstat's and iostat's banners print the day month first in two digits ({@code 12/02/26}); the capture's file names
+     * state the day (2026_12_02), so reading it is no guess to warn or tell about.
+     */
+    @Test
+    void theCapturesDayDatesMpstatAndIostatWithoutAWarning() throws IOException, SQLException {
+        Path capture = Path.of("src/test/resources/captures/pt-stalk/mariadb-10.11-sleep-collect-2");
+        ImportResult result = importer.run(ImportRequest.of("dated", ZoneId.of("UTC"), stalkFolder(capture)), ImportProgress.NONE);
+        List<String> said = result.files().stream().filter(f -> f.tool().equals("mpstat") || f.tool().equals("iostat"))
+                .flatMap(f -> f.warnings().stream().map(w -> f.path().getFileName() + ": " + w.message())).toList();
+        assertEquals(List.of(), said);
+        assertEquals(List.of("2026-12-02T19:57:01Z"), times("SELECT MIN(TS) FROM V_MPSTAT WHERE RUN = 'dated'"));
+    }
+
     private List<String> times(String sql) throws SQLException {
         List<String> times = new ArrayList<>();
         try (Statement st = repo.connection().createStatement(); ResultSet rs = st.executeQuery(sql)) {
