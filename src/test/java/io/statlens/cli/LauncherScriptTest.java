@@ -220,6 +220,17 @@ class LauncherScriptTest {
                 "the user's options come last, so that they win");
     }
 
+    /** Two collectors are an error of the JVM's ("Multiple garbage collectors selected"): the user's is the one. */
+    @Test
+    void theUsersGarbageCollectorReplacesTheLaunchers() throws Exception {
+        onPath(jdk("jdk-21", "21.0.5"));
+        List<String> options = launch(Map.of("STATLENS_JAVA_OPTS", "-XX:+UseG1GC -Xmx2g"), "runs").jvmOptions();
+        assertEquals(List.of("-XX:+UseG1GC"), options.stream().filter(o -> o.matches("-XX:\\+Use\\w*GC")).toList(), options.toString());
+        assertTrue(options.contains("-Xmx320m"), "the other defaults stay: " + options);
+        List<String> defaults = launch(Map.of("STATLENS_JAVA_OPTS", "-Xmx2g -XX:-UseCompressedOops"), "runs").jvmOptions();
+        assertTrue(defaults.contains("-XX:+UseSerialGC"), "no collector named, the launcher's: " + defaults);
+    }
+
     @Test
     void throughASymbolicLinkItStillFindsItsJar() throws Exception {
         onPath(jdk("jdk-21", "21.0.5"));
