@@ -78,15 +78,9 @@ public final class CollectStartCommand implements Callable<Integer> {
      */
     static final List<String> DAEMON_JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-Xmx320m", "-XX:TieredStopAtLevel=1");
 
-    /**
-     * The daemon's JVM options: its own defaults, then the user's {@code STATLENS_JAVA_OPTS} split at white space as the
-     * launcher splits them, so that the user's options win ({@code -Xmx1g}, {@code -Duser.home=...}) as they do for
-     * every other command.
-     */
+    /** The daemon's JVM options: its own defaults, then the user's {@code STATLENS_JAVA_OPTS} ({@link BackgroundJvm}). */
     static List<String> daemonJvmOptions(String userOptions) {
-        List<String> out = new ArrayList<>(DAEMON_JVM_OPTIONS);
-        if (userOptions != null && !userOptions.isBlank()) out.addAll(List.of(userOptions.strip().split("\\s+")));
-        return out;
+        return BackgroundJvm.options(DAEMON_JVM_OPTIONS, userOptions);
     }
 
     private static Process spawn(RepositoryOptions repository, CollectOptions collect, CollectFolder folder) throws IOException {

@@ -108,9 +108,10 @@ public final class ServerStartCommand implements Callable<Integer> {
 
     private Process spawn(Path dir, DerbyNetworkServer.Tls mode) throws IOException {
         String java = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        List<String> command = new ArrayList<>(List.of(java, "-Duser.timezone=UTC", "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "server", "run", "--dir", dir.toString(), "--host", server.host, "--port",
-                Integer.toString(server.port), "--tls", mode.derbyName()));
+        List<String> command = new ArrayList<>(List.of(java));
+        command.addAll(serverJvmOptions(System.getenv("STATLENS_JAVA_OPTS")));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "server", "run", "--dir",
+                dir.toString(), "--host", server.host, "--port", Integer.toString(server.port), "--tls", mode.derbyName()));
         if (keystore != null) command.addAll(List.of("--keystore", keystore.toAbsolutePath().toString()));
         // The password itself never goes on a command line, where any user of the machine can read it.
         if (keystorePasswordFile != null) command.addAll(List.of("--keystore-password-file", keystorePasswordFile.toAbsolutePath().toString()));
@@ -119,6 +120,11 @@ public final class ServerStartCommand implements Callable<Integer> {
         Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(server.log().toFile()).start();
         child.getOutputStream().close();
         return child;
+    }
+
+    /** The server's JVM options: times in UTC, then the user's {@code STATLENS_JAVA_OPTS} ({@link BackgroundJvm}). */
+    static List<String> serverJvmOptions(String userOptions) {
+        return BackgroundJvm.options(List.of("-Duser.timezone=UTC"), userOptions);
     }
 
     private void waitUntilListening(Process child) throws IOException, InterruptedException {
