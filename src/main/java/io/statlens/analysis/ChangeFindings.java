@@ -39,19 +39,20 @@ final class ChangeFindings {
             return new Findings.Comparison(base, run, List.of(new Finding(run, Finding.Kind.NOTE,
                     Phrase.of("Nothing to compare with " + base + ": " + e.getMessage() + "."), "", "", "", Double.NaN, "")), 0, false);
         }
-        List<Finding> out = new ArrayList<>();
+        List<RunComparer.Comparison> results = new ArrayList<>();
         for (String name : RESULTS) {
             // Faban's metric is per driver too; the first one is the run's.
             rows.stream().filter(c -> c.kind() == RunComparer.Kind.summary && c.metric().equals(name)
                             && (c.key().isEmpty() || name.equals("metric")))
-                    .findFirst().ifPresent(c -> out.add(result(c, base, rows)));
+                    .findFirst().ifPresent(results::add);
         }
-        if (out.isEmpty()) {
+        if (results.isEmpty()) {
             rows.stream().filter(c -> c.kind() == RunComparer.Kind.series && INTERVAL_RESULTS.contains(c.dataset() + " " + c.metric()))
-                    .forEach(c -> out.add(result(c, base, rows)));
+                    .forEach(results::add);
         }
-        List<RunComparer.Comparison> relevant = rows.stream().filter(ChangeFindings::relevant)
-                .filter(c -> out.stream().noneMatch(f -> same(f, c))).toList();
+        List<Finding> out = new ArrayList<>();
+        for (RunComparer.Comparison c : results) out.add(result(c, base, rows));
+        List<RunComparer.Comparison> relevant = changes(rows, results);
         for (RunComparer.Comparison c : relevant.subList(0, Math.min(CHANGES_LISTED, relevant.size()))) out.add(change(c, base));
         if (out.isEmpty()) {
             out.add(new Finding(run, Finding.Kind.CHANGE, Phrase.of("No change against " + base + " beyond run-to-run noise that"
@@ -70,8 +71,14 @@ final class ChangeFindings {
         return !c.unit().equals("%") || Math.abs(c.change()) >= RELEVANT_CHANGE_POINTS;
     }
 
-    private static boolean same(Finding f, RunComparer.Comparison c) {
-        return f.dataset().equals(c.dataset()) && f.metric().equals(c.metric()) && f.key().equals(c.key());
+    /** The changes worth telling, in the rows' order: {@link #relevant}, and not a result told already. */
+    static List<RunComparer.Comparison> changes(List<RunComparer.Comparison> rows, List<RunComparer.Comparison> results) {
+        return rows.stream().filter(ChangeFindings::relevant).filter(c -> results.stream().noneMatch(r -> same(r, c))).toList();
+    }
+
+    /** The same series or value: of the same host too (a run of several hosts has each host's tps). */
+    private static boolean same(RunComparer.Comparison a, RunComparer.Comparison b) {
+        return a.dataset().equals(b.dataset()) && a.metric().equals(b.metric()) && a.key().equals(b.key()) && a.host().equals(b.host());
     }
 
     /** {@code tps (sysbench) fell 12.3 %, from 3,482 to 3,054/s (beyond noise, p = 0.002)}. */
