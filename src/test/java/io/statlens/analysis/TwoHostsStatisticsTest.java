@@ -109,6 +109,22 @@ class TwoHostsStatisticsTest {
 
     @Test
     void theRunsHostNamesBothHosts() {
-        assertEquals("db01, app01", new RunCatalog(shared.repository()).run(RUN).host());
+        assertEquals("app01, db01", new RunCatalog(shared.repository()).run(RUN).host());
+    }
+
+    /**
+     * A collect has its hosts' data sets in the order its tools first committed, an import of its folders in the files'
+     * order: the run's host names them in one order either way ("vm, loop" and "loop, vm" were two hosts' names).
+     */
+    @Test
+    void theRunsHostNamesTheHostsInOneOrderWhateverOrderTheFilesCameIn(@TempDir Path dir) throws Exception {
+        Path db01 = Files.createDirectories(dir.resolve("db01"));
+        Path app01 = Files.createDirectories(dir.resolve("app01"));
+        Files.writeString(db01.resolve("vmstat.txt"), vmstat(40, 0));
+        Files.writeString(app01.resolve("vmstat.txt"), vmstat(0, 0));
+        new ImportService(shared.repository(), ParserCatalog.load(dir.resolve("no-user-parsers")))
+                .run(ImportRequest.of("two-hosts-app01-first", ZoneOffset.UTC, app01, db01), ImportProgress.NONE);
+        RunCatalog runs = new RunCatalog(shared.repository());
+        assertEquals(runs.run(RUN).host(), runs.run("two-hosts-app01-first").host());
     }
 }

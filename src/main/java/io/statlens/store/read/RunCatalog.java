@@ -247,10 +247,11 @@ public final class RunCatalog {
     }
 
     /**
-     * The hosts a run's data is of, in the order of their first data set, where some tool's data sets are of several
-     * hosts: each host as {@link HostLanes} tells it (its {@code host} fact, else its folder); empty for a run of one
-     * host's data (whose files may still name it differently: vmstat's collect host, mpstat's banner). Reads no data set's
-     * columns or keys: a collect asks at every commit.
+     * The hosts a run's data is of, where some tool's data sets are of several hosts: each host as {@link HostLanes}
+     * tells it (its {@code host} fact, else its folder), sorted by name (a collect has its hosts' data sets in the order
+     * its tools first printed, an import of the same files in the files' order: the run's host is one name either way);
+     * empty for a run of one host's data (whose files may still name it differently: vmstat's collect host, mpstat's
+     * banner). Reads no data set's columns or keys: a collect asks at every commit.
      */
     public List<String> hosts(long runId) {
         try {
@@ -281,7 +282,7 @@ public final class RunCatalog {
             for (List<DatasetInfo> sets : byName.values()) {
                 lanes.addAll(HostLanes.hosts(sets));
             }
-            return List.copyOf(lanes);
+            return lanes.stream().sorted().toList();
         } catch (SQLException e) {
             throw new StoreException("cannot read the hosts of run " + runId + ": " + e.getMessage(), e);
         }

@@ -55,7 +55,7 @@ class CollectedHostTest {
             live.commit();
             live.close();
             assertEquals(List.of("/c/r/db01/t.txt db01", "/c/r/app01/t.txt app01.example.com"), hostFacts(repo));
-            assertEquals("db01, app01.example.com", new RunCatalog(repo).run("r").host());
+            assertEquals("app01.example.com, db01", new RunCatalog(repo).run("r").host());
         }
     }
 
