@@ -1,6 +1,5 @@
 package io.statlens.store.load;
 
-import io.statlens.store.StoreException;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Fact;
 import io.statlens.model.Metric;
@@ -17,7 +16,6 @@ import io.statlens.store.stats.OverviewWriter;
 import io.statlens.store.stats.SeriesSummary;
 import io.statlens.store.stats.StoredStats;
 import io.statlens.store.DataTable;
-import io.statlens.store.Jdbc;
 import io.statlens.store.schema.Repository;
 
 import java.io.IOException;
@@ -505,15 +503,10 @@ final class ImportSession implements RecordSink, AutoCloseable {
      * Writes every data set's overviews again from its rows (OverviewWriter), after its statistics: at the end of a
      * file, and at a live import's last commit (its earlier commits leave them behind their rows, and charts read rows).
      */
-    void writeOverviews() throws SQLException {
+    void writeOverviews() {
         OverviewWriter writer = new OverviewWriter(repo);
-        try {
-            for (DatasetState d : datasets.values()) {
-                if (d.id >= 0) writer.rebuild("#" + runId, d.id, tables.get(d.table).table);
-            }
-        } catch (StoreException e) {
-            // the import tells SQL failures apart (a lock conflict is retried)
-            throw Jdbc.cause(e);
+        for (DatasetState d : datasets.values()) {
+            if (d.id >= 0) writer.rebuild("#" + runId, d.id, tables.get(d.table).table);
         }
     }
 
@@ -645,15 +638,13 @@ final class ImportSession implements RecordSink, AutoCloseable {
      *
      * @param snapshot whether the series go on (a live import): the statistics are then taken from copies
      */
-    private void writeStatistics(boolean snapshot) throws SQLException {
+    private void writeStatistics(boolean snapshot) {
         try (DatasetStatsWriter stats = new DatasetStatsWriter(c)) {
             for (DatasetState d : datasets.values()) {
                 Map<String, SeriesSummary[]> byKey = new LinkedHashMap<>();
                 d.summaries.forEach((key, series) -> byKey.put(key, snapshot ? series.snapshot() : series.summaries()));
                 stats.write(d.id, tables.get(d.table).table, byKey);
             }
-        } catch (StoreException e) {
-            throw Jdbc.cause(e);
         }
     }
 

@@ -125,6 +125,10 @@ public final class LiveImport implements AutoCloseable {
             rolledBack();
             throw new StoreException("cannot commit the collected rows of run '" + run.name() + "': "
                     + e.sqlException().getMessage(), e.sqlException());
+        } catch (StoreException e) {
+            // the statistics' or overviews' writer: what it could not write
+            rolledBack();
+            throw new StoreException("cannot commit the collected rows of run '" + run.name() + "': " + e.getMessage(), e);
         } catch (IOException | RuntimeException e) {
             rolledBack();
             throw new StoreException("cannot load the collected rows of run '" + run.name() + "': " + e.getMessage(), e);

@@ -2,6 +2,7 @@ package io.statlens.store.stats;
 
 import io.statlens.store.DataTable;
 import io.statlens.store.Jdbc;
+import io.statlens.store.StoreException;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -24,7 +25,11 @@ public final class DatasetStatsWriter implements AutoCloseable {
 
     /** Writes one data set's summaries, by key and table column, inside the current transaction. */
     public void write(long datasetId, DataTable table, Map<String, SeriesSummary[]> byKey) {
-        Jdbc.run(() -> insert(datasetId, table, byKey));
+        try {
+            insert(datasetId, table, byKey);
+        } catch (SQLException e) {
+            throw new StoreException("cannot write the statistics of data set " + datasetId + ": " + e.getMessage(), e);
+        }
     }
 
     private void insert(long datasetId, DataTable table, Map<String, SeriesSummary[]> byKey) throws SQLException {
