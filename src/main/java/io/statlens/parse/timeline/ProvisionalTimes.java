@@ -23,7 +23,8 @@ import java.util.Objects;
  *
  * @param provisionalStart where the provisional times count from (the first sample's provisional time)
  * @param interval         how the interval was obtained, for the {@code time.source} fact
- *                         ({@code assumed interval 1 s}, {@code interval printed by the tool, 5 s})
+ *                         ({@code assumed interval 1 s}, {@code interval printed by the tool, 5 s}); empty when no
+ *                         interval places a sample (one sample)
  * @param fallback         the fallback start the times are placed by: its time is where the last sample goes
  * @param datesIn          for times of day printed without a date, the zone their dates are counted in; null when
  *                         the whole times were derived
@@ -47,6 +48,11 @@ record ProvisionalTimes(Instant provisionalStart, String interval, FallbackStart
         return new ProvisionalTimes(firstProvisional, "times of day as printed", fallback, Objects.requireNonNull(zone));
     }
 
+    /** {@code , assumed interval 1 s}; nothing when no interval places a sample (one sample). */
+    private String intervalPart() {
+        return interval.isEmpty() ? "" : ", " + interval;
+    }
+
     @Override
     public boolean datesOnly() {
         return datesIn != null;
@@ -58,7 +64,7 @@ record ProvisionalTimes(Instant provisionalStart, String interval, FallbackStart
         Duration shift = Duration.between(lastProvisional, fallback.time());
         Instant first = firstProvisional.plus(shift);
         return new Placement(shift, TimeSource.fact(
-                "derived: last sample at " + fallback.source() + " (" + fallback.time() + "), first at " + first + ", " + interval),
+                "derived: last sample at " + fallback.source() + " (" + fallback.time() + "), first at " + first + intervalPart()),
                 "the output has no time stamps; its last sample is placed at " + fallback.source() + " (" + fallback.time()
                         + ") and the first at " + first + "; give --start to set it");
     }
@@ -67,7 +73,7 @@ record ProvisionalTimes(Instant provisionalStart, String interval, FallbackStart
     public Placement firstAt(Instant start, String source) {
         if (datesOnly()) return fromDateOf(start, source);
         Duration shift = Duration.between(provisionalStart, start);
-        return new Placement(shift, TimeSource.fact("derived: first sample at " + source + " (" + start + "), " + interval),
+        return new Placement(shift, TimeSource.fact("derived: first sample at " + source + " (" + start + ")" + intervalPart()),
                 "the output has no time stamps; times start at " + source + " (" + start + "); give --start to set it");
     }
 

@@ -266,21 +266,37 @@ public final class Timeline {
             intervalSource = captureInterval.source();
         } else {
             interval = defaultInterval;
-            intervalSource = "assumed interval " + seconds(interval) + " s";
+            String assumedInterval = "assumed interval " + seconds(interval) + " s";
             String assumedSeconds = seconds(interval);
-            assumed = () -> sink.notice(0, "the output does not say its interval; assuming " + assumedSeconds
-                    + " s; give --interval to set it");
+            // The first sample alone needs no interval (start()): the notice and the time.source fact say one was
+            // assumed only once it places a later sample.
+            intervalSource = intervalUsed ? assumedInterval : "";
+            Instant first = start;
+            assumed = () -> {
+                sink.notice(0, "the output does not say its interval; assuming " + assumedSeconds + " s; give --interval to set it");
+                if (!intervalUsed) derived(first, startSource, assumedInterval);
+            };
             if (intervalUsed) {
                 assumed.run();
                 assumed = null;
             }
         }
+        derived(start, startSource, intervalSource);
+        return new SampleClock(start, interval, assumed);
+    }
+
+    /**
+     * Says how the sample clock derives the times: as the {@code time.source} fact, or, when the fallback is placed later,
+     * as {@link DerivedTimes} for the sink (the last said is the one it places by).
+     *
+     * @param intervalSource how the interval was obtained; empty when no interval places a sample
+     */
+    private void derived(Instant start, String startSource, String intervalSource) {
         if (options.start().isEmpty() && fallback.placedLater()) {
             sink.derivedTimes(new ProvisionalTimes(start, intervalSource, fallback));
         } else {
-            source("derived: first sample at " + startSource + ", " + intervalSource);
+            source("derived: first sample at " + startSource + (intervalSource.isEmpty() ? "" : ", " + intervalSource));
         }
-        return new SampleClock(start, interval, assumed);
     }
 
     private static String seconds(Duration d) {

@@ -112,6 +112,22 @@ class SnapshotLoopParsersTest {
         assertEquals(Instant.EPOCH, root.row().time());
         assertEquals(List.of(1L), sink.warnings().stream().map(w -> w.line()).toList(), "the sentence is not df's");
         assertTrue(sink.notices().stream().noneMatch(n -> n.message().contains("interval")), sink.notices().toString());
+        assertEquals(Optional.of("derived: first sample at test default (1970-01-01T00:00:00Z)"), sink.fact("time.source"),
+                "no interval was assumed, and the time.source fact says none");
+    }
+
+    /** The same as an import places it, by the file's time: its one snapshot at that time, and no interval assumed. */
+    @Test
+    void oneDfPlacedAtTheFilesTimeAssumesNoInterval() {
+        String df = String.join("\n",
+                "Filesystem     1K-blocks     Used Available Use% Mounted on",
+                "/dev/vda       264212084 34081796  72309116  33% /");
+        Instant written = Instant.parse("2026-12-02T10:00:00Z");
+        CollectingSink sink = ParserFixtures.parseText(new DfParser(), df, ParseContext.simple("df.txt")
+                .set(io.statlens.parse.spi.FallbackStart.class, io.statlens.parse.spi.FallbackStart.endOfWriting(written, "the file's time")));
+        assertEquals(written, sink.rows("df", "/").get(0).row().time());
+        assertEquals(Optional.of("derived: last sample at the file's time (2026-12-02T10:00:00Z), first at 2026-12-02T10:00:00Z"),
+                sink.fact("time.source"));
     }
 
     /** Real output of coreutils 9.1 in other languages: the same columns under their English names. */
