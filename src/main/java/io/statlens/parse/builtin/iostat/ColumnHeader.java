@@ -9,9 +9,11 @@ import java.util.Set;
  * The header of a keyed block: Linux {@code Device: rrqm/s ...} (key first, with or without the colon),
  * sysstat 12's {@code --pretty}/{@code -h} {@code ... %util Device} (key last), the NFS report's
  * {@code Filesystem: rBlk_nor/s ...}, Solaris {@code r/s w/s ... %b device} ({@code -n}: key last) and
- * {@code device r/s ... %b} (key first), FreeBSD {@code device r/s w/s kr/s kw/s ms/r ms/w ms/o ms/t qlen %b} (and before
- * the ms/ columns {@code ... qlen svc_t %b}; {@code -I}: {@code r/i ... qlen tsvc_t/i sb/i}), AIX {@code Disks: %tm_act Kbps ...} ({@link AixLabels}). Old Solaris {@code -x} with {@code tc} appends the tty and cpu
- * columns, which only the first device line fills; they are split off as {@code tty} and {@code cpu}.
+ * {@code device r/s ... %b} (key first), FreeBSD {@code device r/s w/s kr/s kw/s ms/r ms/w ms/o ms/t qlen %b}
+ * (before the ms/ columns {@code ... qlen svc_t %b}; {@code -I}: {@code r/i ... qlen tsvc_t/i sb/i}), AIX
+ * {@code Disks: %tm_act Kbps ...} ({@link AixLabels}). Old Solaris {@code -x} with {@code tc} and old FreeBSD {@code -x}
+ * with {@code -C} append the tty and cpu columns, which only the first device line fills; they are split off as
+ * {@code tty} and {@code cpu}.
  *
  * @param dataset   data set name: {@code ""} for devices, {@code nfs} for NFS mounts
  * @param keyLabel  {@code Device} or {@code Filesystem}

@@ -39,9 +39,10 @@ record IostatCommand(String command, String options, Optional<Duration> interval
 
     /**
      * The interval is {@code -w wait} (FreeBSD, macOS), else the first number operand; in an output that shows it is
-     * BSD's ({@link BsdOutput}), {@code -c} takes a count and {@code -n} a number of devices, so the interval is the first
-     * number operand that is no option's value (the traditional {@code iostat [drives] [wait [count]]}), and a count without either repeats the report
-     * every second (FreeBSD's iostat.c sets a wait of 1 s when only a count is given; macOS's, derived from it, too).
+     * BSD's ({@link BsdOutput}), {@code -c} takes a count and {@code -n} a number of devices, so the interval is the
+     * first number operand that is no option's value (the traditional {@code iostat [drives] [wait [count]]}), and a
+     * count without either repeats the report every second (FreeBSD's iostat.c sets a wait of 1 s when only a count is
+     * given; macOS's, derived from it, too).
      */
     static IostatCommand of(PastedCommand command, boolean bsd) {
         // -w is BSD's and macOS's alone, whatever the output shows
