@@ -130,19 +130,23 @@ public final class ImportPlanView extends VBox {
                 "The locale the files were printed in (as --file-locale), when a file does not show it:"
                 + " day or month first in a date such as 04/01/11, which zone CST or IST means; blank: the files' own evidence,"
                 + " else month first with a notice");
-        List<Label> labels = List.of(new Label("Undated output starts at"), new Label("every"), new Label("s; times are in zone"),
-                new Label("printed in locale"));
-        labels.forEach(l -> l.setMinWidth(Region.USE_PREF_SIZE));
-        List<TextField> fields = List.of(start, interval, zone, locale);
         // each label stays with its field, and a window too narrow for all four wraps them rather than hiding the last
         FlowPane row = new FlowPane(12, 6);
-        for (int i = 0; i < labels.size(); i++) {
-            HBox pair = new HBox(6, labels.get(i), fields.get(i));
-            pair.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-            row.getChildren().add(pair);
-        }
+        row.getChildren().addAll(group(new Label("Undated output starts at"), start),
+                group(new Label("every"), interval, new Label("s;")), group(new Label("times are in zone"), zone),
+                group(new Label("printed in locale"), locale));
         row.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         return row;
+    }
+
+    /** Labels and their field, kept on one line. */
+    private static HBox group(javafx.scene.Node... nodes) {
+        for (javafx.scene.Node node : nodes) {
+            if (node instanceof Label label) label.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        HBox group = new HBox(6, nodes);
+        group.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        return group;
     }
 
     private static TableColumn<FileRow, String> textColumn(String title, Function<FileRow, String> value,
