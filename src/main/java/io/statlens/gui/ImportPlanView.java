@@ -19,6 +19,7 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.cell.CheckBoxTableCell;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -116,7 +117,7 @@ public final class ImportPlanView extends VBox {
      * The times of output that does not say them and the locale of what a file leaves open, as
      * {@code statlens import --start/--interval/--tz/--file-locale} take them.
      */
-    private static HBox times(ImportPlanViewModel model) {
+    private static FlowPane times(ImportPlanViewModel model) {
         TextField start = field("plan-start", "2024-03-01T10:00:00", 14, model.startProperty(),
                 "The time of the first sample of output printed without dates (as --start);"
                 + " blank: the file's own times, else its modification time");
@@ -125,17 +126,27 @@ public final class ImportPlanView extends VBox {
         String windowZone = model.windowZone().normalized().equals(ZoneOffset.UTC) ? "UTC" : model.windowZone().getId();
         TextField zone = field("plan-zone", windowZone, 12, model.zoneProperty(),
                 "The zone of times printed without one (as --tz): UTC, Europe/Berlin, +02:00; blank: " + windowZone);
-        HBox.setHgrow(zone, Priority.ALWAYS);
         TextField locale = field("plan-locale", "en_US, en_GB...", 8, model.localeProperty(),
                 "The locale the files were printed in (as --file-locale), when a file does not show it:"
                 + " day or month first in a date such as 04/01/11, which zone CST or IST means; blank: the files' own evidence,"
                 + " else month first with a notice");
-        List<Label> labels = List.of(new Label("Undated output starts at"), new Label("every"), new Label("s; times are in zone"),
-                new Label("printed in locale"));
-        labels.forEach(l -> l.setMinWidth(Region.USE_PREF_SIZE));
-        HBox row = new HBox(6, labels.get(0), start, labels.get(1), interval, labels.get(2), zone, labels.get(3), locale);
+        // each label stays with its field, and a window too narrow for all four wraps them rather than hiding the last
+        FlowPane row = new FlowPane(12, 6);
+        row.getChildren().addAll(group(new Label("Undated output starts at"), start),
+                group(new Label("every"), interval, new Label("s;")), group(new Label("times are in zone"), zone),
+                group(new Label("printed in locale"), locale));
         row.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         return row;
+    }
+
+    /** Labels and their field, kept on one line. */
+    private static HBox group(javafx.scene.Node... nodes) {
+        for (javafx.scene.Node node : nodes) {
+            if (node instanceof Label label) label.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        HBox group = new HBox(6, nodes);
+        group.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        return group;
     }
 
     private static TableColumn<FileRow, String> textColumn(String title, Function<FileRow, String> value,

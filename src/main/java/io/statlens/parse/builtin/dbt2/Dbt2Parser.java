@@ -39,7 +39,9 @@ public final class Dbt2Parser implements Parser {
     private static final Pattern OLD_THROUGHPUT = Pattern.compile("^(\\S+)\\s+new-order transactions per minute \\(NOTPM\\)$");
     private static final Pattern OLD_DURATION = Pattern.compile("^(\\S+)\\s+minute duration$");
     private static final Pattern OLD_ERRORS = Pattern.compile("^(\\S+)\\s+total unknown errors$");
-    private static final Pattern OLD_RAMP_UP = Pattern.compile("^(\\S+)\\s+seconds?\\(s\\)\\s+ramping up$");
+    private static final Pattern OLD_RAMP_UP = Pattern.compile("^(\\S+)\\s+(seconds?|minutes?)\\(s\\)\\s+ramping up$");
+    /** The bullet the reST report of 2019-2022 put before each of the classic lines under its table. */
+    private static final Pattern BULLET = Pattern.compile("^\\*\\s+");
     private static final Pattern WAREHOUSE_RANGE = Pattern.compile("^warehouse range: min (\\S+) max (\\S+)$");
     private static final Pattern WAREHOUSE_STATS = Pattern.compile(
             "^warehouse stats: median (\\S+) mean (\\S+) sd (\\S+) var (\\S+)$");
@@ -64,7 +66,7 @@ public final class Dbt2Parser implements Parser {
     @Override
     public double sniff(Head head) {
         if (head.anyMatch(NOTPM)) return 1.0;
-        boolean header = head.anyMatch(Pattern.compile("^\\s*Transaction\\s+%\\s+Average\\b"));
+        boolean header = head.anyMatch(Pattern.compile("^\\s*Transaction\\s+%\\s+(?:Average|Avg Response Time)\\b"));
         if (header && head.anyMatch(RESPONSE_GROUP)) return 0.9;
         return 0;
     }
@@ -185,7 +187,8 @@ public final class Dbt2Parser implements Parser {
         /** The lines after the table: NOTPM, duration, errors, ramp-up, warehouse statistics. */
         private boolean totals(String t, boolean other) {
             Matcher m;
-            if ((m = RST_THROUGHPUT.matcher(t)).matches() || (m = OLD_THROUGHPUT.matcher(t)).matches()) {
+            String classic = BULLET.matcher(t).replaceFirst("");
+            if ((m = RST_THROUGHPUT.matcher(t)).matches() || (m = OLD_THROUGHPUT.matcher(classic)).matches()) {
                 return number(m.group(1), "notpm", 1, "1/min");
             }
             if ((m = RST_MINUTES.matcher(t)).matches()) {
@@ -193,11 +196,13 @@ public final class Dbt2Parser implements Parser {
                 return m.group(1).equals("Duration") ? number(m.group(2), "duration_min", 1, "min")
                         : number(m.group(2), "ramp_up_s", 60, "s");
             }
-            if ((m = RST_ERRORS.matcher(t)).matches() || (m = OLD_ERRORS.matcher(t)).matches()) {
+            if ((m = RST_ERRORS.matcher(t)).matches() || (m = OLD_ERRORS.matcher(classic)).matches()) {
                 return number(m.group(1), "unknown_errors", 1, "count");
             }
-            if ((m = OLD_DURATION.matcher(t)).matches()) return number(m.group(1), "duration_min", 1, "min");
-            if ((m = OLD_RAMP_UP.matcher(t)).matches()) return number(m.group(1), "ramp_up_s", 1, "s");
+            if ((m = OLD_DURATION.matcher(classic)).matches()) return number(m.group(1), "duration_min", 1, "min");
+            if ((m = OLD_RAMP_UP.matcher(classic)).matches()) {
+                return number(m.group(1), "ramp_up_s", m.group(2).startsWith("minute") ? 60 : 1, "s");
+            }
             if ((m = WAREHOUSE_RANGE.matcher(t)).matches()) {
                 return number(m.group(1), "warehouse_min", 1, "") & number(m.group(2), "warehouse_max", 1, "");
             }

@@ -9,9 +9,11 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * The per-transaction table of {@code dbt2-post-process}, in both layouts:
+ * The per-transaction table of {@code dbt2-post-process} and the analyzers before it, in every layout:
  * <pre>
- *  Transaction      %    Average :    90th %        Total        Rollbacks      %      (R script, 0.4x)
+ * Transaction       %  Avg Response Time (s)        Total  Rollbacks      %            (C mix analyzer, 2002-2004)
+ *  Transaction      %  Avg Response Time (s)        Total        Rollbacks      %      (mix_analyzer.pl, 0.2x)
+ *  Transaction      %    Average :    90th %        Total        Rollbacks      %      (mix_analyzer.pl 2006, perl, Python and R post-process)
  *  Transaction      %   Average     90th %        Total    Rollbacks      %          (reST, 0.50+)
  * </pre>
  * Columns are named from the header line; each becomes a summary value name per transaction.
@@ -53,6 +55,11 @@ final class Dbt2TransactionTable {
             switch (label) {
                 case "%" -> columns.add(afterRollbacks ? new Column("rollback_pct", "%") : new Column("pct", "%"));
                 case "Average" -> columns.add(new Column("rt_avg_" + responseUnit, responseUnit));
+                // mix_analyzer of 0.2x and the C analyzer before it: one column, its unit in its own label
+                case "Avg Response Time (s)", "Avg Response Time (ms)" -> {
+                    String unit = label.substring(label.indexOf('(') + 1, label.indexOf(')'));
+                    columns.add(new Column("rt_avg_" + unit, unit));
+                }
                 case "90th %" -> columns.add(new Column("rt_90th_" + responseUnit, responseUnit));
                 case "Total" -> columns.add(new Column("total", "count"));
                 case "Rollbacks" -> {

@@ -9,8 +9,11 @@ import java.util.Set;
  * The header of a keyed block: Linux {@code Device: rrqm/s ...} (key first, with or without the colon),
  * sysstat 12's {@code --pretty}/{@code -h} {@code ... %util Device} (key last), the NFS report's
  * {@code Filesystem: rBlk_nor/s ...}, Solaris {@code r/s w/s ... %b device} ({@code -n}: key last) and
- * {@code device r/s ... %b} (key first), AIX {@code Disks: %tm_act Kbps ...} ({@link AixLabels}). Old Solaris {@code -x} with {@code tc} appends the tty and cpu
- * columns, which only the first device line fills; they are split off as {@code tty} and {@code cpu}.
+ * {@code device r/s ... %b} (key first), FreeBSD {@code device r/s w/s kr/s kw/s ms/r ms/w ms/o ms/t qlen %b}
+ * (before the ms/ columns {@code ... qlen svc_t %b}; {@code -I}: {@code r/i ... qlen tsvc_t/i sb/i}), AIX
+ * {@code Disks: %tm_act Kbps ...} ({@link AixLabels}). Old Solaris {@code -x} with {@code tc} and old FreeBSD {@code -x}
+ * with {@code -C} append the tty and cpu columns, which only the first device line fills; they are split off as
+ * {@code tty} and {@code cpu}.
  *
  * @param dataset   data set name: {@code ""} for devices, {@code nfs} for NFS mounts
  * @param keyLabel  {@code Device} or {@code Filesystem}
@@ -23,7 +26,7 @@ import java.util.Set;
 record ColumnHeader(String dataset, String keyLabel, boolean keyFirst, List<String> labels,
                     List<String> ttyLabels, List<String> cpuLabels, String variant) {
     static final Set<String> TTY_LABELS = Set.of("tin", "tout");
-    static final Set<String> CPU_LABELS = Set.of("us", "sy", "wt", "dt", "id", "ni", "in");
+    static final Set<String> CPU_LABELS = Set.of("us", "sy", "wt", "dt", "id", "ni", "in", "sp");
     private static final Set<String> KEY_WORDS = Set.of("Device:", "Device", "device", "Filesystem:", "Filesystem", "Disks:");
 
     /**
@@ -92,6 +95,8 @@ record ColumnHeader(String dataset, String keyLabel, boolean keyFirst, List<Stri
     }
 
     private static String variant(String keyWord, boolean keyFirst, List<String> labels, boolean nfs) {
+        // FreeBSD's -x has a queue length (qlen) where Solaris has wait and actv
+        if (keyWord.equals("device") && keyFirst && labels.contains("qlen")) return "freebsd-x";
         if (keyWord.equals("device")) return keyFirst ? "solaris-x" : "solaris-xn";
         if (keyWord.equals("Disks:")) return "aix";
         if (nfs) return "linux-sysstat-nfs";

@@ -6,6 +6,7 @@ import io.statlens.parse.transcript.CommandSyntax;
 import io.statlens.parse.transcript.PastedCommand;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -33,16 +34,40 @@ record IostatCommand(String command, String options, Optional<Duration> interval
                 default -> true;
             });
 
+    /** The letters of BSD options that take a value: the next word, or the rest of the word ({@code -c5}, {@code -w0.1}). */
+    private static final String BSD_VALUE_OPTIONS = "cnwMNt";
+
     /**
-     * FreeBSD and macOS take the interval as {@code -w wait} ({@code iostat -w 1 disk0}, {@code iostat -c 10 -w 2}: the
-     * number after their {@code -c} is the count, after {@code -n} a number of devices); elsewhere it is the first number
-     * operand. Without {@code -w} a BSD line that has {@code -c N} or {@code -n N} cannot be told from Linux's
-     * {@code -c} (CPU only) or Solaris's {@code -n} (device names) followed by an interval, and is read as the latter.
+     * The interval is {@code -w wait} (FreeBSD, macOS), else the first number operand; in an output that shows it is
+     * BSD's ({@link BsdOutput}), {@code -c} takes a count and {@code -n} a number of devices, so the interval is the
+     * first number operand that is no option's value (the traditional {@code iostat [drives] [wait [count]]}), and a
+     * count without either repeats the report every second (FreeBSD's iostat.c sets a wait of 1 s when only a count is
+     * given; macOS's, derived from it, too).
      */
-    static IostatCommand of(PastedCommand command) {
+    static IostatCommand of(PastedCommand command, boolean bsd) {
+        // -w is BSD's and macOS's alone, whatever the output shows
         Optional<Duration> interval = command.value("-w").filter(Numbers::isNumber)
                 .map(wait -> Intervals.seconds(Numbers.parse(wait)))
-                .orElseGet(command::interval);
+                .orElseGet(() -> bsd ? bsdInterval(command) : command.interval());
         return new IostatCommand(command.text(), command.optionText(), interval, command.has("-y"));
+    }
+
+    private static Optional<Duration> bsdInterval(PastedCommand command) {
+        List<String> words = command.arguments();
+        boolean count = false;
+        for (int i = 0; i < words.size(); i++) {
+            String word = words.get(i);
+            if (Numbers.isNumber(word)) return Intervals.seconds(Numbers.parse(word));
+            if (!word.startsWith("-")) continue;
+            // a cluster (-dC, -xc 2, -c5): the first letter that takes a value takes the rest of the word, or the next word
+            for (int at = 1; at < word.length(); at++) {
+                char letter = word.charAt(at);
+                if (BSD_VALUE_OPTIONS.indexOf(letter) < 0) continue;
+                count |= letter == 'c';
+                if (at == word.length() - 1) i++;
+                break;
+            }
+        }
+        return count ? Optional.of(Duration.ofSeconds(1)) : Optional.empty();
     }
 }

@@ -118,6 +118,31 @@ final class IostatMetrics {
         put("1m", "", "load average over 1 minute");
         put("5m", "", "load average over 5 minutes");
         put("15m", "", "load average over 15 minutes");
+        // FreeBSD -x of current releases (usr.sbin/iostat/iostat.c, devstats(); older ones print qlen svc_t %b): whole milliseconds per transaction by kind, the queue.
+        put("ms/r", "ms", "average read transaction time");
+        put("ms/w", "ms", "average write transaction time");
+        put("ms/o", "ms", "average time of other transactions (flush, delete)");
+        put("ms/t", "ms", "average transaction time, all kinds");
+        put("qlen", "requests", "transactions queued or in progress");
+        // FreeBSD -x -I: totals of the interval (since boot in the first report), not rates.
+        put("r/i", "count", "read transactions in the interval");
+        put("w/i", "count", "write transactions in the interval");
+        put("kr/i", "kB", "kilobytes read in the interval");
+        put("kw/i", "kB", "kilobytes written in the interval");
+        put("tsvc_t/i", "s", "total duration of the interval's transactions");
+        put("sb/i", "s", "time the disk was busy in the interval");
+        // FreeBSD and macOS -I (totals), -o (old style: sectors, transfers, milliseconds per seek); -K counts blk in kB.
+        put("xfrs", "count", "transfers in the interval");
+        put("MB", "MB", "megabytes transferred in the interval");
+        put("sps", "sectors/s", "sectors transferred per second");
+        put("msps", "ms", "average milliseconds per seek (transaction)");
+        put("blk", "blocks", "blocks transferred in the interval (kB with -K)");
+        put("xfr", "count", "transfers in the interval");
+        // NetBSD and OpenBSD: transfers per second as t/s; -I totals; the spinning share of OpenBSD's cpu group.
+        put("t/s", "1/s", "transfers per second");
+        put("KB", "kB", "kilobytes transferred in the interval");
+        put("time", "s", "time the disk was busy in the interval");
+        put("sp", "%", "CPU time spinning on locks");
     }
 
     private IostatMetrics() {

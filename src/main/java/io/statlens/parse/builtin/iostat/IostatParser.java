@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
 /**
  * iostat from Linux sysstat (every column generation from 7.x to 12.7, basic, {@code -x},
  * {@code -x -s}, {@code -k}/{@code -m}, {@code -t}, {@code -h}, comma decimals, and {@code -o JSON}), Solaris/illumos
- * ({@code -x}, {@code -xn}, {@code -c}, {@code -T d|u}, the plain format) and macOS.
+ * ({@code -x}, {@code -xn}, {@code -c}, {@code -T d|u}, the plain format), FreeBSD ({@code -x} old and new, {@code -I},
+ * {@code -o}, {@code -d}, {@code -C}, {@code -T}), NetBSD, OpenBSD and macOS.
  *
  * <p>Data sets: {@code iostat} keyed by Device, {@code iostat.cpu}, {@code iostat.nfs} keyed by
  * Filesystem, {@code iostat.drive} (AIX {@code -D}, {@code -Dl}) keyed by Disks, {@code iostat.adapter} (AIX {@code -Dl})
@@ -33,6 +34,7 @@ public final class IostatParser implements Parser {
             new Signal(Pattern.compile("^\\s*extended device statistics\\b"), 0.9),
             new Signal(Pattern.compile("\\br/s\\s+w/s\\s+[kM]r/s\\s+[kM]w(?:/s)?\\s+wait\\s+actv\\b"), 0.9),
             new Signal(Pattern.compile("\\bKB/t\\s+tps\\s+MB/s\\b"), 0.9),
+            new Signal(BsdOutput.DEVICE_HEADER, 0.9),
             new Signal(Pattern.compile("^\\s*Disks:\\s+%\\s*tm_act\\s+Kbps\\s"), 0.95),
             new Signal(Pattern.compile("^\\s*\\S+\\s+xfer:\\s+%tm_act\\s+bps\\s"), 0.95),
             new Signal(Pattern.compile("^\\s*(?:Disks|Vadapter):\\s+xfers\\s+read\\s+write\\s+queue\\s*$"), 0.9),
@@ -41,16 +43,17 @@ public final class IostatParser implements Parser {
 
     /**
      * macOS/BSD {@code iostat -n 0} and Solaris {@code iostat -c}: the cpu group alone ({@code cpu [load average]})
-     * over its labels only ({@code us sy [wt|dt] id [1m 5m 15m]}); vmstat prints these labels only among others.
+     * over its labels only ({@code us sy [wt|dt] id [1m 5m 15m]}, FreeBSD and NetBSD {@code us ni sy in id}, OpenBSD
+     * {@code us ni sy sp in id}); vmstat prints these labels only among others.
      */
     private static final Pattern CPU_GROUP_LINE = Pattern.compile("^\\s*cpu(?:\\s+load\\s+average)?\\s*$");
     private static final Pattern CPU_LABEL_LINE =
-            Pattern.compile("^\\s*us\\s+sy\\s+(?:wt\\s+|dt\\s+)?id(?:\\s+1m\\s+5m\\s+15m)?\\s*$");
+            Pattern.compile("^\\s*us\\s+(?:ni\\s+)?sy\\s+(?:wt\\s+|dt\\s+|(?:sp\\s+)?in\\s+)?id(?:\\s+1m\\s+5m\\s+15m)?\\s*$");
     private static final double CPU_ONLY_CONFIDENCE = 0.8;
 
     private static final ParserInfo INFO = ParserInfo.builtIn(ReportWriter.TOOL, "linux-sysstat", "linux-sysstat-x",
             "linux-sysstat-11-x", "linux-sysstat-12-x", "linux-sysstat-xs", "linux-sysstat-cpu", "linux-sysstat-nfs",
-            "linux-sysstat-json", "solaris-x", "solaris-xn", "solaris", "macos", "aix", "aix-D", "aix-Dl");
+            "linux-sysstat-json", "solaris-x", "solaris-xn", "solaris", "macos", "freebsd-x", "aix", "aix-D", "aix-Dl");
 
     @Override
     public ParserInfo info() {

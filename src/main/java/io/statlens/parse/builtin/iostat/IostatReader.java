@@ -60,11 +60,14 @@ final class IostatReader {
     private final DeviceNames deviceNames = new DeviceNames();
     /** What the file shows of its locale: the order of slashed dates, the zone an ambiguous abbreviation means. */
     private final SysstatLocale locale;
+    /** Whether the output's headers are BSD's, whose -c and -n take values: see {@link IostatCommand}. */
+    private final boolean bsd;
 
     IostatReader(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
         this.lines = new Transcript(lines, IostatCommand.SYNTAX);
         this.timeOptions = TimeOptions.in(context);
         this.locale = SysstatLocale.of(lines.head(), context);
+        this.bsd = BsdOutput.shownIn(lines.head());
         this.sink = sink;
         this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
         this.out = new ReportWriter(sink, timeline);
@@ -90,7 +93,7 @@ final class IostatReader {
             case DECORATION -> {
                 // markup around the output: the block goes on
             }
-            case COMMAND -> command(IostatCommand.of(line.command()));
+            case COMMAND -> command(IostatCommand.of(line.command(), bsd));
             case TEXT -> text(line);
         }
     }

@@ -140,6 +140,66 @@ class Dbt2ParserTest {
         assertEquals(0.40, sink.summary("notpm").orElseThrow());
     }
 
+    /**
+     * The layouts before the "Response Time (s)" group line, as osdldbt/dbt2's history prints them: scripts/mix_analyzer.pl
+     * of 0.2x ({@code " Transaction      %%  Avg Response Time (s)        Total        Rollbacks      %%"} over a rule, rows
+     * {@code "%12s  %5.2f  %21.3f  %11d  %15d  %5.2f"}, three lines after, no ramp-up) and the C mix analyzer of 2002 (a
+     * narrower Rollbacks column, no rules). The values here are made up; the layout is the scripts'.
+     */
+    @Test
+    void theLayoutsBeforeThe90thPercentile() {
+        String perl = """
+                 Transaction      %  Avg Response Time (s)        Total        Rollbacks      %
+                ------------  -----  ---------------------  -----------  ---------------  -----
+                    Delivery   3.98                  0.512          400                0   0.00
+                   New Order  45.02                  0.201         4525               45   0.99
+                Order Status   3.99                  0.105          401                0   0.00
+                     Payment  43.02                  0.098         4324                0   0.00
+                 Stock Level   3.99                  0.310          401                0   0.00
+
+                452.50 new-order transactions per minute (NOTPM)
+                10.0 minute duration
+                0 total unknown errors
+                """;
+        String c = """
+                Transaction       %  Avg Response Time (s)        Total  Rollbacks      %
+                    Delivery   4.00                  1.250           40          0   0.00
+                   New Order  45.00                  0.750          450          4   0.89
+                Order Status   4.00                  0.500           40          0   0.00
+                     Payment  43.00                  0.400          430          0   0.00
+                 Stock Level   4.00                  0.900           40          0   0.00
+
+                45.00 new-order transactions per minute (NOTPM)
+                10.0 minute duration
+                0 total unknown errors
+                """;
+        for (String text : List.of(perl, c)) {
+            assertTrue(parser.sniff(new Head("x", List.of(text.split("\n", -1)).subList(0, 3))) >= 0.5, text);
+            CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("t"));
+            assertEquals(List.of(), sink.warnings());
+            assertEquals(5 * 5 + 3, sink.summaries().size(), "five columns a transaction (no 90th %), three totals");
+            assertTrue(sink.summary("new_order_rt_90th_s").isEmpty());
+            assertEquals(10.0, sink.summary("duration_min").orElseThrow());
+        }
+        assertEquals(0.201, ParserFixtures.parseText(parser, perl, ParseContext.simple("t")).summary("new_order_rt_avg_s").orElseThrow());
+        assertEquals(4.0, ParserFixtures.parseText(parser, c, ParseContext.simple("t")).summary("new_order_rollbacks").orElseThrow());
+    }
+
+    /** The reST report of 2022 kept the classic words after its table, each as a bullet, the ramp-up in minutes. */
+    @Test
+    void bulletsWithTheClassicWordsAndARampUpInMinutes() {
+        String text = """
+                * 43256.19 new-order transactions per minute (NOTPM)
+                * 5.0 minute duration
+                * 0 total unknown errors
+                * 1.5 minutes(s) ramping up
+                """;
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("t"));
+        assertEquals(List.of(), sink.warnings());
+        assertEquals(43256.19, sink.summary("notpm").orElseThrow());
+        assertEquals(90.0, sink.summary("ramp_up_s").orElseThrow());
+    }
+
     @Test
     void otherTextIsRefusedWithAReason() {
         CollectingSink sink = ParserFixtures.parseText(parser, "hello\nworld\n", ParseContext.simple("t"));

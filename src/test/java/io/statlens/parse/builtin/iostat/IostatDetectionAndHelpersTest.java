@@ -26,10 +26,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class IostatDetectionAndHelpersTest {
     private final IostatParser parser = new IostatParser();
 
-    /** The iostat command on a line, read as a transcript reads it. */
+    /** The iostat command on a line, read as a transcript reads it, above an output that is not BSD's. */
     private static Optional<IostatCommand> command(String line) {
+        return command(line, false);
+    }
+
+    private static Optional<IostatCommand> command(String line, boolean bsd) {
         TranscriptLine read = Transcript.line(line, IostatCommand.SYNTAX);
-        return read.is(TranscriptLine.Kind.COMMAND) ? Optional.of(IostatCommand.of(read.command())) : Optional.empty();
+        return read.is(TranscriptLine.Kind.COMMAND) ? Optional.of(IostatCommand.of(read.command(), bsd)) : Optional.empty();
     }
 
     private double sniff(String text) {
@@ -102,6 +106,15 @@ class IostatDetectionAndHelpersTest {
         assertEquals(Optional.of(Duration.ofSeconds(1)), mac.interval());
         assertEquals(Optional.of(Duration.ofSeconds(2)), command("$ iostat -c 10 -w 2").orElseThrow().interval());
         assertEquals(Optional.of(Duration.ofSeconds(60)), command("$ iostat -d -C -n 999 -w 60").orElseThrow().interval());
+        // Above a BSD output -c takes a count and -n a number of devices; a count alone repeats every second
+        assertEquals(Optional.of(Duration.ofSeconds(5)), command("$ iostat -c 5").orElseThrow().interval(), "Linux: -c is the CPU report, 5 the interval");
+        assertEquals(Optional.of(Duration.ofSeconds(1)), command("$ iostat -c 5", true).orElseThrow().interval());
+        assertEquals(Optional.of(Duration.ofSeconds(1)), command("$ iostat -dCc 3", true).orElseThrow().interval());
+        assertEquals(Optional.of(Duration.ofSeconds(1)), command("$ iostat -n0 -c2 -d -C", true).orElseThrow().interval());
+        assertEquals(Optional.of(Duration.ofSeconds(5)), command("$ iostat -n 2 5", true).orElseThrow().interval(), "the traditional wait operand");
+        assertEquals(Optional.of(Duration.ofSeconds(2)), command("$ iostat -x ada0 2 10", true).orElseThrow().interval());
+        assertEquals(Optional.of(Duration.ofMillis(100)), command("$ iostat -C -c 2 -w0.1 -x", true).orElseThrow().interval());
+        assertEquals(Optional.empty(), command("$ iostat -x", true).orElseThrow().interval(), "one report: no interval");
         assertTrue(command("sda 0.00 iostat").isEmpty());
         assertTrue(command("Device: rrqm/s wrqm/s").isEmpty());
     }

@@ -8,6 +8,7 @@ import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.TimeOptions;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
@@ -334,5 +335,35 @@ class IostatSyntheticTest {
         assertTrue(sink.rows("iostat", "sdc").isEmpty());
         assertEquals(1, sink.warnings().size(), sink.warnings().toString());
         assertEquals(6, sink.warnings().get(0).line(), "the line with a word too many");
+    }
+
+    /**
+     * FreeBSD's current {@code iostat -x -C -T -c 2} as usr.sbin/iostat/iostat.c prints it: the cpu block before each
+     * report, the tty columns after {@code %b} on the first device line only ({@code "%-8.8s %7d %7d %8.1Lf %8.1Lf %5d %5d
+     * %5d %5d %4d %3.0Lf "} then {@code "%4.0Lf%5.0Lf"}), the first report since boot; a count without -w is one second
+     * apart. The values are made up.
+     */
+    @Test
+    void freeBsdExtendedWithItsCpuBlockAndTtyColumns() {
+        String report = """
+                      cpu
+                 us ni sy in id
+                  US  0  2  0 95
+
+                                        extended device statistics        tty\s
+                device       r/s     w/s     kr/s     kw/s  ms/r  ms/w  ms/o  ms/t qlen  %b  tin  tout\s
+                ada0           3      19    237.2    749.4     4     3     0     3    0   7    0 1151
+                ada1           3      19    236.2    749.5     4     3     0     3    0   7\s
+                """;
+        CollectingSink sink = parse("$ iostat -x -C -T -c 2\n" + report.replace("US", " 3") + report.replace("US", "12"));
+        assertEquals(List.of(), sink.warnings());
+        assertEquals("freebsd-x", sink.variant());
+        assertEquals(749.5, only(sink, "iostat", "ada1", 0).get("kw/s"), EPS);
+        assertEquals(3, only(sink, "iostat", "ada0", 1).get("ms/t"), EPS);
+        assertTrue(only(sink, "iostat", "ada0", 0).row().sinceBoot());
+        assertEquals(1151, only(sink, "iostat.tty", "", 0).get("tout"), EPS);
+        assertEquals(12, only(sink, "iostat.cpu", "", 1).get("us"), EPS);
+        assertEquals(Duration.ofSeconds(1), Duration.between(only(sink, "iostat", "ada0", 0).row().time(),
+                only(sink, "iostat", "ada0", 1).row().time()));
     }
 }
