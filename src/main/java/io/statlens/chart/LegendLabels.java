@@ -150,8 +150,18 @@ public final class LegendLabels {
         return names;
     }
 
+    /**
+     * A stack key's frames; a name that is no stack (a command line: {@code sh -c i=0; while ...}) as its one frame.
+     * Frames are symbols and addresses, never blank: only a lockstat key's first part ({@code Adaptive mutex spin/...})
+     * holds blanks.
+     */
     private static List<String> frames(String name) {
-        return List.of(name.split(FRAME, -1));
+        List<String> frames = List.of(name.split(FRAME, -1));
+        for (int i = 1; i < frames.size(); i++) {
+            String frame = frames.get(i);
+            if (frame.isEmpty() || frame.chars().anyMatch(Character::isWhitespace)) return List.of(name);
+        }
+        return frames;
     }
 
     private static String joined(List<String> frames) {

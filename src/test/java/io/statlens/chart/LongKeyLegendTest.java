@@ -132,6 +132,9 @@ class LongKeyLegendTest {
                 "sd0",
                 "libc.so.1`mutex_lock_impl+0x1f;mysqld`row_ins_clust_index_entry+0x40;mysqld`row_ins+0x10" + gap
                         + "libc.so.1`_lwp_start (2)"), labels, "the same stack twice is numbered");
+        // A command line with semicolons is no stack: cut by characters, as any other name.
+        String loop = "sh -c i=0; while [ $i -lt 3000000 ]; do i=$((i+1)); done";
+        assertEquals("sh -c i=0; while [ $i -lt 300000\u20261)); done; done", LegendLabels.shortened(loop + "; done"));
         // Short frames: as many whole ones as fit in the width, from the leaf on, then the last.
         List<String> frames = new ArrayList<>();
         for (int f = 0; f < 30; f++) frames.add(String.format("f%02d", f));
