@@ -75,11 +75,12 @@ final class AxisFormats {
 
     /** Labels the integer positions of a heat map's rows with the row names. */
     static NumberFormat keyNames(List<String> names) {
+        List<String> labels = LegendLabels.distinct(names);
         return new LabelFormat() {
             @Override
             String label(double v) {
                 long i = Math.round(v);
-                return Math.abs(v - i) < 1e-6 && i >= 0 && i < names.size() ? LegendLabels.shortened(names.get((int) i)) : "";
+                return Math.abs(v - i) < 1e-6 && i >= 0 && i < labels.size() ? labels.get((int) i) : "";
             }
         };
     }

@@ -34,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DashboardTest {
     private static final String ARC = "arc";
     private static final String NMON = "nmon";
+    private static final String TOP = "busybox-top";
     @RegisterExtension
     static final SharedRepository shared = SharedRepository.keptBetweenTests();
 
@@ -45,6 +46,9 @@ class DashboardTest {
                 ImportProgress.NONE);
         new ImportService(shared.repository(), ParserCatalog.load(Path.of("target/no-user-parsers"))).run(
                 ImportRequest.of(NMON, ZoneOffset.UTC, Path.of("src/test/resources/corpus/nmon/debian-12-nmon-16n-F-t-s1-c30.nmon")),
+                ImportProgress.NONE);
+        new ImportService(shared.repository(), ParserCatalog.load(Path.of("target/no-user-parsers"))).run(
+                ImportRequest.of(TOP, ZoneOffset.UTC, Path.of("src/test/resources/corpus/top/debian12-busybox-top-b-n3-d1.txt")),
                 ImportProgress.NONE);
     }
 
@@ -68,6 +72,16 @@ class DashboardTest {
         // an nmon file alone fills every role but the benchmark's, its process table as the busiest processes
         assertEquals(List.of("nmon.cpu", "nmon.diskbusy", "nmon.net", "nmon.memory", "nmon.top"),
                 names(new DashboardCatalog(shared.repository()).defaultFor(List.of(NMON))));
+
+        // busybox top alone: its summary lines fill CPU and memory, its process table the busiest processes, drawn as the
+        // 8 with the most CPU of its 10 (Top-N), as pidstat's are
+        Dashboard top = new DashboardCatalog(shared.repository()).defaultFor(List.of(TOP));
+        assertEquals(List.of("top.cpu", "top.memory", "top.process"), names(top).subList(0, 3), names(top).toString());
+        DrawnChart busiest = new ChartService(shared.repository(), ZoneOffset.UTC)
+                .draw(ChartRequest.of(top.charts().get(2), List.of(TOP))).charts().get(0);
+        assertEquals(8, busiest.data().series().size(), "the 8 busiest of 10 processes");
+        assertTrue(busiest.data().series().stream().anyMatch(s -> s.name().startsWith("11191 sh -c i=0;")),
+                "the busy shell loop is among them");
 
         UserException none = assertThrows(UserException.class,
                 () -> new DashboardCatalog(shared.repository()).defaultFor(List.of("no-such-run")));

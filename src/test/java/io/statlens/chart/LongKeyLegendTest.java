@@ -74,14 +74,15 @@ class LongKeyLegendTest {
         List<String> texts = new ArrayList<>();
         NodeList drawnTexts = svg.getElementsByTagName("text");
         for (int i = 0; i < drawnTexts.getLength(); i++) texts.add(drawnTexts.item(i).getTextContent().strip());
-        // Both stacks start and end alike (the same lock, taken through one library; the thread's start): their labels
-        // are told apart by a number, the tooltips by the whole stack.
-        String label = LegendLabels.shortened(stacks.get(0));
-        assertEquals(LegendLabels.shortened(stacks.get(1)), label);
-        assertEquals(LegendLabels.LONGEST, label.length());
-        assertTrue(label.startsWith("libc.so.1`mutex_lock_queue+0xa9;") && label.contains("\u2026") && label.endsWith("_lwp_start"),
-                label);
-        assertTrue(texts.contains(label) && texts.contains(label + " (2)"), "the legend shows " + label + " twice, numbered: " + texts);
+        // Both stacks start and end alike (the same lock, taken through one library; the thread's start): cut by frame,
+        // their labels would be one text, so each shows the frame where the stacks part; the tooltips say them whole.
+        String cut = LegendLabels.shortened(stacks.get(0));
+        assertEquals("libc.so.1`mutex_lock_queue+0xa9;\u2026;libc.so.1`_lwp_start", cut, "whole frames around the gap");
+        assertEquals(cut, LegendLabels.shortened(stacks.get(1)));
+        List<String> labels = LegendLabels.distinct(stacks);
+        assertEquals(List.of("libc.so.1`mutex_lock_queue+0xa9;\u2026;mysqld`do_command+0x1a4;libc.so.1`_lwp_start",
+                "libc.so.1`mutex_lock_queue+0xa9;\u2026;mysqld`handle_connection+0x2f0;libc.so.1`_lwp_start"), labels);
+        assertTrue(texts.containsAll(labels), "the legend shows " + labels + ": " + texts);
 
         // The window draws into a ChartRenderingInfo and shows the tooltip of the entity under the mouse (ChartImageViewer).
         ChartRenderingInfo info = new ChartRenderingInfo();
@@ -110,6 +111,34 @@ class LongKeyLegendTest {
         String emoji = "\uD83D\uDE00".repeat(60);
         String shortened = LegendLabels.shortened(emoji);
         assertEquals(LegendLabels.LONGEST, shortened.codePointCount(0, shortened.length()));
+    }
+
+    @Test
+    void stacksAlikeAtBothEndsShowEachFrameWhereTheyPartDepthByDepth() {
+        String leaf = "libc.so.1`mutex_lock_impl+0x1f;";
+        String start = ";libc.so.1`_thrp_setup+0x8c;libc.so.1`_lwp_start";
+        String a = leaf + "mysqld`row_ins_clust_index_entry+0x40;mysqld`row_ins+0x10" + start;
+        String b = leaf + "mysqld`row_ins_clust_index_entry+0x40;mysqld`row_upd+0x20" + start;
+        String c = leaf + "mysqld`btr_cur_search_to_nth_level+0x12;mysqld`row_ins+0x10" + start;
+        String shortDisk = "sd0";
+        List<String> labels = LegendLabels.distinct(List.of(a, b, c, shortDisk, a));
+        String gap = ";\u2026;";
+        assertEquals(List.of(
+                "libc.so.1`mutex_lock_impl+0x1f;mysqld`row_ins_clust_index_entry+0x40;mysqld`row_ins+0x10" + gap
+                        + "libc.so.1`_lwp_start",
+                "libc.so.1`mutex_lock_impl+0x1f;mysqld`row_ins_clust_index_entry+0x40;mysqld`row_upd+0x20" + gap
+                        + "libc.so.1`_lwp_start",
+                "libc.so.1`mutex_lock_impl+0x1f;mysqld`btr_cur_search_to_nth_level+0x12" + gap + "libc.so.1`_lwp_start",
+                "sd0",
+                "libc.so.1`mutex_lock_impl+0x1f;mysqld`row_ins_clust_index_entry+0x40;mysqld`row_ins+0x10" + gap
+                        + "libc.so.1`_lwp_start (2)"), labels, "the same stack twice is numbered");
+        // A command line with semicolons is no stack: cut by characters, as any other name.
+        String loop = "sh -c i=0; while [ $i -lt 3000000 ]; do i=$((i+1)); done";
+        assertEquals("sh -c i=0; while [ $i -lt 300000\u20261)); done; done", LegendLabels.shortened(loop + "; done"));
+        // Short frames: as many whole ones as fit in the width, from the leaf on, then the last.
+        List<String> frames = new ArrayList<>();
+        for (int f = 0; f < 30; f++) frames.add(String.format("f%02d", f));
+        assertEquals("f00;f01;f02;f03;f04;f05;f06;f07;f08;f09;\u2026;f29", LegendLabels.shortened(String.join(";", frames)));
     }
 
     /** The stacks of the file as keys: their frames, leaf first, joined with {@code ;}, each once, sorted. */

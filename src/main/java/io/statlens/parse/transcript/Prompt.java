@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
  * Shell prompts as they appear in pasted terminal sessions, and the command typed after them:
  * a bare prompt character ({@code $ # % > ❯ ➜ λ »}), a prompt with context ({@code user@db01:~$},
  * {@code [root@db01 ~]#}, {@code example%}, {@code bash-3.2$}, {@code thumper1[bash]$},
- * {@code (venv) ann@db01 ~ $}, {@code shell>}, {@code mysql>}), the box-drawn lines of fancy prompts
+ * {@code (venv) ann@db01 ~ $}, {@code shell>}, {@code mysql>}, busybox ash's working directory {@code ~/src # }), the box-drawn lines of fancy prompts
  * ({@code ╭─ann@db01}, {@code ╰─λ vmstat 1}), and prompts typed twice ({@code $ $ vmstat 1}).
  *
  * <p>A prompt character must be followed by a blank or the end of the line, and a context word must
@@ -21,6 +21,7 @@ public final class Prompt {
             "^\\s*+[\\u2500-\\u257F]*+\\s*+"                 // box drawing of two-line prompts
                     + "(?:\\([^)\\s]*+\\)\\s++)?"               // (venv)
                     + "(?<context>\\[[^\\]]*+]"                 // [root@db01 ~]
+                    + "|[~/][^\\s$#%>]*+\\s"                       // ~/src # , / # (busybox ash's \w \$)
                     + "|[\\w.@~:/+\\-\\[\\]()]++(?:\\s++[~/][^\\s$#%>]*+\\s?)?)?" // user@db01:~, ann@db01 ~
                     + "[" + MARKS + "](?=\\s|$)\\s*+");
     /** oh-my-zsh's default theme prints the directory, and the git branch, after its arrow: {@code ➜  src git:(main) ✗ }. */
@@ -69,6 +70,8 @@ public final class Prompt {
     /** A prompt's context names something ({@code db01}, {@code ~}); {@code 100%} or {@code 12:00:01 #} is no prompt. */
     private static boolean hasLetter(String context) {
         if (context == null) return true;
+        // busybox ash's working directory and its blank: / #
+        if (context.startsWith("/") && context.endsWith(" ")) return true;
         for (int i = 0; i < context.length(); i++) {
             char c = context.charAt(i);
             if (Character.isLetter(c) || c == '~' || c == ']') return true;

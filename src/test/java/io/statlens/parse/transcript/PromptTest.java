@@ -29,6 +29,8 @@ class PromptTest {
             "root@server:~#|''",
             "shell> sync|sync",
             "mysql> show processlist;|show processlist;",
+            "~/codeDir/cppCode/study # top -b|top -b",
+            "/ # top|top",
     })
     void findsTheCommandBehindEveryKindOfPrompt(String line, String command) {
         assertEquals(Optional.of(command), Prompt.command(line));

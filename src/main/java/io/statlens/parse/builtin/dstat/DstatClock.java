@@ -2,7 +2,9 @@ package io.statlens.parse.builtin.dstat;
 
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.time.LocaleFormats;
 import io.statlens.parse.time.MonthNames;
+import io.statlens.parse.time.ZoneAbbreviations;
 import io.statlens.parse.timeline.Timeline;
 
 import java.time.DateTimeException;
@@ -10,22 +12,28 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.Month;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The times of dstat's and dool's lines: the {@code epoch} column when printed (dstat -T), else the {@code time}
  * column (dstat -t: {@code 02-12 03:26:07}, day and month; dool: {@code Dec-02 03:29:02}), in the year of the CSV's
- * {@code Date:} line or, without one, of {@code --start} or the fallback start; else one interval apart.
+ * {@code Date:} line or, without one, of {@code --start} or the fallback start; else, in a CSV, from its {@code Date:}
+ * line, the local time dstat wrote its title lines at just before the first values ({@code main()}:
+ * {@code time.strftime('%d %b %Y %H:%M:%S %Z', time.localtime())}), one delay apart; else one interval apart. Times of
+ * day are in the zone the {@code Date:} line names, when it names one ({@code UTC}; CST as the file's locale settles it).
  */
 final class DstatClock {
     private static final Pattern DAY_MONTH = Pattern.compile(
             "^(\\d{1,2})-(\\d{1,2}) (\\d{1,2}):(\\d{2}):(\\d{2})(?:\\.(\\d{1,3}))?$");
     private static final Pattern MONTH_DAY = Pattern.compile(
             "^(\\p{L}{3,})-(\\d{1,2}) (\\d{1,2}):(\\d{2}):(\\d{2})(?:\\.(\\d{1,3}))?$");
-    private static final Pattern DATE_LINE = Pattern.compile("^\\s*\\d{1,2} \\p{L}+ (\\d{4}) ");
+    private static final Pattern DATE_LINE = Pattern.compile(
+            "^\\s*(\\d{1,2}) (\\p{L}+) (\\d{4})(?: (\\d{1,2}):(\\d{2}):(\\d{2})(?: (\\S+))?)?");
     private static final Pattern EPOCH = Pattern.compile("^\\d{9,11}(?:\\.\\d+)?$");
 
     private final Timeline timeline;
@@ -33,6 +41,11 @@ final class DstatClock {
     private Integer statedYear;
     private Integer year;
     private Month lastMonth;
+    /** The zone the CSV's Date line names; null when it names none this parser knows (the import's zone then). */
+    private ZoneId statedZone;
+    /** The CSV's Date line as an instant, until the first values of its run take it as their time. */
+    private Instant statedStart;
+    private final Set<String> zonesWarned = new java.util.HashSet<>();
 
     DstatClock(ParseContext context, RecordSink sink) {
         this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
@@ -43,14 +56,46 @@ final class DstatClock {
         timeline.printedInterval(interval);
     }
 
-    /** The CSV's {@code Date:} cell ({@code 02 Dec 2026 03:28:12 UTC}): the year of the times that follow. */
-    void dated(String date) {
+    /**
+     * The CSV's {@code Date:} cell ({@code 02 Dec 2026 03:28:12 UTC}): the year of the times that follow, their zone
+     * when it names one, and the time of the run's first values.
+     */
+    void dated(String date, long number) {
         Matcher m = DATE_LINE.matcher(date);
-        if (m.find()) {
-            statedYear = Integer.parseInt(m.group(1));
-            year = statedYear;
-            lastMonth = null;
+        if (!m.find()) return;
+        statedYear = Integer.parseInt(m.group(3));
+        year = statedYear;
+        lastMonth = null;
+        statedZone = m.group(7) == null ? null : zone(m.group(7), number);
+        statedStart = null;
+        Optional<Month> month = MonthNames.of(m.group(2));
+        if (m.group(4) == null || month.isEmpty()) return;
+        try {
+            statedStart = LocalDateTime.of(statedYear, month.get(), Integer.parseInt(m.group(1)), Integer.parseInt(m.group(4)),
+                    Integer.parseInt(m.group(5)), Integer.parseInt(m.group(6))).atZone(zone()).toInstant();
+        } catch (DateTimeException e) {
+            // a date that does not exist: the values are placed as if there were no Date line
         }
+    }
+
+    /** The zone %Z printed, CST and the like read as the file's locale (--file-locale) settles them, else with a warning. */
+    private ZoneId zone(String printed, long number) {
+        Optional<ZoneAbbreviations.Reading> reading = ZoneAbbreviations.read(printed,
+                LocaleFormats.countries(Set.of(), timeline.options().locale()),
+                "--file-locale (e.g. --file-locale zh_CN for China's CST)");
+        reading.flatMap(ZoneAbbreviations.Reading::warning).ifPresent(w -> {
+            if (zonesWarned.add(printed)) sink.warning(number, w);
+        });
+        return reading.map(ZoneAbbreviations.Reading::zone).orElse(null);
+    }
+
+    private String zoneName() {
+        return zone().equals(java.time.ZoneOffset.UTC) ? "UTC" : zone().getId();
+    }
+
+    /** The zone of printed times of day: the Date line's, else the import's. */
+    private ZoneId zone() {
+        return statedZone != null ? statedZone : timeline.options().zone();
     }
 
     /** The time of a data line, or null (with a warning) when its time column cannot be read. */
@@ -68,7 +113,7 @@ final class DstatClock {
             Optional<LocalDateTime> local = local(cell);
             if (local.isPresent()) {
                 try {
-                    return timeline.stamped(local.get().atZone(timeline.options().zone()).toInstant(), sample);
+                    return timeline.stamped(local.get().atZone(zone()).toInstant(), sample);
                 } catch (DateTimeException e) {
                     // a day that does not exist in that year (29-02): read as no time
                 }
@@ -76,6 +121,12 @@ final class DstatClock {
             sink.warning(number, "expected the time column as dstat (day-month HH:MM:SS) or dool (Mon-day HH:MM:SS)"
                     + " prints it, found '" + cell + "'");
             return null;
+        }
+        if (statedStart != null && timeline.options().start().isEmpty()) {
+            timeline.source("dstat CSV Date line (the first values' time) and the Cmdline's delay, zone " + zoneName());
+            Instant start = statedStart;
+            statedStart = null;
+            return timeline.stamped(start, sample);
         }
         return timeline.unstamped(sample);
     }
@@ -110,7 +161,7 @@ final class DstatClock {
         lastMonth = month;
         timeline.source("dstat time column (" + order + " time of day) in the year of "
                 + (statedYear != null ? "the CSV's Date line" : "--start or the fallback start") + ", zone "
-                + timeline.options().zone().getId());
+                + zoneName());
         int millis = m.group(6) == null ? 0 : Integer.parseInt((m.group(6) + "00").substring(0, 3));
         try {
             return Optional.of(LocalDateTime.of(year, month, day, Integer.parseInt(m.group(3)),

@@ -6,6 +6,7 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.transcript.PastedCommand;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,6 +29,9 @@ final class DstatRun {
     private static final Pattern GROUP_LINE = Pattern.compile("^\\s*[-┄][-┄\\w/ .┬:%#]*$");
     /** A prompt typed without its blank: {@code $dstat -lrvn 10}. */
     private static final Pattern GLUED_PROMPT = Pattern.compile("^[$#%](?=(?:dstat|dool|pcp-dstat)\\b)");
+    /** What dstat prints before its headers when no stat was chosen. */
+    private static final Pattern DEFAULT_STATS = Pattern.compile("^You did not select any stats, using -\\w+ by default\\.$");
+    private static final Pattern INTERRUPTED = Pattern.compile("\\s+\\^C\\s*$");
     private static final Pattern SEPARATORS = Pattern.compile("[|│]");
 
     private final RecordSink sink;
@@ -63,7 +67,8 @@ final class DstatRun {
         bitsOption = command.has("--bits");
         bytesOption = command.has("--bytes") || command.has("--dstat");
         screenBits = null;
-        clock.printedInterval(command.interval().orElse(null));
+        // a command line shows every argument: without a delay operand, dstat's and dool's default, 1 s
+        clock.printedInterval(command.interval().orElse(Duration.ofSeconds(1)));
         runStarts = true;
     }
 
@@ -96,6 +101,9 @@ final class DstatRun {
         } else if (screenGroups != null && SEPARATORS.matcher(text).find()) {
             screenHeader(screenGroups, text, number);
             screenGroups = null;
+        } else if (DEFAULT_STATS.matcher(stripped).matches()) {
+            // dstat's own line when no stat was asked for (dstat 0.7 Options.__init__); the header lines that follow name the stats
+            return;
         } else if (layout == null) {
             sink.warning(number, "expected dstat's two header lines (group titles, then column labels) before values");
         } else if (screen != null) {
@@ -147,7 +155,7 @@ final class DstatRun {
             }
             case "Cmdline:" -> {
                 cmdline(cells.size() > 1 ? cells.get(1) : "");
-                if (cells.size() > 6) clock.dated(cells.get(6));
+                if (cells.size() > 6) clock.dated(cells.get(6), number);
                 runStarts = true;
                 return;
             }
@@ -269,7 +277,9 @@ final class DstatRun {
         header(new DstatLayout(columns.groups(), columns.labels()), number, columns);
     }
 
-    private void screenValues(String line, long number) {
+    private void screenValues(String printed, long number) {
+        // ^C typed while dstat waited for its next row: the terminal echoes it after the last one
+        String line = INTERRUPTED.matcher(printed).replaceFirst("");
         Optional<List<String>> cells = screen.cells(line);
         if (cells.isEmpty()) {
             sink.warning(number, "expected " + layout.size() + " values in the groups of the header at line "
