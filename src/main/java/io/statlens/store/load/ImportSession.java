@@ -12,6 +12,7 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.timeline.TimeSource;
 import io.statlens.store.stats.DatasetStatsWriter;
 import io.statlens.store.stats.KeySeries;
+import io.statlens.store.stats.OverviewBuckets;
 import io.statlens.store.stats.OverviewWriter;
 import io.statlens.store.stats.SeriesSummary;
 import io.statlens.store.stats.StoredStats;
@@ -506,8 +507,23 @@ final class ImportSession implements RecordSink, AutoCloseable {
     void writeOverviews() {
         OverviewWriter writer = new OverviewWriter(repo);
         for (DatasetState d : datasets.values()) {
-            if (d.id >= 0) writer.rebuild("#" + runId, d.id, tables.get(d.table).table);
+            if (d.id >= 0 && longEnoughForOverviews(d)) writer.rebuild("#" + runId, d.id, tables.get(d.table).table);
         }
+    }
+
+    /**
+     * Whether a series of the data set is long enough for overviews, by the import's own counts (the ones its
+     * statistics were written from, which {@link OverviewWriter} reads back): a data set of shorter series has none and
+     * this file wrote none, so nothing is prepared for it. In the import's transaction, which created tables, Derby
+     * would compile the writer's statements afresh for every data set (nmon's dozens, none of which comes near).
+     */
+    private static boolean longEnoughForOverviews(DatasetState d) {
+        for (KeySeries series : d.summaries.values()) {
+            for (SeriesSummary s : series.summaries()) {
+                if (s != null && OverviewBuckets.levelsFor(s.count()).length > 0) return true;
+            }
+        }
+        return false;
     }
 
     /**
