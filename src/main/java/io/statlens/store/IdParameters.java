@@ -1,7 +1,6 @@
 package io.statlens.store;
 
 import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
@@ -33,8 +32,10 @@ public final class IdParameters {
      *
      * @return the next parameter's index
      */
-    public int bind(PreparedStatement ps, int first) throws SQLException {
-        for (int i = 0; i < size; i++) ps.setLong(first + i, ids.get(Math.min(i, ids.size() - 1)));
+    public int bind(PreparedStatement ps, int first) {
+        Jdbc.run(() -> {
+            for (int i = 0; i < size; i++) ps.setLong(first + i, ids.get(Math.min(i, ids.size() - 1)));
+        });
         return first + size;
     }
 
