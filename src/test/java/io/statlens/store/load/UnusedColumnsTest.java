@@ -4,6 +4,7 @@ import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.store.OnEveryEngine;
 import io.statlens.store.RepositoryEngine;
+import io.statlens.store.read.ActiveCollects;
 import io.statlens.store.schema.Repository;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -123,6 +124,34 @@ class UnusedColumnsTest {
             assertEquals(List.of("again 100.0 2.5"), values(repo, "again", "JUNK2"));
             assertEquals(List.of("later 100.0 0.0"), values(repo, "later", "JUNK2").stream().distinct().toList(),
                     "a column added again holds no value of the runs before it");
+        }
+    }
+
+    /**
+     * While a collect writes into the table, its columns keep their positions (a collect maps labels to positions once
+     * and writes blocks by them from commit to commit): the junk run's columns in the middle stay until it has ended,
+     * on Derby; PostgreSQL's rows name their columns, and drop them as before.
+     */
+    @Test
+    void whileACollectWritesIntoTheTableNoColumnMoves() throws Exception {
+        try (Repository repo = Repository.open(engine.freshRepository())) {
+            ImportService importer = new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers")));
+            importer.run(arcstatRun("junk", arcstat("junk.txt", 2, "junk", 1)), ImportProgress.NONE);
+            importer.run(arcstatRun("collected", arcstat("collected.txt", List.of("late0"), 2)), ImportProgress.NONE);
+            ActiveCollects collects = new ActiveCollects(repo);
+            collects.begin("collected", java.time.Instant.now(), 1, "test");
+
+            new RunLedger(repo).deleteRun("junk");
+
+            List<String> expected = engine == RepositoryEngine.POSTGRES ? List.of("READ_", "LATE0")
+                    : List.of("READ_", "JUNK0", "JUNK1", "LATE0");
+            assertEquals(expected, metrics(repo), "no column before the collected run's moves while it is collected");
+            assertEquals(List.of("collected 100.0 0.5", "collected 100.0 0.5"), values(repo, "collected", "LATE0"));
+            collects.end("collected");
+            importer.run(arcstatRun("other", arcstat("other.txt", 1, "other", 1)), ImportProgress.NONE);
+            new RunLedger(repo).deleteRun("other");
+            assertEquals(List.of("READ_", "LATE0"), metrics(repo), "once it has ended, the next delete takes them");
+            assertEquals(List.of("collected 100.0 0.5", "collected 100.0 0.5"), values(repo, "collected", "LATE0"));
         }
     }
 
