@@ -27,6 +27,50 @@ public final class BlockStore {
         Jdbc.run(() -> shift(c, runId, seconds));
     }
 
+    /**
+     * Takes the metric columns marked {@code gone} (by their position in the table) out of every block of the table's
+     * data sets that reaches them, the later columns moving up: the table's columns are about to be dropped, and no
+     * data set has a value in them. Data set by data set, so that only one data set's changed blocks are held at once.
+     */
+    public static void dropColumns(Connection c, String table, boolean[] gone) {
+        Jdbc.run(() -> drop(c, table, gone));
+    }
+
+    private static void drop(Connection c, String table, boolean[] gone) throws SQLException {
+        int first = 0;
+        while (first < gone.length && !gone[first]) first++;
+        List<Long> datasets = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT ID FROM DATASETS WHERE TABLE_NAME = ?")) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) datasets.add(rs.getLong(1));
+            }
+        }
+        SampleBlock block = new SampleBlock();
+        try (PreparedStatement read = c.prepareStatement("SELECT ITEM, SEQ, DATA FROM " + TABLE + " WHERE DATASET_ID = ?");
+             PreparedStatement write = c.prepareStatement("UPDATE " + TABLE + " SET DATA = ? WHERE DATASET_ID = ? AND ITEM = ? AND SEQ = ?")) {
+            for (long dataset : datasets) {
+                read.setLong(1, dataset);
+                List<Object[]> changed = new ArrayList<>();
+                try (ResultSet rs = read.executeQuery()) {
+                    while (rs.next()) {
+                        block.decode(rs.getBytes(3), true, null);
+                        if (block.width() <= first) continue;
+                        block.dropColumns(gone);
+                        changed.add(new Object[] {block.encode(), rs.getString(1), rs.getInt(2)});
+                    }
+                }
+                for (Object[] b : changed) {
+                    write.setBytes(1, (byte[]) b[0]);
+                    write.setLong(2, dataset);
+                    write.setString(3, (String) b[1]);
+                    write.setInt(4, (Integer) b[2]);
+                    write.executeUpdate();
+                }
+            }
+        }
+    }
+
     private static void shift(Connection c, long runId, double seconds) throws SQLException {
         SampleBlock block = new SampleBlock();
         try (PreparedStatement read = c.prepareStatement("SELECT B.DATASET_ID, B.ITEM, B.SEQ, B.DATA FROM " + TABLE

@@ -130,6 +130,22 @@ public final class SampleBlock {
         width = newWidth;
     }
 
+    /**
+     * Takes the metric columns marked {@code gone} (by table position) out of a block decoded whole, the later columns
+     * moving up: their table's columns were dropped (no data set uses them), and a column's values are found by its
+     * position.
+     */
+    public void dropColumns(boolean[] gone) {
+        int kept = 0;
+        for (int c = 0; c < width; c++) {
+            if (c < gone.length && gone[c]) continue;
+            double[] moved = values[c];
+            values[c] = values[kept];
+            values[kept++] = moved;
+        }
+        width = kept;
+    }
+
     /** Adds {@code seconds} to every row's elapsed seconds (the run's start moved earlier). */
     public void shiftElapsed(double seconds) {
         for (int i = 0; i < n; i++) elapsed[i] = elapsed[i] + seconds;

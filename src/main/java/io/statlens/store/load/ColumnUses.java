@@ -1,6 +1,8 @@
 package io.statlens.store.load;
 
 import io.statlens.store.StoreException;
+import io.statlens.store.read.ActiveCollects;
+import io.statlens.store.schema.DataTables;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -18,7 +20,7 @@ import java.util.Set;
  * when it drops columns (the schema's {@code DataTables.dropUnused} asks). A data set written before step 11 has no
  * rows here and counts as using every column of its table.
  */
-final class ColumnUses implements AutoCloseable {
+final class ColumnUses implements DataTables.ColumnsInUse, AutoCloseable {
     private final Connection connection;
     /**
      * Prepared once and kept: Derby compiles every statement prepared after DDL in the same transaction afresh, and an
@@ -46,7 +48,8 @@ final class ColumnUses implements AutoCloseable {
      * The metric columns the data sets of a table use; empty when one of them was written before uses were recorded,
      * which counts as using every column.
      */
-    Optional<Set<String>> inTable(String table) {
+    @Override
+    public Optional<Set<String>> of(String table) {
         try {
             try (PreparedStatement ps = connection.prepareStatement("SELECT COUNT(*) FROM DATASETS D WHERE D.TABLE_NAME = ?"
                     + " AND NOT EXISTS (SELECT 1 FROM DATASET_METRICS U WHERE U.DATASET_ID = D.ID)")) {
@@ -66,6 +69,24 @@ final class ColumnUses implements AutoCloseable {
             return Optional.of(used);
         } catch (SQLException e) {
             throw new StoreException("cannot read the columns the data sets of table " + table + " use: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Whether a run with a data set in the table has a collect writing into it ({@link ActiveCollects#FACT}; a collector
+     * killed leaves its fact, and the table's columns then keep their positions until a run's delete takes it).
+     */
+    @Override
+    public boolean collected(String table) {
+        try (PreparedStatement ps = connection.prepareStatement("SELECT COUNT(*) FROM DATASETS D JOIN FACTS F ON F.RUN_ID = D.RUN_ID"
+                + " WHERE D.TABLE_NAME = ? AND F.FILE_ID IS NULL AND F.NAME = ?")) {
+            ps.setString(1, table);
+            ps.setString(2, ActiveCollects.FACT);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getLong(1) > 0;
+            }
+        } catch (SQLException e) {
+            throw new StoreException("cannot read whether a collect writes into table " + table + ": " + e.getMessage(), e);
         }
     }
 

@@ -362,7 +362,7 @@ public final class RunLedger {
      */
     void dropUnusedColumns() {
         try (ColumnUses uses = new ColumnUses(connection())) {
-            for (String table : emptied) repo.tables().dropUnused(table, uses::inTable);
+            for (String table : emptied) repo.tables().dropUnused(table, uses);
         }
         emptied.clear();
     }

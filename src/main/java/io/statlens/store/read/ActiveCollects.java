@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  * sample, or its start, is recent ({@link Active#alive}).
  */
 public final class ActiveCollects {
-    static final String FACT = "collect.active";
+    /** The run's fact that says a collect writes into it ({@link #begin}), kept until it ends. */
+    public static final String FACT = "collect.active";
     private static final Pattern VALUE = Pattern.compile("since (\\S+) every (\\d+) s by (.*)");
 
     private final Repository repo;

@@ -1,5 +1,6 @@
 package io.statlens.store.read;
 
+import io.statlens.store.IdParameters;
 import io.statlens.store.block.BlockStore;
 import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
@@ -20,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * {@link SeriesReader}'s reads where rows are kept in blocks ({@link BlockStore}): straight from {@code BLOCKS}, only the
@@ -71,12 +71,12 @@ final class BlockSeries {
 
     /** Keys and values of every kept row, in block order (see {@link SeriesReader#scan}). */
     void scan(SeriesReader.ValuesHandler handler) throws SQLException {
-        String ids = s.datasetIds().stream().map(String::valueOf).collect(Collectors.joining(", "));
+        IdParameters ids = new IdParameters(s.datasetIds());
         double[] values = new double[columns.length];
         SampleBlock b = new SampleBlock();
-        try (PreparedStatement ps = c.prepareStatement("SELECT ITEM, DATA FROM " + BlockStore.TABLE + " WHERE DATASET_ID IN (" + ids + ")"
-                + windowConditions())) {
-            setWindow(ps, 1);
+        try (PreparedStatement ps = c.prepareStatement("SELECT ITEM, DATA FROM " + BlockStore.TABLE + " WHERE DATASET_ID IN ("
+                + ids.marks() + ")" + windowConditions())) {
+            setWindow(ps, ids.bind(ps, 1));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     String key = rs.getString(1);

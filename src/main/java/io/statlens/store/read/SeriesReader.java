@@ -1,5 +1,6 @@
 package io.statlens.store.read;
 
+import io.statlens.store.IdParameters;
 import io.statlens.store.StoreException;
 import io.statlens.model.UserException;
 import io.statlens.store.block.BlockStore;
@@ -17,7 +18,6 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /** Streams the rows of one data set of a run (all its files): in time order following the index, or for statistics unordered. */
 public final class SeriesReader {
@@ -330,14 +330,14 @@ public final class SeriesReader {
             }
             return;
         }
-        String ids = s.datasetIds().stream().map(String::valueOf).collect(Collectors.joining(", "));
-        String sql = "SELECT " + String.join(", ", columns) + " FROM " + s.table() + " WHERE DATASET_ID IN (" + ids + ")"
+        IdParameters ids = new IdParameters(s.datasetIds());
+        String sql = "SELECT " + String.join(", ", columns) + " FROM " + s.table() + " WHERE DATASET_ID IN (" + ids.marks() + ")"
                 + conditions(includeSinceBoot, window, List.of());
         int n = s.metrics().size();
         double[] values = new double[n];
         try (PreparedStatement ps = repo.connection().prepareStatement(sql)) {
             ps.setFetchSize(FETCH);
-            int p = 1;
+            int p = ids.bind(ps, 1);
             if (window.from() != null) ps.setTimestamp(p++, Repository.timestamp(window.from()));
             if (window.to() != null) ps.setTimestamp(p, Repository.timestamp(window.to()));
             int first = keyed ? 2 : 1;
@@ -361,11 +361,11 @@ public final class SeriesReader {
      */
     public boolean within(Selection s, TimeWindow window) {
         if (!window.bounded()) return true;
-        String ids = s.datasetIds().stream().map(String::valueOf).collect(Collectors.joining(", "));
-        String sql = "SELECT COUNT(*) FROM DATASETS WHERE ID IN (" + ids + ") AND FIRST_TS IS NOT NULL"
+        IdParameters ids = new IdParameters(s.datasetIds());
+        String sql = "SELECT COUNT(*) FROM DATASETS WHERE ID IN (" + ids.marks() + ") AND FIRST_TS IS NOT NULL"
                 + (window.from() == null ? "" : " AND FIRST_TS >= ?") + (window.to() == null ? "" : " AND LAST_TS <= ?");
         try (PreparedStatement ps = repo.connection().prepareStatement(sql)) {
-            int p = 1;
+            int p = ids.bind(ps, 1);
             if (window.from() != null) ps.setTimestamp(p++, Repository.timestamp(window.from()));
             if (window.to() != null) ps.setTimestamp(p, Repository.timestamp(window.to()));
             try (ResultSet rs = ps.executeQuery()) {
@@ -381,18 +381,22 @@ public final class SeriesReader {
      * statistics stored at import; a data set without them (since-boot rows only) is asked for its distinct keys.
      */
     public List<String> keys(Selection s) {
-        String ids = s.datasetIds().stream().map(String::valueOf).collect(Collectors.joining(", "));
-        List<String> out = distinct("SELECT DISTINCT ITEM FROM DATASET_STATS WHERE DATASET_ID IN (" + ids + ") AND ITEM <> ''", s);
+        IdParameters ids = new IdParameters(s.datasetIds());
+        List<String> out = distinct("SELECT DISTINCT ITEM FROM DATASET_STATS WHERE DATASET_ID IN (" + ids.marks() + ") AND ITEM <> ''", ids, s);
         if (out.isEmpty()) {
-            out = distinct("SELECT DISTINCT ITEM FROM " + (repo.dialect().storesBlocks() ? BlockStore.TABLE : s.table()) + " WHERE DATASET_ID IN (" + ids + ") AND ITEM <> ''", s);
+            out = distinct("SELECT DISTINCT ITEM FROM " + (repo.dialect().storesBlocks() ? BlockStore.TABLE : s.table())
+                    + " WHERE DATASET_ID IN (" + ids.marks() + ") AND ITEM <> ''", ids, s);
         }
         return out;
     }
 
-    private List<String> distinct(String sql, Selection s) {
+    private List<String> distinct(String sql, IdParameters ids, Selection s) {
         List<String> out = new ArrayList<>();
-        try (PreparedStatement ps = repo.connection().prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) out.add(rs.getString(1));
+        try (PreparedStatement ps = repo.connection().prepareStatement(sql)) {
+            ids.bind(ps, 1);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.add(rs.getString(1));
+            }
         } catch (SQLException e) {
             throw new StoreException("cannot list the keys of " + s.dataset() + " of run " + s.run() + ": " + e.getMessage(), e);
         }

@@ -5,6 +5,7 @@ import io.statlens.model.Metric;
 import io.statlens.model.UserException;
 import io.statlens.store.DataTable;
 import io.statlens.store.StoreException;
+import io.statlens.store.block.BlockStore;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -27,10 +28,15 @@ import java.util.Set;
  */
 public final class DataTables {
     /** Which metric columns the data sets of a table use, read inside the transaction that drops the others. */
-    @FunctionalInterface
     public interface ColumnsInUse {
         /** The columns; empty when a data set of the table was written before uses were recorded: it uses every column. */
         Optional<Set<String>> of(String table);
+
+        /**
+         * Whether a data set of the table is being written by a collect, which keeps the columns' positions it found
+         * from one commit to the next: where rows are kept in blocks, by position, no column may move then.
+         */
+        boolean collected(String table);
     }
 
     private final Connection connection;
@@ -111,7 +117,9 @@ public final class DataTables {
 
     private DataTable grow(DatasetSpec spec) throws SQLException {
         String name = tableName(spec);
-        DataTable table = byName.get(name);
+        // read again, not taken from what this connection read before: another client may have dropped columns since,
+        // and where rows are kept in blocks the later columns then moved up
+        DataTable table = reload(name);
         if (table != null && spec.metrics().stream().allMatch(m -> table.indexOfLabel(m.label()) >= 0)) return table;
         // The table or a column is missing here; another client of a shared repository may have added it
         // since this catalog was read. Schema changes take turns: the lock is held to the end of the
@@ -179,9 +187,10 @@ public final class DataTables {
      * run was deleted): a junk header's labels would otherwise stay in the table for good and count against
      * {@link DatasetSpec#MAX_METRICS} (issue 31). A table no data set uses goes whole, views and catalog included; the
      * next import that needs it creates it again. A data set written before uses were recorded counts as using every
-     * column ({@code inUse} says so). Where rows are kept in blocks (Derby) a column's values are found by its position,
-     * so only the unused columns after the last used one are dropped there; a row table (PostgreSQL) drops any unused
-     * column.
+     * column ({@code inUse} says so). Where rows are kept in blocks (Derby) a column's values are found by its position:
+     * the blocks that reach past an unused column in the middle are written again without it
+     * ({@link BlockStore#dropColumns}), unless a collect writes into the table (it keeps the positions it found), when
+     * only the unused columns after the last used one go. A row table (PostgreSQL) drops any unused column.
      *
      * @return the number of metric columns dropped
      */
@@ -199,7 +208,7 @@ public final class DataTables {
             if (inTable.isEmpty()) return 0;
             Set<String> used = inTable.get();
             List<DataTable.MetricColumn> kept = new ArrayList<>(table.metrics());
-            if (dialect.storesBlocks()) {
+            if (dialect.storesBlocks() && inUse.collected(name)) {
                 while (!kept.isEmpty() && !used.contains(kept.get(kept.size() - 1).column())) kept.remove(kept.size() - 1);
             } else {
                 kept.removeIf(m -> !used.contains(m.column()));
@@ -236,7 +245,18 @@ public final class DataTables {
         List<DataTable.MetricColumn> gone = new ArrayList<>(table.metrics());
         gone.removeAll(kept.metrics());
         boolean grant = dialect.mayGrantRead(connection);
-        if (!dialect.storesBlocks()) {
+        if (dialect.storesBlocks()) {
+            // the blocks' values beyond the table's last column are not read (and are missing in every data set kept): only
+            // a column dropped before the last one kept moves others
+            boolean[] goes = new boolean[table.metrics().size()];
+            boolean moves = false;
+            int lastKept = kept.metrics().isEmpty() ? -1 : table.metrics().indexOf(kept.metrics().get(kept.metrics().size() - 1));
+            for (int i = 0; i < goes.length; i++) {
+                goes[i] = gone.contains(table.metrics().get(i));
+                moves |= goes[i] && i < lastKept;
+            }
+            if (moves) BlockStore.dropColumns(connection, table.name(), goes);
+        } else {
             String view = viewName(table.name());
             // the view selects T.*: it goes before the table's columns do, and comes back without them
             if (dialect.tableExists(connection, view)) changeSchema(view, "DROP VIEW " + view);

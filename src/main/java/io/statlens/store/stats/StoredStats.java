@@ -1,5 +1,6 @@
 package io.statlens.store.stats;
 
+import io.statlens.store.IdParameters;
 import io.statlens.store.StoreException;
 import io.statlens.store.schema.Repository;
 
@@ -10,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * The statistics computed at import, one row per data set, key and metric column in
@@ -40,8 +40,7 @@ public final class StoredStats {
     /** The summaries of these data sets (one data set of a run, from each of its files), in data set order, then key, then metric position. */
     public List<Entry> datasets(Collection<Long> datasetIds) {
         if (datasetIds.isEmpty()) return List.of();
-        String ids = datasetIds.stream().map(String::valueOf).collect(Collectors.joining(", "));
-        return read("S.DATASET_ID IN (" + ids + ")", "data sets " + ids);
+        return read(new IdParameters(datasetIds));
     }
 
     /** One key's stored summary of one metric column of one data set, as {@link #columns} reads it. */
@@ -62,13 +61,14 @@ public final class StoredStats {
      */
     public List<KeyStats> columns(Collection<Long> datasetIds, Collection<String> columns) {
         if (datasetIds.isEmpty() || columns.isEmpty()) return List.of();
-        String ids = datasetIds.stream().map(String::valueOf).collect(Collectors.joining(", "));
+        IdParameters ids = new IdParameters(datasetIds);
         List<String> names = List.copyOf(columns);
         List<KeyStats> out = new ArrayList<>();
         try (PreparedStatement ps = repo.connection().prepareStatement("SELECT DATASET_ID, ITEM, COLUMN_NAME, N, MIN_V, MAX_V,"
-                + " MEAN_V, STDDEV_V, P50, P90, P95, P99, DIGEST FROM DATASET_STATS WHERE DATASET_ID IN (" + ids + ")"
+                + " MEAN_V, STDDEV_V, P50, P90, P95, P99, DIGEST FROM DATASET_STATS WHERE DATASET_ID IN (" + ids.marks() + ")"
                 + " AND COLUMN_NAME IN (" + String.join(", ", Collections.nCopies(names.size(), "?")) + ")")) {
-            for (int i = 0; i < names.size(); i++) ps.setString(i + 1, names.get(i));
+            int first = ids.bind(ps, 1);
+            for (int i = 0; i < names.size(); i++) ps.setString(first + i, names.get(i));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     out.add(new KeyStats(rs.getLong(1), rs.getString(2), rs.getString(3), stats(rs, 4), rs.getBytes(13)));
@@ -87,11 +87,14 @@ public final class StoredStats {
      */
     public List<String> keys(Collection<Long> datasetIds) {
         if (datasetIds.isEmpty()) return List.of();
-        String ids = datasetIds.stream().map(String::valueOf).collect(Collectors.joining(", "));
+        IdParameters ids = new IdParameters(datasetIds);
         List<String> out = new ArrayList<>();
         try (PreparedStatement ps = repo.connection().prepareStatement("SELECT DISTINCT ITEM FROM DATASET_STATS WHERE DATASET_ID IN ("
-                + ids + ") AND ITEM <> ''"); ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) out.add(rs.getString(1));
+                + ids.marks() + ") AND ITEM <> ''")) {
+            ids.bind(ps, 1);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.add(rs.getString(1));
+            }
         } catch (SQLException e) {
             throw new StoreException("cannot read the keys of the statistics of data sets " + ids + ": " + e.getMessage(), e);
         }
@@ -112,15 +115,15 @@ public final class StoredStats {
         return rs.wasNull() ? Double.NaN : v;
     }
 
-    /** @param where a condition on numbers only: ids are longs, so nothing the user typed reaches the SQL */
-    private List<Entry> read(String where, String what) {
+    private List<Entry> read(IdParameters ids) {
         List<Entry> out = new ArrayList<>();
         try (PreparedStatement ps = repo.connection().prepareStatement("SELECT S.DATASET_ID, D.TOOL, D.NAME, D.KEY_LABEL,"
                 + " D.TABLE_NAME, S.ITEM, S.COLUMN_NAME, M.LABEL, M.UNIT, M.POSITION, S.N, S.MIN_V, S.MAX_V, S.MEAN_V,"
                 + " S.STDDEV_V,"
                 + " S.P50, S.P90, S.P95, S.P99, S.DIGEST FROM DATASET_STATS S JOIN DATASETS D ON D.ID = S.DATASET_ID"
                 + " JOIN METRICS M ON M.TABLE_NAME = D.TABLE_NAME AND M.COLUMN_NAME = S.COLUMN_NAME"
-                + " WHERE " + where + " ORDER BY S.DATASET_ID, S.ITEM, M.POSITION")) {
+                + " WHERE S.DATASET_ID IN (" + ids.marks() + ") ORDER BY S.DATASET_ID, S.ITEM, M.POSITION")) {
+            ids.bind(ps, 1);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     String name = rs.getString(3);
@@ -131,7 +134,7 @@ public final class StoredStats {
                 }
             }
         } catch (SQLException e) {
-            throw new StoreException("cannot read the statistics of " + what + ": " + e.getMessage(), e);
+            throw new StoreException("cannot read the statistics of data sets " + ids + ": " + e.getMessage(), e);
         }
         return out;
     }

@@ -4,6 +4,7 @@ import io.statlens.model.UserException;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.store.OnEveryEngine;
 import io.statlens.store.RepositoryEngine;
+import io.statlens.store.read.ActiveCollects;
 import io.statlens.store.schema.Repository;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,6 +51,17 @@ class UnusedColumnsTest {
         return Files.writeString(dir.resolve(name), text);
     }
 
+    /** An arcstat header of time, read and these labels, then {@code rows} rows of values (the i-th label's is i + 0.5). */
+    private Path arcstat(String name, List<String> labels, int rows) throws Exception {
+        StringBuilder text = new StringBuilder("time read ").append(String.join(" ", labels)).append('\n');
+        for (int r = 0; r < rows; r++) {
+            text.append(String.format("%02d:%02d:%02d 100", 12 + r / 3600, r / 60 % 60, r % 60));
+            for (int i = 0; i < labels.size(); i++) text.append(' ').append(i + 0.5);
+            text.append('\n');
+        }
+        return Files.writeString(dir.resolve(name), text);
+    }
+
     private static ImportRequest arcstatRun(String run, Path file) {
         return new ImportRequest(List.of(file), run, java.util.Optional.empty(), List.of(), java.util.Optional.of("arcstat"),
                 java.util.Optional.empty(), java.util.Optional.empty(), ZoneOffset.UTC, false, false, false);
@@ -81,6 +93,65 @@ class UnusedColumnsTest {
             assertEquals(List.of(), metrics(repo), "a table no run uses goes whole");
             importer.run(arcstatRun("again", arcstat("again.txt", 2, "ok", 1)), ImportProgress.NONE);
             assertEquals(List.of("again 100.0 1.5"), values(repo, "again", "OK1"), "and is made again by the next import");
+        }
+    }
+
+    /**
+     * A run's columns in the middle of its table go too: on Derby a column's values are found in the blocks by its
+     * position, so the columns after it move up in the blocks of the runs that stay, which read as before (issue 31
+     * item 2: only the unused columns after the last used one went there).
+     */
+    @Test
+    void theColumnsARunAddedInTheMiddleGoWithIt() throws Exception {
+        try (Repository repo = Repository.open(engine.freshRepository())) {
+            ImportService importer = new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers")));
+            importer.run(arcstatRun("first", arcstat("first.txt", 2, "ok", 2)), ImportProgress.NONE);
+            importer.run(arcstatRun("junk", arcstat("junk.txt", 3, "junk", 1)), ImportProgress.NONE);
+            importer.run(arcstatRun("later", arcstat("later.txt", List.of("ok1", "late0", "late1"), 600)), ImportProgress.NONE);
+            assertEquals(List.of("READ_", "OK0", "OK1", "JUNK0", "JUNK1", "JUNK2", "LATE0", "LATE1"), metrics(repo));
+
+            new RunLedger(repo).deleteRun("junk");
+
+            assertEquals(List.of("READ_", "OK0", "OK1", "LATE0", "LATE1"), metrics(repo), "the junk run's columns in the middle are gone");
+            assertEquals(List.of("first 100.0 1.5", "first 100.0 1.5"), values(repo, "first", "OK1"));
+            assertEquals(List.of("first 100.0 0.0", "first 100.0 0.0"), values(repo, "first", "LATE1"), "no value");
+            List<String> late = values(repo, "later", "LATE1");
+            assertEquals(600, late.size(), "two blocks of 512 and 88 rows");
+            assertEquals(List.of("later 100.0 2.5"), late.stream().distinct().toList());
+            assertEquals(List.of("later 100.0 0.5"), values(repo, "later", "OK1").stream().distinct().toList());
+            importer.run(arcstatRun("again", arcstat("again.txt", 3, "junk", 1)), ImportProgress.NONE);
+            assertEquals(List.of("READ_", "OK0", "OK1", "LATE0", "LATE1", "JUNK0", "JUNK1", "JUNK2"), metrics(repo));
+            assertEquals(List.of("again 100.0 2.5"), values(repo, "again", "JUNK2"));
+            assertEquals(List.of("later 100.0 0.0"), values(repo, "later", "JUNK2").stream().distinct().toList(),
+                    "a column added again holds no value of the runs before it");
+        }
+    }
+
+    /**
+     * While a collect writes into the table, its columns keep their positions (a collect maps labels to positions once
+     * and writes blocks by them from commit to commit): the junk run's columns in the middle stay until it has ended,
+     * on Derby; PostgreSQL's rows name their columns, and drop them as before.
+     */
+    @Test
+    void whileACollectWritesIntoTheTableNoColumnMoves() throws Exception {
+        try (Repository repo = Repository.open(engine.freshRepository())) {
+            ImportService importer = new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers")));
+            importer.run(arcstatRun("junk", arcstat("junk.txt", 2, "junk", 1)), ImportProgress.NONE);
+            importer.run(arcstatRun("collected", arcstat("collected.txt", List.of("late0"), 2)), ImportProgress.NONE);
+            ActiveCollects collects = new ActiveCollects(repo);
+            collects.begin("collected", java.time.Instant.now(), 1, "test");
+
+            new RunLedger(repo).deleteRun("junk");
+
+            List<String> expected = engine == RepositoryEngine.POSTGRES ? List.of("READ_", "LATE0")
+                    : List.of("READ_", "JUNK0", "JUNK1", "LATE0");
+            assertEquals(expected, metrics(repo), "no column before the collected run's moves while it is collected");
+            assertEquals(List.of("collected 100.0 0.5", "collected 100.0 0.5"), values(repo, "collected", "LATE0"));
+            collects.end("collected");
+            importer.run(arcstatRun("other", arcstat("other.txt", 1, "other", 1)), ImportProgress.NONE);
+            new RunLedger(repo).deleteRun("other");
+            assertEquals(List.of("READ_", "LATE0"), metrics(repo), "once it has ended, the next delete takes them");
+            assertEquals(List.of("collected 100.0 0.5", "collected 100.0 0.5"), values(repo, "collected", "LATE0"));
         }
     }
 

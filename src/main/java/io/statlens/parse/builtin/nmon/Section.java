@@ -141,7 +141,8 @@ final class Section {
             String metric = label(description, name, hostWords);
             if (family.perMetric()) {
                 int split = metricSplit(key);
-                if (split > 0) {
+                // a damaged name ending in its separator ("virbr1-...- ----") names no metric: the whole name is the key
+                if (split > 0 && !key.substring(split + 1).isBlank()) {
                     metric = key.substring(split + 1);
                     key = key.substring(0, split);
                 }
