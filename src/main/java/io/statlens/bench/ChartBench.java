@@ -13,6 +13,8 @@ import io.statlens.parse.spi.Parser;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
+import io.statlens.store.load.RunLedger;
+import io.statlens.store.read.RunCatalog;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 import org.jfree.chart.JFreeChart;
@@ -135,13 +137,7 @@ public final class ChartBench {
     public static Processes runProcesses(Path work, int points, int repetitions, Consumer<String> progress) throws Exception {
         Workload input = Workload.mpstatAll(work, points);
         Path repo = work.resolve("repo-chart");
-        progress.accept(String.format(java.util.Locale.ROOT, "importing %,d rows of %s for the whole-process charts (not measured)",
-                input.rows(), input.file().getFileName()));
-        try (Repository r = Repository.open(RepositoryLocation.embedded(repo))) {
-            Parser mpstat = ParserCatalog.installed().byTool("mpstat").orElseThrow();
-            new ImportService(r, new ParserCatalog(List.of(mpstat))).run(ImportRequest.of("bench", ZoneOffset.UTC, input.file()),
-                    ImportProgress.NONE);
-        }
+        importOnce(repo, "bench", points, () -> input, progress);
         Path statlensOut = Files.createDirectories(work.resolve("charts-statlens"));
         Path plainOut = Files.createDirectories(work.resolve("charts-plain"));
         List<String> statlens = new ArrayList<>(StatlensProcess.statlens());
@@ -191,16 +187,13 @@ public final class ChartBench {
         Map<String, List<String>> commands = new LinkedHashMap<>();
         List<Alternation.Step> steps = new ArrayList<>();
         Path errors = work.resolve("child-errors.txt");
-        Parser mpstat = ParserCatalog.installed().byTool("mpstat").orElseThrow();
         for (int points : new int[]{small, large}) {
-            Workload input = Workload.mpstatAll(Files.createDirectories(work.resolve("scale-" + points)), points);
             String run = "run" + points;
-            progress.accept(String.format(java.util.Locale.ROOT, "importing %,d rows as run %s (not measured)", input.rows(), run));
-            try (Repository r = Repository.open(RepositoryLocation.embedded(repo))) {
-                new ImportService(r, new ParserCatalog(List.of(mpstat))).run(ImportRequest.of(run, ZoneOffset.UTC, input.file()),
-                        ImportProgress.NONE);
+            Path input = work.resolve("scale-" + points);
+            // The file is written only when the run is imported, and deleted once it is: ten million rows are 1.8 GiB.
+            if (importOnce(repo, run, points, () -> Workload.mpstatAll(Files.createDirectories(input), points), progress)) {
+                Files.delete(input.resolve("mpstat-all.txt"));
             }
-            Files.delete(input.file());
             Path out = Files.createDirectories(work.resolve("scale-out-" + points));
             List<String> chart = new ArrayList<>(StatlensProcess.statlens());
             chart.addAll(List.of("chart", run, "--tool", "mpstat", "--metric", "%usr", "--format", "png,svg", "-o", out.toString(),
@@ -213,6 +206,43 @@ public final class ChartBench {
             steps.add(new Alternation.Step(scaleStep(REPORT, points), r -> new Stopwatch.Timed(points, ChildProcess.run(report, errors))));
         }
         return new Scale(small, large, commands, Alternation.run(repetitions, steps, progress));
+    }
+
+    /** Writes the input of a run: {@code mpstat 1} output ({@link Workload#mpstatAll}). */
+    @FunctionalInterface
+    interface Input {
+        Workload write() throws IOException;
+    }
+
+    /**
+     * Makes sure the repository holds {@code run} as {@code points} seconds of {@code mpstat 1} ({@code input}), imported
+     * (not measured): a bench run again with the same --dir finds the run the earlier one imported and keeps it (the
+     * generator's seed is fixed, so the same points are the same rows); a run of that name with other rows (another
+     * --points) is deleted and imported again. Both are said in the progress.
+     *
+     * @return whether it imported (then the input was written)
+     */
+    static boolean importOnce(Path repo, String run, int points, Input input, Consumer<String> progress) throws IOException {
+        try (Repository r = Repository.open(RepositoryLocation.embedded(repo))) {
+            java.util.Optional<RunCatalog.RunInfo> earlier = new RunCatalog(r).runs().stream().filter(i -> i.name().equals(run)).findFirst();
+            if (earlier.isPresent() && earlier.get().rows() == points) {
+                progress.accept(String.format(java.util.Locale.ROOT, "run %s of %s: %,d rows, imported by an earlier bench with this --dir, kept",
+                        run, repo, points));
+                return false;
+            }
+            if (earlier.isPresent()) {
+                progress.accept(String.format(java.util.Locale.ROOT, "run %s of %s holds %,d rows, not %,d: deleted, to be imported again",
+                        run, repo, earlier.get().rows(), points));
+                new RunLedger(r).deleteRun(run);
+            }
+            Workload written = input.write();
+            progress.accept(String.format(java.util.Locale.ROOT, "importing %,d rows of %s as run %s (not measured)", written.rows(),
+                    written.file().getFileName(), run));
+            Parser mpstat = ParserCatalog.installed().byTool("mpstat").orElseThrow();
+            new ImportService(r, new ParserCatalog(List.of(mpstat))).run(ImportRequest.of(run, ZoneOffset.UTC, written.file()),
+                    ImportProgress.NONE);
+            return true;
+        }
     }
 
     /** A %util-like series: a slow wave, noise, a one-sample spike to 100 every 50,000 points and a drop to 0 in the middle. */

@@ -232,6 +232,17 @@ class LauncherScriptTest {
     }
 
     @Test
+    void aChartRunsOnC1AloneUnlessTheUserSaysOtherwise() throws Exception {
+        onPath(jdk("jdk-21", "21.0.5"));
+        assertTrue(launch(Map.of(), "chart", "r1").jvmOptions().contains("-XX:TieredStopAtLevel=1"));
+        for (String command : List.of("report", "import", "runs")) {
+            assertFalse(launch(Map.of(), command, "r1").jvmOptions().contains("-XX:TieredStopAtLevel=1"), command);
+        }
+        List<String> options = launch(Map.of("STATLENS_JAVA_OPTS", "-XX:TieredStopAtLevel=4"), "chart", "r1").jvmOptions();
+        assertEquals("-XX:TieredStopAtLevel=4", options.get(options.size() - 1), "the user's options come last, so that they win");
+    }
+
+    @Test
     void throughASymbolicLinkItStillFindsItsJar() throws Exception {
         onPath(jdk("jdk-21", "21.0.5"));
         Path link = Files.createSymbolicLink(dir.resolve("bin/statlens"), app.resolve("statlens"));

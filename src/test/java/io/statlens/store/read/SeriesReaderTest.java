@@ -60,6 +60,22 @@ class SeriesReaderTest {
         }
         service.run(ImportRequest.of("long", ZoneOffset.UTC, Files.writeString(dir.resolve("vmstat-long.txt"), longRun)),
                 ImportProgress.NONE);
+        // mpstat -P ALL of 20 CPUs for 1,100 s: 21 keys (more than a read streams key by key), three blocks each.
+        StringBuilder wide = new StringBuilder("Linux 5.15.0-91-generic (host) \t01/15/2024 \t_x86_64_\t(20 CPU)\n\n");
+        for (int t = 0; t < 1100; t++) {
+            String time = java.time.LocalTime.of(10, 0).plusSeconds(t).toString();
+            if (time.length() == 5) time += ":00";
+            wide.append(time).append("     CPU    %usr   %nice    %sys %iowait    %irq   %soft  %steal  %guest  %gnice   %idle\n");
+            for (int cpu = -1; cpu < 20; cpu++) {
+                double usr = (t * 7 + cpu * 13 + 50) % 9000 / 100.0;
+                double iowait = (t + cpu + 1) % 5;
+                wide.append(time).append(String.format(java.util.Locale.ROOT, "  %6s%8.2f%8.2f%8.2f%8.2f%8.2f%8.2f%8.2f%8.2f%8.2f%8.2f%n",
+                        cpu < 0 ? "all" : Integer.toString(cpu), usr, 0.0, 1.5, iowait, 0.0, 0.25, 0.0, 0.0, 0.0, 100 - usr - 1.75 - iowait));
+            }
+            wide.append('\n');
+        }
+        service.run(ImportRequest.of("wide", ZoneOffset.UTC, Files.writeString(dir.resolve("mpstat-P-ALL.txt"), wide)),
+                ImportProgress.NONE);
         reader = new SeriesReader(repo);
     }
 
@@ -236,6 +252,47 @@ class SeriesReaderTest {
         String plan = plan(() -> reader.read(vmstat, false, r -> swapped.add(r.elapsed())));
         assertEquals(inOrder, swapped);
         assertTrue(plan.contains("SELECT DATA FROM BLOCKS WHERE DATASET_ID = ? AND ITEM = ? AND SEQ = ?"), plan);
+    }
+
+    /**
+     * More keys than a read streams key by key (21 CPU rows): each block is fetched by a query of its own, and the rows
+     * and values are those the data table's rows give (the view over the blocks, in {@code ORDER BY TS, ITEM}), as
+     * they are for a read of few keys.
+     */
+    @Test
+    void aReadOfManyKeysFetchesBlockByBlockTheRowsTheTableHolds() throws SQLException {
+        SeriesReader.Selection cpu = reader.select("wide", "mpstat");
+        List<String> keys = reader.keys(cpu);
+        assertEquals(21, keys.size(), "all and 20 CPUs");
+        List<String> read = new ArrayList<>();
+        String plan = plan(() -> reader.read(cpu, false, row -> read.add(line(row.time().toString(), row.key(), row.values()))));
+        assertTrue(plan.contains("SELECT DATA FROM BLOCKS WHERE DATASET_ID = ? AND ITEM = ? AND SEQ = ?"), plan);
+        assertFalse(plan.contains("ORDER BY SEQ"), plan);
+        List<String> columns = cpu.metrics().stream().map(m -> m.column()).toList();
+        List<String> table = new ArrayList<>();
+        try (Statement s = repo.connection().createStatement(); ResultSet rs = s.executeQuery("SELECT TS, ITEM, " + String.join(", ", columns)
+                + " FROM " + cpu.table() + " WHERE DATASET_ID = " + cpu.datasetIds().get(0) + " AND SINCE_BOOT = FALSE ORDER BY TS, ITEM")) {
+            while (rs.next()) {
+                double[] values = new double[columns.size()];
+                for (int i = 0; i < values.length; i++) {
+                    values[i] = rs.getDouble(3 + i);
+                    if (rs.wasNull()) values[i] = Double.NaN;
+                }
+                table.add(line(Repository.instant(rs.getTimestamp(1)).toString(), rs.getString(2), values));
+            }
+        }
+        assertEquals(21 * 1100, table.size());
+        assertEquals(table, read);
+        // A read of 16 of the keys streams each key's blocks, and gives those keys' rows of the same read.
+        List<String> few = keys.stream().sorted().limit(16).toList();
+        List<String> streamed = new ArrayList<>();
+        String fewPlan = plan(() -> reader.read(cpu, false, few, row -> streamed.add(line(row.time().toString(), row.key(), row.values()))));
+        assertTrue(fewPlan.contains("ORDER BY SEQ"), fewPlan);
+        assertEquals(read.stream().filter(l -> few.contains(l.split(" ")[1])).toList(), streamed);
+    }
+
+    private static String line(String time, String key, double[] values) {
+        return time + " " + key + " " + java.util.Arrays.toString(values);
     }
 
     @Test
