@@ -186,6 +186,7 @@ public final class SeriesReader {
                 for (List<String> cursorKeys : perKey ? keyList.stream().map(List::of).toList() : List.of(keyList)) {
                     PreparedStatement ps = repo.connection().prepareStatement(sql);
                     ps.setFetchSize(perKey ? Math.max(MIN_KEY_FETCH, FETCH / keyList.size()) : FETCH);
+                    repo.dialect().readRowsInBinary(ps);
                     statements.add(ps);
                     int p = 1;
                     ps.setLong(p++, id);
@@ -351,6 +352,7 @@ public final class SeriesReader {
         double[] values = new double[n];
         try (PreparedStatement ps = repo.connection().prepareStatement(sql)) {
             ps.setFetchSize(FETCH);
+            repo.dialect().readRowsInBinary(ps);
             int p = 1;
             if (window.from() != null) ps.setTimestamp(p++, Repository.timestamp(window.from()));
             if (window.to() != null) ps.setTimestamp(p, Repository.timestamp(window.to()));

@@ -34,7 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * On PostgreSQL a chart of a few of a run's keys (the busiest 10 of 257 CPUs) reads their rows alone (schema step 13):
  * each key's rows in the index by data set, key and sample, of the run's partition only, from the few pages the
- * loader grouped them on, merged by time into what a read of every key gives for those keys. Two runs of generated
+ * loader grouped them on, merged by time into what a read of every key gives for those keys; sent in binary, the
+ * times and values are those the server prints as text. Two runs of generated
  * {@code mpstat -P ALL} output (32 CPUs, 10 minutes) on the test JVM's PostgreSQL server.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -106,6 +107,31 @@ class KeyCursorsTest {
         reader.read(a, false, Set.copyOf(KEYS), row -> someKeys.add(describe(row)));
         assertEquals(KEYS.size() * 600, someKeys.size());
         assertEquals(everyKey, someKeys);
+    }
+
+    @Test
+    void rowsReadInBinaryAreThoseTheServerPrintsAsText() throws SQLException {
+        SeriesReader.Selection a = reader.select("a", "mpstat");
+        List<String> text = new ArrayList<>();
+        String columns = String.join(", ", a.metrics().stream().map(m -> m.column()).toList());
+        // a plain statement, run once: PgJDBC reads its results as text
+        try (Statement s = repo.connection().createStatement(); ResultSet rs = s.executeQuery("SELECT TS, ELAPSED_S, ITEM, " + columns
+                + " FROM MPSTAT WHERE DATASET_ID = " + a.datasetIds().get(0) + " AND ITEM = '17' ORDER BY SAMPLE")) {
+            while (rs.next()) {
+                double[] values = new double[a.metrics().size()];
+                for (int i = 0; i < values.length; i++) {
+                    values[i] = rs.getDouble(4 + i);
+                    if (rs.wasNull()) values[i] = Double.NaN;
+                }
+                text.add(describe(new SeriesReader.SeriesRow(Repository.instant(rs.getTimestamp(1)), rs.getDouble(2), rs.getString(3),
+                        false, values)));
+            }
+        }
+        List<String> binary = new ArrayList<>();
+        reader.read(a, false, List.of("17"), row -> binary.add(describe(row)));
+        assertEquals(600, binary.size());
+        assertEquals(text, binary);
+        repo.connection().rollback();
     }
 
     private static String describe(SeriesReader.SeriesRow row) {
