@@ -4,6 +4,7 @@ import io.statlens.architecture.AllowedToUse;
 import io.statlens.store.StoreException;
 import io.statlens.store.load.CsvBulkLoader;
 import io.statlens.store.DataTable;
+import io.statlens.store.schema.DataTables;
 import io.statlens.store.schema.Repository;
 
 import org.apache.commons.csv.CSVFormat;
@@ -75,6 +76,7 @@ public final class JdbcBatchBaseline {
         for (DataTable.MetricColumn m : like.metrics()) ddl.append(", ").append(m.column()).append(' ').append(dbl);
         execute(c, ddl.append(")").toString());
         execute(c, "CREATE INDEX IX_" + table + " ON " + table + " (DATASET_ID, SAMPLE)");
+        if (!repo.dialect().storesBlocks()) execute(c, DataTables.keyIndex(table));
         c.commit();
     }
 

@@ -108,6 +108,11 @@ public final class RowSpill implements AutoCloseable {
         return rows;
     }
 
+    /** How many distinct keys the rows have (their {@link Reader#keyId}s are below it). */
+    int keyCount() {
+        return keys.size();
+    }
+
     /** The data set ids the rows will be read back with, in the order they were first spilled. */
     Set<Long> datasetIds() {
         Set<Long> out = new LinkedHashSet<>();
@@ -157,6 +162,8 @@ public final class RowSpill implements AutoCloseable {
         int nano;
         double elapsed;
         String key;
+        /** The key's number in this spill (0, 1, ...: in the order keys were first spilled). */
+        int keyId;
         boolean sinceBoot;
         int width;
         double[] values = new double[0];
@@ -175,7 +182,8 @@ public final class RowSpill implements AutoCloseable {
                 epochSecond += Math.floorDiv(total, 1_000_000_000L);
                 nano = (int) Math.floorMod(total, 1_000_000_000L);
             }
-            key = keys.get(buffer.getInt());
+            keyId = buffer.getInt();
+            key = keys.get(keyId);
             sinceBoot = buffer.get() == 1;
             width = buffer.getShort();
             if (buffer.remaining() < 8 * width && !refill(8 * width)) throw new IOException("temporary row file is truncated");

@@ -27,6 +27,13 @@ public final class SeriesReader {
      * once, and the garbage collector's work with them, where ten thousand rows at a time stream.
      */
     private static final int FETCH = 10_000;
+    /**
+     * Up to this many keys asked for are read one cursor each, in the row tables' index by key (a chart of the 10 busiest
+     * of 257 CPUs reads their rows alone, not every CPU's in sample order); more are read in one query, by sample.
+     */
+    private static final int MAX_KEY_CURSORS = 64;
+    /** The fewest rows a key's cursor fetches at a time: the cursors share {@link #FETCH}, but round trips cost too. */
+    private static final int MIN_KEY_FETCH = 1_000;
 
     private final Repository repo;
 
@@ -156,13 +163,15 @@ public final class SeriesReader {
      * Reads the selection's rows in time order: each data set's rows in the order of the data tables' index
      * {@code (DATASET_ID, SAMPLE)}, which is the order its file printed them (the rows of one report, one per key,
      * share a sample), so that the database follows the index and sorts nothing; the data sets of several files
-     * are merged by elapsed time (they belong to one run, so elapsed time orders them as the clock does).
+     * are merged by elapsed time (they belong to one run, so elapsed time orders them as the clock does). A few keys
+     * of a row table are read one cursor each in its index {@code (DATASET_ID, ITEM, SAMPLE)}, and merged alike.
      *
      * @param keys only these keys; all when empty
      */
     public void read(Selection s, boolean includeSinceBoot, TimeWindow window, Collection<String> keys, RowHandler handler) {
         List<String> keyList = List.copyOf(keys);
-        String sql = orderedQuery(s, includeSinceBoot, window, keyList);
+        boolean perKey = !keyList.isEmpty() && keyList.size() <= MAX_KEY_CURSORS && !repo.dialect().storesBlocks();
+        String sql = orderedQuery(s, includeSinceBoot, window, perKey ? keyList.subList(0, 1) : keyList, perKey);
         List<PreparedStatement> statements = new ArrayList<>();
         List<RowCursor> cursors = new ArrayList<>();
         try {
@@ -173,16 +182,20 @@ public final class SeriesReader {
                     if (c.advance()) cursors.add(c);
                     continue;
                 }
-                PreparedStatement ps = repo.connection().prepareStatement(sql);
-                ps.setFetchSize(FETCH);
-                statements.add(ps);
-                int p = 1;
-                ps.setLong(p++, id);
-                if (window.from() != null) ps.setTimestamp(p++, Repository.timestamp(window.from()));
-                if (window.to() != null) ps.setTimestamp(p++, Repository.timestamp(window.to()));
-                for (String key : keyList) ps.setString(p++, key);
-                Cursor c = new Cursor(ps.executeQuery(), s, includeSinceBoot);
-                if (c.advance()) cursors.add(c);
+                // one cursor per key, each in the index by key, merged here by time as the data sets' are
+                for (List<String> cursorKeys : perKey ? keyList.stream().map(List::of).toList() : List.of(keyList)) {
+                    PreparedStatement ps = repo.connection().prepareStatement(sql);
+                    ps.setFetchSize(perKey ? Math.max(MIN_KEY_FETCH, FETCH / keyList.size()) : FETCH);
+                    repo.dialect().readRowsInBinary(ps);
+                    statements.add(ps);
+                    int p = 1;
+                    ps.setLong(p++, id);
+                    if (window.from() != null) ps.setTimestamp(p++, Repository.timestamp(window.from()));
+                    if (window.to() != null) ps.setTimestamp(p++, Repository.timestamp(window.to()));
+                    for (String key : cursorKeys) ps.setString(p++, key);
+                    Cursor c = new Cursor(ps.executeQuery(), s, includeSinceBoot);
+                    if (c.advance()) cursors.add(c);
+                }
             }
             KeyOrder ordered = new KeyOrder(handler);
             merge(cursors, ordered);
@@ -287,14 +300,16 @@ public final class SeriesReader {
      * The query of one data set's rows in index order. {@code DATASET_ID = ?} on the index's first column and the
      * order of its columns let the database read the index in order instead of sorting; only the columns asked for
      * are read (no key of unkeyed data, the since-boot flag only when such rows are kept).
+     *
+     * @param byKey the rows of one key, in the index by data set, key and sample ({@code DataTables.keyIndex})
      */
-    static String orderedQuery(Selection s, boolean includeSinceBoot, TimeWindow window, List<String> keys) {
+    static String orderedQuery(Selection s, boolean includeSinceBoot, TimeWindow window, List<String> keys, boolean byKey) {
         List<String> columns = new ArrayList<>(List.of("TS", "ELAPSED_S"));
         if (keyed(s)) columns.add("ITEM");
         if (includeSinceBoot) columns.add("SINCE_BOOT");
         s.metrics().forEach(m -> columns.add(m.column()));
         return "SELECT " + String.join(", ", columns) + " FROM " + s.table() + " WHERE DATASET_ID = ?"
-                + conditions(includeSinceBoot, window, keys) + " ORDER BY DATASET_ID, SAMPLE";
+                + conditions(includeSinceBoot, window, keys) + (byKey ? " ORDER BY DATASET_ID, ITEM, SAMPLE" : " ORDER BY DATASET_ID, SAMPLE");
     }
 
     private static String conditions(boolean includeSinceBoot, TimeWindow window, List<String> keys) {
@@ -337,6 +352,7 @@ public final class SeriesReader {
         double[] values = new double[n];
         try (PreparedStatement ps = repo.connection().prepareStatement(sql)) {
             ps.setFetchSize(FETCH);
+            repo.dialect().readRowsInBinary(ps);
             int p = ids.bind(ps, 1);
             if (window.from() != null) ps.setTimestamp(p++, Repository.timestamp(window.from()));
             if (window.to() != null) ps.setTimestamp(p, Repository.timestamp(window.to()));

@@ -253,6 +253,12 @@ public final class PostgresDialect implements SqlDialect {
     }
 
     @Override
+    public void readRowsInBinary(PreparedStatement ps) throws SQLException {
+        // PgJDBC's threshold -1: prepared on the server from the first run, its results sent in binary ("forceBinary")
+        ps.unwrap(org.postgresql.PGStatement.class).setPrepareThreshold(-1);
+    }
+
+    @Override
     public java.util.OptionalLong serverProcess(Connection c) {
         try (PreparedStatement ps = c.prepareStatement("SELECT pg_backend_pid()"); ResultSet rs = ps.executeQuery()) {
             rs.next();

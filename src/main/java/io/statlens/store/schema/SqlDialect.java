@@ -121,6 +121,14 @@ public interface SqlDialect {
         return java.util.Optional.empty();
     }
 
+    /**
+     * Has a statement that reads many rows (a series, millions at a time) get them in the engine's binary form where the
+     * driver can choose: PostgreSQL otherwise prints every time and double as text on the server, and the driver parses
+     * the text back.
+     */
+    default void readRowsInBinary(java.sql.PreparedStatement ps) throws java.sql.SQLException {
+    }
+
     /** The process id of the server process serving the connection, where the engine tells it. */
     default java.util.OptionalLong serverProcess(Connection c) {
         return java.util.OptionalLong.empty();

@@ -31,7 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * only its partition, deleting a run drops its partition and leaves the others', and a repository of the schema before
  * the step has its data tables partitioned, rows and views kept, when it is opened. One repository for the class, on
  * the test JVM's PostgreSQL server. An import that moves a run's start earlier shifts the elapsed times of that run's
- * partitions alone, without waiting for a lock on another run's.
+ * partitions alone, without waiting for a lock on another run's. Opened, a repository of the schema before step 13 has
+ * every partition indexed by data set, key and sample too.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DatasetPartitionsTest {
@@ -140,6 +141,9 @@ class DatasetPartitionsTest {
             assertTrue(DatasetPartitions.attached(c, "MPSTAT").contains(a));
             assertEquals(rows, count(c, "SELECT COUNT(*) FROM V_MPSTAT WHERE RUN IN ('a', 'b')"));
             assertEquals(rows / 2, count(c, "SELECT COUNT(*) FROM " + partition(a)));
+            // step 13: each partition is indexed by data set, key and sample too
+            assertEquals(1, count(c, "SELECT COUNT(*) FROM pg_catalog.pg_indexes WHERE tablename = '" + partition(a)
+                    + "' AND indexdef LIKE '%(dataset_id, item, sample)'"));
             // and it takes new runs as a repository made partitioned does
             new ImportService(upgraded, ParserCatalog.installed()).run(ImportRequest.of("d", ZoneOffset.UTC, MPSTAT), ImportProgress.NONE);
             assertEquals(rows / 2, count(c, "SELECT COUNT(*) FROM V_MPSTAT WHERE RUN = 'd'"));
