@@ -78,7 +78,8 @@ public final class RunLedger {
      * The run an import adds to: found by name or created; {@code host}, when given, becomes its host;
      * each tag is added once.
      */
-    OpenRun open(String name, Optional<String> host, List<String> tags) throws SQLException {
+    OpenRun open(String name, Optional<String> givenHost, List<String> tags) throws SQLException {
+        Optional<String> host = givenHost.map(h -> limit(h, HOST_LENGTH));
         OpenRun run = find(name).orElse(null);
         if (run == null) {
             run = insertRun(name, host.orElse(null), null);
@@ -311,7 +312,8 @@ public final class RunLedger {
             start = earliest != null && earliest.isBefore(base) ? earliest : base;
             if (start.isBefore(base)) shiftElapsed(run.id(), seconds(start, base));
         }
-        String settledHost = run.host() != null ? run.host() : host;
+        // a file's host line may be longer than the column (a fuzzer's was): the run keeps its first HOST_LENGTH chars
+        String settledHost = run.host() != null ? run.host() : host == null ? null : limit(host, HOST_LENGTH);
         if (!hostGiven) {
             List<String> hosts = new RunCatalog(repo).hosts(run.id());
             if (hosts.size() > 1) settledHost = limit(String.join(", ", hosts), HOST_LENGTH);
