@@ -253,9 +253,13 @@ public final class PostgresDialect implements SqlDialect {
     }
 
     @Override
-    public void readRowsInBinary(PreparedStatement ps) throws SQLException {
+    public void readRowsInBinary(PreparedStatement ps) {
         // PgJDBC's threshold -1: prepared on the server from the first run, its results sent in binary ("forceBinary")
-        ps.unwrap(org.postgresql.PGStatement.class).setPrepareThreshold(-1);
+        try {
+            ps.unwrap(org.postgresql.PGStatement.class).setPrepareThreshold(-1);
+        } catch (SQLException e) {
+            throw new StoreException("cannot ask PostgreSQL for binary results: " + e.getMessage(), e);
+        }
     }
 
     @Override

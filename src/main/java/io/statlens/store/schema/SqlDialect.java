@@ -126,7 +126,7 @@ public interface SqlDialect {
      * driver can choose: PostgreSQL otherwise prints every time and double as text on the server, and the driver parses
      * the text back.
      */
-    default void readRowsInBinary(java.sql.PreparedStatement ps) throws java.sql.SQLException {
+    default void readRowsInBinary(java.sql.PreparedStatement ps) {
     }
 
     /** The process id of the server process serving the connection, where the engine tells it. */
