@@ -246,7 +246,7 @@ final class DstatRun {
             // dool 1.3 and later writes byte counts in bits into the CSV too, unless told --bytes
             if (kind.bytes() && csvInBits()) values[i] /= 8;
         }
-        write(cells, values, number);
+        write(cells, values, layout.leaders(cells, number, sink), number);
     }
 
     private boolean csvInBits() {
@@ -302,7 +302,7 @@ final class DstatRun {
                 return;
             }
         }
-        write(c, values, number);
+        write(c, values, List.of(), number);
     }
 
     // --- both ------------------------------------------------------------------------------------------------
@@ -321,10 +321,10 @@ final class DstatRun {
         sink.variant(toolName + (csv ? "-csv" : "-screen"));
     }
 
-    private void write(List<String> cells, double[] values, long number) {
+    private void write(List<String> cells, double[] values, List<DstatLayout.TopRow> leaders, long number) {
         Instant time = clock.time(layout, cells, sample, number);
         if (time == null) return;
-        layout.write(sink, sample++, time, runStarts, values);
+        layout.write(sink, sample++, time, runStarts, values, leaders);
         runStarts = false;
     }
 }
