@@ -146,21 +146,28 @@ final class DstatLayout {
     }
 
     /**
-     * The leaders the top plugins' CSV cells name, in the order of their columns; a cell that is not what its plugin
-     * prints yields a warning and no row.
+     * The leaders the top plugins' cells name (CSV or screen), in the order of their columns; a cell that is not what
+     * its plugin prints yields a warning and no row.
      */
-    List<TopRow> leaders(List<String> cells, long number, RecordSink sink) {
+    List<TopRow> leaders(List<String> cells, boolean screen, long number, RecordSink sink) {
         List<TopRow> out = new ArrayList<>(tops.size());
         for (TopColumn top : tops) {
             String cell = top.column() < cells.size() ? cells.get(top.column()) : "";
+            DstatTop plugin = top.plugin();
             try {
-                top.plugin().csvCell(cell).ifPresent(l -> out.add(new TopRow(top.plugin().spec(), l)));
+                (screen ? plugin.screenCell(cell) : plugin.csvCell(cell)).ifPresent(l -> out.add(new TopRow(plugin.spec(), l)));
             } catch (NumberFormatException e) {
-                sink.warning(number, "expected 'name / value' for " + labels.get(top.column()) + " (dstat's --top-* plugins), found '"
-                        + cell.strip() + "': " + e.getMessage());
+                sink.warning(number, "expected " + (screen ? "a name and " + plugin.metrics().size() + " value(s)" : "'name / value'")
+                        + " for " + labels.get(top.column()).strip() + " (dstat's --" + plugin.dataset().replace('_', '-')
+                        + "), found '" + cell.strip() + "': " + e.getMessage());
             }
         }
         return out;
+    }
+
+    /** The top plugins whose screen values cannot be read ({@link DstatTop#base()} 0), by data set. */
+    List<String> unreadableOnScreen() {
+        return tops.stream().map(TopColumn::plugin).filter(p -> p.base() == 0).map(DstatTop::dataset).distinct().toList();
     }
 
     /** A top plugin's row of one sample: its data set and the process with its values. */
