@@ -34,9 +34,10 @@ public final class DstatParser implements Parser {
                     + "|most expensive|highest total|highest average|most frequent|most waiting for|out of memory)\",");
     private static final Pattern SCREEN_GROUPS = Pattern.compile(
             "^\\s*[-┄]+(?:system|epoch|total[-┄]cpu[-┄]usage|cpu\\d+[-┄]usage|dsk/\\S+?|net/\\S+?|memory[-┄]usage"
-                    + "|load[-┄]avg|procs|paging)[-┄]+[\\s┬-]");
+                    + "|load[-┄]avg|procs|paging|most[-┄]expensive|highest[-┄]total|highest[-┄]average|most[-┄]frequent"
+                    + "|most[-┄]waiting[-┄]for|out[-┄]of[-┄]memory)[-┄]+[\\s┬-]");
     private static final Pattern SCREEN_LABELS = Pattern.compile(
-            "^(?=.*[|│])(?=.*(?:^|\\s)(?:usr|time|read|recv|used|run|int|1m|epoch)(?:\\s|[|│:]|$))");
+            "^(?=.*[|│])(?=.*(?:^|\\s)(?:usr|time|read|recv|used|run|int|1m|epoch|process|interrupt)(?:\\s|[|│:]|$))");
 
     private static final ParserInfo INFO = ParserInfo.builtIn(DstatLayout.TOOL, "dstat-csv", "dool-csv", "dstat-screen",
             "dool-screen");

@@ -81,11 +81,12 @@ record DstatTop(String dataset, String title, String label, String keyLabel, Lis
     static Optional<DstatTop> of(String title, String label) {
         String t = normal(title);
         String l = normal(label);
-        return KNOWN.stream().filter(p -> p.title.equals(t) && (p.label.isEmpty() || p.label.equals(l))).findFirst();
+        return KNOWN.stream().filter(p -> normal(p.title).equals(t) && (p.label.isEmpty() || normal(p.label).equals(l))).findFirst();
     }
 
+    /** Blanks collapsed, and dashes as blanks: the screen draws {@code top-io} as {@code ┄┄top-io┄┄}, read back {@code top io}. */
     private static String normal(String text) {
-        return text.strip().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
+        return text.strip().toLowerCase(Locale.ROOT).replace('-', ' ').replaceAll("\\s+", " ");
     }
 
     DatasetSpec spec() {

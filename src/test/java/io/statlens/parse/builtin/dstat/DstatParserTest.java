@@ -3,6 +3,7 @@ package io.statlens.parse.builtin.dstat;
 import io.statlens.model.ParseWarning;
 import io.statlens.parse.ParserFixtures;
 import io.statlens.parse.spi.CollectingSink;
+import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.TimeOptions;
@@ -154,6 +155,20 @@ class DstatParserTest {
         // dstat divides top-latency by 1000 until it fits, without a unit: the process only
         assertTrue(Double.isNaN(sink.rows("dstat.top_latency", "kworker/u8:2-").get(0).get("latency")));
         assertEquals(0, sink.rows("dstat.cpu", "total").get(1).get("wai"));
+
+        // top plugins alone are dstat's too; a name that fills its field touches the value
+        String text = """
+                -most-expensive- ----most-expensive----
+                  cpu process   |     i/o process      
+                kdamond.0    0.3|bash        170k  171k
+                systemd-journ100|java         35M   11M
+                """;
+        assertEquals(0.9, parser.sniff(new Head("t", List.of(text.split("\n")))));
+        ParseContext context = ParserFixtures.context("x", TimeOptions.DEFAULT.withStart(Instant.parse("2026-12-02T00:00:00Z")));
+        CollectingSink alone = ParserFixtures.parseText(parser, text, context);
+        assertEquals(100, alone.rows("dstat.top_cpu", "systemd-journ").get(0).get("cpu"));
+        assertEquals(35 * MIB, alone.rows("dstat.top_io", "java").get(0).get("read"));
+        assertEquals(List.of(), alone.warnings().stream().filter(w -> w.line() > 0).toList());
     }
 
     @Test
