@@ -38,7 +38,7 @@ public final class DashboardCatalog {
             // memory
             List.of("sar.memory", "vmstat.memory", "nmon.memory", "sar.memory-free", "top.memory", "arcstat.size", "dstat.memory"),
             // processes: the busiest few of a process table (Top-N), never one line per PID
-            List.of("pidstat.cpu", "top.process", "top.thread", "pidstat.thread-cpu", "nmon.top"),
+            List.of("pidstat.cpu", "top.process", "top.thread", "pidstat.thread-cpu", "nmon.top", "dstat.top-cpu", "dstat.top-cpu-adv"),
             // locks: the hottest few locks and callers (Top-N), from the kernel's or one process's lock statistics
             List.of("lockstat.spin", "lockstat.block", "plockstat.block", "plockstat.spin", "lockstat.hold", "plockstat.hold"),
             // the benchmark's headline

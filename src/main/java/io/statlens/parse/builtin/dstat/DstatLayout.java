@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -27,6 +28,10 @@ final class DstatLayout {
     private record Slot(DatasetSpec spec, String key) {
     }
 
+    /** A {@code --top-*} plugin's text column: a row of its data set per sample, keyed by the process it names. */
+    private record TopColumn(int column, DstatTop plugin) {
+    }
+
     private final List<String> labels;
     private final List<Slot> slots = new ArrayList<>();
     private final int[] slotOf;
@@ -34,6 +39,7 @@ final class DstatLayout {
     private final DstatColumn[] kinds;
     private final List<DatasetSpec> specs;
     private final List<String> duplicates = new ArrayList<>();
+    private final List<TopColumn> tops = new ArrayList<>();
     private int timeColumn = -1;
     private int epochColumn = -1;
 
@@ -65,6 +71,11 @@ final class DstatLayout {
                 continue;
             }
             if (label.isEmpty()) continue;
+            Optional<DstatTop> top = DstatTop.of(title, label);
+            if (top.isPresent()) {
+                tops.add(new TopColumn(i, top.get()));
+                continue;
+            }
             DstatGroup group = DstatGroup.of(title.isEmpty() ? "other" : title);
             if (!seen.add(group.dataset() + "\u0000" + group.key() + "\u0000" + label)) {
                 duplicates.add((title.isEmpty() ? "" : title + " ") + label);
@@ -91,6 +102,7 @@ final class DstatLayout {
         Map<String, DatasetSpec> byName = new LinkedHashMap<>();
         metrics.forEach((name, list) -> byName.put(name, new DatasetSpec(TOOL, name, keyLabels.get(name), list)));
         for (String[] s : slotNames) slots.add(new Slot(byName.get(s[0]), s[1]));
+        for (TopColumn top : tops) byName.putIfAbsent(top.plugin().dataset(), top.plugin().spec());
         specs = List.copyOf(byName.values());
     }
 
@@ -128,13 +140,42 @@ final class DstatLayout {
         return epochColumn;
     }
 
-    /** What column {@code i} holds; null for the time columns. */
+    /** What column {@code i} holds; null for the time columns and the top plugins' text columns. */
     DstatColumn kind(int i) {
         return slotOf[i] < 0 ? null : kinds[i];
     }
 
-    /** Writes one line's values (one per column, NaN for none; the time columns ignored) as rows. */
-    void write(RecordSink sink, long sample, Instant time, boolean sinceBoot, double[] values) {
+    /**
+     * The leaders the top plugins' cells name (CSV or screen), in the order of their columns; a cell that is not what
+     * its plugin prints yields a warning and no row.
+     */
+    List<TopRow> leaders(List<String> cells, boolean screen, long number, RecordSink sink) {
+        List<TopRow> out = new ArrayList<>(tops.size());
+        for (TopColumn top : tops) {
+            String cell = top.column() < cells.size() ? cells.get(top.column()) : "";
+            DstatTop plugin = top.plugin();
+            try {
+                (screen ? plugin.screenCell(cell) : plugin.csvCell(cell)).ifPresent(l -> out.add(new TopRow(plugin.spec(), l)));
+            } catch (NumberFormatException e) {
+                sink.warning(number, "expected " + (screen ? "a name and " + plugin.metrics().size() + " value(s)" : "'name / value'")
+                        + " for " + labels.get(top.column()).strip() + " (dstat's --" + plugin.dataset().replace('_', '-')
+                        + "), found '" + cell.strip() + "': " + e.getMessage());
+            }
+        }
+        return out;
+    }
+
+    /** The top plugins whose screen values cannot be read ({@link DstatTop#base()} 0), by data set. */
+    List<String> unreadableOnScreen() {
+        return tops.stream().map(TopColumn::plugin).filter(p -> p.base() == 0).map(DstatTop::dataset).distinct().toList();
+    }
+
+    /** A top plugin's row of one sample: its data set and the process with its values. */
+    record TopRow(DatasetSpec spec, DstatTop.Leader leader) {
+    }
+
+    /** Writes one line's values (one per column, NaN for none; the time columns ignored) and leaders as rows. */
+    void write(RecordSink sink, long sample, Instant time, boolean sinceBoot, double[] values, List<TopRow> leaders) {
         double[][] rows = new double[slots.size()][];
         for (int s = 0; s < slots.size(); s++) {
             rows[s] = new double[slots.get(s).spec().metrics().size()];
@@ -146,6 +187,9 @@ final class DstatLayout {
         for (int s = 0; s < slots.size(); s++) {
             Slot slot = slots.get(s);
             sink.row(slot.spec(), new Row(sample, time, slot.key(), sinceBoot, rows[s]));
+        }
+        for (TopRow top : leaders) {
+            sink.row(top.spec(), new Row(sample, time, top.leader().name(), sinceBoot, top.leader().values()));
         }
     }
 }

@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  * dstat (Dag Wieers, 0.6 to 0.8, and Red Hat's pcp-dstat) and its Python 3 fork dool (Scott Baker): the CSV of
  * {@code --output} and the screen output, both read through one {@link DstatLayout} of their two header rows. Every
  * plugin group becomes a data set ({@code dstat.cpu}, {@code dstat.dsk} keyed by disk, {@code dstat.memory}...), an
- * unknown plugin's group one named after its title. See docs/tools/dstat.md.
+ * unknown plugin's group one named after its title; a {@code --top-*} plugin's column a data set keyed by the process
+ * it names ({@link DstatTop}). See docs/tools/dstat.md.
  */
 public final class DstatParser implements Parser {
     /** dstat -t's and dool's time column, dstat -T's epoch column; -o/--output, -C, -D, -I, -N, -S take a value. */
@@ -29,12 +30,14 @@ public final class DstatParser implements Parser {
             Set.of("--output", "-o", "-C", "-D", "-I", "-N", "-S", "-p", "--diskset"));
     private static final Pattern CSV_TITLE = Pattern.compile("^\"?(?i:dstat|dool|pcp-dstat) [0-9][\\w.]*+ CSV output\"?,*$");
     private static final Pattern CSV_GROUPS = Pattern.compile(
-            "^\"(?:system|epoch|total cpu usage|cpu\\d+ usage|dsk/[^\"]+|net/[^\"]+|memory usage|load avg|procs|paging)\",");
+            "^\"(?:system|epoch|total cpu usage|cpu\\d+ usage|dsk/[^\"]+|net/[^\"]+|memory usage|load avg|procs|paging"
+                    + "|most expensive|highest total|highest average|most frequent|most waiting for|out of memory)\",");
     private static final Pattern SCREEN_GROUPS = Pattern.compile(
             "^\\s*[-┄]+(?:system|epoch|total[-┄]cpu[-┄]usage|cpu\\d+[-┄]usage|dsk/\\S+?|net/\\S+?|memory[-┄]usage"
-                    + "|load[-┄]avg|procs|paging)[-┄]+[\\s┬-]");
+                    + "|load[-┄]avg|procs|paging|most[-┄]expensive|highest[-┄]total|highest[-┄]average|most[-┄]frequent"
+                    + "|most[-┄]waiting[-┄]for|out[-┄]of[-┄]memory)[-┄]+[\\s┬-]");
     private static final Pattern SCREEN_LABELS = Pattern.compile(
-            "^(?=.*[|│])(?=.*(?:^|\\s)(?:usr|time|read|recv|used|run|int|1m|epoch)(?:\\s|[|│:]|$))");
+            "^(?=.*[|│])(?=.*(?:^|\\s)(?:usr|time|read|recv|used|run|int|1m|epoch|process|interrupt)(?:\\s|[|│:]|$))");
 
     private static final ParserInfo INFO = ParserInfo.builtIn(DstatLayout.TOOL, "dstat-csv", "dool-csv", "dstat-screen",
             "dool-screen");
@@ -47,7 +50,10 @@ public final class DstatParser implements Parser {
     @Override
     public List<String> datasets() {
         return List.of("dstat.cpu", "dstat.dsk", "dstat.net", "dstat.memory", "dstat.swap", "dstat.paging",
-                "dstat.system", "dstat.load", "dstat.procs", "dstat.io", "dstat.vm");
+                "dstat.system", "dstat.load", "dstat.procs", "dstat.io", "dstat.vm", "dstat.sockets", "dstat.filesystem",
+                "dstat.top_cpu", "dstat.top_mem", "dstat.top_io", "dstat.top_bio", "dstat.top_latency",
+                "dstat.top_latency_avg", "dstat.top_cputime", "dstat.top_cputime_avg", "dstat.top_int", "dstat.top_oom",
+                "dstat.top_childwait", "dstat.top_cpu_adv", "dstat.top_io_adv", "dstat.top_bio_adv");
     }
 
     @Override

@@ -246,7 +246,7 @@ final class DstatRun {
             // dool 1.3 and later writes byte counts in bits into the CSV too, unless told --bytes
             if (kind.bytes() && csvInBits()) values[i] /= 8;
         }
-        write(cells, values, number);
+        write(cells, values, layout.leaders(cells, false, number, sink), number);
     }
 
     private boolean csvInBits() {
@@ -275,6 +275,12 @@ final class DstatRun {
         }
         screen = columns;
         header(new DstatLayout(columns.groups(), columns.labels()), number, columns);
+        List<String> unreadable = layout.unreadableOnScreen();
+        if (!unreadable.isEmpty()) {
+            sink.notice(number, "the screen shows which process led " + String.join(", ", unreadable) + " but not how much:"
+                    + " dstat divides those values by 1000 until they fit and prints no unit; their values are left empty"
+                    + " (the CSV of --output holds them)");
+        }
     }
 
     private void screenValues(String printed, long number) {
@@ -302,7 +308,7 @@ final class DstatRun {
                 return;
             }
         }
-        write(c, values, number);
+        write(c, values, layout.leaders(c, true, number, sink), number);
     }
 
     // --- both ------------------------------------------------------------------------------------------------
@@ -321,10 +327,10 @@ final class DstatRun {
         sink.variant(toolName + (csv ? "-csv" : "-screen"));
     }
 
-    private void write(List<String> cells, double[] values, long number) {
+    private void write(List<String> cells, double[] values, List<DstatLayout.TopRow> leaders, long number) {
         Instant time = clock.time(layout, cells, sample, number);
         if (time == null) return;
-        layout.write(sink, sample++, time, runStarts, values);
+        layout.write(sink, sample++, time, runStarts, values, leaders);
         runStarts = false;
     }
 }

@@ -20,8 +20,11 @@ import java.util.Optional;
  * @param columns per plugin, its number of columns
  * @param misplaced whether the titles were placed by where they stand, on a group line not as wide as the label line
  *                  (a document changed the blanks): which plugin a column belongs to is then not known
+ * @param tops      per plugin, whether it is a {@code --top-*} one ({@link DstatTop}): its label of several words is
+ *                  one column, its cell the name and values as one text, blank when no process did anything
  */
-record ScreenColumns(List<String> groups, List<String> labels, List<Integer> columns, boolean misplaced) {
+record ScreenColumns(List<String> groups, List<String> labels, List<Integer> columns, boolean misplaced,
+                     List<Boolean> tops) {
     private static final java.util.regex.Pattern ESCAPE = java.util.regex.Pattern.compile("\u001B\\[[0-9;?]*[A-Za-z]");
 
     static ScreenColumns of(String groupLine, String labelLine) {
@@ -36,9 +39,24 @@ record ScreenColumns(List<String> groups, List<String> labels, List<Integer> col
         List<String> groups = new ArrayList<>();
         List<String> labels = new ArrayList<>();
         List<Integer> columns = new ArrayList<>();
+        List<Boolean> tops = new ArrayList<>();
         int start = 0;
         int parts = 0;
         for (String plugin : plugins) {
+            if (!Tokens.isBlank(plugin) && plugin.indexOf(':') < 0 && plugin.indexOf('┊') < 0) {
+                int from = plugin.length() - plugin.stripLeading().length();
+                int to = plugin.stripTrailing().length();
+                String title = byOrder ? inOrder.get(parts) : title(groupLine, titles, start + from, start + to);
+                if (DstatTop.of(title, plugin).isPresent()) {
+                    labels.add(plugin.strip());
+                    groups.add(title);
+                    columns.add(1);
+                    tops.add(true);
+                    parts++;
+                    start += plugin.length() + 1;
+                    continue;
+                }
+            }
             int count = 0;
             int i = 0;
             boolean inPart = false;
@@ -60,13 +78,17 @@ record ScreenColumns(List<String> groups, List<String> labels, List<Integer> col
             }
             if (inPart) parts++;
             columns.add(count);
+            tops.add(false);
             start += plugin.length() + 1;
         }
         // the blanks after a last separator are no plugin
-        while (!columns.isEmpty() && columns.get(columns.size() - 1) == 0) columns.remove(columns.size() - 1);
+        while (!columns.isEmpty() && columns.get(columns.size() - 1) == 0) {
+            columns.remove(columns.size() - 1);
+            tops.remove(tops.size() - 1);
+        }
         boolean misplaced = !byOrder && Math.abs(ESCAPE.matcher(groupLine).replaceAll("").stripTrailing().length()
                 - ESCAPE.matcher(labelLine).replaceAll("").stripTrailing().length()) > 1;
-        return new ScreenColumns(List.copyOf(groups), List.copyOf(labels), List.copyOf(columns), misplaced);
+        return new ScreenColumns(List.copyOf(groups), List.copyOf(labels), List.copyOf(columns), misplaced, List.copyOf(tops));
     }
 
     private static boolean isPartSeparator(char c) {
@@ -124,6 +146,10 @@ record ScreenColumns(List<String> groups, List<String> labels, List<Integer> col
         List<String> out = new ArrayList<>(labels.size());
         for (int i = 0; i < n; i++) {
             int count = columns.get(i);
+            if (tops.get(i)) {
+                out.add(plugins[i]);
+                continue;
+            }
             if (count == 1) {
                 if (plugins[i].isBlank()) return Optional.empty();
                 out.add(plugins[i].strip());

@@ -3,6 +3,7 @@ package io.statlens.parse.builtin.dstat;
 import io.statlens.model.ParseWarning;
 import io.statlens.parse.ParserFixtures;
 import io.statlens.parse.spi.CollectingSink;
+import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.TimeOptions;
@@ -113,6 +114,61 @@ class DstatParserTest {
         assertEquals(List.of(4L, 5L, 6L), sink.warnings().stream().map(ParseWarning::line).toList());
         assertEquals(2, sink.rows("dstat.cpu").size());
         assertEquals(11 * MIB, sink.rows("dstat.dsk").get(1).get("writ"));
+    }
+
+    @Test
+    void topPluginsCellsAreADataSetKeyedByTheProcessTheyName() {
+        // every form of the plugins' showcsv: 'name / r:w', '%.4f', '%d%%', the _adv ones' 'Top: name<TAB>...'
+        String text = """
+                "Dstat 0.7.4 CSV output"
+                "system","most expensive","highest average","most waiting for","most expensive cpu process","most expensive i/o process"
+                "time","i/o process","cputime process","child process","process              pid  cpu read write","process              pid  read write cpu"
+                02-12 03:26:07,kworker/0:1 / 10:20,java / 1.5000,make / 12%,Top: java\t45.2\t1024.0\t2048.0,Top: dd\t4096.0\t0.0\t3.5
+                02-12 03:26:08,,java / 2.0000,no value,Top: java\t50\t0\t0,Top: dd\t1\t2\t3
+                """;
+        ParseContext context = ParserFixtures.context("x", TimeOptions.DEFAULT.withStart(Instant.parse("2026-12-02T00:00:00Z")));
+        CollectingSink sink = ParserFixtures.parseText(parser, text, context);
+        SpecRow io = sink.rows("dstat.top_io").get(0);
+        assertEquals("kworker/0:1", io.row().key());
+        assertEquals(List.of(10.0, 20.0), List.of(io.get("read"), io.get("writ")));
+        assertEquals(1, sink.rows("dstat.top_io").size(), "an empty cell: no process led");
+        assertEquals("process", sink.spec("dstat.top_io").keyLabel());
+        assertEquals(2.0, sink.rows("dstat.top_cputime_avg", "java").get(1).get("cputime"));
+        assertEquals(12, sink.rows("dstat.top_childwait", "make").get(0).get("wait"));
+        SpecRow cpu = sink.rows("dstat.top_cpu_adv", "java").get(0);
+        assertEquals(List.of(45.2, 1024.0, 2048.0), List.of(cpu.get("cpu"), cpu.get("read"), cpu.get("writ")));
+        assertEquals(3.5, sink.rows("dstat.top_io_adv", "dd").get(0).get("cpu"));
+        assertEquals(List.of(5L), sink.warnings().stream().map(ParseWarning::line).filter(l -> l > 0).toList());
+        assertTrue(sink.warnings().stream().anyMatch(w -> w.message().contains("top-childwait")), "" + sink.warnings());
+    }
+
+    @Test
+    void topPluginsOnScreenAreReadFromTheRightWhereTheirValuesStand() {
+        CollectingSink sink = ParserFixtures.parse(parser, "dstat/debian-dstat-0.7.4-tc-top-1-5.txt");
+        assertEquals(List.of("kdamond.0", "javac", "java", "java", "java"),
+                sink.rows("dstat.top_cpu").stream().map(r -> r.row().key()).toList());
+        assertEquals(36, sink.rows("dstat.top_cpu").get(1).get("cpu"));
+        assertEquals(543 * MIB, sink.rows("dstat.top_mem").get(0).get("mem"));
+        // 'virtio1-req.0    56 ': the blank after the value is cprint's unit place
+        assertEquals(56, sink.rows("dstat.top_int", "virtio1-req.0").get(0).get("int"));
+        assertEquals(3394, sink.rows("dstat.top_bio", "bash").get(0).get("read"));
+        // dstat divides top-latency by 1000 until it fits, without a unit: the process only
+        assertTrue(Double.isNaN(sink.rows("dstat.top_latency", "kworker/u8:2-").get(0).get("latency")));
+        assertEquals(0, sink.rows("dstat.cpu", "total").get(1).get("wai"));
+
+        // top plugins alone are dstat's too; a name that fills its field touches the value
+        String text = """
+                -most-expensive- ----most-expensive----
+                  cpu process   |     i/o process      
+                kdamond.0    0.3|bash        170k  171k
+                systemd-journ100|java         35M   11M
+                """;
+        assertEquals(0.9, parser.sniff(new Head("t", List.of(text.split("\n")))));
+        ParseContext context = ParserFixtures.context("x", TimeOptions.DEFAULT.withStart(Instant.parse("2026-12-02T00:00:00Z")));
+        CollectingSink alone = ParserFixtures.parseText(parser, text, context);
+        assertEquals(100, alone.rows("dstat.top_cpu", "systemd-journ").get(0).get("cpu"));
+        assertEquals(35 * MIB, alone.rows("dstat.top_io", "java").get(0).get("read"));
+        assertEquals(List.of(), alone.warnings().stream().filter(w -> w.line() > 0).toList());
     }
 
     @Test
