@@ -97,7 +97,9 @@ public final class AutoDetectParser implements Parser {
         Optional<PastedHead> pasted = PastedHead.of(head);
         List<String> changes = List.of();
         Head read = head;
-        if (pasted.isPresent() && confidence(parser, head, new ArrayList<>()) < confidence) {
+        // read without what pasting added whenever that gives the rating: a parser that takes a reply's quote markers
+        // off by itself rates both alike, and the person is told what was taken off all the same
+        if (pasted.isPresent() && confidence(parser, pasted.get().head(), new ArrayList<>()) >= confidence) {
             read = pasted.get().head();
             changes = pasted.get().changes();
         }

@@ -24,6 +24,20 @@ public final class Quotes {
         return false;
     }
 
+    /**
+     * How many quote markers the line starts with: 0 for a line of the reply itself, 1 for {@code > }, 3 for
+     * {@code > >> } or {@code >>>}, whatever the blanks between them.
+     */
+    public static int depth(String line) {
+        int depth = 0;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '>') depth++;
+            else if (c != ' ' && c != '\t') break;
+        }
+        return depth;
+    }
+
     /** The line without its quote markers and the one blank after each; the line itself when it has none. */
     public static String unquoted(String line) {
         if (!quoted(line)) return line;

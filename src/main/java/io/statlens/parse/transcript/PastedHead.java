@@ -35,11 +35,15 @@ public record PastedHead(Head head, List<String> changes) {
         List<String> lines = new ArrayList<>(raw.lines().size());
         List<String> changes = new ArrayList<>();
         String quote = null;
+        // the markers named are those of the quoted output, not of a deeper quote before it
+        int depth = Transcript.outputDepth(raw.lines());
         for (String line : raw.lines()) {
             String text = LineText.clean(line);
             if (Quotes.quoted(text)) {
                 String unquoted = Quotes.unquoted(text);
-                if (quote == null) quote = text.substring(0, text.length() - unquoted.length()).strip();
+                if (quote == null && (depth == 0 || Quotes.depth(text) == depth)) {
+                    quote = text.substring(0, text.length() - unquoted.length()).strip();
+                }
                 text = unquoted;
             }
             Optional<String> command = Prompt.command(text);

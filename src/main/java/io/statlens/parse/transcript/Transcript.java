@@ -3,6 +3,7 @@ package io.statlens.parse.transcript;
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.Quotes;
 import io.statlens.parse.transcript.TranscriptLine.Kind;
 
 import java.io.IOException;
@@ -22,7 +23,9 @@ import java.util.regex.Pattern;
  *
  * <ul>
  *   <li>Forum and e-mail quotes ({@code > } before every line) are removed; a {@code > } line right after a
- *       prompt is the shell's continuation prompt instead, and belongs to the shell.</li>
+ *       prompt is the shell's continuation prompt instead, and belongs to the shell. When most lines are quoted, the
+ *       reply's own lines around the quote (fewer markers than the quoted output has) are left out as decoration,
+ *       blank ones included, and {@link #finish} warns once for each run of them.</li>
  *   <li>A command continued with a trailing backslash is read with its continuation lines
  *       ({@code $ sysbench oltp_insert \} then indented option lines).</li>
  *   <li>{@link #repair} mends a line the parser could not read: a line a terminal or a blog wrapped at a fixed
@@ -50,6 +53,8 @@ public final class Transcript {
     private static final Pattern SQL_END = Pattern.compile("(?:;|\\\\[Gg])\\s*$");
     /** Most lines a statement typed at a client's prompt is read on. */
     private static final int MAX_STATEMENT_LINES = 40;
+    /** Deeper quotes are counted as this deep: no thread nests further in practice. */
+    private static final int MAX_QUOTE_DEPTH = 16;
     /** Most continuation lines a wrapped line is rejoined from. */
     private static final int MAX_PIECES = 4;
     /** Ways to join a piece: as it is (a terminal's wrap), without its indentation, or after a blank (a page's wrap). */
@@ -72,14 +77,55 @@ public final class Transcript {
     /** The width a terminal hard-wrapped the whole file at, 0 when it was not ({@link TerminalWidth}). */
     private final int wrapWidth;
     private final Repairs appended = new Repairs();
+    /** Quoted lines a mail client wrapped at a blank, rejoined as they were read ({@link MailWrap}). */
+    private final Repairs mailWrapped = new Repairs();
     /** Output that was glued to the command line read last ({@link GluedOutput}): the next line, of the same number. */
     private TranscriptLine glued;
+    /** How deep a reply quotes the output ({@link #outputDepth}); 0 when the file is not a quoting reply. */
+    private final int quoteDepth;
+    /** The runs of reply text left out, in file order: first line and number of lines with text. */
+    private final List<long[]> replyRuns = new ArrayList<>();
+    /** Whether the line read last was the reply's (a next reply line goes on the same run). */
+    private boolean inReply;
 
     public Transcript(LineSource lines, CommandSyntax syntax) {
         this.lines = lines;
         this.syntax = syntax;
         this.names = syntax.names().toArray(String[]::new);
         this.wrapWidth = TerminalWidth.of(lines);
+        this.quoteDepth = quoteDepth(lines);
+    }
+
+    /** The depth of the quoted output, from the first lines; only before the first line is read. */
+    private static int quoteDepth(LineSource lines) {
+        if (lines.lineNumber() > 0 || lines.toolOutput()) return 0;
+        try {
+            return outputDepth(lines.head().lines());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The depth at which a reply quotes the output: the quote depth most of the lines with text have (the smaller one
+     * of a tie); 0 when most are not quoted. The {@code > } lines of a command continued at a shell's prompt are the
+     * shell's, not a quote, and are not counted.
+     */
+    static int outputDepth(List<String> lines) {
+        int[] count = new int[MAX_QUOTE_DEPTH + 1];
+        boolean afterPrompt = false;
+        for (String line : lines) {
+            int depth = Quotes.depth(line);
+            if (depth > 0 && afterPrompt) continue;
+            afterPrompt = depth == 0 && Prompt.command(LineText.clean(line)).isPresent();
+            if (Quotes.unquoted(line).isBlank()) continue;
+            count[Math.min(depth, MAX_QUOTE_DEPTH)]++;
+        }
+        int best = 0;
+        for (int d = 1; d <= MAX_QUOTE_DEPTH; d++) {
+            if (count[d] > count[best]) best = d;
+        }
+        return best;
     }
 
     /** The first lines of a file as a transcript reads them, for detection: cleaned, quotes removed, classified. */
@@ -186,13 +232,23 @@ public final class Transcript {
         appended.add(line.number(), appendedText.appended());
     }
 
-    /** Reports the repairs made, one notice per kind. */
+    /** Reports the repairs made, one notice per kind, and each run of reply text left out, as a warning. */
     public void finish(RecordSink sink) {
+        for (long[] run : replyRuns) {
+            sink.warning(run[0], "reply text around the quoted output skipped"
+                    + (run[1] == 1 ? "" : " (" + run[1] + " lines)"));
+        }
         if (wrapped.count > 0) {
             sink.notice(wrapped.first, wrapped.count == 1
                     ? "a line wrapped by a terminal or a page was rejoined with its rest"
                     : wrapped.count + " lines wrapped by a terminal or a page were rejoined with their rest (first at line "
                             + wrapped.first + ")");
+        }
+        if (mailWrapped.count > 0) {
+            sink.notice(mailWrapped.first, mailWrapped.count == 1
+                    ? "a quoted line that a mail client wrapped was rejoined with its rest"
+                    : mailWrapped.count + " quoted lines that a mail client wrapped were rejoined with their rest (first at line "
+                            + mailWrapped.first + ")");
         }
         if (appended.count > 0) {
             sink.notice(appended.first, (appended.count == 1 ? "text appended to a line was ignored: '"
@@ -275,11 +331,20 @@ public final class Transcript {
         String raw = lines.next();
         if (raw == null) return null;
         long number = lines.lineNumber();
+        if (quoteDepth > 0) raw = unflowed(raw, number);
         if (wrapWidth > 0 && raw.length() <= wrapWidth && TerminalWidth.columns(raw) == wrapWidth) raw = unwrapped(raw, number);
         // one walk over the line tells whether it needs cleaning and, if not, whether it may hold a prompt
         int scan = LineText.scan(raw, Prompt.ASCII_MARKS);
         return scan == LineText.NOT_PLAIN ? classify(number, LineText.clean(raw), false, false)
                 : classify(number, raw, true, scan == LineText.PLAIN_WITH_MARK);
+    }
+
+    /** A quoted line that a mail client wrapped at a blank, with its rest ({@link MailWrap}). */
+    private String unflowed(String first, long number) throws IOException {
+        String next = lines.peek();
+        if (next == null || !MailWrap.continues(first, next)) return first;
+        mailWrapped.add(number, "");
+        return MailWrap.joined(first, lines.next());
     }
 
     /** A line of exactly the terminal's width went on on the next line(s), character for character. */
@@ -304,6 +369,19 @@ public final class Transcript {
      * @param holdsMark for a plain line, whether its scan found a prompt mark
      */
     private TranscriptLine classify(long number, String cleaned, boolean plain, boolean holdsMark) throws IOException {
+        boolean reply = quoteDepth > 0 && Quotes.depth(cleaned) < quoteDepth;
+        // a blank line of the reply does not end the table it interrupts, as a blank line of the output would
+        if (reply && Quotes.unquoted(cleaned).isBlank()) return new TranscriptLine(number, cleaned, Kind.DECORATION, null);
+        TranscriptLine line = classified(number, cleaned, plain, holdsMark);
+        if (!reply) {
+            inReply = false;
+            return line;
+        }
+        // the reply's fences, elisions, prompts and commands are what they are; its words are skipped
+        return line.is(Kind.TEXT) ? reply(number, line.text()) : line;
+    }
+
+    private TranscriptLine classified(long number, String cleaned, boolean plain, boolean holdsMark) throws IOException {
         String text = cleaned;
         int first = firstNonSpace(text);
         if (first < 0) {
@@ -366,6 +444,14 @@ public final class Transcript {
             }
         }
         return new TranscriptLine(number, text, Kind.TEXT, null);
+    }
+
+    /** A line of the reply's own words around the quoted output: decoration, counted in its run of reply text. */
+    private TranscriptLine reply(long number, String text) {
+        if (inReply && !replyRuns.isEmpty()) replyRuns.get(replyRuns.size() - 1)[1]++;
+        else replyRuns.add(new long[] {number, 1});
+        inReply = true;
+        return new TranscriptLine(number, text, Kind.DECORATION, null);
     }
 
     /**

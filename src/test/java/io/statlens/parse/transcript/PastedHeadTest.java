@@ -24,4 +24,13 @@ class PastedHeadTest {
     void aCommandTypedWithTwoBlanksStillHasItsOutputUnglued() {
         assertEquals(List.of("time  read  miss  miss%  dmis  dm%"), pasted("# arcstat.py  1time  read  miss  miss%  dmis  dm%"));
     }
+
+    @Test
+    void theMarkersNamedAreThoseOfTheQuotedOutputNotOfADeeperQuoteBeforeIt() {
+        PastedHead head = PastedHead.of(new Head("t", List.of("On Monday, Holger wrote:", "> >>>Ok, I did run dd", "> procs ---memory---",
+                ">  r  b   swpd", ">  1  0      0"))).orElseThrow();
+        assertEquals(List.of("quote markers '>'"), head.changes());
+        assertEquals(List.of("On Monday, Holger wrote:", "Ok, I did run dd", "procs ---memory---", " r  b   swpd", " 1  0      0"),
+                head.head().lines());
+    }
 }

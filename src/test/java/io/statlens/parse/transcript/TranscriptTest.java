@@ -136,4 +136,63 @@ class TranscriptTest {
         assertEquals(Kind.TEXT, Transcript.line("see vmstat: it prints", VMSTAT).kind());
         assertEquals(Kind.SHELL, Transcript.line("$ myvmstat 1", VMSTAT).kind());
     }
+
+    @Test
+    void aReplysOwnLinesAroundTheQuotedOutputAreSkippedWithAWarningPerRun() throws IOException {
+        String mail = """
+                On Tue, Sep 14, 2021, Martin wrote:
+                > >> the earlier mail, deeper
+                > procs ---memory---
+                >  r  b   swpd
+                
+                Why is b so high here?
+                
+                >  1  0      0
+                > ...
+                Thanks,
+                """;
+        List<TranscriptLine> lines = read(mail);
+        assertEquals(List.of(Kind.DECORATION, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.DECORATION, Kind.DECORATION,
+                Kind.DECORATION, Kind.TEXT, Kind.DECORATION, Kind.DECORATION), lines.stream().map(TranscriptLine::kind).toList());
+        assertEquals("the earlier mail, deeper", lines.get(1).text());
+        Transcript t = new Transcript(LineSource.ofString("t", mail), VMSTAT);
+        while (t.next() != null) {
+            // read to the end
+        }
+        CollectingSink sink = new CollectingSink();
+        t.finish(sink);
+        assertEquals(List.of(new ParseWarning(1, "reply text around the quoted output skipped"),
+                new ParseWarning(6, "reply text around the quoted output skipped"),
+                new ParseWarning(10, "reply text around the quoted output skipped")), sink.warnings());
+    }
+
+    @Test
+    void anUnquotedFileHasNoReplyText() throws IOException {
+        assertEquals(List.of(Kind.TEXT, Kind.TEXT, Kind.TEXT), kinds("procs ---memory---\n> a quote in a note\n 1  0\n"));
+    }
+
+    @Test
+    void aQuotedLineAMailClientWrappedAtABlankIsRejoined() throws IOException {
+        Transcript t = new Transcript(LineSource.ofString("t", """
+                > procs -----------memory---------- ---swap-- -----io---- --system--\s
+                > ----cpu----
+                >  9  2   5244  38272 7738248  10400    0    0     3 11444  390    24  0  5\s
+                >  75 20
+                >  1  0   5244  38272 7738248  10400    0    0     3 11444  390    24  0  5 75 20
+                > 1 2\s
+                > 3
+                """), VMSTAT);
+        assertEquals("procs -----------memory---------- ---swap-- -----io---- --system-- ----cpu----", t.next().text());
+        TranscriptLine row = t.next();
+        assertEquals(3, row.number());
+        assertEquals(" 9  2   5244  38272 7738248  10400    0    0     3 11444  390    24  0  5  75 20", row.text());
+        assertEquals(5, t.next().number());
+        // a short line ending in a blank was never wider than a mail client wraps at
+        assertEquals("1 2 ", t.next().text());
+        assertEquals("3", t.next().text());
+        CollectingSink sink = new CollectingSink();
+        t.finish(sink);
+        assertEquals(List.of(new ParseWarning(1, "2 quoted lines that a mail client wrapped were rejoined with their rest (first at line 1)")),
+                sink.notices());
+    }
 }

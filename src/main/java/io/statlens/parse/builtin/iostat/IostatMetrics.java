@@ -164,6 +164,21 @@ final class IostatMetrics {
         return KNOWN.containsKey(label);
     }
 
+    /**
+     * The catalogued label that a label is but for its case ({@code %Nice}: a translated or auto-corrected copy of the
+     * page capitalised the word; sysstat prints its labels alike in every locale), when exactly one is; else the label.
+     */
+    static String uncased(String label) {
+        if (KNOWN.containsKey(label)) return label;
+        String found = null;
+        for (String known : KNOWN.keySet()) {
+            if (!known.equalsIgnoreCase(label)) continue;
+            if (found != null) return label;
+            found = known;
+        }
+        return found == null ? label : found;
+    }
+
     /** The metric for a column label, inferring the unit from the label when it is not catalogued. */
     static Metric of(String label) {
         Metric known = KNOWN.get(label);

@@ -131,7 +131,7 @@ final class IostatReader {
         if (tokens[0].equals("avg-cpu:")) {
             if (!Arrays.equals(tokens, cpuWords)) {
                 cpuWords = tokens;
-                cpuLabels = List.of(tokens).subList(1, tokens.length);
+                cpuLabels = Arrays.stream(tokens, 1, tokens.length).map(IostatMetrics::uncased).toList();
                 cpuUnits = CpuBlock.unitsOf(cpuLabels);
             }
             cpuHeader(cpuLabels, cpuUnits, number);
@@ -141,8 +141,14 @@ final class IostatReader {
         String[] headerTokens = tokens;
         if (header.isPresent() && header.get().cutShort()) {
             headerTokens = null;
-            // the rest of the header went onto the next lines: rejoined, or refused rather than read as a narrower table
-            String mended = lines.repair(transcriptLine, t -> ColumnHeader.parse(Tokens.split(t)).filter(h -> !h.cutShort()).isPresent());
+            // the rest of the header went onto the next lines: rejoined, or refused rather than read as a narrower table.
+            // A terminal cuts inside a label, a mail client or a page at a blank that it leaves out: the rejoin whose
+            // labels are all sysstat's is the one meant ('wrqm/s' + '%rrqm', not 'wrqm/s%rrqm'), else any whole one
+            String mended = lines.repair(transcriptLine, t -> ColumnHeader.parse(Tokens.split(t))
+                    .filter(h -> !h.cutShort() && h.labels().stream().allMatch(IostatMetrics::isKnown)).isPresent());
+            if (mended.equals(line)) {
+                mended = lines.repair(transcriptLine, t -> ColumnHeader.parse(Tokens.split(t)).filter(h -> !h.cutShort()).isPresent());
+            }
             Optional<ColumnHeader> whole = ColumnHeader.parse(Tokens.split(mended)).filter(h -> !h.cutShort());
             if (whole.isEmpty()) {
                 endBlock();
