@@ -227,47 +227,61 @@ final class SelectionSource {
     /**
      * The rows read, each key's in its {@link KeySamples}: the last row's key's at hand, so that the rows of one key (an
      * unkeyed or one-key series, the usual long run) need no map look-up each; a row's drawn values go through one
-     * array, which {@link KeySamples#add} copies.
+     * array, which {@link KeySamples#add} copies, or are the row's own when drawn as read.
      */
     static final class SamplesByKey implements SeriesReader.RowHandler {
         final Map<String, KeySamples> byKey = new LinkedHashMap<>();
-        private final List<Drawn> drawn;
+        private final int metrics;
         private final int buckets;
+        /** Per metric drawn, the columns read for it (a complement's several), and whether it is a complement. */
+        private final int[][] read;
+        private final boolean[] complement;
+        /** Whether the row's values are the drawn ones as they are (no complement, the columns in the order drawn): no copy. */
+        private final boolean asRead;
         private final double[] values;
         private String lastKey;
         private KeySamples last;
 
         SamplesByKey(List<Drawn> drawn, int buckets) {
-            this.drawn = drawn;
+            this.metrics = drawn.size();
             this.buckets = buckets;
-            this.values = new double[drawn.size()];
+            this.read = new int[metrics][];
+            this.complement = new boolean[metrics];
+            boolean same = true;
+            for (int m = 0; m < metrics; m++) {
+                read[m] = drawn.get(m).read();
+                complement[m] = drawn.get(m).complement();
+                same &= !complement[m] && read[m][0] == m;
+            }
+            this.asRead = same;
+            this.values = new double[metrics];
         }
 
         @Override
         public void row(SeriesReader.SeriesRow row) {
             if (!row.key().equals(lastKey)) {
                 lastKey = row.key();
-                last = byKey.computeIfAbsent(lastKey, k -> new KeySamples(drawn.size(), buckets));
+                last = byKey.computeIfAbsent(lastKey, k -> new KeySamples(metrics, buckets));
             }
-            drawnValues(drawn, row.values(), values);
-            last.add(row.time().toEpochMilli(), row.elapsed(), values);
+            last.add(row.time().toEpochMilli(), row.elapsed(), asRead ? row.values() : drawnValues(row.values()));
         }
-    }
 
-    /**
-     * One row's drawn values, into {@code out}. A complement is 100 minus its columns' sum, never below 0 (rounding makes
-     * %idle and %iowait add up to 100.01); a missing %iowait counts as none, as in the findings' busy time.
-     */
-    private static void drawnValues(List<Drawn> drawn, double[] row, double[] out) {
-        for (int m = 0; m < out.length; m++) {
-            Drawn d = drawn.get(m);
-            double v = row[d.read()[0]];
-            if (d.complement()) {
-                double sum = v;
-                for (int i = 1; i < d.read().length; i++) sum += Double.isNaN(row[d.read()[i]]) ? 0 : row[d.read()[i]];
-                v = Double.isNaN(v) ? Double.NaN : Math.max(0, 100 - sum);
+        /**
+         * One row's drawn values. A complement is 100 minus its columns' sum, never below 0 (rounding makes %idle and
+         * %iowait add up to 100.01); a missing %iowait counts as none, as in the findings' busy time.
+         */
+        private double[] drawnValues(double[] row) {
+            for (int m = 0; m < metrics; m++) {
+                int[] columns = read[m];
+                double v = row[columns[0]];
+                if (complement[m]) {
+                    double sum = v;
+                    for (int i = 1; i < columns.length; i++) sum += Double.isNaN(row[columns[i]]) ? 0 : row[columns[i]];
+                    v = Double.isNaN(v) ? Double.NaN : Math.max(0, 100 - sum);
+                }
+                values[m] = v;
             }
-            out[m] = v;
+            return values;
         }
     }
 

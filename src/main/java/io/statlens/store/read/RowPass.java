@@ -100,7 +100,7 @@ public final class RowPass implements RowSource {
         }
         List<String> read = List.copyOf(columns.keySet());
         SeriesReader.Selection union = readers.get(0).selection().withMetrics(List.copyOf(columns.values()));
-        List<Share> shares = readers.stream().map(r -> new Share(r, read)).toList();
+        Share[] shares = readers.stream().map(r -> new Share(r, read)).toArray(Share[]::new);
         reader.read(union, rows.sinceBoot(), rows.window(), allKeys ? List.of() : keys, row -> {
             for (Share share : shares) share.row(row);
         });
