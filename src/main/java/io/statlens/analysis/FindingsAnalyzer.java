@@ -1,5 +1,7 @@
 package io.statlens.analysis;
 
+import io.statlens.store.read.RowSource;
+import io.statlens.store.read.SeriesReader;
 import io.statlens.store.schema.Repository;
 
 import java.util.ArrayList;
@@ -44,9 +46,16 @@ public final class FindingsAnalyzer {
     public static final int CHANGES_LISTED = 8;
 
     private final Repository repo;
+    private final RowSource rows;
 
     public FindingsAnalyzer(Repository repo) {
+        this(repo, new SeriesReader(repo)::read);
+    }
+
+    /** @param rows where the samples a finding needs are read from (a report shares one read of them with its charts) */
+    public FindingsAnalyzer(Repository repo, RowSource rows) {
         this.repo = repo;
+        this.rows = rows;
     }
 
     /**
@@ -56,7 +65,7 @@ public final class FindingsAnalyzer {
         List<Findings.RunFindings> perRun = new ArrayList<>();
         Map<String, List<String>> tools = new LinkedHashMap<>();
         for (String run : runs) {
-            List<RunEvidence> parts = RunEvidence.perHost(repo, run);
+            List<RunEvidence> parts = RunEvidence.perHost(repo, rows, run);
             tools.put(run, parts.get(0).tools());
             perRun.add(new Findings.RunFindings(run, ofRun(parts)));
         }

@@ -3,8 +3,10 @@ package io.statlens.analysis;
 import io.statlens.model.Fact;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
+import io.statlens.store.read.RowSource;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.SeriesReader;
+import io.statlens.store.read.TimeWindow;
 import io.statlens.store.DataTable;
 import io.statlens.store.schema.Repository;
 import org.apache.commons.statistics.descriptive.Quantile;
@@ -29,6 +31,7 @@ final class RunEvidence {
     private static final Quantile QUANTILE = Quantile.withDefaults().with(Quantile.EstimationMethod.HF7);
 
     private final Repository repo;
+    private final RowSource rows;
     private final RunContents contents;
     private final Map<String, List<MetricStats>> statsByDataset = new LinkedHashMap<>();
     private final String host;
@@ -39,8 +42,9 @@ final class RunEvidence {
      *              of one host, its summary values and facts
      * @param stats the statistics of the data sets it holds
      */
-    private RunEvidence(Repository repo, RunContents contents, String host, List<MetricStats> stats) {
+    private RunEvidence(Repository repo, RowSource rows, RunContents contents, String host, List<MetricStats> stats) {
         this.repo = repo;
+        this.rows = rows;
         this.contents = contents;
         this.host = host;
         for (MetricStats s : stats) {
@@ -55,15 +59,17 @@ final class RunEvidence {
      * ({@link SeriesReader#byHost}), first what is not any one host's (the summary values, the facts, the data sets only
      * one host has), then each host's data sets, so that one host's CPUs and disks are judged by themselves, never
      * merged with another's.
+     *
+     * @param rows where {@link #scan} reads samples from
      */
-    static List<RunEvidence> perHost(Repository repo, String run) {
+    static List<RunEvidence> perHost(Repository repo, RowSource rows, String run) {
         RunContents contents = RunContents.of(new RunCatalog(repo).details(run));
         List<MetricStats> all = allStats(repo, run);
         List<String> hosts = all.stream().map(MetricStats::host).filter(h -> !h.isEmpty()).distinct().toList();
-        if (hosts.isEmpty()) return List.of(new RunEvidence(repo, contents, "", all));
+        if (hosts.isEmpty()) return List.of(new RunEvidence(repo, rows, contents, "", all));
         List<RunEvidence> out = new ArrayList<>();
         for (String h : java.util.stream.Stream.concat(java.util.stream.Stream.of(""), hosts.stream()).toList()) {
-            out.add(new RunEvidence(repo, contents, h, all.stream().filter(s -> s.host().equals(h)).toList()));
+            out.add(new RunEvidence(repo, rows, contents, h, all.stream().filter(s -> s.host().equals(h)).toList()));
         }
         return out;
     }
@@ -237,7 +243,7 @@ final class RunEvidence {
         int[] slot = metrics.stream().mapToInt(m -> labels.indexOf(m.label())).toArray();
         SeriesReader.Selection chosen = all.withMetrics(metrics);
         double[] values = new double[labels.size()];
-        new SeriesReader(repo).read(chosen, false, keys, row -> {
+        rows.read(chosen, false, TimeWindow.ALL, keys, row -> {
             Arrays.fill(values, Double.NaN);
             for (int i = 0; i < slot.length; i++) values[slot[i]] = row.values()[i];
             handler.sample(row.key(), row.elapsed(), values);

@@ -54,6 +54,12 @@ final class ChartDataLoader {
      */
     Loaded load(ChartDefinition def, List<String> runs, Map<String, List<ChartNote>> notes, Map<String, Instant> starts,
                 boolean lenient, boolean oneAxis, java.util.function.Function<String, TimeWindow> times) {
+        return load(def, runs, notes, starts, lenient, oneAxis, times, ChartReads.NONE);
+    }
+
+    /** As above, from what {@code planned} prepared of the definition's runs (their rows read), the others read now. */
+    Loaded load(ChartDefinition def, List<String> runs, Map<String, List<ChartNote>> notes, Map<String, Instant> starts,
+                boolean lenient, boolean oneAxis, java.util.function.Function<String, TimeWindow> times, ChartReads planned) {
         LoadedData data;
         String sql;
         List<String> keys = List.of();
@@ -69,7 +75,7 @@ final class ChartDataLoader {
             Map<String, String> wholeKeys = new HashMap<>();
             String summarySql = null;
             for (String run : runs) {
-                Optional<SelectionSource.RunData> one = selections.load(def, run, lenient, times.apply(run));
+                Optional<SelectionSource.RunData> one = selections.load(def, run, lenient, times.apply(run), planned);
                 if (one.isEmpty()) continue;
                 LoadedData loaded = one.get().data();
                 if (first == null) first = loaded;
@@ -99,6 +105,26 @@ final class ChartDataLoader {
                     + (def.keys().isEmpty() ? "" : " for key(s) " + String.join(", ", def.keys())));
         }
         return new Loaded(charts, sql, keys);
+    }
+
+    /**
+     * Prepares the definition's runs into {@code planned} ({@link SelectionSource#prepare}): a run whose preparation fails is
+     * left to fail again, and be told, when drawn.
+     */
+    void prepare(ChartDefinition def, List<String> runs, boolean lenient, java.util.function.Function<String, TimeWindow> times,
+                 ChartReads planned) {
+        if (def.isSql()) return;
+        for (String run : runs) {
+            TimeWindow window = times.apply(run);
+            if (planned.has(def, run, window)) continue;
+            Optional<SelectionSource.Prepared> p;
+            try {
+                p = selections.prepare(def, run, lenient, window);
+            } catch (RuntimeException e) {
+                continue;
+            }
+            planned.add(def, run, window, p);
+        }
     }
 
     /** The selection as a query, from the very columns read; a selection without a query form says why, as a comment. */

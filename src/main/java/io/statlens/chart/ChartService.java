@@ -3,6 +3,7 @@ package io.statlens.chart;
 import io.statlens.model.UserException;
 import io.statlens.store.saved.AnnotationStore;
 import io.statlens.store.schema.Repository;
+import io.statlens.store.read.RowPass;
 import io.statlens.store.read.RunCatalog;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.XYPlot;
@@ -54,6 +55,32 @@ public final class ChartService {
      * {@link CancellationException} before the next one once {@code progress} is cancelled.
      */
     public ChartResult draw(ChartRequest request, ChartProgress progress) {
+        return draw(request, progress, ChartReads.NONE);
+    }
+
+    /**
+     * Prepares the request's charts without reading their rows: the rows are planned in {@code pass}, so that whoever else
+     * reads the same rows before the charts are drawn (a report's findings) reads them with the charts, once. Draw them
+     * with {@link #draw(ChartRequest, ChartReads)}.
+     */
+    public ChartReads plan(ChartRequest request, RowPass pass) {
+        ChartReads planned = new ChartReads(pass);
+        for (ChartDefinition def : request.definitions()) {
+            if (def.drawsRuns()) loader.prepare(def, request.runs(), request.lenient(), request::timesOf, planned);
+        }
+        return planned;
+    }
+
+    /**
+     * Draws as {@link #draw(ChartRequest)}: first the rows {@code planned} still waits for, in one read of each data set's
+     * rows, then each chart, those prepared from what was read.
+     */
+    public ChartResult draw(ChartRequest request, ChartReads planned) {
+        return draw(request, ChartProgress.NONE, planned);
+    }
+
+    private ChartResult draw(ChartRequest request, ChartProgress progress, ChartReads planned) {
+        planned.finish();
         Map<String, Instant> starts = new HashMap<>();
         Map<String, List<ChartNote>> notes = new HashMap<>();
         List<RunCatalog.DerivedTimes> derived = new ArrayList<>();
@@ -81,7 +108,7 @@ public final class ChartService {
             try {
                 // A query without :run draws what it selects; every other chart is of the runs named.
                 loaded = loader.load(def, def.drawsRuns() ? request.runs() : List.of(), notes, starts, request.lenient(),
-                        request.oneAxis(), request::timesOf);
+                        request.oneAxis(), request::timesOf, planned);
             } catch (UserException e) {
                 // Lenient requests apply presets to whatever the runs hold: what does not fit is skipped, with the reason.
                 if (!request.lenient()) throw e;

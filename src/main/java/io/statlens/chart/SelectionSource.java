@@ -66,17 +66,61 @@ final class SelectionSource {
      * @param times   the samples read, by their time (a summary value has none and is read whatever this says)
      */
     Optional<RunData> load(ChartDefinition def, String run, boolean lenient, TimeWindow times) {
+        return load(def, run, lenient, times, ChartReads.NONE);
+    }
+
+    /** As {@link #load(ChartDefinition, String, boolean, TimeWindow)}, from what was prepared of it, if it was. */
+    Optional<RunData> load(ChartDefinition def, String run, boolean lenient, TimeWindow times, ChartReads planned) {
+        if (planned.has(def, run, times)) return planned.take(def, run, times).map(this::finish);
+        Optional<Prepared> prepared = prepare(def, run, lenient, times);
+        if (prepared.isEmpty()) return Optional.empty();
+        for (RowsToRead r : prepared.get().reads()) reader.read(r.lane(), r.sinceBoot(), r.times(), r.keys(), r.samples());
+        return Optional.of(finish(prepared.get()));
+    }
+
+    /**
+     * A run's data of a definition before its rows are read ({@link #prepare}): what came from summary values or overviews,
+     * and for each host's lane that reads rows, where they go. {@link #finish} makes the run's data of it once the rows
+     * are read.
+     *
+     * @param ready    the data, when nothing is to be read (summary values)
+     * @param lanes    per lane, its traces from overviews, or the rows it reads
+     * @param mostKeys the most keys of a lane (the "top 8 of 48" of a chart's title)
+     */
+    record Prepared(ChartDefinition def, String run, boolean lenient, RunData ready, Columns columns, List<String> keys,
+                    List<Lane> lanes, int mostKeys) {
+        /** The rows to read, lane by lane. */
+        List<RowsToRead> reads() {
+            return lanes.stream().filter(l -> l.rows() != null).map(Lane::rows).toList();
+        }
+    }
+
+    /** One host's part of a chart: its traces from overviews, or (rows not null) the rows it reads. */
+    record Lane(List<Trace> traces, RowsToRead rows) {
+    }
+
+    /** Rows of a lane to read: these keys (all when empty) in the window, each handed to {@code samples}. */
+    record RowsToRead(SeriesReader.Selection lane, boolean sinceBoot, TimeWindow times, Set<String> keys, SamplesByKey samples) {
+    }
+
+    /**
+     * Everything of {@link #load} but reading the rows: the columns, keys and busiest keys chosen, the overviews read;
+     * empty when the run has nothing for the definition (lenient).
+     */
+    Optional<Prepared> prepare(ChartDefinition def, String run, boolean lenient, TimeWindow times) {
         if (def.tool() != null && !catalog.datasetNames(run).contains(def.tool().toLowerCase(Locale.ROOT))) {
             // A benchmark that prints only its result (DBT-2, Faban, a sysbench run without intervals): its summary values.
             Optional<RunData> summary = summary(def, run);
-            if (summary.isPresent() || lenient) return summary;
+            if (summary.isPresent() || lenient) {
+                return summary.map(d -> new Prepared(def, run, lenient, d, null, List.of(), List.of(), 0));
+            }
         }
         Columns columns = columns(def, run, lenient);
         List<Drawn> drawn = columns.drawn();
         if (drawn.isEmpty()) return Optional.empty();
         List<String> keys = reader.keys(columns.read()).stream().sorted(KeyOrder.INSTANCE).toList();
         // Each host's data sets are read apart (HostLanes): one host's samples are one series, its busiest keys its own.
-        List<Trace> traces = new ArrayList<>();
+        List<Lane> lanes = new ArrayList<>();
         int mostKeys = 0;
         for (SeriesReader.Selection ofLane : reader.byHost(columns.read())) {
             Optional<BusiestKeys.Choice> busiest = busiestKeys.choose(def, ofLane, drawn.get(0).columns(ofLane), drawn.get(0).complement());
@@ -87,27 +131,44 @@ final class SelectionSource {
             if (def.kind() == ChartKind.HEATMAP && wanted.isEmpty() && keys.equals(List.of(KeyOrder.ALL))) continue;
             int reading = wanted.isEmpty() ? keys.size() : wanted.size();
             int buckets = reading > MANY_KEYS ? KeySamples.BUCKETS_OF_MANY : KeySamples.BUCKETS;
-            if (fromOverviews(def, drawn, ofLane, times, wanted, keys, buckets, run, ofLane.host(), traces)) continue;
+            List<Trace> fromOverviews = new ArrayList<>();
+            if (fromOverviews(def, drawn, ofLane, times, wanted, keys, buckets, run, ofLane.host(), fromOverviews)) {
+                lanes.add(new Lane(fromOverviews, null));
+                continue;
+            }
             // One pass over the data set for all metrics: the rows come in time order, each key's samples in turn, reduced to
             // what a chart can show as they come (a run of millions of rows is never held whole). A complement is computed
             // per sample, before the reduction, so that its peaks are the samples' own.
-            SamplesByKey samples = new SamplesByKey(drawn, buckets);
-            reader.read(ofLane, def.sinceBoot(), times, wanted, samples);
-            Map<String, KeySamples> byKey = samples.byKey;
+            lanes.add(new Lane(List.of(), new RowsToRead(ofLane, def.sinceBoot(), times, wanted, new SamplesByKey(drawn, buckets))));
+        }
+        return Optional.of(new Prepared(def, run, lenient, null, columns, keys, lanes, mostKeys));
+    }
+
+    /** The run's data of a prepared definition whose rows were read. */
+    RunData finish(Prepared p) {
+        if (p.ready() != null) return p.ready();
+        List<Drawn> drawn = p.columns().drawn();
+        List<Trace> traces = new ArrayList<>();
+        for (Lane lane : p.lanes()) {
+            if (lane.rows() == null) {
+                traces.addAll(lane.traces());
+                continue;
+            }
+            Map<String, KeySamples> byKey = lane.rows().samples().byKey;
             for (int m = 0; m < drawn.size(); m++) {
                 DataTable.MetricColumn column = drawn.get(m).shown();
                 for (Map.Entry<String, KeySamples> e : byKey.entrySet()) {
                     KeySamples k = e.getValue();
-                    traces.add(new Trace(run, column.label(), column.unit() == null ? "" : column.unit(), e.getKey(), k.time(),
-                            k.elapsed(), k.values(m), k.mean(m), k.samples(m), ofLane.host()));
+                    traces.add(new Trace(p.run(), column.label(), column.unit() == null ? "" : column.unit(), e.getKey(), k.time(),
+                            k.elapsed(), k.values(m), k.mean(m), k.samples(m), lane.rows().lane().host()));
                 }
             }
         }
-        if (!lenient) checkKeys(def, run, columns.shown(), keys, traces);
-        String keyLabel = columns.shown().keyLabel() == null ? "" : columns.shown().keyLabel();
-        LoadedData data = new LoadedData(columns.shown().dataset(), keyLabel, null, traces, mostKeys,
-                wholeKeys(run, columns.shown().dataset(), traces));
-        return Optional.of(new RunData(columns.shown(), data, keys));
+        if (!p.lenient()) checkKeys(p.def(), p.run(), p.columns().shown(), p.keys(), traces);
+        String keyLabel = p.columns().shown().keyLabel() == null ? "" : p.columns().shown().keyLabel();
+        LoadedData data = new LoadedData(p.columns().shown().dataset(), keyLabel, null, traces, p.mostKeys(),
+                wholeKeys(p.run(), p.columns().shown().dataset(), traces));
+        return new RunData(p.columns().shown(), data, p.keys());
     }
 
     /** The whole keys of the traces' keys that were too long to be stored whole, by their stored form. */
@@ -166,47 +227,61 @@ final class SelectionSource {
     /**
      * The rows read, each key's in its {@link KeySamples}: the last row's key's at hand, so that the rows of one key (an
      * unkeyed or one-key series, the usual long run) need no map look-up each; a row's drawn values go through one
-     * array, which {@link KeySamples#add} copies.
+     * array, which {@link KeySamples#add} copies, or are the row's own when drawn as read.
      */
-    private static final class SamplesByKey implements SeriesReader.RowHandler {
+    static final class SamplesByKey implements SeriesReader.RowHandler {
         final Map<String, KeySamples> byKey = new LinkedHashMap<>();
-        private final List<Drawn> drawn;
+        private final int metrics;
         private final int buckets;
+        /** Per metric drawn, the columns read for it (a complement's several), and whether it is a complement. */
+        private final int[][] read;
+        private final boolean[] complement;
+        /** Whether the row's values are the drawn ones as they are (no complement, the columns in the order drawn): no copy. */
+        private final boolean asRead;
         private final double[] values;
         private String lastKey;
         private KeySamples last;
 
         SamplesByKey(List<Drawn> drawn, int buckets) {
-            this.drawn = drawn;
+            this.metrics = drawn.size();
             this.buckets = buckets;
-            this.values = new double[drawn.size()];
+            this.read = new int[metrics][];
+            this.complement = new boolean[metrics];
+            boolean same = true;
+            for (int m = 0; m < metrics; m++) {
+                read[m] = drawn.get(m).read();
+                complement[m] = drawn.get(m).complement();
+                same &= !complement[m] && read[m][0] == m;
+            }
+            this.asRead = same;
+            this.values = new double[metrics];
         }
 
         @Override
         public void row(SeriesReader.SeriesRow row) {
             if (!row.key().equals(lastKey)) {
                 lastKey = row.key();
-                last = byKey.computeIfAbsent(lastKey, k -> new KeySamples(drawn.size(), buckets));
+                last = byKey.computeIfAbsent(lastKey, k -> new KeySamples(metrics, buckets));
             }
-            drawnValues(drawn, row.values(), values);
-            last.add(row.time().toEpochMilli(), row.elapsed(), values);
+            last.add(row.time().toEpochMilli(), row.elapsed(), asRead ? row.values() : drawnValues(row.values()));
         }
-    }
 
-    /**
-     * One row's drawn values, into {@code out}. A complement is 100 minus its columns' sum, never below 0 (rounding makes
-     * %idle and %iowait add up to 100.01); a missing %iowait counts as none, as in the findings' busy time.
-     */
-    private static void drawnValues(List<Drawn> drawn, double[] row, double[] out) {
-        for (int m = 0; m < out.length; m++) {
-            Drawn d = drawn.get(m);
-            double v = row[d.read()[0]];
-            if (d.complement()) {
-                double sum = v;
-                for (int i = 1; i < d.read().length; i++) sum += Double.isNaN(row[d.read()[i]]) ? 0 : row[d.read()[i]];
-                v = Double.isNaN(v) ? Double.NaN : Math.max(0, 100 - sum);
+        /**
+         * One row's drawn values. A complement is 100 minus its columns' sum, never below 0 (rounding makes %idle and
+         * %iowait add up to 100.01); a missing %iowait counts as none, as in the findings' busy time.
+         */
+        private double[] drawnValues(double[] row) {
+            for (int m = 0; m < metrics; m++) {
+                int[] columns = read[m];
+                double v = row[columns[0]];
+                if (complement[m]) {
+                    double sum = v;
+                    for (int i = 1; i < columns.length; i++) sum += Double.isNaN(row[columns[i]]) ? 0 : row[columns[i]];
+                    v = Double.isNaN(v) ? Double.NaN : Math.max(0, 100 - sum);
+                }
+                values[m] = v;
             }
-            out[m] = v;
+            return values;
         }
     }
 

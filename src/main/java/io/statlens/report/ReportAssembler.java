@@ -12,6 +12,7 @@ import io.statlens.analysis.RunStatistics;
 import io.statlens.analysis.StatsRequest;
 import io.statlens.analysis.WindowResolver;
 import io.statlens.chart.ChartDefinition;
+import io.statlens.chart.ChartReads;
 import io.statlens.chart.ChartRequest;
 import io.statlens.chart.ChartService;
 import io.statlens.chart.DrawnChart;
@@ -20,6 +21,7 @@ import io.statlens.chart.RenderSize;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
 import io.statlens.store.saved.AnnotationStore;
+import io.statlens.store.read.RowPass;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.TimeWindow;
 import io.statlens.store.read.WholeKeys;
@@ -87,11 +89,17 @@ public final class ReportAssembler {
         WindowResolver resolver = new WindowResolver(repo);
         request.window().ifPresent(w -> request.runs().forEach(r -> windows.put(r, resolver.named(r, w))));
         Set<ReportSection> shown = request.sections();
-        Findings findings = shown.contains(ReportSection.FINDINGS) ? new FindingsAnalyzer(repo).analyze(request.runs())
-                : new Findings(List.of(), List.of());
         PresetCatalog presets = new PresetCatalog(repo);
-        Map<String, List<ReportModel.ReportChart>> chartsByTool = charts(request, chartSize, presets, catalog, findings, datasetsByRun,
-                windows);
+        List<ChartDefinition> definitions = definitions(request, presets, catalog);
+        // The rows the charts drawn whatever the findings say will read are planned first: the findings' samples of the same
+        // rows (busy time of all CPUs) are then read with them, and the rows of a long run are read once, not three times.
+        ChartService chartService = new ChartService(repo, request.zone());
+        RowPass pass = new RowPass(repo);
+        ChartReads planned = chartService.plan(chartRequest(request, chartSize, windows, byTool(request, definitions, Set.of())), pass);
+        Findings findings = shown.contains(ReportSection.FINDINGS) ? new FindingsAnalyzer(repo, pass).analyze(request.runs())
+                : new Findings(List.of(), List.of());
+        Map<String, List<ReportModel.ReportChart>> chartsByTool = charts(request, chartSize, chartService, planned, presets, definitions,
+                findings, datasetsByRun, windows);
         List<ReportModel.ToolSection> sections = new ArrayList<>();
         RunStatistics statistics = new RunStatistics(repo);
         Map<String, WholeKeys> wholeKeysByRun = new HashMap<>();
@@ -135,16 +143,8 @@ public final class ReportAssembler {
 
     // --- charts ------------------------------------------------------------------------------------------------------
 
-    /**
-     * The charts per tool, tools in the order of the presets, then tools without presets (their sections have
-     * statistics only). Each chart covers the runs that hold its data set, so several runs overlay. A tool draws at
-     * most {@link ReportRequest#chartsPerTool()} charts, besides the charts its findings point at, which are always
-     * drawn; charts of nothing but zeros are left out. Anchors are numbered in the order shown: {@code c1, c2, ...}.
-     */
-    private Map<String, List<ReportModel.ReportChart>> charts(ReportRequest request, RenderSize chartSize, PresetCatalog presets,
-                                                              RunCatalog catalog, Findings findings,
-                                                              Map<String, Set<String>> datasetsByRun,
-                                                              Map<String, TimeWindow> windows) {
+    /** The chart presets the report draws (besides those its findings point at), in their order; none without charts. */
+    private static List<ChartDefinition> definitions(ReportRequest request, PresetCatalog presets, RunCatalog catalog) {
         List<ChartDefinition> definitions = new ArrayList<>();
         if (request.sections().contains(ReportSection.CHARTS)) {
             if (request.presets().isEmpty()) {
@@ -153,14 +153,16 @@ public final class ReportAssembler {
                 for (String name : request.presets()) presets.resolve(name).forEach(p -> definitions.add(p.definition()));
             }
         }
-        Set<String> linked = new LinkedHashSet<>();
-        if (request.presets().isEmpty()) {
-            for (Finding f : findings.all()) {
-                if (!f.dataset().isEmpty()) presets.showing(f.dataset(), f.shownBy(), f.key()).ifPresent(p -> linked.add(p.name()));
-            }
-        }
-        // Tools in the order of their first preset, each with its presets in their order: the order the report shows the
-        // charts in, and so the order their keys take colours in.
+        return definitions;
+    }
+
+    /**
+     * The definitions drawn per tool: tools in the order of their first preset, each with its presets in their order (the
+     * order the report shows the charts in, and so the order their keys take colours in); at most
+     * {@link ReportRequest#chartsPerTool()} of a tool, besides the {@code linked} ones, which the findings point at. With
+     * no link, the charts drawn whatever the findings say.
+     */
+    private static Map<String, List<ChartDefinition>> byTool(ReportRequest request, List<ChartDefinition> definitions, Set<String> linked) {
         Map<String, List<ChartDefinition>> byTool = new LinkedHashMap<>();
         for (ChartDefinition d : definitions) {
             if (d.isSql()) continue;
@@ -168,11 +170,37 @@ public final class ReportAssembler {
             int others = (int) ofTool.stream().filter(o -> !linked.contains(o.name())).count();
             if (linked.contains(d.name()) || request.chartsPerTool() == 0 || others < request.chartsPerTool()) ofTool.add(d);
         }
-        ChartRequest charts = new ChartRequest(byTool.values().stream().flatMap(List::stream).toList(), request.runs(), List.of(),
+        return byTool;
+    }
+
+    private static ChartRequest chartRequest(ReportRequest request, RenderSize chartSize, Map<String, TimeWindow> windows,
+                                             Map<String, List<ChartDefinition>> byTool) {
+        return new ChartRequest(byTool.values().stream().flatMap(List::stream).toList(), request.runs(), List.of(),
                 chartSize, true, 0, true).within(windows);
+    }
+
+    /**
+     * The charts per tool, tools in the order of the presets, then tools without presets (their sections have
+     * statistics only). Each chart covers the runs that hold its data set, so several runs overlay. A tool draws at
+     * most {@link ReportRequest#chartsPerTool()} charts, besides the charts its findings point at, which are always
+     * drawn; charts of nothing but zeros are left out. Anchors are numbered in the order shown: {@code c1, c2, ...}.
+     */
+    private Map<String, List<ReportModel.ReportChart>> charts(ReportRequest request, RenderSize chartSize, ChartService chartService,
+                                                              ChartReads planned, PresetCatalog presets,
+                                                              List<ChartDefinition> definitions, Findings findings,
+                                                              Map<String, Set<String>> datasetsByRun,
+                                                              Map<String, TimeWindow> windows) {
+        Set<String> linked = new LinkedHashSet<>();
+        if (request.presets().isEmpty()) {
+            for (Finding f : findings.all()) {
+                if (!f.dataset().isEmpty()) presets.showing(f.dataset(), f.shownBy(), f.key()).ifPresent(p -> linked.add(p.name()));
+            }
+        }
+        Map<String, List<ChartDefinition>> byTool = byTool(request, definitions, linked);
+        ChartRequest charts = chartRequest(request, chartSize, windows, byTool);
         Map<String, List<ReportModel.ReportChart>> out = new LinkedHashMap<>();
         byTool.keySet().forEach(tool -> out.put(tool, new ArrayList<>()));
-        List<DrawnChart> drawn = new ChartService(repo, request.zone()).draw(charts).charts();
+        List<DrawnChart> drawn = chartService.draw(charts, planned).charts();
         for (DrawnChart c : drawn) {
             out.get(toolOf(c.definition().tool().toLowerCase(Locale.ROOT))).add(new ReportModel.ReportChart("", c));
         }

@@ -188,9 +188,11 @@ class LayerTest {
                     "io.statlens.store.load.ImportTimes", "io.statlens.store.load.BundledSamples",
                     "io.statlens.store.load.LiveImport", "io.statlens.store.load.DerivedRunWriter",
                     "io.statlens.store.load.RunLedger", "io.statlens.store.load.RunCopier"),
-            "the answers: runs, series, a window of time, the user's own SQL, a selection's SQL over its view (the chart shows"
+            "the answers: runs, series (read alone, or once for several readers of the same rows: a report's findings and"
+                    + " charts), a window of time, the user's own SQL, a selection's SQL over its view (the chart shows"
                     + " it), whole keys, running collects; the statistics stored at import and the overviews a chart reads",
-            List.of("io.statlens.store.read.RunCatalog", "io.statlens.store.read.SeriesReader", "io.statlens.store.read.TimeWindow",
+            List.of("io.statlens.store.read.RunCatalog", "io.statlens.store.read.SeriesReader", "io.statlens.store.read.RowSource",
+                    "io.statlens.store.read.RowPass", "io.statlens.store.read.TimeWindow",
                     "io.statlens.store.read.ReadOnlyQuery", "io.statlens.store.read.SelectionQuery",
                     "io.statlens.store.read.WholeKeys", "io.statlens.store.read.ActiveCollects",
                     "io.statlens.store.stats.SeriesStats", "io.statlens.store.stats.SeriesSummary",

@@ -356,6 +356,42 @@ class ChartDataLoaderTest {
         return r.charts().get(0).data();
     }
 
+    /**
+     * A report's charts prepared first, their rows read in one pass of each data set ({@link io.statlens.store.read.RowPass}),
+     * are the charts drawn one by one: every preset of mpstat -A (the stacked area of all, the busiest CPUs, the heat map
+     * of every CPU, read together) and of sar's 48 CPUs, point for point.
+     */
+    @Test
+    void chartsPreparedAndReadInOnePassAreTheChartsEachReadAlone() {
+        importCorpus("pass-mpa", "mpstat/sysstat-fixture-mpstat-A.txt");
+        importCorpus("pass-sar", "sar/ksar-linux-sysstat-10.1.5-48cpu.txt");
+        for (String run : List.of("pass-mpa", "pass-sar")) {
+            List<ChartDefinition> defs = new PresetCatalog(repo).applicableTo(new io.statlens.store.read.RunCatalog(repo), List.of(run))
+                    .stream().map(PresetCatalog.Preset::definition).filter(d -> !d.isSql()).toList();
+            ChartRequest request = new ChartRequest(defs, List.of(run), List.of(), RenderSize.DEFAULT, true, 0, true);
+            List<String> alone = points(charts.draw(request));
+            ChartReads planned = charts.plan(request, new io.statlens.store.read.RowPass(repo));
+            List<String> shared = points(charts.draw(request, planned));
+            assertTrue(alone.size() >= 3, alone.size() + " charts");
+            assertEquals(alone, shared);
+        }
+    }
+
+    /** Each chart drawn: its title, subtitle, series and bars, every point. */
+    private static List<String> points(ChartResult r) {
+        List<String> out = new ArrayList<>();
+        for (DrawnChart c : r.charts()) {
+            StringBuilder b = new StringBuilder(c.data().title()).append(" | ").append(c.data().subtitle());
+            for (ChartData.PlotSeries s : c.data().series()) {
+                b.append(" | ").append(s.name()).append(java.util.Arrays.toString(s.x())).append(java.util.Arrays.toString(s.y()));
+            }
+            b.append(" | ").append(c.data().bars());
+            out.add(b.toString());
+        }
+        out.addAll(r.skipped());
+        return out;
+    }
+
     /** The one chart of a definition made on the spot (strict, as on the command line). */
     private ChartData chart(ChartDefinition.Builder def, String... runs) {
         return single(load(def.build(), List.of(runs), List.of(), false));

@@ -252,7 +252,7 @@ public final class SeriesReader {
         void flush() {
             // One row per time (an unkeyed or one-key series, the usual long run) needs no sort.
             if (held.size() > 1) held.sort(BY_KEY);
-            held.forEach(handler::row);
+            for (int i = 0; i < held.size(); i++) handler.row(held.get(i));
             held.clear();
         }
     }
