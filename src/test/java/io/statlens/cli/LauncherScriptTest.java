@@ -312,7 +312,11 @@ class LauncherScriptTest {
             assertTrue(options.contains(option), command + ": " + options);
             assertTrue(options.containsAll(List.of("-Xlog:aot*=off", "-Xlog:cds*=off")), "a refused cache must not print into statlens' output");
             assertFalse(options.contains(cds), "one archive, not two: " + options);
+            assertEquals(command.equals("import"), options.contains("-XX:-AOTReplayTraining"),
+                    "an import without the cache's training replay: " + options);
         }
+        List<String> replayed = launch(Map.of("STATLENS_JAVA_OPTS", "-XX:+AOTReplayTraining"), "import", "f.txt").jvmOptions();
+        assertTrue(replayed.indexOf("-XX:+AOTReplayTraining") > replayed.indexOf("-XX:-AOTReplayTraining"), "the user's option wins: " + replayed);
         for (String command : List.of("runs", "--help", "stats")) {
             List<String> options = launch(Map.of(), command).jvmOptions();
             assertTrue(options.contains(cds) && !options.contains(option), "the short commands start faster without the cache: " + options);

@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * How Derby keeps data sets' rows: in {@code BLOCKS}, one row per data set, key and {@link SampleBlock} of up to 512
- * samples, and not in a table per tool. What users query stays as it was: each data table's name ({@code MPSTAT}) is
+ * samples (up to 4,096 for a table of few columns), and not in a table per tool. What users query stays as it was: each data table's name ({@code MPSTAT}) is
  * a view of the same columns over a table function that unpacks the blocks its query needs (the schema's
  * {@code BlockViews} and {@code BlockRows}). PostgreSQL keeps its row tables ({@code SqlDialect#storesBlocks()}).
  */

@@ -17,8 +17,11 @@ import java.util.Map;
  */
 public final class BlockWriter implements AutoCloseable {
     private static final int BATCH = 64;
-    /** Rows held in partial blocks beyond which they are written out as they are. */
-    private static final int MAX_HELD_ROWS = 200_000;
+    /**
+     * Values held in partial blocks (a row's metric values, and its sample, times and elapsed seconds as four more)
+     * beyond which they are written out as they are: about 24 MiB, 200,000 rows of a few columns.
+     */
+    private static final long MAX_HELD_VALUES = 3_000_000;
 
     private final PreparedStatement insert;
     private final Map<Long, Map<String, Chain>> chains = new HashMap<>();
@@ -39,6 +42,8 @@ public final class BlockWriter implements AutoCloseable {
         long lastTsMillis = Long.MIN_VALUE;
         int firstNano;
         int lastNano;
+        /** Values of the rows in {@link #block} (see {@link #MAX_HELD_VALUES}). */
+        long held;
 
         Chain(long datasetId, String key) {
             this.datasetId = datasetId;
@@ -102,10 +107,12 @@ public final class BlockWriter implements AutoCloseable {
             chain.lastTsMillis = millis;
             chain.lastNano = nano;
         }
-        held++;
+        int rowValues = width + 4;
+        chain.held += rowValues;
+        held += rowValues;
         Chain full = chain;
         if (chain.block.full()) Jdbc.run(() -> write(full));
-        if (held > MAX_HELD_ROWS) Jdbc.run(this::writePartial);
+        if (held > MAX_HELD_VALUES) Jdbc.run(this::writePartial);
     }
 
     private void writePartial() throws SQLException {
@@ -127,7 +134,8 @@ public final class BlockWriter implements AutoCloseable {
         insert.setInt(8, b.size());
         insert.setBytes(9, b.encode());
         insert.addBatch();
-        held -= b.size();
+        held -= chain.held;
+        chain.held = 0;
         blocks++;
         b.clear();
         chain.firstTsMillis = Long.MAX_VALUE;

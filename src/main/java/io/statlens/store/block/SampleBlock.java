@@ -3,7 +3,7 @@ package io.statlens.store.block;
 import java.util.Arrays;
 
 /**
- * Up to {@link #CAPACITY} consecutive rows of one data set and key, as Derby keeps them in one {@code BLOCKS} row: the
+ * Up to {@link #capacity} consecutive rows of one data set and key, as Derby keeps them in one {@code BLOCKS} row: the
  * rows' samples, times, elapsed seconds, since-boot flags and metric values, column by column, packed into bytes.
  * One Derby row per block instead of one per sample is what makes imports and reads cheaper than Derby's row store
  * (docs/bench.md): Derby's cost is per row and per column, and a block is one row with one value.
@@ -16,9 +16,17 @@ import java.util.Arrays;
  * <p>The same object builds a block ({@link #add}, {@link #encode}) and holds one read back ({@link #decode}).
  */
 public final class SampleBlock {
-    /** Rows per block: large enough that Derby's per-row cost vanishes, small enough that a chart of a few keys or a
-     *  window reads little beyond what it needs. */
+    /** Rows per block of a wide table: large enough that Derby's per-row cost vanishes, small enough that a chart of a
+     *  few keys or a window reads little beyond what it needs. */
     public static final int CAPACITY = 512;
+    /**
+     * Values per block (rows times metric columns) up to which the block of a table of fewer than 16 columns takes more
+     * rows than {@link #CAPACITY}: Derby's cost is per block whatever its length, and an nmon disk's one column in
+     * blocks of 512 rows made a third of a day file's blocks 3 KB each (docs/bench.md, nmon).
+     */
+    private static final int VALUES = 16 * CAPACITY;
+    /** Rows per block at most, for tables of one or two columns: what a partial block holds stays small. */
+    public static final int MAX_ROWS = 8 * CAPACITY;
     private static final byte VERSION = 1;
     private static final byte ALL_MISSING = 0;
     private static final byte RAW = 1;
@@ -46,7 +54,7 @@ public final class SampleBlock {
 
     private void ensureRoom(int rows) {
         if (rows <= room) return;
-        int r = Math.min(CAPACITY, Math.max(rows, Math.max(16, room * 2)));
+        int r = Math.min(MAX_ROWS, Math.max(rows, Math.max(16, room * 2)));
         sample = Arrays.copyOf(sample, r);
         second = Arrays.copyOf(second, r);
         nano = Arrays.copyOf(nano, r);
@@ -62,7 +70,12 @@ public final class SampleBlock {
     }
 
     public boolean full() {
-        return n == CAPACITY;
+        return n >= capacity(width);
+    }
+
+    /** The rows a block of {@code width} metric columns holds: {@link #CAPACITY}, more for a narrow table. */
+    public static int capacity(int width) {
+        return Math.clamp(VALUES / Math.max(1, width), CAPACITY, MAX_ROWS);
     }
 
     /** Metric columns the block holds; columns of its table added later read as missing. */
@@ -109,7 +122,7 @@ public final class SampleBlock {
      */
     public void add(long rowSample, long epochSecond, int nanos, double rowElapsed, boolean rowSinceBoot, double[] rowValues,
                     int rowWidth) {
-        if (n == CAPACITY) throw new IllegalStateException("block is full");
+        if (full()) throw new IllegalStateException("block is full");
         ensureRoom(n + 1);
         if (rowWidth > width) grow(rowWidth);
         sample[n] = rowSample;

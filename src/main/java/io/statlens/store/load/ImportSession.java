@@ -35,6 +35,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -71,6 +72,11 @@ final class ImportSession implements RecordSink, AutoCloseable {
     private final ColumnUses uses;
     /** Prepared with the first data set. */
     private PreparedStatement insertDataset;
+    /**
+     * The query of the id the last data set's row was given, where the dialect has one ({@link
+     * io.statlens.store.schema.SqlDialect#lastIdentityQuery}); prepared with the first data set.
+     */
+    private PreparedStatement datasetId;
     /** Prepared with the first whole key. */
     private PreparedStatement insertWholeKey;
     private long warningCount;
@@ -258,10 +264,13 @@ final class ImportSession implements RecordSink, AutoCloseable {
     /** Writes the data set's DATASETS row and gives it, and its rows spilled so far, the row's id. */
     private void insertDataset(DatasetSpec spec, DatasetState state) throws SQLException {
         // prepared once per file, not per data set: once the import has created a table, Derby compiles every
-        // statement prepared in its transaction afresh
+        // statement prepared in its transaction afresh (the generated keys' own query too: the dialect's instead)
         if (insertDataset == null) {
-            insertDataset = c.prepareStatement("INSERT INTO DATASETS (RUN_ID, FILE_ID, TOOL, NAME, TABLE_NAME, KEY_LABEL,"
-                    + " ROW_COUNT) VALUES (?, ?, ?, ?, ?, ?, 0)", Statement.RETURN_GENERATED_KEYS);
+            String sql = "INSERT INTO DATASETS (RUN_ID, FILE_ID, TOOL, NAME, TABLE_NAME, KEY_LABEL, ROW_COUNT)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, 0)";
+            Optional<String> identity = repo.dialect().lastIdentityQuery();
+            insertDataset = identity.isPresent() ? c.prepareStatement(sql) : c.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS);
+            if (identity.isPresent()) datasetId = c.prepareStatement(identity.get());
         }
         insertDataset.setLong(1, runId);
         insertDataset.setLong(2, fileId);
@@ -271,7 +280,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
         insertDataset.setString(6, spec.keyLabel());
         insertDataset.executeUpdate();
         long id;
-        try (ResultSet keys = insertDataset.getGeneratedKeys()) {
+        try (ResultSet keys = datasetId != null ? datasetId.executeQuery() : insertDataset.getGeneratedKeys()) {
             keys.next();
             id = keys.getLong(1);
         }
@@ -674,8 +683,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
         deleteSpills();
         closeLiveLoader();
         uses.close();
-        for (PreparedStatement ps : Arrays.asList(insertSummary, insertFact, insertWarning, insertDataset, updateDataset,
-                insertWholeKey)) {
+        for (PreparedStatement ps : Arrays.asList(insertSummary, insertFact, insertWarning, insertDataset, datasetId,
+                updateDataset, insertWholeKey)) {
             if (ps == null) continue;
             try {
                 ps.close();

@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Optional;
 import java.util.Set;
 
 /** Apache Derby (embedded or network server): the default repository engine. */
@@ -74,6 +75,15 @@ public final class DerbyDialect implements SqlDialect {
     @Override
     public boolean withQueries() {
         return false;
+    }
+
+    /**
+     * Derby answers {@code getGeneratedKeys} by compiling this very query for every row, afresh in a transaction that
+     * created tables (an import's, for each of its data sets); prepared once, it is compiled once.
+     */
+    @Override
+    public Optional<String> lastIdentityQuery() {
+        return Optional.of("VALUES IDENTITY_VAL_LOCAL()");
     }
 
     @Override

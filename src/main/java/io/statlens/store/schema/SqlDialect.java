@@ -4,6 +4,7 @@ import io.statlens.store.block.BlockStore;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Optional;
 
 /**
  * What differs between SQL engines, kept in one place: Derby is retired upstream, and a server
@@ -31,6 +32,14 @@ public interface SqlDialect {
 
     /** Expression for the seconds, with fractions, from one timestamp expression to another. */
     String secondsBetween(String from, String to);
+
+    /**
+     * A query of the identity key that the connection's last single-row INSERT gave its row, where asking it costs less
+     * than JDBC's generated keys; empty: ask the INSERT's generated keys.
+     */
+    default Optional<String> lastIdentityQuery() {
+        return Optional.empty();
+    }
 
     /** Whether the table exists (in the default schema). */
     boolean tableExists(Connection c, String table);

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every value reads back bit for bit, whatever encoding its column gets, and unread columns read as missing. */
@@ -13,9 +14,10 @@ class SampleBlockTest {
     @Test
     void everyValueReadsBackBitForBit() {
         SplittableRandom random = new SplittableRandom(7);
-        double[][] rows = new double[SampleBlock.CAPACITY][];
+        int capacity = SampleBlock.capacity(5);
+        double[][] rows = new double[capacity][];
         SampleBlock b = new SampleBlock();
-        for (int r = 0; r < SampleBlock.CAPACITY; r++) {
+        for (int r = 0; r < capacity; r++) {
             rows[r] = new double[]{
                     Math.round(random.nextDouble() * 10000) / 100.0,      // two decimals, as mpstat prints: scaled
                     random.nextDouble(),                                   // full precision: raw
@@ -27,8 +29,8 @@ class SampleBlockTest {
         assertTrue(b.full());
         SampleBlock read = new SampleBlock();
         read.decode(b.encode(), true, null);
-        assertEquals(SampleBlock.CAPACITY, read.size());
-        for (int r = 0; r < SampleBlock.CAPACITY; r++) {
+        assertEquals(capacity, read.size());
+        for (int r = 0; r < capacity; r++) {
             assertEquals(1000 + r / 2, read.sample(r));
             assertEquals(1_700_000_000L + r, read.epochSecond(r));
             assertEquals(r % 3 == 0 ? 0 : 500_000_000, read.nano(r));
@@ -38,6 +40,29 @@ class SampleBlockTest {
                 assertEquals(Double.doubleToRawLongBits(rows[r][c]), Double.doubleToRawLongBits(read.value(c, r)), "row " + r + " column " + c);
             }
         }
+    }
+
+    @Test
+    void aNarrowTableTakesMoreRowsPerBlockAndAWideOneTheUsual512() {
+        assertEquals(SampleBlock.MAX_ROWS, SampleBlock.capacity(1));
+        assertEquals(SampleBlock.CAPACITY, SampleBlock.capacity(16));
+        assertEquals(SampleBlock.CAPACITY, SampleBlock.capacity(562));
+        SampleBlock b = new SampleBlock();
+        for (int r = 0; r < SampleBlock.MAX_ROWS; r++) {
+            assertFalse(b.full(), "row " + r);
+            b.add(r, 1_700_000_000L + r, 0, r, false, new double[]{r * 0.25}, 1);
+        }
+        assertTrue(b.full());
+        SampleBlock read = new SampleBlock();
+        read.decode(b.encode(), true, null);
+        assertEquals(SampleBlock.MAX_ROWS, read.size());
+        assertEquals((SampleBlock.MAX_ROWS - 1) * 0.25, read.value(0, SampleBlock.MAX_ROWS - 1));
+
+        SampleBlock widened = new SampleBlock();
+        for (int r = 0; r < SampleBlock.CAPACITY - 1; r++) widened.add(r, r, 0, r, false, new double[]{r}, 1);
+        assertFalse(widened.full());
+        widened.add(SampleBlock.CAPACITY, 0, 0, 0, false, new double[16], 16);
+        assertTrue(widened.full(), "a table that gained columns fills its block at the wide table's 512 rows");
     }
 
     @Test
