@@ -172,7 +172,13 @@ final class Migrations {
                 // by data set, key and sample. Derby's blocks are kept by key already.
                 d.storesBlocks()
                         ? new Step(13, "data tables indexed by key (not on this engine: blocks are kept by key)", List.of())
-                        : new Step(13, "data tables indexed by data set, key and sample", List.of(), DataTables::indexByKey));
+                        : new Step(13, "data tables indexed by data set, key and sample", List.of(), DataTables::indexByKey),
+                // Blocks of narrow tables hold up to 4,096 rows (SampleBlock.capacity); a statlens of 512-row blocks would
+                // fail on them with an index error, so the step has nothing to do but make such a statlens refuse the
+                // repository as one from a newer statlens. Engines without blocks have nothing to do either.
+                d.storesBlocks()
+                        ? new Step(14, "blocks of narrow tables hold up to 4,096 rows", List.of())
+                        : new Step(14, "blocks of narrow tables hold up to 4,096 rows (not on this engine: rows are kept one by one)", List.of()));
     }
 
     static int latestVersion(SqlDialect d) {
