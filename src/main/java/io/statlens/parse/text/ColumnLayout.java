@@ -99,10 +99,19 @@ public final class ColumnLayout {
 
     private final List<Column> columns;
     private final int[] rightEdges;
+    /**
+     * Whether the header shows its alignment: two labels at least two blanks apart. A header whose every gap is one
+     * blank may be a document's collapsed copy, whose positions a short row cannot be read by (unless the row's own
+     * blanks show they were kept).
+     */
+    private final boolean aligned;
 
     private ColumnLayout(List<Column> columns) {
         this.columns = List.copyOf(columns);
         this.rightEdges = columns.stream().mapToInt(Column::end).toArray();
+        boolean gap = false;
+        for (int i = 1; i < columns.size() && !gap; i++) gap = columns.get(i).start() - columns.get(i - 1).end() >= 2;
+        this.aligned = gap;
     }
 
     /** The layout of a header line: every whitespace-separated word is one column's label. */
@@ -200,7 +209,20 @@ public final class ColumnLayout {
         if (n > m) {
             return new Cells(new String[m], Fit.EXCESS, "found " + n + " values for " + m + " columns");
         }
+        if (!aligned && m > 1 && !widelySpaced(tokens)) {
+            // header and row both collapsed: values placed by positions neither has would stand under the wrong labels
+            return new Cells(new String[m], Fit.MISSING, "found " + n + " values for " + m + " columns, under a header"
+                    + " whose blanks were collapsed: nothing tells which are missing");
+        }
         return new Alignment(line, tokens).solve();
+    }
+
+    /** Whether two of the row's values are at least two blanks apart: the row still shows its alignment. */
+    private static boolean widelySpaced(Spans tokens) {
+        for (int i = 1; i < tokens.count; i++) {
+            if (tokens.starts[i] - tokens.ends[i - 1] >= 2) return true;
+        }
+        return false;
     }
 
     /** Cost of a token left out of a row wider than its header. */

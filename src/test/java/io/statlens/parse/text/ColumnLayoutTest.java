@@ -176,6 +176,16 @@ class ColumnLayoutTest {
     }
 
     @Test
+    void aShortRowUnderAHeaderAndRowWhoseBlanksWereCollapsedIsNotReadByPositions() {
+        // vmstat pasted through a document that made every run of blanks one: a row one value short
+        ColumnLayout layout = ColumnLayout.of("r b swpd free buff cache si so bi bo in cs us sy id wa");
+        Cells cells = layout.split("1 0 0 2794716 295968 312724 0 0 1 11444 2582 1917 5 3 90");
+        assertEquals(Fit.MISSING, cells.fit());
+        assertTrue(cells.problem().contains("collapsed"), cells.problem());
+        assertArrayEquals(new String[16], cells.values());
+    }
+
+    @Test
     void aRowWiderThanItsHeaderIsReadByTheHeadersPositionsWhenTheyLeaveNoDoubt() {
         String header = " r b w   swap  free  re  mf pi po fr de sr m0 m1 m2 m3   in   sy   cs us sy id";
         ColumnLayout layout = ColumnLayout.of(header);
