@@ -56,6 +56,11 @@ public final class Timeline {
     private long anchorReport;
     private Function<Duration, String> assumedStepMessage;
     private boolean assumedStepSaid;
+    /**
+     * The {@code time.source} fact of a first sample placed without its assumed interval ({@link #start}), held back
+     * until a later sample uses the interval (then the fact names it) or the file ends ({@link #end}): said once.
+     */
+    private String heldSource;
     /** An assumed day is placed later: the first dated sample tells the sink, before its row is written. */
     private boolean datesPending;
     private boolean datesPlacedLater;
@@ -204,6 +209,11 @@ public final class Timeline {
      * puts report number {@code report}.
      */
     public Instant unstamped(long report) {
+        // the first sample needs no interval: output of one sample has none to assume
+        if (anchor == null && sampleClock == null && report == 0) {
+            sampleClock = deriveSampleClock(false, true);
+            return sampleClock.at(0);
+        }
         if (anchor != null) return anchor.plus(step().multipliedBy(report - anchorReport));
         return sampleClock().at(report);
     }
@@ -216,7 +226,7 @@ public final class Timeline {
      * place, and leaves a notice for what it had to assume.
      */
     public SampleClock sampleClock() {
-        if (sampleClock == null) sampleClock = deriveSampleClock(true);
+        if (sampleClock == null) sampleClock = deriveSampleClock(true, false);
         return sampleClock;
     }
 
@@ -226,12 +236,17 @@ public final class Timeline {
      * is said to be assumed only when the clock places a later sample by it.
      */
     public Instant start() {
-        if (sampleClock == null) sampleClock = deriveSampleClock(false);
+        if (sampleClock == null) sampleClock = deriveSampleClock(false, false);
         return sampleClock.at(0);
     }
 
-    /** @param intervalUsed whether the interval places samples now; else an assumed one is told when it first does */
-    private SampleClock deriveSampleClock(boolean intervalUsed) {
+    /**
+     * @param intervalUsed whether the interval places samples now; else an assumed one is told when it first does
+     * @param holdSource   whether the {@code time.source} fact of an assumed interval not yet used waits for a later
+     *                     sample or the file's {@link #end}, to be said once (else it is said now, and again with the
+     *                     interval if a later sample uses it)
+     */
+    private SampleClock deriveSampleClock(boolean intervalUsed, boolean holdSource) {
         if (receiveTimes != null && options.start().isEmpty()) {
             // A collect recorded when each line arrived: that is when the sample was taken, give or take the tool's
             // own buffering, and nothing is assumed. --start still places the samples where the user says.
@@ -274,11 +289,18 @@ public final class Timeline {
             Instant first = start;
             assumed = () -> {
                 sink.notice(0, "the output does not say its interval; assuming " + assumedSeconds + " s; give --interval to set it");
-                if (!intervalUsed) derived(first, startSource, assumedInterval);
+                if (!intervalUsed) {
+                    heldSource = null;
+                    derived(first, startSource, assumedInterval);
+                }
             };
             if (intervalUsed) {
                 assumed.run();
                 assumed = null;
+            } else if (holdSource && !placedLater()) {
+                // a fact cannot be taken back: said at the end, or with the interval once a later sample uses it
+                heldSource = derivedSource(start, startSource, "");
+                return new SampleClock(start, interval, assumed);
             }
         }
         derived(start, startSource, intervalSource);
@@ -292,11 +314,20 @@ public final class Timeline {
      * @param intervalSource how the interval was obtained; empty when no interval places a sample
      */
     private void derived(Instant start, String startSource, String intervalSource) {
-        if (options.start().isEmpty() && fallback.placedLater()) {
+        if (placedLater()) {
             sink.derivedTimes(new ProvisionalTimes(start, intervalSource, fallback));
         } else {
-            source("derived: first sample at " + startSource + (intervalSource.isEmpty() ? "" : ", " + intervalSource));
+            source(derivedSource(start, startSource, intervalSource));
         }
+    }
+
+    /** Whether the sink places the derived times once the file is read (the last {@link DerivedTimes} said wins). */
+    private boolean placedLater() {
+        return options.start().isEmpty() && fallback.placedLater();
+    }
+
+    private static String derivedSource(Instant start, String startSource, String intervalSource) {
+        return "derived: first sample at " + startSource + (intervalSource.isEmpty() ? "" : ", " + intervalSource);
     }
 
     private static String seconds(Duration d) {
@@ -323,6 +354,17 @@ public final class Timeline {
      * lines}); nothing when the times have a source.
      */
     public void none(String why) {
+        end();
         if (!sourced()) source(TimeSource.NONE + why);
+    }
+
+    /**
+     * At the end of a file: says the {@code time.source} fact of a first sample that no later one followed by an
+     * assumed interval ({@link #start}). Every parser that places samples through the timeline calls it (or {@link #none}).
+     */
+    public void end() {
+        if (heldSource == null) return;
+        source(heldSource);
+        heldSource = null;
     }
 }

@@ -131,4 +131,25 @@ class TimelineTest {
         assertTrue(timeline.sourced(), "the sample clock says how it derived the times");
         assertTrue(sink.fact("time.source").orElseThrow().startsWith("derived: first sample at the file's time"));
     }
+
+    @Test
+    void theFirstUnstampedReportAssumesNoIntervalAndTheFactIsSaidOnce() {
+        CollectingSink one = new CollectingSink();
+        Timeline single = new Timeline(context(TimeOptions.DEFAULT), one, Duration.ofSeconds(5));
+        assertEquals(FALLBACK, single.unstamped(0));
+        single.end();
+        assertEquals(List.of("derived: first sample at the file's time (" + FALLBACK + ")"), timeSources(one),
+                "one sample: no interval placed anything");
+        assertTrue(one.notices().stream().noneMatch(n -> n.message().contains("does not say its interval")),
+                one.notices().toString());
+
+        CollectingSink two = new CollectingSink();
+        Timeline series = new Timeline(context(TimeOptions.DEFAULT), two, Duration.ofSeconds(5));
+        series.unstamped(0);
+        assertEquals(FALLBACK.plusSeconds(5), series.unstamped(1));
+        series.end();
+        assertEquals(List.of("derived: first sample at the file's time (" + FALLBACK + "), assumed interval 5 s"),
+                timeSources(two), "the fact is said once, with the interval the second sample used");
+        assertEquals(1, two.notices().stream().filter(n -> n.message().contains("does not say its interval")).count());
+    }
 }

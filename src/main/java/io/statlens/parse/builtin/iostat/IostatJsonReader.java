@@ -46,6 +46,7 @@ final class IostatJsonReader implements SysstatJson.Handler {
     void read(LineSource lines) throws IOException {
         locale = SysstatLocale.of(SysstatJson.dateEvidence(lines.head()), context);
         SysstatJson.read(lines, sink, this);
+        out.endOfFile();
         if (out.rowsWritten() == 0) sink.warning(0, "no iostat samples in the JSON document");
     }
 

@@ -80,6 +80,7 @@ final class IostatReader {
         }
         endBlock();
         out.finish();
+        out.endOfFile();
         lines.finish(sink);
         if (out.rowsWritten() == 0) {
             sink.warning(0, "no iostat report found: expected a header such as 'avg-cpu:', 'Device ...', "

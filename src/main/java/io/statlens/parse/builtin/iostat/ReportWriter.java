@@ -65,6 +65,11 @@ final class ReportWriter {
         return current;
     }
 
+    /** The file has ended, after its last report: the timeline says what it held back ({@link Timeline#end}). */
+    void endOfFile() {
+        timeline.end();
+    }
+
     /**
      * Ends the report being read: writes its rows, if it has any, and starts the next. A report that got a time
      * stamp but no rows hands the stamp on: OSWatcher's {@code zzz} line comes before the banner that starts

@@ -207,6 +207,7 @@ final class SolarisMpstatReader implements MpstatReader {
 
     @Override
     public void finish(long lastLine) {
+        timeline.end();
         if (announced.isEmpty()) {
             sink.warning(0, "no Solaris mpstat data lines found");
         } else if (rowsInReport < rowsInPreviousReport) {

@@ -182,6 +182,7 @@ public final class InnodbMutexParser implements Parser {
                 read(line.text().strip(), line.number());
             }
             end();
+            timeline.end();
             lines.finish(sink);
             if (!repeated.isEmpty()) {
                 sink.notice(0, "lock names listed more than once in a snapshot (one per instance), their counts summed: "

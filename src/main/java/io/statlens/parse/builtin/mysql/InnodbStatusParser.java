@@ -105,6 +105,7 @@ public final class InnodbStatusParser implements Parser {
                 read(cellText(line.text()), line.number());
             }
             finishSnapshot();
+            timeline.end();
             lines.finish(sink);
             if (snapshots == 0) {
                 sink.warning(0, "no InnoDB monitor output found (expected a line '... INNODB MONITOR OUTPUT')");

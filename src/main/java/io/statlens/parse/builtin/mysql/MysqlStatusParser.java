@@ -134,6 +134,7 @@ public final class MysqlStatusParser implements Parser {
         public void endOfInput() {
             cutShort();
             end();
+            times.end();
             writer.finish();
         }
 

@@ -253,6 +253,12 @@ public final class PerfschemaWaitsParser implements Parser {
         }
 
         @Override
+        public void endOfInput() {
+            end();
+            times.end();
+        }
+
+        @Override
         public void end() {
             if (snapshot.isEmpty()) {
                 return;

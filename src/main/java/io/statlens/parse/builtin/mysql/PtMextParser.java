@@ -135,6 +135,7 @@ public final class PtMextParser implements Parser {
             for (Map.Entry<String, double[]> e : variables.entrySet()) snapshot.put(e.getKey(), e.getValue()[c]);
             writer.snapshot(new StatusWriter.Snapshot(timeline.unstamped(c), snapshot, hadText));
         }
+        timeline.end();
         writer.finish();
         sink.variant(writer.relative() ? "relative" : "absolute");
     }

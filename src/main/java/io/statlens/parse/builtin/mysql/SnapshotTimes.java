@@ -39,6 +39,11 @@ final class SnapshotTimes {
         stamp = time;
     }
 
+    /** The input has ended, after its last snapshot: the timeline says what it held back ({@link Timeline#end}). */
+    void end() {
+        timeline.end();
+    }
+
     /** The time of the snapshot numbered {@code snapshot} (from 0), which has just been read. */
     Instant time(long snapshot) {
         if (stamp == null) return timeline.unstamped(snapshot);

@@ -93,6 +93,7 @@ final class NmonReader {
             }
         }
         config.finish();
+        timeline.end();
         sink.variant(run.aix() ? "aix" : "linux");
         if (rows == 0) {
             sink.warning(0, sections.isEmpty() ? "no nmon section header lines (CPU_ALL,CPU Total host,User%,...) found"

@@ -111,6 +111,7 @@ abstract class SnapshotLoopParser implements Parser {
             opened |= opener;
             if (snapshot.size() < MAX_LINES) snapshot.add(line);
         }
+        timeline.end();
         if (stamped) timeline.source("pt-stalk TS lines (or date(1) lines) before the snapshots");
         lines.finish(sink);
         reader.finish(sample);

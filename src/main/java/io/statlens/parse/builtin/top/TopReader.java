@@ -284,6 +284,7 @@ final class TopReader {
 
     void finish() {
         writeSummary();
+        timeline.end();
         if (sample < 0) {
             sink.warning(0, "no top snapshot found (no 'top - HH:MM:SS up' line, no busybox 'Mem:' line)");
             timeline.none("no snapshots");
