@@ -36,6 +36,13 @@ final class KeySamples {
     private final long[] count;
     /** Which held samples a reduction keeps; reused, as reductions of a long run come every few thousand samples. */
     private boolean[] keep;
+    /**
+     * The held samples, from the first, of the buckets that were complete at the last reduction (all but the bucket of
+     * the last sample read), and the bucket size it reduced them to. A reduction to the same size keeps all of them
+     * again, so it starts after them (see {@link #keepExtremes}).
+     */
+    private int settled;
+    private long settledBucket;
 
     /**
      * @param metrics the values of a sample
@@ -122,15 +129,25 @@ final class KeySamples {
         }
     }
 
-    /** Keeps, per bucket of the current size, the points holding a metric's minimum, maximum or first gap. */
+    /**
+     * Keeps, per bucket of the current size, the points holding a metric's minimum, maximum or first gap, and the first and
+     * the last point held.
+     *
+     * <p>The buckets that were complete at the last reduction to this size are not looked at again: each point held of
+     * them is the first point or holds an extreme of its bucket's points, so it holds it still (the first occurrence of a
+     * minimum among the bucket's points stays the first occurrence among those kept), and a reduction of them keeps them
+     * all. The last point held, kept because it is the last, is in the bucket of the last sample read, which is looked at
+     * again. Between two reductions a long run adds as many samples as are held, so this halves the samples looked at.
+     */
     private void keepExtremes() {
         if (keep == null || keep.length < size) keep = new boolean[time.length];
-        Arrays.fill(keep, 0, size, false);
+        int from = bucket == settledBucket ? settled : 0;
+        Arrays.fill(keep, from, size, false);
         keep[0] = true;
         keep[size - 1] = true;
         // A bucket is a power of two samples: a shift, not a division per sample.
         int shift = Long.numberOfTrailingZeros(bucket);
-        int start = 0;
+        int start = from;
         while (start < size) {
             long b = index[start] >>> shift;
             int end = start;
@@ -140,13 +157,22 @@ final class KeySamples {
                 int min = -1;
                 int max = -1;
                 int gap = -1;
+                double low = 0;
+                double high = 0;
                 for (int i = start; i < end; i++) {
-                    if (Double.isNaN(v[i])) {
+                    double x = v[i];
+                    if (Double.isNaN(x)) {
                         if (gap < 0) gap = i;
                         continue;
                     }
-                    if (min < 0 || v[i] < v[min]) min = i;
-                    if (max < 0 || v[i] > v[max]) max = i;
+                    if (min < 0 || x < low) {
+                        min = i;
+                        low = x;
+                    }
+                    if (max < 0 || x > high) {
+                        max = i;
+                        high = x;
+                    }
                 }
                 if (min >= 0) keep[min] = true;
                 if (max >= 0) keep[max] = true;
@@ -154,8 +180,8 @@ final class KeySamples {
             }
             start = end;
         }
-        int kept = 0;
-        for (int i = 0; i < size; i++) {
+        int kept = from;
+        for (int i = from; i < size; i++) {
             if (!keep[i]) continue;
             time[kept] = time[i];
             elapsed[kept] = elapsed[i];
@@ -164,5 +190,9 @@ final class KeySamples {
             kept++;
         }
         size = kept;
+        long open = index[size - 1] >>> shift;
+        settled = size - 1;
+        while (settled > 0 && index[settled - 1] >>> shift == open) settled--;
+        settledBucket = bucket;
     }
 }
