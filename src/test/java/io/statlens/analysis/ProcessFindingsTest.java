@@ -56,6 +56,8 @@ class ProcessFindingsTest {
         service.run(ImportRequest.of("quiet", ZoneOffset.UTC, Path.of("src/test/resources/corpus/dstat/cn-notes-dstat-0.7.2-top-cpu-mem-io.csv")),
                 ImportProgress.NONE);
         service.run(ImportRequest.of("turns", ZoneOffset.UTC, Files.writeString(dir.resolve("turns.csv"), TURNS)), ImportProgress.NONE);
+        service.run(ImportRequest.of("dool", ZoneOffset.UTC, Path.of("src/test/resources/corpus/dstat/dool-1.3.4-tc-top-adv-1-20.csv")),
+                ImportProgress.NONE);
     }
 
     private List<Finding> processes(String run) {
@@ -108,6 +110,21 @@ class ProcessFindingsTest {
                         + " read+writ 41.9 MiB/s in the 4 of 4 intervals it led.",
                 "dstat.top_bio: Process java dominates the block I/O the leading processes did (dstat --top-bio): 100 % of it,"
                         + " mean read+writ 10.7 MiB/s in the 4 of 4 intervals it led."), texts(processes("screen")));
+    }
+
+    /**
+     * dool's CSV of top-cpu, top-mem, top-bio, top-cpu-adv and top-io-adv (captured here): top-cpu-adv tells what
+     * top-cpu tells, so only top-cpu speaks; top-io-adv speaks for the I/O, as no top-io ran. By hand from the file,
+     * the since-boot first row left out: java 204 of 400 % CPU (51 %) in 10 of 19 intervals; load.sh 84 % of the
+     * bytes read and written, 6,000 MiB in 9 intervals.
+     */
+    @Test
+    void anAdvancedPluginSpeaksOnlyWhenItsPlainTwinDidNotRun() {
+        List<Finding> dool = processes("dool");
+        assertEquals(List.of("dstat.top_cpu", "dstat.top_mem", "dstat.top_io_adv", "dstat.top_bio"),
+                dool.stream().map(Finding::dataset).toList());
+        assertEquals("dstat.top_io_adv: Process load.sh dominates the I/O the leading processes did (dstat --top-io-adv): 84 % of it,"
+                + " mean read+writ 667 MiB/s in the 9 of 19 intervals it led.", texts(dool).get(2));
     }
 
     @Test
