@@ -241,6 +241,16 @@ public final class Timeline {
     }
 
     /**
+     * The first sample of output without time stamps, placed by a parser that knows whether more follow (it places a
+     * sample when the next one begins, or at the end of the file): with more, the interval will place them, so the
+     * clock is made with it and the {@code time.source} fact names it at once, in the place {@link #start} says its
+     * own; alone, as {@link #start}: one sample has no interval to assume.
+     */
+    public Instant first(boolean more) {
+        return more ? sampleClock().at(0) : start();
+    }
+
+    /**
      * @param intervalUsed whether the interval places samples now; else an assumed one is told when it first does
      * @param holdSource   whether the {@code time.source} fact of an assumed interval not yet used waits for a later
      *                     sample or the file's {@link #end}, to be said once (else it is said now, and again with the

@@ -24,7 +24,9 @@ import java.util.regex.Pattern;
  * @param dataset   the data set, e.g. {@code top_cpu}
  * @param title     the plugin's group title ({@code self.name})
  * @param label     the plugin's column label ({@code self.vars}), blanks collapsed; empty for the {@code _adv} ones,
- *                  whose title is their own
+ *                  whose title is their own, printed on screen as dstat's {@code show} does: the name, the PID and the
+ *                  values at fixed widths with no blank between them ({@code java 117861.4%  12K2030B}); dool's
+ *                  top-io-adv, which puts blanks between its fields, is told by its label
  * @param keyLabel  what the key is: {@code process} or {@code interrupt}
  * @param metrics   the values in the order the CSV cell prints them
  * @param tail      on screen, how many characters the values take at the cell's end ({@code show}: the name padded,
@@ -73,6 +75,9 @@ record DstatTop(String dataset, String title, String label, String keyLabel, Lis
             new DstatTop("top_childwait", "most waiting for", "child process", "process",
                     List.of(new Metric("wait", "%", "share of time spent waiting for children")), 3, 1000),
             new DstatTop("top_cpu_adv", "most expensive cpu process", "", "process", List.of(CPU, READ, WRITE), 0, 1024),
+            // dool's top-io-adv: '%-20s %s %s %s %s%%' (PID '%7s', CPU 4 wide): fields apart, read by words
+            new DstatTop("top_io_adv", "most expensive i/o process", "process pid read writ cpu", "process",
+                    List.of(READ, WRITE, CPU), 0, 1024),
             new DstatTop("top_io_adv", "most expensive i/o process", "", "process", List.of(READ, WRITE, CPU), 0, 1024),
             new DstatTop("top_bio_adv", "most expensive block i/o process", "", "process",
                     List.of(BLOCK_READ, BLOCK_WRITE, CPU), 0, 1024));
@@ -153,12 +158,52 @@ record DstatTop(String dataset, String title, String label, String keyLabel, Lis
                 }
             }
         }
+        if (tail == 0 && label.isEmpty()) {
+            Optional<Leader> glued = gluedAdvanced(text);
+            if (glued.isPresent()) return glued;
+        }
         String[] words = Tokens.split(text.replace('%', ' '));
         int values = metrics.size() + (tail == 0 ? 1 : 0);
         if (words.length <= values) throw new NumberFormatException("expected a name and " + values + " values");
         int start = words.length - values;
         String name = String.join(" ", Arrays.asList(words).subList(0, start));
         return Optional.of(new Leader(name, screenValues(words, start + (tail == 0 ? 1 : 0))));
+    }
+
+    /**
+     * An {@code _adv} cell as dstat's {@code show} prints it, {@code '%-*s%s%-5s%s%s%%%s%s'}: the name in
+     * {@code width - 14 - len(pid)} characters, the PID padded to 5, then each value in its {@code cprint} width, 5
+     * for bytes, 3 for the CPU share and its {@code %} after it. A 5-digit PID touches the CPU share, and a 5-wide
+     * value the one before it ({@code 117861.4%  12K2030B}): the values are cut from the right end by those widths,
+     * the PID is the digits before them. Empty when the cell does not fit those widths (a document changed them).
+     */
+    private Optional<Leader> gluedAdvanced(String text) {
+        int end = text.length();
+        double[] values = new double[metrics.size()];
+        for (int i = metrics.size() - 1; i >= 0; i--) {
+            Metric m = metrics.get(i);
+            boolean cpu = m.unit().equals("%");
+            if (cpu) {
+                if (end == 0 || text.charAt(end - 1) != '%') return Optional.empty();
+                end--;
+            }
+            int width = cpu ? 3 : 5;
+            if (end < width) return Optional.empty();
+            String word = text.substring(end - width, end).strip();
+            end -= width;
+            if (word.isEmpty()) return Optional.empty();
+            try {
+                values[i] = ScreenValue.parse(word, new DstatColumn(m.unit(), base, false, ""), false);
+            } catch (NumberFormatException e) {
+                return Optional.empty();
+            }
+        }
+        String head = text.substring(0, end).stripTrailing();
+        int pid = head.length();
+        while (pid > 0 && Character.isDigit(head.charAt(pid - 1))) pid--;
+        String name = head.substring(0, pid).strip();
+        if (pid == head.length() || name.isEmpty()) return Optional.empty();
+        return Optional.of(new Leader(name, values));
     }
 
     private double[] screenValues(String[] words, int from) {

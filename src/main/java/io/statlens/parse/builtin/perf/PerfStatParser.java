@@ -161,7 +161,7 @@ public final class PerfStatParser implements Parser {
             if (s.startsWith("#") || s.isEmpty()) return;
             Matcher title = SUMMARY.matcher(s);
             if (title.matches()) {
-                flush();
+                flush(true);
                 summary = true;
                 summaryElapsed = Double.NaN;
                 sink.fact("command", title.group(1).replaceAll("^'|'$", ""));
@@ -201,9 +201,9 @@ public final class PerfStatParser implements Parser {
         }
 
         private void counter(PerfStatLine l, long number) {
-            if (gathering && Double.compare(l.elapsed(), currentElapsed) != 0) flush();
+            if (gathering && Double.compare(l.elapsed(), currentElapsed) != 0) flush(true);
             // a summary appended again (perf stat -x, in a loop prints no title): the event comes again
-            if (gathering && summary && counted(l)) flush();
+            if (gathering && summary && counted(l)) flush(true);
             if (!gathering) {
                 gathering = true;
                 currentElapsed = l.elapsed();
@@ -249,8 +249,12 @@ public final class PerfStatParser implements Parser {
             };
         }
 
-        /** Writes the interval gathered: one row per CPU or aggregate (one row when not keyed). */
-        private void flush() {
+        /**
+         * Writes the interval gathered: one row per CPU or aggregate (one row when not keyed).
+         *
+         * @param another whether another sample follows (its lines are being read), else the file ended
+         */
+        private void flush(boolean another) {
             if (!gathering) return;
             if (spec == null || spec.metrics().size() != events.size()) {
                 List<Metric> metrics = new ArrayList<>();
@@ -259,7 +263,7 @@ public final class PerfStatParser implements Parser {
                 sink.dataset(spec);
                 sink.variant((summary ? "summary-" : "interval-") + (csv ? "csv" : "text"));
             }
-            Instant time = time();
+            Instant time = time(another);
             for (Map.Entry<String, double[]> e : current.entrySet()) {
                 double[] values = Arrays.copyOf(e.getValue(), events.size());
                 for (int i = e.getValue().length; i < values.length; i++) values[i] = Double.NaN;
@@ -271,8 +275,8 @@ public final class PerfStatParser implements Parser {
         }
 
         /** The start (the '# started on' line of perf stat -o, --start, or the fallback start) plus the seconds printed. */
-        private Instant time() {
-            if (summary) return summaryTime();
+        private Instant time(boolean another) {
+            if (summary) return summaryTime(another);
             double elapsed = Double.isNaN(currentElapsed) ? 0 : currentElapsed;
             Duration offset = Duration.ofNanos(Math.round(elapsed * 1e9));
             if (started != null) {
@@ -287,18 +291,18 @@ public final class PerfStatParser implements Parser {
          * A summary counts the whole command: it is at its end, the '# started on' line of perf stat -o plus the elapsed
          * seconds, else where the sample clock puts it (--start, or the fallback start, one interval per summary).
          */
-        private Instant summaryTime() {
+        private Instant summaryTime(boolean another) {
             if (started != null && sample == 0) {
                 timeline.source("perf stat's '# started on' line plus the elapsed seconds of the command");
                 return timeline.stamped(started.plus(Duration.ofNanos(Math.round((Double.isNaN(summaryElapsed) ? 0
                         : summaryElapsed) * 1e9))), sample);
             }
             // one summary is at the start; a file of several places the later ones an interval apart
-            return sample == 0 && !timeline.anchored() ? timeline.start() : timeline.unstamped(sample);
+            return sample == 0 && !timeline.anchored() ? timeline.first(another) : timeline.unstamped(sample);
         }
 
         void finish() {
-            flush();
+            flush(false);
             if (sample == 0) sink.warning(0, "no perf stat counter lines found");
             timeline.none("no counter lines");
         }

@@ -89,9 +89,10 @@ abstract class SnapshotLoopParser implements Parser {
             }
             if (line == null || time.isPresent() || opens) {
                 if (!snapshot.isEmpty()) {
-                    // the first of unstamped snapshots is at the start: one snapshot alone has no interval to assume
+                    // the first of unstamped snapshots is at the start: one snapshot alone has no interval to assume,
+                    // one the next unstamped snapshot follows (it opens now) has
                     Instant at = stamp != null ? timeline.stamped(stamp, sample)
-                            : sample == 0 ? timeline.start() : timeline.unstamped(sample);
+                            : sample == 0 ? timeline.first(opens) : timeline.unstamped(sample);
                     double seconds = previous == null ? Double.NaN : Duration.between(previous, at).toNanos() / 1e9;
                     reader.snapshot(sample, at, seconds, snapshot);
                     previous = at;

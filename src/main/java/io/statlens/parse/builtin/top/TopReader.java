@@ -32,10 +32,18 @@ import java.util.Set;
  * snapshot (on the date of a date(1) line before it, else of {@code --start} or the fallback start); busybox's start
  * with {@code Mem:} and print no time, so they are placed one interval apart ({@code -d} of a pasted command, else
  * busybox's 5 s). After the summary lines, a header starts the task table, which runs to the next snapshot.
+ *
+ * <p>busybox prints no line that says whether its table holds processes or, with {@code -H}, threads (the PID column
+ * then holds each thread's id, the PPID column its process's parent, {@code procps_scan} of {@code /proc/PID/task}): a
+ * pasted command says so, else top's own row ({@code busybox top -b -H -n 1}, in every full snapshot). Until one of
+ * them is seen, the rows of busybox tables wait (at most {@link #MAX_WAITING}; past that, or at the end of the file,
+ * they are processes).
  */
 final class TopReader {
     /** busybox top's default delay between snapshots. */
     private static final Duration BUSYBOX_INTERVAL = Duration.ofSeconds(5);
+    /** The most busybox rows held while it is not known whether they are processes or threads: a few snapshots. */
+    private static final int MAX_WAITING = 10_000;
 
     private enum Part { NONE, SUMMARY, TABLE }
 
@@ -53,7 +61,13 @@ final class TopReader {
     private DayClock clock;
     private boolean threads;
     private boolean busybox;
-    private boolean threadOption;
+    /** Whether busybox's tables hold threads: from a pasted command or top's own row; null while neither was seen. */
+    private Boolean busyboxThreads;
+    /** A busybox row read before it was known whether it is a process or a thread, and its table's process data set. */
+    private record Waiting(DatasetSpec processes, Row row) {
+    }
+
+    private final List<Waiting> waiting = new ArrayList<>();
     /** The summary values of the snapshot being read, by label; written when its table starts or the snapshot ends. */
     private final Map<String, Double> summary = new LinkedHashMap<>();
     /** Memory lines seen in this snapshot: the first is Mem, the second Swap. */
@@ -73,7 +87,7 @@ final class TopReader {
         if (!command.arguments().isEmpty()) sink.fact("options", command.argumentText());
         command.value("-d").filter(Numbers::isNumber).flatMap(d -> Intervals.seconds(Numbers.parse(d)))
                 .ifPresent(timeline::printedInterval);
-        threadOption = command.has("-H");
+        busyboxThreads = command.has("-H");
     }
 
     void line(TranscriptLine line) {
@@ -129,7 +143,7 @@ final class TopReader {
         keysInSnapshot.clear();
         if (busyboxSnapshot) {
             sink.variant("busybox");
-            threads = threadOption;
+            threads = false;
             time = dateLineTime != null ? timeline.stamped(dateLineTime, sample) : timeline.unstamped(sample);
             dateLineTime = null;
         }
@@ -277,13 +291,60 @@ final class TopReader {
             }
             values[i] = v;
         }
-        announce(table.spec());
-        sink.row(table.spec(), new Row(sample, time, key, false, values));
+        Row task = new Row(sample, time, key, false, values);
+        if (!busybox) {
+            write(table.spec(), task);
+            return;
+        }
+        if (busyboxThreads == null) {
+            busyboxThreads = ownRow(command).map(c -> c.has("-H")).orElse(null);
+            if (Boolean.TRUE.equals(busyboxThreads)) {
+                sink.notice(number, "busybox top's own row (" + command + ") shows -H: its tables hold threads, keyed by thread id"
+                        + " and command (top.thread)");
+            }
+        }
+        if (busyboxThreads == null && waiting.size() < MAX_WAITING) {
+            waiting.add(new Waiting(table.spec(), task));
+            return;
+        }
+        if (busyboxThreads == null) busyboxThreads = false;
+        writeWaiting();
+        write(busyboxTable(table.spec()), task);
+    }
+
+    /**
+     * A row's command if it is busybox top's own, {@code busybox top -b -H -n 1} or {@code top -bH} (top linked to
+     * busybox), read as a pasted command; empty for any other command.
+     */
+    private static Optional<PastedCommand> ownRow(String command) {
+        String text = command.strip();
+        String[] words = Tokens.split(text);
+        if (words.length > 1 && words[0].substring(words[0].lastIndexOf('/') + 1).equals("busybox")) {
+            text = text.substring(text.indexOf(words[1], words[0].length()));
+        }
+        return PastedCommand.bare(text, TopParser.SYNTAX);
+    }
+
+    /** The data set of a busybox table's rows: its processes, or with -H the same columns as threads. */
+    private DatasetSpec busyboxTable(DatasetSpec processes) {
+        return busyboxThreads ? new DatasetSpec(processes.tool(), "thread", processes.keyLabel(), processes.metrics()) : processes;
+    }
+
+    private void writeWaiting() {
+        for (Waiting w : waiting) write(busyboxTable(w.processes()), w.row());
+        waiting.clear();
+    }
+
+    private void write(DatasetSpec spec, Row task) {
+        announce(spec);
+        sink.row(spec, task);
         rows++;
     }
 
     void finish() {
         writeSummary();
+        if (busyboxThreads == null) busyboxThreads = false;
+        writeWaiting();
         timeline.end();
         if (sample < 0) {
             sink.warning(0, "no top snapshot found (no 'top - HH:MM:SS up' line, no busybox 'Mem:' line)");

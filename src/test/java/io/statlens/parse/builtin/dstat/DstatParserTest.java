@@ -171,6 +171,30 @@ class DstatParserTest {
         assertEquals(List.of(), alone.warnings().stream().filter(w -> w.line() > 0).toList());
     }
 
+    /**
+     * dool 1.3.4's screen of the _adv plugins, captured here: top-cpu-adv prints name, PID and values at fixed widths
+     * with nothing between them when they fill them ({@code java 117861.4%  12K2030B}: PID 11786, 1.4 %, 12K read,
+     * 2030B written); its top-io-adv puts blanks between its fields. The CSV of the same run has the exact values.
+     */
+    @Test
+    void advancedPluginsOnScreenAreCutByTheirWidthsWhereTheirFieldsTouch() {
+        CollectingSink screen = ParserFixtures.parse(parser, "dstat/dool-1.3.4-tc-top-adv-1-20.txt");
+        SpecRow first = screen.rows("dstat.top_cpu_adv", "java").get(0);
+        assertEquals(List.of(1.4, 12.0 * 1024, 2030.0), List.of(first.get("cpu"), first.get("read"), first.get("writ")));
+        SpecRow glued = screen.rows("dstat.top_cpu_adv", "javac").get(2);
+        assertEquals(List.of(18.0, 2160.0, 241.0 * 1024), List.of(glued.get("cpu"), glued.get("read"), glued.get("writ")),
+                "'javac 14740 18%2160B 241K'");
+        assertEquals(20, screen.rows("dstat.top_cpu_adv").size(), "every interval, none warned");
+        SpecRow io = screen.rows("dstat.top_io_adv", "load.sh").get(0);
+        assertEquals(List.of(400.0 * MIB, 400.0 * MIB, 0.0), List.of(io.get("read"), io.get("writ"), io.get("cpu")));
+        assertEquals(List.of(), screen.warnings().stream().filter(w -> w.line() > 0).toList());
+
+        CollectingSink csv = ParserFixtures.parse(parser, "dstat/dool-1.3.4-tc-top-adv-1-20.csv");
+        SpecRow exact = csv.rows("dstat.top_cpu_adv", "java").get(0);
+        assertEquals(List.of(1.4313085768128868, 12139.88818910763, 2030.0148686727816),
+                List.of(exact.get("cpu"), exact.get("read"), exact.get("writ")));
+    }
+
     @Test
     void detectsItsOwnOutputsOnly() {
         assertEquals(1.0, parser.sniff(ParserFixtures.head("dstat/dool-1.3.4-more-t-2-3.csv")));

@@ -17,6 +17,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PerfStatParserTest {
     private final PerfStatParser parser = new PerfStatParser();
 
+    /**
+     * Two runs of perf stat in a loop, captured here: two summaries, no interval stated. The first is placed when the
+     * second's title is read, so the interval is known to be needed: one time.source fact, naming it.
+     */
+    @Test
+    void summariesOfALoopHaveOneTimeSourceNamingTheAssumedInterval() {
+        CollectingSink sink = ParserFixtures.parse(parser, "perf-stat/linux-perf-6.1-stat-loop-2-sleep0.2.txt");
+        assertEquals(List.of("derived: first sample at test default (1970-01-01T00:00:00Z), assumed interval 1 s"),
+                sink.facts().stream().filter(f -> f.name().equals("time.source")).map(f -> f.value()).toList());
+        assertEquals(List.of(Instant.EPOCH, Instant.EPOCH.plusSeconds(1)),
+                sink.rows("perf-stat").stream().map(r -> r.row().time()).toList());
+        assertEquals(0.84, sink.rows("perf-stat").get(0).get("task-clock"));
+    }
+
     @Test
     void intervalsBecomeSamplesAtTheSecondsPrintedAfterTheStart() {
         ParseContext context = ParserFixtures.context("x", TimeOptions.DEFAULT.withStart(Instant.parse("2026-12-02T04:00:00Z")));

@@ -116,6 +116,21 @@ class SnapshotLoopParsersTest {
                 "no interval was assumed, and the time.source fact says none");
     }
 
+    /**
+     * A loop of {@code cat /proc/meminfo; sleep 1} captured here: three snapshots, no time lines, no interval stated.
+     * The first is placed when the second opens, so the interval is known to be needed: one time.source fact, naming
+     * it, and one notice (not a fact without the interval and a second one with it).
+     */
+    @Test
+    void snapshotsWithoutTimesOrIntervalHaveOneTimeSourceNamingTheAssumedInterval() {
+        CollectingSink sink = ParserFixtures.parse(new MeminfoParser(), "meminfo/debian12-meminfo-loop-3-sleep1.txt");
+        assertEquals(List.of("derived: first sample at test default (1970-01-01T00:00:00Z), assumed interval 1 s"),
+                sink.facts().stream().filter(f -> f.name().equals("time.source")).map(f -> f.value()).toList());
+        assertEquals(1, sink.notices().stream().filter(n -> n.message().contains("interval")).count(), sink.notices().toString());
+        assertEquals(List.of(Instant.EPOCH, Instant.EPOCH.plusSeconds(1), Instant.EPOCH.plusSeconds(2)),
+                sink.rows("meminfo").stream().map(r -> r.row().time()).distinct().toList());
+    }
+
     /** The same as an import places it, by the file's time: its one snapshot at that time, and no interval assumed. */
     @Test
     void oneDfPlacedAtTheFilesTimeAssumesNoInterval() {

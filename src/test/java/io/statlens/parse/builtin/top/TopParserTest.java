@@ -101,6 +101,40 @@ class TopParserTest {
         assertEquals(List.of(), sink.warnings());
     }
 
+    /**
+     * busybox prints nothing that tells threads from processes but the row of top itself: its {@code -H} (here top
+     * linked to busybox, {@code top -bH}) makes every table, the one before that row too, threads; without it, or
+     * with no such row, the tables are processes. Captured: top/debian12-busybox-top-b-H-n3-d1-threads.txt.
+     */
+    @Test
+    void busyboxTablesAreThreadsWhenTopsOwnRowShowsH() {
+        String threads = """
+                Mem: 7575668K used, 17107880K free, 9356K shrd, 36632K buff, 2876380K cached
+                CPU:  85% usr  14% sys   0% nic   0% idle   0% io   0% irq   0% sirq
+                Load average: 19.63 12.38 6.53 28/427 3796
+                  PID  PPID USER     STAT   VSZ %VSZ %CPU COMMAND
+                30634 30585 root     S     232m   1%   8% {spin-1} python3 spin.py
+                Mem: 7575668K used, 17107880K free, 9356K shrd, 36632K buff, 2876380K cached
+                CPU:  75% usr  24% sys   0% nic   0% idle   0% io   0% irq   0% sirq
+                Load average: 19.63 12.38 6.53 24/372 3821
+                  PID  PPID USER     STAT   VSZ %VSZ %CPU COMMAND
+                30632 30585 root     R     232m   1%   6% {spin-0} python3 spin.py
+                30663 30585 root     R     3284   0%   0% top -bH -n 2
+                """;
+        ParseContext context = ParseContext.simple("busybox.txt").set(TimeOptions.class, TimeOptions.DEFAULT);
+        CollectingSink sink = ParserFixtures.parseText(parser, threads, context);
+        assertEquals(List.of("30634 {spin-1} python3 spin.py", "30632 {spin-0} python3 spin.py", "30663 top -bH -n 2"),
+                sink.rows("top.thread").stream().map(r -> r.row().key()).toList());
+        assertEquals(List.of(), sink.rows("top.process"));
+        assertEquals(8, sink.rows("top.thread", "30634 {spin-1} python3 spin.py").get(0).get("%CPU"));
+
+        CollectingSink processes = ParserFixtures.parseText(parser, threads.replace("top -bH -n 2", "top -b -n 2"), context);
+        assertEquals(3, processes.rows("top.process").size());
+        assertEquals(List.of(), processes.rows("top.thread"));
+        CollectingSink noOwnRow = ParserFixtures.parseText(parser, threads.replace("top -bH -n 2", "sleep 60"), context);
+        assertEquals(3, noOwnRow.rows("top.process").size(), "nothing says threads: processes, as before");
+    }
+
     @Test
     void procps32WithUnitsOnTheNumbersAndTheOldMemoryOrder() {
         String text = """
