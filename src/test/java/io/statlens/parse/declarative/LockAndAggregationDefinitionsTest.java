@@ -164,6 +164,26 @@ class LockAndAggregationDefinitionsTest {
         assertTrue(warnings.get(0).startsWith("expected a dtrace record after this line"), warnings.get(0));
     }
 
+    /** A command typed after a prompt is the command, even where its words (lquantize(arg1, 0,  50)) look like a row. */
+    @Test
+    void aCommandAfterAPromptIsNoRow() {
+        CollectingSink sink = parse(DTRACE, """
+                bash-2.05# dtrace -n pid`pgrep testapp`::hash_func:return'{ @ = lquantize(arg1, 0,  50); }'
+                dtrace: description 'pid103250::hash_func:return' matched 1 probe
+                ^C
+                value  ------------- Distribution ------------- count
+                < 0 |                                         0
+                0 |@@@                                      216450
+                1 |@@@                                      216593
+                2 |                                         0
+                """);
+        assertTrue(sink.rows("dtrace").isEmpty(), sink.rows("dtrace").toString());
+        assertEquals(List.of("< 0", "0", "1", "2"), keys(sink, "dtrace.histogram"));
+        assertEquals(216593.0, sink.rows("dtrace.histogram").get(2).get("count"));
+        assertTrue(sink.fact("options").orElseThrow().startsWith("-n pid`pgrep"), sink.facts().toString());
+        assertEquals(List.of(), sink.warnings().stream().filter(w -> w.line() > 0).toList());
+    }
+
     /**
      * printa() with a format of the script's own, read by shape: the @ values first, alone, comma-separated or with words
      * after them; numeric key columns before a word stay keys. Under a heading with as many labels, the heading names
