@@ -137,6 +137,8 @@ public final class PerfStatParser implements Parser {
         private double runOffset;
         private long sample;
         private boolean csv;
+        /** The arguments of the last command pasted, said once as the options fact. */
+        private String options = "";
 
         Run(ParseContext context, RecordSink sink) {
             this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
@@ -144,7 +146,9 @@ public final class PerfStatParser implements Parser {
         }
 
         void command(PastedCommand command) {
-            if (!command.arguments().isEmpty()) sink.fact("options", command.argumentText());
+            // the same command typed again for a second run says nothing new
+            if (!command.arguments().isEmpty() && !command.argumentText().equals(options)) sink.fact("options", command.argumentText());
+            options = command.argumentText();
             command.value("-I").or(() -> command.value("--interval-print")).ifPresent(ms -> {
                 try {
                     timeline.printedInterval(Duration.ofMillis(Long.parseLong(ms)));

@@ -96,6 +96,7 @@ class PerfStatParserTest {
         assertEquals(List.of(0L, 1L, 2L, 3L), rows.stream().map(r -> r.row().sample()).toList());
         assertTrue(sink.notices().stream().anyMatch(n -> n.line() == 7 && n.message().contains("a new perf stat run")),
                 sink.notices().toString());
+        assertEquals(1, sink.facts().stream().filter(f -> f.name().equals("options")).count(), "the same command twice");
     }
 
     /** perf stat without -I: one summary of the whole command, its seconds as run summary values. */
