@@ -10,6 +10,7 @@ import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.DateLine;
 import io.statlens.parse.transcript.PastedCommand;
+import io.statlens.parse.text.Quotes;
 import io.statlens.parse.transcript.Prompt;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
@@ -124,7 +125,7 @@ final class DeclarativeRun {
         if (matchesAny(definition.skips(), budgeted)) return;
         // a command typed after a prompt runs the tool whatever its words look like (dtrace's lquantize(arg1, 0, 50) is
         // no row); a bare one may be a row ('dtrace  760', the dtrace process's count) and is read as one first
-        if (transcriptLine.is(TranscriptLine.Kind.COMMAND) && Prompt.command(line).isPresent()) {
+        if (transcriptLine.is(TranscriptLine.Kind.COMMAND) && Prompt.command(Quotes.unquoted(line)).isPresent()) {
             command(transcriptLine.command());
             return;
         }
