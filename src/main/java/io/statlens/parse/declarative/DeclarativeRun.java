@@ -65,6 +65,8 @@ final class DeclarativeRun {
     private List<String> heading = List.of();
     /** The rows read by shape of the block being read, held until it ends. */
     private final PrintaBlock printaBlock;
+    /** The arguments of the last command of the tool pasted before the lines, null before any ([line] command.lacks). */
+    private String commandArguments;
     private final Map<HeadedShape, DatasetSpec> headingSpecs = new HashMap<>();
 
     /** A heading's labels, and those of them over values in a row under it. */
@@ -149,6 +151,7 @@ final class DeclarativeRun {
             return;
         }
         for (LineDefinition record : definition.lines()) {
+            if (!record.appliesAfter(commandArguments)) continue;
             Matcher m = budgeted.matcher(record.match());
             if (m.find()) {
                 lineRecord(number, record, m);
@@ -179,6 +182,7 @@ final class DeclarativeRun {
      * definition says which options take a value (else {@code -i 2} could be an option's value or an interval).
      */
     private void command(PastedCommand command) {
+        commandArguments = command.argumentText();
         if (!command.arguments().isEmpty()) sink.fact("options", command.argumentText());
         if (definition.commandOptions()) command.interval().ifPresent(clock::commandInterval);
     }

@@ -164,6 +164,29 @@ class LockAndAggregationDefinitionsTest {
         assertTrue(warnings.get(0).startsWith("expected a dtrace record after this line"), warnings.get(0));
     }
 
+    /**
+     * Numeric keys alone (@[arg1, errno]) print like a printa() format's values: after a command line whose program has
+     * no printa(), dtrace's default layout is certain, keys then the value; without one the row is read by shape.
+     */
+    @Test
+    void numericKeysAfterACommandWithoutPrintaAreKeys() {
+        String output = """
+                dtrace: description 'syscall::read:return' matched 2 probes
+                CPU     ID                    FUNCTION:NAME
+                 30  86843                        :tick-10s\s
+
+                0        0          9685394
+                """;
+        CollectingSink pasted = parse(DTRACE, "# dtrace -n 'syscall::read:return/pid == $target/{@[arg1, errno] = count();}"
+                + " tick-10s{exit(0);}' -p 132867\n" + output);
+        assertEquals(List.of("0 0"), keys(pasted, "dtrace"));
+        assertEquals(9685394.0, pasted.rows("dtrace").get(0).get("value"));
+        CollectingSink bare = parse(DTRACE, output);
+        assertEquals(0.0, bare.rows("dtrace").get(0).get("value"), "read by shape: the first number is the first value");
+        CollectingSink script = parse(DTRACE, "# dtrace -qs rw.d\n" + output);
+        assertEquals(0.0, script.rows("dtrace").get(0).get("value"), "a script may print with its own format");
+    }
+
     /** A command typed after a prompt is the command, even where its words (lquantize(arg1, 0,  50)) look like a row. */
     @Test
     void aCommandAfterAPromptIsNoRow() {
