@@ -40,6 +40,8 @@ public final class DeclarativeParser implements Parser {
             if (t.kind() == TableKind.FACTS) continue;
             if (t.dataset().equals(SectionDefinition.FROM_SECTION)) {
                 definition.sections().forEach(s -> names.add(qualified(s.dataset())));
+                // a table pasted without its section's title (a blog's snippet) lands in the tool's own data set
+                names.add(qualified(""));
             } else {
                 names.add(qualified(t.dataset()));
             }

@@ -10,6 +10,8 @@ import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.DateLine;
 import io.statlens.parse.transcript.PastedCommand;
+import io.statlens.parse.text.Quotes;
+import io.statlens.parse.transcript.Prompt;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
 
@@ -63,6 +65,8 @@ final class DeclarativeRun {
     private List<String> heading = List.of();
     /** The rows read by shape of the block being read, held until it ends. */
     private final PrintaBlock printaBlock;
+    /** The arguments of the last command of the tool pasted before the lines, null before any ([line] command.lacks). */
+    private String commandArguments;
     private final Map<HeadedShape, DatasetSpec> headingSpecs = new HashMap<>();
 
     /** A heading's labels, and those of them over values in a row under it. */
@@ -121,6 +125,12 @@ final class DeclarativeRun {
             return;
         }
         if (matchesAny(definition.skips(), budgeted)) return;
+        // a command typed after a prompt runs the tool whatever its words look like (dtrace's lquantize(arg1, 0, 50) is
+        // no row); a bare one may be a row ('dtrace  760', the dtrace process's count) and is read as one first
+        if (transcriptLine.is(TranscriptLine.Kind.COMMAND) && Prompt.command(Quotes.unquoted(line)).isPresent()) {
+            command(transcriptLine.command());
+            return;
+        }
         if (definition.keysRowsByStack() && !transcriptLine.noise() && stackFrame(budgeted)) return;
         endStack();
         if (heading(budgeted)) {
@@ -141,6 +151,7 @@ final class DeclarativeRun {
             return;
         }
         for (LineDefinition record : definition.lines()) {
+            if (!record.appliesAfter(commandArguments)) continue;
             Matcher m = budgeted.matcher(record.match());
             if (m.find()) {
                 lineRecord(number, record, m);
@@ -171,6 +182,7 @@ final class DeclarativeRun {
      * definition says which options take a value (else {@code -i 2} could be an option's value or an interval).
      */
     private void command(PastedCommand command) {
+        commandArguments = command.argumentText();
         if (!command.arguments().isEmpty()) sink.fact("options", command.argumentText());
         if (definition.commandOptions()) command.interval().ifPresent(clock::commandInterval);
     }

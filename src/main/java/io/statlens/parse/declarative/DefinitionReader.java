@@ -35,7 +35,7 @@ public final class DefinitionReader {
     private static final List<String> TABLE_KEYS = List.of("dataset", "variant", "kind", "header", "columns.leading", "key",
             "time", "report.start", "since.boot", "text.columns", "wide", "phrases");
     private static final List<String> LINE_KEYS = List.of("dataset", "variant", "match", "key", "split", "heading",
-            "heading.keys");
+            "heading.keys", "command.lacks");
     private static final List<String> SECTION_KEYS = List.of("match", "dataset", "key.title");
     private static final List<String> COLUMN_KEYS = List.of("unit.default", "value.suffixes", "missing");
     private static final List<String> COLUMN_PREFIXES = List.of("unit.", "description.", "value.suffixes.");
@@ -260,8 +260,9 @@ public final class DefinitionReader {
         if (heading.isPresent() && split.isEmpty()) {
             throw error(k.get("heading").orElseThrow().line(), "'heading' names the cells of a 'split' group: set 'split' too");
         }
+        Optional<Pattern> commandLacks = k.get("command.lacks").map(e -> regex(e, e.value()));
         return new LineDefinition(dataset(k, DATASET_NAME), k.value("variant", ""), p, groups, key, columns(k), split, heading,
-                new LinkedHashSet<>(list(k.value("heading.keys", ""))));
+                new LinkedHashSet<>(list(k.value("heading.keys", ""))), commandLacks);
     }
 
     /** The key of a [line]: named groups of its regex, and 'lines' (the unmatched lines before it). */

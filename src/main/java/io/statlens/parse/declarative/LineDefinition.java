@@ -29,7 +29,8 @@ import java.util.regex.Pattern;
  * @param headingKeys labels of a heading's columns that are keys even when they hold numbers ({@code PID})
  */
 public record LineDefinition(String dataset, String variant, Pattern match, List<String> groups, List<String> keyGroups,
-                             ColumnRules columns, String split, Optional<Pattern> heading, Set<String> headingKeys) {
+                             ColumnRules columns, String split, Optional<Pattern> heading, Set<String> headingKeys,
+                             Optional<Pattern> commandLacks) {
     /** The metric of the first number of a split group; the next are {@code value2}, {@code value3}, ... */
     public static final String SPLIT_VALUE = "value";
 
@@ -40,6 +41,14 @@ public record LineDefinition(String dataset, String variant, Pattern match, List
         groups = List.copyOf(groups);
         keyGroups = List.copyOf(keyGroups);
         headingKeys = Set.copyOf(headingKeys);
+    }
+
+    /**
+     * Whether the record may read a line after this pasted command of the tool (its arguments, or null when none was
+     * pasted): a record with {@code command.lacks} reads only after a command whose arguments do not match it.
+     */
+    public boolean appliesAfter(String commandArguments) {
+        return commandLacks.isEmpty() || commandArguments != null && !commandLacks.get().matcher(commandArguments).find();
     }
 
     public boolean keyed() {

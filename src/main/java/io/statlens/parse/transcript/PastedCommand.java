@@ -93,17 +93,57 @@ public record PastedCommand(String tool, List<String> arguments, List<String> op
         List<String> arguments = new ArrayList<>();
         List<String> options = new ArrayList<>();
         List<String> operands = new ArrayList<>();
+        char quote = 0;
         for (int i = at + 1; i < words.length; i++) {
             String w = words[i];
+            boolean quoted = quote != 0;
+            quote = quoteAfter(w, quote);
+            if (quoted && !arguments.isEmpty()) {
+                // inside quotes (dtrace -n 'syscall:::entry { @[probefunc] = count(); }'): no operator ends the
+                // command, and the words are the argument the quotes opened
+                joinLast(arguments, options, operands, w);
+                continue;
+            }
             if (OPERATORS.contains(w) || w.startsWith("|") || w.startsWith(">") || w.startsWith("2>") || w.equals("\\")) break;
-            if (w.endsWith(";") || w.endsWith(")") || w.endsWith("`")) {
+            if (quote == 0 && (w.endsWith(";") || w.endsWith(")") || w.endsWith("`"))) {
                 String bare = w.replaceAll("[;)`]+$", "");
                 if (!bare.isEmpty()) add(bare, words, i, arguments, options, operands, syntax);
                 break;
             }
-            i = add(w, words, i, arguments, options, operands, syntax);
+            int used = add(w, words, i, arguments, options, operands, syntax);
+            // an option's value may open the quotes: -n 'syscall:::entry { ... }'
+            for (int k = i + 1; k <= used; k++) quote = quoteAfter(words[k], quote);
+            i = used;
         }
         return new PastedCommand(stripOpening(words[at]), arguments, options, operands);
+    }
+
+    /**
+     * The quote open after a word ({@code '}, {@code "} or a command substitution's {@code `}; 0 for none), given the one
+     * open before it. A backtick that ends a word closes a substitution opened before the command ({@code `vmstat 1`}).
+     */
+    private static char quoteAfter(String word, char open) {
+        char quote = open;
+        for (int k = 0; k < word.length(); k++) {
+            char c = word.charAt(k);
+            if (c == '\\' && quote != '\'') {
+                k++;
+            } else if (quote == 0 && (c == '\'' || c == '"' || c == '`' && k < word.length() - 1)) {
+                quote = c;
+            } else if (c == quote) {
+                quote = 0;
+            }
+        }
+        return quote;
+    }
+
+    /** Appends a quoted word to the argument its quotes opened, in the list (option value or operand) that holds it. */
+    private static void joinLast(List<String> arguments, List<String> options, List<String> operands, String word) {
+        String last = arguments.get(arguments.size() - 1);
+        String joined = last + " " + word;
+        arguments.set(arguments.size() - 1, joined);
+        if (!options.isEmpty() && options.get(options.size() - 1) == last) options.set(options.size() - 1, joined);
+        else if (!operands.isEmpty() && operands.get(operands.size() - 1) == last) operands.set(operands.size() - 1, joined);
     }
 
     /** Adds one argument (and an option's value after it); returns the index of the last word used. */

@@ -32,6 +32,8 @@ final class TerminalWidth {
     private static final int MIN_CUT_LINES = 3;
     private static final int NEAR = 8;
     private static final int TAB = 8;
+    /** Trailing blanks past any column gap of a table: the padding of a full-screen tool's line, not a cut. */
+    private static final int MIN_PADDING = 16;
 
     private TerminalWidth() {
     }
@@ -76,6 +78,16 @@ final class TerminalWidth {
         return false;
     }
 
+    /**
+     * Whether a line ends in a run of blanks longer than a column gap: top and other full-screen tools pad each line to
+     * the terminal's width, so such a line ended where its words end; a cut falling between two columns leaves a few.
+     */
+    private static boolean padded(String line) {
+        int blanks = 0;
+        for (int i = line.length() - 1; i >= 0 && LineText.isSpace(line.charAt(i)); i--) blanks++;
+        return blanks >= MIN_PADDING;
+    }
+
     /** The mysql client's banner before each row of {@code \G} output, always as wide, whatever follows it. */
     private static final java.util.regex.Pattern ROW_BANNER = java.util.regex.Pattern.compile("^\\*{27} \\d+\\. row \\*{27}$");
 
@@ -108,7 +120,7 @@ final class TerminalWidth {
         int i = 0;
         while (i < lines.size()) {
             String cut = lines.get(i);
-            if (columns(cut) != width || isRule(cut) || tabbedBetweenWords(cut)) {
+            if (columns(cut) != width || isRule(cut) || tabbedBetweenWords(cut) || padded(cut)) {
                 i++;
                 continue;
             }

@@ -165,6 +165,49 @@ class LockAndAggregationDefinitionsTest {
     }
 
     /**
+     * Numeric keys alone (@[arg1, errno]) print like a printa() format's values: after a command line whose program has
+     * no printa(), dtrace's default layout is certain, keys then the value; without one the row is read by shape.
+     */
+    @Test
+    void numericKeysAfterACommandWithoutPrintaAreKeys() {
+        String output = """
+                dtrace: description 'syscall::read:return' matched 2 probes
+                CPU     ID                    FUNCTION:NAME
+                 30  86843                        :tick-10s\s
+
+                0        0          9685394
+                """;
+        CollectingSink pasted = parse(DTRACE, "# dtrace -n 'syscall::read:return/pid == $target/{@[arg1, errno] = count();}"
+                + " tick-10s{exit(0);}' -p 132867\n" + output);
+        assertEquals(List.of("0 0"), keys(pasted, "dtrace"));
+        assertEquals(9685394.0, pasted.rows("dtrace").get(0).get("value"));
+        CollectingSink bare = parse(DTRACE, output);
+        assertEquals(0.0, bare.rows("dtrace").get(0).get("value"), "read by shape: the first number is the first value");
+        CollectingSink script = parse(DTRACE, "# dtrace -qs rw.d\n" + output);
+        assertEquals(0.0, script.rows("dtrace").get(0).get("value"), "a script may print with its own format");
+    }
+
+    /** A command typed after a prompt is the command, even where its words (lquantize(arg1, 0,  50)) look like a row. */
+    @Test
+    void aCommandAfterAPromptIsNoRow() {
+        CollectingSink sink = parse(DTRACE, """
+                bash-2.05# dtrace -n pid`pgrep testapp`::hash_func:return'{ @ = lquantize(arg1, 0,  50); }'
+                dtrace: description 'pid103250::hash_func:return' matched 1 probe
+                ^C
+                value  ------------- Distribution ------------- count
+                < 0 |                                         0
+                0 |@@@                                      216450
+                1 |@@@                                      216593
+                2 |                                         0
+                """);
+        assertTrue(sink.rows("dtrace").isEmpty(), sink.rows("dtrace").toString());
+        assertEquals(List.of("< 0", "0", "1", "2"), keys(sink, "dtrace.histogram"));
+        assertEquals(216593.0, sink.rows("dtrace.histogram").get(2).get("count"));
+        assertTrue(sink.fact("options").orElseThrow().startsWith("-n pid`pgrep"), sink.facts().toString());
+        assertEquals(List.of(), sink.warnings().stream().filter(w -> w.line() > 0).toList());
+    }
+
+    /**
      * printa() with a format of the script's own, read by shape: the @ values first, alone, comma-separated or with words
      * after them; numeric key columns before a word stay keys. Under a heading with as many labels, the heading names
      * the values and its id columns (PID) are keys.

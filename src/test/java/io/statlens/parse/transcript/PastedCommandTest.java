@@ -37,6 +37,22 @@ class PastedCommandTest {
         assertEquals("iostat -p ALL -xy 5 3", c.text());
     }
 
+    /** Quoted words are one argument: a ';', ')' or '>' inside the quotes ends nothing (a D program, an awk script). */
+    @Test
+    void quotedWordsAreOneArgumentWhateverTheyHold() {
+        CommandSyntax dtrace = CommandSyntax.of(Set.of("dtrace"), Set.of("-n", "-p"));
+        PastedCommand c = PastedCommand.afterPrompt(
+                "dtrace -n 'syscall:::entry/pid == $target/{@[probefunc] = count();} tick-10s{exit(0);}' -p 132867", dtrace)
+                .orElseThrow();
+        assertEquals(List.of("-n", "'syscall:::entry/pid == $target/{@[probefunc] = count();} tick-10s{exit(0);}'", "-p",
+                "132867"), c.arguments());
+        assertEquals(Optional.of("132867"), c.value("-p"));
+        assertEquals(List.of("-n", "pid`pgrep testapp`::hash_func:return'{ @ = lquantize(arg1, 0, 50); }'"),
+                PastedCommand.afterPrompt("dtrace -n pid`pgrep testapp`::hash_func:return'{ @ = lquantize(arg1, 0,  50); }'",
+                        dtrace).orElseThrow().arguments());
+        assertEquals(List.of("-x", "5"), after("iostat -x 5 | awk '$1 > 2 { print; }'").arguments());
+    }
+
     @Test
     void anOptionalValueIsNotTakenWhenTheWordIsTheInterval() {
         assertEquals(Optional.of(Duration.ofSeconds(2)), after("iostat -p 2").interval());

@@ -24,6 +24,21 @@ class TerminalWidthTest {
                 """));
     }
 
+    /**
+     * top pads its rows with blanks to the terminal's width, so the rows of its table are as wide, each ending in a run
+     * of blanks, and the last row copied without them is shorter: a padded row ended there, it was not cut.
+     */
+    @Test
+    void rowsPaddedWithBlanksToTheScreensWidthAreNotCut() {
+        String pad = " ".repeat(54);
+        assertEquals(0, width("  PID USER      PR  NI  VIRT  RES  SHR S %CPU %MEM    TIME+  COMMAND" + pad.substring(6) + "\n"
+                + "23123 haugerud  20   0  2676 1428  932 R    0  0.1   0:00.21 top" + pad + "\n"
+                + "    1 root      20   0  2932 1232  792 S    0  0.1   0:30.41 init" + pad.substring(1) + "\n"
+                + "    2 root      20   0     0    0    0 S    0  0.0   0:00.02 kthreadd" + pad.substring(5) + "\n"
+                + "    3 root      RT   0     0    0    0 S    0  0.0   0:32.07 migration/0" + pad.substring(8) + "\n"
+                + "    4 root      20   0     0    0    0 S    0  0.0   0:35.21 ksoftirqd/0\n"));
+    }
+
     @Test
     void tablesReportsAndNotesThatMerelyLookCutAreNot() {
         // rows of one width follow one another, and the last is followed by a blank line

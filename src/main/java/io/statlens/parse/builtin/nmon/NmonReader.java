@@ -50,6 +50,9 @@ final class NmonReader {
     private long snapshot = -1;
     private Instant snapshotTime;
     private boolean zzzzSeen;
+    /** The date of the ZZZZ lines of nmon before 10, which print the time of day alone, and the last time read. */
+    private LocalDate dayOfTimeOnly;
+    private LocalTime lastTimeOnly;
     private boolean zzzzUsed;
     private boolean startAnchored;
     private boolean unmatchedSaid;
@@ -115,21 +118,40 @@ final class NmonReader {
         timeline.printedInterval(run.interval());
     }
 
-    /** {@code ZZZZ,T0001,03:25:01,02-DEC-2026}: the time of a snapshot. */
+    /**
+     * {@code ZZZZ,T0001,03:25:01,02-DEC-2026}: the time of a snapshot. nmon before version 10 wrote the time of day
+     * alone ({@code ZZZZ,T0001,00:00:04}): the date is then AAA,date's, one day later each time the clock goes back
+     * (as nmon2rrd, by nmon's author, dates them).
+     */
     private void zzzz(long number) {
-        if (cells.count() < 4 || !cells.isSnapshot(1)) {
+        if (cells.count() < 3 || !cells.isSnapshot(1) || cells.count() == 3 && run.date() == null) {
             sink.warning(number, "expected ZZZZ,T<number>,<hh:mm:ss>,<dd-MON-yyyy>");
             return;
         }
         Optional<LocalTime> time = NmonTime.time(cells.text(2));
+        if (cells.count() == 3) {
+            if (time.isEmpty()) {
+                sink.warning(number, "expected a time such as 03:25:01 in the ZZZZ line, found '" + cells.text(2) + "'");
+                return;
+            }
+            if (dayOfTimeOnly == null) dayOfTimeOnly = run.date();
+            else if (lastTimeOnly != null && time.get().isBefore(lastTimeOnly)) dayOfTimeOnly = dayOfTimeOnly.plusDays(1);
+            lastTimeOnly = time.get();
+            stamp(LocalDateTime.of(dayOfTimeOnly, time.get()));
+            return;
+        }
         Optional<LocalDate> date = NmonTime.date(cells.text(3));
         if (time.isEmpty() || date.isEmpty()) {
             sink.warning(number, "expected a time such as 03:25:01 and a date such as 02-DEC-2026 in the ZZZZ line, found '"
                     + cells.text(2) + "' and '" + cells.text(3) + "'");
             return;
         }
+        stamp(LocalDateTime.of(date.get(), time.get()));
+    }
+
+    private void stamp(LocalDateTime at) {
         snapshot = cells.snapshot(1);
-        snapshotTime = LocalDateTime.of(date.get(), time.get()).atZone(zone).toInstant();
+        snapshotTime = at.atZone(zone).toInstant();
         zzzzSeen = true;
         timeline.stamped(snapshotTime, snapshot);
     }
@@ -223,7 +245,9 @@ final class NmonReader {
     /** The time of snapshot {@code t}: its ZZZZ line's, else whole intervals from the last one, else from the start. */
     private Instant timeOf(long t, long number) {
         if (t == snapshot && snapshotTime != null) {
-            if (!zzzzUsed) timeline.source("ZZZZ line of each snapshot: date and time of day, zone " + zone.getId());
+            if (!zzzzUsed) timeline.source(dayOfTimeOnly == null ? "ZZZZ line of each snapshot: date and time of day, zone "
+                    + zone.getId() : "ZZZZ line of each snapshot: time of day on AAA,date's date, the next day after midnight, zone "
+                    + zone.getId());
             zzzzUsed = true;
             return snapshotTime;
         }

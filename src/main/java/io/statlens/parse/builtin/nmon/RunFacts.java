@@ -84,7 +84,7 @@ final class RunFacts {
                 fact("nmon.date", value, number);
                 date = NmonTime.date(cells.text(2)).orElse(null);
                 if (date != null) fact("date", date.toString(), number);
-                else sink.warning(number, "expected a date such as 02-DEC-2026 after AAA,date, found '" + cells.text(2) + "'");
+                else sink.warning(number, "expected a date such as 02-DEC-2026 (or 02/12/26 before nmon 10) after AAA,date, found '" + cells.text(2) + "'");
             }
             case "time" -> {
                 fact("nmon.time", value, number);

@@ -131,8 +131,14 @@ public final class PerfStatParser implements Parser {
         /** What the key is: {@code CPU} (-A), {@code aggregate} (--per-core, --per-socket...); empty when none. */
         private String keyLabel = "";
         private Instant started;
+        /** The '# started on' line of a later run (perf stat -o --append), for when its seconds start again. */
+        private Instant nextStarted;
+        /** Seconds before the current run's start: the printed seconds of the runs pasted before it, one after another. */
+        private double runOffset;
         private long sample;
         private boolean csv;
+        /** The arguments of the last command pasted, said once as the options fact. */
+        private String options = "";
 
         Run(ParseContext context, RecordSink sink) {
             this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
@@ -140,7 +146,9 @@ public final class PerfStatParser implements Parser {
         }
 
         void command(PastedCommand command) {
-            if (!command.arguments().isEmpty()) sink.fact("options", command.argumentText());
+            // the same command typed again for a second run says nothing new
+            if (!command.arguments().isEmpty() && !command.argumentText().equals(options)) sink.fact("options", command.argumentText());
+            options = command.argumentText();
             command.value("-I").or(() -> command.value("--interval-print")).ifPresent(ms -> {
                 try {
                     timeline.printedInterval(Duration.ofMillis(Long.parseLong(ms)));
@@ -156,6 +164,7 @@ public final class PerfStatParser implements Parser {
             if (started.matches()) {
                 Optional<Instant> at = DateLine.parse(started.group(1).strip(), timeline.options().zone());
                 if (at.isPresent() && sample == 0 && !gathering) this.started = at.get();
+                else if (at.isPresent()) nextStarted = at.get();
                 return;
             }
             if (s.startsWith("#") || s.isEmpty()) return;
@@ -201,6 +210,7 @@ public final class PerfStatParser implements Parser {
         }
 
         private void counter(PerfStatLine l, long number) {
+            if (!summary && !Double.isNaN(currentElapsed) && l.elapsed() < currentElapsed) newRun(number);
             if (gathering && Double.compare(l.elapsed(), currentElapsed) != 0) flush(true);
             // a summary appended again (perf stat -x, in a loop prints no title): the event comes again
             if (gathering && summary && counted(l)) flush(true);
@@ -231,6 +241,25 @@ public final class PerfStatParser implements Parser {
                 current.put(l.key(), values);
             }
             values[index] = l.count();
+        }
+
+        /**
+         * perf stat -I prints the seconds since its own start, so seconds lower than the last ones are the next run of
+         * perf stat pasted or appended after it: it starts at its own '# started on' line, else where the previous run
+         * ended (the time between the runs is printed nowhere).
+         */
+        private void newRun(long number) {
+            flush(true);
+            if (nextStarted != null) {
+                started = nextStarted;
+                runOffset = 0;
+                nextStarted = null;
+                sink.notice(number, "the seconds start again: a new perf stat run, at its own '# started on' line");
+            } else {
+                runOffset += currentElapsed;
+                sink.notice(number, "the seconds start again: a new perf stat run, placed where the previous one ended"
+                        + " (the time between the runs is not printed)");
+            }
         }
 
         /** Whether the current sample has a count of this event and key already. */
@@ -277,7 +306,7 @@ public final class PerfStatParser implements Parser {
         /** The start (the '# started on' line of perf stat -o, --start, or the fallback start) plus the seconds printed. */
         private Instant time(boolean another) {
             if (summary) return summaryTime(another);
-            double elapsed = Double.isNaN(currentElapsed) ? 0 : currentElapsed;
+            double elapsed = (Double.isNaN(currentElapsed) ? 0 : currentElapsed) + runOffset;
             Duration offset = Duration.ofNanos(Math.round(elapsed * 1e9));
             if (started != null) {
                 timeline.source("perf stat's '# started on' line plus the seconds printed on each line");

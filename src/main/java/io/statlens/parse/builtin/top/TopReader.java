@@ -216,7 +216,10 @@ final class TopReader {
         }
         Double scale = TopSummary.memoryScale(text);
         if (scale == null) {
-            sink.warning(number, "expected a memory line with its unit (KiB, MiB ... EiB), found '" + text + "'");
+            // after both memory lines a summary is whole: what follows is the table's header or the next snapshot
+            sink.warning(number, memoryLines >= 2
+                    ? "expected top's process table header (PID USER ...) or the next 'top - HH:MM:SS' line, found '" + text + "'"
+                    : "expected a memory line with its unit (KiB, MiB ... EiB), found '" + text + "'");
             return;
         }
         memoryLines++;

@@ -145,6 +145,29 @@ class NmonParserTest {
     }
 
     @Test
+    void oldNmonWritesDayMonthYearAndZzzzLinesWithoutADate() {
+        // nmon before 10 (AIX nmon64 v8b): AAA,date as day/month/two-digit year, ZZZZ lines with the time of day only;
+        // nmon2rrd (nmon's author) reads them so: the date of AAA,date, one day later each time the clock goes back
+        CollectingSink sink = parse(String.join("\n",
+                "AAA,progname,nmon64",
+                "AAA,version,v8b",
+                "AAA,host,db01",
+                "AAA,time,23:50.00",
+                "AAA,date,04/03/11",
+                "AAA,interval,600",
+                "CPU_ALL,CPU Total db01,User%,Sys%,Wait%,Idle%,Busy,CPUs",
+                "ZZZZ,T0001,23:50:04",
+                "CPU_ALL,T0001,33.2,2.0,1.0,63.9,,18",
+                "ZZZZ,T0002,00:00:04",
+                "CPU_ALL,T0002,26.5,0.7,0.0,72.7,,18"));
+        List<SpecRow> rows = sink.rows("nmon.cpu_all");
+        assertEquals(Instant.parse("2011-03-04T23:50:04Z"), rows.get(0).row().time());
+        assertEquals(Instant.parse("2011-03-05T00:00:04Z"), rows.get(1).row().time());
+        assertEquals("2011-03-04", sink.fact("date").orElseThrow());
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
     void unknownSectionsAreReadByTheirHeaderAndSplitSectionsJoin() {
         CollectingSink sink = parse(head(
                 "DISKBUSY1,Disk %Busy db01,sdc",

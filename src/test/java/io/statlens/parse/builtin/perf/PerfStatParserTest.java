@@ -84,6 +84,35 @@ class PerfStatParserTest {
         assertEquals(0, parser.sniff(ParserFixtures.head("dstat/debian-dstat-0.7.4-tTcmdrnlpyv-2-4.csv")));
     }
 
+    /**
+     * Two runs pasted one after the other: perf stat prints the seconds since its own start, so a time lower than the
+     * last one is a new run, placed after the first (the gap between them is not printed).
+     */
+    @Test
+    void aSecondRunWhoseSecondsStartAgainFollowsTheFirst() {
+        String text = """
+                $ perf stat -I 1000 -a -e skb:kfree_skb -- sleep 2
+                #           time             counts unit events
+                     1.000520165             10,108      skb:kfree_skb
+                     2.010494526             11,178      skb:kfree_skb
+                $ perf stat -I 1000 -a -e skb:kfree_skb -- sleep 2
+                #           time             counts unit events
+                     1.000767744             52,240      skb:kfree_skb
+                     2.002288423            251,414      skb:kfree_skb
+                """;
+        ParseContext context = ParserFixtures.context("x", TimeOptions.DEFAULT.withStart(Instant.parse("2026-12-02T04:00:00Z")));
+        CollectingSink sink = ParserFixtures.parseText(parser, text, context);
+        List<SpecRow> rows = sink.rows("perf-stat");
+        assertEquals(List.of(Instant.parse("2026-12-02T04:00:01.000520165Z"), Instant.parse("2026-12-02T04:00:02.010494526Z"),
+                Instant.parse("2026-12-02T04:00:03.011262270Z"), Instant.parse("2026-12-02T04:00:04.012782949Z")),
+                rows.stream().map(r -> r.row().time()).toList());
+        assertEquals(251414, rows.get(3).get("skb:kfree_skb"));
+        assertEquals(List.of(0L, 1L, 2L, 3L), rows.stream().map(r -> r.row().sample()).toList());
+        assertTrue(sink.notices().stream().anyMatch(n -> n.line() == 7 && n.message().contains("a new perf stat run")),
+                sink.notices().toString());
+        assertEquals(1, sink.facts().stream().filter(f -> f.name().equals("options")).count(), "the same command twice");
+    }
+
     /** perf stat without -I: one summary of the whole command, its seconds as run summary values. */
     @Test
     void summaryBlocksAreOneSampleEachAtTheEndOfTheCommand() {
