@@ -279,8 +279,15 @@ public final class SeriesSummary {
      */
     private static double rootMeanSquare(double[] v, int m, double mean, double divisor) {
         int e = Math.max(Math.getExponent(v[0]), Math.getExponent(v[m - 1]));
-        if (e > -400 && e < 400) e = 0;
         double sum = 0;
+        if (e > -400 && e < 400) {
+            // unscaled: Math.scalb by 0 is the value itself, and a call per value on every chunk
+            for (int i = 0; i < m; i++) {
+                double d = v[i] - mean;
+                sum += d * d;
+            }
+            return Math.sqrt(sum / divisor);
+        }
         for (int i = 0; i < m; i++) {
             double d = Math.scalb(v[i], -e) - Math.scalb(mean, -e);
             sum += d * d;
