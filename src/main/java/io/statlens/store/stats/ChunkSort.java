@@ -9,8 +9,9 @@ import java.util.Arrays;
  * every key shares is skipped: the low bytes of whole numbers), and the values made back from them.
  *
  * <p>Why not {@code Arrays.sort}: its dual-pivot quicksort is a dozen large methods that the optimising compiler (C2)
- * compiles, in several versions, once an import has sorted a few thousand chunks; on the nmon day file that took
- * more CPU than the sorting itself (docs/bench.md#nmon-import-bench---workload-nmon-issue-25). These loops are small.
+ * compiles, in several versions, once an import has sorted a few thousand chunks, and that run slowly until then.
+ * These loops are small: the nmon day file's import costs about a quarter of a second less CPU so, once compiled the
+ * sorts cost the same (docs/bench.md#the-chunk-sort-and-where-the-fixed-cost-goes-now-nmon3-session-17).
  */
 final class ChunkSort {
     private static final int RADIX = 256;
