@@ -10,8 +10,8 @@ import java.util.Arrays;
  *
  * <p>Why not {@code Arrays.sort}: its dual-pivot quicksort is a dozen large methods that the optimising compiler (C2)
  * compiles, in several versions, once an import has sorted a few thousand chunks, and that run slowly until then.
- * These loops are small: the nmon day file's import costs about a quarter of a second less CPU so, once compiled the
- * sorts cost the same (docs/bench.md#the-chunk-sort-and-where-the-fixed-cost-goes-now-nmon3-session-17).
+ * These loops are small, and faster once compiled too: the nmon day file's import costs about a quarter of a second
+ * less CPU so (docs/bench.md#the-chunk-sort-and-where-the-fixed-cost-goes-now-nmon3-session-17).
  */
 final class ChunkSort {
     private static final int RADIX = 256;
