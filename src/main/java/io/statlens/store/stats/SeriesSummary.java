@@ -20,7 +20,7 @@ import static java.lang.Double.NaN;
  * {@link #EXACT_LIMIT}, so that percentiles of short series are exact. Beyond that the values go into a t-digest of
  * compression 100, and memory stays bounded: at most 8 KB of values and 24 KB of digest per series.
  *
- * <p>Values are staged in chunks of {@link #EXACT_LIMIT}: a full chunk is sorted once, its mean and sum of squared
+ * <p>Values are staged in chunks of {@link #EXACT_LIMIT}: a full chunk is sorted once ({@link ChunkSort}), its mean and sum of squared
  * deviations computed in two passes and merged into the running ones (Chan et al.'s pairwise update, which unlike a
  * sum of squares does not lose the variance of large values to cancellation), and its sorted values handed to the
  * digest as about a hundred weighted centroids, each no wider than a digest of twice the compression would allow
@@ -138,7 +138,7 @@ public final class SeriesSummary {
         if (count() == 0) throw new IllegalStateException("no values");
         if (digest == null) {
             double[] sorted = Arrays.copyOf(staged, held);
-            Arrays.sort(sorted);
+            ChunkSort.sort(sorted, held);
             double chunkMean = meanOf(sorted, 0, held);
             double[] p = EXACT.evaluate(sorted, PERCENTILES);
             return finite(new SeriesStats(held, sorted[0], sorted[held - 1], chunkMean, sampleStddev(sorted, held, chunkMean),
@@ -182,7 +182,7 @@ public final class SeriesSummary {
         int m = held;
         if (m == 0) return;
         double[] v = staged;
-        Arrays.sort(v, 0, m);
+        ChunkSort.sort(v, m);
         double chunkMean = meanOf(v, 0, m);
         double chunkSpread = rootMeanSquare(v, m, chunkMean, m);
         long total = n + m;
@@ -279,8 +279,15 @@ public final class SeriesSummary {
      */
     private static double rootMeanSquare(double[] v, int m, double mean, double divisor) {
         int e = Math.max(Math.getExponent(v[0]), Math.getExponent(v[m - 1]));
-        if (e > -400 && e < 400) e = 0;
         double sum = 0;
+        if (e > -400 && e < 400) {
+            // unscaled: Math.scalb by 0 is the value itself, and a call per value on every chunk
+            for (int i = 0; i < m; i++) {
+                double d = v[i] - mean;
+                sum += d * d;
+            }
+            return Math.sqrt(sum / divisor);
+        }
         for (int i = 0; i < m; i++) {
             double d = Math.scalb(v[i], -e) - Math.scalb(mean, -e);
             sum += d * d;
