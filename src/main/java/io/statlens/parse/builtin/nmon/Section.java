@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -60,6 +61,11 @@ final class Section {
     private final DatasetSpec spec;
     /** Per data cell (from cell 0): the column's number in the spec's terms; -1 for no column. */
     private final int[] columnOfCell;
+    /**
+     * For a section of known layout whose header names a cell none of its documented columns: per data cell, the
+     * column of the name documented at that place, used for lines holding the documented number of values; else null.
+     */
+    private final int[] documentedColumnOfCell;
     /** COLUMNS: per column, the key's number and the metric's number. */
     private final int[] keyOfColumn;
     private final int[] metricOfColumn;
@@ -71,14 +77,17 @@ final class Section {
     private boolean used;
     private boolean shortSaid;
     private boolean longSaid;
+    private boolean unnamedSaid;
 
     private Section(String name, SectionFamily family, long headerLine, DatasetSpec spec, int[] columnOfCell,
-                    int[] keyOfColumn, int[] metricOfColumn, List<String> keys, int commandCell, int firstValueCell) {
+                    int[] documentedColumnOfCell, int[] keyOfColumn, int[] metricOfColumn, List<String> keys,
+                    int commandCell, int firstValueCell) {
         this.name = name;
         this.family = family;
         this.headerLine = headerLine;
         this.spec = spec;
         this.columnOfCell = columnOfCell;
+        this.documentedColumnOfCell = documentedColumnOfCell;
         this.keyOfColumn = keyOfColumn;
         this.metricOfColumn = metricOfColumn;
         this.keys = keys;
@@ -117,11 +126,48 @@ final class Section {
         }
         if (names.isEmpty()) return null;
         if (top && commandCell < 0) return null;
+        int[] documentedColumnOfCell = null;
+        if (family.shape() == SectionFamily.Shape.WIDE) {
+            Optional<List<String>> expanded = DocumentedNames.expanded(name, names);
+            if (expanded.isPresent()) {
+                names = expanded.get();
+                columnOfCell = new int[Math.max(cells.count(), first + names.size())];
+                Arrays.fill(columnOfCell, -1);
+                for (int i = 0; i < names.size(); i++) columnOfCell[first + i] = i;
+            } else {
+                documentedColumnOfCell = documentedColumns(name, names, first);
+            }
+        }
         return switch (family.shape()) {
             case WIDE, CPU, TOP -> new Section(name, family, line, spec(family, Labels.distinct(names), name),
-                    columnOfCell, null, null, List.of(), commandCell, first);
+                    columnOfCell, documentedColumnOfCell, null, null, List.of(), commandCell, first);
             case COLUMNS -> columns(name, family, line, cells.text(1), names, columnOfCell, hostWords);
         };
+    }
+
+    /**
+     * For a section of known layout whose header names a cell none of its documented columns: per data cell, the
+     * column of the header name documented at that place, for lines that hold the documented number of values; null
+     * when every name is documented or none is, or the section's layout is not known.
+     */
+    private static int[] documentedColumns(String section, List<String> names, int first) {
+        List<String> documented = DocumentedNames.of(section);
+        if (documented.isEmpty()) return null;
+        int[] columnOfCell = new int[first + documented.size()];
+        Arrays.fill(columnOfCell, -1);
+        boolean unknown = false;
+        boolean known = false;
+        for (int i = 0; i < names.size(); i++) {
+            int at = DocumentedNames.position(section, names.get(i));
+            if (at < 0) {
+                unknown = true;
+            } else {
+                known = true;
+                columnOfCell[first + at] = i;
+            }
+        }
+        // a header without one documented name is another layout (Linux MEM: memtotal, ...), read as it names itself
+        return unknown && known ? columnOfCell : null;
     }
 
     private static DatasetSpec spec(SectionFamily family, List<String> labels, String section) {
@@ -155,7 +201,7 @@ final class Section {
             return known != null && known.label().equals(m) ? known : NmonUnits.metric(m, name);
         }).toList();
         DatasetSpec spec = new DatasetSpec(TOOL, family.dataset(), family.keyLabel(), metrics);
-        return new Section(name, family, line, spec, columnOfCell, keyOfColumn, metricOfColumn,
+        return new Section(name, family, line, spec, columnOfCell, null, keyOfColumn, metricOfColumn,
                 List.copyOf(keyIndex.keySet()), -1, 2);
     }
 
@@ -215,9 +261,19 @@ final class Section {
         double[] values = new double[columns];
         Arrays.fill(values, Double.NaN);
         int mapped = 0;
-        int lastCell = Math.min(cells.count(), columnOfCell.length);
+        // a header that cannot name the values where nmon documents them: each documented name at its place, no value
+        // shifted under another name
+        boolean documented = documentedColumnOfCell != null && cells.count() == documentedColumnOfCell.length;
+        int[] columnOf = documented ? documentedColumnOfCell : columnOfCell;
+        if (documented && !unnamedSaid) {
+            unnamedSaid = true;
+            sink.warning(line, name + " lines hold the " + (columnOf.length - firstValueCell) + " values nmon documents ("
+                    + String.join(", ", DocumentedNames.of(name)) + ") but the header at line " + headerLine
+                    + " does not name them so; the values of " + String.join(", ", unnamed()) + " are not kept");
+        }
+        int lastCell = Math.min(cells.count(), columnOf.length);
         for (int i = firstValueCell; i < lastCell; i++) {
-            int column = columnOfCell[i];
+            int column = columnOf[i];
             if (column < 0) continue;
             mapped++;
             if (cells.isEmpty(i)) continue;
@@ -233,15 +289,15 @@ final class Section {
             // a number beyond a double's range (1e999) is no value a repository can hold
             values[column] = Double.isInfinite(v) ? Double.NaN : v;
         }
-        if (mapped < columns && !shortSaid) {
+        if (mapped < columns && !shortSaid && !documented) {
             shortSaid = true;
             sink.notice(line, name + " lines hold fewer values than the header at line " + headerLine
                     + " names; the missing ones are empty");
         }
-        if (cells.count() > columnOfCell.length && !longSaid) {
+        if (cells.count() > columnOf.length && !longSaid) {
             longSaid = true;
             sink.notice(line, name + " lines hold more values than the header at line " + headerLine
-                    + " names (" + (cells.count() - firstValueCell) + " against " + (columnOfCell.length - firstValueCell)
+                    + " names (" + (cells.count() - firstValueCell) + " against " + (columnOf.length - firstValueCell)
                     + "); the values without a name are not kept");
         }
         return switch (family.shape()) {
@@ -249,6 +305,16 @@ final class Section {
             case TOP -> emit(sink, announced, sample, time, processKey(cells), values);
             case COLUMNS -> byKey(sink, announced, sample, time, values);
         };
+    }
+
+    /** The documented columns no header name stands for. */
+    private List<String> unnamed() {
+        List<String> documented = DocumentedNames.of(name);
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < documented.size(); i++) {
+            if (documentedColumnOfCell[firstValueCell + i] < 0) out.add(documented.get(i));
+        }
+        return out;
     }
 
     private static boolean notANumber(String text) {

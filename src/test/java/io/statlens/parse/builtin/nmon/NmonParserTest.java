@@ -167,6 +167,54 @@ class NmonParserTest {
         assertEquals(List.of(), sink.warnings());
     }
 
+    /** An nmon64 v8b file's first lines: its MEM header as the caller gives it, one snapshot of six MEM values. */
+    private static CollectingSink v8bMem(String header) {
+        return parse(String.join("\n",
+                "AAA,progname,nmon64",
+                "AAA,version,v8b",
+                "AAA,host,omrms12",
+                "AAA,time,00:00.04",
+                "AAA,date,03/03/11",
+                "AAA,interval,600",
+                "MEM,Memory omrms12," + header,
+                "ZZZZ,T0001,00:00:04",
+                "MEM,T0001,0.0,8.2,41.2,2770.8,4164864.0,33792.0"));
+    }
+
+    @Test
+    void aHeaderWhoseDocumentedNamesRanTogetherIsReadAsThoseNames() {
+        // nmon64 v8b printed MEM's first three names without their "%," separators; topas_nmon writes them whole
+        CollectingSink sink = v8bMem("Real Free Virtual free Real free(MB),Virtual free(MB),Real total(MB),Virtual total(MB)");
+        SpecRow mem = sink.rows("nmon.mem").get(0);
+        assertEquals(List.of("Real Free %", "Virtual free %", "Real free(MB)", "Virtual free(MB)", "Real total(MB)",
+                "Virtual total(MB)"), sink.spec("nmon.mem").metrics().stream().map(m -> m.label()).toList());
+        assertEquals(0.0, mem.get("Real Free %"));
+        assertEquals(8.2, mem.get("Virtual free %"));
+        assertEquals(41.2, mem.get("Real free(MB)"));
+        assertEquals(2770.8, mem.get("Virtual free(MB)"));
+        assertEquals(4164864.0, mem.get("Real total(MB)"));
+        assertEquals(33792.0, mem.get("Virtual total(MB)"));
+        assertEquals(List.of(), sink.warnings());
+        assertEquals(List.of(), sink.notices());
+    }
+
+    @Test
+    void valuesAnUnreadableHeaderCannotNameAreNotShiftedUnderOtherNames() {
+        CollectingSink sink = v8bMem("Real Fre Virtul,Virtual free(MB),Real total(MB),Virtual total(MB)");
+        SpecRow mem = sink.rows("nmon.mem").get(0);
+        assertEquals(2770.8, mem.get("Virtual free(MB)"));
+        assertEquals(4164864.0, mem.get("Real total(MB)"));
+        assertEquals(33792.0, mem.get("Virtual total(MB)"));
+        assertTrue(Double.isNaN(mem.get("Real Fre Virtul")));
+        assertEquals(1, sink.warnings().size());
+        assertEquals(9, sink.warnings().get(0).line());
+        assertTrue(sink.warnings().get(0).message().contains("not kept"), sink.warnings().get(0).message());
+        // a header with none of the documented names is another layout: read as it names itself
+        CollectingSink other = v8bMem("memtotal,memfree,swaptotal,swapfree,cached,active");
+        assertEquals(41.2, other.rows("nmon.mem").get(0).get("swaptotal"));
+        assertEquals(List.of(), other.warnings());
+    }
+
     @Test
     void unknownSectionsAreReadByTheirHeaderAndSplitSectionsJoin() {
         CollectingSink sink = parse(head(
