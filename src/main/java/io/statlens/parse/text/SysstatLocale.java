@@ -11,8 +11,10 @@ import io.statlens.parse.time.LocaleFormats;
 import io.statlens.parse.time.LocalizedDate;
 import io.statlens.parse.time.ZoneAbbreviations;
 
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -92,6 +94,19 @@ public final class SysstatLocale {
      * mark are, as for sysstat.
      */
     public static SysstatLocale of(Head head, ParseContext context, Function<String, Optional<String>> fixedBanner) {
+        return of(head, context, fixedBanner, null);
+    }
+
+    /**
+     * The evidence of a file's first lines and an instant the file itself prints ({@code pidstat -h}'s epoch seconds):
+     * the one reading of an ambiguous date within a day of it is the file's, as a day the input states is.
+     */
+    public static SysstatLocale of(Head head, ParseContext context, Instant printed) {
+        return of(head, context, line -> Optional.empty(), printed);
+    }
+
+    private static SysstatLocale of(Head head, ParseContext context, Function<String, Optional<String>> fixedBanner,
+                                    Instant printed) {
         TimeOptions options = TimeOptions.in(context);
         FallbackStart fallback = FallbackStart.in(context);
         List<LocalizedDate.Slashed> dates = new ArrayList<>();
@@ -192,9 +207,12 @@ public final class SysstatLocale {
             return new SysstatLocale(decisive.get().order(), decisive.get().reason(), null, firstAmbiguous, firstAmbiguousLine, countries,
                     zoneOption, monthFirstBy);
         }
-        Optional<DateOrder> stated = stated(firstAmbiguous, fallback, options.zone());
+        Optional<LocalDate> statedDay = printed != null ? Optional.of(printed.atZone(ZoneOffset.UTC).toLocalDate())
+                : fallback.stated() ? Optional.of(fallback.time().atZone(options.zone()).toLocalDate()) : Optional.empty();
+        Optional<DateOrder> stated = statedDay.isPresent() ? stated(firstAmbiguous, statedDay.get()) : Optional.empty();
         if (stated.isPresent()) {
-            // the input states the day (a pt-stalk capture's file name): nothing was guessed, so nothing to tell
+            // the input states the day (a pt-stalk capture's file name, pidstat -h's epoch seconds): nothing was guessed,
+            // so nothing to tell
             return new SysstatLocale(stated.get(), null, null, firstAmbiguous, firstAmbiguousLine, countries, zoneOption, monthFirstBy);
         }
         if (given.isPresent() && given.get().order() != null) {
@@ -289,10 +307,12 @@ public final class SysstatLocale {
                 + " follow on day by day only when read " + o.words()));
     }
 
-    /** The one reading of an ambiguous date within a day of the day the input states (a pt-stalk capture's name). */
-    private static Optional<DateOrder> stated(LocalizedDate.Slashed date, FallbackStart fallback, ZoneId zone) {
-        if (date == null || !fallback.stated()) return Optional.empty();
-        LocalDate day = fallback.time().atZone(zone).toLocalDate();
+    /**
+     * The one reading of an ambiguous date within a day of the day the input states (a pt-stalk capture's name) or of
+     * an instant it prints (in UTC: the date is the local one, never more than a day away).
+     */
+    private static Optional<DateOrder> stated(LocalizedDate.Slashed date, LocalDate day) {
+        if (date == null) return Optional.empty();
         List<DateOrder> near = new ArrayList<>();
         for (DateOrder o : DateOrder.values()) {
             if (date.in(o).filter(d -> Math.abs(d.toEpochDay() - day.toEpochDay()) <= 1).isPresent()) near.add(o);

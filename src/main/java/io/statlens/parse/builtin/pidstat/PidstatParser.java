@@ -17,6 +17,7 @@ import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
 
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -83,9 +84,24 @@ public final class PidstatParser implements Parser {
         return average >= 0 ? Tokens.split(line.substring(average)) : null;
     }
 
+    /** The epoch seconds of the first {@code -h -H} row after a {@code # Time} header in the file's first lines; else null. */
+    private static Instant firstEpoch(Head head) {
+        boolean header = false;
+        for (String line : head.lines()) {
+            String stripped = line.strip();
+            if (stripped.startsWith("#")) {
+                header = headerWords(line) != null;
+                continue;
+            }
+            int end = PidstatReader.epochEnd(line);
+            if (header && end > 0) return Instant.ofEpochSecond(Long.parseLong(line.substring(0, end).strip()));
+        }
+        return null;
+    }
+
     @Override
     public void parse(LineSource source, ParseContext context, RecordSink sink) throws IOException {
-        SysstatLocale locale = SysstatLocale.of(source.head(), context);
+        SysstatLocale locale = SysstatLocale.of(source.head(), context, firstEpoch(source.head()));
         Transcript lines = new Transcript(source, SYNTAX);
         PidstatReader reader = new PidstatReader(context, sink, locale);
         TranscriptLine line;

@@ -145,7 +145,7 @@ final class PidstatReader {
     }
 
     /** Where the epoch seconds that start a {@code -h -H} row end (9 to 11 digits, then a blank), else -1. */
-    private static int epochEnd(String text) {
+    static int epochEnd(String text) {
         int i = 0;
         while (i < text.length() && text.charAt(i) == ' ') i++;
         int start = i;

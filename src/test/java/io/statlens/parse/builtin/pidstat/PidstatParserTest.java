@@ -59,6 +59,20 @@ class PidstatParserTest {
     }
 
     @Test
+    void epochTimesSettleWhichDayTheBannersSlashedDateIs() {
+        // 1646857494 is 2022-03-09T20:24:54Z: 03/09/2022 is March 9, month first; nothing was guessed, nothing to tell
+        String text = String.join("\n",
+                "Linux 3.10.0-1062.1.2.el7.x86_64 (localhost) \t03/09/2022 \t_x86_64_\t(1 CPU)",
+                "",
+                "#      Time   UID       PID    %usr %system  %guest    %CPU   CPU  Command",
+                " 1646857494     0         2    0.00    0.00    0.00    0.00     0  kthreadd");
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("h.txt"));
+        assertEquals(List.of(), sink.notices());
+        assertEquals(List.of(), sink.warnings());
+        assertEquals(Instant.ofEpochSecond(1646857494), sink.rows("pidstat.cpu", "2 kthreadd").get(0).row().time());
+    }
+
+    @Test
     void withoutAnIntervalTheReportAveragesSinceEachTaskStarted() {
         CollectingSink since = ParserFixtures.parse(parser, "pidstat/jc-centos-7.7-pidstat.txt");
         assertTrue(since.rows("pidstat.cpu").stream().allMatch(r -> r.row().sinceBoot()));
