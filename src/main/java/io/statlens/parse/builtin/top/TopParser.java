@@ -28,7 +28,7 @@ public final class TopParser implements Parser {
             "-E", "-e"));
     private static final Pattern BUSYBOX_MEM = Pattern.compile("^Mem: \\d+K used, \\d+K free");
     private static final Pattern BUSYBOX_LOAD = Pattern.compile("^Load average: \\d");
-    private static final ParserInfo INFO = ParserInfo.builtIn(TOOL, "procps-ng", "procps-ng-threads", "busybox");
+    private static final ParserInfo INFO = ParserInfo.builtIn(TOOL, "procps-ng", "procps-ng-threads", "procps", "procps-threads", "busybox");
 
     @Override
     public ParserInfo info() {

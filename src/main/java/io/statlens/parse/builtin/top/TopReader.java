@@ -73,6 +73,8 @@ final class TopReader {
     /** Memory lines seen in this snapshot: the first is Mem, the second Swap. */
     private int memoryLines;
     private boolean statesSeen;
+    /** Whether the CPU lines have procps 3.2's form ({@code Cpu(s):  0.8%us}); procps-ng prints {@code %Cpu(s):  0.8 us}. */
+    private boolean procps32;
     private TopTable table;
     private final Set<String> keysInSnapshot = new HashSet<>();
     private long rows;
@@ -195,6 +197,10 @@ final class TopReader {
         if (TopSummary.isCpu(text)) {
             String key = TopSummary.cpuKey(text);
             Map<String, Double> states = TopSummary.cpu(text);
+            if (!procps32 && TopSummary.procps32(text)) {
+                procps32 = true;
+                sink.variant(threads ? "procps-threads" : "procps");
+            }
             if (states.isEmpty()) {
                 sink.warning(number, "expected CPU states ('us, sy, ni, id ...') after the label, found '" + text + "'");
             } else if (key.isEmpty()) {
@@ -208,7 +214,7 @@ final class TopReader {
             statesSeen = true;
             if (words.length > 0 && TopTranslations.get().threads(words[0])) threads = true;
             else threads = false;
-            sink.variant(threads ? "procps-ng-threads" : "procps-ng");
+            sink.variant(procps32 ? (threads ? "procps-threads" : "procps") : threads ? "procps-ng-threads" : "procps-ng");
             Map<String, Double> states = TopSummary.states(text);
             if (states.isEmpty()) sink.warning(number, "expected the task states ('Tasks: N total, N running ...'), found '" + text + "'");
             summary.putAll(states);

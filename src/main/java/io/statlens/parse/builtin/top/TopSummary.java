@@ -163,6 +163,12 @@ final class TopSummary {
         return colon > 0 && (s.startsWith("%") || s.startsWith("Cpu")) && colon < 16;
     }
 
+    /** Whether a CPU state line has procps 3.2's form: {@code Cpu(s):  0.8%us} (procps-ng: {@code %Cpu(s):  0.8 us}). */
+    static boolean procps32(String line) {
+        String s = line.stripLeading();
+        return s.startsWith("Cpu") && s.indexOf('%', s.indexOf(':')) > 0;
+    }
+
     /** The CPU of a CPU state line: {@code 0} for {@code %Cpu0  :}, empty for all CPUs. */
     static String cpuKey(String line) {
         String s = line.stripLeading();

@@ -89,6 +89,9 @@ record TopTable(List<String> labels, List<Integer> starts, List<Integer> ends, L
                 line));
     }
 
+    /** The priority top's {@code rt} stands for. */
+    static final double REAL_TIME_PRIORITY = -100;
+
     private static Metric metric(String label) {
         if (MEMORY.contains(label)) return new Metric(label, "KiB", "");
         if (TIMES.contains(label)) return new Metric(label, "s", "CPU time used");
@@ -144,9 +147,18 @@ record TopTable(List<String> labels, List<Integer> starts, List<Integer> ends, L
     }
 
     /** The value of a numeric cell, NaN when it holds none ({@code -}, {@code rt} priority); null when unreadable. */
+    /**
+     * Whether a cell is top's {@code rt} (procps 3.2: {@code RT}) in the PR column: top prints it for a priority below
+     * -99 (procps' top.c), and the lowest the kernel gives (/proc/PID/stat) is -100, real-time priority 99.
+     */
+    private static boolean realTime(String label, String cell) {
+        return label.equals("PR") && cell.equalsIgnoreCase("rt");
+    }
+
     Double value(int column, String cell) {
         String label = labels.get(column);
-        if (cell.isEmpty() || cell.equals("-") || (label.equals("PR") && cell.equalsIgnoreCase("rt"))) return Double.NaN;
+        if (cell.isEmpty() || cell.equals("-")) return Double.NaN;
+        if (realTime(label, cell)) return REAL_TIME_PRIORITY;
         try {
             if (MEMORY.contains(label)) return memory(cell);
             if (TIMES.contains(label)) return seconds(cell);

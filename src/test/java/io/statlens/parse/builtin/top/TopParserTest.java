@@ -162,7 +162,9 @@ class TopParserTest {
         assertEquals(565164, summary.get("mem_cached"));
         assertEquals(12.6, sink.rows("top.cpu", "1").get(0).get("wa"));
         assertEquals(98.5, sink.rows("top.cpu", "0").get(0).get("id"));
-        assertTrue(Double.isNaN(sink.rows("top.process", "3 migration/0").get(0).get("PR")));
+        // top prints RT (rt) for a priority below -99: real-time priority 99, which /proc gives as -100
+        assertEquals(-100, sink.rows("top.process", "3 migration/0").get(0).get("PR"));
+        assertEquals("procps", sink.variant());
         SpecRow firefox = sink.rows("top.process", "1458 firefox-bin").get(0);
         assertEquals(64 * 1024, firefox.get("RES"));
         assertEquals(1237 * 60 + 5, firefox.get("TIME+"));
