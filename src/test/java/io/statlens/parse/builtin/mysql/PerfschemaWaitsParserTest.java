@@ -60,6 +60,21 @@ class PerfschemaWaitsParserTest {
     }
 
     @Test
+    void aRowCutAfterItsFirstBarIsAWarningNotAFailure() {
+        // the import fuzz target's finding: a line of a lone "|" failed the parser (StringIndexOutOfBoundsException)
+        String text = String.join("\n",
+                "| EVENT_NAME                             | COUNT_STAR |",
+                "| wait/synch/mutex/innodb/buf_pool_mutex |       1000 |",
+                "|",
+                "| wait/synch/mutex/innodb/log_sys_mutex  |         20 |");
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("cut.txt"));
+        assertEquals(1000, sink.rows(DATASET, "wait/synch/mutex/innodb/buf_pool_mutex").get(0).get("COUNT_STAR"));
+        assertEquals(20, sink.rows(DATASET, "wait/synch/mutex/innodb/log_sys_mutex").get(0).get("COUNT_STAR"));
+        assertEquals(1, sink.warnings().size(), sink.warnings().toString());
+        assertTrue(sink.warnings().get(0).message().contains("expected 2 values as in the header, found 1"), sink.warnings().toString());
+    }
+
+    @Test
     void aStatementTypedOverSeveralLinesAndATimerTheQueryScaled() {
         // The MySQL manual's example: the statement on four lines after mysql>, SUM_TIMER_WAIT/1000000000 as _MS.
         String text = String.join("\n",
