@@ -157,6 +157,17 @@ public final class ImportBench {
         return new Stopwatch.Timed(rows, t.cost());
     }
 
+    /** Copies a directory and all it holds (a closed repository) to a path that does not exist yet. */
+    static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> s = Files.walk(from)) {
+            for (Path p : s.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(target);
+                else Files.copy(p, target);
+            }
+        }
+    }
+
     static void deleteTree(Path dir) throws IOException {
         if (!Files.exists(dir)) return;
         try (Stream<Path> s = Files.walk(dir)) {

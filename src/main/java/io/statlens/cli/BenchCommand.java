@@ -110,8 +110,8 @@ public final class BenchCommand implements Callable<Integer> {
     boolean psqlOnly;
 
     @Option(names = "--peer", paramLabel = "CMD", description = {"After the import benchmark, run statlens import as a " +
-            "whole process against this program reading the same generated file, in turn, by the CPU time of each " +
-            "process. A command line for /bin/sh with {} where the file goes, e.g. --peer 'java -cp nmon NmonIostatHarness {}' " +
+            "whole process, into a new repository and into one holding an earlier run of the same file, against this " +
+            "program reading the same generated file, in turn, by the CPU time of each process. A command line for /bin/sh with {} where the file goes, e.g. --peer 'java -cp nmon NmonIostatHarness {}' " +
             "(docs/bench.md)."})
     String peer;
 

@@ -83,7 +83,7 @@ class BenchCliTest {
     }
 
     @Test
-    void aPeerProgramRunsInTurnWithStatlensImportAsWholeProcesses() {
+    void aPeerProgramRunsInTurnWithStatlensImportAsWholeProcesses() throws Exception {
         Assumptions.assumeTrue(ChildProcess.supported(), "whole processes are measured through Linux's /proc and /bin/sh");
         Path seen = dir.resolve("peer-read.txt");
         CliRun r = CliRun.in(dir.resolve("unused"), "bench", "--workload", "iostat", "--devices", "3", "--seconds", "5",
@@ -92,6 +92,11 @@ class BenchCliTest {
         String out = r.out();
         assertTrue(out.contains("whole processes: iostat-x-t.txt, 20 rows; each command run in turn"), out);
         assertTrue(out.lines().anyMatch(l -> l.matches("statlens import, whole process +20 +1 .*")), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("statlens import into a repository holding an earlier run +20 +1 .*")), out);
+        // the repositories the imports went into, the one prepared beforehand too, are gone afterwards
+        try (var left = Files.list(dir.resolve("work"))) {
+            assertEquals(java.util.List.of(), left.filter(p -> p.getFileName().toString().startsWith("repo-peer")).toList());
+        }
         assertTrue(out.lines().anyMatch(l -> l.matches("peer: wc -l < \\{} > .* +20 +1 .* (1.00x / 1.00x|too short to tell)")), out);
         // the peer was handed the generated file itself: 5 reports of an avg-cpu block and 3 devices, with headers
         assertTrue(Files.isRegularFile(seen), "the peer ran");
