@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
  * (sysstat JSON, sadf -d, Faban's XML) as by the transcript kit.
  */
 public final class Quotes {
-    private static final Pattern MARKERS = Pattern.compile("^\\s*(?:>\\s?)+");
+    /** A {@code >=} is a comparison (dtrace's lquantize bucket {@code >= 100}), never a quote marker. */
+    private static final Pattern MARKERS = Pattern.compile("^\\s*(?:>(?!=)\\s?)+");
 
     private Quotes() {
     }
@@ -18,7 +19,7 @@ public final class Quotes {
     public static boolean quoted(String line) {
         for (int i = 0; i < line.length(); i++) {
             char c = line.charAt(i);
-            if (c == '>') return true;
+            if (c == '>') return !comparison(line, i);
             if (c != ' ' && c != '\t') return false;
         }
         return false;
@@ -32,10 +33,15 @@ public final class Quotes {
         int depth = 0;
         for (int i = 0; i < line.length(); i++) {
             char c = line.charAt(i);
-            if (c == '>') depth++;
+            if (c == '>' && !comparison(line, i)) depth++;
             else if (c != ' ' && c != '\t') break;
         }
         return depth;
+    }
+
+    /** Whether the {@code >} at {@code at} starts {@code >=}. */
+    public static boolean comparison(String line, int at) {
+        return at + 1 < line.length() && line.charAt(at + 1) == '=';
     }
 
     /** The line without its quote markers and the one blank after each; the line itself when it has none. */

@@ -46,7 +46,7 @@ public final class Transcript {
     private static final Pattern EXIT_CODE = Pattern.compile(
             "^\\[\\d+\\](?:[+-]?\\s+(?:Done|Exit|Stopped|Killed|Terminated|Running|Interrupt)\\b.*)?$");
     private static final Pattern UPTIME = Pattern.compile("^\\d{1,2}:\\d{2}(?::\\d{2})?\\s+up\\s");
-    private static final Pattern QUOTE = Pattern.compile("^\\s*(?:>\\s?)+");
+    private static final Pattern QUOTE = Pattern.compile("^\\s*(?:>(?!=)\\s?)+");
     /** A statement typed at a database client's prompt ({@code mysql> SELECT ...}), and how one ends. */
     private static final Pattern SQL_START = Pattern.compile(
             "(?i)^(?:SELECT|SHOW|WITH|UPDATE|INSERT|DELETE|SET|TRUNCATE|CALL|EXPLAIN|DESCRIBE|DESC|USE)\\b");
@@ -401,7 +401,7 @@ public final class Transcript {
             return new TranscriptLine(number, text, uptime ? Kind.SHELL : Kind.TEXT, null);
         }
         boolean quoted = false;
-        if (c == '>') {
+        if (c == '>' && !Quotes.comparison(text, first)) {
             if (shellContinues) return new TranscriptLine(number, text, Kind.SHELL, null);
             text = QUOTE.matcher(text).replaceFirst("");
             quoted = true;

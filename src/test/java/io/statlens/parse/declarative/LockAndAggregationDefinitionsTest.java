@@ -208,6 +208,45 @@ class LockAndAggregationDefinitionsTest {
     }
 
     /**
+     * A bucket whose count is negative (quantize(x, weight) with a negative weight) has its bar left of the '|'
+     * (dt_print_quantline), and llquantize's end buckets read '<= -N', '>= N' and 'abs() < N' (dt_print_llquantize,
+     * DTrace on Linux): all of them are histogram rows, none a key and a value.
+     */
+    @Test
+    void negativeCountsAndLlquantizeEndBucketsAreHistogramRows() {
+        CollectingSink sink = parse(DTRACE, """
+                  l-taraval                                        \s
+                           value  ------------- Distribution ------------- count   \s
+                              -2                     |                     0       \s
+                              -1                @@@@@|                     -123    \s
+                               1                     |@@@@@@@@@@           246     \s
+                               2                     |                     0       \s
+
+                  k-ingleside
+                           value  ------------- Distribution ------------- count
+                               1 @@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@| -123
+                               2                                         | 0
+
+                  basicD
+                           value  ------------- Distribution ------------- count
+                       <= -16384 |                                         6
+                            -256 |                                         256
+                     abs() < 256 |                                         130
+                        >= 16384 |                                         6
+                """);
+        assertEquals(List.of(), sink.rows("dtrace"));
+        assertEquals(List.of("l-taraval/-2", "l-taraval/-1", "l-taraval/1", "l-taraval/2", "k-ingleside/1", "k-ingleside/2",
+                "basicD/<= -16384", "basicD/-256", "basicD/abs() < 256", "basicD/>= 16384"),
+                keys(sink, "dtrace.histogram"));
+        List<SpecRow> rows = sink.rows("dtrace.histogram");
+        assertEquals(-123.0, rows.get(1).get("count"));
+        assertEquals(246.0, rows.get(2).get("count"));
+        assertEquals(-123.0, rows.get(4).get("count"));
+        assertEquals(130.0, rows.get(8).get("count"));
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    /**
      * printa() with a format of the script's own, read by shape: the @ values first, alone, comma-separated or with words
      * after them; numeric key columns before a word stay keys. Under a heading with as many labels, the heading names
      * the values and its id columns (PID) are keys.
