@@ -185,7 +185,15 @@ record TopTable(List<String> labels, List<Integer> starts, List<Integer> ends, L
      */
     static double seconds(String cell) {
         int colon = cell.indexOf(':');
-        if (colon > 0) return Numbers.parse(cell.substring(0, colon)) * 60 + Numbers.parse(cell.substring(colon + 1));
+        if (colon > 0) {
+            String secondsPart = cell.substring(colon + 1);
+            double sum = Numbers.parse(cell.substring(0, colon)) * 60 + Numbers.parse(secondsPart);
+            int point = Math.max(secondsPart.indexOf('.'), secondsPart.indexOf(','));
+            if (point < 0) return sum;
+            // rounded to the decimals top printed: 1 * 60 + 37.96 is 97.96000000000001 in binary, for top's 1:37.96
+            double scale = Math.pow(10, secondsPart.length() - 1 - point);
+            return Math.round(sum * scale) / scale;
+        }
         int comma = cell.indexOf(',');
         if (comma > 0) return Numbers.parse(cell.substring(0, comma)) * 3600 + Numbers.parse(cell.substring(comma + 1)) * 60;
         int plus = cell.indexOf("d+");

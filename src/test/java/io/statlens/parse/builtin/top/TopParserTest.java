@@ -174,6 +174,7 @@ class TopParserTest {
     @Test
     void cpuTimesInEveryFormTopPrints() {
         assertEquals(7.51, TopTable.seconds("0:07.51"), 1e-9);
+        assertEquals(97.96, TopTable.seconds("1:37.96"), "the decimal top printed, not 97.96000000000001");
         assertEquals(123 * 60 + 45, TopTable.seconds("123:45"));
         assertEquals(12 * 3600 + 34 * 60, TopTable.seconds("12,34"));
         assertEquals(3 * 86400 + 12 * 3600, TopTable.seconds("3d+12h"));
