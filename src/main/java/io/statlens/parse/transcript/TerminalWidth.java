@@ -5,7 +5,9 @@ import io.statlens.parse.spi.LineSource;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Tells whether a whole capture was hard-wrapped by a terminal (or {@code fold}) at a fixed width, from its
@@ -24,7 +26,8 @@ import java.util.List;
  * by rows as wide): a shorter line that is neither blank nor an elision or
  * fence, and does not start with the two characters it starts with (the next row of a table, the next
  * {@code [ 2s ]} report do); and they make up most of the lines within {@link #NEAR} characters of that width (output of varying
- * width, such as sysbench's reports, has many lines just short of its widest one).
+ * width, such as sysbench's reports, has many lines just short of its widest one). One line coming again word for word
+ * (a long command typed before each run) is counted once: a terminal cuts different lines at the width, not one line.
  */
 final class TerminalWidth {
     static final int MIN_WIDTH = 60;
@@ -117,10 +120,12 @@ final class TerminalWidth {
         for (String line : lines) {
             if (columns(line) >= width - NEAR) near++;
         }
+        // the same line again (a long command typed for each run) is one sign of a width, however often it comes
+        Set<String> seen = new HashSet<>();
         int i = 0;
         while (i < lines.size()) {
             String cut = lines.get(i);
-            if (columns(cut) != width || isRule(cut) || tabbedBetweenWords(cut) || padded(cut)) {
+            if (columns(cut) != width || isRule(cut) || tabbedBetweenWords(cut) || padded(cut) || !seen.add(cut)) {
                 i++;
                 continue;
             }

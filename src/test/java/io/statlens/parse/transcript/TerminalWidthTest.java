@@ -121,4 +121,17 @@ class TerminalWidthTest {
             return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         }
     }
+
+    /**
+     * The same long command typed three times, each followed by its output (three perf stat runs in a notes file): one
+     * line three times is one sign of a width, not three cut lines.
+     */
+    @Test
+    void theSameLongLineTypedAgainIsNoCut() {
+        String command = "hand32@serverebbrt:~$ perf stat -a -e instructions,cycles,ref-cycles,power/energy-pkg/,cpu-clock"
+                + " -x, ~/memcached/memcached -u nobody -t 32 -m 82G -c 8192 -o hashpower=20 -b 8192 -l 192.168.1.20 -B binary -L";
+        String run = command + "\n7303786493,,instructions,450266015517,100.00,0.31,insn per cycle\n"
+                + "23663214967,,cycles,450266065684,100.00,0.053,GHz\n\n";
+        assertEquals(0, width(run + run + run));
+    }
 }

@@ -1,6 +1,7 @@
 package io.statlens.parse.builtin.iostat;
 
 import io.statlens.parse.text.Numbers;
+import io.statlens.parse.text.SysstatHuman;
 
 import java.util.List;
 
@@ -10,9 +11,6 @@ import java.util.List;
  * column is 1.2 MiB/s, stored as 1228.8 kB/s) and percentages with a {@code %} sign.
  */
 final class CellValue {
-    /** Size suffixes by power of 1024: {@code B} bytes, {@code k} kibibytes, {@code M} mebibytes... */
-    private static final String SIZE_SUFFIXES = "BKMGTPE";
-
     private CellValue() {
     }
 
@@ -25,14 +23,10 @@ final class CellValue {
         if (!Double.isNaN(plain)) return plain;
         int n = cell.length();
         if (n < 2) return Double.NaN;
-        char last = cell.charAt(n - 1);
         String number = cell.substring(0, n - 1);
         if (!isNumber(number)) return Double.NaN;
-        if (last == '%' && unit.equals("%")) return Numbers.parse(number);
-        double bytesPerUnit = IostatMetrics.bytesPerUnit(unit);
-        int power = SIZE_SUFFIXES.indexOf(Character.toUpperCase(last));
-        if (bytesPerUnit == 0 || power < 0) return Double.NaN;
-        return Numbers.parse(number) * Math.pow(1024, power) / bytesPerUnit;
+        if (cell.charAt(n - 1) == '%' && unit.equals("%")) return Numbers.parse(number);
+        return SysstatHuman.size(cell, IostatMetrics.bytesPerUnit(unit));
     }
 
     /**

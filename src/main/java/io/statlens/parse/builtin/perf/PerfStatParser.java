@@ -57,9 +57,19 @@ public final class PerfStatParser implements Parser {
     /** A counter line of {@code perf stat -x,} without {@code -I}: count, unit, event, run time, share (-r: spread). */
     private static final Pattern SUMMARY_CSV_LINE = Pattern.compile(
             "^\\s*(?:CPU\\d+,|S\\d[\\w-]*,\\d+,|N\\d+,\\d+,)?(?:\\d[\\d.]*|<not counted>|<not supported>),[^,]*,[A-Za-z_][\\w\\-/:.=@]*,(?:[\\d.]+%,)?\\d*,[\\d.]*");
+    /**
+     * A derived metric printed by {@code -x} on a line of its own: the count, unit and event cells are empty
+     * ({@code ,,,,,0.04,stalled cycles per insn}), the CSV twin of the text's {@code #    0.04  stalled cycles per insn}.
+     */
+    private static final Pattern DERIVED_CSV = Pattern.compile(
+            "^(?:\\d+\\.\\d+[,;:|])?(?:(?:CPU\\d+|S\\d[\\w-]*[,;:|]\\d+|N\\d+[,;:|]\\d+)[,;:|])?[,;:|]{3}");
+    /** Newer perf (2021 on) starts each {@code --summary} line of {@code -x} with {@code summary} where the time was. */
+    private static final Pattern SUMMARY_CELL = Pattern.compile("^summary[,;:|]");
     /** The seconds of the whole command under a summary: {@code 1.041191603 seconds time elapsed}, with -r a spread. */
     private static final Pattern SECONDS = Pattern.compile(
             "^\\s*(\\d+(?:\\.\\d+)?)(?:\\s+\\+-\\s+\\d+(?:\\.\\d+)?)?\\s+seconds\\s+(time elapsed|user|sys)(?:\\s+\\(.*\\))?\\s*$");
+    /** The software clock events, counted in nanoseconds and printed in milliseconds. */
+    private static final Set<String> CLOCK_EVENTS = Set.of("task-clock", "cpu-clock");
     private static final ParserInfo INFO = ParserInfo.builtIn(TOOL, "interval-text", "interval-csv", "summary-text",
             "summary-csv");
 
@@ -123,6 +133,10 @@ public final class PerfStatParser implements Parser {
         private final Set<String> multiplexedSaid = new HashSet<>();
         /** A summary of the whole command (perf stat without -I) is being read: its lines have no time. */
         private boolean summary;
+        /** The --summary of an interval run (perf stat -I --summary) is being read: run summary values. */
+        private boolean totals;
+        /** A command was pasted after the last counter: what follows is its own run, not the --summary of the last. */
+        private boolean commandPasted;
         /** The elapsed seconds printed under the current summary; NaN before them. */
         private double summaryElapsed = Double.NaN;
         private DatasetSpec spec;
@@ -137,6 +151,8 @@ public final class PerfStatParser implements Parser {
         private double runOffset;
         private long sample;
         private boolean csv;
+        /** The separator of -x, as the interval lines show it; the --summary lines after them use it too. */
+        private char separator = ',';
         /** The arguments of the last command pasted, said once as the options fact. */
         private String options = "";
 
@@ -146,6 +162,7 @@ public final class PerfStatParser implements Parser {
         }
 
         void command(PastedCommand command) {
+            commandPasted = true;
             // the same command typed again for a second run says nothing new
             if (!command.arguments().isEmpty() && !command.argumentText().equals(options)) sink.fact("options", command.argumentText());
             options = command.argumentText();
@@ -167,8 +184,18 @@ public final class PerfStatParser implements Parser {
                 else if (at.isPresent()) nextStarted = at.get();
                 return;
             }
-            if (s.startsWith("#") || s.isEmpty()) return;
+            if (s.startsWith("#")) {
+                if (HEADER.matcher(s).find()) intervals();
+                return;
+            }
+            if (s.isEmpty()) return;
+            if (csv && DERIVED_CSV.matcher(s).find()) return;
             Matcher title = SUMMARY.matcher(s);
+            if (title.matches() && !summary && !commandPasted && (sample > 0 || gathering)) {
+                // perf stat -I --summary: the counts of the whole run follow the intervals
+                totals();
+                return;
+            }
             if (title.matches()) {
                 flush(true);
                 summary = true;
@@ -184,8 +211,27 @@ public final class PerfStatParser implements Parser {
             }
             Optional<PerfStatLine> parsed = Optional.empty();
             Matcher c = CSV_LINE.matcher(s);
-            if (c.find()) {
+            boolean timedCsv = c.find();
+            Matcher summaryCell = SUMMARY_CELL.matcher(s);
+            if (totals && (timedCsv || !csv && TEXT_LINE.matcher(s).matches())) {
+                // a line with its seconds again: the intervals of another run
+                totals = false;
+            } else if (!totals && csv && !timedCsv && (summaryCell.find()
+                    || !summary && !commandPasted && (sample > 0 || gathering) && SUMMARY_CSV_LINE.matcher(s).find())) {
+                totals();
+            }
+            if (totals) {
+                String counts = csv && summaryCell.reset().find() ? s.substring(summaryCell.end()) : s;
+                parsed = csv ? PerfStatLine.separated(counts, separator, false) : PerfStatLine.text(counts, false);
+                if (parsed.isPresent()) {
+                    total(parsed.get());
+                    return;
+                }
+            }
+            if (timedCsv) {
+                if (summary) intervals();
                 csv = true;
+                separator = c.group(1).charAt(0);
                 parsed = PerfStatLine.separated(s, c.group(1).charAt(0), true);
             } else if (!summary && sample == 0 && !gathering && SUMMARY_CSV_LINE.matcher(s).find() || summary && csv) {
                 // perf stat -x, without -I prints no title above its summary: the first such line says what it is
@@ -203,6 +249,29 @@ public final class PerfStatParser implements Parser {
             counter(parsed.get(), number);
         }
 
+        /** A '# time counts unit events' header: interval lines follow, also after a summary of another command. */
+        private void intervals() {
+            if (!summary && !totals) return;
+            flush(true);
+            summary = false;
+            totals = false;
+            csv = false;
+        }
+
+        /**
+         * The summary of {@code perf stat -I ... --summary}: the counts of the whole run after its intervals are run
+         * summary values named after their events, not one more sample among the intervals.
+         */
+        private void totals() {
+            flush(true);
+            totals = true;
+        }
+
+        private void total(PerfStatLine l) {
+            if (!l.missing().isEmpty()) return;
+            sink.summary(new SummaryValue(TOOL, l.key(), l.event(), l.count(), unit(l.unit(), l.event())));
+        }
+
         /** The elapsed, user or sys seconds of the whole command, under its summary: run summary values. */
         private void seconds(double value, String what) {
             if (what.equals("time elapsed")) summaryElapsed = value;
@@ -210,6 +279,7 @@ public final class PerfStatParser implements Parser {
         }
 
         private void counter(PerfStatLine l, long number) {
+            commandPasted = false;
             if (!summary && !Double.isNaN(currentElapsed) && l.elapsed() < currentElapsed) newRun(number);
             if (gathering && Double.compare(l.elapsed(), currentElapsed) != 0) flush(true);
             // a summary appended again (perf stat -x, in a loop prints no title): the event comes again
@@ -230,7 +300,7 @@ public final class PerfStatParser implements Parser {
             }
             if (!events.contains(l.event())) {
                 events.add(l.event());
-                units.put(l.event(), unit(l.unit()));
+                units.put(l.event(), unit(l.unit(), l.event()));
             }
             double[] values = current.computeIfAbsent(l.key(), k -> new double[0]);
             int index = events.indexOf(l.event());
@@ -269,7 +339,12 @@ public final class PerfStatParser implements Parser {
             return values != null && index >= 0 && index < values.length && !Double.isNaN(values[index]);
         }
 
-        private static String unit(String printed) {
+        /**
+         * The unit of an event's counts. perf counts task-clock and cpu-clock in nanoseconds and prints them in
+         * milliseconds ({@code nsec_printout}); perf 3.x printed no unit after them ({@code 25566.693274 task-clock}).
+         */
+        private static String unit(String printed, String event) {
+            if (printed.isEmpty() && CLOCK_EVENTS.contains(event.replaceFirst(":.*$", ""))) return "ms";
             return switch (printed) {
                 case "" -> "count";
                 case "msec" -> "ms";

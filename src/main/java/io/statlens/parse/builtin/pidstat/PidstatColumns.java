@@ -1,6 +1,8 @@
 package io.statlens.parse.builtin.pidstat;
 
 import io.statlens.model.Metric;
+import io.statlens.parse.text.Numbers;
+import io.statlens.parse.text.SysstatHuman;
 
 import java.util.List;
 import java.util.Map;
@@ -73,6 +75,19 @@ final class PidstatColumns {
     static String datasetOf(String label) {
         Column c = COLUMNS.get(label);
         return c == null ? null : c.dataset();
+    }
+
+    /**
+     * A cell's value in its column's unit. With {@code --human} sysstat 12 prints sizes with the letter of their unit
+     * ({@code 55.4k} in {@code kB_rd/s} is 55.4 KiB/s, {@code 0.0B} none, {@code 1.2G} of VSZ 1,258,291.2 KiB) and
+     * percentages with a {@code %} sign ({@code 12.5%}); NaN when the cell is not a number.
+     */
+    static double value(String cell, String label) {
+        double plain = Numbers.parseOrNaN(cell);
+        if (!Double.isNaN(plain) || cell.length() < 2) return plain;
+        String unit = metric(label).unit();
+        if (unit.equals("%") && cell.endsWith("%")) return Numbers.parseOrNaN(cell.substring(0, cell.length() - 1));
+        return SysstatHuman.size(cell, unit.startsWith("KiB") ? 1024 : 0);
     }
 
     static Metric metric(String label) {

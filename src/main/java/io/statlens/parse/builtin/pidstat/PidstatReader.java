@@ -7,7 +7,6 @@ import io.statlens.model.SummaryValue;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
-import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.SysstatAverage;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.SysstatLocale;
@@ -308,7 +307,7 @@ final class PidstatReader {
                 values[i] = Double.NaN;
                 continue;
             }
-            double v = Numbers.parseOrNaN(cell);
+            double v = PidstatColumns.value(cell, label);
             if (Double.isNaN(v)) {
                 if (oddColumns.add(label)) {
                     sink.warning(number, "expected a number for " + label + ", found '" + cell + "' (stored as no value)");

@@ -138,4 +138,88 @@ class PerfStatParserTest {
                 multiplexed.notices().toString());
         assertEquals(0.95, parser.sniff(ParserFixtures.head("perf-stat/public-perf-stat-d-multiplexed.txt")));
     }
+
+    /**
+     * A summary of one command, then the intervals of another in the same shell block (Chinese notes): the header
+     * '# time counts unit events' starts intervals again, whose lines begin with their seconds.
+     */
+    @Test
+    void anIntervalHeaderAfterASummaryReadsIntervalsAgain() {
+        ParseContext context = ParserFixtures.context("x", TimeOptions.DEFAULT.withStart(Instant.parse("2026-12-02T04:00:00Z")));
+        CollectingSink sink = ParserFixtures.parse(parser, "perf-stat/cn-notes-perf-stat-a-sleep5-and-I1000-sched_switch.txt", context);
+        List<SpecRow> rows = sink.rows("perf-stat");
+        assertEquals(40030.13, rows.get(0).get("cpu-clock"));
+        assertEquals(List.of(178165.0, 170544.0, 151407.0, 170984.0, 179526.0, 169576.0, 53921.0, 1880.0, 2115.0),
+                rows.stream().skip(1).map(r -> r.get("sched:sched_switch")).toList());
+        assertEquals(Instant.parse("2026-12-02T04:00:01.000107281Z"), rows.get(1).row().time());
+        assertEquals("count", sink.spec("perf-stat").metrics().stream()
+                .filter(m -> m.label().equals("sched:sched_switch")).findFirst().orElseThrow().unit());
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    /** perf stat -x prints a derived metric that has no counter of its own on a line with empty count, unit and event. */
+    @Test
+    void aDerivedMetricOnACsvLineOfItsOwnIsNoCounter() {
+        CollectingSink sink = ParserFixtures.parse(parser, "perf-stat/hs-opt-handbook-perf-stat-x-haskell-main.csv");
+        assertEquals("summary-csv", sink.variant());
+        assertEquals(List.of(), sink.warnings());
+        assertEquals(1, sink.rows("perf-stat").size());
+        assertEquals(64701.16, sink.rows("perf-stat").get(0).get("task-clock"));
+        assertEquals(85795758030.0, sink.rows("perf-stat").get(0).get("branches"));
+    }
+
+    /**
+     * perf stat -I --summary: the counts of the whole run after the intervals, in CSV without time (before 2021) or
+     * after a 'summary' cell, and in text under a title. They are run summary values, not one more interval.
+     */
+    @Test
+    void theSummaryOfAnIntervalRunIsRunSummaryValues() {
+        CollectingSink before = ParserFixtures.parse(parser, "perf-stat/lkml-2021-perf-stat-x-I1000-summary-without-summary-column.csv");
+        assertEquals(List.of(), before.warnings());
+        assertEquals(1, before.rows("perf-stat").size());
+        assertEquals(8013.48, before.rows("perf-stat").get(0).get("cpu-clock"));
+        assertEquals(List.of("cpu-clock=8013.48 ms", "context-switches=270.0 count", "cpu-migrations=13.0 count",
+                "page-faults=184.0 count", "cycles=2.0574191E7 count", "instructions=1.0562267E7 count",
+                "branches=2019244.0 count", "branch-misses=106152.0 count"),
+                before.summaries().stream().map(v -> v.name() + "=" + v.value() + " " + v.unit()).toList());
+
+        CollectingSink after = ParserFixtures.parse(parser, "perf-stat/lkml-2021-perf-stat-x-I1000-summary-column.csv");
+        assertEquals(List.of(), after.warnings());
+        assertEquals(1, after.rows("perf-stat").size());
+        assertEquals(82601, after.rows("perf-stat").get(0).get("branch-misses"));
+        assertEquals(8, after.summaries().size());
+        assertEquals(7954691, after.summaries().stream().filter(v -> v.name().equals("instructions")).findFirst()
+                .orElseThrow().value());
+
+        String text = """
+                #           time             counts unit events
+                     1.001323097           8,013.48 msec cpu-clock                 #    8.013 CPUs utilized
+                     1.001323097                270      context-switches          #   33.694 /sec
+
+                 Performance counter stats for 'system wide':
+
+                          8,013.48 msec cpu-clock                 #    7.984 CPUs utilized
+                               270      context-switches          #   33.694 /sec
+
+                       1.001323097 seconds time elapsed
+                """;
+        CollectingSink summed = ParserFixtures.parseText(parser, text, ParserFixtures.context("x", TimeOptions.DEFAULT));
+        assertEquals(List.of(), summed.warnings());
+        assertEquals(1, summed.rows("perf-stat").size());
+        assertEquals(List.of("cpu-clock=8013.48", "context-switches=270.0", "seconds time elapsed=1.001323097"),
+                summed.summaries().stream().map(v -> v.name() + "=" + v.value()).toList());
+    }
+
+    /** perf 3.x printed task-clock in milliseconds without a unit, and the share of multiplexed events in brackets. */
+    @Test
+    void aClockEventPrintedWithoutAUnitIsInMilliseconds() {
+        CollectingSink sink = ParserFixtures.parse(parser, "perf-stat/maya-blog-perf-3x-stat-d-summary-bracket-shares.txt");
+        assertEquals("ms", sink.spec("perf-stat").metrics().stream()
+                .filter(m -> m.label().equals("task-clock")).findFirst().orElseThrow().unit());
+        SpecRow row = sink.rows("perf-stat").get(0);
+        assertEquals(25566.693274, row.get("task-clock"));
+        assertEquals(85686451343.0, row.get("cycles"));
+        assertTrue(Double.isNaN(row.get("stalled-cycles-backend")));
+        assertEquals(List.of(44.935850648), sink.summaries().stream().map(v -> v.value()).toList());
+    }
 }

@@ -113,4 +113,34 @@ class PidstatParserTest {
         assertEquals(List.of(2L, 3L), sink.warnings().stream().map(w -> w.line()).filter(l -> l > 0).toList());
         assertTrue(sink.rows("pidstat.cpu").isEmpty());
     }
+
+    /**
+     * sysstat 12 --human prints sizes with the letter of their unit (Azure docs, AlmaLinux 9): 55.4k in kB_rd/s is
+     * 55.4 KiB/s, 0.0B none; -d prints bytes, so the letter is a power of 1024 bytes.
+     */
+    @Test
+    void humanSizesAreReadInTheColumnsUnit() {
+        CollectingSink sink = ParserFixtures.parse(parser, "pidstat/azure-docs-tr-pidstat-d-h-human-alma9.txt");
+        assertEquals(List.of(), sink.warnings());
+        // 16:55:50        0        86     55.4k      0.0B      0.0B       0  kworker/1:1-xfs-conv/sdb4
+        SpecRow kworker = sink.rows("pidstat.io", "86 kworker/1:1-xfs-conv/sdb4").get(0);
+        assertEquals(55.4, kworker.get("kB_rd/s"), 1e-9);
+        assertEquals(0, kworker.get("kB_wr/s"));
+        // 16:55:50        0      2216      7.9k    237.6k      0.0B       0  stress-ng-iomix
+        assertEquals(237.6, sink.rows("pidstat.io", "2216 stress-ng-iomix").get(0).get("kB_wr/s"), 1e-9);
+
+        // -u -r --human: percentages with their sign, VSZ and RSS (kB) with the letter of their unit
+        String text = """
+                Linux 5.14.0-362.8.1.el9_3.x86_64 (alma9) 	02/21/24 	_x86_64_	(8 CPU)
+
+                # Time        UID       PID    %usr %system  %guest   %wait    %CPU   CPU  minflt/s  majflt/s     VSZ     RSS   %MEM  Command
+                16:55:51        0      2200   56.8%    0.2%    0.0%    0.0%   57.0%     3      0.00      0.00   13.6G   13.5G  43.1%  stress-ng-vm
+                """;
+        CollectingSink human = ParserFixtures.parseText(parser, text, ParseContext.simple("human.txt"));
+        assertEquals(List.of(), human.warnings());
+        assertEquals(57.0, human.rows("pidstat.cpu", "2200 stress-ng-vm").get(0).get("%CPU"), 1e-9);
+        SpecRow memory = human.rows("pidstat.memory", "2200 stress-ng-vm").get(0);
+        assertEquals(13.6 * 1024 * 1024, memory.get("VSZ"), 1e-6);
+        assertEquals(43.1, memory.get("%MEM"), 1e-9);
+    }
 }
