@@ -146,7 +146,6 @@ record TopTable(List<String> labels, List<Integer> starts, List<Integer> ends, L
         return text.substring(s, e);
     }
 
-    /** The value of a numeric cell, NaN when it holds none ({@code -}, {@code rt} priority); null when unreadable. */
     /**
      * Whether a cell is top's {@code rt} (procps 3.2: {@code RT}) in the PR column: top prints it for a priority below
      * -99 (procps' top.c), and the lowest the kernel gives (/proc/PID/stat) is -100, real-time priority 99.
@@ -155,6 +154,10 @@ record TopTable(List<String> labels, List<Integer> starts, List<Integer> ends, L
         return label.equals("PR") && cell.equalsIgnoreCase("rt");
     }
 
+    /**
+     * The value of a numeric cell: NaN when it holds none ({@code -}), {@link #REAL_TIME_PRIORITY} for {@code rt}, null
+     * when unreadable.
+     */
     Double value(int column, String cell) {
         String label = labels.get(column);
         if (cell.isEmpty() || cell.equals("-")) return Double.NaN;
