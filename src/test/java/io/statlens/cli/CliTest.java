@@ -27,6 +27,23 @@ class CliTest {
     }
 
     @Test
+    void exportPrintsNanosecondTimesAsTheToolPrintedThem() throws Exception {
+        Path f = Files.writeString(dir.resolve("perf.txt"), """
+                # started on Tue May  2 10:00:00 2023
+
+                #           time             counts unit events
+                     1.000000000              1,234      cycles
+                     5.122814843              2,345      cycles
+                """);
+        assertEquals(0, run("import", f.toString(), "--run", "perf", "--tz", "UTC").code());
+        CliRun csv = run("export", "perf");
+        assertEquals(0, csv.code(), csv.err());
+        // counted from the first sample; whole and fractional seconds added separately gave 4.1228148430000005
+        List<String> elapsed = csv.out().lines().skip(1).map(l -> l.split(",")[1]).toList();
+        assertEquals(List.of("0", "4.122814843"), elapsed, csv.out());
+    }
+
+    @Test
     void importRunsShowQueryExport() throws Exception {
         Path f = scripted("cpu.txt", "columns %usr lat(ms,95%)", "1700000000 cpu0 1.5 2", "1700000010 cpu0 2.5 3",
                 "summary tps 120.5", "fact host db7");

@@ -1,5 +1,6 @@
 package io.statlens.store.block;
 
+import io.statlens.model.ElapsedSeconds;
 import java.util.Arrays;
 
 /**
@@ -161,7 +162,7 @@ public final class SampleBlock {
 
     /** Adds {@code seconds} to every row's elapsed seconds (the run's start moved earlier). */
     public void shiftElapsed(double seconds) {
-        for (int i = 0; i < n; i++) elapsed[i] = elapsed[i] + seconds;
+        for (int i = 0; i < n; i++) elapsed[i] = ElapsedSeconds.plus(elapsed[i], seconds);
     }
 
     /** The block as stored. */

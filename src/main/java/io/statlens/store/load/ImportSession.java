@@ -1,5 +1,6 @@
 package io.statlens.store.load;
 
+import io.statlens.model.ElapsedSeconds;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Fact;
 import io.statlens.model.Metric;
@@ -363,7 +364,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
         DatasetState d = m.dataset();
         try {
             // provisional derived times count from their own start until placed (see place)
-            double elapsed = derived != null ? seconds(derived.provisionalStart(), row.time()) : clock.elapsed(row.time());
+            double elapsed = derived != null ? ElapsedSeconds.between(derived.provisionalStart(), row.time()) : clock.elapsed(row.time());
             m.table().spill.add(d.id, row.sample(), row.time(), elapsed, key, row.sinceBoot(),
                     values, m.columnOf(), m.table().table.metrics().size());
         } catch (IOException e) {
@@ -376,9 +377,6 @@ final class ImportSession implements RecordSink, AutoCloseable {
         if (d.last == null || row.time().isAfter(d.last)) d.last = row.time();
     }
 
-    private static double seconds(Instant from, Instant to) {
-        return (to.getEpochSecond() - from.getEpochSecond()) + (to.getNano() - from.getNano()) / 1e9;
-    }
 
     /**
      * The values with each infinity empty (NaN): the repository holds only finite doubles, and a data block holding an

@@ -1,5 +1,6 @@
 package io.statlens.store.load;
 
+import io.statlens.model.ElapsedSeconds;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -176,7 +177,7 @@ public final class RowSpill implements AutoCloseable {
             sample = buffer.getLong();
             epochSecond = buffer.getLong();
             nano = buffer.getInt();
-            elapsed = buffer.getDouble() + elapsedOffset;
+            elapsed = ElapsedSeconds.plus(buffer.getDouble(), elapsedOffset);
             if (shiftNanos != 0) {
                 long total = nano + shiftNanos;
                 epochSecond += Math.floorDiv(total, 1_000_000_000L);

@@ -1,5 +1,6 @@
 package io.statlens.store.load;
 
+import io.statlens.model.ElapsedSeconds;
 import java.time.Instant;
 
 /**
@@ -16,7 +17,7 @@ final class RunClock {
 
     double elapsed(Instant t) {
         if (start == null) start = t;
-        return (t.getEpochSecond() - start.getEpochSecond()) + (t.getNano() - start.getNano()) / 1e9;
+        return ElapsedSeconds.between(start, t);
     }
 
     /** Counts from the run's start as settled: a live import's later rows count from where the earlier ones were moved to. */

@@ -1,5 +1,6 @@
 package io.statlens.store.load;
 
+import io.statlens.model.ElapsedSeconds;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.StoreException;
 import io.statlens.model.UserException;
@@ -310,7 +311,7 @@ public final class RunLedger {
         Instant start = run.start();
         if (base != null) {
             start = earliest != null && earliest.isBefore(base) ? earliest : base;
-            if (start.isBefore(base)) shiftElapsed(run.id(), seconds(start, base));
+            if (start.isBefore(base)) shiftElapsed(run.id(), ElapsedSeconds.between(start, base));
         }
         // a file's host line may be longer than the column (a fuzzer's was): the run keeps its first HOST_LENGTH chars
         String settledHost = run.host() != null ? run.host() : host == null ? null : limit(host, HOST_LENGTH);
@@ -565,9 +566,6 @@ public final class RunLedger {
         }
     }
 
-    private static double seconds(Instant from, Instant to) {
-        return (to.getEpochSecond() - from.getEpochSecond()) + (to.getNano() - from.getNano()) / 1e9;
-    }
 
     private static String limit(String s, int max) {
         return s.length() <= max ? s : s.substring(0, max);
