@@ -32,6 +32,8 @@ final class DstatRun {
     /** What dstat prints before its headers when no stat was chosen. */
     private static final Pattern DEFAULT_STATS = Pattern.compile("^You did not select any stats, using -\\w+ by default\\.$");
     private static final Pattern INTERRUPTED = Pattern.compile("\\s+\\^C\\s*$");
+    /** A key typed while dstat waited (q, then ^C to quit): echoed after the last row, apart from its last value. */
+    private static final Pattern TYPED_KEY = Pattern.compile("\\s+(\\^?\\p{Alpha})\\s*$");
     private static final Pattern SEPARATORS = Pattern.compile("[|│]");
 
     private final RecordSink sink;
@@ -287,6 +289,15 @@ final class DstatRun {
         // ^C typed while dstat waited for its next row: the terminal echoes it after the last one
         String line = INTERRUPTED.matcher(printed).replaceFirst("");
         Optional<List<String>> cells = screen.cells(line);
+        Matcher typed = TYPED_KEY.matcher(line);
+        if (cells.isEmpty() && typed.find()) {
+            cells = screen.cells(line.substring(0, typed.start()));
+            if (cells.isPresent()) {
+                sink.notice(number, "'" + typed.group(1) + "' after the row's last value is a key typed at the terminal,"
+                        + " not a value: left out");
+                line = line.substring(0, typed.start());
+            }
+        }
         if (cells.isEmpty()) {
             sink.warning(number, "expected " + layout.size() + " values in the groups of the header at line "
                     + headerLine + ", found '" + line.strip() + "'");

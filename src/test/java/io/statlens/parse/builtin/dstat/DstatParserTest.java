@@ -117,6 +117,24 @@ class DstatParserTest {
     }
 
     @Test
+    void aKeyTypedAfterTheLastRowIsLeftOutNotTheRow() {
+        // the terminal echoes what was typed while dstat waited for its next row: ^C, or a q before it
+        String text = """
+                ----system---- --total-cpu-usage-- -dsk/total-
+                     time     |usr sys idl wai stl| read  writ
+                02-12 03:26:07| 72  12  15   0   0| 526k 2391k
+                02-12 03:26:08| 48  52   0   0   0|4252k 7880k q
+                """;
+        ParseContext context = ParserFixtures.context("x", TimeOptions.DEFAULT.withStart(Instant.parse("2026-12-02T00:00:00Z")));
+        CollectingSink sink = ParserFixtures.parseText(parser, text, context);
+        assertEquals(List.of(), sink.warnings());
+        assertEquals(7880 * 1024.0, sink.rows("dstat.dsk").get(1).get("writ"));
+        assertTrue(sink.notices().stream().anyMatch(n -> n.line() == 4 && n.message().contains("'q'")), sink.notices().toString());
+        CollectingSink interrupted = ParserFixtures.parseText(parser, text.replace("7880k q", "7880k ^C"), context);
+        assertEquals(2, interrupted.rows("dstat.dsk").size());
+    }
+
+    @Test
     void topPluginsCellsAreADataSetKeyedByTheProcessTheyName() {
         // every form of the plugins' showcsv: 'name / r:w', '%.4f', '%d%%', the _adv ones' 'Top: name<TAB>...'
         String text = """
