@@ -189,6 +189,11 @@ public final class PerfStatParser implements Parser {
                 return;
             }
             if (s.isEmpty()) return;
+            if (s.equals("Events disabled") || s.equals("Events enabled")) {
+                // perf's own messages (-D/--delay, --ctl-fd): between them the intervals count nothing
+                sink.notice(number, "perf printed '" + s + "': counting " + (s.endsWith("disabled") ? "stops here" : "starts again here"));
+                return;
+            }
             if (csv && DERIVED_CSV.matcher(s).find()) return;
             Matcher title = SUMMARY.matcher(s);
             if (title.matches() && !summary && !commandPasted && (sample > 0 || gathering)) {

@@ -32,6 +32,26 @@ class PerfStatParserTest {
     }
 
     @Test
+    void perfsMessagesWhenCountingStopsAndStartsAreNoticesNotBadLines() {
+        // perf stat -D (--delay) and --ctl-fd print EVLIST_DISABLED_MSG and EVLIST_ENABLED_MSG (tools/perf/util/evlist.h)
+        String text = """
+                Events disabled
+                Events enabled
+                #           time             counts unit events
+                     1.001102331              1,234      cycles
+                Events disabled
+                     2.002204662      <not counted>      cycles
+                Events enabled
+                     3.003306993              2,345      cycles
+                """;
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParserFixtures.context("x", TimeOptions.DEFAULT));
+        assertEquals(List.of(6L), sink.warnings().stream().map(ParseWarning::line).toList(), sink.warnings().toString());
+        assertEquals(List.of(1L, 2L, 5L, 7L), sink.notices().stream().filter(n -> n.message().contains("Events "))
+                .map(ParseWarning::line).toList(), sink.notices().toString());
+        assertEquals(List.of(1234.0, Double.NaN, 2345.0), sink.rows("perf-stat").stream().map(r -> r.get("cycles")).toList());
+    }
+
+    @Test
     void intervalsBecomeSamplesAtTheSecondsPrintedAfterTheStart() {
         ParseContext context = ParserFixtures.context("x", TimeOptions.DEFAULT.withStart(Instant.parse("2026-12-02T04:00:00Z")));
         CollectingSink sink = ParserFixtures.parse(parser, "perf-stat/linux-perf-6.1-stat-I1000-sleep3.txt", context);
