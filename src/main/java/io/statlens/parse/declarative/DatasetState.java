@@ -15,6 +15,8 @@ final class DatasetState {
     private Instant reportTime;
     private long timeLinesAtStart;
     private long reportsSinceTimeLine;
+    /** The first sample of the tool's current run; -1 while a command typed again has not yet had its first report. */
+    private long runStart;
     private final Set<String> keys = new HashSet<>();
 
     /** Whether the spec differs from the one last announced (and remembers it). */
@@ -33,9 +35,20 @@ final class DatasetState {
         reportsSinceTimeLine = timeLines == timeLinesAtStart && sample >= 0 ? reportsSinceTimeLine + 1 : 0;
         timeLinesAtStart = timeLines;
         sample = nextSample++;
+        if (runStart < 0) runStart = sample;
         reportTimeText = null;
         reportTime = null;
         keys.clear();
+    }
+
+    /** The tool was typed again: the next report opened (at its header, or its first key) is a new run's first. */
+    void startRun() {
+        runStart = -1;
+    }
+
+    /** Whether the current report is its run's first (the one a tool that reports since boot prints first). */
+    boolean firstOfRun() {
+        return sample == runStart;
     }
 
     /**

@@ -182,6 +182,8 @@ final class DeclarativeRun {
      * definition says which options take a value (else {@code -i 2} could be an option's value or an interval).
      */
     private void command(PastedCommand command) {
+        // the tool typed again is a new run: its first report is since boot again (nicstat, vm_stat, prstat -m)
+        datasets.values().forEach(DatasetState::startRun);
         commandArguments = command.argumentText();
         if (!command.arguments().isEmpty()) sink.fact("options", command.argumentText());
         if (definition.commandOptions()) command.interval().ifPresent(clock::commandInterval);
@@ -526,7 +528,7 @@ final class DeclarativeRun {
             values[v] = value(layout.reader(v), layout.label(columns[v]), cells[columns[v]], problems);
         }
         warnProblems(number, problems);
-        Row row = new Row(state.sample(), time, key, table.sinceBoot() && state.sample() == 0, values);
+        Row row = new Row(state.sample(), time, key, table.sinceBoot() && state.firstOfRun(), values);
         if (definition.keysRowsByStack()) {
             stacked = new StackedRow(layout, row);
         } else {

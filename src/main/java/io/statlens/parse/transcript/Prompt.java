@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
  * Shell prompts as they appear in pasted terminal sessions, and the command typed after them:
  * a bare prompt character ({@code $ # % > ❯ ➜ λ »}), a prompt with context ({@code user@db01:~$},
  * {@code [root@db01 ~]#}, {@code example%}, {@code bash-3.2$}, {@code thumper1[bash]$},
- * {@code (venv) ann@db01 ~ $}, {@code shell>}, {@code mysql>}, busybox ash's working directory {@code ~/src # }), the box-drawn lines of fancy prompts
+ * {@code (venv) ann@db01 ~ $}, {@code shell>}, {@code mysql>}, the MariaDB client's {@code MariaDB [(none)]>},
+ * busybox ash's working directory {@code ~/src # }), the box-drawn lines of fancy prompts
  * ({@code ╭─ann@db01}, {@code ╰─λ vmstat 1}), and prompts typed twice ({@code $ $ vmstat 1}).
  *
  * <p>A prompt character must be followed by a blank or the end of the line, and a context word must
@@ -21,6 +22,7 @@ public final class Prompt {
             "^\\s*+[\\u2500-\\u257F]*+\\s*+"                 // box drawing of two-line prompts
                     + "(?:\\([^)\\s]*+\\)\\s++)?"               // (venv)
                     + "(?<context>\\[[^\\]]*+]"                 // [root@db01 ~]
+                    + "|(?:MariaDB|MySQL)\\s\\[[^\\]]*+]"          // the MariaDB client's default \N [\d]>
                     + "|[~/][^\\s$#%>]*+\\s"                       // ~/src # , / # (busybox ash's \w \$)
                     + "|[\\w.@~:/+\\-\\[\\]()]++(?:\\s++[~/][^\\s$#%>]*+\\s?)?)?" // user@db01:~, ann@db01 ~
                     + "[" + MARKS + "](?=\\s|$)\\s*+");

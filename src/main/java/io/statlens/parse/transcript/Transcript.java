@@ -343,6 +343,8 @@ public final class Transcript {
     private String unflowed(String first, long number) throws IOException {
         String next = lines.peek();
         if (next == null || !MailWrap.continues(first, next)) return first;
+        // an elision after a row cut short ("(truncated output)" in a book) is a line of its own, not the row's rest
+        if (ELISION.matcher(Quotes.unquoted(next).strip()).matches()) return first;
         mailWrapped.add(number, "");
         return MailWrap.joined(first, lines.next());
     }

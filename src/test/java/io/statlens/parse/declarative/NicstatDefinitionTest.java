@@ -246,4 +246,16 @@ class NicstatDefinitionTest {
         assertEquals(List.of(new ParseWarning(3, "expected 4 columns as in the header at line 1, found 3"),
                 new ParseWarning(4, "expected a number in column 'wMbps', found 'abc' (stored as no value)")), sink.warnings());
     }
+
+    /** Each nicstat typed again is a new run: without an interval it prints its boot summary again. */
+    @Test
+    void aCommandTypedAgainStartsARunWhoseFirstReportIsSinceBoot() {
+        CollectingSink sink = parse("k8s-notes-nicstat-twice-in-container-then-iftop.txt");
+        List<SpecRow> rows = sink.rows("nicstat");
+        assertEquals(4, rows.size());
+        assertEquals(List.of("12:33:15", "12:33:17"), rows.stream().filter(r -> r.row().key().equals("lo"))
+                .map(r -> r.row().time().toString().substring(11, 19)).toList());
+        assertTrue(rows.stream().allMatch(r -> r.row().sinceBoot()), "two nicstat runs without an interval: two boot summaries");
+        assertEquals(0.96, sink.rows("nicstat", "lo").get(1).get("rKB/s"));
+    }
 }

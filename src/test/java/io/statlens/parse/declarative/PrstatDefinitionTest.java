@@ -234,6 +234,18 @@ class PrstatDefinitionTest {
         assertEquals(List.of(), sink.warnings());
     }
 
+    /** prstat prints "Please wait..." on a terminal before its first report (prstat.c, main()). */
+    @Test
+    void thePleaseWaitLineOfATerminalIsPrstatsOwnNotABadLine() {
+        CollectingSink sink = parse("solaris11-book-zh-prstat-mLc-please-wait-cut-row.txt");
+        List<SpecRow> rows = sink.rows("prstat.microstate_lwp");
+        assertEquals(4, rows.size());
+        assertEquals(84.0, rows.get(0).get("SYS"));
+        assertEquals(8000.0, rows.get(0).get("SCL"), "8K of 1000");
+        assertEquals(List.of(new ParseWarning(8, "expected 15 columns as in the header at line 3, found 14")), sink.warnings(),
+                "the row the page cut before its process name is the only bad line");
+    }
+
     @Test
     void shortRowsAreWarnedWithTheirLine() {
         String text = """

@@ -29,6 +29,8 @@ class PromptTest {
             "root@server:~#|''",
             "shell> sync|sync",
             "mysql> show processlist;|show processlist;",
+            "MariaDB [(none)]> SHOW GLOBAL STATUS;|SHOW GLOBAL STATUS;",
+            "MySQL [sbtest]> show engine innodb status\\G|show engine innodb status\\G",
             "~/codeDir/cppCode/study # top -b|top -b",
             "/ # top|top",
     })

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 class TranscriptTest {
@@ -169,6 +170,23 @@ class TranscriptTest {
     @Test
     void anUnquotedFileHasNoReplyText() throws IOException {
         assertEquals(List.of(Kind.TEXT, Kind.TEXT, Kind.TEXT), kinds("procs ---memory---\n> a quote in a note\n 1  0\n"));
+    }
+
+    /** A book's "(truncated output)" after a row the page cut before its last column is an elision, not that row's rest. */
+    @Test
+    void anElisionAfterAQuotedLineEndingInABlankIsNoWrappedRest() throws IOException {
+        Transcript t = new Transcript(LineSource.ofString("t", """
+                >   2530 root     0.4 0.4 0.0 0.0 0.0  99 0.0 0.6  20   0  40   0 java/21
+                >   2563 root     0.2 0.5 0.0 0.0 0.0 0.0  99 0.4  38   0  76   0\s
+                > (truncated output)
+                """), VMSTAT);
+        assertEquals(1, t.next().number());
+        TranscriptLine cut = t.next();
+        assertEquals(2, cut.number());
+        assertEquals("  2563 root     0.2 0.5 0.0 0.0 0.0 0.0  99 0.4  38   0  76   0 ", cut.text());
+        TranscriptLine elision = t.next();
+        assertEquals(3, elision.number());
+        assertTrue(elision.noise(), elision.toString());
     }
 
     @Test

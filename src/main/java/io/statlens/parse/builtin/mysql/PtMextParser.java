@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -39,11 +40,13 @@ public final class PtMextParser implements Parser {
     static final CommandSyntax SYNTAX = CommandSyntax.of(Set.of("pt-mext"), Set.of("-i", "-c", "-S", "-u", "-h", "-P"));
     private static final Pattern ROW = Pattern.compile("^([A-Za-z][A-Za-z0-9_]*+)((?:\\s+-?\\d+(?:\\.\\d+)?)+)$");
     /**
-     * A variable whose value is text, as {@code join} keeps it in pt-mysql-summary's {@code mysql-status-defer}
-     * ({@code Ssl_version TLSv1.3 TLSv1.3}, {@code Current_tls_capath} with empty values): a capitalised name with an
-     * underscore, then anything or nothing. pt-mext itself prints text as {@code 0}.
+     * A variable whose value is text, as {@code join} keeps it in pt-mysql-summary's {@code mysql-status-defer}: a
+     * name with an underscore, in any case (MySQL's {@code Ssl_version TLSv1.3 TLSv1.3}, Galera's
+     * {@code wsrep_ready ON ON}), then anything, values with blanks included, or nothing ({@code Current_tls_capath}
+     * with empty values); or a name without one ({@code Compression OFF OFF}) with one word per snapshot, so that a
+     * sentence is not taken for one. pt-mext itself prints text as {@code 0}.
      */
-    private static final Pattern TEXT_ROW = Pattern.compile("^[A-Z][A-Za-z0-9]*+_[A-Za-z0-9_]*+(?:\\s.*)?$");
+    private static final Pattern TEXT_ROW = Pattern.compile("^[A-Za-z][A-Za-z0-9]*+(_[A-Za-z0-9_]*+)?(?:\\s+(.*))?$");
     private static final Pattern STATUS_NAME = Pattern.compile("^(?:Aborted_\\w+|Bytes_\\w+|Com_[a-z_]+|Handler_\\w+"
             + "|Innodb_\\w+|Questions|Queries|Threads_\\w+|Uptime)$");
     /** Most variables pt-mext output may list: servers print 300 to 1,000. */
@@ -99,7 +102,7 @@ public final class PtMextParser implements Parser {
             if (line.noise()) continue;
             String text = line.text().strip();
             var m = ROW.matcher(text);
-            if (!m.matches() && TEXT_ROW.matcher(text).matches()) {
+            if (!m.matches() && textValued(text, columns)) {
                 // not a number, so left out without a warning, as MysqlStatusParser leaves text values out; and a
                 // capture with text in it holds no differences (mysqladmin -r prints none)
                 hadText = true;
@@ -138,6 +141,15 @@ public final class PtMextParser implements Parser {
         timeline.end();
         writer.finish();
         sink.variant(writer.relative() ? "relative" : "absolute");
+    }
+
+    /** @return whether the line is a variable whose values are text ({@link #TEXT_ROW}), {@code columns} snapshots wide */
+    private static boolean textValued(String text, int columns) {
+        Matcher t = TEXT_ROW.matcher(text);
+        if (!t.matches()) return false;
+        if (t.group(1) != null) return true;
+        String values = t.group(2);
+        return values != null && columns > 0 && values.split("\\s+").length == columns;
     }
 
     private static double finiteOrNaN(double v) {

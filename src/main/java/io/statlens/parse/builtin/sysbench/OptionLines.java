@@ -29,6 +29,8 @@ final class OptionLines {
             rule("Initializing random number generator from (current time|timer)\\.?", factOf("sysbench.rng_seed")),
             rule("Random number generator seed is (\\d+) and will be ignored",
                     (m, r) -> r.fact("sysbench.rng_seed", m.group(1) + " (ignored)")),
+            // --forced-shutdown: the seconds after the start at which sysbench stops the test (--max-time plus the timeout)
+            rule("Forcing shutdown in (\\d+) seconds", factOf("sysbench.forced_shutdown_s")),
             rule("Warmup time: (\\S+)", factOf("sysbench.warmup_time")),
             rule("Target transaction rate: (\\S+)", factOf("sysbench.rate")),
             rule("(?:Prime numbers limit|Maximum prime number checked in CPU test): (\\d+)", (m, r) -> {

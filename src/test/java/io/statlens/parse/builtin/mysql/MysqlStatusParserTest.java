@@ -226,6 +226,16 @@ class MysqlStatusParserTest {
         assertEquals(2, tabSink.rows(DATASET, "Questions").size());
     }
 
+    /** The MariaDB client's default prompt is {@code \\N [\\d]> }: the server's name, then the database in brackets. */
+    @Test
+    void aStatementAfterTheMariadbClientsPromptIsNoVariable() {
+        CollectingSink sink = ParserFixtures.parse(parser, "mysql-status/dd-agent-pr1471-mariadb-show-status-like-innodb-first19.txt");
+        assertEquals("boxed-absolute", sink.variant());
+        assertTrue(sink.rows(DATASET, "MariaDB").isEmpty());
+        assertEquals(List.of(16229.0), sink.rows(DATASET, "Innodb_buffer_pool_pages_free").stream().map(r -> r.get("value")).toList());
+        assertEquals(List.of(23L), sink.warnings().stream().map(ParseWarning::line).toList(), "the paste ends within the table");
+    }
+
     /**
      * MySQL 8 prints its RSA public keys as status values over several lines, breaking the boxed table (as in
      * {@code SHOW STATUS LIKE 'Caching_sha2_password_rsa_public_key'} on 8.0; pt-mext drops them with a sed of its own).

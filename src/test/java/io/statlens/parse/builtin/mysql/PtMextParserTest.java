@@ -76,6 +76,26 @@ class PtMextParserTest {
     }
 
     @Test
+    void textValuesAreLeftOutWhateverTheirVariablesNameLooksLike() {
+        // Compression has no underscore; Galera's wsrep_ and MariaDB's binlog_ names are lower-case
+        CollectingSink sink = ParserFixtures.parse(parser, "pt-mext/percona-toolkit-summary-temp007-mysql-status-defer.txt",
+                ParserFixtures.context("mysql-status-defer", TimeOptions.DEFAULT.withInterval(Duration.ofSeconds(10))));
+        assertEquals(List.of(), sink.warnings(), "Compression OFF OFF, wsrep_ready ON ON and empty wsrep_ values are text");
+        assertEquals(List.of(96.0, 107.0), sink.rows(DATASET, "Uptime").stream().map(r -> r.get("value")).toList());
+        assertEquals(List.of(5.0, 5.0), sink.rows(DATASET, "binlog_commits").stream().map(r -> r.get("value")).toList());
+        assertEquals(List.of(0.0, 0.0), sink.rows(DATASET, "wsrep_cluster_size").stream().map(r -> r.get("value")).toList());
+        assertTrue(sink.rows(DATASET, "Compression").isEmpty());
+        assertTrue(sink.rows(DATASET, "wsrep_ready").isEmpty());
+    }
+
+    @Test
+    void aSentenceIsNoTextValuedVariable() {
+        CollectingSink sink = ParserFixtures.parseText(parser, "Com_select 6584 6615\nUptime 10 20\nThis line is a note\n",
+                ParserFixtures.context("defer", TimeOptions.DEFAULT.withInterval(Duration.ofSeconds(10))));
+        assertEquals(1, sink.warnings().stream().filter(w -> w.line() == 3).count(), sink.warnings().toString());
+    }
+
+    @Test
     void detection() {
         assertTrue(parser.sniff(ParserFixtures.head(RELATIVE)) >= 0.85);
         assertTrue(parser.sniff(ParserFixtures.head("pt-mext/percona-toolkit-mext-001-result.txt")) >= 0.85);

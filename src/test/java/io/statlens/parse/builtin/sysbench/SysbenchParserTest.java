@@ -219,6 +219,21 @@ class SysbenchParserTest {
     }
 
     @Test
+    void readsTheForcedShutdownLineOfSysbench05AsAFact() {
+        // sysbench 0.5 prints it before the test's own lines when run with --forced-shutdown: --max-time plus the timeout
+        CollectingSink sink = parse("plb-0.5-ro-1000thr-forced-shutdown.txt");
+        assertEquals(List.of(), lineWarnings(sink));
+        assertEquals("301", fact(sink, "sysbench.forced_shutdown_s"));
+        List<SpecRow> rows = sink.rows("sysbench");
+        assertEquals(30, rows.size());
+        assertEquals(12549.33, rows.get(0).get("tps"), EPS);
+        assertEquals(982, rows.get(29).get("threads"), EPS);
+        assertEquals(89.04, rows.get(29).get("response time"), EPS);
+        assertEquals(14002.78, summary(sink, "tps"), EPS);
+        assertEquals(87.09, summary(sink, "latency_p95_ms"), EPS);
+    }
+
+    @Test
     void findsSysbenchOutputEmbeddedInAPerfKitBenchmarkerLog() {
         CollectingSink sink = parse("pkb-0.5-embedded-in-pkb-log.txt");
         List<SpecRow> rows = sink.rows("sysbench");
