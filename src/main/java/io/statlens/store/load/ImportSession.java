@@ -66,9 +66,13 @@ final class ImportSession implements RecordSink, AutoCloseable {
     private final Map<DatasetSpec, SpecMapping> mappings = new LinkedHashMap<>();
     private final Map<String, TableRows> tables = new LinkedHashMap<>();
     private final List<ParseWarning> firstWarnings = new ArrayList<>();
-    private final PreparedStatement insertSummary;
-    private final PreparedStatement insertFact;
-    private final PreparedStatement insertWarning;
+    /**
+     * Prepared when first used: many files have no summary values, warnings or facts, and each statement prepared is
+     * one more that Derby compiles into a class of its own (and the JIT compiles again) in every import's process.
+     */
+    private PreparedStatement insertSummary;
+    private PreparedStatement insertFact;
+    private PreparedStatement insertWarning;
     /** Which columns each data set uses, recorded once per data set and column. */
     private final ColumnUses uses;
     /** Prepared with the first data set. */
@@ -172,16 +176,13 @@ final class ImportSession implements RecordSink, AutoCloseable {
      * @param strictFile the file's name when importing with {@code --strict} (the first bad line then
      *                   aborts the import), null otherwise
      */
-    ImportSession(Repository repo, long runId, long fileId, RunClock clock, String strictFile) throws SQLException {
+    ImportSession(Repository repo, long runId, long fileId, RunClock clock, String strictFile) {
         this.strictFile = strictFile;
         this.repo = repo;
         this.c = repo.connection();
         this.runId = runId;
         this.fileId = fileId;
         this.clock = clock;
-        insertSummary = c.prepareStatement("INSERT INTO SUMMARY (RUN_ID, FILE_ID, DATASET, ITEM, NAME, VAL, UNIT) VALUES (?, ?, ?, ?, ?, ?, ?)");
-        insertFact = c.prepareStatement("INSERT INTO FACTS (RUN_ID, FILE_ID, NAME, VAL) VALUES (?, ?, ?, ?)");
-        insertWarning = c.prepareStatement("INSERT INTO WARNINGS (RUN_ID, FILE_ID, LINE_NO, KIND, MESSAGE) VALUES (?, ?, ?, ?, ?)");
         uses = new ColumnUses(c);
     }
 
@@ -410,6 +411,9 @@ final class ImportSession implements RecordSink, AutoCloseable {
         if (Double.isNaN(v.value()) || Double.isInfinite(v.value())) return;
         try {
             write(() -> {
+                if (insertSummary == null) {
+                    insertSummary = c.prepareStatement("INSERT INTO SUMMARY (RUN_ID, FILE_ID, DATASET, ITEM, NAME, VAL, UNIT) VALUES (?, ?, ?, ?, ?, ?, ?)");
+                }
                 insertSummary.setLong(1, runId);
                 insertSummary.setLong(2, fileId);
                 insertSummary.setString(3, v.dataset());
@@ -432,6 +436,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
         else factCount++;
         try {
             write(() -> {
+                if (insertFact == null) insertFact = c.prepareStatement("INSERT INTO FACTS (RUN_ID, FILE_ID, NAME, VAL) VALUES (?, ?, ?, ?)");
                 insertFact.setLong(1, runId);
                 insertFact.setLong(2, fileId);
                 insertFact.setString(3, fact.name());
@@ -462,6 +467,9 @@ final class ImportSession implements RecordSink, AutoCloseable {
         if (firstWarnings.size() < WARNINGS_KEPT_IN_MEMORY) firstWarnings.add(new ParseWarning(line, message));
         try {
             write(() -> {
+                if (insertWarning == null) {
+                    insertWarning = c.prepareStatement("INSERT INTO WARNINGS (RUN_ID, FILE_ID, LINE_NO, KIND, MESSAGE) VALUES (?, ?, ?, ?, ?)");
+                }
                 insertWarning.setLong(1, runId);
                 insertWarning.setLong(2, fileId);
                 insertWarning.setLong(3, line);

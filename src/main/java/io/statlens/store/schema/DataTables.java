@@ -42,7 +42,6 @@ public final class DataTables {
     private final Connection connection;
     private final SqlDialect dialect;
     private final ColumnNamer namer;
-    private final Map<String, DataTable> byName = new LinkedHashMap<>();
     /**
      * The catalog's statements, prepared once per connection: Derby compiles every statement prepared after DDL in
      * the same transaction afresh (its statement cache is not used while the dictionary is being changed), and an
@@ -58,9 +57,12 @@ public final class DataTables {
         this.namer = new ColumnNamer();
     }
 
-    /** Reads the catalog; called on open and after a rollback that may have undone new tables. */
-    void load() throws SQLException {
-        byName.clear();
+    /**
+     * Every data table as the repository holds it now, read afresh from the catalog: the list a migration step works
+     * through. Not read when a repository opens: no other command needs the whole catalog, and its two statements
+     * were compiled in every process (an import reads each of its tables as it comes, {@link #table}).
+     */
+    private List<DataTable> all() throws SQLException {
         Map<String, List<DataTable.MetricColumn>> columns = new LinkedHashMap<>();
         try (Statement s = connection.createStatement();
              ResultSet rs = s.executeQuery("SELECT TABLE_NAME, COLUMN_NAME, LABEL, UNIT, DESCRIPTION FROM METRICS ORDER BY TABLE_NAME, POSITION")) {
@@ -69,8 +71,12 @@ public final class DataTables {
                         .add(new DataTable.MetricColumn(rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5)));
             }
         }
-        columns.forEach((table, cols) -> byName.put(table, new DataTable(table, cols)));
-        for (String t : tableNamesWithoutMetrics()) byName.putIfAbsent(t, new DataTable(t, List.of()));
+        List<DataTable> tables = new ArrayList<>();
+        columns.forEach((table, cols) -> tables.add(new DataTable(table, cols)));
+        for (String t : tableNamesWithoutMetrics()) {
+            if (!columns.containsKey(t)) tables.add(new DataTable(t, List.of()));
+        }
+        return tables;
     }
 
     private List<String> tableNamesWithoutMetrics() throws SQLException {
@@ -92,10 +98,6 @@ public final class DataTables {
         } catch (SQLException e) {
             throw new StoreException("cannot read the metric catalog of table " + name + ": " + e.getMessage(), e);
         }
-    }
-
-    public List<DataTable> all() {
-        return List.copyOf(byName.values());
     }
 
     public String tableName(DatasetSpec spec) {
@@ -141,9 +143,7 @@ public final class DataTables {
             while (rs.next()) columns.add(new DataTable.MetricColumn(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
         }
         if (columns.isEmpty() && !dialect.tableExists(connection, name)) return null;
-        DataTable table = new DataTable(name, columns);
-        byName.put(name, table);
-        return table;
+        return new DataTable(name, columns);
     }
 
     private DataTable grow(String name, DatasetSpec spec, DataTable existing) throws SQLException {
@@ -175,10 +175,7 @@ public final class DataTables {
             table = table.with(new DataTable.MetricColumn(column, m.label(), m.unit(), m.description()));
             grown = true;
         }
-        if (created || grown) {
-            byName.put(name, table);
-            recreateView(table, !created, grant);
-        }
+        if (created || grown) recreateView(table, !created, grant);
         return table;
     }
 
@@ -238,7 +235,6 @@ public final class DataTables {
             changeSchema(table.name(), (dialect.storesBlocks() ? "DROP VIEW " : "DROP TABLE ") + table.name());
         }
         deleteFromCatalog(table.name(), table.metrics());
-        byName.remove(table.name());
     }
 
     private void dropColumns(DataTable table, DataTable kept) throws SQLException {
@@ -273,7 +269,6 @@ public final class DataTables {
             }
             ps.executeBatch();
         }
-        byName.put(table.name(), kept);
         recreateView(kept, true, grant);
     }
 
@@ -329,7 +324,6 @@ public final class DataTables {
 
     /** Indexes every row table by data set, key and sample (schema step 13; {@link #keyIndex}), each partition with it. */
     void indexByKey() throws SQLException {
-        load();
         for (DataTable table : all()) {
             if (dialect.tableExists(connection, table.name())) Statements.execute(connection, keyIndex(table.name()));
         }
@@ -362,7 +356,6 @@ public final class DataTables {
 
     /** Makes every data view again, as {@link #recreateView} makes it now (schema step 12: each row's host its file's). */
     void recreateViews() throws SQLException {
-        load();
         boolean grant = dialect.mayGrantRead(connection);
         for (DataTable table : all()) {
             if (dialect.tableExists(connection, table.name())) recreateView(table, true, grant);
@@ -389,7 +382,6 @@ public final class DataTables {
 
     /** Moves every data table written by an earlier statlens into blocks (schema step 5), views included. */
     void convertToBlocks() throws SQLException {
-        load();
         // The row store's bulk-load functions (SL_FEED_<table>_<n>) named a class that is gone.
         List<String> feeds = new ArrayList<>();
         try (Statement s = connection.createStatement();
@@ -409,7 +401,6 @@ public final class DataTables {
      * over, and its view made again over it. Tables partitioned already are left as they are.
      */
     void partitionByDataset() throws SQLException {
-        load();
         boolean grant = dialect.mayGrantRead(connection);
         for (DataTable table : all()) {
             String name = table.name();

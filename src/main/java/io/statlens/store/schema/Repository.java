@@ -101,7 +101,6 @@ public final class Repository implements AutoCloseable {
             dialect.openSession(c, create);
             Repository repo = new Repository(location, dialect, c);
             repo.migrate(create);
-            repo.tables.load();
             return repo;
         } catch (SQLException | RuntimeException e) {
             closeQuietly(c, location);
@@ -253,14 +252,10 @@ public final class Repository implements AutoCloseable {
         }
     }
 
-    /**
-     * Undoes the current transaction and re-reads the table catalog, since the rollback may have
-     * undone tables or columns an import created.
-     */
+    /** Undoes the current transaction (the tables it created too: each table is read from the catalog as it is used). */
     public void rollback() {
         try {
             connection.rollback();
-            tables.load();
         } catch (SQLException ignored) {
             // the connection is gone; nothing was committed
         }
