@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.JarURLConnection;
+import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLConnection;
@@ -64,10 +65,27 @@ final class ClasspathFolder {
         return new ArrayList<>(byName.values());
     }
 
-    /** The class path root (directory or jar) a class was loaded from, if it can be told. */
+    /**
+     * The class path root (directory or jar) a class's file is found in by its loader, if it can be told. Not the
+     * class's code source: a class loaded from the launcher's AOT cache reports the jar the cache was made from, which
+     * for a launcher folder copied elsewhere is another build's jar, listed besides the one in use.
+     */
     static List<URL> rootOf(Class<?> type) {
-        var source = type.getProtectionDomain().getCodeSource();
-        return source == null || source.getLocation() == null ? List.of() : List.of(source.getLocation());
+        String file = type.getName().replace('.', '/') + ".class";
+        URL url = type.getClassLoader() == null ? null : type.getClassLoader().getResource(file);
+        if (url == null) return List.of();
+        try {
+            return switch (url.getProtocol()) {
+                case "jar" -> List.of(((JarURLConnection) url.openConnection()).getJarFileURL());
+                case "file" -> {
+                    String text = url.toString();
+                    yield List.of(URI.create(text.substring(0, text.length() - file.length())).toURL());
+                }
+                default -> List.of();
+            };
+        } catch (IOException | ClassCastException e) {
+            return List.of();
+        }
     }
 
     private static void collect(URL url, String folder, String suffix, Map<String, File> out, Set<Path> listed)
