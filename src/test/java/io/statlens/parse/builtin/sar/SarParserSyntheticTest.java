@@ -334,6 +334,23 @@ class SarParserSyntheticTest {
         assertTrue(sink.warnings().isEmpty());
     }
 
+    /** sysstat 10.0 to 11.1 close {@code -F} and {@code -m USB} with "Summary" (the colon came in 11.2), translated. */
+    @Test
+    void theSummaryOfSysstat10And11HasNoColon() {
+        String report = "Linux 3.11.0-23-generic (tecmint.com)   Thursday 04 September 2014  _i686_  (2 CPU)\n\n"
+                + "02:02:31  MBfsfree  MBfsused   %fsused  %ufsused     Ifree     Iused    %Iused FILESYSTEM\n"
+                + "02:02:33      1001       449     30.95     33.00  18919505    364463      1.89 /dev/sda1\n\n"
+                + "LABEL      MBfsfree  MBfsused   %fsused  %ufsused     Ifree     Iused    %Iused FILESYSTEM\n"
+                + "LABEL          1002       448     30.90     32.90  18919505    364463      1.89 /dev/sda1\n";
+        for (String label : List.of("Summary", "Zusammenfassung", "Résumé", "Сводка", "总计", "Tổng hợp")) {
+            CollectingSink sink = parse(report.replace("LABEL", label));
+            assertEquals(1002.0, summary(sink, "sar.filesystem", "/dev/sda1", "MBfsfree"), label);
+            assertEquals(32.9, summary(sink, "sar.filesystem", "/dev/sda1", "%ufsused"), label);
+            assertEquals(1, sink.rows("sar.filesystem").size(), label);
+            assertTrue(sink.warnings().isEmpty(), label + ": " + sink.warnings());
+        }
+    }
+
     @Test
     void filesWithoutDataSayWhy() {
         CollectingSink empty = parse("");
