@@ -351,6 +351,25 @@ class SarParserSyntheticTest {
         }
     }
 
+    /** A sadf -d paste reads its prompts and commands as the text form does: the shell's lines are no warnings. */
+    @Test
+    void sadfDPastedAfterPromptsIsReadAsATranscript() {
+        CollectingSink sink = parse("""
+                [root@db01 ~]# sadf -d /var/log/sa/sa08 -- -q
+                # hostname;interval;timestamp;runq-sz;plist-sz;ldavg-1;ldavg-5;ldavg-15
+                db01;595;2016-02-08 15:20:01 UTC;0;559;1.06;1.41;1.57
+                [root@db01 ~]# cat /tmp/out
+                #+Swap
+                # hostname;interval;timestamp;kbswpfree;kbswpused;%swpused;kbswpcad;%swpcad
+                db01;595;2016-02-08 15:20:01 UTC;2097084;0;0.00;0;0.00
+                tecmint@tecmint ~ $ safd -d /var/log/sa/sa20140903 -- -n DEV | grep -v lo
+                """);
+        assertEquals(List.of(), sink.warnings());
+        assertEquals(1, sink.rows("sar.load").size());
+        assertEquals(1, sink.rows("sar.swap_util").size());
+        assertEquals("-d /var/log/sa/sa08 -- -q", sink.fact("options").orElseThrow());
+    }
+
     @Test
     void filesWithoutDataSayWhy() {
         CollectingSink empty = parse("");
