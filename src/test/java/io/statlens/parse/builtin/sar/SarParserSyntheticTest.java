@@ -351,6 +351,20 @@ class SarParserSyntheticTest {
         }
     }
 
+    /** sar -m FREQ (weighted CPU clock, sysstat 9.1.x and later) lands where sadf -j's cpu-weighted-frequency does. */
+    @Test
+    void weightedClockFrequencyIsADeclaredSection() {
+        CollectingSink sink = parse(BANNER
+                + "04:34:51 PM     CPU    wghMHz\n"
+                + "04:34:53 PM     all   1596.00\n"
+                + "04:34:53 PM       0   1596.00\n"
+                + "Average:        all   1596.00\n");
+        assertEquals(List.of("sar.wghfreq"), List.copyOf(sink.datasets().keySet()));
+        assertEquals(2, sink.rows("sar.wghfreq").size());
+        assertEquals(1596.0, summary(sink, "sar.wghfreq", "all", "wghMHz"));
+        assertTrue(parser.datasets().contains("sar.wghfreq"));
+    }
+
     /** A sadf -d paste reads its prompts and commands as the text form does: the shell's lines are no warnings. */
     @Test
     void sadfDPastedAfterPromptsIsReadAsATranscript() {
