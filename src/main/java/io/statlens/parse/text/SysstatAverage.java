@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  * (from the {@code nls/*.po} files of sysstat 7 to 12.7): {@code Durchschn.:}, {@code Moyenne :} (with
  * U+202F NARROW NO-BREAK SPACE or a plain space before the colon), {@code Gj.snitt:}, {@code Rata-rata:},
  * {@code Trung bình:}, {@code 平均時間：} (a fullwidth colon), {@code 평균값:}... A translation added later is
- * still recognised by its shape: a word or two of letters (dots and hyphens allowed) and a colon.
+ * still recognised by its shape: a word or two of letters (dots and hyphens allowed) and a colon. sysstat 10.0 to
+ * 11.1 printed the summary label without its colon ({@code Summary}, {@code Zusammenfassung}).
  *
  * <p>Lines are expected with every Unicode space already a plain space ({@code LineText}).
  */
@@ -76,6 +77,16 @@ public final class SysstatAverage {
             Map.entry("Trung bình:", Set.of("vi")), Map.entry("平均时间:", Set.of("zh_CN")), Map.entry("平均時間:", Set.of("zh_TW")));
 
     /**
+     * The label of the {@code sar -F} and {@code -m USB} summaries from sysstat 10.0 to 11.1, printed without the
+     * colon that sysstat 11.2 added ({@code _("Summary")} in {@code pr_stats.c}; RHEL 7's 10.1.5 among them), as
+     * translated in those releases' {@code nls/*.po} files. Only these exact words: a bare word elsewhere is text.
+     */
+    static final List<String> SUMMARY_WITHOUT_COLON = List.of(
+            "Summary", "Souhrn", "Resume", "Zusammenfassung", "Resumo", "Resumen", "Laburpena", "Yhteenveto", "Résumé",
+            "Sažetak", "Összegzés", "Ringkasan", "サマリ", "Kopsavilkums", "Sammendrag", "Samenvatting", "Podsumowanie",
+            "Sumário", "Сводка", "Súhrn", "Сажетак", "Özet", "Резюме", "Tổng hợp", "Tổng kết", "总计");
+
+    /**
      * {@code sar -x} (sysstat 12.7.5 and later) prints, after the {@code Summary:} header that closes a section, a
      * {@code Minimum:} and a {@code Maximum:} line before the {@code Average:} one; translated as in sysstat's
      * {@code nls/*.po} files (Croatian without the colon, Chinese with a fullwidth one). Untranslated locales print
@@ -124,6 +135,9 @@ public final class SysstatAverage {
         for (String label : LABELS) {
             if (text.startsWith(label, first) && boundary(text, first + label.length())) return first + label.length();
         }
+        for (String label : SUMMARY_WITHOUT_COLON) {
+            if (text.startsWith(label, first) && columnGap(text, first + label.length())) return first + label.length();
+        }
         int extreme = extremeEnd(text, first, MINIMUM_LABELS);
         if (extreme < 0) extreme = extremeEnd(text, first, MAXIMUM_LABELS);
         if (extreme >= 0) return extreme;
@@ -165,6 +179,19 @@ public final class SysstatAverage {
         while (first < line.length() && (line.charAt(first) == ' ' || line.charAt(first) == '\t')) first++;
         if (first == line.length() || !Character.isLetter(line.charAt(first))) return -1;
         return first;
+    }
+
+    /**
+     * After a label without a colon, the gap sar's {@code %-11s} padding leaves before a column: two blanks, a tab, or
+     * a blank and a number ({@code Zusammenfassung  MBfsfree}, {@code Summary          1001}); a word after one blank
+     * is prose.
+     */
+    private static boolean columnGap(String text, int at) {
+        if (at == text.length()) return false;
+        if (text.charAt(at) == '\t') return true;
+        if (text.charAt(at) != ' ' || at + 1 == text.length()) return false;
+        char next = text.charAt(at + 1);
+        return next == ' ' || next == '\t' || Character.isDigit(next) || next == '-';
     }
 
     private static boolean boundary(String text, int at) {

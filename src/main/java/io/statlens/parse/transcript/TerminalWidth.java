@@ -2,6 +2,7 @@ package io.statlens.parse.transcript;
 
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.text.Quotes;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -149,12 +150,12 @@ final class TerminalWidth {
     }
 
     /**
-     * Whether a line can be the rest of a cut one: not blank, shorter than the width, and not starting the way the
-     * cut line starts (the same indentation and kind of first character begin the next row of a table, or the
-     * next {@code [ 2s ]} report).
+     * Whether a line can be the rest of a cut one: not blank (nor a quoted blank line, {@code >} and blanks, in a
+     * reply), shorter than the width, and not starting the way the cut line starts (the same indentation and kind of
+     * first character begin the next row of a table, or the next {@code [ 2s ]} report).
      */
     private static boolean isRest(String cut, String next, int width) {
-        if (next.isBlank() || columns(next) >= width || Transcript.isQuietNoise(next)) return false;
+        if (blank(next) || columns(next) >= width || Transcript.isQuietNoise(next)) return false;
         // a title of dashed groups cut inside its dashes goes on with dashes; one that ends with its last title's dashes
         // and is followed by anything else is whole (a document collapsed the blanks under it, not a terminal its end)
         if (cut.endsWith("--")) return next.stripLeading().startsWith("-");
@@ -216,6 +217,11 @@ final class TerminalWidth {
         if (words == 0) return 0;
         if (lettered * 4 >= words * 3) return 1;
         return (words - lettered) * 4 >= words * 3 ? -1 : 0;
+    }
+
+    /** A blank line, or a quoted one: quote markers and blanks only ({@code >}, {@code > >}, {@code >     }). */
+    static boolean blank(String line) {
+        return Quotes.unquoted(line).isBlank();
     }
 
     private static boolean startsAlike(String line, String other) {

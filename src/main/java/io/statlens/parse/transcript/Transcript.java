@@ -357,7 +357,7 @@ public final class Transcript {
         // as many pieces as the line had: a 400-column mpstat -A row folded at 80 is six lines
         while (TerminalWidth.columns(piece) == wrapWidth && line.length() + wrapWidth <= LineSource.MAX_LINE_LENGTH) {
             String next = lines.peek();
-            if (next == null || next.isBlank()) break;
+            if (next == null || TerminalWidth.blank(next)) break;
             piece = lines.next();
             line.append(piece);
             pieces++;

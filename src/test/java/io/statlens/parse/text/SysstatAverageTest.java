@@ -21,7 +21,8 @@ class SysstatAverageTest {
     @ValueSource(strings = {
             "Durchschn.:  all   83,17", "Moyenne\u202F:  all   95,77", "Moyenne\u00A0:  all   95,77", "平均時間：  all   1.00",
             "Gj.snitt:    all   92,48", "Rata-rata:   all   1,00", "Trung bình:  all   1.00", "평균값:       all   1.00",
-            "Summary:       235019", "Average:     all      2.00", "Orta:  all  1.00"})
+            "Summary:       235019", "Average:     all      2.00", "Orta:  all  1.00", "Summary          1001",
+            "Tổng hợp       1001"})
     void averageLinesAreFoundInEveryLocaleWithEverySpace(String raw) {
         String line = LineText.clean(raw);
         int end = SysstatAverage.end(line);
@@ -31,7 +32,8 @@ class SysstatAverageTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"10:00:01     all    1.00", "Linux 5.15.0 (db01)  09/16/2019", "   0   95,52    4,48", ""})
+    @ValueSource(strings = {"10:00:01     all    1.00", "Linux 5.15.0 (db01)  09/16/2019", "   0   95,52    4,48", "",
+            "Summary of the run", "Summarytable  1.00", "Summary"})
     void otherLinesAreNot(String line) {
         assertEquals(-1, SysstatAverage.end(line));
     }

@@ -126,6 +126,16 @@ class TerminalWidthTest {
      * The same long command typed three times, each followed by its output (three perf stat runs in a notes file): one
      * line three times is one sign of a width, not three cut lines.
      */
+    /** A quoted reply: the widest rows (sar -F, one per sample) are each followed by a quoted blank line, no rest. */
+    @Test
+    void aQuotedBlankLineIsNoRestOfACutRow() {
+        String header = ">     02:02:31  IST  MBfsfree  MBfsused   %fsused  %ufsused     Ifree     Iused    %Iused FILESYSTEM\n";
+        String row = ">     02:02:3%d  IST      1001       449     30.95    1213790475088.85  18919505    364463      1.89 /dev/sda1\n";
+        StringBuilder text = new StringBuilder("> tecmint@tecmint ~ $ sar -F 2 4\n>     \n");
+        for (int i = 3; i <= 9; i += 2) text.append(header).append(row.formatted(i)).append(i % 4 == 1 ? ">\n" : ">     \n");
+        assertEquals(0, width(text.toString()));
+    }
+
     @Test
     void theSameLongLineTypedAgainIsNoCut() {
         String command = "hand32@serverebbrt:~$ perf stat -a -e instructions,cycles,ref-cycles,power/energy-pkg/,cpu-clock"

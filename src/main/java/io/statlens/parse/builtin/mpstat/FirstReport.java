@@ -12,7 +12,8 @@ import java.util.function.BiConsumer;
  * Holds the first report of a Linux mpstat run until it is known whether it averages since boot.
  * Linux mpstat prints a since-boot report only when run without an interval, and then prints
  * nothing else: a run whose rows all share one time and which has no {@code Average:} block is
- * since boot; a second time or an {@code Average:} block shows an interval run. Keeps at most
+ * since boot; a second time, an {@code Average:} block or a header time other than the rows' (the
+ * previous sample's, which a since-boot report does not have) shows an interval run. Keeps at most
  * one report.
  */
 final class FirstReport {

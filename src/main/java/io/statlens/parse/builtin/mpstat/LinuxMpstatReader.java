@@ -51,6 +51,11 @@ final class LinuxMpstatReader implements MpstatReader {
     private final Transcript lines;
     private final RecordSink sink;
     private final FirstReport firstReport = new FirstReport();
+    /**
+     * The time of day of the table header read last, when printed with seconds: mpstat prints the previous sample's
+     * time there, the rows' own time only in the since-boot report ({@code mp_tstamp[1] = mp_tstamp[0]}).
+     */
+    private LocalTime headerTime;
     private final Map<String, DatasetSpec> announced = new HashMap<>();
     private final Map<String, SampleCounter> samples = new HashMap<>();
     private final Set<String> allZeroCpus = new LinkedHashSet<>();
@@ -166,6 +171,7 @@ final class LinuxMpstatReader implements MpstatReader {
         bannerDate = banner.date();
         clock = null;
         table = null;
+        headerTime = null;
         skippingTable = false;
     }
 
@@ -196,6 +202,7 @@ final class LinuxMpstatReader implements MpstatReader {
             sink.warning(number, "expected a table header or a data line after the time of day");
         } else if (isHeader(words)) {
             header(number, words);
+            headerTime = time.seconds() ? time.time() : null;
         } else {
             dataRow(number, time.time(), zone, printedZone, words);
         }
@@ -273,6 +280,8 @@ final class LinuxMpstatReader implements MpstatReader {
         long sample = samples.computeIfAbsent(spec.qualifiedName(), q -> new SampleCounter()).sampleOf(instant, key);
         if (tableKind == LinuxTable.UTILISATION) noteAllZero(number, key, values);
         anyRow = true;
+        // the header carries the previous sample's time: a row at another one closes an interval, never boot
+        if (headerTime != null && !headerTime.equals(time)) decideIntervalRun();
         if (firstReport.holds(instant)) {
             firstReport.hold(spec, sample, instant, key, values);
             return;
@@ -302,6 +311,7 @@ final class LinuxMpstatReader implements MpstatReader {
         if (isHeader(words)) {
             decideIntervalRun();
             header(number, words);
+            headerTime = null;
             return true;
         }
         if (!isKey(words[0])) return false;

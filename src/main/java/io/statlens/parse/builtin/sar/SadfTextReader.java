@@ -8,6 +8,8 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ZoneAbbreviations;
 import io.statlens.parse.timeline.Timeline;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
 
 import java.io.IOException;
 import java.time.DateTimeException;
@@ -27,7 +29,8 @@ import java.util.regex.Pattern;
  * with the host, the interval and a full time stamp ({@code 2026-11-25 18:00:09 UTC}; epoch seconds with
  * {@code -U}). The rows land in the data sets of the text form; the CPU key {@code -1} is the text form's
  * {@code all}, and the per-CPU interrupt columns ({@code CPU*}) are named as the text form names them
- * ({@code all CPU0 CPU1 ...}).
+ * ({@code all CPU0 CPU1 ...}). The lines are read as a transcript, as the text form's are: prompts, other commands and
+ * fences are the shell's, a pasted {@code sadf} command gives the fact {@code options}.
  */
 final class SadfTextReader {
     static final Pattern HEADER = Pattern.compile("^#\\s*hostname;interval;timestamp;(.*)$");
@@ -42,6 +45,7 @@ final class SadfTextReader {
     private final SadfSections sections;
     private List<String> labels;
     private boolean hostRecorded;
+    private boolean optionsRecorded;
 
     SadfTextReader(ParseContext context, RecordSink sink) {
         this.sink = sink;
@@ -50,11 +54,27 @@ final class SadfTextReader {
         this.sections = new SadfSections(sink);
     }
 
-    void read(LineSource lines) throws IOException {
+    void read(LineSource source) throws IOException {
         sink.variant("linux-sysstat-sadf");
-        for (String line = lines.next(); line != null; line = lines.next()) {
-            line(line, lines.lineNumber());
+        Transcript lines = new Transcript(source, SarCommand.SADF_SYNTAX);
+        for (TranscriptLine line = lines.next(); line != null; line = lines.next()) {
+            switch (line.kind()) {
+                case BLANK, DECORATION -> {
+                    // nothing to read
+                }
+                case COMMAND -> {
+                    String options = line.command().argumentText();
+                    if (!optionsRecorded && !options.isEmpty()) {
+                        sections.fact("options", options);
+                        optionsRecorded = true;
+                    }
+                }
+                // sadf's headers are comments to a shell ('# hostname;...'); any other shell line is skipped
+                case SHELL -> header(line.text());
+                case TEXT -> line(line.text(), line.number());
+            }
         }
+        lines.finish(sink);
         if (sections.rows() == 0) sink.warning(0, "no sar data in the sadf -d output");
     }
 
@@ -66,19 +86,19 @@ final class SadfTextReader {
         return false;
     }
 
-    private void line(String quoted, long n) {
-        String line = Quotes.unquoted(quoted);
-        if (Tokens.isBlank(line)) return;
+    /** A section's header, {@code # hostname;interval;timestamp;...}: whether the line was one. */
+    private boolean header(String line) {
         Matcher header = HEADER.matcher(line.strip());
-        if (header.matches()) {
-            labels = List.of(header.group(1).split(";", -1));
-            return;
-        }
+        if (!header.matches()) return false;
+        labels = List.of(header.group(1).split(";", -1));
+        return true;
+    }
+
+    private void line(String line, long n) {
+        if (Tokens.isBlank(line) || header(line)) return;
         String[] cells = line.split(";", -1);
         if (cells.length < 4) {
-            if (!line.strip().startsWith("#") && !line.strip().startsWith("$")) {
-                sink.warning(n, "not sadf -d output: expected hostname;interval;timestamp;values");
-            }
+            sink.warning(n, "not sadf -d output: expected hostname;interval;timestamp;values");
             return;
         }
         Instant time = time(cells[2].strip(), n);

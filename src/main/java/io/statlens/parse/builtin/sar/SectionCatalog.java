@@ -34,6 +34,7 @@ final class SectionCatalog {
             keyed("cpu", "CPU", "%usr"),
             keyed("cpu", "CPU", "%user"),
             keyed("cpufreq", "CPU", "MHz"),
+            keyed("wghfreq", "CPU", "wghMHz"), // -m FREQ, named as sadf -j's cpu-weighted-frequency lands
             keyed("softnet", "CPU", "total/s"),
             keyed("intr", "INTR"),
             unkeyed("proc", "proc/s"),

@@ -4,6 +4,7 @@ import io.statlens.model.Metric;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -13,21 +14,24 @@ import java.util.regex.Pattern;
  */
 final class VmstatColumns {
     private static final String KIB = "KiB";
-    private static final String MEMORY_UNIT = "<memory>";
-    private static final String MEMORY_RATE = "<memory>/s";
+    /**
+     * The Linux columns procps prints in the unit of {@code -S}/{@code --unit} (vmstat.c's {@code unitConvert}): stored in
+     * KiB whatever it was, since a column keeps one unit across the runs of a repository.
+     */
+    private static final Set<String> IN_MEMORY_UNIT = Set.of("swpd", "free", "buff", "cache", "inact", "active", "si", "so");
     private static final Pattern DEVICE = Pattern.compile("[a-z]{1,6}\\d+[a-z0-9]*");
 
     private static final Map<String, Metric> LINUX = table(
             "r", "count", "processes runnable (running or waiting for a CPU)",
             "b", "count", "processes blocked in uninterruptible sleep",
-            "swpd", MEMORY_UNIT, "virtual memory used (swap in use)",
-            "free", MEMORY_UNIT, "idle memory",
-            "buff", MEMORY_UNIT, "memory used as buffers",
-            "cache", MEMORY_UNIT, "memory used as page cache",
-            "inact", MEMORY_UNIT, "inactive memory (-a)",
-            "active", MEMORY_UNIT, "active memory (-a)",
-            "si", MEMORY_RATE, "memory swapped in from disk",
-            "so", MEMORY_RATE, "memory swapped out to disk",
+            "swpd", KIB, "virtual memory used (swap in use)",
+            "free", KIB, "idle memory",
+            "buff", KIB, "memory used as buffers",
+            "cache", KIB, "memory used as page cache",
+            "inact", KIB, "inactive memory (-a)",
+            "active", KIB, "active memory (-a)",
+            "si", "KiB/s", "memory swapped in from disk",
+            "so", "KiB/s", "memory swapped out to disk",
             "bi", "blocks/s", "blocks received from block devices",
             "bo", "blocks/s", "blocks sent to block devices",
             "in", "1/s", "interrupts, including the clock",
@@ -121,9 +125,8 @@ final class VmstatColumns {
      *
      * @param label      the column's name in the data set (already prefixed where labels repeat)
      * @param group      the header group above it, empty if none
-     * @param memoryUnit the Linux memory unit ({@code KiB} unless {@code -S} said otherwise)
      */
-    static Metric metric(VmstatFlavour flavour, String label, String group, String memoryUnit) {
+    static Metric metric(VmstatFlavour flavour, String label, String group) {
         Map<String, Metric> table = switch (flavour) {
             case LINUX -> LINUX;
             case LINUX_DISK -> LINUX_DISK;
@@ -133,15 +136,26 @@ final class VmstatColumns {
             case OTHER -> Map.of();
         };
         Metric known = table.get(label);
-        if (known != null) {
-            String unit = known.unit().replace(MEMORY_UNIT, memoryUnit);
-            return unit.equals(known.unit()) ? known : new Metric(label, unit, known.description());
-        }
+        if (known != null) return known;
         if (group.equals("cpu")) return new Metric(label, "%", "");
         if ((flavour == VmstatFlavour.SOLARIS || flavour == VmstatFlavour.BSD) && DEVICE.matcher(label).matches()) {
             return new Metric(label, "1/s", "operations per second on disk " + label);
         }
         return new Metric(label, "", "");
+    }
+
+    /**
+     * The KiB one printed value of a Linux column is, under {@code -S}/{@code --unit} ({@code kB}, {@code KiB}, {@code MB},
+     * {@code MiB}, null for none: procps then prints KiB); 1 for the columns the unit does not change.
+     */
+    static double kibPerPrinted(VmstatFlavour flavour, String label, String memoryUnit) {
+        if (memoryUnit == null || flavour != VmstatFlavour.LINUX || !IN_MEMORY_UNIT.contains(label)) return 1;
+        return switch (memoryUnit) {
+            case "kB" -> 1000.0 / 1024;
+            case "MB" -> 1_000_000.0 / 1024;
+            case "MiB" -> 1024;
+            default -> 1;
+        };
     }
 
     private static Map<String, Metric> table(String... triples) {

@@ -90,14 +90,13 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
      * @param groupLine  the group titles, or null when the label line came alone
      * @param labelLine  the labels
      * @param line       the label line's number
-     * @param memoryUnit unit of Linux memory columns
      */
-    static VmstatHeader of(String groupLine, String labelLine, long line, String memoryUnit) {
+    static VmstatHeader of(String groupLine, String labelLine, long line) {
         Optional<ProcpsTranslations.GroupLine> groups = groupLine == null ? Optional.empty() : groupLine(groupLine);
         String titles = groups.map(ProcpsTranslations.GroupLine::english).orElse(groupLine);
         boolean timestamped = groups.map(ProcpsTranslations.GroupLine::timestamped).orElse(false);
         Optional<ProcpsTranslations.LabelLine> translated = ProcpsTranslations.get().labelLine(labelLine);
-        if (translated.isPresent()) return translated(translated.get(), timestamped, line, memoryUnit);
+        if (translated.isPresent()) return translated(translated.get(), timestamped, line);
         ColumnLayout layout = ColumnLayout.of(titles, labelLine);
         List<ColumnLayout.Column> columns = layout.columns();
         String zone = "";
@@ -121,7 +120,7 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
         List<String> names = names(flavour, columns);
         List<Metric> metrics = new ArrayList<>(names.size());
         for (int i = 0; i < names.size(); i++) {
-            metrics.add(VmstatColumns.metric(flavour, names.get(i), columns.get(i).group(), memoryUnit));
+            metrics.add(VmstatColumns.metric(flavour, names.get(i), columns.get(i).group()));
         }
         return new VmstatHeader(flavour, layout, spec(flavour, metrics), timestamped, zone, line, Set.of(), clocked);
     }
@@ -130,7 +129,7 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
      * A header procps-ng printed in another language: each column takes the English label (and group) of its
      * place in procps's sequence, and keeps the translation as the label printed.
      */
-    private static VmstatHeader translated(ProcpsTranslations.LabelLine labels, boolean stampTitle, long line, String memoryUnit) {
+    private static VmstatHeader translated(ProcpsTranslations.LabelLine labels, boolean stampTitle, long line) {
         List<ColumnLayout.Column> columns = new ArrayList<>();
         for (ProcpsTranslations.Label l : labels.labels()) {
             columns.add(new ColumnLayout.Column(l.label(), l.group(), l.start(), l.end()));
@@ -141,7 +140,7 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
         List<Metric> metrics = new ArrayList<>(names.size());
         for (int i = 0; i < names.size(); i++) {
             ProcpsTranslations.Label l = labels.labels().get(i);
-            Metric metric = VmstatColumns.metric(flavour, names.get(i), l.group(), memoryUnit);
+            Metric metric = VmstatColumns.metric(flavour, names.get(i), l.group());
             metrics.add(l.printed().equals(l.label()) ? metric : metric.printedAs(l.printed()));
         }
         boolean timestamped = stampTitle || !labels.zone().isEmpty();

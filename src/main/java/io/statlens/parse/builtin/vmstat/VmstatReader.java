@@ -75,7 +75,8 @@ final class VmstatReader {
     /** The clock of AIX's {@code -t} times of day; null before the first. */
     private DayClock aixDay;
     private String stampZoneDescription;
-    private String memoryUnit = "KiB";
+    /** The unit a pasted command's {@code -S}/{@code --unit} printed memory in ({@code MiB}), null when none (KiB). */
+    private String memoryUnit;
     private boolean skipsSinceBoot;
     private boolean runStarting = true;
     private boolean sinceBootNext;
@@ -144,14 +145,14 @@ final class VmstatReader {
             }
             if (next != null && next.is(TranscriptLine.Kind.TEXT) && VmstatHeader.isLabelLine(next.text())) {
                 lines.next();
-                header(VmstatHeader.of(line, next.text(), next.number(), memoryUnit));
+                header(VmstatHeader.of(line, next.text(), next.number()));
             } else {
                 sink.warning(number, "vmstat group header without the line of column labels under it");
             }
             return;
         }
         if (VmstatHeader.isLabelLine(line)) {
-            header(VmstatHeader.of(null, line, number, memoryUnit));
+            header(VmstatHeader.of(null, line, number));
             return;
         }
         if (isData(line)) {
@@ -186,7 +187,7 @@ final class VmstatReader {
         runStarting = true;
         if (!command.options().isEmpty()) sink.fact("options", command.options());
         timeline.printedInterval(command.interval());
-        memoryUnit = command.memoryUnit() == null ? "KiB" : command.memoryUnit();
+        memoryUnit = command.memoryUnit();
         skipsSinceBoot = command.skipsSinceBoot();
     }
 
@@ -367,7 +368,9 @@ final class VmstatReader {
         double[] values = new double[metrics.size()];
         for (int i = 0; i < values.length; i++) {
             String cell = cells.values()[i];
-            values[i] = cell == null ? Double.NaN : number(number, metrics.get(i), cell);
+            Metric metric = metrics.get(i);
+            values[i] = cell == null ? Double.NaN
+                    : number(number, metric, cell) * VmstatColumns.kibPerPrinted(header.flavour(), metric.label(), memoryUnit);
         }
         return values;
     }

@@ -76,6 +76,25 @@ class MpstatSyntheticTest {
         assertTrue(rows.stream().noneMatch(r -> r.row().sinceBoot()));
     }
 
+    /**
+     * A pasted single report of an interval run: its header carries the previous sample's time (mpstat prints
+     * {@code prev_string} there), the time its rows do not have; only the since-boot report shares one time
+     * ({@code mp_tstamp[1] = mp_tstamp[0]} in mpstat.c).
+     */
+    @Test
+    void aSingleReportWhoseHeaderTimeIsEarlierIsAnIntervalReport() {
+        CollectingSink interval = parse(BANNER
+                + "10:56:36     " + UTIL + "\n"
+                + "10:56:41     all    1.80    0.00    0.65    0.40    0.20    0.18    0.00    0.00    0.00   96.77\n"
+                + "10:56:41       0    2.40    0.00    1.00    1.00    0.60    0.40    0.00    0.00    0.00   94.59\n");
+        assertEquals(2, interval.rows("mpstat").size());
+        assertTrue(interval.rows("mpstat").stream().noneMatch(r -> r.row().sinceBoot()));
+        CollectingSink sinceBoot = parse(BANNER
+                + "10:56:41     " + UTIL + "\n"
+                + "10:56:41     all    1.80    0.00    0.65    0.40    0.20    0.18    0.00    0.00    0.00   96.77\n");
+        assertTrue(sinceBoot.rows("mpstat").get(0).row().sinceBoot());
+    }
+
     @Test
     void localTimesAreInTheContextZone() {
         CollectingSink sink = parse(BANNER + "14:05:01     " + UTIL + "\n"

@@ -334,6 +334,56 @@ class SarParserSyntheticTest {
         assertTrue(sink.warnings().isEmpty());
     }
 
+    /** sysstat 10.0 to 11.1 close {@code -F} and {@code -m USB} with "Summary" (the colon came in 11.2), translated. */
+    @Test
+    void theSummaryOfSysstat10And11HasNoColon() {
+        String report = "Linux 3.11.0-23-generic (tecmint.com)   Thursday 04 September 2014  _i686_  (2 CPU)\n\n"
+                + "02:02:31  MBfsfree  MBfsused   %fsused  %ufsused     Ifree     Iused    %Iused FILESYSTEM\n"
+                + "02:02:33      1001       449     30.95     33.00  18919505    364463      1.89 /dev/sda1\n\n"
+                + "LABEL      MBfsfree  MBfsused   %fsused  %ufsused     Ifree     Iused    %Iused FILESYSTEM\n"
+                + "LABEL          1002       448     30.90     32.90  18919505    364463      1.89 /dev/sda1\n";
+        for (String label : List.of("Summary", "Zusammenfassung", "Résumé", "Сводка", "总计", "Tổng hợp")) {
+            CollectingSink sink = parse(report.replace("LABEL", label));
+            assertEquals(1002.0, summary(sink, "sar.filesystem", "/dev/sda1", "MBfsfree"), label);
+            assertEquals(32.9, summary(sink, "sar.filesystem", "/dev/sda1", "%ufsused"), label);
+            assertEquals(1, sink.rows("sar.filesystem").size(), label);
+            assertTrue(sink.warnings().isEmpty(), label + ": " + sink.warnings());
+        }
+    }
+
+    /** sar -m FREQ (weighted CPU clock, sysstat 9.1.x and later) lands where sadf -j's cpu-weighted-frequency does. */
+    @Test
+    void weightedClockFrequencyIsADeclaredSection() {
+        CollectingSink sink = parse(BANNER
+                + "04:34:51 PM     CPU    wghMHz\n"
+                + "04:34:53 PM     all   1596.00\n"
+                + "04:34:53 PM       0   1596.00\n"
+                + "Average:        all   1596.00\n");
+        assertEquals(List.of("sar.wghfreq"), List.copyOf(sink.datasets().keySet()));
+        assertEquals(2, sink.rows("sar.wghfreq").size());
+        assertEquals(1596.0, summary(sink, "sar.wghfreq", "all", "wghMHz"));
+        assertTrue(parser.datasets().contains("sar.wghfreq"));
+    }
+
+    /** A sadf -d paste reads its prompts and commands as the text form does: the shell's lines are no warnings. */
+    @Test
+    void sadfDPastedAfterPromptsIsReadAsATranscript() {
+        CollectingSink sink = parse("""
+                [root@db01 ~]# sadf -d /var/log/sa/sa08 -- -q
+                # hostname;interval;timestamp;runq-sz;plist-sz;ldavg-1;ldavg-5;ldavg-15
+                db01;595;2016-02-08 15:20:01 UTC;0;559;1.06;1.41;1.57
+                [root@db01 ~]# cat /tmp/out
+                #+Swap
+                # hostname;interval;timestamp;kbswpfree;kbswpused;%swpused;kbswpcad;%swpcad
+                db01;595;2016-02-08 15:20:01 UTC;2097084;0;0.00;0;0.00
+                tecmint@tecmint ~ $ safd -d /var/log/sa/sa20140903 -- -n DEV | grep -v lo
+                """);
+        assertEquals(List.of(), sink.warnings());
+        assertEquals(1, sink.rows("sar.load").size());
+        assertEquals(1, sink.rows("sar.swap_util").size());
+        assertEquals("-d /var/log/sa/sa08 -- -q", sink.fact("options").orElseThrow());
+    }
+
     @Test
     void filesWithoutDataSayWhy() {
         CollectingSink empty = parse("");

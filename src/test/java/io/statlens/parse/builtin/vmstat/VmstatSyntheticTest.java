@@ -72,21 +72,31 @@ class VmstatSyntheticTest {
         assertEquals(List.of(false, false), sinceBoot(sink.rows("vmstat")));
     }
 
+    /**
+     * A column keeps one unit in the repository whatever -S printed (the table's catalog has one unit per label):
+     * the values of -S k, m, M are converted to KiB, as FreeBSD's humanized memory is.
+     */
     @Test
-    void unitOptionOnTheCommandLineSetsMemoryUnits() {
+    void unitOptionOnTheCommandLineIsConvertedToKib() {
         CollectingSink sink = parse("$ vmstat -S M 5\n" + HEADER
-                + " 1  0      0   2729      2    723    0    0     1     3   29   57  0  0 99  0  0\n");
+                + " 1  0      0   2729      2    723    1    0     1     3   29   57  0  0 99  0  0\n");
         DatasetSpec spec = sink.spec("vmstat");
-        assertEquals("MiB", spec.metrics().get(spec.indexOf("free")).unit());
-        assertEquals("MiB", spec.metrics().get(spec.indexOf("swpd")).unit());
-        assertEquals("MiB/s", spec.metrics().get(spec.indexOf("si")).unit());
+        assertEquals("KiB", spec.metrics().get(spec.indexOf("free")).unit());
+        assertEquals("KiB", spec.metrics().get(spec.indexOf("swpd")).unit());
+        assertEquals("KiB/s", spec.metrics().get(spec.indexOf("si")).unit());
         assertEquals("blocks/s", spec.metrics().get(spec.indexOf("bi")).unit());
-        assertEquals(2729, sink.rows("vmstat").get(0).get("free"));
+        assertEquals(2729 * 1024.0, sink.rows("vmstat").get(0).get("free"));
+        assertEquals(1024.0, sink.rows("vmstat").get(0).get("si"));
+        assertEquals(1.0, sink.rows("vmstat").get(0).get("bi"));
 
+        CollectingSink mega = parse("$ vmstat -S m 5\n" + HEADER
+                + " 1  0      0   2729      2    723    0    0     1     3   29   57  0  0 99  0  0\n");
+        assertEquals(2729 * 1_000_000.0 / 1024, mega.rows("vmstat").get(0).get("free"));
         CollectingSink kilo = parse("$ vmstat --unit=k\n" + HEADER + ROW_A + "\n");
-        assertEquals("kB", kilo.spec("vmstat").metrics().get(3).unit());
+        assertEquals("KiB", kilo.spec("vmstat").metrics().get(3).unit());
         CollectingSink none = parse(HEADER + ROW_A + "\n");
         assertEquals("KiB", none.spec("vmstat").metrics().get(3).unit(), "procps does not print -S: KiB unless the command says");
+        assertEquals(kilo.rows("vmstat").get(0).get("free") * 1024 / 1000, none.rows("vmstat").get(0).get("free"), 1e-6);
     }
 
     @Test
