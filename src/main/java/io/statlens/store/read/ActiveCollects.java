@@ -83,19 +83,36 @@ public final class ActiveCollects {
         }
     }
 
-    /** The collects recorded as active, alive or not, by run name. */
+    /**
+     * The collects recorded as active, alive or not, by run name. Two statements, not one with a subquery: a collector's
+     * commit updates its data sets' rows, then its run's; a statement reading the run while it waits for the data sets
+     * holds the run's row, and the two deadlock (the note would fail as "busy").
+     */
     public List<Active> list() {
+        record Recorded(long runId, String run, Matcher value) {
+        }
+        List<Recorded> recorded = new ArrayList<>();
         List<Active> out = new ArrayList<>();
-        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT R.NAME, F.VAL,"
-                + " (SELECT MAX(D.LAST_TS) FROM DATASETS D WHERE D.RUN_ID = R.ID) FROM FACTS F JOIN RUNS R ON R.ID = F.RUN_ID"
-                + " WHERE F.FILE_ID IS NULL AND F.NAME = ? ORDER BY R.NAME")) {
-            ps.setString(1, FACT);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    Matcher m = VALUE.matcher(rs.getString(2) == null ? "" : rs.getString(2));
-                    if (!m.matches()) continue;
-                    java.sql.Timestamp last = rs.getTimestamp(3);
-                    out.add(new Active(rs.getString(1), Instant.parse(m.group(1)), Integer.parseInt(m.group(2)), m.group(3),
+        try {
+            try (PreparedStatement ps = repo.connection().prepareStatement("SELECT R.ID, R.NAME, F.VAL FROM FACTS F"
+                    + " JOIN RUNS R ON R.ID = F.RUN_ID WHERE F.FILE_ID IS NULL AND F.NAME = ? ORDER BY R.NAME")) {
+                ps.setString(1, FACT);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        Matcher m = VALUE.matcher(rs.getString(3) == null ? "" : rs.getString(3));
+                        if (m.matches()) recorded.add(new Recorded(rs.getLong(1), rs.getString(2), m));
+                    }
+                }
+            }
+            try (PreparedStatement ps = repo.connection().prepareStatement("SELECT MAX(LAST_TS) FROM DATASETS WHERE RUN_ID = ?")) {
+                for (Recorded r : recorded) {
+                    ps.setLong(1, r.runId());
+                    java.sql.Timestamp last = null;
+                    try (ResultSet rs = ps.executeQuery()) {
+                        if (rs.next()) last = rs.getTimestamp(1);
+                    }
+                    Matcher m = r.value();
+                    out.add(new Active(r.run(), Instant.parse(m.group(1)), Integer.parseInt(m.group(2)), m.group(3),
                             last == null ? null : Repository.instant(last)));
                 }
             }
