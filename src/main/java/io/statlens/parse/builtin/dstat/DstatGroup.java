@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  */
 record DstatGroup(String dataset, String key, String keyLabel) {
     private static final int MAX_NAME = 40;
-    private static final Pattern CPU = Pattern.compile("^(?:total cpu usage|cpu(\\d+) usage)$");
+    /** dstat's {@code total cpu usage}, {@code cpu3 usage}; pcp-dstat labels the plugin {@code %I usage}: {@code total usage}. */
+    private static final Pattern CPU = Pattern.compile("^(?:total (?:cpu )?usage|cpu(\\d+) usage)$");
     private static final Pattern DEVICE = Pattern.compile("^(dsk|net|io|swp)/(.+)$");
     private static final Map<String, String> NAMED = Map.of("memory usage", "memory", "load avg", "load",
             "virtual memory", "vm", "tcp sockets", "tcp", "unix sockets", "unix", "file locks", "locks",

@@ -9,6 +9,7 @@ import io.statlens.parse.transcript.PastedCommand;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -296,6 +297,19 @@ final class DstatRun {
                 sink.notice(number, "'" + typed.group(1) + "' after the row's last value is a key typed at the terminal,"
                         + " not a value: left out");
                 line = line.substring(0, typed.start());
+            }
+        }
+        if (cells.isEmpty() && runStarts && layout.timeColumn() == 0) {
+            Optional<List<String>> alone = screen.timeAlone(line);
+            if (alone.isPresent()) {
+                // pcp-dstat has nothing to print before its first interval: this row takes the place of dstat's
+                // since-boot row, so the run starts at its time and the next row is an interval
+                sink.notice(number, "a row of the time alone: no values before the first interval; kept as the run's"
+                        + " start (since boot, without values)");
+                double[] none = new double[alone.get().size()];
+                Arrays.fill(none, Double.NaN);
+                write(alone.get(), none, List.of(), number);
+                return;
             }
         }
         if (cells.isEmpty()) {

@@ -138,6 +138,26 @@ record ScreenColumns(List<String> groups, List<String> labels, List<Integer> col
     }
 
     /** A data line's values, one per label; empty when the line does not have the header's plugins and columns. */
+    /**
+     * The cells of a row that prints its first one-column plugin (the time) and leaves every other plugin blank, as
+     * pcp-dstat does before its first interval: the other cells empty. Empty for any other row.
+     */
+    Optional<List<String>> timeAlone(String line) {
+        String[] plugins = line.split("[|│]", -1);
+        int n = plugins.length;
+        while (n > columns.size() && plugins[n - 1].isBlank()) n--;
+        if (n != columns.size() || n < 2 || columns.get(0) != 1 || tops.get(0) || plugins[0].isBlank()) {
+            return Optional.empty();
+        }
+        List<String> out = new ArrayList<>(labels.size());
+        out.add(plugins[0].strip());
+        for (int i = 1; i < n; i++) {
+            if (!plugins[i].isBlank()) return Optional.empty();
+            for (int k = 0; k < columns.get(i); k++) out.add("");
+        }
+        return Optional.of(out);
+    }
+
     Optional<List<String>> cells(String line) {
         String[] plugins = line.split("[|│]", -1);
         int n = plugins.length;

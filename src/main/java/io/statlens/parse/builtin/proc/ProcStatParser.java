@@ -90,7 +90,10 @@ public final class ProcStatParser extends SnapshotLoopParser {
 
     @Override
     boolean opens(String line) {
-        return line.startsWith("cpu ");
+        // the total's "cpu" and its first count, whatever space a document left between them (a tab, a no-break space)
+        if (line.length() <= 3 || !line.startsWith("cpu")) return false;
+        char after = line.charAt(3);
+        return Character.isWhitespace(after) || Character.isSpaceChar(after);
     }
 
     @Override

@@ -91,6 +91,8 @@ final class VmstatColumns {
             "sr", "pages/s", "pages scanned by the clock algorithm",
             "in", "1/s", "device interrupts",
             "faults sy", "1/s", "system calls",
+            "int", "1/s", "device interrupts (OpenBSD, under traps)",
+            "sys", "1/s", "system calls (OpenBSD, under traps)",
             "cs", "1/s", "CPU context switches",
             "us", "%", "CPU time in user mode (including nice)",
             "sy", "%", "CPU time in system mode",

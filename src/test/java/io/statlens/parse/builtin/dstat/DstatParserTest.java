@@ -117,6 +117,32 @@ class DstatParserTest {
     }
 
     @Test
+    void aFirstRowOfTimeAloneIsTheRunsStartAndTheNextRowAnInterval() {
+        // pcp-dstat (Percona-Lab-results/2026-interactive-metrics): no values before its first interval; the next row
+        // is the first interval (vmstat's second row beside it agrees), not an average since boot
+        String text = """
+                You did not select any stats, using -cdngy by default.
+                ----system---- ----total-usage---- -dsk/total- -net/total- ---paging-- ---system--
+                     time     |usr sys idl wai stl| read  writ| recv  send|  in   out | int   csw\s
+                24-03 13:55:31|                   |           |           |           |          \s
+                24-03 13:55:32| 15   0  81   4   0|  28M   39M| 433B  565B|   0     0 |  25k   45k
+                24-03 13:55:33| 15   1  80   4   0|  33M   45M| 262B  346B|   0     0 |  26k   53k
+                """;
+        ParseContext context = ParserFixtures.context("x", TimeOptions.DEFAULT.withStart(Instant.parse("2026-01-01T00:00:00Z")));
+        CollectingSink sink = ParserFixtures.parseText(parser, text, context);
+        assertEquals(List.of(), sink.warnings());
+        // pcp-dstat's cpu plugin is labelled '%I usage': 'total usage' for all CPUs, where dstat prints 'total cpu usage'
+        List<SpecRow> cpu = sink.rows("dstat.cpu");
+        assertEquals("total", cpu.get(1).row().key());
+        assertEquals("%", sink.spec("dstat.cpu").metrics().get(0).unit());
+        assertEquals(List.of(true, false, false), cpu.stream().map(r -> r.row().sinceBoot()).toList());
+        assertEquals(Instant.parse("2026-03-24T13:55:31Z"), cpu.get(0).row().time());
+        assertTrue(Double.isNaN(cpu.get(0).get("usr")));
+        assertEquals(15.0, cpu.get(1).get("usr"));
+        assertEquals(28 * MIB, sink.rows("dstat.dsk").get(1).get("read"));
+    }
+
+    @Test
     void aKeyTypedAfterTheLastRowIsLeftOutNotTheRow() {
         // the terminal echoes what was typed while dstat waited for its next row: ^C, or a q before it
         String text = """

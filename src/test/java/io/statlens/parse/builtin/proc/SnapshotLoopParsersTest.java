@@ -131,6 +131,17 @@ class SnapshotLoopParsersTest {
                 sink.rows("meminfo").stream().map(r -> r.row().time()).distinct().toList());
     }
 
+    /** The kernel prints two blanks after the total's {@code cpu}; a document may turn them into a tab. */
+    @Test
+    void aCpuLineWhoseBlanksBecameATabStillOpensASnapshot() {
+        String stat = String.join("\n", "cpu\t259246 7001 60190 34250993 137517 772 0", "cpu0 259246 7001 60190 34250993 137517 772 0",
+                "ctxt 12547729", "processes 130523", "", "cpu\t209841 1554 21720 118519346 72939 154 27168",
+                "cpu0 42536 798 4841 14790880 14778 124 3117", "ctxt 4209609", "processes 21905");
+        CollectingSink sink = ParserFixtures.parseText(new ProcStatParser(), stat, ParseContext.simple("tabbed"));
+        assertEquals(List.of(Instant.EPOCH, Instant.EPOCH.plusSeconds(1)),
+                sink.rows("procstat.cpu").stream().map(r -> r.row().time()).distinct().toList());
+    }
+
     /** The same as an import places it, by the file's time: its one snapshot at that time, and no interval assumed. */
     @Test
     void oneDfPlacedAtTheFilesTimeAssumesNoInterval() {

@@ -25,7 +25,9 @@ class VmstatCorpusTest {
             "procps4-gu-ru-ctrlc.txt", "procps4-gu-vm-cs0.txt", "pt-freebsd-001.txt", "pt-linux-001.txt",
             "pt-linux-005.txt", "pt-netbsd-001.txt", "solaris-P315-epoch.txt", "ssup-ubuntu1804-vmstat-1-iowait.txt",
             "sysmon-aix-vmstat-Iwt.txt", "sysmon-aix-vmstat.txt",
-            "ssup-ubuntu1804-vmstat-d.txt", "ssup-ubuntu1804-vmstat-single.txt");
+            "ssup-ubuntu1804-vmstat-d.txt", "ssup-ubuntu1804-vmstat-single.txt",
+            "pt-summary-sample-openbsd-001-vmstat.txt", "pt-summary-sample-linux-002-vmstat.txt",
+            "pt-summary-sample-linux-003-vmstat.txt");
     private static final List<String> LINUX_ST = List.of("r", "b", "swpd", "free", "buff", "cache", "si", "so", "bi", "bo",
             "in", "cs", "us", "sy", "id", "wa", "st");
     private static final Instant EPOCH = Instant.EPOCH;
@@ -397,6 +399,23 @@ class VmstatCorpusTest {
         assertEquals(0, rows.get(4).get("sy"));
         assertEquals(100, rows.get(4).get("id"));
         assertEquals("bsd", sink.variant());
+        assertNoLineWarnings(sink);
+    }
+
+    /** OpenBSD's vmstat.c heads its interrupt columns {@code traps} and names them {@code int sys cs}. */
+    @Test
+    void openBsdNamesItsInterruptsAndSystemCallsIntAndSys() {
+        CollectingSink sink = parse("pt-summary-sample-openbsd-001-vmstat.txt");
+        assertEquals("bsd", sink.variant());
+        DatasetSpec spec = sink.spec("vmstat");
+        assertEquals(List.of("r", "b", "w", "avm", "fre", "flt", "re", "pi", "po", "fr", "sr", "wd0", "cd0", "int", "sys",
+                "cs", "us", "sy", "id"), labels(spec));
+        assertEquals("1/s", spec.metrics().get(spec.indexOf("int")).unit());
+        assertEquals("1/s", spec.metrics().get(spec.indexOf("sys")).unit());
+        List<SpecRow> rows = sink.rows("vmstat");
+        assertEquals(14726, rows.get(1).get("sys"));
+        assertEquals(234, rows.get(1).get("int"));
+        assertEquals(90, rows.get(1).get("sy"));
         assertNoLineWarnings(sink);
     }
 }
