@@ -9,8 +9,8 @@ import java.util.Set;
  * {@code ms}, {@code us}...). Two units of one family and two spellings are one quantity off by a factor: a value
  * stored under the other would be wrong by that factor without a word.
  *
- * <p>No factors are kept here: {@code KB} is 1,024 bytes to nmon and sysstat, {@code MB} 1,000,000 to procps-ng
- * vmstat's {@code -S m}; only a parser knows what its tool meant, and converts where it must (vmstat does).
+ * <p>No factors are kept here: sysstat's {@code kB} and nmon's {@code KB} are 1,024 bytes, procps-ng vmstat's
+ * {@code -S m} megabyte 1,000,000; only a parser knows what its tool meant, and converts where it must (vmstat does).
  */
 public enum UnitFamily {
     BYTES,
