@@ -2,6 +2,7 @@ package io.statlens.store.schema;
 
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
+import io.statlens.model.UnitFamily;
 import io.statlens.model.UserException;
 import io.statlens.store.DataTable;
 import io.statlens.store.StoreException;
@@ -122,6 +123,7 @@ public final class DataTables {
         // read again, not taken from what this connection read before: another client may have dropped columns since,
         // and where rows are kept in blocks the later columns then moved up
         DataTable table = reload(name);
+        checkUnits(spec, table);
         if (table != null && spec.metrics().stream().allMatch(m -> table.indexOfLabel(m.label()) >= 0)) return table;
         // The table or a column is missing here; another client of a shared repository may have added it
         // since this catalog was read. Schema changes take turns: the lock is held to the end of the
@@ -147,6 +149,7 @@ public final class DataTables {
     }
 
     private DataTable grow(String name, DatasetSpec spec, DataTable existing) throws SQLException {
+        checkUnits(spec, existing);
         checkRoom(name, spec, existing);
         DataTable table = existing;
         boolean created = false;
@@ -280,6 +283,28 @@ public final class DataTables {
                 ps.addBatch();
             }
             ps.executeBatch();
+        }
+    }
+
+    /**
+     * Refuses, before anything is changed, a data set with a metric in another scale of the unit its column holds
+     * ({@link UnitFamily#rescaled}: MiB where the column holds KiB): a column keeps one unit, the first import's, and
+     * the values would be shown in it, off by a factor, beside the other runs'. The store converts nothing: which
+     * factor a tool's {@code KB} or {@code MB} means is its parser's to know. Units of different quantities
+     * ({@code pages} and {@code KiB}, {@code 1/s} and {@code MiB/s}) are not refused: flavours of one tool print them
+     * under one label (AIX and BSD vmstat's {@code fre}), and refusing them would refuse real files.
+     *
+     * @param existing the table as the repository holds it now, null when there is none
+     */
+    private static void checkUnits(DatasetSpec spec, DataTable existing) {
+        if (existing == null) return;
+        for (Metric m : spec.metrics()) {
+            int i = existing.indexOfLabel(m.label());
+            if (i < 0) continue;
+            String held = existing.metrics().get(i).unit();
+            if (!UnitFamily.rescaled(m.unit(), held)) continue;
+            throw new UserException("metric " + m.label() + " of " + spec.qualifiedName() + " is in " + m.unit()
+                    + " here but the repository's column holds " + held + "; a column keeps one unit, so the file is not imported");
         }
     }
 

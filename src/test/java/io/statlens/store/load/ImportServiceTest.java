@@ -194,6 +194,40 @@ class ImportServiceTest {
         assertEquals(1, count("SELECT COUNT(*) FROM SCRIPTED"));
     }
 
+    /**
+     * A table keeps one unit per column: a file whose metric comes in another unit of the same quantity (MiB where the
+     * column holds KiB) would be shown in the column's unit, off by a factor, beside the other runs. It is refused, and
+     * the whole import with it, whether the column came from an earlier import or from a file of the same one.
+     */
+    @Test
+    void aMetricInAnotherScaleThanItsColumnIsRefusedAndTheRepositoryIsUnchanged() throws Exception {
+        Path kib = file("kib.txt", "columns free[KiB] r[count]", "1700000000 - 2048 1");
+        Path mib = file("mib.txt", "columns free[MiB] r[count]", "1700000000 - 2 1");
+        UserException together = assertThrows(UserException.class, () -> importer.run(new ImportRequest(List.of(kib, mib), "r1",
+                java.util.Optional.empty(), List.of(), java.util.Optional.empty(), java.util.Optional.empty(),
+                java.util.Optional.empty(), ZoneOffset.UTC, false, false, false), ImportProgress.NONE));
+        assertEquals("mib.txt:2: metric free of scripted is in MiB here but the repository's column holds KiB; a column keeps"
+                + " one unit, so the file is not imported", together.getMessage());
+        assertEquals(0, count("SELECT COUNT(*) FROM RUNS"));
+        assertTrue(repo.tables().table("SCRIPTED").isEmpty(), "the table the first file created went with the import");
+
+        importer.run(ImportRequest.of("r1", ZoneOffset.UTC, kib), ImportProgress.NONE);
+        UserException later = assertThrows(UserException.class,
+                () -> importer.run(ImportRequest.of("r2", ZoneOffset.UTC, mib), ImportProgress.NONE));
+        assertTrue(later.getMessage().startsWith("mib.txt:2: metric free of scripted is in MiB here"), later.getMessage());
+        assertEquals(1, count("SELECT COUNT(*) FROM RUNS"));
+        assertEquals(2048, count("SELECT FREE FROM V_SCRIPTED WHERE RUN = 'r1'"));
+        assertEquals("KiB", repo.tables().table("SCRIPTED").orElseThrow().metrics().get(0).unit());
+    }
+
+    /** Another quantity under one label (AIX vmstat's fre in pages, BSD's in KiB) is no other scale: not refused. */
+    @Test
+    void aMetricOfAnotherQuantityThanItsColumnIsNotRefused() throws Exception {
+        importer.run(ImportRequest.of("r1", ZoneOffset.UTC, file("bsd.txt", "columns fre[KiB]", "1700000000 - 4096")), ImportProgress.NONE);
+        importer.run(ImportRequest.of("r2", ZoneOffset.UTC, file("aix.txt", "columns fre[pages]", "1700000000 - 1024")), ImportProgress.NONE);
+        assertEquals(2, count("SELECT COUNT(*) FROM SCRIPTED"));
+    }
+
     @Test
     void cancellingAnImportLeavesTheRepositoryUnchanged() throws Exception {
         List<String> lines = new ArrayList<>(List.of("columns a"));

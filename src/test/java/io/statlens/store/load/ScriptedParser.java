@@ -21,7 +21,8 @@ import java.util.List;
  * {@code #scripted}; then one command per line:
  * <pre>
  * dataset NAME [KEY]   later "columns" announce data set "scripted.NAME", keyed by KEY (unkeyed without)
- * columns a b c        announce data set "scripted" with these metrics (again = header change)
+ * columns a b c        announce data set "scripted" with these metrics (again = header change), in %;
+ *                      a[KiB] gives one its own unit
  * 1700000000 k 1 2 3   a row: epoch seconds, key ("-" = none), values
  * summary tps 123.4    a summary value
  * fact name value      a fact (the value runs to the end of the line)
@@ -60,7 +61,7 @@ public final class ScriptedParser implements Parser {
                 }
                 case "columns" -> {
                     List<Metric> metrics = new ArrayList<>();
-                    for (int i = 1; i < t.length; i++) metrics.add(Metric.of(t[i], "%"));
+                    for (int i = 1; i < t.length; i++) metrics.add(metric(t[i]));
                     spec = new DatasetSpec("scripted", datasetName, keyLabel, metrics);
                     sink.dataset(spec);
                 }
@@ -78,5 +79,12 @@ public final class ScriptedParser implements Parser {
                 }
             }
         }
+    }
+
+    /** {@code label} in %, or {@code label[unit]}. */
+    private static Metric metric(String column) {
+        int open = column.indexOf('[');
+        if (open < 1 || !column.endsWith("]")) return Metric.of(column, "%");
+        return Metric.of(column.substring(0, open), column.substring(open + 1, column.length() - 1));
     }
 }
