@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
  * {@code example% prstat 1 1PID   USERNAME  SWAP}. A typed command has single blanks between its words; a tool's
  * column-aligned output has runs of blanks. So a command line whose text goes on, after the tool's name, with at
  * least {@link #ALIGNED_RUNS} runs of two or more blanks holds output, which starts in the first word, up to the one
- * before the first run, that ends with it: at a time of day that ends the word ({@code -x12:25:57}), else at the word that ends it ({@link #WORD_AT_END}:
+ * before the first run, that ends with it: at a time of day that ends the word ({@code -x12:25:57}, or a two-digit hour's
+ * after a count: {@code 211:30:49}), else at the word that ends it ({@link #WORD_AT_END}:
  * {@code 1time}, {@code 1PID}, {@code -xLinux}, {@code rssPID}), else at the word before the first run
  * itself when a blank comes before it and it is no option or number ({@code arcstat 1 time  read}).
  */
@@ -20,6 +21,11 @@ final class GluedOutput {
     private static final Pattern WORD = Pattern.compile("\\S+");
     private static final Pattern RUN = Pattern.compile("\\S(\\s{2,})");
     private static final Pattern TIME_AT_END = Pattern.compile("(?<![0-9:])(?:[01]?\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d)?$");
+    /**
+     * A time of day glued to a number ({@code mpstat -P ALL 211:30:49}): sysstat prints its hours with two digits
+     * ({@code %H}, {@code %I}), so the time is the last eight characters, the digits before them the command's count.
+     */
+    private static final Pattern GLUED_CLOCK = Pattern.compile("(?<=\\d)(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d$");
     /**
      * Output's first word at the end of a word of the command: letters (or {@code %}) after a digit or a closing bracket
      * ({@code 1time}, {@code 5avg-cpu:}), a capitalised word after an option's letters ({@code -xLinux},
@@ -58,6 +64,8 @@ final class GluedOutput {
             String w = word.group();
             Matcher time = TIME_AT_END.matcher(w);
             if (time.find() && time.start() > 0) return OptionalInt.of(word.start() + time.start());
+            Matcher clock = GLUED_CLOCK.matcher(w);
+            if (clock.find()) return OptionalInt.of(word.start() + clock.start());
             Matcher letters = WORD_AT_END.matcher(w);
             if (letters.find()) return OptionalInt.of(word.start() + letters.start());
         }

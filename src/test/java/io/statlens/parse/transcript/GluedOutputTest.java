@@ -20,6 +20,9 @@ class GluedOutputTest {
             "$ prstat -s rssPID USERNAME  SIZE   RSS STATE|PID USERNAME  SIZE   RSS STATE",
             "[root@db01 ~]# iostat -xLinux 3.10.0-1062.el7.x86_64 (db01)   01/02/2020  _x86_64_|Linux 3.10.0-1062.el7.x86_64 (db01)   01/02/2020  _x86_64_",
             "$ iostat -x 1 5avg-cpu:  %user   %nice %system|avg-cpu:  %user   %nice %system",
+            // sysstat prints hours with two digits (%H, %I): glued to a count, the time is its last eight characters
+            "$ mpstat -P ALL 211:30:49 AM  CPU    %usr   %nice|11:30:49 AM  CPU    %usr   %nice",
+            "$ sar -u ALL 60006:50:01 PM     CPU      %usr     %nice|06:50:01 PM     CPU      %usr     %nice",
             "$ arcstat 1 time  read  ddread  ddh%|time  read  ddread  ddh%",
             "$ vmstat 1 5|",
             "$ sysbench --threads=4  --time=60  run|",
