@@ -19,10 +19,13 @@ public final class LockConflict {
 
     /** The engine's words, when the failure was such a conflict. */
     public static Optional<String> in(Throwable failure) {
+        return exception(failure).map(SQLException::getMessage);
+    }
+
+    /** The engine's exception that tells the conflict, when the failure was one. */
+    public static Optional<SQLException> exception(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof SQLException s && s.getSQLState() != null && STATES.contains(s.getSQLState())) {
-                return Optional.ofNullable(s.getMessage());
-            }
+            if (t instanceof SQLException s && s.getSQLState() != null && STATES.contains(s.getSQLState())) return Optional.of(s);
         }
         return Optional.empty();
     }

@@ -194,6 +194,13 @@ public final class ReadOnlyQuery {
                 throw new UserException("the query uses :" + name + ", which is not given (parameters given: " + given + ")");
             }
         }
+        // On Derby the statement may meet a writer's commit and be undone to settle a deadlock: until its first row is
+        // handed out it starts over (ReadRetry).
+        return ReadRetry.read(repo, () -> runOnce(bound, sql, parameters, handler, limits, stop));
+    }
+
+    private Outcome runOnce(NamedParameters bound, String sql, Map<String, String> parameters, Handler handler, Limits limits,
+                            Stop stop) {
         // A time limit is a deadline for the whole statement, reading its rows included: a statement that keeps
         // returning rows never waits long in one call, so the engine's per-call timeout alone would not end it.
         Stop halt = stop != null ? stop : limits.timeoutSeconds() > 0 ? new Stop() : null;
@@ -268,8 +275,11 @@ public final class ReadOnlyQuery {
                 names.add(label.apply(md.getColumnLabel(i)));
                 numeric.add(isNumeric(md.getColumnType(i)));
             }
+            // the first row is fetched before the columns are handed out: a statement undone while it waits for it starts over
+            boolean next = rs.next();
+            ReadRetry.handedOut();
             handler.columns(names, numeric);
-            while (rs.next()) {
+            for (; next; next = rs.next()) {
                 if (halt != null && halt.stopped()) throw halt.reason(limits, null);
                 if (maxRows > 0 && rows == maxRows) return new Outcome(rows, true);
                 List<Object> row = new ArrayList<>(names.size());

@@ -21,7 +21,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
-/** Reads what the repository holds about runs: the list, and one run in detail. */
+/**
+ * Reads what the repository holds about runs: the list, and one run in detail. The list, the details, the data sets
+ * and the derived times start over when the engine undoes them to settle a conflict with a collect's or an import's
+ * commit ({@link ReadRetry}); {@link #hosts} and {@link #id}, which writers call inside their own transactions, do not.
+ */
 public final class RunCatalog {
     private final Repository repo;
 
@@ -130,6 +134,10 @@ public final class RunCatalog {
     }
 
     public List<RunInfo> runs() {
+        return ReadRetry.read(repo, this::readRuns);
+    }
+
+    private List<RunInfo> readRuns() {
         List<RunInfo> out = new ArrayList<>();
         try (Statement s = repo.connection().createStatement();
              ResultSet rs = s.executeQuery("SELECT R.ID, R.NAME, R.HOST, R.START_TS, R.CREATED_AT,"
@@ -163,6 +171,10 @@ public final class RunCatalog {
     }
 
     public RunDetails details(String name) {
+        return ReadRetry.read(repo, () -> readDetails(name));
+    }
+
+    private RunDetails readDetails(String name) {
         RunInfo info = run(name);
         try {
             long id = runId(repo.connection(), name).orElseThrow();
@@ -200,11 +212,13 @@ public final class RunCatalog {
 
     /** The data sets of a run, in import order. */
     public List<DatasetInfo> datasets(long runId) {
-        try {
-            return readDatasets(runId);
-        } catch (SQLException e) {
-            throw new StoreException("cannot list the data sets of run " + runId + ": " + e.getMessage(), e);
-        }
+        return ReadRetry.read(repo, () -> {
+            try {
+                return readDatasets(runId);
+            } catch (SQLException e) {
+                throw new StoreException("cannot list the data sets of run " + runId + ": " + e.getMessage(), e);
+            }
+        });
     }
 
     /**
@@ -212,11 +226,13 @@ public final class RunCatalog {
      * the others' statistics and keys are not read.
      */
     public List<DatasetInfo> datasets(long runId, String qualifiedName) {
-        try {
-            return readDatasets(runId, qualifiedName::equals);
-        } catch (SQLException e) {
-            throw new StoreException("cannot read data set " + qualifiedName + " of run " + runId + ": " + e.getMessage(), e);
-        }
+        return ReadRetry.read(repo, () -> {
+            try {
+                return readDatasets(runId, qualifiedName::equals);
+            } catch (SQLException e) {
+                throw new StoreException("cannot read data set " + qualifiedName + " of run " + runId + ": " + e.getMessage(), e);
+            }
+        });
     }
 
     private List<DatasetInfo> readDatasets(long runId) throws SQLException {
@@ -336,6 +352,10 @@ public final class RunCatalog {
 
     /** The files of a run whose times were derived (no time stamps in their output), in import order. */
     public List<DerivedTimes> derivedTimes(String run) {
+        return ReadRetry.read(repo, () -> readDerivedTimes(run));
+    }
+
+    private List<DerivedTimes> readDerivedTimes(String run) {
         Map<Long, String> sources = new java.util.LinkedHashMap<>();
         Map<Long, String> paths = new HashMap<>();
         Map<Long, List<String>> datasets = new HashMap<>();

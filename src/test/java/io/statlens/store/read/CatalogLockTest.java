@@ -1,0 +1,119 @@
+package io.statlens.store.read;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.statlens.parse.ParserCatalog;
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
+import io.statlens.store.load.ImportProgress;
+import io.statlens.store.load.ImportRequest;
+import io.statlens.store.load.ImportService;
+import io.statlens.store.schema.Repository;
+import io.statlens.store.schema.RepositoryLocation;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The run list ({@code statlens runs}, the GUI's), a run's details ({@code statlens show}, the dashboard's) and the
+ * selection of its data sets ({@code stats}, {@code export}, {@code chart}, {@code report}) read while a collector
+ * commits: its commit updates its files' and data sets' rows, then its run's. A reader that holds the run's row while
+ * it waits for the others closes a cycle; Derby undoes the reader (it holds fewer locks), and the read starts over
+ * instead of failing as "the repository is busy". PostgreSQL's readers do not wait for rows.
+ */
+@OnEveryEngine
+class CatalogLockTest {
+    private final RepositoryEngine engine;
+
+    @TempDir
+    Path dir;
+
+    CatalogLockTest(RepositoryEngine engine) {
+        this.engine = engine;
+    }
+
+    @Test
+    void theRunListIsReadWhileACollectCommits() throws Exception {
+        assertEquals(List.of("bench"), whileACollectCommits(reader -> new RunCatalog(reader).runs().stream()
+                .map(RunCatalog.RunInfo::name).toList()));
+    }
+
+    @Test
+    void aRunsDetailsAreReadWhileACollectCommits() throws Exception {
+        assertEquals(List.of("vmstat"), whileACollectCommits(reader -> new RunCatalog(reader).details("bench").datasets().stream()
+                .map(RunCatalog.DatasetInfo::qualifiedName).toList()));
+    }
+
+    @Test
+    void theFilesWhoseTimesWereDerivedAreReadWhileACollectCommits() throws Exception {
+        assertEquals(List.of(List.of("vmstat")), whileACollectCommits(reader -> new RunCatalog(reader).derivedTimes("bench").stream()
+                .map(RunCatalog.DerivedTimes::datasets).toList()));
+    }
+
+    @Test
+    void aViewOfRunsAndDataSetsIsQueriedWhileACollectCommits() throws Exception {
+        assertEquals(List.of(List.of("bench", "vmstat")), whileACollectCommits(reader -> {
+            List<List<Object>> rows = new java.util.ArrayList<>();
+            new ReadOnlyQuery(reader).run("SELECT RUN, TOOL FROM V_DATASETS WHERE RUN = 'bench'", new ReadOnlyQuery.Handler() {
+                @Override
+                public void columns(List<String> names, List<Boolean> numeric) {
+                }
+
+                @Override
+                public void row(List<Object> values) {
+                    rows.add(values);
+                }
+            });
+            return rows;
+        }));
+    }
+
+    @Test
+    void aRunsDataSetsAreSelectedWhileACollectCommits() throws Exception {
+        assertEquals(List.of("vmstat"), whileACollectCommits(reader -> new SeriesReader(reader).selectAll("bench").stream()
+                .map(SeriesReader.Selection::dataset).toList()));
+    }
+
+    /** What {@code read} returns on a second connection, started between the two halves of a collect's commit. */
+    private <T> T whileACollectCommits(Function<Repository, T> read) throws Exception {
+        RepositoryLocation location = engine.freshRepository();
+        try (Repository writer = Repository.open(location, true); Repository reader = Repository.open(location, false)) {
+            Path vmstat = Files.writeString(dir.resolve("vmstat.txt"), """
+                    procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----
+                     r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st
+                     1  0      0 2794716 295968 312724    0    0     1     3   29   57  0  0 99  0  0
+                     1  0      0 2794716 295968 312724    0    0     1     3   29   57  0  0 98  0  0
+                    """);
+            new ImportService(writer, ParserCatalog.load(dir.resolve("no-user-parsers"))).run(
+                    ImportRequest.of("bench", ZoneOffset.UTC, vmstat), ImportProgress.NONE);
+            Connection w = writer.connection();
+            // Derby looks for a deadlock after 20 s of waiting unless told otherwise
+            if (engine != RepositoryEngine.POSTGRES) execute(w, "CALL SYSCS_UTIL.SYSCS_SET_DATABASE_PROPERTY('derby.locks.deadlockTimeout', '2')");
+            w.commit();
+            // a collector's commit in progress: its files' and data sets' rows first...
+            execute(w, "UPDATE SOURCE_FILES SET ROW_COUNT = ROW_COUNT");
+            execute(w, "UPDATE DATASETS SET LAST_TS = LAST_TS");
+            CompletableFuture<T> reading = CompletableFuture.supplyAsync(() -> read.apply(reader));
+            Thread.sleep(1_000);
+            // ...then its run's, while the reader waits for theirs
+            execute(w, "UPDATE RUNS SET HOST = HOST");
+            w.commit();
+            return reading.get(60, TimeUnit.SECONDS);
+        }
+    }
+
+    private static void execute(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+}
