@@ -10,6 +10,7 @@ import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
+import io.statlens.store.stats.StoredStats;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -83,8 +84,26 @@ class CatalogLockTest {
                 .map(SeriesReader.Selection::dataset).toList()));
     }
 
-    /** What {@code read} returns on a second connection, started between the two halves of a collect's commit. */
+    @Test
+    void theStoredStatisticsOfADataSetAreReadWhileACollectWritesThem() throws Exception {
+        // the commit updates its data sets' rows, then writes their statistics again; the statement that reads them joins
+        // the statistics to their data sets: it waits for the commit, and holds nothing the commit waits for
+        assertEquals(List.of("vmstat"), whileACollectCommits(List.of("UPDATE DATASETS SET LAST_TS = LAST_TS"),
+                List.of("UPDATE DATASET_STATS SET N = N"), reader -> new StoredStats(reader).datasets(new RunCatalog(reader)
+                        .datasets(new RunCatalog(reader).id("bench")).stream().map(RunCatalog.DatasetInfo::id).toList())
+                .stream().map(StoredStats.Entry::dataset).distinct().toList()));
+    }
+
+    /**
+     * What {@code read} returns on a second connection, started between the two halves of a collect's commit: its files'
+     * and data sets' rows first, its run's last.
+     */
     private <T> T whileACollectCommits(Function<Repository, T> read) throws Exception {
+        return whileACollectCommits(List.of("UPDATE SOURCE_FILES SET ROW_COUNT = ROW_COUNT", "UPDATE DATASETS SET LAST_TS = LAST_TS"),
+                List.of("UPDATE RUNS SET HOST = HOST"), read);
+    }
+
+    private <T> T whileACollectCommits(List<String> first, List<String> then, Function<Repository, T> read) throws Exception {
         RepositoryLocation location = engine.freshRepository();
         try (Repository writer = Repository.open(location, true); Repository reader = Repository.open(location, false)) {
             Path vmstat = Files.writeString(dir.resolve("vmstat.txt"), """
@@ -99,13 +118,12 @@ class CatalogLockTest {
             // Derby looks for a deadlock after 20 s of waiting unless told otherwise
             if (engine != RepositoryEngine.POSTGRES) execute(w, "CALL SYSCS_UTIL.SYSCS_SET_DATABASE_PROPERTY('derby.locks.deadlockTimeout', '2')");
             w.commit();
-            // a collector's commit in progress: its files' and data sets' rows first...
-            execute(w, "UPDATE SOURCE_FILES SET ROW_COUNT = ROW_COUNT");
-            execute(w, "UPDATE DATASETS SET LAST_TS = LAST_TS");
+            // a collector's commit in progress: the rows it updates first...
+            for (String sql : first) execute(w, sql);
             CompletableFuture<T> reading = CompletableFuture.supplyAsync(() -> read.apply(reader));
             Thread.sleep(1_000);
-            // ...then its run's, while the reader waits for theirs
-            execute(w, "UPDATE RUNS SET HOST = HOST");
+            // ...then the others, while the reader waits for the first ones
+            for (String sql : then) execute(w, sql);
             w.commit();
             return reading.get(60, TimeUnit.SECONDS);
         }
