@@ -15,8 +15,10 @@ import java.util.function.Supplier;
  * row while it waits for theirs, and a live collect's commit (or any import's) updates those first and the run's
  * last. The two wait for each other until Derby's deadlock check (20 s) undoes the one that holds fewer locks, the
  * reader. Which statement of a read meets the writer depends on the engine's plan, so the reads are not reordered
- * one by one: the undone read, which changed nothing, starts over on a fresh transaction, a few times. PostgreSQL's
- * readers see the last commit and never wait for a writer's rows, so there the work runs once.
+ * one by one: the undone read, which changed nothing, starts over on a fresh transaction, a few times. A read that
+ * waited past Derby's lock timeout (60 s) starts over too. PostgreSQL's readers see the last commit and never wait for
+ * a writer's rows (only for a table whose columns an import adds, and that import gives way), so there the work
+ * runs once.
  *
  * <p>Only for work on a connection that holds no uncommitted writes: the engine undid the whole transaction, and
  * work that wrote before it would go on without what it wrote. A read inside another one runs once; the outermost
@@ -24,7 +26,7 @@ import java.util.function.Supplier;
  * from then on a conflict ends it, for starting over would hand the same rows out twice.
  */
 public final class ReadRetry {
-    /** Tries in all: a deadlock is settled at once, a lock held past Derby's lock timeout (60 s) rarely twice more. */
+    /** Tries in all: a deadlock is settled by the next try; a lock held past the lock timeout twice more is someone's long work. */
     static final int ATTEMPTS = 3;
     private static final ThreadLocal<Boolean> READING = ThreadLocal.withInitial(() -> false);
     private static final ThreadLocal<Boolean> HANDED_OUT = ThreadLocal.withInitial(() -> false);
