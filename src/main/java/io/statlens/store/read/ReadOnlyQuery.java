@@ -194,21 +194,30 @@ public final class ReadOnlyQuery {
                 throw new UserException("the query uses :" + name + ", which is not given (parameters given: " + given + ")");
             }
         }
-        // On Derby the statement may meet a writer's commit and be undone to settle a deadlock: until its first row is
-        // handed out it starts over (ReadRetry).
-        return ReadRetry.read(repo, () -> runOnce(bound, sql, parameters, handler, limits, stop));
+        // A time limit is a deadline for the whole statement, reading its rows included: a statement that keeps
+        // returning rows never waits long in one call, so the engine's per-call timeout alone would not end it. It is
+        // set once, before the first try: a statement that starts over (below) has what is left of it, not another.
+        Stop halt = stop != null ? stop : limits.timeoutSeconds() > 0 ? new Stop() : null;
+        long endNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(limits.timeoutSeconds());
+        ScheduledFuture<?> deadline = limits.timeoutSeconds() > 0
+                ? DEADLINES.schedule(halt::expire, limits.timeoutSeconds(), TimeUnit.SECONDS) : null;
+        try {
+            // On Derby the statement may meet a writer's commit and be undone to settle a deadlock: until its first row
+            // is handed out it starts over (ReadRetry).
+            return ReadRetry.read(repo, () -> runOnce(bound, sql, parameters, handler, limits, halt, endNanos));
+        } finally {
+            if (deadline != null) deadline.cancel(false);
+        }
     }
 
     private Outcome runOnce(NamedParameters bound, String sql, Map<String, String> parameters, Handler handler, Limits limits,
-                            Stop stop) {
-        // A time limit is a deadline for the whole statement, reading its rows included: a statement that keeps
-        // returning rows never waits long in one call, so the engine's per-call timeout alone would not end it.
-        Stop halt = stop != null ? stop : limits.timeoutSeconds() > 0 ? new Stop() : null;
-        Connection c = halt == null ? repo.connection() : repo.openQueryConnection();
-        ScheduledFuture<?> deadline = null;
+                            Stop halt, long endNanos) {
+        // stopped or out of time while it waited to start over
+        if (halt != null && halt.stopped()) throw halt.reason(limits, null);
         if (halt != null) halt.begin();
+        Connection c = null;
         try {
-            if (limits.timeoutSeconds() > 0) deadline = DEADLINES.schedule(halt::expire, limits.timeoutSeconds(), TimeUnit.SECONDS);
+            c = halt == null ? repo.connection() : repo.openQueryConnection();
             c.rollback();
             c.setReadOnly(true);
             repo.dialect().enterReadOnly(c);
@@ -216,7 +225,7 @@ public final class ReadOnlyQuery {
                 if (halt != null) halt.running(s);
                 for (int i = 0; i < bound.names().size(); i++) s.setString(i + 1, parameters.get(bound.names().get(i)));
                 // Bounds one call that waits on a server engine (Derby's network server cannot be interrupted from here).
-                if (limits.timeoutSeconds() > 0) s.setQueryTimeout(limits.timeoutSeconds());
+                if (limits.timeoutSeconds() > 0) s.setQueryTimeout(secondsLeft(endNanos));
                 int fetch = FETCH_SIZE;
                 if (limits.maxRows() > 0 && limits.maxRows() < Integer.MAX_VALUE) {
                     s.setMaxRows((int) limits.maxRows() + 1);
@@ -233,11 +242,10 @@ public final class ReadOnlyQuery {
             if ("XCL52".equals(e.getSQLState()) || "57014".equals(e.getSQLState())) throw timedOut(limits, e);
             throw new UserException("query failed: " + e.getMessage().replaceAll("\\s+", " ").trim(), e);
         } finally {
-            if (deadline != null) deadline.cancel(false);
             if (halt != null) {
                 halt.end();
-                closeQuietly(c);
-            } else {
+                if (c != null) closeQuietly(c);
+            } else if (c != null) {
                 try {
                     c.rollback();
                     c.setReadOnly(false);
@@ -246,6 +254,12 @@ public final class ReadOnlyQuery {
                 }
             }
         }
+    }
+
+    /** Whole seconds left until the deadline, at least one (a query timeout of 0 is none). */
+    private static int secondsLeft(long endNanos) {
+        long left = endNanos - System.nanoTime();
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, (left + 999_999_999L) / 1_000_000_000L));
     }
 
     private static void closeQuietly(Connection c) {
