@@ -272,7 +272,7 @@ public final class RunComparer {
     private Map<String, Map<String, double[]>> load(SeriesReader.Selection s, TimeWindow window) {
         int n = s.metrics().size();
         Map<String, List<double[]>> rows = new LinkedHashMap<>();
-        reader.read(s, false, window, row -> rows.computeIfAbsent(row.key(), k -> new ArrayList<>()).add(row.values()));
+        reader.read(s, false, window, row -> rows.computeIfAbsent(row.key(), k -> new ArrayList<>()).add(row.values().clone()));
         Map<String, Map<String, double[]>> out = new LinkedHashMap<>();
         rows.forEach((key, list) -> {
             Map<String, double[]> byLabel = new LinkedHashMap<>();

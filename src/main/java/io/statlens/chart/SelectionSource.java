@@ -263,7 +263,7 @@ final class SelectionSource {
                 lastKey = row.key();
                 last = byKey.computeIfAbsent(lastKey, k -> new KeySamples(metrics, buckets));
             }
-            last.add(row.time().toEpochMilli(), row.elapsed(), asRead ? row.values() : drawnValues(row.values()));
+            last.add(row.epochMilli(), row.elapsed(), asRead ? row.values() : drawnValues(row.values()));
         }
 
         /**

@@ -91,8 +91,13 @@ final class BlockSeries {
         }
     }
 
-    /** One data set's kept rows in sample order, then key order, as a cursor for {@link SeriesReader}'s merge. */
-    SeriesReader.RowCursor ordered(long datasetId, List<String> keys) throws SQLException {
+    /**
+     * One data set's kept rows in sample order, then key order, as a cursor for {@link SeriesReader}'s merge.
+     *
+     * @param alone whether it is the read's only data set: then rows of one key are handed over as they come
+     *              ({@link SeriesReader.RowCursor#inKeyOrder})
+     */
+    SeriesReader.RowCursor ordered(long datasetId, List<String> keys, boolean alone) throws SQLException {
         List<Meta> metas = new ArrayList<>();
         String keyCondition = keys.isEmpty() ? "" : " AND ITEM IN (" + String.join(", ", Collections.nCopies(keys.size(), "?")) + ")";
         try (PreparedStatement ps = c.prepareStatement("SELECT ITEM, SEQ, FIRST_SAMPLE FROM " + BlockStore.TABLE
@@ -106,9 +111,9 @@ final class BlockSeries {
             }
         }
         metas.sort(Comparator.comparingLong(Meta::firstSample).thenComparing(Meta::key).thenComparingInt(Meta::seq));
-        boolean streamed = metas.stream().map(Meta::key).distinct().limit(STREAMED_KEYS + 1).count() <= STREAMED_KEYS;
+        long distinctKeys = metas.stream().map(Meta::key).distinct().limit(STREAMED_KEYS + 1).count();
         return new Merge(datasetId, metas, c.prepareStatement("SELECT DATA FROM " + BlockStore.TABLE
-                + " WHERE DATASET_ID = ? AND ITEM = ? AND SEQ = ?"), streamed);
+                + " WHERE DATASET_ID = ? AND ITEM = ? AND SEQ = ?"), distinctKeys <= STREAMED_KEYS, alone && distinctKeys <= 1);
     }
 
     /**
@@ -196,14 +201,24 @@ final class BlockSeries {
          * new arrays for each cost about a fifth of what decoding them does.
          */
         private final ArrayDeque<SampleBlock> spare = new ArrayDeque<>();
+        /**
+         * The block of the last row handed over, at its next row, while it is not in {@link #active}: a long run of one
+         * key has one block active at a time, and its 10,000,000 rows need no queue's poll and add each.
+         */
+        private Active current;
+        /** Whether the rows, of one key, go to the handler as they come: then one values array serves every row. */
+        private final boolean inKeyOrder;
+        private final double[] values;
         private int next;
         private SeriesReader.SeriesRow row;
 
-        Merge(long datasetId, List<Meta> metas, PreparedStatement fetch, boolean streamed) {
+        Merge(long datasetId, List<Meta> metas, PreparedStatement fetch, boolean streamed, boolean inKeyOrder) {
             this.datasetId = datasetId;
             this.metas = metas;
             this.fetch = fetch;
             this.streams = streamed ? new HashMap<>() : null;
+            this.inKeyOrder = inKeyOrder;
+            this.values = inKeyOrder ? new double[columns.length] : null;
         }
 
         @Override
@@ -212,7 +227,21 @@ final class BlockSeries {
         }
 
         @Override
+        public boolean inKeyOrder() {
+            return inKeyOrder;
+        }
+
+        @Override
         public boolean advance() throws SQLException {
+            if (current != null) {
+                // Still the earliest row when no other block is active and the next block starts after it.
+                if (active.isEmpty() && (next == metas.size() || metas.get(next).firstSample() > current.sample())) {
+                    hand(current);
+                    return true;
+                }
+                active.add(current);
+                current = null;
+            }
             while (next < metas.size() && (active.isEmpty() || metas.get(next).firstSample() <= active.peek().sample())) {
                 Meta m = metas.get(next++);
                 SampleBlock into = spare.isEmpty() ? new SampleBlock() : spare.pop();
@@ -228,15 +257,24 @@ final class BlockSeries {
                 }
                 return false;
             }
+            hand(a);
+            return true;
+        }
+
+        /** Makes the row of {@code a} the current row, and moves {@code a} on to its next. */
+        private void hand(Active a) {
             SampleBlock b = a.block;
             int r = a.row;
-            double[] values = new double[columns.length];
-            for (int i = 0; i < columns.length; i++) values[i] = b.value(columns[i], r);
-            row = new SeriesReader.SeriesRow(Instant.ofEpochSecond(b.epochSecond(r), b.nano(r)), b.elapsed(r), a.meta.key(),
-                    includeSinceBoot && b.sinceBoot(r), values);
-            if (a.advance()) active.add(a);
-            else spare.push(b);
-            return true;
+            double[] into = inKeyOrder ? values : new double[columns.length];
+            for (int i = 0; i < columns.length; i++) into[i] = b.value(columns[i], r);
+            row = new SeriesReader.SeriesRow(b.epochSecond(r), b.nano(r), b.elapsed(r), a.meta.key(),
+                    includeSinceBoot && b.sinceBoot(r), into);
+            if (a.advance()) {
+                current = a;
+            } else {
+                current = null;
+                spare.push(b);
+            }
         }
 
         private byte[] fetch(Meta m) throws SQLException {

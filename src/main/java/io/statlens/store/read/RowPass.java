@@ -143,7 +143,7 @@ public final class RowPass implements RowSource {
             }
             double[] all = row.values();
             for (int i = 0; i < at.length; i++) values[i] = all[at[i]];
-            handler.row(new SeriesReader.SeriesRow(row.time(), row.elapsed(), row.key(), row.sinceBoot(), values));
+            handler.row(new SeriesReader.SeriesRow(row.epochSecond(), row.nano(), row.elapsed(), row.key(), row.sinceBoot(), values));
         }
     }
 }

@@ -103,7 +103,7 @@ public final class OverviewWriter {
                 }
                 new SeriesReader(repo).read(all, false, TimeWindow.ALL, group, row -> {
                     OverviewBuckets.Builder[] perMetric = builders.get(row.key());
-                    double time = row.time().getEpochSecond() * 1000.0 + row.time().getNano() / 1e6;
+                    double time = row.epochSecond() * 1000.0 + row.nano() / 1e6;
                     for (int m = 0; m < perMetric.length; m++) perMetric[m].add(time, row.elapsed(), row.values()[m]);
                 });
                 for (OverviewBuckets.Builder[] perMetric : builders.values()) {

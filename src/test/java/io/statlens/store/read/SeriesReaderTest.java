@@ -291,6 +291,27 @@ class SeriesReaderTest {
         assertEquals(read.stream().filter(l -> few.contains(l.split(" ")[1])).toList(), streamed);
     }
 
+    /**
+     * A read of one key of one data set (three blocks of {@code all}) hands its rows over as they come, without the sort
+     * of each time's rows by key, through one values array: the rows and values are those of the same key in a read
+     * of all keys, which sorts.
+     */
+    @Test
+    void aReadOfOneKeyHandsOverItsRowsAsTheyCome() {
+        SeriesReader.Selection cpu = reader.select("wide", "mpstat");
+        List<String> all = new ArrayList<>();
+        reader.read(cpu, false, row -> all.add(line(row.time().toString(), row.key(), row.values())));
+        List<String> one = new ArrayList<>();
+        Set<double[]> arrays = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        reader.read(cpu, false, List.of("all"), row -> {
+            one.add(line(row.time().toString(), row.key(), row.values()));
+            arrays.add(row.values());
+        });
+        assertEquals(1100, one.size());
+        assertEquals(all.stream().filter(l -> l.split(" ")[1].equals("all")).toList(), one);
+        assertEquals(1, arrays.size(), "one values array for every row");
+    }
+
     private static String line(String time, String key, double[] values) {
         return time + " " + key + " " + java.util.Arrays.toString(values);
     }
