@@ -68,7 +68,10 @@ public final class AutoDetectParser implements Parser {
             ranked.add(new Detection.Candidate(p, confidence));
         }
         ranked.sort(Comparator.comparingDouble(Detection.Candidate::confidence).reversed());
-        return Detection.ranked(ranked, notices.stream().distinct().toList());
+        List<String> distinct = notices.stream().distinct().toList();
+        Detection detection = Detection.ranked(ranked, distinct, Optional.empty());
+        // only a file no parser takes is looked at for a tool statlens does not read, to name it in the refusal
+        return detection.parser().isPresent() ? detection : Detection.ranked(ranked, distinct, UnreadOutputs.of(head));
     }
 
     /** A parser's confidence, 0 to 1; 0 and a notice when it throws. */

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * a bare prompt character ({@code $ # % > ❯ ➜ λ »}), a prompt with context ({@code user@db01:~$},
  * {@code [root@db01 ~]#}, {@code example%}, {@code bash-3.2$}, {@code thumper1[bash]$},
  * {@code (venv) ann@db01 ~ $}, {@code shell>}, {@code mysql>}, the MariaDB client's {@code MariaDB [(none)]>},
- * busybox ash's working directory {@code ~/src # }), the box-drawn lines of fancy prompts
+ * busybox ash's working directory {@code ~/src # }, FreeBSD's {@code root@fbsd:~ # }), the box-drawn lines of fancy prompts
  * ({@code ╭─ann@db01}, {@code ╰─λ vmstat 1}), and prompts typed twice ({@code $ $ vmstat 1}).
  *
  * <p>A prompt character must be followed by a blank or the end of the line, and a context word must
@@ -24,6 +24,7 @@ public final class Prompt {
                     + "(?<context>\\[[^\\]]*+]"                 // [root@db01 ~]
                     + "|(?:MariaDB|MySQL)\\s\\[[^\\]]*+]"          // the MariaDB client's default \N [\d]>
                     + "|[~/][^\\s$#%>]*+\\s"                       // ~/src # , / # (busybox ash's \w \$)
+                    + "|[\\w.\\-]++@[\\w.\\-]++:[^\\s$#%>]*+\\s"          // root@fbsd:~ # (FreeBSD's sh and csh: user@host:dir #)
                     + "|[\\w.@~:/+\\-\\[\\]()]++(?:\\s++[~/][^\\s$#%>]*+\\s?)?)?" // user@db01:~, ann@db01 ~
                     + "[" + MARKS + "](?=\\s|$)\\s*+");
     /** oh-my-zsh's default theme prints the directory, and the git branch, after its arrow: {@code ➜  src git:(main) ✗ }. */

@@ -18,8 +18,8 @@ import java.util.Set;
  *
  * <p>A line more than twice as wide as the terminal is cut into several pieces of the width before its rest; such a
  * chain of cut pieces counts as one cut line continued by its rest, provided no piece starts the way the first one does
- * and no piece starts with a name in the first column under a line that does (the rows of a table as wide as their
- * header do).
+ * no piece starts with a name in the first column under a line that does (the rows of a table as wide as their
+ * header do), and no piece starts with a number right-aligned with the first one's (rows keyed by PID or zone id).
  *
  * <p>The signs required, all of them: the widest length is at least {@link #MIN_WIDTH}; at least
  * {@link #MIN_CUT_LINES} lines have it (rules of one repeated character, drawn to a width, do not count); every
@@ -173,7 +173,7 @@ final class TerminalWidth {
      * is the table's first row).
      */
     private static boolean mayGoOn(String cut, String piece) {
-        if (startsAlike(cut, piece) || isRule(piece) || rightAlignedRows(cut, piece)) return false;
+        if (startsAlike(cut, piece) || isRule(piece) || rightAlignedRows(cut, piece) || rightAlignedKeys(cut, piece)) return false;
         int cutKind = kind(cut, 1);
         int pieceKind = kind(piece, 0);
         return cutKind == 0 || pieceKind == 0 || cutKind == pieceKind;
@@ -187,6 +187,25 @@ final class TerminalWidth {
      */
     private static boolean rightAlignedRows(String cut, String piece) {
         return indented(cut) && indented(piece) && cut.charAt(cut.length() - 1) == piece.charAt(piece.length() - 1);
+    }
+
+    /**
+     * Whether two lines as wide are rows of a table keyed by a right-aligned number (prstat's PID or ZONEID, mpstat's
+     * CPU): both start with blanks, then a number that ends in the same column ({@code 15} over {@code  1}), so they
+     * start unalike though neither goes on the other. A terminal's piece starts wherever the cut fell.
+     */
+    private static boolean rightAlignedKeys(String cut, String piece) {
+        int end = numberEnd(cut);
+        return end > 0 && end == numberEnd(piece);
+    }
+
+    /** Where a line's first word ends if it is a number after blanks, else -1. */
+    private static int numberEnd(String line) {
+        int i = 0;
+        while (i < line.length() && LineText.isSpace(line.charAt(i))) i++;
+        if (i == 0 || i == line.length() || !Character.isDigit(line.charAt(i))) return -1;
+        while (i < line.length() && Character.isDigit(line.charAt(i))) i++;
+        return i < line.length() && !LineText.isSpace(line.charAt(i)) ? -1 : i;
     }
 
     private static boolean indented(String line) {

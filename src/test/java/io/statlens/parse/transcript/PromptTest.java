@@ -33,6 +33,8 @@ class PromptTest {
             "MySQL [sbtest]> show engine innodb status\\G|show engine innodb status\\G",
             "~/codeDir/cppCode/study # top -b|top -b",
             "/ # top|top",
+            "root@debug-freebsd:~ # vmstat 1 2|vmstat 1 2",
+            "ann@fbsd14:/usr/src $ iostat -x 1|iostat -x 1",
     })
     void findsTheCommandBehindEveryKindOfPrompt(String line, String command) {
         assertEquals(Optional.of(command), Prompt.command(line));
@@ -47,6 +49,7 @@ class PromptTest {
             "100% done",
             "procs -----------memory---------- ---swap--",
             "Moyenne :  all   95,77",
+            "12:00:01 # of samples",
     })
     void toolOutputIsNoPrompt(String line) {
         assertEquals(Optional.empty(), Prompt.command(line));

@@ -136,6 +136,27 @@ class TerminalWidthTest {
         assertEquals(0, width(text.toString()));
     }
 
+    /**
+     * SmartOS prstat -Z's zone table: the zone names are UUIDs of one length, so every row but the global zone's ends at
+     * one width, and the right-aligned ZONEID ({@code 15}, {@code  1}, {@code 11}) makes the rows start unalike. Their
+     * first words end in one column: the rows of a table, not a line and the pieces a terminal cut it into.
+     */
+    @Test
+    void rowsKeyedByARightAlignedNumberAreNoPiecesOfACutLine() {
+        assertEquals(0, width("""
+                    ZONEID    NPROC  SWAP   RSS MEMORY      TIME  CPU ZONE
+                        15        2 2098M 2086M   4.4% 550:06:58 1.1% 41a69306-0ed6-40e9-a91e-05794421cb5b
+                         1        2  553M  541M   1.1% 297:38:25 0.6% 3b45ecfa-7c74-459e-8534-00d1f79a07ea
+                        11        2 8288M 8276M    18% 294:55:12 0.6% 633df8db-46ab-47b0-8c7a-b38f8b90e2d5
+                         0       88  555M  326M   0.5% 323:12:37 0.6% global
+                         5        2 1066M 1054M   2.2% 202:31:31 0.4% 4c0ce8c9-432e-48a4-80b3-579e3ff11cf0
+                         3        2  554M  542M   1.1% 161:32:02 0.4% befb49f3-8f9f-404a-9683-b64b94005423
+                         7        2 1838M 1826M   3.9% 177:06:17 0.3% a07ba0ca-bc6b-4703-95ba-4b395c68947a
+                         9        2 4151M 4139M   8.8% 173:47:37 0.3% 25f82695-85d0-446a-b017-5f00789e94e5
+                    Total: 155 processes, 836 lwps, load averages: 1.58, 1.59, 1.73
+                """));
+    }
+
     @Test
     void theSameLongLineTypedAgainIsNoCut() {
         String command = "hand32@serverebbrt:~$ perf stat -a -e instructions,cycles,ref-cycles,power/energy-pkg/,cpu-clock"

@@ -60,7 +60,8 @@ class CorpusImportTest {
      */
     static final Map<String, String> NO_DATA = Map.ofEntries(
             entry("innodb-mutex/mariadb-10.11-show-engine-innodb-mutex-vvv-empty.txt", "the server listed no mutexes"),
-            entry("vmstat/ssup-ubuntu1804-vmstat-single.txt", "no vmstat data: the header at line 3 is not followed by any sample"));
+            entry("vmstat/ssup-ubuntu1804-vmstat-single.txt", "no vmstat data: the header at line 3 is not followed by any sample"),
+            entry("vmstat/smartos-tips-vmstat-runtogether.txt", "the header's positions do not tell which of them are extra"));
 
     @TempDir
     static Path tmp;

@@ -13,7 +13,8 @@ final class SarLines {
     private static final Pattern LINUX_RESTART = Pattern.compile("^\\s*LINUX\\s+RESTART\\b(?:\\s*\\((\\d+)\\s+CPU\\))?");
     private static final Pattern UNIX_RESTART = Pattern.compile("^\\s*unix\\s+restarts?\\b");
     private static final Pattern COMMENT = Pattern.compile("^\\s*COM\\s+(.*?)\\s*$");
-    private static final Pattern CONFIGURATION = Pattern.compile("^\\s*System configuration:\\s*(.*)$");
+    /** AIX's configuration line; AIX 5.2 printed {@code System Configuration:}. */
+    private static final Pattern CONFIGURATION = Pattern.compile("^\\s*System [Cc]onfiguration:\\s*(.*)$");
 
     /**
      * What a restart line says.

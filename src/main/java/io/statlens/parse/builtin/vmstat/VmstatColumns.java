@@ -5,6 +5,7 @@ import io.statlens.model.Metric;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -20,6 +21,9 @@ final class VmstatColumns {
      */
     private static final Set<String> IN_MEMORY_UNIT = Set.of("swpd", "free", "buff", "cache", "inact", "active", "si", "so");
     private static final Pattern DEVICE = Pattern.compile("[a-z]{1,6}\\d+[a-z0-9]*");
+    /** FreeBSD's {@code -P}: a {@code us sy id} group per CPU, named after its {@code cpu0} title. */
+    private static final Pattern PER_CPU = Pattern.compile("cpu(\\d+) (us|sy|id)");
+    private static final String DISK_DESCRIPTION = "operations per second on disk ";
 
     private static final Map<String, Metric> LINUX = table(
             "r", "count", "processes runnable (running or waiting for a CPU)",
@@ -140,10 +144,20 @@ final class VmstatColumns {
         Metric known = table.get(label);
         if (known != null) return known;
         if (group.equals("cpu")) return new Metric(label, "%", "");
+        Matcher perCpu = PER_CPU.matcher(label);
+        if (flavour == VmstatFlavour.BSD && perCpu.matches()) {
+            Metric cpu = table.get(perCpu.group(2));
+            return new Metric(label, cpu.unit(), cpu.description() + " of CPU " + perCpu.group(1));
+        }
         if ((flavour == VmstatFlavour.SOLARIS || flavour == VmstatFlavour.BSD) && DEVICE.matcher(label).matches()) {
-            return new Metric(label, "1/s", "operations per second on disk " + label);
+            return new Metric(label, "1/s", DISK_DESCRIPTION + label);
         }
         return new Metric(label, "", "");
+    }
+
+    /** Whether a column counts one disk's operations (Solaris, BSD: one column per disk, named as the disk). */
+    static boolean isDisk(Metric metric) {
+        return metric.description().startsWith(DISK_DESCRIPTION);
     }
 
     /**

@@ -44,6 +44,8 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
             "^\\s*(?:-*procs-*\\s+-*memory-*|kthr\\s+memory|disk-\\s+-*reads-*)(?:\\s|$)");
     private static final Pattern RULE = Pattern.compile("^[-\\s]*-{3,}[-\\s]*$");
     private static final Pattern ZONE = Pattern.compile("[A-Z]{2,5}|[+-]\\d{2}(?::?\\d{2})?");
+    /** The title of a per-CPU group of FreeBSD's {@code vmstat -P}: {@code cpu0}, {@code cpu1}. */
+    private static final Pattern CPU_TITLE = Pattern.compile("cpu\\d+");
     private static final String TIMESTAMP_GROUP = "timestamp";
     private static final List<String> DISK_GROUPS =
             List.of("reads", "reads", "reads", "reads", "writes", "writes", "writes", "writes", "IO", "IO");
@@ -168,6 +170,11 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
         for (int i = 0; i < columns.size(); i++) lastIndex.put(columns.get(i).label(), i);
         for (int i = 0; i < columns.size(); i++) {
             String label = columns.get(i).label();
+            // FreeBSD's -P: one us sy id group per CPU, each under its cpuN title, and no machine-wide one
+            if (flavour == VmstatFlavour.BSD && CPU_TITLE.matcher(columns.get(i).group()).matches()) {
+                names.add(columns.get(i).group() + " " + label);
+                continue;
+            }
             boolean repeatedLater = lastIndex.get(label) != i;
             names.add(repeatedLater ? earlierName(flavour, columns.get(i), i) : label);
         }

@@ -387,6 +387,15 @@ final class VmstatReader {
                     // reported below
                 }
             }
+            // and its rates too (vmstat.c prthuman): flt fr sr in sy cs in powers of 1024 (4.7K), the disks' transfers
+            // in powers of 1000 (HN_DIVISOR_1000)
+            if (header.flavour() == VmstatFlavour.BSD && Character.isLetter(cell.charAt(cell.length() - 1))) {
+                try {
+                    return Numbers.parseScaled(cell, VmstatColumns.isDisk(metric) ? 1000 : 1024);
+                } catch (NumberFormatException ignored) {
+                    // reported below
+                }
+            }
             sink.warning(number, "column '" + metric.label() + "': '" + cell + "' is not a number; stored as missing");
             return Double.NaN;
         }

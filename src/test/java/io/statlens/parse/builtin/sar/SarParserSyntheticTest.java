@@ -76,6 +76,21 @@ class SarParserSyntheticTest {
         assertTrue(sink.fact("time.source").orElseThrow().contains("Europe/Berlin"));
     }
 
+    /** AIX 5.2 capitalised the configuration line: {@code System Configuration: lcpu=4 } (hw_issues#359). */
+    @Test
+    void olderAixConfigurationLineWithACapitalIsAFact() {
+        CollectingSink sink = parse("""
+                AIX DLY55A 2 5 000663DFD600    05/26/16
+
+                System Configuration: lcpu=4\s
+
+                17:20:41    %usr    %sys    %wio   %idle
+                17:20:43       0       0       0     100
+                """);
+        assertEquals(List.of(), sink.warnings());
+        assertEquals(java.util.Optional.of("4"), sink.fact("system.lcpu"));
+    }
+
     /** AIX sar -P ALL: the time, and Average, only on the first line of each block. */
     private static final String AIX_PER_PROCESSOR = """
             AIX host1 1 7 00C5CC3C4C00    06/12/19

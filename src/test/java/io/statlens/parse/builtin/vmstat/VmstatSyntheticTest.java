@@ -237,6 +237,32 @@ class VmstatSyntheticTest {
         assertEquals("1/s", sink.spec("vmstat").metrics().get(sink.spec("vmstat").indexOf("ada1")).unit());
     }
 
+    /**
+     * FreeBSD's {@code -h} (the default on a terminal) humanizes the rates too: {@code prthuman(..., 5, 0)} for
+     * flt, fr, sr, in, sy and cs (powers of 1024, as humanize_number without HN_DIVISOR_1000), powers of 1000 for
+     * the disks' transfers. -P prints one us sy id group per CPU under its cpuN title.
+     */
+    @Test
+    void freeBsdHumanizedRatesAndPerCpuGroups() {
+        String text = " procs    memory    page                      disks     faults        cpu0     cpu1   \n"
+                + " r  b  w  avm  fre  flt  re  pi  po   fr   sr ad0 pa0   in   sy   cs us sy id us sy id\n"
+                + " 2  0  0 525G 346M  900   0   0   0 1.0K  935 1.2K   0  230 8.1K  10K 92  8  0 89 11  0\n";
+        CollectingSink sink = parse(text);
+        assertEquals(List.of(), sink.warnings().stream().map(ParseWarning::message).filter(m -> m.contains("not a number")).toList());
+        SpecRow row = sink.rows("vmstat").get(0);
+        assertEquals(1.0 * 1024, row.get("fr"));
+        assertEquals(8.1 * 1024, row.get("faults sy"), 1e-9);
+        assertEquals(10.0 * 1024, row.get("cs"));
+        assertEquals(1200.0, row.get("ad0"), 1e-9);
+        assertEquals(92, row.get("cpu0 us"));
+        assertEquals(8, row.get("cpu0 sy"));
+        assertEquals(89, row.get("cpu1 us"));
+        assertEquals(0, row.get("cpu1 id"));
+        DatasetSpec spec = sink.spec("vmstat");
+        assertFalse(spec.metrics().stream().anyMatch(m -> m.label().equals("us")), "no machine-wide us: " + spec.metrics());
+        assertEquals("%", spec.metrics().get(spec.indexOf("cpu1 sy")).unit());
+    }
+
     @Test
     void aix() {
         String text = "System configuration: lcpu=4 mem=7936MB\n\n"
