@@ -33,6 +33,9 @@ class PromptTest {
             "MySQL [sbtest]> show engine innodb status\\G|show engine innodb status\\G",
             "~/codeDir/cppCode/study # top -b|top -b",
             "/ # top|top",
+            // zsh's right prompt (RPROMPT), copied with the line it stands on (sensu-community-plugins PR 22)
+            "# vmstat -a                                                                                                                                                                                    ~|vmstat -a",
+            "% iostat -x 1                                        ~/src (main)|iostat -x 1",
     })
     void findsTheCommandBehindEveryKindOfPrompt(String line, String command) {
         assertEquals(Optional.of(command), Prompt.command(line));
