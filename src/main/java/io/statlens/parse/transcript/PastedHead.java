@@ -57,6 +57,14 @@ public record PastedHead(Head head, List<String> changes) {
                     text = text.substring(output.getAsInt());
                     if (!changes.contains(GLUED)) changes.add(GLUED);
                 }
+            } else if (command.isEmpty()) {
+                // a command written without a prompt: only a time of day glued inside a word starts output there
+                // (sar -u ALL shows:06:50:01 PM); a tool's own line never has one
+                var output = GluedOutput.start(text, 0);
+                if (output.isPresent() && gluedClock(text, output.getAsInt())) {
+                    text = text.substring(output.getAsInt());
+                    if (!changes.contains(GLUED)) changes.add(GLUED);
+                }
             }
             lines.add(text);
         }
@@ -67,6 +75,10 @@ public record PastedHead(Head head, List<String> changes) {
             changes.add(indent + " columns of indentation");
         }
         return changes.isEmpty() ? Optional.empty() : Optional.of(new PastedHead(new Head(raw.fileName(), lines), changes));
+    }
+
+    private static boolean gluedClock(String text, int start) {
+        return start > 0 && !LineText.isSpace(text.charAt(start - 1)) && Character.isDigit(text.charAt(start));
     }
 
     /**
