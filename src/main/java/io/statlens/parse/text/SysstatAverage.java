@@ -129,6 +129,22 @@ public final class SysstatAverage {
      * with one.
      */
     public static int end(String line) {
+        int listed = listedEnd(line);
+        if (listed >= 0) return listed;
+        String text = line.indexOf('\uFF1A') >= 0 ? line.replace('\uFF1A', ':') : line;
+        Matcher m = SHAPE.matcher(text);
+        return m.lookingAt() ? m.end() : -1;
+    }
+
+    /**
+     * Whether the line starts with a label sysstat prints ({@code Average:}, {@code Moyenne :}, {@code Summary:}), not
+     * only a word of that shape ({@code Architecture:} of an lscpu pasted before).
+     */
+    public static boolean listed(String line) {
+        return listedEnd(line) >= 0;
+    }
+
+    private static int listedEnd(String line) {
         int first = first(line);
         if (first < 0) return -1;
         String text = line.indexOf('\uFF1A') >= 0 ? line.replace('\uFF1A', ':') : line;
@@ -140,9 +156,7 @@ public final class SysstatAverage {
         }
         int extreme = extremeEnd(text, first, MINIMUM_LABELS);
         if (extreme < 0) extreme = extremeEnd(text, first, MAXIMUM_LABELS);
-        if (extreme >= 0) return extreme;
-        Matcher m = SHAPE.matcher(text);
-        return m.lookingAt() ? m.end() : -1;
+        return extreme;
     }
 
     /** The sysstat translations that print this line's average label ({@code Moyenne :}: fr); empty if it has none known. */

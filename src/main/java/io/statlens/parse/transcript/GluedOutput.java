@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * column-aligned output has runs of blanks. So a command line whose text goes on, after the tool's name, with at
  * least {@link #ALIGNED_RUNS} runs of two or more blanks holds output, which starts in the first word, up to the one
  * before the first run, that ends with it: at a time of day that ends the word ({@code -x12:25:57}, or a two-digit hour's
- * after a count: {@code 211:30:49}), else at the word that ends it ({@link #WORD_AT_END}:
+ * after a count or a word's colon: {@code 211:30:49}, {@code shows:06:50:01}), else at the word that ends it ({@link #WORD_AT_END}:
  * {@code 1time}, {@code 1PID}, {@code -xLinux}, {@code rssPID}), else at the word before the first run
  * itself when a blank comes before it and it is no option or number ({@code arcstat 1 time  read}).
  */
@@ -22,10 +22,11 @@ final class GluedOutput {
     private static final Pattern RUN = Pattern.compile("\\S(\\s{2,})");
     private static final Pattern TIME_AT_END = Pattern.compile("(?<![0-9:])(?:[01]?\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d)?$");
     /**
-     * A time of day glued to a number ({@code mpstat -P ALL 211:30:49}): sysstat prints its hours with two digits
-     * ({@code %H}, {@code %I}), so the time is the last eight characters, the digits before them the command's count.
+     * A time of day glued to a number ({@code mpstat -P ALL 211:30:49}) or to a word that ends in a colon
+     * ({@code sar -u ALL shows:06:50:01}): sysstat prints its hours with two digits ({@code %H}, {@code %I}), so the
+     * time is the last eight characters, the digits before them the command's count, the word prose.
      */
-    private static final Pattern GLUED_CLOCK = Pattern.compile("(?<=\\d)(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d$");
+    private static final Pattern GLUED_CLOCK = Pattern.compile("(?<=\\d|\\p{L}:)(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d$");
     /**
      * Output's first word at the end of a word of the command: letters (or {@code %}) after a digit or a closing bracket
      * ({@code 1time}, {@code 5avg-cpu:}), a capitalised word after an option's letters ({@code -xLinux},

@@ -1,6 +1,7 @@
 package io.statlens.parse.transcript;
 
 import io.statlens.parse.spi.Head;
+import io.statlens.parse.text.HostPrefix;
 import io.statlens.parse.text.Quotes;
 
 import java.util.ArrayList;
@@ -11,7 +12,7 @@ import java.util.regex.Pattern;
 /**
  * The first lines of a file as they were before someone pasted them into a reply or a document, for detection:
  * each line cleaned ({@link LineText}), the quote markers of mail and forum replies removed ({@code > },
- * {@code >> }, {@code > > }), and the indentation of a markdown code block taken off. Parsers read their whole
+ * {@code >> }, {@code > > }), the {@code host: } of pdsh and clush ({@link HostPrefix}), and the indentation of a markdown code block taken off. Parsers read their whole
  * file through a {@link Transcript}, which does the same line by line; detection sees raw lines, and a parser
  * that looks for a header at the start of a line ({@code ^# hostname;}, {@code ^procs}) would not see it behind
  * a quote. A command line with output glued to it ({@link GluedOutput}) is read as that output. The auto-detecting parser ranks both this view and the raw lines, and keeps each parser's best.
@@ -37,8 +38,10 @@ public record PastedHead(Head head, List<String> changes) {
         String quote = null;
         // the markers named are those of the quoted output, not of a deeper quote before it
         int depth = Transcript.outputDepth(raw.lines());
+        Optional<HostPrefix> host = HostPrefix.of(raw.lines());
+        host.ifPresent(h -> changes.add("host prefix " + h.described()));
         for (String line : raw.lines()) {
-            String text = LineText.clean(line);
+            String text = LineText.clean(host.isPresent() ? host.get().strip(line) : line);
             if (Quotes.quoted(text)) {
                 String unquoted = Quotes.unquoted(text);
                 if (quote == null && (depth == 0 || Quotes.depth(text) == depth)) {
@@ -54,6 +57,14 @@ public record PastedHead(Head head, List<String> changes) {
                     text = text.substring(output.getAsInt());
                     if (!changes.contains(GLUED)) changes.add(GLUED);
                 }
+            } else if (command.isEmpty()) {
+                // a command written without a prompt: only a time of day glued inside a word starts output there
+                // (sar -u ALL shows:06:50:01 PM); a tool's own line never has one
+                var output = GluedOutput.start(text, 0);
+                if (output.isPresent() && gluedClock(text, output.getAsInt())) {
+                    text = text.substring(output.getAsInt());
+                    if (!changes.contains(GLUED)) changes.add(GLUED);
+                }
             }
             lines.add(text);
         }
@@ -64,6 +75,10 @@ public record PastedHead(Head head, List<String> changes) {
             changes.add(indent + " columns of indentation");
         }
         return changes.isEmpty() ? Optional.empty() : Optional.of(new PastedHead(new Head(raw.fileName(), lines), changes));
+    }
+
+    private static boolean gluedClock(String text, int start) {
+        return start > 0 && !LineText.isSpace(text.charAt(start - 1)) && Character.isDigit(text.charAt(start));
     }
 
     /**

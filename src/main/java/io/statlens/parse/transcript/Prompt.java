@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
  * {@code [root@db01 ~]#}, {@code example%}, {@code bash-3.2$}, {@code thumper1[bash]$},
  * {@code (venv) ann@db01 ~ $}, {@code shell>}, {@code mysql>}, the MariaDB client's {@code MariaDB [(none)]>},
  * busybox ash's working directory {@code ~/src # }, FreeBSD's {@code root@fbsd:~ # }), the box-drawn lines of fancy prompts
- * ({@code ╭─ann@db01}, {@code ╰─λ vmstat 1}), and prompts typed twice ({@code $ $ vmstat 1}).
+ * ({@code ╭─ann@db01}, {@code ╰─λ vmstat 1}), and prompts typed twice ({@code $ $ vmstat 1}). zsh's right prompt
+ * at the end of the line is not part of the command.
  *
  * <p>A prompt character must be followed by a blank or the end of the line, and a context word must
  * touch it, so that table headers ({@code Transaction   %  Average}, {@code avg-cpu:  %user}) are
@@ -30,6 +31,11 @@ public final class Prompt {
     /** oh-my-zsh's default theme prints the directory, and the git branch, after its arrow: {@code ➜  src git:(main) ✗ }. */
     private static final Pattern ZSH_ARROW_CONTEXT = Pattern.compile(
             "^(?:[~/]\\S*(?:\\s+git:\\([^)]*\\))?|\\S+\\s+git:\\([^)]*\\))(?:\\s+\u2717)?\\s+");
+    /**
+     * zsh's right prompt ({@code RPROMPT}), copied with the line it stands on: a few words at the terminal's right edge,
+     * after a run of blanks no typed command has ({@code # vmstat -a          ~}).
+     */
+    private static final Pattern RIGHT_PROMPT = Pattern.compile("(?<=\\S)\\s{20,}\\S+(?: \\S+){0,3}\\s*$");
     /** The first line of a two-line fancy prompt: box drawing, then anything. */
     private static final Pattern BOX_LINE = Pattern.compile("^\\s*[\\u2500-\\u257F]");
 
@@ -67,7 +73,7 @@ public final class Prompt {
             if (!again.lookingAt() || !isBareMark(rest, again.end())) break;
             rest = rest.substring(again.end());
         }
-        return Optional.of(rest.strip());
+        return Optional.of(RIGHT_PROMPT.matcher(rest).replaceFirst("").strip());
     }
 
     /** A prompt's context names something ({@code db01}, {@code ~}); {@code 100%} or {@code 12:00:01 #} is no prompt. */

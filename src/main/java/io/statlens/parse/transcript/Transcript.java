@@ -3,6 +3,7 @@ package io.statlens.parse.transcript;
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.HostPrefix;
 import io.statlens.parse.text.Quotes;
 import io.statlens.parse.transcript.TranscriptLine.Kind;
 
@@ -83,6 +84,8 @@ public final class Transcript {
     private TranscriptLine glued;
     /** How deep a reply quotes the output ({@link #outputDepth}); 0 when the file is not a quoting reply. */
     private final int quoteDepth;
+    /** The {@code host: } pdsh or clush wrote before every line ({@link HostPrefix}), or null. */
+    private final HostPrefix hostPrefix;
     /** The runs of reply text left out, in file order: first line and number of lines with text. */
     private final List<long[]> replyRuns = new ArrayList<>();
     /** Whether the line read last was the reply's (a next reply line goes on the same run). */
@@ -94,6 +97,17 @@ public final class Transcript {
         this.names = syntax.names().toArray(String[]::new);
         this.wrapWidth = TerminalWidth.of(lines);
         this.quoteDepth = quoteDepth(lines);
+        this.hostPrefix = hostPrefix(lines);
+    }
+
+    /** The host prefix of the first lines; only before the first line is read. */
+    private static HostPrefix hostPrefix(LineSource lines) {
+        if (lines.lineNumber() > 0 || lines.toolOutput()) return null;
+        try {
+            return HostPrefix.of(lines.head().lines()).orElse(null);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** The depth of the quoted output, from the first lines; only before the first line is read. */
@@ -232,8 +246,15 @@ public final class Transcript {
         appended.add(line.number(), appendedText.appended());
     }
 
-    /** Reports the repairs made, one notice per kind, and each run of reply text left out, as a warning. */
+    /**
+     * Reports the repairs made, one notice per kind, and each run of reply text left out, as a warning; the host a
+     * pdsh prefix named is the fact {@code host}.
+     */
     public void finish(RecordSink sink) {
+        if (hostPrefix != null) {
+            sink.fact("host", hostPrefix.host());
+            sink.notice(0, "every line's host prefix " + hostPrefix.described() + " was taken off (pdsh or clush output)");
+        }
         for (long[] run : replyRuns) {
             sink.warning(run[0], "reply text around the quoted output skipped"
                     + (run[1] == 1 ? "" : " (" + run[1] + " lines)"));
@@ -331,6 +352,7 @@ public final class Transcript {
         String raw = lines.next();
         if (raw == null) return null;
         long number = lines.lineNumber();
+        if (hostPrefix != null) raw = hostPrefix.strip(raw);
         if (quoteDepth > 0) raw = unflowed(raw, number);
         if (wrapWidth > 0 && raw.length() <= wrapWidth && TerminalWidth.columns(raw) == wrapWidth) raw = unwrapped(raw, number);
         // one walk over the line tells whether it needs cleaning and, if not, whether it may hold a prompt

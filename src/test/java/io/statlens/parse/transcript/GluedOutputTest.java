@@ -23,6 +23,8 @@ class GluedOutputTest {
             // sysstat prints hours with two digits (%H, %I): glued to a count, the time is its last eight characters
             "$ mpstat -P ALL 211:30:49 AM  CPU    %usr   %nice|11:30:49 AM  CPU    %usr   %nice",
             "$ sar -u ALL 60006:50:01 PM     CPU      %usr     %nice|06:50:01 PM     CPU      %usr     %nice",
+            // after prose that ends in a colon (darold/sysusage#6: "sar -u ALL shows:")
+            "$ sar -u ALL shows:06:50:01 PM     CPU      %usr     %nice|06:50:01 PM     CPU      %usr     %nice",
             "$ arcstat 1 time  read  ddread  ddh%|time  read  ddread  ddh%",
             "$ vmstat 1 5|",
             "$ sysbench --threads=4  --time=60  run|",

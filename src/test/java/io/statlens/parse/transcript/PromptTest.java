@@ -35,6 +35,9 @@ class PromptTest {
             "/ # top|top",
             "root@debug-freebsd:~ # vmstat 1 2|vmstat 1 2",
             "ann@fbsd14:/usr/src $ iostat -x 1|iostat -x 1",
+            // zsh's right prompt (RPROMPT), copied with the line it stands on (sensu-community-plugins PR 22)
+            "# vmstat -a                                                                                                                                                                                    ~|vmstat -a",
+            "% iostat -x 1                                        ~/src (main)|iostat -x 1",
     })
     void findsTheCommandBehindEveryKindOfPrompt(String line, String command) {
         assertEquals(Optional.of(command), Prompt.command(line));

@@ -55,6 +55,7 @@ record StatusLine(Kind kind, String name, String value) {
         if (bar == last) return Optional.empty();
         int from = skipBlanks(line, 1, bar);
         int to = nameEnd(line, from);
+        if (to < bar && line.charAt(to) == ':') to = trimEnd(line, to, bar);
         if (to == from || skipBlanks(line, to, bar) != bar) return Optional.empty();
         int value = skipBlanks(line, bar + 1, last);
         return row(line.substring(from, to), line.substring(value, Math.max(value, trimEnd(line, value, last))));
@@ -68,6 +69,7 @@ record StatusLine(Kind kind, String name, String value) {
         int end = line.length();
         int to = nameEnd(line, 0);
         if (to == 0) return Optional.empty();
+        if (to < end && line.charAt(to) == ':' && line.indexOf('\t', to) > 0) to = line.indexOf('\t', to);
         if (to == end) return Optional.of(new StatusLine(Kind.ROW, line, ""));
         if (!blank(line.charAt(to))) return Optional.empty();
         int from = line.charAt(to) == '\t' ? to + 1 : skipBlanks(line, to, end);
@@ -86,15 +88,18 @@ record StatusLine(Kind kind, String name, String value) {
     }
 
     /**
-     * Where a status variable's name (a letter, then letters, digits and underscores) starting at {@code from} ends;
-     * {@code from} when none starts there.
+     * Where a status variable's name (a letter, then letters, digits, underscores and the dots of a component's
+     * variables, {@code option_tracker.gr_error_sent}) starting at {@code from} ends; {@code from} when none starts
+     * there. MySQL 9's option tracker adds one variable per option, {@code option_tracker_usage:Binary Log}: after a
+     * colon the option's name may hold blanks, so the callers take it up to the tab or the bar that ends the name.
      */
     private static int nameEnd(String s, int from) {
         if (from >= s.length() || !letter(s.charAt(from))) return from;
         int i = from + 1;
         while (i < s.length()) {
             char c = s.charAt(i);
-            if (!letter(c) && !(c >= '0' && c <= '9') && c != '_') break;
+            boolean componentDot = c == '.' && i + 1 < s.length() && letter(s.charAt(i + 1));
+            if (!letter(c) && !(c >= '0' && c <= '9') && c != '_' && !componentDot) break;
             i++;
         }
         return i;

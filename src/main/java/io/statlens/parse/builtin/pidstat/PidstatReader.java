@@ -115,7 +115,10 @@ final class PidstatReader {
             return;
         }
         int average = SysstatAverage.end(text);
-        if (average >= 0) {
+        // a word of the shape of an average label that is none sysstat prints (an lscpu paste's Architecture:) is
+        // taken for an unknown translation of Average: only where an average table may be: after or as its header
+        if (average >= 0 && (averageHeader != null || SysstatAverage.listed(text)
+                || PidstatHeader.isHeader(Tokens.split(text.substring(average))))) {
             average(number, text.substring(average));
             return;
         }

@@ -6,6 +6,7 @@ import io.statlens.model.Row;
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.transcript.Prompt;
 import io.statlens.parse.transcript.TranscriptLine;
 
 import java.time.Instant;
@@ -74,12 +75,20 @@ public final class DiskstatsParser extends SnapshotLoopParser {
         int other = 0;
         for (String line : head.lines()) {
             String t = line.strip();
-            if (t.isEmpty() || PT_STALK_TS.matcher(t).matches()) continue;
+            if (t.isEmpty() || PT_STALK_TS.matcher(t).matches() || pasting(t)) continue;
             if (LINE.matcher(t).matches()) devices++;
             else other++;
         }
         if (devices < 2 || other > devices / 4) return 0;
         return startsWithTs(head.lines()) ? 0.95 : 0.85;
+    }
+
+    /**
+     * A markdown fence or a prompt with its command ({@code $ cat /proc/diskstats}): what pasting the file into a page
+     * added, not another format's line, so it does not count against the device lines.
+     */
+    private static boolean pasting(String line) {
+        return line.startsWith("```") || line.startsWith("~~~") || Prompt.command(line).isPresent();
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -32,16 +33,22 @@ import java.util.regex.Pattern;
  * @param line        the line number of the label line, for messages
  * @param languages   for a header procps-ng printed in another language, the languages whose translations it
  *                    matches ({@code de}); empty for an English header
- * @param clocked     whether AIX's {@code -t} added its time of day, labelled {@code hr mi se} over one
- *                    {@code 07:53:28}: not among the value columns
+ * @param clock       where a time of day ({@code 07:53:28}) stands on each row, not among the value columns: AIX's
+ *                    {@code -t} adds it last, labelled {@code hr mi se}; a collector such as Oracle's ExaWatcher
+ *                    puts it first, under a {@code --time--} group title
  */
 record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec, boolean timestamped, String zoneLabel,
-                    long line, Set<String> languages, boolean clocked) {
+                    long line, Set<String> languages, Clock clock) {
+    /** Where a row's time of day stands, when it has one. */
+    enum Clock { NONE, FIRST, LAST }
+
     /** AIX's labels of its {@code -t} time of day, the last three of the header. */
     private static final List<String> AIX_CLOCK = List.of("hr", "mi", "se");
     static final String TOOL = "vmstat";
+    /** A collector's group title over a time of day before vmstat's own columns ({@code --time-- procs ---memory---}). */
+    private static final Pattern TIME_TITLE = Pattern.compile("^\\s*-*time-*(?=\\s+-*procs)");
     private static final Pattern GROUP_LINE = Pattern.compile(
-            "^\\s*(?:-*procs-*\\s+-*memory-*|kthr\\s+memory|disk-\\s+-*reads-*)(?:\\s|$)");
+            "^\\s*(?:-*time-*\\s+)?(?:-*procs-*\\s+-*memory-*|kthr\\s+memory|disk-\\s+-*reads-*)(?:\\s|$)");
     private static final Pattern RULE = Pattern.compile("^[-\\s]*-{3,}[-\\s]*$");
     private static final Pattern ZONE = Pattern.compile("[A-Z]{2,5}|[+-]\\d{2}(?::?\\d{2})?");
     /** The title of a per-CPU group of FreeBSD's {@code vmstat -P}: {@code cpu0}, {@code cpu1}. */
@@ -94,6 +101,10 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
      * @param line       the label line's number
      */
     static VmstatHeader of(String groupLine, String labelLine, long line) {
+        Matcher timeTitle = groupLine == null ? null : TIME_TITLE.matcher(groupLine);
+        boolean clockFirst = timeTitle != null && timeTitle.find();
+        // the time of day is not a vmstat column: its title is blanked so the groups stay over their labels
+        if (clockFirst) groupLine = " ".repeat(timeTitle.end()) + groupLine.substring(timeTitle.end());
         Optional<ProcpsTranslations.GroupLine> groups = groupLine == null ? Optional.empty() : groupLine(groupLine);
         String titles = groups.map(ProcpsTranslations.GroupLine::english).orElse(groupLine);
         boolean timestamped = groups.map(ProcpsTranslations.GroupLine::timestamped).orElse(false);
@@ -111,9 +122,9 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
             layout = layout.firstColumns(columns.size() - 1);
             columns = layout.columns();
         }
-        boolean clocked = columns.size() > AIX_CLOCK.size()
+        boolean clockLast = columns.size() > AIX_CLOCK.size()
                 && layout.labels().subList(columns.size() - AIX_CLOCK.size(), columns.size()).equals(AIX_CLOCK);
-        if (clocked) {
+        if (clockLast) {
             layout = layout.firstColumns(columns.size() - AIX_CLOCK.size());
             columns = layout.columns();
         }
@@ -124,7 +135,8 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
         for (int i = 0; i < names.size(); i++) {
             metrics.add(VmstatColumns.metric(flavour, names.get(i), columns.get(i).group()));
         }
-        return new VmstatHeader(flavour, layout, spec(flavour, metrics), timestamped, zone, line, Set.of(), clocked);
+        Clock clock = clockFirst ? Clock.FIRST : clockLast ? Clock.LAST : Clock.NONE;
+        return new VmstatHeader(flavour, layout, spec(flavour, metrics), timestamped, zone, line, Set.of(), clock);
     }
 
     /**
@@ -146,7 +158,7 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
             metrics.add(l.printed().equals(l.label()) ? metric : metric.printedAs(l.printed()));
         }
         boolean timestamped = stampTitle || !labels.zone().isEmpty();
-        return new VmstatHeader(flavour, layout, spec(flavour, metrics), timestamped, labels.zone(), line, labels.languages(), false);
+        return new VmstatHeader(flavour, layout, spec(flavour, metrics), timestamped, labels.zone(), line, labels.languages(), Clock.NONE);
     }
 
     private static DatasetSpec spec(VmstatFlavour flavour, List<Metric> metrics) {
@@ -193,7 +205,7 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
 
     /** Same data set and same columns in the same order: a repeated header, not a new one. */
     boolean sameColumns(VmstatHeader other) {
-        return other != null && spec.equals(other.spec) && timestamped == other.timestamped;
+        return other != null && spec.equals(other.spec) && timestamped == other.timestamped && clock == other.clock;
     }
 
     String variant() {

@@ -51,6 +51,8 @@ final class VmstatReader {
     static final int HOLD_LIMIT = 1000;
     /** AIX's {@code -t} time of day at the end of a sample line ({@code 07:53:28}). */
     private static final Pattern CLOCK = Pattern.compile("\\s(\\d{2}:\\d{2}:\\d{2})\\s*$");
+    /** A collector's time of day before the values ({@code 18:16:32 36  0   4528 ...}). */
+    private static final Pattern FIRST_CLOCK = Pattern.compile("^\\s*(\\d{2}:\\d{2}:\\d{2})(?=\\s)");
     private static final Pattern STAMP = Pattern.compile("\\s(\\d{4}-\\d{2}-\\d{2})\\s+(\\d{2}:\\d{2}:\\d{2})\\s*$");
     /** AIX starts every run with {@code System configuration: lcpu=4 mem=7936MB}. */
     private static final Pattern AIX_CONFIGURATION = Pattern.compile("^\\s*System configuration:(.*)$");
@@ -179,7 +181,8 @@ final class VmstatReader {
 
     private boolean isData(String line) {
         if (header != null && header.flavour() == VmstatFlavour.LINUX_DISK) return DISK_NAME.matcher(line).find();
-        String[] tokens = Tokens.split(line);
+        String[] tokens = Tokens.split(header != null && header.clock() == VmstatHeader.Clock.FIRST
+                ? FIRST_CLOCK.matcher(line).replaceFirst("") : line);
         return tokens.length >= 3 && isDigits(tokens[0]) && Numbers.isNumber(tokens[1]);
     }
 
@@ -195,7 +198,10 @@ final class VmstatReader {
         boolean changed = !next.sameColumns(header);
         if (runStarting || changed) {
             // a run's first header: its first row averages since boot, unless data came before it
-            sinceBootNext = held.isEmpty() && !skipsSinceBoot && next.flavour() != VmstatFlavour.LINUX_DISK;
+            // ExaWatcher's --time-- rows are each the second report of a `vmstat 5 2` it runs again and again (the
+            // comment above its header names the command; the rows are 5 s apart, 6 s where one run started late)
+            sinceBootNext = held.isEmpty() && !skipsSinceBoot && next.flavour() != VmstatFlavour.LINUX_DISK
+                    && next.clock() != VmstatHeader.Clock.FIRST;
         }
         runStarting = false;
         if (changed) sink.variant(next.variant());
@@ -218,9 +224,9 @@ final class VmstatReader {
     }
 
     private void stampZone(VmstatHeader h) {
-        if (h.clocked()) {
+        if (h.clock() != VmstatHeader.Clock.NONE) {
             stampZone = timeOptions.zone();
-            stampZoneDescription = timeOptions.zone().getId() + " (AIX prints the time of day only)";
+            stampZoneDescription = timeOptions.zone().getId() + " (" + clockSource(h) + ")";
             return;
         }
         if (!h.timestamped()) return;
@@ -298,25 +304,38 @@ final class VmstatReader {
             Matcher m = STAMP.matcher(text);
             if (m.find()) return new Stamped(text.substring(0, m.start()), m.group(1) + "T" + m.group(2));
         }
-        if (header.clocked()) {
+        if (header.clock() == VmstatHeader.Clock.LAST) {
             Matcher m = CLOCK.matcher(text);
-            if (m.find()) {
-                Instant at = clockDay().at(LocalTime.parse(m.group(1)), stampZone);
-                return new Stamped(text.substring(0, m.start()), LocalDateTime.ofInstant(at, stampZone).toString());
-            }
+            if (m.find()) return new Stamped(text.substring(0, m.start()), timeOfDay(m.group(1)));
+        }
+        if (header.clock() == VmstatHeader.Clock.FIRST) {
+            // blanked, not cut: the values keep their places under the labels
+            Matcher m = FIRST_CLOCK.matcher(text);
+            if (m.find()) return new Stamped(" ".repeat(m.end()) + text.substring(m.end()), timeOfDay(m.group(1)));
         }
         return new Stamped(text, null);
     }
 
+    private String timeOfDay(String printed) {
+        Instant at = clockDay().at(LocalTime.parse(printed), stampZone);
+        return LocalDateTime.ofInstant(at, stampZone).toString();
+    }
+
+    private static String clockSource(VmstatHeader h) {
+        return h.clock() == VmstatHeader.Clock.LAST ? "AIX prints the time of day only" : "the --time-- column holds the time of day only";
+    }
+
     /**
-     * The day of AIX's {@code -t} times of day, which come without a date: {@code --start}'s or the fallback start's,
+     * The day of times of day printed without a date (AIX's {@code -t}, a collector's {@code --time--} column), which come without a date: {@code --start}'s or the fallback start's,
      * each time of day placed on it by a clock that counts the midnights crossed; said once.
      */
     private DayClock clockDay() {
         if (aixDay == null) {
             Timeline.Day day = timeline.assumedDay();
             aixDay = timeline.clock(day);
-            sink.notice(header.line(), "AIX vmstat -t prints the time of day only (hr mi se): the samples are placed on "
+            String printed = header.clock() == VmstatHeader.Clock.LAST ? "AIX vmstat -t prints the time of day only (hr mi se)"
+                    : "the --time-- column gives the time of day only";
+            sink.notice(header.line(), printed + ": the samples are placed on "
                     + day.date() + " from " + day.origin() + ", zone " + timeOptions.zone().getId() + "; give --start to set the date");
         }
         return aixDay;

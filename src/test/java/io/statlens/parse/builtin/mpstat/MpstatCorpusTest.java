@@ -65,6 +65,23 @@ class MpstatCorpusTest {
         assertEquals(List.of(), sink.warnings());
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"gh-issue-stressng269-mpstat-pdsh-node-prefix.txt",
+            "gh-issue-sysstat354-mpstat-pdsh-node-prefix-single-blanks.txt"})
+    void pdshHostPrefixIsTakenOffAndNamesTheHost(String file) {
+        assertTrue(new io.statlens.parse.AutoDetectParser(io.statlens.parse.ParserCatalog.load(java.nio.file.Path.of("none")))
+                .detect(ParserFixtures.head("mpstat/" + file)).parser().orElseThrow() instanceof MpstatParser, file);
+        CollectingSink sink = parse(file);
+        SpecRow all = only(sink, "mpstat", "all");
+        assertEquals(Instant.parse("1970-01-01T11:19:24Z"), all.row().time());
+        assertTrue(all.row().sinceBoot());
+        assertEquals(2.09, all.get("%usr"));
+        assertEquals(97.91, all.get("%idle"));
+        assertEquals(Optional.of("node008"), sink.fact("host"));
+        // the two lines of prose around the output, and nothing else
+        assertEquals(List.of(1L, 6L), sink.warnings().stream().map(ParseWarning::line).filter(l -> l > 0).toList());
+    }
+
     @Test
     void dashAOfSysstat10GivesOneDataSetPerTable() {
         CollectingSink sink = parse("jc-centos77-mpstat-A.txt");

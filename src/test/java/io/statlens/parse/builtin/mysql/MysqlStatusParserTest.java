@@ -34,6 +34,15 @@ class MysqlStatusParserTest {
     }
 
     @Test
+    void theOptionTrackersVariablesOfMysql9AreVariablesWithBlanksInTheirNames() {
+        CollectingSink sink = ParserFixtures.parse(parser, "mysql-status/plr-mysql-9.7.0-show-global-status-tab-option-tracker.txt");
+        // option_tracker_usage:Traditional Optimizer<TAB>4, the file's last line
+        assertEquals(4.0, sink.rows(DATASET, "option_tracker_usage:Traditional Optimizer").get(0).get("value"));
+        assertEquals(0.0, sink.rows(DATASET, "option_tracker_usage:Binary Log").get(0).get("value"));
+        assertEquals(List.of(), sink.warnings().stream().filter(w -> w.line() > 0).toList());
+    }
+
+    @Test
     void absoluteCaptureKeepsEachValueAndGivesCountersARate() {
         CollectingSink sink = ParserFixtures.parse(parser, ABSOLUTE, everySecond(ABSOLUTE));
         List<SpecRow> select = sink.rows(DATASET, "Com_select");

@@ -32,6 +32,17 @@ class PidstatParserTest {
     }
 
     @Test
+    void anLscpuLineBeforeTheOutputIsNoAverageLine() {
+        CollectingSink sink = ParserFixtures.parse(parser, "pidstat/gh-issue-sysstat176-pidstat-after-lscpu-cut.txt");
+        // Architecture:          x86_64 (an lscpu pasted before the pidstat run), not an unknown translation of Average:
+        assertEquals(List.of("expected a pidstat line (a time of day, 'Average:', a header or the sysstat banner), found "
+                + "'Architecture:          x86_64'"), sink.warnings().stream().filter(w -> w.line() == 2)
+                .map(w -> w.message()).toList());
+        assertTrue(sink.warnings().stream().noneMatch(w -> w.message().contains("before any pidstat average header")),
+                sink.warnings().toString());
+    }
+
+    @Test
     void averagesInJapaneseAreSummaryValuesNotSamples() {
         CollectingSink sink = ParserFixtures.parse(parser, "pidstat/debian12-pidstat-ja-u-1-2.txt");
         // 平均値:      0      3130   10.67    0.44    0.00    0.00   11.11     -  python3

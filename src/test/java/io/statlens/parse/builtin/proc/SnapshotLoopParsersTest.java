@@ -66,6 +66,16 @@ class SnapshotLoopParsersTest {
     }
 
     @Test
+    void diskstatsPastedInAFenceAfterASentenceIsStillDiskstats() {
+        java.util.List<String> file = ParserFixtures.head("diskstats/flamingbytes-centos79-cat-proc-diskstats.txt").lines();
+        java.util.List<String> fenced = new java.util.ArrayList<>(java.util.List.of("Here is what I see:", "", "```"));
+        fenced.addAll(file);
+        fenced.add("```");
+        // five device lines; the sentence, the fences and the prompt are no other format's evidence
+        assertTrue(new DiskstatsParser().sniff(new io.statlens.parse.spi.Head("fenced.txt", fenced)) >= io.statlens.parse.spi.Detection.THRESHOLD);
+    }
+
+    @Test
     void meminfoFieldsAsRows() {
         CollectingSink sink = ParserFixtures.parse(new MeminfoParser(), MEMINFO);
         List<SpecRow> free = sink.rows("meminfo", "MemFree");

@@ -27,7 +27,7 @@ class VmstatCorpusTest {
             "sysmon-aix-vmstat-Iwt.txt", "sysmon-aix-vmstat.txt",
             "ssup-ubuntu1804-vmstat-d.txt", "ssup-ubuntu1804-vmstat-single.txt",
             "pt-summary-sample-openbsd-001-vmstat.txt", "pt-summary-sample-linux-002-vmstat.txt",
-            "pt-summary-sample-linux-003-vmstat.txt");
+            "pt-summary-sample-linux-003-vmstat.txt", "gh-issue-exadata36-exawatcher-vmstat-time-column-tabs.txt");
     private static final List<String> LINUX_ST = List.of("r", "b", "swpd", "free", "buff", "cache", "si", "so", "bi", "bo",
             "in", "cs", "us", "sy", "id", "wa", "st");
     private static final Instant EPOCH = Instant.EPOCH;
@@ -366,6 +366,23 @@ class VmstatCorpusTest {
         assertEquals(java.time.Instant.parse("1970-01-01T07:53:28Z"), clocked.rows("vmstat").get(0).row().time());
         assertEquals(0.1, clocked.rows("vmstat").get(0).get("ec"));
         assertTrue(clocked.warnings().isEmpty(), clocked.warnings().toString());
+    }
+
+    @Test
+    void exaWatcherWithItsTimeOfDayBeforeTheValuesAndATabAtEachRowsEnd() {
+        CollectingSink sink = parse("gh-issue-exadata36-exawatcher-vmstat-time-column-tabs.txt");
+        assertEquals("linux-procps-ng", sink.variant());
+        assertEquals(LINUX_ST, labels(sink.spec("vmstat")));
+        List<SpecRow> rows = sink.rows("vmstat");
+        assertEquals(10, rows.size());
+        assertEquals(Instant.parse("1970-01-01T18:16:32Z"), rows.get(0).row().time());
+        assertEquals(Instant.parse("1970-01-01T18:17:03Z"), rows.get(6).row().time());
+        assertEquals(22659696.0, rows.get(0).get("free"));
+        assertEquals(166357.0, rows.get(0).get("cs"));
+        assertEquals(0.0, rows.get(9).get("st"));
+        // each row is the second report of one `vmstat 5 2` (the gaps of 6 s): none averages since boot
+        assertTrue(rows.stream().noneMatch(r -> r.row().sinceBoot()));
+        assertEquals(List.of(), sink.warnings().stream().filter(w -> w.line() > 1).toList());
     }
 
     @Test

@@ -1,0 +1,75 @@
+package io.statlens.parse.text;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code host: } that pdsh and clush write before every line a host printed ({@code node008: 11:19:24  CPU ...}):
+ * a host name, a colon and one blank, then the line as the tool printed it. A file of one host's lines is read as
+ * that host's output, with the host the prefix names.
+ *
+ * <p>A prefix counts when it starts a block of at least two lines that all carry it, blank lines aside (prose around
+ * the block does not matter), after any blanks or quote markers of a paste; a word a tool prints before its own values
+ * does not head every line of a block ({@code avg-cpu:} heads one line of each iostat report). A name of letters only ({@code localhost}) is not taken:
+ * it cannot be told from the average label of a sysstat translation ({@code Average:}, {@code Média:}). Lines of
+ * several hosts in one file are not split by host: no prefix is taken off them.
+ *
+ * @param host the host the prefix names
+ */
+public record HostPrefix(String host) {
+    private static final Pattern PREFIX = Pattern.compile("^([a-z0-9][a-z0-9._-]*[a-z0-9]): ");
+    private static final int LEAST_LINES = 2;
+
+    /**
+     * The prefix of a block of lines that all carry it (blank lines between them aside), at least two; empty when there
+     * is none, or when several hosts' lines are mixed.
+     */
+    public static Optional<HostPrefix> of(List<String> lines) {
+        Map<String, Integer> counts = new HashMap<>();
+        int first = -1;
+        int last = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            String host = host(lines.get(i));
+            if (host == null) continue;
+            counts.merge(host, 1, Integer::sum);
+            if (first < 0) first = i;
+            last = i;
+        }
+        if (counts.size() != 1 || counts.values().iterator().next() < LEAST_LINES) return Optional.empty();
+        for (int i = first; i <= last; i++) {
+            if (host(lines.get(i)) == null && !Quotes.unquoted(lines.get(i)).isBlank()) return Optional.empty();
+        }
+        return Optional.of(new HostPrefix(counts.keySet().iterator().next()));
+    }
+
+    private static String host(String line) {
+        String text = line.substring(lead(line));
+        Matcher m = PREFIX.matcher(text);
+        if (!m.lookingAt() || SysstatAverage.end(text) >= 0) return null;
+        return m.group(1);
+    }
+
+    /** Where a line's text starts after the blanks and quote markers a paste put before it. */
+    private static int lead(String line) {
+        int i = 0;
+        while (i < line.length() && (line.charAt(i) == ' ' || line.charAt(i) == '\t'
+                || (line.charAt(i) == '>' && !Quotes.comparison(line, i)))) i++;
+        return i;
+    }
+
+    /** The line without this prefix (after any blanks and quote markers before it); the line itself when it has none. */
+    public String strip(String line) {
+        int at = lead(line);
+        return line.startsWith(host, at) && line.startsWith(": ", at + host.length())
+                ? line.substring(0, at) + line.substring(at + host.length() + 2) : line;
+    }
+
+    /** What the prefix is, for a message ({@code 'node008: '}). */
+    public String described() {
+        return "'" + host + ": '";
+    }
+}

@@ -1,0 +1,32 @@
+package io.statlens.parse.text;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class HostPrefixTest {
+    @Test
+    void theHostPdshWroteBeforeEveryLineOfItsOutput() {
+        List<String> lines = List.of("but when i passed mpstat comand, i obtain :", "",
+                "node008: 11:19:24     CPU    %usr", "node008: 11:19:24     all    2.09", "", "any idea ?");
+        HostPrefix prefix = HostPrefix.of(lines).orElseThrow();
+        assertEquals("node008", prefix.host());
+        assertEquals("11:19:24     all    2.09", prefix.strip("node008: 11:19:24     all    2.09"));
+        assertEquals("any idea ?", prefix.strip("any idea ?"));
+    }
+
+    @Test
+    void notAToolsOwnLabelNorSeveralHostsNorAMinority() {
+        // sysstat's averages, in English or in a translation: a name of letters only is never a host
+        assertEquals(Optional.empty(), HostPrefix.of(List.of("Average: all 2.09", "Average: 0 1.00")));
+        assertEquals(Optional.empty(), HostPrefix.of(List.of("localhost: all 2.09", "localhost: 0 1.00")));
+        // iostat's avg-cpu heads one line of each report
+        assertEquals(Optional.empty(), HostPrefix.of(List.of("avg-cpu: %user %nice", "  1.0 0.0", "sda 1 2",
+                "avg-cpu: %user %nice", "  1.0 0.0", "sda 1 2")));
+        assertEquals(Optional.empty(), HostPrefix.of(List.of("node1: 11:19:24 all 2.09", "node2: 11:19:24 all 3.00")));
+        assertEquals(Optional.empty(), HostPrefix.of(List.of("node1: 11:19:24 all 2.09")));
+    }
+}
