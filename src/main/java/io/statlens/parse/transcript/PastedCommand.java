@@ -51,7 +51,17 @@ public record PastedCommand(String tool, List<String> arguments, List<String> op
         String[] words = Tokens.split(text);
         if (words.length == 0 || !syntax.isName(words[0])) return Optional.empty();
         if (words.length > 1 && !syntax.bareArgument().test(words[1])) return Optional.empty();
+        // a page's sentence about the command ("sar -u コマンドで..."): typed commands are not written in these scripts
+        for (int i = 1; i < words.length; i++) {
+            if (words[i].codePoints().anyMatch(PastedCommand::isCjk)) return Optional.empty();
+        }
         return Optional.of(read(words, 0, syntax));
+    }
+
+    private static boolean isCjk(int codePoint) {
+        Character.UnicodeScript script = Character.UnicodeScript.of(codePoint);
+        return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
+                || script == Character.UnicodeScript.KATAKANA || script == Character.UnicodeScript.HANGUL;
     }
 
     /** Index of the tool's word at a command position, -1 if the command does not run it. */

@@ -92,5 +92,8 @@ class PastedCommandTest {
         assertTrue(PastedCommand.bare("iostat", IOSTAT).isPresent());
         assertTrue(PastedCommand.bare("iostat -x 1", IOSTAT).isPresent());
         assertTrue(PastedCommand.bare("iostat reports CPU statistics", IOSTAT).isEmpty());
+        // a sentence of a Japanese or Chinese page that starts with the command it explains
+        assertTrue(PastedCommand.bare("iostat -x コマンドでディスクの使用率を取得することができます。", IOSTAT).isEmpty());
+        assertTrue(PastedCommand.bare("iostat -x 1 每秒输出一次", IOSTAT).isEmpty());
     }
 }

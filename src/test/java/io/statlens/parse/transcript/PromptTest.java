@@ -33,6 +33,9 @@ class PromptTest {
             "MySQL [sbtest]> show engine innodb status\\G|show engine innodb status\\G",
             "~/codeDir/cppCode/study # top -b|top -b",
             "/ # top|top",
+            // a page's e-mail protection (Cloudflare) put its placeholder where user@host was
+            "[[email protected] ~]# vmstat -n 3|vmstat -n 3",
+            "[email protected]:~$ iostat -x 1|iostat -x 1",
     })
     void findsTheCommandBehindEveryKindOfPrompt(String line, String command) {
         assertEquals(Optional.of(command), Prompt.command(line));
