@@ -68,7 +68,7 @@ public final class AutoDetectParser implements Parser {
             ranked.add(new Detection.Candidate(p, confidence));
         }
         ranked.sort(Comparator.comparingDouble(Detection.Candidate::confidence).reversed());
-        return Detection.ranked(ranked, notices.stream().distinct().toList());
+        return Detection.ranked(ranked, notices.stream().distinct().toList(), UnreadTools.name(head).orElse(""));
     }
 
     /** A parser's confidence, 0 to 1; 0 and a notice when it throws. */
