@@ -53,9 +53,14 @@ public record PastedCommand(String tool, List<String> arguments, List<String> op
         if (words.length > 1 && !syntax.bareArgument().test(words[1])) return Optional.empty();
         // a page's sentence about the command ("sar -u コマンドで..."): typed commands are not written in these scripts
         for (int i = 1; i < words.length; i++) {
-            if (words[i].codePoints().anyMatch(PastedCommand::isCjk)) return Optional.empty();
+            if (isInCjkScript(words[i])) return Optional.empty();
         }
         return Optional.of(read(words, 0, syntax));
+    }
+
+    /** Whether the word holds Chinese, Japanese or Korean script, which typed commands are not written in. */
+    private static boolean isInCjkScript(String word) {
+        return word.codePoints().anyMatch(PastedCommand::isCjk);
     }
 
     private static boolean isCjk(int codePoint) {
@@ -106,6 +111,8 @@ public record PastedCommand(String tool, List<String> arguments, List<String> op
         char quote = 0;
         for (int i = at + 1; i < words.length; i++) {
             String w = words[i];
+            // a shell comment, or a note written after the command on a page ("(每一个3秒刷新一次)", "←Ctrl+Cで止める")
+            if (quote == 0 && (w.startsWith("#") || isInCjkScript(w))) break;
             boolean quoted = quote != 0;
             quote = quoteAfter(w, quote);
             if (quoted && !arguments.isEmpty()) {

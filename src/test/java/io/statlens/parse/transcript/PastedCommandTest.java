@@ -37,6 +37,16 @@ class PastedCommandTest {
         assertEquals("iostat -p ALL -xy 5 3", c.text());
     }
 
+    @Test
+    void aNoteInChineseOrJapaneseAfterTheCommandIsNoArgument() {
+        // '[[email protected] ~]# vmstat -n 3 (每一个3秒刷新一次)' on a Chinese page: "refreshed every 3 seconds"
+        PastedCommand c = after("iostat -x 3 (每一个3秒刷新一次)");
+        assertEquals(List.of("-x", "3"), c.arguments());
+        assertEquals(Optional.of(Duration.ofSeconds(3)), c.interval());
+        assertEquals(List.of("-x", "5"), after("iostat -x 5 ←Ctrl+Cで止める").arguments());
+        assertEquals(List.of("2", "10"), after("iostat 2 10 # 每两秒输出一条").arguments(), "a shell comment");
+    }
+
     /** Quoted words are one argument: a ';', ')' or '>' inside the quotes ends nothing (a D program, an awk script). */
     @Test
     void quotedWordsAreOneArgumentWhateverTheyHold() {
