@@ -39,13 +39,9 @@ public record Detection(Optional<Parser> parser, List<Candidate> candidates, Lis
 
     /**
      * The detection of a ranking (highest first): its first parser if it is sure enough
-     * ({@link #THRESHOLD}) and no other is equally sure.
+     * ({@link #THRESHOLD}) and no other is equally sure; {@code unread} names the tool statlens does not read whose
+     * output the input is, empty when it is none.
      */
-    public static Detection ranked(List<Candidate> ranked, List<String> notices) {
-        return ranked(ranked, notices, "");
-    }
-
-    /** As {@link #ranked(List, List)}, for an input that is the output of a tool statlens does not read. */
     public static Detection ranked(List<Candidate> ranked, List<String> notices, String unread) {
         Optional<Parser> best = Optional.empty();
         if (!ranked.isEmpty() && ranked.get(0).confidence() >= THRESHOLD
