@@ -1,6 +1,7 @@
 package io.statlens.parse;
 
 import io.statlens.parse.spi.Head;
+import io.statlens.parse.text.Tokens;
 
 import java.util.List;
 import java.util.Optional;
@@ -9,7 +10,9 @@ import java.util.regex.Pattern;
 /**
  * Outputs of tools statlens does not read, known by a line of theirs, so that refusing such a file says what it
  * is ("it is zpool iostat output") rather than that nothing in it looks like a tool's. They come with the tools it
- * reads: the same performance pages paste them side by side. Only asked when no parser took the file.
+ * reads: the same performance pages paste them side by side. Only asked when no parser took the file, and only what
+ * cannot be another tool's output: a line of their own, or free(1)'s header of labels ({@code total used free ...})
+ * right above its {@code Mem:} line of amounts (top's {@code Mem:} line has words between its amounts).
  */
 final class UnreadOutputs {
     private record Known(String tool, Pattern line) {
@@ -25,16 +28,35 @@ final class UnreadOutputs {
             new Known("gstat", Pattern.compile("^\\s*(?:dT: [\\d.]+s\\s+w: |L\\(q\\)\\s+ops/s\\s+r/s\\b)")),
             new Known("top -l", Pattern.compile("^Processes: \\d+ total, \\d+ running\\b")));
 
+    /** An amount as free prints it: bytes, KiB..., or scaled with a unit ({@code 2.0G}, {@code 566M}, {@code 0B}). */
+    private static final Pattern FREE_AMOUNT = Pattern.compile("\\d+(?:[.,]\\d+)?[BKMGTPE]?i?");
+
     private UnreadOutputs() {
     }
 
     /** The tool whose output this head is, if it is one statlens knows and does not read. */
     static Optional<String> of(Head head) {
-        for (String line : head.lines()) {
+        List<String> lines = head.lines();
+        for (int i = 0; i < lines.size(); i++) {
             for (Known known : KNOWN) {
-                if (known.line().matcher(line).find()) return Optional.of(known.tool());
+                if (known.line().matcher(lines.get(i)).find()) return Optional.of(known.tool());
+            }
+            if (i + 1 < lines.size() && isFreeHeader(Tokens.split(lines.get(i))) && isFreeMemory(Tokens.split(lines.get(i + 1)))) {
+                return Optional.of("free(1)");
             }
         }
         return Optional.empty();
+    }
+
+    private static boolean isFreeHeader(String[] words) {
+        return words.length >= 3 && words[0].equals("total") && words[1].equals("used") && words[2].equals("free");
+    }
+
+    private static boolean isFreeMemory(String[] words) {
+        if (words.length < 4 || !words[0].equals("Mem:")) return false;
+        for (int i = 1; i < words.length; i++) {
+            if (!FREE_AMOUNT.matcher(words[i]).matches()) return false;
+        }
+        return true;
     }
 }

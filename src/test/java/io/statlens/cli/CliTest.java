@@ -97,6 +97,40 @@ class CliTest {
     }
 
     @Test
+    void columnsOnlyASinceBootReportFilledAreShownAndExportedWithTheSinceBootRows() throws Exception {
+        // a page's `iostat 5` then `iostat -x`: the -x report is since boot, so its columns have no statistics
+        Path f = Files.writeString(dir.resolve("iostat.txt"), """
+                # iostat 5
+                Linux 2.6.32-504.el6.x86_64 (server.example.com)  2015年01月15日  _x86_64_  (2 CPU)
+
+                Device:            tps   Blk_read/s   Blk_wrtn/s   Blk_read   Blk_wrtn
+                sda               1.89        44.02       116.93    2720092    7225892
+
+                Device:            tps   Blk_read/s   Blk_wrtn/s   Blk_read   Blk_wrtn
+                sda               0.00         0.00         0.00          0          0
+
+                # iostat -x
+                Linux 2.6.32-504.el6.x86_64 (server.example.com)  2015年01月15日  _x86_64_  (2 CPU)
+
+                Device:         rrqm/s   wrqm/s     r/s     w/s   rsec/s   wsec/s avgrq-sz avgqu-sz   await  svctm  %util
+                sda               0.83     4.90    0.83    1.06    44.00   116.88    85.16     0.00    0.57   0.30   0.06
+                """);
+        assertEquals(0, run("import", f.toString(), "--run", "x", "--tz", "UTC").code());
+        CliRun show = run("show", "x");
+        assertTrue(show.out().contains("%util"), show.out());
+        CliRun all = run("export", "x", "--tool", "iostat", "--include-since-boot");
+        assertEquals(0, all.code(), all.err());
+        String header = all.out().lines().findFirst().orElseThrow();
+        assertTrue(header.endsWith(",rrqm/s,wrqm/s,r/s,w/s,rsec/s,wsec/s,avgrq-sz,avgqu-sz,await,svctm,%util"), all.out());
+        assertTrue(all.out().contains(",0.83,4.9,0.83,1.06,44,116.88,85.16,0,0.57,0.3,0.06"), all.out());
+        // without the flag the data set keeps its columns (as one of since-boot rows only does) and loses those rows
+        List<String> interval = run("export", "x", "--tool", "iostat").out().lines().toList();
+        assertEquals(header, interval.get(0));
+        assertEquals(2, interval.size(), String.join("\n", interval));
+        assertTrue(interval.get(1).endsWith(",sda,0,0,0,0,0,,,,,,,,,,,"), interval.get(1));
+    }
+
+    @Test
     void queriesThatWouldChangeTheRepositoryAreRefused() throws Exception {
         assertEquals(0, run("import", scripted("one.txt", "columns a", "1700000000 - 1").toString(), "--run", "r").code());
         for (String sql : List.of("DELETE FROM RUNS", "DROP TABLE RUNS", "SELECT 1 FROM RUNS; DELETE FROM RUNS",

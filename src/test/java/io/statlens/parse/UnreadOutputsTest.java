@@ -1,6 +1,7 @@
 package io.statlens.parse;
 
 import io.statlens.parse.spi.Head;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -8,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -39,6 +41,32 @@ class UnreadOutputsTest {
     })
     void linesThatNameATool(String line, String tool) {
         assertEquals(java.util.Optional.of(tool), UnreadOutputs.of(Head.of("t", List.of("$ command", line))));
+    }
+
+    /** free(1)'s old and new forms, found on Q&A pages and blogs. */
+    @Test
+    void freeIsNamedInItsOldAndNewForms() {
+        assertEquals(Optional.of("free(1)"), named("Why does my server show", "",
+                "            total      used      free   shared buffers    cached",
+                "    Mem: 12286456  11715372    571084        0   81912   6545228",
+                "-/+ buffers/cache:  5088232   7198224",
+                "   Swap: 24571408     54528  24516880"));
+        assertEquals(Optional.of("free(1)"), named("free -hw", "",
+                "        total   used   free   shared   buffers   cache   available",
+                "Mem:     2.0G   566M   860M      14M       41M    531M        1.2G  ",
+                "Swap:    4.0G     0B   4.0G  "));
+    }
+
+    @Test
+    void topsMemoryLinesAndProseAreNotFree() {
+        assertEquals(Optional.empty(), named("top - 03:11:49 up 16:28,  4 users,  load average: 0.08, 0.03, 0.01",
+                "Mem:   1016372k total,   811796k used,   204576k free,    24736k buffers",
+                "Swap:  2064380k total,    41640k used,  2022740k free,   295652k cached"));
+        assertEquals(Optional.empty(), named("The total used and free memory is shown by free.", "Mem: see below"));
+    }
+
+    private static Optional<String> named(String... lines) {
+        return UnreadOutputs.of(Head.of("f.txt", List.of(lines)));
     }
 
     private static Head head(String file) throws IOException {

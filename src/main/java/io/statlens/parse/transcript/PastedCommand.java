@@ -51,7 +51,22 @@ public record PastedCommand(String tool, List<String> arguments, List<String> op
         String[] words = Tokens.split(text);
         if (words.length == 0 || !syntax.isName(words[0])) return Optional.empty();
         if (words.length > 1 && !syntax.bareArgument().test(words[1])) return Optional.empty();
+        // a page's sentence about the command ("sar -u コマンドで..."): typed commands are not written in these scripts
+        for (int i = 1; i < words.length; i++) {
+            if (isInCjkScript(words[i])) return Optional.empty();
+        }
         return Optional.of(read(words, 0, syntax));
+    }
+
+    /** Whether the word holds Chinese, Japanese or Korean script, which typed commands are not written in. */
+    private static boolean isInCjkScript(String word) {
+        return word.codePoints().anyMatch(PastedCommand::isCjk);
+    }
+
+    private static boolean isCjk(int codePoint) {
+        Character.UnicodeScript script = Character.UnicodeScript.of(codePoint);
+        return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
+                || script == Character.UnicodeScript.KATAKANA || script == Character.UnicodeScript.HANGUL;
     }
 
     /** Index of the tool's word at a command position, -1 if the command does not run it. */
@@ -96,6 +111,8 @@ public record PastedCommand(String tool, List<String> arguments, List<String> op
         char quote = 0;
         for (int i = at + 1; i < words.length; i++) {
             String w = words[i];
+            // a shell comment, or a note written after the command on a page ("(每一个3秒刷新一次)", "←Ctrl+Cで止める")
+            if (quote == 0 && (w.startsWith("#") || isInCjkScript(w))) break;
             boolean quoted = quote != 0;
             quote = quoteAfter(w, quote);
             if (quoted && !arguments.isEmpty()) {

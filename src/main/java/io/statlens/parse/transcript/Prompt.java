@@ -22,7 +22,9 @@ public final class Prompt {
     private static final Pattern PROMPT = Pattern.compile(
             "^\\s*+[\\u2500-\\u257F]*+\\s*+"                 // box drawing of two-line prompts
                     + "(?:\\([^)\\s]*+\\)\\s++)?"               // (venv)
-                    + "(?<context>\\[[^\\]]*+]"                 // [root@db01 ~]
+                    + "(?<context>\\[\\[email protected\\][^\\]]*+]"  // [[email protected] ~]: a page's e-mail protection
+                    + "|\\[email protected\\][^\\s$#%>]*+"            // [email protected]:~ (Cloudflare's placeholder for user@host)
+                    + "|\\[[^\\]]*+]"                              // [root@db01 ~]
                     + "|(?:MariaDB|MySQL)\\s\\[[^\\]]*+]"          // the MariaDB client's default \N [\d]>
                     + "|[~/][^\\s$#%>]*+\\s"                       // ~/src # , / # (busybox ash's \w \$)
                     + "|[\\w.\\-]++@[\\w.\\-]++:[^\\s$#%>]*+\\s"          // root@fbsd:~ # (FreeBSD's sh and csh: user@host:dir #)

@@ -436,24 +436,47 @@ public final class RunCatalog {
     /**
      * Metric columns of the table that hold at least one value for this data set: from the statistics
      * stored at import (cheap), or by counting when there are none (a data set of since-boot rows only).
+     * The statistics leave out since-boot rows, so a column that only a since-boot report filled (a page's
+     * {@code iostat 5} then {@code iostat -x}) is counted too, among the columns the data set was declared with.
      */
     private List<DataTable.MetricColumn> usedMetrics(String table, long datasetId, StoredColumns stored) throws SQLException {
         DataTable t = repo.tables().table(table).orElseThrow();
         if (t.metrics().isEmpty()) return List.of();
-        if (stored.known()) return t.metrics().stream().filter(m -> stored.columns().contains(m.column())).toList();
-        StringBuilder sql = new StringBuilder("SELECT ");
-        for (int i = 0; i < t.metrics().size(); i++) {
-            if (i > 0) sql.append(", ");
-            sql.append("COUNT(").append(t.metrics().get(i).column()).append(")");
+        if (!stored.known()) return withValues(t, datasetId, t.metrics());
+        java.util.Set<String> declared = declaredColumns(datasetId);
+        List<DataTable.MetricColumn> unstated = t.metrics().stream()
+                .filter(m -> !stored.columns().contains(m.column()) && declared.contains(m.column())).toList();
+        List<DataTable.MetricColumn> filled = unstated.isEmpty() ? List.of() : withValues(t, datasetId, unstated);
+        return t.metrics().stream().filter(m -> stored.columns().contains(m.column()) || filled.contains(m)).toList();
+    }
+
+    /** The columns the data set was declared with at import (none for data sets written before schema step 11). */
+    private java.util.Set<String> declaredColumns(long datasetId) throws SQLException {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT COLUMN_NAME FROM DATASET_METRICS WHERE DATASET_ID = ?")) {
+            ps.setLong(1, datasetId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.add(rs.getString(1));
+            }
         }
-        sql.append(" FROM ").append(table).append(" WHERE DATASET_ID = ?");
+        return out;
+    }
+
+    /** Those of {@code candidates} that hold at least one value (since-boot rows included) for this data set. */
+    private List<DataTable.MetricColumn> withValues(DataTable t, long datasetId, List<DataTable.MetricColumn> candidates) throws SQLException {
+        StringBuilder sql = new StringBuilder("SELECT ");
+        for (int i = 0; i < candidates.size(); i++) {
+            if (i > 0) sql.append(", ");
+            sql.append("COUNT(").append(candidates.get(i).column()).append(")");
+        }
+        sql.append(" FROM ").append(t.name()).append(" WHERE DATASET_ID = ?");
         List<DataTable.MetricColumn> out = new ArrayList<>();
         try (PreparedStatement ps = repo.connection().prepareStatement(sql.toString())) {
             ps.setLong(1, datasetId);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                for (int i = 0; i < t.metrics().size(); i++) {
-                    if (rs.getLong(i + 1) > 0) out.add(t.metrics().get(i));
+                for (int i = 0; i < candidates.size(); i++) {
+                    if (rs.getLong(i + 1) > 0) out.add(candidates.get(i));
                 }
             }
         }

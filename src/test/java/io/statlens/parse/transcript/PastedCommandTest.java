@@ -37,6 +37,16 @@ class PastedCommandTest {
         assertEquals("iostat -p ALL -xy 5 3", c.text());
     }
 
+    @Test
+    void aNoteInChineseOrJapaneseAfterTheCommandIsNoArgument() {
+        // '[[email protected] ~]# vmstat -n 3 (每一个3秒刷新一次)' on a Chinese page: "refreshed every 3 seconds"
+        PastedCommand c = after("iostat -x 3 (每一个3秒刷新一次)");
+        assertEquals(List.of("-x", "3"), c.arguments());
+        assertEquals(Optional.of(Duration.ofSeconds(3)), c.interval());
+        assertEquals(List.of("-x", "5"), after("iostat -x 5 ←Ctrl+Cで止める").arguments());
+        assertEquals(List.of("2", "10"), after("iostat 2 10 # 每两秒输出一条").arguments(), "a shell comment");
+    }
+
     /** Quoted words are one argument: a ';', ')' or '>' inside the quotes ends nothing (a D program, an awk script). */
     @Test
     void quotedWordsAreOneArgumentWhateverTheyHold() {
@@ -92,5 +102,8 @@ class PastedCommandTest {
         assertTrue(PastedCommand.bare("iostat", IOSTAT).isPresent());
         assertTrue(PastedCommand.bare("iostat -x 1", IOSTAT).isPresent());
         assertTrue(PastedCommand.bare("iostat reports CPU statistics", IOSTAT).isEmpty());
+        // a sentence of a Japanese or Chinese page that starts with the command it explains
+        assertTrue(PastedCommand.bare("iostat -x コマンドでディスクの使用率を取得することができます。", IOSTAT).isEmpty());
+        assertTrue(PastedCommand.bare("iostat -x 1 每秒输出一次", IOSTAT).isEmpty());
     }
 }

@@ -38,6 +38,9 @@ class PromptTest {
             // zsh's right prompt (RPROMPT), copied with the line it stands on (sensu-community-plugins PR 22)
             "# vmstat -a                                                                                                                                                                                    ~|vmstat -a",
             "% iostat -x 1                                        ~/src (main)|iostat -x 1",
+            // a page's e-mail protection (Cloudflare) put its placeholder where user@host was
+            "[[email protected] ~]# vmstat -n 3|vmstat -n 3",
+            "[email protected]:~$ iostat -x 1|iostat -x 1",
     })
     void findsTheCommandBehindEveryKindOfPrompt(String line, String command) {
         assertEquals(Optional.of(command), Prompt.command(line));
