@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 /**
  * Units and descriptions of vmstat's columns, per flavour, from the manual pages. A label not listed
  * (a column added by a newer version) still becomes a metric: with unit {@code %} in the cpu group,
- * as operations per second when it names a disk (Solaris, BSD), else without a unit.
+ * as operations per second when it sits in a disk slot or names a disk (Solaris, BSD), else without a unit.
  */
 final class VmstatColumns {
     private static final String KIB = "KiB";
@@ -24,6 +24,8 @@ final class VmstatColumns {
     /** FreeBSD's {@code -P}: a {@code us sy id} group per CPU, named after its {@code cpu0} title. */
     private static final Pattern PER_CPU = Pattern.compile("cpu(\\d+) (us|sy|id)");
     private static final String DISK_DESCRIPTION = "operations per second on disk ";
+    /** The group of a column in a disk slot of Solaris's and BSD's layout, whatever title is printed above it. */
+    static final String DISK_GROUP = "disk";
 
     private static final Map<String, Metric> LINUX = table(
             "r", "count", "processes runnable (running or waiting for a CPU)",
@@ -149,7 +151,8 @@ final class VmstatColumns {
             Metric cpu = table.get(perCpu.group(2));
             return new Metric(label, cpu.unit(), cpu.description() + " of CPU " + perCpu.group(1));
         }
-        if ((flavour == VmstatFlavour.SOLARIS || flavour == VmstatFlavour.BSD) && DEVICE.matcher(label).matches()) {
+        if ((flavour == VmstatFlavour.SOLARIS || flavour == VmstatFlavour.BSD)
+                && (group.equals(DISK_GROUP) || DEVICE.matcher(label).matches())) {
             return new Metric(label, "1/s", DISK_DESCRIPTION + label);
         }
         return new Metric(label, "", "");

@@ -132,8 +132,13 @@ record VmstatHeader(VmstatFlavour flavour, ColumnLayout layout, DatasetSpec spec
         VmstatFlavour flavour = VmstatFlavour.of(layout.labels(), kthr);
         List<String> names = names(flavour, columns);
         List<Metric> metrics = new ArrayList<>(names.size());
+        List<String> labels = layout.labels();
+        int firstDisk = labels.indexOf("sr") + 1;
+        int afterDisks = labels.indexOf("in");
         for (int i = 0; i < names.size(); i++) {
-            metrics.add(VmstatColumns.metric(flavour, names.get(i), columns.get(i).group()));
+            // Solaris and BSD print one column per disk between sr and in, named by the driver (s0, ad0, and sd too)
+            boolean diskSlot = firstDisk > 0 && i >= firstDisk && i < afterDisks;
+            metrics.add(VmstatColumns.metric(flavour, names.get(i), diskSlot ? VmstatColumns.DISK_GROUP : columns.get(i).group()));
         }
         Clock clock = clockFirst ? Clock.FIRST : clockLast ? Clock.LAST : Clock.NONE;
         return new VmstatHeader(flavour, layout, spec(flavour, metrics), timestamped, zone, line, Set.of(), clock);

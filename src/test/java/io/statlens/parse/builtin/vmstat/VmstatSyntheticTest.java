@@ -374,4 +374,23 @@ class VmstatSyntheticTest {
         assertTrue(sink.warnings().stream().anyMatch(w -> w.line() == 5
                 && w.message().contains("the header's positions do not tell which of them are extra")), sink.warnings().toString());
     }
+
+    /**
+     * Solaris and BSD print one column per disk between the page group's {@code sr} and the faults group's {@code in},
+     * named by the driver's letters and not always with a number: Sybase IQ's guide shows {@code s0 s1 sd}.
+     */
+    @Test
+    void everyColumnBetweenSrAndInIsADisk() {
+        CollectingSink sink = parse("""
+                procs    memory            page            disk     faults     cpu
+                r b w swap    free  re mf pi po fr de sr s0 s1 sd  in   sy  cs us sy id
+                0 0 0 3312376 31840 0  8  0  0  0  0  0   0  0  2 297  201 472 82  4 14
+                """);
+        DatasetSpec spec = sink.spec("vmstat");
+        List<String> disks = spec.metrics().stream().filter(m -> m.unit().equals("1/s") && m.description().startsWith("operations per second on disk"))
+                .map(m -> m.label()).toList();
+        assertEquals(List.of("s0", "s1", "sd"), disks);
+        int sd = spec.metrics().stream().map(m -> m.label()).toList().indexOf("sd");
+        assertEquals(2.0, sink.rows("vmstat").get(0).row().values()[sd]);
+    }
 }
