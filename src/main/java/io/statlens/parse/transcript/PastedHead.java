@@ -72,7 +72,7 @@ public record PastedHead(Head head, List<String> changes) {
             lines.add(text);
         }
         if (quote != null) changes.add(0, "quote markers '" + quote + "'");
-        if (numbers.count() > 0) changes.add(0, "line numbers of a code view");
+        if (numbers.count() > 0) changes.add(quote == null ? 0 : 1, "line numbers of a code view");
         int indent = codeBlockIndent(lines);
         if (indent > 0) {
             lines.replaceAll(l -> indentation(l) >= indent ? l.substring(indent) : l);
