@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 /**
  * The first lines of a file as they were before someone pasted them into a reply or a document, for detection:
  * each line cleaned ({@link LineText}), the quote markers of mail and forum replies removed ({@code > },
- * {@code >> }, {@code > > }), the {@code host: } of pdsh and clush ({@link HostPrefix}), and the indentation of a markdown code block taken off. Parsers read their whole
+ * {@code >> }, {@code > > }), the line numbers of a page's code view ({@link CodeViewNumbers}), the {@code host: } of pdsh and clush ({@link HostPrefix}), and the indentation of a markdown code block taken off. Parsers read their whole
  * file through a {@link Transcript}, which does the same line by line; detection sees raw lines, and a parser
  * that looks for a header at the start of a line ({@code ^# hostname;}, {@code ^procs}) would not see it behind
  * a quote. A command line with output glued to it ({@link GluedOutput}) is read as that output. The auto-detecting parser ranks both this view and the raw lines, and keeps each parser's best.
@@ -40,7 +40,10 @@ public record PastedHead(Head head, List<String> changes) {
         int depth = Transcript.outputDepth(raw.lines());
         Optional<HostPrefix> host = HostPrefix.of(raw.lines());
         host.ifPresent(h -> changes.add("host prefix " + h.described()));
-        for (String line : raw.lines()) {
+        CodeViewNumbers numbers = new CodeViewNumbers();
+        List<String> rawLines = raw.lines();
+        for (int i = 0; i < rawLines.size(); i++) {
+            String line = numbers.strip(rawLines.get(i), i + 1L, i + 1 < rawLines.size() ? rawLines.get(i + 1) : null);
             String text = LineText.clean(host.isPresent() ? host.get().strip(line) : line);
             if (Quotes.quoted(text)) {
                 String unquoted = Quotes.unquoted(text);
@@ -69,6 +72,7 @@ public record PastedHead(Head head, List<String> changes) {
             lines.add(text);
         }
         if (quote != null) changes.add(0, "quote markers '" + quote + "'");
+        if (numbers.count() > 0) changes.add(quote == null ? 0 : 1, "line numbers of a code view");
         int indent = codeBlockIndent(lines);
         if (indent > 0) {
             lines.replaceAll(l -> indentation(l) >= indent ? l.substring(indent) : l);

@@ -23,6 +23,7 @@ import java.util.regex.Pattern;
  * read once for every tool by {@link PastedCommand}.
  *
  * <ul>
+ *   <li>The line numbers a page's code view put before every line of a block are taken off ({@link CodeViewNumbers}).</li>
  *   <li>Forum and e-mail quotes ({@code > } before every line) are removed; a {@code > } line right after a
  *       prompt is the shell's continuation prompt instead, and belongs to the shell. When most lines are quoted, the
  *       reply's own lines around the quote (fewer markers than the quoted output has) are left out as decoration,
@@ -84,6 +85,8 @@ public final class Transcript {
     private TranscriptLine glued;
     /** How deep a reply quotes the output ({@link #outputDepth}); 0 when the file is not a quoting reply. */
     private final int quoteDepth;
+    /** The line numbers a page's code view put before the lines of a block ({@link CodeViewNumbers}). */
+    private final CodeViewNumbers codeViewNumbers = new CodeViewNumbers();
     /** The {@code host: } pdsh or clush wrote before every line ({@link HostPrefix}), or null. */
     private final HostPrefix hostPrefix;
     /** The runs of reply text left out, in file order: first line and number of lines with text. */
@@ -255,6 +258,10 @@ public final class Transcript {
             sink.fact("host", hostPrefix.host());
             sink.notice(0, "every line's host prefix " + hostPrefix.described() + " was taken off (pdsh or clush output)");
         }
+        if (codeViewNumbers.count() > 0) {
+            sink.notice(codeViewNumbers.firstLine(), "the line numbers a page's code view put before " + codeViewNumbers.count()
+                    + (codeViewNumbers.count() == 1 ? " line were" : " lines were") + " taken off");
+        }
         for (long[] run : replyRuns) {
             sink.warning(run[0], "reply text around the quoted output skipped"
                     + (run[1] == 1 ? "" : " (" + run[1] + " lines)"));
@@ -352,6 +359,8 @@ public final class Transcript {
         String raw = lines.next();
         if (raw == null) return null;
         long number = lines.lineNumber();
+        // the look-ahead is read only for a line that may carry a number
+        raw = codeViewNumbers.strip(raw, number, CodeViewNumbers.mayCarry(raw) ? lines.peek() : null);
         if (hostPrefix != null) raw = hostPrefix.strip(raw);
         if (quoteDepth > 0) raw = unflowed(raw, number);
         if (wrapWidth > 0 && raw.length() <= wrapWidth && TerminalWidth.columns(raw) == wrapWidth) raw = unwrapped(raw, number);

@@ -33,4 +33,12 @@ class PastedHeadTest {
         assertEquals(List.of("On Monday, Holger wrote:", "Ok, I did run dd", "procs ---memory---", " r  b   swpd", " 1  0      0"),
                 head.head().lines());
     }
+    @Test
+    void theLineNumbersOfACodeViewAreTakenOff() {
+        PastedHead head = PastedHead.of(new Head("t", List.of("1.  [root@localhost ~]# iostat -x ",
+                "  2. Linux 2.6.32-71.29.1.el6.x86_64 (localhost)     08/27/2012  _x86_64_    (2 CPU) ", "  3.  "))).orElseThrow();
+        assertEquals(List.of("line numbers of a code view"), head.changes());
+        assertEquals(List.of(" [root@localhost ~]# iostat -x ", "Linux 2.6.32-71.29.1.el6.x86_64 (localhost)     08/27/2012  _x86_64_    (2 CPU) ", " "),
+                head.head().lines());
+    }
 }

@@ -213,4 +213,40 @@ class TranscriptTest {
         assertEquals(List.of(new ParseWarning(1, "2 quoted lines that a mail client wrapped were rejoined with their rest (first at line 1)")),
                 sink.notices());
     }
+    /** A blog's code view (CSDN, cnblogs) numbers every line of a block: {@code   2. Linux ...}, kept behind a reply's quote. */
+    @Test
+    void theLineNumbersACodeViewPutBeforeEveryLineOfABlockAreTakenOff() throws IOException {
+        String page = """
+                1.  [root@localhost ~]# vmstat 1\s
+                  2. procs ---memory---\s
+                  3.\s
+                  4.  1  0      0 2794484\s
+                  5. [root@localhost ~]#\s
+                """;
+        List<TranscriptLine> lines = read(page);
+        assertEquals(List.of(Kind.COMMAND, Kind.TEXT, Kind.BLANK, Kind.TEXT, Kind.SHELL), lines.stream().map(TranscriptLine::kind).toList());
+        assertEquals("procs ---memory--- ", lines.get(1).text());
+        assertEquals(" 1  0      0 2794484 ", lines.get(3).text());
+        Transcript t = new Transcript(LineSource.ofString("t", page), VMSTAT);
+        while (t.next() != null) {
+            // read to the end
+        }
+        CollectingSink sink = new CollectingSink();
+        t.finish(sink);
+        assertEquals(List.of(new ParseWarning(1, "the line numbers a page's code view put before 5 lines were taken off")), sink.notices());
+        assertEquals(List.of("procs ---memory---", " 1  0      0"),
+                read("> 9. procs ---memory---\n> 10.  1  0      0\n").stream().map(TranscriptLine::text).toList());
+    }
+
+    @Test
+    void aNumberBeforeALineIsKeptUnlessTheLinesAroundCountOnWithIt() throws IOException {
+        // one numbered line, numbers that skip, and numbers of different kinds are a list or the text itself
+        assertEquals(List.of("1. run vmstat", "procs ---memory---"),
+                read("1. run vmstat\nprocs ---memory---\n").stream().map(TranscriptLine::text).toList());
+        assertEquals(List.of("1. procs", "3. memory"), read("1. procs\n3. memory\n").stream().map(TranscriptLine::text).toList());
+        // dtrace's histogram buckets count on behind a bar: no code view numbers its lines so
+        assertEquals(List.of("               0 |                                         0", "               1 |@@@@                                     4"),
+                read("               0 |                                         0\n               1 |@@@@                                     4\n")
+                        .stream().map(TranscriptLine::text).toList());
+    }
 }

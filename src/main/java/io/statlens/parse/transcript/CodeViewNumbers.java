@@ -1,0 +1,76 @@
+package io.statlens.parse.transcript;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The line numbers a web page's code view puts before every line of a block, which a copy of the page keeps
+ * ({@code   2. Linux 2.6.32 ...} on CSDN and cnblogs): a number, a dot, one blank, then the line as it was pasted,
+ * which may be empty. (A bar after the number, {@code 2 | }, is not taken: dtrace's histograms print their buckets
+ * so, {@code 1 |     0}.)
+ *
+ * <p>A number is taken off only where the lines around count on with it: the line before carried the number one
+ * less or the next line carries the number one more. A single numbered line is a list's item or
+ * the text itself, and kept. The numbers are the page's: they come off before anything else a paste put around the
+ * output (a host prefix), and behind the quote markers of a reply that quoted the page, which stay. One instance reads one file's lines in order.
+ */
+final class CodeViewNumbers {
+    /** Blanks and quote markers a later paste put before the number, the number, its dot and the blank after it. */
+    private static final Pattern NUMBER = Pattern.compile("^((?:[ \\t\\u00A0]|>(?!=))*)(\\d{1,6})\\.(?:[ \\t\\u00A0]|$)");
+
+    /** The number the previous line had taken off; -1 when it had none. */
+    private long previous = -1;
+    private long count;
+    private long firstLine;
+
+    /**
+     * The line without its code view number, or the line itself.
+     *
+     * @param number the line's number in the file, for the notice
+     * @param next   the line after it, or null at the end (or when the line {@linkplain #mayCarry may carry} no number)
+     */
+    String strip(String line, long number, String next) {
+        Matcher m = mayCarry(line) ? NUMBER.matcher(line) : null;
+        if (m == null || !m.lookingAt()) {
+            previous = -1;
+            return line;
+        }
+        long n = Long.parseLong(m.group(2));
+        boolean counted = (previous >= 0 && n == previous + 1) || numbered(next, n + 1);
+        if (!counted) {
+            previous = -1;
+            return line;
+        }
+        previous = n;
+        if (count++ == 0) firstLine = number;
+        // a reply's quote markers stay, with one blank after them; the code view's indentation goes
+        String before = m.group(1);
+        int marker = before.lastIndexOf('>');
+        return (marker < 0 ? "" : before.substring(0, marker + 1) + " ") + line.substring(m.end());
+    }
+
+    private static boolean numbered(String line, long n) {
+        if (line == null || !mayCarry(line)) return false;
+        Matcher m = NUMBER.matcher(line);
+        return m.lookingAt() && Long.parseLong(m.group(2)) == n;
+    }
+
+    /** Whether a line may start with a number, by its first character that is no blank or quote marker: a test for every line. */
+    static boolean mayCarry(String line) {
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c != ' ' && c != '\t' && c != '\u00A0' && c != '>') return c >= '0' && c <= '9';
+        }
+        return false;
+    }
+
+    /** How many lines had their number taken off. */
+    long count() {
+        return count;
+    }
+
+    /** The first line whose number was taken off; 0 when none was. */
+    long firstLine() {
+        return firstLine;
+    }
+}
