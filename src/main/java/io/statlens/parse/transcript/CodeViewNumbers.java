@@ -27,7 +27,7 @@ final class CodeViewNumbers {
      * The line without its code view number, or the line itself.
      *
      * @param number the line's number in the file, for the notice
-     * @param next   the line after it, or null at the end (or when the line {@linkplain #mayCarry may carry} no number)
+     * @param next   the line after it, or null at the end (or when the line {@linkplain #carriesNumber carries} no number)
      */
     String strip(String line, long number, String next) {
         Matcher m = mayCarry(line) ? NUMBER.matcher(line) : null;
@@ -55,8 +55,16 @@ final class CodeViewNumbers {
         return m.lookingAt() && Long.parseLong(m.group(2)) == n;
     }
 
+    /**
+     * Whether a line starts as a code view's numbered line does (a number, a dot, a blank): only then is the next line
+     * read ahead, so that a live source's newest line is handed on at once, not held until the next one arrives.
+     */
+    static boolean carriesNumber(String line) {
+        return mayCarry(line) && NUMBER.matcher(line).lookingAt();
+    }
+
     /** Whether a line may start with a number, by its first character that is no blank or quote marker: a test for every line. */
-    static boolean mayCarry(String line) {
+    private static boolean mayCarry(String line) {
         for (int i = 0; i < line.length(); i++) {
             char c = line.charAt(i);
             if (c != ' ' && c != '\t' && c != '\u00A0' && c != '>') return c >= '0' && c <= '9';

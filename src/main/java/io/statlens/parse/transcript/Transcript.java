@@ -359,8 +359,9 @@ public final class Transcript {
         String raw = lines.next();
         if (raw == null) return null;
         long number = lines.lineNumber();
-        // the look-ahead is read only for a line that may carry a number
-        raw = codeViewNumbers.strip(raw, number, CodeViewNumbers.mayCarry(raw) ? lines.peek() : null);
+        // the line after is read ahead only for a line numbered as a code view numbers them: a live tool's rows start
+        // with digits too, and its newest row must not wait for the next one
+        raw = codeViewNumbers.strip(raw, number, CodeViewNumbers.carriesNumber(raw) ? lines.peek() : null);
         if (hostPrefix != null) raw = hostPrefix.strip(raw);
         if (quoteDepth > 0) raw = unflowed(raw, number);
         if (wrapWidth > 0 && raw.length() <= wrapWidth && TerminalWidth.columns(raw) == wrapWidth) raw = unwrapped(raw, number);
