@@ -44,6 +44,8 @@ final class SadfTextReader {
     private final ZoneId zone;
     private final SadfSections sections;
     private List<String> labels;
+    /** The last header had an empty column name: its rows are skipped, and said so. */
+    private boolean emptyColumnName;
     private boolean hostRecorded;
     private boolean optionsRecorded;
 
@@ -70,7 +72,7 @@ final class SadfTextReader {
                     }
                 }
                 // sadf's headers are comments to a shell ('# hostname;...'); any other shell line is skipped
-                case SHELL -> header(line.text());
+                case SHELL -> header(line.text(), line.number());
                 case TEXT -> line(line.text(), line.number());
             }
         }
@@ -86,16 +88,28 @@ final class SadfTextReader {
         return false;
     }
 
-    /** A section's header, {@code # hostname;interval;timestamp;...}: whether the line was one. */
-    private boolean header(String line) {
+    /**
+     * A section's header, {@code # hostname;interval;timestamp;...}: whether the line was one. A header with an empty
+     * column name (two ';' in a row) names no metric for that column: its section's rows are skipped until the next header.
+     */
+    private boolean header(String line, long n) {
         Matcher header = HEADER.matcher(line.strip());
         if (!header.matches()) return false;
-        labels = List.of(header.group(1).split(";", -1));
+        List<String> named = List.of(header.group(1).split(";", -1));
+        if (named.stream().anyMatch(String::isBlank)) {
+            sink.warning(n, "expected a column name between every two ';' of the sadf -d header, found an empty one;"
+                    + " its rows are skipped");
+            labels = null;
+            emptyColumnName = true;
+            return true;
+        }
+        labels = named;
+        emptyColumnName = false;
         return true;
     }
 
     private void line(String line, long n) {
-        if (Tokens.isBlank(line) || header(line)) return;
+        if (Tokens.isBlank(line) || header(line, n)) return;
         String[] cells = line.split(";", -1);
         if (cells.length < 4) {
             sink.warning(n, "not sadf -d output: expected hostname;interval;timestamp;values");
@@ -117,7 +131,8 @@ final class SadfTextReader {
             return;
         }
         if (labels == null) {
-            sink.warning(n, "data before any '# hostname;interval;timestamp;...' header; skipped");
+            sink.warning(n, emptyColumnName ? "a row under a header with an empty column name; skipped"
+                    : "data before any '# hostname;interval;timestamp;...' header; skipped");
             return;
         }
         String[] values = Arrays.copyOfRange(cells, 3, cells.length);

@@ -399,6 +399,24 @@ class SarParserSyntheticTest {
         assertEquals("-d /var/log/sa/sa08 -- -q", sink.fact("options").orElseThrow());
     }
 
+    /**
+     * A sadf -d header with an empty column name (two ';' in a row, a damaged copy) names no metric: a warning, its
+     * rows skipped until the next header, never a parser failure (found by the import fuzz target).
+     */
+    @Test
+    void aSadfDHeaderWithAnEmptyColumnNameIsAWarningNotAFailure() {
+        CollectingSink sink = parse("""
+                # hostname;interval;timestamp;proc/s;;cswch/s
+                vm;1;2026-11-25 18:00:09 UTC;48.00;1;334.00
+                # hostname;interval;timestamp;runq-sz;plist-sz;ldavg-1;ldavg-5;ldavg-15
+                vm;1;2026-11-25 18:00:09 UTC;0;559;1.06;1.41;1.57
+                """);
+        assertEquals(List.of(1L, 2L), sink.warnings().stream().map(w -> w.line()).toList());
+        assertTrue(sink.warnings().get(0).message().contains("found an empty one"), sink.warnings().get(0).message());
+        assertEquals(List.of("sar.load"), List.copyOf(sink.datasets().keySet()));
+        assertEquals(1, sink.rows("sar.load").size());
+    }
+
     @Test
     void filesWithoutDataSayWhy() {
         CollectingSink empty = parse("");
