@@ -40,7 +40,7 @@ class NumbersTest {
         var b = SysstatBanner.parse("Linux 4.15.0-55-generic (mijin-desktop)         2019년 09월 16일        _x86_64_        (32 CPU)").orElseThrow();
         assertEquals("4.15.0-55-generic", b.kernel());
         assertEquals("mijin-desktop", b.host());
-        assertEquals("2019-09-16", b.date().toString());
+        assertEquals("2019-09-16", b.date().orElseThrow().toString());
         assertEquals("x86_64", b.arch());
         assertEquals(32, b.cpus());
         var old = SysstatBanner.parse("Linux 2.6.18-194.el5 (db1.example)     01/05/2010").orElseThrow();

@@ -82,7 +82,7 @@ class SysstatLocaleTest {
                 "Media:          all     80,69      0,00     19,31      0,00      0,00      0,00"), TimeOptions.DEFAULT);
         assertEquals(DateOrder.DAY_FIRST, locale.order());
         assertEquals("2026-12-02", SysstatBanner.parse("Linux 6.1.0 (host) \t02/12/26 \t_x86_64_\t(2 CPU)", locale.order())
-                .orElseThrow().date().toString());
+                .orElseThrow().date().orElseThrow().toString());
     }
 
     @Test

@@ -43,7 +43,7 @@ final class IostatReader {
     /** The instant and printed time of day of the last OSWatcher {@code zzz} line; null before one. */
     private Instant snapshot;
     private LocalTime snapshotClock;
-    /** The times of day of {@code Time:} lines on the last banner's date; null before a banner. */
+    /** The times of day of {@code Time:} lines on the last banner's date; null before a banner with a date. */
     private DayClock bannerDay;
     private boolean undatedTimeSaid;
     /**
@@ -180,7 +180,7 @@ final class IostatReader {
             configurationSeen = true;
             return;
         }
-        if (banner(line) || timestamp(line, number)) return;
+        if (banner(line, number) || timestamp(line, number)) return;
         if (LineNoise.isSolarisTitle(line)) {
             endBlock();
             return;
@@ -190,14 +190,14 @@ final class IostatReader {
         sink.warning(number, "unrecognised line: expected an iostat header, a row of values, the banner or a time stamp");
     }
 
-    private boolean banner(String line) {
+    private boolean banner(String line, long number) {
         Optional<SysstatBanner> banner = SysstatBanner.parse(line, locale.order());
         if (banner.isEmpty()) return false;
         locale.tell(sink);
         newInvocation();
-        bannerDay = timeline.clock(banner.get().date());
+        bannerDay = banner.get().date().map(timeline::clock).orElse(null);
         if (!bannerSeen) {
-            banner.get().emitFacts(sink);
+            banner.get().emitFacts(sink, number);
             bannerSeen = true;
         }
         return true;

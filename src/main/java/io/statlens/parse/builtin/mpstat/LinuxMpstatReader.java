@@ -90,7 +90,7 @@ final class LinuxMpstatReader implements MpstatReader {
         Optional<SysstatBanner> banner = SysstatBanner.parse(text, locale.order());
         if (banner.isPresent()) {
             locale.tell(sink);
-            banner(banner.get());
+            banner(banner.get(), number);
             return;
         }
         Optional<ClockTime.Found> time = ClockTime.leading(text);
@@ -161,14 +161,14 @@ final class LinuxMpstatReader implements MpstatReader {
         return words.length > at && isKey(words[at]) && table.fits(words, at + 1);
     }
 
-    private void banner(SysstatBanner banner) {
+    private void banner(SysstatBanner banner, long number) {
         if (anyRow) {
             // another run in the same file: its report times start from its own banner
             endRun();
             firstReport.reset();
         }
-        banner.emitFacts(sink);
-        bannerDate = banner.date();
+        banner.emitFacts(sink, number);
+        bannerDate = banner.date().orElse(null);
         clock = null;
         table = null;
         headerTime = null;

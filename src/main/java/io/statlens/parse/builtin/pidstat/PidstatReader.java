@@ -104,8 +104,8 @@ final class PidstatReader {
         Optional<SysstatBanner> banner = SysstatBanner.parse(text, locale.order());
         if (banner.isPresent()) {
             locale.tell(sink);
-            banner.get().emitFacts(sink);
-            bannerDate = banner.get().date();
+            banner.get().emitFacts(sink, number);
+            bannerDate = banner.get().date().orElse(null);
             clock = null;
             return;
         }

@@ -149,7 +149,7 @@ final class SarReader {
         Optional<SysstatBanner> linux = SysstatBanner.parse(line, locale.order());
         if (linux.isPresent()) {
             locale.tell(sink);
-            banner(line, linux.get().date(), "linux-sysstat", () -> linux.get().emitFacts(sink));
+            banner(line, linux.get().date().orElse(null), "linux-sysstat", () -> linux.get().emitFacts(sink, n));
             return true;
         }
         Optional<UnixSarBanner> unix = UnixSarBanner.parse(line, locale.order());
@@ -194,6 +194,7 @@ final class SarReader {
         }, piece -> ClockTime.leading(piece).isEmpty() && SarLines.averageEnd(piece) < 0); // a timed line is a row of its own
     }
 
+    /** A banner starts the day again; {@code bannerDate} is null for one that lost its date (then {@link #date()} decides). */
     private void banner(String line, LocalDate bannerDate, String variant, Runnable emitFacts) {
         if (!line.equals(lastBanner)) emitFacts.run();
         lastBanner = line;
@@ -202,7 +203,7 @@ final class SarReader {
         epoch++;
         current = null;
         averaging = null;
-        if (!timeline.sourced()) {
+        if (bannerDate != null && !timeline.sourced()) {
             timeline.source("banner date " + bannerDate + " + time of day printed on each line, zone " + zone
                     + "; each section rolls over midnight on its own");
         }
