@@ -58,6 +58,19 @@ public record PastedCommand(String tool, List<String> arguments, List<String> op
         return Optional.of(read(words, 0, syntax));
     }
 
+    /**
+     * A word of letters and a colon ({@code shows:}, {@code gives:}): a page's sentence going on after the command it
+     * names. No option or operand of these tools is written so; an option's value ({@code -p sda:}) is read with its option.
+     */
+    private static boolean isProseBeforeColon(String word) {
+        int last = word.length() - 1;
+        if (last < 2 || word.charAt(last) != ':') return false;
+        for (int i = 0; i < last; i++) {
+            if (!Character.isLetter(word.charAt(i))) return false;
+        }
+        return true;
+    }
+
     /** Whether the word holds Chinese, Japanese or Korean script, which typed commands are not written in. */
     private static boolean isInCjkScript(String word) {
         return word.codePoints().anyMatch(PastedCommand::isCjk);
@@ -111,8 +124,9 @@ public record PastedCommand(String tool, List<String> arguments, List<String> op
         char quote = 0;
         for (int i = at + 1; i < words.length; i++) {
             String w = words[i];
-            // a shell comment, or a note written after the command on a page ("(每一个3秒刷新一次)", "←Ctrl+Cで止める")
-            if (quote == 0 && (w.startsWith("#") || isInCjkScript(w))) break;
+            // a shell comment, or a note written after the command on a page ("(每一个3秒刷新一次)", "←Ctrl+Cで止める",
+            // "sar -u ALL shows:")
+            if (quote == 0 && (w.startsWith("#") || isInCjkScript(w) || isProseBeforeColon(w))) break;
             boolean quoted = quote != 0;
             quote = quoteAfter(w, quote);
             if (quoted && !arguments.isEmpty()) {

@@ -106,4 +106,15 @@ class PastedCommandTest {
         assertTrue(PastedCommand.bare("iostat -x コマンドでディスクの使用率を取得することができます。", IOSTAT).isEmpty());
         assertTrue(PastedCommand.bare("iostat -x 1 每秒输出一次", IOSTAT).isEmpty());
     }
+
+    @Test
+    void aWordOfProseEndingInAColonEndsTheCommand() {
+        // "sar -u ALL shows:" above the output in an issue (darold/sysusage#6): the sentence goes on after the command
+        CommandSyntax sar = CommandSyntax.of(Set.of("sar"), Set.of("-f", "-o", "-u", "-P"));
+        PastedCommand c = PastedCommand.bare("sar -u ALL shows:", sar).orElseThrow();
+        assertEquals("-u ALL", c.argumentText());
+        assertEquals("iostat -x 1", after("iostat -x 1 gives:").text());
+        // an option's value may end in a colon
+        assertEquals("-p sda:", after("iostat -p sda:").argumentText());
+    }
 }
