@@ -71,7 +71,29 @@ public final class AutoDetectParser implements Parser {
         List<String> distinct = notices.stream().distinct().toList();
         Detection detection = Detection.ranked(ranked, distinct, Optional.empty());
         // only a file no parser takes is looked at for a tool statlens does not read, to name it in the refusal
-        return detection.parser().isPresent() ? detection : Detection.ranked(ranked, distinct, UnreadOutputs.of(head));
+        return detection.parser().isPresent() ? detection : Detection.ranked(ranked, distinct, unread(head, pasted));
+    }
+
+    /** What a head no parser takes is: a tool's output statlens does not read, or its tool's but unreadable, and why. */
+    private Optional<String> unread(Head head, Optional<Head> pasted) {
+        Optional<String> tool = UnreadOutputs.of(head).map(name -> "it is " + name + " output, which statlens does not read");
+        if (tool.isPresent()) return tool;
+        for (Parser p : catalog.all()) {
+            for (Head h : pasted.isPresent() ? List.of(head, pasted.get()) : List.of(head)) {
+                Optional<String> why = unreadable(p, h);
+                if (why.isPresent()) return why;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A parser's account of a head it cannot read; a parser that throws gives none, and the refusal stands without it. */
+    private static Optional<String> unreadable(Parser p, Head head) {
+        try {
+            return p.unreadable(head);
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     /** A parser's confidence, 0 to 1; 0 and a notice when it throws. */

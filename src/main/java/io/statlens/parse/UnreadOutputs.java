@@ -26,7 +26,9 @@ final class UnreadOutputs {
             new Known("netstat -i", Pattern.compile("^\\s*input\\s+\\S+\\s+output\\s+input\\s+\\(Total\\)\\s+output\\s*$")),
             new Known("iostat -E", Pattern.compile("\\bSoft Errors: \\d+ Hard Errors: \\d+ Transport Errors: \\d+")),
             new Known("gstat", Pattern.compile("^\\s*(?:dT: [\\d.]+s\\s+w: |L\\(q\\)\\s+ops/s\\s+r/s\\b)")),
-            new Known("top -l", Pattern.compile("^Processes: \\d+ total, \\d+ running\\b")));
+            new Known("top -l", Pattern.compile("^Processes: \\d+ total, \\d+ running\\b")),
+            // nfs-utils' "Client rpc stats:", illumos' "Client rpc:" (then "Connection oriented:"), on a line of their own
+            new Known("nfsstat", Pattern.compile("^\\s*(?:Client|Server) rpc(?: stats)?:\\s*$")));
 
     /** An amount as free prints it: bytes, KiB..., or scaled with a unit ({@code 2.0G}, {@code 566M}, {@code 0B}). */
     private static final Pattern FREE_AMOUNT = Pattern.compile("\\d+(?:[.,]\\d+)?[BKMGTPE]?i?");

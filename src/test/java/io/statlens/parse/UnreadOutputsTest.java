@@ -1,5 +1,6 @@
 package io.statlens.parse;
 
+import io.statlens.parse.spi.Detection;
 import io.statlens.parse.spi.Head;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -27,11 +29,45 @@ class UnreadOutputsTest {
             "smartos-tips-intrstat.txt|intrstat",
             "smartos-tips-netstat-I-igb0-1-6.txt|netstat -i",
             "gstat-rs-issue59-freebsd-gstat-pdos.txt|gstat",
+            "netkiller-zh-nfsstat-client-v3-v4.txt|nfsstat",
     })
     void aRefusalNamesTheToolStatlensDoesNotRead(String file, String tool) throws IOException {
-        var detection = new AutoDetectParser(ParserCatalog.load(java.nio.file.Path.of("target", "no-user-parsers"))).detect(head(file));
+        var detection = detection(head(file));
         assertTrue(detection.parser().isEmpty(), file + " is read as " + detection.parser());
         assertTrue(detection.closest().startsWith("it is " + tool + " output, which statlens does not read"), detection.closest());
+    }
+
+    /**
+     * pidstat's averages kept without the header that names their columns (a de_DE {@code pidstat -u -t} whose author
+     * kept only the {@code Durchschn.:} rows): the refusal says what is missing and, as nine cells before the command
+     * fit one documented layout only, which one.
+     */
+    @Test
+    void pidstatAveragesWithoutTheirHeaderAreRefusedNamingTheLayoutTheirWidthFits() throws IOException {
+        var detection = detection(head("freerdp-fork-readme-de-pidstat-u-t-p-averages-only.txt"));
+        assertTrue(detection.parser().isEmpty(), "read as " + detection.parser());
+        String why = detection.closest();
+        assertTrue(why.startsWith("line 2: pidstat averages ('Durchschn.:') without the header that names their columns"), why);
+        assertTrue(why.contains("expected a header line ('Durchschn.:' then UID, PID or TGID TID, the report's columns and"
+                + " Command) before them"), why);
+        assertTrue(why.contains("their 9 cells before the command fit one documented layout only: pidstat -u -t of sysstat"
+                + " 11.5.5 or later (UID TGID TID %usr %system %guest %wait %CPU CPU)"), why);
+    }
+
+    @Test
+    void averagesAsWideAsSeveralPidstatLayoutsNameNone() {
+        // 8 cells: UID PID and -u's six columns, or UID TGID TID and -r's five
+        String why = detection(Head.of("t.txt", List.of("Average:     1000      4242    1.00    0.50    0.00    0.00    1.50     -  java",
+                "Average:     1000      4243    2.00    0.50    0.00    0.00    2.50     -  python3"))).closest();
+        assertTrue(why.startsWith("line 1: pidstat averages ('Average:') without the header"), why);
+        assertFalse(why.contains("fit one documented layout"), why);
+    }
+
+    @Test
+    void sarAndMpstatAveragesAreNoHeaderlessPidstat() {
+        String why = detection(Head.of("t.txt", List.of("Average:     all    1.00    0.00    0.50    0.10    0.00   98.40",
+                "Average:       0    1.00    0.00    0.50    0.10    0.00   98.40"))).closest();
+        assertFalse(why.contains("pidstat averages"), why);
     }
 
     @ParameterizedTest
@@ -63,6 +99,10 @@ class UnreadOutputsTest {
                 "Mem:   1016372k total,   811796k used,   204576k free,    24736k buffers",
                 "Swap:  2064380k total,    41640k used,  2022740k free,   295652k cached"));
         assertEquals(Optional.empty(), named("The total used and free memory is shown by free.", "Mem: see below"));
+    }
+
+    private static Detection detection(Head head) {
+        return new AutoDetectParser(ParserCatalog.load(java.nio.file.Path.of("target", "no-user-parsers"))).detect(head);
     }
 
     private static Optional<String> named(String... lines) {

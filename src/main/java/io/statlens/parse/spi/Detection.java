@@ -14,8 +14,9 @@ import java.util.stream.Collectors;
  * @param parser     the parser to use; empty when none is sure enough or two are equally sure
  * @param candidates every parser's confidence, highest first; empty when the parser was chosen
  * @param notices    what went wrong while detecting (a parser that threw in {@code sniff}), kept with the file
- * @param unread     when no parser takes the input, the tool whose output it is if statlens knows it does not read
- *                   it ({@code zpool iostat}), to say so
+ * @param unread     when no parser takes the input, what it is as far as statlens can tell, to say so: a tool's output
+ *                   it does not read ({@code it is zpool iostat output, which statlens does not read}), or why its
+ *                   tool's parser cannot read it ({@link Parser#unreadable})
  */
 public record Detection(Optional<Parser> parser, List<Candidate> candidates, List<String> notices, Optional<String> unread) {
     /** A parser must be at least this sure to be picked without {@code --tool}. */
@@ -59,7 +60,7 @@ public record Detection(Optional<Parser> parser, List<Candidate> candidates, Lis
                 .map(c -> c.parser().info().tool() + String.format(Locale.ROOT, " %.0f%%", c.confidence() * 100))
                 .collect(Collectors.joining(", "));
         if (unread.isPresent()) {
-            return "it is " + unread.get() + " output, which statlens does not read" + (known.isEmpty() ? "" : "; closest: " + known);
+            return unread.get() + (known.isEmpty() ? "" : "; closest: " + known);
         }
         return known.isEmpty() ? "nothing in it looks like any known tool's output" : "closest: " + known;
     }

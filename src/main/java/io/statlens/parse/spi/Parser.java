@@ -2,6 +2,7 @@ package io.statlens.parse.spi;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A parser for the text output of one performance tool.
@@ -33,6 +34,15 @@ public interface Parser {
      * @return 0 (not mine) to 1 (certain); ties and values below {@link Detection#THRESHOLD} are not picked
      */
     double sniff(Head head);
+
+    /**
+     * Why this parser cannot read a head it does not take, when the head is still its tool's output (pidstat averages
+     * kept without their header): a sentence for the refusal, from the line it speaks of ({@code line 2: ...}). Asked
+     * only when no parser takes a file; empty by default.
+     */
+    default Optional<String> unreadable(Head head) {
+        return Optional.empty();
+    }
 
     /**
      * Parses the whole input.

@@ -68,6 +68,32 @@ public final class PidstatParser implements Parser {
         return 0;
     }
 
+    /**
+     * Rows of pidstat averages ({@code Durchschn.:   999   6463   -   101,63 ...  xfreerdp}) with no header in the head:
+     * the columns cannot be known, so the refusal says what is missing and, where the width fits one documented
+     * layout only, which. Two such rows are needed: one row of numbers and a word could be anything's.
+     */
+    @Override
+    public Optional<String> unreadable(Head head) {
+        List<String> lines = head.lines();
+        int first = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            int average = SysstatAverage.end(line);
+            if (average < 0 || PidstatLayouts.cellsBeforeCommand(Tokens.split(line.substring(average))).isEmpty()) continue;
+            if (first >= 0) {
+                String row = lines.get(first);
+                int end = SysstatAverage.end(row);
+                String label = row.substring(0, end).strip();
+                return Optional.of("line " + (first + 1) + ": pidstat averages ('" + label + "') without the header that"
+                        + " names their columns; " + PidstatLayouts.expectedHeader(label) + " before them"
+                        + PidstatLayouts.onlyFit(Tokens.split(row.substring(end))).map(fit -> "; their " + fit).orElse(""));
+            }
+            first = i;
+        }
+        return Optional.empty();
+    }
+
     /** The words of a line after its time of day, average label or {@code # Time}, where a header's labels start. */
     private static String[] headerWords(String line) {
         String stripped = line.strip();

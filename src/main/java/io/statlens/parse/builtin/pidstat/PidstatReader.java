@@ -119,7 +119,7 @@ final class PidstatReader {
         // taken for an unknown translation of Average: only where an average table may be: after or as its header
         if (average >= 0 && (averageHeader != null || SysstatAverage.listed(text)
                 || PidstatHeader.isHeader(Tokens.split(text.substring(average))))) {
-            average(number, text.substring(average));
+            average(number, text.substring(0, average).strip(), text.substring(average));
             return;
         }
         int epochEnd = epochEnd(text);
@@ -207,14 +207,17 @@ final class PidstatReader {
         if (header != null) sink.variant(header.columns().contains("%user") ? "linux-sysstat-old" : "linux-sysstat");
     }
 
-    private void average(long number, String rest) {
+    private void average(long number, String label, String rest) {
         String[] words = Tokens.split(rest);
         if (PidstatHeader.isHeader(words)) {
             header(number, words, true);
             return;
         }
         if (averageHeader == null) {
-            sink.warning(number, "'Average:' line before any pidstat average header; skipped");
+            // without the header the columns cannot be known; the row's width may still tell which report it was
+            sink.warning(number, "a pidstat average without the header that names its columns; "
+                    + PidstatLayouts.expectedHeader(label) + " before it"
+                    + PidstatLayouts.onlyFit(words).map(fit -> "; its " + fit).orElse("") + "; skipped");
             return;
         }
         Cells cells = cells(number, rest, averageHeader);

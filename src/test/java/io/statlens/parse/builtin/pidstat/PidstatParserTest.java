@@ -32,6 +32,22 @@ class PidstatParserTest {
     }
 
     @Test
+    void averagesWithoutTheirHeaderSayWhatIsMissingAndWhichLayoutTheyFit() {
+        // --tool pidstat on the Durchschn.: rows a README kept without their header (src/test/resources/unread)
+        CollectingSink sink = ParserFixtures.parseText(parser, """
+                Durchschn.:   999      6463         -  101,63   36,05    0,00    0,00  137,69     -  xfreerdp
+                Durchschn.:   999         -      6463    0,00    0,00    0,00    0,00    0,00     -  |__xfreerdp
+                """, ParseContext.simple("readme.txt"));
+        // one warning per row, and the file's "no pidstat table header found"
+        assertEquals(List.of(1L, 2L, 0L), sink.warnings().stream().map(w -> w.line()).toList(), sink.warnings().toString());
+        assertEquals("a pidstat average without the header that names its columns; expected a header line ('Durchschn.:'"
+                + " then UID, PID or TGID TID, the report's columns and Command) before it; its 9 cells before the command"
+                + " fit one documented layout only: pidstat -u -t of sysstat 11.5.5 or later (UID TGID TID %usr %system"
+                + " %guest %wait %CPU CPU); skipped", sink.warnings().get(0).message());
+        assertTrue(sink.summaries().isEmpty());
+    }
+
+    @Test
     void anLscpuLineBeforeTheOutputIsNoAverageLine() {
         CollectingSink sink = ParserFixtures.parse(parser, "pidstat/gh-issue-sysstat176-pidstat-after-lscpu-cut.txt");
         // Architecture:          x86_64 (an lscpu pasted before the pidstat run), not an unknown translation of Average:
