@@ -95,13 +95,38 @@ public final class Transcript {
     private boolean inReply;
 
     public Transcript(LineSource lines, CommandSyntax syntax) {
+        this(lines, syntax, Layout.of(lines));
+    }
+
+    private Transcript(LineSource lines, CommandSyntax syntax, Layout layout) {
         this.lines = lines;
         this.syntax = syntax;
         this.names = syntax.names().toArray(String[]::new);
-        this.wrapWidth = TerminalWidth.of(lines);
-        this.quoteDepth = quoteDepth(lines);
-        this.hostPrefix = hostPrefix(lines);
+        this.wrapWidth = layout.wrapWidth();
+        this.quoteDepth = layout.quoteDepth();
+        this.hostPrefix = layout.hostPrefix();
     }
+
+    /**
+     * What the first lines say about the whole file, whatever the tool: the width a terminal wrapped it at, how deep a
+     * reply quotes it, the host prefix before every line. Read before the first line.
+     */
+    private record Layout(int wrapWidth, int quoteDepth, HostPrefix hostPrefix) {
+        static Layout of(LineSource lines) {
+            return new Layout(TerminalWidth.of(lines), Transcript.quoteDepth(lines), Transcript.hostPrefix(lines));
+        }
+    }
+
+    /** The head {@link #read(Head, CommandSyntax)} read last (its lines, by identity) and its layout. */
+    private record HeadLayout(List<String> lines, Layout layout) {
+    }
+
+    /**
+     * Detection reads one head once for each tool ({@link #read(Head, CommandSyntax)} from every sniffer), and the
+     * layout of a head is the same for all of them: it is worked out for the first and kept for the others (it was a
+     * fifth of the CPU of detecting a pasted file).
+     */
+    private static volatile HeadLayout lastHead;
 
     /** The host prefix of the first lines; only before the first line is read. */
     private static HostPrefix hostPrefix(LineSource lines) {
@@ -149,7 +174,12 @@ public final class Transcript {
     public static List<TranscriptLine> read(Head head, CommandSyntax syntax) {
         List<TranscriptLine> out = new ArrayList<>(head.lines().size());
         try (LineSource source = new LineSource(head.fileName(), new java.io.StringReader(String.join("\n", head.lines())))) {
-            Transcript transcript = new Transcript(source, syntax);
+            HeadLayout last = lastHead;
+            if (last == null || last.lines() != head.lines()) {
+                last = new HeadLayout(head.lines(), Layout.of(source));
+                lastHead = last;
+            }
+            Transcript transcript = new Transcript(source, syntax, last.layout());
             for (TranscriptLine line = transcript.next(); line != null; line = transcript.next()) out.add(line);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);

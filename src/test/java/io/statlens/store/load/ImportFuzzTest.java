@@ -4,6 +4,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.statlens.analysis.MetricStats;
 import io.statlens.analysis.RunStatistics;
 import io.statlens.analysis.StatsRequest;
+import io.statlens.model.Cancellation;
 import io.statlens.model.UserException;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Fact;
@@ -33,7 +34,6 @@ import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -140,7 +140,7 @@ class ImportFuzzTest {
     void importAnything(byte[] input) throws IOException {
         if (input.length == 0) return;
         Files.write(INPUT, Arrays.copyOfRange(input, 1, input.length));
-        importAndCheck(tool(input), catalogSize());
+        importAndCheck(tool(input), null, catalogSize());
     }
 
     /**
@@ -154,28 +154,31 @@ class ImportFuzzTest {
     void importIntoKnownTables(byte[] input) throws IOException {
         if (input.length == 0) return;
         Files.write(INPUT, Arrays.copyOfRange(input, 1, input.length));
-        if (!fitsTheTables(tool(input))) {
+        Fit fit = fitsTheTables(tool(input));
+        if (!fit.fits()) {
             PASSED_OVER.incrementAndGet();
             return;
         }
         long catalog = catalogSize();
-        importAndCheck(tool(input), catalog);
+        importAndCheck(tool(input), fit.plan(), catalog);
         checkCatalog(catalog, "imported into the tables it found");
     }
 
     /**
      * Imports the input file ({@link #INPUT}), checks the finished run and deletes it (in batches).
      *
+     * @param plan    the input's plan when the caller made it already (the import then does not detect again), else null
      * @param catalog the size of the metric catalog before the input (read once by the caller, which may check it after)
      */
-    private static void importAndCheck(Optional<String> tool, long catalog) {
+    private static void importAndCheck(Optional<String> tool, ImportPlanner.Plan plan, long catalog) {
         long runs = runCount();
         if (UNDELETED.isEmpty()) catalogBeforeBatch = catalog;
         String run = "fuzz-" + RUNS.incrementAndGet();
         try {
-            ImportRequest request = new ImportRequest(List.of(INPUT), run, Optional.empty(), List.of(),
-                    tool, Optional.empty(), Optional.empty(), ZoneOffset.UTC, false, false, false);
-            new ImportService(repo, CATALOG).run(request, ImportProgress.NONE);
+            ImportRequest request = request(run, tool);
+            ImportService service = new ImportService(repo, CATALOG);
+            if (plan == null) service.run(request, ImportProgress.NONE);
+            else service.run(request, plan, ImportProgress.NONE, Cancellation.NONE);
         } catch (UserException refused) {
             // exit code 1 with a reason: allowed, and undone
             if (runCount() != runs) throw new AssertionError("a refused import left its run: " + refused.getMessage());
@@ -200,25 +203,46 @@ class ImportFuzzTest {
         return choice == 0 ? Optional.empty() : Optional.of(TOOLS.get(choice - 1));
     }
 
+    /** The import of the input file as {@code statlens import [--tool TOOL] FILE --run RUN} asks for it. */
+    private static ImportRequest request(String run, Optional<String> tool) {
+        return new ImportRequest(List.of(INPUT), run, Optional.empty(), List.of(),
+                tool, Optional.empty(), Optional.empty(), ZoneOffset.UTC, false, false, false);
+    }
+
+    /**
+     * Whether the input fits the tables, and its plan for the import.
+     *
+     * @param plan the input file's plan, null when planning refused it (the import then plans, and is refused, itself)
+     */
+    private record Fit(boolean fits, ImportPlanner.Plan plan) {
+    }
+
     /**
      * Whether every data set the input file's parser announces, as the import would plan and parse it, has its table
      * with a column for each of its labels already. A file the import refuses (no parser, a refused header) fits: it is
      * refused before or instead of a change of columns, and the import's refusal is checked.
      */
-    private static boolean fitsTheTables(Optional<String> tool) throws IOException {
-        ImportPlanner planner = new ImportPlanner(CATALOG);
+    private static Fit fitsTheTables(Optional<String> tool) throws IOException {
+        ImportRequest request = request("fits", tool);
+        ImportPlanner.Plan plan;
+        try {
+            plan = new ImportPlanner(CATALOG).plan(request.inputs(), request.parserChoices());
+        } catch (UserException refused) {
+            return new Fit(true, null);
+        }
         AnnouncedSpecs announced = new AnnouncedSpecs();
         try (LineSource lines = LineSource.of("fuzz.txt", Files.newInputStream(INPUT))) {
-            ImportPlanner.Plan plan = planner.plan(List.of(INPUT), new ImportPlanner.Choices(tool, Map.of(), false));
             AutoDetectParser.delegate(plan.files().get(0).parser(), lines, ParseContext.simple("fuzz.txt"), announced);
         } catch (UserException refused) {
-            return true;
+            return new Fit(true, plan);
         }
         for (DatasetSpec spec : announced.specs) {
             Optional<DataTable> table = repo.tables().table(repo.tables().tableName(spec));
-            if (table.isEmpty() || spec.metrics().stream().anyMatch(m -> table.get().indexOfLabel(m.label()) < 0)) return false;
+            if (table.isEmpty() || spec.metrics().stream().anyMatch(m -> table.get().indexOfLabel(m.label()) < 0)) {
+                return new Fit(false, plan);
+            }
         }
-        return true;
+        return new Fit(true, plan);
     }
 
     /** Every data set a parser announces, each header's own; the rest goes nowhere. */
