@@ -38,7 +38,13 @@ public final class PtMextParser implements Parser {
     private static final ParserInfo INFO = ParserInfo.builtIn(TOOL, "absolute", "relative");
     /** pt-mext, and the mysqladmin command after its {@code --}; {@code -i} and {@code -c} are mysqladmin's. */
     static final CommandSyntax SYNTAX = CommandSyntax.of(Set.of("pt-mext"), Set.of("-i", "-c", "-S", "-u", "-h", "-P"));
-    private static final Pattern ROW = Pattern.compile("^([A-Za-z][A-Za-z0-9_]*+)((?:\\s+-?\\d+(?:\\.\\d+)?)+)$");
+    /**
+     * A variable's name and its values, one per snapshot: thousands of them for a long capture ({@code -i1 -c3600}).
+     * The group of values is possessive, so that Java's matcher takes them in a loop rather than one nested call per
+     * value (a greedy group overflowed the stack on a few thousand, as on /proc/stat's {@code intr} line during
+     * detection); the values are separated by blanks, so no match needs to give one back.
+     */
+    private static final Pattern ROW = Pattern.compile("^([A-Za-z][A-Za-z0-9_]*+)((?:\\s+-?\\d+(?:\\.\\d+)?)++)$");
     /**
      * A variable whose value is text, as {@code join} keeps it in pt-mysql-summary's {@code mysql-status-defer}: a
      * name with an underscore, in any case (MySQL's {@code Ssl_version TLSv1.3 TLSv1.3}, Galera's

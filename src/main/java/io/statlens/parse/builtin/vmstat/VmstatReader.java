@@ -445,8 +445,9 @@ final class VmstatReader {
             timeline.source(epoch ? "epoch lines before the samples" : "date(1) lines before the samples");
             return timeline.stamped(dateLine, timed);
         }
-        if (timeline.anchored()) return timeline.unstamped(timed);
-        return timeline.sampleClock().at(sample);
+        // the first sample alone (plain vmstat: the averages since boot) has no interval to assume; the timeline says
+        // the assumed one when a second sample uses it
+        return timeline.anchored() ? timeline.unstamped(timed) : timeline.unstamped(sample);
     }
 
     private void emit(Row row) {

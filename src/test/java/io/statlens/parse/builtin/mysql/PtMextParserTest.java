@@ -3,6 +3,7 @@ package io.statlens.parse.builtin.mysql;
 import io.statlens.parse.ParserFixtures;
 import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.TimeOptions;
 import org.junit.jupiter.api.Test;
 
@@ -93,6 +94,36 @@ class PtMextParserTest {
         CollectingSink sink = ParserFixtures.parseText(parser, "Com_select 6584 6615\nUptime 10 20\nThis line is a note\n",
                 ParserFixtures.context("defer", TimeOptions.DEFAULT.withInterval(Duration.ofSeconds(10))));
         assertEquals(1, sink.warnings().stream().filter(w -> w.line() == 3).count(), sink.warnings().toString());
+    }
+
+    @Test
+    void anHourAtOneSecondGivesOneSnapshotPerColumn() {
+        // mysqladmin ext -i1 -c3600: pt-mext prints 3,600 values on every variable's line
+        int columns = 3600;
+        StringBuilder text = new StringBuilder("$ pt-mext -r -- mysqladmin ext -i1 -c" + columns + "\n");
+        for (String name : List.of("Com_select", "Innodb_rows_read", "Questions", "Threads_running", "Uptime")) {
+            text.append(name);
+            for (int c = 0; c < columns; c++) text.append("  ").append(c == 0 ? 1000 : 2);
+            text.append('\n');
+        }
+        CollectingSink sink = ParserFixtures.parseText(parser, text.toString(),
+                ParserFixtures.context("mext.txt", TimeOptions.DEFAULT.withStart(Instant.parse("2024-01-01T00:00:00Z"))));
+        assertEquals(List.of(), sink.warnings());
+        List<SpecRow> select = sink.rows(DATASET, "Com_select");
+        assertEquals(columns, select.size());
+        assertEquals(Instant.parse("2024-01-01T00:59:59Z"), select.get(columns - 1).row().time());
+        assertEquals(2, select.get(columns - 1).get("per_s"));
+    }
+
+    @Test
+    void aLineOfThousandsOfNumbersIsNoPtMextOutput() {
+        // /proc/stat's intr line: one count per interrupt, thousands of them on a large machine
+        StringBuilder intr = new StringBuilder("intr 2496709");
+        for (int i = 0; i < 3000; i++) intr.append(' ').append(i % 7);
+        Head head = new Head("stat", List.of("cpu  6002 152 8398 3444436 448 0 1174 0 0 0",
+                "cpu0 2784 137 4367 1732802 225 0 221 0 0 0", intr.toString(), "ctxt 4622716", "btime 1662154781",
+                "processes 9831", "procs_running 1", "procs_blocked 0"));
+        assertEquals(0, parser.sniff(head));
     }
 
     @Test

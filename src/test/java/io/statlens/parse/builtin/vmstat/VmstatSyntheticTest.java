@@ -38,6 +38,19 @@ class VmstatSyntheticTest {
     }
 
     @Test
+    void oneSampleAssumesNoIntervalAndTwoSayTheOneAssumed() {
+        // plain vmstat prints one line, the averages since boot: there is no second sample for an interval to place
+        CollectingSink one = parse(HEADER + ROW_A + "\n");
+        assertEquals(List.of(), one.notices().stream().map(n -> n.message()).filter(m -> m.contains("interval")).toList());
+        assertFalse(one.fact("time.source").orElseThrow().contains("interval"), one.fact("time.source").orElseThrow());
+        CollectingSink two = parse(HEADER + ROW_A + "\n" + ROW_B + "\n");
+        assertEquals(1, two.notices().stream().filter(n -> n.message().startsWith("the output does not say its interval; assuming 1 s")).count(),
+                two.notices().toString());
+        assertTrue(two.fact("time.source").orElseThrow().endsWith("assumed interval 1 s"), two.fact("time.source").orElseThrow());
+        assertEquals(Instant.parse("1970-01-01T00:00:01Z"), two.rows("vmstat").get(1).row().time());
+    }
+
+    @Test
     void everyCommandLineStartsARunWithItsOwnSinceBootRow() {
         CollectingSink sink = parse("$ vmstat 2 2\n" + HEADER + ROW_A + "\n" + ROW_B + "\n"
                 + "user@db01:~$ vmstat 2 2\n" + HEADER + ROW_A + "\n" + ROW_B + "\n" + HEADER + ROW_B + "\n");
