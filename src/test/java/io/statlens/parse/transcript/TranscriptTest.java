@@ -55,6 +55,22 @@ class TranscriptTest {
     }
 
     @Test
+    void aHeaderGluedToABareCommandWithItsBlanksCollapsedIsTheNextLine() throws IOException {
+        CommandSyntax mpstat = CommandSyntax.of(Set.of("mpstat"), Set.of("-P", "-I"));
+        List<TranscriptLine> out = new ArrayList<>();
+        Transcript t = new Transcript(LineSource.ofString("t", """
+                mpstat -P ALL 2 19:43:58 CPU %usr %nice %sys
+                19:44:00 all 0.50 0.00 0.25
+                """), mpstat);
+        for (TranscriptLine line = t.next(); line != null; line = t.next()) out.add(line);
+        assertEquals(List.of(Kind.COMMAND, Kind.TEXT, Kind.TEXT), out.stream().map(TranscriptLine::kind).toList());
+        assertEquals("mpstat -P ALL 2", out.get(0).text().strip());
+        assertEquals(java.time.Duration.ofSeconds(2), out.get(0).command().interval().orElseThrow());
+        assertEquals("19:43:58 CPU %usr %nice %sys", out.get(1).text());
+        assertEquals(1, out.get(1).number());
+    }
+
+    @Test
     void aQuoteMarkerIsRemovedButAContinuationPromptBelongsToTheShell() throws IOException {
         List<TranscriptLine> quoted = read("> laptop:~$ vmstat 2\n> procs ---memory---\n>\n");
         assertEquals(List.of(Kind.COMMAND, Kind.TEXT, Kind.BLANK), quoted.stream().map(TranscriptLine::kind).toList());
