@@ -254,6 +254,34 @@ class TranscriptTest {
                 read("> 9. procs ---memory---\n> 10.  1  0      0\n").stream().map(TranscriptLine::text).toList());
     }
 
+    /** In markdown, a numbered line outside the fences is an ordered list's item (a GitHub issue's notes under the output). */
+    @Test
+    void aMarkdownListOutsideTheFencesKeepsItsNumbersAndGivesNoNotice() throws IOException {
+        String issue = """
+                ```
+                $ vmstat 1
+                 1  0      0 2794484
+                ```
+                1. **r** runnable processes
+                2. **b** blocked processes
+                ```
+                  1. procs ---memory---
+                  2.  1  0      0 2794484
+                ```
+                """;
+        List<TranscriptLine> lines = read(issue);
+        assertEquals("1. **r** runnable processes", lines.get(4).text());
+        assertEquals("2. **b** blocked processes", lines.get(5).text());
+        assertEquals("procs ---memory---", lines.get(7).text());
+        Transcript t = new Transcript(LineSource.ofString("t", issue), VMSTAT);
+        while (t.next() != null) {
+            // read to the end
+        }
+        CollectingSink sink = new CollectingSink();
+        t.finish(sink);
+        assertEquals(List.of(new ParseWarning(8, "the line numbers a page's code view put before 2 lines were taken off")), sink.notices());
+    }
+
     @Test
     void aNumberBeforeALineIsKeptUnlessTheLinesAroundCountOnWithIt() throws IOException {
         // one numbered line, numbers that skip, and numbers of different kinds are a list or the text itself
