@@ -61,13 +61,17 @@ class TranscriptTest {
         Transcript t = new Transcript(LineSource.ofString("t", """
                 mpstat -P ALL 2 19:43:58 CPU %usr %nice %sys
                 19:44:00 all 0.50 0.00 0.25
+                mpstat 219:45:12 CPU %usr %nice %sys
                 """), mpstat);
         for (TranscriptLine line = t.next(); line != null; line = t.next()) out.add(line);
-        assertEquals(List.of(Kind.COMMAND, Kind.TEXT, Kind.TEXT), out.stream().map(TranscriptLine::kind).toList());
+        assertEquals(List.of(Kind.COMMAND, Kind.TEXT, Kind.TEXT, Kind.COMMAND, Kind.TEXT), out.stream().map(TranscriptLine::kind).toList());
         assertEquals("mpstat -P ALL 2", out.get(0).text().strip());
         assertEquals(java.time.Duration.ofSeconds(2), out.get(0).command().interval().orElseThrow());
         assertEquals("19:43:58 CPU %usr %nice %sys", out.get(1).text());
         assertEquals(1, out.get(1).number());
+        // the count glued to the time: the command's first argument is no option or number until the output comes off
+        assertEquals("mpstat 2", out.get(3).text().strip());
+        assertEquals("19:45:12 CPU %usr %nice %sys", out.get(4).text());
     }
 
     @Test
