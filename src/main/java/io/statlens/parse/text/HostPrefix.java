@@ -14,9 +14,10 @@ import java.util.regex.Pattern;
  *
  * <p>A prefix counts when it starts a block of at least two lines that all carry it, blank lines aside (prose around
  * the block does not matter), after any blanks or quote markers of a paste; a word a tool prints before its own values
- * does not head every line of a block ({@code avg-cpu:} heads one line of each iostat report). A name of letters only ({@code localhost}) is not taken:
- * it cannot be told from the average label of a sysstat translation ({@code Average:}, {@code Média:}). Lines of
- * several hosts in one file are not split by host: no prefix is taken off them.
+ * does not head every line of a block ({@code avg-cpu:} heads one line of each iostat report). A name of lower-case
+ * letters only ({@code localhost}) is a host: every sysstat translation in a Latin script capitalises its average label
+ * ({@code Average:}, {@code Média:}), and a listed label is never taken. Lines of several hosts in one file are not
+ * split by host: no prefix is taken off them.
  *
  * @param host the host the prefix names
  */
@@ -49,7 +50,9 @@ public record HostPrefix(String host) {
     private static String host(String line) {
         String text = line.substring(lead(line));
         Matcher m = PREFIX.matcher(text);
-        if (!m.lookingAt() || SysstatAverage.end(text) >= 0) return null;
+        // a prefix is lower case; sysstat's average labels in a Latin script are capitalised, and only a listed one
+        // in a script without case (平均値:) could look like it
+        if (!m.lookingAt() || SysstatAverage.listed(text)) return null;
         return m.group(1);
     }
 

@@ -164,9 +164,20 @@ public final class Timeline {
         sink.derivedTimes(ProvisionalTimes.datesOf(first, options.zone(), fallback));
     }
 
-    /** The interval the output or its pasted command states; null leaves it unknown. */
+    /**
+     * The interval the output or its pasted command states; null leaves it unknown. One stated after the sample clock
+     * started (a later pasted command: {@code vmstat} then {@code vmstat 5}) places the samples after it, unless
+     * {@code --interval} places every sample.
+     */
     public void printedInterval(Duration interval) {
-        if (interval != null) printedInterval = interval;
+        if (interval == null) return;
+        boolean changed = !interval.equals(printedInterval != null ? printedInterval : defaultInterval);
+        printedInterval = interval;
+        if (changed && sampleClock != null && receiveTimes == null && options.interval().isEmpty()) {
+            sampleClock.laterInterval(interval);
+            sink.notice(0, "a later pasted command states another interval: the samples after it are placed "
+                    + seconds(interval) + " s apart");
+        }
     }
 
     /**

@@ -12,12 +12,19 @@ import java.util.regex.Pattern;
  * <p>A number is taken off only where the lines around count on with it: the line before carried the number one
  * less or the next line carries the number one more. A single numbered line is a list's item or
  * the text itself, and kept. The numbers are the page's: they come off before anything else a paste put around the
- * output (a host prefix), and behind the quote markers of a reply that quoted the page, which stay. One instance reads one file's lines in order.
+ * output (a host prefix), and behind the quote markers of a reply that quoted the page, which stay. In a markdown file
+ * (once a fence, {@code ```} or {@code ~~~}, was seen), a numbered line outside the fences is an ordered list's item
+ * ({@code 1. **%usr** ...} under the output), written so by a person, not numbered by a code view: it keeps its number.
+ * One instance reads one file's lines in order.
  */
 final class CodeViewNumbers {
     /** Blanks and quote markers a later paste put before the number, the number, its dot and the blank after it. */
     private static final Pattern NUMBER = Pattern.compile("^((?:[ \\t\\u00A0]|>(?!=))*)(\\d{1,6})\\.(?:[ \\t\\u00A0]|$)");
 
+    /** Whether the lines read so far opened a markdown fence they did not close. */
+    private boolean inFence;
+    /** Whether a markdown fence was seen: the file is markdown, whose numbered lines outside fences are list items. */
+    private boolean sawFence;
     /** The number the previous line had taken off; -1 when it had none. */
     private long previous = -1;
     private long count;
@@ -30,7 +37,15 @@ final class CodeViewNumbers {
      * @param next   the line after it, or null at the end (or when the line {@linkplain #carriesNumber carries} no number)
      */
     String strip(String line, long number, String next) {
-        Matcher m = mayCarry(line) ? NUMBER.matcher(line) : null;
+        int first = firstCharacter(line);
+        char c = first < 0 ? ' ' : line.charAt(first);
+        if ((c == '`' || c == '~') && (line.startsWith("```", first) || line.startsWith("~~~", first))) {
+            inFence = !inFence;
+            sawFence = true;
+        }
+        // in markdown (a fence was seen), a numbered line outside the fences is an ordered list's item
+        boolean markdownProse = sawFence && !inFence;
+        Matcher m = c >= '0' && c <= '9' && !markdownProse ? NUMBER.matcher(line) : null;
         if (m == null || !m.lookingAt()) {
             previous = -1;
             return line;
@@ -65,11 +80,17 @@ final class CodeViewNumbers {
 
     /** Whether a line may start with a number, by its first character that is no blank or quote marker: a test for every line. */
     private static boolean mayCarry(String line) {
+        int first = firstCharacter(line);
+        return first >= 0 && line.charAt(first) >= '0' && line.charAt(first) <= '9';
+    }
+
+    /** Where the first character that is no blank or quote marker stands; -1 when there is none. */
+    private static int firstCharacter(String line) {
         for (int i = 0; i < line.length(); i++) {
             char c = line.charAt(i);
-            if (c != ' ' && c != '\t' && c != '\u00A0' && c != '>') return c >= '0' && c <= '9';
+            if (c != ' ' && c != '\t' && c != '\u00A0' && c != '>') return i;
         }
-        return false;
+        return -1;
     }
 
     /** How many lines had their number taken off. */

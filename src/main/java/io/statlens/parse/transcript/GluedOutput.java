@@ -21,6 +21,8 @@ final class GluedOutput {
     private static final Pattern WORD = Pattern.compile("\\S+");
     private static final Pattern RUN = Pattern.compile("\\S(\\s{2,})");
     private static final Pattern TIME_AT_END = Pattern.compile("(?<![0-9:])(?:[01]?\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d)?$");
+    /** A time of day as sysstat prints it ({@code %H:%M:%S}, {@code %I:%M:%S}). */
+    private static final Pattern CLOCK = Pattern.compile("(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d");
     /**
      * A time of day glued to a number ({@code mpstat -P ALL 211:30:49}) or to a word that ends in a colon
      * ({@code sar -u ALL shows:06:50:01}): sysstat prints its hours with two digits ({@code %H}, {@code %I}), so the
@@ -48,9 +50,9 @@ final class GluedOutput {
      *                     for after its first word (the tool's name)
      */
     static OptionalInt start(String line, int commandStart) {
-        int afterName = commandStart;
-        while (afterName < line.length() && Character.isWhitespace(line.charAt(afterName))) afterName++;
-        while (afterName < line.length() && !Character.isWhitespace(line.charAt(afterName))) afterName++;
+        int afterName = afterName(line, commandStart);
+        OptionalInt afterArguments = clockAfterArguments(line, afterName);
+        if (afterArguments.isPresent()) return afterArguments;
         Matcher run = RUN.matcher(line);
         if (!run.find(afterName)) return OptionalInt.empty();
         int firstRun = run.start(1);
@@ -74,5 +76,57 @@ final class GluedOutput {
         String last = line.substring(lastWord, firstRun);
         // a whole word after a blank: output, unless it is an argument (an option, a number) of a command typed loosely
         return last.startsWith("-") || CommandSyntax.optionOrNumber(last) ? OptionalInt.empty() : OptionalInt.of(lastWord);
+    }
+
+    /** {@link #clockAfterArguments} of a command that starts at {@code commandStart}: the one rule for a line without prompt. */
+    static OptionalInt clockStart(String line, int commandStart) {
+        return clockAfterArguments(line, afterName(line, commandStart));
+    }
+
+    private static int afterName(String line, int commandStart) {
+        int afterName = commandStart;
+        while (afterName < line.length() && Character.isWhitespace(line.charAt(afterName))) afterName++;
+        while (afterName < line.length() && !Character.isWhitespace(line.charAt(afterName))) afterName++;
+        return afterName;
+    }
+
+    /**
+     * Where sysstat's output starts after the command's arguments, whatever the blanks (a page may have collapsed them
+     * to one): at a time of day ({@code %H:%M:%S}, two-digit hours) that comes after a count or interval
+     * ({@code mpstat -P ALL 2 19:43:58 CPU}), or glued to one or to a word's colon ({@code mpstat 219:45:12 CPU},
+     * {@code shows:06:50:01 PM}), with a word of output after it. The arguments before it are options, their values
+     * and numbers; a time after an option is its value ({@code sar -s 10:00:00}), and a line's last word is typed.
+     */
+    private static OptionalInt clockAfterArguments(String line, int afterName) {
+        Matcher word = WORD.matcher(line).region(afterName, line.length());
+        String previous = null;
+        boolean previousIsOption = false;
+        while (word.find()) {
+            String w = word.group();
+            int end = word.end();
+            Matcher glued = GLUED_CLOCK.matcher(w);
+            boolean clockWord = CLOCK.matcher(w).matches() && previous != null && isNumber(previous);
+            if ((clockWord || glued.find()) && hasOutputAfter(line, end)) {
+                return OptionalInt.of(clockWord ? word.start() : word.start() + glued.start());
+            }
+            // a word of prose ends the arguments; an option's value may be any word (-P ALL, -p sda)
+            if (!w.startsWith("-") && !isNumber(w) && !previousIsOption) return OptionalInt.empty();
+            previousIsOption = w.startsWith("-") && w.length() > 1 && Character.isLetter(w.charAt(w.length() - 1));
+            previous = w;
+        }
+        return OptionalInt.empty();
+    }
+
+    private static boolean isNumber(String word) {
+        for (int i = 0; i < word.length(); i++) {
+            if (!Character.isDigit(word.charAt(i))) return false;
+        }
+        return !word.isEmpty();
+    }
+
+    /** A word after the time that is no number: a header's label, AM/PM, a row's CPU or device. */
+    private static boolean hasOutputAfter(String line, int end) {
+        Matcher next = WORD.matcher(line).region(end, line.length());
+        return next.find() && !isNumber(next.group());
     }
 }

@@ -62,9 +62,10 @@ public record PastedHead(Head head, List<String> changes) {
                 }
             } else if (command.isEmpty()) {
                 // a command written without a prompt: only a time of day glued inside a word starts output there
-                // (sar -u ALL shows:06:50:01 PM); a tool's own line never has one
+                // (sar -u ALL shows:06:50:01 PM), or one after the command's count (mpstat -P ALL 2 19:43:58 CPU);
+                // a tool's own line has neither
                 var output = GluedOutput.start(text, 0);
-                if (output.isPresent() && gluedClock(text, output.getAsInt())) {
+                if (output.isPresent() && (gluedClock(text, output.getAsInt()) || GluedOutput.clockStart(text, 0).isPresent())) {
                     text = text.substring(output.getAsInt());
                     if (!changes.contains(GLUED)) changes.add(GLUED);
                 }

@@ -8,6 +8,7 @@ import java.util.regex.Pattern;
  * Shell prompts as they appear in pasted terminal sessions, and the command typed after them:
  * a bare prompt character ({@code $ # % > ❯ ➜ λ »}), a prompt with context ({@code user@db01:~$},
  * {@code [root@db01 ~]#}, {@code example%}, {@code bash-3.2$}, {@code thumper1[bash]$},
+ * {@code bash-4.2 #} (a {@code PS1} of {@code \s-\v \$ }: bash's name and version, a blank, the mark),
  * {@code (venv) ann@db01 ~ $}, {@code shell>}, {@code mysql>}, the MariaDB client's {@code MariaDB [(none)]>},
  * busybox ash's working directory {@code ~/src # }, FreeBSD's {@code root@fbsd:~ # }), the box-drawn lines of fancy prompts
  * ({@code ╭─ann@db01}, {@code ╰─λ vmstat 1}), and prompts typed twice ({@code $ $ vmstat 1}). zsh's right prompt
@@ -28,6 +29,7 @@ public final class Prompt {
                     + "|(?:MariaDB|MySQL)\\s\\[[^\\]]*+]"          // the MariaDB client's default \N [\d]>
                     + "|[~/][^\\s$#%>]*+\\s"                       // ~/src # , / # (busybox ash's \w \$)
                     + "|[\\w.\\-]++@[\\w.\\-]++:[^\\s$#%>]*+\\s"          // root@fbsd:~ # (FreeBSD's sh and csh: user@host:dir #)
+                    + "|(?:ba|da|mk|k|z|)sh-\\d++(?:\\.\\d++)*+\\s++"      // bash-4.2 # (\s-\v then a blank: a shell's name and version)
                     + "|[\\w.@~:/+\\-\\[\\]()]++(?:\\s++[~/][^\\s$#%>]*+\\s?)?)?" // user@db01:~, ann@db01 ~
                     + "[" + MARKS + "](?=\\s|$)\\s*+");
     /** oh-my-zsh's default theme prints the directory, and the git branch, after its arrow: {@code ➜  src git:(main) ✗ }. */

@@ -497,11 +497,13 @@ public final class Transcript {
         }
         if (c == '#') return new TranscriptLine(number, text, Kind.SHELL, null);
         if (mayBeBareCommand(text, first)) {
+            // output glued to the command first: its first argument may be no option or number until the output comes
+            // off (mpstat 219:45:12 CPU ...: the count 2 glued to the time)
+            Optional<TranscriptLine> unglued = unglued(number, text, first, false);
+            if (unglued.isPresent()) return unglued.get();
             String stripped = text.strip();
             Optional<PastedCommand> bare = PastedCommand.bare(stripped, syntax);
             if (bare.isPresent()) {
-                Optional<TranscriptLine> unglued = unglued(number, text, first, false);
-                if (unglued.isPresent()) return unglued.get();
                 String command = continued(stripped);
                 Optional<PastedCommand> whole = command.equals(stripped) ? bare : PastedCommand.bare(command, syntax);
                 return new TranscriptLine(number, text, Kind.COMMAND, whole.orElse(bare.get()));

@@ -18,11 +18,22 @@ class HostPrefixTest {
         assertEquals("any idea ?", prefix.strip("any idea ?"));
     }
 
+    /**
+     * Every sysstat translation in a Latin script capitalises its average label ({@code Average:}, {@code Média:}), and
+     * the others have no case: a name of lower-case letters only is a host ({@code pdsh -w localhost}).
+     */
+    @Test
+    void aNameOfLowerCaseLettersOnlyIsAHost() {
+        HostPrefix prefix = HostPrefix.of(List.of("localhost: 11:19:24 all 2.09", "localhost: 11:19:24 0 1.00")).orElseThrow();
+        assertEquals("localhost", prefix.host());
+        assertEquals("11:19:24 0 1.00", prefix.strip("localhost: 11:19:24 0 1.00"));
+    }
+
     @Test
     void notAToolsOwnLabelNorSeveralHostsNorAMinority() {
-        // sysstat's averages, in English or in a translation: a name of letters only is never a host
+        // sysstat's averages, in English or in a translation, are no host
         assertEquals(Optional.empty(), HostPrefix.of(List.of("Average: all 2.09", "Average: 0 1.00")));
-        assertEquals(Optional.empty(), HostPrefix.of(List.of("localhost: all 2.09", "localhost: 0 1.00")));
+        assertEquals(Optional.empty(), HostPrefix.of(List.of("Media: all 2.09", "Media: 0 1.00")));
         // iostat's avg-cpu heads one line of each report
         assertEquals(Optional.empty(), HostPrefix.of(List.of("avg-cpu: %user %nice", "  1.0 0.0", "sda 1 2",
                 "avg-cpu: %user %nice", "  1.0 0.0", "sda 1 2")));

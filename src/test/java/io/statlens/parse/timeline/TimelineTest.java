@@ -99,6 +99,31 @@ class TimelineTest {
         return sink.facts().stream().filter(TimeSource::is).map(Fact::value).toList();
     }
 
+    /** {@code # vmstat 1 3} then {@code # vmstat 5}: the second run's samples are 5 s apart, on from the first run's last. */
+    @Test
+    void aLaterPastedCommandsIntervalPlacesTheSamplesAfterIt() {
+        Instant start = Instant.parse("2024-05-01T10:00:00Z");
+        CollectingSink sink = new CollectingSink();
+        Timeline timeline = new Timeline(context(TimeOptions.DEFAULT.withStart(start)), sink, Duration.ofSeconds(1));
+        timeline.printedInterval(Duration.ofSeconds(1));
+        for (long i = 0; i < 3; i++) assertEquals(start.plusSeconds(i), timeline.sampleClock().at(i));
+        timeline.printedInterval(Duration.ofSeconds(5));
+        assertEquals(start.plusSeconds(7), timeline.sampleClock().at(3));
+        assertEquals(start.plusSeconds(12), timeline.sampleClock().at(4));
+        // a sample of the first run asked again is where it was
+        assertEquals(start.plusSeconds(2), timeline.sampleClock().at(2));
+        assertEquals(List.of("a later pasted command states another interval: the samples after it are placed 5 s apart"),
+                sink.notices().stream().map(w -> w.message()).toList());
+
+        // --interval places every sample, whatever the commands say
+        Timeline given = new Timeline(context(TimeOptions.DEFAULT.withStart(start).withInterval(Duration.ofSeconds(2))),
+                new CollectingSink(), Duration.ofSeconds(1));
+        given.printedInterval(Duration.ofSeconds(1));
+        given.sampleClock().at(0);
+        given.printedInterval(Duration.ofSeconds(5));
+        assertEquals(start.plusSeconds(2), given.sampleClock().at(1));
+    }
+
     @Test
     void reportsWithoutAStampFollowTheLastStampedOneByWholeSteps() {
         CollectingSink sink = new CollectingSink();

@@ -25,6 +25,15 @@ class GluedOutputTest {
             "$ sar -u ALL 60006:50:01 PM     CPU      %usr     %nice|06:50:01 PM     CPU      %usr     %nice",
             // after prose that ends in a colon (darold/sysusage#6: "sar -u ALL shows:")
             "$ sar -u ALL shows:06:50:01 PM     CPU      %usr     %nice|06:50:01 PM     CPU      %usr     %nice",
+            // the same with the blanks collapsed by a page (553668.com, programmerteach.com copies of one mpstat post):
+            // no runs of blanks, but a time of day after the count, or glued to it, starts sysstat's output
+            "$ mpstat 219:45:12 CPU %usr %nice %sys %iowait|19:45:12 CPU %usr %nice %sys %iowait",
+            "$ mpstat -P ALL 2 19:43:58 CPU %usr %nice %sys|19:43:58 CPU %usr %nice %sys",
+            "$ mpstat -P ALL 2 07:43:58 PM CPU %usr %nice|07:43:58 PM CPU %usr %nice",
+            "$ sar -u ALL shows:06:50:01 PM CPU %usr %nice|06:50:01 PM CPU %usr %nice",
+            // a time that is an option's value (sar -s, -e) or the line's last word is typed
+            "$ sar -u -s 10:00:00 -e 11:00:00 -f sa01|",
+            "$ sar -u 2 10:00:00|",
             "$ arcstat 1 time  read  ddread  ddh%|time  read  ddread  ddh%",
             "$ vmstat 1 5|",
             "$ sysbench --threads=4  --time=60  run|",

@@ -26,6 +26,15 @@ class PastedHeadTest {
     }
 
     @Test
+    void aHeaderGluedToACommandWrittenWithoutAPromptAndWithItsBlanksCollapsedIsUnglued() {
+        // 553668.com's copy of an mpstat post: the line breaks after the commands and the runs of blanks were lost
+        assertEquals(List.of("19:45:12 CPU %usr %nice %sys %iowait %irq %soft %steal %guest %idle",
+                        "19:43:58 CPU %usr %nice %sys %iowait %irq %soft %steal %guest %idle"),
+                pasted("mpstat 219:45:12 CPU %usr %nice %sys %iowait %irq %soft %steal %guest %idle",
+                        "mpstat -P ALL 2 19:43:58 CPU %usr %nice %sys %iowait %irq %soft %steal %guest %idle"));
+    }
+
+    @Test
     void theMarkersNamedAreThoseOfTheQuotedOutputNotOfADeeperQuoteBeforeIt() {
         PastedHead head = PastedHead.of(new Head("t", List.of("On Monday, Holger wrote:", "> >>>Ok, I did run dd", "> procs ---memory---",
                 ">  r  b   swpd", ">  1  0      0"))).orElseThrow();

@@ -24,6 +24,9 @@ class PromptTest {
             "[root@db01 ~]# sudo iostat -xk 5 3|sudo iostat -xk 5 3",
             "example% prstat -s rss|prstat -s rss",
             "bash-3.2$ nicstat 1|nicstat 1",
+            // bash's \s-\v with a blank before the mark (PS1='\s-\v \$ '), as a DRBD thread pasted it (nwild13)
+            "bash-4.2 # iostat -xkd 1 /dev/drbd0|iostat -xkd 1 /dev/drbd0",
+            "sh-5.1 $ vmstat 1|vmstat 1",
             "thumper1[bash]$ ~/arcstat.pl|~/arcstat.pl",
             "(venv) ann@db01 ~ $ sysbench cpu run|sysbench cpu run",
             "root@server:~#|''",
@@ -56,6 +59,7 @@ class PromptTest {
             "procs -----------memory---------- ---swap--",
             "Moyenne :  all   95,77",
             "12:00:01 # of samples",
+            "cpu-1 % of time",
     })
     void toolOutputIsNoPrompt(String line) {
         assertEquals(Optional.empty(), Prompt.command(line));

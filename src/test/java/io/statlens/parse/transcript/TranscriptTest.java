@@ -55,6 +55,26 @@ class TranscriptTest {
     }
 
     @Test
+    void aHeaderGluedToABareCommandWithItsBlanksCollapsedIsTheNextLine() throws IOException {
+        CommandSyntax mpstat = CommandSyntax.of(Set.of("mpstat"), Set.of("-P", "-I"));
+        List<TranscriptLine> out = new ArrayList<>();
+        Transcript t = new Transcript(LineSource.ofString("t", """
+                mpstat -P ALL 2 19:43:58 CPU %usr %nice %sys
+                19:44:00 all 0.50 0.00 0.25
+                mpstat 219:45:12 CPU %usr %nice %sys
+                """), mpstat);
+        for (TranscriptLine line = t.next(); line != null; line = t.next()) out.add(line);
+        assertEquals(List.of(Kind.COMMAND, Kind.TEXT, Kind.TEXT, Kind.COMMAND, Kind.TEXT), out.stream().map(TranscriptLine::kind).toList());
+        assertEquals("mpstat -P ALL 2", out.get(0).text().strip());
+        assertEquals(java.time.Duration.ofSeconds(2), out.get(0).command().interval().orElseThrow());
+        assertEquals("19:43:58 CPU %usr %nice %sys", out.get(1).text());
+        assertEquals(1, out.get(1).number());
+        // the count glued to the time: the command's first argument is no option or number until the output comes off
+        assertEquals("mpstat 2", out.get(3).text().strip());
+        assertEquals("19:45:12 CPU %usr %nice %sys", out.get(4).text());
+    }
+
+    @Test
     void aQuoteMarkerIsRemovedButAContinuationPromptBelongsToTheShell() throws IOException {
         List<TranscriptLine> quoted = read("> laptop:~$ vmstat 2\n> procs ---memory---\n>\n");
         assertEquals(List.of(Kind.COMMAND, Kind.TEXT, Kind.BLANK), quoted.stream().map(TranscriptLine::kind).toList());
@@ -236,6 +256,34 @@ class TranscriptTest {
         assertEquals(List.of(new ParseWarning(1, "the line numbers a page's code view put before 5 lines were taken off")), sink.notices());
         assertEquals(List.of("procs ---memory---", " 1  0      0"),
                 read("> 9. procs ---memory---\n> 10.  1  0      0\n").stream().map(TranscriptLine::text).toList());
+    }
+
+    /** In markdown, a numbered line outside the fences is an ordered list's item (a GitHub issue's notes under the output). */
+    @Test
+    void aMarkdownListOutsideTheFencesKeepsItsNumbersAndGivesNoNotice() throws IOException {
+        String issue = """
+                ```
+                $ vmstat 1
+                 1  0      0 2794484
+                ```
+                1. **r** runnable processes
+                2. **b** blocked processes
+                ```
+                  1. procs ---memory---
+                  2.  1  0      0 2794484
+                ```
+                """;
+        List<TranscriptLine> lines = read(issue);
+        assertEquals("1. **r** runnable processes", lines.get(4).text());
+        assertEquals("2. **b** blocked processes", lines.get(5).text());
+        assertEquals("procs ---memory---", lines.get(7).text());
+        Transcript t = new Transcript(LineSource.ofString("t", issue), VMSTAT);
+        while (t.next() != null) {
+            // read to the end
+        }
+        CollectingSink sink = new CollectingSink();
+        t.finish(sink);
+        assertEquals(List.of(new ParseWarning(8, "the line numbers a page's code view put before 2 lines were taken off")), sink.notices());
     }
 
     @Test
