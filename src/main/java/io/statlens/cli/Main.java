@@ -114,8 +114,19 @@ public final class Main implements Runnable {
             if (debug) e.printStackTrace(err);
             err.flush();
             return ExitCodes.INTERNAL_ERROR;
+        } catch (StackOverflowError e) {
+            // an internal error like any other (exit 2, no trace without --debug); picocli hands errors through
+            DerbyMessages.keep();
+            err.println(STACK_OVERFLOW + (debug ? "" : " (run with --debug for details)"));
+            if (debug) e.printStackTrace(err);
+            err.flush();
+            return ExitCodes.INTERNAL_ERROR;
         }
     }
+
+    /** What to say when the work nested deeper than the thread's stack (an input's deep nesting, found by a sweep). */
+    static final String STACK_OVERFLOW = "statlens: internal error: the work nested deeper than Java's stack allows"
+            + " (a stack overflow); please report it with the input";
 
     /**
      * Points embedded Derby's messages at {@link DerbyMessages} (which writes them beside the repository, and only

@@ -99,6 +99,12 @@ class StartupTest {
         assertTrue(packaged.contains(" _JAVA_OPTIONS=-Xmx2g statlens"), "the package's launcher reads no STATLENS_JAVA_OPTS: " + packaged);
     }
 
+    @Test
+    void aStackOverflowIsAnInternalErrorWithoutATrace() {
+        assertTrue(Main.STACK_OVERFLOW.startsWith("statlens: internal error: "), Main.STACK_OVERFLOW);
+        assertFalse(Main.STACK_OVERFLOW.contains("java.lang."), "a sentence, not the error's class: " + Main.STACK_OVERFLOW);
+    }
+
     /** A Java older than 21 on this machine, if there is one (Debian's default java is 17). */
     private static Optional<Path> oldJava() {
         List<Path> homes = new ArrayList<>();

@@ -9,8 +9,11 @@ import java.util.regex.Pattern;
  * (sysstat JSON, sadf -d, Faban's XML) as by the transcript kit.
  */
 public final class Quotes {
-    /** A {@code >=} is a comparison (dtrace's lquantize bucket {@code >= 100}), never a quote marker. */
-    private static final Pattern MARKERS = Pattern.compile("^\\s*(?:>(?!=)\\s?)+");
+    /**
+     * A {@code >=} is a comparison (dtrace's lquantize bucket {@code >= 100}), never a quote marker. Possessive: a
+     * greedy repeated group recurses once per repetition, and a line of thousands of markers overflowed the stack.
+     */
+    public static final Pattern MARKERS = Pattern.compile("^\\s*+(?:>(?!=)\\s?+)++");
 
     private Quotes() {
     }

@@ -18,8 +18,11 @@ import java.util.regex.Pattern;
  * One instance reads one file's lines in order.
  */
 final class CodeViewNumbers {
-    /** Blanks and quote markers a later paste put before the number, the number, its dot and the blank after it. */
-    private static final Pattern NUMBER = Pattern.compile("^((?:[ \\t\\u00A0]|>(?!=))*)(\\d{1,6})\\.(?:[ \\t\\u00A0]|$)");
+    /**
+     * Blanks and quote markers a later paste put before the number, the number, its dot and the blank after it. The
+     * prefix is possessive: a repeated group recurses once per repetition, and a line of thousands of markers overflowed.
+     */
+    private static final Pattern NUMBER = Pattern.compile("^((?:[ \\t\\u00A0]|>(?!=))*+)(\\d{1,6})\\.(?:[ \\t\\u00A0]|$)");
 
     /** Whether the lines read so far opened a markdown fence they did not close. */
     private boolean inFence;

@@ -48,7 +48,6 @@ public final class Transcript {
     private static final Pattern EXIT_CODE = Pattern.compile(
             "^\\[\\d+\\](?:[+-]?\\s+(?:Done|Exit|Stopped|Killed|Terminated|Running|Interrupt)\\b.*)?$");
     private static final Pattern UPTIME = Pattern.compile("^\\d{1,2}:\\d{2}(?::\\d{2})?\\s+up\\s");
-    private static final Pattern QUOTE = Pattern.compile("^\\s*(?:>(?!=)\\s?)+");
     /** A statement typed at a database client's prompt ({@code mysql> SELECT ...}), and how one ends. */
     private static final Pattern SQL_START = Pattern.compile(
             "(?i)^(?:SELECT|SHOW|WITH|UPDATE|INSERT|DELETE|SET|TRUNCATE|CALL|EXPLAIN|DESCRIBE|DESC|USE)\\b");
@@ -467,7 +466,7 @@ public final class Transcript {
         boolean quoted = false;
         if (c == '>' && !Quotes.comparison(text, first)) {
             if (shellContinues) return new TranscriptLine(number, text, Kind.SHELL, null);
-            text = QUOTE.matcher(text).replaceFirst("");
+            text = Quotes.MARKERS.matcher(text).replaceFirst("");
             quoted = true;
             first = firstNonSpace(text);
             if (first < 0) return new TranscriptLine(number, text, Kind.BLANK, null);
@@ -525,7 +524,7 @@ public final class Transcript {
      * a {@code \G} row, a number): the statement ends there, or at a line that ends in {@code ;} or {@code \G}.
      */
     private Optional<TranscriptLine> statementLine(long number, String text) {
-        String typed = QUOTE.matcher(text).replaceFirst("").strip();
+        String typed = Quotes.MARKERS.matcher(text).replaceFirst("").strip();
         if (typed.startsWith("->")) typed = typed.substring(2).strip();
         if (typed.isEmpty() || "+|*".indexOf(typed.charAt(0)) >= 0 || Character.isDigit(typed.charAt(0))) {
             statementLines = 0;

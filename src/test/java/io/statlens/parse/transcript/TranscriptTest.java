@@ -74,6 +74,14 @@ class TranscriptTest {
         assertEquals("19:45:12 CPU %usr %nice %sys", out.get(4).text());
     }
 
+    /** A line of 20,000 quote markers (a sweep's find): the markers' pattern recursed once for each and overflowed. */
+    @Test
+    void aLineOfTwentyThousandQuoteMarkersIsReadWithoutThem() throws IOException {
+        List<TranscriptLine> lines = read("> ".repeat(20_000) + "1  0      0 2794716\n");
+        assertEquals(1, lines.size());
+        assertEquals("1  0      0 2794716", lines.get(0).text().strip());
+    }
+
     @Test
     void aQuoteMarkerIsRemovedButAContinuationPromptBelongsToTheShell() throws IOException {
         List<TranscriptLine> quoted = read("> laptop:~$ vmstat 2\n> procs ---memory---\n>\n");
