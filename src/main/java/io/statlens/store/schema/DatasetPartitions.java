@@ -13,7 +13,8 @@ import java.util.Locale;
 /**
  * Where the engine partitions data tables ({@link SqlDialect#partitionsByDataset()}: PostgreSQL's declarative
  * partitioning, {@code PARTITION BY LIST (DATASET_ID)}), each data set's rows are a table of their own, attached to
- * its data table: deleting a run drops its data sets' tables (no row is visited, however many there are), and a
+ * its data table: deleting a run takes its data sets' tables out and drops them ({@link LeftTables}: no row is
+ * visited, however many there are), and a
  * query of one run's data sets ({@code WHERE DATASET_ID = ?}, as every chart, statistic and report reads) reads only
  * theirs. A run's data sets are its partitions: a data set belongs to one run and one table.
  *
@@ -102,11 +103,6 @@ public final class DatasetPartitions {
     public static void create(Connection c, String table, long datasetId) {
         createDetached(c, table, datasetId);
         attach(c, table, datasetId);
-    }
-
-    /** Drops the data set's partition and its rows, if it has one (a data set without rows has none). */
-    public static void drop(Connection c, String table, long datasetId) {
-        execute(c, "DROP TABLE IF EXISTS " + name(table, datasetId));
     }
 
     /**
