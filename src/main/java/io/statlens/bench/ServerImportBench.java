@@ -7,7 +7,6 @@ import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
 import io.statlens.store.load.RunLedger;
 import io.statlens.store.DataTable;
-import io.statlens.store.schema.LeftTables;
 import io.statlens.store.schema.Repository;
 import io.statlens.store.schema.RepositoryLocation;
 
@@ -101,7 +100,7 @@ public final class ServerImportBench {
                             long committed = System.nanoTime();
                             deletions.add((committed - start) / 1e9);
                             // the next step starts on a server that has given the space back
-                            repo.leftTables().ifPresent(LeftTables::awaitDropped);
+                            repo.awaitDeletedTablesDropped();
                             drops.add((System.nanoTime() - committed) / 1e9);
                             deletionServerCpu.add(ServerCpu.ofServer(repo.serverProcess()) - serverBefore);
                         }

@@ -265,6 +265,14 @@ public final class Repository implements AutoCloseable {
         return java.util.Optional.ofNullable(left);
     }
 
+    /**
+     * Waits until the tables of the data sets deleted so far are dropped ({@link LeftTables}); at once where a delete
+     * drops nothing after its commit. For a benchmark, whose next step should not share the machine with the drop.
+     */
+    public void awaitDeletedTablesDropped() {
+        if (left != null) left.awaitDropped();
+    }
+
     /** The schema version the repository is at. */
     public int schemaVersion() {
         try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT MAX(VERSION) FROM STATLENS_SCHEMA")) {
