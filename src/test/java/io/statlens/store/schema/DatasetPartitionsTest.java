@@ -78,6 +78,15 @@ class DatasetPartitionsTest {
     }
 
     @Test
+    void anImportedPartitionHasItsStatisticsAtOnce() throws SQLException {
+        // not left to autovacuum, which comes a minute or more later: the planner knows the data set's rows from the commit
+        long a = datasetOf("a");
+        assertTrue(count("SELECT COUNT(*) FROM pg_catalog.pg_stats WHERE schemaname = current_schema() AND tablename = '"
+                + partition(a) + "' AND attname = 'sample'") > 0);
+        repo.connection().rollback();
+    }
+
+    @Test
     void deletingARunDropsItsPartitionAndLeavesTheOthers() throws SQLException {
         long c = datasetOf("c");
         long rowsBefore = count("SELECT COUNT(*) FROM MPSTAT");
