@@ -40,9 +40,13 @@ public final class ServerImportBench {
      * @param steps     the three steps' runs
      * @param serverCpu per step, the server's CPU seconds of each run, in the order of the step's runs (NaN where
      *                  they cannot be read)
-     * @param deletions the wall seconds of deleting each imported run ({@code statlens delete}'s work), in turn
+     * @param deletions the wall seconds of deleting each imported run ({@code statlens delete}'s work, to its commit), in turn
+     * @param drops     the wall seconds, after each delete's commit, until its tables were dropped (on PostgreSQL, by a
+     *                  thread the delete does not wait for; 0 where the delete drops nothing after it), in turn
+     * @param deletionServerCpu the server's CPU seconds of each delete and its drop together (NaN where they cannot be read)
      */
-    public record Result(List<Samples> steps, Map<String, List<Double>> serverCpu, List<Double> deletions) {
+    public record Result(List<Samples> steps, Map<String, List<Double>> serverCpu, List<Double> deletions, List<Double> drops,
+                         List<Double> deletionServerCpu) {
         /** Whether the psql step ran (PostgreSQL, psql on the PATH). */
         public boolean hasPsql() {
             return steps.stream().anyMatch(s -> s.name().equals(PSQL));
@@ -78,6 +82,8 @@ public final class ServerImportBench {
         Map<String, List<Double>> serverCpu = new LinkedHashMap<>();
         DataTable[] table = new DataTable[1];
         List<Double> deletions = new ArrayList<>();
+        List<Double> drops = new ArrayList<>();
+        List<Double> deletionServerCpu = new ArrayList<>();
         Optional<PsqlCopy> psql = PsqlCopy.forUrl(server.jdbcUrl());
         try (Repository repo = Repository.open(server)) {
             List<Alternation.Step> all = new ArrayList<>(List.of(
@@ -88,9 +94,15 @@ public final class ServerImportBench {
                                     .run(ImportRequest.of(run, ZoneOffset.UTC, input.file()), ImportProgress.NONE).rows());
                         } finally {
                             table[0] = repo.tables().table("MPSTAT").orElseThrow();
+                            double serverBefore = ServerCpu.ofServer(repo.serverProcess());
                             long start = System.nanoTime();
                             new RunLedger(repo).deleteRun(run);
-                            deletions.add((System.nanoTime() - start) / 1e9);
+                            long committed = System.nanoTime();
+                            deletions.add((committed - start) / 1e9);
+                            // the next step starts on a server that has given the space back
+                            repo.awaitDeletedTablesDropped();
+                            drops.add((System.nanoTime() - committed) / 1e9);
+                            deletionServerCpu.add(ServerCpu.ofServer(repo.serverProcess()) - serverBefore);
                         }
                     }),
                     new Alternation.Step(BULK, r -> {
@@ -124,7 +136,7 @@ public final class ServerImportBench {
                     })));
             if (psql.isEmpty()) all.removeIf(s -> s.name().equals(PSQL));
             else if (psqlOnly) all.removeIf(s -> s.name().equals(BULK) || s.name().equals(BATCHES));
-            return new Result(Alternation.run(repetitions, all, progress), serverCpu, deletions);
+            return new Result(Alternation.run(repetitions, all, progress), serverCpu, deletions, drops, deletionServerCpu);
         }
     }
 

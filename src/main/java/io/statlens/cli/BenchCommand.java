@@ -345,8 +345,10 @@ public final class BenchCommand implements Callable<Integer> {
             out.println("psql \\copy: not measured (PostgreSQL's psql is not on the PATH, or the repository is not PostgreSQL)");
         }
         if (!r.deletions().isEmpty()) {
-            out.printf(Locale.ROOT, "deleting an imported run (%,d rows): %.2f / %.2f s wall (min / median)%n",
-                    r.step(ServerImportBench.IMPORT).count(), min(r.deletions()), median(r.deletions()));
+            out.printf(Locale.ROOT, "deleting an imported run (%,d rows): %.2f / %.2f s wall to its commit (min / median);"
+                            + " its tables dropped after it, not waited for: %.2f / %.2f s; server CPU of both: %s s%n",
+                    r.step(ServerImportBench.IMPORT).count(), min(r.deletions()), median(r.deletions()), min(r.drops()), median(r.drops()),
+                    seconds(r.deletionServerCpu()));
         }
     }
 

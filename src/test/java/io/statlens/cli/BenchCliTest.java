@@ -147,7 +147,8 @@ class BenchCliTest {
         assertTrue(out.lines().anyMatch(l -> l.matches("psql \\\\copy of CSV \\(PostgreSQL's own client\\) +40 +2 .*")), out);
         assertFalse(out.contains("JDBC batches (1000 rows) of CSV ") || out.contains("statlens bulk path of CSV"), out);
         assertTrue(out.contains("import vs psql \\copy, CPU of client and server per row: "), out);
-        assertTrue(out.lines().anyMatch(l -> l.matches("deleting an imported run \\(40 rows\\): [0-9.]+ / [0-9.]+ s wall \\(min / median\\)")), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("deleting an imported run \\(40 rows\\): [0-9.]+ / [0-9.]+ s wall to its commit \\(min / median\\);"
+                + " its tables dropped after it, not waited for: [0-9.]+ / [0-9.]+ s; server CPU of both: [0-9.]+ / [0-9.]+ s")), out);
     }
 
     @Test

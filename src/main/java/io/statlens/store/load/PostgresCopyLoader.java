@@ -66,7 +66,10 @@ final class PostgresCopyLoader {
             boolean isNew = !attached.contains(id);
             String partition = isNew ? DatasetPartitions.createDetached(c, table.name(), id) : DatasetPartitions.name(table.name(), id);
             copy(c, partition, table, spill);
-            if (isNew) DatasetPartitions.attach(c, table.name(), id);
+            if (isNew) {
+                DatasetPartitions.attach(c, table.name(), id);
+                DatasetPartitions.analyze(c, table.name(), id);
+            }
             return;
         }
         // several data sets' rows (a live import's commit): each needs its partition before the table routes rows to it

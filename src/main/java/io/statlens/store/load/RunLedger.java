@@ -6,6 +6,7 @@ import io.statlens.store.StoreException;
 import io.statlens.model.UserException;
 import io.statlens.store.block.BlockStore;
 import io.statlens.store.schema.DatasetPartitions;
+import io.statlens.store.schema.LeftTables;
 import io.statlens.store.Jdbc;
 import io.statlens.store.schema.Repository;
 
@@ -344,6 +345,8 @@ public final class RunLedger {
             deleteRunIds(ids);
             dropUnusedColumns();
             c.commit();
+            // the partitions' files, once the run is gone for every reader: the command does not wait for the file system
+            repo.leftTables().ifPresent(LeftTables::dropLater);
         } catch (UserException e) {
             repo.rollback();
             throw e;
@@ -420,8 +423,9 @@ public final class RunLedger {
 
     /**
      * Deletes the run or file and its data-table rows. Where the engine partitions data tables by data set, its data
-     * sets' partitions are dropped, however many rows they hold, after the catalog rows are deleted: a user who may
-     * not change the repository is refused at that first statement, as everywhere else.
+     * sets' partitions are taken out of their tables, however many rows they hold, after the catalog rows are deleted
+     * (a user who may not change the repository is refused at that first statement, as everywhere else), and dropped
+     * after the transaction commits ({@link LeftTables}).
      */
     private void deleteWithRows(String column, long id, String delete) throws SQLException {
         emptied.addAll(tableNames(column, id));
@@ -435,7 +439,8 @@ public final class RunLedger {
         List<DatasetTable> datasets = datasets(column, id);
         execute(delete, id);
         try {
-            for (DatasetTable d : datasets) DatasetPartitions.drop(connection(), d.table(), d.id());
+            LeftTables left = repo.leftTables().orElseThrow();
+            for (DatasetTable d : datasets) left.retire(connection(), d.table(), d.id());
         } catch (StoreException e) {
             throw Jdbc.cause(e);
         }

@@ -499,7 +499,7 @@ public final class RunCatalog {
                 }
                 String marks = String.join(", ", java.util.Collections.nCopies(wanted.size(), "?"));
                 try (PreparedStatement ps = repo.connection().prepareStatement("SELECT DISTINCT ITEM FROM " + d.table()
-                        + " WHERE DATASET_ID = ? AND ITEM IN (" + marks + ")")) {
+                        + " WHERE DATASET_ID = ? AND ITEM IN (" + marks + ") ORDER BY ITEM")) {
                     ps.setLong(1, d.id());
                     int i = 2;
                     for (String k : wanted) ps.setString(i++, k);
@@ -517,8 +517,10 @@ public final class RunCatalog {
     private List<String> keys(String table, long datasetId, StoredColumns stored) throws SQLException {
         if (stored.known()) return stored.keys().size() > 51 ? stored.keys().subList(0, 51) : stored.keys();
         List<String> out = new ArrayList<>();
+        // ordered as the statistics' keys are: without ORDER BY, PostgreSQL's order is the plan's (a hash, once the
+        // table has statistics), and the first 51 any 51
         try (PreparedStatement ps = repo.connection().prepareStatement("SELECT DISTINCT ITEM FROM " + table
-                + " WHERE DATASET_ID = ? AND ITEM <> ''" + repo.dialect().fetchFirst(51))) {
+                + " WHERE DATASET_ID = ? AND ITEM <> '' ORDER BY ITEM" + repo.dialect().fetchFirst(51))) {
             ps.setLong(1, datasetId);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) out.add(rs.getString(1));

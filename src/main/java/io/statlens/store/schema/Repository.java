@@ -32,12 +32,15 @@ public final class Repository implements AutoCloseable {
     private final SqlDialect dialect;
     private final Connection connection;
     private final DataTables tables;
+    /** Where data tables are partitioned by data set, the tables of deleted data sets until they are dropped. */
+    private final LeftTables left;
 
     private Repository(RepositoryLocation location, SqlDialect dialect, Connection connection) throws SQLException {
         this.location = location;
         this.dialect = dialect;
         this.connection = connection;
         this.tables = new DataTables(connection, dialect);
+        this.left = dialect.partitionsByDataset() ? new LeftTables(this::openQueryConnection) : null;
     }
 
     /** Opens (creating if needed) and migrates the repository. */
@@ -101,6 +104,7 @@ public final class Repository implements AutoCloseable {
             dialect.openSession(c, create);
             Repository repo = new Repository(location, dialect, c);
             repo.migrate(create);
+            repo.dropLeftTables();
             return repo;
         } catch (SQLException | RuntimeException e) {
             closeQuietly(c, location);
@@ -242,6 +246,33 @@ public final class Repository implements AutoCloseable {
         connection.commit();
     }
 
+    /**
+     * Drops, on a thread of their own, the tables of deleted data sets that a delete left (it was killed before it
+     * dropped them: {@link LeftTables}). The open does not wait for them; {@link #close} does.
+     */
+    private void dropLeftTables() {
+        if (left == null) return;
+        boolean any = LeftTables.anyLeft(connection);
+        endRead();
+        if (any) left.dropLater();
+    }
+
+    /**
+     * The tables of deleted data sets until they are dropped, where data tables are partitioned by data set
+     * (PostgreSQL); empty otherwise, where a delete deletes rows.
+     */
+    public java.util.Optional<LeftTables> leftTables() {
+        return java.util.Optional.ofNullable(left);
+    }
+
+    /**
+     * Waits until the tables of the data sets deleted so far are dropped ({@link LeftTables}); at once where a delete
+     * drops nothing after its commit. For a benchmark, whose next step should not share the machine with the drop.
+     */
+    public void awaitDeletedTablesDropped() {
+        if (left != null) left.awaitDropped();
+    }
+
     /** The schema version the repository is at. */
     public int schemaVersion() {
         try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT MAX(VERSION) FROM STATLENS_SCHEMA")) {
@@ -325,8 +356,13 @@ public final class Repository implements AutoCloseable {
         return ts == null ? null : ts.toLocalDateTime().toInstant(ZoneOffset.UTC);
     }
 
+    /**
+     * Ends the connection, after the tables of the data sets deleted through it are dropped ({@link LeftTables}): the
+     * space comes back before the process ends.
+     */
     @Override
     public void close() {
+        if (left != null) left.awaitDropped();
         try {
             if (!connection.isClosed()) connection.rollback();
         } catch (SQLException ignored) {

@@ -78,6 +78,15 @@ class DatasetPartitionsTest {
     }
 
     @Test
+    void anImportedPartitionHasItsStatisticsAtOnce() throws SQLException {
+        // not left to autovacuum, which comes a minute or more later: the planner knows the data set's rows from the commit
+        long a = datasetOf("a");
+        assertTrue(count("SELECT COUNT(*) FROM pg_catalog.pg_stats WHERE schemaname = current_schema() AND tablename = '"
+                + partition(a) + "' AND attname = 'sample'") > 0);
+        repo.connection().rollback();
+    }
+
+    @Test
     void deletingARunDropsItsPartitionAndLeavesTheOthers() throws SQLException {
         long c = datasetOf("c");
         long rowsBefore = count("SELECT COUNT(*) FROM MPSTAT");
@@ -87,6 +96,56 @@ class DatasetPartitionsTest {
         assertFalse(repo.dialect().tableExists(repo.connection(), partition(c)));
         assertEquals(rowsBefore - rowsOfC, count("SELECT COUNT(*) FROM MPSTAT"));
         assertEquals(0, count("SELECT COUNT(*) FROM V_MPSTAT WHERE RUN = 'c'"));
+        repo.connection().rollback();
+    }
+
+    @Test
+    void aDeleteCommitsWithoutWaitingForTheDropOfItsPartition() throws SQLException {
+        new ImportService(repo, ParserCatalog.installed()).run(ImportRequest.of("e", ZoneOffset.UTC, MPSTAT), ImportProgress.NONE);
+        long e = datasetOf("e");
+        repo.connection().rollback();
+        String left = (LeftTables.PREFIX + e).toLowerCase(java.util.Locale.ROOT);
+        try (Connection other = DriverManager.getConnection(location.jdbcUrl())) {
+            // another process's dropper holds the repository's drop lock: the drop waits for it, the delete must not
+            try (Statement s = other.createStatement()) {
+                s.executeQuery(LeftTables.LOCK).close();
+            }
+            new RunLedger(repo).deleteRun("e");
+            // committed: nothing of the run for another client, its rows no partition of MPSTAT; its table not dropped yet
+            assertEquals(0, count(other, "SELECT COUNT(*) FROM V_MPSTAT WHERE RUN = 'e'"));
+            assertEquals(0, count(other, "SELECT COUNT(*) FROM DATASETS WHERE ID = " + e));
+            assertEquals(0, count(other, "SELECT COUNT(*) FROM MPSTAT WHERE DATASET_ID = " + e));
+            assertFalse(DatasetPartitions.attached(other, "MPSTAT").contains(e));
+            assertFalse(repo.dialect().tableExists(other, partition(e)));
+            assertTrue(count(other, "SELECT COUNT(*) FROM " + left) > 0, "the rows wait in the left table for the drop");
+        }
+        // the lock released with its session: the drop goes on
+        repo.leftTables().orElseThrow().awaitDropped();
+        assertFalse(repo.dialect().tableExists(repo.connection(), left));
+        repo.connection().rollback();
+    }
+
+    @Test
+    void aTableLeftByAKilledDeleteIsDroppedByTheNextOpen() throws SQLException {
+        new ImportService(repo, ParserCatalog.installed()).run(ImportRequest.of("f", ZoneOffset.UTC, MPSTAT), ImportProgress.NONE);
+        long f = datasetOf("f");
+        repo.connection().rollback();
+        String left = (LeftTables.PREFIX + f).toLowerCase(java.util.Locale.ROOT);
+        // a delete that committed and was killed before its drop ran
+        try (Connection killed = DriverManager.getConnection(location.jdbcUrl())) {
+            killed.setAutoCommit(false);
+            new LeftTables(() -> null).retire(killed, "MPSTAT", f);
+            try (Statement s = killed.createStatement()) {
+                s.execute("DELETE FROM RUNS WHERE NAME = 'f'");
+            }
+            killed.commit();
+        }
+        assertTrue(repo.dialect().tableExists(repo.connection(), left));
+        repo.connection().rollback();
+        try (Repository next = Repository.open(location, false)) {
+            assertEquals(0, count(next.connection(), "SELECT COUNT(*) FROM V_MPSTAT WHERE RUN = 'f'"));
+        }
+        assertFalse(repo.dialect().tableExists(repo.connection(), left), "dropped by the open, before it closed");
         repo.connection().rollback();
     }
 
