@@ -33,6 +33,18 @@ public record Head(String fileName, List<String> lines) {
         return false;
     }
 
+    /**
+     * Whether any line holding the literal matches (find): a pattern every match of which holds the literal is
+     * tried only on the few lines that hold it ({@link String#contains} is much cheaper than a regular expression that
+     * cannot be anchored, and detection asks every parser about every line of every head).
+     */
+    public boolean anyMatch(String literal, Pattern pattern) {
+        for (String line : lines) {
+            if (line.contains(literal) && pattern.matcher(line).find()) return true;
+        }
+        return false;
+    }
+
     /** Number of lines that match (find). */
     public int count(Pattern pattern) {
         int n = 0;

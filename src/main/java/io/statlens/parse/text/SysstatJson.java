@@ -106,7 +106,8 @@ public final class SysstatJson {
      */
     private static boolean opens(Head head) {
         for (String line : head.lines()) {
-            if (START.matcher(Quotes.unquoted(line)).find()) return true;
+            // every sysstat parser asks this of every head: only a line naming "sysstat" is unquoted and matched
+            if (line.contains("\"sysstat\"") && START.matcher(Quotes.unquoted(line)).find()) return true;
         }
         return false;
     }

@@ -25,6 +25,8 @@ record ArcstatHeader(List<String> names, int timeIndex, String separator) {
 
     /** The line as a header: every token a field name, at least one of them a known arcstat field. */
     static Optional<ArcstatHeader> parse(String line) {
+        // every name starts with a letter: a line that does not is told before it is split (detection asks every line)
+        if (!startsWithLetter(line)) return Optional.empty();
         String trimmed = line.strip();
         String separator = null;
         String[] tokens = Tokens.split(trimmed);
@@ -67,6 +69,15 @@ record ArcstatHeader(List<String> names, int timeIndex, String separator) {
             if (i != timeIndex) metrics.add(ArcstatField.of(names.get(i)).metric());
         }
         return new DatasetSpec(TOOL, "", "", metrics);
+    }
+
+    /** Whether the line's first character that is no space ({@link Tokens#isSpace}) is an ASCII letter, as {@link #NAME} starts. */
+    private static boolean startsWithLetter(String line) {
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (!Tokens.isSpace(c)) return c < 0x80 && Character.isLetter(c);
+        }
+        return false;
     }
 
     private static String[] splitOn(String text, String separator) {

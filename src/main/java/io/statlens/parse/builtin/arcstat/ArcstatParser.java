@@ -60,12 +60,13 @@ public final class ArcstatParser implements Parser {
 
     @Override
     public double sniff(Head head) {
-        boolean command = head.anyMatch(COMMAND);
         for (String line : head.lines()) {
             Optional<ArcstatHeader> header = ArcstatHeader.parse(line);
             if (header.isEmpty()) continue;
             long distinctive = header.get().names().stream()
                     .filter(n -> ArcstatField.isKnown(n) && !GENERIC.contains(n)).count();
+            // asked only of a head with a header, which few are
+            boolean command = head.anyMatch("arcstat", COMMAND);
             if (distinctive >= 2) return command ? 1.0 : 0.9;
             if (distinctive == 1 && command) return 0.8;
         }

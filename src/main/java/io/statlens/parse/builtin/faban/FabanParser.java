@@ -45,8 +45,8 @@ public final class FabanParser implements Parser {
 
     @Override
     public double sniff(Head head) {
-        if (head.anyMatch(ROOT)) return 1.0;
-        return head.anyMatch(DRIVER) ? 0.9 : 0;
+        if (head.anyMatch("<bench", ROOT)) return 1.0;
+        return head.anyMatch("<driverSummary", DRIVER) ? 0.9 : 0;
     }
 
     @Override

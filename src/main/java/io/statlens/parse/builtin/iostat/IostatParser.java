@@ -23,23 +23,24 @@ import java.util.regex.Pattern;
  * keyed by Vadapter, {@code iostat.system} (AIX {@code -s}), {@code iostat.tty} and {@code iostat.load}. See docs/tools/iostat.md.
  */
 public final class IostatParser implements Parser {
-    /** Patterns that only iostat prints, with how sure each one makes us. */
-    private record Signal(Pattern pattern, double confidence) {
+    /** Patterns that only iostat prints, with a literal every match holds (tried first, as cheaper), and how sure each one makes us. */
+    private record Signal(String literal, Pattern pattern, double confidence) {
     }
 
     private static final List<Signal> SIGNALS = List.of(
-            new Signal(Pattern.compile("^\\s*avg-cpu:\\s+%user\\b"), 0.95),
-            new Signal(Pattern.compile("^\\s*(?:Device:?|Filesystem:)\\s+(?:tps|rrqm/s|r/s|r(?:Blk|kB|MB)_nor/s)\\s"), 0.95),
-            new Signal(Pattern.compile("\\s(?:%util|kB_dscd|kB_wrtn|MB_wrtn|Blk_wrtn|kB_w\\+d)\\s+Device\\s*$"), 0.9),
-            new Signal(Pattern.compile("^\\s*extended device statistics\\b"), 0.9),
-            new Signal(Pattern.compile("\\br/s\\s+w/s\\s+[kM]r/s\\s+[kM]w(?:/s)?\\s+wait\\s+actv\\b"), 0.9),
-            new Signal(Pattern.compile("\\bKB/t\\s+tps\\s+MB/s\\b"), 0.9),
-            new Signal(BsdOutput.DEVICE_HEADER, 0.9),
-            new Signal(Pattern.compile("^\\s*Disks:\\s+%\\s*tm_act\\s+Kbps\\s"), 0.95),
-            new Signal(Pattern.compile("^\\s*\\S+\\s+xfer:\\s+%tm_act\\s+bps\\s"), 0.95),
-            new Signal(Pattern.compile("^\\s*(?:Disks|Vadapter):\\s+xfers\\s+read\\s+write\\s+queue\\s*$"), 0.9),
-            new Signal(Pattern.compile("^\\s*tty:\\s+tin\\s+tout\\s+avg-cpu:\\s+%\\s*user\\b"), 0.95),
-            new Signal(Pattern.compile("^\\s*(?:tin\\s+tout\\s+)?kps\\s+tps\\s+serv\\b"), 0.85));
+            new Signal("avg-cpu:", Pattern.compile("^\\s*avg-cpu:\\s+%user\\b"), 0.95),
+            new Signal("Device", Pattern.compile("^\\s*Device:?\\s+(?:tps|rrqm/s|r/s|r(?:Blk|kB|MB)_nor/s)\\s"), 0.95),
+            new Signal("Filesystem:", Pattern.compile("^\\s*Filesystem:\\s+(?:tps|rrqm/s|r/s|r(?:Blk|kB|MB)_nor/s)\\s"), 0.95),
+            new Signal("Device", Pattern.compile("\\s(?:%util|kB_dscd|kB_wrtn|MB_wrtn|Blk_wrtn|kB_w\\+d)\\s+Device\\s*$"), 0.9),
+            new Signal("extended device statistics", Pattern.compile("^\\s*extended device statistics\\b"), 0.9),
+            new Signal("actv", Pattern.compile("\\br/s\\s+w/s\\s+[kM]r/s\\s+[kM]w(?:/s)?\\s+wait\\s+actv\\b"), 0.9),
+            new Signal("KB/t", Pattern.compile("\\bKB/t\\s+tps\\s+MB/s\\b"), 0.9),
+            new Signal("device", BsdOutput.DEVICE_HEADER, 0.9),
+            new Signal("tm_act", Pattern.compile("^\\s*Disks:\\s+%\\s*tm_act\\s+Kbps\\s"), 0.95),
+            new Signal("xfer:", Pattern.compile("^\\s*\\S+\\s+xfer:\\s+%tm_act\\s+bps\\s"), 0.95),
+            new Signal("xfers", Pattern.compile("^\\s*(?:Disks|Vadapter):\\s+xfers\\s+read\\s+write\\s+queue\\s*$"), 0.9),
+            new Signal("tout", Pattern.compile("^\\s*tty:\\s+tin\\s+tout\\s+avg-cpu:\\s+%\\s*user\\b"), 0.95),
+            new Signal("kps", Pattern.compile("^\\s*(?:tin\\s+tout\\s+)?kps\\s+tps\\s+serv\\b"), 0.85));
 
     /**
      * macOS/BSD {@code iostat -n 0} and Solaris {@code iostat -c}: the cpu group alone ({@code cpu [load average]})
@@ -70,7 +71,7 @@ public final class IostatParser implements Parser {
         if (SysstatJson.writer(head).orElse(null) == SysstatJson.Writer.IOSTAT) return 0.95;
         double best = 0;
         for (Signal signal : SIGNALS) {
-            if (signal.confidence() > best && head.anyMatch(signal.pattern())) best = signal.confidence();
+            if (signal.confidence() > best && head.anyMatch(signal.literal(), signal.pattern())) best = signal.confidence();
         }
         return Math.max(best, cpuOnly(head.lines()) ? CPU_ONLY_CONFIDENCE : 0);
     }

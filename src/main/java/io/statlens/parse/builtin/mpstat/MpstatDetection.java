@@ -28,9 +28,12 @@ final class MpstatDetection {
         for (TranscriptLine read : Transcript.read(head, MpstatCommand.SYNTAX)) {
             if (!read.is(TranscriptLine.Kind.TEXT)) continue;
             String line = read.text();
-            String[] words = Tokens.split(line);
-            if (words.length == 0) continue;
-            if (SolarisMpstatReader.isHeader(words) && words[1].equals("minf")) return 0.95;
+            if (Tokens.isBlank(line)) continue;
+            // Solaris's header has minf second: only a line holding it is split to see
+            if (line.contains("minf")) {
+                String[] words = Tokens.split(line);
+                if (SolarisMpstatReader.isHeader(words) && words[1].equals("minf")) return 0.95;
+            }
             if (SysstatBanner.parse(line).isPresent()) banner = true;
             else if (isLinuxHeader(line)) linuxHeader = true;
         }

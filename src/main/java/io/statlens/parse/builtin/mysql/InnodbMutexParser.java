@@ -113,6 +113,8 @@ public final class InnodbMutexParser implements Parser {
     private record Cells(String type, String name, Map<String, Double> fields) {
         /** A tab-separated, boxed or blank-separated row; empty when the line is none. */
         static Optional<Cells> of(String text) {
+            // the Status column holds at least one counter (name=value): a line without '=' is no row, told before splitting
+            if (text.indexOf('=') < 0) return Optional.empty();
             List<String> cells;
             if (text.startsWith("|")) {
                 if (!text.endsWith("|") || text.length() < 2) return Optional.empty();

@@ -57,6 +57,8 @@ public final class PidstatParser implements Parser {
         boolean banner = false;
         for (String line : head.lines()) {
             if (!banner && SysstatBanner.parse(line).isPresent()) banner = true;
+            // a header ends in Command and has an id column: a line without both words is none, told before it is split
+            if (!line.contains("Command") || !(line.contains("PID") || line.contains("TGID"))) continue;
             String[] words = headerWords(line);
             if (words != null && PidstatHeader.isHeader(words)) {
                 boolean known = false;

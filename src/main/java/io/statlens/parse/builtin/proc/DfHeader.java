@@ -4,6 +4,7 @@ import io.statlens.parse.text.Tokens;
 import io.statlens.parse.text.TsvResource;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,10 +43,17 @@ final class DfHeader {
             List.of(BLOCKS_SUFFIX, "Used", "Available", "Use%"), List.of("Size", "Used", "Avail", "Use%"),
             List.of(BLOCKS_SUFFIX, "Used", "Available", "Capacity"), List.of("Size", "Used", "Avail", "Capacity"),
             List.of("Inodes", "IUsed", "IFree", "IUse%"));
+    /** Every title a header is read with. */
+    private static final List<String> ENGLISH_TITLES = titles();
     private static final int MAX_READINGS = 64;
     private static final Pattern PLACEHOLDER = Pattern.compile("%(?:(\\d)\\$)?s");
 
     private static final Map<String, Language> LANGUAGES = load();
+    /**
+     * The first word of every language's file-system title: a line that starts with none of them is no header, told
+     * before the line is split into words (detection asks this of every line of every file's head).
+     */
+    private static final Set<String> FIRST_WORDS = firstWords();
 
     /**
      * A header as read.
@@ -63,8 +71,15 @@ final class DfHeader {
      * the block size) of {@code blocksWords} words.
      */
     private record Language(Map<String, List<String>> titles, Pattern blocks, int blocksWords) {
+        /** Every title of {@link #ENGLISH_TITLES} resolved: one the catalog leaves untranslated as its English words. */
+        Language {
+            Map<String, List<String>> resolved = new LinkedHashMap<>(titles);
+            for (String english : ENGLISH_TITLES) resolved.putIfAbsent(english, words(english));
+            titles = Map.copyOf(resolved);
+        }
+
         List<String> title(String english) {
-            return titles.getOrDefault(english, words(english));
+            return titles.get(english);
         }
     }
 
@@ -73,6 +88,7 @@ final class DfHeader {
 
     /** The line read as df's header in English or any catalog's language; empty if it is not one. */
     static Optional<Header> read(String line) {
+        if (!FIRST_WORDS.contains(firstWord(line))) return Optional.empty();
         List<String> words = words(line);
         if (words.size() < 3) return Optional.empty();
         List<String> columns = null;
@@ -140,6 +156,16 @@ final class DfHeader {
         return from >= 0 && from + title.size() <= words.size() && words.subList(from, from + title.size()).equals(title);
     }
 
+    /** The line's first word as {@link #words} splits it; empty for a blank line. */
+    private static String firstWord(String line) {
+        int n = line.length();
+        int start = 0;
+        while (start < n && Tokens.isSpace(line.charAt(start))) start++;
+        int end = start;
+        while (end < n && !Tokens.isSpace(line.charAt(end))) end++;
+        return line.substring(start, end);
+    }
+
     /** The words of a line or title: every Unicode space separates. */
     private static List<String> words(String s) {
         return List.of(Tokens.split(s));
@@ -175,6 +201,23 @@ final class DfHeader {
         Map<String, List<String>> titles = new LinkedHashMap<>();
         catalog.forEach((english, translated) -> titles.put(english, words(translated)));
         return new Language(Map.copyOf(titles), Pattern.compile(regex.toString()), words(sample.toString()).size());
+    }
+
+    private static List<String> titles() {
+        List<String> titles = new ArrayList<>(List.of(FILESYSTEM, TYPE, MOUNTED_ON));
+        titles.addAll(NUMERIC);
+        return List.copyOf(titles);
+    }
+
+    private static Set<String> firstWords() {
+        Set<String> first = new HashSet<>();
+        for (Language language : LANGUAGES.values()) {
+            List<String> title = language.title(FILESYSTEM);
+            // a catalog with an empty title would let every line begin a header: the check then cannot apply
+            if (title.isEmpty()) throw new IllegalStateException(RESOURCE + ": an empty " + FILESYSTEM + " title");
+            first.add(title.get(0));
+        }
+        return Set.copyOf(first);
     }
 
     private static Map<String, Language> load() {

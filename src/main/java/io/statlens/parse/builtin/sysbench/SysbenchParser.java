@@ -8,9 +8,11 @@ import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
-import java.util.List;
 
 /**
  * sysbench 0.4, 0.5, 1.0 and 1.1 output (oltp and Lua database tests, cpu, fileio, memory, threads, mutex):
@@ -42,14 +44,33 @@ public final class SysbenchParser implements Parser {
     @Override
     public double sniff(Head head) {
         // Rows of a tab-separated table that merely quote sysbench (a catalogue of captures) are not its output.
-        Head text = new Head(head.fileName(),
-                head.lines().stream().filter(l -> l.chars().filter(c -> c == '\t').count() < 3).toList());
-        if (text.anyMatch(BANNER) || text.anyMatch(INTERVAL)) return 0.95;
-        long markers = text.lines().stream().map(String::strip).filter(MARKERS::contains).distinct().count();
-        if (text.lines().stream().anyMatch(l -> l.contains("events (avg/stddev):"))) markers++;
-        if (markers >= 2) return 0.9;
-        if (markers == 1) return 0.7;
-        return text.anyMatch(COMMAND) ? 0.6 : 0;
+        List<String> kept = new ArrayList<>();
+        for (String line : head.lines()) {
+            if (tabs(line) < 3) kept.add(line);
+        }
+        Head text = new Head(head.fileName(), kept);
+        // each pattern tried only on lines holding a literal all its matches hold
+        if (text.anyMatch("sysbench", BANNER) || text.anyMatch("]", INTERVAL)) return 0.95;
+        Set<String> markers = new HashSet<>();
+        boolean events = false;
+        for (String line : kept) {
+            // every marker ends with a colon
+            if (line.indexOf(':') < 0) continue;
+            String stripped = line.strip();
+            if (MARKERS.contains(stripped)) markers.add(stripped);
+            events |= line.contains("events (avg/stddev):");
+        }
+        int count = markers.size() + (events ? 1 : 0);
+        if (count >= 2) return 0.9;
+        if (count == 1) return 0.7;
+        return text.anyMatch("sysbench", COMMAND) ? 0.6 : 0;
+    }
+
+    /** The tabs in a line, counted up to three. */
+    private static int tabs(String line) {
+        int n = 0;
+        for (int i = line.indexOf('\t'); i >= 0 && n < 3; i = line.indexOf('\t', i + 1)) n++;
+        return n;
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.statlens.parse.text.TsvResource;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +61,8 @@ final class ProcpsTranslations {
     private final Set<String> timestampTitles;
     /** Translated label → the languages that print it, for the fact saying which locale wrote the file. */
     private final Map<String, Set<String>> languagesOfLabel;
+    /** The first word of every printed form of a label sequence's first label: a label line starts with one of them. */
+    private final Set<String> firstWords;
 
     private ProcpsTranslations(Map<String, List<List<String>>> labelWords, Map<String, String> groupLines,
                                Set<String> timestampTitles, Map<String, Set<String>> languagesOfLabel) {
@@ -67,6 +70,13 @@ final class ProcpsTranslations {
         this.groupLines = groupLines;
         this.timestampTitles = timestampTitles;
         this.languagesOfLabel = languagesOfLabel;
+        Set<String> first = new HashSet<>();
+        for (List<Slot> sequence : List.of(MAIN, DISK)) {
+            for (String label : sequence.get(0).labels()) {
+                for (List<String> form : forms(label)) first.add(form.get(0));
+            }
+        }
+        this.firstWords = Set.copyOf(first);
     }
 
     static ProcpsTranslations get() {
@@ -102,6 +112,8 @@ final class ProcpsTranslations {
     Optional<LabelLine> labelLine(String line) {
         String head = line.stripLeading();
         if (head.isEmpty() || Character.isDigit(head.charAt(0))) return Optional.empty();
+        // detection asks every line: one whose first word starts no form of the first label is told before splitting
+        if (!firstWords.contains(firstWord(line))) return Optional.empty();
         List<int[]> words = words(line);
         if (words.size() < 6) return Optional.empty();
         for (List<Slot> sequence : List.of(MAIN, DISK)) {
@@ -207,6 +219,16 @@ final class ProcpsTranslations {
     /** Words of a line of titles: dashes and blanks are the same separator. */
     private static String normalize(String s) {
         return DASHES_AND_SPACES.matcher(s).replaceAll(" ").strip();
+    }
+
+    /** The first word as {@link #words} splits the line; empty for a blank line. */
+    private static String firstWord(String line) {
+        int n = line.length();
+        int start = 0;
+        while (start < n && isBlank(line.charAt(start))) start++;
+        int end = start;
+        while (end < n && !isBlank(line.charAt(end))) end++;
+        return line.substring(start, end);
     }
 
     /** Start and end of each whitespace-separated word (every Unicode blank counts). */
