@@ -216,7 +216,8 @@ final class SectionHeader {
         List<Text> texts = new ArrayList<>(0);
         for (int i : textColumns) texts.add(new Text(tokens.get(i), t[i]));
         if (freeTextFrom >= 0 && t.length > freeTextFrom) {
-            String free = String.join(" ", List.of(t).subList(freeTextFrom, t.length));
+            // sadf -d gives each name its own cell, empty where the device names no maker
+            String free = String.join(" ", List.of(t).subList(freeTextFrom, t.length).stream().filter(c -> !c.isBlank()).toList());
             texts.add(new Text("device", free));
         }
         return new Cells(key, values, texts, bad);
