@@ -27,6 +27,7 @@ final class SectionHeader {
     /** sysstat's USB report: vendor and product ids complete the bus number to a key; names follow as free text. */
     private static final Set<String> USB_KEY_PARTS = Set.of("idvendor", "idprod");
     private static final String USB_TEXT_START = "manufact";
+    private static final java.util.regex.Pattern PER_CPU = java.util.regex.Pattern.compile("CPU\\d+");
 
     /** A metric column: where its cell is, and whether the cell is a {@code used/size} pair (two metrics). */
     private record Column(int index, boolean usedOfSize) {
@@ -171,6 +172,17 @@ final class SectionHeader {
     /** Whether the section is in the catalog (rather than named after its first label). */
     boolean known() {
         return known;
+    }
+
+    /** The per-CPU columns of sar -I's interrupt report ({@code CPU0 CPU1 ...}) this layout names. */
+    List<String> perCpuColumns() {
+        return tokens.stream().filter(t -> PER_CPU.matcher(t).matches()).toList();
+    }
+
+    /** This layout without the per-CPU columns that are not in {@code kept}; this one if it names no other. */
+    SectionHeader withPerCpuColumns(java.util.Collection<String> kept) {
+        List<String> fewer = tokens.stream().filter(t -> !PER_CPU.matcher(t).matches() || kept.contains(t)).toList();
+        return fewer.size() == tokens.size() ? this : new SectionHeader(fewer);
     }
 
     boolean sameColumns(SectionHeader other) {
