@@ -203,6 +203,8 @@ final class PidstatReader {
             averageHeader = parsed.orElse(null);
             return;
         }
+        // the averages come after every report: a report's header starts a new run, whose averages have their own
+        averageHeader = null;
         header = parsed.orElse(null);
         if (header != null) sink.variant(header.columns().contains("%user") ? "linux-sysstat-old" : "linux-sysstat");
     }
@@ -213,17 +215,20 @@ final class PidstatReader {
             header(number, words, true);
             return;
         }
-        if (averageHeader == null) {
+        // pidstat.c prints the averages without a header of their own when it printed one table per report
+        // (dis_hdr 0: one activity, at most one -p PID): they have the columns of that table
+        PidstatHeader table = averageHeader != null ? averageHeader : header;
+        if (table == null) {
             // without the header the columns cannot be known; the row's width may still tell which report it was
             sink.warning(number, "a pidstat average without the header that names its columns; "
                     + PidstatLayouts.expectedHeader(label) + " before it"
                     + PidstatLayouts.onlyFit(words).map(fit -> "; its " + fit).orElse("") + "; skipped");
             return;
         }
-        Cells cells = cells(number, rest, averageHeader);
+        Cells cells = cells(number, rest, table);
         if (cells == null) return;
-        for (PidstatHeader.Group g : averageHeader.groups()) {
-            double[] values = values(number, cells.values(), g, averageHeader);
+        for (PidstatHeader.Group g : table.groups()) {
+            double[] values = values(number, cells.values(), g, table);
             if (values == null) return;
             DatasetSpec spec = cells.thread() ? g.thread() : g.process();
             for (int i = 0; i < values.length; i++) {

@@ -38,6 +38,12 @@ final class SadfTextReader {
     private static final Pattern EPOCH = Pattern.compile("^\\d{9,11}$");
     private static final Pattern RESTART = Pattern.compile("^LINUX-RESTART\\s*(?:\\((\\d+) CPU\\))?.*$");
     private static final String PER_CPU = "CPU*";
+    /**
+     * sadf's USB header (activity.c's hdr_line) names the device's names first, but render_pwr_usb_stats writes
+     * them last, as sar's text does: the rows are read in the order they are written.
+     */
+    private static final List<String> USB_HEADER = List.of("manufact", "product", "BUS", "idvendor", "idprod", "maxpower");
+    private static final List<String> USB_ROW_ORDER = List.of("BUS", "idvendor", "idprod", "maxpower", "manufact", "product");
 
     private final RecordSink sink;
     private final Timeline timeline;
@@ -103,7 +109,7 @@ final class SadfTextReader {
             emptyColumnName = true;
             return true;
         }
-        labels = named;
+        labels = named.equals(USB_HEADER) ? USB_ROW_ORDER : named;
         emptyColumnName = false;
         return true;
     }

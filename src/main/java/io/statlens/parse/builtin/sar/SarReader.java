@@ -237,7 +237,9 @@ final class SarReader {
         }
         averaging = null;
         if (SectionHeader.looksLikeHeader(tokens)) {
-            current = section(SectionHeader.of(List.of(tokens)), n);
+            SectionHeader header = SectionHeader.of(List.of(tokens));
+            current = section(header, n);
+            current.intervalHeader(header);
             return;
         }
         if (current == null) {
@@ -297,7 +299,7 @@ final class SarReader {
     }
 
     private void row(SectionState section, Instant time, String[] tokens, long n) {
-        SectionHeader.Cells cells = cells(section, tokens, n);
+        SectionHeader.Cells cells = cells(section.header(), section, tokens, n);
         if (cells == null) return;
         for (SectionHeader.Text text : cells.texts()) {
             if (!text.value().isBlank()) {
@@ -308,9 +310,10 @@ final class SarReader {
     }
 
     private void summary(SectionState section, String[] tokens, long n, SysstatAverage.Statistic statistic) {
-        SectionHeader.Cells cells = cells(section, tokens, n);
+        SectionHeader layout = section.averageLayout(tokens.length);
+        SectionHeader.Cells cells = cells(layout, section, tokens, n);
         if (cells == null) return;
-        DatasetSpec spec = section.header().spec();
+        DatasetSpec spec = layout.spec();
         List<Metric> metrics = spec.metrics();
         for (int i = 0; i < metrics.size(); i++) {
             double v = cells.values()[i];
@@ -320,10 +323,10 @@ final class SarReader {
         }
     }
 
-    private SectionHeader.Cells cells(SectionState section, String[] tokens, long n) {
-        SectionHeader.Cells cells = section.header().cells(tokens);
+    private SectionHeader.Cells cells(SectionHeader layout, SectionState section, String[] tokens, long n) {
+        SectionHeader.Cells cells = layout.cells(tokens);
         if (cells == null) {
-            sink.warning(n, "expected " + section.header().columnCount() + " columns as in the header at line "
+            sink.warning(n, "expected " + layout.columnCount() + " columns as in the header at line "
                     + section.headerLine() + ", found " + tokens.length + ": " + Arrays.toString(tokens));
             return null;
         }

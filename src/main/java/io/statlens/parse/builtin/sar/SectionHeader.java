@@ -27,6 +27,7 @@ final class SectionHeader {
     /** sysstat's USB report: vendor and product ids complete the bus number to a key; names follow as free text. */
     private static final Set<String> USB_KEY_PARTS = Set.of("idvendor", "idprod");
     private static final String USB_TEXT_START = "manufact";
+    private static final java.util.regex.Pattern PER_CPU = java.util.regex.Pattern.compile("CPU\\d+");
 
     /** A metric column: where its cell is, and whether the cell is a {@code used/size} pair (two metrics). */
     private record Column(int index, boolean usedOfSize) {
@@ -173,6 +174,17 @@ final class SectionHeader {
         return known;
     }
 
+    /** The per-CPU columns of sar -I's interrupt report ({@code CPU0 CPU1 ...}) this layout names. */
+    List<String> perCpuColumns() {
+        return tokens.stream().filter(t -> PER_CPU.matcher(t).matches()).toList();
+    }
+
+    /** This layout without the per-CPU columns that are not in {@code kept}; this one if it names no other. */
+    SectionHeader withPerCpuColumns(java.util.Collection<String> kept) {
+        List<String> fewer = tokens.stream().filter(t -> !PER_CPU.matcher(t).matches() || kept.contains(t)).toList();
+        return fewer.size() == tokens.size() ? this : new SectionHeader(fewer);
+    }
+
     boolean sameColumns(SectionHeader other) {
         return tokens.equals(other.tokens);
     }
@@ -216,7 +228,8 @@ final class SectionHeader {
         List<Text> texts = new ArrayList<>(0);
         for (int i : textColumns) texts.add(new Text(tokens.get(i), t[i]));
         if (freeTextFrom >= 0 && t.length > freeTextFrom) {
-            String free = String.join(" ", List.of(t).subList(freeTextFrom, t.length));
+            // sadf -d gives each name its own cell, empty where the device names no maker
+            String free = String.join(" ", List.of(t).subList(freeTextFrom, t.length).stream().filter(c -> !c.isBlank()).toList());
             texts.add(new Text("device", free));
         }
         return new Cells(key, values, texts, bad);

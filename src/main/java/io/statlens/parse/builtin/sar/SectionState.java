@@ -28,6 +28,9 @@ final class SectionState {
     private ZoneId resolvedZone;
     private Instant resolved;
     private final java.util.Set<String> keysAtTime = new java.util.HashSet<>();
+    /** The per-CPU columns ({@code CPU0} ...) the interval headers named since the last average block. */
+    private final java.util.Set<String> cpusSinceAverage = new java.util.HashSet<>();
+    private boolean averaged;
 
     SectionState(SectionHeader header, long headerLine) {
         this.header = header;
@@ -46,6 +49,27 @@ final class SectionState {
     void header(SectionHeader newHeader, long line) {
         if (!header.sameColumns(newHeader)) header = newHeader;
         headerLine = line;
+    }
+
+    /** An interval's header: the per-CPU columns it names are the ones the next average block can have values for. */
+    void intervalHeader(SectionHeader intervals) {
+        if (averaged) {
+            cpusSinceAverage.clear();
+            averaged = false;
+        }
+        cpusSinceAverage.addAll(intervals.perCpuColumns());
+    }
+
+    /**
+     * The layout of an average row with this many cells. sar -I's Average header names every CPU of the file, but its
+     * rows carry values only for the CPUs the intervals since the last average had (a CPU offline all that boot has
+     * none): where the row is narrower than the header, it is read under those CPUs' columns if it fits them.
+     */
+    SectionHeader averageLayout(int cells) {
+        averaged = true;
+        if (header.fitsWidth(cells) || cpusSinceAverage.isEmpty()) return header;
+        SectionHeader intervalCpus = header.withPerCpuColumns(cpusSinceAverage);
+        return intervalCpus.fitsWidth(cells) ? intervalCpus : header;
     }
 
     /**

@@ -48,6 +48,61 @@ class PidstatParserTest {
     }
 
     @Test
+    void withOneActivityTheAveragesAreReadUnderTheIntervalsHeader() {
+        // pidstat.c: dis_hdr is 0 with one activity and at most one -p PID, and write_stats_avg(curr, dis_hdr) then
+        // prints the Average: rows without a header of their own (sysstat's tests/expected.pidstat-e, cut)
+        CollectingSink sink = ParserFixtures.parseText(parser, """
+                Linux 1.2.3-TEST (SYSSTAT.TEST) \t06/01/20 \t_x86_64_\t(9 CPU)
+
+                12:53:20      UID      TGID       TID    %usr %system  %guest   %wait    %CPU   CPU  Command
+                12:53:22     1000      8741         -    0.00    0.00    0.00    0.00    0.00     0  firefox
+                12:53:22     1000         -      8785    0.00    0.00    0.00    0.00    0.00     3  |__JS Helper
+                12:53:24     1000      8741         -    0.13    0.03    0.00    0.03    0.16     5  firefox
+                12:53:24     1000         -      8785    0.00    0.00    0.00    0.00    0.00     3  |__JS Helper
+                Average:     1000      8741         -    0.13    0.03    0.00    0.03    0.16     -  firefox
+                Average:     1000         -      8785    0.00    0.02    0.00    0.00    0.02     -  |__JS Helper
+                """, ParseContext.simple("e.txt"));
+        assertEquals(List.of(), sink.warnings());
+        assertEquals(0.16, summary(sink, "pidstat.cpu", "8741 firefox", "%CPU"));
+        assertEquals(0.02, summary(sink, "pidstat.thread_cpu", "8741/8785 JS Helper", "%system"));
+        assertTrue(sink.summaries().stream().noneMatch(v -> v.name().equals("CPU")));
+        assertEquals(2, sink.rows("pidstat.cpu").size());
+    }
+
+    @Test
+    void aNewReportsHeaderEndsTheAverageHeaderOfTheReportBefore() {
+        // two runs in one file: -u -r (averages with their headers), then -u alone (averages without one)
+        CollectingSink sink = ParserFixtures.parseText(parser, """
+                Linux 6.1.0-13-amd64 (h) \t12/02/2026 \t_x86_64_\t(2 CPU)
+
+                10:00:00      UID       PID    %usr %system  %guest   %wait    %CPU   CPU  Command
+                10:00:01        0         1    1.00    0.00    0.00    0.00    1.00     0  init
+                10:00:00      UID       PID  minflt/s  majflt/s     VSZ     RSS   %MEM  Command
+                10:00:01        0         1      2.00      0.00    1000     500   0.10  init
+                Average:      UID       PID    %usr %system  %guest   %wait    %CPU   CPU  Command
+                Average:        0         1    1.00    0.00    0.00    0.00    1.00     -  init
+                Average:      UID       PID  minflt/s  majflt/s     VSZ     RSS   %MEM  Command
+                Average:        0         1      2.00      0.00    1000     500   0.10  init
+
+                Linux 6.1.0-13-amd64 (h) \t12/02/2026 \t_x86_64_\t(2 CPU)
+
+                11:00:00      UID       PID    %usr %system  %guest   %wait    %CPU   CPU  Command
+                11:00:01        0         1    3.00    0.00    0.00    0.00    3.00     0  init
+                Average:        0         1    3.00    0.00    0.00    0.00    3.00     -  init
+                """, ParseContext.simple("two.txt"));
+        assertEquals(List.of(), sink.warnings());
+        assertEquals(List.of(1.0, 3.0), sink.summaries().stream()
+                .filter(v -> v.dataset().equals("pidstat.cpu") && v.name().equals("%CPU")).map(v -> v.value()).toList());
+    }
+
+    private static double summary(CollectingSink sink, String dataset, String key, String name) {
+        return sink.summaries().stream()
+                .filter(v -> v.dataset().equals(dataset) && v.key().equals(key) && v.name().equals(name))
+                .findFirst().orElseThrow(() -> new AssertionError(dataset + " " + key + " " + name + " in " + sink.summaries()))
+                .value();
+    }
+
+    @Test
     void anLscpuLineBeforeTheOutputIsNoAverageLine() {
         CollectingSink sink = ParserFixtures.parse(parser, "pidstat/gh-issue-sysstat176-pidstat-after-lscpu-cut.txt");
         // Architecture:          x86_64 (an lscpu pasted before the pidstat run), not an unknown translation of Average:

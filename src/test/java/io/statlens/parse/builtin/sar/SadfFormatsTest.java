@@ -5,6 +5,7 @@ import io.statlens.model.Metric;
 import io.statlens.parse.ParserFixtures;
 import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.ParseContext;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -89,6 +90,24 @@ class SadfFormatsTest {
         SpecRow sum = d.rows("sar.intr", "sum").get(1);
         assertEquals(2235, sum.get("all"));
         assertEquals(1184, sum.get("CPU1"));
+    }
+
+    @Test
+    void usbRowsAreReadInTheOrderSadfWritesThemNotItsHeaders() {
+        // activity.c's hdr_line for USB names manufact and product first; render_pwr_usb_stats writes them last
+        // (sysstat's tests/expected.sadf-d, lines 561-567)
+        CollectingSink d = ParserFixtures.parseText(parser, """
+                # hostname;interval;timestamp;manufact;product;BUS;idvendor;idprod;maxpower
+                SYSSTAT.TEST;31;2019-04-18 13:20:29 UTC;1;3f0;862;196;HP;HP Wireless Keyboard Mouse Kit
+                SYSSTAT.TEST;22;2019-04-18 13:20:49 UTC;1;3f0;862;196;HP;HP Wireless Keyboard Mouse Kit
+                SYSSTAT.TEST;22;2019-04-18 13:20:49 UTC;3;5e3;608;200;;USB2.0 Hub
+                """, ParseContext.simple("usb.txt"));
+        assertEquals(List.of(), d.warnings());
+        assertEquals(List.of("maxpower"), d.spec("sar.usb").metrics().stream().map(Metric::label).toList());
+        assertEquals(196.0, d.rows("sar.usb", "1:3f0:862").get(1).get("maxpower"));
+        assertEquals(200.0, d.rows("sar.usb", "3:5e3:608").get(0).get("maxpower"));
+        assertEquals("HP HP Wireless Keyboard Mouse Kit", d.fact("usb.1:3f0:862.device").orElseThrow());
+        assertEquals("USB2.0 Hub", d.fact("usb.3:5e3:608.device").orElseThrow());
     }
 
     private static Set<String> labelsAndUnits(DatasetSpec spec) {

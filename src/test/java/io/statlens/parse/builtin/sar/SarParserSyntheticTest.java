@@ -46,6 +46,39 @@ class SarParserSyntheticTest {
     }
 
     @Test
+    void anAverageOfInterruptsHasValuesOnlyForTheCpusItsIntervalsHad() {
+        // sar -I's Average header names every CPU of the file; its rows carry the CPUs this boot's intervals had
+        // (sysstat's tests/expected.sar-ext-hl, sar -C -P ALL ... -I --int=19,NMI, cut: CPU6 offline at 13:24:30,
+        // CPU8 offline after the restart)
+        CollectingSink sink = parse("Linux 1.2.3-TEST (SYSSTAT.TEST) \t04/18/19 \t_x86_64_\t(9 CPU)\n\n"
+                + "13:20:19         INTR       all      CPU0      CPU1      CPU2      CPU3      CPU4      CPU5      CPU7\n"
+                + "13:20:23           19     23.34      0.00      0.00      0.00      0.00     23.34      0.00      0.00\n"
+                + "13:20:23         INTR       all      CPU0      CPU1      CPU2      CPU3      CPU4      CPU5      CPU7      CPU8\n"
+                + "13:20:27           19     22.73      0.00      0.00      0.00      0.00     22.73      0.00      0.00      0.00\n"
+                + "\n"
+                + "Average:         INTR       all      CPU0      CPU1      CPU2      CPU3      CPU4      CPU5      CPU6      CPU7      CPU8\n"
+                + "Average:           19     23.90      0.00      0.00      0.00      0.00     23.90      0.00      0.00      0.00      0.00\n"
+                + "\n"
+                + "13:24:12     LINUX RESTART\t(9 CPU)\n"
+                + "\n"
+                + "13:24:20         INTR       all      CPU0      CPU1      CPU2      CPU3      CPU4      CPU5      CPU6      CPU7\n"
+                + "13:24:25          NMI      0.00      0.03      0.00      0.00      0.13      0.00      0.00      0.03      0.00\n"
+                + "\n"
+                + "13:24:25         INTR       all      CPU0      CPU1      CPU2      CPU3      CPU4      CPU5      CPU7\n"
+                + "13:24:30          NMI      0.00      0.00      0.00      0.03      0.10      0.00      0.03      0.00\n"
+                + "\n"
+                + "Average:         INTR       all      CPU0      CPU1      CPU2      CPU3      CPU4      CPU5      CPU6      CPU7      CPU8\n"
+                + "Average:          NMI      0.00      0.02      0.00      0.02      0.11      0.00      0.02      0.02      0.00\n");
+        assertEquals(List.of(), sink.warnings());
+        assertEquals(0.0, summary(sink, "sar.intr", "19", "CPU8"));
+        assertEquals(0.11, summary(sink, "sar.intr", "NMI", "CPU3"));
+        assertEquals(0.02, summary(sink, "sar.intr", "NMI", "CPU6"));
+        assertEquals(0.0, summary(sink, "sar.intr", "NMI", "CPU7"));
+        assertTrue(sink.summaries().stream().noneMatch(v -> v.key().equals("NMI") && v.name().equals("CPU8")),
+                sink.summaries().toString());
+    }
+
+    @Test
     void everySectionRollsOverMidnightOnItsOwn() {
         CollectingSink sink = parse(BANNER
                 + "23:40:01        CPU     %user     %nice   %system   %iowait    %steal     %idle\n"
