@@ -315,6 +315,17 @@ class HostileImportTest {
         assertEquals(0, right.code(), right.err());
     }
 
+    /** The pasted command's options say how the output was made; they are no data of the tool (left3's finding). */
+    @Test
+    void aForcedToolThatFindsOnlyItsPastedCommandRefusesTheFile() throws Exception {
+        Path averages = file("averages.txt", "$ pidstat -u -t -p 6463 1 30\n"
+                + "Durchschn.:      1000      6463         -    0,20    0,07    0,00    0,00    0,27     -  firefox\n");
+        CliRun imp = run("import", averages.toString(), "--tool", "pidstat", "--run", "averages");
+        assertEquals(1, imp.code(), imp.out() + imp.err());
+        assertTrue(imp.err().contains("averages.txt: the pidstat parser found no pidstat data in this file"), imp.err());
+        assertFalse(run("runs").out().contains("averages"), "no run was left behind");
+    }
+
     private void assertImported(Path file) {
         CliRun imp = run("import", file.toString(), "--run", file.getFileName().toString());
         assertEquals(0, imp.code(), imp.out() + imp.err());

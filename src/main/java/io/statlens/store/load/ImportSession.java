@@ -87,8 +87,13 @@ final class ImportSession implements RecordSink, AutoCloseable {
     private long warningCount;
     private long rowCount;
     private long summaryCount;
-    /** Facts of what the file holds (a server's version and settings), not how its times were found. */
+    /**
+     * Facts of what the file holds (a server's version and settings), not how its times were found nor how the output
+     * was made ({@link #HOW_MADE}): a chosen parser that found only those read nothing of its tool.
+     */
     private long factCount;
+    /** The facts of the command line pasted before the output, or printed by the tool about what it ran. */
+    private static final Set<String> HOW_MADE = Set.of("command", "options");
     /** Set when the parser derived the file's times provisionally (see {@link DerivedTimes}). */
     private DerivedTimes derived;
     private String timeSource = "";
@@ -433,7 +438,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
     public void fact(Fact fact) {
         if (host == null && fact.name().equals(HOST_FACT)) host = fact.value();
         if (TimeSource.is(fact)) timeSource = fact.value();
-        else factCount++;
+        else if (!HOW_MADE.contains(fact.name())) factCount++;
         try {
             write(() -> {
                 if (insertFact == null) insertFact = c.prepareStatement("INSERT INTO FACTS (RUN_ID, FILE_ID, NAME, VAL) VALUES (?, ?, ?, ?)");
