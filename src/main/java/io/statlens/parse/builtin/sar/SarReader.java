@@ -351,7 +351,7 @@ final class SarReader {
         if (date == null) {
             Timeline.Day day = timeline.assumedDay();
             date = day.date();
-            if (!day.placedLater()) {
+            if (day.assumed() && !day.placedLater()) {
                 sink.warning(0, "no sar banner with a date; the times of day are taken to be on " + date + " (" + day.origin()
                         + "); give --start to set the date");
             }

@@ -336,7 +336,8 @@ final class VmstatReader {
             String printed = header.clock() == VmstatHeader.Clock.LAST ? "AIX vmstat -t prints the time of day only (hr mi se)"
                     : "the --time-- column gives the time of day only";
             sink.notice(header.line(), printed + ": the samples are placed on "
-                    + day.date() + " from " + day.origin() + ", zone " + timeOptions.zone().getId() + "; give --start to set the date");
+                    + day.date() + " from " + day.origin() + ", zone " + timeOptions.zone().getId()
+                    + (day.assumed() ? "; give --start to set the date" : ""));
         }
         return aixDay;
     }
