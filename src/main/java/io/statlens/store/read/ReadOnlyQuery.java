@@ -38,7 +38,12 @@ public final class ReadOnlyQuery {
     private static final Pattern COMMENTS = Pattern.compile("(?s)/\\*.*?\\*/|--[^\\n]*");
     private static final Pattern FIRST_WORD = Pattern.compile("^\\s*\\(*\\s*(\\w+)");
     /** Text a statement's words cannot be in: string literals and quoted identifiers. */
-    private static final Pattern QUOTED = Pattern.compile("'([^']|'')*'|\"([^\"]|\"\")*\"");
+    /**
+     * Quoted literals and names. Unrolled ({@code '[^']*+(?:''[^']*+)*'}) rather than a repeated group of one character,
+     * which recursed once per character and overflowed the stack on a literal of some thousands of characters.
+     */
+    private static final Pattern QUOTED = Pattern.compile("'[^']*+(?:''[^']*+)*'|\"[^\"]*+(?:\"\"[^\"]*+)*\"");
+    private static final Pattern SINGLE_QUOTED = Pattern.compile("'[^']*+(?:''[^']*+)*'");
     /** What PostgreSQL lets a WITH query do besides reading. */
     private static final Pattern CHANGES = Pattern.compile("(?i)\\b(INSERT|UPDATE|DELETE|MERGE)\\b");
     /** Characters of a CLOB, bytes of a BLOB, read into one value. */
@@ -336,7 +341,7 @@ public final class ReadOnlyQuery {
         while (trimmed.endsWith(";")) trimmed = trimmed.substring(0, trimmed.length() - 1).trim();
         String code = COMMENTS.matcher(trimmed).replaceAll(" ");
         if (code.isBlank()) throw new UserException("empty query");
-        if (code.replaceAll("'([^']|'')*'", "''").contains(";")) {
+        if (SINGLE_QUOTED.matcher(code).replaceAll("''").contains(";")) {
             throw new UserException("only one statement at a time is allowed");
         }
         String first = firstWord(trimmed);

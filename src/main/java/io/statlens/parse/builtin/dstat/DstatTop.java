@@ -42,7 +42,7 @@ record DstatTop(String dataset, String title, String label, String keyLabel, Lis
      * may hold a slash, {@code kworker/0:1}); no name before it when no process did anything.
      */
     private static final Pattern SIMPLE = Pattern.compile("^(.*?) ?/ ([^/]*)$");
-    private static final Pattern ADVANCED = Pattern.compile("^Top: (.*?)((?:\t[^\t]*)+)$");
+    private static final Pattern ADVANCED = Pattern.compile("^Top: (.*?)((?:\t[^\t]*+)++)$");
 
     private static final Metric CPU = new Metric("cpu", "%", "share of CPU time of the process");
     private static final Metric READ = new Metric("read", "B/s", "bytes read per second by the process");

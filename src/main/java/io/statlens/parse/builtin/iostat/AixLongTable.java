@@ -23,8 +23,8 @@ import java.util.regex.Pattern;
 final class AixLongTable implements Block {
     /** The data set of virtual adapters ({@code Vadapter:}). */
     static final String ADAPTERS = "adapter";
-    private static final Pattern GROUP_LINE = Pattern.compile("^\\s*(Disks|Vadapter):((?:\\s+[a-z]+){2,})\\s*$");
-    private static final Pattern RULE = Pattern.compile("^\\s*-{4,}(?:\\s+-{4,})+\\s*$");
+    private static final Pattern GROUP_LINE = Pattern.compile("^\\s*(Disks|Vadapter):((?:\\s+[a-z]+){2,}+)\\s*$");
+    private static final Pattern RULE = Pattern.compile("^\\s*-{4,}(?:\\s+-{4,})++\\s*$");
     private static final Pattern DASHES = Pattern.compile("-+");
     private static final Pattern WORD = Pattern.compile("\\S+");
     /** Where the long form's stacked words differ from the short form's labels (IBM's iostat -D). */

@@ -62,9 +62,9 @@ public final class InnodbMutexParser implements Parser {
     /** One counter of the Status column: {@code os_waits=12}. */
     private static final Pattern FIELD = Pattern.compile("([A-Za-z_]+)=(\\d+)");
     /** A Status column and nothing else: counters separated by commas and/or blanks. */
-    private static final Pattern STATUS = Pattern.compile("^(?:[A-Za-z_]+=\\d+)(?:\\s*,?\\s*[A-Za-z_]+=\\d+)*,?$");
+    private static final Pattern STATUS = Pattern.compile("^(?:[A-Za-z_]+=\\d+)(?:\\s*,?\\s*[A-Za-z_]+=\\d+)*+,?$");
     /** The Status column at the end of a row whose tabs became blanks. */
-    private static final Pattern TRAILING_STATUS = Pattern.compile("\\s((?:[A-Za-z_]+=\\d+)(?:\\s*,?\\s*[A-Za-z_]+=\\d+)*,?)$");
+    private static final Pattern TRAILING_STATUS = Pattern.compile("\\s((?:[A-Za-z_]+=\\d+)(?:\\s*,?\\s*[A-Za-z_]+=\\d+)*+,?)$");
     private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
     /** Most lock names one snapshot may have: servers list a few hundred. */
     private static final int MAX_NAMES = 20_000;

@@ -39,7 +39,7 @@ public final class DiskstatsParser extends SnapshotLoopParser {
     private static final int IO_MS = 9;
     static final DatasetSpec SPEC = spec();
     /** Major, minor, the device's name (a letter first: sda, nvme0n1, dm-0, md127) and its counters. */
-    private static final Pattern LINE = Pattern.compile("^\\d+\\s+\\d+\\s+[A-Za-z]\\S*(?:\\s+\\d+){4,}$");
+    private static final Pattern LINE = Pattern.compile("^\\d+\\s+\\d+\\s+[A-Za-z]\\S*(?:\\s++\\d++){4,}+$");
 
     public DiskstatsParser() {
         super(Set.of("cat"));

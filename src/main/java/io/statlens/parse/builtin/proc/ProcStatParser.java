@@ -34,7 +34,7 @@ public final class ProcStatParser extends SnapshotLoopParser {
     private static final List<String> COUNTERS = List.of("ctxt", "intr", "softirq", "processes");
     private static final List<String> GAUGES = List.of("procs_running", "procs_blocked");
     static final DatasetSpec SYSTEM = systemSpec();
-    private static final Pattern CPU_LINE = Pattern.compile("^cpu\\d*\\s+\\d+(?:\\s+\\d+){3,}$");
+    private static final Pattern CPU_LINE = Pattern.compile("^cpu\\d*\\s+\\d+(?:\\s++\\d++){3,}+$");
     private static final Pattern SYSTEM_LINE = Pattern.compile("^(?:ctxt|btime|intr|processes)\\s+\\d+.*$");
 
     public ProcStatParser() {

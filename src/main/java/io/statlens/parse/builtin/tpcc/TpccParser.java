@@ -38,7 +38,7 @@ public final class TpccParser implements Parser {
     private static final Pattern RAMP_UP = Pattern.compile("^\\s*RAMP-UP TIME\\.\\((\\d+) sec\\.\\)\\s*$");
     private static final Pattern MEASURING = Pattern.compile("^\\s*MEASURING START\\.\\s*$");
     /** What a terminal leaves on the next line when it hard-wraps a complete-looking interval line. */
-    private static final Pattern FRAGMENT = Pattern.compile("^\\s*[\\d.]+(?:,\\s*\\d+\\|[\\d.]+)*,?\\s*$");
+    private static final Pattern FRAGMENT = Pattern.compile("^\\s*[\\d.]+(?:,\\s*\\d+\\|[\\d.]+)*+,?\\s*$");
     private static final Pattern WRAPPED_PIECE = Pattern.compile("^[\\w.%|:, ]+$");
     /** Banner stars, the dots threads print when they stop, thread notices (the transcript kit takes fences and prompts). */
     private static final Pattern NOISE = Pattern.compile("^\\s*(?:\\*+|\\*+ ###easy### TPC-C Load Generator \\*+|\\.+"
