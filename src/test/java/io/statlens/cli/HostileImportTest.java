@@ -315,6 +315,23 @@ class HostileImportTest {
         assertEquals(0, right.code(), right.err());
     }
 
+    /**
+     * A dtrace printa whose time stamps read as the year 8839 (found by the twelfth long fuzz run): placing the undated
+     * file's times at its modification time moved them back by centuries, a shift that overflowed a count of
+     * nanoseconds (exit 2). It imports, or is refused; never an internal error.
+     */
+    @Test
+    void timesPlacedCenturiesBackAreNoInternalError() throws Exception {
+        byte[] saved = Files.readAllBytes(Path.of(
+                "src/test/resources/io/statlens/store/load/ImportFuzzTestInputs/importIntoKnownTables/derived-times-placed-centuries-back"));
+        Path printa = Files.write(dir.resolve("centuries.txt"), java.util.Arrays.copyOfRange(saved, 1, saved.length));
+        CliRun imp = run("import", printa.toString(), "--run", "centuries");
+        assertEquals(0, imp.code(), imp.out() + imp.err());
+        CliRun export = run("export", "centuries", "--tool", "dtrace");
+        assertEquals(0, export.code(), export.err());
+        assertFalse(export.out().contains("8839-"), "placed at the file's date, not in the year 8839: " + export.out());
+    }
+
     /** The pasted command's options say how the output was made; they are no data of the tool (left3's finding). */
     @Test
     void aForcedToolThatFindsOnlyItsPastedCommandRefusesTheFile() throws Exception {

@@ -335,7 +335,7 @@ final class ImportSession implements RecordSink, AutoCloseable {
     void place(DerivedTimes.Placement placement) {
         Instant placedStart = derived.provisionalStart().plus(placement.shift());
         double offset = clock.elapsed(placedStart);
-        for (TableRows t : tables.values()) t.spill.shift(placement.shift().toNanos(), offset);
+        for (TableRows t : tables.values()) t.spill.shift(placement.shift(), offset);
         for (DatasetState d : datasets.values()) {
             if (d.first != null) d.first = d.first.plus(placement.shift());
             if (d.last != null) d.last = d.last.plus(placement.shift());

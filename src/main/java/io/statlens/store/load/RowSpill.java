@@ -41,7 +41,12 @@ public final class RowSpill implements AutoCloseable {
     /** The last row's data set id: rows come in runs of one data set, so the set is looked up once per run. */
     private long lastId = Long.MIN_VALUE;
     /** Added to every row's time and elapsed seconds as the rows are read back (derived times placed late). */
-    private long shiftNanos;
+    private long shiftSeconds;
+    /**
+     * The shift's nanoseconds past {@link #shiftSeconds}, 0 to 999,999,999: kept as a Duration keeps them, since a shift
+     * of centuries (a derived time placed late can be one) overflows a count of nanoseconds.
+     */
+    private int shiftNano;
     private double elapsedOffset;
 
     RowSpill() {
@@ -122,11 +127,12 @@ public final class RowSpill implements AutoCloseable {
     }
 
     /**
-     * Moves every row by {@code nanos} when it is read back, and adds {@code elapsedOffset} to its elapsed seconds:
+     * Moves every row by {@code shift} when it is read back, and adds {@code elapsedOffset} to its elapsed seconds:
      * for derived times written provisionally and placed once the whole file was read.
      */
-    void shift(long nanos, double elapsedOffset) {
-        this.shiftNanos = nanos;
+    void shift(java.time.Duration shift, double elapsedOffset) {
+        this.shiftSeconds = shift.getSeconds();
+        this.shiftNano = shift.getNano();
         this.elapsedOffset = elapsedOffset;
     }
 
@@ -178,10 +184,10 @@ public final class RowSpill implements AutoCloseable {
             epochSecond = buffer.getLong();
             nano = buffer.getInt();
             elapsed = ElapsedSeconds.plus(buffer.getDouble(), elapsedOffset);
-            if (shiftNanos != 0) {
-                long total = nano + shiftNanos;
-                epochSecond += Math.floorDiv(total, 1_000_000_000L);
-                nano = (int) Math.floorMod(total, 1_000_000_000L);
+            if (shiftSeconds != 0 || shiftNano != 0) {
+                int total = nano + shiftNano;
+                epochSecond += shiftSeconds + total / 1_000_000_000;
+                nano = total % 1_000_000_000;
             }
             keyId = buffer.getInt();
             key = keys.get(keyId);
