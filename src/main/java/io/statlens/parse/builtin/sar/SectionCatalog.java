@@ -73,6 +73,7 @@ final class SectionCatalog {
             keyed("temp", "TEMP"),
             keyed("voltage", "IN"),
             keyed("usb", "BUS"),
+            keyed("battery", "BAT"), // -m BAT: %cap cap/min, and status as text (stored as missing)
             keyed("filesystem", "FILESYSTEM"),
             keyed("filesystem", "MOUNTPOINT"),
             unkeyed("psi_cpu", "%scpu-10"),

@@ -110,6 +110,19 @@ class SadfFormatsTest {
         assertEquals("USB2.0 Hub", d.fact("usb.3:5e3:608.device").orElseThrow());
     }
 
+    @Test
+    void batteryRowsLandInTheBatteryDataSetKeyedByBattery() {
+        // sar -m BAT (sysstat's tests/expected.sadf-d, lines 554-560); the status column is text, still stored as missing
+        CollectingSink d = ParserFixtures.parseText(parser, """
+                # hostname;interval;timestamp;BAT;%cap;cap/min;status
+                SYSSTAT.TEST;31;2019-04-18 13:20:19 UTC;0;100;0.00;Full
+                SYSSTAT.TEST;31;2019-04-18 13:20:19 UTC;1;83;-3.85;Unknown
+                """, ParseContext.simple("bat.txt"));
+        assertEquals(Set.of("sar.battery"), d.datasets().keySet());
+        assertEquals(100.0, d.rows("sar.battery", "0").get(0).get("%cap"));
+        assertEquals(-3.85, d.rows("sar.battery", "1").get(0).get("cap/min"));
+    }
+
     private static Set<String> labelsAndUnits(DatasetSpec spec) {
         Set<String> out = new TreeSet<>();
         for (Metric m : spec.metrics()) out.add(m.label() + " [" + m.unit() + "]");
