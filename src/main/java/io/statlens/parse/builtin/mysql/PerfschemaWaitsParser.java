@@ -192,6 +192,16 @@ public final class PerfschemaWaitsParser implements Parser {
                 columns = null;
                 return;
             }
+            java.util.Set<String> distinct = new java.util.HashSet<>(List.of(WAITS_PER_S, WAIT_S_PER_S));
+            for (String name : names) {
+                if (!distinct.add(name)) {
+                    // a damaged header (found by the import fuzz target): a column twice, or named as a computed rate
+                    sink.warning(number, "expected columns of distinct names other than " + WAITS_PER_S + " and "
+                            + WAIT_S_PER_S + " (the rates statlens computes), found '" + name + "' again; the table is left out");
+                    columns = null;
+                    return;
+                }
+            }
             columns = names;
             keyColumn = key;
             if (metricColumns == null) declare(names);

@@ -75,6 +75,20 @@ class PerfschemaWaitsParserTest {
     }
 
     @Test
+    void aHeaderWithAColumnNamedAsAComputedRateIsAWarningNotAFailure() {
+        // the import fuzz target's finding (thirteenth run): a damaged header with a column "wait s/s" failed the parser
+        // (IllegalArgumentException: duplicate metric label)
+        String text = String.join("\n",
+                "EVENT_NAME\tCOUNT_STAR\twait s/s",
+                "wait/io/socket/sql/client_connection\t621117\t12",
+                "EVENT_NAME\tCOUNT_STAR",
+                "wait/io/socket/sql/client_connection\t621120");
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("rate.txt"));
+        assertTrue(sink.warnings().get(0).message().contains("found 'wait s/s' again; the table is left out"), sink.warnings().toString());
+        assertEquals(621120, sink.rows(DATASET, "wait/io/socket/sql/client_connection").get(0).get("COUNT_STAR"));
+    }
+
+    @Test
     void aStatementTypedOverSeveralLinesAndATimerTheQueryScaled() {
         // The MySQL manual's example: the statement on four lines after mysql>, SUM_TIMER_WAIT/1000000000 as _MS.
         String text = String.join("\n",
