@@ -101,7 +101,7 @@ public final class CheckedSink implements RecordSink {
     @Override
     public void row(DatasetSpec announced, Row row) {
         DatasetSpec spec = shortened.getOrDefault(announced, announced);
-        if (row.time().isBefore(EARLIEST) || row.time().isAfter(LATEST)) {
+        if (!storable(row.time())) {
             sink.warning(lines.lineNumber(), "row skipped: its time " + row.time() + " is out of range (years 1 to 9999)");
             return;
         }
@@ -165,6 +165,11 @@ public final class CheckedSink implements RecordSink {
     @Override
     public void derivedTimes(DerivedTimes times) {
         sink.derivedTimes(times);
+    }
+
+    /** Whether a repository can hold the time: its timestamps hold the years 1 to 9999. */
+    public static boolean storable(Instant time) {
+        return !time.isBefore(EARLIEST) && !time.isAfter(LATEST);
     }
 
     /**

@@ -10,6 +10,7 @@ import io.statlens.parse.spi.DerivedTimes;
 import io.statlens.parse.spi.Detection;
 import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.CheckedSink;
 import io.statlens.parse.CollectSideFile;
 import io.statlens.parse.spi.ReceiveTimes;
 import io.statlens.parse.spi.ParseContext;
@@ -27,10 +28,12 @@ import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Imports files into a run as one transaction: the {@link ImportPlanner}'s plan first (so that an unknown file
@@ -142,7 +145,7 @@ public final class ImportService {
                 }
                 Instant dated = earlier(run.start(), earliest);
                 for (Streamed file : undated) {
-                    file.session().place(placement(file, dated));
+                    file.session().place(storablePlacement(file, placement(file, dated)));
                     FileOutcome outcome = load(ledger, file, progress);
                     results[file.index()] = outcome.result;
                     earliest = earlier(earliest, outcome.earliest);
@@ -231,6 +234,20 @@ public final class ImportService {
         DerivedTimes derived = file.session().derived();
         if (runStart != null) return derived.firstAt(runStart, "the run's start");
         return derived.lastAtFallback(file.session().earliest(), file.session().lastTime());
+    }
+
+    /**
+     * The placement, unless it would move the file's times out of the years a repository holds: provisional times that
+     * span millennia (a damaged time stamp, such as a year 8839 in a dtrace printa) cannot end at the file's date.
+     */
+    private static DerivedTimes.Placement storablePlacement(Streamed file, DerivedTimes.Placement placement) {
+        Instant first = file.session().earliest().plus(placement.shift());
+        Instant last = file.session().lastTime().plus(placement.shift());
+        if (CheckedSink.storable(first) && CheckedSink.storable(last)) return placement;
+        long years = Duration.between(file.session().earliest(), file.session().lastTime()).toDays() / 365;
+        throw new UserException(file.planned().file() + ": its times span " + String.format(Locale.ROOT, "%,d", years)
+                + " years, too long to place: placed as derived, they would run from " + first + " to " + last
+                + ", outside the years 1 to 9999 a repository holds (a time stamp in it is probably damaged); nothing was imported");
     }
 
     private static Instant earlier(Instant a, Instant b) {
