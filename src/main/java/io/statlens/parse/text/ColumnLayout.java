@@ -214,8 +214,20 @@ public final class ColumnLayout {
             return new Cells(new String[m], Fit.MISSING, "found " + n + " values for " + m + " columns, under a header"
                     + " whose blanks were collapsed: nothing tells which are missing");
         }
+        if ((long) n * (m - n + 1) > MAX_ALIGNMENT_STATES) {
+            return new Cells(new String[m], Fit.MISSING, "found " + n + " values for " + m + " columns: too few to place"
+                    + " under the header's columns by position");
+        }
         return new Alignment(line, tokens).solve();
     }
+
+    /**
+     * Most states a row's alignment may weigh: tokens times the columns each may be placed at (the columns left empty
+     * or the tokens left out, plus one). A real row misses or adds a few values (a 1,000-CPU row missing nine weighs
+     * 10,000); a row of 17 values under a header of 4,700 labels (a damaged file) took a second of CPU per line, each
+     * transcript repair of it weighing 120 joined candidates.
+     */
+    static final int MAX_ALIGNMENT_STATES = 10_000;
 
     /** Whether two of the row's values are at least two blanks apart: the row still shows its alignment. */
     private static boolean widelySpaced(Spans tokens) {
@@ -245,27 +257,34 @@ public final class ColumnLayout {
         int n = tokens.count;
         int m = columns.size();
         if (n <= m) return split(line);
-        // cost[i][j]: best cost with i tokens seen and j columns filled; drift of the last token placed
-        int[][] cost = new int[n + 1][m + 1];
-        int[][] drift = new int[n + 1][m + 1];
-        boolean[][] took = new boolean[n + 1][m + 1];
+        if ((long) m * (n - m + 1) > MAX_ALIGNMENT_STATES) {
+            return new Cells(new String[m], Fit.EXCESS, "found " + n + " values for " + m + " columns, too many to tell"
+                    + " by position which of them are extra");
+        }
+        // cost[i][i - j]: best cost with i tokens seen and j columns filled (i - j tokens left out, at most n - m);
+        // drift of the last token placed
+        int w = n - m + 1;
+        int[][] cost = new int[n + 1][w];
+        int[][] drift = new int[n + 1][w];
+        boolean[][] took = new boolean[n + 1][w];
         for (int[] row : cost) Arrays.fill(row, -1);
         cost[0][0] = 0;
         for (int i = 0; i < n; i++) {
-            for (int j = 0; j <= m; j++) {
-                if (cost[i][j] < 0) continue;
+            for (int j = Math.max(0, i - (n - m)); j <= Math.min(i, m); j++) {
+                int here = cost[i][i - j];
+                if (here < 0) continue;
                 // leave token i out, if enough tokens remain for the columns left
-                if (n - i - 1 >= m - j) relaxWide(cost, drift, took, i + 1, j, cost[i][j] + LEFT_OUT, drift[i][j], false);
+                if (n - i - 1 >= m - j) relaxWide(cost, drift, took, i + 1, i + 1 - j, here + LEFT_OUT, drift[i][i - j], false);
                 if (j < m) {
                     int d = tokens.ends[i] - rightEdges[j];
-                    int c = cost[i][j] + Math.abs(d - drift[i][j]) + (d < 0 ? -d * LEFT_OF_LABEL : 0);
-                    relaxWide(cost, drift, took, i + 1, j + 1, c, d, true);
+                    int c = here + Math.abs(d - drift[i][i - j]) + (d < 0 ? -d * LEFT_OF_LABEL : 0);
+                    relaxWide(cost, drift, took, i + 1, i - j, c, d, true);
                 }
             }
         }
         // Only a reading the positions leave no doubt about is kept: every value where its column's values end,
         // give or take the drift before it. Values pushed out of line by an overflow fit several readings.
-        if (cost[n][m] - LEFT_OUT * (n - m) > MAX_DRIFT_CHANGE) {
+        if (cost[n][n - m] - LEFT_OUT * (n - m) > MAX_DRIFT_CHANGE) {
             return new Cells(new String[m], Fit.EXCESS, "found " + n + " values for " + m + " columns, and the header's"
                     + " positions do not tell which of them are extra");
         }
@@ -274,7 +293,7 @@ public final class ColumnLayout {
         int j = m;
         for (int i = n; i > 0; i--) {
             String token = line.substring(tokens.starts[i - 1], tokens.ends[i - 1]);
-            if (took[i][j]) {
+            if (took[i][i - j]) {
                 values[--j] = token;
             } else {
                 leftOut.add(0, "'" + token + "'");
@@ -284,11 +303,12 @@ public final class ColumnLayout {
                 + String.join(", ", leftOut) + (leftOut.size() == 1 ? " is" : " are") + " under no column and left out");
     }
 
-    private static void relaxWide(int[][] cost, int[][] drift, boolean[][] took, int i, int j, int c, int d, boolean take) {
-        if (cost[i][j] < 0 || c < cost[i][j]) {
-            cost[i][j] = c;
-            drift[i][j] = d;
-            took[i][j] = take;
+    /** {@code out} is the state's tokens left out ({@code i - j}), its index in the band. */
+    private static void relaxWide(int[][] cost, int[][] drift, boolean[][] took, int i, int out, int c, int d, boolean take) {
+        if (cost[i][out] < 0 || c < cost[i][out]) {
+            cost[i][out] = c;
+            drift[i][out] = d;
+            took[i][out] = take;
         }
     }
 
@@ -327,7 +347,11 @@ public final class ColumnLayout {
         private final Spans tokens;
         private final int n;
         private final int m;
-        /** cost[i][j]: best cost with i tokens placed in the first j columns; -1 = unreachable. */
+        /**
+         * cost[i][j - i]: best cost with i tokens placed in the first j columns; -1 = unreachable. Every token takes a
+         * column and the tokens left need as many, so only j from i to i + m - n can be on a whole row's path: the
+         * arrays hold that band.
+         */
         private final int[][] cost;
         /** Drift (token end minus label end) of the last token placed in that state. */
         private final int[][] drift;
@@ -339,18 +363,18 @@ public final class ColumnLayout {
             this.tokens = tokens;
             this.n = tokens.count;
             this.m = columns.size();
-            this.cost = new int[n + 1][m + 1];
-            this.drift = new int[n + 1][m + 1];
-            this.step = new int[n + 1][m + 1];
+            this.cost = new int[n + 1][m - n + 1];
+            this.drift = new int[n + 1][m - n + 1];
+            this.step = new int[n + 1][m - n + 1];
             for (int[] row : cost) Arrays.fill(row, -1);
         }
 
         Cells solve() {
             cost[0][0] = 0;
             for (int i = 0; i <= n; i++) {
-                for (int j = 0; j <= m; j++) {
-                    if (cost[i][j] < 0) continue;
-                    if (j < m) relax(i, j + 1, cost[i][j] + EMPTY_COLUMN, drift[i][j], 0);
+                for (int j = i; j <= i + m - n; j++) {
+                    if (cost[i][j - i] < 0) continue;
+                    if (j < i + m - n) relax(i, j + 1, cost[i][j - i] + EMPTY_COLUMN, drift[i][j - i], 0);
                     if (i < n) placeToken(i, j);
                 }
             }
@@ -360,12 +384,13 @@ public final class ColumnLayout {
         private void placeToken(int i, int j) {
             int start = tokens.starts[i];
             int end = tokens.ends[i];
-            int maxColumns = isDigits(start, end) ? Math.min(end - start, m - j) : Math.min(1, m - j);
+            // beyond i + 1 + m - n columns, the tokens after this one would lack columns
+            int maxColumns = isDigits(start, end) ? Math.min(end - start, i + 1 + m - n - j) : Math.min(1, i + 1 + m - n - j);
             for (int k = 1; k <= maxColumns; k++) {
                 int d = end - rightEdges[j + k - 1];
-                int c = cost[i][j] + driftCost(d, drift[i][j]) + RUN_TOGETHER * (k - 1);
+                int c = cost[i][j - i] + driftCost(d, drift[i][j - i]) + RUN_TOGETHER * (k - 1);
                 if (k > 1) {
-                    Cut cut = cut(start, end, j, k, drift[i][j], d);
+                    Cut cut = cut(start, end, j, k, drift[i][j - i], d);
                     if (cut == null) continue;
                     if (cut.unsure()) c += UNSURE_CUT;
                 }
@@ -374,10 +399,10 @@ public final class ColumnLayout {
         }
 
         private void relax(int i, int j, int c, int d, int k) {
-            if (cost[i][j] < 0 || c < cost[i][j]) {
-                cost[i][j] = c;
-                drift[i][j] = d;
-                step[i][j] = k;
+            if (cost[i][j - i] < 0 || c < cost[i][j - i]) {
+                cost[i][j - i] = c;
+                drift[i][j - i] = d;
+                step[i][j - i] = k;
             }
         }
 
@@ -435,7 +460,7 @@ public final class ColumnLayout {
             int i = n;
             int j = m;
             while (j > 0) {
-                int k = step[i][j];
+                int k = step[i][j - i];
                 if (k == 0) {
                     empty.add(0, columns.get(j - 1).label());
                     j--;
@@ -448,7 +473,7 @@ public final class ColumnLayout {
                 if (k == 1) {
                     values[first] = token;
                 } else {
-                    Cut cut = cut(start, end, first, k, drift[i - 1][first], drift[i][j]);
+                    Cut cut = cut(start, end, first, k, drift[i - 1][first - (i - 1)], drift[i][j - i]);
                     String spanned = labelsOf(first, k);
                     if (cut.unsure()) {
                         unsure.add(0, "'" + token + "' holds the values of " + spanned + " run together");

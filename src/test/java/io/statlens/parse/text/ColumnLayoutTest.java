@@ -137,6 +137,36 @@ class ColumnLayoutTest {
     }
 
     @Test
+    void aRowOfAFewValuesUnderAHeaderOfThousandsOfLabelsIsNotPlacedByPosition() {
+        // a damaged file: a vmstat header repeated to 40,000 characters; the alignment weighed 17 x 4,700 states per
+        // row and per repair candidate, a second of CPU per line
+        String header = " r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st".repeat(280);
+        ColumnLayout layout = ColumnLayout.of(header);
+        Cells cells = layout.split(" 1  0      0 2794716 295968 312724    0    0     1     3   29   57  0  0 99  0  0");
+        assertEquals(Fit.MISSING, cells.fit());
+        assertEquals("found 17 values for 4760 columns: too few to place under the header's columns by position", cells.problem());
+        Cells wide = ColumnLayout.of(header.substring(0, 80 * 300 / 17)).splitWide(" 1  0      0 2794716".repeat(1_000));
+        assertEquals(Fit.EXCESS, wide.fit());
+        assertTrue(wide.problem().endsWith("too many to tell by position which of them are extra"), wide.problem());
+    }
+
+    @Test
+    void aRowOfAThousandColumnsMissingOneValueIsStillAligned() {
+        StringBuilder header = new StringBuilder();
+        StringBuilder row = new StringBuilder();
+        for (int c = 0; c < 1_000; c++) {
+            header.append(String.format("%6s", "c" + c));
+            row.append(c == 500 ? "      " : String.format("%6d", c));
+        }
+        Cells cells = ColumnLayout.of(header.toString()).split(row.toString());
+        assertEquals(Fit.MISSING, cells.fit());
+        assertEquals("no value under column 'c500' (found 999 values for 1000 columns)", cells.problem());
+        assertEquals("499", cells.values()[499]);
+        assertNull(cells.values()[500]);
+        assertEquals("999", cells.values()[999]);
+    }
+
+    @Test
     void neverCutsIntoAPieceWithALeadingZero() {
         // "1007" under "b c" could only be 1|007 or 10|07 or 100|7: the header says 10|07, which printf cannot print
         ColumnLayout layout = ColumnLayout.of("   a  b  c");
