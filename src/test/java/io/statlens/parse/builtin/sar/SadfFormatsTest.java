@@ -167,6 +167,29 @@ class SadfFormatsTest {
     }
 
     @Test
+    void sadfJGivesWhatSadfDGivesOfTheSameDataFile() {
+        // sysstat's tests/expected.sadf-j and expected.sadf-d (data.tmp, -C -- -A): fields json_stats.c prints that
+        // sysstat 12.6's did not (pgprom, pgdem, shared, retrseg), fchosts under network, an empty manufacturer, comments
+        CollectingSink d = parse("sysstat-tests-expected-sadf-d.txt");
+        CollectingSink j = parse("sysstat-tests-expected-sadf-j.json");
+        assertEquals(List.of(), j.warnings());
+        assertEquals(d.datasets().keySet(), j.datasets().keySet());
+        for (String dataset : d.datasets().keySet()) {
+            // sadf -d's INTR;CPU* cells name no CPU and leave an offline one out (rndr_stats.c, render_irq_stats)
+            if (dataset.equals("sar.intr")) continue;
+            DatasetSpec spec = d.spec(dataset);
+            Set<String> missing = new TreeSet<>(labelsAndUnits(spec));
+            missing.removeAll(labelsAndUnits(j.spec(dataset)));
+            assertEquals(Set.of(), missing, dataset);
+            assertEquals(values(d.rows(dataset), spec), values(j.rows(dataset), spec), dataset);
+        }
+        Set<String> facts = new TreeSet<>(j.facts().stream().map(f -> f.name() + " = " + f.value()).toList());
+        for (var f : d.facts()) {
+            if (!f.name().equals("time.source")) assertTrue(facts.contains(f.name() + " = " + f.value()), f + " in " + facts);
+        }
+    }
+
+    @Test
     void sarHumanGivesSadfDsValuesToThePrecisionItPrints() {
         // sysstat's tests/expected.sar-human (sar --human -A) and expected.sadf-d (sadf -d -- -A) of one data file:
         // --human prints sizes with the letter of their unit (1.4G kB of kbmemfree, 705.2M of MBfsfree, 0.0B of rxkB/s)
