@@ -39,7 +39,7 @@ public final class SysstatHuman {
     }
 
     /** Bytes in one of a column's unit, a rate's ({@code kB/s}) as its size's; 0 when the column is not a size. */
-    public static double bytesPerUnit(String unit) {
+    private static double bytesPerUnit(String unit) {
         String size = unit.endsWith("/s") ? unit.substring(0, unit.length() - 2) : unit;
         return BYTES_PER_UNIT.getOrDefault(size, 0.0);
     }
