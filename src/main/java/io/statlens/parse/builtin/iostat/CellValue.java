@@ -7,8 +7,9 @@ import java.util.List;
 
 /**
  * Reads one value cell. Besides plain and comma decimals it reads what sysstat's {@code --human}
- * mode ({@code -h} since 12.x) prints: sizes with a binary suffix ({@code 1.2M} in a {@code rkB/s}
- * column is 1.2 MiB/s, stored as 1228.8 kB/s) and percentages with a {@code %} sign.
+ * mode ({@code -h} since 12.x) prints, as {@link SysstatHuman} reads it for every sysstat tool: sizes with a binary
+ * suffix ({@code 1.2M} in a {@code rkB/s} column is 1.2 MiB/s, stored as 1228.8 kB/s) and percentages with a
+ * {@code %} sign.
  */
 final class CellValue {
     private CellValue() {
@@ -19,14 +20,7 @@ final class CellValue {
      * @return the value in the column's unit, or NaN if the cell is not a number
      */
     static double parse(String cell, String unit) {
-        double plain = plain(cell);
-        if (!Double.isNaN(plain)) return plain;
-        int n = cell.length();
-        if (n < 2) return Double.NaN;
-        String number = cell.substring(0, n - 1);
-        if (!isNumber(number)) return Double.NaN;
-        if (cell.charAt(n - 1) == '%' && unit.equals("%")) return Numbers.parse(number);
-        return SysstatHuman.size(cell, IostatMetrics.bytesPerUnit(unit));
+        return SysstatHuman.value(cell, unit);
     }
 
     /**

@@ -11,10 +11,6 @@ import java.util.Map;
  * the label, which in iostat always says it ({@code kB/s}, {@code %}, {@code _await}).
  */
 final class IostatMetrics {
-    /** Bytes per unit, for values that sysstat's {@code --human} mode prints with a size suffix. */
-    private static final Map<String, Double> BYTES_PER_UNIT = Map.of(
-            "kB/s", 1024.0, "kB", 1024.0, "MB/s", 1048576.0, "MB", 1048576.0,
-            "sectors/s", 512.0, "sectors", 512.0);
     private static final Map<String, Metric> KNOWN = new HashMap<>();
 
     static {
@@ -183,11 +179,6 @@ final class IostatMetrics {
     static Metric of(String label) {
         Metric known = KNOWN.get(label);
         return known != null ? known : new Metric(label, inferUnit(label), "");
-    }
-
-    /** Bytes in one of this unit, or 0 when the unit is not a size. */
-    static double bytesPerUnit(String unit) {
-        return BYTES_PER_UNIT.getOrDefault(unit, 0.0);
     }
 
     private static String inferUnit(String label) {

@@ -1,7 +1,6 @@
 package io.statlens.parse.builtin.pidstat;
 
 import io.statlens.model.Metric;
-import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.SysstatHuman;
 
 import java.util.List;
@@ -83,11 +82,7 @@ final class PidstatColumns {
      * percentages with a {@code %} sign ({@code 12.5%}); NaN when the cell is not a number.
      */
     static double value(String cell, String label) {
-        double plain = Numbers.parseOrNaN(cell);
-        if (!Double.isNaN(plain) || cell.length() < 2) return plain;
-        String unit = metric(label).unit();
-        if (unit.equals("%") && cell.endsWith("%")) return Numbers.parseOrNaN(cell.substring(0, cell.length() - 1));
-        return SysstatHuman.size(cell, unit.startsWith("KiB") ? 1024 : 0);
+        return SysstatHuman.value(cell, metric(label).unit());
     }
 
     static Metric metric(String label) {

@@ -83,14 +83,18 @@ final class SadfJsonReader implements SysstatJson.Handler {
         }
     }
 
+    /** The host's {@code restarts} ({@code boot} entries) and {@code comments} ({@code comment} entries, sadf -C). */
     @Override
     public void after(String name, Object value, long line) {
-        if (!name.equals("restarts") || !(value instanceof List<?> restarts)) return;
-        for (Object r : restarts) {
-            if (r instanceof Map<?, ?> m && m.get("boot") instanceof Map<?, ?> boot) {
+        if (!(value instanceof List<?> entries)) return;
+        for (Object r : entries) {
+            if (name.equals("restarts") && r instanceof Map<?, ?> m && m.get("boot") instanceof Map<?, ?> boot) {
                 Instant at = timeOf(boot, line);
                 Object cpus = boot.get("cpu_count");
                 if (at != null) sections.fact("restart", at + (cpus instanceof Double d ? " (" + d.intValue() + " CPU)" : ""));
+            } else if (name.equals("comments") && r instanceof Map<?, ?> m && m.get("comment") instanceof Map<?, ?> comment
+                    && comment.get("com") instanceof String text) {
+                sections.fact("comment", text);
             }
         }
     }
@@ -153,12 +157,11 @@ final class SadfJsonReader implements SysstatJson.Handler {
         return entry.get(field.substring(0, dot)) instanceof Map<?, ?> nested ? nested.get(field.substring(dot + 1)) : null;
     }
 
-    /** A value as the text form's cell: a number, a name, or {@code -} for nothing. */
+    /** A value as the text form's cell: a number, a name (empty where sadf prints none: a USB device's maker), or {@code -} for null. */
     private static String cell(Object value) {
         if (value instanceof Double d) return d == Math.rint(d) && !d.isInfinite() ? Long.toString(d.longValue()) : d.toString();
         if (value == null) return "-";
-        String text = value.toString().strip();
-        return text.isEmpty() ? "-" : text;
+        return value.toString().strip();
     }
 
     private static List<Section> load() {

@@ -20,6 +20,8 @@ final class SadfSections {
     private final Map<String, SectionState> sections = new HashMap<>();
     private final Set<String> factsRecorded = new HashSet<>();
     private long rows;
+    /** Whether the notice about a filesystem mounted again was given (once per file). */
+    private boolean mountedAgainTold;
 
     SadfSections(RecordSink sink) {
         this.sink = sink;
@@ -35,6 +37,12 @@ final class SadfSections {
         SectionHeader header = headers.computeIfAbsent(List.copyOf(labels), SectionHeader::of);
         if (header.spec().keyLabel().equals("CPU") && cells.length > 0 && cells[0].equals("-1")) cells[0] = "all";
         SectionHeader.Cells parsed = header.cells(cells);
+        SectionState state = sections.get(header.spec().name());
+        if (parsed != null && state != null && state.printedAgain(time, parsed.key())) {
+            if (!mountedAgainTold) sink.notice(line, SectionHeader.mountedAgain(parsed.key()));
+            mountedAgainTold = true;
+            return;
+        }
         if (parsed == null) {
             sink.warning(line, "expected " + header.columnCount() + " values for " + String.join(" ", labels) + ", found " + cells.length);
             return;
@@ -47,7 +55,6 @@ final class SadfSections {
                 fact(header.spec().name() + "." + parsed.key() + "." + text.label().toLowerCase(), text.value());
             }
         }
-        SectionState state = sections.get(header.spec().name());
         if (state == null) {
             state = new SectionState(header, line);
             sections.put(header.spec().name(), state);

@@ -36,8 +36,13 @@ import java.util.Set;
  */
 final class SarReader {
     private final Timeline timeline;
-    /** Whether the notice about a clock without seconds was given (once per file). */
-    private boolean minuteClockTold;
+    /**
+     * Whether the file's clock prints no seconds (the notice about it is given once per file): a key printed again at
+     * the same time is then the next sample, not the same report's key again.
+     */
+    private boolean minuteClock;
+    /** Whether the notice about a filesystem mounted again was given (once per file). */
+    private boolean mountedAgainTold;
     private final RecordSink sink;
     private final ZoneId zone;
     private final Map<String, SectionState> sections = new HashMap<>();
@@ -111,8 +116,8 @@ final class SarReader {
         if (!startsWithDigit(line) && notTimed(transcriptLine, line, n)) return;
         Optional<ClockTime.Found> time = ClockTime.leading(line);
         if (time.isPresent()) {
-            if (!time.get().seconds() && !minuteClockTold) {
-                minuteClockTold = true;
+            if (!time.get().seconds() && !minuteClock) {
+                minuteClock = true;
                 sink.notice(n, ClockTime.NO_SECONDS);
             }
             // a zone after the time of day (Maltese and Norwegian locales: 18:04:32 UTC, kl. 18.04 +0000)
@@ -301,6 +306,11 @@ final class SarReader {
     private void row(SectionState section, Instant time, String[] tokens, long n) {
         SectionHeader.Cells cells = cells(section.header(), section, tokens, n);
         if (cells == null) return;
+        if (!minuteClock && section.printedAgain(time, cells.key())) {
+            if (!mountedAgainTold) sink.notice(n, SectionHeader.mountedAgain(cells.key()));
+            mountedAgainTold = true;
+            return;
+        }
         for (SectionHeader.Text text : cells.texts()) {
             if (!text.value().isBlank()) {
                 recordOnce(section.header().spec().name() + "." + cells.key() + "." + text.label().toLowerCase(), text.value());
@@ -312,7 +322,7 @@ final class SarReader {
     private void summary(SectionState section, String[] tokens, long n, SysstatAverage.Statistic statistic) {
         SectionHeader layout = section.averageLayout(tokens.length);
         SectionHeader.Cells cells = cells(layout, section, tokens, n);
-        if (cells == null) return;
+        if (cells == null || section.summarizedAgain(cells.key())) return;
         DatasetSpec spec = layout.spec();
         List<Metric> metrics = spec.metrics();
         for (int i = 0; i < metrics.size(); i++) {

@@ -19,8 +19,10 @@ final class SectionCatalog {
      *                    keyed by AIX's per-processor {@code cpu} column
      * @param labels      metric labels that must all be present
      * @param usedOfSize  whether {@code *-sz} columns print {@code used/size} pairs (Unix {@code sar -v})
+     * @param keyOnceAReport whether each key is printed once a report, so that a key printed again at the same time
+     *                    is the same thing again ({@link SectionHeader#keyOnceAReport})
      */
-    record Entry(String name, String key, List<String> labels, boolean usedOfSize) {
+    record Entry(String name, String key, List<String> labels, boolean usedOfSize, boolean keyOnceAReport) {
         boolean matches(String keyLabel, List<String> metricLabels) {
             boolean keyOk = key == null ? keyLabel.isEmpty() || keyLabel.equals("cpu") : key.equals(keyLabel);
             return keyOk && metricLabels.containsAll(labels);
@@ -73,9 +75,9 @@ final class SectionCatalog {
             keyed("temp", "TEMP"),
             keyed("voltage", "IN"),
             keyed("usb", "BUS"),
-            keyed("battery", "BAT"), // -m BAT: %cap cap/min, and status as text (stored as missing)
-            keyed("filesystem", "FILESYSTEM"),
-            keyed("filesystem", "MOUNTPOINT"),
+            keyed("battery", "BAT"), // -m BAT: %cap cap/min, and status as text (SectionHeader)
+            new Entry("filesystem", "FILESYSTEM", List.of(), false, true),
+            new Entry("filesystem", "MOUNTPOINT", List.of(), false, true),
             unkeyed("psi_cpu", "%scpu-10"),
             unkeyed("psi_io", "%sio-10"),
             unkeyed("psi_mem", "%smem-10"),
@@ -89,7 +91,7 @@ final class SectionCatalog {
             unkeyed("syscall", "scall/s", "sread/s"),
             unkeyed("file_access", "iget/s"),
             unkeyed("tty", "rawch/s"),
-            new Entry("table", null, List.of("proc-sz"), true),
+            new Entry("table", null, List.of("proc-sz"), true, false),
             unkeyed("ipc", "msg/s"),
             unkeyed("pagein", "atch/s"),
             unkeyed("pageout", "pgout/s"),
@@ -102,11 +104,11 @@ final class SectionCatalog {
     }
 
     private static Entry keyed(String name, String key, String... labels) {
-        return new Entry(name, key, List.of(labels), false);
+        return new Entry(name, key, List.of(labels), false, false);
     }
 
     private static Entry unkeyed(String name, String... labels) {
-        return new Entry(name, null, List.of(labels), false);
+        return new Entry(name, null, List.of(labels), false, false);
     }
 
     /** The data sets of the well-known sections ({@code sar.cpu}, ...), each once, in table order. */

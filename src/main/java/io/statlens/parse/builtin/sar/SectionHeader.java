@@ -3,7 +3,7 @@ package io.statlens.parse.builtin.sar;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
 import io.statlens.parse.text.Labels;
-import io.statlens.parse.text.Numbers;
+import io.statlens.parse.text.SysstatHuman;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -27,10 +27,18 @@ final class SectionHeader {
     /** sysstat's USB report: vendor and product ids complete the bus number to a key; names follow as free text. */
     private static final Set<String> USB_KEY_PARTS = Set.of("idvendor", "idprod");
     private static final String USB_TEXT_START = "manufact";
+    /**
+     * Text columns named in lower case, by the key column of their section: a battery's state ({@code -m BAT}), which
+     * sar prints for an interval but not in its averages (pr_stats.c, stub_print_pwr_bat_stats).
+     */
+    private static final Map<String, String> INTERVAL_TEXT = Map.of("BAT", "status");
     private static final java.util.regex.Pattern PER_CPU = java.util.regex.Pattern.compile("CPU\\d+");
 
-    /** A metric column: where its cell is, and whether the cell is a {@code used/size} pair (two metrics). */
-    private record Column(int index, boolean usedOfSize) {
+    /**
+     * A metric column: where its cell is, whether the cell is a {@code used/size} pair (two metrics), and its unit, which
+     * says how a {@code --human} cell reads.
+     */
+    private record Column(int index, boolean usedOfSize, String unit) {
     }
 
     /** A text cell of a data line, to be recorded as a fact. */
@@ -56,6 +64,7 @@ final class SectionHeader {
     private final List<Column> columns;
     private final DatasetSpec spec;
     private final boolean known;
+    private final boolean keyOnceAReport;
 
     private SectionHeader(List<String> tokens) {
         this.tokens = List.copyOf(tokens);
@@ -76,7 +85,7 @@ final class SectionHeader {
             if (freeText >= 0) continue;
             if (keyLabel.equals("BUS") && USB_KEY_PARTS.contains(t)) parts.add(i);
             else if (keyLabel.equals("BUS") && t.equals(USB_TEXT_START)) freeText = i;
-            else if (isUpperWord(t)) texts.add(i);
+            else if (isUpperWord(t) || t.equals(INTERVAL_TEXT.get(keyLabel))) texts.add(i);
             else metricIndexes.add(i);
         }
         this.keyParts = List.copyOf(parts);
@@ -88,6 +97,7 @@ final class SectionHeader {
         this.known = entry.isPresent();
         String name = entry.map(SectionCatalog.Entry::name).orElseGet(() -> SectionCatalog.derivedName(plainLabels));
         boolean usedOfSize = entry.map(SectionCatalog.Entry::usedOfSize).orElse(false);
+        this.keyOnceAReport = entry.map(SectionCatalog.Entry::keyOnceAReport).orElse(false);
 
         List<String> labels = distinctLabels(plainLabels);
         List<Column> cols = new ArrayList<>();
@@ -95,8 +105,9 @@ final class SectionHeader {
         for (int m = 0; m < metricIndexes.size(); m++) {
             String label = labels.get(m);
             boolean pair = usedOfSize && label.endsWith("-sz");
-            cols.add(new Column(metricIndexes.get(m), pair));
-            metrics.add(SarMetrics.metric(label));
+            Metric metric = SarMetrics.metric(label);
+            cols.add(new Column(metricIndexes.get(m), pair, metric.unit()));
+            metrics.add(metric);
             // Unix sar -v prints "84/30000": entries in use, then the table's size.
             if (pair) metrics.add(SarMetrics.metric(label + ":size"));
         }
@@ -174,6 +185,32 @@ final class SectionHeader {
         return known;
     }
 
+    /**
+     * Whether a key is printed once a report, so that a row repeating one at the same time is the same thing again:
+     * sysstat before 12.3.3 listed a filesystem once per line of {@code /etc/mtab}, so a device mounted at several
+     * points (btrfs subvolumes) gave identical lines; rd_stats.c's read_filesystem has kept the first since (#256).
+     */
+    boolean keyOnceAReport() {
+        return keyOnceAReport;
+    }
+
+    /** The notice for a key a report printed again ({@link #keyOnceAReport}), given once per file. */
+    static String mountedAgain(String key) {
+        return "'" + key + "' is printed again at the same time: sysstat before 12.3.3 lists a filesystem once per mount"
+                + " (one device mounted at several points, such as btrfs subvolumes), so the lines repeated in a report are"
+                + " the same filesystem again and are skipped";
+    }
+
+    /**
+     * The layout of an average row, if sar leaves columns out of its averages that it prints for an interval (a
+     * battery's state); else this one.
+     */
+    SectionHeader averaged() {
+        String intervalOnly = keyIndex < 0 ? null : INTERVAL_TEXT.get(tokens.get(keyIndex));
+        if (intervalOnly == null || !tokens.contains(intervalOnly)) return this;
+        return new SectionHeader(tokens.stream().filter(t -> !t.equals(intervalOnly)).toList());
+    }
+
     /** The per-CPU columns of sar -I's interrupt report ({@code CPU0 CPU1 ...}) this layout names. */
     List<String> perCpuColumns() {
         return tokens.stream().filter(t -> PER_CPU.matcher(t).matches()).toList();
@@ -219,14 +256,14 @@ final class SectionHeader {
             String cell = t[c.index()];
             if (c.usedOfSize()) {
                 int slash = cell.indexOf('/');
-                values[v++] = number(slash < 0 ? cell : cell.substring(0, slash), bad);
-                values[v++] = slash < 0 ? Double.NaN : number(cell.substring(slash + 1), bad);
+                values[v++] = number(slash < 0 ? cell : cell.substring(0, slash), c.unit(), bad);
+                values[v++] = slash < 0 ? Double.NaN : number(cell.substring(slash + 1), c.unit(), bad);
             } else {
-                values[v++] = number(cell, bad);
+                values[v++] = number(cell, c.unit(), bad);
             }
         }
         List<Text> texts = new ArrayList<>(0);
-        for (int i : textColumns) texts.add(new Text(tokens.get(i), t[i]));
+        for (int i : textColumns) texts.add(new Text(tokens.get(i), text(tokens.get(i), t[i])));
         if (freeTextFrom >= 0 && t.length > freeTextFrom) {
             // sadf -d gives each name its own cell, empty where the device names no maker
             String free = String.join(" ", List.of(t).subList(freeTextFrom, t.length).stream().filter(c -> !c.isBlank()).toList());
@@ -241,12 +278,15 @@ final class SectionHeader {
         return key;
     }
 
-    private static double number(String cell, List<String> bad) {
-        try {
-            return Numbers.parse(cell);
-        } catch (NumberFormatException e) {
-            if (!PLACEHOLDERS.contains(cell)) bad.add(cell);
-            return Double.NaN;
-        }
+    /** A text cell as stored: a battery's state as sadf's word for it, whichever form printed it. */
+    private String text(String label, String cell) {
+        return keyIndex >= 0 && label.equals(INTERVAL_TEXT.get(tokens.get(keyIndex))) ? BatteryStatus.word(cell) : cell;
+    }
+
+    /** A cell in its column's unit, read as sysstat prints it with or without {@code --human}. */
+    private static double number(String cell, String unit, List<String> bad) {
+        double value = SysstatHuman.value(cell, unit);
+        if (Double.isNaN(value) && !PLACEHOLDERS.contains(cell)) bad.add(cell);
+        return value;
     }
 }

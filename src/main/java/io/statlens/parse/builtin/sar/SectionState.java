@@ -31,6 +31,8 @@ final class SectionState {
     /** The per-CPU columns ({@code CPU0} ...) the interval headers named since the last average block. */
     private final java.util.Set<String> cpusSinceAverage = new java.util.HashSet<>();
     private boolean averaged;
+    /** The keys of the average rows since the last data row, where a key is printed once a report. */
+    private final java.util.Set<String> summarizedKeys = new java.util.HashSet<>();
 
     SectionState(SectionHeader header, long headerLine) {
         this.header = header;
@@ -61,13 +63,17 @@ final class SectionState {
     }
 
     /**
-     * The layout of an average row with this many cells. sar -I's Average header names every CPU of the file, but its
-     * rows carry values only for the CPUs the intervals since the last average had (a CPU offline all that boot has
-     * none): where the row is narrower than the header, it is read under those CPUs' columns if it fits them.
+     * The layout of an average row with this many cells. A battery's average has no state ({@link SectionHeader#averaged}).
+     * sar -I's Average header names every CPU of the file, but its rows carry values only for the CPUs the intervals
+     * since the last average had (a CPU offline all that boot has none): where the row is narrower than the header, it
+     * is read under those CPUs' columns if it fits them.
      */
     SectionHeader averageLayout(int cells) {
         averaged = true;
-        if (header.fitsWidth(cells) || cpusSinceAverage.isEmpty()) return header;
+        if (header.fitsWidth(cells)) return header;
+        SectionHeader averageForm = header.averaged();
+        if (averageForm.fitsWidth(cells)) return averageForm;
+        if (cpusSinceAverage.isEmpty()) return header;
         SectionHeader intervalCpus = header.withPerCpuColumns(cpusSinceAverage);
         return intervalCpus.fitsWidth(cells) ? intervalCpus : header;
     }
@@ -95,7 +101,21 @@ final class SectionState {
         return lastTime;
     }
 
+    /**
+     * Whether a data row repeats a key of the report at the time of the last row in a section whose reports print each
+     * key once ({@link SectionHeader#keyOnceAReport}: a filesystem mounted again): the same thing printed again.
+     */
+    boolean printedAgain(Instant time, String key) {
+        return header.keyOnceAReport() && time.equals(lastTime) && keysAtTime.contains(key);
+    }
+
+    /** Whether an average row repeats a key of its average block in such a section. */
+    boolean summarizedAgain(String key) {
+        return header.keyOnceAReport() && !summarizedKeys.add(key);
+    }
+
     void emit(Instant time, String key, double[] values, RecordSink sink) {
+        if (!summarizedKeys.isEmpty()) summarizedKeys.clear();
         if (announced != header.spec()) {
             sink.dataset(header.spec());
             announced = header.spec();

@@ -110,17 +110,121 @@ class SadfFormatsTest {
         assertEquals("USB2.0 Hub", d.fact("usb.3:5e3:608.device").orElseThrow());
     }
 
+    /** sysstat's data.tmp, {@code sar -m BAT} (tests/expected.sar-dec's layout with two decimals, expected.sadf-d, lines 554-560, expected.sadf-j). */
+    private static final String BATTERY_TEXT = """
+            Linux 1.2.3-TEST (SYSSTAT.TEST) \t04/18/19 \t_x86_64_\t(9 CPU)
+
+            13:20:09          BAT      %cap   cap/min    status
+            13:20:19            0       100     +0.00         \u2191
+            13:20:19            1        83     -3.85         ?
+            13:20:29            0        70    -57.62         ?
+            13:20:29            1        80     -5.76         \u2198
+            13:20:39            0        75     +7.79         \u2197
+            13:20:49            0        77     +5.36         \u2192
+            Average:            0     80.50    -11.19
+            """;
+    private static final String BATTERY_SADF_D = """
+            # hostname;interval;timestamp;BAT;%cap;cap/min;status
+            SYSSTAT.TEST;31;2019-04-18 13:20:19 UTC;0;100;0.00;Full
+            SYSSTAT.TEST;31;2019-04-18 13:20:19 UTC;1;83;-3.85;Unknown
+            SYSSTAT.TEST;31;2019-04-18 13:20:29 UTC;0;70;-57.62;Unknown
+            SYSSTAT.TEST;31;2019-04-18 13:20:29 UTC;1;80;-5.76;Discharging
+            SYSSTAT.TEST;39;2019-04-18 13:20:39 UTC;0;75;7.79;Charging
+            SYSSTAT.TEST;22;2019-04-18 13:20:49 UTC;0;77;5.36;NotCharging
+            """;
+
     @Test
-    void batteryRowsLandInTheBatteryDataSetKeyedByBattery() {
-        // sar -m BAT (sysstat's tests/expected.sadf-d, lines 554-560); the status column is text, still stored as missing
-        CollectingSink d = ParserFixtures.parseText(parser, """
-                # hostname;interval;timestamp;BAT;%cap;cap/min;status
-                SYSSTAT.TEST;31;2019-04-18 13:20:19 UTC;0;100;0.00;Full
-                SYSSTAT.TEST;31;2019-04-18 13:20:19 UTC;1;83;-3.85;Unknown
-                """, ParseContext.simple("bat.txt"));
-        assertEquals(Set.of("sar.battery"), d.datasets().keySet());
-        assertEquals(100.0, d.rows("sar.battery", "0").get(0).get("%cap"));
-        assertEquals(-3.85, d.rows("sar.battery", "1").get(0).get("cap/min"));
+    void batteryStatusIsOneWordPerStateWhetherSarPrintsAnArrowOrSadfAWord() {
+        // pr_stats.c prints the state as an arrow (? unknown, \u2197 charging, \u2198 discharging, \u2192 not charging,
+        // \u2191 full) and no state in the average; sadf.c's bat_status[] names the same states in words
+        CollectingSink text = ParserFixtures.parseText(parser, BATTERY_TEXT, ParseContext.simple("bat.txt"));
+        CollectingSink d = ParserFixtures.parseText(parser, BATTERY_SADF_D, ParseContext.simple("bat.csv"));
+        for (CollectingSink sink : List.of(text, d)) {
+            assertEquals(List.of(), sink.warnings());
+            assertEquals(Set.of("sar.battery"), sink.datasets().keySet());
+            assertEquals(List.of("%cap", "cap/min"), sink.spec("sar.battery").metrics().stream().map(Metric::label).toList());
+            assertEquals(100.0, sink.rows("sar.battery", "0").get(0).get("%cap"));
+            assertEquals(-3.85, sink.rows("sar.battery", "1").get(0).get("cap/min"));
+            assertEquals(List.of("0 Full", "1 Unknown", "0 Unknown", "1 Discharging", "0 Charging", "0 NotCharging"),
+                    sink.facts().stream().filter(f -> f.name().endsWith(".status"))
+                            .map(f -> f.name().replace("battery.", "").replace(".status", "") + " " + f.value()).toList());
+        }
+        assertEquals(80.5, text.summaries().stream().filter(v -> v.key().equals("0") && v.name().equals("%cap"))
+                .findFirst().orElseThrow().value());
+    }
+
+    @Test
+    void sadfJsonBatteriesLandInTheBatteryDataSetAsSadfDsDo() {
+        // sysstat's tests/expected.sadf-j and expected.sadf-d: the same data file (data.tmp), sadf -j and sadf -d -- -A
+        CollectingSink d = parse("sysstat-tests-expected-sadf-d.txt");
+        CollectingSink j = parse("sysstat-tests-expected-sadf-j.json");
+        DatasetSpec battery = d.spec("sar.battery");
+        assertEquals(battery, j.spec("sar.battery"));
+        assertEquals(6, j.rows("sar.battery").size());
+        assertEquals(values(d.rows("sar.battery"), battery), values(j.rows("sar.battery"), battery));
+        assertEquals(d.facts().stream().filter(f -> f.name().startsWith("battery.")).toList(),
+                j.facts().stream().filter(f -> f.name().startsWith("battery.")).toList());
+    }
+
+    @Test
+    void sadfJGivesWhatSadfDGivesOfTheSameDataFile() {
+        // sysstat's tests/expected.sadf-j and expected.sadf-d (data.tmp, -C -- -A): fields json_stats.c prints that
+        // sysstat 12.6's did not (pgprom, pgdem, shared, retrseg), fchosts under network, an empty manufacturer, comments
+        CollectingSink d = parse("sysstat-tests-expected-sadf-d.txt");
+        CollectingSink j = parse("sysstat-tests-expected-sadf-j.json");
+        assertEquals(List.of(), j.warnings());
+        assertEquals(d.datasets().keySet(), j.datasets().keySet());
+        for (String dataset : d.datasets().keySet()) {
+            // sadf -d's INTR;CPU* cells name no CPU and leave an offline one out (rndr_stats.c, render_irq_stats)
+            if (dataset.equals("sar.intr")) continue;
+            DatasetSpec spec = d.spec(dataset);
+            Set<String> missing = new TreeSet<>(labelsAndUnits(spec));
+            missing.removeAll(labelsAndUnits(j.spec(dataset)));
+            assertEquals(Set.of(), missing, dataset);
+            assertEquals(values(d.rows(dataset), spec), values(j.rows(dataset), spec), dataset);
+        }
+        Set<String> facts = new TreeSet<>(j.facts().stream().map(f -> f.name() + " = " + f.value()).toList());
+        for (var f : d.facts()) {
+            if (!f.name().equals("time.source")) assertTrue(facts.contains(f.name() + " = " + f.value()), f + " in " + facts);
+        }
+    }
+
+    @Test
+    void sarHumanGivesSadfDsValuesToThePrecisionItPrints() {
+        // sysstat's tests/expected.sar-human (sar --human -A) and expected.sadf-d (sadf -d -- -A) of one data file:
+        // --human prints sizes with the letter of their unit (1.4G kB of kbmemfree, 705.2M of MBfsfree, 0.0B of rxkB/s)
+        // and per cents with their sign, one decimal each (common.c, cprintf_unit and cprintf_xpc)
+        CollectingSink human = parse("sysstat-tests-expected-sar-human.txt");
+        CollectingSink d = parse("sysstat-tests-expected-sadf-d.txt");
+        assertEquals(List.of(), human.warnings());
+        assertEquals(1468006.4, human.rows("sar.memory").get(0).get("kbmemfree"), 1e-6, "1.4G in a kB column");
+        assertEquals(705.2, human.rows("sar.filesystem", "/dev/sda9").get(0).get("MBfsfree"), 1e-9, "705.2M in an MB column");
+        assertEquals(46.1, human.rows("sar.memory").get(0).get("%memused"));
+        int compared = 0;
+        for (String dataset : d.datasets().keySet()) {
+            // sadf -d leaves an offline CPU out of its INTR;CPU* cells, which name no CPU (rndr_stats.c,
+            // render_irq_stats): with CPU6 offline its cells cannot be told from the text's, which names them
+            if (dataset.equals("sar.intr")) continue;
+            DatasetSpec spec = d.spec(dataset);
+            Map<String, List<Double>> expected = values(d.rows(dataset), spec);
+            Map<String, List<Double>> read = values(human.rows(dataset), spec);
+            assertEquals(expected.keySet(), read.keySet(), dataset + ": times and keys");
+            for (String row : expected.keySet()) {
+                for (int i = 0; i < spec.metrics().size(); i++) {
+                    double want = expected.get(row).get(i);
+                    double got = read.get(row).get(i);
+                    if (Double.isNaN(want)) {
+                        assertTrue(Double.isNaN(got), dataset + " " + row + " " + spec.metrics().get(i).label());
+                        continue;
+                    }
+                    // one decimal of the unit letter printed: within 0.05 of a value below 1, else 5 % of it
+                    assertEquals(want, got, Math.max(0.0501, 0.0501 * Math.abs(want)),
+                            dataset + " " + row + " " + spec.metrics().get(i).label());
+                    compared++;
+                }
+            }
+        }
+        assertTrue(compared > 1000, compared + " values compared");
     }
 
     private static Set<String> labelsAndUnits(DatasetSpec spec) {

@@ -79,6 +79,59 @@ class SarParserSyntheticTest {
     }
 
     @Test
+    void aFilesystemMountedAgainIsOneRowAndOneSummary() {
+        // sysstat before 12.3.3 listed a filesystem once per line of /etc/mtab: btrfs subvolumes of one device gave
+        // identical lines (kSar's sar-11.6.1-full-output); rd_stats.c's read_filesystem keeps the first since (#256)
+        String line = "        94591      5749      5.73      6.24         0         0      0.00 /dev/mapper/system-root\n";
+        CollectingSink sink = parse("Linux 4.12.14-16.2-default (hostname.example.com) \t04/08/18 \t_x86_64_\t(4 CPU)\n\n"
+                + "16:08:45     MBfsfree  MBfsused   %fsused  %ufsused     Ifree     Iused    %Iused FILESYSTEM\n"
+                + ("16:08:55" + line).repeat(3)
+                + "16:08:55        94000      6340      6.32      6.83         0         0      0.00 /dev/sda1\n"
+                + ("16:09:05" + line).repeat(3)
+                + "\n"
+                + "Summary:     MBfsfree  MBfsused   %fsused  %ufsused     Ifree     Iused    %Iused FILESYSTEM\n"
+                + ("Summary:" + line).repeat(3));
+        assertEquals(List.of(), sink.warnings());
+        List<SpecRow> root = sink.rows("sar.filesystem", "/dev/mapper/system-root");
+        assertEquals(List.of(0L, 1L), root.stream().map(r -> r.row().sample()).toList());
+        assertEquals(94591.0, root.get(1).get("MBfsfree"));
+        assertEquals(1, sink.rows("sar.filesystem", "/dev/sda1").size());
+        assertEquals(7, sink.summaries().stream().filter(v -> v.key().equals("/dev/mapper/system-root")).count(),
+                "one summary per metric");
+        assertEquals(1, sink.notices().stream().filter(w -> w.message().contains("/dev/mapper/system-root")).count(),
+                sink.notices().toString());
+    }
+
+    @Test
+    void humanReadableValuesAreReadInTheirColumnsUnits() {
+        // sar --human (sysstat's tests/expected.sar-human): sizes with the letter of their unit, per cents with their sign
+        CollectingSink sink = parse("Linux 1.2.3-TEST (SYSSTAT.TEST) \t04/18/19 \t_x86_64_\t(9 CPU)\n\n"
+                + "13:20:09    kbmemfree   kbavail kbmemused  %memused\n"
+                + "13:20:19         1.4G      4.2G    396.0k     46.1%\n"
+                + "Average:         1.5G      0.0k      3.6G     46.1%\n\n"
+                + "13:20:09          DEV       tps     rkB/s     wkB/s     dkB/s   areq-sz    aqu-sz     await     %util\n"
+                + "13:20:19          sda      1.60      0.0k      1.2M      0.8k      0.5k      0.00      1.00      0.0%\n\n"
+                + "13:20:09        IFACE   rxpck/s   txpck/s    rxkB/s    txkB/s   rxcmp/s   txcmp/s  rxmcst/s   %ifutil\n"
+                + "13:20:19         eth0      2.00      1.00    512.0B      0.0B      0.00      0.00      0.00      0.0%\n\n"
+                + "13:20:09     MBfsfree  MBfsused   %fsused  %ufsused     Ifree     Iused    %Iused FILESYSTEM\n"
+                + "13:20:19         1.6G    144.8M     17.0%     18.9%   6008414    102818      1.7% /dev/sda9\n");
+        assertEquals(List.of(), sink.warnings());
+        SpecRow memory = sink.rows("sar.memory").get(0);
+        assertEquals(1.4 * 1024 * 1024, memory.get("kbmemfree"), 1e-6);
+        assertEquals(396.0, memory.get("kbmemused"));
+        assertEquals(46.1, memory.get("%memused"));
+        assertEquals(1.5 * 1024 * 1024, summary(sink, "sar.memory", "", "kbmemfree"), 1e-6);
+        SpecRow sda = sink.rows("sar.disk", "sda").get(0);
+        assertEquals(1.2 * 1024, sda.get("wkB/s"), 1e-9);
+        assertEquals(0.5, sda.get("areq-sz"));
+        assertEquals(0.5, sink.rows("sar.net_dev", "eth0").get(0).get("rxkB/s"), "512 bytes/s");
+        SpecRow fs = sink.rows("sar.filesystem", "/dev/sda9").get(0);
+        assertEquals(1.6 * 1024, fs.get("MBfsfree"), 1e-9);
+        assertEquals(6008414.0, fs.get("Ifree"));
+        assertEquals(1.7, fs.get("%Iused"));
+    }
+
+    @Test
     void everySectionRollsOverMidnightOnItsOwn() {
         CollectingSink sink = parse(BANNER
                 + "23:40:01        CPU     %user     %nice   %system   %iowait    %steal     %idle\n"
