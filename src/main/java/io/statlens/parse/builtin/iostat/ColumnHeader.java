@@ -30,11 +30,12 @@ record ColumnHeader(String dataset, String keyLabel, boolean keyFirst, List<Stri
     private static final Set<String> KEY_WORDS = Set.of("Device:", "Device", "device", "Filesystem:", "Filesystem", "Disks:");
 
     /**
-     * The columns sysstat's iostat prints last on a Linux device header ({@code -x} and {@code -s}: {@code %util};
-     * otherwise the totals {@code kB_wrtn} or, since 4.19 kernels, {@code kB_dscd}, in kB, MB or blocks).
+     * The columns sysstat's iostat prints last on a Linux device header ({@code -x} and {@code -x -s}: {@code %util};
+     * otherwise the totals {@code kB_wrtn} or, since 4.19 kernels, {@code kB_dscd}, in kB, MB or blocks; {@code -s}
+     * alone: {@code kB_w+d}, written and discarded together).
      */
     private static final Set<String> LAST_LABELS = Set.of("%util", "kB_wrtn", "kB_dscd", "MB_wrtn", "MB_dscd", "Blk_wrtn",
-            "Blk_dscd");
+            "Blk_dscd", "kB_w+d", "MB_w+d");
 
     /**
      * Whether this is a Linux device header that ends, instead of with a column sysstat ends its headers with, with

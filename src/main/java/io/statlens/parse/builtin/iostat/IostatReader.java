@@ -153,7 +153,7 @@ final class IostatReader {
             Optional<ColumnHeader> whole = ColumnHeader.parse(Tokens.split(mended)).filter(h -> !h.cutShort());
             if (whole.isEmpty()) {
                 endBlock();
-                sink.warning(number, "expected an iostat header ending with its last column (%util, kB_wrtn or kB_dscd), found one"
+                sink.warning(number, "expected an iostat header ending with its last column (%util, kB_wrtn, kB_dscd or kB_w+d), found one"
                         + " that ends with '" + header.get().lastLabel() + "' (cut short by a terminal or a page?); its rows are"
                         + " skipped up to the next header");
                 return;

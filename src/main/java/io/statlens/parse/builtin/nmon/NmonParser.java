@@ -36,7 +36,8 @@ public final class NmonParser implements Parser {
      */
     private static final List<String> DATASETS = List.of("cpu", "cpu_all", "scpu", "scpu_all", "pcpu", "pcpu_all",
             "lpar", "pools", "mem", "memnew", "memuse", "mempages4kb", "mempages64kb", "mempages16mb", "mempages16gb",
-            "vm", "page", "paging", "proc", "procaio", "file", "net", "netpacket", "netsize", "neterror", "ioadapt",
+            "vm", "page", "paging", "proc", "procaio", "file", "largepage", "nfscliv2", "nfscliv3", "nfssvrv2", "nfssvrv3",
+            "net", "netpacket", "netsize", "neterror", "ioadapt",
             "diskbusy", "diskread", "diskwrite", "diskxfer", "diskrxfer", "diskbsize", "diskrio", "diskwio", "diskavgrio",
             "diskavgwio", "diskserv", "diskreadserv", "diskwriteserv", "diskwait", "dgbusy", "dgread", "dgwrite", "dgxfer",
             "dgsize", "vgbusy", "vgread", "vgwrite", "vgxfer", "vgsize", "jfsfile", "jfsinode", "top")

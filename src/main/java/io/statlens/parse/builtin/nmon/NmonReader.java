@@ -204,6 +204,7 @@ final class NmonReader {
         Section section = Section.of(cells, number, run.hostWords());
         // a header without columns ("TOP,%CPU Utilisation") only describes the section
         if (section == null) return;
+        for (String said : section.repeatedKeys()) sink.notice(number, said);
         sections.put(name, section);
         if (last != null && last.name().equals(name)) last = section;
     }

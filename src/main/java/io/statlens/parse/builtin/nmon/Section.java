@@ -74,6 +74,8 @@ final class Section {
     private final int firstValueCell;
     /** The key of every row of a CPU section ({@code CPU007} → {@code 7}); empty for the others. */
     private final String sectionKey;
+    /** Keys the header names more than once, each with the key its second column got; empty for most sections. */
+    private final Map<String, String> repeatedKeys;
     private boolean used;
     private boolean shortSaid;
     private boolean longSaid;
@@ -81,7 +83,7 @@ final class Section {
 
     private Section(String name, SectionFamily family, long headerLine, DatasetSpec spec, int[] columnOfCell,
                     int[] documentedColumnOfCell, int[] keyOfColumn, int[] metricOfColumn, List<String> keys,
-                    int commandCell, int firstValueCell) {
+                    int commandCell, int firstValueCell, Map<String, String> repeatedKeys) {
         this.name = name;
         this.family = family;
         this.headerLine = headerLine;
@@ -94,6 +96,7 @@ final class Section {
         this.commandCell = commandCell;
         this.firstValueCell = firstValueCell;
         this.sectionKey = family.shape() == SectionFamily.Shape.CPU ? SectionFamily.cpuKey(name) : "";
+        this.repeatedKeys = repeatedKeys;
     }
 
     /**
@@ -140,7 +143,7 @@ final class Section {
         }
         return switch (family.shape()) {
             case WIDE, CPU, TOP -> new Section(name, family, line, spec(family, Labels.distinct(names), name),
-                    columnOfCell, documentedColumnOfCell, null, null, List.of(), commandCell, first);
+                    columnOfCell, documentedColumnOfCell, null, null, List.of(), commandCell, first, Map.of());
             case COLUMNS -> columns(name, family, line, cells.text(1), names, columnOfCell, hostWords);
         };
     }
@@ -182,6 +185,8 @@ final class Section {
         int[] metricOfColumn = new int[names.size()];
         Map<String, Integer> keyIndex = new LinkedHashMap<>();
         Map<String, Integer> metricIndex = new LinkedHashMap<>();
+        Map<String, Integer> timesNamed = new java.util.HashMap<>();
+        Map<String, String> repeatedKeys = new LinkedHashMap<>();
         for (int i = 0; i < names.size(); i++) {
             String key = names.get(i);
             String metric = label(description, name, hostWords);
@@ -193,6 +198,14 @@ final class Section {
                     key = key.substring(0, split);
                 }
             }
+            // two devices of one name (AIX volume groups renamed alike): the n-th column of a key and metric is key "name (n)",
+            // where a map by key would keep only the last one's values
+            int n = timesNamed.merge(key + '\n' + metric, 1, Integer::sum);
+            if (n > 1) {
+                String own = key + " (" + n + ")";
+                repeatedKeys.putIfAbsent(key, own);
+                key = own;
+            }
             keyOfColumn[i] = keyIndex.computeIfAbsent(key, k -> keyIndex.size());
             metricOfColumn[i] = metricIndex.computeIfAbsent(metric, k -> metricIndex.size());
         }
@@ -202,7 +215,7 @@ final class Section {
         }).toList();
         DatasetSpec spec = new DatasetSpec(TOOL, family.dataset(), family.keyLabel(), metrics);
         return new Section(name, family, line, spec, columnOfCell, null, keyOfColumn, metricOfColumn,
-                List.copyOf(keyIndex.keySet()), -1, 2);
+                List.copyOf(keyIndex.keySet()), -1, 2, repeatedKeys);
     }
 
     /**
@@ -229,6 +242,12 @@ final class Section {
 
     String name() {
         return name;
+    }
+
+    /** What a notice says of the keys the header names more than once; empty when it names each once. */
+    List<String> repeatedKeys() {
+        return repeatedKeys.entrySet().stream().map(e -> name + "'s header names " + e.getKey()
+                + " more than once: the second is key '" + e.getValue() + "'").toList();
     }
 
     /** True the first time only: the section's data set is to be announced before its first row. */

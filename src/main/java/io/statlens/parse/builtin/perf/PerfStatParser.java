@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -131,6 +132,9 @@ public final class PerfStatParser implements Parser {
         private final Map<String, double[]> current = new LinkedHashMap<>();
         private final Set<String> missingSaid = new HashSet<>();
         private final Set<String> multiplexedSaid = new HashSet<>();
+        /** Per key and event, how many times the interval being gathered has printed it. */
+        private final Map<String, Integer> printedInInterval = new HashMap<>();
+        private final Set<String> repeatedSaid = new HashSet<>();
         /** A summary of the whole command (perf stat without -I) is being read: its lines have no time. */
         private boolean summary;
         /** The --summary of an interval run (perf stat -I --summary) is being read: run summary values. */
@@ -303,12 +307,20 @@ public final class PerfStatParser implements Parser {
                 sink.notice(number, "perf stat counted " + l.event() + " for " + l.share() + " % of the time (multiplexed"
                         + " with other events) and scaled its count to the whole time");
             }
-            if (!events.contains(l.event())) {
-                events.add(l.event());
-                units.put(l.event(), unit(l.unit(), l.event()));
+            String event = l.event();
+            int printed = summary ? 1 : printedInInterval.merge(l.key() + '\n' + event, 1, Integer::sum);
+            if (printed > 1) {
+                // two counters of one name (-e clockticks,clockticks): perf prints both in each interval
+                event = event + " (" + printed + ")";
+                if (repeatedSaid.add(event)) sink.notice(number, "perf stat printed " + l.event()
+                        + " more than once in one interval (counters of one name): the second is " + event);
+            }
+            if (!events.contains(event)) {
+                events.add(event);
+                units.put(event, unit(l.unit(), l.event()));
             }
             double[] values = current.computeIfAbsent(l.key(), k -> new double[0]);
-            int index = events.indexOf(l.event());
+            int index = events.indexOf(event);
             if (values.length <= index) {
                 int from = values.length;
                 values = Arrays.copyOf(values, events.size());
@@ -380,6 +392,7 @@ public final class PerfStatParser implements Parser {
             }
             sample++;
             current.clear();
+            printedInInterval.clear();
             gathering = false;
         }
 

@@ -67,7 +67,7 @@ class IostatCutHeaderTest {
         String cut = String.join("\n", lines.subList(0, 5)) + "\n" + lines.get(5).substring(0, 100) + "\n" + lines.get(6) + "\n";
         CollectingSink sink = parse(cut);
         assertTrue(sink.rows("iostat").isEmpty(), "no device row under a header cut short");
-        assertEquals(new ParseWarning(6, "expected an iostat header ending with its last column (%util, kB_wrtn or kB_dscd), found"
+        assertEquals(new ParseWarning(6, "expected an iostat header ending with its last column (%util, kB_wrtn, kB_dscd or kB_w+d), found"
                 + " one that ends with 'w' (cut short by a terminal or a page?); its rows are skipped up to the next header"),
                 sink.warnings().get(0));
         assertEquals(1, sink.rows("iostat.cpu").size(), "the avg-cpu block before it is kept");

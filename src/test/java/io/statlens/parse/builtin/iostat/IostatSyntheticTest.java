@@ -298,6 +298,21 @@ class IostatSyntheticTest {
     }
 
     @Test
+    void shortBasicReportEndsWithWritesAndDiscardsTogether() {
+        // iostat -s (sysstat 12.x, iostat.c write_basic_stat_header): kB_w+d/s and kB_w+d are the written and
+        // discarded kB together, the last column of the short basic header; -m prints MB_w+d
+        CollectingSink sink = parse("$ iostat -s -p ALL 1 2\n" + BANNER
+                + "Device             tps    kB_read/s     kB_w+d/s    kB_read     kB_w+d\n"
+                + "sda               8.59       222.14        57.08    1597749     410544\n\n"
+                + "Device             tps    MB_read/s     MB_w+d/s    MB_read     MB_w+d\n"
+                + "sda               1.00         0.10         2.50          0          2\n");
+        assertEquals(List.of(), sink.warnings().stream().filter(w -> w.line() > 0).toList());
+        assertEquals(57.08, only(sink, "iostat", "sda", 0).get("kB_w+d/s"), EPS);
+        assertEquals(410544, only(sink, "iostat", "sda", 0).get("kB_w+d"), EPS);
+        assertEquals(2.5, only(sink, "iostat", "sda", 1).get("MB_w+d/s"), EPS);
+    }
+
+    @Test
     void duplicateDeviceInOneReportIsWarned() {
         CollectingSink sink = parse(BASIC_HEADER + "sda 1 2 3 4 5\nsda 6 7 8 9 10\n");
         assertEquals(List.of(new ParseWarning(3, "Device 'sda' appears twice in one report; keeping the later values")),

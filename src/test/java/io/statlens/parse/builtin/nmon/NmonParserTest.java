@@ -243,6 +243,27 @@ class NmonParserTest {
     }
 
     @Test
+    void aKeyNamedTwiceInAHeaderKeepsBothColumnsUnderTheirOwnKeys() {
+        // topas_nmon -V on an LPAR with two volume groups named database1 (two VG IDENTIFIERs in BBBV): one column each
+        CollectingSink sink = parse(head(
+                "VGBUSY,Disk Busy Volume Group,rootvg,database1,database1,database5",
+                "IOADAPT,Disk Adapter db01,fcs0_read-KB/s,fcs0_write-KB/s,fcs0_read-KB/s,fcs0_write-KB/s",
+                "ZZZZ,T0001,00:00:00,01-JAN-2026",
+                "VGBUSY,T0001,0.6,0.2,6.3,0.1",
+                "IOADAPT,T0001,1.5,2.5,3.5,4.5"));
+        assertEquals(0.2, sink.rows("nmon.vgbusy", "database1").get(0).get("%busy"));
+        assertEquals(6.3, sink.rows("nmon.vgbusy", "database1 (2)").get(0).get("%busy"));
+        assertEquals(4, sink.rows("nmon.vgbusy").size());
+        assertEquals(2.5, sink.rows("nmon.ioadapt", "fcs0").get(0).get("write-KB/s"));
+        assertEquals(3.5, sink.rows("nmon.ioadapt", "fcs0 (2)").get(0).get("read-KB/s"));
+        assertEquals(4.5, sink.rows("nmon.ioadapt", "fcs0 (2)").get(0).get("write-KB/s"));
+        assertEquals(List.of("9: VGBUSY's header names database1 more than once: the second is key 'database1 (2)'",
+                        "10: IOADAPT's header names fcs0 more than once: the second is key 'fcs0 (2)'"),
+                sink.notices().stream().map(n -> n.line() + ": " + n.message()).toList());
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
     void badLinesAreWarningsWithTheirLineNumbers() {
         CollectingSink sink = parse(head(
                 "ZZZZ,T0001,00:00:00,01-JAN-2026",

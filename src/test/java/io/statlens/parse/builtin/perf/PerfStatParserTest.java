@@ -52,6 +52,29 @@ class PerfStatParserTest {
     }
 
     @Test
+    void anEventCountedTwiceInAnIntervalKeepsBothCounts() {
+        // perf stat -e clockticks,clockticks -I 1000 opens two counters of one name and prints each (an LKML patch
+        // cover letter, SKX): the second is a metric of its own, not a value overwriting the first
+        String text = """
+                #           time             counts unit events
+                     1.001127586      4,126,938,857      clockticks
+                     1.001127586      4,121,564,277      clockticks
+                     2.001686014      3,953,806,350      clockticks
+                     2.001686014      3,953,809,541      clockticks
+                """;
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParserFixtures.context("x", TimeOptions.DEFAULT));
+        List<SpecRow> rows = sink.rows("perf-stat");
+        assertEquals(2, rows.size());
+        assertEquals(List.of(4126938857.0, 3953806350.0), rows.stream().map(r -> r.get("clockticks")).toList());
+        assertEquals(List.of(4121564277.0, 3953809541.0), rows.stream().map(r -> r.get("clockticks (2)")).toList());
+        assertEquals(List.of("3: perf stat printed clockticks more than once in one interval (counters of one name): "
+                        + "the second is clockticks (2)"),
+                sink.notices().stream().filter(n -> n.message().contains("more than once"))
+                        .map(n -> n.line() + ": " + n.message()).toList());
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
     void intervalsBecomeSamplesAtTheSecondsPrintedAfterTheStart() {
         ParseContext context = ParserFixtures.context("x", TimeOptions.DEFAULT.withStart(Instant.parse("2026-12-02T04:00:00Z")));
         CollectingSink sink = ParserFixtures.parse(parser, "perf-stat/linux-perf-6.1-stat-I1000-sleep3.txt", context);
