@@ -74,13 +74,16 @@ public final class DfParser extends SnapshotLoopParser {
             /** The KiB a plain number of a size column stands for: the header's block size, a byte under -h's Size. */
             private double plainKib;
             private boolean typed;
-            private boolean si;
+            /** The snapshot's lines, and whether they are -H's (powers of 1000), told once a size with a suffix is read. */
+            private List<TranscriptLine> lines;
+            private Boolean si;
             private final Set<String> languagesSaid = new HashSet<>();
             private long rows;
 
             @Override
             public void snapshot(long sample, Instant time, double seconds, List<TranscriptLine> lines) {
-                si = lines.stream().anyMatch(l -> DfSizes.si(l.text()));
+                this.lines = lines;
+                si = null;
                 String wrapped = null;
                 for (TranscriptLine line : lines) {
                     String text = line.text().strip();
@@ -157,12 +160,16 @@ public final class DfParser extends SnapshotLoopParser {
             }
 
             private boolean isValue(String cell) {
-                return cell.equals(NONE) || NUMBER.matcher(cell).matches() || !Double.isNaN(DfSizes.kib(cell, 1, false));
+                return cell.equals(NONE) || DfSizes.isValue(cell);
             }
 
             /** A number as df prints it: a size ({@link DfSizes}), a percentage or a count; NaN for {@code -}. */
             private double value(String cell, String unit) {
-                if (unit.equals(KIB)) return DfSizes.kib(cell, plainKib, si);
+                if (unit.equals(KIB)) {
+                    boolean suffixed = !cell.isEmpty() && Character.isLetter(cell.charAt(cell.length() - 1));
+                    if (suffixed && si == null) si = lines.stream().anyMatch(l -> DfSizes.si(l.text()));
+                    return DfSizes.kib(cell, plainKib, suffixed && si);
+                }
                 Matcher m = NUMBER.matcher(cell);
                 return m.matches() ? Double.parseDouble(m.group(1).replace(',', '.')) : Double.NaN;
             }

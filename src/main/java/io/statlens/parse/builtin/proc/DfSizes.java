@@ -30,9 +30,37 @@ final class DfSizes {
         return number(m.group(1)) * power(m.group(2), decimal) / 1024;
     }
 
+    /**
+     * Whether a cell is a value df prints: a number, with {@code -h}'s or {@code -H}'s suffix ({@code 466Gi}, {@code 0B},
+     * {@code 215k}) or a percent sign. Told by its characters, not a pattern: every cell of every row is asked.
+     */
+    static boolean isValue(String cell) {
+        int n = cell.length();
+        int i = digits(cell, 0);
+        if (i == 0) return false;
+        if (i < n && (cell.charAt(i) == '.' || cell.charAt(i) == ',')) {
+            int end = digits(cell, i + 1);
+            if (end == i + 1) return false;
+            i = end;
+        }
+        if (i < n && "kKMGTPE".indexOf(cell.charAt(i)) >= 0) i++;
+        return switch (n - i) {
+            case 0 -> true;
+            case 1 -> "%Bi".indexOf(cell.charAt(i)) >= 0;
+            case 2 -> cell.endsWith("Bi") || cell.endsWith("iB");
+            default -> false;
+        };
+    }
+
+    private static int digits(String s, int from) {
+        int i = from;
+        while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') i++;
+        return i;
+    }
+
     /** Whether a line of a snapshot holds a size of {@code -H}'s powers of 1000 ({@code 215k}). */
     static boolean si(String line) {
-        return SI_KILO.matcher(line).find();
+        return line.indexOf('k') >= 0 && SI_KILO.matcher(line).find();
     }
 
     /**
@@ -43,6 +71,10 @@ final class DfSizes {
      * @param si       whether the snapshot is {@code -H}'s, in powers of 1000
      */
     static double kib(String cell, double plainKib, boolean si) {
+        if (!isValue(cell)) return Double.NaN;
+        char last = cell.charAt(cell.length() - 1);
+        // most cells are a plain count of blocks: read without the pattern
+        if (last >= '0' && last <= '9') return number(cell) * plainKib;
         Matcher m = HUMAN.matcher(cell);
         if (!m.matches()) return Double.NaN;
         double v = number(m.group(1));
