@@ -291,8 +291,9 @@ public final class DataTables {
      * ({@link UnitFamily#rescaled}: MiB where the column holds KiB): a column keeps one unit, the first import's, and
      * the values would be shown in it, off by a factor, beside the other runs'. The store converts nothing: which
      * factor a tool's {@code KB} or {@code MB} means is its parser's to know. Units of different quantities
-     * ({@code pages} and {@code KiB}, {@code 1/s} and {@code MiB/s}) are not refused: flavours of one tool print them
-     * under one label (AIX and BSD vmstat's {@code fre}), and refusing them would refuse real files.
+     * ({@code pages/s} and {@code KiB/s}, {@code 1/s} and {@code MiB/s}) are not refused: where flavours of one tool
+     * print two quantities under one label, its parser converts or gives one a label of its own (Solaris vmstat's
+     * {@code pi KiB/s}), and a repository written before that keeps its columns' first units.
      *
      * @param existing the table as the repository holds it now, null when there is none
      */

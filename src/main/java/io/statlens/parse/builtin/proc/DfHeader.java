@@ -35,6 +35,11 @@ final class DfHeader {
     /** The numeric columns' titles; the block-size column ({@code 1K-blocks}) is matched apart, by its pattern. */
     private static final List<String> NUMERIC = List.of("Size", "Used", "Avail", "Available", "Use%", "Capacity",
             "Inodes", "IUsed", "IFree", "IUse%");
+    /**
+     * The inode titles of BSD's df (FreeBSD and macOS {@code -i}, macOS by default), read as GNU's names so that a macOS
+     * run and a Linux one fill the same columns; BSD's df prints its header in English only.
+     */
+    private static final Map<String, String> BSD_INODES = Map.of("iused", "IUsed", "ifree", "IFree", "%iused", "IUse%");
     /** The block size as df's human_readable prints it into {@code %s-blocks}: 1K, 1024, 512, 4.0K, 1MB. */
     private static final String BLOCK_SIZE = "(\\d+(?:[.,]\\d+)?[KMGTPEZYRQk]?(?:i?B)?)";
     private static final String BLOCKS_SUFFIX = "-blocks";
@@ -42,7 +47,9 @@ final class DfHeader {
     private static final Set<List<String>> LAYOUTS = Set.of(
             List.of(BLOCKS_SUFFIX, "Used", "Available", "Use%"), List.of("Size", "Used", "Avail", "Use%"),
             List.of(BLOCKS_SUFFIX, "Used", "Available", "Capacity"), List.of("Size", "Used", "Avail", "Capacity"),
-            List.of("Inodes", "IUsed", "IFree", "IUse%"));
+            List.of("Inodes", "IUsed", "IFree", "IUse%"),
+            List.of(BLOCKS_SUFFIX, "Used", "Available", "Capacity", "IUsed", "IFree", "IUse%"),
+            List.of("Size", "Used", "Avail", "Capacity", "IUsed", "IFree", "IUse%"));
     /** Every title a header is read with. */
     private static final List<String> ENGLISH_TITLES = titles();
     private static final int MAX_READINGS = 64;
@@ -142,6 +149,12 @@ final class DfHeader {
             if (!startsWith(words, 0, title)) continue;
             matched.add(english);
             numeric(words.subList(title.size(), words.size()), language, matched, readings);
+            matched.remove(matched.size() - 1);
+        }
+        String bsd = BSD_INODES.get(words.get(0));
+        if (bsd != null && language == LANGUAGES.get(ENGLISH)) {
+            matched.add(bsd);
+            numeric(words.subList(1, words.size()), language, matched, readings);
             matched.remove(matched.size() - 1);
         }
     }

@@ -24,16 +24,20 @@ import java.util.regex.Pattern;
  * Snapshots of {@code df} (pt-stalk's {@code -df}, {@code df -k}; also {@code -P}, {@code -h}, {@code -i},
  * {@code -T}; see {@link SnapshotLoopParser}): data set {@code df}, one row per mounted file system keyed by where it
  * is mounted, the columns by the header's names, in English or any language coreutils ships ({@link DfHeader}: a
- * translated header's columns get their English names, and the language becomes the fact {@code header.language}). Sizes of
- * {@code -h} ({@code 12G}) are read in KiB, like {@code -k}'s; {@code Use%} as a number. A file system whose name is
- * too long for its column (df without {@code -P} puts its numbers on the next line) is read across the two lines.
- * See docs/tools/df.md.
+ * translated header's columns get their English names, and the language becomes the fact {@code header.language}); BSD's
+ * and macOS's df alike ({@code 512-blocks}, {@code iused ifree %iused}). Sizes are read in KiB ({@link DfSizes}: blocks
+ * of the header's size, {@code -h}'s {@code 12G} or {@code 466Gi}, {@code -H}'s {@code 494G}); {@code Use%} as a
+ * number. A file system whose name is too long for its column (df without {@code -P} puts its numbers on the next line)
+ * is read across the two lines; names and mount points may hold blanks ({@code map -hosts}). See docs/tools/df.md.
  */
 public final class DfParser extends SnapshotLoopParser {
     static final String TOOL = "df";
     private static final ParserInfo INFO = ParserInfo.builtIn(TOOL, "df");
-    private static final Pattern SIZE = Pattern.compile("^(\\d+(?:[.,]\\d+)?)([KMGTPE]?)i?%?$");
-    private static final String UNITS = "KMGTPE";
+    /** A percentage or a count. */
+    private static final Pattern NUMBER = Pattern.compile("^(\\d+(?:[.,]\\d+)?)[KMGTPE]?i?%?$");
+    /** A column with no value, as GNU's {@code -P -T} prints for proc and sysfs. */
+    private static final String NONE = "-";
+    private static final String KIB = "KiB";
 
     public DfParser() {
         super(Set.of("df"));
@@ -67,12 +71,19 @@ public final class DfParser extends SnapshotLoopParser {
         return new Snapshots() {
             private DatasetSpec spec;
             private List<String> columns;
+            /** The KiB a plain number of a size column stands for: the header's block size, a byte under -h's Size. */
+            private double plainKib;
             private boolean typed;
+            /** The snapshot's lines, and whether they are -H's (powers of 1000), told once a size with a suffix is read. */
+            private List<TranscriptLine> lines;
+            private Boolean si;
             private final Set<String> languagesSaid = new HashSet<>();
             private long rows;
 
             @Override
             public void snapshot(long sample, Instant time, double seconds, List<TranscriptLine> lines) {
+                this.lines = lines;
+                si = null;
                 String wrapped = null;
                 for (TranscriptLine line : lines) {
                     String text = line.text().strip();
@@ -105,19 +116,23 @@ public final class DfParser extends SnapshotLoopParser {
                 if (spec != null && names.equals(columns) && header.typed() == typed) return;
                 columns = names;
                 typed = header.typed();
+                plainKib = names.contains("Size") ? 1.0 / 1024 : 1;
+                for (String name : names) {
+                    if (DfSizes.blockKib(name) > 0) plainKib = DfSizes.blockKib(name);
+                }
                 List<Metric> metrics = new ArrayList<>();
                 for (String name : names) {
                     String unit = name.endsWith("%") || name.equals("Capacity") ? "%"
-                            : name.toLowerCase(Locale.ROOT).startsWith("i") ? "count" : "KiB";
-                    metrics.add(new Metric(name, unit, unit.equals("KiB") ? "KiB, whatever the block size df printed in" : ""));
+                            : name.toLowerCase(Locale.ROOT).startsWith("i") ? "count" : KIB;
+                    metrics.add(new Metric(name, unit, unit.equals(KIB) ? "KiB, whatever the block size df printed in" : ""));
                 }
                 spec = new DatasetSpec(TOOL, "", "Mounted on", metrics);
                 sink.dataset(spec);
             }
 
             private void row(long sample, Instant time, List<String> cells, long number) {
-                int first = typed ? 2 : 1;
-                if (cells.size() < first + columns.size() + 1) {
+                int first = valuesFrom(cells);
+                if (first < 0) {
                     sink.warning(number, "expected a file system, " + columns.size() + " values and where it is mounted");
                     return;
                 }
@@ -130,13 +145,33 @@ public final class DfParser extends SnapshotLoopParser {
                 rows++;
             }
 
-            /** A number as df prints it: plain (in blocks of the header's size), with a unit (-h) or a percentage. */
+            /**
+             * Where the values start: after the file system (and -T's type), at the first of as many cells as there are
+             * columns that are all values, with the mount point after them; -1 if there is none. A file system's name
+             * may hold blanks (macOS's automounter's {@code map -hosts}), as may the mount point after the values.
+             */
+            private int valuesFrom(List<String> cells) {
+                for (int from = typed ? 2 : 1; from + columns.size() < cells.size(); from++) {
+                    boolean all = true;
+                    for (int i = 0; i < columns.size() && all; i++) all = isValue(cells.get(from + i));
+                    if (all) return from;
+                }
+                return -1;
+            }
+
+            private boolean isValue(String cell) {
+                return cell.equals(NONE) || DfSizes.isValue(cell);
+            }
+
+            /** A number as df prints it: a size ({@link DfSizes}), a percentage or a count; NaN for {@code -}. */
             private double value(String cell, String unit) {
-                Matcher m = SIZE.matcher(cell);
-                if (!m.matches()) return Double.NaN;
-                double v = Double.parseDouble(m.group(1).replace(',', '.'));
-                if (!m.group(2).isEmpty() && unit.equals("KiB")) v *= Math.pow(1024, UNITS.indexOf(m.group(2)));
-                return v;
+                if (unit.equals(KIB)) {
+                    boolean suffixed = !cell.isEmpty() && Character.isLetter(cell.charAt(cell.length() - 1));
+                    if (suffixed && si == null) si = lines.stream().anyMatch(l -> DfSizes.si(l.text()));
+                    return DfSizes.kib(cell, plainKib, suffixed && si);
+                }
+                Matcher m = NUMBER.matcher(cell);
+                return m.matches() ? Double.parseDouble(m.group(1).replace(',', '.')) : Double.NaN;
             }
 
             @Override

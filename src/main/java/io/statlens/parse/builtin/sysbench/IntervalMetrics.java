@@ -52,8 +52,12 @@ final class IntervalMetrics {
         }
         if (label.equals("reads") || label.equals("writes")) {
             boolean reads = label.equals("reads");
-            if (field.unit().contains("B")) { // fileio prints a data rate: 'reads: 28.78 MiB/s'
-                return new Metric(label, field.unit(), "data " + (reads ? "read" : "written") + " per second");
+            // fileio prints a data rate under the labels OLTP 0.5 prints queries per second under ('reads: 28.78 MiB/s'):
+            // it is stored under a label of its own, the printed words, so that no column holds queries of one run and
+            // MiB of another
+            if (field.unit().contains("B")) {
+                return new Metric(label + " " + field.unit(), field.unit(), "data " + (reads ? "read" : "written")
+                        + " per second (fileio, printed as " + label + ")");
             }
             return new Metric(label, PER_SECOND, (reads ? "read" : "write") + " queries per second");
         }

@@ -20,6 +20,19 @@ final class VmstatColumns {
      * KiB whatever it was, since a column keeps one unit across the runs of a repository.
      */
     private static final Set<String> IN_MEMORY_UNIT = Set.of("swpd", "free", "buff", "cache", "inact", "active", "si", "so");
+    /**
+     * AIX prints {@code avm} and {@code fre} as counts of 4 KiB pages (IBM's vmstat documentation: a page is 4096 bytes),
+     * where the BSDs print KiB under the same labels: stored in KiB, so that both fill one column in one unit.
+     */
+    private static final Set<String> AIX_PAGES_OF_MEMORY = Set.of("avm", "fre");
+    private static final int AIX_PAGE_KIB = 4;
+    /**
+     * Solaris prints {@code pi po fr} in KiB per second (vmstat(1M): kilobytes paged in, paged out, freed), the BSDs
+     * and AIX in pages per second under the same labels, and no vmstat prints its page size: the Solaris ones are
+     * stored under labels of their own ({@code pi KiB/s}), so that a column never holds pages of one run and KiB of
+     * another.
+     */
+    private static final Set<String> SOLARIS_KIB_RATES = Set.of("pi", "po", "fr");
     private static final Pattern DEVICE = Pattern.compile("[a-z]{1,6}\\d+[a-z0-9]*");
     /** FreeBSD's {@code -P}: a {@code us sy id} group per CPU, named after its {@code cpu0} title. */
     private static final Pattern PER_CPU = Pattern.compile("cpu(\\d+) (us|sy|id)");
@@ -71,9 +84,9 @@ final class VmstatColumns {
             "mf", "1/s", "minor faults",
             "si", "1/s", "LWPs swapped in (-S)",
             "so", "1/s", "whole processes swapped out (-S)",
-            "pi", "KiB/s", "kilobytes paged in",
-            "po", "KiB/s", "kilobytes paged out",
-            "fr", "KiB/s", "kilobytes freed",
+            "pi", "KiB/s", "kilobytes paged in (printed as pi)",
+            "po", "KiB/s", "kilobytes paged out (printed as po)",
+            "fr", "KiB/s", "kilobytes freed (printed as fr)",
             "de", KIB, "anticipated short-term memory shortfall",
             "sr", "pages/s", "pages scanned by the clock algorithm",
             "in", "1/s", "interrupts",
@@ -107,8 +120,8 @@ final class VmstatColumns {
     private static final Map<String, Metric> AIX = table(
             "r", "count", "kernel threads runnable",
             "b", "count", "kernel threads in the wait queue",
-            "avm", "pages", "active virtual memory, 4 KiB pages",
-            "fre", "pages", "size of the free list, 4 KiB pages",
+            "avm", KIB, "active virtual memory (printed in 4 KiB pages)",
+            "fre", KIB, "size of the free list (printed in 4 KiB pages)",
             "re", "1/s", "pager input/output list",
             "pi", "pages/s", "pages paged in from paging space",
             "po", "pages/s", "pages paged out to paging space",
@@ -144,6 +157,9 @@ final class VmstatColumns {
             case OTHER -> Map.of();
         };
         Metric known = table.get(label);
+        if (known != null && flavour == VmstatFlavour.SOLARIS && SOLARIS_KIB_RATES.contains(label)) {
+            return new Metric(label + " " + known.unit(), known.unit(), known.description());
+        }
         if (known != null) return known;
         if (group.equals("cpu")) return new Metric(label, "%", "");
         Matcher perCpu = PER_CPU.matcher(label);
@@ -164,10 +180,12 @@ final class VmstatColumns {
     }
 
     /**
-     * The KiB one printed value of a Linux column is, under {@code -S}/{@code --unit} ({@code kB}, {@code KiB}, {@code MB},
-     * {@code MiB}, null for none: procps then prints KiB); 1 for the columns the unit does not change.
+     * The KiB one printed value of a column is: AIX's {@code avm fre} 4 (pages of 4 KiB); a Linux memory column's
+     * under {@code -S}/{@code --unit} ({@code kB}, {@code KiB}, {@code MB}, {@code MiB}, null for none: procps then
+     * prints KiB); 1 for the other columns.
      */
     static double kibPerPrinted(VmstatFlavour flavour, String label, String memoryUnit) {
+        if (flavour == VmstatFlavour.AIX && AIX_PAGES_OF_MEMORY.contains(label)) return AIX_PAGE_KIB;
         if (memoryUnit == null || flavour != VmstatFlavour.LINUX || !IN_MEMORY_UNIT.contains(label)) return 1;
         return switch (memoryUnit) {
             case "kB" -> 1000.0 / 1024;

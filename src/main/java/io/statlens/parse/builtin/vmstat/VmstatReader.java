@@ -389,15 +389,18 @@ final class VmstatReader {
         for (int i = 0; i < values.length; i++) {
             String cell = cells.values()[i];
             Metric metric = metrics.get(i);
-            values[i] = cell == null ? Double.NaN
-                    : number(number, metric, cell) * VmstatColumns.kibPerPrinted(header.flavour(), metric.label(), memoryUnit);
+            values[i] = cell == null ? Double.NaN : value(number, metric, cell);
         }
         return values;
     }
 
-    private double number(long number, Metric metric, String cell) {
+    /**
+     * A cell in its metric's unit: a plain number times the KiB one printed unit is (AIX's 4 KiB pages, the unit of
+     * {@code -S}), a humanized one as the number it stands for.
+     */
+    private double value(long number, Metric metric, String cell) {
         try {
-            return Numbers.parse(cell);
+            return Numbers.parse(cell) * VmstatColumns.kibPerPrinted(header.flavour(), metric.label(), memoryUnit);
         } catch (NumberFormatException e) {
             // newer FreeBSD prints memory humanized in bytes (514G, 300M)
             if (metric.unit().equals("KiB") && Character.isLetter(cell.charAt(cell.length() - 1))) {

@@ -107,6 +107,43 @@ class SnapshotLoopParsersTest {
     }
 
     /**
+     * macOS (BSD) df: sizes in blocks of the header's size ({@code 512-blocks}), inodes as {@code iused ifree %iused},
+     * {@code -h}'s powers of 1024 ({@code 466Gi}, {@code 0Bi}) and {@code -H}'s of 1000 ({@code 215k}, {@code 494G}),
+     * file system names and mount points with blanks ({@code map -hosts}, {@code .../Macintosh HD}).
+     */
+    @Test
+    void bsdDfInBlocksOfItsHeaderInodesAndHumanSizes() {
+        CollectingSink blocks = ParserFixtures.parse(new DfParser(), "df/jc-osx10146-df.txt");
+        SpecRow root = blocks.rows("df", "/").get(0);
+        assertEquals(976490576 / 2.0, root.get("512-blocks"), "KiB, from blocks of 512 bytes");
+        assertEquals(302197928 / 2.0, root.get("Used"));
+        assertEquals(660310352 / 2.0, root.get("Available"));
+        assertEquals(32, root.get("Capacity"));
+        assertEquals(1507695, root.get("IUsed"), "BSD's iused is GNU's IUsed");
+        assertEquals(9223372036853268112.0, root.get("IFree"));
+        assertEquals(0, root.get("IUse%"));
+        assertEquals(100, blocks.rows("df", "/net").get(0).get("Capacity"), "file system 'map -hosts'");
+        assertEquals(976490576 / 2.0, blocks.rows("df",
+                "/Volumes/com.apple.TimeMachine.localsnapshots/Backups.backupdb/kbrazil-mac/2019-11-29-075900/Macintosh HD")
+                .get(0).get("512-blocks"));
+        assertEquals(8, blocks.rows("df").size());
+        assertEquals(List.of(), blocks.warnings());
+
+        CollectingSink human = ParserFixtures.parse(new DfParser(), "df/jc-osx10146-df-h.txt");
+        assertEquals(466.0 * 1024 * 1024, human.rows("df", "/").get(0).get("Size"));
+        assertEquals(334, human.rows("df", "/dev").get(0).get("Size"));
+        assertEquals(0, human.rows("df", "/dev").get(0).get("Avail"), "0Bi: no bytes");
+        assertEquals(3.5 * 1024 * 1024 * 1024, human.rows("df", "/Volumes/brazil").get(0).get("Size"));
+        assertEquals(List.of(), human.warnings());
+
+        CollectingSink si = ParserFixtures.parse(new DfParser(), "df/jc-osx10146-df-H-si.txt");
+        assertEquals(494e9 / 1024, si.rows("df", "/").get(0).get("Size"), "-H: powers of 1000, told by its 215k");
+        assertEquals(215e3 / 1024, si.rows("df", "/dev").get(0).get("Size"));
+        assertEquals(0, si.rows("df", "/dev").get(0).get("Avail"));
+        assertEquals(List.of(), si.warnings());
+    }
+
+    /**
      * One df pasted after a sentence: the sentence is no snapshot of its own (which put df's one a second later), and
      * one snapshot has no interval to assume.
      */
@@ -188,7 +225,7 @@ class SnapshotLoopParsersTest {
                 + "/dev/vda\u00a066053021 8516958\u300018080770  33% /srv/my data\n";
         CollectingSink spaced = ParserFixtures.parseText(new DfParser(), nbsp, ParseContext.simple("df.txt"));
         assertEquals(List.of("4.0K-blocks", "Used", "Avail", "Use%"), metricNames(spaced));
-        assertEquals(8516958, spaced.rows("df", "/srv/my data").get(0).get("Used"));
+        assertEquals(8516958.0 * 4, spaced.rows("df", "/srv/my data").get(0).get("Used"), "blocks of 4.0K, in KiB");
     }
 
     /** Every catalog's own titles, as df 9.1 puts them together: df, -h, -P, -P -h and -i, each with and without -T. */

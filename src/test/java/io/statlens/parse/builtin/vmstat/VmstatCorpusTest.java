@@ -328,11 +328,12 @@ class VmstatCorpusTest {
     void solarisWithEpochLinesAndSamplesBeforeTheHeader() {
         CollectingSink sink = parse("solaris-P315-epoch.txt");
         assertEquals("solaris", sink.variant());
-        assertEquals(List.of("r", "b", "w", "swap", "free", "re", "mf", "pi", "po", "fr", "de", "sr", "m0", "m1", "m2", "m3",
-                "in", "faults sy", "cs", "us", "sy", "id"), labels(sink.spec("vmstat")));
+        // Solaris's pi po fr are KiB/s, the BSDs' and AIX's pages/s: stored under labels of their own
+        assertEquals(List.of("r", "b", "w", "swap", "free", "re", "mf", "pi KiB/s", "po KiB/s", "fr KiB/s", "de", "sr", "m0", "m1",
+                "m2", "m3", "in", "faults sy", "cs", "us", "sy", "id"), labels(sink.spec("vmstat")));
         DatasetSpec spec = sink.spec("vmstat");
         assertEquals("1/s", spec.metrics().get(spec.indexOf("m0")).unit());
-        assertEquals("KiB/s", spec.metrics().get(spec.indexOf("pi")).unit());
+        assertEquals("KiB/s", spec.metrics().get(spec.indexOf("pi KiB/s")).unit());
         List<SpecRow> rows = sink.rows("vmstat");
         assertEquals(4, rows.size());
         assertTrue(rows.stream().noneMatch(r -> r.row().sinceBoot()), "the capture began mid-run");
@@ -359,7 +360,8 @@ class VmstatCorpusTest {
         assertEquals(List.of("r", "b", "avm", "fre", "re", "pi", "po", "fr", "sr", "cy", "in", "faults sy", "cs", "us", "sy",
                 "id", "wa"), labels(plain.spec("vmstat")));
         assertEquals(java.util.Optional.of("lcpu=8 mem=4096MB"), plain.fact("system.configuration"));
-        assertEquals(623244.0, plain.rows("vmstat").get(0).get("avm"));
+        // 623244 pages of 4 KiB
+        assertEquals(2_492_976.0, plain.rows("vmstat").get(0).get("avm"));
         CollectingSink clocked = parse("sysmon-aix-vmstat-Iwt.txt");
         assertEquals(List.of("r", "b", "p", "avm", "fre", "fi", "fo", "pi", "po", "fr", "sr", "in", "faults sy", "cs", "us",
                 "sy", "id", "wa", "pc", "ec"), labels(clocked.spec("vmstat")));

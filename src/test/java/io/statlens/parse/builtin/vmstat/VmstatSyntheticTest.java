@@ -287,9 +287,9 @@ class VmstatSyntheticTest {
         assertEquals("aix", sink.variant());
         SpecRow row = sink.rows("vmstat").get(0);
         assertTrue(row.row().sinceBoot());
-        assertEquals(197167, row.get("avm"));
+        assertEquals(197167 * 4, row.get("avm"), "4 KiB pages, stored in KiB");
         assertEquals(1114, row.get("faults sy"));
-        assertEquals("pages", row.spec().metrics().get(row.spec().indexOf("avm")).unit());
+        assertEquals("KiB", row.spec().metrics().get(row.spec().indexOf("avm")).unit());
         assertEquals("lcpu=4 mem=7936MB", sink.fact("system.configuration").orElseThrow());
         assertTrue(sink.warnings().stream().allMatch(w -> w.line() == 0), sink.warnings().toString());
     }
