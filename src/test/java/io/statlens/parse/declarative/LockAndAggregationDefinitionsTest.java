@@ -187,6 +187,21 @@ class LockAndAggregationDefinitionsTest {
         assertEquals(0.0, script.rows("dtrace").get(0).get("value"), "a script may print with its own format");
     }
 
+    /**
+     * A heading of 10,000 words and a row of 30,000 numbers (a damaged file; found by widening the corpus's lines): the
+     * heading's and the numeric key's repeated groups recursed once per word and overflowed the stack.
+     */
+    @Test
+    void aLongHeadingOrRowOfNumbersIsNoStackOverflow() {
+        CollectingSink heading = parse(DTRACE, "Tracing... Hit Ctrl-C to end.\n" + "THREADS" + " TIME (ns)".repeat(10_000)
+                + "\n KERNEL 10795499\n");
+        assertEquals(List.of("KERNEL"), keys(heading, "dtrace"));
+        CollectingSink numbers = parse(DTRACE, "# dtrace -n 'syscall::read:return{@[arg1, errno] = count();}'\n"
+                + "dtrace: description 'syscall::read:return' matched 2 probes\n\n" + "0 ".repeat(30_000) + "9685394\n");
+        assertEquals(1, numbers.rows("dtrace").size(), numbers.warnings().toString());
+        assertEquals(9685394.0, numbers.rows("dtrace").get(0).get("value"));
+    }
+
     /** A command typed after a prompt is the command, even where its words (lquantize(arg1, 0,  50)) look like a row. */
     @Test
     void aCommandAfterAPromptIsNoRow() {
