@@ -124,11 +124,11 @@ public final class ImportCommand implements Callable<Integer> {
     static void print(ImportResult result, PrintWriter out, ReadableNumbers numbers) {
         TextTable table = new TextTable(numbers, "FILE", "TOOL", "VARIANT", "ROWS", "WARNINGS").right(3, 4);
         for (ImportResult.FileResult f : result.files()) {
-            table.add(f.path().getFileName(), f.tool(), f.variant(), f.rows(), f.warningCount());
+            table.add(f.name(), f.tool(), f.variant(), f.rows(), f.warningCount());
         }
         table.print(out);
         for (ImportResult.FileResult f : result.files()) {
-            if (!f.holdsOnly().isEmpty()) out.println("note: " + f.path().getFileName() + " holds " + f.holdsOnly());
+            if (!f.holdsOnly().isEmpty()) out.println("note: " + f.name() + " holds " + f.holdsOnly());
         }
         printSkipped(result.skipped(), out);
         int shown = 0;
@@ -140,7 +140,10 @@ public final class ImportCommand implements Callable<Integer> {
             }
         }
         if (total > shown) out.println("... and " + (total - Math.min(shown, 20)) + " more warnings (statlens show " + result.run() + ")");
-        out.println("imported " + numbers.integer(result.rows()) + " rows from " + result.files().size() + " file(s) into run '" + result.run() + "'");
+        long files = result.files().stream().map(ImportResult.FileResult::path).distinct().count();
+        long parts = result.files().stream().filter(f -> !f.part().isEmpty()).count();
+        out.println("imported " + numbers.integer(result.rows()) + " rows from " + files + " file(s)"
+                + (parts == 0 ? "" : " (" + parts + " parts read by their own parsers)") + " into run '" + result.run() + "'");
         out.flush();
     }
 

@@ -16,8 +16,9 @@ import java.util.regex.Pattern;
  * the block does not matter), after any blanks or quote markers of a paste; a word a tool prints before its own values
  * does not head every line of a block ({@code avg-cpu:} heads one line of each iostat report). A name of lower-case
  * letters only ({@code localhost}) is a host: every sysstat translation in a Latin script capitalises its average label
- * ({@code Average:}, {@code Média:}), and a listed label is never taken. Lines of several hosts in one file are not
- * split by host: no prefix is taken off them.
+ * ({@code Average:}, {@code Média:}), and a listed label is never taken. Lines of several hosts in one file have no
+ * prefix taken off here: the import reads them a host at a time ({@code io.statlens.parse.FileParts}), and each host's
+ * part has one prefix.
  *
  * @param host the host the prefix names
  */
@@ -45,6 +46,11 @@ public record HostPrefix(String host) {
             if (host(lines.get(i)) == null && !Quotes.unquoted(lines.get(i)).isBlank()) return Optional.empty();
         }
         return Optional.of(new HostPrefix(counts.keySet().iterator().next()));
+    }
+
+    /** The host a line's prefix names, if it has one ({@code node008} of {@code node008: 11:19:24  CPU ...}). */
+    public static Optional<String> hostOf(String line) {
+        return Optional.ofNullable(host(line));
     }
 
     private static String host(String line) {
