@@ -136,7 +136,9 @@ public final class ImportCommand implements Callable<Integer> {
         for (ImportResult.FileResult f : result.files()) {
             total += f.warningCount();
             for (ParseWarning w : f.warnings()) {
-                if (shown++ < 20) out.println("warning: " + w.format(f.path().toString()));
+                // a line says where it is in the file; a message about the whole output names the part it is about
+                String where = w.line() > 0 || f.part().isEmpty() ? f.path().toString() : f.path() + ":" + f.part();
+                if (shown++ < 20) out.println("warning: " + w.format(where));
             }
         }
         if (total > shown) out.println("... and " + (total - Math.min(shown, 20)) + " more warnings (statlens show " + result.run() + ")");
