@@ -197,12 +197,15 @@ public final class FileParts {
 
     /**
      * Whether one of the first words of a line is a program name of a known tool, with or without a path: only such a
-     * line can be a command that runs one, and this is asked of every line of every file imported.
+     * line can be a command that runs one, and this is asked of every line of every file imported. A line that starts
+     * with a digit is the tools' output (a transcript reads it so), as nearly every line of a large file is.
      */
     private boolean namesAProgram(String line) {
         int words = 0;
         int i = 0;
         int n = line.length();
+        while (i < n && Character.isWhitespace(line.charAt(i))) i++;
+        if (i < n && line.charAt(i) >= '0' && line.charAt(i) <= '9') return false;
         while (i < n && words < WORDS) {
             while (i < n && Character.isWhitespace(line.charAt(i))) i++;
             int start = i;

@@ -54,11 +54,12 @@ public record HostPrefix(String host) {
     }
 
     private static String host(String line) {
-        String text = line.substring(lead(line));
-        Matcher m = PREFIX.matcher(text);
+        int at = lead(line);
+        // the import asks this of every line of every file: no copy of a line that has no prefix
+        Matcher m = PREFIX.matcher(line).region(at, line.length());
         // a prefix is lower case; sysstat's average labels in a Latin script are capitalised, and only a listed one
         // in a script without case (平均値:) could look like it
-        if (!m.lookingAt() || SysstatAverage.listed(text)) return null;
+        if (!m.lookingAt() || SysstatAverage.listed(line.substring(at))) return null;
         return m.group(1);
     }
 
