@@ -3,9 +3,11 @@ package io.statlens.cli;
 import io.statlens.model.UserException;
 import io.statlens.parse.AutoDetectParser;
 import io.statlens.parse.DetectionEvidence;
+import io.statlens.parse.FileParts;
 import io.statlens.parse.ImportPlanner;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.parse.spi.Detection;
+import io.statlens.parse.spi.Head;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -39,27 +41,46 @@ final class DetectionReport {
                 out.println(file.name() + ": " + tool.get() + " (chosen with --tool)");
                 continue;
             }
-            DetectionEvidence evidence = detector.explain(ImportPlanner.head(file.file()));
-            Detection detection = evidence.detection();
-            if (detection.parser().isEmpty()) {
-                unknown++;
-                out.println(file.name() + ": no parser recognises it (" + detection.closest() + ")"
-                        + (skipUnknown ? "; skipped (--skip-unknown)" : "; give --tool to choose one"));
+            List<FileParts.Detected> parts = planner.parts(file.file());
+            if (!parts.isEmpty()) {
+                out.println(file.name() + ": " + parts.size() + " parts, each read by its own parser");
+                boolean recognised = true;
+                for (FileParts.Detected part : parts) {
+                    recognised &= explain(part.part().name(file.name()), FileParts.head(file.file(), part.part()), detector, skipUnknown, out);
+                }
+                if (!recognised) unknown++;
                 continue;
             }
-            List<Detection.Candidate> ranked = detection.candidates();
-            String others = ranked.stream().skip(1).filter(c -> c.confidence() > 0).limit(2)
-                    .map(c -> c.parser().info().tool() + " " + percent(c.confidence())).collect(Collectors.joining(", "));
-            out.println(file.name() + ": " + ranked.get(0).parser().info().tool() + " " + percent(ranked.get(0).confidence())
-                    + (others.isEmpty() ? "" : " (next: " + others + ")"));
-            if (!evidence.unpasted().isEmpty()) out.println("  read without its " + String.join(" and ", evidence.unpasted()));
-            for (DetectionEvidence.Line line : evidence.lines()) {
-                out.println("  line " + line.number() + ": " + shown(line.text()));
-            }
-            for (String notice : detection.notices()) out.println("  notice: " + notice);
+            if (!explain(file.name(), ImportPlanner.head(file.file()), detector, skipUnknown, out)) unknown++;
         }
         out.println("nothing imported (--dry-run): " + (files.size() - unknown) + " of " + files.size() + " file(s) recognised");
         out.flush();
+    }
+
+    /**
+     * The parser detection chose for a file or a part, its runners-up and the lines (numbered as in the file) it decided
+     * on; whether one was chosen.
+     */
+    private static boolean explain(String name, Head head, AutoDetectParser detector, boolean skipUnknown,
+                                   PrintWriter out) {
+        DetectionEvidence evidence = detector.explain(head);
+        Detection detection = evidence.detection();
+        if (detection.parser().isEmpty()) {
+            out.println(name + ": no parser recognises it (" + detection.closest() + ")"
+                    + (skipUnknown ? "; skipped (--skip-unknown)" : "; give --tool to choose one"));
+            return false;
+        }
+        List<Detection.Candidate> ranked = detection.candidates();
+        String others = ranked.stream().skip(1).filter(c -> c.confidence() > 0).limit(2)
+                .map(c -> c.parser().info().tool() + " " + percent(c.confidence())).collect(Collectors.joining(", "));
+        out.println(name + ": " + ranked.get(0).parser().info().tool() + " " + percent(ranked.get(0).confidence())
+                + (others.isEmpty() ? "" : " (next: " + others + ")"));
+        if (!evidence.unpasted().isEmpty()) out.println("  read without its " + String.join(" and ", evidence.unpasted()));
+        for (DetectionEvidence.Line line : evidence.lines()) {
+            out.println("  line " + head.number(line.number() - 1) + ": " + shown(line.text()));
+        }
+        for (String notice : detection.notices()) out.println("  notice: " + notice);
+        return true;
     }
 
     private static String percent(double confidence) {

@@ -124,11 +124,11 @@ public final class ImportCommand implements Callable<Integer> {
     static void print(ImportResult result, PrintWriter out, ReadableNumbers numbers) {
         TextTable table = new TextTable(numbers, "FILE", "TOOL", "VARIANT", "ROWS", "WARNINGS").right(3, 4);
         for (ImportResult.FileResult f : result.files()) {
-            table.add(f.path().getFileName(), f.tool(), f.variant(), f.rows(), f.warningCount());
+            table.add(f.name(), f.tool(), f.variant(), f.rows(), f.warningCount());
         }
         table.print(out);
         for (ImportResult.FileResult f : result.files()) {
-            if (!f.holdsOnly().isEmpty()) out.println("note: " + f.path().getFileName() + " holds " + f.holdsOnly());
+            if (!f.holdsOnly().isEmpty()) out.println("note: " + f.name() + " holds " + f.holdsOnly());
         }
         printSkipped(result.skipped(), out);
         int shown = 0;
@@ -136,11 +136,16 @@ public final class ImportCommand implements Callable<Integer> {
         for (ImportResult.FileResult f : result.files()) {
             total += f.warningCount();
             for (ParseWarning w : f.warnings()) {
-                if (shown++ < 20) out.println("warning: " + w.format(f.path().toString()));
+                // a line says where it is in the file; a message about the whole output names the part it is about
+                String where = w.line() > 0 || f.part().isEmpty() ? f.path().toString() : f.path() + ":" + f.part();
+                if (shown++ < 20) out.println("warning: " + w.format(where));
             }
         }
         if (total > shown) out.println("... and " + (total - Math.min(shown, 20)) + " more warnings (statlens show " + result.run() + ")");
-        out.println("imported " + numbers.integer(result.rows()) + " rows from " + result.files().size() + " file(s) into run '" + result.run() + "'");
+        long files = result.files().stream().map(ImportResult.FileResult::path).distinct().count();
+        long parts = result.files().stream().filter(f -> !f.part().isEmpty()).count();
+        out.println("imported " + numbers.integer(result.rows()) + " rows from " + files + " file(s)"
+                + (parts == 0 ? "" : " (" + parts + " parts read by their own parsers)") + " into run '" + result.run() + "'");
         out.flush();
     }
 

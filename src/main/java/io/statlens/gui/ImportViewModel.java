@@ -185,10 +185,10 @@ public final class ImportViewModel {
     static List<String> warningLines(ImportResult result) {
         List<String> out = new ArrayList<>();
         for (ImportResult.FileResult f : result.files()) {
-            if (!f.holdsOnly().isEmpty()) out.add(f.path().getFileName() + " holds " + f.holdsOnly());
+            if (!f.holdsOnly().isEmpty()) out.add(f.name() + " holds " + f.holdsOnly());
             f.warnings().forEach(w -> out.add(inPlanTerms(w.format(f.path().getFileName().toString()))));
             long unlisted = f.warningCount() - f.warnings().size();
-            if (unlisted > 0) out.add(f.path().getFileName() + ": ... and " + unlisted + " more");
+            if (unlisted > 0) out.add(f.name() + ": ... and " + unlisted + " more");
         }
         return out;
     }

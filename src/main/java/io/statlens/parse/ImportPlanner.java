@@ -30,6 +30,7 @@ import java.util.stream.Stream;
  */
 public final class ImportPlanner {
     private final AutoDetectParser detector;
+    private final FileParts parts;
 
     public ImportPlanner(ParserCatalog catalog) {
         this(new AutoDetectParser(catalog));
@@ -37,6 +38,7 @@ public final class ImportPlanner {
 
     public ImportPlanner(AutoDetectParser detector) {
         this.detector = detector;
+        this.parts = new FileParts(detector);
     }
 
     /**
@@ -67,14 +69,26 @@ public final class ImportPlanner {
     }
 
     /**
-     * A file and how its parser was chosen; {@link #detection()} goes into the file's
+     * A file, or a part of one, and how its parser was chosen; {@link #detection()} goes into the file's
      * {@link io.statlens.parse.spi.ParseContext} so that the {@link AutoDetectParser} uses that parser.
      *
      * @param capture the pt-stalk capture the file belongs to, whose time places output without time stamps
+     * @param part    the lines of the file this parser reads, when the file holds several tools' or hosts' output
+     *                ({@link FileParts}); empty for the whole file
      */
-    public record Planned(Path file, Detection detection, Optional<Capture> capture) {
+    public record Planned(Path file, Detection detection, Optional<Capture> capture, Optional<FilePart> part) {
+        public Planned(Path file, Detection detection, Optional<Capture> capture) {
+            this(file, detection, capture, Optional.empty());
+        }
+
         public Planned(Path file, Detection detection) {
             this(file, detection, Optional.empty());
+        }
+
+        /** The file's name, and the part's after a colon ({@code notes.txt:12-40}). */
+        public String name() {
+            String name = file.getFileName().toString();
+            return part.map(p -> p.name(name)).orElse(name);
         }
 
         public Parser parser() {
@@ -166,6 +180,8 @@ public final class ImportPlanner {
      * unknown files; so does a choice for a file the inputs do not name. The files of a pt-stalk capture
      * ({@link PtStalkFile}) are planned by what pt-stalk named them: the ones that hold no statistics, and the
      * ones that do not hold what their name says (an empty file, a client's error), are skipped with the reason.
+     * A file that holds several tools' or hosts' output is planned one part at a time ({@link FileParts}), unless a tool
+     * is chosen for it, which then reads it whole.
      */
     public Plan plan(List<Path> inputs, Choices choices) {
         List<Planned> plan = new ArrayList<>();
@@ -206,6 +222,18 @@ public final class ImportPlanner {
                         : "the run's host unless a file or --host names it")));
                 continue;
             }
+            List<FileParts.Detected> parts = parts(file);
+            if (!parts.isEmpty()) {
+                for (FileParts.Detected part : parts) {
+                    if (part.detection().parser().isPresent()) {
+                        plan.add(new Planned(file, part.detection(), Optional.empty(), Optional.of(part.part())));
+                    } else if (!(source.inFolder() && choices.skipUnknown())) {
+                        throw new UserException(part.part().name(file.toString()) + ": no parser recognises this part of the file ("
+                                + part.detection().closest() + "); give --tool to read the whole file with one parser");
+                    }
+                }
+                continue;
+            }
             FileDetection detection = detect(source);
             if (stalked.isPresent()) {
                 Optional<String> why = mismatch(role, detection);
@@ -237,6 +265,16 @@ public final class ImportPlanner {
                     + " pt-stalk file(s) skipped, such as " + skipped.get(0).file().getFileName() + ", " + skipped.get(0).reason() + ")"));
         }
         return new Plan(plan, skipped, Optional.ofNullable(host));
+    }
+
+    /**
+     * The parts of a file that holds several tools' or hosts' output, each detected, as the plan reads them
+     * ({@link FileParts}); none for a file read whole. A pt-stalk capture's file and a collect's raw file hold what one
+     * tool wrote and are always read whole.
+     */
+    public List<FileParts.Detected> parts(Path file) {
+        if (PtStalkFile.of(file).isPresent() || collected(file).isPresent()) return List.of();
+        return parts.of(file);
     }
 
     /**

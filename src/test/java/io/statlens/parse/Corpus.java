@@ -119,6 +119,28 @@ public final class Corpus {
                 .flatMap(folder -> sources(folder).stream().map(cols -> new Fixture(cols[0], TOOL_OF_FOLDER.get(folder))));
     }
 
+    /**
+     * The real files that hold several tools' or hosts' output, read a part at a time ({@link FileParts}): the files
+     * {@code src/test/resources/parts/SOURCES.tsv} lists, each with its golden file beside it. No one tool claims them,
+     * so they are not corpus fixtures; their paths are {@code parts/<name>}.
+     */
+    public static Stream<Fixture> filesOfParts() {
+        Path tsv = partsRoot().resolve("SOURCES.tsv");
+        try {
+            return Files.readAllLines(tsv).stream().skip(1).filter(line -> !line.isBlank())
+                    .map(line -> new Fixture("../" + PARTS + "/" + line.split("\t", -1)[0], ""));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The folder of the files of several parts, beside the corpus. */
+    static final String PARTS = "parts";
+
+    static Path partsRoot() {
+        return root().resolveSibling(PARTS);
+    }
+
     /** Whether a file of a corpus folder is a fixture's golden file rather than a fixture. */
     public static boolean isGolden(String name) {
         return name.endsWith(GOLDEN_SUFFIX);

@@ -43,6 +43,16 @@ class GoldenFixturesTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("io.statlens.parse.Corpus#fixtures")
     void parsesAsItsGoldenFileSays(Fixture fixture) throws IOException {
+        comparesWithItsGoldenFile(fixture);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.statlens.parse.Corpus#filesOfParts")
+    void aFileOfSeveralPartsParsesAsItsGoldenFileSays(Fixture fixture) throws IOException {
+        comparesWithItsGoldenFile(fixture);
+    }
+
+    private static void comparesWithItsGoldenFile(Fixture fixture) throws IOException {
         Path source = Corpus.sourceRoot().resolve(fixture.path() + Corpus.GOLDEN_SUFFIX);
         Path golden = Files.exists(Corpus.sourceRoot()) ? source : fixture.golden();
         boolean exists = Files.exists(golden);
@@ -72,13 +82,32 @@ class GoldenFixturesTest {
         return parse(fixture.path(), fixture.file(), options);
     }
 
-    /** The text of {@code file} parsed as fixture {@code path}'s golden file's options say, rendered as golden text. */
+    /**
+     * The text of {@code file} parsed as fixture {@code path}'s golden file's options say, rendered as golden text: a file
+     * that holds several tools' or hosts' output ({@link FileParts}) part by part, as the import reads it, each part's
+     * result after a line {@code part <lines or host>}.
+     */
     private static String parse(String path, Path file, String options) throws IOException {
-        ParseContext context = Golden.context(path, options);
         AutoDetectParser auto = new AutoDetectParser(CATALOG);
+        List<FileParts.Detected> parts = new FileParts(auto).of(file);
+        if (parts.isEmpty()) return parse(path, file, options, auto, null);
+        StringBuilder out = new StringBuilder();
+        for (FileParts.Detected part : parts) {
+            String rendered = parse(path, file, options, auto, part.part())
+                    .replaceFirst("(?m)^parser ", java.util.regex.Matcher.quoteReplacement("part " + part.part().label() + "\nparser "));
+            // the header comment and the options line once, before the first part
+            out.append(out.isEmpty() ? rendered : rendered.substring(rendered.indexOf("part ")));
+        }
+        return out.toString();
+    }
+
+    /** The whole file, or one part of it, parsed and rendered. */
+    private static String parse(String path, Path file, String options, AutoDetectParser auto, FilePart part) throws IOException {
+        ParseContext context = Golden.context(path, options);
         CollectingSink sink = new CollectingSink();
         String parser;
         try (LineSource lines = LineSource.of(path, Files.newInputStream(file))) {
+            if (part != null) lines.select(part);
             Detection detection = auto.detect(lines.head());
             parser = detection.parser().map(Parser::info).map(i -> i.label()).orElse("(none: " + detection.closest() + ")");
             context.set(Detection.class, detection);

@@ -33,6 +33,11 @@ public final class DeclarativeParser implements Parser {
 
     /** The data sets of the definition's tables and line records, each once. */
     @Override
+    public java.util.Set<String> commandNames() {
+        return definition.command().names();
+    }
+
+    @Override
     public List<String> datasets() {
         List<String> names = new ArrayList<>();
         // A table of facts (nicstat -l's interface list) is configuration, not a data set.

@@ -51,6 +51,22 @@ public final class LineSource implements Closeable {
         void skipped(long line, String text, boolean footer);
     }
 
+    /**
+     * The lines of the input a reader is given: those of one part of a file that holds several tools' or hosts' output.
+     * Every other line is passed over as if it were not there, but counts, so that the lines given keep their numbers in
+     * the file.
+     */
+    public interface Selection {
+        /** The first line that may be given. */
+        long first();
+
+        /** The last line that may be given; reading stops after it. */
+        long last();
+
+        /** Whether a line between {@link #first} and {@link #last} is given. */
+        boolean keeps(String text);
+    }
+
     /** At most this many blank and footer lines are looked through at once for a page break. */
     private static final int LONGEST_BREAK = 24;
 
@@ -76,6 +92,8 @@ public final class LineSource implements Closeable {
     private boolean live;
     /** Whether the lines are a tool's own output as a collect read it: see {@link #asToolOutput}. */
     private boolean toolOutput;
+    /** The lines given, when only some are: see {@link #select}. */
+    private Selection selection;
 
     public LineSource(String name, Reader reader) {
         this(name, reader, Cancellation.NONE);
@@ -94,6 +112,16 @@ public final class LineSource implements Closeable {
     /** Where lines too long to keep are reported (the import makes them {@code file:line} warnings). */
     public LineSource onOverlongLine(OverlongLines listener) {
         this.overlong = listener;
+        return this;
+    }
+
+    /**
+     * Gives only the selected lines, with their numbers in the input; only before the first line is read. Page breaks are
+     * looked for among the selected lines, and lines too long to keep are reported only between its first and last line.
+     */
+    public LineSource select(Selection lines) {
+        if (linesRead > 0) throw new IllegalStateException("select() after reading: the first lines of " + name + " are gone");
+        this.selection = lines;
         return this;
     }
 
@@ -178,7 +206,7 @@ public final class LineSource implements Closeable {
             if (line == null) break;
             ahead.add(line);
         }
-        return Head.of(name, ahead.stream().map(Numbered::text).toList());
+        return Head.of(name, ahead.stream().map(Numbered::text).toList(), ahead.stream().map(Numbered::number).toList());
     }
 
     /** Number of the line last returned by {@link #next()}; 0 before the first. */
@@ -243,22 +271,23 @@ public final class LineSource implements Closeable {
         if (ended) return null;
         if (cancellation.isCancelled()) throw new InterruptedIOException("cancelled while reading " + name);
         while (true) {
-            BoundedLines.Item item = reader.next();
+            BoundedLines.Item item = selection != null && linesRead >= selection.last() ? null : reader.next();
             if (item == null) {
                 ended = true;
                 return null;
             }
             linesRead++;
+            boolean selected = selection == null || linesRead >= selection.first();
             if (item instanceof BoundedLines.Overlong o) {
                 charsRead += o.length() + 1;
-                overlong.skipped(linesRead, o.length());
+                if (selected) overlong.skipped(linesRead, o.length());
                 continue;
             }
             BoundedLines.Line l = (BoundedLines.Line) item;
             charsRead += l.consumed();
             String line = l.text();
             if (linesRead == 1 && !line.isEmpty() && line.charAt(0) == '\uFEFF') line = line.substring(1);
-            return new Numbered(line, linesRead);
+            if (selected && (selection == null || selection.keeps(line))) return new Numbered(line, linesRead);
         }
     }
 

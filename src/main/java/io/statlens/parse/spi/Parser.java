@@ -29,6 +29,15 @@ public interface Parser {
     }
 
     /**
+     * The program names its tool is typed as on a command line ({@code arcstat}, {@code arcstat.pl}): a pasted command
+     * that runs one of them starts that tool's output, which is how the import tells the parts of a file holding several
+     * tools' output apart ({@code io.statlens.parse.FileParts}). Empty for a tool nobody types (a file it writes itself).
+     */
+    default java.util.Set<String> commandNames() {
+        return java.util.Set.of();
+    }
+
+    /**
      * How sure this parser is that the file is its tool's output, from its first lines only.
      *
      * @return 0 (not mine) to 1 (certain); ties and values below {@link Detection#THRESHOLD} are not picked

@@ -16,8 +16,9 @@ import java.util.regex.Pattern;
  * the block does not matter), after any blanks or quote markers of a paste; a word a tool prints before its own values
  * does not head every line of a block ({@code avg-cpu:} heads one line of each iostat report). A name of lower-case
  * letters only ({@code localhost}) is a host: every sysstat translation in a Latin script capitalises its average label
- * ({@code Average:}, {@code Média:}), and a listed label is never taken. Lines of several hosts in one file are not
- * split by host: no prefix is taken off them.
+ * ({@code Average:}, {@code Média:}), and a listed label is never taken. Lines of several hosts in one file have no
+ * prefix taken off here: the import reads them a host at a time ({@code io.statlens.parse.FileParts}), and each host's
+ * part has one prefix.
  *
  * @param host the host the prefix names
  */
@@ -47,12 +48,18 @@ public record HostPrefix(String host) {
         return Optional.of(new HostPrefix(counts.keySet().iterator().next()));
     }
 
+    /** The host a line's prefix names, if it has one ({@code node008} of {@code node008: 11:19:24  CPU ...}). */
+    public static Optional<String> hostOf(String line) {
+        return Optional.ofNullable(host(line));
+    }
+
     private static String host(String line) {
-        String text = line.substring(lead(line));
-        Matcher m = PREFIX.matcher(text);
+        int at = lead(line);
+        // the import asks this of every line of every file: no copy of a line that has no prefix
+        Matcher m = PREFIX.matcher(line).region(at, line.length());
         // a prefix is lower case; sysstat's average labels in a Latin script are capitalised, and only a listed one
         // in a script without case (平均値:) could look like it
-        if (!m.lookingAt() || SysstatAverage.listed(text)) return null;
+        if (!m.lookingAt() || SysstatAverage.listed(line.substring(at))) return null;
         return m.group(1);
     }
 

@@ -121,8 +121,11 @@ public final class SysstatLocale {
         boolean comma = false;
         boolean point = false;
         boolean fixedShape = false;
+        // the lines as the tool printed them: without a reply's quote markers and a pdsh host's prefix
+        Optional<HostPrefix> prefix = HostPrefix.of(head.lines());
         for (int i = 0; i < head.lines().size(); i++) {
-            String line = plain(Quotes.unquoted(head.lines().get(i)));
+            String raw = head.lines().get(i);
+            String line = plain(Quotes.unquoted(prefix.isPresent() ? prefix.get().strip(raw) : raw));
             Optional<String> fixed = fixedBanner.apply(line);
             if (fixed.isPresent()) fixedShape = true;
             Optional<String> banner = fixed.or(() -> SysstatBanner.dateText(line)).or(() -> SysstatJson.hostDate(line));
@@ -134,7 +137,7 @@ public final class SysstatLocale {
                 if (banner.isPresent() && dateText == null) dateText = banner.get();
                 if (slashed.get().ambiguous() && firstAmbiguous == null) {
                     firstAmbiguous = slashed.get();
-                    firstAmbiguousLine = i + 1L;
+                    firstAmbiguousLine = head.number(i);
                 }
                 if (banner.isPresent()) continue;
                 // iostat -t: the time after the date shows the clock

@@ -17,7 +17,7 @@ import java.util.Set;
  * alone ({@code vmstat 1}, {@code nicstat -S eth0:2000 -l}). What the output itself does not say comes from
  * here: the interval, the count and the options.
  *
- * <p>The tool is found at a command position: first, or after wrappers ({@code sudo}, {@code time},
+ * <p>The tool is found at a command position: first, or after wrappers ({@code sudo}, {@code time}, {@code pdsh},
  * {@code nohup}, {@code env}, {@code LC_ALL=C}...) or a shell separator ({@code ;}, {@code &&}, {@code |},
  * {@code do}); its arguments end at a shell operator ({@code |}, {@code >}, {@code &&}...). Words with shell
  * variables are kept as typed but never read as numbers.
@@ -31,7 +31,7 @@ public record PastedCommand(String tool, List<String> arguments, List<String> op
     private static final Set<String> OPERATORS = Set.of("|", "||", "|&", ">", ">>", "&", "&&", ";", "2>&1", "<", "2>", "&>");
     private static final Set<String> SEPARATORS = Set.of(";", "&&", "||", "|", "do", "then", "else", "(", "{", "$(", "`", "exec");
     private static final Set<String> WRAPPERS = Set.of("sudo", "time", "nohup", "env", "nice", "ionice", "stdbuf", "command",
-            "builtin", "unbuffer", "chrt", "taskset", "numactl", "timeout", "watch");
+            "builtin", "unbuffer", "chrt", "taskset", "numactl", "timeout", "watch", "pdsh", "clush");
 
     public PastedCommand {
         arguments = List.copyOf(arguments);

@@ -20,13 +20,21 @@ public record ImportResult(String run, List<FileResult> files, List<ImportPlanne
     }
 
     /**
+     * @param part         the part of the file read, when it holds several tools' or hosts' output: its lines
+     *                     ({@code 12-40}) or its host; empty for the whole file
      * @param rows         time-series rows
      * @param summaries    summary values (a benchmark's final statistics, a tool's {@code Average:} lines)
      * @param timeSource   how the rows' times were obtained (the file's {@code time.source} fact); empty if not said
      * @param warnings     the first warnings (at most 20); {@code warningCount} says how many in all
      */
-    public record FileResult(Path path, String tool, String variant, long rows, long summaries, String timeSource,
+    public record FileResult(Path path, String part, String tool, String variant, long rows, long summaries, String timeSource,
                              long warningCount, List<ParseWarning> warnings) {
+        /** The file's name, and its part's after a colon ({@code notes.txt:12-40}). */
+        public String name() {
+            String name = path.getFileName().toString();
+            return part.isEmpty() ? name : name + ":" + part;
+        }
+
         /**
          * What a file without time series holds, for people who would otherwise read "0 rows" as a failure
          * ({@code 12 summary values, no time series: the output has no intermediate reports}); empty for a file

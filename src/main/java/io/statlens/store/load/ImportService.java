@@ -2,6 +2,7 @@ package io.statlens.store.load;
 
 import io.statlens.store.StoreException;
 import io.statlens.model.UserException;
+import io.statlens.parse.FilePart;
 import io.statlens.parse.ImportPlanner;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.model.Cancellation;
@@ -195,16 +196,17 @@ public final class ImportService {
                             ImportPlanner.Planned p, int index, ImportProgress progress, Cancellation cancellation)
             throws SQLException, IOException {
         long size = Files.size(p.file());
-        long fileId = ledger.register(run, new RunLedger.SourceFile(p.file().toAbsolutePath().normalize().toString(), size,
+        long fileId = ledger.register(run, new RunLedger.SourceFile(named(p, p.file().toAbsolutePath().normalize()), size,
                 p.parser().info().tool(), p.parser().info().version()));
         progress.fileStarted(p.file(), p.parser().info().tool(), size);
         ParseContext context = context(request, datedStart, p);
         ImportSession session = new ImportSession(repo, run.id(), fileId, clock, request.strict() ? p.file().toString() : null);
-        CollectSideFile.collectedHost(p.file()).ifPresent(session::hostUnlessNamed);
+        // a part of one host's lines names its host as a collect's host folder does, when its output names none
+        p.part().flatMap(FilePart::host).or(() -> CollectSideFile.collectedHost(p.file())).ifPresent(session::hostUnlessNamed);
         try {
             String sha256 = stream(p, context, session, size, progress, cancellation);
             refuseEmptyChoice(p, session);
-            ledger.verify(run, sha256, p.file().toString(), request.replace());
+            ledger.verify(run, sha256, named(p, p.file()), request.replace());
             return new Streamed(p, index, fileId, sha256, session);
         } catch (IOException | SQLException | RuntimeException e) {
             session.close();
@@ -218,7 +220,8 @@ public final class ImportService {
         try (ImportSession session = file.session()) {
             session.load();
             ledger.record(file.fileId(), new RunLedger.Loaded(file.sha256(), session.variant(), session.rowCount(), session.warningCount()));
-            var result = new ImportResult.FileResult(p.file(), p.parser().info().tool(), session.variant(), session.rowCount(),
+            var result = new ImportResult.FileResult(p.file(), p.part().map(FilePart::label).orElse(""), p.parser().info().tool(),
+                    session.variant(), session.rowCount(),
                     session.summaryCount(), session.timeSource(), session.warningCount(), List.copyOf(session.firstWarnings()));
             progress.fileFinished(result);
             return new FileOutcome(result, session.earliest(), session.host(), session.folderHost());
@@ -256,18 +259,26 @@ public final class ImportService {
         return b.isBefore(a) ? b : a;
     }
 
+    /** The file, and the part's lines or host after a colon when the plan reads a part of it. */
+    private static String named(ImportPlanner.Planned p, Path file) {
+        return p.part().map(part -> part.name(file.toString())).orElse(file.toString());
+    }
+
     /**
-     * Reads the whole file through its parser into the session (rows go to the session's spill files,
-     * not yet to their tables) and returns the file's SHA-256.
+     * Reads the whole file (or the planned part of it) through its parser into the session (rows go to the session's
+     * spill files, not yet to their tables) and returns the file's SHA-256, or for a part the SHA-256 of its lines (in
+     * UTF-8, each ended by a line feed): a file's parts are different content, and the same part imported again is not.
      */
     private String stream(ImportPlanner.Planned p, ParseContext context, ImportSession session, long size,
                           ImportProgress progress, Cancellation cancellation) throws IOException {
         MessageDigest sha = sha256();
+        MessageDigest partSha = sha256();
         String name = p.file().getFileName().toString();
         try (InputStream raw = Files.newInputStream(p.file());
              InputStream counted = new ProgressStream(raw, n -> progress.advanced(p.file(), n, size, session.rowCount()));
              LineSource lines = LineSource.of(name, new DigestInputStream(counted, sha), cancellation)
                      .onOverlongLine((line, length) -> session.warning(line, LineSource.OverlongLines.warning(length)))) {
+            if (p.part().isPresent()) lines.select(hashed(p.part().get(), partSha));
             // pt-stalk writes each tool's output straight to its file: no terminal wrapped it (a df line of 99 characters
             // is df's, not a wrap at 99 columns), no pager paged it
             if (p.capture().isPresent()) lines.asToolOutput();
@@ -289,7 +300,30 @@ public final class ImportService {
             throw new UserException(here.getMessage() + "; nothing was imported (a parser bug: please report it with this file)",
                     here);
         }
-        return HexFormat.of().formatHex(sha.digest());
+        return HexFormat.of().formatHex((p.part().isPresent() ? partSha : sha).digest());
+    }
+
+    /** The part's lines, each one given also added to {@code sha}. */
+    private static LineSource.Selection hashed(FilePart part, MessageDigest sha) {
+        return new LineSource.Selection() {
+            @Override
+            public long first() {
+                return part.first();
+            }
+
+            @Override
+            public long last() {
+                return part.last();
+            }
+
+            @Override
+            public boolean keeps(String text) {
+                if (!part.keeps(text)) return false;
+                sha.update(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                sha.update((byte) '\n');
+                return true;
+            }
+        };
     }
 
     /**

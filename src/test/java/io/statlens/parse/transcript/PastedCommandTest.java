@@ -78,6 +78,9 @@ class PastedCommandTest {
         assertEquals(Optional.of(Duration.ofSeconds(10)), after("date; iostat -x 10 6").interval());
         assertEquals(Optional.of(Duration.ofSeconds(5)), after("time taskset -c 0 iostat 5 2").interval());
         assertEquals(Optional.of(Duration.ofSeconds(1)), after("for i in 1 2; do iostat 1 1; done").interval());
+        // pdsh and clush run the command on each host they are given
+        assertEquals(Optional.of(Duration.ofSeconds(5)), after("pdsh -R ssh -w node[1-2],db01 iostat -x 5 2").interval());
+        assertEquals(Optional.of(Duration.ofSeconds(2)), after("clush -b -w node[1-4] iostat 2 3").interval());
         assertTrue(PastedCommand.afterPrompt("man iostat", IOSTAT).isEmpty());
         assertTrue(PastedCommand.afterPrompt("grep iostat notes.txt", IOSTAT).isEmpty());
         assertTrue(PastedCommand.afterPrompt("myiostat 1", IOSTAT).isEmpty());

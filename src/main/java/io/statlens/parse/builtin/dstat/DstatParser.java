@@ -48,6 +48,11 @@ public final class DstatParser implements Parser {
     }
 
     @Override
+    public java.util.Set<String> commandNames() {
+        return SYNTAX.names();
+    }
+
+    @Override
     public List<String> datasets() {
         return List.of("dstat.cpu", "dstat.dsk", "dstat.net", "dstat.memory", "dstat.swap", "dstat.paging",
                 "dstat.system", "dstat.load", "dstat.procs", "dstat.io", "dstat.vm", "dstat.sockets", "dstat.filesystem",

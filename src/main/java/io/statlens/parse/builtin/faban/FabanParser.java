@@ -39,6 +39,11 @@ public final class FabanParser implements Parser {
     }
 
     @Override
+    public java.util.Set<String> commandNames() {
+        return SYNTAX.names();
+    }
+
+    @Override
     public List<String> datasets() {
         return List.of(FabanSummaryWalker.TOOL);
     }

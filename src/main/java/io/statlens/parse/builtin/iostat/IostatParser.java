@@ -62,6 +62,11 @@ public final class IostatParser implements Parser {
     }
 
     @Override
+    public java.util.Set<String> commandNames() {
+        return IostatCommand.SYNTAX.names();
+    }
+
+    @Override
     public List<String> datasets() {
         return List.of("iostat", "iostat.adapter", "iostat.cpu", "iostat.drive", "iostat.load", "iostat.system", "iostat.tty");
     }

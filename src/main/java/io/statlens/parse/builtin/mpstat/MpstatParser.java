@@ -39,6 +39,11 @@ public final class MpstatParser implements Parser {
     }
 
     @Override
+    public java.util.Set<String> commandNames() {
+        return MpstatCommand.SYNTAX.names();
+    }
+
+    @Override
     public List<String> datasets() {
         return MpstatDatasets.NAMES;
     }

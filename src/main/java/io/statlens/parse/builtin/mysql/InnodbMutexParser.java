@@ -82,6 +82,11 @@ public final class InnodbMutexParser implements Parser {
     }
 
     @Override
+    public java.util.Set<String> commandNames() {
+        return SYNTAX.names();
+    }
+
+    @Override
     public List<String> datasets() {
         return List.of(SPEC.qualifiedName());
     }

@@ -54,6 +54,11 @@ public final class InnodbStatusParser implements Parser {
     }
 
     @Override
+    public java.util.Set<String> commandNames() {
+        return SYNTAX.names();
+    }
+
+    @Override
     public List<String> datasets() {
         return List.of(SPEC.qualifiedName());
     }

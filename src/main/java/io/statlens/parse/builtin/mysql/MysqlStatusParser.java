@@ -59,6 +59,11 @@ public final class MysqlStatusParser implements Parser {
     }
 
     @Override
+    public java.util.Set<String> commandNames() {
+        return SYNTAX.names();
+    }
+
+    @Override
     public List<String> datasets() {
         return StatusWriter.datasets();
     }

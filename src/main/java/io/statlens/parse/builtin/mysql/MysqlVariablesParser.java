@@ -57,6 +57,11 @@ public final class MysqlVariablesParser implements Parser {
     }
 
     @Override
+    public java.util.Set<String> commandNames() {
+        return SYNTAX.names();
+    }
+
+    @Override
     public double sniff(Head head) {
         int known = 0;
         int capitalised = 0;

@@ -56,6 +56,11 @@ public final class PerfschemaWaitsParser implements Parser {
     }
 
     @Override
+    public java.util.Set<String> commandNames() {
+        return SYNTAX.names();
+    }
+
+    @Override
     public List<String> datasets() {
         return List.of("perfschema.waits");
     }

@@ -65,6 +65,11 @@ public final class PtMextParser implements Parser {
     }
 
     @Override
+    public java.util.Set<String> commandNames() {
+        return SYNTAX.names();
+    }
+
+    @Override
     public List<String> datasets() {
         return StatusWriter.datasets();
     }

@@ -80,6 +80,11 @@ public final class PerfStatParser implements Parser {
     }
 
     @Override
+    public java.util.Set<String> commandNames() {
+        return SYNTAX.names();
+    }
+
+    @Override
     public List<String> datasets() {
         return List.of(TOOL);
     }

@@ -48,6 +48,11 @@ public final class PidstatParser implements Parser {
     }
 
     @Override
+    public java.util.Set<String> commandNames() {
+        return SYNTAX.names();
+    }
+
+    @Override
     public List<String> datasets() {
         return DATASETS;
     }

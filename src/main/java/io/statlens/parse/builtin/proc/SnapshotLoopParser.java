@@ -56,6 +56,11 @@ abstract class SnapshotLoopParser implements Parser {
         this.syntax = CommandSyntax.of(commands, Set.of());
     }
 
+    @Override
+    public Set<String> commandNames() {
+        return syntax.names();
+    }
+
     /** Whether the line begins a snapshot, for files without time lines. */
     abstract boolean opens(String line);
 

@@ -31,6 +31,14 @@ public final class SarParser implements Parser {
     }
 
     @Override
+    public java.util.Set<String> commandNames() {
+        // sadf prints sar's reports too
+        java.util.Set<String> names = new java.util.HashSet<>(SarCommand.SYNTAX.names());
+        names.addAll(SarCommand.SADF_SYNTAX.names());
+        return java.util.Set.copyOf(names);
+    }
+
+    @Override
     public List<String> datasets() {
         return SectionCatalog.names();
     }

@@ -37,6 +37,11 @@ public final class SysbenchParser implements Parser {
     }
 
     @Override
+    public java.util.Set<String> commandNames() {
+        return SysbenchCommand.SYNTAX.names();
+    }
+
+    @Override
     public List<String> datasets() {
         return List.of(IntervalSeries.TOOL);
     }

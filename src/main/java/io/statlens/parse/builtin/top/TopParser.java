@@ -36,6 +36,11 @@ public final class TopParser implements Parser {
     }
 
     @Override
+    public java.util.Set<String> commandNames() {
+        return SYNTAX.names();
+    }
+
+    @Override
     public List<String> datasets() {
         return List.of(TOOL, TOOL + ".cpu", TOOL + ".process", TOOL + ".thread");
     }

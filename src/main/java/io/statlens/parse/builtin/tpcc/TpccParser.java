@@ -55,6 +55,11 @@ public final class TpccParser implements Parser {
     }
 
     @Override
+    public java.util.Set<String> commandNames() {
+        return SYNTAX.names();
+    }
+
+    @Override
     public List<String> datasets() {
         return List.of(TpccIntervalSpec.TOOL);
     }

@@ -26,6 +26,11 @@ public final class VmstatParser implements Parser {
     }
 
     @Override
+    public java.util.Set<String> commandNames() {
+        return VmstatCommand.SYNTAX.names();
+    }
+
+    @Override
     public List<String> datasets() {
         return List.of("vmstat", "vmstat.disk");
     }

@@ -1,0 +1,224 @@
+package io.statlens.parse;
+
+import io.statlens.model.UserException;
+import io.statlens.parse.spi.Detection;
+import io.statlens.parse.spi.Head;
+import io.statlens.parse.spi.LineSource;
+import io.statlens.parse.spi.Parser;
+import io.statlens.parse.text.HostPrefix;
+import io.statlens.parse.text.Quotes;
+import io.statlens.parse.transcript.CommandSyntax;
+import io.statlens.parse.transcript.Transcript;
+import io.statlens.parse.transcript.TranscriptLine;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Where one file holds the output of several tools or hosts, and which lines each part is: a file gets one parser,
+ * so a note that pastes {@code sar}, then {@code vmstat}, then {@code mpstat} one after another, or the output pdsh
+ * gathered from several hosts, is read one part at a time, each part by its own parser.
+ *
+ * <ul>
+ *   <li><b>By host.</b> When the lines pdsh or clush prefixed ({@code node1: ...}, {@link HostPrefix}) name two hosts
+ *       or more, each at least twice, and nothing but blank lines comes between them, there is a part per host: its
+ *       own lines and those of no host (the command, prose around), in file order; the lines of the other hosts are
+ *       left out.</li>
+ *   <li><b>By command.</b> Otherwise a pasted command line (after a prompt, or alone) that runs a tool whose program
+ *       names ({@link Parser#commandNames}) share no tool with the command before it starts a part, which runs to the
+ *       next such command. Lines before the first command are a part of their own only when detection recognises them.
+ *       A part detection does not recognise (a version banner, a configuration file printed with {@code cat}) stays
+ *       with the part before it, and neighbouring parts of the same tool are one.</li>
+ * </ul>
+ * A file whose parts come to one (one tool, one host) is read whole, as any other file.
+ */
+public final class FileParts {
+    /** Distinct host prefixes counted at most: a file with more is not read as the output of several hosts. */
+    private static final int MOST_HOSTS = 256;
+    /** The words of a line looked at for a program name: a prompt, wrappers and the command come first. */
+    private static final int WORDS = 16;
+
+    private final AutoDetectParser detector;
+    /** Program name → the tools typed so. */
+    private final Map<String, Set<String>> toolsByName;
+    /** Every program name of every tool, to read a pasted command line of any of them. */
+    private final CommandSyntax anyTool;
+
+    public FileParts(AutoDetectParser detector) {
+        this.detector = detector;
+        Map<String, Set<String>> byName = new HashMap<>();
+        for (Parser parser : detector.catalog().all()) {
+            for (String name : parser.commandNames()) byName.computeIfAbsent(name, n -> new TreeSet<>()).add(parser.info().tool());
+        }
+        this.toolsByName = Map.copyOf(byName);
+        this.anyTool = CommandSyntax.of(byName.keySet(), Set.of());
+    }
+
+    /** A part of a file and what detection says of its lines. */
+    public record Detected(FilePart part, Detection detection) {
+    }
+
+    /** The parts of a file in file order, each detected; none when the file is one part, read whole. */
+    public List<Detected> of(Path file) {
+        Scan scan = scan(file);
+        if (scan.hosts().size() >= 2) {
+            List<Detected> parts = new ArrayList<>();
+            for (String host : scan.hosts()) {
+                FilePart part = FilePart.ofHost(host, Set.copyOf(scan.hosts()), scan.lines());
+                parts.add(new Detected(part, detect(file, part)));
+            }
+            return parts;
+        }
+        return byCommand(file, scan);
+    }
+
+    /** The first lines of a part as detection reads them, with their numbers in the file. */
+    public static Head head(Path file, LineSource.Selection part) {
+        try (LineSource lines = LineSource.of(file.getFileName().toString(), Files.newInputStream(file)).select(part)) {
+            return lines.head();
+        } catch (IOException e) {
+            throw new UserException(file + ": cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    private Detection detect(Path file, FilePart part) {
+        return detector.detect(head(file, part));
+    }
+
+    /** The parts that the pasted commands of other tools start (see the class comment). */
+    private List<Detected> byCommand(Path file, Scan scan) {
+        List<Long> starts = new ArrayList<>();
+        if (scan.commands().isEmpty()) return List.of();
+        if (scan.commands().get(0).line() > 1) starts.add(1L);
+        Set<String> before = null;
+        for (Command command : scan.commands()) {
+            if (before == null || Collections.disjoint(before, command.tools())) starts.add(command.line());
+            before = command.tools();
+        }
+        if (starts.size() < 2) return List.of();
+        List<Detected> parts = new ArrayList<>();
+        long unrecognisedFrom = 0;
+        for (int i = 0; i < starts.size(); i++) {
+            long first = unrecognisedFrom > 0 ? unrecognisedFrom : starts.get(i);
+            long last = i + 1 < starts.size() ? starts.get(i + 1) - 1 : scan.lines();
+            Detection detection = detect(file, FilePart.lines(starts.get(i), last));
+            if (detection.parser().isEmpty()) {
+                // with the part before it; before the first part recognised, with the next one
+                if (parts.isEmpty()) {
+                    if (unrecognisedFrom == 0) unrecognisedFrom = first;
+                } else {
+                    Detected previous = parts.removeLast();
+                    parts.add(new Detected(FilePart.lines(previous.part().first(), last), previous.detection()));
+                }
+                continue;
+            }
+            unrecognisedFrom = 0;
+            if (!parts.isEmpty() && sameTool(parts.getLast().detection(), detection)) {
+                Detected previous = parts.removeLast();
+                parts.add(new Detected(FilePart.lines(previous.part().first(), last), previous.detection()));
+            } else {
+                parts.add(new Detected(FilePart.lines(first, last), detection));
+            }
+        }
+        if (parts.size() < 2) return List.of();
+        // a part that took in the lines around it is detected again on what it now holds
+        List<Detected> detected = new ArrayList<>();
+        for (Detected part : parts) {
+            Detection again = detect(file, part.part());
+            if (again.parser().isEmpty()) return List.of();
+            detected.add(new Detected(part.part(), again));
+        }
+        return detected;
+    }
+
+    private static boolean sameTool(Detection a, Detection b) {
+        return a.parser().orElseThrow().info().tool().equals(b.parser().orElseThrow().info().tool());
+    }
+
+    /** A pasted command line of a known tool: its line and the tools its program name may run. */
+    private record Command(long line, Set<String> tools) {
+    }
+
+    /**
+     * What one pass over the file found.
+     *
+     * @param lines    how many lines it has
+     * @param hosts    the hosts its pdsh prefixes name, in the order they first appear, when they make it the output of
+     *                 several hosts (each named twice or more, nothing else among them but blank lines); else none
+     * @param commands the pasted command lines of known tools, in file order
+     */
+    private record Scan(long lines, List<String> hosts, List<Command> commands) {
+    }
+
+    private Scan scan(Path file) {
+        Map<String, Integer> hosts = new LinkedHashMap<>();
+        boolean hostsHold = true;
+        boolean afterHosts = false;
+        List<Command> commands = new ArrayList<>();
+        long lines = 0;
+        try (LineSource source = LineSource.of(file.getFileName().toString(), Files.newInputStream(file))) {
+            for (String line = source.next(); line != null; line = source.next()) {
+                lines = source.lineNumber();
+                if (hostsHold) {
+                    Optional<String> host = HostPrefix.hostOf(line);
+                    if (host.isPresent()) {
+                        hostsHold = !afterHosts && (hosts.size() < MOST_HOSTS || hosts.containsKey(host.get()));
+                        hosts.merge(host.get(), 1, Integer::sum);
+                    } else if (!hosts.isEmpty() && !Quotes.unquoted(line).isBlank() && !line.strip().startsWith("pdsh@")) {
+                        // text after the hosts' lines: prose after the output, unless another prefixed line follows
+                        afterHosts = true;
+                    }
+                }
+                if (namesAProgram(line)) {
+                    TranscriptLine read = Transcript.line(line, anyTool);
+                    if (read.is(TranscriptLine.Kind.COMMAND)) {
+                        String tool = read.command().tool();
+                        Set<String> tools = toolsByName.get(tool.substring(tool.lastIndexOf('/') + 1));
+                        if (tools != null) commands.add(new Command(source.lineNumber(), tools));
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UserException(file + ": cannot read: " + e.getMessage(), e);
+        }
+        boolean several = hostsHold && hosts.size() >= 2 && hosts.values().stream().allMatch(n -> n >= 2);
+        return new Scan(lines, several ? List.copyOf(hosts.keySet()) : List.of(), commands);
+    }
+
+    /**
+     * Whether one of the first words of a line is a program name of a known tool, with or without a path: only such a
+     * line can be a command that runs one, and this is asked of every line of every file imported. A line that starts
+     * with a digit is the tools' output (a transcript reads it so), as nearly every line of a large file is.
+     */
+    private boolean namesAProgram(String line) {
+        int words = 0;
+        int i = 0;
+        int n = line.length();
+        while (i < n && Character.isWhitespace(line.charAt(i))) i++;
+        if (i < n && line.charAt(i) >= '0' && line.charAt(i) <= '9') return false;
+        while (i < n && words < WORDS) {
+            while (i < n && Character.isWhitespace(line.charAt(i))) i++;
+            int start = i;
+            while (i < n && !Character.isWhitespace(line.charAt(i))) i++;
+            if (i == start) break;
+            words++;
+            int name = start;
+            for (int k = start; k < i; k++) {
+                char c = line.charAt(k);
+                if (c == '/' || c == '(' || c == '`' || c == '$') name = k + 1;
+            }
+            if (name < i && Character.isLetter(line.charAt(name)) && toolsByName.containsKey(line.substring(name, i))) return true;
+        }
+        return false;
+    }
+}

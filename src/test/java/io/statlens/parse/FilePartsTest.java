@@ -1,0 +1,110 @@
+package io.statlens.parse;
+
+import io.statlens.parse.spi.LineSource;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class FilePartsTest {
+    private static final ParserCatalog CATALOG = ParserCatalog.load(Path.of("target", "no-user-parsers"));
+    private static final String VMSTAT = """
+            procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----
+             r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st
+             1  0      0 1406608   3276 308808    0    0   165    29   70  138  1  1 99  0  0
+             0  0      0 1406600   3276 308808    0    0     0     0   60  120  0  0 100  0  0
+            """;
+    private static final String IOSTAT = """
+            Linux 5.15.0-91-generic (db01) 	01/15/2024 	_x86_64_	(2 CPU)
+
+            avg-cpu:  %user   %nice %system %iowait  %steal   %idle
+                       1.20    0.00    0.40    0.10    0.00   98.30
+
+            Device             tps    kB_read/s    kB_wrtn/s    kB_read    kB_wrtn
+            sda               3.10        12.00        40.00     120000     400000
+            """;
+
+    @TempDir
+    Path dir;
+
+    private List<String> parts(String text) throws IOException {
+        Path file = Files.writeString(dir.resolve("f.txt"), text);
+        List<String> out = new ArrayList<>();
+        for (FileParts.Detected part : new FileParts(new AutoDetectParser(CATALOG)).of(file)) {
+            out.add(part.part().label() + " " + part.detection().parser().orElseThrow().info().tool());
+        }
+        return out;
+    }
+
+    @Test
+    void aPastedCommandOfAnotherToolStartsAPart() throws IOException {
+        assertEquals(List.of("1-6 vmstat", "7-14 iostat"), parts("$ vmstat 1 2\n" + VMSTAT + "\n$ iostat -k\n" + IOSTAT));
+    }
+
+    @Test
+    void outputBeforeTheFirstCommandIsAPartWhenDetectionRecognisesIt() throws IOException {
+        assertEquals(List.of("1-5 vmstat", "6-13 iostat"), parts(VMSTAT + "\n$ iostat -k\n" + IOSTAT));
+    }
+
+    @Test
+    void theSameToolTwiceAndCommandsOfNoToolAreOnePart() throws IOException {
+        assertEquals(List.of(), parts("$ vmstat 1 2\n" + VMSTAT + "$ free -m\n$ vmstat 1 2\n" + VMSTAT));
+    }
+
+    @Test
+    void aCommandWhoseOutputIsNotRecognisedStaysWithThePartBeforeIt() throws IOException {
+        // iostat -V prints its version only: its lines go on with vmstat's part, and there is one part left
+        assertEquals(List.of(), parts("$ vmstat 1 2\n" + VMSTAT + "$ iostat -V\nsysstat version 12.6.1\n"));
+        // followed by iostat's report, they are the start of iostat's part
+        assertEquals(List.of("1-5 vmstat", "6-16 iostat"),
+                parts("$ vmstat 1 2\n" + VMSTAT + "$ iostat -V\nsysstat version 12.6.1\n\n$ iostat -k\n" + IOSTAT));
+    }
+
+    @Test
+    void linesOfTwoHostsAreAPartPerHostAndTheLinesOfNoHostGoToEach() throws IOException {
+        StringBuilder text = new StringBuilder("$ pdsh -w db1,db2 vmstat 1 2\n");
+        List<String> lines = VMSTAT.lines().toList();
+        for (String line : lines) text.append("db1: ").append(line).append('\n').append("db2: ").append(line).append('\n');
+        Path file = Files.writeString(dir.resolve("pdsh.txt"), text);
+        List<FileParts.Detected> parts = new FileParts(new AutoDetectParser(CATALOG)).of(file);
+        assertEquals(List.of("db1 vmstat", "db2 vmstat"), parts.stream()
+                .map(p -> p.part().label() + " " + p.detection().parser().orElseThrow().info().tool()).toList());
+        io.statlens.parse.spi.Head db2 = FileParts.head(file, parts.get(1).part());
+        assertEquals(List.of(1L, 3L, 5L, 7L, 9L), db2.numbers());
+        assertEquals("db2:  r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st", db2.lines().get(2));
+    }
+
+    @Test
+    void prefixedLinesWithTextAmongThemAreNotHosts() throws IOException {
+        // sysbench's statistics: 'read:', 'write:' head lines, but its other lines carry no such word
+        assertEquals(List.of(), parts("""
+                SQL statistics:
+                    queries performed:
+                        read:                            140000
+                        write:                           40000
+                        other:                           20000
+                        total:                           200000
+                SQL statistics:
+                    queries performed:
+                        read:                            140000
+                        write:                           40000
+                """));
+    }
+
+    @Test
+    void aPartReadAloneKeepsItsLineNumbersInTheFile() throws IOException {
+        Path file = Files.writeString(dir.resolve("g.txt"), "a\nb\nc\nd\ne\n");
+        List<String> read = new ArrayList<>();
+        try (LineSource lines = LineSource.of("g.txt", Files.newInputStream(file)).select(FilePart.lines(2, 4))) {
+            for (String line = lines.next(); line != null; line = lines.next()) read.add(lines.lineNumber() + ":" + line);
+        }
+        assertEquals(List.of("2:b", "3:c", "4:d"), read);
+    }
+}
