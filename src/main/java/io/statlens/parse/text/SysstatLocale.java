@@ -10,6 +10,7 @@ import io.statlens.parse.time.DateOrder;
 import io.statlens.parse.time.LocaleFormats;
 import io.statlens.parse.time.LocalizedDate;
 import io.statlens.parse.time.ZoneAbbreviations;
+import io.statlens.parse.timeline.Timeline;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -61,6 +62,39 @@ public final class SysstatLocale {
     /** Who prints month first when nothing tells, for the notice: the C and en_US locales, or AIX's and HP-UX's manuals. */
     private final String monthFirstBy;
     private boolean told;
+    /** The first time of day of a 12-hour clock printed without AM or PM; null for any other clock. */
+    private HalfDay halfDay;
+
+    /**
+     * A time of day printed as glibc's locales of India (en_IN, hi_IN...), Bangladesh, the Philippines, Malaysia and a
+     * few more printed {@code %X} before glibc 2.29: {@code t_fmt "%I:%M:%S  %Z"}, a 12-hour clock without {@code %p}
+     * and two blanks before the zone ({@code 01:42:28  IST}). glibc 2.29 (bug 10496) added {@code %p} to every such
+     * format ({@code 01:42:28 PM IST}) and no locale ever printed {@code %H:%M:%S  %Z}, so the two blanks tell it; a
+     * time of day 00:mm or after 12:59 in the head says it is a 24-hour clock after all.
+     *
+     * @param line the line of the first such time, from 1
+     */
+    private record HalfDay(long line, java.time.LocalTime printed) {
+        /** The countries of the locales with that {@code t_fmt} in glibc 2.28 (30 of India's, bn_BD, en_PH, ms_MY...). */
+        static final Set<String> COUNTRIES = Set.of("IN", "BD", "LK", "MT", "MY", "NP", "PH");
+
+        static Optional<HalfDay> in(Head head) {
+            HalfDay first = null;
+            for (int i = 0; i < head.lines().size(); i++) {
+                String line = plain(Quotes.unquoted(head.lines().get(i)));
+                Optional<ClockTime.Found> clock = ClockTime.leading(line);
+                if (clock.isEmpty() || clock.get().twelveHour()) continue;
+                int hour = clock.get().time().getHour();
+                if (hour == 0 || hour > 12) return Optional.empty();
+                int end = clock.get().end();
+                if (first == null && line.startsWith("  ", end) && end + 2 < line.length() && line.charAt(end + 2) != ' '
+                        && ClockTime.zoneAfter(line, end).isPresent()) {
+                    first = new HalfDay(i + 1L, clock.get().time());
+                }
+            }
+            return Optional.ofNullable(first);
+        }
+    }
 
     /** An order the dates themselves decide, and why. */
     private record Decided(DateOrder order, String reason) {
@@ -107,6 +141,19 @@ public final class SysstatLocale {
 
     private static SysstatLocale of(Head head, ParseContext context, Function<String, Optional<String>> fixedBanner,
                                     Instant printed) {
+        SysstatLocale locale = read(head, context, fixedBanner, printed);
+        locale.halfDay = HalfDay.in(head).orElse(null);
+        if (locale.halfDay != null && TimeOptions.in(context).locale().isEmpty()) {
+            // only glibc's locales of these countries printed that clock (the head's "24-hour clock" was this one):
+            // IST is India's, not Ireland's or Israel's
+            locale.countries.clear();
+            locale.countries.addAll(HalfDay.COUNTRIES);
+        }
+        return locale;
+    }
+
+    private static SysstatLocale read(Head head, ParseContext context, Function<String, Optional<String>> fixedBanner,
+                                      Instant printed) {
         TimeOptions options = TimeOptions.in(context);
         FallbackStart fallback = FallbackStart.in(context);
         List<LocalizedDate.Slashed> dates = new ArrayList<>();
@@ -246,6 +293,22 @@ public final class SysstatLocale {
                 + (dayFirst.isEmpty() || monthFirst.isEmpty() ? "" : ": month first in " + few(monthFirst) + ", day first in " + few(dayFirst));
         return new SysstatLocale(DateOrder.MONTH_FIRST, null, open, firstAmbiguous, firstAmbiguousLine, countries, zoneOption,
                 monthFirstBy);
+    }
+
+    /**
+     * Sets the timeline's clock for the file's times of day and, for a 12-hour clock without AM or PM ({@link HalfDay}),
+     * says how its times are read: each the next on the dial, the first as printed, its half of the day unknown.
+     */
+    public void clockOn(Timeline timeline, RecordSink sink) {
+        if (halfDay == null) return;
+        timeline.halfDayDial();
+        java.time.LocalTime t = halfDay.printed();
+        java.time.LocalTime other = t.getHour() == 12 ? t.minusHours(12) : t.plusHours(12);
+        java.time.LocalTime morning = t.getHour() == 12 ? other : t;
+        sink.notice(halfDay.line(), "the times of day are on a 12-hour clock without AM/PM (t_fmt \"%I:%M:%S  %Z\" of en_IN and"
+                + " other locales of glibc before 2.29, which added %p): " + t + " is " + morning + " or " + morning.plusHours(12)
+                + " and nothing in the file tells which; read as " + t + ", and each later time as the next on the dial"
+                + " (12:59 then 01:00 is one hour later); a C locale (LC_ALL=C) prints a 24-hour clock");
     }
 
     /** The order of slashed dates in this file. */

@@ -64,6 +64,8 @@ public final class Timeline {
     /** An assumed day is placed later: the first dated sample tells the sink, before its row is written. */
     private boolean datesPending;
     private boolean datesPlacedLater;
+    /** The times of day are on a 12-hour dial without AM or PM: every clock made from now on reads them so. */
+    private boolean halfDayDial;
 
     /** Where the date of printed times of day came from. */
     public enum DateSource {
@@ -154,7 +156,15 @@ public final class Timeline {
 
     /** A clock for one sequence of times of day starting on this date. */
     public DayClock clock(LocalDate date) {
-        return new DayClock(date, this::firstDated);
+        return new DayClock(date, this::firstDated, halfDayDial);
+    }
+
+    /**
+     * The output prints its times of day on a 12-hour clock without AM or PM (glibc's en_IN before 2.29): the clocks
+     * made from now on read each time as the next on the dial ({@link DayClock}); the caller says so.
+     */
+    public void halfDayDial() {
+        halfDayDial = true;
     }
 
     /** The first sample dated on an assumed day placed later: its provisional time is where the sink counts from. */

@@ -70,6 +70,7 @@ final class IostatReader {
         this.bsd = BsdOutput.shownIn(lines.head());
         this.sink = sink;
         this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
+        locale.clockOn(timeline, sink);
         this.out = new ReportWriter(sink, timeline);
     }
 

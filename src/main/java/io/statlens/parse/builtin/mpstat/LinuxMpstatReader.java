@@ -81,6 +81,7 @@ final class LinuxMpstatReader implements MpstatReader {
         this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
         this.lines = lines;
         this.sink = sink;
+        locale.clockOn(timeline, sink);
     }
 
     @Override

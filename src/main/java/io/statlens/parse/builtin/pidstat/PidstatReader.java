@@ -84,6 +84,7 @@ final class PidstatReader {
         this.locale = locale;
         this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
         this.sink = sink;
+        locale.clockOn(timeline, sink);
     }
 
     /** A line of the tool's output, or a {@code #} line the transcript took for a shell comment (the header of -h). */

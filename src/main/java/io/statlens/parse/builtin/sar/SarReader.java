@@ -73,6 +73,7 @@ final class SarReader {
 
     void read(LineSource source) throws IOException {
         locale = SysstatLocale.of(source.head(), context, UnixSarBanner::localeDateText);
+        locale.clockOn(timeline, sink);
         lines = new Transcript(source, SarCommand.SYNTAX);
         boolean sawAnything = false;
         for (TranscriptLine line = lines.next(); line != null; line = lines.next()) {

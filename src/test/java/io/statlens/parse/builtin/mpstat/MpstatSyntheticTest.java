@@ -40,6 +40,19 @@ class MpstatSyntheticTest {
         return ParserFixtures.parseText(parser, text, context);
     }
 
+    @Test
+    void oldGlibcEnInTimesAreOnATwelveHourDialWithoutAmPm() {
+        // glibc before 2.29 (en_IN t_fmt "%I:%M:%S  %Z", no %p): 12:59:59 -> 01:00:01 is two seconds, not a new day
+        CollectingSink sink = parse("Linux 3.11.0-23-generic (tecmint.com) \tThursday 04 September 2014 \t_i686_\t(2 CPU)\n\n"
+                + "12:59:57  IST  " + UTIL + "\n"
+                + "12:59:59  IST  all   53.38    0.00    2.26    0.00    0.00    0.00    0.00    0.00    0.00   44.36\n\n"
+                + "12:59:59  IST  " + UTIL + "\n"
+                + "01:00:01  IST  all   34.18    0.00    2.30    0.00    0.00    0.00    0.00    0.00    0.00   63.52\n");
+        List<Instant> times = sink.rows("mpstat").stream().map(r -> r.row().time()).toList();
+        assertEquals(List.of(Instant.parse("2014-09-04T07:29:59Z"), Instant.parse("2014-09-04T07:30:01Z")), times);
+        assertTrue(sink.notices().stream().anyMatch(n -> n.message().contains("12-hour clock without AM/PM")), sink.notices().toString());
+    }
+
     /**
      * A Solaris row whose wide value ran into the one before it (mjf {@code 0} and xcal {@code 10012} printed as
      * {@code 010012}: the header and the other values are those of solaris-M9000-datestamped-first2000.txt): cut where

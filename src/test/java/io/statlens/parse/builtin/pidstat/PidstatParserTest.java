@@ -95,6 +95,19 @@ class PidstatParserTest {
                 .filter(v -> v.dataset().equals("pidstat.cpu") && v.name().equals("%CPU")).map(v -> v.value()).toList());
     }
 
+    @Test
+    void oldGlibcEnInTimesAreOnATwelveHourDialWithoutAmPm() {
+        // glibc before 2.29 (en_IN t_fmt "%I:%M:%S  %Z", no %p): 12:59:59 then 01:00:01 is two seconds later
+        CollectingSink sink = ParserFixtures.parseText(parser, "Linux 3.11.0-23-generic (tecmint.com) \tThursday 04 September 2014 \t_i686_\t(2 CPU)\n\n"
+                + "12:59:57  IST   UID       PID    %usr %system  %guest    %CPU   CPU  Command\n"
+                + "12:59:59  IST     0      3130    9.87    0.00    0.00    9.87     0  python3\n\n"
+                + "12:59:59  IST   UID       PID    %usr %system  %guest    %CPU   CPU  Command\n"
+                + "01:00:01  IST     0      3130    6.73    0.00    0.00    6.73     1  python3\n", ParseContext.simple("x.txt"));
+        assertEquals(List.of(Instant.parse("2014-09-04T07:29:59Z"), Instant.parse("2014-09-04T07:30:01Z")),
+                sink.rows("pidstat.cpu").stream().map(r -> r.row().time()).toList());
+        assertTrue(sink.notices().stream().anyMatch(n -> n.message().contains("12-hour clock without AM/PM")), sink.notices().toString());
+    }
+
     private static double summary(CollectingSink sink, String dataset, String key, String name) {
         return sink.summaries().stream()
                 .filter(v -> v.dataset().equals(dataset) && v.key().equals(key) && v.name().equals(name))

@@ -46,6 +46,37 @@ class SarParserSyntheticTest {
     }
 
     @Test
+    void oldGlibcEnInTimesAreOnATwelveHourDialWithoutAmPm() {
+        // glibc before 2.29: en_IN's d_fmt "%A %d %B %Y", t_fmt "%I:%M:%S  %Z" (no %p): 12:59 -> 01:00 is one hour
+        // later, and 11:59 -> 12:00 one minute later (noon or midnight), never a new day nor eleven hours back
+        CollectingSink sink = parse("Linux 3.11.0-23-generic (tecmint.com)   Thursday 04 September 2014  _i686_  (2 CPU)\n\n"
+                + "12:59:28  IST     CPU     %user     %nice   %system   %iowait    %steal     %idle\n"
+                + "12:59:58  IST     all     36.52      0.00      3.02      0.00      0.00     60.45\n"
+                + "01:00:28  IST     all     43.32      0.00      5.04      0.00      0.00     51.64\n"
+                + "11:59:58  IST     all     56.46      0.00      4.05      0.00      0.00     39.49\n"
+                + "12:00:28  IST     all     44.44      0.00      3.79      0.00      0.00     51.77\n");
+        List<Instant> times = sink.rows("sar.cpu").stream().map(r -> r.row().time()).toList();
+        // the first time's half of the day is unknown: read as printed (12:59:58 noon IST = 07:29:58Z); 11:59:58 is 23:59:58
+        assertEquals(List.of(Instant.parse("2014-09-04T07:29:58Z"), Instant.parse("2014-09-04T07:30:28Z"),
+                Instant.parse("2014-09-04T18:29:58Z"), Instant.parse("2014-09-04T18:30:28Z")), times);
+        assertTrue(sink.notices().stream().anyMatch(n -> n.message().contains("12-hour clock without AM/PM")
+                && n.message().contains("00:59:28 or 12:59:28")), sink.notices().toString());
+        // only locales of India and its neighbours printed that clock: IST is India's, without a warning
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
+    void aTimeAfterTwelveInTheHeadIsATwentyFourHourClockWhateverItsBlanks() {
+        CollectingSink sink = parse("Linux 3.11.0-23-generic (h)   Thursday 04 September 2014  _i686_  (2 CPU)\n\n"
+                + "12:59:28  UTC     CPU     %user     %nice   %system   %iowait    %steal     %idle\n"
+                + "12:59:58  UTC     all     36.52      0.00      3.02      0.00      0.00     60.45\n"
+                + "13:00:28  UTC     all     43.32      0.00      5.04      0.00      0.00     51.64\n");
+        assertEquals(List.of(Instant.parse("2014-09-04T12:59:58Z"), Instant.parse("2014-09-04T13:00:28Z")),
+                sink.rows("sar.cpu").stream().map(r -> r.row().time()).toList());
+        assertTrue(sink.notices().stream().noneMatch(n -> n.message().contains("12-hour")), sink.notices().toString());
+    }
+
+    @Test
     void anAverageOfInterruptsHasValuesOnlyForTheCpusItsIntervalsHad() {
         // sar -I's Average header names every CPU of the file; its rows carry the CPUs this boot's intervals had
         // (sysstat's tests/expected.sar-ext-hl, sar -C -P ALL ... -I --int=19,NMI, cut: CPU6 offline at 13:24:30,
