@@ -35,6 +35,8 @@ public final class GroupedOverviews {
     private static final int ROWS_PER_BUCKET_READ = 4;
     /** What a group's states take in the engine's memory, per metric: two arrays of three doubles and their headers, and more. */
     private static final long BYTES_PER_GROUP = 512;
+    /** The most memory asked for a grouping (a heat map of thousands of keys): beyond it the engine spills to disk. */
+    private static final long MAX_GROUP_MEMORY = 256L << 20;
 
     /** The first and last sample number of the view's rows; none when it has no row. */
     private long[] sampleRange(SeriesReader.Selection s, TimeWindow window) throws SQLException {
@@ -97,7 +99,8 @@ public final class GroupedOverviews {
             int metrics = s.metrics().size();
             Map<String, TreeMap<Long, double[][]>> byKey = new TreeMap<>();
             long groups = (keys.isEmpty() ? Math.max(1, allKeys.size()) : keys.size()) * ((samples[1] - samples[0]) / perBucket + 2);
-            try (AutoCloseable memory = dialect.groupInMemory(repo.connection(), groups * metrics * BYTES_PER_GROUP);
+            try (AutoCloseable memory = dialect.groupInMemory(repo.connection(),
+                    Math.min(MAX_GROUP_MEMORY, groups * metrics * BYTES_PER_GROUP));
                  PreparedStatement ps = repo.connection().prepareStatement(sql.get())) {
                 ps.setFetchSize(10_000);
                 dialect.readRowsInBinary(ps);
