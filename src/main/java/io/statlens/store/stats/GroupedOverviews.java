@@ -37,34 +37,6 @@ public final class GroupedOverviews {
     private static final long BYTES_PER_GROUP = 512;
     /** The most memory asked for a grouping (a heat map of thousands of keys): beyond it the engine spills to disk. */
     private static final long MAX_GROUP_MEMORY = 256L << 20;
-
-    /** The first and last sample number of the view's rows; none when it has no row. */
-    private long[] sampleRange(SeriesReader.Selection s, TimeWindow window) throws SQLException {
-        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT MIN(SAMPLE), MAX(SAMPLE) FROM " + s.table()
-                + viewConditions(window))) {
-            bindView(ps, s, window);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                long first = rs.getLong(1);
-                return rs.wasNull() ? new long[0] : new long[]{first, rs.getLong(2)};
-            }
-        }
-    }
-
-    private static String viewConditions(TimeWindow window) {
-        return " WHERE DATASET_ID = ? AND SINCE_BOOT = FALSE" + (window.from() == null ? "" : " AND TS >= ?")
-                + (window.to() == null ? "" : " AND TS <= ?");
-    }
-
-    /** Binds the data set and window of {@link #viewConditions}; returns the next parameter's index. */
-    private static int bindView(PreparedStatement ps, SeriesReader.Selection s, TimeWindow window) throws SQLException {
-        int p = 1;
-        ps.setLong(p++, s.datasetIds().get(0));
-        if (window.from() != null) ps.setTimestamp(p++, Repository.timestamp(window.from()));
-        if (window.to() != null) ps.setTimestamp(p++, Repository.timestamp(window.to()));
-        return p;
-    }
-
     /** Per metric: count, sum, then the first, minimum, maximum and last (three values each) and the gap (two). */
     private static final int COLUMNS_PER_METRIC = 2 + 4 * 3 + 2;
 
@@ -134,6 +106,33 @@ public final class GroupedOverviews {
             if (e instanceof RuntimeException r) throw r;
             throw new StoreException("cannot read " + s.dataset() + " of run " + s.run() + " grouped: " + e.getMessage(), e);
         }
+    }
+
+    /** The first and last sample number of the view's rows; none when it has no row. */
+    private long[] sampleRange(SeriesReader.Selection s, TimeWindow window) throws SQLException {
+        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT MIN(SAMPLE), MAX(SAMPLE) FROM " + s.table()
+                + viewConditions(window))) {
+            bindView(ps, s, window);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                long first = rs.getLong(1);
+                return rs.wasNull() ? new long[0] : new long[]{first, rs.getLong(2)};
+            }
+        }
+    }
+
+    private static String viewConditions(TimeWindow window) {
+        return " WHERE DATASET_ID = ? AND SINCE_BOOT = FALSE" + (window.from() == null ? "" : " AND TS >= ?")
+                + (window.to() == null ? "" : " AND TS <= ?");
+    }
+
+    /** Binds the data set and window of {@link #viewConditions}; returns the next parameter's index. */
+    private static int bindView(PreparedStatement ps, SeriesReader.Selection s, TimeWindow window) throws SQLException {
+        int p = 1;
+        ps.setLong(p++, s.datasetIds().get(0));
+        if (window.from() != null) ps.setTimestamp(p++, Repository.timestamp(window.from()));
+        if (window.to() != null) ps.setTimestamp(p++, Repository.timestamp(window.to()));
+        return p;
     }
 
     /**
