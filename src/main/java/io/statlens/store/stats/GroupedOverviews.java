@@ -10,6 +10,8 @@ import io.statlens.store.schema.SqlDialect;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -56,16 +58,22 @@ public final class GroupedOverviews {
     public Optional<Map<String, Overviews.Line[]>> read(SeriesReader.Selection s, TimeWindow window, Collection<String> keys,
                                                         Collection<String> allKeys, int buckets) {
         SqlDialect dialect = repo.dialect();
-        Optional<String> millis = dialect.epochMillis("TS");
-        if (s.datasetIds().size() != 1 || s.metrics().isEmpty() || millis.isEmpty()) return Optional.empty();
+        // the engine has what the query needs (an embedded Derby asks nothing)
+        if (s.datasetIds().size() != 1 || s.metrics().isEmpty() || dialect.fastSecondsBetween("TS", "TS").isEmpty()) return Optional.empty();
         try {
             Optional<ViewSize> size = ViewSize.of(repo, s.datasetIds().get(0), window, allKeys.size());
             if (size.isEmpty() || size.get().perKey() < (double) ROWS_PER_BUCKET_READ * buckets) return Optional.empty();
+            // Times as seconds after the data set's first, a literal (each aggregate named once): small doubles, exact to
+            // the microsecond, where seconds since 1970 would lose it in a few decades.
+            Timestamp base = size.get().first();
+            Optional<String> offset = dialect.fastSecondsBetween("TIMESTAMP '" + base + "'", "TS");
+            Instant baseTime = Repository.instant(base);
+            long baseMicros = Math.addExact(Math.multiplyExact(baseTime.getEpochSecond(), 1_000_000L), baseTime.getNano() / 1000);
             // a power of two, as KeySamples' buckets: between half the buckets asked for and all of them
             long perBucket = Math.max(2, Long.highestOneBit((long) (size.get().perKey() / buckets)) * 2);
             long[] samples = sampleRange(s, window);
             if (samples.length == 0) return Optional.empty();
-            Optional<String> sql = query(dialect, s, millis.get(), window, keys, perBucket, (samples[0] / perBucket + 1) * perBucket,
+            Optional<String> sql = query(dialect, s, offset.orElseThrow(), window, keys, perBucket, (samples[0] / perBucket + 1) * perBucket,
                     samples[1] / perBucket * perBucket);
             if (sql.isEmpty()) return Optional.empty();
             int metrics = s.metrics().size();
@@ -84,7 +92,7 @@ public final class GroupedOverviews {
                         double[][] bucket = new double[metrics][];
                         int column = 3;
                         for (int m = 0; m < metrics; m++) {
-                            bucket[m] = bucket(rs, column);
+                            bucket[m] = bucket(rs, column, baseMicros);
                             column += COLUMNS_PER_METRIC;
                         }
                         byKey.computeIfAbsent(keyed ? rs.getString(1) : "", k -> new TreeMap<>()).put(rs.getLong(2), bucket);
@@ -139,7 +147,7 @@ public final class GroupedOverviews {
      * The query of the buckets: per key and bucket, per metric its {@link #COLUMNS_PER_METRIC} columns. Empty when the
      * engine has no aggregate of a row's values ({@link SqlDialect#extremeRow}).
      */
-    static Optional<String> query(SqlDialect dialect, SeriesReader.Selection s, String millis, TimeWindow window,
+    static Optional<String> query(SqlDialect dialect, SeriesReader.Selection s, String offset, TimeWindow window,
                                   Collection<String> keys, long perBucket, long firstBucketEnd, long lastBucketStart) {
         List<String> columns = new ArrayList<>(List.of("ITEM", "SAMPLE / " + perBucket));
         for (DataTable.MetricColumn metric : s.metrics()) {
@@ -150,11 +158,11 @@ public final class GroupedOverviews {
             // last value only (Overviews.line), so they are asked of the view's first and last buckets alone: an aggregate
             // of arrays costs some 0.2 microseconds a row, plain ones and a filter that leaves the row out a tenth of it.
             for (Optional<List<String>> e : List.of(
-                    dialect.extremeRow(List.of("ELAPSED_S", millis, v), false, valued + " AND SAMPLE < " + firstBucketEnd),
-                    dialect.extremeRow(List.of(v, "ELAPSED_S", millis), false, valued),
-                    dialect.extremeRow(List.of(v, "-ELAPSED_S", millis), true, valued),
-                    dialect.extremeRow(List.of("ELAPSED_S", millis, v), true, valued + " AND SAMPLE >= " + lastBucketStart),
-                    dialect.extremeRow(List.of("ELAPSED_S", millis), false, v + " IS NULL"))) {
+                    dialect.extremeRow(List.of("ELAPSED_S", offset, v), false, valued + " AND SAMPLE < " + firstBucketEnd),
+                    dialect.extremeRow(List.of(v, "ELAPSED_S", offset), false, valued),
+                    dialect.extremeRow(List.of(v, "-ELAPSED_S", offset), true, valued),
+                    dialect.extremeRow(List.of("ELAPSED_S", offset, v), true, valued + " AND SAMPLE >= " + lastBucketStart),
+                    dialect.extremeRow(List.of("ELAPSED_S", offset), false, v + " IS NULL"))) {
                 if (e.isEmpty()) return Optional.empty();
                 extremes.add(e.get());
             }
@@ -167,38 +175,36 @@ public final class GroupedOverviews {
         return Optional.of("SELECT " + String.join(", ", columns) + " FROM " + s.table() + where + " GROUP BY ITEM, SAMPLE / " + perBucket);
     }
 
-    /** One metric's bucket in {@link OverviewBuckets}' layout, from its columns of a row of {@link #query}. */
-    private static double[] bucket(ResultSet rs, int at) throws SQLException {
+    /**
+     * One metric's bucket in {@link OverviewBuckets}' layout, from its columns of a row of {@link #query}; times in seconds
+     * after {@code baseMicros} (microseconds since the epoch).
+     */
+    private static double[] bucket(ResultSet rs, int at, long baseMicros) throws SQLException {
         double[] b = OverviewBuckets.empty();
         b[OverviewBuckets.COUNT] = rs.getLong(at);
         if (b[OverviewBuckets.COUNT] > 0) {
             b[OverviewBuckets.SUM] = rs.getDouble(at + 1);
-            point(b, OverviewBuckets.FIRST, rs, at + 2, at + 3, at + 4, false);
-            point(b, OverviewBuckets.MIN, rs, at + 6, at + 7, at + 5, false);
-            point(b, OverviewBuckets.MAX, rs, at + 9, at + 10, at + 8, true);
-            point(b, OverviewBuckets.LAST, rs, at + 11, at + 12, at + 13, false);
+            point(b, OverviewBuckets.FIRST, rs, at + 2, at + 3, at + 4, false, baseMicros);
+            point(b, OverviewBuckets.MIN, rs, at + 6, at + 7, at + 5, false, baseMicros);
+            point(b, OverviewBuckets.MAX, rs, at + 9, at + 10, at + 8, true, baseMicros);
+            point(b, OverviewBuckets.LAST, rs, at + 11, at + 12, at + 13, false, baseMicros);
         }
-        point(b, OverviewBuckets.GAP, rs, at + 14, at + 15, -1, false);
+        point(b, OverviewBuckets.GAP, rs, at + 14, at + 15, -1, false, baseMicros);
         return b;
     }
 
     /**
      * A point of a bucket from its columns: elapsed seconds (negated: {@code negated}), time and value (none: -1, a gap);
-     * left NaN when the query has none (a first value asked of other buckets than the view's first).
+     * left NaN when the query has none (a first value asked of other buckets than the view's first). Its time is whole
+     * epoch milliseconds as {@code Instant.toEpochMilli} gives them, what a row read gives a chart: the nearest
+     * microsecond of the offset, then its millisecond.
      */
-    private static void point(double[] b, int at, ResultSet rs, int elapsedAt, int timeAt, int valueAt, boolean negated) throws SQLException {
+    private static void point(double[] b, int at, ResultSet rs, int elapsedAt, int timeAt, int valueAt, boolean negated,
+                              long baseMicros) throws SQLException {
         double elapsed = rs.getDouble(elapsedAt);
         if (rs.wasNull()) return;
-        b[at] = time(rs.getDouble(timeAt));
+        b[at] = Math.floorDiv(baseMicros + Math.round(rs.getDouble(timeAt) * 1e6), 1000L);
         b[at + 1] = negated ? -elapsed : elapsed;
         b[at + 2] = valueAt < 0 ? Double.NaN : rs.getDouble(valueAt);
-    }
-
-    /**
-     * Whole epoch milliseconds as {@code Instant.toEpochMilli} gives them (what a row read gives a chart), from the
-     * engine's double, exact to well under a microsecond: the nearest microsecond, then its millisecond.
-     */
-    private static double time(double millis) {
-        return Math.floor(Math.rint(millis * 1000) / 1000);
     }
 }
