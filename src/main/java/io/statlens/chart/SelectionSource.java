@@ -3,6 +3,7 @@ package io.statlens.chart;
 import io.statlens.analysis.KeyOrder;
 import io.statlens.model.SummaryValue;
 import io.statlens.model.UserException;
+import io.statlens.store.stats.GroupedOverviews;
 import io.statlens.store.stats.Overviews;
 import io.statlens.store.read.RunCatalog;
 import io.statlens.store.read.SelectionQuery;
@@ -33,11 +34,13 @@ final class SelectionSource {
     private final SeriesReader reader;
     private final BusiestKeys busiestKeys;
     private final Overviews overviews;
+    private final GroupedOverviews grouped;
 
     SelectionSource(Repository repo) {
         this.catalog = new RunCatalog(repo);
         this.reader = new SeriesReader(repo);
         this.overviews = new Overviews(repo);
+        this.grouped = new GroupedOverviews(repo);
         this.busiestKeys = new BusiestKeys(repo);
     }
 
@@ -184,21 +187,28 @@ final class SelectionSource {
 
     /**
      * The lane's traces from the overviews kept at import, when the view holds enough samples per key for them
-     * ({@link Overviews}): about as many values read as a chart has pixel columns, whatever the length of the run. A
-     * complement (computed per sample), since-boot samples (not in the overviews) and the layers of a stacked area are
-     * read from the rows.
+     * ({@link Overviews}): about as many values read as a chart has pixel columns, whatever the length of the run. Else,
+     * for a view of more samples per key than the chart keeps, from the same buckets grouped by the database from the
+     * rows where it can ({@link GroupedOverviews}): a complement (computed per sample) too, which no overview holds.
+     * Since-boot samples and the layers of a stacked area are read from the rows.
      *
      * @return false when the rows are to be read
      */
     private boolean fromOverviews(ChartDefinition def, List<Drawn> drawn, SeriesReader.Selection lane, TimeWindow times,
                                   Set<String> wanted, List<String> keys, int buckets, String run, String host, List<Trace> traces) {
         // The layers of a stacked area share their samples' times (ChartBuilder.area); a column's overview has its own.
-        if (def.sinceBoot() || drawn.stream().anyMatch(Drawn::complement) || def.kind() == ChartKind.AREA && drawn.size() > 1) return false;
-        Optional<Map<String, Overviews.Line[]>> read = overviews.read(lane, times, wanted, keys, buckets);
+        if (def.sinceBoot() || def.kind() == ChartKind.AREA && drawn.size() > 1) return false;
+        boolean kept = drawn.stream().noneMatch(Drawn::complement);
+        Optional<Map<String, Overviews.Line[]>> read = kept ? overviews.read(lane, times, wanted, keys, buckets) : Optional.empty();
+        if (read.isEmpty()) {
+            // grouped as drawn: a line per metric in the order drawn
+            read = grouped.read(lane.withMetrics(drawn.stream().map(Drawn::shown).toList()), times, wanted, keys, buckets);
+            kept = false;
+        }
         if (read.isEmpty()) return false;
         for (int m = 0; m < drawn.size(); m++) {
             DataTable.MetricColumn column = drawn.get(m).shown();
-            int at = drawn.get(m).read()[0];
+            int at = kept ? drawn.get(m).read()[0] : m;
             for (Map.Entry<String, Overviews.Line[]> e : read.get().entrySet()) {
                 Overviews.Line line = e.getValue()[at];
                 traces.add(new Trace(run, column.label(), column.unit() == null ? "" : column.unit(), e.getKey(), line.time(),
@@ -207,7 +217,6 @@ final class SelectionSource {
         }
         return true;
     }
-
 
     /**
      * A metric as drawn: as a query writes it (a complement's column is its expression, {@link SelectionQuery#complement}),

@@ -190,13 +190,15 @@ class LayerTest {
                     "io.statlens.store.load.RunLedger", "io.statlens.store.load.RunCopier"),
             "the answers: runs, series (read alone, or once for several readers of the same rows: a report's findings and"
                     + " charts), a window of time, the user's own SQL, a selection's SQL over its view (the chart shows"
-                    + " it), whole keys, running collects; the statistics stored at import and the overviews a chart reads",
+                    + " it), whole keys, running collects; the statistics stored at import and the overviews a chart reads (kept at import or"
+                    + " grouped by the database as it reads)",
             List.of("io.statlens.store.read.RunCatalog", "io.statlens.store.read.SeriesReader", "io.statlens.store.read.RowSource",
                     "io.statlens.store.read.RowPass", "io.statlens.store.read.TimeWindow",
                     "io.statlens.store.read.ReadOnlyQuery", "io.statlens.store.read.SelectionQuery",
                     "io.statlens.store.read.WholeKeys", "io.statlens.store.read.ActiveCollects",
                     "io.statlens.store.stats.SeriesStats", "io.statlens.store.stats.SeriesSummary",
-                    "io.statlens.store.stats.Moments", "io.statlens.store.stats.StoredStats", "io.statlens.store.stats.Overviews"),
+                    "io.statlens.store.stats.Moments", "io.statlens.store.stats.StoredStats", "io.statlens.store.stats.Overviews",
+                    "io.statlens.store.stats.GroupedOverviews"),
             "what users save: notes on a run, chart presets, dashboards, named time windows",
             List.of("io.statlens.store.saved.AnnotationStore", "io.statlens.store.saved.Annotation",
                     "io.statlens.store.saved.ChartPresets", "io.statlens.store.saved.SavedDashboards",

@@ -253,6 +253,45 @@ public final class PostgresDialect implements SqlDialect {
     }
 
     @Override
+    public AutoCloseable groupInMemory(Connection c, long bytes) {
+        try {
+            String memory;
+            String workers;
+            try (PreparedStatement ps = c.prepareStatement("SELECT current_setting('work_mem'), current_setting('max_parallel_workers_per_gather'),"
+                    + " set_config('work_mem', GREATEST(pg_size_bytes(current_setting('work_mem')) / 1024, ?) || 'kB', false),"
+                    + " set_config('max_parallel_workers_per_gather', '0', false)")) {
+                ps.setLong(1, (bytes + 1023) / 1024);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    memory = rs.getString(1);
+                    workers = rs.getString(2);
+                }
+            }
+            return () -> {
+                try (PreparedStatement ps = c.prepareStatement("SELECT set_config('work_mem', ?, false), set_config('max_parallel_workers_per_gather', ?, false)")) {
+                    ps.setString(1, memory);
+                    ps.setString(2, workers);
+                    ps.executeQuery().close();
+                }
+            };
+        } catch (SQLException e) {
+            throw new StoreException("cannot set PostgreSQL's work_mem for a grouping: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public java.util.Optional<String> fastSecondsBetween(String from, String to) {
+        return java.util.Optional.of("date_part('epoch', " + to + " - " + from + ")");
+    }
+
+    @Override
+    public java.util.Optional<List<String>> extremeRow(List<String> values, boolean last, String filter) {
+        // An identical aggregate is computed once per group however often the select list names it.
+        String aggregate = "(" + (last ? "MAX" : "MIN") + "(ARRAY[" + String.join(", ", values) + "]) FILTER (WHERE " + filter + "))";
+        return java.util.Optional.of(java.util.stream.IntStream.rangeClosed(1, values.size()).mapToObj(i -> aggregate + "[" + i + "]").toList());
+    }
+
+    @Override
     public void readRowsInBinary(PreparedStatement ps) {
         // PgJDBC's threshold -1: prepared on the server from the first run, its results sent in binary ("forceBinary")
         try {

@@ -4,6 +4,7 @@ import io.statlens.store.block.BlockStore;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -166,6 +167,35 @@ public interface SqlDialect {
      */
     default boolean partitionsByDataset() {
         return false;
+    }
+
+    /**
+     * Of a group's rows (a {@code GROUP BY}) where {@code filter} holds, the values {@code values} of the row that comes
+     * first (or last) by them, the first value deciding, then the next: one select-list expression per value, NULL when
+     * no row of the group qualifies. Where the engine has such an aggregate of plain types (PostgreSQL: {@code MIN} and
+     * {@code MAX} of arrays, one per row and group), a minimum comes with its sample's time in the same pass; else empty.
+     */
+    default Optional<List<String>> extremeRow(List<String> values, boolean last, String filter) {
+        return Optional.empty();
+    }
+
+    /**
+     * The seconds from one timestamp to another as a double, computed row by row at a double's cost, where the engine has
+     * such a function (PostgreSQL: {@code date_part} of the interval; {@link #secondsBetween} gives a numeric there,
+     * several times dearer per row); else empty. Exact to the microsecond for spans of decades.
+     */
+    default Optional<String> fastSecondsBetween(String from, String to) {
+        return Optional.empty();
+    }
+
+    /**
+     * Lets the connection's statements until the returned closer runs group some {@code bytes} of group states in memory,
+     * in its own process. Where the engine spills a grouping larger than a small default to disk and splits it among
+     * parallel workers (PostgreSQL's 4 MB {@code work_mem}: a grouping of a ten-million-row series cost half as much
+     * CPU again), it sets more memory and no workers for these statements only; the closer puts back what was set.
+     */
+    default AutoCloseable groupInMemory(Connection c, long bytes) {
+        return () -> { };
     }
 
     /** Whether queries may start with {@code WITH} (common table expressions): PostgreSQL yes, Derby no. */

@@ -84,13 +84,20 @@ public final class OverviewBuckets {
         b[at + 2] = value;
     }
 
-    /** The earliest and latest time of a bucket's points (epoch ms). */
+    /**
+     * The earliest and latest time of a bucket's points (epoch ms). A bucket grouped by the database
+     * ({@link GroupedOverviews}) knows its first and last value only at the ends of a view: then its extremes' times.
+     */
     static double earliest(double[] b) {
-        return b[COUNT] == 0 ? b[GAP] : Double.isNaN(b[GAP]) ? b[FIRST] : Math.min(b[FIRST], b[GAP]);
+        double t = Double.NaN;
+        for (int at : new int[]{FIRST, MIN, MAX, GAP}) if (!Double.isNaN(b[at]) && !(b[at] >= t)) t = b[at];
+        return t;
     }
 
     static double latest(double[] b) {
-        return b[COUNT] == 0 ? b[GAP] : Double.isNaN(b[GAP]) ? b[LAST] : Math.max(b[LAST], b[GAP]);
+        double t = Double.NaN;
+        for (int at : new int[]{LAST, MIN, MAX, GAP}) if (!Double.isNaN(b[at]) && !(b[at] <= t)) t = b[at];
+        return t;
     }
 
     /** Buckets as a row's bytes. */

@@ -8,7 +8,6 @@ import io.statlens.store.schema.Repository;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -53,24 +52,13 @@ public final class Overviews {
         if (s.datasetIds().size() != 1 || s.metrics().isEmpty()) return Optional.empty();
         long id = s.datasetIds().get(0);
         try {
-            long rowCount;
-            double first;
-            double last;
-            try (PreparedStatement ps = repo.connection().prepareStatement("SELECT ROW_COUNT, FIRST_TS, LAST_TS FROM DATASETS WHERE ID = ?")) {
-                ps.setLong(1, id);
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (!rs.next() || rs.getTimestamp(2) == null) return Optional.empty();
-                    rowCount = rs.getLong(1);
-                    first = millis(Repository.instant(rs.getTimestamp(2)));
-                    last = millis(Repository.instant(rs.getTimestamp(3)));
-                }
-            }
-            double from = window.from() == null ? Double.NEGATIVE_INFINITY : millis(window.from());
-            double to = window.to() == null ? Double.POSITIVE_INFINITY : millis(window.to());
-            double shown = last > first ? (Math.min(to, last) - Math.max(from, first)) / (last - first) : 1;
-            double perKey = (double) rowCount / Math.max(1, allKeys.size()) * Math.max(0, shown);
+            Optional<ViewSize> size = ViewSize.of(repo, id, window, allKeys.size());
+            if (size.isEmpty()) return Optional.empty();
+            double from = size.get().from();
+            double to = size.get().to();
+            long rowCount = size.get().rowCount();
             int level = 0;
-            for (int l : OverviewBuckets.LEVELS) if (perKey / l >= buckets) level = l;
+            for (int l : OverviewBuckets.LEVELS) if (size.get().perKey() / l >= buckets) level = l;
             if (level == 0) return Optional.empty();
             List<String> wanted = keys.isEmpty() ? (allKeys.isEmpty() ? List.of("") : List.copyOf(allKeys)) : List.copyOf(keys);
             Map<String, Integer> metricAt = new HashMap<>();
@@ -131,7 +119,7 @@ public final class Overviews {
     }
 
     /** The buckets' points within [from, to], in time order, each once. */
-    private static Line line(List<double[]> buckets, double from, double to) {
+    static Line line(List<double[]> buckets, double from, double to) {
         double[] time = new double[buckets.size() * 5];
         double[] elapsed = new double[time.length];
         double[] values = new double[time.length];
@@ -150,10 +138,10 @@ public final class Overviews {
             if (b[OverviewBuckets.COUNT] > 0) {
                 // Of a bucket its extremes only, as KeySamples keeps of the rows: points about a bucket apart, so that a
                 // step of many buckets still reads as a gap in the samples (Gaps); the series' own ends are kept.
-                if (k == 0) order[points++] = OverviewBuckets.FIRST;
+                if (k == 0 && !Double.isNaN(b[OverviewBuckets.FIRST])) order[points++] = OverviewBuckets.FIRST;
                 order[points++] = OverviewBuckets.MIN;
                 order[points++] = OverviewBuckets.MAX;
-                if (k == buckets.size() - 1) order[points++] = OverviewBuckets.LAST;
+                if (k == buckets.size() - 1 && !Double.isNaN(b[OverviewBuckets.LAST])) order[points++] = OverviewBuckets.LAST;
             }
             if (!Double.isNaN(b[OverviewBuckets.GAP])) order[points++] = OverviewBuckets.GAP;
             // by time; on equal times the order above (a gap after the values of its time)
@@ -180,9 +168,5 @@ public final class Overviews {
         }
         return new Line(Arrays.copyOf(time, n), Arrays.copyOf(elapsed, n), Arrays.copyOf(values, n),
                 count == 0 ? Double.NaN : sum / count, count);
-    }
-
-    private static double millis(Instant t) {
-        return t.getEpochSecond() * 1000.0 + t.getNano() / 1e6;
     }
 }
