@@ -323,7 +323,7 @@ final class SarReader {
     private void summary(SectionState section, String[] tokens, long n, SysstatAverage.Statistic statistic) {
         SectionHeader layout = section.averageLayout(tokens.length);
         SectionHeader.Cells cells = cells(layout, section, tokens, n);
-        if (cells == null || section.summarizedAgain(cells.key())) return;
+        if (cells == null || section.summarizedAgain(statistic, cells.key())) return;
         DatasetSpec spec = layout.spec();
         List<Metric> metrics = spec.metrics();
         for (int i = 0; i < metrics.size(); i++) {

@@ -3,6 +3,7 @@ package io.statlens.parse.builtin.sar;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Row;
 import io.statlens.parse.spi.RecordSink;
+import io.statlens.parse.text.SysstatAverage;
 import io.statlens.parse.timeline.DayClock;
 
 import java.time.Instant;
@@ -109,9 +110,12 @@ final class SectionState {
         return header.keyOnceAReport() && time.equals(lastTime) && keysAtTime.contains(key);
     }
 
-    /** Whether an average row repeats a key of its average block in such a section. */
-    boolean summarizedAgain(String key) {
-        return header.keyOnceAReport() && !summarizedKeys.add(key);
+    /**
+     * Whether a summary row repeats a key of its summary block in such a section: the same statistic of the same key
+     * (sar -x prints a filesystem's Minimum, Maximum and Last rows in one block; they are three values, not repeats).
+     */
+    boolean summarizedAgain(SysstatAverage.Statistic statistic, String key) {
+        return header.keyOnceAReport() && !summarizedKeys.add(statistic.name() + "\u0000" + key);
     }
 
     void emit(Instant time, String key, double[] values, RecordSink sink) {
