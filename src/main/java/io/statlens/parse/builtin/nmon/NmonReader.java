@@ -14,6 +14,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
+import java.time.ZonedDateTime;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -50,6 +51,10 @@ final class NmonReader {
     private long snapshot = -1;
     private Instant snapshotTime;
     private boolean zzzzSeen;
+    /** The previous ZZZZ line's snapshot and time of day as printed, and whether it was read at a repeated hour's later offset. */
+    private String previousName;
+    private String previousPrinted;
+    private boolean previousAtLaterOffset;
     /** The date of the ZZZZ lines of nmon before 10, which print the time of day alone, and the last time read. */
     private LocalDate dayOfTimeOnly;
     private LocalTime lastTimeOnly;
@@ -137,7 +142,7 @@ final class NmonReader {
             if (dayOfTimeOnly == null) dayOfTimeOnly = run.date();
             else if (lastTimeOnly != null && time.get().isBefore(lastTimeOnly)) dayOfTimeOnly = dayOfTimeOnly.plusDays(1);
             lastTimeOnly = time.get();
-            stamp(LocalDateTime.of(dayOfTimeOnly, time.get()));
+            stamp(LocalDateTime.of(dayOfTimeOnly, time.get()), number);
             return;
         }
         Optional<LocalDate> date = NmonTime.date(cells.text(3));
@@ -146,12 +151,43 @@ final class NmonReader {
                     + cells.text(2) + "' and '" + cells.text(3) + "'");
             return;
         }
-        stamp(LocalDateTime.of(date.get(), time.get()));
+        stamp(LocalDateTime.of(date.get(), time.get()), number);
     }
 
-    private void stamp(LocalDateTime at) {
+    /**
+     * Stamps the snapshot of the ZZZZ line read. nmon prints the local clock at each snapshot, so a time may come
+     * again: in the hour the zone repeats when summer time ends (read at the later offset, where it follows the
+     * snapshot before), or when the clock was set back or the file edited. The latter is kept as printed, since
+     * other logs of that host show the same clock, but never silently: two snapshots may then share a time.
+     */
+    private void stamp(LocalDateTime at, long number) {
+        Instant previousTime = snapshotTime;
+        ZonedDateTime zoned = at.atZone(zone);
         snapshot = cells.snapshot(1);
-        snapshotTime = at.atZone(zone).toInstant();
+        snapshotTime = zoned.toInstant();
+        String printed = cells.text(2) + (cells.count() > 3 ? " " + cells.text(3) : "");
+        if (previousTime != null && !snapshotTime.isAfter(previousTime)) {
+            Instant later = zoned.withLaterOffsetAtOverlap().toInstant();
+            if (later.isAfter(previousTime)) {
+                if (!previousAtLaterOffset) sink.notice(number, "snapshot " + cells.text(1) + "'s ZZZZ time "
+                        + printed + " is in the hour " + zone.getId() + " repeats when summer time ends: read at the later offset ("
+                        + zoned.withLaterOffsetAtOverlap().getOffset() + "), after " + previousName);
+                snapshotTime = later;
+                previousAtLaterOffset = true;
+            } else if (snapshotTime.equals(previousTime)) {
+                sink.notice(number, "snapshot " + cells.text(1) + "'s ZZZZ time " + printed + " is the same as "
+                        + previousName + "'s: its lines are stored at the time printed, where that snapshot already is");
+            } else {
+                sink.notice(number, "snapshot " + cells.text(1) + "'s ZZZZ time " + printed + " is "
+                        + Duration.between(snapshotTime, previousTime).toSeconds() + " s before " + previousName
+                        + "'s (" + previousPrinted + "): the clock went back or the file was edited; its lines are stored at "
+                        + "the time printed, where another snapshot may already be");
+            }
+        } else {
+            previousAtLaterOffset = false;
+        }
+        previousName = cells.text(1);
+        previousPrinted = cells.text(2);
         zzzzSeen = true;
         timeline.stamped(snapshotTime, snapshot);
     }

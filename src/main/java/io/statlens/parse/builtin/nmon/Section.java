@@ -78,6 +78,8 @@ final class Section {
     private final Map<String, String> repeatedKeys;
     private boolean used;
     private boolean shortSaid;
+    /** A line of this section held a value for every column: a shorter one after it has lost values, nobody knows where. */
+    private boolean fullSeen;
     private boolean longSaid;
     private boolean unnamedSaid;
 
@@ -269,8 +271,8 @@ final class Section {
     }
 
     /**
-     * Writes the rows of one snapshot line. A cell that is not a number makes the line a warning; a missing cell is
-     * an empty value, and values beyond the header's columns are not kept (nmon's VM lines hold more values than their
+     * Writes the rows of one snapshot line. A cell that is not a number makes the line a warning, and so does a line
+     * shorter than one before it (its values would shift under the wrong names); else a missing cell is an empty value, and values beyond the header's columns are not kept (nmon's VM lines hold more values than their
      * header names), each said once per section.
      *
      * @return the rows written
@@ -308,6 +310,15 @@ final class Section {
             // a number beyond a double's range (1e999) is no value a repository can hold
             values[column] = Double.isInfinite(v) ? Double.NaN : v;
         }
+        if (mapped < columns && fullSeen && !documented) {
+            // nmon writes every column of a section in each snapshot (topas_nmon's LPAR lines too): a line short in
+            // the middle of the file was damaged, and which of its values went missing is not known
+            sink.warning(line, "expected " + (columnOf.length - firstValueCell) + " values, as the header at line "
+                    + headerLine + " names and " + name + "'s lines before hold, found " + (cells.count() - firstValueCell)
+                    + ": which one is missing is not known, so the line is not used");
+            return 0;
+        }
+        if (mapped == columns) fullSeen = true;
         if (mapped < columns && !shortSaid && !documented) {
             shortSaid = true;
             sink.notice(line, name + " lines hold fewer values than the header at line " + headerLine

@@ -146,6 +146,11 @@ public final class PerfStatParser implements Parser {
         private boolean totals;
         /** A command was pasted after the last counter: what follows is its own run, not the --summary of the last. */
         private boolean commandPasted;
+        /**
+         * The summary being read opened with its {@code Performance counter stats for} title and its elapsed seconds
+         * have not been read: every counter line until them is of this summary, an event printed again a second counter.
+         */
+        private boolean titledSummaryOpen;
         /** The elapsed seconds printed under the current summary; NaN before them. */
         private double summaryElapsed = Double.NaN;
         private DatasetSpec spec;
@@ -213,6 +218,7 @@ public final class PerfStatParser implements Parser {
             if (title.matches()) {
                 flush(true);
                 summary = true;
+                titledSummaryOpen = true;
                 summaryElapsed = Double.NaN;
                 sink.fact("command", title.group(1).replaceAll("^'|'$", ""));
                 if (title.group(2) != null) sink.fact("runs", title.group(2));
@@ -268,6 +274,7 @@ public final class PerfStatParser implements Parser {
             if (!summary && !totals) return;
             flush(true);
             summary = false;
+            titledSummaryOpen = false;
             totals = false;
             csv = false;
         }
@@ -288,7 +295,10 @@ public final class PerfStatParser implements Parser {
 
         /** The elapsed, user or sys seconds of the whole command, under its summary: run summary values. */
         private void seconds(double value, String what) {
-            if (what.equals("time elapsed")) summaryElapsed = value;
+            if (what.equals("time elapsed")) {
+                summaryElapsed = value;
+                titledSummaryOpen = false;
+            }
             sink.summary(new SummaryValue(TOOL, "", "seconds " + what, value, "s"));
         }
 
@@ -296,8 +306,8 @@ public final class PerfStatParser implements Parser {
             commandPasted = false;
             if (!summary && !Double.isNaN(currentElapsed) && l.elapsed() < currentElapsed) newRun(number);
             if (gathering && Double.compare(l.elapsed(), currentElapsed) != 0) flush(true);
-            // a summary appended again (perf stat -x, in a loop prints no title): the event comes again
-            if (gathering && summary && counted(l)) flush(true);
+            // a summary appended again without a title (perf stat -x in a loop prints none): the event comes again
+            if (gathering && summary && !titledSummaryOpen && counted(l)) flush(true);
             if (!gathering) {
                 gathering = true;
                 currentElapsed = l.elapsed();
@@ -313,12 +323,12 @@ public final class PerfStatParser implements Parser {
                         + " with other events) and scaled its count to the whole time");
             }
             String event = l.event();
-            int printed = summary ? 1 : printedInInterval.merge(l.key() + '\n' + event, 1, Integer::sum);
+            int printed = summary && !titledSummaryOpen ? 1 : printedInInterval.merge(l.key() + '\n' + event, 1, Integer::sum);
             if (printed > 1) {
-                // two counters of one name (-e clockticks,clockticks): perf prints both in each interval
+                // two counters of one name (-e clockticks,clockticks): perf prints both in each interval or summary
                 event = event + " (" + printed + ")";
-                if (repeatedSaid.add(event)) sink.notice(number, "perf stat printed " + l.event()
-                        + " more than once in one interval (counters of one name): the second is " + event);
+                if (repeatedSaid.add(event)) sink.notice(number, "perf stat printed " + l.event() + " more than once in one "
+                        + (summary ? "summary" : "interval") + " (counters of one name): the second is " + event);
             }
             if (!events.contains(event)) {
                 events.add(event);

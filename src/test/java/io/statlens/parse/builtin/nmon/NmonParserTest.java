@@ -5,9 +5,11 @@ import io.statlens.parse.ParserFixtures;
 import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
 import io.statlens.parse.spi.ParseContext;
+import io.statlens.parse.spi.TimeOptions;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -261,6 +263,63 @@ class NmonParserTest {
                         "10: IOADAPT's header names fcs0 more than once: the second is key 'fcs0 (2)'"),
                 sink.notices().stream().map(n -> n.line() + ": " + n.message()).toList());
         assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
+    void aZzzzTimeGoingBackIsStoredAsPrintedWithANoticeNamingTheSnapshotAndTheStep() {
+        // nmon prints the local clock at each snapshot: a clock set back (or a hand-edited file, as sk112's) goes back
+        CollectingSink sink = parse(head(
+                "ZZZZ,T0001,11:39:06,02-FEB-2020", "DISKBUSY,T0001,1.0,0.0",
+                "ZZZZ,T0002,11:39:10,02-FEB-2020", "DISKBUSY,T0002,2.0,0.0",
+                "ZZZZ,T0003,11:39:06,02-FEB-2020", "DISKBUSY,T0003,3.0,0.0",
+                "ZZZZ,T0004,11:39:08,02-FEB-2020", "DISKBUSY,T0004,4.0,0.0",
+                "ZZZZ,T0005,11:39:08,02-FEB-2020", "DISKBUSY,T0005,5.0,0.0"));
+        assertEquals(List.of("2020-02-02T11:39:06Z", "2020-02-02T11:39:10Z", "2020-02-02T11:39:06Z",
+                        "2020-02-02T11:39:08Z", "2020-02-02T11:39:08Z"),
+                sink.rows("nmon.diskbusy", "sda").stream().map(r -> r.row().time().toString()).toList());
+        assertEquals(List.of("13: snapshot T0003's ZZZZ time 11:39:06 02-FEB-2020 is 4 s before T0002's (11:39:10): "
+                                + "the clock went back or the file was edited; its lines are stored at the time printed, "
+                                + "where another snapshot may already be",
+                        "17: snapshot T0005's ZZZZ time 11:39:08 02-FEB-2020 is the same as T0004's: "
+                                + "its lines are stored at the time printed, where that snapshot already is"),
+                sink.notices().stream().map(n -> n.line() + ": " + n.message()).toList());
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
+    void theHourRepeatedWhenSummerTimeEndsIsReadAtItsLaterOffset() {
+        // Europe/Berlin, 25 Oct 2020: 02:59:59 CEST then 02:00:00 CET; nmon prints the local time of day
+        CollectingSink sink = ParserFixtures.parseText(new NmonParser(), head(
+                        "ZZZZ,T0001,02:50:00,25-OCT-2020", "DISKBUSY,T0001,1.0,0.0",
+                        "ZZZZ,T0002,02:00:00,25-OCT-2020", "DISKBUSY,T0002,2.0,0.0",
+                        "ZZZZ,T0003,02:10:00,25-OCT-2020", "DISKBUSY,T0003,3.0,0.0"),
+                ParserFixtures.context("test.nmon", TimeOptions.DEFAULT.withZone(ZoneId.of("Europe/Berlin"))));
+        assertEquals(List.of("2020-10-25T00:50:00Z", "2020-10-25T01:00:00Z", "2020-10-25T01:10:00Z"),
+                sink.rows("nmon.diskbusy", "sda").stream().map(r -> r.row().time().toString()).toList());
+        assertEquals(List.of("11: snapshot T0002's ZZZZ time 02:00:00 25-OCT-2020 is in the hour Europe/Berlin repeats "
+                        + "when summer time ends: read at the later offset (+01:00), after T0001"),
+                sink.notices().stream().map(n -> n.line() + ": " + n.message()).toList());
+    }
+
+    @Test
+    void aLineShortInTheMiddleOfTheFileIsNotShiftedUnderTheWrongNames() {
+        // nmonchart's sampleC (topas_nmon, AIX 6.1): LPAR,T0017 holds 20 values for 21 names; where one went missing
+        // is not known (its usedPoolCPU% 49.97 is PhysicalCPU over a pool of 8, as in every other line)
+        CollectingSink sink = parse(head(
+                "LPAR,Logical Partition sampleC,PhysicalCPU,virtualCPUs,logicalCPUs,poolCPUs,entitled,weight,PoolIdle,"
+                        + "usedAllCPU%,usedPoolCPU%,SharedCPU,Capped,EC_User%,EC_Sys%,EC_Wait%,EC_Idle%,VP_User%,VP_Sys%,"
+                        + "VP_Wait%,VP_Idle%,Folded,Pool_id",
+                "ZZZZ,T0001,05:36:00,25-MAY-2013",
+                "LPAR,T0001,4.405,9,28,25,7.00,200,6.00,36.71,55.06,1,0,29.58,11.89,2.03,19.43,29.58,11.89,2.03,19.43,0,1",
+                "ZZZZ,T0002,05:41:00,25-MAY-2013",
+                "LPAR,T0002,3.998,9,28,25,7.00,200.00,3.31,49.97,1,0,26.76,10.05,1.39,18.90,26.76,10.05,1.39,18.90,0,1"));
+        List<SpecRow> rows = sink.rows("nmon.lpar");
+        assertEquals(List.of(0L), rows.stream().map(r -> r.row().sample()).toList());
+        assertEquals(55.06, rows.get(0).get("usedPoolCPU%"));
+        assertEquals(List.of("13: expected 21 values, as the header at line 9 names and LPAR's lines before hold, found 20: "
+                        + "which one is missing is not known, so the line is not used"),
+                sink.warnings().stream().map(w -> w.line() + ": " + w.message()).toList());
+        assertEquals(List.of(), sink.notices());
     }
 
     @Test

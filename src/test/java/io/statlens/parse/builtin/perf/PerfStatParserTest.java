@@ -158,6 +158,36 @@ class PerfStatParserTest {
 
     /** perf stat without -I: one summary of the whole command, its seconds as run summary values. */
     @Test
+    void anEventCountedTwiceInASummaryKeepsBothCountsAndTheTitleStartsTheNext() {
+        // perf stat -e cycles,cycles, run twice: print_header's title opens each summary and print_footer's elapsed
+        // seconds close it (stat-display.c), so an event again before them is a second counter, not the next summary
+        String text = """
+                 Performance counter stats for 'sleep 1':
+
+                         1,202,345      cycles
+                         1,198,765      cycles
+
+                       1.001234567 seconds time elapsed
+
+                 Performance counter stats for 'sleep 1':
+
+                         1,300,000      cycles
+                         1,299,999      cycles
+
+                       1.001987654 seconds time elapsed
+                """;
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParserFixtures.context("x", TimeOptions.DEFAULT));
+        List<SpecRow> rows = sink.rows("perf-stat");
+        assertEquals(List.of(1202345.0, 1300000.0), rows.stream().map(r -> r.get("cycles")).toList());
+        assertEquals(List.of(1198765.0, 1299999.0), rows.stream().map(r -> r.get("cycles (2)")).toList());
+        assertEquals(List.of("4: perf stat printed cycles more than once in one summary (counters of one name): "
+                        + "the second is cycles (2)"),
+                sink.notices().stream().filter(n -> n.message().contains("more than once"))
+                        .map(n -> n.line() + ": " + n.message()).toList());
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
     void summaryBlocksAreOneSampleEachAtTheEndOfTheCommand() {
         CollectingSink text = ParserFixtures.parse(parser, "perf-stat/linux-perf-6.1-stat-o-dd.txt");
         assertEquals("summary-text", text.variant());
