@@ -102,6 +102,8 @@ final class SarReader {
                 return;
             }
             case COMMAND -> {
+                // sar.c prints the version and exits at -V (common.c, print_version): the report is another command's
+                if (transcriptLine.command().options().contains("-V")) return;
                 String options = transcriptLine.command().argumentText();
                 if (!options.isEmpty()) recordOnce("options", options);
                 return;
@@ -169,6 +171,12 @@ final class SarReader {
             configuration(configuration);
             return true;
         }
+        Optional<SarLines.VersionFact> version = SarLines.versionFact(line);
+        if (version.isPresent()) {
+            recordOnce(version.get().name(), version.get().value());
+            return true;
+        }
+        if (SarLines.copyright(line)) return true;
         int averageEnd = SarLines.averageEnd(line);
         if (averageEnd < 0) return false;
         String[] tokens = Tokens.split(line.substring(averageEnd));

@@ -43,6 +43,17 @@ class SarParserCorpusTest {
     }
 
     @Test
+    void aCommandThatPrintsOnlyTheVersionSetsNoOptions() {
+        // sar.c: -V prints the version (common.c, print_version) and exits; the report comes from the next command
+        CollectingSink sink = parse("debian12-sar-V-then-u-1-3.txt");
+        assertEquals("-u 1 3", sink.fact("options").orElseThrow());
+        assertEquals(1, sink.facts().stream().filter(f -> f.name().equals("options")).count());
+        assertEquals("12.6.1", sink.fact("tool.version").orElseThrow());
+        assertEquals(List.of(), sink.warnings());
+        assertEquals(3, sink.rows("sar.cpu").size());
+    }
+
+    @Test
     void sysstatAmPmWithAlternatingTcpAndEtcpSections() {
         CollectingSink sink = parse("judasn-centos7-sar-n-TCP-ETCP.txt");
         assertEquals(List.of("sar.net_tcp", "sar.net_etcp"), List.copyOf(sink.datasets().keySet()));
