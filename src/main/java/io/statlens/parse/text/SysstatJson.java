@@ -11,6 +11,7 @@ import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.RecordSink;
 
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +21,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * sysstat's JSON documents ({@code iostat -o JSON}, {@code mpstat -o JSON}, {@code sadf -j}):
+ * sysstat's JSON documents ({@code iostat -o JSON}, {@code mpstat -o JSON}, {@code pidstat -o JSON}, {@code sadf -j}):
  * <pre>{"sysstat": {"hosts": [{"nodename": ..., "date": ..., "statistics": [{sample}, {sample}, ...]}]}}</pre>
  * read as a stream with Jackson: the host's fields, then one sample (one element of {@code statistics}) at a
  * time, so that memory holds one sample, never the file. Lines before the document (a pasted command line) are
@@ -55,26 +56,31 @@ public final class SysstatJson {
 
     /** The tools that write sysstat JSON. */
     public enum Writer {
-        IOSTAT, MPSTAT, SADF
+        IOSTAT, MPSTAT, PIDSTAT, SADF
     }
 
     private static final Pattern SADF = Pattern.compile("\"file-date\"\\s*:");
     private static final Pattern MPSTAT = Pattern.compile(
             "\"(?:cpu-load|node-load|sum-interrupts|individual-interrupts|soft-interrupts)\"\\s*:");
     private static final Pattern IOSTAT = Pattern.compile("\"(?:avg-cpu|disk_device)\"\\s*:");
+    /** pidstat.c's reports, each an array of tasks (sadf's {@code "io"} and {@code "kernel"} are objects). */
+    private static final Pattern PIDSTAT = Pattern.compile(
+            "\"(?:task-cpu-load|child-cpu-load|task-memory|child-memory|stack|io|context-switch|kernel|realtime)\"\\s*:\\s*\\[");
     private static final Pattern HOST_DATE = Pattern.compile("\"date\"\\s*:\\s*\"([^\"]*)\"");
     private static final Pattern TIMESTAMP = Pattern.compile("\"timestamp\"\\s*:\\s*\"([^\"]*)\"");
 
     /**
      * Which tool wrote the JSON document the input's first lines open: sadf ({@code file-date} among the host's
      * fields), else mpstat ({@code cpu-load}, {@code sum-interrupts}...), else iostat ({@code avg-cpu},
-     * {@code disk_device}); empty when it is no sysstat JSON or its first lines do not tell.
+     * {@code disk_device}), else pidstat ({@code task-cpu-load}, {@code io}... arrays of tasks); empty when it is no
+     * sysstat JSON or its first lines do not tell.
      */
     public static Optional<Writer> writer(Head head) {
         if (!opens(head)) return Optional.empty();
         if (head.anyMatch(SADF)) return Optional.of(Writer.SADF);
         if (head.anyMatch(MPSTAT)) return Optional.of(Writer.MPSTAT);
         if (head.anyMatch(IOSTAT)) return Optional.of(Writer.IOSTAT);
+        if (head.anyMatch(PIDSTAT)) return Optional.of(Writer.PIDSTAT);
         return Optional.empty();
     }
 
@@ -92,6 +98,18 @@ public final class SysstatJson {
             lines.add(date.map(d -> "\"date\": \"" + d + "\"").orElse(stamp.find() ? stamp.group(1) : ""));
         }
         return Head.of(head.fileName(), lines);
+    }
+
+    /**
+     * The first sample's {@code "timestamp"} in the document's first lines when it holds epoch seconds
+     * ({@code mpstat -U}, {@code pidstat -H}), which settle how the host's slashed {@code "date"} reads; else null.
+     */
+    public static Instant firstEpoch(Head head) {
+        for (String line : head.lines()) {
+            Matcher stamp = TIMESTAMP.matcher(line);
+            if (stamp.find()) return EpochSeconds.whole(stamp.group(1)).orElse(null);
+        }
+        return null;
     }
 
     /** The host's {@code "date"} in a line of a document: the date its text form prints in the banner. */

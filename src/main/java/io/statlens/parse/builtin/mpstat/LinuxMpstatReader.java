@@ -7,6 +7,7 @@ import io.statlens.model.SummaryValue;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
+import io.statlens.parse.text.EpochSeconds;
 import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.SysstatAverage;
 import io.statlens.parse.text.SysstatBanner;
@@ -56,6 +57,9 @@ final class LinuxMpstatReader implements MpstatReader {
      * time there, the rows' own time only in the since-boot report ({@code mp_tstamp[1] = mp_tstamp[0]}).
      */
     private LocalTime headerTime;
+    /** The same with {@code -U}: the epoch seconds of the table header read last. */
+    private Instant headerEpoch;
+    private boolean epochSaid;
     private final Map<String, DatasetSpec> announced = new HashMap<>();
     private final Map<String, SampleCounter> samples = new HashMap<>();
     private final Set<String> allZeroCpus = new LinkedHashSet<>();
@@ -107,6 +111,17 @@ final class LinuxMpstatReader implements MpstatReader {
             timed(number, time.get(), words);
             return;
         }
+        Optional<EpochSeconds.Found> epoch = EpochSeconds.leading(text);
+        if (epoch.isPresent()) {
+            String[] words = Tokens.split(text.substring(epoch.get().end()));
+            if (table != null && needsRepair(words)) {
+                String mended = repaired(line);
+                Optional<EpochSeconds.Found> again = EpochSeconds.leading(mended);
+                if (!mended.equals(text) && again.isPresent()) words = Tokens.split(mended.substring(again.get().end()));
+            }
+            epochTimed(number, epoch.get().instant(), words);
+            return;
+        }
         Optional<Instant> date = DateLine.parse(text, timeOptions.zone());
         if (date.isPresent()) {
             // a capture script's date(1) line: it gives the date when the banner is missing
@@ -140,8 +155,8 @@ final class LinuxMpstatReader implements MpstatReader {
     /** The line rejoined with what a terminal wrapped onto the next one, or without text appended to it. */
     private String repaired(TranscriptLine line) {
         try {
-            // a line that starts with a time of day or an average label is a row of its own, never a wrapped rest
-            return lines.repair(line, this::fitsTable, t -> ClockTime.leading(t).isEmpty() && SysstatAverage.end(t) < 0);
+            // a line that starts with a time or an average label is a row of its own, never a wrapped rest
+            return lines.repair(line, this::fitsTable, t -> timeEnd(t) < 0 && SysstatAverage.end(t) < 0);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -149,17 +164,19 @@ final class LinuxMpstatReader implements MpstatReader {
 
     /** Whether a text is a data or average row of the current table, as wide as its header. */
     private boolean fitsTable(String text) {
-        int start;
-        Optional<ClockTime.Found> time = ClockTime.leading(text);
-        if (time.isPresent()) {
-            start = time.get().end();
-        } else {
-            start = SysstatAverage.end(text);
-            if (start < 0) return false;
-        }
+        int start = timeEnd(text);
+        if (start < 0) start = SysstatAverage.end(text);
+        if (start < 0) return false;
         String[] words = Tokens.split(text.substring(start));
         int at = words.length > 1 && ZONE_TOKEN.matcher(words[0]).matches() && !isKeyLabel(words[0]) ? 1 : 0;
         return words.length > at && isKey(words[at]) && table.fits(words, at + 1);
+    }
+
+    /** Where the time of day or the epoch seconds ({@code -U}) that start a line end; -1 if none does. */
+    private static int timeEnd(String text) {
+        Optional<ClockTime.Found> time = ClockTime.leading(text);
+        if (time.isPresent()) return time.get().end();
+        return EpochSeconds.leading(text).map(EpochSeconds.Found::end).orElse(-1);
     }
 
     private void banner(SysstatBanner banner, long number) {
@@ -173,6 +190,7 @@ final class LinuxMpstatReader implements MpstatReader {
         clock = null;
         table = null;
         headerTime = null;
+        headerEpoch = null;
         skippingTable = false;
     }
 
@@ -204,8 +222,36 @@ final class LinuxMpstatReader implements MpstatReader {
         } else if (isHeader(words)) {
             header(number, words);
             headerTime = time.seconds() ? time.time() : null;
+            headerEpoch = null;
         } else {
-            dataRow(number, time.time(), zone, printedZone, words);
+            ZoneId rowZone = zone;
+            String rowPrintedZone = printedZone;
+            dataRow(number, words, () -> {
+                if (clock == null) clock = startClock(rowPrintedZone);
+                return clock.at(time.time(), rowZone);
+            }, headerTime != null && !headerTime.equals(time.time()));
+        }
+    }
+
+    /**
+     * A line of {@code mpstat -U}: the epoch seconds mpstat.c prints ({@code mktime()} of the sample's time) where the
+     * time of day would be, in a header (the previous sample's) and in its rows (the current one's).
+     */
+    private void epochTimed(long number, Instant at, String[] words) {
+        if (words.length == 0) {
+            sink.warning(number, "expected a table header or a data line after the epoch seconds");
+        } else if (isHeader(words)) {
+            header(number, words);
+            headerEpoch = at;
+            headerTime = null;
+        } else {
+            dataRow(number, words, () -> {
+                if (!epochSaid) {
+                    epochSaid = true;
+                    timeline.source("epoch seconds in the time column (mpstat -U)");
+                }
+                return at;
+            }, headerEpoch != null && !headerEpoch.equals(at));
         }
     }
 
@@ -263,7 +309,11 @@ final class LinuxMpstatReader implements MpstatReader {
         }
     }
 
-    private void dataRow(long number, LocalTime time, ZoneId zone, String printedZone, String[] words) {
+    /**
+     * @param when              the row's instant, asked once the row is known to be one
+     * @param otherThanHeader   whether the header printed another time than the row: an interval report, never boot
+     */
+    private void dataRow(long number, String[] words, java.util.function.Supplier<Instant> when, boolean otherThanHeader) {
         if (table == null) {
             if (!skippingTable) sink.warning(number, "data line before any mpstat table header; skipped");
             return;
@@ -275,14 +325,13 @@ final class LinuxMpstatReader implements MpstatReader {
         }
         double[] values = table.values(words, 1, number, sink);
         if (values == null) return;
-        if (clock == null) clock = startClock(printedZone);
-        Instant instant = clock.at(time, zone);
+        Instant instant = when.get();
         DatasetSpec spec = table.spec();
         long sample = samples.computeIfAbsent(spec.qualifiedName(), q -> new SampleCounter()).sampleOf(instant, key);
         if (tableKind == LinuxTable.UTILISATION) noteAllZero(number, key, values);
         anyRow = true;
         // the header carries the previous sample's time: a row at another one closes an interval, never boot
-        if (headerTime != null && !headerTime.equals(time)) decideIntervalRun();
+        if (otherThanHeader) decideIntervalRun();
         if (firstReport.holds(instant)) {
             firstReport.hold(spec, sample, instant, key, values);
             return;
@@ -313,6 +362,7 @@ final class LinuxMpstatReader implements MpstatReader {
             decideIntervalRun();
             header(number, words);
             headerTime = null;
+            headerEpoch = null;
             return true;
         }
         if (!isKey(words[0])) return false;

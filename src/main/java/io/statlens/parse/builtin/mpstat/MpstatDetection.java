@@ -1,6 +1,7 @@
 package io.statlens.parse.builtin.mpstat;
 
 import io.statlens.parse.spi.Head;
+import io.statlens.parse.text.EpochSeconds;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.SysstatJson;
 import io.statlens.parse.text.Tokens;
@@ -42,9 +43,11 @@ final class MpstatDetection {
     }
 
     private static boolean isLinuxHeader(String line) {
-        Optional<ClockTime.Found> time = ClockTime.leading(line);
-        if (time.isEmpty()) return false;
-        List<String> words = Arrays.asList(Tokens.split(line.substring(time.get().end())));
+        // a time of day, or with mpstat -U (sysstat 12.7.8 or later) the epoch seconds
+        int end = ClockTime.leading(line).map(ClockTime.Found::end)
+                .orElseGet(() -> EpochSeconds.leading(line).map(EpochSeconds.Found::end).orElse(-1));
+        if (end < 0) return false;
+        List<String> words = Arrays.asList(Tokens.split(line.substring(end)));
         int key = words.indexOf("CPU") >= 0 ? words.indexOf("CPU") : words.indexOf("NODE");
         if (key < 0 || key > 1) return false;
         List<String> columns = words.subList(key + 1, words.size());

@@ -7,10 +7,9 @@ import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.SysstatJson;
+import io.statlens.parse.text.SysstatJsonClock;
 import io.statlens.parse.text.SysstatJsonHost;
 import io.statlens.parse.text.SysstatLocale;
-import io.statlens.parse.time.ClockTime;
-import io.statlens.parse.timeline.DayClock;
 import io.statlens.parse.timeline.Timeline;
 
 import java.io.IOException;
@@ -21,7 +20,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * {@code mpstat -o JSON}: the same tables as the text form, in the same data sets and under the same labels
@@ -37,7 +35,6 @@ final class MpstatJsonReader implements SysstatJson.Handler {
             "gnice", "%gnice", "idle", "%idle");
 
     private final RecordSink sink;
-    private final Timeline timeline;
     private final Map<String, DatasetSpec> announced = new HashMap<>();
     private final List<Row> heldRows = new ArrayList<>();
     private final List<DatasetSpec> heldSpecs = new ArrayList<>();
@@ -45,18 +42,18 @@ final class MpstatJsonReader implements SysstatJson.Handler {
     /** The order of the slashed {@code "date"}, told by the document's first lines. */
     private SysstatLocale locale;
     private LocalDate date;
-    private DayClock roller;
+    private final SysstatJsonClock clock;
     private long samples;
     private long rows;
 
     MpstatJsonReader(ParseContext context, RecordSink sink) {
         this.sink = sink;
         this.context = context;
-        this.timeline = new Timeline(context, sink);
+        this.clock = new SysstatJsonClock(new Timeline(context, sink), sink, "mpstat -U");
     }
 
     void read(LineSource lines) throws IOException {
-        locale = SysstatLocale.of(SysstatJson.dateEvidence(lines.head()), context);
+        locale = SysstatLocale.of(SysstatJson.dateEvidence(lines.head()), context, SysstatJson.firstEpoch(lines.head()));
         SysstatJson.read(lines, sink, this);
         release(samples == 1);
         if (rows == 0) sink.warning(0, "no mpstat samples in the JSON document");
@@ -70,13 +67,12 @@ final class MpstatJsonReader implements SysstatJson.Handler {
         sink.variant("linux-sysstat-json");
         date = host.date().orElse(null);
         if (date == null) sink.warning(0, "the JSON document has no readable \"date\"; samples cannot be placed in time");
-        roller = date == null ? null : timeline.clock(date);
-        if (date != null) timeline.source("JSON date " + date + " + each sample's time of day, zone " + timeline.options().zone().getId());
+        clock.date(date);
     }
 
     @Override
     public void sample(Map<String, Object> sample, long line) {
-        Instant at = timeOf(sample.get("timestamp"), line);
+        Instant at = clock.at(sample.get("timestamp"), line);
         if (at == null) return;
         long n = samples++;
         if (n == 1) release(false);
@@ -90,16 +86,6 @@ final class MpstatJsonReader implements SysstatJson.Handler {
         }
         named(sample.get("individual-interrupts"), LinuxTable.IRQ, at, n);
         named(sample.get("soft-interrupts"), LinuxTable.SOFTIRQ, at, n);
-    }
-
-    private Instant timeOf(Object stamp, long line) {
-        if (roller == null) return null;
-        Optional<ClockTime.Found> clock = stamp instanceof String s ? ClockTime.leading(s) : Optional.empty();
-        if (clock.isEmpty()) {
-            sink.warning(line, "expected a time of day in \"timestamp\", found " + stamp + "; sample skipped");
-            return null;
-        }
-        return roller.at(clock.get().time(), timeline.options().zone());
     }
 
     /** {@code cpu-load} and {@code node-load}: one entry per CPU or node, its fields the table's columns. */

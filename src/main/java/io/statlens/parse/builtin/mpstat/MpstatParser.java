@@ -8,6 +8,7 @@ import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.SysstatJson;
 import io.statlens.parse.spi.TimeOptions;
+import io.statlens.parse.text.EpochSeconds;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.SysstatLocale;
 import io.statlens.parse.text.Tokens;
@@ -59,7 +60,7 @@ public final class MpstatParser implements Parser {
             new MpstatJsonReader(context, sink).read(source);
             return;
         }
-        SysstatLocale locale = SysstatLocale.of(source.head(), context);
+        SysstatLocale locale = SysstatLocale.of(source.head(), context, firstEpoch(source.head()));
         Transcript lines = new Transcript(source, MpstatCommand.SYNTAX);
         MpstatReader reader = null;
         Optional<Duration> commandInterval = Optional.empty();
@@ -95,11 +96,20 @@ public final class MpstatParser implements Parser {
         lines.finish(sink);
     }
 
+    /** The epoch seconds that start a line of {@code mpstat -U} in the file's first lines, which settle the banner's date; else null. */
+    private static java.time.Instant firstEpoch(Head head) {
+        for (String line : head.lines()) {
+            Optional<EpochSeconds.Found> epoch = EpochSeconds.leading(line);
+            if (epoch.isPresent()) return epoch.get().instant();
+        }
+        return null;
+    }
+
     /** The reader for the flavour this line belongs to, or null if the line does not tell. */
     private static MpstatReader readerFor(String text, ParseContext context, RecordSink sink, Optional<Duration> interval,
                                           Transcript lines, SysstatLocale locale) {
         if (SolarisMpstatReader.isHeader(Tokens.split(text))) return new SolarisMpstatReader(context, sink, interval);
-        if (SysstatBanner.parse(text).isPresent() || ClockTime.leading(text).isPresent()) {
+        if (SysstatBanner.parse(text).isPresent() || ClockTime.leading(text).isPresent() || EpochSeconds.leading(text).isPresent()) {
             return new LinuxMpstatReader(context, sink, lines, locale);
         }
         return null;

@@ -30,6 +30,12 @@ record PidstatHeader(List<String> columns, long line, List<Group> groups) {
      * @param thread  the data set of thread rows ({@code pidstat.thread_cpu})
      */
     record Group(List<Integer> indices, DatasetSpec process, DatasetSpec thread) {
+        /** This report's values out of a row's, which are in the header's column order. */
+        double[] values(double[] row) {
+            double[] values = new double[indices.size()];
+            for (int i = 0; i < values.length; i++) values[i] = row[indices.get(i)];
+            return values;
+        }
     }
 
     /** Whether these words (after the time or average label) are a pidstat header: an id column, Command last, no number. */

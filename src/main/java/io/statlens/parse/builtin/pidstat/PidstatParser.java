@@ -7,8 +7,10 @@ import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
+import io.statlens.parse.text.EpochSeconds;
 import io.statlens.parse.text.SysstatAverage;
 import io.statlens.parse.text.SysstatBanner;
+import io.statlens.parse.text.SysstatJson;
 import io.statlens.parse.text.SysstatLocale;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
@@ -25,14 +27,15 @@ import java.util.Set;
 
 /**
  * sysstat's pidstat (8 to 12.7): {@code -u -r -d -w -s -v -R -T CHILD}, {@code -t} threads, {@code -h} one line per
- * task (with {@code -H} epoch seconds), {@code -l} command lines, in any locale. Each report is a data set keyed by
+ * task (with {@code -H} epoch seconds), {@code -l} command lines, in any locale, and {@code -o JSON}. Each report is a data set keyed by
  * process ({@code pidstat.cpu}, {@code pidstat.memory}, ...; threads in {@code pidstat.thread_cpu}, ...); the
  * {@code Average:} blocks are summary values. See docs/tools/pidstat.md.
  */
 public final class PidstatParser implements Parser {
     /** Options whose value follows: -p PID, -C comm, -G name, -T TASK|CHILD|ALL, -U user (optional), -e program. */
     static final CommandSyntax SYNTAX = CommandSyntax.of(Set.of("pidstat"), Set.of("-p", "-C", "-G", "-T", "-e", "--dec"));
-    private static final ParserInfo INFO = ParserInfo.builtIn(PidstatHeader.TOOL, "linux-sysstat", "linux-sysstat-old");
+    private static final ParserInfo INFO = ParserInfo.builtIn(PidstatHeader.TOOL, "linux-sysstat", "linux-sysstat-old",
+            "linux-sysstat-json");
     private static final List<String> DATASETS = datasetNames();
 
     private static List<String> datasetNames() {
@@ -59,6 +62,7 @@ public final class PidstatParser implements Parser {
 
     @Override
     public double sniff(Head head) {
+        if (SysstatJson.writer(head).orElse(null) == SysstatJson.Writer.PIDSTAT) return 0.95;
         boolean banner = false;
         for (String line : head.lines()) {
             if (!banner && SysstatBanner.parse(line).isPresent()) banner = true;
@@ -126,14 +130,18 @@ public final class PidstatParser implements Parser {
                 header = headerWords(line) != null;
                 continue;
             }
-            int end = PidstatReader.epochEnd(line);
-            if (header && end > 0) return Instant.ofEpochSecond(Long.parseLong(line.substring(0, end).strip()));
+            Optional<EpochSeconds.Found> epoch = EpochSeconds.leading(line);
+            if (header && epoch.isPresent()) return epoch.get().instant();
         }
         return null;
     }
 
     @Override
     public void parse(LineSource source, ParseContext context, RecordSink sink) throws IOException {
+        if (SysstatJson.writer(source.head()).isPresent()) {
+            new PidstatJsonReader(context, sink).read(source);
+            return;
+        }
         SysstatLocale locale = SysstatLocale.of(source.head(), context, firstEpoch(source.head()));
         Transcript lines = new Transcript(source, SYNTAX);
         PidstatReader reader = new PidstatReader(context, sink, locale);

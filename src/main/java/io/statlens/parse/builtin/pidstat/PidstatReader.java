@@ -2,11 +2,11 @@ package io.statlens.parse.builtin.pidstat;
 
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
-import io.statlens.model.Row;
 import io.statlens.model.SummaryValue;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
+import io.statlens.parse.text.EpochSeconds;
 import io.statlens.parse.text.SysstatAverage;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.SysstatLocale;
@@ -22,9 +22,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -42,8 +40,7 @@ final class PidstatReader {
     private final SysstatLocale locale;
     private final Timeline timeline;
     private final RecordSink sink;
-    private final Map<String, DatasetSpec> announced = new HashMap<>();
-    private final Map<String, Report> reports = new HashMap<>();
+    private final PidstatRows rows;
     private final Set<String> oddColumns = new HashSet<>();
 
     private LocalDate bannerDate;
@@ -54,36 +51,18 @@ final class PidstatReader {
     /** The process of the thread rows that follow ({@code -t}): thread rows print {@code -} as their TGID. */
     private String lastProcess = "?";
     private boolean minuteClockTold;
-    private boolean unavailableIoTold;
     private boolean epochSaid;
-    private long rows;
     /** The time of day of the header in force, when its clock prints seconds. */
     private java.time.LocalTime headerTime;
     /** Whether the row being read averages since each task started (pidstat without an interval). */
     private boolean sinceStart;
-
-    /** The current report (sample) of one data set: a new one starts when the time changes or a key comes again. */
-    private static final class Report {
-        long sample = -1;
-        Instant time;
-        final Set<String> keys = new HashSet<>();
-
-        long sampleOf(Instant at, String key) {
-            if (sample < 0 || !at.equals(time) || !keys.add(key)) {
-                sample++;
-                time = at;
-                keys.clear();
-                keys.add(key);
-            }
-            return sample;
-        }
-    }
 
     PidstatReader(ParseContext context, RecordSink sink, SysstatLocale locale) {
         this.timeOptions = TimeOptions.in(context);
         this.locale = locale;
         this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
         this.sink = sink;
+        this.rows = new PidstatRows(sink);
         locale.clockOn(timeline, sink);
     }
 
@@ -123,15 +102,15 @@ final class PidstatReader {
             average(number, text.substring(0, average).strip(), text.substring(average));
             return;
         }
-        int epochEnd = epochEnd(text);
-        if (epochEnd > 0 && header != null) {
-            Instant at = Instant.ofEpochSecond(Long.parseLong(text.substring(0, epochEnd).strip()));
+        Optional<EpochSeconds.Found> epoch = EpochSeconds.leading(text);
+        if (epoch.isPresent() && header != null) {
+            Instant at = epoch.get().instant();
             if (!epochSaid) {
                 epochSaid = true;
                 timeline.source("epoch seconds in the Time column (pidstat -h -H)");
             }
             sinceStart = false;
-            row(number, text.substring(epochEnd), at);
+            row(number, text.substring(epoch.get().end()), at);
             return;
         }
         Optional<Instant> date = DateLine.parse(text, timeOptions.zone());
@@ -145,17 +124,6 @@ final class PidstatReader {
 
     private static String[] tail(String[] words, int from) {
         return java.util.Arrays.copyOfRange(words, from, words.length);
-    }
-
-    /** Where the epoch seconds that start a {@code -h -H} row end (9 to 11 digits, then a blank), else -1. */
-    static int epochEnd(String text) {
-        int i = 0;
-        while (i < text.length() && text.charAt(i) == ' ') i++;
-        int start = i;
-        while (i < text.length() && Character.isDigit(text.charAt(i))) i++;
-        int digits = i - start;
-        if (digits < 9 || digits > 11 || i >= text.length() || !Tokens.isSpace(text.charAt(i))) return -1;
-        return i;
     }
 
     private void timed(long number, String text, ClockTime.Found time) {
@@ -228,9 +196,9 @@ final class PidstatReader {
         }
         Cells cells = cells(number, rest, table);
         if (cells == null) return;
+        double[] row = numbers(number, cells.values(), table);
         for (PidstatHeader.Group g : table.groups()) {
-            double[] values = values(number, cells.values(), g, table);
-            if (values == null) return;
+            double[] values = g.values(row);
             DatasetSpec spec = cells.thread() ? g.thread() : g.process();
             for (int i = 0; i < values.length; i++) {
                 if (Double.isNaN(values[i])) continue;
@@ -268,8 +236,11 @@ final class PidstatReader {
         int tgid = table.indexOf("TGID");
         if (tid >= 0 && !values[tid].equals("-")) {
             thread = true;
-            String process = tgid >= 0 && !values[tgid].equals("-") ? values[tgid] : lastProcess;
-            id = process + "/" + values[tid];
+            // a thread whose process's row was not printed prints its TGID, and its process's name before its own
+            // ((soffice.bin)__dconf worker); the |__ rows after it are that process's threads too
+            if (tgid >= 0 && !values[tgid].equals("-")) lastProcess = values[tgid];
+            id = lastProcess + "/" + values[tid];
+            command = withoutLeader(command);
         } else {
             int pid = tgid >= 0 ? tgid : table.indexOf("PID");
             id = values[pid];
@@ -280,6 +251,17 @@ final class PidstatReader {
             return null;
         }
         return new Cells(values, command.isEmpty() ? id : id + " " + command, thread);
+    }
+
+    /**
+     * A thread's name without the name of its process that pidstat.c's print_comm puts before it when the process's
+     * own row was not printed ({@code (firefox)__firefox}): the thread is keyed by its ids and its name, as the rows
+     * of the threads whose process was printed ({@code |__firefox}), and as {@code -o JSON} names it.
+     */
+    private static String withoutLeader(String command) {
+        if (!command.startsWith("(")) return command;
+        int end = command.indexOf(")__");
+        return end > 0 ? command.substring(end + 3) : command;
     }
 
     private static boolean isId(String text) {
@@ -294,50 +276,33 @@ final class PidstatReader {
     private void row(long number, String rest, Instant at) {
         Cells cells = cells(number, rest, header);
         if (cells == null) return;
-        for (PidstatHeader.Group g : header.groups()) {
-            double[] values = values(number, cells.values(), g, header);
-            if (values == null) return;
-            DatasetSpec spec = cells.thread() ? g.thread() : g.process();
-            if (!spec.equals(announced.get(spec.qualifiedName()))) {
-                sink.dataset(spec);
-                announced.put(spec.qualifiedName(), spec);
-            }
-            long sample = reports.computeIfAbsent(spec.qualifiedName(), q -> new Report()).sampleOf(at, cells.key());
-            sink.row(spec, new Row(sample, at, cells.key(), sinceStart, values));
-        }
-        rows++;
+        rows.row(header, cells.thread(), cells.key(), at, sinceStart, numbers(number, cells.values(), header));
     }
 
-    /** The values of one group's columns; {@code -} (the CPU of an average) is no value; null after a warning. */
-    private double[] values(long number, String[] cells, PidstatHeader.Group group, PidstatHeader table) {
-        double[] values = new double[group.indices().size()];
-        for (int i = 0; i < values.length; i++) {
-            int column = group.indices().get(i);
-            String cell = cells[column];
-            String label = table.columns().get(column);
-            if (cell.equals("-")) {
-                values[i] = Double.NaN;
-                continue;
-            }
-            double v = PidstatColumns.value(cell, label);
-            if (Double.isNaN(v)) {
-                if (oddColumns.add(label)) {
+    /**
+     * The values of a row's measuring columns, in the header's column order; {@code -} (the CPU of an average) is no
+     * value, and so is a cell that is no number (told once per column).
+     */
+    private double[] numbers(long number, String[] cells, PidstatHeader table) {
+        double[] values = new double[cells.length];
+        java.util.Arrays.fill(values, Double.NaN);
+        for (PidstatHeader.Group g : table.groups()) {
+            for (int column : g.indices()) {
+                String cell = cells[column];
+                if (cell.equals("-")) continue;
+                String label = table.columns().get(column);
+                double v = PidstatColumns.value(cell, label);
+                if (Double.isNaN(v) && oddColumns.add(label)) {
                     sink.warning(number, "expected a number for " + label + ", found '" + cell + "' (stored as no value)");
                 }
-            } else if (v == -1 && PidstatColumns.IO_UNAVAILABLE_AS_MINUS_ONE.contains(label)) {
-                if (!unavailableIoTold) {
-                    unavailableIoTold = true;
-                    sink.notice(number, "pidstat printed -1.00 for I/O it could not read (no permission); stored as no value");
-                }
-                v = Double.NaN;
+                values[column] = rows.stored(v, label, number);
             }
-            values[i] = v;
         }
         return values;
     }
 
     void finish() {
-        if (rows == 0) {
+        if (rows.count() == 0) {
             sink.warning(0, header == null ? "no pidstat table header found" : "no pidstat data lines found");
             timeline.none("no data lines");
         }
