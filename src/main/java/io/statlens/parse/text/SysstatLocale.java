@@ -81,16 +81,24 @@ public final class SysstatLocale {
         static Optional<HalfDay> in(Head head) {
             HalfDay first = null;
             for (int i = 0; i < head.lines().size(); i++) {
-                String plain = plain(Quotes.unquoted(head.lines().get(i)));
-                Optional<String> afterDate = afterLeadingDate(plain);
-                String line = afterDate.orElse(plain);
+                String line = plain(Quotes.unquoted(head.lines().get(i)));
                 Optional<ClockTime.Found> clock = ClockTime.leading(line);
+                boolean afterDate = false;
+                // only a line with a colon can hold a date and then a time (the date search is the costly part)
+                if (clock.isEmpty() && line.indexOf(':') >= 0) {
+                    Optional<String> rest = afterLeadingDate(line);
+                    if (rest.isPresent()) {
+                        line = rest.get();
+                        afterDate = true;
+                        clock = ClockTime.leading(line);
+                    }
+                }
                 if (clock.isEmpty() || clock.get().twelveHour()) continue;
                 int hour = clock.get().time().getHour();
                 if (hour == 0 || hour > 12) return Optional.empty();
                 int end = clock.get().end();
                 if (first == null && line.startsWith("  ", end) && end + 2 < line.length() && line.charAt(end + 2) != ' '
-                        && zoneAfter(line, end, afterDate.isPresent())) {
+                        && zoneAfter(line, end, afterDate)) {
                     first = new HalfDay(i + 1L, clock.get().time());
                 }
             }
