@@ -70,9 +70,13 @@ final class TroubleFindings {
         return Optional.empty();
     }
 
-    /** Any swap traffic: vmstat's si and so, or sar -W's pswpin/s and pswpout/s. */
+    /**
+     * Any swap traffic: vmstat's si and so (Linux: KiB/s; Solaris's -S: swap-ins and swap-outs per second, under labels of
+     * their own), or sar -W's pswpin/s and pswpout/s.
+     */
     private Optional<Finding> swapping() {
-        for (String[] source : new String[][]{{"vmstat", "si", "so"}, {"sar.swap", "pswpin/s", "pswpout/s"}}) {
+        for (String[] source : new String[][]{{"vmstat", "si", "so"}, {"vmstat", "si swap-ins/s", "so swap-outs/s"},
+                {"sar.swap", "pswpin/s", "pswpout/s"}}) {
             Optional<MetricStats> in = run.stats(source[0], source[1], "");
             Optional<MetricStats> out = run.stats(source[0], source[2], "");
             if (in.isEmpty() && out.isEmpty()) continue;

@@ -47,6 +47,7 @@ class FindingsAnalyzerTest {
                 ImportProgress.NONE);
         service.run(ImportRequest.of("sb8", ZoneOffset.UTC, Path.of("src/test/resources/corpus/sysbench/mb-0.5-mid-rw-8thr-5s.txt")),
                 ImportProgress.NONE);
+        importRun(dir, "solaris-swapping", Files.writeString(dir.resolve("solaris-vmstat-S.txt"), solarisSwapping()));
         importRun(dir, "top-graph", Path.of("src/test/resources/corpus/top/debian12-top-b-c-n2-two-abreast-graph-bars.txt"));
     }
 
@@ -84,6 +85,20 @@ class FindingsAnalyzerTest {
         for (int i = 0; i <= 20; i++) {
             b.append(String.format(java.util.Locale.ROOT, "%2d  0      0 800000  10000 200000 %4d    0     1     3  100  200  5  1 %2d %2d  0%n",
                     r.applyAsInt(i), si.applyAsInt(i), 94 - wa, wa));
+        }
+        return b.toString();
+    }
+
+    /**
+     * Solaris's {@code vmstat -S 10} in vmstat.c's layout: 6 lines (the first since boot), two LWPs swapped in and one process
+     * swapped out per second in the fourth.
+     */
+    private static String solarisSwapping() {
+        StringBuilder b = new StringBuilder(" kthr      memory            page            disk          faults      cpu\n"
+                + " r b w   swap  free  si  so pi po fr de sr s0 s1 -- --   in   sy   cs us sy id\n");
+        for (int i = 0; i <= 5; i++) {
+            b.append(String.format(java.util.Locale.ROOT, " 0 0 0 3312376 31840 %3d %3d  0  0  0  0  0  0  0  0  0  297  201  472  2  1 97%n",
+                    i == 3 ? 2 : 0, i == 3 ? 1 : 0));
         }
         return b.toString();
     }
@@ -127,6 +142,17 @@ class FindingsAnalyzerTest {
                 "hottest: Busiest CPUs by mean busy time (total): CPU 0 100 %, CPU 1 100 % (of 2).",
                 "hottest: Process 16008 /bin/sh -+ dominates the CPU the processes used (top): 100 % of it, mean %CPU 22.8 % while"
                         + " it ran, of 2 processes."), texts(of("top-graph")));
+    }
+
+    /**
+     * Solaris's {@code -S} counts swap-ins and swap-outs per second under Linux's labels for KiB/s swapped (vmstat(1M)); the
+     * repository already holds a Linux run's si in KiB/s: the finding gives Solaris's counts as counts.
+     */
+    @Test
+    void solarisSwapInsAreToldAsCountsPerSecond() {
+        assertEquals(List.of("trouble: Swapping in 1 of 5 samples: swap-in peak 2/s (vmstat si swap-ins/s), swap-out peak 1/s"
+                        + " (vmstat so swap-outs/s)."),
+                texts(of("solaris-swapping")).stream().filter(t -> t.contains("Swapping")).toList());
     }
 
     @Test

@@ -83,16 +83,42 @@ public final class SysstatLocale {
             for (int i = 0; i < head.lines().size(); i++) {
                 String line = plain(Quotes.unquoted(head.lines().get(i)));
                 Optional<ClockTime.Found> clock = ClockTime.leading(line);
+                boolean afterDate = false;
+                // only a line with a colon can hold a date and then a time (the date search is the costly part)
+                if (clock.isEmpty() && line.indexOf(':') >= 0) {
+                    Optional<String> rest = afterLeadingDate(line);
+                    if (rest.isPresent()) {
+                        line = rest.get();
+                        afterDate = true;
+                        clock = ClockTime.leading(line);
+                    }
+                }
                 if (clock.isEmpty() || clock.get().twelveHour()) continue;
                 int hour = clock.get().time().getHour();
                 if (hour == 0 || hour > 12) return Optional.empty();
                 int end = clock.get().end();
                 if (first == null && line.startsWith("  ", end) && end + 2 < line.length() && line.charAt(end + 2) != ' '
-                        && ClockTime.zoneAfter(line, end).isPresent()) {
+                        && zoneAfter(line, end, afterDate)) {
                     first = new HalfDay(i + 1L, clock.get().time());
                 }
             }
             return Optional.ofNullable(first);
+        }
+
+        /**
+         * What follows a date at the start of a line, after at most its weekday (iostat -t's {@code %x %X}: {@code Thursday
+         * 04 September 2014 01:42:28  IST}); empty when the line does not start so.
+         */
+        private static Optional<String> afterLeadingDate(String line) {
+            Optional<LocalizedDate.Found> date = LocalizedDate.locate(line);
+            if (date.isEmpty() || line.substring(0, date.get().start()).strip().indexOf(' ') >= 0) return Optional.empty();
+            return Optional.of(line.substring(date.get().end()));
+        }
+
+        /** Whether a zone follows the time ending at {@code end}: the line's last word after a date (iostat -t), else a column's. */
+        private static boolean zoneAfter(String line, int end, boolean afterDate) {
+            return afterDate ? ZoneAbbreviations.lookup(line.substring(end).strip()).isPresent()
+                    : ClockTime.zoneAfter(line, end).isPresent();
         }
     }
 
@@ -309,6 +335,11 @@ public final class SysstatLocale {
                 + " other locales of glibc before 2.29, which added %p): " + t + " is " + morning + " or " + morning.plusHours(12)
                 + " and nothing in the file tells which; read as " + t + ", and each later time as the next on the dial"
                 + " (12:59 then 01:00 is one hour later); a C locale (LC_ALL=C) prints a 24-hour clock");
+    }
+
+    /** Whether the file's times of day are on a 12-hour clock without AM or PM ({@link HalfDay}). */
+    public boolean halfDayDial() {
+        return halfDay != null;
     }
 
     /** The order of slashed dates in this file. */

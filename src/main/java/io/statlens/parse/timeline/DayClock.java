@@ -43,13 +43,21 @@ public final class DayClock {
             LocalDateTime next = onDial(time);
             date = next.toLocalDate();
             time = next.toLocalTime();
-        } else if (previous != null && time.isBefore(previous) && Duration.between(time, previous).compareTo(ROLL_OVER) > 0) {
+        } else if (previous != null && crossesMidnight(previous, time)) {
             date = date.plusDays(1);
         }
         previous = time;
         Instant at = LocalDateTime.of(date, time).atZone(zone).toInstant();
         if (first) firstDated.accept(at);
         return at;
+    }
+
+    /**
+     * Whether a time of day that follows another in a forward-running sequence is on the next day: the clock went back
+     * by more than an hour. A smaller step back (a daylight-saving change, a clock set back) stays on the same day.
+     */
+    public static boolean crossesMidnight(LocalTime previous, LocalTime time) {
+        return time.isBefore(previous) && Duration.between(time, previous).compareTo(ROLL_OVER) > 0;
     }
 
     /** The next time on the half-day dial after the previous one: forward, or back by at most an hour (a daylight-saving change). */

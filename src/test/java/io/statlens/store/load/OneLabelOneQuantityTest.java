@@ -89,6 +89,30 @@ class OneLabelOneQuantityTest {
     }
 
     @Test
+    void solarisSwapInsPerSecondAreNoLinuxKibSwappedIn() throws Exception {
+        // Linux prints si so in KiB per second; Solaris's -S prints swap-ins and swap-outs per second under the same labels
+        load("linux", "linux.txt", """
+                procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----
+                 r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st
+                 1  0   2048 2794468   2108 741208   12    8     1     3   29   57  0  0 99  0  0
+                """);
+        // real: skorpworks/snag's lib/SNAG/Source/SystemStats/SunOS.pm quotes this vmstat -S 10 2
+        load("solaris", "solaris.txt", """
+                procs     memory            page            disk          faults      cpu
+                r b w   swap  free  si  so pi po fr de sr dd dd m0 m1   in   sy   cs us sy id
+                0 0 0 2712216 747048 0   0  0  0  0  0  0  3  1  1  2    1  201   80  2  1 97
+                0 0 0 2707144 741928 0   0  0  0  0  0  0  1  1  1  1  313  132   82  1  0 98
+                """);
+        assertEquals("KiB/s", unit("VMSTAT", "si"));
+        assertEquals(12.0, value("VMSTAT", "si", "linux"));
+        assertTrue(Double.isNaN(value("VMSTAT", "si", "solaris")), "Solaris's swap-ins are not stored as KiB/s");
+        assertTrue(Double.isNaN(value("VMSTAT", "so", "solaris")), "Solaris's swap-outs are not stored as KiB/s");
+        assertEquals("1/s", unit("VMSTAT", "si swap-ins/s"));
+        assertEquals("1/s", unit("VMSTAT", "so swap-outs/s"));
+        assertEquals(0.0, value("VMSTAT", "si swap-ins/s", "solaris"));
+    }
+
+    @Test
     void sysbenchFileioMebibytesReadAreNoQueriesRead() throws Exception {
         // sysbench 0.5's OLTP prints read and write queries per second as 'reads:', 'writes:'; fileio prints MiB/s there
         load("oltp", "oltp.txt", """

@@ -62,7 +62,7 @@ final class IostatJsonReader implements SysstatJson.Handler {
         Report report = out.current();
         if (sample.get("timestamp") instanceof String stamp) {
             Optional<ReportTimestamp> parsed = ReportTimestamp.parse(stamp, time.zone(), locale.order(),
-                    abbreviation -> locale.zone(abbreviation, line, sink));
+                    abbreviation -> locale.zone(abbreviation, line, sink), null);
             if (parsed.isPresent()) {
                 report.timestamp(parsed.get());
                 locale.tell(sink);

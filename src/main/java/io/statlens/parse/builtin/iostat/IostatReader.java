@@ -15,6 +15,7 @@ import io.statlens.parse.transcript.TranscriptLine;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.Arrays;
 import java.util.List;
@@ -45,6 +46,8 @@ final class IostatReader {
     private LocalTime snapshotClock;
     /** The times of day of {@code Time:} lines on the last banner's date; null before a banner with a date. */
     private DayClock bannerDay;
+    /** The clock of -t stamps printed on a 12-hour clock without AM or PM; null until the first. */
+    private DayClock stampDial;
     private boolean undatedTimeSaid;
     /**
      * The words of the last device header and what they were read as: iostat prints the same header with every
@@ -217,7 +220,7 @@ final class IostatReader {
 
     private boolean timestamp(String line, long number) {
         Optional<ReportTimestamp> stamp = ReportTimestamp.parse(line, timeOptions.zone(), locale.order(),
-                abbreviation -> locale.zone(abbreviation, number, sink));
+                abbreviation -> locale.zone(abbreviation, number, sink), locale.halfDayDial() ? this::stampDial : null);
         if (stamp.isPresent()) locale.tell(sink);
         if (stamp.isEmpty()) {
             Optional<LocalTime> timeOfDay = ReportTimestamp.timeOfDayLine(line);
@@ -261,6 +264,12 @@ final class IostatReader {
             undatedTimeSaid = true;
         }
         return Optional.empty();
+    }
+
+    /** The half-day dial of the -t stamps, made on the first stamp's date: each stamp the next time on it after the one before. */
+    private DayClock stampDial(LocalDate firstDate) {
+        if (stampDial == null) stampDial = timeline.clock(firstDate);
+        return stampDial;
     }
 
     private void newInvocation() {

@@ -5,6 +5,7 @@ import io.statlens.parse.time.DateLine;
 import io.statlens.parse.time.DateOrder;
 import io.statlens.parse.time.LocalizedDate;
 import io.statlens.parse.time.ZoneAbbreviations;
+import io.statlens.parse.timeline.DayClock;
 
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -44,15 +45,19 @@ record ReportTimestamp(Instant time, String source, boolean newInvocation) {
     /**
      * The time stamp this whole line states, if it is one; local times are in {@code zone}, a slashed date
      * ({@code 02/12/2026}) in {@code order}, a printed zone abbreviation read by {@code zones}.
+     *
+     * @param dial the clock of a 12-hour clock printed without AM or PM (glibc's en_IN before 2.29), made on the date of
+     *             the first stamp it reads; null for any other clock
      */
-    static Optional<ReportTimestamp> parse(String line, ZoneId zone, DateOrder order, Function<String, Optional<ZoneId>> zones) {
+    static Optional<ReportTimestamp> parse(String line, ZoneId zone, DateOrder order, Function<String, Optional<ZoneId>> zones,
+                                           Function<LocalDate, DayClock> dial) {
         String text = line.strip();
         Matcher zzz = OSWATCHER.matcher(text);
         if (zzz.matches()) {
-            return stated(zzz.group(1), zone, order, zones).map(t -> new ReportTimestamp(t.time(),
+            return stated(zzz.group(1), zone, order, zones, dial).map(t -> new ReportTimestamp(t.time(),
                     "OSWatcher zzz line before each snapshot (" + t.source() + ")", true));
         }
-        return stated(text, zone, order, zones);
+        return stated(text, zone, order, zones, dial);
     }
 
     /** The time of day of a {@code Time: 11:01:52} line of old sysstat's {@code -t}, if the line is one. */
@@ -70,7 +75,8 @@ record ReportTimestamp(Instant time, String source, boolean newInvocation) {
         return m.find() ? ClockTime.leading(m.group(1)).map(ClockTime.Found::time) : Optional.empty();
     }
 
-    private static Optional<ReportTimestamp> stated(String text, ZoneId zone, DateOrder order, Function<String, Optional<ZoneId>> zones) {
+    private static Optional<ReportTimestamp> stated(String text, ZoneId zone, DateOrder order, Function<String, Optional<ZoneId>> zones,
+                                                    Function<LocalDate, DayClock> dial) {
         Optional<Instant> dateLine = DateLine.parse(text, zone);
         if (dateLine.isPresent()) {
             String source = EPOCH.matcher(text).matches()
@@ -80,7 +86,7 @@ record ReportTimestamp(Instant time, String source, boolean newInvocation) {
         }
         Matcher iso = ISO.matcher(text);
         if (iso.matches()) return iso(iso, zone);
-        return localized(text, zone, order, zones);
+        return localized(text, zone, order, zones, dial);
     }
 
     private static Optional<ReportTimestamp> iso(Matcher m, ZoneId zone) {
@@ -98,10 +104,12 @@ record ReportTimestamp(Instant time, String source, boolean newInvocation) {
 
     /**
      * {@code %x %X}: a date in any locale at the start (after a weekday in some: {@code l-Erbgħa, 25 ta Nov, 2026},
-     * {@code az., 2026.eko azaren 25a}), then the time of day, then nothing or the zone the locale prints
-     * ({@code 18:04:30 UTC}, {@code kl. 18.04 +0000}).
+     * {@code az., 2026.eko azaren 25a}, glibc's en_IN before 2.29 {@code Thursday 04 September 2014}), then the time of
+     * day, then nothing or the zone the locale prints ({@code 18:04:30 UTC}, {@code kl. 18.04 +0000}, {@code 01:42:28  IST}).
+     * A time without AM or PM on a half-day {@code dial} is the next on the dial after the stamp before.
      */
-    private static Optional<ReportTimestamp> localized(String text, ZoneId zone, DateOrder order, Function<String, Optional<ZoneId>> zones) {
+    private static Optional<ReportTimestamp> localized(String text, ZoneId zone, DateOrder order, Function<String, Optional<ZoneId>> zones,
+                                                       Function<LocalDate, DayClock> dial) {
         // Headers and rows start with a letter or a digit too, but rarely hold a date: turned away by it.
         if (text.isEmpty() || text.length() > 80) return Optional.empty();
         Optional<LocalizedDate.Found> date = LocalizedDate.locate(text, order);
@@ -116,15 +124,18 @@ record ReportTimestamp(Instant time, String source, boolean newInvocation) {
             if (z.isEmpty()) return Optional.empty();
             printed = z.get();
         }
-        LocalDateTime local = LocalDateTime.of(date.get().date(), time.get().time());
-        return Optional.of(new ReportTimestamp(local.atZone(printed).toInstant(),
+        boolean onDial = dial != null && !time.get().twelveHour();
+        Instant at = onDial ? dial.apply(date.get().date()).at(time.get().time(), printed)
+                : LocalDateTime.of(date.get().date(), time.get().time()).atZone(printed).toInstant();
+        return Optional.of(new ReportTimestamp(at,
                 "time stamp line before each report (iostat -t), zone " + (after.isEmpty() ? zone : "as printed")
+                        + (onDial ? ", 12-hour clock without AM/PM read as a dial" : "")
                         + (time.get().seconds() ? "" : ", to the minute: " + ClockTime.NO_SECONDS), false));
     }
 
-    /** Nothing, or one word ending in a comma (the weekday some locales print first). */
+    /** Nothing, or one word: the weekday some locales print first, most with a comma after it (en_IN's {@code %A} without). */
     private static boolean weekdayAtMost(String before) {
         String b = before.strip();
-        return b.isEmpty() || (b.endsWith(",") && b.indexOf(' ') < 0);
+        return b.isEmpty() || b.indexOf(' ') < 0 && (b.endsWith(",") || b.chars().allMatch(Character::isLetter));
     }
 }

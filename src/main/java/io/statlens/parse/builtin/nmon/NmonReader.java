@@ -5,6 +5,7 @@ import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.Quotes;
+import io.statlens.parse.timeline.DayClock;
 import io.statlens.parse.timeline.Timeline;
 
 import java.io.IOException;
@@ -126,7 +127,8 @@ final class NmonReader {
     /**
      * {@code ZZZZ,T0001,03:25:01,02-DEC-2026}: the time of a snapshot. nmon before version 10 wrote the time of day
      * alone ({@code ZZZZ,T0001,00:00:04}): the date is then AAA,date's, one day later each time the clock goes back
-     * (as nmon2rrd, by nmon's author, dates them).
+     * past midnight (as nmon2rrd, by nmon's author, dates them), with a notice. A step back of an hour or less (summer
+     * time ending, a clock set back) stays on the same day, as sysstat's times of day do ({@link DayClock}).
      */
     private void zzzz(long number) {
         if (cells.count() < 3 || !cells.isSnapshot(1) || cells.count() == 3 && run.date() == null) {
@@ -139,8 +141,13 @@ final class NmonReader {
                 sink.warning(number, "expected a time such as 03:25:01 in the ZZZZ line, found '" + cells.text(2) + "'");
                 return;
             }
-            if (dayOfTimeOnly == null) dayOfTimeOnly = run.date();
-            else if (lastTimeOnly != null && time.get().isBefore(lastTimeOnly)) dayOfTimeOnly = dayOfTimeOnly.plusDays(1);
+            if (dayOfTimeOnly == null) {
+                dayOfTimeOnly = run.date();
+            } else if (lastTimeOnly != null && DayClock.crossesMidnight(lastTimeOnly, time.get())) {
+                dayOfTimeOnly = dayOfTimeOnly.plusDays(1);
+                sink.notice(number, "snapshot " + cells.text(1) + "'s ZZZZ time " + cells.text(2) + " is before " + previousName + "'s ("
+                        + previousPrinted + ") and its line has no date (nmon before 10): read on the next day, " + dayOfTimeOnly);
+            }
             lastTimeOnly = time.get();
             stamp(LocalDateTime.of(dayOfTimeOnly, time.get()), number);
             return;

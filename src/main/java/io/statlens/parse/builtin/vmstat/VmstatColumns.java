@@ -27,12 +27,14 @@ final class VmstatColumns {
     private static final Set<String> AIX_PAGES_OF_MEMORY = Set.of("avm", "fre");
     private static final int AIX_PAGE_KIB = 4;
     /**
-     * Solaris prints {@code pi po fr} in KiB per second (vmstat(1M): kilobytes paged in, paged out, freed), the BSDs
-     * and AIX in pages per second under the same labels, and no vmstat prints its page size: the Solaris ones are
-     * stored under labels of their own ({@code pi KiB/s}), so that a column never holds pages of one run and KiB of
-     * another.
+     * Solaris columns printed under a label other flavours print another quantity under, stored under labels of their own
+     * so that a column never holds one quantity of one run and another of the next. Solaris prints {@code pi po fr} in
+     * KiB per second (vmstat(1M): kilobytes paged in, paged out, freed), the BSDs and AIX pages per second, and no
+     * vmstat prints its page size. Solaris's {@code -S} prints swap-ins and swap-outs per second as {@code si so}
+     * (vmstat.c: kstat {@code swapin}, {@code swapout} over the interval), Linux KiB per second swapped.
      */
-    private static final Set<String> SOLARIS_KIB_RATES = Set.of("pi", "po", "fr");
+    private static final Map<String, String> SOLARIS_OWN_LABELS = Map.of("pi", "pi KiB/s", "po", "po KiB/s", "fr", "fr KiB/s",
+            "si", "si swap-ins/s", "so", "so swap-outs/s");
     private static final Pattern DEVICE = Pattern.compile("[a-z]{1,6}\\d+[a-z0-9]*");
     /** FreeBSD's {@code -P}: a {@code us sy id} group per CPU, named after its {@code cpu0} title. */
     private static final Pattern PER_CPU = Pattern.compile("cpu(\\d+) (us|sy|id)");
@@ -82,8 +84,8 @@ final class VmstatColumns {
             "free", KIB, "size of the free list",
             "re", "1/s", "page reclaims",
             "mf", "1/s", "minor faults",
-            "si", "1/s", "LWPs swapped in (-S)",
-            "so", "1/s", "whole processes swapped out (-S)",
+            "si", "1/s", "swap-ins, LWPs swapped in (-S, printed as si)",
+            "so", "1/s", "swap-outs, whole processes swapped out (-S, printed as so)",
             "pi", "KiB/s", "kilobytes paged in (printed as pi)",
             "po", "KiB/s", "kilobytes paged out (printed as po)",
             "fr", "KiB/s", "kilobytes freed (printed as fr)",
@@ -157,8 +159,8 @@ final class VmstatColumns {
             case OTHER -> Map.of();
         };
         Metric known = table.get(label);
-        if (known != null && flavour == VmstatFlavour.SOLARIS && SOLARIS_KIB_RATES.contains(label)) {
-            return new Metric(label + " " + known.unit(), known.unit(), known.description());
+        if (known != null && flavour == VmstatFlavour.SOLARIS && SOLARIS_OWN_LABELS.containsKey(label)) {
+            return new Metric(SOLARIS_OWN_LABELS.get(label), known.unit(), known.description());
         }
         if (known != null) return known;
         if (group.equals("cpu")) return new Metric(label, "%", "");

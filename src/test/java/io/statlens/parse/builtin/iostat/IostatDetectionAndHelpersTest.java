@@ -123,19 +123,19 @@ class IostatDetectionAndHelpersTest {
     void timestampLinesInEveryForm() {
         ZoneOffset utc = ZoneOffset.UTC;
         assertEquals(Instant.parse("2019-09-16T16:58:06Z"),
-                ReportTimestamp.parse("09/16/2019 04:58:06 PM", utc, DateOrder.MONTH_FIRST, ZoneAbbreviations::lookup).orElseThrow().time());
-        assertEquals(Instant.parse("2020-06-01T12:53:20Z"), ReportTimestamp.parse("06/01/20 12:53:20", utc, DateOrder.MONTH_FIRST, ZoneAbbreviations::lookup).orElseThrow().time());
+                ReportTimestamp.parse("09/16/2019 04:58:06 PM", utc, DateOrder.MONTH_FIRST, ZoneAbbreviations::lookup, null).orElseThrow().time());
+        assertEquals(Instant.parse("2020-06-01T12:53:20Z"), ReportTimestamp.parse("06/01/20 12:53:20", utc, DateOrder.MONTH_FIRST, ZoneAbbreviations::lookup, null).orElseThrow().time());
         assertEquals(Instant.parse("2019-09-16T14:58:06Z"),
-                ReportTimestamp.parse("2019-09-16T16:58:06+0200", utc, DateOrder.MONTH_FIRST, ZoneAbbreviations::lookup).orElseThrow().time());
+                ReportTimestamp.parse("2019-09-16T16:58:06+0200", utc, DateOrder.MONTH_FIRST, ZoneAbbreviations::lookup, null).orElseThrow().time());
         assertEquals(Instant.parse("2019-09-16T16:58:06Z"),
-                ReportTimestamp.parse("2019년 09월 16일 오후 04시 58분 06초", utc, DateOrder.MONTH_FIRST, ZoneAbbreviations::lookup).orElseThrow().time());
-        ReportTimestamp zzz = ReportTimestamp.parse("zzz ***Mon Sep 16 16:58:06 CEST 2019", utc, DateOrder.MONTH_FIRST, ZoneAbbreviations::lookup).orElseThrow();
+                ReportTimestamp.parse("2019년 09월 16일 오후 04시 58분 06초", utc, DateOrder.MONTH_FIRST, ZoneAbbreviations::lookup, null).orElseThrow().time());
+        ReportTimestamp zzz = ReportTimestamp.parse("zzz ***Mon Sep 16 16:58:06 CEST 2019", utc, DateOrder.MONTH_FIRST, ZoneAbbreviations::lookup, null).orElseThrow();
         assertEquals(Instant.parse("2019-09-16T14:58:06Z"), zzz.time());
         assertTrue(zzz.newInvocation());
-        assertFalse(ReportTimestamp.parse("Mon Nov 24 14:58:36 2003", utc, DateOrder.MONTH_FIRST, ZoneAbbreviations::lookup).orElseThrow().newInvocation());
-        assertEquals(Instant.ofEpochSecond(1069685916), ReportTimestamp.parse("1069685916", utc, DateOrder.MONTH_FIRST, ZoneAbbreviations::lookup).orElseThrow().time());
-        assertTrue(ReportTimestamp.parse("Linux 5.4.0 (db01) \t09/16/2019 \t_x86_64_", utc, DateOrder.MONTH_FIRST, ZoneAbbreviations::lookup).isEmpty());
-        assertTrue(ReportTimestamp.parse("09/16/2019 04:58:06 PM sda 1.0", utc, DateOrder.MONTH_FIRST, ZoneAbbreviations::lookup).isEmpty());
+        assertFalse(ReportTimestamp.parse("Mon Nov 24 14:58:36 2003", utc, DateOrder.MONTH_FIRST, ZoneAbbreviations::lookup, null).orElseThrow().newInvocation());
+        assertEquals(Instant.ofEpochSecond(1069685916), ReportTimestamp.parse("1069685916", utc, DateOrder.MONTH_FIRST, ZoneAbbreviations::lookup, null).orElseThrow().time());
+        assertTrue(ReportTimestamp.parse("Linux 5.4.0 (db01) \t09/16/2019 \t_x86_64_", utc, DateOrder.MONTH_FIRST, ZoneAbbreviations::lookup, null).isEmpty());
+        assertTrue(ReportTimestamp.parse("09/16/2019 04:58:06 PM sda 1.0", utc, DateOrder.MONTH_FIRST, ZoneAbbreviations::lookup, null).isEmpty());
     }
 
     @Test

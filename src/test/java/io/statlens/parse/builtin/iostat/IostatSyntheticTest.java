@@ -77,6 +77,29 @@ class IostatSyntheticTest {
         assertTrue(sink.fact("time.source").orElseThrow().contains("Europe/Berlin"));
     }
 
+    /**
+     * glibc's en_IN before 2.29: {@code %x} is {@code %A %d %B %Y} and {@code %X} {@code %I:%M:%S  %Z}, a 12-hour clock
+     * without AM or PM, so iostat -t prints {@code Thursday 04 September 2014 01:42:28  IST} (sysstat's iostat.c: {@code %x
+     * %X}). Each stamp is the next time on the half-day dial after the one before (12:59:58 then 01:00:03 is five seconds
+     * later), in India's zone as printed.
+     */
+    @Test
+    void oldGlibcEnInStampsWithTheirZoneOnATwelveHourDial() {
+        String report = CPU_HEADER + "          36.52    0.00    3.02    0.00    0.00   60.45\n\n" + BASIC_HEADER
+                + "sda               TPS         5.24         1.10     203305      42533\n\n";
+        CollectingSink sink = parse("Linux 3.11.0-23-generic (tecmint.com) \tThursday 04 September 2014 \t_i686_\t(2 CPU)\n\n"
+                + "Thursday 04 September 2014 12:59:58  IST\n" + report.replace("TPS", "0.24")
+                + "Thursday 04 September 2014 01:00:03  IST\n" + report.replace("TPS", "0.50")
+                + "Thursday 04 September 2014 01:00:08  IST\n" + report.replace("TPS", "0.75"));
+        assertEquals(List.of(Instant.parse("2014-09-04T07:29:58Z"), Instant.parse("2014-09-04T07:30:03Z"),
+                Instant.parse("2014-09-04T07:30:08Z")), sink.rows("iostat", "sda").stream().map(r -> r.row().time()).toList());
+        assertEquals(0.75, only(sink, "iostat", "sda", 2).get("tps"), EPS);
+        String source = sink.fact("time.source").orElseThrow();
+        assertFalse(source.contains("Etc/UTC") || source.contains("zone Z"), source);
+        assertTrue(source.contains("as printed"), source);
+        assertTrue(sink.warnings().isEmpty(), sink.warnings().toString());
+    }
+
     @Test
     void koreanTimestamps() {
         CollectingSink sink = parse("2019년 09월 16일 오후 04시 58분 06초\n" + CPU_HEADER

@@ -167,6 +167,31 @@ class NmonParserTest {
         assertEquals(Instant.parse("2011-03-05T00:00:04Z"), rows.get(1).row().time());
         assertEquals("2011-03-04", sink.fact("date").orElseThrow());
         assertEquals(List.of(), sink.warnings());
+        assertEquals(List.of("snapshot T0002's ZZZZ time 00:00:04 is before T0001's (23:50:04) and its line has no date (nmon"
+                + " before 10): read on the next day, 2011-03-05"), sink.notices().stream().filter(n -> n.line() == 10)
+                .map(n -> n.message()).toList());
+    }
+
+    @Test
+    void oldNmonsStepBackOfAtMostAnHourIsNoMidnight() {
+        // the clock set back at the end of summer time (or by hand) steps back an hour at most: the same day, as sysstat's
+        // times are read (DayClock), not a day later
+        CollectingSink sink = parse(String.join("\n",
+                "AAA,progname,nmon64",
+                "AAA,version,v8b",
+                "AAA,time,01:45.00",
+                "AAA,date,30/10/11",
+                "AAA,interval,600",
+                "CPU_ALL,CPU Total db01,User%,Sys%,Wait%,Idle%,Busy,CPUs",
+                "ZZZZ,T0001,01:55:04",
+                "CPU_ALL,T0001,33.2,2.0,1.0,63.9,,18",
+                "ZZZZ,T0002,01:05:04",
+                "CPU_ALL,T0002,26.5,0.7,0.0,72.7,,18"));
+        List<SpecRow> rows = sink.rows("nmon.cpu_all");
+        assertEquals(Instant.parse("2011-10-30T01:55:04Z"), rows.get(0).row().time());
+        assertEquals(Instant.parse("2011-10-30T01:05:04Z"), rows.get(1).row().time());
+        assertTrue(sink.notices().stream().anyMatch(n -> n.line() == 9 && n.message().contains("the clock went back")),
+                sink.notices().toString());
     }
 
     /** An nmon64 v8b file's first lines: its MEM header as the caller gives it, one snapshot of six MEM values. */

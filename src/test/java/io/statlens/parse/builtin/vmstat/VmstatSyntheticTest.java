@@ -406,4 +406,29 @@ class VmstatSyntheticTest {
         int sd = spec.metrics().stream().map(m -> m.label()).toList().indexOf("sd");
         assertEquals(2.0, sink.rows("vmstat").get(0).row().values()[sd]);
     }
+
+    /**
+     * Solaris's {@code -S} prints swap-ins and swap-outs per second where {@code re mf} stand (vmstat.c: kstat {@code swapin}
+     * and {@code swapout} over the interval; vmstat(1M): "si (swap-ins) and so (swap-outs)", in units per second), under the
+     * labels Linux uses for KiB/s swapped: stored under labels of their own, so that one column never holds both. The
+     * output is real: a {@code vmstat -S 10 2} quoted in skorpworks/snag's lib/SNAG/Source/SystemStats/SunOS.pm
+     * (commit 2438a4cb), its comment's {@code # } taken off.
+     */
+    @Test
+    void solarisSwappingCountsAreNoLinuxKibSwapped() {
+        CollectingSink sink = parse("""
+                procs     memory            page            disk          faults      cpu
+                r b w   swap  free  si  so pi po fr de sr dd dd m0 m1   in   sy   cs us sy id
+                0 0 0 2712216 747048 0   0  0  0  0  0  0  3  1  1  2    1  201   80  2  1 97
+                0 0 0 2707144 741928 0   0  0  0  0  0  0  1  1  1  1  313  132   82  1  0 98
+                """);
+        assertEquals("solaris", sink.variant());
+        DatasetSpec spec = sink.spec("vmstat");
+        assertEquals(List.of("r", "b", "w", "swap", "free", "si swap-ins/s", "so swap-outs/s", "pi KiB/s", "po KiB/s", "fr KiB/s"),
+                spec.metrics().stream().map(m -> m.label()).toList().subList(0, 10));
+        assertEquals("1/s", spec.metrics().get(spec.indexOf("si swap-ins/s")).unit());
+        assertEquals("1/s", spec.metrics().get(spec.indexOf("so swap-outs/s")).unit());
+        assertEquals(0.0, sink.rows("vmstat").get(1).get("si swap-ins/s"));
+        assertEquals(313.0, sink.rows("vmstat").get(1).get("in"));
+    }
 }
