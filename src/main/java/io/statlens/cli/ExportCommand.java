@@ -27,13 +27,16 @@ import java.util.concurrent.Callable;
  * or with {@code --summary} the run's summary values as {@code name,value,unit}. A run with annotations
  * gets a last column, {@code annotation}, carrying each text on the first exported row at or after its
  * time (texts that land on the same row are joined with "; "); annotations after the last row are not
- * exported. Runs without annotations keep the plain column set, so scripts reading it do not change.
+ * exported. Runs without annotations keep the plain column set, so scripts reading it do not change. A data set of
+ * several hosts (a collect of two hosts, pdsh's output of two hosts in one file) is written a host at a time, with a
+ * column {@code host} before {@code key}: their rows share times and keys, and nothing else would tell them apart.
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = {"Export a run's data set (or its summary values) as CSV or JSON.",
                 "Columns: time (ISO-8601 UTC), elapsed_s, key, then one column per metric named by its label as the tool " +
-                        "printed it; runs with annotations get a last column, annotation (each text on the first row at or after " +
-                        "its time). --summary exports the summary values as name,value,unit instead."})
+                        "printed it; data of several hosts gets a column host before key, a host's rows after another's; runs " +
+                        "with annotations get a last column, annotation (each text on the first row at or after its time). " +
+                        "--summary exports the summary values as name,value,unit instead."})
 public final class ExportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -73,33 +76,45 @@ public final class ExportCommand implements Callable<Integer> {
     private void exportSeries(Repository repo, TabularWriter writer) {
         SeriesReader reader = new SeriesReader(repo);
         SeriesReader.Selection selection = reader.select(run, tool);
+        List<SeriesReader.Selection> hosts = reader.byHost(selection);
+        boolean severalHosts = hosts.size() > 1;
         List<Annotation> annotations = new AnnotationStore(repo).list(run);
         boolean annotated = !annotations.isEmpty();
-        List<String> header = new ArrayList<>(List.of("time", "elapsed_s", "key"));
+        List<String> header = new ArrayList<>(List.of("time", "elapsed_s"));
+        List<Boolean> numeric = new ArrayList<>(List.of(false, true));
+        if (severalHosts) {
+            header.add("host");
+            numeric.add(false);
+        }
+        header.add("key");
+        numeric.add(false);
         selection.metrics().stream().map(DataTable.MetricColumn::label).forEach(header::add);
-        List<Boolean> numeric = new ArrayList<>(List.of(false, true, false));
         numeric.addAll(Collections.nCopies(selection.metrics().size(), true));
         if (annotated) {
             header.add("annotation");
             numeric.add(false);
         }
         writer.header(header, numeric);
-        int[] next = {0};
-        reader.read(selection, sinceBoot, row -> {
-            List<Object> values = new ArrayList<>(header.size());
-            values.add(row.time());
-            values.add(row.elapsed());
-            values.add(row.key());
-            for (double v : row.values()) values.add(v);
-            if (annotated) {
-                List<String> due = new ArrayList<>();
-                while (next[0] < annotations.size() && !annotations.get(next[0]).time().isAfter(row.time())) {
-                    due.add(annotations.get(next[0]++).text());
+        for (SeriesReader.Selection host : hosts) {
+            // each host's rows carry the run's annotations, as each host's chart shows them
+            int[] next = {0};
+            reader.read(host, sinceBoot, row -> {
+                List<Object> values = new ArrayList<>(header.size());
+                values.add(row.time());
+                values.add(row.elapsed());
+                if (severalHosts) values.add(host.host());
+                values.add(row.key());
+                for (double v : row.values()) values.add(v);
+                if (annotated) {
+                    List<String> due = new ArrayList<>();
+                    while (next[0] < annotations.size() && !annotations.get(next[0]).time().isAfter(row.time())) {
+                        due.add(annotations.get(next[0]++).text());
+                    }
+                    values.add(due.isEmpty() ? null : String.join("; ", due));
                 }
-                values.add(due.isEmpty() ? null : String.join("; ", due));
-            }
-            writer.row(values);
-        });
+                writer.row(values);
+            });
+        }
     }
 
     private void exportSummary(Repository repo, TabularWriter writer) {

@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * Where one file holds the output of several tools or hosts, and which lines each part is: a file gets one parser,
@@ -32,8 +33,10 @@ import java.util.TreeSet;
  * <ul>
  *   <li><b>By host.</b> When the lines pdsh or clush prefixed ({@code node1: ...}, {@link HostPrefix}) name two hosts
  *       or more, each at least twice, and nothing but blank lines comes between them, there is a part per host: its
- *       own lines and those of no host (the command, prose around), in file order; the lines of the other hosts are
- *       left out.</li>
+ *       own lines and the pasted commands that ran the tools, in file order; the lines of the other hosts are left out.
+ *       The other lines of no host (prose around the hosts' lines) are the first host's, so that each is read, and
+ *       warned about, once. A lone prefix-like line among the prose ({@code note: } opening a sentence that goes on
+ *       on the next line) is prose, not a host.</li>
  *   <li><b>By command.</b> Otherwise a pasted command line (after a prompt, or alone) that runs a tool whose program
  *       names ({@link Parser#commandNames}) share no tool with the command before it starts a part, which runs to the
  *       next such command. Lines before the first command are a part of their own only when detection recognises them.
@@ -72,9 +75,10 @@ public final class FileParts {
     public List<Detected> of(Path file) {
         Scan scan = scan(file);
         if (scan.hosts().size() >= 2) {
+            Set<Long> commands = scan.commands().stream().map(Command::line).collect(Collectors.toUnmodifiableSet());
             List<Detected> parts = new ArrayList<>();
             for (String host : scan.hosts()) {
-                FilePart part = FilePart.ofHost(host, Set.copyOf(scan.hosts()), scan.lines());
+                FilePart part = FilePart.ofHost(host, Set.copyOf(scan.hosts()), scan.lines(), parts.isEmpty(), commands);
                 parts.add(new Detected(part, detect(file, part)));
             }
             return parts;
@@ -161,24 +165,13 @@ public final class FileParts {
     }
 
     private Scan scan(Path file) {
-        Map<String, Integer> hosts = new LinkedHashMap<>();
-        boolean hostsHold = true;
-        boolean afterHosts = false;
+        HostBlocks hosts = new HostBlocks();
         List<Command> commands = new ArrayList<>();
         long lines = 0;
         try (LineSource source = LineSource.of(file.getFileName().toString(), Files.newInputStream(file))) {
             for (String line = source.next(); line != null; line = source.next()) {
                 lines = source.lineNumber();
-                if (hostsHold) {
-                    Optional<String> host = HostPrefix.hostOf(line);
-                    if (host.isPresent()) {
-                        hostsHold = !afterHosts && (hosts.size() < MOST_HOSTS || hosts.containsKey(host.get()));
-                        hosts.merge(host.get(), 1, Integer::sum);
-                    } else if (!hosts.isEmpty() && !Quotes.unquoted(line).isBlank() && !line.strip().startsWith("pdsh@")) {
-                        // text after the hosts' lines: prose after the output, unless another prefixed line follows
-                        afterHosts = true;
-                    }
-                }
+                hosts.add(line);
                 if (namesAProgram(line)) {
                     TranscriptLine read = Transcript.line(line, anyTool);
                     if (read.is(TranscriptLine.Kind.COMMAND)) {
@@ -191,8 +184,59 @@ public final class FileParts {
         } catch (IOException e) {
             throw new UserException(file + ": cannot read: " + e.getMessage(), e);
         }
-        boolean several = hostsHold && hosts.size() >= 2 && hosts.values().stream().allMatch(n -> n >= 2);
-        return new Scan(lines, several ? List.copyOf(hosts.keySet()) : List.of(), commands);
+        return new Scan(lines, hosts.several(), commands);
+    }
+
+    /**
+     * The hosts of a file's prefixed lines, found a line at a time: a block of prefixed lines (blank lines among them)
+     * ends at a line of text. The file is the output of several hosts when one block of two lines or more names two hosts
+     * or more, each twice or more. Prose that opens with a word and a colon ({@code note: ...}) is no host: alone
+     * between lines of text it is a block of one line, left out; at the block's first or last line, a word named there
+     * only. A second block of two lines or more (text among the hosts' lines) makes it no such file.
+     */
+    private static final class HostBlocks {
+        private Map<String, Integer> block = new LinkedHashMap<>();
+        private int blockLines;
+        private String blockLast;
+        private Map<String, Integer> hosts = Map.of();
+        private String hostsLast;
+        private boolean hold = true;
+
+        void add(String line) {
+            if (!hold) return;
+            Optional<String> host = HostPrefix.hostOf(line);
+            if (host.isPresent()) {
+                block.merge(host.get(), 1, Integer::sum);
+                blockLines++;
+                blockLast = host.get();
+                hold = block.size() <= MOST_HOSTS;
+            } else if (blockLines > 0 && !Quotes.unquoted(line).isBlank() && !line.strip().startsWith("pdsh@")) {
+                // text after prefixed lines (pdsh's own 'pdsh@...' messages aside) ends their block
+                end();
+            }
+        }
+
+        private void end() {
+            if (blockLines >= 2) {
+                hold = hosts.isEmpty();
+                hosts = block;
+                hostsLast = blockLast;
+            }
+            block = new LinkedHashMap<>();
+            blockLines = 0;
+        }
+
+        /** The hosts in the order they first appear, when the file is the output of several; else none. */
+        List<String> several() {
+            if (hold && blockLines > 0) end();
+            if (!hold || hosts.isEmpty()) return List.of();
+            Map<String, Integer> named = new LinkedHashMap<>(hosts);
+            String first = named.keySet().iterator().next();
+            if (named.get(first) == 1) named.remove(first);
+            if (named.getOrDefault(hostsLast, 0) == 1) named.remove(hostsLast);
+            boolean several = named.size() >= 2 && named.values().stream().allMatch(n -> n >= 2);
+            return several ? List.copyOf(named.keySet()) : List.of();
+        }
     }
 
     /**

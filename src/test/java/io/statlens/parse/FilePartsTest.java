@@ -82,6 +82,27 @@ class FilePartsTest {
     }
 
     @Test
+    void theLinesOfNoHostAreTheFirstHostsPartsAndAPastedCommandIsEveryHostsPart() throws IOException {
+        StringBuilder text = new StringBuilder("Collected on both database hosts at 64 threads:\n$ pdsh -w db1,db2 vmstat 1 2\n");
+        for (String line : VMSTAT.lines().toList()) text.append("db1: ").append(line).append('\n').append("db2: ").append(line).append('\n');
+        text.append("Both were idle before the load.\n");
+        Path file = Files.writeString(dir.resolve("pdsh.txt"), text);
+        List<FileParts.Detected> parts = new FileParts(new AutoDetectParser(CATALOG)).of(file);
+        assertEquals(List.of("db1", "db2"), parts.stream().map(p -> p.part().label()).toList());
+        // the prose is read (and warned about) once, in the first host's part; the command gives each part its interval
+        assertEquals(List.of(1L, 2L, 3L, 5L, 7L, 9L, 11L), FileParts.head(file, parts.get(0).part()).numbers());
+        assertEquals(List.of(2L, 4L, 6L, 8L, 10L), FileParts.head(file, parts.get(1).part()).numbers());
+    }
+
+    @Test
+    void aWordAndAColonOpeningProseBeforeTheHostsLinesIsNoHost() throws IOException {
+        StringBuilder text = new StringBuilder("note: captured during the load test,\non both hosts at once\n\n");
+        for (String line : VMSTAT.lines().toList()) text.append("db1: ").append(line).append('\n').append("db2: ").append(line).append('\n');
+        text.append("\nsummary: both idle\n");
+        assertEquals(List.of("db1 vmstat", "db2 vmstat"), parts(text.toString()));
+    }
+
+    @Test
     void prefixedLinesWithTextAmongThemAreNotHosts() throws IOException {
         // sysbench's statistics: 'read:', 'write:' head lines, but its other lines carry no such word
         assertEquals(List.of(), parts("""

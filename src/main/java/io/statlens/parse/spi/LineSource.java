@@ -63,8 +63,8 @@ public final class LineSource implements Closeable {
         /** The last line that may be given; reading stops after it. */
         long last();
 
-        /** Whether a line between {@link #first} and {@link #last} is given. */
-        boolean keeps(String text);
+        /** Whether a line between {@link #first} and {@link #last} is given: its number in the input, and its text. */
+        boolean keeps(long line, String text);
     }
 
     /** At most this many blank and footer lines are looked through at once for a page break. */
@@ -287,7 +287,7 @@ public final class LineSource implements Closeable {
             charsRead += l.consumed();
             String line = l.text();
             if (linesRead == 1 && !line.isEmpty() && line.charAt(0) == '\uFEFF') line = line.substring(1);
-            if (selected && (selection == null || selection.keeps(line))) return new Numbered(line, linesRead);
+            if (selected && (selection == null || selection.keeps(linesRead, line))) return new Numbered(line, linesRead);
         }
     }
 

@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  * the block does not matter), after any blanks or quote markers of a paste; a word a tool prints before its own values
  * does not head every line of a block ({@code avg-cpu:} heads one line of each iostat report). A name of lower-case
  * letters only ({@code localhost}) is a host: every sysstat translation in a Latin script capitalises its average label
- * ({@code Average:}, {@code Média:}), and a listed label is never taken. Lines of several hosts in one file have no
+ * ({@code Average:}, {@code Média:}), and a listed label is never taken. A word and a colon that head one line only, before
+ * or after the block ({@code note: } opening a sentence), are prose, not another host. Lines of several hosts in one file have no
  * prefix taken off here: the import reads them a host at a time ({@code io.statlens.parse.FileParts}), and each host's
  * part has one prefix.
  *
@@ -28,24 +29,28 @@ public record HostPrefix(String host) {
 
     /**
      * The prefix of a block of lines that all carry it (blank lines between them aside), at least two; empty when there
-     * is none, or when several hosts' lines are mixed.
+     * is none, or when several hosts' lines are mixed. A prefix-like word on one line only is no host.
      */
     public static Optional<HostPrefix> of(List<String> lines) {
         Map<String, Integer> counts = new HashMap<>();
+        for (String line : lines) {
+            String host = host(line);
+            if (host != null) counts.merge(host, 1, Integer::sum);
+        }
+        List<String> named = counts.entrySet().stream().filter(e -> e.getValue() >= LEAST_LINES).map(Map.Entry::getKey).toList();
+        if (named.size() != 1) return Optional.empty();
+        String only = named.get(0);
         int first = -1;
         int last = -1;
         for (int i = 0; i < lines.size(); i++) {
-            String host = host(lines.get(i));
-            if (host == null) continue;
-            counts.merge(host, 1, Integer::sum);
+            if (!only.equals(host(lines.get(i)))) continue;
             if (first < 0) first = i;
             last = i;
         }
-        if (counts.size() != 1 || counts.values().iterator().next() < LEAST_LINES) return Optional.empty();
         for (int i = first; i <= last; i++) {
-            if (host(lines.get(i)) == null && !Quotes.unquoted(lines.get(i)).isBlank()) return Optional.empty();
+            if (!only.equals(host(lines.get(i))) && !Quotes.unquoted(lines.get(i)).isBlank()) return Optional.empty();
         }
-        return Optional.of(new HostPrefix(counts.keySet().iterator().next()));
+        return Optional.of(new HostPrefix(only));
     }
 
     /** The host a line's prefix names, if it has one ({@code node008} of {@code node008: 11:19:24  CPU ...}). */

@@ -64,7 +64,7 @@ public final class DerivedRunWriter {
                 content.write(session);
                 session.load();
                 ledger.record(fileId, new RunLedger.Loaded(sha256(header.origin()), session.variant(), session.rowCount(),
-                        session.warningCount()));
+                        session.warningCount()), 0);
                 ledger.dropUnusedColumns();
                 repo.connection().commit();
                 return new Written(header.name(), session.rowCount(), session.warningCount());

@@ -187,8 +187,19 @@ public final class ImportService {
     private record FileOutcome(ImportResult.FileResult result, Instant earliest, String host, String folderHost) {
     }
 
-    /** A file read into its session, not loaded yet. */
-    private record Streamed(ImportPlanner.Planned planned, int index, long fileId, String sha256, ImportSession session) {
+    /**
+     * A file read into its session, not loaded yet.
+     *
+     * @param content what was read of it: the whole file, or the part's lines
+     */
+    private record Streamed(ImportPlanner.Planned planned, int index, long fileId, Content content, ImportSession session) {
+    }
+
+    /**
+     * What a file's parser read: the file's SHA-256 and size, or for a part the SHA-256 and size of its lines (in UTF-8,
+     * each ended by a line feed), so that the parts of a file are different content, each as large as its own lines.
+     */
+    private record Content(String sha256, long sizeBytes) {
     }
 
     /** Registers a file, streams it through its parser into a new session and checks that the run does not hold it yet. */
@@ -204,10 +215,10 @@ public final class ImportService {
         // a part of one host's lines names its host as a collect's host folder does, when its output names none
         p.part().flatMap(FilePart::host).or(() -> CollectSideFile.collectedHost(p.file())).ifPresent(session::hostUnlessNamed);
         try {
-            String sha256 = stream(p, context, session, size, progress, cancellation);
+            Content content = stream(p, context, session, size, progress, cancellation);
             refuseEmptyChoice(p, session);
-            ledger.verify(run, sha256, named(p, p.file()), request.replace());
-            return new Streamed(p, index, fileId, sha256, session);
+            ledger.verify(run, content.sha256(), named(p, p.file()), request.replace());
+            return new Streamed(p, index, fileId, content, session);
         } catch (IOException | SQLException | RuntimeException e) {
             session.close();
             throw e;
@@ -219,7 +230,8 @@ public final class ImportService {
         ImportPlanner.Planned p = file.planned();
         try (ImportSession session = file.session()) {
             session.load();
-            ledger.record(file.fileId(), new RunLedger.Loaded(file.sha256(), session.variant(), session.rowCount(), session.warningCount()));
+            ledger.record(file.fileId(), new RunLedger.Loaded(file.content().sha256(), session.variant(), session.rowCount(),
+                    session.warningCount()), file.content().sizeBytes());
             var result = new ImportResult.FileResult(p.file(), p.part().map(FilePart::label).orElse(""), p.parser().info().tool(),
                     session.variant(), session.rowCount(),
                     session.summaryCount(), session.timeSource(), session.warningCount(), List.copyOf(session.firstWarnings()));
@@ -266,19 +278,19 @@ public final class ImportService {
 
     /**
      * Reads the whole file (or the planned part of it) through its parser into the session (rows go to the session's
-     * spill files, not yet to their tables) and returns the file's SHA-256, or for a part the SHA-256 of its lines (in
-     * UTF-8, each ended by a line feed): a file's parts are different content, and the same part imported again is not.
+     * spill files, not yet to their tables) and returns what it read ({@link Content}): the same part imported again is
+     * the same content.
      */
-    private String stream(ImportPlanner.Planned p, ParseContext context, ImportSession session, long size,
+    private Content stream(ImportPlanner.Planned p, ParseContext context, ImportSession session, long size,
                           ImportProgress progress, Cancellation cancellation) throws IOException {
         MessageDigest sha = sha256();
-        MessageDigest partSha = sha256();
+        PartLines partLines = p.part().map(PartLines::new).orElse(null);
         String name = p.file().getFileName().toString();
         try (InputStream raw = Files.newInputStream(p.file());
              InputStream counted = new ProgressStream(raw, n -> progress.advanced(p.file(), n, size, session.rowCount()));
              LineSource lines = LineSource.of(name, new DigestInputStream(counted, sha), cancellation)
                      .onOverlongLine((line, length) -> session.warning(line, LineSource.OverlongLines.warning(length)))) {
-            if (p.part().isPresent()) lines.select(hashed(p.part().get(), partSha));
+            if (partLines != null) lines.select(partLines);
             // pt-stalk writes each tool's output straight to its file: no terminal wrapped it (a df line of 99 characters
             // is df's, not a wrap at 99 columns), no pager paged it
             if (p.capture().isPresent()) lines.asToolOutput();
@@ -300,30 +312,39 @@ public final class ImportService {
             throw new UserException(here.getMessage() + "; nothing was imported (a parser bug: please report it with this file)",
                     here);
         }
-        return HexFormat.of().formatHex((p.part().isPresent() ? partSha : sha).digest());
+        return partLines == null ? new Content(HexFormat.of().formatHex(sha.digest()), size)
+                : new Content(HexFormat.of().formatHex(partLines.sha.digest()), partLines.bytes);
     }
 
-    /** The part's lines, each one given also added to {@code sha}. */
-    private static LineSource.Selection hashed(FilePart part, MessageDigest sha) {
-        return new LineSource.Selection() {
-            @Override
-            public long first() {
-                return part.first();
-            }
+    /** A part's lines, each one given also added to their SHA-256 and counted in their size. */
+    private static final class PartLines implements LineSource.Selection {
+        private final FilePart part;
+        private final MessageDigest sha = sha256();
+        private long bytes;
 
-            @Override
-            public long last() {
-                return part.last();
-            }
+        PartLines(FilePart part) {
+            this.part = part;
+        }
 
-            @Override
-            public boolean keeps(String text) {
-                if (!part.keeps(text)) return false;
-                sha.update(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                sha.update((byte) '\n');
-                return true;
-            }
-        };
+        @Override
+        public long first() {
+            return part.first();
+        }
+
+        @Override
+        public long last() {
+            return part.last();
+        }
+
+        @Override
+        public boolean keeps(long line, String text) {
+            if (!part.keeps(line, text)) return false;
+            byte[] utf8 = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            sha.update(utf8);
+            sha.update((byte) '\n');
+            bytes += utf8.length + 1;
+            return true;
+        }
     }
 
     /**

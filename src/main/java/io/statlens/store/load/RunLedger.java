@@ -254,15 +254,19 @@ public final class RunLedger {
         for (long id : previous) deleteFile(id);
     }
 
-    /** Records what a registered file held, once it is loaded. */
-    void record(long fileId, Loaded loaded) throws SQLException {
+    /**
+     * Records what a registered file held, once it is loaded, and its size: a part of a file ({@code notes.txt:65-69}) is
+     * as large as its own lines, known once they have been read.
+     */
+    void record(long fileId, Loaded loaded, long sizeBytes) throws SQLException {
         try (PreparedStatement ps = connection().prepareStatement(
-                "UPDATE SOURCE_FILES SET SHA256 = ?, VARIANT = ?, ROW_COUNT = ?, WARNING_COUNT = ? WHERE ID = ?")) {
+                "UPDATE SOURCE_FILES SET SHA256 = ?, VARIANT = ?, ROW_COUNT = ?, WARNING_COUNT = ?, SIZE_BYTES = ? WHERE ID = ?")) {
             ps.setString(1, loaded.sha256());
             ps.setString(2, loaded.variant());
             ps.setLong(3, loaded.rows());
             ps.setLong(4, loaded.warnings());
-            ps.setLong(5, fileId);
+            ps.setLong(5, sizeBytes);
+            ps.setLong(6, fileId);
             ps.executeUpdate();
         }
     }

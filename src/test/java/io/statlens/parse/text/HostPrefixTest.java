@@ -30,6 +30,15 @@ class HostPrefixTest {
     }
 
     @Test
+    void aWordAndAColonOpeningProseIsNoOtherHost() {
+        List<String> lines = List.of("note: vmstat during the load,", "taken with pdsh", "",
+                "localhost: procs -----------memory----------", "localhost:  r  b   swpd   free", "", "summary: idle after");
+        assertEquals("localhost", HostPrefix.of(lines).orElseThrow().host());
+        // a line of text among the host's lines still makes them no block
+        assertEquals(Optional.empty(), HostPrefix.of(List.of("localhost: procs", "text", "localhost:  r  b")));
+    }
+
+    @Test
     void notAToolsOwnLabelNorSeveralHostsNorAMinority() {
         // sysstat's averages, in English or in a translation, are no host
         assertEquals(Optional.empty(), HostPrefix.of(List.of("Average: all 2.09", "Average: 0 1.00")));

@@ -8,6 +8,7 @@ import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -124,6 +125,34 @@ class FilePartsImportTest {
                 "captured-pdsh-ssh-two-hosts-vmstat-1-3.txt:localhost vmstat 3 host=localhost",
                 "captured-pdsh-ssh-two-hosts-vmstat-1-3.txt:127.0.0.1 vmstat 3 host=127.0.0.1"), files("pdsh", "host"));
         assertEquals(List.of(), warnings("pdsh"));
+    }
+
+    @Test
+    void aPartsSizeIsTheBytesOfItsOwnLines() throws Exception {
+        Path notes = fixture("ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt");
+        new ImportService(repo, CATALOG).run(ImportRequest.of("sizes", ZoneOffset.UTC, notes), ImportProgress.NONE);
+
+        // lines 1-64, 65-69 and 70-79 as `sed -n 1,64p | wc -c` counts them: together the whole file's 2,788 bytes
+        List<Long> sizes = new ArrayList<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT F.SIZE_BYTES FROM SOURCE_FILES F"
+                + " JOIN RUNS R ON R.ID = F.RUN_ID WHERE R.NAME = 'sizes' ORDER BY F.ID");
+             ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) sizes.add(rs.getLong(1));
+        }
+        assertEquals(List.of(2066L, 269L, 453L), sizes);
+        assertEquals(java.nio.file.Files.size(notes), sizes.stream().mapToLong(Long::longValue).sum());
+    }
+
+    @Test
+    void proseAroundTheHostsLinesIsWarnedAboutOnce(@TempDir Path dir) throws Exception {
+        String pdsh = java.nio.file.Files.readString(fixture("captured-pdsh-ssh-two-hosts-vmstat-1-3.txt"));
+        Path noted = java.nio.file.Files.writeString(dir.resolve("noted.txt"),
+                "note: vmstat of both hosts during the load,\ntaken with pdsh over ssh\n\n" + pdsh + "\nBoth were busy.\n");
+        new ImportService(repo, CATALOG).run(ImportRequest.of("noted", ZoneOffset.UTC, noted), ImportProgress.NONE);
+
+        assertEquals(List.of("noted.txt:localhost vmstat 3", "noted.txt:127.0.0.1 vmstat 3"), files("noted"));
+        // the prose's three lines, each once, in the first host's part
+        assertEquals(List.of("localhost:1", "localhost:2", "localhost:15"), warnings("noted"));
     }
 
     @Test

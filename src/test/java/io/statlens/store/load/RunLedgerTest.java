@@ -62,7 +62,7 @@ class RunLedgerTest {
 
     private long file(RunLedger.OpenRun run, String path, String sha) throws SQLException {
         long id = ledger.register(run, new RunLedger.SourceFile(path, 10, "vmstat", "1"));
-        ledger.record(id, new RunLedger.Loaded(sha, "", 0, 0));
+        ledger.record(id, new RunLedger.Loaded(sha, "", 0, 0), 10);
         return id;
     }
 
@@ -71,7 +71,7 @@ class RunLedgerTest {
         RunLedger.OpenRun run = ledger.open("r1", Optional.empty(), List.of());
         long id = ledger.register(run, new RunLedger.SourceFile("/data/vmstat.txt", 10, "vmstat", "1"));
         assertNull(text("SELECT SHA256 FROM SOURCE_FILES WHERE ID = ?", id));
-        ledger.record(id, new RunLedger.Loaded("ab".repeat(32), "linux", 5, 1));
+        ledger.record(id, new RunLedger.Loaded("ab".repeat(32), "linux", 5, 1), 10);
         assertEquals("ab".repeat(32), text("SELECT SHA256 FROM SOURCE_FILES WHERE ID = ?", id));
         assertEquals(5, count("SELECT ROW_COUNT FROM SOURCE_FILES WHERE ID = ?", id));
     }
