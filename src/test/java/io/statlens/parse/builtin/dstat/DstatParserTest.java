@@ -97,6 +97,17 @@ class DstatParserTest {
         assertEquals(null, ScreenValue.inBits("118k", DstatColumn.of("dsk", "read"), true));
     }
 
+    /** dstat -i prints a column per interrupt, labelled by its number: one row per interrupt, keyed by it. */
+    @Test
+    void interruptsAreKeyedByTheirColumnLabel() {
+        CollectingSink sink = ParserFixtures.parse(parser, "dstat/pkb-dstat-0.7.2-epoch-noheaders-interrupts-by-irq-first30.csv");
+        assertEquals("interrupt", sink.spec("dstat.interrupts").keyLabel());
+        // "interrupts",,, over "12","25","30"; first row 0.058,3481.518,10.190
+        assertEquals(0.058, sink.rows("dstat.interrupts", "12").get(0).get("int"));
+        assertEquals(3481.518, sink.rows("dstat.interrupts", "25").get(0).get("int"));
+        assertEquals(30, sink.rows("dstat.interrupts", "30").size());
+    }
+
     @Test
     void runsAppendedToOneCsvEachStartSinceBoot() {
         CollectingSink sink = ParserFixtures.parse(parser, "dstat/debian-dstat-0.7.4-tcdngy-appended.csv");
