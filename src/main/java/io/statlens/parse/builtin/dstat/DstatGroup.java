@@ -17,6 +17,10 @@ import java.util.regex.Pattern;
  * @param keyLabel what the key is ({@code CPU}, {@code disk}, {@code interface}); empty when unkeyed
  */
 record DstatGroup(String dataset, String key, String keyLabel) {
+    /** dstat's {@code -i}/{@code --int} group: its columns are interrupts (numbers, or names with {@code -I}). */
+    static final String INTERRUPTS = "interrupts";
+    /** The one metric of an interrupt's row. */
+    static final String INTERRUPT_RATE = "int";
     private static final int MAX_NAME = 40;
     /** dstat's {@code total cpu usage}, {@code cpu3 usage}; pcp-dstat labels the plugin {@code %I usage}: {@code total usage}. */
     private static final Pattern CPU = Pattern.compile("^(?:total (?:cpu )?usage|cpu(\\d+) usage)$");

@@ -77,6 +77,11 @@ final class DstatLayout {
                 continue;
             }
             DstatGroup group = DstatGroup.of(title.isEmpty() ? "other" : title);
+            if (group.dataset().equals(DstatGroup.INTERRUPTS)) {
+                // dstat -i prints one column per interrupt, labelled by its number or name: a key, not a metric
+                group = new DstatGroup(DstatGroup.INTERRUPTS, label, "interrupt");
+                label = DstatGroup.INTERRUPT_RATE;
+            }
             if (!seen.add(group.dataset() + "\u0000" + group.key() + "\u0000" + label)) {
                 duplicates.add((title.isEmpty() ? "" : title + " ") + label);
                 continue;

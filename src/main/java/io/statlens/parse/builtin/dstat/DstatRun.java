@@ -320,12 +320,16 @@ final class DstatRun {
         List<String> c = cells.get();
         double[] values = new double[c.size()];
         boolean dool = toolName.equals("dool");
+        // one run prints every row in one mode: a letter anywhere in the row tells it for the whole row
+        for (int i = 0; i < c.size(); i++) {
+            DstatColumn kind = layout.kind(i);
+            Boolean evidence = kind == null ? null : ScreenValue.inBits(c.get(i), kind, dool);
+            if (evidence != null) screenBits = evidence;
+        }
+        boolean bits = screenBits != null ? screenBits : dool ? !bytesOption : bitsOption;
         for (int i = 0; i < c.size(); i++) {
             DstatColumn kind = layout.kind(i);
             if (kind == null) continue;
-            Boolean evidence = ScreenValue.inBits(c.get(i), kind, dool);
-            if (evidence != null) screenBits = evidence;
-            boolean bits = screenBits != null ? screenBits : dool ? !bytesOption : bitsOption;
             try {
                 values[i] = ScreenValue.parse(c.get(i), kind, bits);
             } catch (NumberFormatException e) {

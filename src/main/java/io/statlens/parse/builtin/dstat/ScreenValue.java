@@ -14,15 +14,16 @@ final class ScreenValue {
 
     /**
      * What a byte column's value says about the mode it was printed in: {@code B}, and dool's capital {@code K} of
-     * 1024, only in bytes; {@code b}, and dool's small {@code k} of 1000, only in bits; null when it does not say
-     * (dstat prints a small {@code k} in both).
+     * 1024, only in bytes; {@code b} only in bits; null when it does not say. A small {@code k} does not say: dstat
+     * prints it in both modes, and so did dool before 1.2 (its cprint's byte units {@code ('B', 'k', 'M', ...)}; 1.3
+     * made them {@code ('B', 'K', ...)}).
      */
     static Boolean inBits(String printed, DstatColumn column, boolean dool) {
         String s = printed.strip();
         if (!column.bytes() || s.isEmpty()) return null;
         char last = s.charAt(s.length() - 1);
         if (last == 'B' || dool && last == 'K') return false;
-        if (last == 'b' || dool && last == 'k') return true;
+        if (last == 'b') return true;
         return null;
     }
 

@@ -21,8 +21,12 @@ import java.util.regex.Pattern;
  * name each number.
  */
 final class TopSummary {
-    /** A number as top prints it in any locale ({@code 19,10} in German), with a unit or percent sign stuck to it. */
-    private static final Pattern NUMBER = Pattern.compile("(?<![\\p{L}\\p{N}.,])(\\d+(?:[.,]\\d+)?)([kKmMgGtTpPeE%])?(?![\\p{N}])");
+    /**
+     * A number as top prints it in any locale ({@code 19,10} in German), with a unit or percent sign stuck to it. It may
+     * follow a label's comma with no blank: top.c prints each CPU state {@code %#5.1f} right after the comma of the one
+     * before, so a state of 100 % reads {@code 0.0 ni,100.0 id}; a comma after a digit is a decimal comma.
+     */
+    private static final Pattern NUMBER = Pattern.compile("(?<![\\p{L}\\p{N}.])(?<!\\p{N},)(\\d+(?:[.,]\\d+)?)([kKmMgGtTpPeE%])?(?![\\p{N}])");
     private static final Pattern UPTIME = Pattern.compile(
             "^\\s*top\\s+-\\s+(\\d{1,2}:\\d{2}:\\d{2})\\s+up\\s+(.*?),\\s+(?:(\\d+|\\?)\\s+users?,\\s+)?load average:\\s*(.*)$");
     private static final Pattern DAYS = Pattern.compile("(\\d+)\\s+days?");

@@ -81,6 +81,33 @@ class DstatParserTest {
         assertEquals("dool", csv.fact("tool.name").orElseThrow());
     }
 
+    /**
+     * dool before 1.2 printed byte values as dstat does, {@code B} then a small {@code k} of 1024 (its cprint's units
+     * {@code ('B', 'k', 'M', ...)}; only 1.3 made the {@code K} of bytes capital): with {@code --bytes} and no command
+     * line pasted, {@code 1048k} is 1048 KiB, told by the {@code B} of a disk or network value in the same row or a
+     * row before, not 1,048,000 bits. (Paging's {@code B} tells nothing: dool prints paging in bytes in both modes.)
+     */
+    @Test
+    void doolBefore12PrintsBytesWithASmallKAsDstatDoes() {
+        CollectingSink sink = ParserFixtures.parse(parser, "dstat/gnuplotting-dool-1.1.0-bytes-t-23-plugins-tee-screen-first20.txt");
+        // Mar-23 13:32:05│ ... │   0  1048k│   0     0 │ ... │6351B 7833B│ ...: the B of the network tells the disk's k
+        assertEquals(1048 * KIB, sink.rows("dstat.dsk", "total").get(2).get("writ"));
+        // Mar-23 13:32:11│ ... │  16k    0 │ ...: a row after (the CSV of the same run: 16384)
+        assertEquals(16 * KIB, sink.rows("dstat.dsk", "total").get(8).get("read"));
+        assertEquals(null, ScreenValue.inBits("118k", DstatColumn.of("dsk", "read"), true));
+    }
+
+    /** dstat -i prints a column per interrupt, labelled by its number: one row per interrupt, keyed by it. */
+    @Test
+    void interruptsAreKeyedByTheirColumnLabel() {
+        CollectingSink sink = ParserFixtures.parse(parser, "dstat/pkb-dstat-0.7.2-epoch-noheaders-interrupts-by-irq-first30.csv");
+        assertEquals("interrupt", sink.spec("dstat.interrupts").keyLabel());
+        // "interrupts",,, over "12","25","30"; first row 0.058,3481.518,10.190
+        assertEquals(0.058, sink.rows("dstat.interrupts", "12").get(0).get("int"));
+        assertEquals(3481.518, sink.rows("dstat.interrupts", "25").get(0).get("int"));
+        assertEquals(30, sink.rows("dstat.interrupts", "30").size());
+    }
+
     @Test
     void runsAppendedToOneCsvEachStartSinceBoot() {
         CollectingSink sink = ParserFixtures.parse(parser, "dstat/debian-dstat-0.7.4-tcdngy-appended.csv");

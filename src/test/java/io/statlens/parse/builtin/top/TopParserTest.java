@@ -171,6 +171,21 @@ class TopParserTest {
         assertEquals(List.of(), sink.warnings().stream().filter(w -> w.line() > 0).toList());
     }
 
+    /**
+     * top.c prints each CPU state as {@code %#5.1f} right after the comma of the state before ({@code ~2ni,~3%#5.1f
+     * ~2id}): a state of 100 % fills the five places and leaves no blank ({@code 0.0 ni,100.0 id}), in every locale.
+     */
+    @Test
+    void aStateOfAHundredPerCentRightAfterTheCommaOfTheOneBefore() {
+        assertEquals(List.of(0.0, 0.0, 0.0, 100.0, 0.0, 0.0, 0.0, 0.0), List.copyOf(TopSummary.cpu(
+                "%Cpu(s):  0.0 us,  0.0 sy,  0.0 ni,100.0 id,  0.0 wa,  0.0 hi,  0.0 si,  0.0 st").values()));
+        assertEquals(List.of(0.0, 0.0, 0.0, 100.0, 0.0, 0.0, 0.0, 0.0), List.copyOf(TopSummary.cpu(
+                "%CPU(s):  0,0 us,  0,0 sy,  0,0 ni,100,0 id,  0,0 wa,  0,0 hi,  0,0 si,  0,0 st").values()));
+        assertEquals(List.of(100.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0), List.copyOf(TopSummary.cpu(
+                "%Cpu0  :100.0 us,  0.0 sy,  0.0 ni,  0.0 id,  0.0 wa,  0.0 hi,  0.0 si,  0.0 st").values()));
+        assertEquals(List.of(19.10, 12.04, 6.36), TopSummary.numbers("load average: 19,10, 12,04, 6,36"));
+    }
+
     @Test
     void cpuTimesInEveryFormTopPrints() {
         assertEquals(7.51, TopTable.seconds("0:07.51"), 1e-9);
