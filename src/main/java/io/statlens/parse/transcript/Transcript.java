@@ -123,9 +123,21 @@ public final class Transcript {
     /**
      * Detection reads one head once for each tool ({@link #read(Head, CommandSyntax)} from every sniffer), and the
      * layout of a head is the same for all of them: it is worked out for the first and kept for the others (it was a
-     * fifth of the CPU of detecting a pasted file).
+     * fifth of the CPU of detecting a pasted file). The last two heads are kept: detection asks each sniffer about a
+     * pasted head and then about it without what pasting added ({@code PastedHead}), in turn, and with one kept the two
+     * pushed each other out at every sniffer.
      */
-    private static volatile HeadLayout lastHead;
+    private static volatile RecentHeads recentHeads = new RecentHeads(null, null);
+
+    /** The head read last and the one before it. */
+    private record RecentHeads(HeadLayout last, HeadLayout before) {
+        /** The layout kept for these lines (by identity), or null. */
+        Layout of(List<String> lines) {
+            if (last != null && last.lines() == lines) return last.layout();
+            if (before != null && before.lines() == lines) return before.layout();
+            return null;
+        }
+    }
 
     /** The host prefix of the first lines; only before the first line is read. */
     private static HostPrefix hostPrefix(LineSource lines) {
@@ -173,12 +185,13 @@ public final class Transcript {
     public static List<TranscriptLine> read(Head head, CommandSyntax syntax) {
         List<TranscriptLine> out = new ArrayList<>(head.lines().size());
         try (LineSource source = new LineSource(head.fileName(), new java.io.StringReader(String.join("\n", head.lines())))) {
-            HeadLayout last = lastHead;
-            if (last == null || last.lines() != head.lines()) {
-                last = new HeadLayout(head.lines(), Layout.of(source));
-                lastHead = last;
+            RecentHeads recent = recentHeads;
+            Layout layout = recent.of(head.lines());
+            if (layout == null) {
+                layout = Layout.of(source);
+                recentHeads = new RecentHeads(new HeadLayout(head.lines(), layout), recent.last());
             }
-            Transcript transcript = new Transcript(source, syntax, last.layout());
+            Transcript transcript = new Transcript(source, syntax, layout);
             for (TranscriptLine line = transcript.next(); line != null; line = transcript.next()) out.add(line);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
