@@ -152,7 +152,8 @@ final class TerminalWidth {
     /**
      * Whether a line can be the rest of a cut one: not blank (nor a quoted blank line, {@code >} and blanks, in a
      * reply), shorter than the width, and not starting the way the cut line starts (the same indentation and kind of
-     * first character begin the next row of a table, or the next {@code [ 2s ]} report).
+     * first character begin the next row of a table, or the next {@code [ 2s ]} report), and not a record of the same
+     * delimited table.
      */
     private static boolean isRest(String cut, String next, int width) {
         if (blank(next) || columns(next) >= width || Transcript.isQuietNoise(next)) return false;
@@ -163,7 +164,28 @@ final class TerminalWidth {
         // the rest of a cut line of labels is labels: values under labels are a table's first row (a header is the
         // widest line once a document collapsed the blanks of the rows under it)
         if (kind(cut, 0) == 1 && kind(next, 1) == -1) return false;
-        return !startsAlike(cut, next);
+        return !startsAlike(cut, next) && !sameRecordShape(cut, next);
+    }
+
+    /**
+     * Whether two lines are records of one delimited table (CSV such as {@code perf stat -x,}, {@code sadf -d}): both
+     * hold the same number, two or more, of one separator. A terminal's rest holds what the cut left of one record,
+     * seldom exactly as many separators as the cut piece.
+     */
+    private static boolean sameRecordShape(String cut, String next) {
+        for (char separator : RECORD_SEPARATORS) {
+            int count = count(cut, separator);
+            if (count >= 2 && count == count(next, separator)) return true;
+        }
+        return false;
+    }
+
+    private static final char[] RECORD_SEPARATORS = {',', ';'};
+
+    private static int count(String line, char c) {
+        int n = 0;
+        for (int i = line.indexOf(c); i >= 0; i = line.indexOf(c, i + 1)) n++;
+        return n;
     }
 
     /**

@@ -165,4 +165,25 @@ class TerminalWidthTest {
                 + "23663214967,,cycles,450266065684,100.00,0.053,GHz\n\n";
         assertEquals(0, width(run + run + run));
     }
+
+    /**
+     * perf stat {@code -x,} in a loop: each summary's {@code task-clock} record is the widest line, and the
+     * {@code context-switches} record after it starts unalike. The next line holds as many separators as the wide one:
+     * it is a record of the same delimited table, not the rest of a cut line (found in wild16's capture, where the
+     * context switches were joined to the task clock and lost).
+     */
+    @Test
+    void aDelimitedRecordAfterTheWidestIsNoRestOfIt() {
+        assertEquals(0, width("""
+                2161.93,msec,task-clock,2161934904,100.00,2.006,CPUs utilized
+                2007,,context-switches,2161930498,100.00,928.335,/sec
+                18159,,page-faults,2161929417,100.00,8.399,K/sec
+                2104.51,msec,task-clock,2104512470,100.00,2.000,CPUs utilized
+                2023,,context-switches,2104507103,100.00,961.268,/sec
+                15801,,page-faults,2104505450,100.00,7.508,K/sec
+                2094.58,msec,task-clock,2094581047,100.00,2.007,CPUs utilized
+                2256,,context-switches,2094578844,100.00,1.077,K/sec
+                9774,,page-faults,2094578163,100.00,4.666,K/sec
+                """));
+    }
 }
