@@ -40,6 +40,19 @@ public record SysstatJsonHost(String os, String kernel, String host, Optional<Lo
         return value == null ? "" : value.toString();
     }
 
+    /**
+     * The host of an iostat, mpstat or pidstat JSON document ({@code date} read in the order the file's locale prints
+     * it), with its facts, the locale's notice and the JSON variant given to the sink: how each of those readers
+     * begins.
+     */
+    public static SysstatJsonHost announced(Map<String, Object> fields, SysstatLocale locale, RecordSink sink) {
+        SysstatJsonHost host = of(fields, "date", locale.order());
+        host.emitFacts(sink);
+        locale.tell(sink);
+        sink.variant("linux-sysstat-json");
+        return host;
+    }
+
     /** The same facts as {@link SysstatBanner#emitFacts}, so a JSON run and a text run describe their host alike. */
     public void emitFacts(RecordSink sink) {
         if (!os.isEmpty()) sink.fact("os.name", os);

@@ -52,9 +52,7 @@ final class IostatJsonReader implements SysstatJson.Handler {
 
     @Override
     public void host(Map<String, Object> fields) {
-        SysstatJsonHost.of(fields, "date", locale.order()).emitFacts(sink);
-        locale.tell(sink);
-        sink.variant("linux-sysstat-json");
+        SysstatJsonHost.announced(fields, locale, sink);
     }
 
     @Override

@@ -61,10 +61,7 @@ final class MpstatJsonReader implements SysstatJson.Handler {
 
     @Override
     public void host(Map<String, Object> fields) {
-        SysstatJsonHost host = SysstatJsonHost.of(fields, "date", locale.order());
-        host.emitFacts(sink);
-        locale.tell(sink);
-        sink.variant("linux-sysstat-json");
+        SysstatJsonHost host = SysstatJsonHost.announced(fields, locale, sink);
         date = host.date().orElse(null);
         if (date == null) sink.warning(0, "the JSON document has no readable \"date\"; samples cannot be placed in time");
         clock.date(date);

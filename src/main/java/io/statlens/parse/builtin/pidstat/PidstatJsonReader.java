@@ -71,10 +71,7 @@ final class PidstatJsonReader implements SysstatJson.Handler {
 
     @Override
     public void host(Map<String, Object> fields) {
-        SysstatJsonHost host = SysstatJsonHost.of(fields, "date", locale.order());
-        host.emitFacts(sink);
-        locale.tell(sink);
-        sink.variant("linux-sysstat-json");
+        SysstatJsonHost host = SysstatJsonHost.announced(fields, locale, sink);
         if (host.date().isEmpty()) sink.warning(0, "the JSON document has no readable \"date\"; times of day cannot be placed");
         clock.date(host.date().orElse(null));
     }
