@@ -161,6 +161,10 @@ public final class PerfStatParser implements Parser {
         private Instant started;
         /** The '# started on' line of a later run (perf stat -o --append), for when its seconds start again. */
         private Instant nextStarted;
+        /** Whether {@link #started} is a date(1) line printed before the command rather than perf's '# started on'. */
+        private boolean startedByDateLine;
+        /** The date(1) line a capture loop printed before the summary being read ({@code date; perf stat ...}). */
+        private Instant datedSummary;
         /** Seconds before the current run's start: the printed seconds of the runs pasted before it, one after another. */
         private double runOffset;
         private long sample;
@@ -203,6 +207,13 @@ public final class PerfStatParser implements Parser {
                 return;
             }
             if (s.isEmpty()) return;
+            if (!gathering || summary) {
+                Optional<Instant> date = DateLine.parse(s, timeline.options().zone());
+                if (date.isPresent()) {
+                    dateLine(date.get());
+                    return;
+                }
+            }
             if (s.equals("Events disabled") || s.equals("Events enabled")) {
                 // perf's own messages (-D/--delay, --ctl-fd): between them the intervals count nothing
                 sink.notice(number, "perf printed '" + s + "': counting " + (s.endsWith("disabled") ? "stops here" : "starts again here"));
@@ -346,6 +357,20 @@ public final class PerfStatParser implements Parser {
         }
 
         /**
+         * A date(1) line that a capture loop printed before running perf stat: it dates the summary that follows (at
+         * its end when its elapsed seconds are printed) and ends the one before (perf stat -x prints no title to do so);
+         * before the first counter line it is also the start that -I's seconds count from.
+         */
+        private void dateLine(Instant at) {
+            flush(true);
+            datedSummary = at;
+            if (sample == 0 && started == null) {
+                started = at;
+                startedByDateLine = true;
+            }
+        }
+
+        /**
          * perf stat -I prints the seconds since its own start, so seconds lower than the last ones are the next run of
          * perf stat pasted or appended after it: it starts at its own '# started on' line, else where the previous run
          * ended (the time between the runs is printed nowhere).
@@ -406,6 +431,7 @@ public final class PerfStatParser implements Parser {
                 sink.row(spec, new Row(sample, time, keyLabel.isEmpty() ? "" : e.getKey(), false, values));
             }
             sample++;
+            datedSummary = null;
             current.clear();
             printedInInterval.clear();
             gathering = false;
@@ -417,7 +443,8 @@ public final class PerfStatParser implements Parser {
             double elapsed = (Double.isNaN(currentElapsed) ? 0 : currentElapsed) + runOffset;
             Duration offset = Duration.ofNanos(Math.round(elapsed * 1e9));
             if (started != null) {
-                timeline.source("perf stat's '# started on' line plus the seconds printed on each line");
+                timeline.source(startedByDateLine ? "a date(1) line before perf stat plus the seconds printed on each line"
+                        : "perf stat's '# started on' line plus the seconds printed on each line");
                 return timeline.stamped(started.plus(offset), sample);
             }
             timeline.source("seconds printed on each line after the first sample's start");
@@ -429,6 +456,11 @@ public final class PerfStatParser implements Parser {
          * seconds, else where the sample clock puts it (--start, or the fallback start, one interval per summary).
          */
         private Instant summaryTime(boolean another) {
+            if (datedSummary != null) {
+                timeline.source("a date(1) line before each perf stat summary, plus the elapsed seconds where printed");
+                return timeline.stamped(datedSummary.plus(Duration.ofNanos(Math.round((Double.isNaN(summaryElapsed) ? 0
+                        : summaryElapsed) * 1e9))), sample);
+            }
             if (started != null && sample == 0) {
                 timeline.source("perf stat's '# started on' line plus the elapsed seconds of the command");
                 return timeline.stamped(started.plus(Duration.ofNanos(Math.round((Double.isNaN(summaryElapsed) ? 0

@@ -187,6 +187,59 @@ class PerfStatParserTest {
         assertEquals(List.of(), sink.warnings());
     }
 
+    /**
+     * A capture loop's {@code date; perf stat -x, ...} (wild16): each summary follows the date(1) line printed just
+     * before its command started, so that line dates it, and it ends the summary before it (-x output has no title).
+     */
+    @Test
+    void aDateLineBeforeEachSummaryDatesItAndEndsTheOneBefore() {
+        String csv = """
+                Thu Dec  3 21:19:08 UTC 2026
+                2161.93,msec,task-clock,2161934904,100.00,2.006,CPUs utilized
+                2007,,context-switches,2161930498,100.00,928.335,/sec
+                18159,,page-faults,2161929417,100.00,8.399,K/sec
+                Thu Dec  3 21:19:10 UTC 2026
+                2104.51,msec,task-clock,2104512470,100.00,2.000,CPUs utilized
+                2023,,context-switches,2104507103,100.00,961.268,/sec
+                15801,,page-faults,2104505450,100.00,7.508,K/sec
+                Thu Dec  3 21:19:11 UTC 2026
+                2094.58,msec,task-clock,2094581047,100.00,2.007,CPUs utilized
+                2256,,context-switches,2094578844,100.00,1.077,K/sec
+                9774,,page-faults,2094578163,100.00,4.666,K/sec
+                """;
+        CollectingSink sink = ParserFixtures.parseText(parser, csv, ParserFixtures.context("x", TimeOptions.DEFAULT));
+        List<SpecRow> rows = sink.rows("perf-stat");
+        assertEquals(List.of(2007.0, 2023.0, 2256.0), rows.stream().map(r -> r.get("context-switches")).toList());
+        assertEquals(List.of(Instant.parse("2026-12-03T21:19:08Z"), Instant.parse("2026-12-03T21:19:10Z"),
+                Instant.parse("2026-12-03T21:19:11Z")), rows.stream().map(r -> r.row().time()).toList());
+        assertEquals(List.of(), sink.warnings());
+        assertEquals("a date(1) line before each perf stat summary, plus the elapsed seconds where printed",
+                sink.fact("time.source").orElseThrow());
+
+        // the text form prints its elapsed seconds: the summary is at the end of the command
+        String text = """
+                Thu Dec  3 21:19:08 UTC 2026
+
+                 Performance counter stats for 'sleep 1':
+
+                         1,202,345      cycles
+
+                       1.500000000 seconds time elapsed
+
+                Thu Dec  3 21:19:10 UTC 2026
+
+                 Performance counter stats for 'sleep 1':
+
+                         1,300,000      cycles
+
+                       1.250000000 seconds time elapsed
+                """;
+        sink = ParserFixtures.parseText(parser, text, ParserFixtures.context("x", TimeOptions.DEFAULT));
+        assertEquals(List.of(Instant.parse("2026-12-03T21:19:09.5Z"), Instant.parse("2026-12-03T21:19:11.25Z")),
+                sink.rows("perf-stat").stream().map(r -> r.row().time()).toList());
+        assertEquals(List.of(), sink.warnings());
+    }
+
     @Test
     void summaryBlocksAreOneSampleEachAtTheEndOfTheCommand() {
         CollectingSink text = ParserFixtures.parse(parser, "perf-stat/linux-perf-6.1-stat-o-dd.txt");
