@@ -452,22 +452,26 @@ public final class PerfStatParser implements Parser {
         }
 
         /**
-         * A summary counts the whole command: it is at its end, the '# started on' line of perf stat -o plus the elapsed
-         * seconds, else where the sample clock puts it (--start, or the fallback start, one interval per summary).
+         * A summary counts the whole command: it is at its end, the date(1) line printed before it or the '# started on'
+         * line of perf stat -o plus the elapsed seconds, else where the sample clock puts it (--start, or the fallback
+         * start, one interval per summary).
          */
         private Instant summaryTime(boolean another) {
             if (datedSummary != null) {
                 timeline.source("a date(1) line before each perf stat summary, plus the elapsed seconds where printed");
-                return timeline.stamped(datedSummary.plus(Duration.ofNanos(Math.round((Double.isNaN(summaryElapsed) ? 0
-                        : summaryElapsed) * 1e9))), sample);
+                return timeline.stamped(datedSummary.plus(summaryElapsed()), sample);
             }
             if (started != null && sample == 0) {
                 timeline.source("perf stat's '# started on' line plus the elapsed seconds of the command");
-                return timeline.stamped(started.plus(Duration.ofNanos(Math.round((Double.isNaN(summaryElapsed) ? 0
-                        : summaryElapsed) * 1e9))), sample);
+                return timeline.stamped(started.plus(summaryElapsed()), sample);
             }
             // one summary is at the start; a file of several places the later ones an interval apart
             return sample == 0 && !timeline.anchored() ? timeline.first(another) : timeline.unstamped(sample);
+        }
+
+        /** The elapsed seconds printed under the current summary, zero when none were (perf stat -x prints none). */
+        private Duration summaryElapsed() {
+            return Duration.ofNanos(Math.round((Double.isNaN(summaryElapsed) ? 0 : summaryElapsed) * 1e9));
         }
 
         void finish() {
