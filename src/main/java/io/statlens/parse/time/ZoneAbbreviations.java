@@ -112,6 +112,8 @@ public final class ZoneAbbreviations {
         if (NUMERIC_OFFSET.matcher(text).matches()) {
             int h = Integer.parseInt(text.substring(1, 3));
             int m = text.length() == 3 ? 0 : Integer.parseInt(text.substring(text.length() - 2));
+            // a damaged offset (+40, -1875) is no zone: ZoneOffset holds -18:00 to +18:00
+            if (h > 18 || m > 59 || h == 18 && m > 0) return Optional.empty();
             return Optional.of(ZoneOffset.ofHoursMinutes(text.charAt(0) == '-' ? -h : h, text.charAt(0) == '-' ? -m : m));
         }
         if (text.contains("/")) {

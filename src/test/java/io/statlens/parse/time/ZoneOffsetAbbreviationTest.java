@@ -16,4 +16,13 @@ class ZoneOffsetAbbreviationTest {
         assertEquals(ZoneOffset.ofHoursMinutes(5, 45), ZoneAbbreviations.lookup("+05:45").orElseThrow());
         assertTrue(ZoneAbbreviations.lookup("+4").isEmpty());
     }
+
+    /** The fifteenth fuzz run's finding: a damaged zone of {@code +40} hours made mpstat's parser throw. */
+    @Test
+    void anOffsetNoZoneCanHaveIsNoZone() {
+        assertTrue(ZoneAbbreviations.lookup("+40").isEmpty());
+        assertTrue(ZoneAbbreviations.lookup("-1875").isEmpty());
+        assertTrue(ZoneAbbreviations.lookup("+18:30").isEmpty());
+        assertEquals(ZoneOffset.ofHours(18), ZoneAbbreviations.lookup("+18").orElseThrow());
+    }
 }
