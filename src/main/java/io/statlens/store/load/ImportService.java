@@ -71,11 +71,8 @@ public final class ImportService {
         return run(request, planner.plan(request.inputs(), request.parserChoices()), progress, cancellation);
     }
 
-    /**
-     * Imports by a plan already made of the request's inputs and choices ({@link ImportPlanner#plan}): the import fuzz
-     * target plans each input to see whether it fits the tables, and detection is most of an input's cost there.
-     */
-    ImportResult run(ImportRequest request, ImportPlanner.Plan plan, ImportProgress progress, Cancellation cancellation) {
+    /** Imports by the plan made of the request's inputs and choices ({@link ImportPlanner#plan}). */
+    private ImportResult run(ImportRequest request, ImportPlanner.Plan plan, ImportProgress progress, Cancellation cancellation) {
         // On a shared repository two imports that change the same tables' columns can lock each other
         // out; the engine undoes one of them, which then starts over (nothing of it was kept).
         for (int attempt = 1; ; attempt++) {

@@ -40,9 +40,26 @@ public final class DataTables {
         boolean collected(String table);
     }
 
+    /**
+     * A data set {@link #ensure} would have to create a table or add a column for while the tables' shapes are kept
+     * ({@link #keepShapes(boolean)}), refused before anything of the schema changes; the transaction is the caller's to undo.
+     */
+    public static final class ShapeChangeRefused extends RuntimeException {
+        ShapeChangeRefused(String message) {
+            super(message);
+        }
+    }
+
     private final Connection connection;
     private final SqlDialect dialect;
     private final ColumnNamer namer;
+    /**
+     * Whether {@link #ensure} refuses a data set that needs a new table or column ({@link ShapeChangeRefused}). The
+     * import fuzz target imports only into the tables it found (ImportFuzzTest#importIntoKnownTables): the import
+     * itself then tells an input that would change a table's columns, where the target planned and parsed every input a
+     * second time to find out beforehand.
+     */
+    private boolean keepShapes;
     /**
      * The catalog's statements, prepared once per connection: Derby compiles every statement prepared after DDL in
      * the same transaction afresh (its statement cache is not used while the dictionary is being changed), and an
@@ -101,6 +118,11 @@ public final class DataTables {
         }
     }
 
+    /** From now on (true), until told otherwise, refuse a data set that needs a new table or column (the field {@code keepShapes} says why). */
+    public void keepShapes(boolean keep) {
+        keepShapes = keep;
+    }
+
     public String tableName(DatasetSpec spec) {
         return namer.tableName(spec.tool(), spec.name());
     }
@@ -125,6 +147,10 @@ public final class DataTables {
         DataTable table = reload(name);
         checkUnits(spec, table);
         if (table != null && spec.metrics().stream().allMatch(m -> table.indexOfLabel(m.label()) >= 0)) return table;
+        if (keepShapes) {
+            throw new ShapeChangeRefused(table == null ? "data set " + spec.qualifiedName() + " needs a new table " + name
+                    : "data set " + spec.qualifiedName() + " needs a new column in table " + name);
+        }
         // The table or a column is missing here; another client of a shared repository may have added it
         // since this catalog was read. Schema changes take turns: the lock is held to the end of the
         // transaction, and the catalog is read again under it.

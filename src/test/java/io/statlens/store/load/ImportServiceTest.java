@@ -12,6 +12,7 @@ import io.statlens.parse.spi.Parser;
 import io.statlens.parse.spi.ParserInfo;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.store.read.RunCatalog;
+import io.statlens.store.schema.DataTables;
 import io.statlens.store.schema.Repository;
 
 import org.junit.jupiter.api.AfterEach;
@@ -134,6 +135,31 @@ class ImportServiceTest {
         var details = new RunCatalog(repo).details("r1");
         assertEquals(99.5, details.summary().get(0).value());
         assertEquals(List.of("cpu0"), details.datasets().get(0).keys());
+    }
+
+    @Test
+    void whileTheTablesKeepTheirShapesAnImportThatNeedsANewTableOrColumnIsRefusedAndUndone() throws Exception {
+        repo.tables().keepShapes(true);
+        Path first = file("a.txt", "columns a b", "1700000000 - 1 2");
+        DataTables.ShapeChangeRefused noTable = assertThrows(DataTables.ShapeChangeRefused.class,
+                () -> importer.run(ImportRequest.of("r0", ZoneOffset.UTC, first), ImportProgress.NONE));
+        assertEquals("data set scripted needs a new table SCRIPTED", noTable.getMessage());
+        assertEquals(0, count("SELECT COUNT(*) FROM RUNS"));
+        assertTrue(repo.tables().table("SCRIPTED").isEmpty());
+
+        repo.tables().keepShapes(false);
+        importer.run(ImportRequest.of("r1", ZoneOffset.UTC, first), ImportProgress.NONE);
+        repo.tables().keepShapes(true);
+        importer.run(ImportRequest.of("r2", ZoneOffset.UTC, file("b.txt", "columns b", "1700000001 - 3")), ImportProgress.NONE);
+        Path wider = file("c.txt", "columns a", "1700000002 - 4", "columns a c", "1700000003 - 5 6");
+        DataTables.ShapeChangeRefused noColumn = assertThrows(DataTables.ShapeChangeRefused.class,
+                () -> importer.run(ImportRequest.of("r3", ZoneOffset.UTC, wider), ImportProgress.NONE));
+
+        assertEquals("data set scripted needs a new column in table SCRIPTED", noColumn.getMessage());
+        assertEquals(2, count("SELECT COUNT(*) FROM RUNS"), "r1 and r2; r3 undone with its first header's rows");
+        assertEquals(2, count("SELECT COUNT(*) FROM METRICS"));
+        assertEquals(List.of("DATASET_ID", "SAMPLE", "TS", "ELAPSED_S", "ITEM", "SINCE_BOOT", "A", "B"),
+                repo.tables().table("SCRIPTED").orElseThrow().allColumns());
     }
 
     @Test
