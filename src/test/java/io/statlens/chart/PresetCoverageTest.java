@@ -92,6 +92,38 @@ class PresetCoverageTest {
         assertTrue(seen.containsAll(List.of("dbt2", "faban", "vmstat.disk", "sar.net_tcp", "sar.net_etcp", "mpstat.irq")), "" + seen);
     }
 
+    /**
+     * Solaris {@code vmstat -S} stores its swap-ins and swap-outs per second under labels of their own ({@code si
+     * swap-ins/s}, not Linux's KiB/s {@code si}): the swap preset must name them, or a Solaris run's swap chart shows
+     * paging and scanning but never the swapping it is named after. The output is real: the {@code vmstat -S 10 2}
+     * quoted in skorpworks/snag's lib/SNAG/Source/SystemStats/SunOS.pm (commit 2438a4cb), as VmstatSyntheticTest has it.
+     */
+    @Test
+    void aSolarisSwapChartDrawsItsSwapInsAndSwapOuts() throws IOException {
+        String text = """
+                procs     memory            page            disk          faults      cpu
+                r b w   swap  free  si  so pi po fr de sr dd dd m0 m1   in   sy   cs us sy id
+                0 0 0 2712216 747048 0   0  0  0  0  0  0  3  1  1  2    1  201   80  2  1 97
+                0 0 0 2707144 741928 0   0  0  0  0  0  0  1  1  1  1  313  132   82  1  0 98
+                """;
+        CollectingSink sink = new CollectingSink();
+        AutoDetectParser auto = new AutoDetectParser(CATALOG);
+        try (LineSource lines = LineSource.of("vmstat-S.txt", new java.io.ByteArrayInputStream(
+                text.getBytes(java.nio.charset.StandardCharsets.UTF_8)))) {
+            ParseContext context = ParseContext.simple("vmstat-S.txt");
+            context.set(Detection.class, auto.detect(lines.head()));
+            auto.parse(lines, context, sink);
+        }
+        List<String> labels = sink.spec("vmstat").metrics().stream().map(Metric::label).toList();
+        ChartDefinition swap = presetsOf("vmstat").stream().filter(d -> d.name().equals("vmstat.swap")).findFirst().orElseThrow();
+        // Of each metric line the first alternative the run has is drawn (SelectionSource), as for a real chart.
+        List<String> drawn = swap.metrics().stream()
+                .flatMap(alternatives -> alternatives.stream().filter(a -> labels.contains(ChartDefinition.drawnLabel(a))).limit(1))
+                .toList();
+        assertTrue(drawn.containsAll(List.of("si swap-ins/s", "so swap-outs/s")), "drawn: " + drawn + " of " + labels);
+        assertTrue(drawn.containsAll(List.of("pi KiB/s", "po KiB/s", "sr")), "paging and scanning still drawn: " + drawn);
+    }
+
     private static void check(Corpus.Fixture fixture, Parser parser, String dataset, Collection<String> labels, List<String> problems) {
         if (!parser.datasets().contains(dataset)) {
             problems.add(fixture + ": " + parser.info().tool() + " gives " + dataset + " but does not declare it");

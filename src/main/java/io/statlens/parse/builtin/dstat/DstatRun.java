@@ -46,6 +46,11 @@ final class DstatRun {
     private boolean csv;
     /** What the last byte value with a telling unit letter said: printed in bits or in bytes; null before one. */
     private Boolean screenBits;
+    /**
+     * Screen rows read before the run showed its mode: their byte values' {@code k} and {@code M} are alike in bits
+     * and in bytes, and the run's first {@code b} or {@code B}, in a later row, tells theirs too (one run, one mode).
+     */
+    private final List<HeldRow> held = new ArrayList<>();
     /** CSV group titles, or the screen's group line, waiting for the labels under them. */
     private List<String> csvGroups;
     private String screenGroups;
@@ -56,6 +61,8 @@ final class DstatRun {
     /** The next data line is the first of a run: dstat's first values average since boot. */
     private boolean runStarts = true;
     private final Map<String, DatasetSpec> announced = new HashMap<>();
+    /** Rows held for the mode at most; then the tool's default (or the options) decides them, as before any letter. */
+    private static final int MOST_HELD = 1000;
     private final Set<String> facts = new HashSet<>();
 
     DstatRun(ParseContext context, RecordSink sink) {
@@ -64,6 +71,7 @@ final class DstatRun {
     }
 
     void command(PastedCommand command) {
+        release();
         if (!command.arguments().isEmpty()) fact("options", command.argumentText());
         String name = command.tool().substring(command.tool().lastIndexOf('/') + 1);
         if (name.startsWith("dool")) toolName = "dool";
@@ -83,6 +91,7 @@ final class DstatRun {
         if (isGroupLine(text)) {
             groupLine(text);
         } else {
+            release();
             runStarts = true;
         }
     }
@@ -126,6 +135,7 @@ final class DstatRun {
     }
 
     void finish() {
+        release();
         if (sample == 0) {
             sink.warning(0, layout == null ? "no dstat or dool header found" : "no dstat or dool values found");
         }
@@ -135,6 +145,7 @@ final class DstatRun {
     // --- CSV -------------------------------------------------------------------------------------------------
 
     private void csvLine(String line, long number) {
+        release();
         csv = true;
         List<String> cells = DstatCsv.split(line);
         String first = cells.isEmpty() ? "" : cells.get(0);
@@ -249,7 +260,7 @@ final class DstatRun {
             // dool 1.3 and later writes byte counts in bits into the CSV too, unless told --bytes
             if (kind.bytes() && csvInBits()) values[i] /= 8;
         }
-        write(cells, values, layout.leaders(cells, false, number, sink), number);
+        write(cells, values, layout.leaders(cells, false, number, sink), number, layout, runStarts);
     }
 
     private boolean csvInBits() {
@@ -308,7 +319,8 @@ final class DstatRun {
                         + " start (since boot, without values)");
                 double[] none = new double[alone.get().size()];
                 Arrays.fill(none, Double.NaN);
-                write(alone.get(), none, List.of(), number);
+                release();
+                write(alone.get(), none, List.of(), number, layout, runStarts);
                 return;
             }
         }
@@ -318,31 +330,64 @@ final class DstatRun {
             return;
         }
         List<String> c = cells.get();
-        double[] values = new double[c.size()];
         boolean dool = toolName.equals("dool");
-        // one run prints every row in one mode: a letter anywhere in the row tells it for the whole row
+        // one run prints every row in one mode (cprint reads the run's op.bits): a letter anywhere tells it for the run
+        boolean bytes = false;
         for (int i = 0; i < c.size(); i++) {
             DstatColumn kind = layout.kind(i);
+            bytes |= kind != null && kind.bytes();
             Boolean evidence = kind == null ? null : ScreenValue.inBits(c.get(i), kind, dool);
             if (evidence != null) screenBits = evidence;
         }
-        boolean bits = screenBits != null ? screenBits : dool ? !bytesOption : bitsOption;
+        if (screenBits == null && bytes) {
+            held.add(new HeldRow(c, number, layout, runStarts));
+            runStarts = false;
+            if (held.size() >= MOST_HELD) release();
+            return;
+        }
+        release();
+        screenRow(new HeldRow(c, number, layout, runStarts), bits());
+        runStarts = false;
+    }
+
+    /** The mode of the run's byte values: what its letters told, else what the options or the tool's default say. */
+    private boolean bits() {
+        return screenBits != null ? screenBits : toolName.equals("dool") ? !bytesOption : bitsOption;
+    }
+
+    /** Writes the held rows in the mode the run has shown, or, when it has shown none, in {@link #bits()}'s default. */
+    private void release() {
+        boolean bits = bits();
+        for (HeldRow row : held) screenRow(row, bits);
+        held.clear();
+    }
+
+    private void screenRow(HeldRow row, boolean bits) {
+        List<String> c = row.cells();
+        double[] values = new double[c.size()];
         for (int i = 0; i < c.size(); i++) {
-            DstatColumn kind = layout.kind(i);
+            DstatColumn kind = row.layout().kind(i);
             if (kind == null) continue;
             try {
                 values[i] = ScreenValue.parse(c.get(i), kind, bits);
             } catch (NumberFormatException e) {
-                sink.warning(number, "expected a number for " + layout.labels().get(i) + ", found '" + c.get(i) + "'");
+                sink.warning(row.number(), "expected a number for " + row.layout().labels().get(i) + ", found '" + c.get(i) + "'");
                 return;
             }
         }
-        write(c, values, layout.leaders(c, true, number, sink), number);
+        write(c, values, row.layout().leaders(c, true, row.number(), sink), row.number(), row.layout(), row.runStarts());
+    }
+
+    /** A screen row as split by its header's layout, waiting for the run's mode. */
+    private record HeldRow(List<String> cells, long number, DstatLayout layout, boolean runStarts) {
     }
 
     // --- both ------------------------------------------------------------------------------------------------
 
     private void header(DstatLayout next, long number, ScreenColumns columns) {
+        // dstat repeats its header every screenful within a run, and the held rows keep the layout they were read by;
+        // only data sets of other metrics, announced here, must wait for the rows of the old ones
+        if (layout == null || !next.specs().equals(layout.specs())) release();
         headerLine = number;
         screen = columns;
         if (!next.duplicates().isEmpty()) {
@@ -356,10 +401,11 @@ final class DstatRun {
         sink.variant(toolName + (csv ? "-csv" : "-screen"));
     }
 
-    private void write(List<String> cells, double[] values, List<DstatLayout.TopRow> leaders, long number) {
-        Instant time = clock.time(layout, cells, sample, number);
+    private void write(List<String> cells, double[] values, List<DstatLayout.TopRow> leaders, long number,
+                       DstatLayout at, boolean starts) {
+        Instant time = clock.time(at, cells, sample, number);
         if (time == null) return;
-        layout.write(sink, sample++, time, runStarts, values, leaders);
+        at.write(sink, sample++, time, starts, values, leaders);
         runStarts = false;
     }
 }

@@ -37,6 +37,10 @@ record PerfStatLine(double elapsed, String key, double count, String missing, St
     private static final Pattern MULTIPLEXED = Pattern.compile("\\s*[(\\[]\\s*(\\d+(?:\\.\\d+)?)%\\s*[)\\]]\\s*$");
     /** The spread of the runs of {@code perf stat -r N}: {@code ( +-  7.63% )}. */
     private static final Pattern SPREAD = Pattern.compile("\\s*\\(\\s*\\+-\\s*\\d+(?:\\.\\d+)?%\\s*\\)\\s*$");
+    /** A metric group's name: {@code TopdownL1}, {@code TopdownL1 (cpu_core)} on a hybrid machine. */
+    private static final Pattern METRIC_GROUP = Pattern.compile("^[A-Za-z_][\\w.-]*(?: \\([\\w.-]+\\))?$");
+    /** A metric group's metric: its unit (none, {@code %}, {@code GHz}...) and name two blanks apart. */
+    private static final Pattern METRIC_UNIT_AND_NAME = Pattern.compile("^\\s*(\\S*)\\s{2,}([A-Za-z_][\\w.]*)\\s*$");
     /** perf before 5.x printed the unit after the event: {@code 1.460310  task-clock (msec)}. */
     private static final Pattern UNIT_AFTER = Pattern.compile("^(.*\\S)\\s+(\\S+)\\s+\\((\\w+)\\)$");
 
@@ -80,6 +84,61 @@ record PerfStatLine(double elapsed, String key, double count, String missing, St
         if (cells.size() < 3) return Optional.empty();
         // after the event: run time, share of it counted, derived metric value and unit
         return fields(cells, false, timed);
+    }
+
+    /**
+     * The name of a metric group that perf 6.5 and later prints in {@code -x} output before the group's metrics
+     * (stat-display.c print_metricgroup_header_csv): after the time and CPU or aggregate cells, an empty cell, the
+     * running time and share of the group's first event, four separators and the name ({@code TopdownL1}, on a hybrid
+     * machine {@code TopdownL1 (cpu_core)}); perf 6.12 on ends it with one more separator. Empty for any other line.
+     */
+    static Optional<String> metricGroup(String line, char separator) {
+        List<String> cells = cells(line, separator);
+        int last = cells.size() - 1;
+        if (last >= 0 && cells.get(last).isEmpty()) last--;
+        if (last < 6 || !METRIC_GROUP.matcher(cells.get(last)).matches()) return Optional.empty();
+        // the four separators before the name leave three empty cells after the share
+        for (int i = last - 3; i < last; i++) if (!cells.get(i).isBlank()) return Optional.empty();
+        if (!cells.get(last - 4).matches("\\d+(?:\\.\\d+)?") || !cells.get(last - 5).matches("\\d+")
+                || !cells.get(last - 6).isBlank()) {
+            return Optional.empty();
+        }
+        return Optional.of(cells.get(last));
+    }
+
+    /**
+     * A metric of a metric group, as perf 6.5 and later prints it under the group's header: its value, then its unit
+     * and name two blanks apart (stat-shadow.c generic_metric's {@code "%s  %s"}: {@code 70.1,%  tma_backend_bound}),
+     * perf 6.12 on a threshold cell after them. The value is NaN where perf printed none; the key is the line's CPU
+     * or aggregate, as on counter lines. Empty for a line without such a unit and name.
+     */
+    static Optional<GroupMetric> groupMetric(String line, char separator) {
+        List<String> cells = cells(line, separator);
+        for (int i = cells.size() - 1; i >= Math.max(1, cells.size() - 2); i--) {
+            Matcher named = METRIC_UNIT_AND_NAME.matcher(cells.get(i));
+            if (!named.matches()) continue;
+            String value = cells.get(i - 1).strip();
+            if (!value.isEmpty() && !COUNT.matcher(value).matches()) return Optional.empty();
+            String key = "";
+            for (int k = 0; k < Math.min(2, i - 1); k++) {
+                String cell = cells.get(k).strip();
+                if (CPU.matcher(cell).matches() || AGGREGATE.matcher(cell).matches()) {
+                    key = cell;
+                    break;
+                }
+            }
+            double number = value.isEmpty() ? Double.NaN : Double.parseDouble(value.replace(",", ""));
+            return Optional.of(new GroupMetric(key, named.group(2), named.group(1), number));
+        }
+        return Optional.empty();
+    }
+
+    /** A metric of a metric group: its CPU or aggregate (empty when none), name, unit as printed, value. */
+    record GroupMetric(String key, String name, String unit, double value) {
+    }
+
+    private static List<String> cells(String line, char separator) {
+        return Arrays.asList(line.split(Pattern.quote(String.valueOf(separator)), -1));
     }
 
     private static Optional<PerfStatLine> fields(List<String> cells, boolean text, boolean timed) {

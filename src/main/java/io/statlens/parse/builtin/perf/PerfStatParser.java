@@ -171,6 +171,11 @@ public final class PerfStatParser implements Parser {
         private boolean csv;
         /** The separator of -x, as the interval lines show it; the --summary lines after them use it too. */
         private char separator = ',';
+        /**
+         * The metric group whose metrics are being read (perf 6.5+ -x without -e): {@code TopdownL1}, or {@code
+         * TopdownL1 (cpu_core)}; null outside one. A counter line or the end of the sample ends it.
+         */
+        private String metricGroup;
         /** The arguments of the last command pasted, said once as the options fact. */
         private String options = "";
 
@@ -219,6 +224,7 @@ public final class PerfStatParser implements Parser {
                 sink.notice(number, "perf printed '" + s + "': counting " + (s.endsWith("disabled") ? "stops here" : "starts again here"));
                 return;
             }
+            if (csv && gathering && metricGroup(s)) return;
             if (csv && DERIVED_CSV.matcher(s).find()) return;
             Matcher title = SUMMARY.matcher(s);
             if (title.matches() && !summary && !commandPasted && (sample > 0 || gathering)) {
@@ -313,8 +319,29 @@ public final class PerfStatParser implements Parser {
             sink.summary(new SummaryValue(TOOL, "", "seconds " + what, value, "s"));
         }
 
+        /**
+         * A metric group's header or one of its metrics (perf 6.5+ prints the Default groups after the counters): each
+         * metric is stored under its name, and the PMU of a hybrid machine's group ({@code tma_retiring (cpu_atom)}),
+         * beside the counters of its sample, in its unit as printed.
+         */
+        private boolean metricGroup(String s) {
+            Optional<String> header = PerfStatLine.metricGroup(s, separator);
+            if (header.isPresent()) {
+                metricGroup = header.get();
+                return true;
+            }
+            if (metricGroup == null) return false;
+            Optional<PerfStatLine.GroupMetric> metric = PerfStatLine.groupMetric(s, separator);
+            if (metric.isEmpty()) return false;
+            PerfStatLine.GroupMetric m = metric.get();
+            int pmu = metricGroup.indexOf(" (");
+            store(m.key(), m.name() + (pmu < 0 ? "" : metricGroup.substring(pmu)), m.unit(), m.value());
+            return true;
+        }
+
         private void counter(PerfStatLine l, long number) {
             commandPasted = false;
+            metricGroup = null;
             if (!summary && !Double.isNaN(currentElapsed) && l.elapsed() < currentElapsed) newRun(number);
             if (gathering && Double.compare(l.elapsed(), currentElapsed) != 0) flush(true);
             // a summary appended again without a title (perf stat -x in a loop prints none): the event comes again
@@ -341,19 +368,24 @@ public final class PerfStatParser implements Parser {
                 if (repeatedSaid.add(event)) sink.notice(number, "perf stat printed " + l.event() + " more than once in one "
                         + (summary ? "summary" : "interval") + " (counters of one name): the second is " + event);
             }
+            store(l.key(), event, unit(l.unit(), l.event()), l.count());
+        }
+
+        /** A value of the sample being gathered: the event's (or metric's) column, added at its first value. */
+        private void store(String key, String event, String unit, double value) {
             if (!events.contains(event)) {
                 events.add(event);
-                units.put(event, unit(l.unit(), l.event()));
+                units.put(event, unit);
             }
-            double[] values = current.computeIfAbsent(l.key(), k -> new double[0]);
+            double[] values = current.computeIfAbsent(key, k -> new double[0]);
             int index = events.indexOf(event);
             if (values.length <= index) {
                 int from = values.length;
                 values = Arrays.copyOf(values, events.size());
                 Arrays.fill(values, from, values.length, Double.NaN);
-                current.put(l.key(), values);
+                current.put(key, values);
             }
-            values[index] = l.count();
+            values[index] = value;
         }
 
         /**
@@ -435,6 +467,7 @@ public final class PerfStatParser implements Parser {
             current.clear();
             printedInInterval.clear();
             gathering = false;
+            metricGroup = null;
         }
 
         /** The start (the '# started on' line of perf stat -o, --start, or the fallback start) plus the seconds printed. */

@@ -282,14 +282,27 @@ final class TopSummary {
         return out;
     }
 
-    /** busybox {@code Load average: 19.63 12.38 6.53 28/427 3796}: the three load averages. */
+    private static final Pattern BUSYBOX_LOAD = Pattern.compile("^\\s*Load average:\\s+(\\d+\\.\\d+)\\s+(\\d+\\.\\d+)"
+            + "\\s+(\\d+\\.\\d+)(?:\\s+(\\d+)/(\\d+)\\s+(\\d+))?");
+
+    /**
+     * busybox {@code Load average: 19.63 12.38 6.53 28/427 3796}: /proc/loadavg as read (top.c's display_header), so
+     * the three load averages, the runnable and existing kernel scheduling entities (threads, whether or not {@code -H}
+     * is given: proc(5)), and the last PID created. The counts are not procps's {@code Tasks:} (processes without
+     * {@code -H}, counted by state), hence labels of their own.
+     */
     static Map<String, Double> busyboxLoad(String line) {
         Map<String, Double> out = new LinkedHashMap<>();
-        Matcher m = Pattern.compile("^\\s*Load average:\\s+(\\d+\\.\\d+)\\s+(\\d+\\.\\d+)\\s+(\\d+\\.\\d+)").matcher(line);
+        Matcher m = BUSYBOX_LOAD.matcher(line);
         if (m.find()) {
             out.put("load1", Double.parseDouble(m.group(1)));
             out.put("load5", Double.parseDouble(m.group(2)));
             out.put("load15", Double.parseDouble(m.group(3)));
+            if (m.group(4) != null) {
+                out.put("threads_runnable", Double.parseDouble(m.group(4)));
+                out.put("threads_total", Double.parseDouble(m.group(5)));
+                out.put("last_pid", Double.parseDouble(m.group(6)));
+            }
         }
         return out;
     }
@@ -307,6 +320,9 @@ final class TopSummary {
             case "load1" -> new Metric(label, "", "load average over 1 minute");
             case "load5" -> new Metric(label, "", "load average over 5 minutes");
             case "load15" -> new Metric(label, "", "load average over 15 minutes");
+            case "threads_runnable" -> new Metric(label, "count", "runnable threads (busybox: /proc/loadavg)");
+            case "threads_total" -> new Metric(label, "count", "threads in the system (busybox: /proc/loadavg)");
+            case "last_pid" -> new Metric(label, "", "the last process id created (busybox: /proc/loadavg)");
             default -> Metric.of(label, "");
         };
     }

@@ -97,6 +97,53 @@ class DstatParserTest {
         assertEquals(null, ScreenValue.inBits("118k", DstatColumn.of("dsk", "read"), true));
     }
 
+    /**
+     * One run prints every byte value in one mode: cprint reads the run-wide {@code op.bits} (set by {@code --bits} or
+     * {@code --bytes}, dool before 1.2 defaulting to bits) and appends {@code b} or {@code B} only to a value below
+     * 1000 or 1024, the {@code k}/{@code M} of larger ones being alike in both modes. So the first {@code B} or
+     * {@code b} of a disk or network column, in whatever row it comes, tells the mode of the rows before it too. The
+     * Gnuplotting dool 1.1 {@code --bytes} screen's first two rows hold only {@code k}s; its CSV of the same run has
+     * 121,051 and 1,052,474 B/s of disk read and write in the first row (the screen's 118 and 1028 KiB).
+     */
+    @Test
+    void rowsBeforeTheFirstTellingLetterAreReadInTheModeItTells() {
+        CollectingSink sink = ParserFixtures.parse(parser, "dstat/gnuplotting-dool-1.1.0-bytes-t-23-plugins-tee-screen-first20.txt");
+        // Mar-23 13:32:03│ ... │ 118k 1028k│ ...: no letter of the mode in this row or the next
+        assertEquals(118 * KIB, sink.rows("dstat.dsk", "total").get(0).get("read"));
+        assertEquals(1028 * KIB, sink.rows("dstat.dsk", "total").get(0).get("writ"));
+        // Mar-23 13:32:04│ ... │  14k   13k│ ...: the network's B comes a row later
+        assertEquals(14 * KIB, sink.rows("dstat.net", "total").get(1).get("recv"));
+    }
+
+    /**
+     * The other way round: dstat {@code --bits} (no command line pasted) whose rows print only {@code k} and {@code M}
+     * until a value below 1000 bits shows its {@code b}; those rows are kilobits, and a run started by a command line
+     * without the mode's letter keeps the tool's default (dstat: bytes).
+     */
+    @Test
+    void aLaterSmallBTellsThatTheEarlierRowsWereBits() {
+        String text = """
+                ----system---- --total-cpu-usage-- -dsk/total-
+                     time     |usr sys idl wai stl| read  writ
+                02-12 03:26:07| 72  12  15   0   0| 800k 2400k
+                02-12 03:26:08| 48  52   0   0   0|  16M 1600k
+                02-12 03:26:09| 49  51   0   0   0| 800b    0
+                02-12 03:26:10| 56  44   0   0   0|  80k    0
+                $ dstat -td 1
+                ----system---- -dsk/total-
+                     time     | read  writ
+                02-12 03:26:11|  80k    0
+                """;
+        ParseContext context = ParserFixtures.context("x", TimeOptions.DEFAULT.withStart(Instant.parse("2026-12-02T00:00:00Z")));
+        CollectingSink sink = ParserFixtures.parseText(parser, text, context);
+        assertEquals(List.of(), sink.warnings());
+        List<SpecRow> dsk = sink.rows("dstat.dsk");
+        assertEquals(List.of(100_000.0, 2_000_000.0, 100.0, 10_000.0, 80 * KIB),
+                dsk.stream().map(r -> r.get("read")).toList());
+        assertEquals(300_000.0, dsk.get(0).get("writ"));
+        assertEquals(List.of(true, false, false, false, true), dsk.stream().map(r -> r.row().sinceBoot()).toList());
+    }
+
     /** dstat -i prints a column per interrupt, labelled by its number: one row per interrupt, keyed by it. */
     @Test
     void interruptsAreKeyedByTheirColumnLabel() {

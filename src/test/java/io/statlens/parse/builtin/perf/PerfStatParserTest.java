@@ -18,6 +18,34 @@ class PerfStatParserTest {
     private final PerfStatParser parser = new PerfStatParser();
 
     /**
+     * perf 6.5 and later, without {@code -e}, prints the Default metric groups after the counters: a group's header
+     * (stat-display.c print_metricgroup_header_csv: the running time and share of the group's first event, four
+     * separators, the group's name, {@code (cpu_core)} on a hybrid machine), then each metric as print_metric_csv
+     * writes it, the value and then its unit and name two blanks apart (stat-shadow.c generic_metric's
+     * {@code "%s  %s"}); a metric of another event of the group has that event's running time before two empty cells.
+     * Each value is stored under the metric's name (and the group's PMU), its unit as printed. The output is the LKML
+     * thread's (Kan Liang, June 2023), kept as perf-stat/lkml-2023-...-quoted.csv.
+     */
+    @Test
+    void defaultModeMetricGroupsAreStoredByMetricName() {
+        CollectingSink sink = ParserFixtures.parse(parser, "perf-stat/lkml-2023-perf-stat-x-a-default-metricgroups-spr-and-hybrid-quoted.csv");
+        List<SpecRow> rows = sink.rows("perf-stat");
+        // SPR: ,225849327050,100.00,,,,TopdownL1 then ,,,,,70.1,%  tma_backend_bound ... TopdownL2 ... 50.5,%  tma_memory_bound
+        assertEquals(70.1, rows.get(0).get("tma_backend_bound"));
+        assertEquals(50.5, rows.get(0).get("tma_memory_bound"));
+        assertEquals("%", sink.spec("perf-stat").metrics().get(sink.spec("perf-stat").indexOf("tma_retiring")).unit());
+        // hybrid: ,10160989992,63.00,,,,TopdownL1 (cpu_atom), then ,10188319019,63.00,,,41.3,%  tma_frontend_bound
+        assertEquals(41.3, rows.get(1).get("tma_frontend_bound (cpu_atom)"));
+        assertEquals(13.8, rows.get(1).get("tma_bad_speculation (cpu_atom)"));
+        assertEquals(0.0, rows.get(1).get("tma_bad_speculation (cpu_core)"));
+        // ,,,,,,%  tma_backend_bound: perf printed no value
+        assertTrue(Double.isNaN(rows.get(1).get("tma_backend_bound (cpu_core)")));
+        assertEquals(1020231.0, rows.get(1).get("cpu_atom/branch-misses/"));
+        // what is left are the thread's own words and the command lines quoted in it
+        assertEquals(List.of(1L, 3L, 5L, 29L, 31L), sink.warnings().stream().map(ParseWarning::line).toList());
+    }
+
+    /**
      * Two runs of perf stat in a loop, captured here: two summaries, no interval stated. The first is placed when the
      * second's title is read, so the interval is known to be needed: one time.source fact, naming it.
      */

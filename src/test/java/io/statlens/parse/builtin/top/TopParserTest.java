@@ -1,5 +1,6 @@
 package io.statlens.parse.builtin.top;
 
+import io.statlens.model.DatasetSpec;
 import io.statlens.parse.ParserFixtures;
 import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
@@ -69,6 +70,26 @@ class TopParserTest {
         assertEquals(2, first.get("tasks_sleeping"));
         assertEquals(-1, sink.spec("top").indexOf("tasks_zombie"), "the zombie count was cut off at 80 columns");
         assertEquals(88.0, first.get("us"));
+    }
+
+    /**
+     * busybox prints /proc/loadavg whole after {@code Load average: } (top.c's display_header reads the file into the
+     * line): beside the three loads, the runnable and existing kernel scheduling entities (threads, with or without
+     * {@code -H}: proc(5)) and the last PID created. They are no procps {@code Tasks:} counts (processes, with their
+     * states), so they keep labels of their own. Captured: top/debian12-busybox-top-b-n3-d1.txt.
+     */
+    @Test
+    void busyboxLoadAverageLineKeepsItsThreadCountsAndLastPid() {
+        CollectingSink sink = ParserFixtures.parse(parser, "top/debian12-busybox-top-b-n3-d1.txt");
+        List<SpecRow> summary = sink.rows("top");
+        // Load average: 8.60 6.14 2.70 14/256 11194, then 9/255 11195, then 11/255 11195
+        assertEquals(List.of(14.0, 9.0, 11.0), summary.stream().map(r -> r.get("threads_runnable")).toList());
+        assertEquals(List.of(256.0, 255.0, 255.0), summary.stream().map(r -> r.get("threads_total")).toList());
+        assertEquals(11194.0, summary.get(0).get("last_pid"));
+        assertEquals(8.6, summary.get(0).get("load1"));
+        DatasetSpec spec = sink.spec("top");
+        assertEquals("count", spec.metrics().get(spec.indexOf("threads_total")).unit());
+        assertEquals(-1, spec.indexOf("tasks_total"), "no procps task count: another quantity");
     }
 
     @Test
