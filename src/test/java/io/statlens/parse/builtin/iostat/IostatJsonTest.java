@@ -105,6 +105,9 @@ class IostatJsonTest {
                     sda.stream().map(r -> r.row().time()).toList());
             assertEquals(4.0, sda.get(1).get("tps"));
             assertEquals(List.of(), sink.warnings(), sink.warnings().toString());
+            // 1591016000 is 2020-06-01 in every zone: 06/01/20 is month first, so no notice asks which
+            assertTrue(sink.notices().stream().noneMatch(n -> n.message().contains("read month first")), sink.notices().toString());
+            assertEquals("2020-06-01", sink.fact("date").orElseThrow());
         }
     }
 
