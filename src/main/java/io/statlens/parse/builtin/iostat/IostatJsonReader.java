@@ -44,7 +44,7 @@ final class IostatJsonReader implements SysstatJson.Handler {
     }
 
     void read(LineSource lines) throws IOException {
-        locale = SysstatLocale.of(SysstatJson.dateEvidence(lines.head()), context);
+        locale = SysstatLocale.of(SysstatJson.dateEvidence(lines.head()), context, SysstatJson.firstEpoch(lines.head()));
         SysstatJson.read(lines, sink, this);
         out.endOfFile();
         if (out.rowsWritten() == 0) sink.warning(0, "no iostat samples in the JSON document");

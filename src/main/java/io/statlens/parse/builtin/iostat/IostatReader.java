@@ -1,11 +1,14 @@
 package io.statlens.parse.builtin.iostat;
 
+import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
+import io.statlens.parse.text.EpochSeconds;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.SysstatLocale;
+import io.statlens.parse.text.SysstatVersion;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.timeline.DayClock;
 import io.statlens.parse.timeline.Timeline;
@@ -65,16 +68,30 @@ final class IostatReader {
     private final SysstatLocale locale;
     /** Whether the output's headers are BSD's, whose -c and -n take values: see {@link IostatCommand}. */
     private final boolean bsd;
+    /** A pasted command with -V whose output has not yet shown whether it printed sysstat's version or a report. */
+    private IostatCommand versionOrReport;
 
     IostatReader(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
         this.lines = new Transcript(lines, IostatCommand.SYNTAX);
         this.timeOptions = TimeOptions.in(context);
-        this.locale = SysstatLocale.of(lines.head(), context);
+        this.locale = SysstatLocale.of(lines.head(), context, firstEpochStamp(lines.head()));
         this.bsd = BsdOutput.shownIn(lines.head());
         this.sink = sink;
         this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
         locale.clockOn(timeline, sink);
         this.out = new ReportWriter(sink, timeline);
+    }
+
+    /**
+     * The seconds of the first stamp line that is epoch seconds alone (sysstat 12.7.8's {@code -U}, Solaris {@code -T u}):
+     * the instant that settles an ambiguous banner date, as pidstat -H's and mpstat -U's do; null if none.
+     */
+    private static Instant firstEpochStamp(Head head) {
+        for (String line : head.lines()) {
+            Optional<Instant> epoch = EpochSeconds.whole(line.strip());
+            if (epoch.isPresent()) return epoch.get();
+        }
+        return null;
     }
 
     void run() throws IOException {
@@ -98,8 +115,18 @@ final class IostatReader {
             case DECORATION -> {
                 // markup around the output: the block goes on
             }
-            case COMMAND -> command(IostatCommand.of(line.command(), bsd));
-            case TEXT -> text(line);
+            case COMMAND -> {
+                // sysstat's iostat prints only its version for -V (common.c, print_version), AIX's reports nonzero
+                // values: the line after the command tells which
+                versionOrReport = SysstatVersion.onlyVersion(line.command()) ? IostatCommand.of(line.command(), bsd) : null;
+                if (versionOrReport == null) command(IostatCommand.of(line.command(), bsd));
+            }
+            case TEXT -> {
+                boolean version = SysstatVersion.read(line.text(), sink::fact);
+                if (versionOrReport != null && !version) command(versionOrReport);
+                versionOrReport = null;
+                if (!version) text(line);
+            }
         }
     }
 

@@ -11,6 +11,7 @@ import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.EpochSeconds;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.SysstatLocale;
+import io.statlens.parse.text.SysstatVersion;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
@@ -68,12 +69,14 @@ public final class MpstatParser implements Parser {
         TranscriptLine line;
         while ((line = lines.next()) != null) {
             if (line.is(TranscriptLine.Kind.COMMAND)) {
+                // mpstat.c prints the version and exits at -V (common.c, print_version): the report is another command's
+                if (SysstatVersion.onlyVersion(line.command())) continue;
                 MpstatCommand command = MpstatCommand.of(line.command());
                 if (!command.options().isEmpty()) sink.fact("options", command.options());
                 commandInterval = command.interval();
                 continue;
             }
-            if (line.noise()) continue;
+            if (line.noise() || SysstatVersion.read(line.text(), sink::fact)) continue;
             if (reader == null) {
                 reader = readerFor(line.text(), context, sink, commandInterval, lines, locale);
                 if (reader == null) {

@@ -12,6 +12,7 @@ import io.statlens.parse.text.SysstatAverage;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.SysstatJson;
 import io.statlens.parse.text.SysstatLocale;
+import io.statlens.parse.text.SysstatVersion;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
 import io.statlens.parse.transcript.CommandSyntax;
@@ -148,9 +149,13 @@ public final class PidstatParser implements Parser {
         TranscriptLine line;
         while ((line = lines.next()) != null) {
             if (line.is(TranscriptLine.Kind.COMMAND)) {
-                if (!line.command().arguments().isEmpty()) sink.fact("options", line.command().argumentText());
+                // pidstat.c prints the version and exits at -V (common.c, print_version): the report is another command's
+                if (!line.command().arguments().isEmpty() && !SysstatVersion.onlyVersion(line.command())) {
+                    sink.fact("options", line.command().argumentText());
+                }
                 continue;
             }
+            if (!line.noise() && SysstatVersion.read(line.text(), sink::fact)) continue;
             reader.line(line);
         }
         reader.finish();

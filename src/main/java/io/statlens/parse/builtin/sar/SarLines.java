@@ -15,14 +15,6 @@ final class SarLines {
     private static final Pattern COMMENT = Pattern.compile("^\\s*COM\\s+(.*?)\\s*$");
     /** AIX's configuration line; AIX 5.2 printed {@code System Configuration:}. */
     private static final Pattern CONFIGURATION = Pattern.compile("^\\s*System [Cc]onfiguration:\\s*(.*)$");
-    /**
-     * What {@code sar -V} prints (common.c, print_version): the sysstat variables set in the environment
-     * ({@code S_TIME_FORMAT=ISO}), {@code sysstat version 12.6.1} (translated: {@code sysstat Version}, {@code sysstat 版本})
-     * and sysstat's copyright line.
-     */
-    private static final Pattern VERSION = Pattern.compile("^\\s*sysstat\\s+\\S+\\s+(\\d+(?:\\.\\d+)+)\\s*$");
-    private static final Pattern COPYRIGHT = Pattern.compile("^\\s*\\(C\\) Sebastien Godard \\(sysstat <at> orange\\.fr\\)\\s*$");
-    private static final Pattern ENVIRONMENT = Pattern.compile("^\\s*(S_[A-Z_]+)=(.*)$");
 
     /**
      * What a restart line says.
@@ -71,23 +63,6 @@ final class SarLines {
             if (c != ' ' && c != '\t' && c != '\n' && c != '\u000B' && c != '\f' && c != '\r') return c;
         }
         return 0;
-    }
-
-    /** A fact that {@code sar -V} prints: the version, or a sysstat variable set in the environment. */
-    record VersionFact(String name, String value) {
-    }
-
-    /** The fact of a line of {@code sar -V}'s output ({@code tool.version}, {@code environment.S_TIME_FORMAT}); else empty. */
-    static Optional<VersionFact> versionFact(String line) {
-        Matcher m = VERSION.matcher(line);
-        if (m.matches()) return Optional.of(new VersionFact("tool.version", m.group(1)));
-        m = ENVIRONMENT.matcher(line);
-        return m.matches() ? Optional.of(new VersionFact("environment." + m.group(1), m.group(2).strip())) : Optional.empty();
-    }
-
-    /** Whether the line is the copyright line {@code sar -V} prints after the version. */
-    static boolean copyright(String line) {
-        return COPYRIGHT.matcher(line).matches();
     }
 
     /** The settings of AIX's {@code System configuration: lcpu=96 mode=Capped} line, or null. */

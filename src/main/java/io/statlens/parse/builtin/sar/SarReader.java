@@ -8,6 +8,7 @@ import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.SysstatAverage;
 import io.statlens.parse.text.SysstatBanner;
+import io.statlens.parse.text.SysstatVersion;
 import io.statlens.parse.text.SysstatLocale;
 import io.statlens.parse.text.Tokens;
 import io.statlens.parse.time.ClockTime;
@@ -54,6 +55,10 @@ final class SarReader {
     /** The section an {@code Average} block belongs to while it runs; null outside one. */
     private SectionState averaging;
     private LocalDate date;
+    /** The banner date that times the file, said as its time source at the first timed line, which shows the zone. */
+    private LocalDate unsaidBannerDate;
+    /** The zone the first timed line printed after its time of day ({@code IST}), or null when it printed none. */
+    private String firstPrintedZone;
     /** Banners seen: each starts the day again for every section. */
     private int epoch;
     private DayClock eventClock;
@@ -103,7 +108,7 @@ final class SarReader {
             }
             case COMMAND -> {
                 // sar.c prints the version and exits at -V (common.c, print_version): the report is another command's
-                if (transcriptLine.command().options().contains("-V")) return;
+                if (SysstatVersion.onlyVersion(transcriptLine.command())) return;
                 String options = transcriptLine.command().argumentText();
                 if (!options.isEmpty()) recordOnce("options", options);
                 return;
@@ -127,6 +132,7 @@ final class SarReader {
             Optional<ClockTime.Zone> printedZone = ClockTime.zoneAfter(line, time.get().end());
             ZoneId lineZone = printedZone.isEmpty() ? zone : locale.zone(printedZone.get(), n, sink);
             String rest = line.substring(printedZone.isEmpty() ? time.get().end() : printedZone.get().end());
+            sayBannerSource(printedZone);
             String[] tokens = Tokens.split(rest);
             if (current != null && averaging == null && tokens.length > 0 && !current.header().fitsWidth(tokens.length)
                     && !SectionHeader.looksLikeHeader(tokens) && SarLines.restart(rest).isEmpty() && SarLines.comment(rest) == null) {
@@ -171,12 +177,7 @@ final class SarReader {
             configuration(configuration);
             return true;
         }
-        Optional<SarLines.VersionFact> version = SarLines.versionFact(line);
-        if (version.isPresent()) {
-            recordOnce(version.get().name(), version.get().value());
-            return true;
-        }
-        if (SarLines.copyright(line)) return true;
+        if (SysstatVersion.read(line, this::recordOnce)) return true;
         int averageEnd = SarLines.averageEnd(line);
         if (averageEnd < 0) return false;
         String[] tokens = Tokens.split(line.substring(averageEnd));
@@ -217,10 +218,23 @@ final class SarReader {
         epoch++;
         current = null;
         averaging = null;
-        if (bannerDate != null && !timeline.sourced()) {
-            timeline.source("banner date " + bannerDate + " + time of day printed on each line, zone " + zone
+        if (bannerDate != null && !timeline.sourced()) unsaidBannerDate = bannerDate;
+    }
+
+    /** The banner's date as the time source, once, with the zone the times are read in: printed (IST) or the default. */
+    private void sayBannerSource(Optional<ClockTime.Zone> printedZone) {
+        if (firstPrintedZone == null && printedZone.isPresent()) firstPrintedZone = printedZone.get().printed();
+        if (unsaidBannerDate == null) return;
+        if (!timeline.sourced()) {
+            timeline.source("banner date " + unsaidBannerDate + " + time of day printed on each line, " + zoneText()
                     + "; each section rolls over midnight on its own");
         }
+        unsaidBannerDate = null;
+    }
+
+    /** How the zone of the times was decided, as mpstat and pidstat say it. */
+    private String zoneText() {
+        return firstPrintedZone != null ? "zone as printed (" + firstPrintedZone + ")" : "zone " + zone;
     }
 
     private void configuration(String settings) {
@@ -374,13 +388,15 @@ final class SarReader {
                 sink.warning(0, "no sar banner with a date; the times of day are taken to be on " + date + " (" + day.origin()
                         + "); give --start to set the date");
             }
-            timeline.source("date " + date + " from " + day.origin() + " + time of day printed on each line, zone "
-                    + zone + "; each section rolls over midnight on its own");
+            timeline.source("date " + date + " from " + day.origin() + " + time of day printed on each line, " + zoneText()
+                    + "; each section rolls over midnight on its own");
         }
         return date;
     }
 
     private void recordOnce(String name, String value) {
+        // a fact before the first timed line (AIX's System configuration) follows the time source, as it always did
+        if (unsaidBannerDate != null) sayBannerSource(Optional.empty());
         if (factsRecorded.add(name + '\n' + value)) sink.fact(name, value);
     }
 }

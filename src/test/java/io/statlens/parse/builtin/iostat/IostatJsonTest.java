@@ -66,6 +66,52 @@ class IostatJsonTest {
     }
 
     @Test
+    void epochSecondsOfMinusUPlaceEachSampleInTextAndJson() {
+        // sysstat 12.7.8's iostat -U (commit e7f9af50): -t's stamp line, written by common.c's write_sample_timestamp
+        // as mktime() with "%ld", in text alone on its line (as tests/expected.cifsiostat-U shows) and in JSON as the
+        // "timestamp" string; no expected.iostat-U exists, so both are built to that function
+        String text = """
+                $ iostat -U -d 1 2
+                Linux 1.2.3-TEST (SYSSTAT.TEST) \t06/01/20 \t_x86_64_\t(9 CPU)
+
+                1591016000
+                Device             tps    kB_read/s    kB_wrtn/s    kB_dscd/s    kB_read    kB_wrtn    kB_dscd
+                sda               1.00         2.00         3.00         0.00          2          3          0
+
+                1591016001
+                Device             tps    kB_read/s    kB_wrtn/s    kB_dscd/s    kB_read    kB_wrtn    kB_dscd
+                sda               4.00         5.00         6.00         0.00          5          6          0
+                """;
+        String json = """
+                {"sysstat": {
+                \t"hosts": [
+                \t\t{
+                \t\t\t"nodename": "SYSSTAT.TEST", "sysname": "Linux", "release": "1.2.3-TEST", "machine": "x86_64",
+                \t\t\t"number-of-cpus": 9, "date": "06/01/20",
+                \t\t\t"statistics": [
+                \t\t\t\t{"timestamp": "1591016000",
+                \t\t\t\t "disk": [{"disk_device": "sda", "tps": 1.0, "kB_read/s": 2.0, "kB_wrtn/s": 3.0, "kB_dscd/s": 0, "kB_read": 2, "kB_wrtn": 3, "kB_dscd": 0}]},
+                \t\t\t\t{"timestamp": "1591016001",
+                \t\t\t\t "disk": [{"disk_device": "sda", "tps": 4.0, "kB_read/s": 5.0, "kB_wrtn/s": 6.0, "kB_dscd/s": 0, "kB_read": 5, "kB_wrtn": 6, "kB_dscd": 0}]}
+                \t\t\t]
+                \t\t}
+                \t]
+                }}
+                """;
+        for (CollectingSink sink : List.of(ParserFixtures.parseText(parser, text, ParseContext.simple("U.txt")),
+                ParserFixtures.parseText(parser, json, ParseContext.simple("U.json")))) {
+            List<SpecRow> sda = sink.rows("iostat", "sda");
+            assertEquals(List.of(Instant.parse("2020-06-01T12:53:20Z"), Instant.parse("2020-06-01T12:53:21Z")),
+                    sda.stream().map(r -> r.row().time()).toList());
+            assertEquals(4.0, sda.get(1).get("tps"));
+            assertEquals(List.of(), sink.warnings(), sink.warnings().toString());
+            // 1591016000 is 2020-06-01 in every zone: 06/01/20 is month first, so no notice asks which
+            assertTrue(sink.notices().stream().noneMatch(n -> n.message().contains("read month first")), sink.notices().toString());
+            assertEquals("2020-06-01", sink.fact("date").orElseThrow());
+        }
+    }
+
+    @Test
     void timeStampsOfMinusTPlaceEachSample() {
         String text = """
                 $ iostat -t -o JSON 5 2

@@ -4,6 +4,7 @@ import io.statlens.model.SummaryValue;
 import io.statlens.parse.ParserFixtures;
 import io.statlens.parse.spi.CollectingSink;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
+import io.statlens.parse.spi.TimeOptions;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -40,6 +41,40 @@ class SarParserCorpusTest {
     private static SpecRow at(CollectingSink sink, String dataset, String key, String time) {
         Instant t = Instant.parse(time);
         return sink.rows(dataset, key).stream().filter(r -> r.row().time().equals(t)).findFirst().orElseThrow();
+    }
+
+    private CollectingSink parseEnIn(String file) {
+        return ParserFixtures.parse(parser, "sar/" + file,
+                ParserFixtures.context(file, TimeOptions.DEFAULT.withLocale(java.util.Locale.forLanguageTag("en-IN"))));
+    }
+
+    private static List<Instant> times(CollectingSink sink, String dataset) {
+        return sink.rows(dataset).stream().map(r -> r.row().time()).toList();
+    }
+
+    @Test
+    void enInTimesWithTheirPrintedZoneSayThatZoneAsTheirSource() {
+        // glibc 2.36 en_IN: t_fmt "%I:%M:%S %p %Z", d_fmt "%d//%m//%y"; 05:36:32 AM IST is 00:06:32Z on 4 December
+        CollectingSink sink = parseEnIn("debian12-en_IN-sar-u-1-3-ist.txt");
+        assertEquals(List.of(Instant.parse("2026-12-04T00:06:32Z"), Instant.parse("2026-12-04T00:06:33Z"),
+                Instant.parse("2026-12-04T00:06:34Z")), times(sink, "sar.cpu"));
+        assertEquals("banner date 2026-12-04 + time of day printed on each line, zone as printed (IST); each section rolls"
+                + " over midnight on its own", sink.fact("time.source").orElseThrow());
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
+    void enInTwelveAmAndTwelvePmAreMidnightAndNoon() {
+        // sar -u 1 3 at 00:06 UTC prints 12:06:28 AM UTC; in Fiji (+12) at the same moment 12:16:55 PM +12
+        CollectingSink midnight = parseEnIn("debian12-en_IN-sar-u-1-3-utc-midnight.txt");
+        assertEquals(Instant.parse("2026-12-04T00:06:29Z"), times(midnight, "sar.cpu").get(0));
+        assertEquals("banner date 2026-12-04 + time of day printed on each line, zone as printed (UTC); each section rolls"
+                + " over midnight on its own", midnight.fact("time.source").orElseThrow());
+        CollectingSink noon = parseEnIn("debian12-en_IN-sar-u-1-2-fiji-noon.txt");
+        assertEquals(List.of(Instant.parse("2026-12-04T00:16:56Z"), Instant.parse("2026-12-04T00:16:57Z")),
+                times(noon, "sar.cpu"));
+        assertEquals("banner date 2026-12-04 + time of day printed on each line, zone as printed (+12); each section rolls"
+                + " over midnight on its own", noon.fact("time.source").orElseThrow());
     }
 
     @Test
