@@ -18,6 +18,7 @@ import picocli.CommandLine.Spec;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -29,14 +30,17 @@ import java.util.concurrent.Callable;
  * time (texts that land on the same row are joined with "; "); annotations after the last row are not
  * exported. Runs without annotations keep the plain column set, so scripts reading it do not change. A data set of
  * several hosts (a collect of two hosts, pdsh's output of two hosts in one file) is written a host at a time, with a
- * column {@code host} before {@code key}: their rows share times and keys, and nothing else would tell them apart.
+ * column {@code host} before {@code key}: their rows share times and keys, and nothing else would tell them apart. So
+ * are summary values of several hosts (mpstat's {@code Average:} lines of each host pdsh ran it on):
+ * {@code host,name,value,unit}, a host's values after another's.
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = {"Export a run's data set (or its summary values) as CSV or JSON.",
                 "Columns: time (ISO-8601 UTC), elapsed_s, key, then one column per metric named by its label as the tool " +
                         "printed it; data of several hosts gets a column host before key, a host's rows after another's; runs " +
                         "with annotations get a last column, annotation (each text on the first row at or after its time). " +
-                        "--summary exports the summary values as name,value,unit instead."})
+                        "--summary exports the summary values as name,value,unit instead (host,name,value,unit when " +
+                        "they are of several hosts)."})
 public final class ExportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -119,13 +123,26 @@ public final class ExportCommand implements Callable<Integer> {
 
     private void exportSummary(Repository repo, TabularWriter writer) {
         RunCatalog catalog = new RunCatalog(repo);
-        List<SummaryValue> values = catalog.summary(catalog.id(run));
-        writer.header(List.of("name", "value", "unit"), List.of(false, true, false));
-        Map<String, Long> datasetsPerName = new HashMap<>();
-        for (SummaryValue v : values) {
-            if (v.key().isEmpty()) datasetsPerName.merge(v.name(), 1L, Long::sum);
+        // a host's values after one another, as the rows of a data set of several hosts are exported
+        Map<String, List<SummaryValue>> byHost = new LinkedHashMap<>();
+        for (RunCatalog.HostSummary v : catalog.summaryByHost(catalog.id(run))) {
+            byHost.computeIfAbsent(v.host(), h -> new ArrayList<>()).add(v.value());
         }
-        for (SummaryValue v : values) writer.row(List.of(summaryName(v, datasetsPerName), v.value(), v.unit()));
+        boolean severalHosts = byHost.size() > 1;
+        writer.header(severalHosts ? List.of("host", "name", "value", "unit") : List.of("name", "value", "unit"),
+                severalHosts ? List.of(false, false, true, false) : List.of(false, true, false));
+        for (Map.Entry<String, List<SummaryValue>> host : byHost.entrySet()) {
+            Map<String, Long> datasetsPerName = new HashMap<>();
+            for (SummaryValue v : host.getValue()) {
+                if (v.key().isEmpty()) datasetsPerName.merge(v.name(), 1L, Long::sum);
+            }
+            for (SummaryValue v : host.getValue()) {
+                List<Object> row = new ArrayList<>();
+                if (severalHosts) row.add(host.getKey());
+                row.addAll(List.of(summaryName(v, datasetsPerName), v.value(), v.unit()));
+                writer.row(row);
+            }
+        }
     }
 
     /** {@code tps}; {@code dataset.name} where two data sets share a name; {@code dataset[key].name} for keyed values. */

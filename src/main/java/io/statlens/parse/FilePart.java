@@ -20,9 +20,11 @@ import java.util.Set;
  *                 about once; the others read only the {@code commands}
  * @param commands the lines of no host that every host's part reads: the pasted commands that ran the tools, which give
  *                 each host's output its interval and options
+ * @param whole    for a part of one host's lines, whether it is all of them; it is not when the host ran two tools or
+ *                 more one after the other, and each tool's output is a part
  */
-public record FilePart(long first, long last, Optional<String> host, Set<String> hosts, boolean noHost, Set<Long> commands)
-        implements LineSource.Selection {
+public record FilePart(long first, long last, Optional<String> host, Set<String> hosts, boolean noHost, Set<Long> commands,
+                       boolean whole) implements LineSource.Selection {
     public FilePart {
         hosts = Set.copyOf(hosts);
         commands = Set.copyOf(commands);
@@ -30,7 +32,7 @@ public record FilePart(long first, long last, Optional<String> host, Set<String>
 
     /** The lines {@code first} to {@code last}. */
     public static FilePart lines(long first, long last) {
-        return new FilePart(first, last, Optional.empty(), Set.of(), true, Set.of());
+        return new FilePart(first, last, Optional.empty(), Set.of(), true, Set.of(), true);
     }
 
     /**
@@ -38,7 +40,12 @@ public record FilePart(long first, long last, Optional<String> host, Set<String>
      * {@code noHost} (the first host's part), the other lines of no host too.
      */
     public static FilePart ofHost(String host, Set<String> hosts, long last, boolean noHost, Set<Long> commands) {
-        return new FilePart(1, last, Optional.of(host), hosts, noHost, commands);
+        return new FilePart(1, last, Optional.of(host), hosts, noHost, commands, true);
+    }
+
+    /** The lines {@code first} to {@code last} of this part of one host's lines: the output of one of the tools it ran. */
+    public FilePart ofTool(long first, long last) {
+        return new FilePart(first, last, host, hosts, noHost, commands, false);
     }
 
     @Override
@@ -50,12 +57,16 @@ public record FilePart(long first, long last, Optional<String> host, Set<String>
         return noHost || commands.contains(line);
     }
 
-    /** What names the part after its file's name: its lines ({@code 12-40}) or its host ({@code node1}). */
+    /**
+     * What names the part after its file's name: its lines ({@code 12-40}), its host ({@code node1}), or its host and
+     * lines ({@code node1:17-40}, one of the tools a host ran).
+     */
     public String label() {
-        return host.orElse(first + "-" + last);
+        String lines = first + "-" + last;
+        return host.map(h -> whole ? h : h + ":" + lines).orElse(lines);
     }
 
-    /** The part as people name it: {@code notes.txt:12-40}, {@code pdsh.txt:node1}. */
+    /** The part as people name it: {@code notes.txt:12-40}, {@code pdsh.txt:node1}, {@code pdsh.txt:node1:17-40}. */
     public String name(String fileName) {
         return fileName + ":" + label();
     }

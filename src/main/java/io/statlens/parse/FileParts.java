@@ -23,6 +23,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiFunction;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -36,7 +38,10 @@ import java.util.stream.Collectors;
  *       own lines and the pasted commands that ran the tools, in file order; the lines of the other hosts are left out.
  *       The other lines of no host (prose around the hosts' lines) are the first host's, so that each is read, and
  *       warned about, once. A lone prefix-like line among the prose ({@code note: } opening a sentence that goes on
- *       on the next line) is prose, not a host.</li>
+ *       on the next line) is prose, not a host. A host that ran two tools one after the other ({@code pdsh -w a,b
+ *       'vmstat 1 2; iostat 1 2'}, whose remote commands pdsh does not echo) has a part per tool: its output starts a
+ *       part at a line of banner or header from which detection recognises another tool than in the lines before it;
+ *       those starts are taken as a note's commands are (below).</li>
  *   <li><b>By command.</b> Otherwise a pasted command line (after a prompt, or alone) that runs a tool whose program
  *       names ({@link Parser#commandNames}) share no tool with the command before it starts a part, which runs to the
  *       next such command. Lines before the first command are a part of their own only when detection recognises them.
@@ -50,6 +55,9 @@ public final class FileParts {
     private static final int MOST_HOSTS = 256;
     /** The words of a line looked at for a program name: a prompt, wrappers and the command come first. */
     private static final int WORDS = 16;
+    /** Lines per host looked at for the start of another tool's output ({@link #headers}). */
+    private static final int HEADERS = 32;
+    private static final Pattern DIGITS = Pattern.compile("\\d+");
 
     private final AutoDetectParser detector;
     /** Program name → the tools typed so. */
@@ -76,10 +84,13 @@ public final class FileParts {
         Scan scan = scan(file);
         if (scan.hosts().size() >= 2) {
             Set<Long> commands = scan.commands().stream().map(Command::line).collect(Collectors.toUnmodifiableSet());
+            Map<String, List<Long>> headers = headers(file, scan.hosts());
             List<Detected> parts = new ArrayList<>();
             for (String host : scan.hosts()) {
-                FilePart part = FilePart.ofHost(host, Set.copyOf(scan.hosts()), scan.lines(), parts.isEmpty(), commands);
-                parts.add(new Detected(part, detect(file, part)));
+                FilePart part = FilePart.ofHost(host, Set.copyOf(scan.hosts()), scan.lines(), host.equals(scan.hosts().get(0)), commands);
+                List<Detected> byTool = split(file, toolStarts(file, part, headers.get(host)), scan.lines(), part::ofTool);
+                if (byTool.isEmpty()) parts.add(new Detected(part, detect(file, part)));
+                else parts.addAll(byTool);
             }
             return parts;
         }
@@ -102,36 +113,98 @@ public final class FileParts {
     /** The parts that the pasted commands of other tools start (see the class comment). */
     private List<Detected> byCommand(Path file, Scan scan) {
         List<Long> starts = new ArrayList<>();
-        if (scan.commands().isEmpty()) return List.of();
-        if (scan.commands().get(0).line() > 1) starts.add(1L);
         Set<String> before = null;
         for (Command command : scan.commands()) {
             if (before == null || Collections.disjoint(before, command.tools())) starts.add(command.line());
             before = command.tools();
         }
+        return split(file, starts, scan.lines(), FilePart::lines);
+    }
+
+    /**
+     * The lines of one host where another tool's output begins: its first line of banner or header ({@link #headers}),
+     * then each such line before which detection recognises one tool (read from the last start) and from which another.
+     * Both sides are asked: from a tool's second header line on, the next tool's lines may outweigh its own.
+     */
+    private List<Long> toolStarts(Path file, FilePart host, List<Long> headers) {
+        List<Long> starts = new ArrayList<>();
+        for (long line : headers) {
+            if (starts.isEmpty()) {
+                starts.add(line);
+                continue;
+            }
+            Optional<String> before = tool(file, host.ofTool(starts.getLast(), line - 1));
+            Optional<String> after = before.isEmpty() ? Optional.empty() : tool(file, host.ofTool(line, host.last()));
+            if (after.isPresent() && !after.equals(before)) starts.add(line);
+        }
+        return starts;
+    }
+
+    private Optional<String> tool(Path file, FilePart part) {
+        return detect(file, part).parser().map(p -> p.info().tool());
+    }
+
+    /**
+     * Per host of a file of several, the lines of its output that may open a tool's output: each line that opens with a
+     * letter (a banner, a header, a label) the first time it is seen in that host's lines, figures aside, at most
+     * {@link #HEADERS} of them. A tool's own headers repeat (vmstat's every screen, iostat's every report) and are
+     * looked at once.
+     */
+    private static Map<String, List<Long>> headers(Path file, List<String> hosts) {
+        Map<String, List<Long>> headers = new HashMap<>();
+        Map<String, Set<String>> seen = new HashMap<>();
+        for (String host : hosts) {
+            headers.put(host, new ArrayList<>());
+            seen.put(host, new java.util.HashSet<>());
+        }
+        try (LineSource source = LineSource.of(file.getFileName().toString(), Files.newInputStream(file))) {
+            for (String line = source.next(); line != null; line = source.next()) {
+                Optional<String> host = HostPrefix.hostOf(line);
+                if (host.isEmpty() || !headers.containsKey(host.get()) || headers.get(host.get()).size() >= HEADERS) continue;
+                String text = line.substring(line.indexOf(host.get() + ":") + host.get().length() + 1).strip();
+                if (text.isEmpty() || !Character.isLetter(text.charAt(0))) continue;
+                if (seen.get(host.get()).add(DIGITS.matcher(text).replaceAll("0"))) headers.get(host.get()).add(source.lineNumber());
+            }
+        } catch (IOException e) {
+            throw new UserException(file + ": cannot read: " + e.getMessage(), e);
+        }
+        return headers;
+    }
+
+    /**
+     * The parts that start at the given lines, each detected, as one recipe for both kinds of start (the pasted commands
+     * of a note, the lines where a host's next tool's output begins): lines before the first start are a part of their
+     * own only when detection recognises them; a part detection does not recognise stays with the part before it (or
+     * with the first part recognised), and neighbouring parts of the same tool are one. None when that comes to one part.
+     */
+    private List<Detected> split(Path file, List<Long> at, long end, BiFunction<Long, Long, FilePart> lines) {
+        if (at.isEmpty()) return List.of();
+        List<Long> starts = new ArrayList<>();
+        if (at.get(0) > 1) starts.add(1L);
+        starts.addAll(at);
         if (starts.size() < 2) return List.of();
         List<Detected> parts = new ArrayList<>();
         long unrecognisedFrom = 0;
         for (int i = 0; i < starts.size(); i++) {
             long first = unrecognisedFrom > 0 ? unrecognisedFrom : starts.get(i);
-            long last = i + 1 < starts.size() ? starts.get(i + 1) - 1 : scan.lines();
-            Detection detection = detect(file, FilePart.lines(starts.get(i), last));
+            long last = i + 1 < starts.size() ? starts.get(i + 1) - 1 : end;
+            Detection detection = detect(file, lines.apply(starts.get(i), last));
             if (detection.parser().isEmpty()) {
                 // with the part before it; before the first part recognised, with the next one
                 if (parts.isEmpty()) {
                     if (unrecognisedFrom == 0) unrecognisedFrom = first;
                 } else {
                     Detected previous = parts.removeLast();
-                    parts.add(new Detected(FilePart.lines(previous.part().first(), last), previous.detection()));
+                    parts.add(new Detected(lines.apply(previous.part().first(), last), previous.detection()));
                 }
                 continue;
             }
             unrecognisedFrom = 0;
             if (!parts.isEmpty() && sameTool(parts.getLast().detection(), detection)) {
                 Detected previous = parts.removeLast();
-                parts.add(new Detected(FilePart.lines(previous.part().first(), last), previous.detection()));
+                parts.add(new Detected(lines.apply(previous.part().first(), last), previous.detection()));
             } else {
-                parts.add(new Detected(FilePart.lines(first, last), detection));
+                parts.add(new Detected(lines.apply(first, last), detection));
             }
         }
         if (parts.size() < 2) return List.of();

@@ -76,4 +76,21 @@ class FilePartsCliTest {
                 "--format", "csv");
         assertEquals("HOST,FREE\n127.0.0.1,11974488\nlocalhost,11980592\n", query.out());
     }
+
+    @Test
+    void summaryValuesOfSeveralHostsAreEachNamedByTheirHost() throws Exception {
+        // mpstat -P ALL 1 2 through pdsh: each host prints its own Average: lines
+        Path mpstat = Path.of(FilePartsCliTest.class.getResource("/parts/captured-pdsh-ssh-two-hosts-mpstat-P-ALL-1-2.txt").toURI());
+        CliRun imported = run("import", mpstat.toString(), "--run", "mp", "--tz", "UTC");
+        assertEquals(0, imported.code(), imported.err());
+        CliRun csv = run("export", "mp", "--summary");
+        assertEquals(0, csv.code(), csv.err());
+        List<String> lines = csv.out().lines().toList();
+        assertEquals("host,name,value,unit", lines.get(0));
+        assertEquals(61, lines.size(), csv.out());
+        assertEquals("localhost,mpstat[all].%usr,90.5,%", lines.get(1));
+        assertTrue(lines.contains("localhost,mpstat[1].%steal,0.5,%"), csv.out());
+        assertTrue(lines.contains("127.0.0.1,mpstat[all].%usr,90.35,%"), csv.out());
+        assertTrue(lines.contains("127.0.0.1,mpstat[1].%steal,0.99,%"), csv.out());
+    }
 }

@@ -82,6 +82,34 @@ class FilePartsTest {
     }
 
     @Test
+    void aHostsLinesOfTwoToolsAreAPartPerToolWhereTheNextToolsOutputBegins() throws IOException {
+        // pdsh -w db1,db2 'vmstat 1 2; iostat -k': pdsh does not echo the remote commands, so only the output tells
+        // where vmstat's ends; each host's part is split there as a pasted note is at its commands
+        StringBuilder text = new StringBuilder();
+        for (String host : List.of("db1", "db2")) {
+            for (String line : (VMSTAT + IOSTAT).lines().toList()) text.append(host).append(": ").append(line).append('\n');
+        }
+        Path file = Files.writeString(dir.resolve("pdsh.txt"), text);
+        List<FileParts.Detected> parts = new FileParts(new AutoDetectParser(CATALOG)).of(file);
+        // a host's first part starts at the file's first line, as a host's whole part does, for the commands before it
+        assertEquals(List.of("db1:1-4 vmstat", "db1:5-22 iostat", "db2:1-15 vmstat", "db2:16-22 iostat"), parts.stream()
+                .map(p -> p.part().label() + " " + p.detection().parser().orElseThrow().info().tool()).toList());
+        assertEquals(List.of(16L, 17L, 18L, 19L, 20L, 21L, 22L), FileParts.head(file, parts.get(3).part()).numbers());
+        io.statlens.parse.spi.Head vmstat = FileParts.head(file, parts.get(0).part());
+        assertEquals(4, vmstat.lines().size());
+        assertEquals("db1: procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----", vmstat.lines().get(0));
+    }
+
+    @Test
+    void aHostsLinesOfOneToolAreOnePartWhateverItsHeadersAre() throws IOException {
+        StringBuilder text = new StringBuilder();
+        for (String line : (IOSTAT + "\n" + IOSTAT.substring(IOSTAT.indexOf("avg-cpu"))).lines().toList()) {
+            text.append("db1: ").append(line).append('\n').append("db2: ").append(line).append('\n');
+        }
+        assertEquals(List.of("db1 iostat", "db2 iostat"), parts(text.toString()));
+    }
+
+    @Test
     void theLinesOfNoHostAreTheFirstHostsPartsAndAPastedCommandIsEveryHostsPart() throws IOException {
         StringBuilder text = new StringBuilder("Collected on both database hosts at 64 threads:\n$ pdsh -w db1,db2 vmstat 1 2\n");
         for (String line : VMSTAT.lines().toList()) text.append("db1: ").append(line).append('\n').append("db2: ").append(line).append('\n');

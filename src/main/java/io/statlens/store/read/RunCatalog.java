@@ -540,6 +540,31 @@ public final class RunCatalog {
         return out;
     }
 
+    /** A summary value and the host of the file it came from (else the run's; empty when neither names one). */
+    public record HostSummary(String host, SummaryValue value) {
+    }
+
+    /**
+     * The run's summary values, in import order, each with its host as the data views name a row's ({@code HOST}: its
+     * file's {@code host} fact, else the run's), so that the values of a file of several hosts (pdsh) are told apart.
+     */
+    public List<HostSummary> summaryByHost(long runId) {
+        List<HostSummary> out = new ArrayList<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT S.DATASET, S.ITEM, S.NAME, S.VAL, S.UNIT, COALESCE("
+                + DataTables.fileHost("S.RUN_ID", "S.FILE_ID") + ", R.HOST) FROM SUMMARY S JOIN RUNS R ON R.ID = S.RUN_ID WHERE S.RUN_ID = ?")) {
+            ps.setLong(1, runId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new HostSummary(rs.getString(6) == null ? "" : rs.getString(6),
+                            new SummaryValue(rs.getString(1), rs.getString(2), rs.getString(3), rs.getDouble(4), rs.getString(5))));
+                }
+            }
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the summary values of run " + runId + ": " + e.getMessage(), e);
+        }
+        return out;
+    }
+
     /** The run's summary values, in import order. */
     public List<SummaryValue> summary(long runId) {
         try {

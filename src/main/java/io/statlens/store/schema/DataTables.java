@@ -401,7 +401,7 @@ public final class DataTables {
      * @param runId  the SQL of the file's run id ({@code D.RUN_ID}, {@code ?})
      * @param fileId the SQL of the file's id
      */
-    static String fileHost(String runId, String fileId) {
+    public static String fileHost(String runId, String fileId) {
         return "(SELECT MIN(NULLIF(TRIM(F.VAL), '')) FROM FACTS F WHERE F.NAME = 'host' AND F.RUN_ID = " + runId
                 + " AND F.FILE_ID = " + fileId + ")";
     }

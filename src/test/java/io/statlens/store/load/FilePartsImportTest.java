@@ -128,6 +128,22 @@ class FilePartsImportTest {
     }
 
     @Test
+    void aHostRunningTwoToolsThroughPdshIsAPartPerHostAndTool() throws Exception {
+        // pdsh -R exec -w localhost,127.0.0.1 sh -c 'vmstat 1 2; iostat 1 2': each host's vmstat, then its iostat
+        Path pdsh = fixture("captured-pdsh-exec-two-hosts-vmstat-then-iostat-1-2.txt");
+        new ImportService(repo, CATALOG).run(ImportRequest.of("two-tools", ZoneOffset.UTC, pdsh), ImportProgress.NONE);
+
+        assertEquals(List.of(
+                "captured-pdsh-exec-two-hosts-vmstat-then-iostat-1-2.txt:localhost:1-16 vmstat 2",
+                "captured-pdsh-exec-two-hosts-vmstat-then-iostat-1-2.txt:localhost:17-40 iostat 4",
+                "captured-pdsh-exec-two-hosts-vmstat-then-iostat-1-2.txt:127.0.0.1:1-8 vmstat 2",
+                "captured-pdsh-exec-two-hosts-vmstat-then-iostat-1-2.txt:127.0.0.1:9-40 iostat 4"), files("two-tools"));
+        // no line is another tool's output read as a warning: the two left are iostat's banner dates, 12/04/26, which
+        // read both ways
+        assertEquals(List.of("9-40:9", "17-40:17"), warnings("two-tools"));
+    }
+
+    @Test
     void aPartsSizeIsTheBytesOfItsOwnLines() throws Exception {
         Path notes = fixture("ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt");
         new ImportService(repo, CATALOG).run(ImportRequest.of("sizes", ZoneOffset.UTC, notes), ImportProgress.NONE);
