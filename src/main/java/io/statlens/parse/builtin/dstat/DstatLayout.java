@@ -62,7 +62,8 @@ final class DstatLayout {
         for (int i = 0; i < n; i++) {
             String label = labels.get(i).strip();
             String title = groups.get(i).strip();
-            if (label.equals("time") && (title.equals("system") || title.isEmpty()) && timeColumn < 0) {
+            // dstat before 0.7.2 printed the time plugin's nick, date/time (removed in dstat commit 10eb372, 2010)
+            if ((label.equals("time") || label.equals("date/time")) && (title.equals("system") || title.isEmpty()) && timeColumn < 0) {
                 timeColumn = i;
                 continue;
             }

@@ -229,6 +229,9 @@ final class TopReader {
             return;
         }
         memoryLines++;
+        for (String cut : memoryLines <= 2 ? TopSummary.cutNumbers(text) : List.<String>of()) {
+            sink.warning(number, "top printed '" + cut + "': a number wider than its eight places, cut (stored as no value)");
+        }
         if (memoryLines == 1) summary.putAll(TopSummary.memory(text, scale));
         else if (memoryLines == 2) summary.putAll(TopSummary.swap(text, scale));
         else sink.warning(number, "a third memory line in one snapshot; skipped");

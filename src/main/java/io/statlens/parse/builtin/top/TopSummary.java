@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -39,6 +40,7 @@ final class TopSummary {
      * The label's length is bounded so that a long line costs time in proportion to its length.
      */
     private static final Pattern MEMORY_PART = Pattern.compile("(?<=\\s)(\\S+)(?=\\s+[^\\s\\d:,][^\\d:,]{0,24}:)");
+    private static final Pattern CUT = Pattern.compile("(?<![\\p{N}.,])\\d+(?:[.,]\\d+)?\\+");
     static final List<String> CPU_STATES = List.of("us", "sy", "ni", "id", "wa", "hi", "si", "st");
     /**
      * The CPU line in the graph modes of top's {@code t} toggle ({@code %Cpu(s):  82.9/17.1  100[|||||   ]}): the user
@@ -101,6 +103,23 @@ final class TopSummary {
         Matcher m = NUMBER.matcher(text);
         while (m.find()) out.add(Numbers.parse(m.group(1)));
         return out;
+    }
+
+    /**
+     * The numbers of a memory or swap line, NaN for one that top cut: procps-ng's top (3.3.6 on, macro {@code prT})
+     * prints each into nine bytes and, when it needs more, keeps the first eight and writes a {@code +} in the ninth
+     * ({@code KiB Mem : 12582137+total}), so the number has more digits than shown.
+     */
+    private static List<Double> memoryNumbers(String text) {
+        List<Double> out = new ArrayList<>();
+        Matcher m = NUMBER.matcher(text);
+        while (m.find()) out.add(m.end() < text.length() && text.charAt(m.end()) == '+' ? Double.NaN : Numbers.parse(m.group(1)));
+        return out;
+    }
+
+    /** The numbers of a memory or swap line that top cut ({@code 12582137+}), as printed. */
+    static List<String> cutNumbers(String line) {
+        return CUT.matcher(afterLabel(line)).results().map(MatchResult::group).toList();
     }
 
     /** The numbers of a line in order, each with the unit letter stuck to it (or a blank). */
@@ -218,7 +237,7 @@ final class TopSummary {
     static Map<String, Double> memory(String line, double scale) {
         Map<String, Double> graph = graphMemory(line, "mem", scale);
         if (!graph.isEmpty()) return graph;
-        List<Double> n = numbers(afterLabel(line));
+        List<Double> n = memoryNumbers(afterLabel(line));
         boolean old = line.contains("buffers");
         List<String> names = old ? List.of("mem_total", "mem_used", "mem_free", "mem_buffers")
                 : List.of("mem_total", "mem_free", "mem_used", "mem_buff_cache");
@@ -229,7 +248,7 @@ final class TopSummary {
     static Map<String, Double> swap(String line, double scale) {
         Map<String, Double> graph = graphMemory(line, "swap", scale);
         if (!graph.isEmpty()) return graph;
-        List<Double> n = numbers(afterLabel(line));
+        List<Double> n = memoryNumbers(afterLabel(line));
         boolean old = line.contains("cached");
         List<String> names = old ? List.of("swap_total", "swap_used", "swap_free", "mem_cached")
                 : List.of("swap_total", "swap_free", "swap_used", "mem_avail");

@@ -45,6 +45,25 @@ class DstatParserTest {
         assertEquals(List.of(), sink.warnings());
     }
 
+    /**
+     * dstat before 0.7.2 named its time column {@code date/time} (dstat_time's nick, removed in 2010), still under the
+     * {@code system} title and printed as {@code %d-%m %H:%M:%S}: it is the time of each line, not a value. A file cut
+     * to the two title lines (no preamble, no Date line) still reads every line, at its day and time.
+     */
+    @Test
+    void theDateTimeColumnOfDstatBefore072IsTheTimeOfEachLine() {
+        CollectingSink sink = ParserFixtures.parse(parser, "dstat/splunk-notes-dstat-0.6-0.7.1-date-time-nick-cmn-no-preamble.csv");
+        List<SpecRow> memory = sink.rows("dstat.memory");
+        assertEquals(8, memory.size(), sink.warnings().toString());
+        assertEquals(7972237312.0, memory.get(0).get("used"));
+        assertEquals(2407428096.0, memory.get(7).get("free"));
+        java.time.ZonedDateTime first = memory.get(0).row().time().atZone(java.time.ZoneOffset.UTC);
+        assertEquals(java.time.MonthDay.of(11, 12), java.time.MonthDay.from(first), "12-11 is dstat's %d-%m");
+        assertEquals(java.time.LocalTime.of(7, 35, 41), first.toLocalTime());
+        assertEquals(7, java.time.Duration.between(memory.get(0).row().time(), memory.get(7).row().time()).toSeconds());
+        assertTrue(sink.warnings().stream().noneMatch(w -> w.message().contains("date/time")), sink.warnings().toString());
+    }
+
     @Test
     void screenValuesAreScaledByTheirUnitLetters() {
         ParseContext context = ParserFixtures.context("x", TimeOptions.DEFAULT.withStart(Instant.parse("2026-12-02T00:00:00Z")));

@@ -207,6 +207,23 @@ class TopParserTest {
         assertEquals(List.of(19.10, 12.04, 6.36), TopSummary.numbers("load average: 19,10, 12,04, 6,36"));
     }
 
+    /**
+     * procps-ng top (3.3.6 on) prints each summary memory number into nine bytes and, when it needs more, keeps the first
+     * eight and puts a {@code +} in the ninth ({@code KiB Mem : 12582137+total}): the number has more digits than shown.
+     * It is no value (with a warning), not a total ten times too small; the numbers after it keep their names.
+     */
+    @Test
+    void aMemoryNumberTopCutWithAPlusIsNoValue() {
+        CollectingSink sink = ParserFixtures.parse(parser, "top/bpf-book-top-procps-ng-kib-mem-total-cut-plus.txt");
+        SpecRow first = sink.rows("top").get(0);
+        assertTrue(Double.isNaN(first.get("mem_total")), "12582137+ is cut, not 12582137 KiB: " + first.get("mem_total"));
+        assertEquals(3159704, first.get("mem_free"));
+        assertEquals(40109716, first.get("mem_used"));
+        assertEquals(82551960, first.get("mem_buff_cache"));
+        assertEquals(83151728, first.get("mem_avail"));
+        assertTrue(sink.warnings().stream().anyMatch(w -> w.line() == 4 && w.message().contains("12582137+")), sink.warnings().toString());
+    }
+
     @Test
     void cpuTimesInEveryFormTopPrints() {
         assertEquals(7.51, TopTable.seconds("0:07.51"), 1e-9);
