@@ -316,8 +316,18 @@ final class VmstatReader {
         return new Stamped(text, null);
     }
 
+    /**
+     * The printed time of day as a stamp on the clock's day; a time no clock shows ({@code 98:17:18}, a damaged line)
+     * stays as printed, which {@link #time} then warns about as no valid date and time, and the clock's day is not moved.
+     */
     private String timeOfDay(String printed) {
-        Instant at = clockDay().at(LocalTime.parse(printed), stampZone);
+        LocalTime time;
+        try {
+            time = LocalTime.parse(printed);
+        } catch (DateTimeParseException e) {
+            return printed;
+        }
+        Instant at = clockDay().at(time, stampZone);
         return LocalDateTime.ofInstant(at, stampZone).toString();
     }
 

@@ -431,4 +431,16 @@ class VmstatSyntheticTest {
         assertEquals(0.0, sink.rows("vmstat").get(1).get("si swap-ins/s"));
         assertEquals(313.0, sink.rows("vmstat").get(1).get("in"));
     }
+
+    /** A --time-- column's time no clock shows (the fuzzer's damaged 18:16:94 and 98:17:18) threw out of the parser. */
+    @Test
+    void aTimeOfDayNoClockShowsIsAWarningNotAnException() {
+        String labels = "--time-- " + GROUPS + "\n         " + LABELS + "\n";
+        CollectingSink sink = parse(labels + "18:16:32" + ROW_A + "\n" + "18:16:94" + ROW_B + "\n" + "98:17:18" + ROW_A + "\n"
+                + "18:16:42" + ROW_B + "\n");
+        List<SpecRow> rows = sink.rows("vmstat");
+        assertEquals(4, rows.size(), "every row kept, its values read");
+        assertEquals(2, sink.warnings().stream().filter(w -> w.line() == 4 || w.line() == 5)
+                .filter(w -> w.message().contains("is not a valid date and time")).count(), sink.warnings().toString());
+    }
 }
