@@ -265,6 +265,7 @@ final class VmstatReader {
         String text = line.text();
         if (header.flavour() == VmstatFlavour.LINUX_DISK) {
             Stamped stamped = stamped(text);
+            if (skippedForItsClock(line.number(), stamped)) return;
             diskRow(line.number(), stamped.body(), stamped.stamp(), dateLine, epoch);
             return;
         }
@@ -278,8 +279,16 @@ final class VmstatReader {
                 cells = header.layout().split(stamped.body());
             }
         }
+        if (skippedForItsClock(line.number(), stamped)) return;
         if (cells.fit() == ColumnLayout.Fit.EXCESS) cells = wider(line.number(), header.layout().splitWide(stamped.body()));
         mainRow(line.number(), cells, stamped.stamp(), dateLine, epoch);
+    }
+
+    /** A line whose time of day no clock shows is no sample: placing it by the sample clock would move the run's times. */
+    private boolean skippedForItsClock(long number, Stamped stamped) {
+        if (!stamped.noClockTime()) return false;
+        sink.warning(number, "time of day '" + stamped.stamp() + "' is no time a clock shows (hh:mm:ss); the line is skipped");
+        return true;
     }
 
     /**
@@ -297,6 +306,10 @@ final class VmstatReader {
 
     /** A data line without the {@code -t} time stamp at its end, and that stamp ({@code 2019-09-16T16:58:06}) or null. */
     private record Stamped(String body, String stamp) {
+        /** A time of day no clock shows ({@code 98:17:18}, a damaged line): the line is skipped with a warning. */
+        boolean noClockTime() {
+            return stamp != null && stamp.indexOf('T') < 0;
+        }
     }
 
     private Stamped stamped(String text) {
@@ -318,7 +331,7 @@ final class VmstatReader {
 
     /**
      * The printed time of day as a stamp on the clock's day; a time no clock shows ({@code 98:17:18}, a damaged line)
-     * stays as printed, which {@link #time} then warns about as no valid date and time, and the clock's day is not moved.
+     * stays as printed (see {@link Stamped#noClockTime}), and the clock's day is not moved.
      */
     private String timeOfDay(String printed) {
         LocalTime time;
