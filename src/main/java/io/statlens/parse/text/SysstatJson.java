@@ -130,6 +130,11 @@ public final class SysstatJson {
         return false;
     }
 
+    /** Whether this line (quote markers already taken off) opens the document: {@code {"sysstat":} at its start. */
+    public static boolean opensAt(String line) {
+        return START.matcher(line).find();
+    }
+
     /** Reads the document, handing its parts to {@code handler}; problems go to {@code sink} as warnings. */
     public static void read(LineSource lines, RecordSink sink, Handler handler) throws IOException {
         String first;

@@ -35,11 +35,11 @@ final class PidstatColumns {
             entry("%wait", new Column("cpu", "%", "time waiting to run (runnable, not on a CPU)")),
             entry("%CPU", new Column("cpu", "%", "total CPU used; up to 100 times the CPU count unless -I")),
             entry("CPU", new Column("cpu", "", "processor the task last ran on")),
-            entry("usr-ms", new Column("child", "ms", "user time of the task and its children (-T CHILD)")),
-            entry("system-ms", new Column("child", "ms", "system time of the task and its children (-T CHILD)")),
-            entry("guest-ms", new Column("child", "ms", "guest time of the task and its children (-T CHILD)")),
-            entry("minflt-nr", new Column("child", "count", "minor faults of the task and its children (-T CHILD)")),
-            entry("majflt-nr", new Column("child", "count", "major faults of the task and its children (-T CHILD)")),
+            entry("usr-ms", new Column("child_cpu", "ms", "user time of the task and its children (-T CHILD)")),
+            entry("system-ms", new Column("child_cpu", "ms", "system time of the task and its children (-T CHILD)")),
+            entry("guest-ms", new Column("child_cpu", "ms", "guest time of the task and its children (-T CHILD)")),
+            entry("minflt-nr", new Column("child_memory", "count", "minor faults of the task and its children (-T CHILD)")),
+            entry("majflt-nr", new Column("child_memory", "count", "major faults of the task and its children (-T CHILD)")),
             entry("minflt/s", new Column("memory", "1/s", "minor faults (no page loaded from disk)")),
             entry("majflt/s", new Column("memory", "1/s", "major faults (a page loaded from disk)")),
             entry("VSZ", new Column("memory", "KiB", "virtual size")),
@@ -58,8 +58,14 @@ final class PidstatColumns {
             entry("prio", new Column("rt", "", "real-time priority")),
             entry("policy", new Column("rt", "", "scheduling policy")));
 
-    /** The process data sets, in the order pidstat prints its reports; each has a {@code thread_} twin for -t. */
-    static final List<String> DATASETS = List.of("cpu", "memory", "io", "switch", "stack", "kernel", "rt", "child");
+    /**
+     * The process data sets, in the order pidstat prints its reports; each has a {@code thread_} twin for -t. With
+     * {@code -T CHILD} or {@code -T ALL} pidstat prints two reports of the children's totals, CPU ({@code -u}) and
+     * faults ({@code -r}), no other (pidstat.c check_flags keeps only those); with {@code -h} they share one line and
+     * are split back here as the task's reports are.
+     */
+    static final List<String> DATASETS = List.of("cpu", "memory", "io", "switch", "stack", "kernel", "rt", "child_cpu",
+            "child_memory");
     /** Where a column nobody listed goes when no known column precedes it. */
     static final String OTHER = "other";
 

@@ -1,13 +1,19 @@
 package io.statlens.parse.builtin.pidstat;
 
+import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.SysstatJson;
 import io.statlens.parse.text.SysstatJsonClock;
 import io.statlens.parse.text.SysstatJsonHost;
+import io.statlens.parse.text.Quotes;
 import io.statlens.parse.text.SysstatLocale;
+import io.statlens.parse.text.SysstatVersion;
 import io.statlens.parse.timeline.Timeline;
+import io.statlens.parse.transcript.LineText;
+import io.statlens.parse.transcript.PastedCommand;
+import io.statlens.parse.transcript.Prompt;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -15,6 +21,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import static java.util.Map.entry;
@@ -46,6 +53,11 @@ final class PidstatJsonReader implements SysstatJson.Handler {
     /** The header each set of fields stands for, by its labels. */
     private final Map<List<String>, PidstatHeader> headers = new HashMap<>();
     private SysstatLocale locale;
+    /**
+     * Whether the command pasted before the document gave an interval ({@code $ pidstat -o JSON 1 1}): then even a
+     * document of one sample holds an interval's values, which the document alone cannot tell.
+     */
+    private boolean intervalStated;
     /** The first sample, held until a second one shows the run had an interval (pidstat without one prints one sample). */
     private Map<String, Object> first;
     private long firstLine;
@@ -61,8 +73,14 @@ final class PidstatJsonReader implements SysstatJson.Handler {
 
     void read(LineSource lines) throws IOException {
         locale = SysstatLocale.of(SysstatJson.dateEvidence(lines.head()), context, SysstatJson.firstEpoch(lines.head()));
+        Optional<PastedCommand> command = pastedCommand(lines.head());
+        command.ifPresent(c -> {
+            // as for the text: pidstat prints the version and exits at -V, the document is another command's
+            if (!c.arguments().isEmpty() && !SysstatVersion.onlyVersion(c)) sink.fact("options", c.argumentText());
+        });
+        intervalStated = command.filter(c -> !SysstatVersion.onlyVersion(c)).flatMap(PastedCommand::interval).isPresent();
         SysstatJson.read(lines, sink, this);
-        if (first != null) sample(first, firstLine, true);
+        if (first != null) sample(first, firstLine, !intervalStated);
         if (rows.count() == 0) {
             sink.warning(0, "no pidstat tasks in the JSON document");
             timeline.none("no tasks");
@@ -78,7 +96,8 @@ final class PidstatJsonReader implements SysstatJson.Handler {
 
     /**
      * A sample. Like pidstat's text without an interval (whose header and rows print one time), a document of one
-     * sample is taken to average since each task started; {@code pidstat -o JSON 1 1} prints the same shape.
+     * sample is taken to average since each task started, unless the command pasted before it gave an interval:
+     * {@code pidstat -o JSON 1 1} prints the same shape.
      */
     @Override
     public void sample(Map<String, Object> sample, long line) {
@@ -139,6 +158,24 @@ final class PidstatJsonReader implements SysstatJson.Handler {
         }
         values[values.length - 1] = Double.NaN;
         rows.row(header, thread, command.isEmpty() ? id : id + " " + command, at, sinceStart, values);
+    }
+
+    /**
+     * The last pidstat command pasted before the document in the file's first lines: after a prompt
+     * ({@code $ pidstat -o JSON 1 1}) or alone, quote markers taken off as the document's are.
+     */
+    private static Optional<PastedCommand> pastedCommand(Head head) {
+        Optional<PastedCommand> found = Optional.empty();
+        for (String raw : head.lines()) {
+            String text = Quotes.unquoted(LineText.clean(raw));
+            if (SysstatJson.opensAt(text)) break;
+            Optional<String> typed = Prompt.command(text);
+            Optional<PastedCommand> command = typed.isPresent()
+                    ? PastedCommand.afterPrompt(typed.get(), PidstatParser.SYNTAX)
+                    : PastedCommand.bare(text.strip(), PidstatParser.SYNTAX);
+            if (command.isPresent()) found = command;
+        }
+        return found;
     }
 
     private static String text(Object value) {

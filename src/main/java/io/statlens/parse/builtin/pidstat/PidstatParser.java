@@ -33,8 +33,8 @@ import java.util.Set;
  * {@code Average:} blocks are summary values. See docs/tools/pidstat.md.
  */
 public final class PidstatParser implements Parser {
-    /** Options whose value follows: -p PID, -C comm, -G name, -T TASK|CHILD|ALL, -U user (optional), -e program. */
-    static final CommandSyntax SYNTAX = CommandSyntax.of(Set.of("pidstat"), Set.of("-p", "-C", "-G", "-T", "-e", "--dec"));
+    /** Options whose value follows: -p PID, -C comm, -G name, -T TASK|CHILD|ALL, -U user (optional), -e program, -o JSON. */
+    static final CommandSyntax SYNTAX = CommandSyntax.of(Set.of("pidstat"), Set.of("-p", "-C", "-G", "-T", "-e", "-o", "--dec"));
     private static final ParserInfo INFO = ParserInfo.builtIn(PidstatHeader.TOOL, "linux-sysstat", "linux-sysstat-old",
             "linux-sysstat-json");
     private static final List<String> DATASETS = datasetNames();

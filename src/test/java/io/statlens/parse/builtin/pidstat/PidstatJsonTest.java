@@ -95,8 +95,8 @@ class PidstatJsonTest {
         CollectingSink sink = parse("sysstat-fixture-pidstat-U-o-JSON-T-ALL-t-dRrsuvw-p-ALL-2-2.json");
         assertEquals(List.of(), sink.warnings());
         assertEquals("linux-sysstat-json", sink.variant());
-        assertEquals(112090, sink.rows("pidstat.child", "7900 gnome-shell").get(0).get("usr-ms"));
-        assertEquals(410, sink.rows("pidstat.thread_child", "7900/10334 dconf worker").get(0).get("usr-ms"));
+        assertEquals(112090, sink.rows("pidstat.child_cpu", "7900 gnome-shell").get(0).get("usr-ms"));
+        assertEquals(410, sink.rows("pidstat.thread_child_cpu", "7900/10334 dconf worker").get(0).get("usr-ms"));
         assertEquals(412.96, sink.rows("pidstat.cpu", "7900 gnome-shell").get(0).get("%CPU"));
         assertEquals(Instant.parse("2020-06-01T12:53:22Z"), sink.rows("pidstat.cpu").get(0).row().time());
         assertTrue(sink.datasets().containsKey("pidstat.rt"));
@@ -111,5 +111,35 @@ class PidstatJsonTest {
             Head head = ParserFixtures.head("pidstat/" + file);
             assertEquals(PidstatParser.class, new AutoDetectParser(registry).detect(head).parser().orElseThrow().getClass(), file);
         }
+    }
+
+    @Test
+    void childCpuAndChildMemoryAreTheirOwnDataSetsAsInTheText() {
+        // LC_ALL=C pidstat -o JSON -T ALL -u -r -p 1330 1 3 (sysstat 12.7.9): child-cpu-load and child-memory
+        CollectingSink sink = parse("sysstat12.7.9-pidstat-o-JSON-T-ALL-u-r-1-3.json");
+        assertEquals(List.of(), sink.warnings());
+        // {"UID": "0", "PID": "1330", "usr-ms": 560, "system-ms": 30, "guest-ms": 0, "cmd": "forker"}
+        assertEquals(560, sink.rows("pidstat.child_cpu", "1330 forker").get(1).get("usr-ms"));
+        // {"UID": "0", "PID": "1330", "minflt-nr": 164, "majflt-nr": 0, "cmd": "forker"}
+        assertEquals(164, sink.rows("pidstat.child_memory", "1330 forker").get(1).get("minflt-nr"));
+        assertEquals(List.of("minflt-nr", "majflt-nr"),
+                sink.spec("pidstat.child_memory").metrics().stream().map(m -> m.label()).toList());
+        assertEquals(1636, sink.rows("pidstat.memory", "1330 forker").get(1).get("RSS"));
+        assertTrue(!sink.datasets().containsKey("pidstat.child"));
+    }
+
+    @Test
+    void aPastedCommandWithAnIntervalMakesTheOneSampleAnInterval() {
+        // $ pidstat -o JSON -u -r -p 1330 1 1: the one sample is the second after the command started
+        CollectingSink interval = parse("sysstat12.7.9-pidstat-o-JSON-u-r-1-1-after-prompt.txt");
+        assertEquals(List.of(), interval.warnings());
+        assertEquals(1, interval.rows("pidstat.cpu").size());
+        assertTrue(interval.rows("pidstat.cpu").stream().noneMatch(r -> r.row().sinceBoot()));
+        assertTrue(interval.rows("pidstat.memory").stream().noneMatch(r -> r.row().sinceBoot()));
+        assertEquals("-o JSON -u -r -p 1330 1 1", interval.fact("options").orElseThrow());
+        // $ pidstat -o JSON -u -r -p 1330: no interval, the sample averages over each task's life
+        CollectingSink since = parse("sysstat12.7.9-pidstat-o-JSON-u-r-no-interval-after-prompt.txt");
+        assertEquals(List.of(), since.warnings());
+        assertTrue(since.rows("pidstat.cpu").stream().allMatch(r -> r.row().sinceBoot()));
     }
 }

@@ -238,4 +238,38 @@ class PidstatParserTest {
         assertEquals(13.6 * 1024 * 1024, memory.get("VSZ"), 1e-6);
         assertEquals(43.1, memory.get("%MEM"), 1e-9);
     }
+
+    @Test
+    void childTimesAndChildFaultsAreDataSetsOfTheirOwnWithAndWithoutOneLinePerTask() {
+        // pidstat.c: -T CHILD prints write_pid_child_cpu_stats (usr-ms system-ms guest-ms) and
+        // write_pid_child_memory_stats (minflt-nr majflt-nr) as two tables, -h both on one line; either way two data sets
+        for (String file : List.of("debian12-pidstat-T-CHILD-u-r-1-3.txt", "debian12-pidstat-h-T-CHILD-u-r-1-3.txt",
+                "debian12-pidstat-de-T-CHILD-u-r-1-3.txt", "debian12-pidstat-T-ALL-u-r-1-3.txt")) {
+            CollectingSink sink = ParserFixtures.parse(parser, "pidstat/" + file);
+            assertEquals(List.of(), sink.warnings(), file);
+            assertEquals(List.of("usr-ms", "system-ms", "guest-ms"),
+                    sink.spec("pidstat.child_cpu").metrics().stream().map(m -> m.label()).toList(), file);
+            assertEquals(List.of("minflt-nr", "majflt-nr"),
+                    sink.spec("pidstat.child_memory").metrics().stream().map(m -> m.label()).toList(), file);
+            assertEquals("PID Command", sink.spec("pidstat.child_memory").keyLabel(), file);
+            assertEquals(3, sink.rows("pidstat.child_cpu", "1330 forker").size(), file);
+            assertEquals(3, sink.rows("pidstat.child_memory", "1330 forker").size(), file);
+            assertTrue(!sink.datasets().containsKey("pidstat.child"), file);
+        }
+        // 04:57:23        0      1330       162         0  forker (the second interval's child faults)
+        CollectingSink text = ParserFixtures.parse(parser, "pidstat/debian12-pidstat-T-CHILD-u-r-1-3.txt");
+        assertEquals(162, text.rows("pidstat.child_memory", "1330 forker").get(1).get("minflt-nr"));
+        assertEquals(520, text.rows("pidstat.child_cpu", "1330 forker").get(1).get("usr-ms"));
+        // Average:        0      1330        79         0  forker
+        assertTrue(text.summaries().stream().anyMatch(v -> v.dataset().equals("pidstat.child_memory")
+                && v.key().equals("1330 forker") && v.name().equals("minflt-nr") && v.value() == 79), text.summaries().toString());
+        // -h: 04:57:26        0      1330       560        20         0        87         0  forker
+        CollectingSink oneLine = ParserFixtures.parse(parser, "pidstat/debian12-pidstat-h-T-CHILD-u-r-1-3.txt");
+        assertEquals(87, oneLine.rows("pidstat.child_memory", "1330 forker").get(1).get("minflt-nr"));
+        assertEquals(560, oneLine.rows("pidstat.child_cpu", "1330 forker").get(1).get("usr-ms"));
+        // -T ALL: the task's own tables stay where they were
+        CollectingSink all = ParserFixtures.parse(parser, "pidstat/debian12-pidstat-T-ALL-u-r-1-3.txt");
+        assertEquals(1636, all.rows("pidstat.memory", "1330 forker").get(0).get("RSS"));
+        assertEquals(162, all.rows("pidstat.child_memory", "1330 forker").get(1).get("minflt-nr"));
+    }
 }
