@@ -37,7 +37,7 @@ public final class DstatParser implements Parser {
                     + "|load[-┄]avg|procs|paging|most[-┄]expensive|highest[-┄]total|highest[-┄]average|most[-┄]frequent"
                     + "|most[-┄]waiting[-┄]for|out[-┄]of[-┄]memory)[-┄]+[\\s┬-]");
     private static final Pattern SCREEN_LABELS = Pattern.compile(
-            "^(?=.*[|│])(?=.*(?:^|\\s)(?:usr|time|read|recv|used|run|int|1m|epoch|process|interrupt)(?:\\s|[|│:]|$))");
+            "(?:^|\\s)(?:usr|time|read|recv|used|run|int|1m|epoch|process|interrupt)(?:\\s|[|│:]|$)");
 
     private static final ParserInfo INFO = ParserInfo.builtIn(DstatLayout.TOOL, "dstat-csv", "dool-csv", "dstat-screen",
             "dool-screen");
@@ -71,11 +71,22 @@ public final class DstatParser implements Parser {
             if (CSV_TITLE.matcher(line).matches()) return 1.0;
             boolean next = i + 1 < lines.size();
             if (next && CSV_GROUPS.matcher(line).find() && lines.get(i + 1).strip().startsWith("\"")) return 0.9;
-            if (next && SCREEN_GROUPS.matcher(lines.get(i)).find() && SCREEN_LABELS.matcher(lines.get(i + 1)).find()) {
+            if (next && SCREEN_GROUPS.matcher(lines.get(i)).find() && SCREEN_LABELS.matcher(lines.get(i + 1)).find()
+                    && isLabelLine(lines.get(i), lines.get(i + 1))) {
                 return 0.9;
             }
         }
         return 0;
+    }
+
+    /**
+     * Whether a line under a group line is dstat's label line: it has the {@code |} that dstat draws between plugins,
+     * or, a screen of one plugin having none ({@code dstat -c}), the group line's width, as dstat centres each title
+     * over its columns (dstat.title() and subtitle()).
+     */
+    static boolean isLabelLine(String groupLine, String labelLine) {
+        return labelLine.indexOf('|') >= 0 || labelLine.indexOf('│') >= 0
+                || !groupLine.isBlank() && groupLine.stripTrailing().length() == labelLine.stripTrailing().length();
     }
 
     @Override

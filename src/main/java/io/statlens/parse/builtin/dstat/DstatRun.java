@@ -35,7 +35,6 @@ final class DstatRun {
     private static final Pattern INTERRUPTED = Pattern.compile("\\s+\\^C\\s*$");
     /** A key typed while dstat waited (q, then ^C to quit): echoed after the last row, apart from its last value. */
     private static final Pattern TYPED_KEY = Pattern.compile("\\s+(\\^?\\p{Alpha})\\s*$");
-    private static final Pattern SEPARATORS = Pattern.compile("[|│]");
 
     private final RecordSink sink;
     private final DstatClock clock;
@@ -110,7 +109,7 @@ final class DstatRun {
             csvLine(stripped, number);
         } else if (isGroupLine(text)) {
             groupLine(text);
-        } else if (screenGroups != null && SEPARATORS.matcher(text).find()) {
+        } else if (screenGroups != null && DstatParser.isLabelLine(screenGroups, text)) {
             screenHeader(screenGroups, text, number);
             screenGroups = null;
         } else if (DEFAULT_STATS.matcher(stripped).matches()) {

@@ -40,7 +40,9 @@ public final class NmonParser implements Parser {
             "net", "netpacket", "netsize", "neterror", "ioadapt",
             "diskbusy", "diskread", "diskwrite", "diskxfer", "diskrxfer", "diskbsize", "diskrio", "diskwio", "diskavgrio",
             "diskavgwio", "diskserv", "diskreadserv", "diskwriteserv", "diskwait", "dgbusy", "dgread", "dgwrite", "dgxfer",
-            "dgsize", "vgbusy", "vgread", "vgwrite", "vgxfer", "vgsize", "jfsfile", "jfsinode", "top")
+            "dgsize", "vgbusy", "vgread", "vgwrite", "vgxfer", "vgsize", "jfsfile", "jfsinode", "top",
+            // nmon_gpu (nmon 16j with NVIDIA GPU sections, -a): one column per GPU
+            "gpu_util", "gpu_umem", "gpu_temp", "gpu_watts", "gpu_mem")
             .stream().map(d -> Section.TOOL + "." + d).toList();
 
     @Override

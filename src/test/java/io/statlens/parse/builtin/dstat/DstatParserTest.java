@@ -340,4 +340,41 @@ class DstatParserTest {
         assertEquals(0, parser.sniff(ParserFixtures.head("vmstat/ssup-ubuntu1804-vmstat-1-iowait.txt")));
         assertEquals(0, new VmstatParser().sniff(ParserFixtures.head("dstat/debian-dstat-0.7.4-tcdngy-1-5.txt")));
     }
+
+    /**
+     * dstat draws {@code |} only between plugins (dstat's main loop joins their titles, subtitles and values with it):
+     * a screen of one plugin ({@code dstat -c}, or {@code -c -C 0,1,total} whose parts {@code :} divides) has none.
+     */
+    @Test
+    void aScreenOfOnePluginHasNoBarAndIsReadAllTheSame() {
+        assertEquals(0.9, parser.sniff(ParserFixtures.head("dstat/debian-dstat-0.7.4-c-1-3-one-plugin.txt")));
+        CollectingSink sink = ParserFixtures.parse(parser, "dstat/debian-dstat-0.7.4-c-1-3-one-plugin.txt");
+        List<SpecRow> cpu = sink.rows("dstat.cpu", "total");
+        assertEquals(3, cpu.size(), sink.warnings().toString());
+        assertEquals(47.0, cpu.get(0).get("usr"));
+        assertEquals(18.0, cpu.get(2).get("sys"));
+        assertEquals(List.of(), sink.warnings());
+    }
+
+    /**
+     * With colour, dstat joins the titles of one plugin's parts with a dash, not a blank (dstat.title():
+     * {@code theme['frame'] + char['dash']}); a screen copied from a terminal keeps the dash and loses the colour.
+     * Each part's title is the one over its columns, which the label line's {@code :} bound.
+     */
+    @Test
+    void partsOfOnePluginWhoseTitlesADashJoinsAreKeyedByTheirOwnTitle() {
+        for (String file : List.of("dstat/debian-dstat-0.7.4-color-c-C01total-1-2-dash-joined-title.txt",
+                "dstat/gh-pr-dstat75-c-C-all-total-pasted-colour-title.txt")) {
+            assertEquals(0.9, parser.sniff(ParserFixtures.head(file)), file);
+            CollectingSink sink = ParserFixtures.parse(parser, file);
+            assertEquals(List.of("0", "1", "total"), sink.rows("dstat.cpu").stream().map(r -> r.row().key()).distinct().toList(),
+                    file + " " + sink.warnings());
+            assertEquals(List.of(), sink.warnings(), file);
+        }
+        CollectingSink colour = ParserFixtures.parse(parser, "dstat/debian-dstat-0.7.4-color-c-C01total-1-2-dash-joined-title.txt");
+        assertEquals(81.0, colour.rows("dstat.cpu", "1").get(1).get("usr"));
+        assertEquals(17.0, colour.rows("dstat.cpu", "total").get(1).get("sys"));
+        CollectingSink pasted = ParserFixtures.parse(parser, "dstat/gh-pr-dstat75-c-C-all-total-pasted-colour-title.txt");
+        assertEquals(100.0, pasted.rows("dstat.cpu", "total").get(0).get("idl"));
+    }
 }
