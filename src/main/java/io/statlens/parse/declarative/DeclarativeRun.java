@@ -68,6 +68,8 @@ final class DeclarativeRun {
     /** The arguments of the last command of the tool pasted before the lines, null before any ([line] command.lacks). */
     private String commandArguments;
     private final Map<HeadedShape, DatasetSpec> headingSpecs = new HashMap<>();
+    /** A key line was just held above the line it keys ({@code key.above}): the blank line between ends no key. */
+    private boolean keyAboveHeld;
 
     /** A heading's labels, and those of them over values in a row under it. */
     private record HeadedShape(List<String> heading, List<String> values) {
@@ -121,9 +123,10 @@ final class DeclarativeRun {
         // a line no split record could read ends the block of rows read by shape; one that may be is decided below
         if (!mayBeSplit(budgeted)) printaBlock.end();
         if (line.isEmpty()) {
-            keyLines.end();
+            if (!keyAboveHeld) keyLines.end();
             return;
         }
+        keyAboveHeld = false;
         if (matchesAny(definition.skips(), budgeted)) return;
         // a command typed after a prompt runs the tool whatever its words look like (dtrace's lquantize(arg1, 0, 50) is
         // no row); a bare one may be a row ('dtrace  760', the dtrace process's count) and is read as one first
@@ -148,6 +151,11 @@ final class DeclarativeRun {
         }
         if (!title && timeLine(number, budgeted)) {
             keyLines.end();
+            return;
+        }
+        if (!transcriptLine.noise() && keyAbove(line, lines)) {
+            keyLines.add(number, collapsed(line));
+            keyAboveHeld = true;
             return;
         }
         for (LineDefinition record : definition.lines()) {
@@ -477,6 +485,27 @@ final class DeclarativeRun {
             // a label printed twice names no column for sure: the rows under it are read by shape
             heading = new HashSet<>(labels).size() == labels.size() ? List.copyOf(labels) : List.of();
             return true;
+        }
+        return false;
+    }
+
+    /**
+     * Whether the line is a key printed above the line {@code key.above} matches, next or after one blank line: dtrace
+     * starts a histogram with a newline (dt_print_quanthdr), so a printa() format's own key line ('%8d  %S\n%@d') is
+     * followed by a blank line, the default layout's keys by the header itself. A line of numbers alone there is left
+     * to the records: a keyless printa's values print so too.
+     */
+    private boolean keyAbove(String line, Transcript lines) throws IOException {
+        if (definition.keyAbove().isEmpty() || !definition.collectsKeyLines()) return false;
+        if (SPLIT_CELLS.splitAsStream(line).allMatch(cell -> cell.isEmpty() || SPLIT_NUMBER.matcher(cell).matches())) {
+            return false;
+        }
+        for (int i = 0; i < 2; i++) {
+            TranscriptLine next = lines.peek(i);
+            if (next == null) return false;
+            String text = next.text().strip();
+            if (text.isEmpty()) continue;
+            return new BudgetedLine(text).matcher(definition.keyAbove().get()).find();
         }
         return false;
     }

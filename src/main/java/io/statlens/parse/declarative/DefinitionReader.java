@@ -30,7 +30,7 @@ public final class DefinitionReader {
     private static final Pattern BLANKS = Pattern.compile("\\s+");
 
     private static final List<String> TOOL_KEYS = List.of("tool", "description", "version", "variants", "detect", "skip",
-            "stack.frame", "time.lines", "interval.default", "command.names", "command.values");
+            "stack.frame", "key.above", "time.lines", "interval.default", "command.names", "command.values");
     private static final String FACT_PREFIX = "fact.";
     private static final List<String> TABLE_KEYS = List.of("dataset", "variant", "kind", "header", "columns.leading", "key",
             "time", "report.start", "since.boot", "text.columns", "wide", "phrases");
@@ -86,6 +86,7 @@ public final class DefinitionReader {
             throw error(toolEntry.line(), "missing 'detect = <confidence> <regex>': without it the tool is never recognised");
         }
         Optional<Pattern> timeLines = tool.get("time.lines").map(e -> regex(e, e.value()));
+        Optional<Pattern> keyAbove = tool.get("key.above").map(e -> regex(e, e.value()));
 
         List<TableDefinition> tables = new ArrayList<>();
         List<LineDefinition> lines = new ArrayList<>();
@@ -109,7 +110,8 @@ public final class DefinitionReader {
             throw error(toolEntry.line(), "nothing to parse: expected 'header = <regex>', a [table] or a [line] section");
         }
         return new ParserDefinition(source, toolEntry.value(), tool.value("description", ""), tool.value("version", "1"),
-                list(tool.value("variants", "")), detect, skips, stackFrames, facts, timeLines, interval(tool), command(tool, toolEntry.value()),
+                list(tool.value("variants", "")), detect, skips, stackFrames, keyAbove, facts, timeLines, interval(tool),
+                command(tool, toolEntry.value()),
                 tool.get("command.values").isPresent(), tables, lines, titles);
     }
 

@@ -19,6 +19,8 @@ import java.util.regex.Pattern;
  * @param skips           lines to ignore silently
  * @param stackFrames     lines under a table row that carry a frame of its stack (group {@code frame}; group
  *                        {@code continued} when the frame goes on on the next line): the stack ends the row's key
+ * @param keyAbove        the line a key is printed above (a histogram's header): a line with a word in it just above
+ *                        it, or one blank line above it, is a key line whatever record it looks like
  * @param factRules       lines that carry a fact
  * @param timeLines       date(1) or epoch lines between reports, if the tool's output may have them
  * @param intervalDefault interval assumed when neither the output, its pasted command nor the user gives one
@@ -31,7 +33,7 @@ import java.util.regex.Pattern;
  */
 public record ParserDefinition(String source, String tool, String description, String version, List<String> variants,
                                List<DetectRule> detectRules, List<Pattern> skips, List<Pattern> stackFrames,
-                               List<FactRule> factRules,
+                               Optional<Pattern> keyAbove, List<FactRule> factRules,
                                Optional<Pattern> timeLines, Duration intervalDefault, CommandSyntax command,
                                boolean commandOptions,
                                List<TableDefinition> tables, List<LineDefinition> lines,

@@ -226,6 +226,11 @@ public final class Transcript {
         return ahead.peek();
     }
 
+    /** The line {@code index} places after the one {@link #next} returns next (0: that one), without taking it; null past the end. */
+    public TranscriptLine peek(int index) throws IOException {
+        return peekAt(index);
+    }
+
     /** Number of the line last returned by {@link #next}; 0 before the first. */
     public long lineNumber() {
         return lineNumber;

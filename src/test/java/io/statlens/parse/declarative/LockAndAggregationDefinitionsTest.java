@@ -331,6 +331,60 @@ class LockAndAggregationDefinitionsTest {
         assertEquals(List.of(65536.0, 2048.0), List.of(sink.rows("dtrace").get(3).get("value"), sink.rows("dtrace").get(3).get("value2")));
     }
 
+    /**
+     * A printa() format that prints its keys on a line of their own above a quantize (the DTraceToolkit's bitesize.d:
+     * printa("%8d  %S\n%@d\n"), pridist.d: printa(" CMD: %-16s PID: %d\n%@d\n")): dt_print_quanthdr starts the
+     * histogram with a newline, so one blank line comes between. That line is the histogram's key, though it has a
+     * number in it, not a row; every histogram of the block is one sample. A line of numbers alone above one (a keyless
+     * printa's values) stays values.
+     */
+    @Test
+    void aKeyLineAboveAHistogramKeysItThoughItHasANumber() {
+        CollectingSink sink = parse(DTRACE, """
+                # bitesize.d
+                Tracing... Hit Ctrl-C to end.
+                ^C
+
+                     PID  CMD
+                    7110  sync\\0
+
+                           value  ------------- Distribution ------------- count
+                            1024 |@@@@@                                    1
+                            2048 |@@@@@@@@@@                               2
+                            4096 |                                         0
+
+                       3  fsflush\\0
+
+                           value  ------------- Distribution ------------- count
+                            4096 |                                         0
+                            8192 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 449
+                           16384 |                                         0
+
+                """);
+        assertEquals(List.of(), sink.warnings());
+        assertEquals(List.of(), sink.rows("dtrace"));
+        assertEquals(List.of("7110 sync\\0/1024", "7110 sync\\0/2048", "7110 sync\\0/4096", "3 fsflush\\0/4096",
+                "3 fsflush\\0/8192", "3 fsflush\\0/16384"), keys(sink, "dtrace.histogram"));
+        assertEquals(449.0, sink.rows("dtrace.histogram").get(4).get("count"));
+        assertEquals(List.of(0L), sink.rows("dtrace.histogram").stream().map(r -> r.row().sample()).distinct().toList());
+
+        CollectingSink pridist = parse(DTRACE, """
+                # pridist.d
+                Sampling... Hit Ctrl-C to end.
+                ^C
+                 CMD: setiathome       PID: 2190
+
+                          value  ------------- Distribution ------------- count
+                             -5 |                                         0
+                              0 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 6629
+                              5 |                                         0
+                """);
+        assertEquals(List.of(), pridist.warnings());
+        assertEquals(List.of("CMD: setiathome PID: 2190/-5", "CMD: setiathome PID: 2190/0", "CMD: setiathome PID: 2190/5"),
+                keys(pridist, "dtrace.histogram"));
+        assertEquals(6629.0, pridist.rows("dtrace.histogram").get(1).get("count"));
+    }
+
     /** The next tool of the family is a definition file: bpftrace's map printouts (@name[key]: value). */
     @Test
     void bpftraceMapsAreADefinitionAlone() {
