@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -137,10 +138,18 @@ public final class SysstatJson {
 
     /** Reads the document, handing its parts to {@code handler}; problems go to {@code sink} as warnings. */
     public static void read(LineSource lines, RecordSink sink, Handler handler) throws IOException {
+        read(lines, sink, handler, line -> false);
+    }
+
+    /**
+     * {@link #read}, where the lines before the document that {@code readBefore} accepts were read by the caller
+     * (the command pasted before it, whose options are kept): they are not counted as skipped.
+     */
+    public static void read(LineSource lines, RecordSink sink, Handler handler, Predicate<String> readBefore) throws IOException {
         String first;
         long skipped = 0;
         while ((first = lines.next()) != null && !START.matcher(Quotes.unquoted(first)).find()) {
-            if (!Tokens.isBlank(first)) skipped++;
+            if (!Tokens.isBlank(first) && !readBefore.test(first)) skipped++;
         }
         if (skipped > 0) sink.notice(1, skipped + " line(s) before the JSON document skipped");
         if (first == null) {

@@ -79,7 +79,7 @@ final class PidstatJsonReader implements SysstatJson.Handler {
             if (!c.arguments().isEmpty() && !SysstatVersion.onlyVersion(c)) sink.fact("options", c.argumentText());
         });
         intervalStated = command.filter(c -> !SysstatVersion.onlyVersion(c)).flatMap(PastedCommand::interval).isPresent();
-        SysstatJson.read(lines, sink, this);
+        SysstatJson.read(lines, sink, this, line -> commandOf(line).isPresent());
         if (first != null) sample(first, firstLine, !intervalStated);
         if (rows.count() == 0) {
             sink.warning(0, "no pidstat tasks in the JSON document");
@@ -167,15 +167,20 @@ final class PidstatJsonReader implements SysstatJson.Handler {
     private static Optional<PastedCommand> pastedCommand(Head head) {
         Optional<PastedCommand> found = Optional.empty();
         for (String raw : head.lines()) {
-            String text = Quotes.unquoted(LineText.clean(raw));
-            if (SysstatJson.opensAt(text)) break;
-            Optional<String> typed = Prompt.command(text);
-            Optional<PastedCommand> command = typed.isPresent()
-                    ? PastedCommand.afterPrompt(typed.get(), PidstatParser.SYNTAX)
-                    : PastedCommand.bare(text.strip(), PidstatParser.SYNTAX);
+            if (SysstatJson.opensAt(Quotes.unquoted(LineText.clean(raw)))) break;
+            Optional<PastedCommand> command = commandOf(raw);
             if (command.isPresent()) found = command;
         }
         return found;
+    }
+
+    /** The pidstat command a line before the document holds, after a prompt or alone. */
+    private static Optional<PastedCommand> commandOf(String raw) {
+        String text = Quotes.unquoted(LineText.clean(raw));
+        Optional<String> typed = Prompt.command(text);
+        return typed.isPresent()
+                ? PastedCommand.afterPrompt(typed.get(), PidstatParser.SYNTAX)
+                : PastedCommand.bare(text.strip(), PidstatParser.SYNTAX);
     }
 
     private static String text(Object value) {

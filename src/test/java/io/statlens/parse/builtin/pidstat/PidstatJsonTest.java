@@ -142,4 +142,12 @@ class PidstatJsonTest {
         assertEquals(List.of(), since.warnings());
         assertTrue(since.rows("pidstat.cpu").stream().allMatch(r -> r.row().sinceBoot()));
     }
+
+    @Test
+    void thePastedCommandIsReadNotSkipped() {
+        // its options become a fact: a notice that the line was skipped would tell the user the opposite
+        CollectingSink sink = parse("sysstat12.7.9-pidstat-o-JSON-u-r-1-1-after-prompt.txt");
+        assertTrue(sink.notices().stream().noneMatch(n -> n.message().contains("before the JSON document skipped")),
+                sink.notices().toString());
+    }
 }
