@@ -35,6 +35,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Imports files into a run as one transaction: the {@link ImportPlanner}'s plan first (so that an unknown file
@@ -209,8 +210,11 @@ public final class ImportService {
         progress.fileStarted(p.file(), p.parser().info().tool(), size);
         ParseContext context = context(request, datedStart, p);
         ImportSession session = new ImportSession(repo, run.id(), fileId, clock, request.strict() ? p.file().toString() : null);
-        // a part of one host's lines names its host as a collect's host folder does, when its output names none
-        p.part().flatMap(FilePart::host).or(() -> CollectSideFile.collectedHost(p.file())).ifPresent(session::hostUnlessNamed);
+        // a part of one host's lines is of the host its pdsh prefix names; a collect's file of its host folder's, when its
+        // output names none
+        Optional<String> prefixHost = p.part().flatMap(FilePart::host);
+        if (prefixHost.isPresent()) session.prefixHost(prefixHost.get());
+        else CollectSideFile.collectedHost(p.file()).ifPresent(session::hostUnlessNamed);
         try {
             Content content = stream(p, context, session, size, progress, cancellation);
             refuseEmptyChoice(p, session);

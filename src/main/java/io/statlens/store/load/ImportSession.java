@@ -54,6 +54,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
     static final String KIND_NOTICE = "notice";
     /** The fact that names the host a file was captured on. */
     private static final String HOST_FACT = "host";
+    /** The name a part's output printed for its host when a pdsh or clush prefix named it otherwise ({@link #prefixHost}). */
+    private static final String PRINTED_HOST_FACT = "host.printed";
 
     private final Repository repo;
     private final Connection c;
@@ -103,6 +105,8 @@ final class ImportSession implements RecordSink, AutoCloseable {
     private String hostUnlessNamed;
     /** Whether {@link #host} is the collect's host folder's name ({@link #hostUnlessNamed}), not one the output printed. */
     private boolean hostFromFolder;
+    /** The host a pdsh or clush prefix named for this part of a file ({@link #prefixHost}), or null. */
+    private String prefixHost;
     /**
      * The data set of the last row and its mapping: parsers hand many rows of one data set in a row, and a spec's
      * hash (a record of lists of metrics) is not cached, so the map is consulted only when the spec object changes.
@@ -435,7 +439,10 @@ final class ImportSession implements RecordSink, AutoCloseable {
     }
 
     @Override
-    public void fact(Fact fact) {
+    public void fact(Fact given) {
+        boolean prefixed = prefixHost != null && given.name().equals(HOST_FACT);
+        if (prefixed && host != null && prefixHost.equals(given.value().strip())) return; // the prefix's name, recorded already
+        Fact fact = prefixed && !prefixHost.equals(given.value().strip()) ? new Fact(PRINTED_HOST_FACT, given.value()) : given;
         if (host == null && fact.name().equals(HOST_FACT)) host = fact.value();
         if (TimeSource.is(fact)) timeSource = fact.value();
         else if (!HOW_MADE.contains(fact.name())) factCount++;
@@ -556,11 +563,24 @@ final class ImportSession implements RecordSink, AutoCloseable {
     }
 
     /**
+     * The host a pdsh or clush prefix named for this part of a file: the part's one {@code host} fact, whatever name its
+     * output prints (sysstat's banner), which is kept as {@code host.printed}. Every tool pdsh ran on a host then lines up
+     * under the one name pdsh reached it by, as the part is named ({@code file:host}), and a data set's host is the same
+     * in the data views (the least {@code host} fact of its file) and in the catalog: with two, they disagreed.
+     */
+    void prefixHost(String named) {
+        this.prefixHost = named.strip();
+    }
+
+    /**
      * Records the {@link #hostUnlessNamed} once the file has rows and its output has named no host: by its first row a
      * banner (mpstat's, iostat's) has named its own, whether the output is read live or from the raw file.
      */
     private void nameTheHost() {
-        if (host == null && hostUnlessNamed != null && rowCount > 0) {
+        if (host != null || rowCount == 0) return;
+        if (prefixHost != null) {
+            fact(new Fact(HOST_FACT, prefixHost));
+        } else if (hostUnlessNamed != null) {
             fact(new Fact(HOST_FACT, hostUnlessNamed));
             hostFromFolder = true;
         }

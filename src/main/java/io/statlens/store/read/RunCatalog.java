@@ -325,14 +325,19 @@ public final class RunCatalog {
         return path.substring(0, Math.max(0, Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'))));
     }
 
-    /** The host each file of a run names, by file id: its first {@code host} fact. */
+    /**
+     * The host each file of a run names, by file id: the least of its {@code host} facts, as the data views tell it
+     * ({@link DataTables#fileHost}). An import writes one per file; a repository of an earlier statlens may hold two
+     * for a part of pdsh's output (its prefix's and its banner's), and the catalog then named another host than the views.
+     */
     private Map<Long, String> fileHosts(long runId) throws SQLException {
         Map<Long, String> out = new java.util.HashMap<>();
         try (PreparedStatement ps = repo.connection().prepareStatement(
-                "SELECT FILE_ID, VAL FROM FACTS WHERE RUN_ID = ? AND NAME = 'host' AND FILE_ID IS NOT NULL")) {
+                "SELECT FILE_ID, MIN(NULLIF(TRIM(VAL), '')) FROM FACTS WHERE RUN_ID = ? AND NAME = 'host' AND FILE_ID IS NOT NULL"
+                        + " GROUP BY FILE_ID")) {
             ps.setLong(1, runId);
             try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) if (rs.getString(2) != null) out.putIfAbsent(rs.getLong(1), rs.getString(2).strip());
+                while (rs.next()) if (rs.getString(2) != null) out.put(rs.getLong(1), rs.getString(2));
             }
         }
         return out;

@@ -6,6 +6,7 @@ import io.statlens.store.RepositoryEngine;
 import io.statlens.store.load.ImportProgress;
 import io.statlens.store.load.ImportRequest;
 import io.statlens.store.load.ImportService;
+import io.statlens.store.read.RunCatalog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,6 +63,55 @@ class HostViewsTest {
             assertEquals(List.of("two-hosts app01 1.0 4", "two-hosts db01 7.0 4"), hosts(repo, "two-hosts"));
             assertEquals(List.of("one-host db09 3.0 4"), hosts(repo, "one-host"));
         }
+    }
+
+    @Test
+    void aDataSetIsOfTheSameHostInItsViewAndInTheCatalog() throws Exception {
+        // pdsh -w localhost,127.0.0.1 'vmstat 1 2; iostat 1 2': each iostat part names two hosts, its pdsh prefix and
+        // the machine's own name in sysstat's banner (vm on both); the catalog (show, the dashboard's lanes) named
+        // both parts vm while their view rows said localhost and 127.0.0.1
+        Path pdsh = Path.of("src/test/resources/parts/captured-pdsh-exec-two-hosts-vmstat-then-iostat-1-2.txt");
+        try (Repository repo = Repository.open(engine.freshRepository())) {
+            new ImportService(repo, ParserCatalog.load(dir.resolve("no-user-parsers")))
+                    .run(ImportRequest.of("pdsh", ZoneOffset.UTC, pdsh), ImportProgress.NONE);
+            List<String> hosts = sameInViewsAndCatalog(repo, "pdsh");
+            assertEquals(List.of("vmstat localhost", "iostat.cpu localhost", "iostat localhost",
+                    "vmstat 127.0.0.1", "iostat.cpu 127.0.0.1", "iostat 127.0.0.1"), hosts);
+            // the name the banner printed is kept, under a fact of its own
+            try (PreparedStatement ps = repo.connection().prepareStatement(
+                    "SELECT COUNT(*) FROM FACTS WHERE NAME = 'host.printed' AND VAL = 'vm'");
+                 ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                assertEquals(2, rs.getLong(1));
+            }
+            // an earlier statlens wrote both names of such a part as host facts, the banner's first: the least of a file's
+            // host facts is its host, in the views and in the catalog alike (here a banner's 'db01' after 'localhost')
+            try (PreparedStatement ps = repo.connection().prepareStatement("INSERT INTO FACTS (RUN_ID, FILE_ID, NAME, VAL)"
+                    + " SELECT RUN_ID, FILE_ID, 'host', 'db01' FROM FACTS WHERE NAME = 'host.printed'")) {
+                assertEquals(2, ps.executeUpdate());
+            }
+            assertEquals(List.of("vmstat localhost", "iostat.cpu db01", "iostat db01",
+                    "vmstat 127.0.0.1", "iostat.cpu 127.0.0.1", "iostat 127.0.0.1"), sameInViewsAndCatalog(repo, "pdsh"));
+        }
+    }
+
+    /** Each data set of the run and its host, as the catalog tells it, checked against its rows' hosts in its view. */
+    private static List<String> sameInViewsAndCatalog(Repository repo, String run) throws Exception {
+        RunCatalog catalog = new RunCatalog(repo);
+        List<String> inCatalog = new ArrayList<>();
+        List<String> inViews = new ArrayList<>();
+        for (RunCatalog.DatasetInfo d : catalog.datasets(catalog.id(run))) {
+            inCatalog.add(d.qualifiedName() + " " + d.host());
+            try (PreparedStatement ps = repo.connection().prepareStatement(
+                    "SELECT DISTINCT HOST FROM " + DataTables.viewName(d.table()) + " WHERE DATASET_ID = ?")) {
+                ps.setLong(1, d.id());
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) inViews.add(d.qualifiedName() + " " + rs.getString(1));
+                }
+            }
+        }
+        assertEquals(inViews, inCatalog);
+        return inCatalog;
     }
 
     /** Per host of the run's rows in V_VMSTAT: the run, the host, the mean run queue and the rows. */
