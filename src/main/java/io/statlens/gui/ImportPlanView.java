@@ -158,6 +158,8 @@ public final class ImportPlanView extends VBox {
         column.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
         column.setEditable(false);
         column.setPrefWidth(width);
+        // on the line of the row's tool drop-down, not at the top of the taller row
+        column.setStyle("-fx-alignment: CENTER-LEFT;");
         // fitted to these texts (Tables.fitToContent), so that a part's long name is shown whole
         Tables.shows(column, value);
         return column;
