@@ -142,9 +142,8 @@ public final class ImportCommand implements Callable<Integer> {
             }
         }
         if (total > shown) out.println("... and " + (total - Math.min(shown, 20)) + " more warnings (statlens show " + result.run() + ")");
-        long files = result.files().stream().map(ImportResult.FileResult::path).distinct().count();
-        long parts = result.files().stream().filter(f -> !f.part().isEmpty()).count();
-        out.println("imported " + numbers.integer(result.rows()) + " rows from " + files + " file(s)"
+        long parts = result.partCount();
+        out.println("imported " + numbers.integer(result.rows()) + " rows from " + result.fileCount() + " file(s)"
                 + (parts == 0 ? "" : " (" + parts + " parts read by their own parsers)") + " into run '" + result.run() + "'");
         out.flush();
     }

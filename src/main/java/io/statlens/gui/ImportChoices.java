@@ -21,17 +21,23 @@ import java.util.Optional;
  * @param zone     the zone of times printed without one ({@code --tz}); empty for the window's
  * @param locale   the locale the files were printed in ({@code --file-locale}), for what they do not show themselves
  *                 (a slashed date's order, an ambiguous zone abbreviation); empty to leave it to the files
+ * @param partTools for each ticked file that holds several tools' or hosts' output, the tool of each ticked part, by the
+ *                 part's label ({@code 1-64}, {@code node1}); its unticked parts are not named
  */
 public record ImportChoices(List<Path> sources, String run, List<Path> files, Map<Path, String> tools,
-                            Optional<Instant> start, Optional<Duration> interval, Optional<ZoneId> zone, Optional<Locale> locale) {
+                            Optional<Instant> start, Optional<Duration> interval, Optional<ZoneId> zone, Optional<Locale> locale,
+                            Map<Path, Map<String, String>> partTools) {
     public ImportChoices {
         sources = List.copyOf(sources);
         files = List.copyOf(files);
         tools = Map.copyOf(tools);
+        Map<Path, Map<String, String>> parts = new java.util.LinkedHashMap<>();
+        partTools.forEach((file, t) -> parts.put(file, Map.copyOf(t)));
+        partTools = Map.copyOf(parts);
     }
 
     /** Choices that leave the times to the files (and the window's zone). */
     public ImportChoices(List<Path> sources, String run, List<Path> files, Map<Path, String> tools) {
-        this(sources, run, files, tools, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+        this(sources, run, files, tools, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Map.of());
     }
 }

@@ -30,8 +30,8 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The import plan window's content: the run's name, one row per file (import tick, name, size, detected tool,
- * the tool to use), the start, interval and time zone of output that does not say them and the locale the files were
+ * The import plan window's content: the run's name, one row per file, or per part of a file of several tools' or hosts'
+ * output (import tick, name, host, lines, size, detected tool, the tool to use; columns as wide as their texts), the start, interval and time zone of output that does not say them and the locale the files were
  * printed in, a message line, Import and Cancel. Cancel closes the window; Import closes it once the import succeeded, and a failed import's reasons are
  * shown in the window, left open to fix the plan and import again.
  */
@@ -53,6 +53,9 @@ public final class ImportPlanView extends VBox {
         include.setCellFactory(CheckBoxTableCell.forTableColumn(include));
         include.setPrefWidth(60);
         TableColumn<FileRow, String> file = textColumn("File", FileRow::name, 300);
+        TableColumn<FileRow, String> host = textColumn("Host", FileRow::host, 100);
+        TableColumn<FileRow, String> lines = textColumn("Lines", FileRow::lines, 60);
+        lines.setStyle("-fx-alignment: CENTER-RIGHT;");
         TableColumn<FileRow, String> size = textColumn("Size", FileRow::size, 80);
         size.setStyle("-fx-alignment: CENTER-RIGHT;");
         TableColumn<FileRow, String> detected = textColumn("Detected", FileRow::detected, 110);
@@ -60,7 +63,7 @@ public final class ImportPlanView extends VBox {
         tool.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         tool.setCellFactory(c -> new ToolCell(model.tools()));
         tool.setPrefWidth(140);
-        table.getColumns().setAll(List.of(include, file, size, detected, tool));
+        table.getColumns().setAll(List.of(include, file, host, lines, size, detected, tool));
         Tables.fitToContent(table);
         table.setRowFactory(t -> new TableRow<>() {
             @Override
@@ -155,6 +158,10 @@ public final class ImportPlanView extends VBox {
         column.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
         column.setEditable(false);
         column.setPrefWidth(width);
+        // on the line of the row's tool drop-down, not at the top of the taller row
+        column.setStyle("-fx-alignment: CENTER-LEFT;");
+        // fitted to these texts (Tables.fitToContent), so that a part's long name is shown whole
+        Tables.shows(column, value);
         return column;
     }
 

@@ -1,6 +1,8 @@
 package io.statlens.gui;
 
 import io.statlens.model.UserException;
+import io.statlens.parse.FileOutline;
+import io.statlens.parse.FileParts;
 import io.statlens.parse.ImportPlanner;
 import io.statlens.parse.ImportPlanner.FileDetection;
 import io.statlens.parse.CollectSideFile;
@@ -23,7 +25,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -33,7 +37,10 @@ import java.util.function.Supplier;
 
 /**
  * The import plan: every file of the dropped or chosen inputs (folders walked as the import walks them) with the
- * tool detected for it, a tick to import it and the tool to read it with, plus the run's name. Files no parser
+ * tool detected for it, a tick to import it and the tool to read it with, plus the run's name. A file that holds several
+ * tools' or hosts' output is a row per part ({@link FileParts}), named as {@code statlens import} names it
+ * ({@code notes.txt:1-64}, {@code pdsh.txt:node1}), each with its own tick and tool; every row shows the host its lines
+ * name and how many lines it reads ({@link FileOutline}). Files no parser
  * recognises start unticked; giving one a tool ticks it. The start, interval and time zone of output that does not say
  * them, and the locale of what a file leaves open (a slashed date's order), are asked here too, as
  * {@code statlens import --start/--interval/--tz/--file-locale} take them. Import hands the ticked files, their tools and
@@ -79,9 +86,12 @@ public final class ImportPlanViewModel {
         run.set(ImportViewModel.suggestedRun(inputs));
     }
 
-    /** One file of the plan: a row of the table. */
+    /** One file of the plan, or one part of a file that holds several tools' or hosts' output: a row of the table. */
     public static final class FileRow {
         private final FileDetection detection;
+        /** The part of the file this row reads, with what detection says of it; empty for the whole file. */
+        private final Optional<FileParts.Detected> part;
+        private final FileOutline outline;
         private final Optional<String> skipped;
         /** What the collect keeps this side file with (a raw file's receive times, the collector's log), if it is one. */
         private final Optional<String> keptWith;
@@ -89,11 +99,22 @@ public final class ImportPlanViewModel {
         private final ObjectProperty<String> tool;
 
         /** @param skipped why {@code statlens import} of the inputs leaves the file out (a pt-stalk listing), if it does */
-        FileRow(FileDetection detection, Optional<String> skipped) {
+        FileRow(FileDetection detection, Optional<String> skipped, FileOutline outline) {
+            this(detection, Optional.empty(), outline, skipped);
+        }
+
+        /** A part of a file, as the import reads it. */
+        FileRow(FileDetection file, FileParts.Detected part, FileOutline outline) {
+            this(file, Optional.of(part), outline, Optional.empty());
+        }
+
+        private FileRow(FileDetection detection, Optional<FileParts.Detected> part, FileOutline outline, Optional<String> skipped) {
             this.detection = detection;
+            this.part = part;
+            this.outline = outline;
             this.skipped = skipped;
             this.keptWith = CollectSideFile.keptWith(detection.file());
-            String detected = keptWith.isPresent() ? null : detection.detected().map(p -> p.info().tool()).orElse(null);
+            String detected = keptWith.isPresent() ? null : parser().map(p -> p.info().tool()).orElse(null);
             included = new SimpleBooleanProperty(detected != null && skipped.isEmpty());
             tool = new SimpleObjectProperty<>(detected);
             // Choosing a tool for a file nothing recognised says the user wants it imported.
@@ -106,27 +127,56 @@ public final class ImportPlanViewModel {
             return detection.file();
         }
 
-        /** The path below the dropped folder, or the file's name when the file itself was given. */
+        /**
+         * The path below the dropped folder, or the file's name when the file itself was given; a part's after a colon, as
+         * {@code statlens import} names it ({@code notes.txt:1-64}, {@code pdsh.txt:node1}).
+         */
         public String name() {
-            return detection.name();
+            return part.map(p -> p.part().name(detection.name())).orElse(detection.name());
         }
 
+        /** The part's label ({@code 1-64}, {@code node1}); empty for a whole file. */
+        public Optional<String> partLabel() {
+            return part.map(p -> p.part().label());
+        }
+
+        /** The host the row's lines name (a pdsh prefix, a banner), or "—" when they name none: the import uses the run's. */
+        public String host() {
+            return outline.host().orElse(NO_HOST);
+        }
+
+        /** How many lines of the file the row reads: all of them, or the part's. */
+        public String lines() {
+            return String.format(Locale.ROOT, "%,d", outline.lines());
+        }
+
+        /** The file's size, or the bytes of the part's own lines (the size the import records for a part). */
         public String size() {
-            return size(detection.sizeBytes());
+            return size(part.isPresent() ? outline.bytes() : detection.sizeBytes());
+        }
+
+        /** The parser detection chose for the file, or for the part. */
+        private Optional<io.statlens.parse.spi.Parser> parser() {
+            return part.isPresent() ? part.get().detection().parser() : detection.detected();
+        }
+
+        /** What detection says of the file, or of the part. */
+        private io.statlens.parse.spi.Detection detection() {
+            return part.isPresent() ? part.get().detection() : detection.detection();
         }
 
         /** "vmstat 100%": the detected tool and its confidence; "unknown" when no parser is sure enough. */
         public String detected() {
             if (keptWith.isPresent()) return "kept with " + keptWith.get();
             if (skipped.isPresent()) return "skipped: " + skipped.get();
-            return detection.detected()
-                    .map(p -> p.info().tool() + String.format(Locale.ROOT, " %.0f%%", detection.candidates().get(0).confidence() * 100))
+            return parser()
+                    .map(p -> p.info().tool() + String.format(Locale.ROOT, " %.0f%%", detection().candidates().get(0).confidence() * 100))
                     .orElse("unknown");
         }
 
         /** The most confident parsers, for a tool tip. */
         public String candidates() {
-            return skipped.map(why -> "skipped, as statlens import skips it: " + why).orElseGet(detection::closest);
+            return skipped.map(why -> "skipped, as statlens import skips it: " + why).orElseGet(() -> detection().closest());
         }
 
         public BooleanProperty includedProperty() {
@@ -146,7 +196,29 @@ public final class ImportPlanViewModel {
         }
     }
 
-    private record Found(List<FileDetection> files, Map<Path, String> skipped, List<String> tools, List<String> catalogProblems) {
+    /** What a row shows of a file whose lines name no host. */
+    static final String NO_HOST = "—";
+
+    private record Found(List<FileRow> rows, List<String> tools, List<String> catalogProblems) {
+    }
+
+    /**
+     * A row per file, or per part of a file that holds several tools' or hosts' output, as the import would read them.
+     * A file the import leaves out (a pt-stalk listing, a collect's side file) is not looked into for parts.
+     */
+    private static List<FileRow> rows(ImportPlanner planner, List<FileDetection> files, Map<Path, String> skipped) {
+        List<FileRow> rows = new ArrayList<>();
+        for (FileDetection file : files) {
+            Optional<String> skip = Optional.ofNullable(skipped.get(file.file()));
+            List<FileParts.Detected> parts = skip.isPresent() || CollectSideFile.keptWith(file.file()).isPresent() ? List.of()
+                    : planner.parts(file.file());
+            if (parts.isEmpty()) {
+                rows.add(new FileRow(file, skip, FileOutline.of(file.file(), file.detected())));
+            } else {
+                parts.forEach(part -> rows.add(new FileRow(file, part, FileOutline.of(file.file(), part))));
+            }
+        }
+        return rows;
     }
 
     /**
@@ -171,10 +243,11 @@ public final class ImportPlanViewModel {
         executor.run(() -> {
             ParserCatalog parsers = catalog.get();
             ImportPlanner planner = new ImportPlanner(parsers);
-            return new Found(planner.detect(inputs), skipped(planner), parsers.tools().stream().sorted().toList(), parsers.problems());
+            return new Found(rows(planner, planner.detect(inputs), skipped(planner)), parsers.tools().stream().sorted().toList(),
+                    parsers.problems());
         }, found -> {
             tools.setAll(found.tools());
-            rows.setAll(found.files().stream().map(f -> new FileRow(f, Optional.ofNullable(found.skipped().get(f.file())))).toList());
+            rows.setAll(found.rows());
             planning.set(false);
             message.set(summary() + skippedSummary((int) rows.stream().filter(r -> r.keptWith.isEmpty() && r.skipped.isPresent()).count()) + catalogProblems(found.catalogProblems()));
         }, e -> {
@@ -188,11 +261,16 @@ public final class ImportPlanViewModel {
         // A collect's side files are read with its raw files or are the collector's own: neither unrecognised nor imported.
         long kept = rows.stream().filter(r -> r.keptWith.isPresent()).count();
         String side = kept == 0 ? "" : "; " + kept + (kept == 1 ? " file" : " files") + " the collect keeps with it, not imported";
-        long importable = rows.size() - kept;
+        long importable = rows.stream().filter(r -> r.keptWith.isEmpty()).map(FileRow::file).distinct().count();
+        long parts = rows.stream().filter(r -> r.part.isPresent()).count();
+        long parted = rows.stream().filter(r -> r.part.isPresent()).map(FileRow::file).distinct().count();
+        String inParts = parts == 0 ? "" : "; " + (parted == 1 ? (importable == 1 ? "it holds" : "1 of them holds")
+                : parted + " of them hold") + " several tools' or hosts' output: " + parts + " parts, each read by its own parser";
         long unknown = rows.stream().filter(r -> r.keptWith.isEmpty() && r.skipped.isEmpty() && r.toolProperty().get() == null).count();
         String files = importable == 1 ? "1 file" : importable + " files";
-        if (unknown == 0) return files + (importable == 1 ? ", recognised" : ", all recognised") + side;
-        return files + "; " + unknown + " not recognised, left unticked: choose a tool to import " + (unknown == 1 ? "it" : "them") + side;
+        if (unknown == 0) return files + (importable == 1 ? ", recognised" : ", all recognised") + inParts + side;
+        return files + "; " + unknown + (parts == 0 ? "" : unknown == 1 ? " file or part" : " files or parts")
+                + " not recognised, left unticked: choose a tool to import " + (unknown == 1 ? "it" : "them") + inParts + side;
     }
 
     private static String skippedSummary(int skipped) {
@@ -229,15 +307,25 @@ public final class ImportPlanViewModel {
             message.set(problem.get());
             return false;
         }
-        // A file dropped both alone and inside its folder is imported once.
+        // A file dropped both alone and inside its folder is imported once; a file of parts with the tools of its ticked parts.
+        LinkedHashSet<Path> files = new LinkedHashSet<>();
         Map<Path, String> chosen = new LinkedHashMap<>();
-        rows.stream().filter(r -> r.includedProperty().get()).forEach(r -> chosen.putIfAbsent(r.file(), r.toolProperty().get()));
+        Map<Path, Map<String, String>> parts = new LinkedHashMap<>();
+        for (FileRow r : rows) {
+            if (!r.includedProperty().get()) continue;
+            files.add(r.file());
+            if (r.partLabel().isPresent()) {
+                parts.computeIfAbsent(r.file(), f -> new LinkedHashMap<>()).putIfAbsent(r.partLabel().get(), r.toolProperty().get());
+            } else {
+                chosen.putIfAbsent(r.file(), r.toolProperty().get());
+            }
+        }
         Times t = times();
         failure.set("");
         importing.set(true);
         message.set("importing...");
-        importer.importChosen(new ImportChoices(inputs, run.get().strip(), List.copyOf(chosen.keySet()), chosen, t.start(),
-                t.interval(), t.zone(), t.locale()), () -> {
+        importer.importChosen(new ImportChoices(inputs, run.get().strip(), List.copyOf(files), chosen, t.start(),
+                t.interval(), t.zone(), t.locale(), parts), () -> {
             importing.set(false);
             done.set(true);
         }, why -> {

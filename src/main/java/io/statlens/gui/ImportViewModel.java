@@ -98,7 +98,7 @@ public final class ImportViewModel {
         List<Path> inputs = choices.files();
         String run = choices.run();
         ImportRequest chosen = new ImportRequest(inputs, run, Optional.empty(), List.of(), Optional.empty(), choices.start(),
-                choices.interval(), choices.zone().orElse(zone), false, false, false, choices.tools());
+                choices.interval(), choices.zone().orElse(zone), false, false, false, choices.tools()).choosingParts(choices.partTools());
         ImportRequest request = choices.locale().map(chosen::inLocale).orElse(chosen);
         // Remembered whatever the outcome: a failed import is fixed and tried again from Import recent.
         recent.remember(choices.sources());
@@ -107,7 +107,10 @@ public final class ImportViewModel {
             return List.of(result);
         }, results -> {
             ImportResult result = results.get(0);
-            return "imported " + result.rows() + " rows from " + result.files().size() + " file(s) into run '" + run + "'";
+            // as statlens import says it: a file read a part at a time is one file
+            long parts = result.partCount();
+            return "imported " + result.rows() + " rows from " + result.fileCount() + " file(s)"
+                    + (parts == 0 ? "" : " (" + parts + " parts read by their own parsers)") + " into run '" + run + "'";
         }, succeeded, failed);
     }
 
@@ -186,7 +189,9 @@ public final class ImportViewModel {
         List<String> out = new ArrayList<>();
         for (ImportResult.FileResult f : result.files()) {
             if (!f.holdsOnly().isEmpty()) out.add(f.name() + " holds " + f.holdsOnly());
-            f.warnings().forEach(w -> out.add(inPlanTerms(w.format(f.path().getFileName().toString()))));
+            // a line says where it is in the file; a message about the whole output names the part it is about
+            String file = f.path().getFileName().toString();
+            f.warnings().forEach(w -> out.add(inPlanTerms(w.format(w.line() > 0 || f.part().isEmpty() ? file : f.name()))));
             long unlisted = f.warningCount() - f.warnings().size();
             if (unlisted > 0) out.add(f.name() + ": ... and " + unlisted + " more");
         }

@@ -333,7 +333,7 @@ public final class MainView extends BorderPane {
     /** Opens the import plan for these inputs: the tool detected per file, to confirm or change, and the run's name. */
     void askRunAndImport(List<Path> inputs) {
         String what = inputs.size() == 1 ? String.valueOf(inputs.get(0).getFileName()) : inputs.size() + " files and folders";
-        dialogs.showModal("Import " + what, new ImportPlanView(importer.plan(inputs)), 820, 480);
+        dialogs.showModal("Import " + what, new ImportPlanView(importer.plan(inputs)), 1000, 480);
     }
 
     private void rebuildTree(boolean expand) {

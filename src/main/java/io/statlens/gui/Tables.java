@@ -70,6 +70,8 @@ final class Tables {
             Platform.runLater(skin::fit);
         });
         table.addEventFilter(MouseEvent.MOUSE_MOVED, e -> fullTextTip(e.getPickResult().getIntersectedNode()));
+        // rows given before the table was made (a plan computed at once) change nothing later: fit them now
+        Platform.runLater(skin::fit);
     }
 
     /**
@@ -124,7 +126,11 @@ final class Tables {
 
     /** The table's skin, with column headers that can be asked to fit their column. */
     private static final class FittingSkin<S> extends TableViewSkin<S> {
+        /** Fits in a row measured without a cell to ask, before fitting waits no more for cells. */
+        private static final int GUESSED_FITS = 3;
         private final List<FittingHeader> headers = new ArrayList<>();
+        private int guessedFits;
+        private boolean refitting;
 
         FittingSkin(TableView<S> table) {
             super(table);
@@ -153,17 +159,53 @@ final class Tables {
             headers.removeIf(h -> h.getTableColumn() == null || !getSkinnable().getVisibleLeafColumns().contains(h.getTableColumn()));
             Fonts fonts = Fonts.of(getSkinnable());
             for (FittingHeader h : List.copyOf(headers)) h.fit(fonts);
+            fitAgainOnceCellsAreThere(fonts);
+        }
+
+        /**
+         * Rows given before the table has cells (a plan computed before its window was shown, the first rows of an empty
+         * table) are measured in a guessed font and padding, which may be narrower than the cells' own: fitted again
+         * after the next layout, when their cells are there, a few times at most (a table never shown has none).
+         */
+        private void fitAgainOnceCellsAreThere(Fonts fonts) {
+            javafx.scene.Scene scene = getSkinnable().getScene();
+            if (fonts.onCells()) {
+                guessedFits = 0;
+                return;
+            }
+            if (scene == null || getSkinnable().getItems().isEmpty() || refitting || guessedFits >= GUESSED_FITS) return;
+            guessedFits++;
+            refitting = true;
+            scene.addPostLayoutPulseListener(new Runnable() {
+                @Override
+                public void run() {
+                    scene.removePostLayoutPulseListener(this);
+                    refitting = false;
+                    Platform.runLater(FittingSkin.this::fit);
+                }
+            });
         }
     }
 
-    /** The fonts of a table's cells and headers, and a cell's padding: asked once per fitting, of a cell shown. */
-    private record Fonts(Font cell, Font header, double cellPadding) {
+    /**
+     * The fonts of a table's cells and headers, and a cell's padding: asked once per fitting, of a cell shown.
+     *
+     * @param onCells whether a cell was there to ask; else the font and padding are a guess
+     */
+    private record Fonts(Font cell, Font header, double cellPadding, boolean onCells) {
         static Fonts of(TableView<?> table) {
-            Labeled cell = table.lookup(".table-cell") instanceof Labeled l ? l : null;
+            // a cell that shows a text: one made but not yet styled has the default font, not the table's
+            Labeled cell = null;
+            for (Node n : table.lookupAll(".table-cell")) {
+                if (n instanceof Labeled l && l.getText() != null && !l.getText().isEmpty()) {
+                    cell = l;
+                    break;
+                }
+            }
             Labeled header = table.lookup(".column-header .label") instanceof Labeled l ? l : null;
             Font cellFont = cell != null ? cell.getFont() : header != null ? header.getFont() : Font.getDefault();
             return new Fonts(cellFont, header != null ? header.getFont() : cellFont,
-                    cell != null ? cell.snappedLeftInset() + cell.snappedRightInset() + 2 : CELL_PADDING);
+                    cell != null ? cell.snappedLeftInset() + cell.snappedRightInset() + 2 : CELL_PADDING, cell != null);
         }
     }
 

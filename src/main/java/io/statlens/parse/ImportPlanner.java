@@ -105,18 +105,35 @@ public final class ImportPlanner {
      * What the user chose instead of detection.
      *
      * @param tool        one tool for every file ({@code --tool})
-     * @param fileTools   a tool per file (the GUI's choices); every key must be one of the files the inputs name
+     * @param fileTools   a tool per file (the GUI's choices), which reads the file whole; every key must be one of the
+     *                    files the inputs name
      * @param skipUnknown in folders, leave out files no parser recognises instead of failing
+     * @param partTools   per file that holds several tools' or hosts' output, a tool per part, by the part's
+     *                    {@link FilePart#label() label} ({@code 1-64}, {@code node1}): the parts named are read with these
+     *                    tools, the file's other parts are left out (the GUI's choices, a part at a time); every key must
+     *                    be one of the files the inputs name, and every label one of its parts
      */
-    public record Choices(Optional<String> tool, Map<Path, String> fileTools, boolean skipUnknown) {
+    public record Choices(Optional<String> tool, Map<Path, String> fileTools, boolean skipUnknown,
+                          Map<Path, Map<String, String>> partTools) {
         public Choices {
             Map<Path, String> normalised = new java.util.LinkedHashMap<>();
             fileTools.forEach((file, t) -> normalised.put(key(file), t));
             fileTools = Map.copyOf(normalised);
+            Map<Path, Map<String, String>> parts = new java.util.LinkedHashMap<>();
+            partTools.forEach((file, tools) -> parts.put(key(file), Map.copyOf(tools)));
+            partTools = Map.copyOf(parts);
+        }
+
+        public Choices(Optional<String> tool, Map<Path, String> fileTools, boolean skipUnknown) {
+            this(tool, fileTools, skipUnknown, Map.of());
         }
 
         Optional<String> toolFor(Path file) {
             return Optional.ofNullable(fileTools.get(key(file)));
+        }
+
+        Optional<Map<String, String>> partToolsFor(Path file) {
+            return Optional.ofNullable(partTools.get(key(file)));
         }
     }
 
@@ -181,7 +198,7 @@ public final class ImportPlanner {
      * ({@link PtStalkFile}) are planned by what pt-stalk named them: the ones that hold no statistics, and the
      * ones that do not hold what their name says (an empty file, a client's error), are skipped with the reason.
      * A file that holds several tools' or hosts' output is planned one part at a time ({@link FileParts}), unless a tool
-     * is chosen for it, which then reads it whole.
+     * is chosen for it, which then reads it whole; tools chosen for its parts read those parts and leave out the others.
      */
     public Plan plan(List<Path> inputs, Choices choices) {
         List<Planned> plan = new ArrayList<>();
@@ -222,6 +239,12 @@ public final class ImportPlanner {
                         : "the run's host unless a file or --host names it")));
                 continue;
             }
+            Optional<Map<String, String>> partsChosen = choices.partToolsFor(file);
+            if (partsChosen.isPresent()) {
+                chosenFiles.add(key(file));
+                plan.addAll(chosenParts(file, partsChosen.get()));
+                continue;
+            }
             List<FileParts.Detected> parts = parts(file);
             if (!parts.isEmpty()) {
                 for (FileParts.Detected part : parts) {
@@ -260,11 +283,39 @@ public final class ImportPlanner {
         for (Path file : choices.fileTools().keySet()) {
             if (!chosenFiles.contains(file)) throw new UserException(file + ": a tool was chosen for this file, but the inputs do not name it");
         }
+        for (Path file : choices.partTools().keySet()) {
+            if (!chosenFiles.contains(file)) throw new UserException(file + ": tools were chosen for parts of this file, but the inputs do not name it");
+        }
         if (plan.isEmpty()) {
             throw new UserException("no files to import in " + inputs + (skipped.isEmpty() ? "" : " (" + skipped.size()
                     + " pt-stalk file(s) skipped, such as " + skipped.get(0).file().getFileName() + ", " + skipped.get(0).reason() + ")"));
         }
         return new Plan(plan, skipped, Optional.ofNullable(host));
+    }
+
+    /**
+     * The parts of a file the user chose a tool for, in file order, each with its tool: detection's own when it is the one
+     * chosen (as an import without choices reads it), else that tool as chosen. The file's other parts are left out.
+     */
+    private List<Planned> chosenParts(Path file, Map<String, String> tools) {
+        List<FileParts.Detected> parts = parts(file);
+        Set<String> labels = parts.stream().map(p -> p.part().label()).collect(Collectors.toSet());
+        for (String label : new java.util.TreeSet<>(tools.keySet())) {
+            if (!labels.contains(label)) {
+                throw new UserException(file + ":" + label + ": a tool was chosen for this part, but the file has no such part"
+                        + (parts.isEmpty() ? " (it is read whole)" : " (its parts: "
+                        + parts.stream().map(p -> p.part().label()).collect(Collectors.joining(", ")) + ")"));
+            }
+        }
+        List<Planned> planned = new ArrayList<>();
+        for (FileParts.Detected part : parts) {
+            String tool = tools.get(part.part().label());
+            if (tool == null) continue;
+            boolean detected = part.detection().parser().map(p -> p.info().tool().equals(tool)).orElse(false);
+            Detection detection = detected ? part.detection() : Detection.chosen(parser(tool, file));
+            planned.add(new Planned(file, detection, Optional.empty(), Optional.of(part.part())));
+        }
+        return planned;
     }
 
     /**

@@ -201,6 +201,57 @@ class ImportPlanViewModelTest {
         assertFalse(missing.importChosen());
     }
 
+    private static final Path NOTES = Path.of("src/test/resources/parts/ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt");
+    private static final Path PDSH = Path.of("src/test/resources/parts/captured-pdsh-ssh-two-hosts-vmstat-1-3.txt");
+
+    /** What a row shows with its host and lines: tick, file or part, host, lines, size, detected, tool. */
+    static String shownWithLines(FileRow row) {
+        return (row.includedProperty().get() ? "[x] " : "[ ] ") + row.name() + "  " + row.host() + "  " + row.lines() + "  "
+                + row.size() + "  " + row.detected() + "  " + row.toolProperty().get();
+    }
+
+    @Test
+    void aFileOfSeveralToolsOrHostsIsARowPerPartAndAPlainFileOneRowWithItsHostAndLines() {
+        Path vmstat = logs.resolve("jc-centos77-vmstat-at.txt");
+        Path sar = logs.resolve("mb-de-sar-u.txt");
+        ImportPlanViewModel plan = plan(List.of(NOTES, PDSH, vmstat, sar));
+
+        // named as statlens import names them; a part's size is the bytes of its own lines, as the import records it
+        assertEquals(List.of(
+                "[x] ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt:1-64  cent8.nobeno.local  64  2.0 KiB  sar 95%  sar",
+                "[x] ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt:65-69  —  5  269 B  vmstat 100%  vmstat",
+                "[x] ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt:70-79  cent8.nobeno.local  10  453 B  mpstat 95%  mpstat",
+                "[x] captured-pdsh-ssh-two-hosts-vmstat-1-3.txt:localhost  localhost  5  469 B  vmstat 100%  vmstat",
+                "[x] captured-pdsh-ssh-two-hosts-vmstat-1-3.txt:127.0.0.1  127.0.0.1  5  469 B  vmstat 100%  vmstat",
+                "[x] jc-centos77-vmstat-at.txt  —  7  614 B  vmstat 100%  vmstat",
+                "[x] mb-de-sar-u.txt  facebook-maria1  33  2.5 KiB  sar 95%  sar"),
+                plan.rows().stream().map(ImportPlanViewModelTest::shownWithLines).toList());
+        assertEquals("4 files, all recognised; 2 of them hold several tools' or hosts' output: 5 parts, each read by its own parser",
+                plan.messageProperty().get());
+    }
+
+    @Test
+    void eachPartIsImportedWithTheToolAndTheTickOfItsRowAndTheStatusSaysSoAsTheCommandLineDoes() {
+        ImportPlanViewModel plan = plan(List.of(NOTES, PDSH));
+        plan.runProperty().set("parts");
+        // sar -u's part read as mpstat (sar -u prints mpstat's columns); vmstat's part left out
+        plan.rows().get(0).toolProperty().set("mpstat");
+        plan.rows().get(1).includedProperty().set(false);
+
+        assertTrue(plan.importChosen());
+
+        assertTrue(plan.doneProperty().get());
+        RunCatalog.RunDetails details = new RunCatalog(repo).details("parts");
+        assertEquals(List.of(
+                "ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt:1-64 mpstat",
+                "ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt:70-79 mpstat",
+                "captured-pdsh-ssh-two-hosts-vmstat-1-3.txt:localhost vmstat",
+                "captured-pdsh-ssh-two-hosts-vmstat-1-3.txt:127.0.0.1 vmstat"),
+                details.files().stream().map(f -> Path.of(f.path()).getFileName() + " " + f.parser()).toList());
+        String imported = status.get(status.size() - 1);
+        assertTrue(imported.startsWith("imported 8 rows from 2 file(s) (4 parts read by their own parsers) into run 'parts'"), imported);
+    }
+
     @Test
     void sizesReadAsBytesKibAndMib() {
         assertEquals("614 B", FileRow.size(614));

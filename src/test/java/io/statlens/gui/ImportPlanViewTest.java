@@ -73,10 +73,10 @@ class ImportPlanViewTest {
 
         assertEquals("logs", robot.lookup("#plan-run").queryAs(TextField.class).getText());
         assertEquals(List.of(
-                "false  SOURCES.tsv  42 B  unknown  choose...",
-                "true  disks/jc-centos77-iostat-x.txt  690 B  iostat 95%  iostat",
-                "true  jc-centos77-vmstat-at.txt  614 B  vmstat 100%  vmstat",
-                "true  mb-de-sar-u.txt  2.5 KiB  sar 95%  sar"), shownRows(robot));
+                "false  SOURCES.tsv  —  2  42 B  unknown  choose...",
+                "true  disks/jc-centos77-iostat-x.txt  localhost.localdomain  10  690 B  iostat 95%  iostat",
+                "true  jc-centos77-vmstat-at.txt  —  7  614 B  vmstat 100%  vmstat",
+                "true  mb-de-sar-u.txt  facebook-maria1  33  2.5 KiB  sar 95%  sar"), shownRows(robot));
         assertEquals("4 files; 1 not recognised, left unticked: choose a tool to import it",
                 robot.lookup("#plan-message").queryAs(Label.class).getText());
 
@@ -133,7 +133,7 @@ class ImportPlanViewTest {
             recent.getItems().get(0).fire();
         });
 
-        assertEquals(List.of("true  ksar-hpux-11.31.txt  63.3 KiB  sar 95%  sar"), shownRows(robot));
+        assertEquals(List.of("true  ksar-hpux-11.31.txt  lasv  1,036  63.3 KiB  sar 95%  sar"), shownRows(robot));
         assertEquals("ksar-hpux-11.31", robot.lookup("#plan-run").queryAs(TextField.class).getText());
     }
 
@@ -210,7 +210,60 @@ class ImportPlanViewTest {
         assertEquals(java.time.Instant.parse("2011-01-04T02:39:34Z"), new RunCatalog(repo).details("sar").run().start());
     }
 
-    /** The plan table as shown: tick, file, size, detected, and the tool drop-down's value (or its prompt). */
+    @Test
+    void aFileOfSeveralToolsOrHostsIsARowPerPartShownWholeAndItsTickedPartsAreImported(FxRobot robot, @TempDir Path dir)
+            throws IOException {
+        Path notes = Files.copy(Path.of("src/test/resources/parts/ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt"),
+                dir.resolve("ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt"));
+        Path pdsh = Files.copy(Path.of("src/test/resources/parts/captured-pdsh-ssh-two-hosts-vmstat-1-3.txt"),
+                dir.resolve("captured-pdsh-ssh-two-hosts-vmstat-1-3.txt"));
+        Path vmstat = Files.copy(Path.of("src/test/resources/corpus/vmstat/jc-centos77-vmstat-at.txt"), dir.resolve("vmstat.txt"));
+        robot.interact(() -> view.askRunAndImport(List.of(notes, pdsh, vmstat)));
+
+        // a row per part, named as statlens import names it; the plain file beside them with its host and lines too
+        assertEquals(List.of(
+                "true  ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt:1-64  cent8.nobeno.local  64  2.0 KiB  sar 95%  sar",
+                "true  ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt:65-69  —  5  269 B  vmstat 100%  vmstat",
+                "true  ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt:70-79  cent8.nobeno.local  10  453 B  mpstat 95%  mpstat",
+                "true  captured-pdsh-ssh-two-hosts-vmstat-1-3.txt:localhost  localhost  5  469 B  vmstat 100%  vmstat",
+                "true  captured-pdsh-ssh-two-hosts-vmstat-1-3.txt:127.0.0.1  127.0.0.1  5  469 B  vmstat 100%  vmstat",
+                "true  vmstat.txt  —  7  614 B  vmstat 100%  vmstat"), shownRows(robot));
+
+        // every cell's text is drawn whole: no column is too narrow for what it shows
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        TableView<FileRow> table = robot.lookup("#plan-table").queryTableView();
+        int checked = 0;
+        for (Node node : robot.lookup("#plan-table .table-cell").queryAll()) {
+            TableCell<?, ?> cell = (TableCell<?, ?>) node;
+            if (cell.getText() == null || cell.getText().isEmpty() || !shown(cell)) continue;
+            javafx.scene.text.Text drawn = (javafx.scene.text.Text) cell.lookup(".text");
+            assertEquals(cell.getText(), drawn.getText(), "elided in column " + cell.getTableColumn().getText());
+            checked++;
+        }
+        assertEquals(6 * 5, checked, "the name, host, lines, size and detected tool of each of the 6 rows");
+        double columns = table.getColumns().stream().mapToDouble(TableColumn::getWidth).sum();
+        assertTrue(columns <= table.getWidth(), "the columns (" + columns + " px) fit the plan's table (" + table.getWidth() + " px)");
+
+        // vmstat's part of the note left out: the others are read each by its own parser
+        CheckBox vmstatPart = checkBox(robot, "ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt:65-69");
+        // fired as a click fires it: a robot's click on this box (second row) left it ticked under Monocle, though its
+        // bounds are right and the other tests' clicks on a box (first rows) tick and untick; not understood yet
+        robot.interact(vmstatPart::fire);
+        assertFalse(vmstatPart.isSelected());
+        robot.clickOn("#plan-import");
+
+        assertFalse(table.getScene().getWindow().isShowing(), "the plan closes once the import succeeded");
+        assertTrue(status.getText().startsWith("imported 12 rows from 3 file(s) (4 parts read by their own parsers) into run"
+                + " 'ja-notes-rhel8-sar-vmstat-mpstat-pasted'"), status.getText());
+        assertEquals(List.of("captured-pdsh-ssh-two-hosts-vmstat-1-3.txt:127.0.0.1 vmstat",
+                        "captured-pdsh-ssh-two-hosts-vmstat-1-3.txt:localhost vmstat",
+                        "ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt:1-64 sar",
+                        "ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt:70-79 mpstat", "vmstat.txt vmstat"),
+                new RunCatalog(repo).details("ja-notes-rhel8-sar-vmstat-mpstat-pasted").files().stream()
+                        .map(f -> Path.of(f.path()).getFileName() + " " + f.parser()).sorted().toList());
+    }
+
+    /** The plan table as shown: tick, file, host, lines, size, detected, and the tool drop-down's value (or its prompt). */
     private static List<String> shownRows(FxRobot robot) {
         TableView<FileRow> table = robot.lookup("#plan-table").queryTableView();
         List<String> out = new ArrayList<>();
@@ -236,10 +289,21 @@ class ImportPlanViewTest {
         return (CheckBox) inRow(robot, ".check-box", file);
     }
 
-    /** The node matching {@code selector} in the table row of this file. */
+    /**
+     * Whether the node is drawn: it and every parent visible. The table keeps cells it only measures with (in a parent
+     * not visible), whose rows may be any of the table's.
+     */
+    private static boolean shown(Node node) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (!n.isVisible()) return false;
+        }
+        return true;
+    }
+
+    /** The node matching {@code selector} in the table row of this file, as drawn. */
     private static Node inRow(FxRobot robot, String selector, String file) {
         for (Node node : robot.lookup("#plan-table " + selector).queryAll()) {
-            if (node.getParent() instanceof TableCell<?, ?> cell && cell.getTableRow() != null
+            if (shown(node) && node.getParent() instanceof TableCell<?, ?> cell && cell.getTableRow() != null
                     && cell.getTableRow().getItem() instanceof FileRow row && row.name().equals(file)) return node;
         }
         throw new AssertionError("no " + selector + " in the row of " + file);

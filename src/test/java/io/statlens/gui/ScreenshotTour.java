@@ -256,7 +256,7 @@ public final class ScreenshotTour {
         Window plan = window("Import logs");
         waitFor("the import plan", () -> ((TableView<?>) plan.getScene().lookup("#plan-table")).getItems().size() >= 4
                 && !((Label) plan.getScene().lookup("#plan-message")).getText().isBlank());
-        shoot(plan, 820, 480, "gui-import-plan.png");
+        shoot(plan, 1000, 480, "gui-import-plan.png");
 
         // A failed import: SOURCES.tsv read as vmstat is refused; the plan stays open with the reasons.
         fx(() -> {
@@ -268,7 +268,7 @@ public final class ScreenshotTour {
         });
         waitFor("the failed import's reasons", () -> plan.getScene().lookup("#plan-failure").isVisible());
         pause(500);
-        shoot(plan, 820, 480, "gui-import-failed.png");
+        shoot(plan, 1000, 480, "gui-import-failed.png");
         fx(() -> plan.hide());
 
         // Compare two runs, a row charted.

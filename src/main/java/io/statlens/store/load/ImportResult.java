@@ -54,6 +54,16 @@ public record ImportResult(String run, List<FileResult> files, List<ImportPlanne
         return files.stream().mapToLong(FileResult::summaries).sum();
     }
 
+    /** How many files were read: a file read a part at a time counts once. */
+    public long fileCount() {
+        return files.stream().map(FileResult::path).distinct().count();
+    }
+
+    /** How many parts of files were read, each by its own parser (none when every file was read whole). */
+    public long partCount() {
+        return files.stream().filter(f -> !f.part().isEmpty()).count();
+    }
+
     public long rows() {
         return files.stream().mapToLong(FileResult::rows).sum();
     }

@@ -183,4 +183,27 @@ class FilePartsImportTest {
         importer.run(ImportRequest.of("again", ZoneOffset.UTC, notes).replacing(), ImportProgress.NONE);
         assertEquals(3, files("again").size());
     }
+    @Test
+    void aToolChosenPerPartReadsEachPartWithItAndLeavesOutThePartsNotChosen() throws Exception {
+        // the window's plan: the sar part read as mpstat (sar -u prints mpstat's columns), vmstat's part unticked
+        Path notes = fixture("ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt");
+        ImportRequest request = ImportRequest.of("chosen", ZoneOffset.UTC, notes)
+                .choosingParts(java.util.Map.of(notes, java.util.Map.of("1-64", "mpstat", "70-79", "mpstat")));
+        new ImportService(repo, CATALOG).run(request, ImportProgress.NONE);
+
+        assertEquals(List.of(
+                "ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt:1-64 mpstat 1",
+                "ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt:70-79 mpstat 1"), files("chosen"));
+    }
+
+    @Test
+    void aToolChosenForAPartTheFileDoesNotHaveIsRefused() throws Exception {
+        Path pdsh = fixture("captured-pdsh-ssh-two-hosts-vmstat-1-3.txt");
+        ImportRequest request = ImportRequest.of("gone", ZoneOffset.UTC, pdsh)
+                .choosingParts(java.util.Map.of(pdsh, java.util.Map.of("localhost", "vmstat", "node9", "vmstat")));
+        UserException refused = assertThrows(UserException.class,
+                () -> new ImportService(repo, CATALOG).run(request, ImportProgress.NONE));
+        assertEquals(pdsh + ":node9: a tool was chosen for this part, but the file has no such part (its parts: localhost,"
+                + " 127.0.0.1)", refused.getMessage());
+    }
 }
