@@ -33,6 +33,8 @@ import java.util.Set;
 final class ToolChanges {
     /** Lines looked at per file at most: each costs one or two detections. */
     static final int MOST_LOOKS = 64;
+    /** Characters of a line its shape is taken from. */
+    private static final int SHAPED = 80;
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
     private static final long FNV_PRIME = 0x100000001b3L;
 
@@ -51,7 +53,33 @@ final class ToolChanges {
     private int partDetectedOn = -1;
     private int looks;
 
-    private record Numbered(long number, String text) {
+    /** A line of the window; its shape is worked out once, when a signature first needs it. */
+    private static final class Numbered {
+        private final long number;
+        private final String text;
+        private long shape;
+        private boolean shaped;
+
+        Numbered(long number, String text) {
+            this.number = number;
+            this.text = text;
+        }
+
+        long number() {
+            return number;
+        }
+
+        String text() {
+            return text;
+        }
+
+        long shape() {
+            if (!shaped) {
+                shape = ToolChanges.shape(text);
+                shaped = true;
+            }
+            return shape;
+        }
     }
 
     ToolChanges(AutoDetectParser detector, String fileName) {
@@ -168,11 +196,11 @@ final class ToolChanges {
             if (first) {
                 first = false;
             } else if (!n.text().isBlank()) {
-                next = shape(n.text());
+                next = n.shape();
                 break;
             }
         }
-        return shape(window.peekFirst().text()) * FNV_PRIME ^ next;
+        return window.peekFirst().shape() * FNV_PRIME ^ next;
     }
 
     /** Whether a line may open a tool's output: it opens, after blanks, with something else than a figure. */
@@ -187,10 +215,11 @@ final class ToolChanges {
     /**
      * A line's shape as a hash: its first word as one mark, whatever it is (a device, an interface, {@code Linux}), then
      * its characters with each run of figures as one {@code 0} and each run of blanks as one blank, so that a tool's rows
-     * of one kind have one shape and its banner and headers keep theirs.
+     * of one kind have one shape and its banner and headers keep theirs. Only the first {@link #SHAPED} characters count:
+     * headers differ in their first labels, and a large file's every row is shaped.
      */
     static long shape(String text) {
-        int n = text.length();
+        int n = Math.min(text.length(), SHAPED);
         int i = 0;
         while (i < n && Character.isWhitespace(text.charAt(i))) i++;
         while (i < n && !Character.isWhitespace(text.charAt(i))) i++;
