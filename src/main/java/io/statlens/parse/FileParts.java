@@ -47,6 +47,9 @@ import java.util.stream.Collectors;
  *       next such command. Lines before the first command are a part of their own only when detection recognises them.
  *       A part detection does not recognise (a version banner, a configuration file printed with {@code cat}) stays
  *       with the part before it, and neighbouring parts of the same tool are one.</li>
+ *   <li><b>By output.</b> A file with no such command starts a part where another tool's output begins
+ *       ({@code { vmstat 1 3; iostat -x 1 2; } > f}): {@link ToolChanges}, in the same pass; those starts are taken as
+ *       a note's commands are.</li>
  * </ul>
  * A file whose parts come to one (one tool, one host) is read whole, as any other file.
  */
