@@ -132,7 +132,7 @@ final class ToolChanges {
      * both, and not as one): the window's first line the part's tool no longer reads ({@link #firstRefused}), or the
      * last line before it that may open an output and from which detection still recognises the other tool (the
      * sysstat banner the tool before took in). Lines the part's tool reads, such as the last device row of its last
-     * report, stay with it however much the lines after them outweigh it.
+     * report, stay with it however much the lines after them outweigh it; when it reads them all, nothing starts.
      */
     private Optional<Long> start() {
         looks++;
@@ -145,7 +145,8 @@ final class ToolChanges {
         }
         if (partParser.isEmpty() || sameTool(partParser.get(), after.get())) return Optional.empty();
         int refused = firstRefused(partParser.get(), lines);
-        for (int k = Math.min(refused, lines.size() - 1); k >= 0; k--) {
+        if (refused == lines.size()) return Optional.empty();
+        for (int k = refused; k >= 0; k--) {
             if (!mayOpen(lines.get(k).text())) continue;
             Optional<Parser> from = k == 0 ? after : detect(lines.subList(k, lines.size()));
             if (from.isPresent() && sameTool(from.get(), after.get())) return Optional.of(lines.get(k).number());
@@ -165,7 +166,7 @@ final class ToolChanges {
         try (LineSource source = LineSource.ofString(fileName, text.toString())) {
             AutoDetectParser.delegate(parser, source, ParseContext.simple(fileName), sink);
         } catch (IOException e) {
-            // a string is read without failing; a parser's own IOException leaves the lines read so far
+            // a string is read without failing; should the parser fail so, nothing says where it stops reading
             return lines.size();
         }
         int refused = lines.size();
