@@ -26,13 +26,14 @@ import java.util.Set;
  * tool's repeated headers and its device rows, whatever the device, are looked at once, while sysstat's banner is
  * looked at again when what follows it changes (iostat's {@code avg-cpu:}, then mpstat's CPU header). Looking is
  * detection on the lines from there on (at most a {@link Head}'s, held in memory): another tool's output starts there
- * when detection recognises a tool in those lines and another in the lines since the last start. At most
+ * when detection recognises a tool in those lines and another in the lines since the last start, at the first of
+ * them the tool before no longer reads ({@link #start}). At most
  * {@link #MOST_LOOKS} lines are looked at in a file, so a file of many shapes (prose) costs no more detections than
  * that; a large file of one tool's output costs a shape a line and a few detections.
  */
 final class ToolChanges {
     /** Lines looked at per file at most: each costs one or two detections. */
-    static final int MOST_LOOKS = 64;
+    private static final int MOST_LOOKS = 64;
     /** Characters of a line its shape is taken from. */
     private static final int SHAPED = 80;
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
@@ -219,7 +220,7 @@ final class ToolChanges {
      * of one kind have one shape and its banner and headers keep theirs. Only the first {@link #SHAPED} characters count:
      * headers differ in their first labels, and a large file's every row is shaped.
      */
-    static long shape(String text) {
+    private static long shape(String text) {
         int n = Math.min(text.length(), SHAPED);
         int i = 0;
         while (i < n && Character.isWhitespace(text.charAt(i))) i++;
