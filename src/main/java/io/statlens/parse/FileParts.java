@@ -47,6 +47,9 @@ import java.util.stream.Collectors;
  *       next such command. Lines before the first command are a part of their own only when detection recognises them.
  *       A part detection does not recognise (a version banner, a configuration file printed with {@code cat}) stays
  *       with the part before it, and neighbouring parts of the same tool are one.</li>
+ *   <li><b>By output.</b> A file with no such command starts a part where another tool's output begins
+ *       ({@code { vmstat 1 3; iostat -x 1 2; } > f}): {@link ToolChanges}, in the same pass; those starts are taken as
+ *       a note's commands are.</li>
  * </ul>
  * A file whose parts come to one (one tool, one host) is read whole, as any other file.
  */
@@ -110,8 +113,12 @@ public final class FileParts {
         return detector.detect(head(file, part));
     }
 
-    /** The parts that the pasted commands of other tools start (see the class comment). */
+    /**
+     * The parts that the pasted commands of other tools start (see the class comment); in a file with no such command,
+     * the parts that the output of another tool starts ({@link ToolChanges}).
+     */
     private List<Detected> byCommand(Path file, Scan scan) {
+        if (scan.commands().isEmpty()) return split(file, scan.toolChanges(), scan.lines(), FilePart::lines);
         List<Long> starts = new ArrayList<>();
         Set<String> before = null;
         for (Command command : scan.commands()) {
@@ -233,18 +240,23 @@ public final class FileParts {
      * @param hosts    the hosts its pdsh prefixes name, in the order they first appear, when they make it the output of
      *                 several hosts (each named twice or more, nothing else among them but blank lines); else none
      * @param commands the pasted command lines of known tools, in file order
+     * @param toolChanges where another tool's output starts with no command line before it ({@link ToolChanges}), in a
+     *                 file with no pasted command of a known tool
      */
-    private record Scan(long lines, List<String> hosts, List<Command> commands) {
+    private record Scan(long lines, List<String> hosts, List<Command> commands, List<Long> toolChanges) {
     }
 
     private Scan scan(Path file) {
         HostBlocks hosts = new HostBlocks();
         List<Command> commands = new ArrayList<>();
+        ToolChanges toolChanges = new ToolChanges(detector, file.getFileName().toString());
         long lines = 0;
         try (LineSource source = LineSource.of(file.getFileName().toString(), Files.newInputStream(file))) {
             for (String line = source.next(); line != null; line = source.next()) {
                 lines = source.lineNumber();
                 hosts.add(line);
+                // the output's own starts matter only in a file whose pasted commands do not say where each tool's begins
+                if (commands.isEmpty()) toolChanges.add(lines, line);
                 if (namesAProgram(line)) {
                     TranscriptLine read = Transcript.line(line, anyTool);
                     if (read.is(TranscriptLine.Kind.COMMAND)) {
@@ -257,7 +269,7 @@ public final class FileParts {
         } catch (IOException e) {
             throw new UserException(file + ": cannot read: " + e.getMessage(), e);
         }
-        return new Scan(lines, hosts.several(), commands);
+        return new Scan(lines, hosts.several(), commands, commands.isEmpty() ? toolChanges.starts() : List.of());
     }
 
     /**

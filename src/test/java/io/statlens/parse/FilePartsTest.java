@@ -147,6 +147,35 @@ class FilePartsTest {
                 """));
     }
 
+    /** The parts of a file of src/test/resources/parts/, as {@link #parts} gives them. */
+    private static List<String> partsOfFixture(String name) throws Exception {
+        Path file = Path.of(FilePartsTest.class.getResource("/parts/" + name).toURI());
+        List<String> out = new ArrayList<>();
+        for (FileParts.Detected part : new FileParts(new AutoDetectParser(CATALOG)).of(file)) {
+            out.add(part.part().label() + " " + part.detection().parser().orElseThrow().info().tool());
+        }
+        return out;
+    }
+
+    @Test
+    void aPlainFileOfOneToolsOutputThenAnothersIsAPartPerTool() throws Exception {
+        // { vmstat 1 3; iostat -x 1 2; } > f: iostat's banner (line 6) comes right after vmstat's last row
+        assertEquals(List.of("1-5 vmstat", "6-21 iostat"), partsOfFixture("captured-vmstat-1-3-then-iostat-x-1-2.txt"));
+        // { iostat 1 2; mpstat -P ALL 1 2; } > g: mpstat's banner (line 17) is the very text of iostat's (line 1)
+        assertEquals(List.of("1-16 iostat", "17-32 mpstat"), partsOfFixture("captured-iostat-1-2-then-mpstat-P-ALL-1-2.txt"));
+        // the other way round, and with no blank line between the tools
+        assertEquals(List.of("1-7 iostat", "8-11 vmstat"), parts(IOSTAT + VMSTAT));
+    }
+
+    @Test
+    void aPlainFileOfOneToolIsOnePartWhateverItsBannersAndHeadersRepeat() throws IOException {
+        // iostat run twice into one log, each run with its banner; vmstat's headers every screen
+        assertEquals(List.of(), parts(IOSTAT + "\n" + IOSTAT + "\n" + IOSTAT));
+        assertEquals(List.of(), parts(VMSTAT + VMSTAT + VMSTAT));
+        // prose around one tool's output is no other tool
+        assertEquals(List.of(), parts("Taken on db01 during the load:\n\n" + IOSTAT + "\nThe disk was idle.\n"));
+    }
+
     @Test
     void aPartReadAloneKeepsItsLineNumbersInTheFile() throws IOException {
         Path file = Files.writeString(dir.resolve("g.txt"), "a\nb\nc\nd\ne\n");

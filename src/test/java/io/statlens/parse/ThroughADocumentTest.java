@@ -88,9 +88,6 @@ class ThroughADocumentTest {
                 "perf 6.5+'s metric-group lines print a metric as `VALUE,UNIT  NAME`, unit and name told apart by two blanks "
                         + "(stat-display.c), which a document that moved the blanks no longer has (not yet: those lines are "
                         + "then warned and the data set lacks the metrics' columns)");
-        Assumptions.assumeFalse(conversion.name().contains("pages") && fixture.path().contains("bpf-book-top"),
-                "the book prints a blank line inside top's process table, which ends the table there (not yet: the row "
-                        + "after it is left out); a page break placed at that blank lets the row be read");
         Assumptions.assumeFalse(conversion.name().contains("collapsed") && fixture.path().contains("cinnamon-desklets1623"),
                 "collapsed, top's first three summary lines are 72 characters each and followed by a shorter one, the mark of a "
                         + "capture a 72-column terminal cut (TerminalWidth) (not yet: they are rejoined, and the Swap line's values are "

@@ -143,6 +143,61 @@ class FilePartsImportTest {
         assertEquals(List.of("9-40:9", "17-40:17"), warnings("two-tools"));
     }
 
+    /** The values of a query, each row's columns joined by a blank, rows in order. */
+    private List<String> values(String sql) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = repo.connection().prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            int columns = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                StringBuilder row = new StringBuilder();
+                for (int c = 1; c <= columns; c++) row.append(c > 1 ? " " : "").append(rs.getString(c));
+                out.add(row.toString());
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void twoToolsWrittenOneAfterTheOtherIntoAPlainFileAreEachReadByTheirOwnParser() throws Exception {
+        // { vmstat 1 3; iostat -x 1 2; } > f: no command line between them, iostat's banner right after vmstat's rows
+        Path plain = fixture("captured-vmstat-1-3-then-iostat-x-1-2.txt");
+        new ImportService(repo, CATALOG).run(ImportRequest.of("plain", ZoneOffset.UTC, plain), ImportProgress.NONE);
+
+        assertEquals(List.of(
+                "captured-vmstat-1-3-then-iostat-x-1-2.txt:1-5 vmstat 3",
+                "captured-vmstat-1-3-then-iostat-x-1-2.txt:6-21 iostat 4"), files("plain"));
+        // lines 3-5: ' 8  0      0 17133188 ... 42  5 53  0  0', '11  0 ... 4237 91  9  0  0  0', ' 8  0 ... 3117 94  7  0  0  0'
+        assertEquals(List.of("0 17133188 573.0 42.0 53.0", "1 17133188 4237.0 91.0 0.0", "2 17133188 3117.0 94.0 0.0"),
+                values("SELECT SAMPLE, CAST(FREE AS BIGINT), CS, US, ID FROM V_VMSTAT WHERE RUN = 'plain' ORDER BY SAMPLE"));
+        // lines 12 and 19: vda's r/s, w/s and %util in each report
+        assertEquals(List.of("vda 7.71 40.87 1.18", "vda 11.0 0.0 0.0"),
+                values("SELECT ITEM, R_S, W_S, PCT_UTIL FROM V_IOSTAT WHERE RUN = 'plain' ORDER BY SAMPLE"));
+        // lines 9 and 16: avg-cpu's %user and %idle
+        assertEquals(List.of("18.07 52.53", "53.0 0.0"),
+                values("SELECT PCT_USER, PCT_IDLE FROM V_IOSTAT_CPU WHERE RUN = 'plain' ORDER BY SAMPLE"));
+        // vmstat's lines are no warnings of iostat's, nor iostat's of vmstat's: iostat's banner date 12/04/26 reads
+        // both ways (month first, or year first), as in every capture of this sysstat in the C locale
+        assertEquals(List.of("6-21:6"), warnings("plain"));
+    }
+
+    @Test
+    void twoSysstatToolsEachWithItsOwnBannerAreEachReadByTheirOwnParser() throws Exception {
+        // { iostat 1 2; mpstat -P ALL 1 2; } > g: the same banner line twice, no command line
+        Path plain = fixture("captured-iostat-1-2-then-mpstat-P-ALL-1-2.txt");
+        new ImportService(repo, CATALOG).run(ImportRequest.of("sysstat", ZoneOffset.UTC, plain), ImportProgress.NONE);
+
+        assertEquals(List.of(
+                "captured-iostat-1-2-then-mpstat-P-ALL-1-2.txt:1-16 iostat 4",
+                "captured-iostat-1-2-then-mpstat-P-ALL-1-2.txt:17-32 mpstat 6"), files("sysstat"));
+        // lines 7 and 14: vda's tps and kB_read/s
+        assertEquals(List.of("vda 83.33 189.59", "vda 3.0 36.0"),
+                values("SELECT ITEM, TPS, KB_READ_S FROM V_IOSTAT WHERE RUN = 'sysstat' ORDER BY SAMPLE"));
+        // lines 20-22 and 25-27: %usr of all, 0 and 1 at 11:37:28, then at 11:37:29
+        assertEquals(List.of("2026-12-04 11:37:28.0 0 94.95", "2026-12-04 11:37:28.0 1 7.0", "2026-12-04 11:37:28.0 all 50.75",
+                        "2026-12-04 11:37:29.0 0 75.0", "2026-12-04 11:37:29.0 1 37.76", "2026-12-04 11:37:29.0 all 56.57"),
+                values("SELECT TS, ITEM, PCT_USR FROM V_MPSTAT WHERE RUN = 'sysstat' ORDER BY TS, ITEM"));
+    }
+
     @Test
     void aPartsSizeIsTheBytesOfItsOwnLines() throws Exception {
         Path notes = fixture("ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt");

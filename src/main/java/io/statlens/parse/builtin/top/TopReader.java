@@ -31,7 +31,9 @@ import java.util.Set;
  * Reads top's snapshots in file order. procps-ng's start with the uptime line, whose {@code top - HH:MM:SS} times the
  * snapshot (on the date of a date(1) line before it, else of {@code --start} or the fallback start); busybox's start
  * with {@code Mem:} and print no time, so they are placed one interval apart ({@code -d} of a pasted command, else
- * busybox's 5 s). After the summary lines, a header starts the task table, which runs to the next snapshot.
+ * busybox's 5 s). After the summary lines, a header starts the task table, which runs to the next snapshot. A blank
+ * line ends the table only when what follows it is no row of that table: a book or a page that prints a blank line
+ * among the rows (the BPF book's printout) still has the rows after it read.
  *
  * <p>busybox prints no line that says whether its table holds processes or, with {@code -H}, threads (the PID column
  * then holds each thread's id, the PPID column its process's parent, {@code procps_scan} of {@code /proc/PID/task}): a
@@ -45,7 +47,8 @@ final class TopReader {
     /** The most busybox rows held while it is not known whether they are processes or threads: a few snapshots. */
     private static final int MAX_WAITING = 10_000;
 
-    private enum Part { NONE, SUMMARY, TABLE }
+    /** Where a snapshot's reading is; {@code AFTER_TABLE}: a blank line came after table rows, which may go on after it. */
+    private enum Part { NONE, SUMMARY, TABLE, AFTER_TABLE }
 
     private final TimeOptions timeOptions;
     private final Timeline timeline;
@@ -96,9 +99,10 @@ final class TopReader {
         String text = line.text();
         long number = line.number();
         if (line.is(TranscriptLine.Kind.BLANK)) {
-            // the blank line after the summary comes before the table header; the one after the table ends it
+            // the blank line after the summary comes before the table header; the one after the table ends it, unless
+            // the line after it is a row of the table (AFTER_TABLE)
             if (part == Part.SUMMARY) writeSummary();
-            else if (part == Part.TABLE) part = Part.NONE;
+            else if (part == Part.TABLE) part = Part.AFTER_TABLE;
             return;
         }
         if (line.noise()) return;
@@ -125,9 +129,11 @@ final class TopReader {
         }
         if (part == Part.SUMMARY) {
             summaryLine(number, text);
-        } else if (part == Part.TABLE) {
+        } else if (part == Part.TABLE || part == Part.AFTER_TABLE && table.readsAsRow(text)) {
+            part = Part.TABLE;
             row(number, text);
         } else {
+            part = Part.NONE;
             sink.warning(number, "expected top's first line ('top - HH:MM:SS up ...') or busybox top's 'Mem:' line, found '"
                     + stripped + "'");
         }

@@ -122,6 +122,21 @@ record TopTable(List<String> labels, List<Integer> starts, List<Integer> ends, L
         return byPosition(text);
     }
 
+    /**
+     * Whether a line reads as a row of this table, as a line after a blank must to go on with it: a process id under
+     * {@code PID} and a number under each numeric label.
+     */
+    boolean readsAsRow(String line) {
+        String[] cells = cells(line);
+        String pid = cells[labels.indexOf("PID")];
+        if (pid == null || pid.isEmpty() || !pid.chars().allMatch(Character::isDigit)) return false;
+        for (int column : metrics) {
+            String cell = cells[column];
+            if (cell == null || cell.isEmpty() || value(column, cell) == null) return false;
+        }
+        return true;
+    }
+
     /** Numeric cells are the word that covers the end of their label; text cells run from their label to the next. */
     private String[] byPosition(String text) {
         String[] cells = new String[labels.size()];

@@ -224,6 +224,56 @@ class TopParserTest {
         assertTrue(sink.warnings().stream().anyMatch(w -> w.line() == 4 && w.message().contains("12582137+")), sink.warnings().toString());
     }
 
+    /**
+     * A blank line inside the task table (the BPF book's printout, a page's layout) does not end it when the line after
+     * it still reads as a row of that table: the book's fourth row, after the blank, is kept.
+     */
+    @Test
+    void aBlankInsideTheTableGoesOnWhenARowFollows() {
+        CollectingSink sink = ParserFixtures.parse(parser, "top/bpf-book-top-procps-ng-kib-mem-total-cut-plus.txt");
+        assertEquals(List.of("12569 java", "12178 java", "125312 kworker/u256:0", "128697 kworker/10:2"),
+                sink.rows("top.process").stream().map(r -> r.row().key()).toList());
+        // 128697 root      20   0       0      0      0 S   0.3  0.0   0:02.10 kworker/10:2
+        SpecRow after = sink.rows("top.process", "128697 kworker/10:2").get(0);
+        assertEquals(0.3, after.get("%CPU"));
+        assertEquals(2.10, after.get("TIME+"), 1e-9);
+        assertEquals(List.of(4L), sink.warnings().stream().filter(w -> w.line() > 0).map(w -> w.line()).toList(),
+                sink.warnings().toString());
+    }
+
+    /** A blank after the table followed by the next snapshot, or by anything that is no row of the table, still ends it. */
+    @Test
+    void aBlankFollowedByNoRowEndsTheTable() {
+        String text = """
+                top - 03:44:14 up 17 days,  4:46,  1 user,  load average: 2.32, 2.20, 2.21
+                Tasks: 474 total,   1 running, 473 sleeping,   0 stopped,   0 zombie
+                %Cpu(s): 29.7 us,  0.4 sy,  0.0 ni, 69.7 id,  0.1 wa,  0.0 hi,  0.0 si,  0.0 st
+                KiB Mem : 12582137 total,  3159704 free, 40109716 used, 82551960 buff/cache
+                KiB Swap:        0 total,        0 free,        0 used. 83151728 avail Mem
+
+                   PID USER      PR  NI    VIRT    RES    SHR S  %CPU %MEM     TIME+ COMMAND
+                 12569 www       20   0  2.495t 0.051t 0.018t S 484.7 43.3  13276:02 java
+
+                top - 03:44:17 up 17 days,  4:46,  1 user,  load average: 2.32, 2.20, 2.21
+                Tasks: 474 total,   1 running, 473 sleeping,   0 stopped,   0 zombie
+                %Cpu(s): 29.7 us,  0.4 sy,  0.0 ni, 69.7 id,  0.1 wa,  0.0 hi,  0.0 si,  0.0 st
+                KiB Mem : 12582137 total,  3159704 free, 40109716 used, 82551960 buff/cache
+                KiB Swap:        0 total,        0 free,        0 used. 83151728 avail Mem
+
+                   PID USER      PR  NI    VIRT    RES    SHR S  %CPU %MEM     TIME+ COMMAND
+                 12569 www       20   0  2.495t 0.051t 0.018t S 480.1 43.3  13276:05 java
+
+                 12178 and the others were idle
+                 12178 www       20   0 12.214g 3.107g  16540 S   4.9  2.6    553:41 java
+                """;
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("top.txt").set(TimeOptions.class, TimeOptions.DEFAULT));
+        assertEquals(2, sink.rows("top").size());
+        assertEquals(List.of(484.7, 480.1), sink.rows("top.process", "12569 java").stream().map(r -> r.get("%CPU")).toList());
+        assertEquals(List.of(), sink.rows("top.process", "12178 java"), "prose after the blank ended the table");
+        assertEquals(List.of(19L, 20L), sink.warnings().stream().filter(w -> w.line() > 0).map(w -> w.line()).toList(),
+                sink.warnings().toString());
+    }
+
     @Test
     void cpuTimesInEveryFormTopPrints() {
         assertEquals(7.51, TopTable.seconds("0:07.51"), 1e-9);
