@@ -14,7 +14,6 @@ import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.text.HostPrefix;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -55,7 +54,7 @@ public record FileOutline(long lines, long bytes, Optional<String> host) {
 
     /** A part of a file, as {@link FileParts} found and detected it. */
     public static FileOutline of(Path file, FileParts.Detected part) {
-        Counted counted = new Counted(part.part());
+        PartLines counted = new PartLines(part.part());
         try (LineSource source = LineSource.of(file.getFileName().toString(), Files.newInputStream(file)).select(counted)) {
             while (source.next() != null) {
                 // counted by the selection
@@ -65,7 +64,7 @@ public record FileOutline(long lines, long bytes, Optional<String> host) {
         }
         Optional<String> host = part.part().host()
                 .or(() -> part.detection().parser().flatMap(p -> hostFact(p, FileParts.head(file, part.part()))));
-        return new FileOutline(counted.lines, counted.bytes, host);
+        return new FileOutline(counted.lines(), counted.bytes(), host);
     }
 
     /**
@@ -80,35 +79,6 @@ public record FileOutline(long lines, long bytes, Optional<String> host) {
             // a head cut mid-report may not parse to its end: what was read before is enough for a banner's host
         }
         return Optional.ofNullable(sink.host).filter(h -> !h.isBlank());
-    }
-
-    /** A part's lines, counted with their bytes as the import counts a part's size. */
-    private static final class Counted implements LineSource.Selection {
-        private final FilePart part;
-        private long lines;
-        private long bytes;
-
-        Counted(FilePart part) {
-            this.part = part;
-        }
-
-        @Override
-        public long first() {
-            return part.first();
-        }
-
-        @Override
-        public long last() {
-            return part.last();
-        }
-
-        @Override
-        public boolean keeps(long line, String text) {
-            if (!part.keeps(line, text)) return false;
-            lines++;
-            bytes += text.getBytes(StandardCharsets.UTF_8).length + 1;
-            return true;
-        }
     }
 
     /** Keeps the first {@code host} fact a parser records; everything else it records is dropped. */

@@ -3,6 +3,7 @@ package io.statlens.store.load;
 import io.statlens.store.StoreException;
 import io.statlens.model.UserException;
 import io.statlens.parse.FilePart;
+import io.statlens.parse.PartLines;
 import io.statlens.parse.ImportPlanner;
 import io.statlens.parse.ParserCatalog;
 import io.statlens.model.Cancellation;
@@ -285,7 +286,11 @@ public final class ImportService {
     private Content stream(ImportPlanner.Planned p, ParseContext context, ImportSession session, long size,
                           ImportProgress progress, Cancellation cancellation) throws IOException {
         MessageDigest sha = sha256();
-        PartLines partLines = p.part().map(PartLines::new).orElse(null);
+        MessageDigest partSha = sha256();
+        PartLines partLines = p.part().map(part -> new PartLines(part, utf8 -> {
+            partSha.update(utf8);
+            partSha.update((byte) '\n');
+        })).orElse(null);
         String name = p.file().getFileName().toString();
         try (InputStream raw = Files.newInputStream(p.file());
              InputStream counted = new ProgressStream(raw, n -> progress.advanced(p.file(), n, size, session.rowCount()));
@@ -314,38 +319,7 @@ public final class ImportService {
                     here);
         }
         return partLines == null ? new Content(HexFormat.of().formatHex(sha.digest()), size)
-                : new Content(HexFormat.of().formatHex(partLines.sha.digest()), partLines.bytes);
-    }
-
-    /** A part's lines, each one given also added to their SHA-256 and counted in their size. */
-    private static final class PartLines implements LineSource.Selection {
-        private final FilePart part;
-        private final MessageDigest sha = sha256();
-        private long bytes;
-
-        PartLines(FilePart part) {
-            this.part = part;
-        }
-
-        @Override
-        public long first() {
-            return part.first();
-        }
-
-        @Override
-        public long last() {
-            return part.last();
-        }
-
-        @Override
-        public boolean keeps(long line, String text) {
-            if (!part.keeps(line, text)) return false;
-            byte[] utf8 = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            sha.update(utf8);
-            sha.update((byte) '\n');
-            bytes += utf8.length + 1;
-            return true;
-        }
+                : new Content(HexFormat.of().formatHex(partSha.digest()), partLines.bytes());
     }
 
     /**
