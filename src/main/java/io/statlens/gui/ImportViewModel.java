@@ -103,7 +103,7 @@ public final class ImportViewModel {
         // Remembered whatever the outcome: a failed import is fixed and tried again from Import recent.
         recent.remember(choices.sources());
         run("importing " + inputs.size() + " item(s) into run '" + run + "'...", false, task -> {
-            ImportResult result = imports.service().run(request, new Progress(totalBytes(inputs), task), task.cancellation());
+            ImportResult result = imports.service().run(request, new Progress(task), task.cancellation());
             return List.of(result);
         }, results -> {
             ImportResult result = results.get(0);
@@ -226,13 +226,30 @@ public final class ImportViewModel {
 
     /** Bytes read over all files, reported to the UI thread as a fraction. */
     private final class Progress implements ImportProgress {
-        private final long total;
+        private long total;
+        /** Whether {@link #total} is the one import's plan ({@link #planned}) rather than the inputs' sizes. */
+        private final boolean fromPlan;
         private final BackgroundTask<?> task;
         private long finished;
 
+        /** The progress of several imports, over these bytes of their inputs (none of them a file of several parts). */
         Progress(long total, BackgroundTask<?> task) {
             this.total = total;
+            this.fromPlan = false;
             this.task = task;
+        }
+
+        /** The progress of one import, over the bytes its plan reads. */
+        Progress(BackgroundTask<?> task) {
+            this.total = 1;
+            this.fromPlan = true;
+            this.task = task;
+        }
+
+        @Override
+        public void planned(long bytesToRead) {
+            // a file of several parts is read once per part: the inputs' sizes alone filled the bar at its first part
+            if (fromPlan) total = Math.max(bytesToRead, 1);
         }
 
         @Override

@@ -7,6 +7,13 @@ public interface ImportProgress {
     ImportProgress NONE = new ImportProgress() {
     };
 
+    /**
+     * Called once the files are planned, before the first starts: the bytes the import will read, each file's size once
+     * for each part of it read (a part is read from the file's start, its lines picked as they come).
+     */
+    default void planned(long bytesToRead) {
+    }
+
     default void fileStarted(Path file, String tool, long sizeBytes) {
     }
 

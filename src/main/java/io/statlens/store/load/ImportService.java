@@ -119,6 +119,7 @@ public final class ImportService {
     private ImportResult importOnce(ImportRequest request, ImportPlanner.Plan planned, ImportProgress progress,
                                     Cancellation cancellation) {
         List<ImportPlanner.Planned> plan = planned.files();
+        progress.planned(plan.stream().mapToLong(p -> p.file().toFile().length()).sum());
         RunLedger ledger = new RunLedger(repo);
         try (LockWaitWatch ignored = LockWaitWatch.start(repo, progress)) {
             RunLedger.OpenRun run = ledger.open(request.run(), request.host(), request.tags());

@@ -261,4 +261,26 @@ class FilePartsImportTest {
         assertEquals(pdsh + ":node9: a tool was chosen for this part, but the file has no such part (its parts: localhost,"
                 + " 127.0.0.1)", refused.getMessage());
     }
+
+    @Test
+    void theProgressIsToldTheBytesEveryPartReads() throws Exception {
+        // each part reads its file from the start (its lines picked as they come): a progress bar over the file's size once
+        // was full after the first of its three parts
+        Path notes = fixture("ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt");
+        List<Long> planned = new ArrayList<>();
+        List<Long> finished = new ArrayList<>();
+        new ImportService(repo, CATALOG).run(ImportRequest.of("notes", ZoneOffset.UTC, notes), new ImportProgress() {
+            @Override
+            public void planned(long bytesToRead) {
+                planned.add(bytesToRead);
+            }
+
+            @Override
+            public void fileFinished(ImportResult.FileResult result) {
+                finished.add(result.path().toFile().length());
+            }
+        });
+        assertEquals(List.of(3 * notes.toFile().length()), planned);
+        assertEquals(planned.get(0), finished.stream().mapToLong(Long::longValue).sum());
+    }
 }
