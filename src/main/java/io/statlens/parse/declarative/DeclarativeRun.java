@@ -158,6 +158,7 @@ final class DeclarativeRun {
             keyAboveHeld = true;
             return;
         }
+        if (headedRow(number, budgeted)) return;
         for (LineDefinition record : definition.lines()) {
             if (!record.appliesAfter(commandArguments)) continue;
             Matcher m = budgeted.matcher(record.match());
@@ -384,6 +385,30 @@ final class DeclarativeRun {
         printaBlock.add(number, shape, headed.isEmpty()
                 ? () -> emitSplit(number, record, splitSpec(record, numbers.size()), key, numbers)
                 : () -> headedRecord(number, record, key, numbers, headed));
+    }
+
+    /**
+     * Reads a row that fits the last heading (as many cells as it has labels) by the record that heading names, before
+     * the records listed ahead of it: the DTraceToolkit's xcallsbypid prints 'PID CMD XCALLS' above rows ('215 utmpd 3')
+     * that the default layout's record would also read, keyed by an unnamed key and a value named by nothing. A row the
+     * lines around it key (a histogram's bucket under its key line) is left to its own record: the heading is not its.
+     */
+    private boolean headedRow(long number, BudgetedLine line) {
+        if (heading.isEmpty()) return false;
+        for (LineDefinition record : definition.lines()) {
+            if (!record.appliesAfter(commandArguments) || !line.matcher(record.match()).find()) continue;
+            if (record.keyGroups().contains(LineDefinition.LINES)) return false;
+            break;
+        }
+        for (LineDefinition record : definition.lines()) {
+            if (record.heading().isEmpty() || !record.appliesAfter(commandArguments)) continue;
+            Matcher m = line.matcher(record.match());
+            if (m.find() && cellsOf(m.group(record.split())).size() == heading.size()) {
+                lineRecord(number, record, m);
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether a line may be a record read by shape: one of them matches it. */

@@ -307,6 +307,41 @@ class LockAndAggregationDefinitionsTest {
     }
 
     /**
+     * A heading over rows that end in their value (the DTraceToolkit's xcallsbypid.d: 'PID CMD XCALLS', two keys, then
+     * the count) names their key columns and value, as it does for a format's rows; a histogram's buckets under a
+     * heading of as many labels stay the histogram's rows.
+     */
+    @Test
+    void dtraceHeadingNamesRowsEndingInTheirValue() {
+        CollectingSink sink = parse(DTRACE, """
+                Tracing... Hit Ctrl-C to end.
+                   PID CMD                        XCALLS
+                   215 utmpd                           3
+                  6350 bash                            3
+                  6350 ls                             24
+                """);
+        assertEquals(List.of(), sink.warnings());
+        assertEquals("PID CMD", sink.spec("dtrace").keyLabel());
+        assertEquals(List.of("215 utmpd", "6350 bash", "6350 ls"), keys(sink, "dtrace"));
+        assertEquals(24.0, sink.rows("dtrace").get(2).get("value"));
+        assertEquals("XCALLS", sink.spec("dtrace").metrics().get(0).description());
+
+        CollectingSink histogram = parse(DTRACE, """
+                Tracing... Hit Ctrl-C to end.
+                   PID CMD BYTES
+                  7110  -bash
+
+                           value  ------------- Distribution ------------- count
+                             512 |                                         0
+                            1024 |@@@@@@@@@@@@@@@@@@@@@@@@@@               2
+                            2048 |                                         0
+                """);
+        assertEquals(List.of(), histogram.warnings());
+        assertEquals(List.of("7110 -bash/512", "7110 -bash/1024", "7110 -bash/2048"), keys(histogram, "dtrace.histogram"));
+        assertEquals(2.0, histogram.rows("dtrace.histogram").get(1).get("count"));
+    }
+
+    /**
      * A script's prose with a number in it, printed on the line above or below its printa() rows: the rows share their
      * shape (two numbers, then a word), the prose has another, so it is skipped with a warning, not stored as a row. A
      * block of one row keeps it: nothing says it is prose.
