@@ -41,7 +41,18 @@ record DstatColumn(String unit, int base, boolean bytes, String description) {
             count("sockets.raw", "raw sockets"), count("sockets.frg", "IP fragments"),
             count("tcp.lis", "listening TCP sockets"), count("tcp.act", "established TCP connections"),
             count("tcp.syn", "TCP connections being opened"), count("tcp.tim", "TCP connections in TIME_WAIT"),
-            count("tcp.clo", "TCP connections closing"));
+            count("tcp.clo", "TCP connections closing"),
+            // --disk-tps: requests per disk in dsk/ groups, beside -d's bytes
+            rate("dsk.#read", "read requests per second"), rate("dsk.#writ", "write requests per second"),
+            size("freespace.used", "space used on the mount point"),
+            size("freespace.free", "space available on the mount point"),
+            Map.entry("disk_util.util", new DstatColumn("%", 1000, false, "share of time the disk was busy")),
+            Map.entry("disk_svctm.svctm", new DstatColumn("ms", 1000, false, "average service time of a request")),
+            Map.entry("disk_avgqu.avgqu", new DstatColumn("", 1000, false, "average request queue length")),
+            Map.entry("disk_avgrq.avgrq", new DstatColumn("sectors", 1000, false, "average request size")),
+            Map.entry("disk_wait.rawait", new DstatColumn("ms", 1000, false, "average wait of a read request")),
+            Map.entry("disk_wait.wawait", new DstatColumn("ms", 1000, false, "average wait of a write request")),
+            count("disk_inflight.ioif", "requests in flight"));
 
     /** The column {@code label} of data set {@code dataset}; unknown plugins' columns count in 1000s without a unit. */
     static DstatColumn of(String dataset, String label) {

@@ -77,7 +77,8 @@ final class DstatLayout {
                 tops.add(new TopColumn(i, top.get()));
                 continue;
             }
-            DstatGroup group = DstatGroup.of(title.isEmpty() ? "other" : title);
+            DstatGroup group = DstatGroup.of(title.isEmpty() ? "other" : title, label);
+            label = group.metricLabel(label);
             if (group.dataset().equals(DstatGroup.INTERRUPTS)) {
                 // dstat -i prints one column per interrupt, labelled by its number or name: a key, not a metric
                 group = new DstatGroup(DstatGroup.INTERRUPTS, label, "interrupt");

@@ -57,7 +57,9 @@ public final class DstatParser implements Parser {
         return List.of("dstat.cpu", "dstat.dsk", "dstat.net", "dstat.memory", "dstat.swap", "dstat.paging",
                 "dstat.system", "dstat.load", "dstat.procs", "dstat.io", "dstat.vm", "dstat.sockets", "dstat.filesystem",
                 "dstat.interrupts", "dstat.tcp", "dstat.udp", "dstat.raw", "dstat.unix", "dstat.ipc", "dstat.locks",
-                "dstat.async", "dstat.advanced_virtual_memory", "dstat.zones_memory",
+                "dstat.async", "dstat.advanced_virtual_memory", "dstat.zones_memory", "dstat.freespace",
+                "dstat.disk_util", "dstat.disk_wait", "dstat.disk_svctm", "dstat.disk_avgqu", "dstat.disk_avgrq",
+                "dstat.disk_inflight",
                 "dstat.top_cpu", "dstat.top_mem", "dstat.top_io", "dstat.top_bio", "dstat.top_latency",
                 "dstat.top_latency_avg", "dstat.top_cputime", "dstat.top_cputime_avg", "dstat.top_int", "dstat.top_oom",
                 "dstat.top_childwait", "dstat.top_cpu_adv", "dstat.top_io_adv", "dstat.top_bio_adv");
