@@ -36,6 +36,8 @@ public record SysstatBanner(String os, String kernel, String host, Optional<Loca
 
     /** The banner in this line, a slashed date ({@code 02/12/2026}) read in the order the file's locale prints it. */
     public static Optional<SysstatBanner> parse(String line, DateOrder slashedOrder) {
+        // asked of every line of a report: the banner names Linux, the rows do not
+        if (!line.contains("Linux")) return Optional.empty();
         Matcher m = BANNER.matcher(line);
         if (!m.matches()) return Optional.empty();
         Optional<LocalDate> date = LocalizedDate.locate(m.group(4), slashedOrder).map(LocalizedDate.Found::date);

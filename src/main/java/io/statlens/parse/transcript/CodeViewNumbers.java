@@ -1,8 +1,5 @@
 package io.statlens.parse.transcript;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 /**
  * The line numbers a web page's code view puts before every line of a block, which a copy of the page keeps
  * ({@code   2. Linux 2.6.32 ...} on CSDN and cnblogs): a number, a dot, one blank, then the line as it was pasted,
@@ -19,10 +16,10 @@ import java.util.regex.Pattern;
  */
 final class CodeViewNumbers {
     /**
-     * Blanks and quote markers a later paste put before the number, the number, its dot and the blank after it. The
-     * prefix is possessive: a repeated group recurses once per repetition, and a line of thousands of markers overflowed.
+     * How many digits a code view's number has at most: its line numbers count up from 1, and no page shows a block of a
+     * million lines.
      */
-    private static final Pattern NUMBER = Pattern.compile("^((?:[ \\t\\u00A0]|>(?!=))*+)(\\d{1,6})\\.(?:[ \\t\\u00A0]|$)");
+    private static final int MAX_DIGITS = 6;
 
     /** Whether the lines read so far opened a markdown fence they did not close. */
     private boolean inFence;
@@ -48,12 +45,12 @@ final class CodeViewNumbers {
         }
         // in markdown (a fence was seen), a numbered line outside the fences is an ordered list's item
         boolean markdownProse = sawFence && !inFence;
-        Matcher m = c >= '0' && c <= '9' && !markdownProse ? NUMBER.matcher(line) : null;
-        if (m == null || !m.lookingAt()) {
+        int end = markdownProse ? -1 : numberEnd(line, first);
+        if (end < 0) {
             previous = -1;
             return line;
         }
-        long n = Long.parseLong(m.group(2));
+        long n = Long.parseLong(line, first, line.indexOf('.', first), 10);
         boolean counted = (previous >= 0 && n == previous + 1) || numbered(next, n + 1);
         if (!counted) {
             previous = -1;
@@ -62,15 +59,32 @@ final class CodeViewNumbers {
         previous = n;
         if (count++ == 0) firstLine = number;
         // a reply's quote markers stay, with one blank after them; the code view's indentation goes
-        String before = m.group(1);
-        int marker = before.lastIndexOf('>');
-        return (marker < 0 ? "" : before.substring(0, marker + 1) + " ") + line.substring(m.end());
+        int marker = line.lastIndexOf('>', first - 1);
+        return (marker < 0 ? "" : line.substring(0, marker + 1) + " ") + line.substring(end);
     }
 
     private static boolean numbered(String line, long n) {
-        if (line == null || !mayCarry(line)) return false;
-        Matcher m = NUMBER.matcher(line);
-        return m.lookingAt() && Long.parseLong(m.group(2)) == n;
+        if (line == null) return false;
+        int first = firstCharacter(line);
+        int end = numberEnd(line, first);
+        return end >= 0 && Long.parseLong(line, first, line.indexOf('.', first), 10) == n;
+    }
+
+    /**
+     * Where the code view's number and what follows it end (the text after them starts there), or -1 where the line
+     * carries none: after blanks and quote markers ({@code first}, the first other character), 1 to {@value #MAX_DIGITS}
+     * ASCII digits, a dot, then one blank or the line's end. Written out rather than matched by a pattern: it is asked of
+     * every line, and the rows of most tools start with a digit (a clock).
+     */
+    private static int numberEnd(String line, int first) {
+        if (first < 0) return -1;
+        int i = first;
+        while (i < line.length() && i - first <= MAX_DIGITS && line.charAt(i) >= '0' && line.charAt(i) <= '9') i++;
+        int digits = i - first;
+        if (digits < 1 || digits > MAX_DIGITS || i >= line.length() || line.charAt(i) != '.') return -1;
+        if (++i == line.length()) return i;
+        char c = line.charAt(i);
+        return c == ' ' || c == '\t' || c == '\u00A0' ? i + 1 : -1;
     }
 
     /**
@@ -78,13 +92,7 @@ final class CodeViewNumbers {
      * read ahead, so that a live source's newest line is handed on at once, not held until the next one arrives.
      */
     static boolean carriesNumber(String line) {
-        return mayCarry(line) && NUMBER.matcher(line).lookingAt();
-    }
-
-    /** Whether a line may start with a number, by its first character that is no blank or quote marker: a test for every line. */
-    private static boolean mayCarry(String line) {
-        int first = firstCharacter(line);
-        return first >= 0 && line.charAt(first) >= '0' && line.charAt(first) <= '9';
+        return numberEnd(line, firstCharacter(line)) >= 0;
     }
 
     /** Where the first character that is no blank or quote marker stands; -1 when there is none. */

@@ -300,9 +300,11 @@ class TranscriptTest {
         assertEquals(List.of("1. run vmstat", "procs ---memory---"),
                 read("1. run vmstat\nprocs ---memory---\n").stream().map(TranscriptLine::text).toList());
         assertEquals(List.of("1. procs", "3. memory"), read("1. procs\n3. memory\n").stream().map(TranscriptLine::text).toList());
-        // dtrace's histogram buckets count on behind a bar: no code view numbers its lines so
-        assertEquals(List.of("               0 |                                         0", "               1 |@@@@                                     4"),
-                read("               0 |                                         0\n               1 |@@@@                                     4\n")
-                        .stream().map(TranscriptLine::text).toList());
+        // a dot and then no blank is a decimal number's; seven digits are more lines than a page's block shows
+        assertEquals(List.of("1.5 procs", "2.5 memory"), read("1.5 procs\n2.5 memory\n").stream().map(TranscriptLine::text).toList());
+        assertEquals(List.of("1000000. procs", "1000001. memory"),
+                read("1000000. procs\n1000001. memory\n").stream().map(TranscriptLine::text).toList());
+        // a tab or a no-break space after the dot is a blank as a space is
+        assertEquals(List.of("procs", "memory"), read("41.\tprocs\n42.\u00A0memory\n").stream().map(TranscriptLine::text).toList());
     }
 }

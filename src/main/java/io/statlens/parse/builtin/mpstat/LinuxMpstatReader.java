@@ -4,6 +4,7 @@ import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
 import io.statlens.model.Row;
 import io.statlens.model.SummaryValue;
+import io.statlens.parse.spi.AnnouncedDatasets;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
@@ -60,7 +61,7 @@ final class LinuxMpstatReader implements MpstatReader {
     /** The same with {@code -U}: the epoch seconds of the table header read last. */
     private Instant headerEpoch;
     private boolean epochSaid;
-    private final Map<String, DatasetSpec> announced = new HashMap<>();
+    private final AnnouncedDatasets announced = new AnnouncedDatasets();
     private final Map<String, SampleCounter> samples = new HashMap<>();
     private final Set<String> allZeroCpus = new LinkedHashSet<>();
     private final Set<String> unknownZones = new HashSet<>();
@@ -388,10 +389,7 @@ final class LinuxMpstatReader implements MpstatReader {
     }
 
     private void emit(DatasetSpec spec, Row row) {
-        if (!spec.equals(announced.get(spec.qualifiedName()))) {
-            sink.dataset(spec);
-            announced.put(spec.qualifiedName(), spec);
-        }
+        announced.announce(spec, sink);
         sink.row(spec, row);
     }
 

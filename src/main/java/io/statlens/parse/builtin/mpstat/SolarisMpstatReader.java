@@ -3,6 +3,7 @@ package io.statlens.parse.builtin.mpstat;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
 import io.statlens.model.Row;
+import io.statlens.parse.spi.AnnouncedDatasets;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
@@ -34,7 +35,7 @@ final class SolarisMpstatReader implements MpstatReader {
     private final Timeline timeline;
     private final RecordSink sink;
     private final Map<String, SampleCounter> samples = new HashMap<>();
-    private final Map<String, DatasetSpec> announced = new HashMap<>();
+    private final AnnouncedDatasets announced = new AnnouncedDatasets();
 
     private TableHeader table;
     /** Where the current header's columns end, for rows whose values ran together. */
@@ -197,10 +198,7 @@ final class SolarisMpstatReader implements MpstatReader {
 
     private void row(String cpu, double[] values) {
         DatasetSpec spec = table.spec();
-        if (!spec.equals(announced.get(spec.qualifiedName()))) {
-            sink.dataset(spec);
-            announced.put(spec.qualifiedName(), spec);
-        }
+        announced.announce(spec, sink);
         sink.row(spec, new Row(sample, reportTime, cpu, sample == 0, values));
         rowsInReport++;
     }

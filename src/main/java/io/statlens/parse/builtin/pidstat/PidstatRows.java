@@ -2,6 +2,7 @@ package io.statlens.parse.builtin.pidstat;
 
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Row;
+import io.statlens.parse.spi.AnnouncedDatasets;
 import io.statlens.parse.spi.RecordSink;
 
 import java.time.Instant;
@@ -17,7 +18,7 @@ import java.util.Set;
  */
 final class PidstatRows {
     private final RecordSink sink;
-    private final Map<String, DatasetSpec> announced = new HashMap<>();
+    private final AnnouncedDatasets announced = new AnnouncedDatasets();
     private final Map<String, Report> reports = new HashMap<>();
     private boolean unavailableIoTold;
     private long rows;
@@ -64,10 +65,7 @@ final class PidstatRows {
     void row(PidstatHeader header, boolean thread, String key, Instant at, boolean sinceStart, double[] values) {
         for (PidstatHeader.Group g : header.groups()) {
             DatasetSpec spec = thread ? g.thread() : g.process();
-            if (!spec.equals(announced.get(spec.qualifiedName()))) {
-                sink.dataset(spec);
-                announced.put(spec.qualifiedName(), spec);
-            }
+            announced.announce(spec, sink);
             long sample = reports.computeIfAbsent(spec.qualifiedName(), q -> new Report()).sampleOf(at, key);
             sink.row(spec, new Row(sample, at, key, sinceStart, g.values(values)));
         }

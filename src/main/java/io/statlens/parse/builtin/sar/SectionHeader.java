@@ -58,10 +58,11 @@ final class SectionHeader {
 
     private final List<String> tokens;
     private final int keyIndex;
-    private final List<Integer> keyParts;
-    private final List<Integer> textColumns;
+    // arrays, not lists: every data row walks them (a list's iterator and boxed indexes cost a tenth of the sar parse)
+    private final int[] keyParts;
+    private final int[] textColumns;
     private final int freeTextFrom;
-    private final List<Column> columns;
+    private final Column[] columns;
     private final DatasetSpec spec;
     private final boolean known;
     private final boolean keyOnceAReport;
@@ -88,8 +89,8 @@ final class SectionHeader {
             else if (isUpperWord(t) || t.equals(INTERVAL_TEXT.get(keyLabel))) texts.add(i);
             else metricIndexes.add(i);
         }
-        this.keyParts = List.copyOf(parts);
-        this.textColumns = List.copyOf(texts);
+        this.keyParts = parts.stream().mapToInt(Integer::intValue).toArray();
+        this.textColumns = texts.stream().mapToInt(Integer::intValue).toArray();
         this.freeTextFrom = freeText;
 
         List<String> plainLabels = metricIndexes.stream().map(tokens::get).toList();
@@ -111,7 +112,7 @@ final class SectionHeader {
             // Unix sar -v prints "84/30000": entries in use, then the table's size.
             if (pair) metrics.add(SarMetrics.metric(label + ":size"));
         }
-        this.columns = List.copyOf(cols);
+        this.columns = cols.toArray(Column[]::new);
         this.spec = new DatasetSpec(TOOL, name, keyLabel, Labels.distinctMetrics(metrics));
     }
 
@@ -244,7 +245,7 @@ final class SectionHeader {
     Cells cells(String[] t) {
         if (freeTextFrom >= 0 ? t.length < freeTextFrom : t.length != tokens.size()) return null;
         String key = keyIndex < 0 ? "" : normalizeKey(t[keyIndex]);
-        if (!keyParts.isEmpty()) {
+        if (keyParts.length > 0) {
             StringBuilder b = new StringBuilder(key);
             for (int p : keyParts) b.append(':').append(t[p]);
             key = b.toString();

@@ -3,6 +3,7 @@ package io.statlens.parse.builtin.top;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
 import io.statlens.model.Row;
+import io.statlens.parse.spi.AnnouncedDatasets;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
@@ -19,7 +20,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,7 +53,7 @@ final class TopReader {
     private final TimeOptions timeOptions;
     private final Timeline timeline;
     private final RecordSink sink;
-    private final Map<String, DatasetSpec> announced = new HashMap<>();
+    private final AnnouncedDatasets announced = new AnnouncedDatasets();
     private final Set<String> oddColumns = new HashSet<>();
 
     private Part part = Part.NONE;
@@ -262,10 +262,7 @@ final class TopReader {
     }
 
     private void announce(DatasetSpec spec) {
-        if (!spec.equals(announced.get(spec.qualifiedName()))) {
-            sink.dataset(spec);
-            announced.put(spec.qualifiedName(), spec);
-        }
+        announced.announce(spec, sink);
     }
 
     private void header(long number, String text) {

@@ -3,6 +3,7 @@ package io.statlens.parse.builtin.vmstat;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
 import io.statlens.model.Row;
+import io.statlens.parse.spi.AnnouncedDatasets;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
@@ -26,10 +27,8 @@ import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -67,7 +66,7 @@ final class VmstatReader {
     private final TimeOptions timeOptions;
     private final RecordSink sink;
     private final Timeline timeline;
-    private final Map<String, DatasetSpec> announced = new HashMap<>();
+    private final AnnouncedDatasets announced = new AnnouncedDatasets();
     private final List<Held> held = new ArrayList<>();
     private final Set<String> languagesSaid = new HashSet<>();
     /** Ambiguous zone abbreviations already warned about (CST, IST). */
@@ -479,10 +478,7 @@ final class VmstatReader {
 
     private void emit(Row row) {
         DatasetSpec spec = header.spec();
-        if (!spec.equals(announced.get(spec.qualifiedName()))) {
-            sink.dataset(spec);
-            announced.put(spec.qualifiedName(), spec);
-        }
+        announced.announce(spec, sink);
         sink.row(spec, row);
         rows++;
     }
