@@ -28,25 +28,46 @@ final class ServerCpu {
     static double ofServer(OptionalLong backend) {
         if (backend.isEmpty()) return Double.NaN;
         try {
-            String[] own = fields(backend.getAsLong());
-            long server = Long.parseLong(own[1]);
-            String[] parent = fields(server);
-            long ticks = Long.parseLong(parent[11]) + Long.parseLong(parent[12]) + Long.parseLong(parent[13]) + Long.parseLong(parent[14]);
-            try (var processes = Files.newDirectoryStream(Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
-                for (Path p : processes) {
-                    String[] f;
-                    try {
-                        f = fields(Long.parseLong(p.getFileName().toString()));
-                    } catch (IOException ended) {
-                        continue;
-                    }
-                    if (Long.parseLong(f[1]) == server) ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]);
-                }
+            long server = Long.parseLong(fields(backend.getAsLong())[1]);
+            // A process that ends and is reaped between the parent's times and the walk over its children would be in
+            // neither (a psql backend ends as its client does, right when the step reads the server): read the reaped
+            // children's times before and after the walk, and walk again until no child was reaped meanwhile.
+            for (int attempt = 0; ; attempt++) {
+                long reaped = reapedTicks(server);
+                long ticks = ownTicks(fields(server)) + reaped + liveChildrenTicks(server);
+                if (reapedTicks(server) == reaped || attempt == 20) return ticks / TICKS_PER_SECOND;
             }
-            return ticks / TICKS_PER_SECOND;
         } catch (IOException | RuntimeException e) {
             return Double.NaN;
         }
+    }
+
+    /** User and system time of the process itself. */
+    private static long ownTicks(String[] stat) {
+        return Long.parseLong(stat[11]) + Long.parseLong(stat[12]);
+    }
+
+    /** User and system time of the process's children that ended and were reaped (fields 16 and 17). */
+    private static long reapedTicks(long pid) throws IOException {
+        String[] stat = fields(pid);
+        return Long.parseLong(stat[13]) + Long.parseLong(stat[14]);
+    }
+
+    /** User and system time of the parent's children alive now (an ended one not yet reaped still shows its times). */
+    private static long liveChildrenTicks(long parent) throws IOException {
+        long ticks = 0;
+        try (var processes = Files.newDirectoryStream(Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
+            for (Path p : processes) {
+                String[] f;
+                try {
+                    f = fields(Long.parseLong(p.getFileName().toString()));
+                } catch (IOException ended) {
+                    continue;
+                }
+                if (Long.parseLong(f[1]) == parent) ticks += ownTicks(f);
+            }
+        }
+        return ticks;
     }
 
     /** The fields of /proc/PID/stat after the command name: [0] is field 3 (state), [1] the parent, [11] user time. */

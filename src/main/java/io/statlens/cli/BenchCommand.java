@@ -13,6 +13,7 @@ import io.statlens.bench.PeerBench;
 import io.statlens.bench.Measurement;
 import io.statlens.bench.Samples;
 import io.statlens.bench.ServerImportBench;
+import io.statlens.bench.ServerReportBench;
 import io.statlens.bench.Workload;
 import io.statlens.model.UserException;
 import io.statlens.store.schema.RepositoryLocation;
@@ -101,7 +102,8 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--db", paramLabel = "URL", description = {"Benchmark a server repository instead (e.g. jdbc:postgresql://host/db): statlens' import, " +
             "its bulk path alone (COPY on PostgreSQL), psql's \\copy (when psql is on the PATH) and JDBC batches of the same rows " +
-            "into the same server, in turn. " +
+            "into the same server, in turn; then statlens report of the same rows read from the server against embedded Derby, " +
+            "whole processes in turn (a password goes in PGPASSWORD, not the URL, for these). " +
             "The benchmark's runs and tables are removed afterwards."})
     String db;
 
@@ -162,7 +164,17 @@ public final class BenchCommand implements Callable<Integer> {
             if (points < 2) throw new UserException("--points must be at least 2");
             out.printf(Locale.ROOT, "series: %,d points, 1 s apart (a day-long wave, noise, and one-sample spikes); chart %d x %d, PNG scale %s%n",
                     points, ChartBench.SIZE.width(), ChartBench.SIZE.height(), ReadableNumbers.ROOT.number(ChartBench.SIZE.scale()));
-            print(out, ChartBench.run(points, repeat, dir, progress));
+            ChartBench.Result drawn;
+            try {
+                drawn = ChartBench.run(points, repeat, dir, progress);
+            } catch (OutOfMemoryError e) {
+                // JFreeChart alone, the side statlens is compared with, holds every point and its SVG in this JVM
+                throw new UserException(String.format(Locale.ROOT, "bench --charts: drawing all %,d points with JFreeChart alone, in this"
+                        + " process, ran out of its %s heap; give it more (STATLENS_JAVA_OPTS=-Xmx1g statlens bench --charts ...:"
+                        + " a million points took about 512 MiB) or ask for fewer --points", points,
+                        Format.bytes(Runtime.getRuntime().maxMemory(), ReadableNumbers.ROOT)));
+            }
+            print(out, drawn);
             out.println();
             if (ChildProcess.supported()) {
                 Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("statlens-bench");
@@ -203,6 +215,10 @@ public final class BenchCommand implements Callable<Integer> {
                 out.println("machine at the start: " + MachineLoad.now());
                 out.flush();
                 print(out, ServerImportBench.run(work, input, server, repeat, psqlOnly, progress));
+                out.println();
+                Optional<String> refused = ServerReportBench.refusal(db);
+                if (refused.isPresent()) out.println("reports from the server against embedded Derby: not measured: " + refused.get());
+                else print(out, input, ServerReportBench.run(work, input, server, repeat, progress));
             } else if (heap != null) {
                 print(out, BoundedHeapImport.run(work, input, heap, repeat, progress));
             } else if (sar) {
@@ -349,6 +365,32 @@ public final class BenchCommand implements Callable<Integer> {
                             + " its tables dropped after it, not waited for: %.2f / %.2f s; server CPU of both: %s s%n",
                     r.step(ServerImportBench.IMPORT).count(), min(r.deletions()), median(r.deletions()), min(r.drops()), median(r.drops()),
                     seconds(r.deletionServerCpu()));
+        }
+    }
+
+    private static void print(PrintWriter out, Workload input, ServerReportBench.Result r) {
+        out.printf(Locale.ROOT, "whole processes: a PDF report of a run of %,d rows (%s), imported beforehand into the server and into"
+                + " embedded Derby (not measured); each command run in turn%n", input.rows(), input.file().getFileName());
+        TextTable t = new TextTable(ReadableNumbers.ROOT, "WHOLE PROCESS", "RUNS", "WALL S MIN / MED", "CPU S MIN / MED",
+                "SERVER CPU S MIN / MED", "CPU + SERVER S MIN / MED").right(1, 2, 3, 4, 5);
+        List<Double> withServer = r.serverReportCpu();
+        t.add(r.fromServer().name(), r.fromServer().runs().size(), minMedian(r.fromServer(), Measurement.Clock.WALL),
+                minMedian(r.fromServer(), Measurement.Clock.PROCESS_CPU), seconds(r.serverCpu()), seconds(withServer));
+        t.add(r.fromDerby().name(), r.fromDerby().runs().size(), minMedian(r.fromDerby(), Measurement.Clock.WALL),
+                minMedian(r.fromDerby(), Measurement.Clock.PROCESS_CPU), "", minMedian(r.fromDerby(), Measurement.Clock.PROCESS_CPU));
+        t.print(out);
+        Samples derby = r.fromDerby();
+        String cpu = withServer.isEmpty() ? "not known (the server's CPU cannot be read: is it on this machine?)"
+                : String.format(Locale.ROOT, "%.2fx / %.2fx", min(withServer) / (derby.min(Measurement.Clock.PROCESS_CPU) / 1e9),
+                median(withServer) / (derby.median(Measurement.Clock.PROCESS_CPU) / 1e9));
+        out.printf(Locale.ROOT, "report from the server vs from embedded Derby: CPU (client + server) %s, wall %.2fx / %.2fx (min / median;"
+                        + " issue 27 asks at most 1.00x: no more CPU and wall from the server than from embedded Derby)%n", cpu,
+                (double) r.fromServer().min(Measurement.Clock.WALL) / derby.min(Measurement.Clock.WALL),
+                (double) r.fromServer().median(Measurement.Clock.WALL) / derby.median(Measurement.Clock.WALL));
+        for (int i = 0; i < r.steps().size(); i++) {
+            // a class path of many jars (not a packaged jar) would bury the command
+            out.println("  " + r.steps().get(i).name() + ": "
+                    + String.join(" ", r.commands().get(i).stream().map(a -> a.length() > 200 ? "<class path>" : a).toList()));
         }
     }
 

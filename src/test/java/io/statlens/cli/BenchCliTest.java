@@ -1,6 +1,7 @@
 package io.statlens.cli;
 
 import io.statlens.bench.ChildProcess;
+import io.statlens.bench.ServerReportBench;
 import io.statlens.store.RepositoryEngine;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
@@ -149,6 +150,19 @@ class BenchCliTest {
         assertTrue(out.contains("import vs psql \\copy, CPU of client and server per row: "), out);
         assertTrue(out.lines().anyMatch(l -> l.matches("deleting an imported run \\(40 rows\\): [0-9.]+ / [0-9.]+ s wall to its commit \\(min / median\\);"
                 + " its tables dropped after it, not waited for: [0-9.]+ / [0-9.]+ s; server CPU of both: [0-9.]+ / [0-9.]+ s")), out);
+        // the report of the same rows from the server against embedded Derby, whole processes, each repository's run left behind
+        assertTrue(out.lines().anyMatch(l -> l.matches("statlens report, from the server +2 +[0-9.]+ / [0-9.]+ +[0-9.]+ / [0-9.]+ +[0-9.]+ / [0-9.]+ +[0-9.]+ / [0-9.]+")), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("statlens report, from embedded Derby +2 +[0-9.]+ / [0-9.]+ +[0-9.]+ / [0-9.]+ +[0-9.]+ / [0-9.]+")), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("report from the server vs from embedded Derby: CPU \\(client \\+ server\\) [0-9.]+x / [0-9.]+x,"
+                + " wall [0-9.]+x / [0-9.]+x .*")), out);
+    }
+
+    @Test
+    void aPasswordInTheUrlIsNotPutOnTheReportProcessesCommandLines() {
+        assertTrue(ServerReportBench.refusal("jdbc:postgresql://127.0.0.1:5432/statlens?user=ann&password=secret").orElseThrow()
+                .contains("give it in PGPASSWORD"));
+        Assumptions.assumeTrue(ChildProcess.supported(), "whole processes are measured with Linux's /proc");
+        assertTrue(ServerReportBench.refusal("jdbc:postgresql://127.0.0.1:5432/statlens?user=ann").isEmpty());
     }
 
     @Test
