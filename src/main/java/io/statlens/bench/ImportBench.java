@@ -79,12 +79,17 @@ public final class ImportBench {
      * @param repetitions runs of each step
      * @param progress    told after every run
      */
+    /** The repository the last import is kept in, for the queries (and, by the bench, for start-up's {@code runs}). */
+    public static Path keptRepository(Path work) {
+        return work.resolve("repo-import");
+    }
+
     public static Result run(Path work, Workload input, int repetitions, Consumer<String> progress) throws Exception {
         Parser mpstat = ParserCatalog.installed().byTool("mpstat")
                 .orElseThrow(() -> new IllegalStateException("the mpstat parser is not installed"));
         Path csv = work.resolve("rows.csv");
         parse(mpstat, input.file(), new CsvSink(csv));
-        Path kept = work.resolve("repo-import");
+        Path kept = keptRepository(work);
         DataTable[] table = new DataTable[1];
         List<Samples> importing = Alternation.run(repetitions, List.of(
                 new Alternation.Step(PARSE, r -> Stopwatch.measure(() -> parse(mpstat, input.file(), new CountingSink()))),

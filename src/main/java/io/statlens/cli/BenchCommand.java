@@ -14,6 +14,7 @@ import io.statlens.bench.Measurement;
 import io.statlens.bench.Samples;
 import io.statlens.bench.ServerImportBench;
 import io.statlens.bench.ServerReportBench;
+import io.statlens.bench.StartupBench;
 import io.statlens.bench.Workload;
 import io.statlens.model.UserException;
 import io.statlens.store.schema.RepositoryLocation;
@@ -237,6 +238,10 @@ public final class BenchCommand implements Callable<Integer> {
                 out.println("CPU vs import: the import's CPU time over the step's (process CPU, of the minimums / of the medians).");
             } else {
                 print(out, ImportBench.run(work, input, repeat, progress));
+                if (ChildProcess.supported()) {
+                    out.println();
+                    printStartup(out, StartupBench.run(work, ImportBench.keptRepository(work), repeat, progress));
+                }
             }
             if (peer != null) {
                 out.println();
@@ -291,6 +296,20 @@ public final class BenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%s: %.2f s CPU per million rows (minimum; median %.2f s)%n", ImportBench.WINDOW_STATS,
                 perMillion(window.min(Measurement.Clock.PROCESS_CPU), window.count()),
                 perMillion(window.median(Measurement.Clock.PROCESS_CPU), window.count()));
+    }
+
+    private static void printStartup(PrintWriter out, List<Samples> steps) {
+        out.println("start-up, whole processes in turn:");
+        Samples jvm = steps.get(steps.size() - 1);
+        TextTable t = new TextTable(ReadableNumbers.ROOT, "WHOLE PROCESS", "RUNS", "WALL S MIN / MED", "CPU S MIN / MED",
+                "CPU OVER THE JVM ALONE").right(1, 2, 3, 4);
+        for (Samples s : steps) {
+            Samples.Ratio r = jvm.cheaperThan(s);
+            t.add(s.name(), s.runs().size(), minMedian(s, Measurement.Clock.WALL), minMedian(s, Measurement.Clock.PROCESS_CPU), ratio(r));
+        }
+        t.print(out);
+        out.println("CPU over the JVM alone: the step's CPU time over the bare JVM's start and exit (java -version, the JVM running"
+                + " this bench), of the minimums / of the medians: what starting any Java program costs on this machine, the anchor for --help and runs.");
     }
 
     private static void print(PrintWriter out, BoundedHeapImport.Result r) {

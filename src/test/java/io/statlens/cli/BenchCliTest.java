@@ -43,6 +43,12 @@ class BenchCliTest {
         assertTrue(out.lines().anyMatch(l -> l.matches("query: AVG/MIN/MAX ... GROUP BY ITEM +40 +2 .* (1.00x / 1.00x|too short to tell)")), out);
         assertTrue(out.contains("s CPU per million rows"), out);
         assertTrue(r.err().contains("statlens import (parse + store), run 2 of 2: "), r.err());
+        if (ChildProcess.supported()) {
+            // start-up: --help and runs of the imported run against the bare JVM, whole processes in turn
+            assertTrue(out.lines().anyMatch(l -> l.matches("statlens --help +2 +[0-9.]+ / [0-9.]+ +[0-9.]+ / [0-9.]+ +.*")), out);
+            assertTrue(out.lines().anyMatch(l -> l.matches("statlens runs \\(a repository of one run\\) +2 .*")), out);
+            assertTrue(out.lines().anyMatch(l -> l.matches("the JVM alone \\(java -version\\) +2 .* (1.00x / 1.00x|too short to tell)")), out);
+        }
         assertTrue(out.strip().lines().reduce((a, b) -> b).orElseThrow().startsWith("machine: load average "), out);
     }
 
