@@ -7,6 +7,7 @@ import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.Parser;
 import io.statlens.parse.text.HostPrefix;
 import io.statlens.parse.text.Quotes;
+import io.statlens.parse.text.Tokens;
 import io.statlens.parse.transcript.CommandSyntax;
 import io.statlens.parse.transcript.Transcript;
 import io.statlens.parse.transcript.TranscriptLine;
@@ -67,6 +68,8 @@ public final class FileParts {
     private final Map<String, Set<String>> toolsByName;
     /** Every program name of every tool, to read a pasted command line of any of them. */
     private final CommandSyntax anyTool;
+    /** The length of the longest program name: a longer word names none, and is not looked up. */
+    private final int longestName;
 
     public FileParts(AutoDetectParser detector) {
         this.detector = detector;
@@ -76,6 +79,7 @@ public final class FileParts {
         }
         this.toolsByName = Map.copyOf(byName);
         this.anyTool = CommandSyntax.of(byName.keySet(), Set.of());
+        this.longestName = byName.keySet().stream().mapToInt(String::length).max().orElse(0);
     }
 
     /** A part of a file and what detection says of its lines. */
@@ -333,20 +337,20 @@ public final class FileParts {
         int words = 0;
         int i = 0;
         int n = line.length();
-        while (i < n && Character.isWhitespace(line.charAt(i))) i++;
+        while (i < n && Tokens.isSpace(line.charAt(i))) i++;
         if (i < n && line.charAt(i) >= '0' && line.charAt(i) <= '9') return false;
         while (i < n && words < WORDS) {
-            while (i < n && Character.isWhitespace(line.charAt(i))) i++;
+            while (i < n && Tokens.isSpace(line.charAt(i))) i++;
             int start = i;
-            while (i < n && !Character.isWhitespace(line.charAt(i))) i++;
+            int name = start;
+            while (i < n && !Tokens.isSpace(line.charAt(i))) {
+                char c = line.charAt(i++);
+                if (c == '/' || c == '(' || c == '`' || c == '$') name = i;
+            }
             if (i == start) break;
             words++;
-            int name = start;
-            for (int k = start; k < i; k++) {
-                char c = line.charAt(k);
-                if (c == '/' || c == '(' || c == '`' || c == '$') name = k + 1;
-            }
-            if (name < i && Character.isLetter(line.charAt(name)) && toolsByName.containsKey(line.substring(name, i))) return true;
+            if (name < i && i - name <= longestName && Character.isLetter(line.charAt(name))
+                    && toolsByName.containsKey(line.substring(name, i))) return true;
         }
         return false;
     }

@@ -245,7 +245,9 @@ public final class ImportPlanner {
                 plan.addAll(chosenParts(file, partsChosen.get()));
                 continue;
             }
-            List<FileParts.Detected> parts = parts(file);
+            Head head = head(file);
+            FileDetection detection = detect(source, head);
+            List<FileParts.Detected> parts = parts(file, head, detection.detection());
             if (!parts.isEmpty()) {
                 for (FileParts.Detected part : parts) {
                     if (part.detection().parser().isPresent()) {
@@ -257,7 +259,6 @@ public final class ImportPlanner {
                 }
                 continue;
             }
-            FileDetection detection = detect(source);
             if (stalked.isPresent()) {
                 Optional<String> why = mismatch(role, detection);
                 if (why.isPresent()) {
@@ -320,12 +321,24 @@ public final class ImportPlanner {
 
     /**
      * The parts of a file that holds several tools' or hosts' output, each detected, as the plan reads them
-     * ({@link FileParts}); none for a file read whole. A pt-stalk capture's file and a collect's raw file hold what one
-     * tool wrote and are always read whole.
+     * ({@link FileParts}); none for a file read whole. A pt-stalk capture's file, a collect's raw file and a file a tool
+     * wrote itself ({@link Parser#ownFile}) hold what one tool wrote and are always read whole.
      */
     public List<FileParts.Detected> parts(Path file) {
-        if (PtStalkFile.of(file).isPresent() || collected(file).isPresent()) return List.of();
+        if (oneToolByName(file)) return List.of();
+        Head head = head(file);
+        return parts(file, head, detector.detect(head));
+    }
+
+    /** The parts of a file, given what detection says of its head: none for a file read whole, without reading it again. */
+    private List<FileParts.Detected> parts(Path file, Head head, Detection detection) {
+        if (oneToolByName(file) || detection.parser().filter(p -> p.ownFile(head)).isPresent()) return List.of();
         return parts.of(file);
+    }
+
+    /** Whether the file is a pt-stalk capture's or a collect's raw file, by its name: what one tool wrote. */
+    private boolean oneToolByName(Path file) {
+        return PtStalkFile.of(file).isPresent() || collected(file).isPresent();
     }
 
     /**
@@ -409,7 +422,11 @@ public final class ImportPlanner {
     }
 
     private FileDetection detect(Source source) {
-        Detection detection = detector.detect(head(source.file()));
+        return detect(source, head(source.file()));
+    }
+
+    private FileDetection detect(Source source, Head head) {
+        Detection detection = detector.detect(head);
         try {
             return new FileDetection(source.input(), source.file(), Files.size(source.file()), detection);
         } catch (IOException e) {

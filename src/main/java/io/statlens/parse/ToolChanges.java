@@ -6,6 +6,8 @@ import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.LineSource;
 import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.Parser;
+import io.statlens.parse.text.SysstatAverage;
+import io.statlens.parse.text.Tokens;
 
 import java.io.IOException;
 import java.util.ArrayDeque;
@@ -21,7 +23,8 @@ import java.util.Set;
  * are given one at a time and only the lines of a head are held.
  *
  * <p>A line may open another tool's output only when it opens with something else than a figure (a banner, a header:
- * sysstat's {@code Linux ...}, vmstat's {@code procs ---}), and it is looked at only the first time its shape and the
+ * sysstat's {@code Linux ...}, vmstat's {@code procs ---}; not sysstat's average rows, in any of its languages, which
+ * close a tool's report), and it is looked at only the first time its shape and the
  * next non-blank line's are seen together ({@link #shape}: figures, runs of blanks and the first word aside), so that a
  * tool's repeated headers and its device rows, whatever the device, are looked at once, while sysstat's banner is
  * looked at again when what follows it changes (iostat's {@code avg-cpu:}, then mpstat's CPU header). Looking is
@@ -110,7 +113,7 @@ final class ToolChanges {
         if (started) {
             newPart();
         } else if (looks < MOST_LOOKS && !part.isEmpty() && (starts.isEmpty() || starts.getLast() < line.number())
-                && mayOpen(line.text()) && seen.add(signature())) {
+                && mayOpen(line.text()) && firstOfItsKind(line)) {
             start().ifPresent(start -> {
                 starts.add(start);
                 if (start == line.number()) newPart();
@@ -120,6 +123,15 @@ final class ToolChanges {
         if (behind.size() == Head.MAX_LINES) behind.removeFirst();
         behind.addLast(line.text());
         window.removeFirst();
+    }
+
+    /**
+     * Whether the window's first line is the first seen of its {@link #signature}, and no sysstat average row (they close
+     * a report, and a device's or interface's name gives each its own shape). An average row's signature is not kept.
+     */
+    private boolean firstOfItsKind(Numbered line) {
+        long signature = signature();
+        return !seen.contains(signature) && !SysstatAverage.listed(line.text()) && seen.add(signature);
     }
 
     private void newPart() {
@@ -209,7 +221,7 @@ final class ToolChanges {
     private static boolean mayOpen(String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (!Character.isWhitespace(c)) return c < '0' || c > '9';
+            if (!Tokens.isSpace(c)) return c < '0' || c > '9';
         }
         return false;
     }
@@ -223,13 +235,13 @@ final class ToolChanges {
     private static long shape(String text) {
         int n = Math.min(text.length(), SHAPED);
         int i = 0;
-        while (i < n && Character.isWhitespace(text.charAt(i))) i++;
-        while (i < n && !Character.isWhitespace(text.charAt(i))) i++;
+        while (i < n && Tokens.isSpace(text.charAt(i))) i++;
+        while (i < n && !Tokens.isSpace(text.charAt(i))) i++;
         long hash = (FNV_OFFSET ^ 'w') * FNV_PRIME;
         char last = 'w';
         for (; i < n; i++) {
             char c = text.charAt(i);
-            char mark = c >= '0' && c <= '9' ? '0' : Character.isWhitespace(c) ? ' ' : c;
+            char mark = c >= '0' && c <= '9' ? '0' : Tokens.isSpace(c) ? ' ' : c;
             if ((mark == '0' || mark == ' ') && mark == last) continue;
             hash = (hash ^ mark) * FNV_PRIME;
             last = mark;

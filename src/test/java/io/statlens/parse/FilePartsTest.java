@@ -176,6 +176,54 @@ class FilePartsTest {
         assertEquals(List.of(), parts("Taken on db01 during the load:\n\n" + IOSTAT + "\nThe disk was idle.\n"));
     }
 
+    /**
+     * sysstat's average rows close a report and never open a tool's output: they are not looked at, so the averages of
+     * many interfaces, each name its own shape, leave the looks a file is allowed for the lines that may open one (here
+     * 400 averages: the look at a line sees a head's lines after it, and vmstat's only from the 200th before it on).
+     */
+    @Test
+    void averageRowsOfManyInterfacesDoNotHideTheNextToolsOutput() throws IOException {
+        StringBuilder sar = new StringBuilder("Linux 5.15.0-91-generic (db01) \t01/15/2024 \t_x86_64_\t(2 CPU)\n\n");
+        String header = "IFACE   rxpck/s   txpck/s    rxkB/s    txkB/s   rxcmp/s   txcmp/s  rxmcst/s   %ifutil\n";
+        List<String> interfaces = new ArrayList<>();
+        for (char a = 'a'; a <= 'y'; a++) {
+            for (char b = 'a'; b <= 'p'; b++) interfaces.add("if" + a + b);
+        }
+        sar.append("12:00:01 AM     ").append(header);
+        for (String name : interfaces) sar.append("12:00:02 AM  ").append(String.format("%8s", name)).append("      1.00      2.00      0.10      0.20      0.00      0.00      0.00      0.00\n");
+        sar.append("\nAverage:        ").append(header);
+        for (String name : interfaces) sar.append("Average:     ").append(String.format("%8s", name)).append("      1.00      2.00      0.10      0.20      0.00      0.00      0.00      0.00\n");
+        int sarLines = sar.toString().split("\n", -1).length - 1;
+        assertEquals(List.of("1-" + sarLines + " sar", (sarLines + 1) + "-" + (sarLines + 4) + " vmstat"), parts(sar + VMSTAT));
+    }
+
+    /**
+     * A file nmon wrote (it opens with its AAA lines) holds nothing else: the plan reads it whole, without the pass that
+     * looks for other tools' output in a file, even where that pass would find some (output pasted after it by hand).
+     */
+    @Test
+    void aFileTheToolWroteItselfIsReadWhole() throws IOException {
+        String nmon = """
+                AAA,progname,nmon
+                AAA,command,nmon -f -s 10 -c 2
+                AAA,version,16n
+                AAA,host,db01
+                AAA,interval,10
+                AAA,snapshots,2
+                AAA,date,15-JAN-2024
+                AAA,time,00:00:00
+                CPU_ALL,CPU Total db01,User%,Sys%,Wait%,Idle%,Steal%,Busy,CPUs
+                """;
+        StringBuilder snapshots = new StringBuilder(nmon);
+        for (int t = 1; t <= 100; t++) {
+            snapshots.append(String.format("ZZZZ,T%04d,00:%02d:%02d,15-JAN-2024%nCPU_ALL,T%04d,1.0,1.0,0.0,98.0,0.0,,2%n", t, t / 6, t % 6 * 10, t));
+        }
+        // the pasted output comes after the first lines detection reads (a head's): those are nmon's own
+        assertEquals(List.of("1-209 nmon", "210-213 vmstat"), parts(snapshots + VMSTAT));
+        Path file = Files.writeString(dir.resolve("db01.nmon"), snapshots + VMSTAT);
+        assertEquals(List.of(), new ImportPlanner(CATALOG).parts(file));
+    }
+
     @Test
     void aPartReadAloneKeepsItsLineNumbersInTheFile() throws IOException {
         Path file = Files.writeString(dir.resolve("g.txt"), "a\nb\nc\nd\ne\n");

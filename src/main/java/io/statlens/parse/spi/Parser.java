@@ -54,6 +54,16 @@ public interface Parser {
     }
 
     /**
+     * Whether the file of this head is one the tool wrote itself, a file of its own that holds nothing but its output
+     * (nmon's {@code -f} file opens with its {@code AAA} lines): the import then reads it whole, without the pass over
+     * every line that looks for other tools' or hosts' output in a file ({@code io.statlens.parse.FileParts}). Asked only
+     * of the parser detection picked for the file; false by default, as what a tool prints may be pasted among others'.
+     */
+    default boolean ownFile(Head head) {
+        return false;
+    }
+
+    /**
      * Parses the whole input.
      *
      * @param context the file name and the values the caller set (time options, fallback start...)

@@ -4,8 +4,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The {@code host: } that pdsh and clush write before every line a host printed ({@code node008: 11:19:24  CPU ...}):
@@ -24,7 +22,6 @@ import java.util.regex.Pattern;
  * @param host the host the prefix names
  */
 public record HostPrefix(String host) {
-    private static final Pattern PREFIX = Pattern.compile("^([a-z0-9][a-z0-9._-]*[a-z0-9]): ");
     private static final int LEAST_LINES = 2;
 
     /**
@@ -58,14 +55,30 @@ public record HostPrefix(String host) {
         return Optional.ofNullable(host(line));
     }
 
+    /**
+     * The host of a line's prefix: from its lead, lower-case letters, figures, dots, underscores and hyphens, the first
+     * and last a letter or figure, then a colon and a blank. The import asks this of every line of every file, so it is
+     * a walk over the name's characters, with no copy of a line that has no prefix.
+     */
     private static String host(String line) {
         int at = lead(line);
-        // the import asks this of every line of every file: no copy of a line that has no prefix
-        Matcher m = PREFIX.matcher(line).region(at, line.length());
+        int end = at;
+        while (end < line.length() && hostChar(line.charAt(end))) end++;
+        if (end - at < 2 || !line.startsWith(": ", end) || !letterOrFigure(line.charAt(at)) || !letterOrFigure(line.charAt(end - 1))) {
+            return null;
+        }
         // a prefix is lower case; sysstat's average labels in a Latin script are capitalised, and only a listed one
         // in a script without case (平均値:) could look like it
-        if (!m.lookingAt() || SysstatAverage.listed(line.substring(at))) return null;
-        return m.group(1);
+        if (SysstatAverage.listed(line.substring(at))) return null;
+        return line.substring(at, end);
+    }
+
+    private static boolean hostChar(char c) {
+        return letterOrFigure(c) || c == '.' || c == '_' || c == '-';
+    }
+
+    private static boolean letterOrFigure(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
     }
 
     /** Where a line's text starts after the blanks and quote markers a paste put before it. */

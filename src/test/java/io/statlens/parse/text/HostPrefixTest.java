@@ -49,4 +49,18 @@ class HostPrefixTest {
         assertEquals(Optional.empty(), HostPrefix.of(List.of("node1: 11:19:24 all 2.09", "node2: 11:19:24 all 3.00")));
         assertEquals(Optional.empty(), HostPrefix.of(List.of("node1: 11:19:24 all 2.09")));
     }
+
+    /** A name is lower-case letters, figures, dots, underscores and hyphens, at least two, opening and ending with a letter or figure. */
+    @Test
+    void theNameBeforeTheColonAndBlank() {
+        assertEquals("db-01.lab_a", hostOfTwoLines("db-01.lab_a: 1 2"));
+        assertEquals("n1", hostOfTwoLines("  > n1: 1 2"));
+        for (String line : List.of("n: 1 2", "-n1: 1 2", "n1-: 1 2", "n1.: 1 2", "Node1: 1 2", "n1:1 2", "n1 : 1 2", "n\u00e91: 1 2")) {
+            assertEquals(Optional.empty(), HostPrefix.of(List.of(line, line)), line);
+        }
+    }
+
+    private static String hostOfTwoLines(String line) {
+        return HostPrefix.of(List.of(line, line)).orElseThrow().host();
+    }
 }

@@ -58,6 +58,15 @@ public final class NmonParser implements Parser {
         return aaa >= 3 ? 0.6 : 0;
     }
 
+    /** A file that opens with nmon's AAA lines is the one nmon wrote: nothing else is written into it. */
+    @Override
+    public boolean ownFile(Head head) {
+        for (String line : head.lines()) {
+            if (!line.isBlank()) return AAA.matcher(line).lookingAt();
+        }
+        return false;
+    }
+
     @Override
     public void parse(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
         new NmonReader(context, sink).read(lines);
