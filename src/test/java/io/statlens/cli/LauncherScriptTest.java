@@ -231,6 +231,19 @@ class LauncherScriptTest {
         assertTrue(defaults.contains("-XX:+UseSerialGC"), "no collector named, the launcher's: " + defaults);
     }
 
+    /** Transparent huge pages where this machine's Linux gives them on request or always, and not where it has them off. */
+    @Test
+    void transparentHugePagesWhereTheKernelGivesThem() throws Exception {
+        onPath(jdk("jdk-21", "21.0.5"));
+        Path modes = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
+        String mode = Files.isReadable(modes) ? Files.readString(modes) : "";
+        boolean given = mode.contains("[madvise]") || mode.contains("[always]");
+        for (String command : List.of("import", "runs")) {
+            List<String> options = launch(Map.of(), command, "r1").jvmOptions();
+            assertEquals(given, options.contains("-XX:+UseTransparentHugePages"), mode + ": " + options);
+        }
+    }
+
     @Test
     void aChartRunsOnC1AloneUnlessTheUserSaysOtherwise() throws Exception {
         onPath(jdk("jdk-21", "21.0.5"));
