@@ -81,12 +81,25 @@ public final class GuiBench {
         if (GraphicsEnvironment.isHeadless()) throw new UserException("bench --gui needs a display (is DISPLAY set? Xvfb will do)");
     }
 
+    /** The metrics charted one after the other, each a first chart of its rows: mpstat's columns, as the workload prints them. */
+    private static final List<String> METRICS = List.of("%usr", "%sys", "%iowait", "%idle", "%nice", "%irq", "%soft", "%steal",
+            "%guest", "%gnice");
+    /** The start of a chart's phase name, then the metric: what {@link #repeated} tells apart from a zoom. */
+    public static final String CHART = "chart mpstat ";
+    public static final String ZOOM = "zoom";
+    /** The most metrics a window bench charts (--repeat). */
+    public static final int MOST_CHARTS = METRICS.size();
+
     /**
      * @param work     a folder for the repository
-     * @param input    the generated mpstat output, imported as run {@code bench} and charted as {@code mpstat %usr}
+     * @param input    the generated mpstat output, imported as run {@code bench}, then charted as {@code mpstat %usr},
+     *                 {@code %sys}... one metric after the other, each chart zoomed to its middle half
+     * @param charts   how many metrics are charted and zoomed, in the one window: JavaFX starts once in a process, so
+     *                 the repeats of a window bench are charts of other metrics, each a first chart of its rows (at most
+     *                 {@link #MOST_CHARTS})
      * @param progress told when each phase ends
      */
-    public static List<Phase> run(Path work, Workload input, Consumer<Phase> progress) throws Exception {
+    public static List<Phase> run(Path work, Workload input, int charts, Consumer<Phase> progress) throws Exception {
         List<Phase> phases = new ArrayList<>();
         try (Repository repo = Repository.open(RepositoryLocation.embedded(work.resolve("repo-gui")));
              WindowDriver window = WindowDriver.open(repo, ZoneOffset.UTC);
@@ -107,11 +120,30 @@ public final class GuiBench {
             done.accept(probe.endPhase("import " + input.file().getFileName() + ": " + imported));
             // The phase ends once the chart's picture is shown too (and, for the zoom, its lines cut again and drawn),
             // so that the drawing the window waits for, or does not, is part of what is measured.
-            String charted = window.chart("bench", "mpstat", "%usr");
-            done.accept(probe.endPhase("chart mpstat %usr: " + charted));
-            String zoomed = window.zoomToMiddleHalf();
-            done.accept(probe.endPhase("zoom: " + zoomed));
+            for (String metric : METRICS.subList(0, charts)) {
+                String charted = window.chart("bench", "mpstat", metric);
+                done.accept(probe.endPhase(CHART + metric + ": " + charted));
+                String zoomed = window.zoomToMiddleHalf();
+                done.accept(probe.endPhase(ZOOM + ": " + zoomed));
+            }
         }
         return phases;
+    }
+
+    /**
+     * The longest waits of one kind of phase over its repeats, in milliseconds.
+     *
+     * @param count how many phases of the kind there were
+     */
+    public record Waits(int count, double min, double median, double max) {
+    }
+
+    /** The longest waits of the phases whose name starts with {@code kind} ({@link #CHART}, {@link #ZOOM}), over its repeats. */
+    public static Waits repeated(List<Phase> phases, String kind) {
+        double[] longest = phases.stream().filter(p -> p.name().startsWith(kind)).mapToDouble(Phase::maxMillis).sorted().toArray();
+        if (longest.length == 0) throw new IllegalArgumentException("no phase " + kind);
+        int n = longest.length;
+        double median = n % 2 == 1 ? longest[n / 2] : (longest[n / 2 - 1] + longest[n / 2]) / 2;
+        return new Waits(n, longest[0], median, longest[n - 1]);
     }
 }

@@ -98,7 +98,8 @@ public final class BenchCommand implements Callable<Integer> {
     boolean charts;
 
     @Option(names = "--gui", description = {"Benchmark the window's responsiveness instead: import the generated file " +
-                    "and chart all its rows in the real window, measuring how long the FX thread takes to answer."})
+                    "and chart all its rows in the real window, then zoom, measuring how long the FX thread takes to answer; " +
+                    "--repeat metrics are charted and zoomed one after the other (at most 10)."})
     boolean gui;
 
     @Option(names = "--db", paramLabel = "URL", description = {"Benchmark a server repository instead (e.g. jdbc:postgresql://host/db): statlens' import, " +
@@ -195,6 +196,9 @@ public final class BenchCommand implements Callable<Integer> {
             out.println("machine: " + MachineLoad.now());
             return ExitCodes.OK;
         }
+        if (gui && repeat > GuiBench.MOST_CHARTS) {
+            throw new UserException("--repeat with --gui charts that many metrics, one after the other: at most " + GuiBench.MOST_CHARTS);
+        }
         if (gui) GuiBench.requireDisplay();
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("statlens-bench");
         try {
@@ -206,7 +210,7 @@ public final class BenchCommand implements Callable<Integer> {
                     Format.bytes(input.bytes(), ReadableNumbers.ROOT), Format.bytes(Runtime.getRuntime().maxMemory(), ReadableNumbers.ROOT));
             out.flush();
             if (gui) {
-                print(out, GuiBench.run(work, input, p -> {
+                print(out, GuiBench.run(work, input, repeat, p -> {
                     out.printf(Locale.ROOT, "  done: %s (%.1f s)%n", p.name(), p.seconds());
                     out.flush();
                 }));
@@ -541,6 +545,11 @@ public final class BenchCommand implements Callable<Integer> {
         }
         out.println("CPU S: the process's CPU time (user + sys) in the phase; FX CPU S: the FX thread's, which the window waits on.");
         out.println("delays: how long a task posted to the FX thread every 10 ms waited to run (what a click would wait).");
+        for (String kind : List.of(GuiBench.CHART, GuiBench.ZOOM)) {
+            GuiBench.Waits w = GuiBench.repeated(phases, kind);
+            out.printf(Locale.ROOT, "longest wait of a %s, %d in the window: %.1f / %.1f / %.1f ms (min / median / max)%n",
+                    kind.equals(GuiBench.CHART) ? "first chart of a metric" : "zoom", w.count(), w.min(), w.median(), w.max());
+        }
     }
 
     /** A phase's name to its first colon: {@code chart mpstat %usr}. */

@@ -178,6 +178,15 @@ class BenchCliTest {
         assertTrue(r.err().contains("--psql-only goes with --db"), r.err());
     }
 
+    /** The window bench's repeats are charts of other metrics in one window: mpstat has ten, refused before anything starts. */
+    @Test
+    void theWindowBenchRepeatsAtMostTenCharts() {
+        CliRun r = CliRun.in(dir.resolve("unused"), "bench", "--gui", "--repeat", "11");
+        assertEquals(1, r.code(), r.out());
+        assertTrue(r.err().contains("--repeat with --gui charts that many metrics, one after the other: at most 10"), r.err());
+        assertFalse(Files.exists(dir.resolve("unused")), "nothing generated");
+    }
+
     @Test
     void iostatWorkloadIsForTheImportBenchmarkOnly() {
         CliRun r = CliRun.in(dir.resolve("unused"), "bench", "--workload", "iostat", "--charts");
