@@ -89,21 +89,21 @@ public final class ServerImportBench {
             List<Alternation.Step> all = new ArrayList<>(List.of(
                     new Alternation.Step(IMPORT, r -> {
                         String run = "bench-" + System.currentTimeMillis();
-                        try {
-                            return serverTimed(repo, IMPORT, serverCpu, () -> new ImportService(repo, new ParserCatalog(List.of(mpstat)))
-                                    .run(ImportRequest.of(run, ZoneOffset.UTC, input.file()), ImportProgress.NONE).rows());
-                        } finally {
-                            table[0] = repo.tables().table("MPSTAT").orElseThrow();
-                            double serverBefore = ServerCpu.ofServer(repo.serverProcess());
-                            long start = System.nanoTime();
-                            new RunLedger(repo).deleteRun(run);
-                            long committed = System.nanoTime();
-                            deletions.add((committed - start) / 1e9);
-                            // the next step starts on a server that has given the space back
-                            repo.awaitDeletedTablesDropped();
-                            drops.add((System.nanoTime() - committed) / 1e9);
-                            deletionServerCpu.add(ServerCpu.ofServer(repo.serverProcess()) - serverBefore);
-                        }
+                        // an import that fails is one transaction rolled back, nothing to delete: its own exception says why
+                        Stopwatch.Timed imported = serverTimed(repo, IMPORT, serverCpu, () -> new ImportService(repo,
+                                new ParserCatalog(List.of(mpstat))).run(ImportRequest.of(run, ZoneOffset.UTC, input.file()), ImportProgress.NONE).rows());
+                        table[0] = repo.tables().table("MPSTAT")
+                                .orElseThrow(() -> new IllegalStateException("the import of run " + run + " left no table MPSTAT"));
+                        double serverBefore = ServerCpu.ofServer(repo.serverProcess());
+                        long start = System.nanoTime();
+                        new RunLedger(repo).deleteRun(run);
+                        long committed = System.nanoTime();
+                        deletions.add((committed - start) / 1e9);
+                        // the next step starts on a server that has given the space back
+                        repo.awaitDeletedTablesDropped();
+                        drops.add((System.nanoTime() - committed) / 1e9);
+                        deletionServerCpu.add(ServerCpu.ofServer(repo.serverProcess()) - serverBefore);
+                        return imported;
                     }),
                     new Alternation.Step(BULK, r -> {
                         String name = "MPSTAT_BULK_" + System.currentTimeMillis();
