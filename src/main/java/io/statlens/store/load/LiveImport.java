@@ -198,7 +198,9 @@ public final class LiveImport implements AutoCloseable {
                     int[] columnOf = new int[width];
                     Arrays.setAll(columnOf, c -> c);
                     Map<String, KeySeries> byKey = new LinkedHashMap<>();
-                    new SeriesReader(repo).read(new SeriesReader.Selection(run.name(), table.name(), table.name(), "", List.of(id),
+                    SeriesReader reader = new SeriesReader(repo);
+                    // with its key label, so that a store of rows (PostgreSQL) gives each row's key
+                    reader.read(new SeriesReader.Selection(run.name(), table.name(), table.name(), reader.keyLabel(id), List.of(id),
                             table.metrics()), false, row -> byKey.computeIfAbsent(row.key(), k -> new KeySeries(width))
                             .add(row.values(), columnOf, width, true));
                     Map<String, SeriesSummary[]> summaries = new LinkedHashMap<>();

@@ -431,6 +431,22 @@ public final class SeriesReader {
     }
 
     /**
+     * A data set's key label ({@code CPU}), empty for an unkeyed one: what a {@link Selection} of its rows needs for the
+     * rows to come with their keys from a store of rows (PostgreSQL).
+     */
+    public String keyLabel(long datasetId) {
+        try (PreparedStatement ps = repo.connection().prepareStatement("SELECT KEY_LABEL FROM DATASETS WHERE ID = ?")) {
+            ps.setLong(1, datasetId);
+            try (ResultSet rs = ps.executeQuery()) {
+                String label = rs.next() ? rs.getString(1) : null;
+                return label == null ? "" : label;
+            }
+        } catch (SQLException e) {
+            throw new StoreException("cannot read data set " + datasetId + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
      * The keys (CPUs, devices) the selection's data sets hold, in no particular order; none for unkeyed data. From the
      * statistics stored at import; a data set without them (since-boot rows only) is asked for its distinct keys.
      */

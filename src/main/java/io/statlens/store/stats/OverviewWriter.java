@@ -45,6 +45,8 @@ public final class OverviewWriter {
             ps.executeUpdate();
         }
         long rowCount = rowCount(datasetId);
+        // the key label says the rows are keyed: a reader of a row store (PostgreSQL) selects their ITEM only then
+        String keyLabel = new SeriesReader(repo).keyLabel(datasetId);
         // The samples of each key, from its statistics: the largest count of values of any of its columns.
         Map<String, Long> samples = new LinkedHashMap<>();
         Map<String, List<String>> columnsOf = new HashMap<>();
@@ -63,7 +65,7 @@ public final class OverviewWriter {
         if (samples.isEmpty()) return;
         List<DataTable.MetricColumn> metrics = table.metrics().stream()
                 .filter(m -> columnsOf.values().stream().anyMatch(c -> c.contains(m.column()))).toList();
-        SeriesReader.Selection all = new SeriesReader.Selection(run, table.name(), table.name(), "", List.of(datasetId), metrics);
+        SeriesReader.Selection all = new SeriesReader.Selection(run, table.name(), table.name(), keyLabel, List.of(datasetId), metrics);
         List<String> keys = new ArrayList<>(samples.keySet());
         int keysAtOnce = Math.max(1, SERIES_AT_ONCE / Math.max(1, metrics.size()));
         try (PreparedStatement insert = repo.connection().prepareStatement("INSERT INTO OVERVIEWS (DATASET_ID, ITEM, COLUMN_NAME,"
