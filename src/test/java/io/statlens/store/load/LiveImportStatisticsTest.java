@@ -3,8 +3,9 @@ package io.statlens.store.load;
 import io.statlens.model.DatasetSpec;
 import io.statlens.model.Metric;
 import io.statlens.model.Row;
+import io.statlens.store.OnEveryEngine;
+import io.statlens.store.RepositoryEngine;
 import io.statlens.store.schema.Repository;
-import io.statlens.store.schema.RepositoryLocation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,18 +23,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * A collect's statistics (issue 24, item 5): written at a new key's first commit, then every
  * {@link LiveImport#STATISTICS_EVERY} and at the last commit, not at every commit; a collector killed in between leaves
- * them behind its rows, and the collect that resumes the run writes them again from the rows.
+ * them behind its rows, and the collect that resumes the run writes them again from the rows. On every engine: the
+ * rewrite reads each key's rows back, which a store of rows (PostgreSQL) does by the data set's key label.
  */
+@OnEveryEngine
 class LiveImportStatisticsTest {
     private static final DatasetSpec CPU = new DatasetSpec("t", "cpu", "cpu", List.of(Metric.of("usr", "%"), Metric.of("sys", "%")));
     private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
+    private final RepositoryEngine engine;
+
     @TempDir
     Path dir;
 
+    LiveImportStatisticsTest(RepositoryEngine engine) {
+        this.engine = engine;
+    }
+
     @Test
     void aKilledCollectsStatisticsLagItsRowsUntilTheResumedCollectWritesThemFromTheRows() throws Exception {
-        try (Repository repo = Repository.open(RepositoryLocation.embedded(dir.resolve("repo")), true)) {
+        try (Repository repo = Repository.open(engine.freshRepository(), true)) {
             LiveImport killed = LiveImport.open(repo, "r", Optional.empty(), List.of());
             LiveImport.Source s = killed.source(dir.resolve("raw/localhost/t.txt").toString(), "t", "1", "localhost");
             s.dataset(CPU);
@@ -58,7 +67,7 @@ class LiveImportStatisticsTest {
 
     @Test
     void theLastCommitWritesTheStatisticsOfEveryRow() throws Exception {
-        try (Repository repo = Repository.open(RepositoryLocation.embedded(dir.resolve("repo")), true)) {
+        try (Repository repo = Repository.open(engine.freshRepository(), true)) {
             LiveImport live = LiveImport.open(repo, "r", Optional.empty(), List.of());
             LiveImport.Source s = live.source(dir.resolve("t.txt").toString(), "t", "1", "localhost");
             s.dataset(CPU);
