@@ -9,8 +9,10 @@ import javafx.collections.ObservableList;
 import javafx.geometry.Insets;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
@@ -65,11 +67,27 @@ public final class ImportPlanView extends VBox {
         tool.setPrefWidth(140);
         table.getColumns().setAll(List.of(include, file, host, lines, size, detected, tool));
         Tables.fitToContent(table);
+        // A part's row offers to read its file whole by one parser (statlens import --tool), should the split be wrong;
+        // that row offers the parts back.
         table.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(FileRow row, boolean empty) {
                 super.updateItem(row, empty);
-                setTooltip(empty || row == null ? null : new Tooltip(row.candidates()));
+                if (empty || row == null) {
+                    setTooltip(null);
+                    setContextMenu(null);
+                } else if (row.partLabel().isPresent()) {
+                    setTooltip(new Tooltip(row.candidates() + "\nRight-click to read all of " + row.file().getFileName()
+                            + " with one parser"));
+                    setContextMenu(menu("Read all of " + row.file().getFileName() + " with one parser", () -> model.readWhole(row)));
+                } else if (model.readsWhole(row)) {
+                    setTooltip(new Tooltip(row.candidates() + "\nRight-click to read it in its parts again"));
+                    setContextMenu(menu("Read " + row.file().getFileName() + " in its parts, each by its own parser",
+                            () -> model.readInParts(row)));
+                } else {
+                    setTooltip(new Tooltip(row.candidates()));
+                    setContextMenu(null);
+                }
             }
         });
         VBox.setVgrow(table, Priority.ALWAYS);
@@ -103,6 +121,12 @@ public final class ImportPlanView extends VBox {
         cancel.setOnAction(e -> getScene().getWindow().hide());
         getChildren().addAll(new HBox(6, new Label("Run:"), run), table, times(model), message, failure,
                 new HBox(6, importButton, cancel));
+    }
+
+    private static ContextMenu menu(String text, Runnable action) {
+        MenuItem item = new MenuItem(text);
+        item.setOnAction(e -> action.run());
+        return new ContextMenu(item);
     }
 
     /** A text field of the plan, bound both ways to the view model's value, its meaning in the tooltip. */

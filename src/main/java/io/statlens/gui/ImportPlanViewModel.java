@@ -39,7 +39,8 @@ import java.util.function.Supplier;
  * The import plan: every file of the dropped or chosen inputs (folders walked as the import walks them) with the
  * tool detected for it, a tick to import it and the tool to read it with, plus the run's name. A file that holds several
  * tools' or hosts' output is a row per part ({@link FileParts}), named as {@code statlens import} names it
- * ({@code notes.txt:1-64}, {@code pdsh.txt:node1}), each with its own tick and tool; every row shows the host its lines
+ * ({@code notes.txt:1-64}, {@code pdsh.txt:node1}), each with its own tick and tool, or, as the user chooses, one row that
+ * reads the file whole by one parser ({@code statlens import --tool}); every row shows the host its lines
  * name and how many lines it reads ({@link FileOutline}). Files no parser
  * recognises start unticked; giving one a tool ticks it. The start, interval and time zone of output that does not say
  * them, and the locale of what a file leaves open (a slashed date's order), are asked here too, as
@@ -65,6 +66,10 @@ public final class ImportPlanViewModel {
     private final ObservableList<String> tools = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper planning = new ReadOnlyBooleanWrapper();
+    /** The rows of each file of parts read whole for now, to go back to (with their ticks and tools as they were). */
+    private final Map<Path, List<FileRow>> partsSetAside = new LinkedHashMap<>();
+    /** What the plan says after its summary of the rows: the files left out, the parser definitions that failed. */
+    private String summaryTail = "";
 
     /** Imports the choices, then says how it went (on the UI thread). */
     interface Importer {
@@ -248,12 +253,51 @@ public final class ImportPlanViewModel {
         }, found -> {
             tools.setAll(found.tools());
             rows.setAll(found.rows());
+            partsSetAside.clear();
             planning.set(false);
-            message.set(summary() + skippedSummary((int) rows.stream().filter(r -> r.keptWith.isEmpty() && r.skipped.isPresent()).count()) + catalogProblems(found.catalogProblems()));
+            summaryTail = skippedSummary((int) rows.stream().filter(r -> r.keptWith.isEmpty() && r.skipped.isPresent()).count())
+                    + catalogProblems(found.catalogProblems());
+            message.set(summary() + summaryTail);
         }, e -> {
             planning.set(false);
             message.set(e instanceof UserException ? e.getMessage() : "cannot look at the files: " + e.getMessage());
         });
+    }
+
+    /**
+     * Reads the file of a part row whole, by one parser, as {@code statlens import --tool} does: the file's part rows
+     * become one row with the tool detected for the whole file (or none, to be chosen), ticked when there is one. For a
+     * file the search for parts split where it should not have. Its lines are counted in the background.
+     */
+    public void readWhole(FileRow part) {
+        if (part.partLabel().isEmpty() || planning.get() || importing.get()) return;
+        Path file = part.file();
+        FileDetection detection = part.detection;
+        executor.run(() -> new FileRow(detection, Optional.empty(), FileOutline.of(file, detection.detected())), whole -> {
+            List<FileRow> parts = rows.stream().filter(r -> r.file().equals(file)).toList();
+            if (parts.isEmpty() || parts.stream().anyMatch(r -> r.partLabel().isEmpty())) return; // changed meanwhile
+            int at = rows.indexOf(parts.get(0));
+            partsSetAside.put(file, parts);
+            rows.removeAll(parts);
+            rows.add(at, whole);
+            message.set(summary() + summaryTail + "; " + whole.name() + " is read whole by "
+                    + (whole.toolProperty().get() == null ? "the parser chosen in its row" : whole.toolProperty().get()));
+        }, e -> message.set("cannot read " + file + ": " + e.getMessage()));
+    }
+
+    /** Whether the row is a file of parts read whole for now, which {@link #readInParts} takes back to its parts. */
+    public boolean readsWhole(FileRow row) {
+        return row.partLabel().isEmpty() && partsSetAside.containsKey(row.file());
+    }
+
+    /** Goes back to reading a file read whole by {@link #readWhole} in its parts, each part's tick and tool as they were. */
+    public void readInParts(FileRow whole) {
+        if (!readsWhole(whole) || importing.get()) return;
+        int at = rows.indexOf(whole);
+        if (at < 0) return;
+        rows.remove(at);
+        rows.addAll(at, partsSetAside.remove(whole.file()));
+        message.set(summary() + summaryTail);
     }
 
     private String summary() {

@@ -253,6 +253,41 @@ class ImportPlanViewModelTest {
     }
 
     @Test
+    void aFileOfPartsCanBeReadWholeByOneParserAsImportToolReadsItAndGoBackToItsParts() {
+        Path vmstat = logs.resolve("jc-centos77-vmstat-at.txt");
+        ImportPlanViewModel plan = plan(List.of(NOTES, vmstat));
+        plan.runProperty().set("whole");
+        plan.rows().get(1).includedProperty().set(false);
+
+        plan.readWhole(plan.rows().get(1));
+
+        assertEquals(List.of(
+                "[x] ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt  —  79  2.7 KiB  vmstat 100%  vmstat",
+                "[x] jc-centos77-vmstat-at.txt  —  7  614 B  vmstat 100%  vmstat"),
+                plan.rows().stream().map(ImportPlanViewModelTest::shownWithLines).toList());
+        // detection of the whole file, as statlens import would detect it without its parts
+        assertEquals("2 files, all recognised; ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt is read whole by vmstat",
+                plan.messageProperty().get());
+        assertTrue(plan.readsWhole(plan.rows().get(0)));
+        assertFalse(plan.readsWhole(plan.rows().get(1)));
+
+        // back to its parts, the unticked one still unticked
+        plan.readInParts(plan.rows().get(0));
+        assertEquals(List.of("[x] ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt:1-64", "[ ] ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt:65-69",
+                "[x] ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt:70-79", "[x] jc-centos77-vmstat-at.txt"),
+                plan.rows().stream().map(r -> (r.includedProperty().get() ? "[x] " : "[ ] ") + r.name()).toList());
+        assertEquals("2 files, all recognised; 1 of them holds several tools' or hosts' output: 3 parts, each read by its own parser",
+                plan.messageProperty().get());
+
+        // whole again, imported as one file read by the tool chosen for it, as statlens import --tool sar reads it
+        plan.readWhole(plan.rows().get(0));
+        plan.rows().get(0).toolProperty().set("sar");
+        assertTrue(plan.importChosen());
+        assertEquals(List.of("ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt sar", "jc-centos77-vmstat-at.txt vmstat"),
+                new RunCatalog(repo).details("whole").files().stream().map(f -> Path.of(f.path()).getFileName() + " " + f.parser()).toList());
+    }
+
+    @Test
     void sizesReadAsBytesKibAndMib() {
         assertEquals("614 B", FileRow.size(614));
         assertEquals("5.2 KiB", FileRow.size(5322));

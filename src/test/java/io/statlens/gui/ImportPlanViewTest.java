@@ -12,6 +12,7 @@ import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
@@ -261,6 +262,46 @@ class ImportPlanViewTest {
                         "ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt:70-79 mpstat", "vmstat.txt vmstat"),
                 new RunCatalog(repo).details("ja-notes-rhel8-sar-vmstat-mpstat-pasted").files().stream()
                         .map(f -> Path.of(f.path()).getFileName() + " " + f.parser()).sorted().toList());
+    }
+
+    @Test
+    void aPartsRowReadsItsFileWholeByOneParserFromItsMenuAndThatRowGivesThePartsBack(FxRobot robot, @TempDir Path dir)
+            throws IOException {
+        String name = "ja-notes-rhel8-sar-vmstat-mpstat-pasted.txt";
+        Path notes = Files.copy(Path.of("src/test/resources/parts/" + name), dir.resolve(name));
+        robot.interact(() -> view.askRunAndImport(List.of(notes)));
+        assertEquals(3, shownRows(robot).size());
+
+        choose(robot, name + ":65-69", "Read all of " + name + " with one parser");
+        assertEquals(List.of("true  " + name + "  —  79  2.7 KiB  vmstat 100%  vmstat"), shownRows(robot));
+        assertEquals("1 file, recognised; " + name + " is read whole by vmstat",
+                robot.lookup("#plan-message").queryAs(Label.class).getText());
+
+        choose(robot, name, "Read " + name + " in its parts, each by its own parser");
+        assertEquals(List.of(name + ":1-64", name + ":65-69", name + ":70-79"),
+                robot.lookup("#plan-table").queryTableView().getItems().stream().map(r -> ((FileRow) r).name()).toList());
+    }
+
+    /**
+     * Opens the context menu of the row of this file or part, as a desktop's right click does (headless Monocle makes no
+     * context-menu event of a robot's right click), and clicks the item.
+     */
+    private static void choose(FxRobot robot, String file, String item) {
+        TableRow<?> row = row(robot, file);
+        javafx.geometry.Bounds b = row.localToScene(row.getBoundsInLocal());
+        javafx.geometry.Point2D at = row.localToScreen(row.getWidth() / 2, row.getHeight() / 2);
+        robot.interact(() -> row.fireEvent(new javafx.scene.input.ContextMenuEvent(javafx.scene.input.ContextMenuEvent.CONTEXT_MENU_REQUESTED,
+                b.getCenterX(), b.getCenterY(), at.getX(), at.getY(), false, null)));
+        assertTrue(row.getContextMenu().isShowing(), "the menu of " + file);
+        robot.clickOn(robot.from(row.getContextMenu().getScene().getRoot()).lookup(item).queryAs(Node.class));
+    }
+
+    /** The table row of this file or part, as drawn. */
+    private static TableRow<?> row(FxRobot robot, String file) {
+        for (Node node : robot.lookup("#plan-table .table-row-cell").queryAll()) {
+            if (shown(node) && node instanceof TableRow<?> row && row.getItem() instanceof FileRow r && r.name().equals(file)) return row;
+        }
+        throw new AssertionError("no row of " + file);
     }
 
     /** The plan table as shown: tick, file, host, lines, size, detected, and the tool drop-down's value (or its prompt). */
