@@ -12,6 +12,7 @@ import io.statlens.store.schema.Repository;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,7 +47,8 @@ public final class ImportCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE|DIR", description = "Files or folders to import.")
     List<Path> inputs;
 
-    @Option(names = "--run", required = true, paramLabel = "NAME", description = "Run to import into (created if missing).")
+    // required but with --dry-run, which imports into no run (checked in call, as picocli would say it)
+    @Option(names = "--run", paramLabel = "NAME", description = "Run to import into (created if missing); not with --dry-run.")
     String run;
 
     @Option(names = "--host", paramLabel = "H", description = "Host name of the run (default: from the first banner).")
@@ -94,6 +96,7 @@ public final class ImportCommand implements Callable<Integer> {
                     spec.commandLine().getOut());
             return ExitCodes.OK;
         }
+        if (run == null) throw new ParameterException(spec.commandLine(), "Missing required option: '--run=NAME'");
         ZoneId zone = zone(tz);
         ImportRequest request = new ImportRequest(inputs, run, Optional.ofNullable(host), tags, Optional.ofNullable(tool),
                 Optional.ofNullable(start).map(s -> parseStart(s, zone)), Optional.ofNullable(interval).map(ImportCommand::seconds),

@@ -164,6 +164,10 @@ class CliTest {
         CliRun missingOption = run("import", bad.toString());
         assertEquals(1, missingOption.code());
         assertTrue(missingOption.err().contains("Missing required option: '--run=NAME'"), missingOption.err());
+        // a dry run imports into no run: it needs none
+        CliRun dryRun = run("import", "--dry-run", bad.toString());
+        assertEquals(0, dryRun.code(), dryRun.err());
+        assertTrue(dryRun.out().contains("nothing imported (--dry-run)"), dryRun.out());
 
         CliRun badStart = run("import", bad.toString(), "--run", "x", "--start", "yesterday");
         assertEquals(1, badStart.code());
