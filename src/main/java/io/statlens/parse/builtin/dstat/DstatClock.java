@@ -176,6 +176,11 @@ final class DstatClock {
         if (day.assumed() && !day.placedLater()) {
             sink.warning(0, "dstat prints no year; taking " + day.date().getYear() + " from " + day.origin()
                     + "; give --start to set it");
+        } else if (day.assumed()) {
+            // the file's modification time, when dstat stopped writing: right for the file as written, wrong for a copy
+            // made without its times (cp without -p, a download), so said where the user reads how times were filled in
+            sink.notice(0, "dstat prints no year; taking " + day.date().getYear() + " from " + day.origin()
+                    + ", when dstat stopped writing the file; give --start to set it");
         }
         return day.date().getYear();
     }

@@ -3,6 +3,7 @@ package io.statlens.parse.builtin.dstat;
 import io.statlens.model.ParseWarning;
 import io.statlens.parse.ParserFixtures;
 import io.statlens.parse.spi.CollectingSink;
+import io.statlens.parse.spi.FallbackStart;
 import io.statlens.parse.spi.Head;
 import io.statlens.parse.spi.CollectingSink.SpecRow;
 import io.statlens.parse.spi.ParseContext;
@@ -207,6 +208,24 @@ class DstatParserTest {
         assertEquals(List.of(4L, 5L, 6L), sink.warnings().stream().map(ParseWarning::line).toList());
         assertEquals(2, sink.rows("dstat.cpu").size());
         assertEquals(11 * MIB, sink.rows("dstat.dsk").get(1).get("writ"));
+    }
+
+    @Test
+    void theYearTakenFromTheFilesModificationTimeIsSaid() {
+        // dstat -t prints day and month only: a copy of the file made without its times would move it to another year
+        String text = """
+                ----system---- ----swap---
+                     time     | used  free
+                03-12 14:10:38|   0     0\s
+                03-12 14:10:39|   0     0\s
+                """;
+        ParseContext context = new ParseContext("x").set(TimeOptions.class, TimeOptions.DEFAULT.withZone(java.time.ZoneOffset.UTC))
+                .set(FallbackStart.class, FallbackStart.endOfWriting(Instant.parse("2025-12-03T14:10:40Z"), "the file's modification time"));
+        CollectingSink sink = ParserFixtures.parseText(parser, text, context);
+        assertEquals(Instant.parse("2025-12-03T14:10:38Z"), sink.rows("dstat.swap").get(0).row().time());
+        assertEquals(List.of(), sink.warnings());
+        assertEquals(List.of("dstat prints no year; taking 2025 from the file's modification time, when dstat stopped writing the"
+                + " file; give --start to set it"), sink.notices().stream().map(n -> n.message()).toList());
     }
 
     @Test
