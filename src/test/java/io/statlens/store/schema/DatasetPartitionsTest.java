@@ -57,6 +57,17 @@ class DatasetPartitionsTest {
     }
 
     @Test
+    void anImportedPartitionsRowsAreFrozenSoNoReadNorAutovacuumWritesItsPagesAgain() throws SQLException {
+        // COPY FREEZE into the partition made in the import's transaction: every page all-visible in the visibility map
+        // (ANALYZE, which the import runs, reads the map into pg_class)
+        String partition = partition(datasetOf("a"));
+        long pages = count("SELECT relpages FROM pg_class WHERE relname = '" + partition + "'");
+        assertTrue(pages > 0, partition + " has pages");
+        assertEquals(pages, count("SELECT relallvisible FROM pg_class WHERE relname = '" + partition + "'"));
+        repo.connection().rollback();
+    }
+
+    @Test
     void aQueryOfOneRunReadsOnlyItsPartition() throws SQLException {
         long a = datasetOf("a");
         long b = datasetOf("b");
