@@ -76,8 +76,12 @@ final class DetectionReport {
         out.println(name + ": " + ranked.get(0).parser().info().tool() + " " + percent(ranked.get(0).confidence())
                 + (others.isEmpty() ? "" : " (next: " + others + ")"));
         if (!evidence.unpasted().isEmpty()) out.println("  read without its " + String.join(" and ", evidence.unpasted()));
+        // numbers padded to one width and the text's leading blanks kept: a header stays under the line above it, as
+        // in the file (vmstat's column labels under its group names)
+        int width = evidence.lines().stream().mapToInt(l -> Long.toString(head.number(l.number() - 1)).length()).max().orElse(1);
         for (DetectionEvidence.Line line : evidence.lines()) {
-            out.println("  line " + head.number(line.number() - 1) + ": " + shown(line.text()));
+            String number = Long.toString(head.number(line.number() - 1));
+            out.println("  line " + " ".repeat(width - number.length()) + number + ": " + shown(line.text()));
         }
         for (String notice : detection.notices()) out.println("  notice: " + notice);
         return true;
@@ -88,7 +92,7 @@ final class DetectionReport {
     }
 
     private static String shown(String line) {
-        String text = line.strip();
+        String text = line.stripTrailing();
         return text.length() <= SHOWN ? text : text.substring(0, SHOWN) + "…";
     }
 }

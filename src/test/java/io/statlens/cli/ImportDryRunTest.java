@@ -29,9 +29,24 @@ class ImportDryRunTest {
 
         assertEquals(0, run.code(), run.err());
         assertTrue(run.out().startsWith("reply.txt: vmstat 100%\n  read without its quote markers '>'\n"), run.out());
-        assertTrue(run.out().contains("  line 3: r  b   swpd   free  inact active"), "the label line is the evidence: " + run.out());
+        assertTrue(run.out().contains("  line 2: procs -----------memory----------"), "the group line is evidence: " + run.out());
+        assertTrue(run.out().contains("  line 3:  r  b   swpd   free  inact active"),
+                "the label line is evidence, its leading blank kept under the group line as in the file: " + run.out());
         assertTrue(run.out().endsWith("nothing imported (--dry-run): 1 of 1 file(s) recognised\n"), run.out());
         assertFalse(Files.exists(repo), "a dry run opens no repository");
+    }
+
+    @Test
+    void evidenceLinesKeepTheirColumnsWhenTheirNumbersDifferInWidth() throws IOException {
+        String vmstat = ParserFixtures.text("vmstat/jc-centos77-vmstat-at.txt");
+        Path late = dir.resolve("late.txt");
+        Files.writeString(late, "notes\n".repeat(8) + vmstat);
+
+        CliRun run = CliRun.in(dir.resolve("repo"), "import", "--dry-run", late.toString());
+
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("\n  line  9: procs -----------memory----------"), run.out());
+        assertTrue(run.out().contains("\n  line 10:  r  b   swpd   free  inact active"), run.out());
     }
 
     @Test
