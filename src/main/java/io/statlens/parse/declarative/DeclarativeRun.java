@@ -56,6 +56,8 @@ final class DeclarativeRun {
     private HeaderLayout layout;
     private Instant lastRowTime;
     private long recordsFound;
+    /** Whether a header or line said the file's variant: else the definition's default is said at the end. */
+    private boolean variantSaid;
     /** The last section title seen and the [section] it matched; null before the first. */
     private SectionDefinition section;
     private String sectionTitle;
@@ -103,6 +105,7 @@ final class DeclarativeRun {
         printaBlock.end();
         endStack();
         keyLines.end();
+        if (recordsFound > 0 && !variantSaid && !definition.defaultVariant().isEmpty()) sink.variant(definition.defaultVariant());
         if (recordsFound == 0) {
             sink.warning(0, "no " + definition.tool() + " data found: no line matched a header or record of "
                     + definition.source());
@@ -261,7 +264,7 @@ final class DeclarativeRun {
             layouts.put(headerKey, known);
         }
         layout = known.atLine(number);
-        if (!table.variant().isEmpty()) sink.variant(table.variant());
+        variant(table.variant());
         if (table.kind() == TableKind.FACTS) return;
         DatasetState state = state(dataset);
         // rows keyed by their stacks announce their spec when the stack has told which (endStack)
@@ -323,7 +326,7 @@ final class DeclarativeRun {
                 String.join("/", r.keyGroups()), r.groups().stream().map(g -> r.columns().metric(g)).toList()));
         DatasetState state = state(record.dataset());
         if (state.announce(spec)) sink.dataset(spec);
-        if (!record.variant().isEmpty()) sink.variant(record.variant());
+        variant(record.variant());
         double[] values = new double[record.groups().size()];
         List<String> problems = new ArrayList<>();
         for (int i = 0; i < values.length; i++) {
@@ -422,7 +425,7 @@ final class DeclarativeRun {
     private void emitSplit(long number, LineDefinition record, DatasetSpec spec, String key, List<String> numbers) {
         DatasetState state = state(record.dataset());
         if (state.announce(spec)) sink.dataset(spec);
-        if (!record.variant().isEmpty()) sink.variant(record.variant());
+        variant(record.variant());
         double[] values = new double[spec.metrics().size()];
         Arrays.fill(values, Double.NaN);
         List<String> problems = new ArrayList<>();
@@ -559,6 +562,13 @@ final class DeclarativeRun {
     }
 
     /** The text with every run of blanks as one blank: keys compare alike however the tool padded them. */
+    /** Says the variant of a header or line that has one (the last said wins). */
+    private void variant(String variant) {
+        if (variant.isEmpty()) return;
+        sink.variant(variant);
+        variantSaid = true;
+    }
+
     private static String collapsed(String text) {
         return String.join(" ", Tokens.split(text));
     }

@@ -29,7 +29,7 @@ public final class DefinitionReader {
     private static final Pattern DATASET_NAME_OR_SECTION = Pattern.compile("[a-z0-9_]*|\\{section}");
     private static final Pattern BLANKS = Pattern.compile("\\s+");
 
-    private static final List<String> TOOL_KEYS = List.of("tool", "description", "version", "variants", "detect", "skip",
+    private static final List<String> TOOL_KEYS = List.of("tool", "description", "version", "variants", "variant.default", "detect", "skip",
             "stack.frame", "key.above", "time.lines", "interval.default", "command.names", "command.values");
     private static final String FACT_PREFIX = "fact.";
     private static final List<String> TABLE_KEYS = List.of("dataset", "variant", "kind", "header", "columns.leading", "key",
@@ -87,6 +87,12 @@ public final class DefinitionReader {
         }
         Optional<Pattern> timeLines = tool.get("time.lines").map(e -> regex(e, e.value()));
         Optional<Pattern> keyAbove = tool.get("key.above").map(e -> regex(e, e.value()));
+        List<String> variants = list(tool.value("variants", ""));
+        String defaultVariant = tool.value("variant.default", "");
+        if (!defaultVariant.isEmpty() && !variants.contains(defaultVariant)) {
+            throw error(tool.get("variant.default").orElseThrow().line(), "expected 'variant.default' to be one of 'variants' ("
+                    + (variants.isEmpty() ? "none given" : String.join(", ", variants)) + "), found '" + defaultVariant + "'");
+        }
 
         List<TableDefinition> tables = new ArrayList<>();
         List<LineDefinition> lines = new ArrayList<>();
@@ -110,7 +116,7 @@ public final class DefinitionReader {
             throw error(toolEntry.line(), "nothing to parse: expected 'header = <regex>', a [table] or a [line] section");
         }
         return new ParserDefinition(source, toolEntry.value(), tool.value("description", ""), tool.value("version", "1"),
-                list(tool.value("variants", "")), detect, skips, stackFrames, keyAbove, facts, timeLines, interval(tool),
+                variants, defaultVariant, detect, skips, stackFrames, keyAbove, facts, timeLines, interval(tool),
                 command(tool, toolEntry.value()),
                 tool.get("command.values").isPresent(), tables, lines, titles);
     }

@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
  * @param description     one line about the tool
  * @param version         parser version, recorded per imported file
  * @param variants        the output variants the definition understands
+ * @param defaultVariant  the variant of a file none of whose headers and lines says one (dtrace's histograms and
+ *                        stacks are its default layout); may be empty
  * @param detectRules     content rules for {@code sniff}
  * @param skips           lines to ignore silently
  * @param stackFrames     lines under a table row that carry a frame of its stack (group {@code frame}; group
@@ -32,6 +34,7 @@ import java.util.regex.Pattern;
  * @param sections        the section titles, tried in file order
  */
 public record ParserDefinition(String source, String tool, String description, String version, List<String> variants,
+                               String defaultVariant,
                                List<DetectRule> detectRules, List<Pattern> skips, List<Pattern> stackFrames,
                                Optional<Pattern> keyAbove, List<FactRule> factRules,
                                Optional<Pattern> timeLines, Duration intervalDefault, CommandSyntax command,

@@ -134,6 +134,7 @@ class DefinitionReaderTest {
             tool = demo\\ndetect = 0.5 ^A\\nheader = ^A\\nkind = list | x.parser:4: expected 'kind = series' or 'kind = facts'
             tool = demo\\ndetect = 0.5 ^A\\nheader = ^A\\ninterval.default = 0 | x.parser:4: expected a positive number of seconds
             tool = demo\\ndetect = 0.5 ^A\\nheader = ^A\\nfact.x = ^v\\S+ | x.parser:4: expected a regex with a group (...)
+            tool = demo\\nvariants = a\\nvariant.default = b\\ndetect = 0.5 ^A\\nheader = ^A | x.parser:3: expected 'variant.default' to be one of 'variants' (a), found 'b'
             """)
     void malformedDefinitionsNameFileAndLine(String text, String expected) {
         ParserDefinitionException e = assertThrows(ParserDefinitionException.class,

@@ -203,6 +203,27 @@ class LockAndAggregationDefinitionsTest {
     }
 
     /** A command typed after a prompt is the command, even where its words (lquantize(arg1, 0,  50)) look like a row. */
+    /**
+     * Histograms and stacks print in dtrace's own layout whatever the script: a file of nothing else is that variant,
+     * and a printa() format that a row of the file showed stays the file's.
+     */
+    @Test
+    void aFileOfHistogramsAloneIsTheDefaultLayoutAndAFormatSeenStays() {
+        String histogram = """
+                  mysqld
+                value  ------------- Distribution ------------- count
+                < 0 |                                         0
+                0 |@@@                                      216450
+                """;
+        CollectingSink alone = parse(DTRACE, "dtrace: description 'syscall::read:entry' matched 1 probe\n\n" + histogram);
+        assertEquals(List.of("mysqld/< 0", "mysqld/0"), keys(alone, "dtrace.histogram"));
+        assertEquals("aggregation", alone.variant());
+        CollectingSink mixed = parse(DTRACE, "  5206  24918  /var/adm/exacct/proc\n\n" + histogram);
+        assertEquals(1, mixed.rows("dtrace").size(), mixed.warnings().toString());
+        assertEquals(2, mixed.rows("dtrace.histogram").size(), mixed.warnings().toString());
+        assertEquals("printa-format", mixed.variant());
+    }
+
     @Test
     void aCommandAfterAPromptIsNoRow() {
         CollectingSink sink = parse(DTRACE, """
