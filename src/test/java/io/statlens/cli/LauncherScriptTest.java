@@ -49,7 +49,7 @@ class LauncherScriptTest {
         pathDir = Files.createDirectories(dir.resolve("bin"));
         // The PATH holds only the fake javas and the tools the script uses, not this machine's own java.
         tools = Files.createDirectories(dir.resolve("tools"));
-        for (String tool : List.of("readlink", "sed")) {
+        for (String tool : List.of("readlink", "sed", "wc", "du")) {
             Path real = Stream.of("/usr/bin", "/bin").map(d -> Path.of(d, tool)).filter(Files::isExecutable).findFirst()
                     .orElseThrow(() -> new IllegalStateException(tool + " not found in /usr/bin or /bin"));
             Files.createSymbolicLink(tools.resolve(tool), real);
@@ -253,6 +253,51 @@ class LauncherScriptTest {
         }
         List<String> options = launch(Map.of("STATLENS_JAVA_OPTS", "-XX:TieredStopAtLevel=4"), "chart", "r1").jvmOptions();
         assertEquals("-XX:TieredStopAtLevel=4", options.get(options.size() - 1), "the user's options come last, so that they win");
+    }
+
+    /**
+     * An import of less than 64 MiB of files and folders runs on C1 alone (docs/bench.md#small-imports-on-c1-alone-2026-12-05):
+     * the inputs summed, an option's value not one of them, and an input it cannot size keeping both compilers.
+     */
+    @Test
+    void aSmallImportRunsOnC1AloneALargeOneOnBothCompilers() throws Exception {
+        onPath(jdk("jdk-21", "21.0.5"));
+        String c1 = "-XX:TieredStopAtLevel=1";
+        Files.writeString(dir.resolve("vmstat.txt"), "procs -----------memory----------\n");
+        Path folder = Files.createDirectories(dir.resolve("run folder"));
+        Files.writeString(folder.resolve("iostat.txt"), "avg-cpu:  %user\n");
+        sparse(dir.resolve("day.txt"), 64L << 20);
+        sparse(dir.resolve("half 1.txt"), 40L << 20);
+        sparse(dir.resolve("half 2.txt"), 40L << 20);
+
+        assertTrue(launch(Map.of(), "import", "vmstat.txt", "run folder", "--run", "r").jvmOptions().contains(c1));
+        assertTrue(launch(Map.of(), "import", "--tool", "day.txt", "vmstat.txt", "--repo=day.txt").jvmOptions().contains(c1),
+                "an option's value is not an input");
+        assertFalse(launch(Map.of(), "import", "day.txt", "--run", "r").jvmOptions().contains(c1));
+        assertFalse(launch(Map.of(), "import", "half 1.txt", "half 2.txt").jvmOptions().contains(c1), "the inputs are summed");
+        assertFalse(launch(Map.of(), "import", "vmstat.txt", "not there.txt").jvmOptions().contains(c1), "an input it cannot size");
+        List<String> options = launch(Map.of("STATLENS_JAVA_OPTS", "-XX:TieredStopAtLevel=4"), "import", "vmstat.txt").jvmOptions();
+        assertEquals("-XX:TieredStopAtLevel=4", options.get(options.size() - 1), "the user's options come last, so that they win");
+    }
+
+    /** The launcher skips the values of import's options when it sizes the inputs: it names every one that takes a value. */
+    @Test
+    void theLauncherKnowsEveryImportOptionThatTakesAValue() throws IOException {
+        String script = Files.readString(Path.of("src/main/launcher/statlens"), StandardCharsets.UTF_8);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^\\s+(--[a-z-]+(?: \\| --[a-z-]+)+)\\)$").matcher(script);
+        assertTrue(m.find(), "the launcher's list of import's value options");
+        java.util.Set<String> listed = new java.util.TreeSet<>(List.of(m.group(1).split(" \\| ")));
+        java.util.Set<String> taking = new java.util.TreeSet<>();
+        for (picocli.CommandLine.Model.OptionSpec option : Main.commandLine("import").getSubcommands().get("import").getCommandSpec().options()) {
+            if (option.arity().max() > 0) taking.add(option.longestName());
+        }
+        assertEquals(taking, listed);
+    }
+
+    private static void sparse(Path file, long size) throws IOException {
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(file.toFile(), "rw")) {
+            f.setLength(size);
+        }
     }
 
     @Test
