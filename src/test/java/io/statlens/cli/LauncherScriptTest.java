@@ -276,6 +276,7 @@ class LauncherScriptTest {
         assertFalse(launch(Map.of(), "import", "day.txt", "--run", "r").jvmOptions().contains(c1));
         assertFalse(launch(Map.of(), "import", "half 1.txt", "half 2.txt").jvmOptions().contains(c1), "the inputs are summed");
         assertFalse(launch(Map.of(), "import", "vmstat.txt", "not there.txt").jvmOptions().contains(c1), "an input it cannot size");
+        assertFalse(launch(Map.of(), "import", "vmstat.txt", "-").jvmOptions().contains(c1), "standard input");
         List<String> options = launch(Map.of("STATLENS_JAVA_OPTS", "-XX:TieredStopAtLevel=4"), "import", "vmstat.txt").jvmOptions();
         assertEquals("-XX:TieredStopAtLevel=4", options.get(options.size() - 1), "the user's options come last, so that they win");
     }

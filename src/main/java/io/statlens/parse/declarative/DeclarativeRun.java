@@ -561,7 +561,6 @@ final class DeclarativeRun {
         stacked = null;
     }
 
-    /** The text with every run of blanks as one blank: keys compare alike however the tool padded them. */
     /** Says the variant of a header or line that has one (the last said wins). */
     private void variant(String variant) {
         if (variant.isEmpty()) return;
@@ -569,6 +568,7 @@ final class DeclarativeRun {
         variantSaid = true;
     }
 
+    /** The text with every run of blanks as one blank: keys compare alike however the tool padded them. */
     private static String collapsed(String text) {
         return String.join(" ", Tokens.split(text));
     }
