@@ -53,7 +53,7 @@ final class StartupArchive {
         Path javaHome = Path.of(System.getProperty("java.home")).toRealPath();
         String description = "# The start-up archives of statlens.jar and the JVM that recorded them"
                 + " (StartupArchive); read by the statlens launcher.\n"
-                + "java.home=" + javaHome + "\n"
+                + "java.home=" + recordedHome(javaHome, app) + "\n"
                 + "java.runtime.version=" + System.getProperty("java.runtime.version") + "\n";
 
         record(javaHome, jvmOptions, work.resolve("cds"), "-XX:ArchiveClassesAtExit=" + app.resolve(CDS_ARCHIVE), "cds",
@@ -64,6 +64,15 @@ final class StartupArchive {
             description += "aot=" + AOT_CACHE + "\n";
         }
         Files.writeString(app.resolve("statlens.archive"), description, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The Java home as statlens.archive names it: relative ({@code ../runtime}) when it is the runtime of the app image
+     * that APPDIR is the {@code lib/app} folder of, so that the launcher knows it wherever the package is installed.
+     */
+    static String recordedHome(Path javaHome, Path app) throws IOException {
+        Path runtime = app.resolveSibling("runtime");
+        return Files.isDirectory(runtime) && runtime.toRealPath().equals(javaHome) ? "../runtime" : javaHome.toString();
     }
 
     /** Runs StartupTraining WORK LAST in a JVM of JAVA_HOME with the options and ARCHIVING; exits 1 if it fails. */

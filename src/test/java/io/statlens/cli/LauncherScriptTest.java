@@ -319,6 +319,50 @@ class LauncherScriptTest {
         assertTrue(l.err().contains("statlens.jar is missing"), l.err());
     }
 
+    /**
+     * The .deb's layout (jpackage's app image in /opt/statlens, /usr/bin/statlens a link to lib/app/statlens): the
+     * launcher runs the package's own runtime, whose release file names no runtime version, even when JAVA_HOME names
+     * another Java, with the class-data archive that runtime recorded (statlens.archive names it relative: ../runtime),
+     * and each command's JIT options as everywhere.
+     */
+    @Test
+    void anInstalledPackageRunsItsOwnRuntimeWithItsArchive() throws Exception {
+        Path image = dir.resolve("opt/statlens/lib");
+        Path appDir = Files.createDirectories(image.resolve("app"));
+        Files.copy(Path.of("src/main/launcher/statlens"), appDir.resolve("statlens"));
+        executable(appDir.resolve("statlens"));
+        Files.writeString(appDir.resolve("statlens.jar"), "not read by the fake java");
+        Files.setLastModifiedTime(appDir.resolve("statlens.jar"), FileTime.from(Instant.now().minusSeconds(60)));
+        Path runtime = jdk("runtime", "25.0.3", null);
+        Files.writeString(runtime.resolve("release"), "JAVA_VERSION=\"25.0.3\"\nMODULES=\"java.base java.sql\"\n");
+        Files.move(runtime, image.resolve("runtime"));
+        Files.writeString(appDir.resolve("statlens.archive"), "java.home=../runtime\njava.runtime.version=25.0.3+9-LTS\nfile=statlens.jsa\n");
+        Files.writeString(appDir.resolve("statlens.jsa"), "archive");
+        Path link = Files.createSymbolicLink(dir.resolve("bin/statlens"), appDir.resolve("statlens"));
+        Map<String, String> otherJava = Map.of("JAVA_HOME", jdk("jdk-21", "21.0.5").toString());
+
+        Launch runs = launch(otherJava, link, "runs");
+        assertEquals(0, runs.code(), runs.err());
+        assertEquals(image.resolve("runtime").toRealPath().toString(), runs.home());
+        assertTrue(runs.jvmOptions().contains("-XX:SharedArchiveFile=" + appDir.toRealPath().resolve("statlens.jsa")), runs.jvmOptions().toString());
+        assertFalse(runs.jvmOptions().contains("-XX:TieredStopAtLevel=1"), runs.jvmOptions().toString());
+        assertTrue(launch(otherJava, link, "chart", "--help").jvmOptions().contains("-XX:TieredStopAtLevel=1"), "a chart on C1 alone");
+        // found on the PATH, it suggests commands by its bare name; started by a path, by that path
+        assertTrue(runs.jvmOptions().contains("-Dstatlens.command=statlens"), runs.jvmOptions().toString());
+        Path byPath = appDir.resolve("statlens");
+        assertTrue(launch(otherJava, byPath, "runs").jvmOptions().contains("-Dstatlens.command=" + byPath));
+    }
+
+    @Test
+    void theArchiveNamesThePackagesOwnRuntimeRelativeToTheApp() throws Exception {
+        Path appDir = Files.createDirectories(dir.resolve("image/lib/app"));
+        Path runtime = Files.createDirectories(dir.resolve("image/lib/runtime"));
+        assertEquals("../runtime", StartupArchive.recordedHome(runtime.toRealPath(), appDir));
+        Path other = jdk("jdk-25", "25.0.3");
+        assertEquals(other.toString(), StartupArchive.recordedHome(other, appDir));
+        assertEquals(other.toString(), StartupArchive.recordedHome(other, app), "a build's folder has no runtime beside it");
+    }
+
     /** statlens.archive as the build writes it for a class-data archive recorded by the JVM in HOME. */
     private Path archive(Path home, String runtimeVersion) throws IOException {
         Files.writeString(app.resolve("statlens.archive"), "# recorded by the build\njava.home=" + home
