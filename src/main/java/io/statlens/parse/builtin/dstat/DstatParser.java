@@ -38,6 +38,12 @@ public final class DstatParser implements Parser {
                     + "|most[-┄]waiting[-┄]for|out[-┄]of[-┄]memory)[-┄]+[\\s┬-]");
     private static final Pattern SCREEN_LABELS = Pattern.compile(
             "(?:^|\\s)(?:usr|time|read|recv|used|run|int|1m|epoch|process|interrupt)(?:\\s|[|│:]|$)");
+    /** A line of plugin titles as dstat draws them without colour: words padded with dashes, one blank between titles (indented in a paste). */
+    private static final Pattern TITLES = Pattern.compile("^ *[-\\w/.%#]+(?: [-\\w/.%#]+)+$");
+    /** The title of one plugin shown alone, padded with dashes on both sides: {@code -pkt/total-}, {@code ---advanced-virtual-memory---}. */
+    static final Pattern ONE_TITLE = Pattern.compile("-[-\\w/.%#]*\\p{L}[-\\w/.%#]*-");
+    /** A line of column labels under one plugin's title: nicks of letters, digits and dstat's '#', a blank or two apart. */
+    private static final Pattern ONE_PLUGIN_LABELS = Pattern.compile("^ *[#\\w/%.]*\\p{L}[#\\w/%.]*(?: {1,3}[#\\w/%.]*\\p{L}[#\\w/%.]*)* *$");
 
     private static final ParserInfo INFO = ParserInfo.builtIn(DstatLayout.TOOL, "dstat-csv", "dool-csv", "dstat-screen",
             "dool-screen");
@@ -77,8 +83,53 @@ public final class DstatParser implements Parser {
                     && isLabelLine(lines.get(i), lines.get(i + 1))) {
                 return 0.9;
             }
+            if (next && titlesOverLabels(lines.get(i), lines.get(i + 1))) return 0.9;
+            if (i + 2 < lines.size() && onePluginAlone(lines.get(i), lines.get(i + 1), lines.get(i + 2))) return 0.6;
         }
         return 0;
+    }
+
+    /**
+     * Whether two lines are dstat's plugin titles over their column labels by their layout alone, whatever the plugins
+     * (those of {@link #SCREEN_GROUPS} are known by name; {@code --aio --fs --ipc --lock --raw} are not): dstat centres
+     * each title over its plugin's columns, padding it with dashes (a title as wide as its columns has none:
+     * {@code async}), and puts one blank between two plugins' titles where the label line has the {@code |} between their
+     * columns, or the {@code :} between the parts of one plugin (dstat's title() and subtitle(), without colour;
+     * {@code -----/----- --/unified-} of {@code --freespace} over {@code  used  free: used  free}).
+     */
+    /** Whether a line has the shape of dstat's titles: words and dashes, one blank between titles, a dash among them. */
+    static boolean looksLikeTitles(String line) {
+        String titles = line.stripTrailing();
+        return titles.indexOf('-') >= 0 && TITLES.matcher(titles).matches();
+    }
+
+    static boolean titlesOverLabels(String groupLine, String labelLine) {
+        String titles = groupLine.stripTrailing();
+        String labels = labelLine.stripTrailing();
+        if (!looksLikeTitles(titles) || labels.length() > titles.length()) return false;
+        int indent = 0;
+        while (titles.charAt(indent) == ' ') indent++;
+        // a paste's indentation stands before both lines alike
+        for (int i = titles.indexOf(' ', indent); i >= 0; i = titles.indexOf(' ', i + 1)) {
+            char under = i < labels.length() ? labels.charAt(i) : ' ';
+            if (under != '|' && under != ':') return false;
+        }
+        return true;
+    }
+
+    /**
+     * Whether three lines are one plugin's title, labels and first values as dstat prints a plugin shown alone
+     * ({@code dstat --vm-adv}, {@code dstat --disk-tps}): the title padded with dashes over labels and values no wider,
+     * the labels centred under it.
+     */
+    static boolean onePluginAlone(String titleLine, String labelLine, String valueLine) {
+        String title = titleLine.strip();
+        if (!ONE_TITLE.matcher(title).matches()) return false;
+        int width = titleLine.indexOf(title) + title.length();
+        String labels = labelLine.stripTrailing();
+        String values = valueLine.stripTrailing();
+        return ONE_PLUGIN_LABELS.matcher(labels).matches() && labels.length() >= width - 2 && labels.length() <= width
+                && values.length() <= width && values.chars().anyMatch(Character::isDigit);
     }
 
     /**
@@ -103,7 +154,7 @@ public final class DstatParser implements Parser {
             } else if (line.is(TranscriptLine.Kind.TEXT) || line.is(TranscriptLine.Kind.COMMAND)) {
                 run.line(line.text(), line.number());
             } else if (line.is(TranscriptLine.Kind.SHELL)) {
-                run.shell(line.text());
+                run.shell(line.text(), line.number());
             }
         }
         transcript.finish(sink);

@@ -33,6 +33,11 @@ final class DstatRun {
     /** What dstat prints before its headers when no stat was chosen. */
     private static final Pattern DEFAULT_STATS = Pattern.compile("^You did not select any stats, using -\\w+ by default\\.$");
     private static final Pattern INTERRUPTED = Pattern.compile("\\s+\\^C\\s*$");
+    /**
+     * dstat's own words after a row that came late (dstat.py perform()): {@code missed N ticks}, the N-1 intervals it
+     * printed nothing for and this one.
+     */
+    private static final Pattern MISSED = Pattern.compile("\\s+(?:\u001B\\[[0-9;]*m)*missed (\\d{1,9}) ticks(?:\u001B\\[[0-9;]*m)*\\s*$");
     /** A key typed while dstat waited (q, then ^C to quit): echoed after the last row, apart from its last value. */
     private static final Pattern TYPED_KEY = Pattern.compile("\\s+(\\^?\\p{Alpha})\\s*$");
 
@@ -53,6 +58,13 @@ final class DstatRun {
     /** CSV group titles, or the screen's group line, waiting for the labels under them. */
     private List<String> csvGroups;
     private String screenGroups;
+    /**
+     * A line that may be dstat's titles though it does not open with a dash ({@code async --filesystem-}), and its
+     * number: titles only when the next line's labels stand under it ({@link DstatParser#titlesOverLabels}), else
+     * read as any other line.
+     */
+    private String maybeTitles;
+    private long maybeTitlesLine;
     private DstatLayout layout;
     private ScreenColumns screen;
     private long headerLine;
@@ -84,9 +96,15 @@ final class DstatRun {
 
     /**
      * A line the transcript took for the shell's: dool's group line of box-drawing characters can look like a
-     * drawn prompt; anything else ends the run before it.
+     * drawn prompt, a label line that opens with {@code #} a root prompt; anything else ends the run before it.
      */
-    void shell(String text) {
+    void shell(String text, long number) {
+        if (maybeTitles != null && DstatParser.titlesOverLabels(maybeTitles, text)
+                || screenGroups != null && DstatParser.isLabelLine(screenGroups, text)) {
+            line(text, number);
+            return;
+        }
+        readHeldLine();
         if (isGroupLine(text)) {
             groupLine(text);
         } else {
@@ -96,6 +114,12 @@ final class DstatRun {
     }
 
     void line(String text, long number) {
+        if (maybeTitles != null && DstatParser.titlesOverLabels(maybeTitles, text)) {
+            screenHeader(maybeTitles, text, number);
+            maybeTitles = null;
+            return;
+        }
+        readHeldLine();
         String stripped = text.strip();
         Matcher glued = GLUED_PROMPT.matcher(stripped);
         if (glued.find()) {
@@ -107,11 +131,30 @@ final class DstatRun {
         }
         if (stripped.startsWith("\"") || csv && stripped.indexOf(',') >= 0) {
             csvLine(stripped, number);
-        } else if (isGroupLine(text)) {
+        } else {
+            screenLine(text, number, true);
+        }
+    }
+
+    /** The line held as maybe titles, when the line after it was not their labels: read as any other line. */
+    private void readHeldLine() {
+        if (maybeTitles == null) return;
+        String held = maybeTitles;
+        maybeTitles = null;
+        screenLine(held, maybeTitlesLine, false);
+    }
+
+    /** A line of the screen output: titles, labels, values, or dstat's own words; {@code hold}: may wait as titles. */
+    private void screenLine(String text, long number, boolean hold) {
+        String stripped = text.strip();
+        if (isGroupLine(text)) {
             groupLine(text);
         } else if (screenGroups != null && DstatParser.isLabelLine(screenGroups, text)) {
             screenHeader(screenGroups, text, number);
             screenGroups = null;
+        } else if (hold && DstatParser.looksLikeTitles(text)) {
+            maybeTitles = text;
+            maybeTitlesLine = number;
         } else if (DEFAULT_STATS.matcher(stripped).matches()) {
             // dstat's own line when no stat was asked for (dstat 0.7 Options.__init__); the header lines that follow name the stats
             return;
@@ -125,7 +168,8 @@ final class DstatRun {
     }
 
     private static boolean isGroupLine(String text) {
-        return GROUP_LINE.matcher(text).matches() && (text.contains("--") || text.contains("┄"));
+        return GROUP_LINE.matcher(text).matches() && (text.contains("--") || text.contains("┄")
+                || DstatParser.ONE_TITLE.matcher(text.strip()).matches());
     }
 
     private void groupLine(String text) {
@@ -134,6 +178,7 @@ final class DstatRun {
     }
 
     void finish() {
+        readHeldLine();
         release();
         if (sample == 0) {
             sink.warning(0, layout == null ? "no dstat or dool header found" : "no dstat or dool values found");
@@ -299,6 +344,15 @@ final class DstatRun {
     private void screenValues(String printed, long number) {
         // ^C typed while dstat waited for its next row: the terminal echoes it after the last one
         String line = INTERRUPTED.matcher(printed).replaceFirst("");
+        int skipped = 0;
+        Matcher missed = MISSED.matcher(line);
+        if (missed.find()) {
+            skipped = Math.max(0, Integer.parseInt(missed.group(1)) - 1);
+            line = line.substring(0, missed.start());
+            sink.notice(number, "dstat '" + missed.group().strip() + "': it printed no row for " + skipped + " interval(s)"
+                    + " before this one, which is placed that much later; dstat divides this row's counts by one interval,"
+                    + " so its rates (not its percentages or sizes) are up to " + (skipped + 1) + " times the real ones: kept as printed");
+        }
         Optional<List<String>> cells = screen.cells(line);
         Matcher typed = TYPED_KEY.matcher(line);
         if (cells.isEmpty() && typed.find()) {
@@ -339,13 +393,13 @@ final class DstatRun {
             if (evidence != null) screenBits = evidence;
         }
         if (screenBits == null && bytes) {
-            held.add(new HeldRow(c, number, layout, runStarts));
+            held.add(new HeldRow(c, number, layout, runStarts, skipped));
             runStarts = false;
             if (held.size() >= MOST_HELD) release();
             return;
         }
         release();
-        screenRow(new HeldRow(c, number, layout, runStarts), bits());
+        screenRow(new HeldRow(c, number, layout, runStarts, skipped), bits());
         runStarts = false;
     }
 
@@ -362,6 +416,7 @@ final class DstatRun {
     }
 
     private void screenRow(HeldRow row, boolean bits) {
+        sample += row.skipped();
         List<String> c = row.cells();
         double[] values = new double[c.size()];
         for (int i = 0; i < c.size(); i++) {
@@ -378,7 +433,7 @@ final class DstatRun {
     }
 
     /** A screen row as split by its header's layout, waiting for the run's mode. */
-    private record HeldRow(List<String> cells, long number, DstatLayout layout, boolean runStarts) {
+    private record HeldRow(List<String> cells, long number, DstatLayout layout, boolean runStarts, int skipped) {
     }
 
     // --- both ------------------------------------------------------------------------------------------------

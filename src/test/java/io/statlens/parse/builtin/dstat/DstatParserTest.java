@@ -396,4 +396,67 @@ class DstatParserTest {
         CollectingSink pasted = ParserFixtures.parse(parser, "dstat/gh-pr-dstat75-c-C-all-total-pasted-colour-title.txt");
         assertEquals(100.0, pasted.rows("dstat.cpu", "total").get(0).get("idl"));
     }
+
+    /**
+     * dstat centres each plugin's title over its columns: a title as wide as its column has no dash ({@code async} over
+     * {@code #aio}), and plugins no list of known ones names ({@code --aio --fs --ipc --lock --raw}) are still told by
+     * where their titles stand over the labels' {@code |}; the label line opening with {@code #} is no root prompt.
+     */
+    @Test
+    void pluginsKnownByTheirLayoutAloneAreDetectedAndRead() {
+        String fixture = "dstat/debian-dstat-0.7.4-aio-fs-ipc-lock-raw-socket-tcp-udp-unix-vm-1-3.txt";
+        assertTrue(parser.sniff(ParserFixtures.head(fixture)) >= 0.9);
+        CollectingSink sink = ParserFixtures.parse(parser, fixture);
+        assertEquals(List.of(), sink.warnings());
+        assertEquals(List.of(0.0, 0.0, 0.0), sink.rows("dstat.async").stream().map(r -> r.get("#aio")).toList());
+        assertEquals(List.of(793.0, 680.0, 754.0), sink.rows("dstat.filesystem").stream().map(r -> r.get("files")).toList());
+        assertEquals(7.0, sink.rows("dstat.locks").get(0).get("wri"));
+        assertEquals(859.0, sink.rows("dstat.vm").get(2).get("free"));
+        assertEquals("count", sink.spec("dstat.locks").metrics().get(0).unit());
+    }
+
+    /** One plugin shown alone draws no {@code |}: its dashed title over labels as wide, then its values. */
+    @Test
+    void onePluginAloneIsToldByItsTitleOverItsLabels() {
+        String vmAdv = "dstat/debian-dstat-0.7.4-vm-adv-1-3-one-plugin.txt";
+        assertTrue(parser.sniff(ParserFixtures.head(vmAdv)) > 0);
+        assertEquals(11_000.0, ParserFixtures.parse(parser, vmAdv).rows("dstat.advanced_virtual_memory").get(0).get("steal"));
+        String tps = "dstat/debian-dstat-0.7.4-disk-tps-1-3-one-plugin.txt";
+        assertTrue(parser.sniff(ParserFixtures.head(tps)) > 0);
+        assertEquals(List.of(61.0, 0.0, 0.0), ParserFixtures.parse(parser, tps).rows("dstat.dsk", "total").stream()
+                .map(r -> r.get("#read")).toList());
+        CollectingSink parts = ParserFixtures.parse(parser, "dstat/debian-dstat-0.7.4-freespace-1-3-parts.txt");
+        assertEquals(List.of("/", "/unified"), parts.rows("dstat.freespace").stream().map(r -> r.row().key()).distinct().toList());
+    }
+
+    /**
+     * dstat ends a row it printed late with {@code missed N ticks}: no row for N-1 intervals, then this one. Its values are
+     * read and it is placed N-1 intervals later; a notice says so and that its rates are over N intervals.
+     */
+    @Test
+    void aRowThatMissedTicksIsReadAndPlacedLater() {
+        CollectingSink sink = ParserFixtures.parse(parser, "dstat/debian-dstat-0.7.4-integer-1-3-missed-ticks.txt");
+        assertEquals(List.of(), sink.warnings());
+        List<SpecRow> system = sink.rows("dstat.system");
+        assertEquals(List.of(2500.0, 152_000.0), system.stream().map(r -> r.get("csw")).toList());
+        assertEquals(2, system.get(1).row().time().getEpochSecond() - system.get(0).row().time().getEpochSecond());
+        assertTrue(sink.notices().stream().anyMatch(n -> n.line() == 5 && n.message().contains("missed 2 ticks")),
+                sink.notices().toString());
+    }
+
+    /** A line shaped like titles that no labels follow is read as any other line: warned about, not dropped. */
+    @Test
+    void aLineShapedLikeTitlesWithoutLabelsUnderItIsNotLost() {
+        String text = """
+                ----system---- --total-cpu-usage--
+                     time     |usr sys idl wai stl
+                02-12 03:26:09| 49  51   0   0   0
+                note-to-self re-run
+                02-12 03:26:10| 56  44   0   0   0
+                """;
+        ParseContext context = ParserFixtures.context("x", TimeOptions.DEFAULT.withStart(Instant.parse("2026-12-02T00:00:00Z")));
+        CollectingSink sink = ParserFixtures.parseText(parser, text, context);
+        assertEquals(List.of(4L), sink.warnings().stream().map(ParseWarning::line).toList());
+        assertEquals(2, sink.rows("dstat.cpu").size());
+    }
 }
