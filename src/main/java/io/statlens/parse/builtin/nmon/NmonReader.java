@@ -21,6 +21,8 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Reads one nmon file line by line: {@code AAA} lines become facts ({@link RunFacts}), {@code BBB} lines and UARG's
@@ -38,6 +40,7 @@ final class NmonReader {
     static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(300);
     /** The most sections of one file: a real one has a hundred or so. */
     private static final int MAX_SECTIONS = 2000;
+    private static final Pattern CPUUTIL = Pattern.compile("CPUUTIL(\\d{1,6})");
 
     private final RecordSink sink;
     private final Timeline timeline;
@@ -66,6 +69,8 @@ final class NmonReader {
     private int uargPid = -1;
     private int uargCommand = -1;
     private long rows;
+    /** nmon 16's CPUUTIL snapshot lines are numbered from 0, their headers from 1 ({@link #headerName}). */
+    private boolean cpuUtilFromZero;
 
     NmonReader(ParseContext context, RecordSink sink) {
         this.sink = sink;
@@ -252,7 +257,8 @@ final class NmonReader {
         if (last != null && last.name().equals(name)) last = section;
     }
 
-    private void data(String name, long number, int snapshotCell) {
+    private void data(String printed, long number, int snapshotCell) {
+        String name = headerName(printed);
         Section section = last != null && last.name().equals(name) ? last : sections.get(name);
         if (section == null) {
             if (cells.count() > snapshotCell + 1 && !cells.isEmpty(snapshotCell + 1) && isLabel(snapshotCell + 1)) {
@@ -262,7 +268,7 @@ final class NmonReader {
                 return;
             }
             if (warnedHeaderless.add(name)) {
-                sink.warning(number, "a " + name + " line before " + name + "'s header line (" + name
+                sink.warning(number, "a " + printed + " line before " + name + "'s header line (" + name
                         + ",<description>,<column names>): its lines are not read");
             }
             return;
@@ -272,6 +278,23 @@ final class NmonReader {
         Instant time = timeOf(t, number);
         if (section.firstUse()) announce(section.spec());
         rows += section.write(cells, section.spec(), Math.max(0, t - 1), time, number, sink);
+    }
+
+    /**
+     * The header a snapshot line's section name belongs to. nmon 16 ({@code -U}) numbers its CPUUTIL header lines from 1
+     * ({@code CPUUTIL001,CPU Util Stats CPU1 host,...}, as CPU001 is CPU 1) but their snapshot lines from 0: the values
+     * of {@code CPUUTIL000,T0001,...} are CPU 1's (they follow CPU001's, checked in a file of nmon 16n). A CPUUTIL000
+     * snapshot line with no header of that name tells it, and every CPUUTIL line then goes to the header one up.
+     */
+    private String headerName(String printed) {
+        if (!printed.startsWith("CPUUTIL")) return printed;
+        Matcher numbered = CPUUTIL.matcher(printed);
+        if (!numbered.matches()) return printed;
+        int cpu = Integer.parseInt(numbered.group(1));
+        if (cpu == 0 && !sections.containsKey(printed)) cpuUtilFromZero = true;
+        if (!cpuUtilFromZero) return printed;
+        String up = Integer.toString(cpu + 1);
+        return "CPUUTIL" + "0".repeat(Math.max(0, numbered.group(1).length() - up.length())) + up;
     }
 
     /** Whether a cell of a snapshot line is text that only a header would hold. */

@@ -12,8 +12,9 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>{@link Shape#WIDE}: one row per snapshot, a metric per header name (CPU_ALL, MEM, MEMNEW, VM, PROC, LPAR,
  *       and every section not known to be anything else);</li>
- *   <li>{@link Shape#CPU}: {@code CPU001}, AIX's {@code CPU01}, {@code SCPU01} and {@code PCPU01}: one section per
- *       CPU, all of a family into one data set keyed by the CPU's number;</li>
+ *   <li>{@link Shape#CPU}: {@code CPU001}, AIX's {@code CPU01}, {@code SCPU01} and {@code PCPU01}, nmon 16's
+ *       {@code CPUUTIL001} ({@code -U}): one section per CPU, all of a family into one data set keyed by the CPU's
+ *       number;</li>
  *   <li>{@link Shape#COLUMNS}: a column per disk, file system, interface...: each column's name is the key
  *       ({@code DISKBUSY,Disk %Busy host,sda,sdb}), or the key and a metric ({@code NET,...,eth0-read-KB/s});</li>
  *   <li>{@link Shape#TOP}: {@code TOP}, the process table, keyed by PID.</li>
@@ -29,7 +30,7 @@ import java.util.regex.Pattern;
 record SectionFamily(String dataset, Shape shape, String keyLabel, boolean perMetric) {
     enum Shape { WIDE, CPU, COLUMNS, TOP }
 
-    private static final Pattern CPU = Pattern.compile("([SP]?CPU)(\\d+)");
+    private static final Pattern CPU = Pattern.compile("([SP]?CPU|CPUUTIL)(\\d+)");
     private static final Pattern SPLIT = Pattern.compile("(.*?[A-Z])\\d+");
 
     /** Section name prefixes whose columns are keys, with the key's meaning; the first that matches wins. */

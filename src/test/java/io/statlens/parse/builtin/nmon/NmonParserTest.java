@@ -392,4 +392,19 @@ class NmonParserTest {
         assertEquals(0, parser.sniff(ParserFixtures.head("sar/ksar-linux-sysstat-10.1.5-48cpu.txt")));
         assertEquals(0, parser.sniff(ParserFixtures.head("iostat/jc-centos77-iostat-x.txt")));
     }
+
+    /**
+     * nmon 16n -U numbers its CPUUTIL headers from 1 and their snapshot lines from 0: CPUUTIL000's values are CPU 1's
+     * (they follow CPU001's in the same snapshot), read into one data set keyed as CPU001 is, none left out.
+     */
+    @Test
+    void cpuUtilLinesNumberedFromZeroAreTheCpusTheirHeadersNameFromOne() {
+        CollectingSink sink = ParserFixtures.parse(parser, "nmon/debian-12-nmon-16n-f-U-s1-c3-cpuutil.nmon");
+        assertEquals(List.of(), sink.warnings());
+        // CPUUTIL000,T0001,52.34,0.00,35.90,3.03,... beside CPU001,T0001,57.3,39.3,0.0,3.3,0.0
+        assertEquals(List.of(3.03, 18.96, 64.94), sink.rows("nmon.cpuutil", "1").stream().map(r -> r.get("Idle%")).toList());
+        assertEquals(List.of(3.3, 19.8, 66.3), sink.rows("nmon.cpu", "1").stream().map(r -> r.get("Idle%")).toList());
+        assertEquals(List.of(10.81, 29.94, 66.94), sink.rows("nmon.cpuutil", "2").stream().map(r -> r.get("Idle%")).toList());
+        assertEquals(102.08, sink.rows("nmon.cpuutil_all").get(0).get("User%"));
+    }
 }
