@@ -72,7 +72,9 @@ public final class PerfStatParser implements Parser {
     /** The software clock events, counted in nanoseconds and printed in milliseconds. */
     private static final Set<String> CLOCK_EVENTS = Set.of("task-clock", "cpu-clock");
     private static final ParserInfo INFO = ParserInfo.builtIn(TOOL, "interval-text", "interval-csv", "summary-text",
-            "summary-csv");
+            "summary-csv", "interval-json", "summary-json");
+    /** A counter line of {@code perf stat -j}: a JSON object with the counter's value and event. */
+    private static final Pattern JSON_LINE = Pattern.compile("^\\s*\\{.*\"counter-value\"\\s*:.*\"event\"\\s*:");
 
     @Override
     public ParserInfo info() {
@@ -95,6 +97,7 @@ public final class PerfStatParser implements Parser {
         int csv = 0;
         int summaryText = 0;
         int summaryCsv = 0;
+        int json = 0;
         boolean header = false;
         boolean summary = false;
         for (String line : head.lines()) {
@@ -104,11 +107,13 @@ public final class PerfStatParser implements Parser {
             if (CSV_LINE.matcher(line).find()) csv++;
             if (SUMMARY_TEXT_LINE.matcher(line).matches()) summaryText++;
             if (SUMMARY_CSV_LINE.matcher(line).find()) summaryCsv++;
+            if (JSON_LINE.matcher(line).find()) json++;
         }
         if (header && text > 0) return 1.0;
         if (summary && summaryText > 0) return 0.95;
         if (text >= 3 || csv >= 3) return 0.9;
         if (summaryCsv >= 3) return 0.8;
+        if (json >= 2) return 0.9;
         return 0;
     }
 
@@ -169,6 +174,8 @@ public final class PerfStatParser implements Parser {
         private double runOffset;
         private long sample;
         private boolean csv;
+        /** Whether the counters are perf stat -j's JSON lines. */
+        private boolean json;
         /** The separator of -x, as the interval lines show it; the --summary lines after them use it too. */
         private char separator = ',';
         /**
@@ -212,6 +219,10 @@ public final class PerfStatParser implements Parser {
                 return;
             }
             if (s.isEmpty()) return;
+            if (s.startsWith("{")) {
+                json(s, number);
+                return;
+            }
             if (!gathering || summary) {
                 Optional<Instant> date = DateLine.parse(s, timeline.options().zone());
                 if (date.isPresent()) {
@@ -284,6 +295,29 @@ public final class PerfStatParser implements Parser {
                 return;
             }
             counter(parsed.get(), number);
+        }
+
+        /**
+         * A line of {@code perf stat -j}: with its {@code "interval"} an interval's counter, else a summary's (perf prints
+         * no title above it). A derived metric on a line of its own is not a count.
+         */
+        private void json(String s, long number) {
+            Optional<PerfStatJson.Line> read = PerfStatJson.read(s);
+            if (read.isEmpty()) {
+                sink.warning(number, "expected a perf stat -j counter line ({\"counter-value\" : ..., \"unit\" : ...,"
+                        + " \"event\" : ...}), found '" + s + "'");
+                return;
+            }
+            if (read.get().counter().isEmpty()) return;
+            PerfStatLine l = read.get().counter().get();
+            json = true;
+            if (Double.isNaN(l.elapsed())) {
+                if (!summary) flush(true);
+                summary = true;
+            } else if (summary) {
+                intervals();
+            }
+            counter(l, number);
         }
 
         /** A '# time counts unit events' header: interval lines follow, also after a summary of another command. */
@@ -454,7 +488,7 @@ public final class PerfStatParser implements Parser {
                 for (String e : events) metrics.add(new Metric(e, units.get(e), ""));
                 spec = new DatasetSpec(TOOL, "", keyLabel, metrics);
                 sink.dataset(spec);
-                sink.variant((summary ? "summary-" : "interval-") + (csv ? "csv" : "text"));
+                sink.variant((summary ? "summary-" : "interval-") + (json ? "json" : csv ? "csv" : "text"));
             }
             Instant time = time(another);
             for (Map.Entry<String, double[]> e : current.entrySet()) {

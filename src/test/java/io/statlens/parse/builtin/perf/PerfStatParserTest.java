@@ -376,4 +376,33 @@ class PerfStatParserTest {
         assertTrue(Double.isNaN(row.get("stalled-cycles-backend")));
         assertEquals(List.of(44.935850648), sink.summaries().stream().map(v -> v.value()).toList());
     }
+
+    /** perf stat -j writes a JSON object per counter: read as its text and CSV twins are, per CPU with -A. */
+    @Test
+    void jsonLinesOfIntervalsPerCpuAreReadAsTheTextIs() {
+        String fixture = "perf-stat/linux-perf-6.1-stat-j-I1000-a-A-sleep2.json.txt";
+        assertTrue(parser.sniff(ParserFixtures.head(fixture)) >= 0.9);
+        CollectingSink sink = ParserFixtures.parse(parser, fixture);
+        assertEquals("interval-json", sink.variant());
+        // {"interval" : 1.000381803, "cpu" : "1", "counter-value" : "1315.000000", "unit" : "", "event" : "context-switches", ...}
+        assertEquals(List.of(1315.0, 4883.0, 43.0), sink.rows("perf-stat", "CPU1").stream().map(r -> r.get("context-switches")).toList());
+        assertEquals("ms", sink.spec("perf-stat").metrics().get(0).unit());
+        assertEquals("CPU", sink.spec("perf-stat").keyLabel());
+        assertTrue(Double.isNaN(sink.rows("perf-stat", "CPU0").get(0).get("cycles")));
+    }
+
+    /** Without -I, perf stat -j prints the summary's counters with no title; -r adds each one's variance, not kept. */
+    @Test
+    void jsonLinesWithoutIntervalsAreTheSummary() {
+        CollectingSink sink = ParserFixtures.parse(parser, "perf-stat/linux-perf-6.1-stat-j-r3-sleep0.2.json.txt");
+        assertEquals("summary-json", sink.variant());
+        assertEquals(1, sink.rows("perf-stat").size());
+        CollectingSink bad = ParserFixtures.parseText(parser, """
+                {"counter-value" : "4.068138", "unit" : "msec", "event" : "cpu-clock", "pcnt-running" : 100.00}
+                {"counter-value" : "4.071875", "unit" : "msec", "event" : "task-clock"
+                {"metric-value" : 0.18, "metric-unit" : "stalled cycles per insn"}
+                """, ParserFixtures.context("x", TimeOptions.DEFAULT));
+        assertEquals(List.of(2L), bad.warnings().stream().map(ParseWarning::line).toList());
+        assertEquals(4.068138, bad.rows("perf-stat").get(0).get("cpu-clock"));
+    }
 }
