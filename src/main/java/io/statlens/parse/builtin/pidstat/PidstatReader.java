@@ -54,6 +54,8 @@ final class PidstatReader {
     private boolean epochSaid;
     /** The time of day of the header in force, when its clock prints seconds. */
     private java.time.LocalTime headerTime;
+    /** The epoch seconds of the header in force ({@code -H} without {@code -h}); null when it printed none. */
+    private Instant headerEpoch;
     /** Whether the row being read averages since each task started (pidstat without an interval). */
     private boolean sinceStart;
 
@@ -103,15 +105,27 @@ final class PidstatReader {
             return;
         }
         Optional<EpochSeconds.Found> epoch = EpochSeconds.leading(text);
-        if (epoch.isPresent() && header != null) {
+        if (epoch.isPresent()) {
             Instant at = epoch.get().instant();
-            if (!epochSaid) {
-                epochSaid = true;
-                timeline.source("epoch seconds in the Time column (pidstat -h -H)");
+            String rest = text.substring(epoch.get().end());
+            // -H without -h prints the seconds where the time of day would be: before each report's header too
+            String[] words = Tokens.split(rest);
+            if (PidstatHeader.isHeader(words)) {
+                header(number, words, false);
+                headerEpoch = at;
+                return;
             }
-            sinceStart = false;
-            row(number, text.substring(epoch.get().end()), at);
-            return;
+            if (header != null) {
+                if (!epochSaid) {
+                    epochSaid = true;
+                    timeline.source(headerEpoch != null ? "epoch seconds before each header and row (pidstat -H)"
+                            : "epoch seconds in the Time column (pidstat -h -H)");
+                }
+                // as with a time of day: rows at their header's second average since each task started (no interval)
+                sinceStart = at.equals(headerEpoch);
+                row(number, rest, at);
+                return;
+            }
         }
         Optional<Instant> date = DateLine.parse(text, timeOptions.zone());
         if (date.isPresent()) {
@@ -174,6 +188,7 @@ final class PidstatReader {
         }
         // the averages come after every report: a report's header starts a new run, whose averages have their own
         averageHeader = null;
+        headerEpoch = null;
         header = parsed.orElse(null);
         if (header != null) sink.variant(header.columns().contains("%user") ? "linux-sysstat-old" : "linux-sysstat");
     }

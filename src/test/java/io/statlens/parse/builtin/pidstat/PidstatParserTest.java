@@ -168,6 +168,41 @@ class PidstatParserTest {
     }
 
     @Test
+    void epochSecondsWithoutOneLinePerTaskStandBeforeEachHeaderAndRow() {
+        // -H without -h (LC_ALL=C pidstat -H -u -r ... 1 2): no '# Time' header, the seconds where the time of day would be
+        CollectingSink sink = ParserFixtures.parse(parser, "pidstat/debian12-pidstat-H-u-r-C-1-2.txt");
+        assertEquals(List.of(), sink.warnings());
+        // 1796453247      0      2871    0.93    0.00    0.00    0.00    0.93     1  mariadbd
+        SpecRow cpu = sink.rows("pidstat.cpu", "2871 mariadbd").get(0);
+        assertEquals(0.93, cpu.get("%CPU"));
+        assertEquals(Instant.ofEpochSecond(1796453247), cpu.row().time());
+        assertTrue(!cpu.row().sinceBoot(), "an interval's row, one second after its header");
+        // 1796453248      0     15423      4.90      0.00    3324    2500   0.01  pidstat
+        List<SpecRow> memory = sink.rows("pidstat.memory", "15423 pidstat");
+        assertEquals(2, memory.size());
+        assertEquals(4.9, memory.get(1).get("minflt/s"));
+        assertEquals(Instant.ofEpochSecond(1796453248), memory.get(1).row().time());
+        assertEquals(8.61, summary(sink, "pidstat.memory", "15423 pidstat", "minflt/s"));
+        // 1796453247 is 2026-12-05T06:47:27Z: the epoch settles the banner's 12/05/26 as month first, nothing guessed
+        assertEquals(List.of(), sink.notices());
+    }
+
+    @Test
+    void withEpochSecondsAndNoIntervalTheRowAtItsHeadersSecondIsSinceStart() {
+        // LC_ALL=C pidstat -H -u -p 1 (sysstat 12.6.1): the header and the row at one second
+        CollectingSink sink = ParserFixtures.parseText(parser, """
+                Linux 6.18.44-fc-v1272 (vm) 	12/05/26 	_x86_64_	(2 CPU)
+
+                1796453252    UID       PID    %usr %system  %guest   %wait    %CPU   CPU  Command
+                1796453252      0         1    0.12    0.46    0.00    0.00    0.58     0  process_api
+                """, ParseContext.simple("p.txt"));
+        assertEquals(List.of(), sink.warnings());
+        SpecRow row = sink.rows("pidstat.cpu", "1 process_api").get(0);
+        assertEquals(0.58, row.get("%CPU"));
+        assertTrue(row.row().sinceBoot());
+    }
+
+    @Test
     void withoutAnIntervalTheReportAveragesSinceEachTaskStarted() {
         CollectingSink since = ParserFixtures.parse(parser, "pidstat/jc-centos-7.7-pidstat.txt");
         assertTrue(since.rows("pidstat.cpu").stream().allMatch(r -> r.row().sinceBoot()));
