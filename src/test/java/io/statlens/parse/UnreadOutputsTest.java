@@ -54,6 +54,20 @@ class UnreadOutputsTest {
                 + " 11.5.5 or later (UID TGID TID %usr %system %guest %wait %CPU CPU)"), why);
     }
 
+    /**
+     * {@code sadf -d -h -- -A}: every activity of a sample on one line, several of them repeated per CPU, device or
+     * interface with nothing printed to tell where one ends: not taken (it was read as sadf -d, every line a warning),
+     * and the refusal says why and what is read.
+     */
+    @Test
+    void sadfDhOfSeveralActivitiesIsRefusedSayingWhy() throws IOException {
+        var detection = detection(head("sysstat-12.6.1-sadf-d-h-A.txt"));
+        assertTrue(detection.parser().isEmpty(), "read as " + detection.parser());
+        String why = detection.closest();
+        assertTrue(why.startsWith("line 1: sadf -d -h (every activity of a sample on one line"), why);
+        assertTrue(why.contains("sadf -d without -h, sadf -j, or sadf -d -h of one activity at a time is read"), why);
+    }
+
     @Test
     void averagesAsWideAsSeveralPidstatLayoutsNameNone() {
         // 8 cells: UID PID and -u's six columns, or UID TGID TID and -r's five
