@@ -53,6 +53,8 @@ final class SadfTextReader {
     private List<String> labels;
     /** The last header had an empty column name: its rows are skipped, and said so. */
     private boolean emptyColumnName;
+    /** The activities of the header in force without the mark: several only under {@code sadf -d -h}'s. */
+    private List<List<String>> activities = List.of();
     /** The labels of the one activity of the {@code sadf -d -h} header in force, printed once per item; else null. */
     private List<String> oneLine;
     /** The header in force is one of {@code sadf -d -h} that cannot be read: said once, its rows skipped. */
@@ -146,6 +148,7 @@ final class SadfTextReader {
             return true;
         }
         labels = named.equals(USB_HEADER) ? USB_ROW_ORDER : named;
+        activities = SadfOneLine.activities(labels);
         return true;
     }
 
@@ -183,7 +186,25 @@ final class SadfTextReader {
             items(values, time, n);
             return;
         }
+        if (activities.size() > 1) {
+            several(values, time, n);
+            return;
+        }
         sections.row(expand(labels, values.length), time, values, n);
+    }
+
+    /** A {@code sadf -d -h} line of several activities printed once a sample: each activity's cells in turn. */
+    private void several(String[] values, Instant time, long n) {
+        if (values.length != labels.size()) {
+            sink.warning(n, "expected " + labels.size() + " values, one per label of the header's " + activities.size()
+                    + " activities, found " + values.length + "; line skipped");
+            return;
+        }
+        int from = 0;
+        for (List<String> activity : activities) {
+            sections.row(activity, time, Arrays.copyOfRange(values, from, from + activity.size()), n);
+            from += activity.size();
+        }
     }
 
     /** A {@code sadf -d -h} line of one activity: its items' rows one after another ({@link SadfOneLine}). */

@@ -112,6 +112,25 @@ class SadfFormatsTest {
         assertEquals(12, dev.rows("sar.net_dev").size());
     }
 
+    private static String shown(SpecRow r) {
+        return r.row().time() + " " + r.row().key() + " " + java.util.Arrays.toString(r.row().values());
+    }
+
+    @Test
+    void sadfDhOfActivitiesPrintedOnceASampleGivesTheirDataSetsAsSadfDDoes() {
+        // one header of 28 activities back to back (proc/s;cswch/s;pswpin/s;...;%smem-10): each to its own data set
+        CollectingSink d = parse("sysstat-12.6.1-sadf-d-once-a-sample.txt");
+        CollectingSink h = parse("sysstat-12.6.1-sadf-d-h-once-a-sample.txt");
+        assertEquals(List.of(), h.warnings());
+        assertTrue(d.datasets().keySet().containsAll(List.of("sar.memory", "sar.load", "sar.tty", "sar.filesystem")));
+        assertEquals(d.datasets().keySet(), h.datasets().keySet());
+        for (String dataset : d.datasets().keySet()) {
+            assertEquals(List.copyOf(d.spec(dataset).metrics()), List.copyOf(h.spec(dataset).metrics()), dataset);
+            assertEquals(d.rows(dataset).stream().map(SadfFormatsTest::shown).toList(),
+                    h.rows(dataset).stream().map(SadfFormatsTest::shown).toList(), dataset);
+        }
+    }
+
     @Test
     void perCpuInterruptColumnsAreNamedAsInTheText() {
         CollectingSink d = parse("sysstat-12.6.1-sadf-d-A.txt");
