@@ -203,6 +203,27 @@ class PidstatParserTest {
     }
 
     @Test
+    void rowsPrintedWithoutTheirHeaderAreReadUnderTheHeaderOfTheirWidth() {
+        // LC_ALL=C pidstat -T ALL -p 1 1 2: headers once (dis_hdr 0), then the task and child rows in turn without one
+        CollectingSink sink = ParserFixtures.parse(parser, "pidstat/debian12-pidstat-T-ALL-p-1-1-2-headers-once.txt");
+        assertEquals(List.of(), sink.warnings());
+        // 07:22:30        0         1    0.00    0.00    0.00    0.00    0.00     0  process_api
+        List<SpecRow> cpu = sink.rows("pidstat.cpu", "1 process_api");
+        assertEquals(2, cpu.size());
+        assertEquals(0.96, cpu.get(0).get("%CPU"));
+        assertEquals(0.0, cpu.get(1).get("%CPU"));
+        assertEquals(Instant.parse("2026-12-05T07:22:30Z"), cpu.get(1).row().time());
+        // 07:22:30        0         1         0         0         0  process_api
+        List<SpecRow> child = sink.rows("pidstat.child_cpu");
+        assertEquals(List.of("1 process_api", "1 process_api"), child.stream().map(r -> r.row().key()).toList());
+        assertEquals(10.0, child.get(0).get("system-ms"));
+        assertEquals(0.0, child.get(1).get("system-ms"));
+        // Average:        0         1    0.00    0.49 ...  and  Average:        0         1         0         5 ...
+        assertEquals(0.49, summary(sink, "pidstat.cpu", "1 process_api", "%CPU"));
+        assertEquals(5.0, summary(sink, "pidstat.child_cpu", "1 process_api", "system-ms"));
+    }
+
+    @Test
     void withoutAnIntervalTheReportAveragesSinceEachTaskStarted() {
         CollectingSink since = ParserFixtures.parse(parser, "pidstat/jc-centos-7.7-pidstat.txt");
         assertTrue(since.rows("pidstat.cpu").stream().allMatch(r -> r.row().sinceBoot()));
