@@ -28,7 +28,15 @@ final class UnreadOutputs {
             new Known("gstat", Pattern.compile("^\\s*(?:dT: [\\d.]+s\\s+w: |L\\(q\\)\\s+ops/s\\s+r/s\\b)")),
             new Known("top -l", Pattern.compile("^Processes: \\d+ total, \\d+ running\\b")),
             // nfs-utils' "Client rpc stats:", illumos' "Client rpc:" (then "Connection oriented:"), on a line of their own
-            new Known("nfsstat", Pattern.compile("^\\s*(?:Client|Server) rpc(?: stats)?:\\s*$")));
+            new Known("nfsstat", Pattern.compile("^\\s*(?:Client|Server) rpc(?: stats)?:\\s*$")),
+            // sysstat's tools and formats besides those read: cifsiostat's header (rB/s, -k rkB/s, -m rMB/s); sadf -p's
+            // host, interval, time stamp (or -U epoch seconds), item, label and value, tab-separated; sadf -x's doctype;
+            // sadf -H's account of the data file
+            new Known("cifsiostat", Pattern.compile("^\\s*Filesystem\\s+r[kM]?B/s\\s+w[kM]?B/s\\s+rops/s\\s+wops/s\\b")),
+            new Known("sadf -p", Pattern.compile(
+                    "^[^\\t]+\\t\\d+\\t(?:\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d(?: \\S+)?|\\d{9,11})\\t[^\\t]+\\t[^\\t]+\\t[^\\t]*$")),
+            new Known("sadf -x", Pattern.compile("^<!DOCTYPE sysstat PUBLIC ")),
+            new Known("sadf -H", Pattern.compile("^System activity data file: ")));
 
     /** An amount as free prints it: bytes, KiB..., or scaled with a unit ({@code 2.0G}, {@code 566M}, {@code 0B}). */
     private static final Pattern FREE_AMOUNT = Pattern.compile("\\d+(?:[.,]\\d+)?[BKMGTPE]?i?");

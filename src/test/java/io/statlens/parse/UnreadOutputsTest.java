@@ -30,6 +30,8 @@ class UnreadOutputsTest {
             "smartos-tips-netstat-I-igb0-1-6.txt|netstat -i",
             "gstat-rs-issue59-freebsd-gstat-pdos.txt|gstat",
             "netkiller-zh-nfsstat-client-v3-v4.txt|nfsstat",
+            "sysstat-12.6.1-sadf-default-p.txt|sadf -p",
+            "sysstat-12.6.1-cifsiostat-1-2-no-shares.txt|cifsiostat",
     })
     void aRefusalNamesTheToolStatlensDoesNotRead(String file, String tool) throws IOException {
         var detection = detection(head(file));
@@ -54,6 +56,20 @@ class UnreadOutputsTest {
                 + " 11.5.5 or later (UID TGID TID %usr %system %guest %wait %CPU CPU)"), why);
     }
 
+    /**
+     * {@code sadf -d -h -- -A}: every activity of a sample on one line, several of them repeated per CPU, device or
+     * interface with nothing printed to tell where one ends: not taken (it was read as sadf -d, every line a warning),
+     * and the refusal says why and what is read.
+     */
+    @Test
+    void sadfDhOfSeveralActivitiesIsRefusedSayingWhy() throws IOException {
+        var detection = detection(head("sysstat-12.6.1-sadf-d-h-A.txt"));
+        assertTrue(detection.parser().isEmpty(), "read as " + detection.parser());
+        String why = detection.closest();
+        assertTrue(why.startsWith("line 1: sadf -d -h (every activity of a sample on one line"), why);
+        assertTrue(why.contains("sadf -d without -h, sadf -j, or sadf -d -h of one activity at a time is read"), why);
+    }
+
     @Test
     void averagesAsWideAsSeveralPidstatLayoutsNameNone() {
         // 8 cells: UID PID and -u's six columns, or UID TGID TID and -r's five
@@ -74,6 +90,12 @@ class UnreadOutputsTest {
     @CsvSource(delimiter = '|', value = {
             "    c1t0d0           Soft Errors: 0 Hard Errors: 0 Transport Errors: 0|iostat -E",
             "Processes: 312 total, 3 running, 309 sleeping, 1528 threads|top -l",
+            // LC_ALL=C cifsiostat 1 2, sadf sa.data (its default -p), sadf -U, sadf -x and sadf -H (sysstat 12.6.1)
+            "Filesystem                     rB/s         wB/s    rops/s    wops/s         fo/s         fc/s         fd/s|cifsiostat",
+            "vm\t1\t2026-12-05 06:40:36 UTC\tall\t%usr\t90.64|sadf -p",
+            "vm\t1\t1796452836\tall\t%usr\t90.64|sadf -p",
+            "<!DOCTYPE sysstat PUBLIC \"DTD v3.11 sysstat //EN\"|sadf -x",
+            "System activity data file: sa.data (0x2175)|sadf -H",
     })
     void linesThatNameATool(String line, String tool) {
         assertEquals(java.util.Optional.of(tool), UnreadOutputs.of(Head.of("t", List.of("$ command", line))));

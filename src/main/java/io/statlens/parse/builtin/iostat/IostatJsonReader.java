@@ -86,10 +86,13 @@ final class IostatJsonReader implements SysstatJson.Handler {
 
     private void device(Report report, Map<?, ?> disk, long line) {
         Object name = disk.get(KEY_FIELD);
-        if (!(name instanceof String key) || key.isBlank()) {
+        if (!(name instanceof String printed) || printed.isBlank()) {
             sink.warning(line, "a \"disk\" entry without \"" + KEY_FIELD + "\"; skipped");
             return;
         }
+        // iostat.c names a -g group " %s", a blank first to tell it from a device: the text form's column shows the
+        // blank and its rows are keyed by the name alone, and so are these, so that both forms give one key
+        String key = printed.strip();
         List<String> labels = new ArrayList<>();
         List<Double> values = new ArrayList<>();
         for (Map.Entry<?, ?> f : disk.entrySet()) {

@@ -71,6 +71,11 @@ record PidstatHeader(List<String> columns, long line, List<Group> groups) {
         return Optional.of(new PidstatHeader(columns, line, groups));
     }
 
+    /** Whether every cell before the command is a number (or {@code -}): no policy, no user name. */
+    boolean numeric() {
+        return columns.stream().noneMatch(c -> c.equals("USER") || PidstatColumns.TEXT.contains(c));
+    }
+
     /** Number of cells before the command. */
     int cellsBeforeCommand() {
         return columns.size() - 1;

@@ -118,11 +118,17 @@ public final class PidstatParser implements Parser {
             int from = ClockTime.zoneAfter(line, time.get().end()).map(ClockTime.Zone::end).orElse(time.get().end());
             return Tokens.split(line.substring(from));
         }
+        // -H without -h: the seconds since the epoch stand where the time of day would
+        Optional<EpochSeconds.Found> epoch = EpochSeconds.leading(line);
+        if (epoch.isPresent()) return Tokens.split(line.substring(epoch.get().end()));
         int average = SysstatAverage.end(line);
         return average >= 0 ? Tokens.split(line.substring(average)) : null;
     }
 
-    /** The epoch seconds of the first {@code -h -H} row after a {@code # Time} header in the file's first lines; else null. */
+    /**
+     * The epoch seconds of the first {@code -h -H} row after a {@code # Time} header, or of the first header that
+     * {@code -H} alone puts them before, in the file's first lines; else null.
+     */
     private static Instant firstEpoch(Head head) {
         boolean header = false;
         for (String line : head.lines()) {
@@ -132,7 +138,10 @@ public final class PidstatParser implements Parser {
                 continue;
             }
             Optional<EpochSeconds.Found> epoch = EpochSeconds.leading(line);
-            if (header && epoch.isPresent()) return epoch.get().instant();
+            if (epoch.isPresent() && (header
+                    || PidstatHeader.isHeader(Tokens.split(line.substring(epoch.get().end()))))) {
+                return epoch.get().instant();
+            }
         }
         return null;
     }

@@ -7,6 +7,7 @@ import io.statlens.parse.spi.ParseContext;
 import io.statlens.parse.spi.RecordSink;
 import io.statlens.parse.spi.TimeOptions;
 import io.statlens.parse.text.EpochSeconds;
+import io.statlens.parse.text.Numbers;
 import io.statlens.parse.text.SysstatAverage;
 import io.statlens.parse.text.SysstatBanner;
 import io.statlens.parse.text.SysstatLocale;
@@ -54,6 +55,13 @@ final class PidstatReader {
     private boolean epochSaid;
     /** The time of day of the header in force, when its clock prints seconds. */
     private java.time.LocalTime headerTime;
+    /**
+     * The last header of each width (cells before the command) since the banner, for rows printed without their own
+     * ({@link #tableOf}).
+     */
+    private final java.util.Map<Integer, PidstatHeader> headersByWidth = new java.util.HashMap<>();
+    /** The epoch seconds of the header in force ({@code -H} without {@code -h}); null when it printed none. */
+    private Instant headerEpoch;
     /** Whether the row being read averages since each task started (pidstat without an interval). */
     private boolean sinceStart;
 
@@ -87,6 +95,7 @@ final class PidstatReader {
             banner.get().emitFacts(sink, number);
             bannerDate = banner.get().date().orElse(null);
             clock = null;
+            headersByWidth.clear();
             return;
         }
         Optional<ClockTime.Found> time = ClockTime.leading(text);
@@ -103,15 +112,27 @@ final class PidstatReader {
             return;
         }
         Optional<EpochSeconds.Found> epoch = EpochSeconds.leading(text);
-        if (epoch.isPresent() && header != null) {
+        if (epoch.isPresent()) {
             Instant at = epoch.get().instant();
-            if (!epochSaid) {
-                epochSaid = true;
-                timeline.source("epoch seconds in the Time column (pidstat -h -H)");
+            String rest = text.substring(epoch.get().end());
+            // -H without -h prints the seconds where the time of day would be: before each report's header too
+            String[] words = Tokens.split(rest);
+            if (PidstatHeader.isHeader(words)) {
+                header(number, words, false);
+                headerEpoch = at;
+                return;
             }
-            sinceStart = false;
-            row(number, text.substring(epoch.get().end()), at);
-            return;
+            if (header != null) {
+                if (!epochSaid) {
+                    epochSaid = true;
+                    timeline.source(headerEpoch != null ? "epoch seconds before each header and row (pidstat -H)"
+                            : "epoch seconds in the Time column (pidstat -h -H)");
+                }
+                // as with a time of day: rows at their header's second average since each task started (no interval)
+                sinceStart = at.equals(headerEpoch);
+                row(number, rest, at);
+                return;
+            }
         }
         Optional<Instant> date = DateLine.parse(text, timeOptions.zone());
         if (date.isPresent()) {
@@ -174,7 +195,9 @@ final class PidstatReader {
         }
         // the averages come after every report: a report's header starts a new run, whose averages have their own
         averageHeader = null;
+        headerEpoch = null;
         header = parsed.orElse(null);
+        if (header != null) headersByWidth.put(header.cellsBeforeCommand(), header);
         if (header != null) sink.variant(header.columns().contains("%user") ? "linux-sysstat-old" : "linux-sysstat");
     }
 
@@ -186,7 +209,7 @@ final class PidstatReader {
         }
         // pidstat.c prints the averages without a header of their own when it printed one table per report
         // (dis_hdr 0: one activity, at most one -p PID): they have the columns of that table
-        PidstatHeader table = averageHeader != null ? averageHeader : header;
+        PidstatHeader table = averageHeader != null ? averageHeader : tableOf(rest, header);
         if (table == null) {
             // without the header the columns cannot be known; the row's width may still tell which report it was
             sink.warning(number, "a pidstat average without the header that names its columns; "
@@ -274,9 +297,39 @@ final class PidstatReader {
     }
 
     private void row(long number, String rest, Instant at) {
-        Cells cells = cells(number, rest, header);
+        PidstatHeader table = tableOf(rest, header);
+        Cells cells = cells(number, rest, table);
         if (cells == null) return;
-        rows.row(header, cells.thread(), cells.key(), at, sinceStart, numbers(number, cells.values(), header));
+        rows.row(table, cells.thread(), cells.key(), at, sinceStart, numbers(number, cells.values(), table));
+    }
+
+    /**
+     * The table of a row. With one PID and nothing else asking for headers (pidstat.c: dis_hdr 0), pidstat prints its
+     * headers once a screenful, yet {@code -T ALL} then prints two tables in turn, the task's and its children's
+     * ({@code -T ALL -p 1 1 2}): a row that has not as many cells before its command as the header in force has is
+     * read under the last header of the width it has. Only tables of numbers are told apart so (a policy or user name
+     * would end the count early).
+     */
+    private PidstatHeader tableOf(String rest, PidstatHeader inForce) {
+        if (inForce == null || !inForce.numeric()) return inForce;
+        int width = leadingCells(rest);
+        if (width == inForce.cellsBeforeCommand()) return inForce;
+        PidstatHeader other = headersByWidth.get(width);
+        return other != null && other.numeric() ? other : inForce;
+    }
+
+    /** How many cells a row starts with that are values: numbers, sizes with their unit letter, or {@code -}. */
+    private static int leadingCells(String rest) {
+        String[] words = Tokens.split(rest);
+        int n = 0;
+        while (n < words.length && isCell(words[n])) n++;
+        return n;
+    }
+
+    private static boolean isCell(String word) {
+        if (word.equals("-") || Numbers.isNumber(word)) return true;
+        int last = word.length() - 1;
+        return last > 0 && "BkKMGTP%".indexOf(word.charAt(last)) >= 0 && Numbers.isNumber(word.substring(0, last));
     }
 
     /**

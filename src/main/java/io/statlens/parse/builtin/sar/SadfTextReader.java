@@ -20,6 +20,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -52,6 +53,12 @@ final class SadfTextReader {
     private List<String> labels;
     /** The last header had an empty column name: its rows are skipped, and said so. */
     private boolean emptyColumnName;
+    /** The activities of the header in force without the mark: several only under {@code sadf -d -h}'s. */
+    private List<List<String>> activities = List.of();
+    /** The labels of the one activity of the {@code sadf -d -h} header in force, printed once per item; else null. */
+    private List<String> oneLine;
+    /** The header in force is one of {@code sadf -d -h} that cannot be read: said once, its rows skipped. */
+    private boolean oneLineRefused;
     private boolean hostRecorded;
     private boolean optionsRecorded;
 
@@ -89,9 +96,28 @@ final class SadfTextReader {
     /** Whether these first lines hold a {@code sadf -d} header, quoted in a reply or indented in a document or not. */
     static boolean opens(Head head) {
         for (String line : head.lines()) {
-            if (HEADER.matcher(Quotes.unquoted(line).strip()).matches()) return true;
+            if (readable(line)) return true;
         }
         return false;
+    }
+
+    /** Whether a line is a header of {@code sadf -d} that can be read: not one of several activities' of {@code -h}. */
+    private static boolean readable(String line) {
+        Matcher header = HEADER.matcher(Quotes.unquoted(line).strip());
+        if (!header.matches()) return false;
+        List<String> named = List.of(header.group(1).split(";", -1));
+        return !SadfOneLine.marked(named) || SadfOneLine.single(named).isPresent();
+    }
+
+    /** Why a head of {@code sadf -d} output is not read, when all its headers are of {@code -h} and several activities. */
+    static Optional<String> unreadable(Head head) {
+        List<String> lines = head.lines();
+        for (int i = 0; i < lines.size(); i++) {
+            if (HEADER.matcher(Quotes.unquoted(lines.get(i)).strip()).matches() && !readable(lines.get(i))) {
+                return Optional.of("line " + (i + 1) + ": " + SadfOneLine.refusal());
+            }
+        }
+        return Optional.empty();
     }
 
     /**
@@ -109,8 +135,20 @@ final class SadfTextReader {
             emptyColumnName = true;
             return true;
         }
-        labels = named.equals(USB_HEADER) ? USB_ROW_ORDER : named;
         emptyColumnName = false;
+        oneLineRefused = false;
+        oneLine = null;
+        if (SadfOneLine.marked(named)) {
+            oneLine = SadfOneLine.single(named).orElse(null);
+            if (oneLine == null) {
+                sink.warning(n, SadfOneLine.refusal() + "; its rows are skipped");
+                oneLineRefused = true;
+            }
+            labels = oneLine;
+            return true;
+        }
+        labels = named.equals(USB_HEADER) ? USB_ROW_ORDER : named;
+        activities = SadfOneLine.activities(labels);
         return true;
     }
 
@@ -136,6 +174,7 @@ final class SadfTextReader {
             sections.fact("comment", cells[3].strip().substring(4));
             return;
         }
+        if (oneLineRefused) return;
         if (labels == null) {
             sink.warning(n, emptyColumnName ? "a row under a header with an empty column name; skipped"
                     : "data before any '# hostname;interval;timestamp;...' header; skipped");
@@ -143,7 +182,42 @@ final class SadfTextReader {
         }
         String[] values = Arrays.copyOfRange(cells, 3, cells.length);
         for (int i = 0; i < values.length; i++) values[i] = values[i].strip();
+        if (oneLine != null) {
+            items(values, time, n);
+            return;
+        }
+        if (activities.size() > 1) {
+            several(values, time, n);
+            return;
+        }
         sections.row(expand(labels, values.length), time, values, n);
+    }
+
+    /** A {@code sadf -d -h} line of several activities printed once a sample: each activity's cells in turn. */
+    private void several(String[] values, Instant time, long n) {
+        if (values.length != labels.size()) {
+            sink.warning(n, "expected " + labels.size() + " values, one per label of the header's " + activities.size()
+                    + " activities, found " + values.length + "; line skipped");
+            return;
+        }
+        int from = 0;
+        for (List<String> activity : activities) {
+            sections.row(activity, time, Arrays.copyOfRange(values, from, from + activity.size()), n);
+            from += activity.size();
+        }
+    }
+
+    /** A {@code sadf -d -h} line of one activity: its items' rows one after another ({@link SadfOneLine}). */
+    private void items(String[] values, Instant time, long n) {
+        int width = oneLine.size();
+        if (values.length % width != 0) {
+            sink.warning(n, "expected the " + width + " values of " + String.join(" ", oneLine) + " once per item,"
+                    + " found " + values.length + " values; line skipped");
+            return;
+        }
+        for (int from = 0; from < values.length; from += width) {
+            sections.row(oneLine, time, Arrays.copyOfRange(values, from, from + width), n);
+        }
     }
 
     /** {@code INTR;CPU*}: one column for all CPUs, then one per CPU, as the text form prints them. */

@@ -90,6 +90,12 @@ public final class SarParser implements Parser {
         return !mpstatOrder && !labels.contains("intr/s");
     }
 
+    /** A head of {@code sadf -d -h} output of several activities, which cannot be read ({@link SadfOneLine}). */
+    @Override
+    public Optional<String> unreadable(Head head) {
+        return SadfTextReader.unreadable(head);
+    }
+
     @Override
     public void parse(LineSource lines, ParseContext context, RecordSink sink) throws IOException {
         Head head = lines.head();

@@ -50,6 +50,18 @@ class IostatJsonTest {
     }
 
     @Test
+    void aGroupIsKeyedByItsNameWithoutTheBlankIostatPutsBeforeIt() {
+        // "disk_device": " GRP" (iostat.c: " %s"); the text form's rows of the group are keyed GRP
+        CollectingSink json = parse("sysstat-12.6.1-C-iostat-o-JSON-x-g-GRP-vda.json");
+        assertEquals(List.of(), json.warnings());
+        assertEquals(Set.of("vda", "GRP"), Set.copyOf(json.rows("iostat").stream().map(r -> r.row().key()).toList()));
+        List<SpecRow> group = json.rows("iostat", "GRP");
+        assertEquals(2, group.size());
+        assertEquals(59.26, group.get(0).get("r/s"));
+        assertEquals(5.18, group.get(0).get("%util"));
+    }
+
+    @Test
     void valuesAndTheSinceBootReport() {
         CollectingSink json = parse("sysstat-12.6.1-C-iostat-x-o-JSON.json");
         List<SpecRow> cpu = json.rows("iostat.cpu");

@@ -168,6 +168,62 @@ class PidstatParserTest {
     }
 
     @Test
+    void epochSecondsWithoutOneLinePerTaskStandBeforeEachHeaderAndRow() {
+        // -H without -h (LC_ALL=C pidstat -H -u -r ... 1 2): no '# Time' header, the seconds where the time of day would be
+        CollectingSink sink = ParserFixtures.parse(parser, "pidstat/debian12-pidstat-H-u-r-C-1-2.txt");
+        assertEquals(List.of(), sink.warnings());
+        // 1796453247      0      2871    0.93    0.00    0.00    0.00    0.93     1  mariadbd
+        SpecRow cpu = sink.rows("pidstat.cpu", "2871 mariadbd").get(0);
+        assertEquals(0.93, cpu.get("%CPU"));
+        assertEquals(Instant.ofEpochSecond(1796453247), cpu.row().time());
+        assertTrue(!cpu.row().sinceBoot(), "an interval's row, one second after its header");
+        // 1796453248      0     15423      4.90      0.00    3324    2500   0.01  pidstat
+        List<SpecRow> memory = sink.rows("pidstat.memory", "15423 pidstat");
+        assertEquals(2, memory.size());
+        assertEquals(4.9, memory.get(1).get("minflt/s"));
+        assertEquals(Instant.ofEpochSecond(1796453248), memory.get(1).row().time());
+        assertEquals(8.61, summary(sink, "pidstat.memory", "15423 pidstat", "minflt/s"));
+        // 1796453247 is 2026-12-05T06:47:27Z: the epoch settles the banner's 12/05/26 as month first, nothing guessed
+        assertEquals(List.of(), sink.notices());
+    }
+
+    @Test
+    void withEpochSecondsAndNoIntervalTheRowAtItsHeadersSecondIsSinceStart() {
+        // LC_ALL=C pidstat -H -u -p 1 (sysstat 12.6.1): the header and the row at one second
+        CollectingSink sink = ParserFixtures.parseText(parser, """
+                Linux 6.18.44-fc-v1272 (vm) 	12/05/26 	_x86_64_	(2 CPU)
+
+                1796453252    UID       PID    %usr %system  %guest   %wait    %CPU   CPU  Command
+                1796453252      0         1    0.12    0.46    0.00    0.00    0.58     0  process_api
+                """, ParseContext.simple("p.txt"));
+        assertEquals(List.of(), sink.warnings());
+        SpecRow row = sink.rows("pidstat.cpu", "1 process_api").get(0);
+        assertEquals(0.58, row.get("%CPU"));
+        assertTrue(row.row().sinceBoot());
+    }
+
+    @Test
+    void rowsPrintedWithoutTheirHeaderAreReadUnderTheHeaderOfTheirWidth() {
+        // LC_ALL=C pidstat -T ALL -p 1 1 2: headers once (dis_hdr 0), then the task and child rows in turn without one
+        CollectingSink sink = ParserFixtures.parse(parser, "pidstat/debian12-pidstat-T-ALL-p-1-1-2-headers-once.txt");
+        assertEquals(List.of(), sink.warnings());
+        // 07:22:30        0         1    0.00    0.00    0.00    0.00    0.00     0  process_api
+        List<SpecRow> cpu = sink.rows("pidstat.cpu", "1 process_api");
+        assertEquals(2, cpu.size());
+        assertEquals(0.96, cpu.get(0).get("%CPU"));
+        assertEquals(0.0, cpu.get(1).get("%CPU"));
+        assertEquals(Instant.parse("2026-12-05T07:22:30Z"), cpu.get(1).row().time());
+        // 07:22:30        0         1         0         0         0  process_api
+        List<SpecRow> child = sink.rows("pidstat.child_cpu");
+        assertEquals(List.of("1 process_api", "1 process_api"), child.stream().map(r -> r.row().key()).toList());
+        assertEquals(10.0, child.get(0).get("system-ms"));
+        assertEquals(0.0, child.get(1).get("system-ms"));
+        // Average:        0         1    0.00    0.49 ...  and  Average:        0         1         0         5 ...
+        assertEquals(0.49, summary(sink, "pidstat.cpu", "1 process_api", "%CPU"));
+        assertEquals(5.0, summary(sink, "pidstat.child_cpu", "1 process_api", "system-ms"));
+    }
+
+    @Test
     void withoutAnIntervalTheReportAveragesSinceEachTaskStarted() {
         CollectingSink since = ParserFixtures.parse(parser, "pidstat/jc-centos-7.7-pidstat.txt");
         assertTrue(since.rows("pidstat.cpu").stream().allMatch(r -> r.row().sinceBoot()));

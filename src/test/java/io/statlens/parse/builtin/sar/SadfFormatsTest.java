@@ -84,6 +84,54 @@ class SadfFormatsTest {
     }
 
     @Test
+    void sadfDhOfOneActivityGivesTheRowsSadfDGives() {
+        // LC_ALL=C sadf -d sa.data -- -u -P ALL of the data file of the -h fixture, first sample
+        CollectingSink d = ParserFixtures.parseText(parser, """
+                # hostname;interval;timestamp;CPU;%user;%nice;%system;%iowait;%steal;%idle
+                vm;1;2026-12-05 06:40:36 UTC;-1;90.64;0.00;7.88;0.00;0.00;1.48
+                vm;1;2026-12-05 06:40:36 UTC;0;91.09;0.00;6.93;0.00;0.00;1.98
+                vm;1;2026-12-05 06:40:36 UTC;1;90.20;0.00;8.82;0.00;0.00;0.98
+                """, ParseContext.simple("d.txt"));
+        // the same sample under the -h header '...;%idle[...]': one line, the three CPUs' cells one after another
+        CollectingSink h = parse("sysstat-12.6.1-sadf-d-h-u-P-ALL.txt");
+        assertEquals(List.of(), h.warnings());
+        assertEquals(9, h.rows("sar.cpu").size());
+        for (String cpu : List.of("all", "0", "1")) {
+            SpecRow expected = d.rows("sar.cpu", cpu).get(0);
+            SpecRow got = h.rows("sar.cpu", cpu).get(0);
+            assertEquals(expected.row().time(), got.row().time(), cpu);
+            assertEquals(List.copyOf(expected.spec().metrics()), List.copyOf(got.spec().metrics()), cpu);
+            assertEquals(expected.get("%system"), got.get("%system"), cpu);
+            assertEquals(expected.get("%idle"), got.get("%idle"), cpu);
+        }
+        // vm;1;2026-12-05 06:40:38 UTC;...;eth0;0.00;...: each interface's cells after its name
+        CollectingSink dev = parse("sysstat-12.6.1-sadf-d-h-n-DEV.txt");
+        assertEquals(List.of(), dev.warnings());
+        assertEquals(List.of("eth0", "ifb0", "ifb1", "lo"),
+                dev.rows("sar.net_dev").stream().map(r -> r.row().key()).distinct().sorted().toList());
+        assertEquals(12, dev.rows("sar.net_dev").size());
+    }
+
+    private static String shown(SpecRow r) {
+        return r.row().time() + " " + r.row().key() + " " + java.util.Arrays.toString(r.row().values());
+    }
+
+    @Test
+    void sadfDhOfActivitiesPrintedOnceASampleGivesTheirDataSetsAsSadfDDoes() {
+        // one header of 28 activities back to back (proc/s;cswch/s;pswpin/s;...;%smem-10): each to its own data set
+        CollectingSink d = parse("sysstat-12.6.1-sadf-d-once-a-sample.txt");
+        CollectingSink h = parse("sysstat-12.6.1-sadf-d-h-once-a-sample.txt");
+        assertEquals(List.of(), h.warnings());
+        assertTrue(d.datasets().keySet().containsAll(List.of("sar.memory", "sar.load", "sar.tty", "sar.filesystem")));
+        assertEquals(d.datasets().keySet(), h.datasets().keySet());
+        for (String dataset : d.datasets().keySet()) {
+            assertEquals(List.copyOf(d.spec(dataset).metrics()), List.copyOf(h.spec(dataset).metrics()), dataset);
+            assertEquals(d.rows(dataset).stream().map(SadfFormatsTest::shown).toList(),
+                    h.rows(dataset).stream().map(SadfFormatsTest::shown).toList(), dataset);
+        }
+    }
+
+    @Test
     void perCpuInterruptColumnsAreNamedAsInTheText() {
         CollectingSink d = parse("sysstat-12.6.1-sadf-d-A.txt");
         assertEquals(List.of("all", "CPU0", "CPU1"), d.spec("sar.intr").metrics().stream().map(Metric::label).toList());
