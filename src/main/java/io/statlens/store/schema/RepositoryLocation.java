@@ -1,6 +1,7 @@
 package io.statlens.store.schema;
 
 import io.statlens.model.StatlensHome;
+import io.statlens.model.UserException;
 
 import java.nio.file.Path;
 import java.util.Locale;
@@ -49,11 +50,22 @@ public record RepositoryLocation(String jdbcUrl, String description, Path embedd
     /** The password of a URL's user part, {@code //user:password@host}, up to the {@code @}. */
     private static final Pattern USER_INFO = Pattern.compile("(//[^/@\\s:;?&'\"]*:)[^@\\s'\"]*(?=@)");
     private static final Pattern USER = Pattern.compile("(?i)[;?&]user=");
+    /** A Windows drive at the start of a path, {@code C:\\}, whose colon Derby reads as it should. */
+    private static final Pattern DRIVE = Pattern.compile("[A-Za-z]:[\\\\/]");
 
-    /** An embedded Derby repository in a directory. */
+    /**
+     * An embedded Derby repository in a directory. Derby cannot keep a database in a folder whose path holds a colon
+     * (a Windows drive's aside): it reads the colon as the end of a subsubprotocol's name, and even its own
+     * {@code directory:} prefix creates such a database but then does not find it again. Said plainly, as a user's error.
+     */
     public static RepositoryLocation embedded(Path dir) {
         Path abs = dir.toAbsolutePath().normalize();
-        return new RepositoryLocation("jdbc:derby:" + abs, abs.toString(), abs);
+        String path = abs.toString();
+        if (path.indexOf(':', DRIVE.matcher(path).lookingAt() ? 2 : 0) >= 0) {
+            throw new UserException(path + ": an embedded repository cannot be in a folder whose path holds a ':'"
+                    + " (Apache Derby reads it as part of its URL); choose a folder without one");
+        }
+        return new RepositoryLocation("jdbc:derby:" + abs, path, abs);
     }
 
     /** A repository reached by JDBC URL, e.g. a Derby network server {@code jdbc:derby://host:1527/name}. */

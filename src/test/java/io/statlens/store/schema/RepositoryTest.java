@@ -44,6 +44,17 @@ class RepositoryTest {
         assertEquals(4000, Repository.pageCachePages(6L << 30));
     }
 
+    /**
+     * A folder whose path holds a colon ({@code runs/db01:3306/repo}): Derby reads the colon as part of its URL and
+     * cannot keep a database there, so the user is told so plainly, not "No suitable driver".
+     */
+    @Test
+    void aRepositoryFolderWithAColonInItsPathIsRefusedPlainly() {
+        UserException refused = assertThrows(UserException.class,
+                () -> RepositoryLocation.embedded(dir.resolve("db01:3306").resolve("repo")));
+        assertTrue(refused.getMessage().contains("cannot be in a folder whose path holds a ':'"), refused.getMessage());
+    }
+
     @Test
     void reopeningKeepsDataAndDoesNotMigrateTwice() throws Exception {
         RepositoryLocation location = RepositoryLocation.embedded(dir.resolve("repo"));
