@@ -118,6 +118,8 @@ public final class MysqlStatusParser implements Parser {
         private final Set<String> seen = new HashSet<>();
         private final List<String> firstSeen = new ArrayList<>();
         private long firstSeenLine;
+        /** A mysqladmin command was pasted after tables were read: the next snapshot starts its own capture. */
+        private boolean anotherCommand;
 
         Run(ParseContext context, RecordSink sink) {
             this.sink = sink;
@@ -269,7 +271,8 @@ public final class MysqlStatusParser implements Parser {
                 return;
             }
             Instant time = times.time(snapshot);
-            writer.snapshot(new StatusWriter.Snapshot(time, values, hadText));
+            writer.snapshot(new StatusWriter.Snapshot(time, values, hadText, anotherCommand));
+            anotherCommand = false;
             snapshot++;
             previousSize = variables;
             values = new LinkedHashMap<>(2 * variables);
@@ -283,6 +286,9 @@ public final class MysqlStatusParser implements Parser {
         public void command(PastedCommand command) {
             if (!command.arguments().isEmpty()) sink.fact("options", command.argumentText());
             if (!command.tool().contains("admin")) return;
+            // mysqladmin prints its first table absolute, -r or not: another run's tables are no differences from the
+            // last table of the one before (which may be of another server)
+            anotherCommand = snapshot > 0;
             MysqladminOptions options = MysqladminOptions.of(command.arguments());
             times.timeline().printedInterval(options.interval().orElse(null));
             writer.stated(Optional.of(options.relative()));
