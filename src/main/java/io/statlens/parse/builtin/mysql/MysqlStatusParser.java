@@ -113,6 +113,11 @@ public final class MysqlStatusParser implements Parser {
         private int keyLines = -1;
         /** Whether a boxed table has rows but has not yet had its closing rule. */
         private boolean tableOpen;
+        /**
+         * Whether the output has the box's rules at all: {@code mysqladmin ext | grep Com_select} keeps the rows and
+         * drops the rules, so a last row without a closing rule after it is no capture cut short.
+         */
+        private boolean ruled;
         private long lastRow;
         private int previousSize;
         private final Set<String> seen = new HashSet<>();
@@ -180,7 +185,10 @@ public final class MysqlStatusParser implements Parser {
                     end();
                     layout(text.startsWith("|") ? "boxed" : "tab");
                 }
-                case RULE -> tableOpen = false;
+                case RULE -> {
+                    tableOpen = false;
+                    ruled = true;
+                }
                 case VERTICAL_NAME -> {
                     layout("vertical");
                     pendingName = s.name();
@@ -195,7 +203,7 @@ public final class MysqlStatusParser implements Parser {
                 }
                 case ROW -> {
                     layout(text.startsWith("|") ? "boxed" : "tab");
-                    tableOpen = text.startsWith("|");
+                    tableOpen = ruled && text.startsWith("|");
                     add(s.name(), s.value(), number);
                 }
             }
