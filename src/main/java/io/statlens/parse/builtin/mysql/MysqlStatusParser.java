@@ -64,6 +64,11 @@ public final class MysqlStatusParser implements Parser {
     }
 
     @Override
+    public boolean runs(String line) {
+        return MysqlStatement.runs(line, TOOL);
+    }
+
+    @Override
     public List<String> datasets() {
         return StatusWriter.datasets();
     }

@@ -62,6 +62,11 @@ public final class MysqlVariablesParser implements Parser {
     }
 
     @Override
+    public boolean runs(String line) {
+        return MysqlStatement.runs(line, TOOL);
+    }
+
+    @Override
     public double sniff(Head head) {
         int known = 0;
         int capitalised = 0;
