@@ -66,6 +66,8 @@ public final class FileParts {
     private final AutoDetectParser detector;
     /** Program name → the tools typed so. */
     private final Map<String, Set<String>> toolsByName;
+    /** Program name → the parsers of those tools, to ask which one a pasted command runs ({@link Parser#runs}). */
+    private final Map<String, List<Parser>> parsersByName;
     /** Every program name of every tool, to read a pasted command line of any of them. */
     private final CommandSyntax anyTool;
     /** The length of the longest program name: a longer word names none, and is not looked up. */
@@ -74,10 +76,15 @@ public final class FileParts {
     public FileParts(AutoDetectParser detector) {
         this.detector = detector;
         Map<String, Set<String>> byName = new HashMap<>();
+        Map<String, List<Parser>> parsers = new HashMap<>();
         for (Parser parser : detector.catalog().all()) {
-            for (String name : parser.commandNames()) byName.computeIfAbsent(name, n -> new TreeSet<>()).add(parser.info().tool());
+            for (String name : parser.commandNames()) {
+                byName.computeIfAbsent(name, n -> new TreeSet<>()).add(parser.info().tool());
+                parsers.computeIfAbsent(name, n -> new ArrayList<>()).add(parser);
+            }
         }
         this.toolsByName = Map.copyOf(byName);
+        this.parsersByName = Map.copyOf(parsers);
         this.anyTool = CommandSyntax.of(byName.keySet(), Set.of());
         this.longestName = byName.keySet().stream().mapToInt(String::length).max().orElse(0);
     }
@@ -265,7 +272,7 @@ public final class FileParts {
                     TranscriptLine read = Transcript.line(line, anyTool);
                     if (read.is(TranscriptLine.Kind.COMMAND)) {
                         String tool = read.command().tool();
-                        Set<String> tools = toolsByName.get(tool.substring(tool.lastIndexOf('/') + 1));
+                        Set<String> tools = toolsRun(tool.substring(tool.lastIndexOf('/') + 1), line);
                         if (tools != null) commands.add(new Command(source.lineNumber(), tools));
                     }
                 }
@@ -274,6 +281,18 @@ public final class FileParts {
             throw new UserException(file + ": cannot read: " + e.getMessage(), e);
         }
         return new Scan(lines, hosts.several(), commands, commands.isEmpty() ? toolChanges.starts() : List.of());
+    }
+
+    /**
+     * The tools a pasted command of this program name runs: those whose parsers say the line runs them, else (none
+     * says so) every tool typed so; null for a name no tool is typed as.
+     */
+    private Set<String> toolsRun(String name, String line) {
+        Set<String> tools = toolsByName.get(name);
+        if (tools == null || tools.size() < 2) return tools;
+        Set<String> run = parsersByName.get(name).stream().filter(p -> p.runs(line)).map(p -> p.info().tool())
+                .collect(Collectors.toCollection(TreeSet::new));
+        return run.isEmpty() ? tools : run;
     }
 
     /**

@@ -49,6 +49,26 @@ class FilePartsTest {
     }
 
     @Test
+    void theMysqlClientStartsAPartWhereItsStatementRunsAnotherTool() throws IOException {
+        // mysqladmin and the mysql client are typed for several database tools: the statement says which one runs
+        String status = "$ mysqladmin -u root ext -r -i 1 -c 2 | grep -E 'Com_select|Uptime'\n"
+                + "| Com_select  | 630019 |\n| Innodb_page_size | 16384 |\n| Questions | 761300 |\n| Threads_running | 3 |\n"
+                + "| Uptime      | 2959   |\n| Com_select  | 10497  |\n| Innodb_page_size | 0 |\n| Questions | 14994 |\n"
+                + "| Threads_running | -2 |\n| Uptime      | 1      |\n";
+        String waits = """
+                $ mysql -u root -t -e 'SELECT EVENT_NAME, COUNT_STAR, SUM_TIMER_WAIT FROM performance_schema.events_waits_summary_global_by_event_name LIMIT 3'
+                +--------------------------------------+------------+------------------+
+                | EVENT_NAME                           | COUNT_STAR | SUM_TIMER_WAIT   |
+                +--------------------------------------+------------+------------------+
+                | wait/synch/cond/mysys/COND_timer     |       6151 | 2877823138681638 |
+                | idle                                 |     874275 |   59617689000000 |
+                | wait/io/socket/sql/client_connection |    1588023 |   21126100419900 |
+                +--------------------------------------+------------+------------------+
+                """;
+        assertEquals(List.of("1-11 mysql-status", "12-19 perfschema-waits"), parts(status + waits));
+    }
+
+    @Test
     void outputBeforeTheFirstCommandIsAPartWhenDetectionRecognisesIt() throws IOException {
         assertEquals(List.of("1-5 vmstat", "6-13 iostat"), parts(VMSTAT + "\n$ iostat -k\n" + IOSTAT));
     }

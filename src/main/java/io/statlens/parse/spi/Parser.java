@@ -38,6 +38,17 @@ public interface Parser {
     }
 
     /**
+     * Whether a pasted line whose command is one of {@link #commandNames()} runs this tool: a program several tools share
+     * may tell by its arguments which one it runs (the mysql client: SHOW GLOBAL STATUS, SHOW ENGINE INNODB STATUS, a
+     * performance_schema query), so that a transcript's parts end where the tool changes. True when it cannot tell.
+     *
+     * @param line the line as pasted, prompt included
+     */
+    default boolean runs(String line) {
+        return true;
+    }
+
+    /**
      * How sure this parser is that the file is its tool's output, from its first lines only.
      *
      * @return 0 (not mine) to 1 (certain); ties and values below {@link Detection#THRESHOLD} are not picked

@@ -87,6 +87,11 @@ public final class InnodbMutexParser implements Parser {
     }
 
     @Override
+    public boolean runs(String line) {
+        return MysqlStatement.runs(line, TOOL);
+    }
+
+    @Override
     public List<String> datasets() {
         return List.of(SPEC.qualifiedName());
     }

@@ -25,8 +25,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * SHOW ENGINE INNODB STATUS, one or many snapshots in a file, as the mysql client prints it (plain, {@code \G} or
- * boxed) or as pt-stalk and pt-mysql-summary save it. Each snapshot becomes one row of the unkeyed data set
+ * SHOW ENGINE INNODB STATUS, one or many snapshots in a file, as the mysql client prints it (plain, {@code \G},
+ * boxed, or tab-separated with the report's newlines escaped: {@link BatchEscapes}) or as pt-stalk and
+ * pt-mysql-summary save it. Each snapshot becomes one row of the unkeyed data set
  * {@code innodb.status} at the time its header prints ({@code 2026-12-02 00:44:18 0x7ff6... INNODB MONITOR OUTPUT}: the
  * thread in hex from MySQL 5.7 and MariaDB, in decimal from MySQL 8.0 ({@code 2023-07-13 23:29:50 140536853775936}),
  * or MySQL 5.x's {@code 100904 10:24:51 INNODB MONITOR OUTPUT}, in {@code --tz}), with the numbers of SEMAPHORES,
@@ -56,6 +57,11 @@ public final class InnodbStatusParser implements Parser {
     @Override
     public java.util.Set<String> commandNames() {
         return SYNTAX.names();
+    }
+
+    @Override
+    public boolean runs(String line) {
+        return MysqlStatement.runs(line, TOOL);
     }
 
     @Override
@@ -107,7 +113,11 @@ public final class InnodbStatusParser implements Parser {
                     continue;
                 }
                 if (line.kind() != TranscriptLine.Kind.TEXT) continue;
-                read(cellText(line.text()), line.number());
+                if (BatchEscapes.isEscapedReport(line.text())) {
+                    for (String text : BatchEscapes.lines(line.text())) read(cellText(text), line.number());
+                } else {
+                    read(cellText(line.text()), line.number());
+                }
             }
             finishSnapshot();
             timeline.end();

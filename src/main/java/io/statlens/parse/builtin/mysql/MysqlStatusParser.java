@@ -64,6 +64,11 @@ public final class MysqlStatusParser implements Parser {
     }
 
     @Override
+    public boolean runs(String line) {
+        return MysqlStatement.runs(line, TOOL);
+    }
+
+    @Override
     public List<String> datasets() {
         return StatusWriter.datasets();
     }
@@ -113,11 +118,18 @@ public final class MysqlStatusParser implements Parser {
         private int keyLines = -1;
         /** Whether a boxed table has rows but has not yet had its closing rule. */
         private boolean tableOpen;
+        /**
+         * Whether the output has the box's rules at all: {@code mysqladmin ext | grep Com_select} keeps the rows and
+         * drops the rules, so a last row without a closing rule after it is no capture cut short.
+         */
+        private boolean ruled;
         private long lastRow;
         private int previousSize;
         private final Set<String> seen = new HashSet<>();
         private final List<String> firstSeen = new ArrayList<>();
         private long firstSeenLine;
+        /** A mysqladmin command was pasted after tables were read: the next snapshot starts its own capture. */
+        private boolean anotherCommand;
 
         Run(ParseContext context, RecordSink sink) {
             this.sink = sink;
@@ -178,7 +190,10 @@ public final class MysqlStatusParser implements Parser {
                     end();
                     layout(text.startsWith("|") ? "boxed" : "tab");
                 }
-                case RULE -> tableOpen = false;
+                case RULE -> {
+                    tableOpen = false;
+                    ruled = true;
+                }
                 case VERTICAL_NAME -> {
                     layout("vertical");
                     pendingName = s.name();
@@ -193,7 +208,7 @@ public final class MysqlStatusParser implements Parser {
                 }
                 case ROW -> {
                     layout(text.startsWith("|") ? "boxed" : "tab");
-                    tableOpen = text.startsWith("|");
+                    tableOpen = ruled && text.startsWith("|");
                     add(s.name(), s.value(), number);
                 }
             }
@@ -269,7 +284,8 @@ public final class MysqlStatusParser implements Parser {
                 return;
             }
             Instant time = times.time(snapshot);
-            writer.snapshot(new StatusWriter.Snapshot(time, values, hadText));
+            writer.snapshot(new StatusWriter.Snapshot(time, values, hadText, anotherCommand));
+            anotherCommand = false;
             snapshot++;
             previousSize = variables;
             values = new LinkedHashMap<>(2 * variables);
@@ -283,6 +299,9 @@ public final class MysqlStatusParser implements Parser {
         public void command(PastedCommand command) {
             if (!command.arguments().isEmpty()) sink.fact("options", command.argumentText());
             if (!command.tool().contains("admin")) return;
+            // mysqladmin prints its first table absolute, -r or not: another run's tables are no differences from the
+            // last table of the one before (which may be of another server)
+            anotherCommand = snapshot > 0;
             MysqladminOptions options = MysqladminOptions.of(command.arguments());
             times.timeline().printedInterval(options.interval().orElse(null));
             writer.stated(Optional.of(options.relative()));

@@ -62,11 +62,18 @@ public final class MysqlVariablesParser implements Parser {
     }
 
     @Override
+    public boolean runs(String line) {
+        return MysqlStatement.runs(line, TOOL);
+    }
+
+    @Override
     public double sniff(Head head) {
         int known = 0;
         int capitalised = 0;
         boolean serverVersion = false;
+        boolean statement = false;
         for (TranscriptLine line : Transcript.read(head, SYNTAX)) {
+            if (line.is(TranscriptLine.Kind.COMMAND) && MysqlStatement.tool(line.text()).filter(TOOL::equals).isPresent()) statement = true;
             if (line.kind() != TranscriptLine.Kind.TEXT) continue;
             String text = line.text().strip();
             if (ServerFacts.versionLine(text).isPresent() && !text.startsWith("Server version:")) serverVersion = true;
@@ -76,6 +83,8 @@ public final class MysqlVariablesParser implements Parser {
             else if (Character.isUpperCase(s.get().name().charAt(0))) capitalised++;
         }
         if (known >= 5 && capitalised < known) return 0.9;
+        // a pasted SHOW VARIABLES LIKE '...' says what its few rows are
+        if (statement && known >= 1 && capitalised == 0) return 0.9;
         return serverVersion && capitalised < 3 ? 0.6 : 0;
     }
 

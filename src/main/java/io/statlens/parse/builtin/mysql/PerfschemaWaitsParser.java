@@ -61,6 +61,11 @@ public final class PerfschemaWaitsParser implements Parser {
     }
 
     @Override
+    public boolean runs(String line) {
+        return MysqlStatement.runs(line, TOOL);
+    }
+
+    @Override
     public List<String> datasets() {
         return List.of("perfschema.waits");
     }

@@ -147,7 +147,7 @@ public final class PtMextParser implements Parser {
         for (int c = 0; c < columns; c++) {
             Map<String, Double> snapshot = new LinkedHashMap<>();
             for (Map.Entry<String, double[]> e : variables.entrySet()) snapshot.put(e.getKey(), e.getValue()[c]);
-            writer.snapshot(new StatusWriter.Snapshot(timeline.unstamped(c), snapshot, hadText));
+            writer.snapshot(new StatusWriter.Snapshot(timeline.unstamped(c), snapshot, hadText, false));
         }
         timeline.end();
         writer.finish();

@@ -48,13 +48,16 @@ final class StatusRates {
     /**
      * Gives the values of the next snapshot to {@code out}.
      *
-     * @param printed  the numeric variables as printed, in order
-     * @param relative whether the printed values are differences (never for the first snapshot)
+     * @param printed       the numeric variables as printed, in order
+     * @param relative      whether the printed values are differences (never for the first snapshot)
+     * @param startsCapture whether the snapshot is the first of another command's capture: absolute, and like the
+     *                      first snapshot without a rate
      */
-    void next(Instant time, Map<String, Double> printed, boolean relative, Values out) {
-        boolean differences = relative && !first;
+    void next(Instant time, Map<String, Double> printed, boolean relative, boolean startsCapture, Values out) {
+        boolean start = first || startsCapture;
+        boolean differences = relative && !start;
         double seconds = previousTime == null ? Double.NaN : Duration.between(previousTime, time).toNanos() / 1e9;
-        boolean restart = !first && restarted(printed, differences);
+        boolean restart = !start && restarted(printed, differences);
         if (restart) restarts++;
         for (Map.Entry<String, Double> e : printed.entrySet()) {
             String name = e.getKey();
@@ -71,7 +74,7 @@ final class StatusRates {
                 increase = v - previous;
             }
             double rate = Double.NaN;
-            if (!first && !restart && !variable.gauge && increase >= 0 && seconds > 0) rate = increase / seconds;
+            if (!start && !restart && !variable.gauge && increase >= 0 && seconds > 0) rate = increase / seconds;
             out.accept(name, v, level, rate);
             variable.level = level;
         }

@@ -46,13 +46,21 @@ final class StatusWriter {
         return List.of(TOOL + "." + DATASET, TOOL + "." + REDO_DATASET);
     }
 
-    /** One snapshot of the status variables. */
-    record Snapshot(Instant time, Map<String, Double> values, boolean hadText) {
+    /**
+     * One snapshot of the status variables.
+     *
+     * @param startsCapture the first table of a command pasted after another's tables (two {@code mysqladmin} runs in
+     *                      one transcript, perhaps of two servers): it counts since its server started, even in a
+     *                      relative capture, and has no rate, since nothing says how much time passed between the runs
+     */
+    record Snapshot(Instant time, Map<String, Double> values, boolean hadText, boolean startsCapture) {
     }
 
     private final RecordSink sink;
     private final StatusRates rates = new StatusRates();
     private Optional<Boolean> stated = Optional.empty();
+    /** What the command pasted after tables were read said of its own capture, for its first snapshot. */
+    private Optional<Boolean> statedNext = Optional.empty();
     private Boolean relative;
     private Snapshot held;
     private long sample;
@@ -62,9 +70,17 @@ final class StatusWriter {
         this.sink = sink;
     }
 
-    /** What a pasted command said about the capture's values; the first one stated wins. */
+    /**
+     * What a pasted command said about the capture's values: before any table, the file's first capture (the first
+     * one stated wins); after tables, the capture the next command starts ({@code mysqladmin ext}, then
+     * {@code mysqladmin ext -r -i 1} in one transcript).
+     */
     void stated(Optional<Boolean> relativeCapture) {
-        if (stated.isEmpty()) stated = relativeCapture;
+        if (held == null && sample == 0) {
+            if (stated.isEmpty()) stated = relativeCapture;
+        } else {
+            statedNext = relativeCapture;
+        }
     }
 
     void snapshot(Snapshot snapshot) {
@@ -73,9 +89,15 @@ final class StatusWriter {
                 held = snapshot;
                 return;
             }
-            decide(stated.orElseGet(() -> CaptureMode.relative(held.values(), held.hadText(), snapshot.values())));
+            // a lone table before another command's capture tells nothing of how the next table differs from it
+            decide(stated.orElseGet(() -> !snapshot.startsCapture()
+                    && CaptureMode.relative(held.values(), held.hadText(), snapshot.values())));
             write(held);
             held = null;
+        }
+        if (snapshot.startsCapture() && statedNext.isPresent()) {
+            relative = statedNext.get();
+            statedNext = Optional.empty();
         }
         write(snapshot);
     }
@@ -113,10 +135,10 @@ final class StatusWriter {
     private void write(Snapshot snapshot) {
         // The first snapshot of a relative capture counts since the server started, not over an interval: marked as
         // since-boot, like vmstat's first report, so that charts leave out its "spike".
-        boolean sinceBoot = sample == 0 && relative;
+        boolean sinceBoot = (sample == 0 || snapshot.startsCapture()) && relative;
         long at = sample;
         double[] redo = {Double.NaN, Double.NaN, Double.NaN};
-        rates.next(snapshot.time(), snapshot.values(), relative, (name, value, level, perSecond) -> {
+        rates.next(snapshot.time(), snapshot.values(), relative, snapshot.startsCapture(), (name, value, level, perSecond) -> {
             sink.row(SPEC, new Row(at, snapshot.time(), name, sinceBoot, new double[] {value, level, perSecond}));
             if (name.equalsIgnoreCase(CURRENT_LSN)) redo[0] = level;
             else if (name.equalsIgnoreCase(CHECKPOINT_LSN)) redo[1] = level;

@@ -73,6 +73,15 @@ final class IntervalMetrics {
         return latency.matches() ? latency.group(1) : "";
     }
 
+    /**
+     * Whether a field holds a measurement. With {@code --percentile=0} sysbench records no latencies (src/sysbench.c
+     * {@code sb_event_stop}) yet still prints {@code lat (ms,0%): 0.00}: the empty histogram's lowest bucket, no latency.
+     */
+    static boolean measured(IntervalLine.Field field) {
+        String percentile = percentile(field);
+        return percentile.isEmpty() || Double.parseDouble(percentile) > 0;
+    }
+
     private static String percentileText(String p) {
         return p + "th percentile";
     }

@@ -50,7 +50,9 @@ final class IntervalSeries {
         }
         flush();
         Map<String, IntervalLine.Field> fields = new LinkedHashMap<>();
-        for (IntervalLine.Field f : line.fields()) fields.putIfAbsent(f.label(), f);
+        for (IntervalLine.Field f : line.fields()) {
+            if (IntervalMetrics.measured(f)) fields.putIfAbsent(f.label(), f);
+        }
         pending = new Pending(line.elapsed(), offset, reportInterval, fields);
     }
 

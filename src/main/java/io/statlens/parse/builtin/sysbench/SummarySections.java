@@ -147,6 +147,8 @@ final class SummarySections {
         }
         return switch (key) {
             case "min", "avg", "max", "sum" -> put(run, "latency_" + key + "_ms", SysbenchValues.millis(value, 1), "ms");
+            // --percentile=0: sysbench keeps no latency histogram and prints this line instead of the percentile's
+            case "percentile stats" -> value.equals("disabled");
             default -> false;
         };
     }

@@ -35,6 +35,7 @@ final class SysbenchReader {
     private final IntervalSeries series;
     private final SummarySections sections = new SummarySections();
     private final SkippedLines skipped;
+    private final LatencyHistogram histogram;
     private String bannerSeries;
     private String intervalFormat = "";
     private boolean sawBanner;
@@ -45,6 +46,7 @@ final class SysbenchReader {
         this.timeline = new Timeline(context, sink, Duration.ofSeconds(1));
         this.series = new IntervalSeries(timeline, sink);
         this.skipped = new SkippedLines(sink);
+        this.histogram = new LatencyHistogram(sink);
     }
 
     void read(LineSource source) throws IOException {
@@ -87,6 +89,11 @@ final class SysbenchReader {
             return;
         }
         String text = line.text();
+        if (histogram.accept(text, number)) {
+            skipped.flush();
+            return;
+        }
+        histogram.end();
         if (CHECKPOINT.matcher(text).matches()) {
             skipped.flush();
             series.flush();
@@ -229,6 +236,7 @@ final class SysbenchReader {
     }
 
     private void finish() {
+        histogram.end();
         series.flush();
         skipped.flush();
         runs.end();

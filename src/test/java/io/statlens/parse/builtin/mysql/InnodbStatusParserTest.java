@@ -15,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class InnodbStatusParserTest {
     private static final String MARIADB_G = "innodb-status/mariadb-10.11-innodb-status-G-3.txt";
     private static final String MARIADB_BOXED = "innodb-status/mariadb-10.11-innodb-status-t.txt";
+    private static final String MARIADB_BATCH = "innodb-status/mariadb-10.11-innodb-status-batch-date-2.txt";
     private static final String MYSQL51 = "innodb-status/percona-toolkit-summary-innodb-status.001.txt";
     private static final String MYSQL55_G = "innodb-status/percona-toolkit-summary-temp006-innodb-status.txt";
     private static final String DATASET = "innodb.status";
@@ -56,6 +57,23 @@ class InnodbStatusParserTest {
         assertEquals(276, row.get("history list length"));
         assertEquals(40526897 - 8586042, row.get("checkpoint age"));
         assertEquals(List.of(), sink.warnings());
+    }
+
+    @Test
+    void theBatchFormWithItsNewlinesEscapedReadsTheSame() {
+        // mysql -e into a file prints the report as one tab-separated field: InnoDB<TAB><TAB>\n=====\n2026-12-05 ...
+        CollectingSink sink = ParserFixtures.parse(parser, MARIADB_BATCH);
+        List<SpecRow> rows = sink.rows(DATASET);
+        assertEquals(2, rows.size());
+        SpecRow first = rows.get(0);
+        assertEquals(Instant.parse("2026-12-05T06:41:44Z"), first.row().time());
+        assertEquals(431, first.get("history list length"));
+        assertEquals(6232, first.get("os fsyncs"));
+        assertEquals(551.45, first.get("fsyncs/s"));
+        assertEquals(21872813 - 44878, first.get("checkpoint age"));
+        assertEquals(1098, first.get("dirty pages"));
+        assertEquals(461, rows.get(1).get("history list length"));
+        assertEquals(List.of(), sink.warnings(), "each report has its END OF INNODB MONITOR OUTPUT");
     }
 
     @Test

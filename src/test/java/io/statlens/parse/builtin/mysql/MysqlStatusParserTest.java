@@ -164,6 +164,43 @@ class MysqlStatusParserTest {
         assertEquals(120, select.get(1).get("per_s"));
         assertEquals("-uroot ext -r -i 10 -c 2", sink.fact("options").orElseThrow());
         assertEquals("boxed-relative", sink.variant());
+        // grep keeps the rows and drops the box's rules: the last row is no table cut short
+        assertEquals(List.of(), sink.warnings().stream().filter(w -> w.line() > 0).toList());
+    }
+
+    @Test
+    void aSecondMysqladminRunStartsItsOwnCaptureWithAnAbsoluteTable() {
+        // two servers' mysqladmin -r runs pasted one after the other: the second run's first table counts since its
+        // server started, never a difference from the first run's last table
+        String text = String.join("\n",
+                "$ mysqladmin -h db1 -u root ext -r -i 1 -c 2",
+                "| Com_select  | 595543 |", "| Uptime      | 349    |",
+                "| Com_select  | 0      |", "| Uptime      | 1      |",
+                "$ mysqladmin -h db2 -u root ext -r -i 1 -c 2",
+                "| Com_select  | 26140  |", "| Uptime      | 157    |",
+                "| Com_select  | 9266   |", "| Uptime      | 1      |");
+        CollectingSink sink = ParserFixtures.parseText(parser, text, ParseContext.simple("two-runs.txt"));
+        List<SpecRow> select = sink.rows(DATASET, "Com_select");
+        assertEquals(26140, select.get(2).get("level"), "the second run's first table is absolute");
+        assertTrue(select.get(2).row().sinceBoot());
+        assertTrue(Double.isNaN(select.get(2).get("per_s")), "no rate across two runs");
+        assertEquals(35406, select.get(3).get("level"));
+        assertEquals(9266, select.get(3).get("per_s"));
+        assertTrue(sink.notices().stream().map(ParseWarning::message).noneMatch(m -> m.contains("Uptime fell")), sink.notices().toString());
+    }
+
+    @Test
+    void aRelativeRunAfterAnAbsoluteOneIsReadAsDifferences() {
+        // mysqladmin ext, then mysqladmin ext -r -i 1 -c 3 in one transcript (MariaDB 10.11, captured)
+        CollectingSink sink = ParserFixtures.parse(parser, "mysql-status/mariadb-10.11-mysqladmin-ext-then-ext-r-i1-c3.txt");
+        List<SpecRow> select = sink.rows(DATASET, "Com_select");
+        assertEquals(4, select.size());
+        assertEquals(1, select.get(0).get("level"));
+        assertEquals(26140, select.get(1).get("level"));
+        assertEquals(26140 + 9266, select.get(2).get("level"));
+        assertEquals(26140 + 9266 + 7925, select.get(3).get("level"));
+        assertEquals(9266, select.get(2).get("value"));
+        assertTrue(sink.notices().stream().map(ParseWarning::message).noneMatch(m -> m.contains("Uptime fell")), sink.notices().toString());
     }
 
     @Test

@@ -63,7 +63,7 @@ class SysbenchParserTest {
             "upstream-oltp_read_write_mysql.t.txt", "upstream-opt_report_interval.t.txt", "upstream-test_cpu.t.txt",
             "upstream-test_fileio.t.txt", "upstream-test_memory.t.txt", "upstream-test_threads.t.txt",
             "capture-1.0.20-memory.txt", "capture-1.0.20-cpu.txt", "capture-1.0.20-threads.txt", "capture-1.0.20-mutex.txt",
-            "capture-1.0.20-fileio.txt",
+            "capture-1.0.20-fileio.txt", "capture-1.0.20-oltp_read_only-histogram.txt", "capture-1.0.20-oltp_insert-percentile-0.txt",
             "vc-1.1.0-oltp-point-select.txt"})
     void sniffsEveryCorpusFile(String file) {
         assertTrue(parser.sniff(ParserFixtures.head("sysbench/" + file)) >= 0.5, file);
@@ -653,6 +653,32 @@ class SysbenchParserTest {
         assertEquals(List.of(), mutex.warnings(), "summary values alone are a complete result, not a failure");
         assertEquals(442.73, summary(mutex, "latency_p95_ms"), EPS);
         assertEquals("none: the output has no intermediate reports (run without --report-interval)", fact(mutex, "time.source"));
+    }
+
+    @Test
+    void readsPastTheLatencyHistogramWithANoticeNotAWarning() {
+        // --histogram prints its title, header and 156 bucket rows between the last report and SQL statistics
+        CollectingSink sink = parse("capture-1.0.20-oltp_read_only-histogram.txt");
+        assertEquals(5, sink.rows("sysbench").size());
+        assertEquals(0.94, sink.rows("sysbench").get(4).get("lat (ms,95%)"), EPS);
+        assertEquals(List.of(), lineWarnings(sink));
+        assertTrue(sink.notices().stream().anyMatch(n -> n.line() == 18 && n.message().contains("156 buckets")), sink.notices().toString());
+        assertEquals(2.30, summary(sink, "latency_p95_ms"), EPS);
+        assertEquals(8199, summary(sink, "transactions"), EPS);
+    }
+
+    @Test
+    void storesNoLatencyWhenPercentilesAreDisabled() {
+        // --percentile=0: sysbench records no latencies, prints 'lat (ms,0%): 0.00' and 'percentile stats: disabled'
+        CollectingSink sink = parse("capture-1.0.20-oltp_insert-percentile-0.txt");
+        List<SpecRow> rows = sink.rows("sysbench");
+        assertEquals(5, rows.size());
+        assertEquals(1985.31, rows.get(0).get("tps"), EPS);
+        assertTrue(sink.spec("sysbench").metrics().stream().noneMatch(m -> m.label().startsWith("lat")),
+                sink.spec("sysbench").metrics().toString());
+        assertEquals(List.of(), lineWarnings(sink));
+        assertEquals(1.00, summary(sink, "latency_avg_ms"), EPS);
+        assertTrue(sink.summaries().stream().noneMatch(v -> v.name().startsWith("latency_p")));
     }
 
     @Test
