@@ -245,6 +245,9 @@ public final class ReadOnlyQuery {
             if (halt != null && halt.stopped()) throw halt.reason(limits, e);
             // Derby's "statement cancelled" (XCL52), PostgreSQL's "canceling statement due to statement timeout" (57014)
             if ("XCL52".equals(e.getSQLState()) || "57014".equals(e.getSQLState())) throw timedOut(limits, e);
+            // Derby reports a heap that ran out while it executed as a failed statement; it is the JVM's error
+            OutOfMemoryError outOfMemory = outOfMemoryIn(e);
+            if (outOfMemory != null) throw outOfMemory;
             throw new UserException("query failed: " + e.getMessage().replaceAll("\\s+", " ").trim(), e);
         } finally {
             if (halt != null) {
@@ -371,5 +374,16 @@ public final class ReadOnlyQuery {
                  java.sql.Types.NUMERIC -> true;
             default -> false;
         };
+    }
+
+    /** The OutOfMemoryError among an exception's causes (and a SQLException's next exceptions), or null. */
+    private static OutOfMemoryError outOfMemoryIn(Throwable e) {
+        for (int depth = 0; e != null && depth < 16; depth++) {
+            if (e instanceof OutOfMemoryError oom) return oom;
+            Throwable next = e.getCause();
+            if (next == null && e instanceof SQLException sql) next = sql.getNextException();
+            e = next;
+        }
+        return null;
     }
 }
