@@ -34,7 +34,7 @@ public final class NmonParser implements Parser {
      * The sections of nmon for Linux and AIX that have a preset; a section not listed (nmon grows new ones, {@code -y}
      * options add others) is still read, into a data set named after it.
      */
-    private static final List<String> DATASETS = List.of("cpu", "cpu_all", "scpu", "scpu_all", "pcpu", "pcpu_all",
+    private static final List<String> DATASETS = List.of("cpu", "cpu_all", "cpuutil", "cpuutil_all", "scpu", "scpu_all", "pcpu", "pcpu_all",
             "lpar", "pools", "mem", "memnew", "memuse", "mempages4kb", "mempages64kb", "mempages16mb", "mempages16gb",
             "vm", "page", "paging", "proc", "procaio", "file", "largepage", "nfscliv2", "nfscliv3", "nfssvrv2", "nfssvrv3",
             "net", "netpacket", "netsize", "neterror", "ioadapt",
